@@ -1,0 +1,321 @@
+package model
+
+import (
+	"fmt"
+	"time"
+)
+
+// Ruleset names the rules an encounter is computed by (rules-conventions.md).
+type Ruleset string
+
+// The rulesets of ../shared/rules-text.
+const (
+	SF2E     Ruleset = "sf2e"
+	PF1E     Ruleset = "pf1e"
+	Starship Ruleset = "starship"
+	Points   Ruleset = "points"
+)
+
+// Rulesets lists every ruleset in the order the app offers them.
+var Rulesets = []Ruleset{SF2E, PF1E, Starship, Points}
+
+// ParseRuleset reads a ruleset name.
+func ParseRuleset(s string) (Ruleset, error) {
+	for _, r := range Rulesets {
+		if string(r) == s {
+			return r, nil
+		}
+	}
+	return "", fmt.Errorf("unknown ruleset %q (want sf2e, pf1e, starship or points)", s)
+}
+
+// DefaultFeetPerSquare is 50 for starship and 5 for every other ruleset.
+func (r Ruleset) DefaultFeetPerSquare() int {
+	if r == Starship {
+		return 50
+	}
+	return 5
+}
+
+// Size is a creature's or ship's size category, smallest first.
+type Size int8
+
+// Sizes, smallest first; "N sizes larger" counts steps in this list.
+const (
+	Fine Size = iota
+	Diminutive
+	Tiny
+	Small
+	Medium
+	Large
+	Huge
+	Gargantuan
+	Colossal
+)
+
+var sizeNames = [...]string{"fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"}
+
+func (s Size) String() string {
+	if s < 0 || int(s) >= len(sizeNames) {
+		return fmt.Sprintf("size(%d)", int(s))
+	}
+	return sizeNames[s]
+}
+
+// ParseSize reads a size name; whether the ruleset allows it is Sizes' matter.
+func ParseSize(s string) (Size, error) {
+	for i, n := range sizeNames {
+		if n == s {
+			return Size(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown size %q", s)
+}
+
+// Sizes lists the sizes a ruleset allows: pf1e adds fine, diminutive and
+// colossal to the tiny..gargantuan of the others.
+func (r Ruleset) Sizes() []Size {
+	if r == PF1E {
+		return []Size{Fine, Diminutive, Tiny, Small, Medium, Large, Huge, Gargantuan, Colossal}
+	}
+	return []Size{Tiny, Small, Medium, Large, Huge, Gargantuan}
+}
+
+// AllowsSize reports whether s is one of r's sizes.
+func (r Ruleset) AllowsSize(s Size) bool {
+	for _, t := range r.Sizes() {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Space is the side, in squares, of a token of size s under ruleset r
+// (rules-conventions.md: tiny/small/medium 1, large 2, huge 3, gargantuan 4;
+// pf1e colossal 6; starship 1/1/2/4/8/16).
+func (r Ruleset) Space(s Size) int {
+	if r == Starship {
+		switch s {
+		case Medium:
+			return 2
+		case Large:
+			return 4
+		case Huge:
+			return 8
+		case Gargantuan:
+			return 16
+		}
+		return 1
+	}
+	switch s {
+	case Large:
+		return 2
+	case Huge:
+		return 3
+	case Gargantuan:
+		return 4
+	case Colossal:
+		return 6
+	}
+	return 1
+}
+
+// Neutral is the default side: nobody's ally, never threatens or flanks.
+const Neutral = "neutral"
+
+// Allies reports whether two sides are allies: the same side, not neutral.
+func Allies(a, b string) bool { return a == b && a != Neutral && a != "" }
+
+// Enemies reports whether two sides are enemies: different sides, neither
+// neutral. A neutral token blocks as an enemy does; see Blocks.
+func Enemies(a, b string) bool { return a != b && a != Neutral && b != Neutral && a != "" && b != "" }
+
+// Facing is one of 8 directions, clockwise from north.
+type Facing uint8
+
+// Facings, clockwise from north.
+const (
+	N Facing = iota
+	NE
+	E
+	SE
+	S
+	SW
+	W
+	NW
+)
+
+var facingNames = [...]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+
+// Dir gives the unit step (dx, dy) of each facing; north is y-1.
+var Dir = [8][2]int{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
+
+func (f Facing) String() string {
+	if int(f) < len(facingNames) {
+		return facingNames[f]
+	}
+	return fmt.Sprintf("facing(%d)", int(f))
+}
+
+// ParseFacing reads N, NE, E, SE, S, SW, W or NW.
+func ParseFacing(s string) (Facing, error) {
+	for i, n := range facingNames {
+		if n == s {
+			return Facing(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown facing %q (want N, NE, E, SE, S, SW, W or NW)", s)
+}
+
+// Speed keys, in the order the file format writes them.
+const (
+	SpeedLand     = "land"
+	SpeedFly      = "fly"
+	SpeedSwim     = "swim"
+	SpeedClimb    = "climb"
+	SpeedBurrow   = "burrow"
+	SpeedTurn     = "turn"
+	SpeedMobility = "mobility"
+)
+
+// SpeedKeys lists every speed key in canonical order.
+var SpeedKeys = []string{SpeedLand, SpeedFly, SpeedSwim, SpeedClimb, SpeedBurrow, SpeedTurn, SpeedMobility}
+
+// Conditions the rules act on; any other string is kept as a label.
+const (
+	CondUnconscious      = "unconscious"
+	CondCannotAct        = "cannot-act"
+	CondNoMelee          = "no-melee"
+	CondTakenCover       = "taken-cover"
+	CondIgnoresDifficult = "ignores-difficult-terrain"
+)
+
+// KnownConditions are the conditions the rules act on.
+var KnownConditions = []string{CondUnconscious, CondCannotAct, CondNoMelee, CondTakenCover, CondIgnoresDifficult}
+
+// Token is a creature, ship or object on the map. Its space is a k x k block
+// whose top-left square is (X, Y), k = Ruleset.Space(Size).
+type Token struct {
+	ID          string
+	Name        string
+	X, Y        int
+	Size        Size
+	Side        string         // "" is read as Neutral
+	Speeds      map[string]int // feet (points: movement points); absent = no such Speed
+	Reach       *int           // feet; nil = from the size table
+	Long        bool
+	ReachWeapon bool
+	Facing      Facing
+	Hidden      bool
+	Conditions  []string
+	Notes       string
+}
+
+// SideOrNeutral returns the token's side, Neutral when unset.
+func (t *Token) SideOrNeutral() string {
+	if t.Side == "" {
+		return Neutral
+	}
+	return t.Side
+}
+
+// Speed returns the token's speed for key and whether it has one.
+func (t *Token) Speed(key string) (int, bool) {
+	v, ok := t.Speeds[key]
+	return v, ok
+}
+
+// Has reports whether the token has condition c.
+func (t *Token) Has(c string) bool {
+	for _, x := range t.Conditions {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Clone returns a deep copy.
+func (t Token) Clone() Token {
+	c := t
+	if t.Speeds != nil {
+		c.Speeds = make(map[string]int, len(t.Speeds))
+		for k, v := range t.Speeds {
+			c.Speeds[k] = v
+		}
+	}
+	if t.Reach != nil {
+		r := *t.Reach
+		c.Reach = &r
+	}
+	if t.Conditions != nil {
+		c.Conditions = append([]string(nil), t.Conditions...)
+	}
+	return c
+}
+
+// Note is a pin on the map; Player pins show on the player display.
+type Note struct {
+	X, Y   int
+	Text   string
+	Player bool
+}
+
+// Encounter is one prepared battle: a map, its tokens and notes, computed
+// by its Ruleset.
+type Encounter struct {
+	ID            string
+	Name          string
+	Ruleset       Ruleset
+	FeetPerSquare int
+	Grid          Grid
+	Background    string // data:image/png;base64,... or "" (drawn under the terrain)
+	Tokens        []Token
+	Notes         []Note
+	Created       time.Time
+	Updated       time.Time
+	Version       int64 // storage revision, for optimistic locking; 0 = never saved
+}
+
+// Space returns the side in squares of token t's space under e's ruleset.
+func (e *Encounter) Space(t *Token) int { return e.Ruleset.Space(t.Size) }
+
+// TokenIndex finds a token by name or id, -1 if absent.
+func (e *Encounter) TokenIndex(nameOrID string) int {
+	for i := range e.Tokens {
+		if e.Tokens[i].Name == nameOrID {
+			return i
+		}
+	}
+	for i := range e.Tokens {
+		if e.Tokens[i].ID == nameOrID {
+			return i
+		}
+	}
+	return -1
+}
+
+// Clone returns a deep copy, safe to edit while the original is drawn or saved.
+func (e *Encounter) Clone() *Encounter {
+	c := *e
+	c.Grid = e.Grid.Clone()
+	if e.Tokens != nil {
+		c.Tokens = make([]Token, len(e.Tokens))
+		for i, t := range e.Tokens {
+			c.Tokens[i] = t.Clone()
+		}
+	}
+	if e.Notes != nil {
+		c.Notes = append([]Note(nil), e.Notes...)
+	}
+	return &c
+}
+
+// Feet returns the encounter's feet per square, or the ruleset's default.
+func (e *Encounter) Feet() int {
+	if e.FeetPerSquare > 0 {
+		return e.FeetPerSquare
+	}
+	return e.Ruleset.DefaultFeetPerSquare()
+}

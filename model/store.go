@@ -1,0 +1,60 @@
+package model
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Summary is one row of the encounter library.
+type Summary struct {
+	ID      string
+	Name    string
+	Ruleset Ruleset
+	Width   int
+	Height  int
+	Updated time.Time
+}
+
+// ErrNotFound is returned when no encounter has the asked id or name.
+var ErrNotFound = errors.New("encounter not found")
+
+// ErrConflict is returned by Save when the stored encounter changed since it
+// was loaded (another window or app instance saved it first). The caller's
+// edits are untouched; it may save them as a copy.
+var ErrConflict = errors.New("the encounter was changed elsewhere since it was opened")
+
+// AmbiguousError is returned when a name matches several encounters.
+type AmbiguousError struct {
+	Name string
+	IDs  []string
+}
+
+func (e *AmbiguousError) Error() string {
+	s := "the name " + quote(e.Name) + " matches several encounters; use an id:"
+	for _, id := range e.IDs {
+		s += " " + id
+	}
+	return s
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+// EncounterStore keeps encounters. storage/ implements it on SQLite.
+type EncounterStore interface {
+	// List returns every encounter, most recently updated first.
+	List(ctx context.Context) ([]Summary, error)
+	// Load returns the encounter with the id.
+	Load(ctx context.Context, id string) (*Encounter, error)
+	// Find resolves a name or id to an id (AmbiguousError, ErrNotFound).
+	Find(ctx context.Context, nameOrID string) (string, error)
+	// Save stores e in one transaction. A new encounter (empty ID) gets an
+	// id; e.Version must match the stored one (ErrConflict otherwise) and is
+	// bumped, along with Updated, on success.
+	Save(ctx context.Context, e *Encounter) error
+	// Rename, Duplicate and Delete act on the encounter with the id.
+	Rename(ctx context.Context, id, name string) error
+	Duplicate(ctx context.Context, id, newName string) (string, error)
+	Delete(ctx context.Context, id string) error
+	Close() error
+}

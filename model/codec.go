@@ -29,7 +29,7 @@ type fileEncounter struct {
 	Format  string            `json:"format"`
 	Name    string            `json:"name"`
 	Ruleset string            `json:"ruleset"`
-	Map     *fileMap          `json:"map"`
+	Map     json.RawMessage   `json:"map"`
 	Tokens  []json.RawMessage `json:"tokens,omitempty"`
 	Notes   []json.RawMessage `json:"notes,omitempty"`
 }
@@ -89,6 +89,13 @@ type fileToken struct {
 	Notes       string      `json:"notes,omitempty"`
 }
 
+// fileTokenIn is fileToken as read: speeds are decoded on their own so an
+// error inside them names the token.
+type fileTokenIn struct {
+	fileToken
+	Speeds json.RawMessage `json:"speeds"`
+}
+
 type fileNote struct {
 	X      *int    `json:"x"`
 	Y      *int    `json:"y"`
@@ -135,10 +142,14 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 		return nil, fieldErr("ruleset", "%v", err)
 	}
 	e.Ruleset = rs
-	if f.Map == nil {
+	if len(f.Map) == 0 || string(f.Map) == "null" {
 		return nil, fieldErr("map", "is required")
 	}
-	if err := decodeMap(f.Map, e); err != nil {
+	var fm fileMap
+	if err := strictDecodeAt(f.Map, &fm, "map"); err != nil {
+		return nil, err
+	}
+	if err := decodeMap(&fm, e); err != nil {
 		return nil, err
 	}
 	for i, raw := range f.Tokens {
@@ -240,7 +251,7 @@ func decodeMap(m *fileMap, e *Encounter) error {
 }
 
 func decodeToken(raw json.RawMessage, i int, rs Ruleset) (Token, error) {
-	var ft fileToken
+	var ft fileTokenIn
 	// A first, lenient look for the name, so even a type error names the token.
 	var peek struct {
 		Name any `json:"name"`
@@ -277,9 +288,15 @@ func decodeToken(raw json.RawMessage, i int, rs Ruleset) (Token, error) {
 		}
 		t.Facing = f
 	}
-	if ft.Speeds != nil && *ft.Speeds != (fileSpeeds{}) {
+	var fs fileSpeeds
+	if len(ft.Speeds) > 0 && string(ft.Speeds) != "null" {
+		if err := strictDecodeAt(ft.Speeds, &fs, field+".speeds"); err != nil {
+			return Token{}, err
+		}
+	}
+	if fs != (fileSpeeds{}) {
 		t.Speeds = map[string]int{}
-		for k, p := range ft.Speeds.ptrs() {
+		for k, p := range fs.ptrs() {
 			if *p != nil {
 				t.Speeds[SpeedKeys[k]] = **p
 			}
@@ -325,6 +342,7 @@ func jsonErr(err error, prefix string, data []byte) error {
 			// Inside a token or note, drop the leading path Go reports.
 			field = strings.TrimPrefix(field, "tokens.")
 			field = strings.TrimPrefix(field, "notes.")
+			field = strings.TrimPrefix(field, "fileToken.")
 		}
 		return fieldErr(join(prefix, field), "must be %s, not %s", jsonKind(te.Type.String()), te.Value)
 	case errors.As(err, &se):

@@ -1,0 +1,81 @@
+# Encounter Planner. `make run` and `make test` do everything on a fresh
+# Debian machine: they install what is missing first.
+
+GO       ?= go
+BIN      ?= bin/encounter-planner
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export LANG ?= en_US.UTF-8
+
+# Debian packages for Fyne's GL/X11 build (cgo), and for screenshots/UI checks.
+DEB_BUILD := gcc pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
+DEB_TOOLS := xvfb imagemagick xdotool poppler-utils
+
+.PHONY: all run test build bench fuzz package deps deps-tools vet icon clean
+
+all: build
+
+## deps: install the Debian packages the build needs, when missing
+deps:
+	@missing=""; for p in $(DEB_BUILD); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+	@command -v $(GO) >/dev/null || { echo "Go is missing: install Go 1.26 or later (https://go.dev/dl)"; exit 1; }
+
+## deps-tools: Xvfb, xdotool, ImageMagick and poppler for screenshots and UI checks
+deps-tools:
+	@missing=""; for p in $(DEB_TOOLS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+
+## build: the binary in bin/
+build: deps
+	$(GO) build -o $(BIN) .
+
+## run: open the app on the default database (seeded with a sample encounter)
+run: build
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+	  echo "no display: starting the app in a virtual X server (Xvfb :77)"; \
+	  $(MAKE) -s deps-tools; Xvfb :77 -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 & sleep 1; \
+	  DISPLAY=:77 ./$(BIN) $(ARGS); \
+	else ./$(BIN) $(ARGS); fi
+
+vet: deps
+	$(GO) vet ./...
+
+## test: vet, then every test; model, rules and storage under the race detector;
+## and a few seconds of each fuzz target
+test: deps
+	$(GO) vet ./...
+	$(GO) test -race ./model/... ./rules/... ./storage/...
+	$(GO) test $$($(GO) list ./... | grep -v -e /model -e /rules -e /storage)
+	$(GO) test ./model/ -run '^$$' -fuzz '^FuzzReadEncounter$$' -fuzztime 5s
+	@if grep -q 'func FuzzImportUVTT' ui/export/*_test.go 2>/dev/null; then \
+	  $(GO) test ./ui/export/ -run '^$$' -fuzz '^FuzzImportUVTT$$' -fuzztime 5s; fi
+	@if grep -q 'func FuzzReach' rules/*_test.go 2>/dev/null; then \
+	  $(GO) test ./rules/ -run '^$$' -fuzz '^FuzzReach$$' -fuzztime 5s; fi
+
+## fuzz: every fuzz target for FUZZTIME each (default 1m)
+FUZZTIME ?= 1m
+fuzz: deps
+	@for pkg in $$($(GO) list ./...); do \
+	  dir=$$($(GO) list -f '{{.Dir}}' $$pkg); \
+	  for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \
+	    echo "== $$pkg $$t"; $(GO) test $$pkg -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	  done; done
+
+## bench: every benchmark, 5 runs each; writes docs/performance.md
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 -timeout 30m ./rules/ ./ui/render/ ./storage/ | tee bench.out
+	sh .ci/benchtable bench.out > docs/performance.md
+	@echo "wrote docs/performance.md"
+
+## package: a desktop package with the fyne tool
+package: deps
+	$(GO) run fyne.io/tools/cmd/fyne@v1.7.4 package -os linux -name "Encounter Planner" -app-id com.encounterplanner.app -icon Icon.png
+
+## icon: redraw Icon.png
+icon:
+	$(GO) run docs/icon.go
+
+clean:
+	rm -rf bin bench.out

@@ -1,22 +1,435 @@
 package rules
 
-import "encounterplanner/model"
+import (
+	"encounterplanner/model"
+)
 
-// starship is a placeholder engine until the starship ruleset lands; every query says so.
-type starshipEngine struct{}
+// The starship engine (../shared/rules-text/starship-movement.txt, "Variant:
+// Playing on a Grid"; rules-conventions.md, "starship").
+//
+// A ship moves only forward, one square in its facing, and turns in place in
+// 45-degree units (turn/2 feet each; 90 degrees = turn). The search state is
+// (square, facing, diagonal parity): the parity decides whether the next
+// diagonal costs 50 or 100 ft ("the first diagonal square counts as 50 feet,
+// but the second diagonal square counts as 100 feet ... even if you move
+// horizontally or vertically between").
+//
+// Costs are counted in units of g = gcd(feet per square, turn/2) feet, so the
+// bucket queue (Dial's algorithm) has at most max(4 x square, turn/2) / g + 1
+// buckets. The search only looks at the window of squares the budget can
+// reach (a step costs at least one square's feet), so a query on a large map
+// costs no more than one on a small one.
 
-func newStarship() Engine { return &starshipEngine{} }
+// shipEngine is the starship Engine. It keeps its search buffers between
+// calls; it is not safe for concurrent use.
+type shipEngine struct {
+	dist    []int32  // per state, scaled cost; valid where stamp == gen
+	stamp   []uint32 // per state
+	gen     uint32
+	buckets [][]int32
+	cells   []uint8
+	blocked shipSum // walls and obstacles
+	diff    shipSum // difficult, greater difficult, another ship's space
+	noEnd   shipSum // walls, obstacles, ships the mover may not end on
+	haz     shipSum // hazardous, narrow, uneven (path tie-break)
+}
 
-func (*starshipEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Square, error) {
-	return dst, BadQuery("the starship ruleset is not implemented yet")
+func newStarship() Engine { return &shipEngine{} }
+
+// Cell bits of the query window.
+const (
+	shipCellBlocked uint8 = 1 << iota
+	shipCellDiff
+	shipCellNoEnd
+	shipCellHaz
+	shipCellShip // another ship's space
+)
+
+// shipSum is a 2-D prefix sum over the query window: the number of marked
+// squares in any rectangle in O(1).
+type shipSum struct {
+	ox, oy, w, h int
+	s            []int32
 }
-func (*starshipEngine) Path(e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
-	return Path{}, BadQuery("the starship ruleset is not implemented yet")
+
+func (p *shipSum) build(cells []uint8, ox, oy, w, h int, bit uint8) {
+	p.ox, p.oy, p.w, p.h = ox, oy, w, h
+	n := (w + 1) * (h + 1)
+	if cap(p.s) < n {
+		p.s = make([]int32, n)
+	}
+	p.s = p.s[:n]
+	for x := 0; x <= w; x++ {
+		p.s[x] = 0
+	}
+	for y := 0; y < h; y++ {
+		row := (y + 1) * (w + 1)
+		prev := y * (w + 1)
+		p.s[row] = 0
+		var acc int32
+		for x := 0; x < w; x++ {
+			if cells[y*w+x]&bit != 0 {
+				acc++
+			}
+			p.s[row+x+1] = p.s[prev+x+1] + acc
+		}
+	}
 }
-func (*starshipEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
-	return 0, BadQuery("the starship ruleset is not implemented yet")
+
+// rect counts the marked squares of columns x0..x1 and rows y0..y1
+// (inclusive, map coordinates); squares outside the window count 0.
+func (p *shipSum) rect(x0, y0, x1, y1 int) int32 {
+	x0 -= p.ox
+	x1 -= p.ox
+	y0 -= p.oy
+	y1 -= p.oy
+	x0 = max(x0, 0)
+	y0 = max(y0, 0)
+	x1 = min(x1, p.w-1)
+	y1 = min(y1, p.h-1)
+	if x0 > x1 || y0 > y1 {
+		return 0
+	}
+	W := p.w + 1
+	return p.s[(y1+1)*W+x1+1] - p.s[y0*W+x1+1] - p.s[(y1+1)*W+x0] + p.s[y0*W+x0]
 }
-func (*starshipEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return nil, BadQuery("the starship ruleset is not implemented yet")
+
+func (p *shipSum) at(x, y int) bool { return p.rect(x, y, x, y) != 0 }
+
+// shipCtx is one query, prepared: the mover, its budget and the window.
+type shipCtx struct {
+	e          *model.Encounter
+	tok        int
+	k          int // space side in squares
+	sx, sy, sf int // start square and facing
+	feet, unit int // feet per square; feet per cost unit
+	stepU      int32
+	turnU      int32
+	canTurn    bool
+	budget     int32 // units
+	ox, oy     int   // window origin (map coordinates)
+	ww, wh     int   // window size
+	nb         int   // buckets
 }
-func (*starshipEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point { return dst }
+
+func shipGCD(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// prep checks the query and builds the window. Cost: O(window + tokens x k^2).
+func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
+	if q.Token < 0 || q.Token >= len(e.Tokens) {
+		return nil, BadQuery("no token %d (the encounter has %d)", q.Token, len(e.Tokens))
+	}
+	t := &e.Tokens[q.Token]
+	mode := q.Mode
+	if mode == "" {
+		mode = ModeFly
+	}
+	if mode != ModeFly {
+		return nil, BadQuery("token %q: a starship moves only by flying, not %q (use --mode fly)", t.Name, mode)
+	}
+	if q.Step {
+		return nil, BadQuery("token %q: the starship ruleset has no Step", t.Name)
+	}
+	if q.Actions < 0 || q.Actions > 1 {
+		return nil, BadQuery("token %q: a starship has one move per turn (--actions 1), not %d", t.Name, q.Actions)
+	}
+	fly, ok := t.Speed(model.SpeedFly)
+	if !ok {
+		return nil, BadQuery("token %q has no fly speed, so it cannot use mode fly", t.Name)
+	}
+	turn, canTurn := t.Speed(model.SpeedTurn)
+	if fly < 0 || turn < 0 {
+		return nil, BadQuery("token %q: speeds must not be negative", t.Name)
+	}
+	c := &shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, feet: e.Feet(), canTurn: canTurn}
+	c.unit = c.feet
+	if canTurn && turn/2 > 0 {
+		c.unit = shipGCD(c.feet, turn/2)
+	}
+	c.stepU = int32(c.feet / c.unit)
+	c.turnU = int32(turn / 2 / c.unit)
+	c.budget = int32(min(fly/c.unit, 1<<30))
+	maxEdge := 4 * c.stepU
+	if c.canTurn {
+		maxEdge = max(maxEdge, c.turnU)
+	}
+	c.nb = int(maxEdge) + 1
+	// Window: every position within R = budget/step squares of the start,
+	// plus the space and the squares a diagonal passes between.
+	R := int(c.budget / c.stepU)
+	W, H := e.Grid.W, e.Grid.H
+	x0, y0 := max(c.sx-R-1, 0), max(c.sy-R-1, 0)
+	x1, y1 := min(c.sx+R+c.k, W-1), min(c.sy+R+c.k, H-1)
+	c.ox, c.oy = x0, y0
+	c.ww, c.wh = max(x1-x0+1, 0), max(y1-y0+1, 0)
+	n := c.ww * c.wh
+	if cap(g.cells) < n {
+		g.cells = make([]uint8, n)
+	}
+	cells := g.cells[:n]
+	for y := 0; y < c.wh; y++ {
+		for x := 0; x < c.ww; x++ {
+			tr := e.Grid.At(x+x0, y+y0)
+			var b uint8
+			if tr.Any(model.Wall | model.Obstacle) {
+				b |= shipCellBlocked | shipCellNoEnd
+			}
+			if tr.Any(model.Difficult | model.GreaterDifficult) {
+				b |= shipCellDiff
+			}
+			if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
+				b |= shipCellHaz
+			}
+			cells[y*c.ww+x] = b
+		}
+	}
+	for i := range e.Tokens {
+		if i == q.Token {
+			continue
+		}
+		o := &e.Tokens[i]
+		b := shipCellDiff | shipCellShip
+		if d := int(o.Size) - int(t.Size); d < 2 && d > -2 {
+			b |= shipCellNoEnd
+		}
+		ko := e.Space(o)
+		for y := max(o.Y, y0); y < min(o.Y+ko, y1+1); y++ {
+			for x := max(o.X, x0); x < min(o.X+ko, x1+1); x++ {
+				cells[(y-y0)*c.ww+x-x0] |= b
+			}
+		}
+	}
+	g.blocked.build(cells, x0, y0, c.ww, c.wh, shipCellBlocked)
+	g.diff.build(cells, x0, y0, c.ww, c.wh, shipCellDiff)
+	g.noEnd.build(cells, x0, y0, c.ww, c.wh, shipCellNoEnd)
+	g.haz.build(cells, x0, y0, c.ww, c.wh, shipCellHaz)
+	return c, nil
+}
+
+// state packs a window position, a facing and the diagonal parity.
+func (c *shipCtx) state(x, y, f, p int) int32 {
+	return int32((((y-c.oy)*c.ww+(x-c.ox))*8+f)*2 + p)
+}
+
+func (c *shipCtx) unpack(s int32) (x, y, f, p int) {
+	i := int(s)
+	p = i & 1
+	f = (i >> 1) & 7
+	i >>= 4
+	return i%c.ww + c.ox, i/c.ww + c.oy, f, p
+}
+
+// fits reports whether the space at (x, y) is on the map and in the window.
+func (c *shipCtx) fits(x, y int) bool {
+	return x >= c.ox && y >= c.oy && x+c.k <= c.ox+c.ww && y+c.k <= c.oy+c.wh &&
+		x+c.k <= c.e.Grid.W && y+c.k <= c.e.Grid.H
+}
+
+// canEnd reports whether the ship may end its move with its space at (x, y):
+// no wall or obstacle, no ship within one size of its own.
+func (g *shipEngine) canEnd(c *shipCtx, x, y int) bool {
+	return c.fits(x, y) && g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0
+}
+
+// shipRects gives the newly entered squares of a step of a k x k space to
+// (nx, ny) in direction (dx, dy): a column strip and/or a row strip
+// (inclusive bounds); ok2 is false for an orthogonal step (one strip).
+func shipRects(nx, ny, k, dx, dy int) (r1, r2 [4]int, two bool) {
+	col := nx
+	if dx > 0 {
+		col = nx + k - 1
+	}
+	row := ny
+	if dy > 0 {
+		row = ny + k - 1
+	}
+	switch {
+	case dx != 0 && dy != 0:
+		return [4]int{col, ny, col, ny + k - 1}, [4]int{nx, row, nx + k - 1, row}, true
+	case dx != 0:
+		return [4]int{col, ny, col, ny + k - 1}, r2, false
+	}
+	return [4]int{nx, row, nx + k - 1, row}, r2, false
+}
+
+// shipBetween gives the two squares a diagonal step of a k x k space from
+// (x, y) by (dx, dy) passes between (rules-conventions.md, "Every ruleset").
+func shipBetween(x, y, k, dx, dy int) (ax, ay, bx, by int) {
+	oldCol, newCol := x+k-1, x-1
+	if dx > 0 {
+		oldCol, newCol = x, x+k
+	}
+	oldRow, newRow := y+k-1, y-1
+	if dy > 0 {
+		oldRow, newRow = y, y+k
+	}
+	return oldCol, newRow, newCol, oldRow
+}
+
+// move tries the forward step from (x, y) facing f with parity p. It returns
+// the new position and parity, the cost in units and whether the step was
+// doubled; ok is false when the step is not allowed.
+func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int32, doubled, ok bool) {
+	d := model.Dir[f]
+	dx, dy := d[0], d[1]
+	nx, ny = x+dx, y+dy
+	if !c.fits(nx, ny) || nx < 0 || ny < 0 {
+		return
+	}
+	r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+	if g.blocked.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
+		return
+	}
+	cost, np = c.stepU, p
+	if two {
+		if g.blocked.rect(r2[0], r2[1], r2[2], r2[3]) != 0 {
+			return
+		}
+		ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+		// Off-map squares never refuse a step; the window holds every
+		// on-map square a diagonal from a reachable position passes between.
+		if g.blocked.at(ax, ay) || g.blocked.at(bx, by) {
+			return
+		}
+		if p == 1 {
+			cost = 2 * c.stepU
+		}
+		np = 1 - p
+	}
+	// "Every foot of movement in difficult terrain costs 1 extra foot. This
+	// rule is true even if multiple things in a space count as difficult
+	// terrain." Another ship's space is difficult terrain.
+	if g.diff.rect(r1[0], r1[1], r1[2], r1[3]) != 0 || (two && g.diff.rect(r2[0], r2[1], r2[2], r2[3]) != 0) {
+		cost *= 2
+		doubled = true
+	}
+	return nx, ny, np, cost, doubled, true
+}
+
+// search runs Dial's algorithm from the start state over (square, facing,
+// parity) up to the budget, leaving costs in g.dist. Time O(S + B) and memory
+// O(S + nb), where S = 16 x window squares and B = budget units.
+func (g *shipEngine) search(c *shipCtx) {
+	n := c.ww * c.wh * 16
+	if cap(g.dist) < n {
+		g.dist = make([]int32, n)
+		g.stamp = make([]uint32, n)
+		g.gen = 0
+	}
+	g.dist, g.stamp = g.dist[:n], g.stamp[:n]
+	g.gen++
+	if g.gen == 0 {
+		clear(g.stamp)
+		g.gen = 1
+	}
+	for len(g.buckets) < c.nb {
+		g.buckets = append(g.buckets, nil)
+	}
+	for i := range g.buckets {
+		g.buckets[i] = g.buckets[i][:0]
+	}
+	if !c.fits(c.sx, c.sy) {
+		return
+	}
+	s0 := c.state(c.sx, c.sy, c.sf, 0)
+	g.dist[s0], g.stamp[s0] = 0, g.gen
+	g.buckets[0] = append(g.buckets[0], s0)
+	pending := 1
+	relax := func(v, nd int32) {
+		if nd > c.budget {
+			return
+		}
+		if g.stamp[v] != g.gen || nd < g.dist[v] {
+			g.stamp[v], g.dist[v] = g.gen, nd
+			b := &g.buckets[int(nd)%c.nb]
+			*b = append(*b, v)
+			pending++
+		}
+	}
+	for cur := int32(0); pending > 0 && cur <= c.budget; cur++ {
+		b := &g.buckets[int(cur)%c.nb]
+		for i := 0; i < len(*b); i++ {
+			s := (*b)[i]
+			pending--
+			if g.dist[s] != cur {
+				continue
+			}
+			x, y, f, p := c.unpack(s)
+			if nx, ny, np, w, _, ok := g.move(c, x, y, f, p); ok {
+				relax(c.state(nx, ny, f, np), cur+w)
+			}
+			if c.canTurn {
+				relax(c.state(x, y, (f+1)&7, p), cur+c.turnU)
+				relax(c.state(x, y, (f+7)&7, p), cur+c.turnU)
+			}
+		}
+		*b = (*b)[:0]
+	}
+}
+
+// Reach lists every position the ship can end at, its start excluded, with
+// the cheapest cost and every facing it can end with there (turning in place
+// included). Time and memory as search; no allocations once the buffers fit.
+func (g *shipEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Square, error) {
+	c, err := g.prep(e, q)
+	if err != nil {
+		return dst, err
+	}
+	g.search(c)
+	for y := c.oy; y < c.oy+c.wh; y++ {
+		for x := c.ox; x < c.ox+c.ww; x++ {
+			if (x == c.sx && y == c.sy) || !g.canEnd(c, x, y) {
+				continue
+			}
+			best := int32(-1)
+			var fac uint8
+			base := c.state(x, y, 0, 0)
+			for i := int32(0); i < 16; i++ {
+				s := base + i
+				if g.stamp[s] != g.gen {
+					continue
+				}
+				fac |= 1 << (i >> 1)
+				if best < 0 || g.dist[s] < best {
+					best = g.dist[s]
+				}
+			}
+			if fac != 0 {
+				dst = append(dst, Square{X: x, Y: y, Cost: int(best) * c.unit, Actions: 1, Facings: fac})
+			}
+		}
+	}
+	return dst, nil
+}
+
+// Cover is not part of ship combat.
+func (*shipEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
+	return 0, BadQuery("the starship ruleset has no cover rules (ship combat has no cover)")
+}
+
+// Flanking is not part of ship combat.
+func (*shipEngine) Flanking(e *model.Encounter) ([]Flank, error) {
+	return nil, BadQuery("the starship ruleset has no flanking rules (ship combat has no flanking)")
+}
+
+// Threatened is empty: ships have no reactions to movement.
+func (*shipEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point { return dst }
+
+// ShipRange is the range in feet between ships a and b on the grid: "start
+// counting squares from a square adjacent to one of them and stop counting in
+// the space of the other one. Count by the shortest route", diagonals
+// alternating 50 and 100 ft. With gaps gx, gy between the nearest squares of
+// the spaces (adjacent = 1, overlapping = 0) that is
+// feet x (max + floor(min / 2)); terrain does not matter.
+func ShipRange(e *model.Encounter, a, b int) int {
+	ta, tb := &e.Tokens[a], &e.Tokens[b]
+	ka, kb := e.Space(ta), e.Space(tb)
+	gx := max(0, tb.X-(ta.X+ka-1), ta.X-(tb.X+kb-1))
+	gy := max(0, tb.Y-(ta.Y+ka-1), ta.Y-(tb.Y+kb-1))
+	return e.Feet() * (max(gx, gy) + min(gx, gy)/2)
+}

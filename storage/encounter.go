@@ -1,0 +1,571 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"encounterplanner/model"
+)
+
+// List returns every encounter, most recently updated first (ties by name,
+// then id, so the order is stable).
+func (s *Store) List(ctx context.Context) ([]model.Summary, error) {
+	rows, err := s.rdb.QueryContext(ctx, `SELECT id, name, ruleset, width, height, updated
+		FROM encounters ORDER BY updated DESC, name, id`)
+	if err != nil {
+		return nil, dbErr("list encounters", false, err)
+	}
+	defer rows.Close()
+	var out []model.Summary
+	for rows.Next() {
+		var sum model.Summary
+		var updated int64
+		if err := rows.Scan(&sum.ID, &sum.Name, &sum.Ruleset, &sum.Width, &sum.Height, &updated); err != nil {
+			return nil, dbErr("list encounters", false, err)
+		}
+		sum.Updated = fromNanos(updated)
+		out = append(out, sum)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbErr("list encounters", false, err)
+	}
+	return out, nil
+}
+
+// Find resolves an id, or else an exact name, to an id. A name several
+// encounters share is a *model.AmbiguousError listing their ids (newest
+// first); nothing matching is model.ErrNotFound.
+func (s *Store) Find(ctx context.Context, nameOrID string) (string, error) {
+	op := fmt.Sprintf("find encounter %q", nameOrID)
+	var id string
+	err := s.rdb.QueryRowContext(ctx, `SELECT id FROM encounters WHERE id = ?`, nameOrID).Scan(&id)
+	if err == nil {
+		return id, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return "", dbErr(op, false, err)
+	}
+	rows, err := s.rdb.QueryContext(ctx, `SELECT id FROM encounters WHERE name = ? ORDER BY updated DESC, id`, nameOrID)
+	if err != nil {
+		return "", dbErr(op, false, err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		if err := rows.Scan(&id); err != nil {
+			return "", dbErr(op, false, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return "", dbErr(op, false, err)
+	}
+	switch len(ids) {
+	case 0:
+		return "", fmt.Errorf("%s: %w (no encounter has that id or name)", op, model.ErrNotFound)
+	case 1:
+		return ids[0], nil
+	}
+	return "", &model.AmbiguousError{Name: nameOrID, IDs: ids}
+}
+
+// Load returns the encounter with the id, read in one snapshot, equal
+// (reflect.DeepEqual) to the one last saved: empty token, note, speed and
+// condition lists come back nil, as the file codec gives them.
+func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
+	op := fmt.Sprintf("load encounter %s", id)
+	tx, err := s.rdb.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, dbErr(op, false, err)
+	}
+	defer tx.Rollback()
+	e := &model.Encounter{ID: id}
+	var w, h int
+	var terrain []byte
+	var created, updated int64
+	err = tx.QueryRowContext(ctx, `SELECT name, ruleset, feet_per_square, width, height, terrain,
+		background, created, updated, version FROM encounters WHERE id = ?`, id).Scan(
+		&e.Name, &e.Ruleset, &e.FeetPerSquare, &w, &h, &terrain, &e.Background, &created, &updated, &e.Version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%s: %w", op, model.ErrNotFound)
+	}
+	if err != nil {
+		return nil, dbErr(op, false, err)
+	}
+	op = fmt.Sprintf("load encounter %q", e.Name)
+	e.Created, e.Updated = fromNanos(created), fromNanos(updated)
+	if e.Grid, err = decodeTerrain(terrain, w, h); err != nil {
+		return nil, fmt.Errorf("%s: %w: %v; restore a backup", op, ErrNotDatabase, err)
+	}
+	if e.Tokens, err = loadTokens(ctx, tx, id); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if e.Notes, err = loadNotes(ctx, tx, id); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	return e, nil
+}
+
+func loadTokens(ctx context.Context, tx *sql.Tx, id string) ([]model.Token, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, name, x, y, size, side, speeds, reach, long,
+		reach_weapon, facing, hidden, conditions, notes FROM tokens WHERE encounter_id = ? ORDER BY ord`, id)
+	if err != nil {
+		return nil, dbErr("read tokens", false, err)
+	}
+	defer rows.Close()
+	var out []model.Token
+	for rows.Next() {
+		var t model.Token
+		var size, facing string
+		var speeds, conds sql.NullString
+		var reach sql.NullInt64
+		if err := rows.Scan(&t.ID, &t.Name, &t.X, &t.Y, &size, &t.Side, &speeds, &reach, &t.Long,
+			&t.ReachWeapon, &facing, &t.Hidden, &conds, &t.Notes); err != nil {
+			return nil, dbErr("read tokens", false, err)
+		}
+		if t.Size, err = model.ParseSize(size); err != nil {
+			return nil, fmt.Errorf("token %q: %w", t.Name, err)
+		}
+		if t.Facing, err = model.ParseFacing(facing); err != nil {
+			return nil, fmt.Errorf("token %q: %w", t.Name, err)
+		}
+		if reach.Valid {
+			r := int(reach.Int64)
+			t.Reach = &r
+		}
+		if speeds.Valid {
+			if err := json.Unmarshal([]byte(speeds.String), &t.Speeds); err != nil {
+				return nil, fmt.Errorf("token %q: speeds: %w", t.Name, err)
+			}
+			if len(t.Speeds) == 0 {
+				t.Speeds = nil
+			}
+		}
+		if conds.Valid {
+			if err := json.Unmarshal([]byte(conds.String), &t.Conditions); err != nil {
+				return nil, fmt.Errorf("token %q: conditions: %w", t.Name, err)
+			}
+			if len(t.Conditions) == 0 {
+				t.Conditions = nil
+			}
+		}
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbErr("read tokens", false, err)
+	}
+	return out, nil
+}
+
+func loadNotes(ctx context.Context, tx *sql.Tx, id string) ([]model.Note, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT x, y, text, player FROM notes WHERE encounter_id = ? ORDER BY ord`, id)
+	if err != nil {
+		return nil, dbErr("read notes", false, err)
+	}
+	defer rows.Close()
+	var out []model.Note
+	for rows.Next() {
+		var n model.Note
+		if err := rows.Scan(&n.X, &n.Y, &n.Text, &n.Player); err != nil {
+			return nil, dbErr("read notes", false, err)
+		}
+		out = append(out, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, dbErr("read notes", false, err)
+	}
+	return out, nil
+}
+
+// Save stores e in one transaction. It validates first (returning
+// model.Validate's error as is). A new encounter (Version 0) gets an id if
+// it has none and Version 1; otherwise e.Version must equal the stored
+// version, or Save writes nothing and returns model.ErrConflict. On success
+// e's ID, Version, Created, Updated and any missing token ids are set to
+// what was stored, so e equals what Load returns.
+func (s *Store) Save(ctx context.Context, e *model.Encounter) error {
+	if err := model.Validate(e); err != nil {
+		return err
+	}
+	op := fmt.Sprintf("save encounter %q", e.Name)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return dbErr(op, true, err)
+	}
+	defer tx.Rollback()
+	res, err := s.saveTx(ctx, tx, e, op)
+	if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return dbErr(op, true, err)
+	}
+	res.apply(e)
+	return nil
+}
+
+// saved is what a save stored that the caller's encounter lacks.
+type saved struct {
+	id               string
+	version          int64
+	created, updated time.Time
+	tokenIDs         []string
+}
+
+func (r *saved) apply(e *model.Encounter) {
+	e.ID, e.Version, e.Created, e.Updated = r.id, r.version, r.created, r.updated
+	for i := range e.Tokens {
+		e.Tokens[i].ID = r.tokenIDs[i]
+	}
+}
+
+// saveTx writes a validated e inside tx, leaving e itself unchanged.
+func (s *Store) saveTx(ctx context.Context, tx *sql.Tx, e *model.Encounter, op string) (*saved, error) {
+	now := s.now()
+	res := &saved{id: e.ID, version: e.Version + 1, updated: now, tokenIDs: make([]string, len(e.Tokens))}
+	if res.id == "" {
+		res.id = model.NewID()
+	}
+	for i := range e.Tokens {
+		res.tokenIDs[i] = e.Tokens[i].ID
+		if res.tokenIDs[i] == "" {
+			res.tokenIDs[i] = model.NewID()
+		}
+	}
+	terrain := encodeTerrain(&e.Grid)
+	if e.Version == 0 {
+		res.created = now
+		_, err := tx.ExecContext(ctx, `INSERT INTO encounters (id, name, ruleset, feet_per_square, width,
+			height, terrain, background, created, updated, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+			res.id, e.Name, string(e.Ruleset), e.FeetPerSquare, e.Grid.W, e.Grid.H, terrain, e.Background,
+			now.UnixNano(), now.UnixNano())
+		if isUniqueViolation(err) {
+			return nil, fmt.Errorf("%s: %w: an encounter with id %s is already stored; reload it, or save yours as a copy", op, model.ErrConflict, res.id)
+		}
+		if err != nil {
+			return nil, dbErr(op, true, err)
+		}
+	} else {
+		// The version check and the write are one statement: no other
+		// writer can slip in between (and the transaction holds the write
+		// lock anyway).
+		var created int64
+		err := tx.QueryRowContext(ctx, `UPDATE encounters SET name = ?, ruleset = ?, feet_per_square = ?,
+			width = ?, height = ?, terrain = ?, background = ?, updated = ?, version = version + 1
+			WHERE id = ? AND version = ? RETURNING created`,
+			e.Name, string(e.Ruleset), e.FeetPerSquare, e.Grid.W, e.Grid.H, terrain, e.Background,
+			now.UnixNano(), res.id, e.Version).Scan(&created)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, s.conflict(ctx, tx, e, op)
+		}
+		if err != nil {
+			return nil, dbErr(op, true, err)
+		}
+		res.created = fromNanos(created)
+		for _, del := range []string{`DELETE FROM tokens WHERE encounter_id = ?`, `DELETE FROM notes WHERE encounter_id = ?`} {
+			if _, err := tx.ExecContext(ctx, del, res.id); err != nil {
+				return nil, dbErr(op, true, err)
+			}
+		}
+	}
+	if err := insertTokens(ctx, tx, res.id, e.Tokens, res.tokenIDs); err != nil {
+		return nil, dbErr(op, true, err)
+	}
+	if err := insertNotes(ctx, tx, res.id, e.Notes); err != nil {
+		return nil, dbErr(op, true, err)
+	}
+	return res, nil
+}
+
+// conflict explains why the versioned UPDATE matched no row.
+func (s *Store) conflict(ctx context.Context, tx *sql.Tx, e *model.Encounter, op string) error {
+	var stored int64
+	err := tx.QueryRowContext(ctx, `SELECT version FROM encounters WHERE id = ?`, e.ID).Scan(&stored)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("%s: %w: it was deleted; save it as a copy to keep your edits", op, model.ErrConflict)
+	case err != nil:
+		return dbErr(op, true, err)
+	}
+	return fmt.Errorf("%s: %w (you opened version %d, version %d is stored); save it as a copy to keep your edits",
+		op, model.ErrConflict, e.Version, stored)
+}
+
+func insertTokens(ctx context.Context, tx *sql.Tx, encID string, tokens []model.Token, ids []string) error {
+	if len(tokens) == 0 {
+		return nil
+	}
+	st, err := tx.PrepareContext(ctx, `INSERT INTO tokens (encounter_id, ord, id, name, x, y, size, side,
+		speeds, reach, long, reach_weapon, facing, hidden, conditions, notes)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for i := range tokens {
+		t := &tokens[i]
+		var speeds, conds, reach any
+		if len(t.Speeds) > 0 {
+			speeds = speedsJSON(t.Speeds)
+		}
+		if len(t.Conditions) > 0 {
+			b, err := json.Marshal(t.Conditions)
+			if err != nil {
+				return err
+			}
+			conds = string(b)
+		}
+		if t.Reach != nil {
+			reach = *t.Reach
+		}
+		if _, err := st.ExecContext(ctx, encID, i, ids[i], t.Name, t.X, t.Y, t.Size.String(), t.Side,
+			speeds, reach, t.Long, t.ReachWeapon, t.Facing.String(), t.Hidden, conds, t.Notes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// speedsJSON writes validated speeds as a JSON object in model.SpeedKeys
+// order; the keys need no escaping.
+func speedsJSON(m map[string]int) string {
+	b := make([]byte, 0, 16*len(m))
+	b = append(b, '{')
+	for _, k := range model.SpeedKeys {
+		v, ok := m[k]
+		if !ok {
+			continue
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, k...)
+		b = append(b, '"', ':')
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	return string(append(b, '}'))
+}
+
+func insertNotes(ctx context.Context, tx *sql.Tx, encID string, notes []model.Note) error {
+	if len(notes) == 0 {
+		return nil
+	}
+	st, err := tx.PrepareContext(ctx, `INSERT INTO notes (encounter_id, ord, x, y, text, player) VALUES (?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for i, n := range notes {
+		if _, err := st.ExecContext(ctx, encID, i, n.X, n.Y, n.Text, n.Player); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Rename gives the encounter a new name. It counts as a change: the version
+// is bumped, so a window still holding the old version gets ErrConflict
+// rather than silently undoing the rename.
+func (s *Store) Rename(ctx context.Context, id, name string) error {
+	op := fmt.Sprintf("rename encounter %s to %q", id, name)
+	if err := checkName(name); err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE encounters SET name = ?, updated = ?, version = version + 1 WHERE id = ?`,
+		name, s.now().UnixNano(), id)
+	if err != nil {
+		return dbErr(op, true, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return dbErr(op, true, err)
+	} else if n == 0 {
+		return fmt.Errorf("%s: %w", op, model.ErrNotFound)
+	}
+	return nil
+}
+
+// Duplicate copies the encounter, tokens and notes included, under a new id
+// and newName, and returns the new id.
+func (s *Store) Duplicate(ctx context.Context, id, newName string) (string, error) {
+	op := fmt.Sprintf("duplicate encounter %s as %q", id, newName)
+	if err := checkName(newName); err != nil {
+		return "", err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", dbErr(op, true, err)
+	}
+	defer tx.Rollback()
+	newID := model.NewID()
+	now := s.now().UnixNano()
+	res, err := tx.ExecContext(ctx, `INSERT INTO encounters (id, name, ruleset, feet_per_square, width, height,
+		terrain, background, created, updated, version)
+		SELECT ?, ?, ruleset, feet_per_square, width, height, terrain, background, ?, ?, 1
+		FROM encounters WHERE id = ?`, newID, newName, now, now, id)
+	if err != nil {
+		return "", dbErr(op, true, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return "", dbErr(op, true, err)
+	} else if n == 0 {
+		return "", fmt.Errorf("%s: %w", op, model.ErrNotFound)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO tokens (encounter_id, ord, id, name, x, y, size, side,
+		speeds, reach, long, reach_weapon, facing, hidden, conditions, notes)
+		SELECT ?, ord, id, name, x, y, size, side, speeds, reach, long, reach_weapon, facing, hidden,
+		conditions, notes FROM tokens WHERE encounter_id = ?`, newID, id); err != nil {
+		return "", dbErr(op, true, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO notes (encounter_id, ord, x, y, text, player)
+		SELECT ?, ord, x, y, text, player FROM notes WHERE encounter_id = ?`, newID, id); err != nil {
+		return "", dbErr(op, true, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return "", dbErr(op, true, err)
+	}
+	return newID, nil
+}
+
+// Delete removes the encounter; its tokens and notes go with it (ON DELETE
+// CASCADE).
+func (s *Store) Delete(ctx context.Context, id string) error {
+	op := fmt.Sprintf("delete encounter %s", id)
+	res, err := s.db.ExecContext(ctx, `DELETE FROM encounters WHERE id = ?`, id)
+	if err != nil {
+		return dbErr(op, false, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return dbErr(op, false, err)
+	} else if n == 0 {
+		return fmt.Errorf("%s: %w", op, model.ErrNotFound)
+	}
+	return nil
+}
+
+// Import stores a copy of e as a new encounter (e is not changed) and
+// returns its id and name: a name already stored gets " (2)", " (3)" ...
+// appended (queries.md, import).
+func (s *Store) Import(ctx context.Context, e *model.Encounter) (id, name string, err error) {
+	c := e.Clone()
+	c.ID, c.Version, c.Created, c.Updated = "", 0, time.Time{}, time.Time{}
+	if err := s.insertUnique(ctx, c, e.Name, "import encounter"); err != nil {
+		return "", "", err
+	}
+	return c.ID, c.Name, nil
+}
+
+// SaveAsCopy resolves a conflict by keeping the caller's edits as a new
+// encounter named "NAME (copy)" (then " (copy) (2)" ...), and returns its
+// id. e becomes that copy (ID, Name, Version, Created, Updated), so the
+// window holding it goes on editing the copy and its next Save succeeds.
+func (s *Store) SaveAsCopy(ctx context.Context, e *model.Encounter) (string, error) {
+	c := e.Clone()
+	c.ID, c.Version, c.Created, c.Updated = "", 0, time.Time{}, time.Time{}
+	if err := s.insertUnique(ctx, c, e.Name+" (copy)", "save encounter as a copy"); err != nil {
+		return "", err
+	}
+	e.ID, e.Name, e.Version, e.Created, e.Updated = c.ID, c.Name, c.Version, c.Created, c.Updated
+	for i := range e.Tokens {
+		e.Tokens[i].ID = c.Tokens[i].ID
+	}
+	return c.ID, nil
+}
+
+// insertUnique saves the new encounter c under base, or base with " (N)"
+// appended when that name is taken, choosing the name and inserting in one
+// transaction so two imports cannot pick the same name.
+func (s *Store) insertUnique(ctx context.Context, c *model.Encounter, base, what string) error {
+	c.Name = base
+	if utf8.RuneCountInString(base) > maxName {
+		c.Name = truncate(base, maxName)
+	}
+	if err := model.Validate(c); err != nil {
+		return err
+	}
+	op := fmt.Sprintf("%s %q", what, base)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return dbErr(op, true, err)
+	}
+	defer tx.Rollback()
+	name, err := uniqueName(ctx, tx, c.Name)
+	if err != nil {
+		return dbErr(op, true, err)
+	}
+	c.Name = name
+	res, err := s.saveTx(ctx, tx, c, op)
+	if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return dbErr(op, true, err)
+	}
+	res.apply(c)
+	return nil
+}
+
+// maxName is the longest name model.Validate accepts, in characters.
+const maxName = 200
+
+func uniqueName(ctx context.Context, tx *sql.Tx, base string) (string, error) {
+	taken := func(name string) (bool, error) {
+		var n int
+		err := tx.QueryRowContext(ctx, `SELECT count(*) FROM encounters WHERE name = ?`, name).Scan(&n)
+		return n > 0, err
+	}
+	name := base
+	for i := 2; ; i++ {
+		t, err := taken(name)
+		if err != nil || !t {
+			return name, err
+		}
+		suffix := fmt.Sprintf(" (%d)", i)
+		name = truncate(base, maxName-len(suffix)) + suffix
+	}
+}
+
+// truncate keeps the first n characters of s.
+func truncate(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}
+
+// checkName applies model.Validate's rule for encounter names, so a rename
+// fails with the same message an edit would.
+func checkName(name string) error {
+	e := model.Encounter{Name: name, Ruleset: model.SF2E, Grid: model.NewGrid(1, 1)}
+	return model.Validate(&e)
+}
+
+// Export writes the encounter named (or with the id) nameOrID as an
+// encounter/1 file.
+func (s *Store) Export(ctx context.Context, nameOrID string, w io.Writer) error {
+	id, err := s.Find(ctx, nameOrID)
+	if err != nil {
+		return err
+	}
+	e, err := s.Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := model.WriteEncounter(w, e); err != nil {
+		return fmt.Errorf("export encounter %q: %w", e.Name, err)
+	}
+	return nil
+}
+
+func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }

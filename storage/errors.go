@@ -1,0 +1,51 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/mattn/go-sqlite3"
+)
+
+// dbErr wraps a driver error with what failed (op, e.g. `save encounter
+// "Bay"`) and, for the failures a user can fix, one of the package's
+// sentinel errors and what to do. write says whether the operation was a
+// change the caller still holds in memory ("your edits are kept").
+func dbErr(op string, write bool, err error) error {
+	if err == nil {
+		return nil
+	}
+	kept := ""
+	if write {
+		kept = "; your edits are kept"
+	}
+	var se sqlite3.Error
+	if !errors.As(err, &se) {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	switch se.Code {
+	case sqlite3.ErrReadonly:
+		return fmt.Errorf("%s: %w: check that the file and its folder may be written (permissions, a locked or read-only disk), then try again%s (%v)",
+			op, ErrReadOnly, kept, err)
+	case sqlite3.ErrFull:
+		return fmt.Errorf("%s: %w: free some disk space and try again; the next save will retry%s (%v)",
+			op, ErrDiskFull, kept, err)
+	case sqlite3.ErrBusy, sqlite3.ErrLocked:
+		return fmt.Errorf("%s: %w for more than %v: close other programs using the database (another Encounter Planner, a database browser) and try again%s (%v)",
+			op, ErrBusy, busyTimeout, kept, err)
+	case sqlite3.ErrCorrupt, sqlite3.ErrNotADB:
+		return fmt.Errorf("%s: %w: restore a backup (%v)", op, ErrNotDatabase, err)
+	case sqlite3.ErrCantOpen:
+		return fmt.Errorf("%s: cannot open the file: check that its folder exists and may be read (%w)", op, err)
+	case sqlite3.ErrIoErr:
+		return fmt.Errorf("%s: the disk reported an error: check the disk and try again%s (%w)", op, kept, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
+// isUniqueViolation reports whether err is a PRIMARY KEY or UNIQUE
+// constraint failure.
+func isUniqueViolation(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey || se.ExtendedCode == sqlite3.ErrConstraintUnique)
+}

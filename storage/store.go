@@ -326,6 +326,12 @@ func inspect(abs string, busy time.Duration) (dbInfo, error) {
 	q := url.Values{}
 	q.Set("mode", "ro")
 	q.Set("_busy_timeout", strconv.FormatInt(busy.Milliseconds(), 10))
+	if st, err := os.Stat(abs + "-wal"); err != nil || st.Size() == 0 {
+		// With no WAL content the file alone is the database: immutable
+		// reads it without the -shm and -wal files a read-only WAL
+		// connection would create next to a file we may refuse.
+		q.Set("immutable", "1")
+	}
 	db, err := sql.Open("sqlite3", fileURI(abs)+"?"+q.Encode())
 	if err != nil {
 		return info, fmt.Errorf("open database %s: %w", abs, err)

@@ -1,0 +1,402 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"encounterplanner/model"
+)
+
+type migrationRow struct {
+	Version int
+	Name    string
+	Applied int64
+}
+
+func migrationRows(tb testing.TB, s *Store) []migrationRow {
+	tb.Helper()
+	rows, err := s.rdb.Query(`SELECT version, name, applied FROM migrations ORDER BY version`)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer rows.Close()
+	var out []migrationRow
+	for rows.Next() {
+		var r migrationRow
+		if err := rows.Scan(&r.Version, &r.Name, &r.Applied); err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func TestMigrations(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		s := mustOpenAt(t, path, options{})
+		rows := migrationRows(t, s)
+		if len(rows) != SchemaVersion || SchemaVersion < 2 {
+			t.Fatalf("migrations table: %+v, want %d rows", rows, SchemaVersion)
+		}
+		for i, r := range rows {
+			if r.Version != i+1 || r.Name != migrations[i].name || r.Applied == 0 {
+				t.Fatalf("row %d: %+v, want version %d %s", i, r, i+1, migrations[i].name)
+			}
+		}
+		var uv int
+		if err := s.rdb.QueryRow(`PRAGMA user_version`).Scan(&uv); err != nil || uv != SchemaVersion {
+			t.Fatalf("user_version %d %v", uv, err)
+		}
+		var fk int
+		if err := s.db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+			t.Fatalf("foreign_keys = %d %v", fk, err)
+		}
+		var mode string
+		if err := s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+			t.Fatalf("journal_mode = %q %v", mode, err)
+		}
+		if s.MigrationBackup() != "" {
+			t.Fatalf("a new database needs no backup, got %s", s.MigrationBackup())
+		}
+		s.Close()
+		// Reopening applies nothing again.
+		s2 := mustOpenAt(t, path, options{})
+		if got := migrationRows(t, s2); !reflect.DeepEqual(got, rows) {
+			t.Fatalf("reopening changed the migrations table:\n%+v\n%+v", got, rows)
+		}
+		if s2.MigrationBackup() != "" {
+			t.Fatal("an up-to-date database needs no backup")
+		}
+	})
+
+	// Every migration, one at a time from an empty file, each leaving a
+	// database the next one (and the store) accepts.
+	t.Run("OKStepByStep", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		for v := 1; v <= SchemaVersion; v++ {
+			s := mustOpenAt(t, path, options{upTo: v})
+			if rows := migrationRows(t, s); len(rows) != v || rows[v-1].Name != migrations[v-1].name {
+				t.Fatalf("after opening at version %d: %+v", v, rows)
+			}
+			e := fullEncounter()
+			mustSave(t, s, e)
+			assertEqual(t, mustLoad(t, s, e.ID), e)
+			s.Close()
+		}
+	})
+
+	t.Run("OKBackupBeforeUpgrade", func(t *testing.T) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "encounters.db")
+		old := mustOpenAt(t, path, options{upTo: 1})
+		e := fullEncounter()
+		mustSave(t, old, e)
+		old.Close()
+
+		s := mustOpenAt(t, path, options{})
+		bak := s.MigrationBackup()
+		if !strings.HasPrefix(filepath.Base(bak), "encounters.db.bak-v1-") || filepath.Dir(bak) != dir {
+			t.Fatalf("backup %q, want encounters.db.bak-v1-TIMESTAMP next to the database", bak)
+		}
+		if rows := migrationRows(t, s); len(rows) != SchemaVersion {
+			t.Fatalf("not upgraded: %+v", rows)
+		}
+		assertEqual(t, mustLoad(t, s, e.ID), e)
+
+		// The backup is the version-1 database, whole.
+		b := mustOpenAt(t, bak, options{readOnly: true})
+		if rows := migrationRows(t, b); len(rows) != 1 {
+			t.Fatalf("backup has migrations %+v, want version 1 only", rows)
+		}
+		assertEqual(t, mustLoad(t, b, e.ID), e)
+	})
+}
+
+// corruptCase builds a file Open must refuse without writing to it.
+type corruptCase struct {
+	name string
+	make func(t *testing.T, path string)
+	want error
+	msg  string
+}
+
+// filledDB writes a database of several pages and closes it.
+func filledDB(t *testing.T, path string) {
+	s := mustOpenAt(t, path, options{})
+	for i := 0; i < 5; i++ {
+		e := fullEncounter()
+		e.Grid = model.NewGrid(300, 300)
+		for j := range e.Grid.Cells {
+			e.Grid.Cells[j] = model.Terrain((j*j + i) % 256)
+		}
+		mustSave(t, s, e)
+	}
+	s.Close()
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		t.Fatal("closing should checkpoint and remove the WAL")
+	}
+}
+
+func TestOpen(t *testing.T) {
+	cases := []corruptCase{
+		{"ErrNewerSchema", func(t *testing.T, path string) {
+			filledDB(t, path)
+			db := rawDB(t, path)
+			if _, err := db.Exec(`INSERT INTO migrations (version, name, applied) VALUES (99, '0099_future.sql', 0)`); err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+		}, ErrNewerSchema, "schema version is 99"},
+		{"ErrNewerSchemaUserVersion", func(t *testing.T, path string) {
+			filledDB(t, path)
+			db := rawDB(t, path)
+			if _, err := db.Exec(`PRAGMA user_version = 7`); err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+		}, ErrNewerSchema, "newer version of Encounter Planner"},
+		{"ErrNotDatabaseText", func(t *testing.T, path string) {
+			os.WriteFile(path, []byte("these are my session notes, not a database\n"), 0o644)
+		}, ErrNotDatabase, "not an SQLite database"},
+		{"ErrNotDatabaseEncounterFile", func(t *testing.T, path string) {
+			data, _ := model.EncodeEncounter(model.Sample())
+			os.WriteFile(path, data, 0o644)
+		}, ErrNotDatabase, "import it instead"},
+		{"ErrNotDatabaseLongText", func(t *testing.T, path string) {
+			os.WriteFile(path, []byte(strings.Repeat("not sqlite ", 1000)), 0o644)
+		}, ErrNotDatabase, "does not start with the SQLite header"},
+		{"ErrNotDatabaseShortHeader", func(t *testing.T, path string) {
+			os.WriteFile(path, []byte("SQLite format 3\x00\x10\x00"), 0o644)
+		}, ErrNotDatabase, "cut short"},
+		{"ErrNotDatabaseTruncated", func(t *testing.T, path string) {
+			filledDB(t, path)
+			st, _ := os.Stat(path)
+			if err := os.Truncate(path, st.Size()/2); err != nil {
+				t.Fatal(err)
+			}
+		}, ErrNotDatabase, "damaged"},
+		{"ErrNotDatabaseTruncatedToOnePage", func(t *testing.T, path string) {
+			filledDB(t, path)
+			if err := os.Truncate(path, 4096); err != nil {
+				t.Fatal(err)
+			}
+		}, ErrNotDatabase, "restore a backup"},
+		{"ErrNotDatabaseScribbled", func(t *testing.T, path string) {
+			filledDB(t, path)
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Page 2 onwards: the schema's b-tree pages.
+			junk := []byte(strings.Repeat("\xde\xad\xbe\xef", 2048))
+			f.WriteAt(junk, 4096)
+			f.Close()
+		}, ErrNotDatabase, "restore a backup"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "encounters.db")
+			c.make(t, path)
+			before := fileHash(t, path)
+			entries, _ := os.ReadDir(dir)
+			_, err := Open(path)
+			if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.msg) {
+				t.Fatalf("got %v, want %v saying %q", err, c.want, c.msg)
+			}
+			if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "not changed") {
+				t.Fatalf("the message should name the file and say it was not changed: %v", err)
+			}
+			if fileHash(t, path) != before {
+				t.Fatal("the file was written to")
+			}
+			after, _ := os.ReadDir(dir)
+			if len(after) != len(entries) {
+				t.Fatalf("files appeared next to it: %v -> %v", entries, after)
+			}
+			// OpenDefault refuses the same way and does not seed.
+			if _, err := OpenDefault(path); !errors.Is(err, c.want) || fileHash(t, path) != before {
+				t.Fatalf("OpenDefault: %v", err)
+			}
+		})
+	}
+
+	t.Run("OKCreatesFolders", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "a", "b", "c", "enc?#%.db")
+		s := mustOpenAt(t, path, options{})
+		mustSave(t, s, fullEncounter())
+		if _, err := os.Stat(path); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("OKEmptyFile", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		os.WriteFile(path, nil, 0o644)
+		s, err := OpenDefault(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if !s.Seeded() || s.MigrationBackup() != "" {
+			t.Fatalf("an empty file is a new database: seeded %v backup %q", s.Seeded(), s.MigrationBackup())
+		}
+	})
+	t.Run("ErrFolder", func(t *testing.T) {
+		if _, err := Open(t.TempDir()); !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "folder") {
+			t.Fatalf("got %v", err)
+		}
+	})
+}
+
+func TestReadOnly(t *testing.T) {
+	// Tests run as root, where chmod does not stop writes, so the read-only
+	// file is simulated the way SQLite sees one: a mode=ro connection.
+	t.Run("ErrReadOnly", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		rw := mustOpenAt(t, path, options{})
+		e := fullEncounter()
+		mustSave(t, rw, e)
+		rw.Close()
+
+		ro := mustOpenAt(t, path, options{readOnly: true})
+		if !ro.ReadOnly() {
+			t.Fatal("ReadOnly() = false")
+		}
+		assertEqual(t, mustLoad(t, ro, e.ID), e) // reading still works
+		edit := e.Clone()
+		edit.Name = "Edited"
+		err := ro.Save(ctx, edit)
+		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "read-only") || !strings.Contains(err.Error(), "your edits are kept") {
+			t.Fatalf("got %v, want ErrReadOnly saying what to do", err)
+		}
+		if edit.Version != e.Version {
+			t.Fatal("a failed save bumped the version")
+		}
+		for name, f := range map[string]func() error{
+			"rename":    func() error { return ro.Rename(ctx, e.ID, "x") },
+			"delete":    func() error { return ro.Delete(ctx, e.ID) },
+			"duplicate": func() error { _, err := ro.Duplicate(ctx, e.ID, "x"); return err },
+			"import":    func() error { _, _, err := ro.Import(ctx, e); return err },
+		} {
+			if err := f(); !errors.Is(err, ErrReadOnly) {
+				t.Fatalf("%s: got %v, want ErrReadOnly", name, err)
+			}
+		}
+
+		// The same edit saves once the file can be written.
+		rw = mustOpenAt(t, path, options{})
+		mustSave(t, rw, edit)
+		assertEqual(t, mustLoad(t, rw, e.ID), edit)
+	})
+
+	t.Run("ErrReadOnlyThenWritable", func(t *testing.T) {
+		s := MustOpenDB(t)
+		e := fullEncounter()
+		mustSave(t, s, e)
+		// query_only makes SQLite answer SQLITE_READONLY on this
+		// connection (the store's only writer) as a read-only file would.
+		if _, err := s.db.Exec(`PRAGMA query_only = ON`); err != nil {
+			t.Fatal(err)
+		}
+		e.Name = "Edited"
+		if err := s.Save(ctx, e); !errors.Is(err, ErrReadOnly) {
+			t.Fatalf("got %v, want ErrReadOnly", err)
+		}
+		if _, err := s.db.Exec(`PRAGMA query_only = OFF`); err != nil {
+			t.Fatal(err)
+		}
+		mustSave(t, s, e)
+		assertEqual(t, mustLoad(t, s, e.ID), e)
+	})
+
+	t.Run("ErrReadOnlyChmod", func(t *testing.T) {
+		if os.Geteuid() == 0 {
+			t.Skip("root ignores file permissions")
+		}
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		s := mustOpenAt(t, path, options{})
+		e := fullEncounter()
+		mustSave(t, s, e)
+		s.Close()
+		os.Chmod(path, 0o444)
+		defer os.Chmod(path, 0o644)
+		_, err := Open(path)
+		if !errors.Is(err, ErrReadOnly) {
+			t.Fatalf("got %v, want ErrReadOnly", err)
+		}
+	})
+}
+
+func TestDiskFull(t *testing.T) {
+	t.Run("ErrDiskFull", func(t *testing.T) {
+		s := MustOpenDB(t)
+		small := fullEncounter()
+		mustSave(t, s, small)
+		var pages int
+		if err := s.db.QueryRow(`PRAGMA page_count`).Scan(&pages); err != nil {
+			t.Fatal(err)
+		}
+		// Cap the file at its current size: SQLite then fails as on a full
+		// disk (SQLITE_FULL).
+		if _, err := s.db.Exec(fmt.Sprintf(`PRAGMA max_page_count = %d`, pages)); err != nil {
+			t.Fatal(err)
+		}
+		big := fullEncounter()
+		big.Grid = model.NewGrid(400, 400)
+		for i := range big.Grid.Cells {
+			big.Grid.Cells[i] = model.Terrain(uint32(i*2654435761) >> 24)
+		}
+		err := s.Save(ctx, big)
+		if !errors.Is(err, ErrDiskFull) || !strings.Contains(err.Error(), "free some disk space") || !strings.Contains(err.Error(), "your edits are kept") {
+			t.Fatalf("got %v, want ErrDiskFull saying what to do", err)
+		}
+		if big.ID != "" || big.Version != 0 {
+			t.Fatal("a failed save changed the encounter")
+		}
+		if l, _ := s.List(ctx); len(l) != 1 {
+			t.Fatalf("%d encounters stored, want 1", len(l))
+		}
+		assertEqual(t, mustLoad(t, s, small.ID), small)
+		// Space is freed: the next save succeeds.
+		if _, err := s.db.Exec(`PRAGMA max_page_count = 1073741823`); err != nil {
+			t.Fatal(err)
+		}
+		mustSave(t, s, big)
+		assertEqual(t, mustLoad(t, s, big.ID), big)
+	})
+}
+
+func TestBusy(t *testing.T) {
+	t.Run("ErrBusy", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		s := mustOpenAt(t, path, options{busy: 200 * time.Millisecond})
+		e := fullEncounter()
+		mustSave(t, s, e)
+		// Another program holds the write lock.
+		other := rawDB(t, path)
+		other.SetMaxOpenConns(1)
+		if _, err := other.Exec(`BEGIN IMMEDIATE`); err != nil {
+			t.Fatal(err)
+		}
+		e.Name = "Edited"
+		start := time.Now()
+		err := s.Save(ctx, e)
+		if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "close other programs") {
+			t.Fatalf("got %v, want ErrBusy", err)
+		}
+		if d := time.Since(start); d < 150*time.Millisecond {
+			t.Fatalf("gave up after %v, before the busy timeout", d)
+		}
+		if _, err := other.Exec(`COMMIT`); err != nil {
+			t.Fatal(err)
+		}
+		mustSave(t, s, e)
+	})
+}

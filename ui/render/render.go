@@ -4,8 +4,15 @@
 package render
 
 import (
+	"bytes"
+	"encoding/base64"
 	"image"
-	"image/color"
+	"image/draw"
+	"image/png"
+	"math"
+	"strings"
+	"sync"
+	"unsafe"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -54,15 +61,341 @@ type Ghost struct {
 // NewOverlays returns empty overlays with nothing selected.
 func NewOverlays() *Overlays { return &Overlays{Selected: -1, PathFrom: -1} }
 
+// Renderer draws maps, keeping what it can between calls: terrain tiles at
+// the current scale, font faces and glyph masks, the decoded background and
+// scratch buffers. After the first frame at a given scale, Draw allocates
+// nothing. A Renderer is not safe for concurrent use; make one per view.
+type Renderer struct {
+	cv canvas
+	ts typeset
+
+	tileScale float64
+	tileBG    bool
+	tiles     [256]*tile
+
+	bgKey  string // the Background string the cached image was decoded from
+	bgHash uint64
+	bg     *image.RGBA // nil: none or undecodable
+	bgCols []int32     // per image column: background x, or -1 off the map
+
+	luts  lutCache
+	bdrow []uint8 // one row of backdrop pixels, copied where the map is not
+	cols  []colRun
+	mark  []uint8 // per map square scratch (reach bands), cleared after use
+	num   []byte
+	bandB [4][]int32
+}
+
+// colRun is a visible square column: pixels [p0, p1), tile offset off.
+type colRun struct {
+	sx, p0, p1, off int
+}
+
+// NewRenderer returns a Renderer with empty caches.
+func NewRenderer() *Renderer { return &Renderer{} }
+
+var (
+	defaultMu sync.Mutex
+	defaultR  = NewRenderer()
+)
+
+// Draw paints the map of e as v places it into dst, then the overlays o
+// (nil for none). It writes every pixel of dst.Bounds(). It shares one
+// Renderer under a lock; a view redrawn often should own a Renderer.
+func Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays) {
+	defaultMu.Lock()
+	defer defaultMu.Unlock()
+	defaultR.Draw(dst, e, v, o)
+}
+
+// frame holds per-call geometry.
+type frame struct {
+	e   *model.Encounter
+	v   View
+	o   *Overlays
+	sx0 int // first visible square column / row, and one past the last
+	sx1 int
+	sy0 int
+	sy1 int
+}
+
+// bx is the pixel where square column i starts; squares are [bx(i), bx(i+1)).
+func (f *frame) bx(i int) int { return int(math.Floor((float64(i)-f.v.OriginX)*f.v.Scale + 0.5)) }
+func (f *frame) by(j int) int { return int(math.Floor((float64(j)-f.v.OriginY)*f.v.Scale + 0.5)) }
+
+// cx is the pixel x of map x coordinate mx (in squares, fractional).
+func (f *frame) cx(mx float64) float64 { return (mx - f.v.OriginX) * f.v.Scale }
+func (f *frame) cy(my float64) float64 { return (my - f.v.OriginY) * f.v.Scale }
+
 // Draw paints the map of e as v places it into dst, then the overlays o
 // (nil for none). It writes every pixel of dst.Bounds().
-func Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays) {
-	// Placeholder until the renderer lands: open ground everywhere.
-	c := color.RGBA{0xee, 0xeb, 0xe3, 0xff}
+func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays) {
 	b := dst.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			dst.SetRGBA(x, y, c)
+	if b.Empty() {
+		return
+	}
+	r.cv = canvas{pix: dst.Pix[dst.PixOffset(b.Min.X, b.Min.Y):], stride: dst.Stride, w: b.Dx(), h: b.Dy(), luts: &r.luts}
+	if len(r.bdrow) < r.cv.w*4 {
+		r.bdrow = make([]uint8, r.cv.w*4)
+		for i := 0; i < len(r.bdrow); i += 4 {
+			r.bdrow[i], r.bdrow[i+1], r.bdrow[i+2], r.bdrow[i+3] = colBackdrop.r, colBackdrop.g, colBackdrop.b, 255
 		}
 	}
+	if e == nil || v.Scale <= 0 || math.IsNaN(v.Scale) || math.IsInf(v.Scale, 0) || e.Grid.W <= 0 || e.Grid.H <= 0 || len(e.Grid.Cells) != e.Grid.W*e.Grid.H {
+		r.backdrop(0, r.cv.h)
+		return
+	}
+	f := &frame{e: e, v: v, o: o}
+	f.sx0 = max(0, int(math.Floor(v.OriginX)))
+	f.sy0 = max(0, int(math.Floor(v.OriginY)))
+	f.sx1 = min(e.Grid.W, int(math.Ceil(v.OriginX+float64(r.cv.w)/v.Scale))+1)
+	f.sy1 = min(e.Grid.H, int(math.Ceil(v.OriginY+float64(r.cv.h)/v.Scale))+1)
+	r.terrain(f)
+	if !v.NoGrid {
+		r.grid(f)
+	}
+	if !v.NoTokens {
+		r.notes(f)
+	}
+	if o != nil {
+		r.under(f)
+	}
+	if !v.NoTokens {
+		r.tokens(f)
+	}
+	if o != nil {
+		r.over(f)
+	}
+}
+
+// backdrop fills image rows [y0, y1) with the off-map colour.
+func (r *Renderer) backdrop(y0, y1 int) {
+	cv := &r.cv
+	if y0 >= y1 {
+		return
+	}
+	row := cv.pix[y0*cv.stride : y0*cv.stride+cv.w*4]
+	for i := 0; i < len(row); i += 4 {
+		row[i], row[i+1], row[i+2], row[i+3] = colBackdrop.r, colBackdrop.g, colBackdrop.b, 255
+	}
+	for y := y0 + 1; y < y1; y++ {
+		copy(cv.pix[y*cv.stride:y*cv.stride+cv.w*4], row)
+	}
+}
+
+func (r *Renderer) backdropSpan(y, x0, x1 int) {
+	cv := &r.cv
+	x0, x1 = max(x0, 0), min(x1, cv.w)
+	if x0 < x1 {
+		copy(cv.pix[y*cv.stride+x0*4:y*cv.stride+x1*4], r.bdrow)
+	}
+}
+
+// terrain fills the image: backdrop off the map, terrain tiles (over the
+// background image, when there is one) on it. Each square row of each tile
+// is one copy, so the cost is about one memmove per square per pixel row.
+func (r *Renderer) terrain(f *frame) {
+	cv := &r.cv
+	e := f.e
+	bg := r.background(e.Background)
+	overBG := bg != nil
+	if r.tileScale != f.v.Scale || r.tileBG != overBG {
+		r.tiles = [256]*tile{}
+		r.tileScale, r.tileBG = f.v.Scale, overBG
+	}
+	r.cols = r.cols[:0]
+	for sx := f.sx0; sx < f.sx1; sx++ {
+		p0, p1 := f.bx(sx), f.bx(sx+1)
+		q0, q1 := max(p0, 0), min(p1, cv.w)
+		if q0 < q1 {
+			r.cols = append(r.cols, colRun{sx: sx, p0: q0, p1: q1, off: q0 - p0})
+		}
+	}
+	mapX0, mapX1 := max(f.bx(0), 0), min(f.bx(e.Grid.W), cv.w)
+	if overBG {
+		r.bgColumns(f, bg)
+	}
+	top := min(max(f.by(0), 0), cv.h)
+	r.backdrop(0, top)
+	y := top
+	for sy := f.sy0; sy < f.sy1 && y < cv.h; sy++ {
+		p0, p1 := f.by(sy), min(f.by(sy+1), cv.h)
+		row := e.Grid.Cells[sy*e.Grid.W : (sy+1)*e.Grid.W]
+		for ; y < p1; y++ {
+			off := y - p0
+			if mapX0 > 0 {
+				r.backdropSpan(y, 0, mapX0)
+			}
+			if mapX1 < cv.w {
+				r.backdropSpan(y, mapX1, cv.w)
+			}
+			line := cv.pix[y*cv.stride:]
+			var bgRow []uint8
+			if overBG {
+				my := (float64(y)+0.5)/f.v.Scale + f.v.OriginY
+				iy := int(my / float64(e.Grid.H) * float64(bg.Bounds().Dy()))
+				iy = min(max(iy, 0), bg.Bounds().Dy()-1)
+				bgRow = bg.Pix[iy*bg.Stride:]
+			}
+			for _, c := range r.cols {
+				t := r.tile(row[c.sx], f.v.Scale, overBG)
+				src := t.pix[(off*t.size+c.off)*4:]
+				n := (c.p1 - c.p0) * 4
+				d := line[c.p0*4 : c.p0*4+n]
+				if !overBG {
+					copy(d, src[:n])
+					continue
+				}
+				for i := 0; i < n; i += 4 {
+					bx := r.bgCols[c.p0+i/4]
+					bp := bgRow[bx*4 : bx*4+4 : bx*4+4]
+					na := 255 - uint32(src[i+3])
+					d[i] = src[i] + uint8(div255(uint32(bp[0])*na))
+					d[i+1] = src[i+1] + uint8(div255(uint32(bp[1])*na))
+					d[i+2] = src[i+2] + uint8(div255(uint32(bp[2])*na))
+					d[i+3] = 255
+				}
+			}
+		}
+	}
+	r.backdrop(y, cv.h)
+}
+
+func (r *Renderer) tile(t model.Terrain, s float64, overBG bool) *tile {
+	k := uint8(t)
+	if tl := r.tiles[k]; tl != nil {
+		return tl
+	}
+	tl := makeTile(model.Terrain(k), s, overBG)
+	r.tiles[k] = tl
+	return tl
+}
+
+// bgColumns maps each image column on the map to a background column.
+func (r *Renderer) bgColumns(f *frame, bg *image.RGBA) {
+	if cap(r.bgCols) < r.cv.w {
+		r.bgCols = make([]int32, r.cv.w)
+	}
+	r.bgCols = r.bgCols[:r.cv.w]
+	bw := bg.Bounds().Dx()
+	for x := range r.bgCols {
+		mx := (float64(x)+0.5)/f.v.Scale + f.v.OriginX
+		ix := int(mx / float64(f.e.Grid.W) * float64(bw))
+		r.bgCols[x] = int32(min(max(ix, 0), bw-1))
+	}
+}
+
+// background decodes a data-URL PNG once and caches it by the string (a
+// pointer-and-length check first, then a hash, so an unchanged background
+// costs nothing). WebP and broken images draw no background.
+func (r *Renderer) background(s string) *image.RGBA {
+	if s == "" {
+		return nil
+	}
+	if len(s) == len(r.bgKey) && (unsafeSamePtr(s, r.bgKey) || s == r.bgKey) {
+		return r.bg
+	}
+	sum := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		sum = (sum ^ uint64(s[i])) * 1099511628211
+	}
+	r.bgKey = s // strings are immutable: keeping it is safe and makes the pointer check hit
+	if sum == r.bgHash && r.bg != nil {
+		return r.bg
+	}
+	r.bgHash, r.bg = sum, DecodeBackground(s)
+	return r.bg
+}
+
+// DecodeBackground decodes a "data:image/png;base64,..." background into an
+// opaque RGBA image (transparent parts over open ground), nil if it is not
+// a PNG data URL that decodes.
+func DecodeBackground(s string) *image.RGBA {
+	const pre = "data:image/png;base64,"
+	if !strings.HasPrefix(s, pre) {
+		return nil
+	}
+	data, err := base64.StdEncoding.DecodeString(s[len(pre):])
+	if err != nil {
+		return nil
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > 1<<26 {
+		return nil
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil
+	}
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(out, out.Bounds(), &image.Uniform{colOpen.std()}, image.Point{}, draw.Src)
+	draw.Draw(out, out.Bounds(), img, b.Min, draw.Over)
+	return out
+}
+
+// grid draws crisp 1-pixel lines on square boundaries, a little stronger
+// every 5 squares so counting distances is easy.
+func (r *Renderer) grid(f *frame) {
+	cv := &r.cv
+	if f.v.Scale < 4 {
+		return
+	}
+	gx0, gx1 := max(f.bx(0), 0), min(f.bx(f.e.Grid.W), cv.w)
+	gy0, gy1 := max(f.by(0), 0), min(f.by(f.e.Grid.H), cv.h)
+	thin, major := colInk.alpha(0.22), colInk.alpha(0.38)
+	for sx := f.sx0; sx <= f.sx1 && sx <= f.e.Grid.W; sx++ {
+		x := f.bx(sx)
+		if sx == f.e.Grid.W {
+			x--
+		}
+		if x < 0 || x >= cv.w {
+			continue
+		}
+		c := thin
+		if sx%5 == 0 {
+			c = major
+		}
+		l := r.luts.get(c)
+		for y := gy0; y < gy1; y++ {
+			q := cv.pix[y*cv.stride+x*4 : y*cv.stride+x*4+4 : y*cv.stride+x*4+4]
+			q[0], q[1], q[2] = l.r[q[0]], l.g[q[1]], l.b[q[2]]
+		}
+	}
+	for sy := f.sy0; sy <= f.sy1 && sy <= f.e.Grid.H; sy++ {
+		y := f.by(sy)
+		if sy == f.e.Grid.H {
+			y--
+		}
+		if y < 0 || y >= cv.h {
+			continue
+		}
+		c := thin
+		if sy%5 == 0 {
+			c = major
+		}
+		cv.span(y*cv.stride+gx0*4, gx1-gx0, c)
+	}
+}
+
+// sq returns the pixel rectangle of the k x k block with top-left (x, y).
+func (f *frame) sq(x, y, k int) (x0, y0, x1, y1 int) {
+	return f.bx(x), f.by(y), f.bx(x + k), f.by(y + k)
+}
+
+// visible reports whether the block can touch the image.
+func (r *Renderer) visible(f *frame, x, y, k int) bool {
+	x0, y0, x1, y1 := f.sq(x, y, k)
+	return x1 > -int(f.v.Scale) && y1 > -int(f.v.Scale) && x0 < r.cv.w+int(f.v.Scale) && y0 < r.cv.h+int(f.v.Scale)
+}
+
+func unsafeSamePtr(a, b string) bool { return unsafe.StringData(a) == unsafe.StringData(b) }
+
+// PNGDataURL encodes img as a "data:image/png;base64,..." background.
+func PNGDataURL(img image.Image) string {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return ""
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
 }

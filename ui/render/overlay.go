@@ -1,0 +1,595 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// SideColor is the colour of a side: party blue, enemy vermillion, neutral
+// grey, any other side one of the remaining Okabe-Ito colours chosen by a
+// stable hash of its name (the same side always gets the same colour).
+func SideColor(side string) (r, g, b uint8) {
+	c := sideColor(side)
+	return c.r, c.g, c.b
+}
+
+var otherSides = [...]rgba{colOrange, colGreen, colPurple, colSky, colYellow}
+
+func sideColor(side string) rgba {
+	switch side {
+	case "party":
+		return colBlue
+	case "enemy":
+		return colVerm
+	case "", model.Neutral:
+		return colNeutral
+	}
+	h := uint32(2166136261)
+	for i := 0; i < len(side); i++ {
+		h = (h ^ uint32(side[i])) * 16777619
+	}
+	return otherSides[h%uint32(len(otherSides))]
+}
+
+func light(c rgba) bool {
+	return 299*int(c.r)+587*int(c.g)+114*int(c.b) > 160000
+}
+
+var bandCol = [4]rgba{colBlue, colBlue, colGreen, colOrange}
+
+func (r *Renderer) ensureMark(f *frame) {
+	n := f.e.Grid.W * f.e.Grid.H
+	if cap(r.mark) < n {
+		r.mark = make([]uint8, n)
+	}
+	r.mark = r.mark[:n]
+}
+
+// under draws the overlays that belong beneath the tokens: threat, reach,
+// flank spots, cover and flank lines.
+func (r *Renderer) under(f *frame) {
+	o := f.o
+	cv := &r.cv
+	e := f.e
+	g := &e.Grid
+	s := f.v.Scale
+	if len(o.Threat) > 0 {
+		r.ensureMark(f)
+		for _, p := range o.Threat {
+			if !g.In(p.X, p.Y) || r.mark[p.Y*g.W+p.X]&1 != 0 || !r.visible(f, p.X, p.Y, 1) {
+				continue
+			}
+			r.mark[p.Y*g.W+p.X] |= 1
+			x0, y0, x1, y1 := f.sq(p.X, p.Y, 1)
+			x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, cv.w), min(y1, cv.h)
+			tint, stripe := colVerm.alpha(0.16), colVerm.alpha(0.5)
+			for y := y0; y < y1; y++ {
+				i := y*cv.stride + x0*4
+				for x := x0; x < x1; x, i = x+1, i+4 {
+					if (x+y)%8 < 2 {
+						cv.blendAt(i, stripe, 255)
+					} else {
+						cv.blendAt(i, tint, 255)
+					}
+				}
+			}
+		}
+		for _, p := range o.Threat {
+			if g.In(p.X, p.Y) {
+				r.mark[p.Y*g.W+p.X] = 0
+			}
+		}
+	}
+	if len(o.Reach) > 0 {
+		r.ensureMark(f)
+		for _, q := range o.Reach {
+			if g.In(q.X, q.Y) {
+				r.mark[q.Y*g.W+q.X] = uint8(min(max(q.Actions, 1), 3))
+			}
+		}
+		bw := 1
+		if s >= 24 {
+			bw = 2
+		}
+		band := func(x, y int) uint8 {
+			if !g.In(x, y) {
+				return 0
+			}
+			return r.mark[y*g.W+x]
+		}
+		for _, q := range o.Reach {
+			if !g.In(q.X, q.Y) || !r.visible(f, q.X, q.Y, 1) {
+				continue
+			}
+			a := band(q.X, q.Y)
+			c := bandCol[a]
+			x0, y0, x1, y1 := f.sq(q.X, q.Y, 1)
+			cv.fillRect(x0, y0, x1, y1, c.alpha(0.3))
+			bc := c.alpha(0.9)
+			if band(q.X, q.Y-1) != a {
+				cv.fillRect(x0, y0, x1, y0+bw, bc)
+			}
+			if band(q.X, q.Y+1) != a {
+				cv.fillRect(x0, y1-bw, x1, y1, bc)
+			}
+			if band(q.X-1, q.Y) != a {
+				cv.fillRect(x0, y0, x0+bw, y1, bc)
+			}
+			if band(q.X+1, q.Y) != a {
+				cv.fillRect(x1-bw, y0, x1, y1, bc)
+			}
+			if q.Facings != 0 && s >= 16 {
+				cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
+				for d := 0; d < 8; d++ {
+					if q.Facings&(1<<d) == 0 {
+						continue
+					}
+					ux, uy := unit(model.Dir[d][0], model.Dir[d][1])
+					l := s * 0.38
+					r.arrow(cx+ux*s*0.08, cy+uy*s*0.08, cx+ux*l, cy+uy*l, math.Max(1, s/28), colInk.alpha(0.75))
+				}
+			}
+		}
+		for _, q := range o.Reach {
+			if g.In(q.X, q.Y) {
+				r.mark[q.Y*g.W+q.X] = 0
+			}
+		}
+	}
+	for _, p := range o.FlankSpots {
+		if !g.In(p.X, p.Y) || !r.visible(f, p.X, p.Y, 1) {
+			continue
+		}
+		x0, y0, x1, y1 := f.sq(p.X, p.Y, 1)
+		cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
+		rad := s * 0.3
+		w := math.Max(1.5, s/16)
+		cv.fillRing(cx, cy, rad+w/2, rad-w/2, colPurple.mix(colInk, 0.2))
+		cv.fillCircle(cx, cy, math.Max(1.5, s*0.07), colPurple.mix(colInk, 0.2))
+	}
+	// Cover and flank lines go under the tokens so names stay readable.
+	if r.tokenOK(f, o.Selected) {
+		for _, c := range o.Cover {
+			if !r.tokenOK(f, c.To) {
+				continue
+			}
+			from := o.Selected
+			if r.tokenOK(f, c.From) {
+				from = c.From
+			}
+			fx, fy, _ := r.centre(f, from)
+			bx, by, _ := r.centre(f, c.To)
+			w := math.Max(1.5, s/22)
+			switch c.Cover {
+			case rules.CoverNone:
+				cv.line(fx, fy, bx, by, math.Max(1, w*0.7), colInk.alpha(0.25), 0)
+			case rules.CoverBlocked:
+				cv.line(fx, fy, bx, by, w, colVerm.mix(colInk, 0.2).alpha(0.8), math.Max(4, s/6))
+			default:
+				cv.line(fx, fy, bx, by, w+2, colWhite.alpha(0.6), 0)
+				cv.line(fx, fy, bx, by, w, colInk.alpha(0.75), 0)
+			}
+		}
+	}
+	for _, fl := range o.Flanks {
+		if !r.tokenOK(f, fl.By[0]) || !r.tokenOK(f, fl.By[1]) {
+			continue
+		}
+		ax, ay, _ := r.centre(f, fl.By[0])
+		bx, by, _ := r.centre(f, fl.By[1])
+		w := math.Max(2, s/14)
+		cv.line(ax, ay, bx, by, w+2, colWhite.alpha(0.7), 0)
+		cv.line(ax, ay, bx, by, w, colPurple.mix(colInk, 0.15), math.Max(4, s/5))
+	}
+}
+
+// tokenOK reports whether token i exists and is shown in this view.
+func (r *Renderer) tokenOK(f *frame, i int) bool {
+	if i < 0 || i >= len(f.e.Tokens) || f.v.NoTokens {
+		return false
+	}
+	return !(f.v.Player && f.e.Tokens[i].Hidden)
+}
+
+// centre returns the pixel centre of token i's space and its radius.
+func (r *Renderer) centre(f *frame, i int) (x, y, rad float64) {
+	t := &f.e.Tokens[i]
+	return r.spaceCentre(f, t.X, t.Y, f.e.Space(t))
+}
+
+func (r *Renderer) spaceCentre(f *frame, x, y, k int) (cx, cy, rad float64) {
+	x0, y0, x1, y1 := f.sq(x, y, k)
+	return float64(x0+x1) / 2, float64(y0+y1) / 2, float64(x1-x0) / 2
+}
+
+func unit(dx, dy int) (float64, float64) {
+	l := math.Hypot(float64(dx), float64(dy))
+	return float64(dx) / l, float64(dy) / l
+}
+
+// arrow draws a line from (x0,y0) to (x1,y1) with a head at (x1,y1).
+func (r *Renderer) arrow(x0, y0, x1, y1, w float64, c rgba) {
+	dx, dy := x1-x0, y1-y0
+	l := math.Hypot(dx, dy)
+	if l < 1 {
+		return
+	}
+	ux, uy := dx/l, dy/l
+	h := math.Max(3, w*3)
+	r.cv.line(x0, y0, x1-ux*h*0.8, y1-uy*h*0.8, w, c, 0)
+	r.cv.fillTriangle(x1, y1, x1-ux*h-uy*h*0.6, y1-uy*h+ux*h*0.6, x1-ux*h+uy*h*0.6, y1-uy*h-ux*h*0.6, c)
+}
+
+// tokens draws every token shown in the view, the selected one last.
+func (r *Renderer) tokens(f *frame) {
+	sel := -1
+	if f.o != nil {
+		sel = f.o.Selected
+	}
+	for i := range f.e.Tokens {
+		if i != sel && r.tokenOK(f, i) {
+			t := &f.e.Tokens[i]
+			r.token(f, t, t.X, t.Y, 1, false)
+		}
+	}
+	if r.tokenOK(f, sel) {
+		t := &f.e.Tokens[sel]
+		r.token(f, t, t.X, t.Y, 1, true)
+	}
+}
+
+// token draws t with its space's top-left at (x, y), alpha scaled by a.
+func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected bool) {
+	k := f.e.Space(t)
+	if !r.visible(f, x, y, k) {
+		return
+	}
+	cv := &r.cv
+	s := f.v.Scale
+	cx, cy, half := r.spaceCentre(f, x, y, k)
+	rad := half - math.Max(1, s*0.07)
+	if t.Hidden {
+		a *= 0.45
+	}
+	fill := sideColor(t.SideOrNeutral())
+	if t.Has(model.CondUnconscious) {
+		fill = fill.mix(hex(0x9A9A9A), 0.55)
+	}
+	ring := fill.mix(colInk, 0.5)
+	ringW := math.Max(1.5, rad*0.12)
+	if selected {
+		cv.fillRing(cx, cy, rad+math.Max(3, s*0.08), rad-1, colYellow.alpha(a))
+	} else {
+		cv.fillCircle(cx+1, cy+1.5, rad, colInk.alpha(0.35*a))
+	}
+	cv.fillCircle(cx, cy, rad, ring.alpha(a))
+	cv.fillCircle(cx, cy, rad-ringW, fill.alpha(a))
+	if t.Hidden {
+		// A dashed white ring says "hidden" by shape, not only by fading.
+		for d := 0; d < 12; d += 2 {
+			a0, a1 := float64(d)*math.Pi/6, float64(d+1)*math.Pi/6
+			cv.line(cx+math.Cos(a0)*(rad-ringW/2), cy+math.Sin(a0)*(rad-ringW/2), cx+math.Cos(a1)*(rad-ringW/2), cy+math.Sin(a1)*(rad-ringW/2), math.Max(1, ringW*0.6), colWhite.alpha(0.9), 0)
+		}
+	}
+	ink := colWhite
+	if light(fill) {
+		ink = colInk
+	}
+	// Initials (or the whole short name) inside the disc.
+	if rad >= 5 {
+		px := int(math.Min(math.Max(math.Round(rad*0.62), 7), 72))
+		fk := faceKey{px: uint8(px), bold: true}
+		lbl := r.initials(t.Name, fk, (rad-ringW)*1.6)
+		r.ts.textCentered(cv, fk, int(math.Round(cx)), int(math.Round(cy)), lbl, ink.alpha(a))
+	}
+	// The full name on a dark plate under the token.
+	if s >= 22 {
+		px := int(math.Min(math.Max(math.Round(s*0.26), 10), 24))
+		fk := faceKey{px: uint8(px)}
+		name := r.fit(t.Name, fk, math.Max(float64(k)*s*1.6, s*2.2))
+		w := r.ts.width(fk, name)
+		ph := px + 6
+		px0 := int(math.Round(cx)) - w/2 - 4
+		py0 := int(math.Round(cy+rad)) - ph/2 + 2
+		cv.fillRoundRect(px0, py0, px0+w+8, py0+ph, 3, colInk.alpha(0.8*a))
+		r.ts.text(cv, fk, px0+4, py0+ph/2+r.ts.capHeight(fk)/2, name, colWhite.alpha(a))
+	}
+	if f.e.Ruleset == model.Starship {
+		ux, uy := unit(model.Dir[t.Facing%8][0], model.Dir[t.Facing%8][1])
+		tip := rad + math.Max(2, rad*0.12)
+		bl := rad * 0.55
+		wd := math.Max(3, rad*0.32)
+		cv.fillTriangle(cx+ux*(tip+1.5), cy+uy*(tip+1.5), cx+ux*bl-uy*(wd+1.5), cy+uy*bl+ux*(wd+1.5), cx+ux*bl+uy*(wd+1.5), cy+uy*bl-ux*(wd+1.5), colInk.alpha(a))
+		cv.fillTriangle(cx+ux*tip, cy+uy*tip, cx+ux*(bl+1)-uy*wd, cy+uy*(bl+1)+ux*wd, cx+ux*(bl+1)+uy*wd, cy+uy*(bl+1)-ux*wd, colWhite.alpha(a))
+	}
+	if len(t.Conditions) > 0 && rad >= 6 {
+		br := math.Max(5, rad*0.3)
+		bx, by := cx-rad*0.72, cy+rad*0.72
+		cv.fillCircle(bx, by, br+1, colWhite.alpha(a))
+		cv.fillCircle(bx, by, br, colInk.alpha(a))
+		lbl := ""
+		switch {
+		case t.Has(model.CondUnconscious):
+			lbl = "z"
+		case t.Has(model.CondCannotAct):
+			lbl = "×"
+		default:
+			r.num = strconv.AppendInt(r.num[:0], int64(len(t.Conditions)), 10)
+			lbl = bytesStr(r.num)
+		}
+		fk := faceKey{px: uint8(math.Min(math.Max(math.Round(br*1.3), 7), 40)), bold: true}
+		r.ts.textCentered(cv, fk, int(math.Round(bx)), int(math.Round(by)), lbl, colWhite.alpha(a))
+	}
+}
+
+// initials returns the name if it is short and fits in w pixels, else its
+// initials (first letter of up to three words, numbers whole: "Goblin 12"
+// -> "G12"; one word: its first two letters), cut to fit. The result may
+// live in r.num.
+func (r *Renderer) initials(name string, fk faceKey, w float64) string {
+	if float64(r.ts.width(fk, name)) <= w && utf8.RuneCountInString(name) <= 4 {
+		return name
+	}
+	r.num = r.num[:0]
+	words := 0
+	start := true
+	for _, c := range name {
+		sep := c == ' ' || c == '-' || c == '_'
+		switch {
+		case sep:
+			start = true
+		case start && words < 3:
+			r.num = utf8.AppendRune(r.num, unicode.ToUpper(c))
+			words++
+			start = false
+		case !start && unicode.IsDigit(c) && len(r.num) > 0 && unicode.IsDigit(lastRune(r.num)):
+			r.num = utf8.AppendRune(r.num, c)
+		}
+	}
+	if words == 1 {
+		r.num = r.num[:0]
+		n := 0
+		for _, c := range name {
+			if n == 2 {
+				break
+			}
+			r.num = utf8.AppendRune(r.num, c)
+			n++
+		}
+	}
+	s := bytesStr(r.num)
+	for len(s) > 0 && float64(r.ts.width(fk, s)) > w {
+		_, n := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-n]
+	}
+	return s
+}
+
+func lastRune(b []byte) rune {
+	c, _ := utf8.DecodeLastRune(b)
+	return c
+}
+
+// fit returns name cut to w pixels with an ellipsis (in r.num).
+func (r *Renderer) fit(name string, fk faceKey, w float64) string {
+	if float64(r.ts.width(fk, name)) <= w {
+		return name
+	}
+	r.num = r.num[:0]
+	ell := float64(r.ts.width(fk, "…"))
+	for _, c := range name {
+		r.num = utf8.AppendRune(r.num, c)
+		if float64(r.ts.width(fk, bytesStr(r.num)))+ell > w {
+			_, n := utf8.DecodeLastRune(r.num)
+			r.num = r.num[:len(r.num)-n]
+			break
+		}
+	}
+	r.num = append(r.num, "…"...)
+	return bytesStr(r.num)
+}
+
+// notes draws a pin at the top-left of each note's square (GM-only notes
+// are left out of the player view).
+func (r *Renderer) notes(f *frame) {
+	s := f.v.Scale
+	for _, n := range f.e.Notes {
+		if (f.v.Player && !n.Player) || !f.e.Grid.In(n.X, n.Y) || !r.visible(f, n.X, n.Y, 1) {
+			continue
+		}
+		x0, y0, _, _ := f.sq(n.X, n.Y, 1)
+		w := int(math.Max(6, s*0.28))
+		c := colYellow
+		if !n.Player {
+			c = colOrange
+		}
+		r.cv.fillRect(x0+2, y0+2, x0+2+w, y0+2+w, colInk)
+		r.cv.fillRect(x0+3, y0+3, x0+1+w, y0+1+w, c)
+		r.cv.fillTriangle(float64(x0+2+w), float64(y0+2+w), float64(x0+2+w)-float64(w)*0.45, float64(y0+2+w), float64(x0+2+w), float64(y0+2+w)-float64(w)*0.45, colInk)
+	}
+}
+
+// over draws the overlays above the tokens: the path with its costs, cover
+// badges, off-guard marks, warnings, the hover outline and the ghost.
+func (r *Renderer) over(f *frame) {
+	o := f.o
+	cv := &r.cv
+	s := f.v.Scale
+	if o.Path != nil && len(o.Path.Steps) > 0 && o.PathFrom >= 0 && o.PathFrom < len(f.e.Tokens) {
+		r.path(f)
+	}
+	if r.tokenOK(f, o.Selected) {
+		for _, c := range o.Cover {
+			if c.Cover == rules.CoverNone || !r.tokenOK(f, c.To) {
+				continue
+			}
+			from := o.Selected
+			if r.tokenOK(f, c.From) {
+				from = c.From
+			}
+			ax, ay, _ := r.centre(f, from)
+			bx, by, br := r.centre(f, c.To)
+			dx, dy := ax-bx, ay-by
+			l := math.Hypot(dx, dy)
+			if l < 1 {
+				continue
+			}
+			rad := math.Max(4, s*0.2)
+			d := math.Min(br*0.75+rad, l/2)
+			px, py := bx+dx/l*d, by+dy/l*d
+			fill, ink := colWhite, colInk
+			if c.Cover == rules.CoverBlocked {
+				fill, ink = colVerm.mix(colInk, 0.15), colWhite
+			}
+			cv.fillCircle(px, py, rad+1.5, colInk)
+			cv.fillCircle(px, py, rad, fill)
+			if rad >= 6 {
+				fk := faceKey{px: uint8(math.Min(math.Round(rad*1.2), 48)), bold: true}
+				r.ts.textCentered(cv, fk, int(math.Round(px)), int(math.Round(py)), coverLetter[min(int(c.Cover), 4)], ink)
+			}
+		}
+	}
+	for i, fl := range o.Flanks {
+		if !r.tokenOK(f, fl.Target) {
+			continue
+		}
+		dup := false
+		for _, g := range o.Flanks[:i] {
+			dup = dup || g.Target == fl.Target
+		}
+		if dup {
+			continue
+		}
+		cx, cy, half := r.centre(f, fl.Target)
+		if s < 20 {
+			// Too small for words: a purple ring around the foe.
+			w := math.Max(1.5, s/8)
+			cv.fillRing(cx, cy, half+w, half, colPurple.mix(colInk, 0.35))
+			continue
+		}
+		px := int(math.Min(math.Max(math.Round(s*0.24), 9), 24))
+		fk := faceKey{px: uint8(px), bold: true}
+		w := r.ts.width(fk, "off-guard")
+		ph := px + 6
+		x0 := int(math.Round(cx)) - w/2 - 5
+		y0 := int(math.Round(cy-half)) - ph/2
+		cv.fillRoundRect(x0-1, y0-1, x0+w+11, y0+ph+1, 4, colWhite)
+		cv.fillRoundRect(x0, y0, x0+w+10, y0+ph, 3, colPurple.mix(colInk, 0.35))
+		r.ts.text(cv, fk, x0+5, y0+ph/2+r.ts.capHeight(fk)/2, "off-guard", colWhite)
+	}
+	for _, i := range o.Warn {
+		if !r.tokenOK(f, i) {
+			continue
+		}
+		cx, cy, half := r.centre(f, i)
+		r.warning(cx+half*0.62, cy-half*0.62, math.Max(5, s*0.28), colYellow, colInk)
+	}
+	if o.Hover != nil && f.e.Grid.In(o.Hover.X, o.Hover.Y) {
+		x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, 1)
+		cv.strokeRect(x0-1, y0-1, x1+1, y1+1, 2, colInk)
+		cv.strokeRect(x0+1, y0+1, x1-1, y1-1, 1, colWhite.alpha(0.9))
+	}
+	if g := o.Ghost; g != nil && g.Token >= 0 && g.Token < len(f.e.Tokens) && !f.v.NoTokens {
+		t := &f.e.Tokens[g.Token]
+		r.token(f, t, g.X, g.Y, 0.55, false)
+		if !g.OK {
+			x0, y0, x1, y1 := f.sq(g.X, g.Y, f.e.Space(t))
+			in := float64(x1-x0) * 0.18
+			w := math.Max(3, s/9)
+			ax, ay, bx, by := float64(x0)+in, float64(y0)+in, float64(x1)-in, float64(y1)-in
+			cv.line(ax, ay, bx, by, w+2, colWhite, 0)
+			cv.line(ax, by, bx, ay, w+2, colWhite, 0)
+			cv.line(ax, ay, bx, by, w, colVerm, 0)
+			cv.line(ax, by, bx, ay, w, colVerm, 0)
+		}
+	}
+}
+
+var coverLetter = [5]string{"", "L", "S", "G", "X"}
+
+// warning draws a triangle with "!" centred at (cx, cy) of height h.
+func (r *Renderer) warning(cx, cy, h float64, fill, ink rgba) {
+	cv := &r.cv
+	hw := h * 0.6
+	cv.fillTriangle(cx, cy-h*0.6-1.5, cx-hw-1.7, cy+h*0.4+1, cx+hw+1.7, cy+h*0.4+1, ink)
+	cv.fillTriangle(cx, cy-h*0.6+0.5, cx-hw, cy+h*0.4, cx+hw, cy+h*0.4, fill)
+	if h < 8 {
+		return
+	}
+	fk := faceKey{px: uint8(math.Min(math.Round(h*0.75), 40)), bold: true}
+	r.ts.textCentered(cv, fk, int(math.Round(cx)), int(math.Round(cy+h*0.1)), "!", ink)
+}
+
+// path draws the route of o.PathFrom through the centres of its space, a
+// cost label per step (only the total when squares are small), warning
+// marks on flagged steps and rotation marks on turns in place.
+func (r *Renderer) path(f *frame) {
+	o := f.o
+	cv := &r.cv
+	s := f.v.Scale
+	t := &f.e.Tokens[o.PathFrom]
+	k := f.e.Space(t)
+	w := math.Max(2, s/12)
+	px, py, _ := r.spaceCentre(f, t.X, t.Y, k)
+	// Halo first, then the line, so crossings stay readable.
+	for pass := 0; pass < 2; pass++ {
+		x, y := px, py
+		for _, st := range o.Path.Steps {
+			nx, ny, _ := r.spaceCentre(f, st.X, st.Y, k)
+			if pass == 0 {
+				cv.line(x, y, nx, ny, w+3, colWhite.alpha(0.85), 0)
+			} else {
+				cv.line(x, y, nx, ny, w, colInk, 0)
+			}
+			x, y = nx, ny
+		}
+	}
+	last := len(o.Path.Steps) - 1
+	for i, st := range o.Path.Steps {
+		cx, cy, half := r.spaceCentre(f, st.X, st.Y, k)
+		if cx < -s*k2(k) || cy < -s*k2(k) || cx > float64(cv.w)+s*k2(k) || cy > float64(cv.h)+s*k2(k) {
+			continue
+		}
+		if st.Turn != rules.NoTurn && st.Turn >= 0 && st.Turn < 8 {
+			rr := math.Max(5, s*0.3)
+			cv.fillRing(cx, cy, rr+w/2+1, rr-w/2-1, colWhite.alpha(0.85))
+			cv.fillRing(cx, cy, rr+w/2, rr-w/2, colInk)
+			ux, uy := unit(model.Dir[st.Turn][0], model.Dir[st.Turn][1])
+			r.arrow(cx, cy, cx+ux*(rr+w*2), cy+uy*(rr+w*2), w, colInk)
+		} else {
+			cv.fillCircle(cx, cy, w*1.3+1.5, colWhite)
+			cv.fillCircle(cx, cy, w*1.3, colInk)
+		}
+		if st.Flags != 0 {
+			fill, ink := colYellow, colInk
+			if st.Flags&rules.FlagReaction != 0 {
+				fill, ink = colVerm, colWhite
+			}
+			r.warning(cx-half*0.6, cy-half*0.6, math.Max(5, s*0.28), fill, ink)
+		}
+		if i == last || s >= 24 {
+			r.num = strconv.AppendInt(r.num[:0], int64(st.Total), 10)
+			if i == last && o.Units != "" {
+				r.num = append(r.num, ' ')
+				r.num = append(r.num, o.Units...)
+			}
+			lbl := bytesStr(r.num)
+			pxs := int(math.Min(math.Max(math.Round(s*0.24), 10), 24))
+			fk := faceKey{px: uint8(pxs), bold: i == last}
+			tw := r.ts.width(fk, lbl)
+			ph := pxs + 4
+			x0 := int(math.Round(cx)) - tw/2 - 3
+			y0 := int(math.Round(cy + half*0.3))
+			cv.fillRoundRect(x0-1, y0-1, x0+tw+7, y0+ph+1, 3, colInk)
+			cv.fillRoundRect(x0, y0, x0+tw+6, y0+ph, 2, colWhite)
+			r.ts.text(cv, fk, x0+3, y0+ph/2+r.ts.capHeight(fk)/2, lbl, colInk)
+		}
+	}
+}
+
+func k2(k int) float64 { return float64(k) }

@@ -1,0 +1,159 @@
+package storage
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"encounterplanner/model"
+)
+
+// killEncounter is revision n of the encounter the kill test's child saves
+// over and over: every part of it (name, terrain, token count, notes)
+// depends on n, so a half-written save cannot pass for a whole one.
+func killEncounter(n int) *model.Encounter {
+	e := &model.Encounter{Name: fmt.Sprintf("kill %d", n), Ruleset: model.SF2E, Grid: model.NewGrid(120, 120)}
+	for i := range e.Grid.Cells {
+		e.Grid.Cells[i] = model.Terrain(uint32(i*31+n*7) % 256)
+	}
+	for i := 0; i < n%23+1; i++ {
+		e.Tokens = append(e.Tokens, model.Token{
+			ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", i), Name: fmt.Sprintf("token %d of %d", i, n),
+			X: i % 120, Y: n % 120, Size: model.Medium, Speeds: map[string]int{"land": n % 60},
+			Notes: strconv.Itoa(n),
+		})
+	}
+	for i := 0; i < n%5; i++ {
+		e.Notes = append(e.Notes, model.Note{X: i, Y: i, Text: strconv.Itoa(n)})
+	}
+	return e
+}
+
+func killCounter(e *model.Encounter) (int, error) {
+	return strconv.Atoi(strings.TrimPrefix(e.Name, "kill "))
+}
+
+// TestHelperProcess is the kill test's child: it saves the encounter in
+// STORAGE_KILL_DB in a loop, printing each revision's number once its
+// transaction has committed, until it is killed.
+func TestHelperProcess(t *testing.T) {
+	if os.Getenv("STORAGE_KILL_HELPER") != "1" {
+		t.Skip("run by TestKill")
+	}
+	s, err := Open(os.Getenv("STORAGE_KILL_DB"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	id := os.Getenv("STORAGE_KILL_ID")
+	e, err := s.Load(ctx, id)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	n, err := killCounter(e)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	for {
+		n++
+		next := killEncounter(n)
+		next.ID, next.Version, next.Created = e.ID, e.Version, e.Created
+		if err := s.Save(ctx, next); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
+		e = next
+		os.Stdout.WriteString(strconv.Itoa(n) + "\n")
+	}
+}
+
+// TestKill kills a process that is saving, at random moments, 50 times.
+// After each kill the database must pass integrity_check and hold exactly
+// the last revision the child reported as committed, or the one after it
+// (committed just before the kill, not yet reported); never a mixture.
+func TestKill(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("kills 50 processes")
+		}
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		s := mustOpenAt(t, path, options{})
+		e := killEncounter(0)
+		mustSave(t, s, e)
+		s.Close()
+
+		rng := rand.New(rand.NewPCG(2026, 11))
+		stored, ahead, progressed := 0, 0, 0
+		const kills = 50
+		for i := 0; i < kills; i++ {
+			var out, errOut bytes.Buffer
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+			cmd.Env = append(os.Environ(), "STORAGE_KILL_HELPER=1", "STORAGE_KILL_DB="+path, "STORAGE_KILL_ID="+e.ID)
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Kill at a random moment: sometimes while the child is still
+			// opening the database, mostly in the middle of its saves.
+			time.Sleep(time.Duration(20+rng.IntN(180)) * time.Millisecond)
+			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			err := cmd.Wait()
+			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
+				t.Fatalf("kill %d: the child ended before the kill (%v): %s", i, err, errOut.String())
+			}
+			reported := stored
+			lines := strings.Split(out.String(), "\n")
+			// The last element is what followed the last newline: empty, or
+			// a number the kill cut short, which does not count.
+			for _, l := range lines[:len(lines)-1] {
+				n, err := strconv.Atoi(l)
+				if err != nil || n != reported+1 {
+					t.Fatalf("kill %d: child printed %q after %d", i, l, reported)
+				}
+				reported = n
+			}
+
+			s := mustOpenAt(t, path, options{})
+			var check string
+			if err := s.rdb.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+				t.Fatalf("kill %d: integrity_check = %q, %v", i, check, err)
+			}
+			got := mustLoad(t, s, e.ID)
+			n, err := killCounter(got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != reported && n != reported+1 {
+				t.Fatalf("kill %d: stored revision %d; the child last reported %d", i, n, reported)
+			}
+			want := killEncounter(n)
+			want.ID, want.Created, want.Updated, want.Version = got.ID, got.Created, got.Updated, int64(n+1)
+			assertEqual(t, got, want) // tokens, notes and terrain all of revision n
+			if n == reported+1 {
+				ahead++
+			}
+			if n > stored {
+				progressed++
+			}
+			stored, e = n, got
+			s.Close()
+		}
+		t.Logf("%d kills: %d revisions saved; %d kills interrupted a running loop; %d times a save committed just before the kill without its report",
+			kills, stored, progressed, ahead)
+		if progressed < kills/2 {
+			t.Fatalf("only %d of %d children saved anything: the kills did not land during saves", progressed, kills)
+		}
+	})
+}

@@ -32,6 +32,7 @@ type shipEngine struct {
 	diff    shipSum // difficult, greater difficult, another ship's space
 	noEnd   shipSum // walls, obstacles, ships the mover may not end on
 	haz     shipSum // hazardous, narrow, uneven (path tie-break)
+	ctx     shipCtx // the current query (kept to avoid an allocation)
 }
 
 func newStarship() Engine { return &shipEngine{} }
@@ -146,7 +147,8 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	if fly < 0 || turn < 0 {
 		return nil, BadQuery("token %q: speeds must not be negative", t.Name)
 	}
-	c := &shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, feet: e.Feet(), canTurn: canTurn}
+	g.ctx = shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, feet: e.Feet(), canTurn: canTurn}
+	c := &g.ctx
 	c.unit = c.feet
 	if canTurn && turn/2 > 0 {
 		c.unit = shipGCD(c.feet, turn/2)

@@ -1,0 +1,300 @@
+package rules
+
+import (
+	"container/heap"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// shipRef is the slow, obviously right starship search: plain Dijkstra over
+// every (square, facing, parity) of the map, each step worked out from the
+// sets of squares the space covers before and after.
+type shipRefState struct{ x, y, f, p int }
+
+type shipRefItem struct {
+	s shipRefState
+	d int
+}
+
+type shipRefPQ []shipRefItem
+
+func (q shipRefPQ) Len() int           { return len(q) }
+func (q shipRefPQ) Less(i, j int) bool { return q[i].d < q[j].d }
+func (q shipRefPQ) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *shipRefPQ) Push(x any)        { *q = append(*q, x.(shipRefItem)) }
+func (q *shipRefPQ) Pop() any {
+	old := *q
+	it := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return it
+}
+
+func shipRefSpace(x, y, k int) map[[2]int]bool {
+	m := map[[2]int]bool{}
+	for dy := 0; dy < k; dy++ {
+		for dx := 0; dx < k; dx++ {
+			m[[2]int{x + dx, y + dy}] = true
+		}
+	}
+	return m
+}
+
+// shipRefReach returns, per position, the least cost and the facings.
+func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
+	t := &e.Tokens[tok]
+	k := e.Space(t)
+	F := e.Feet()
+	fly := t.Speeds[model.SpeedFly]
+	turn, canTurn := t.Speeds[model.SpeedTurn]
+	g := &e.Grid
+	blocked := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall|model.Obstacle) }
+	otherShip := func(x, y int) (any, noEnd bool) {
+		for i := range e.Tokens {
+			if i == tok {
+				continue
+			}
+			o := &e.Tokens[i]
+			if shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+				any = true
+				d := int(o.Size) - int(t.Size)
+				if d > -2 && d < 2 {
+					noEnd = true
+				}
+			}
+		}
+		return
+	}
+	dist := map[shipRefState]int{}
+	start := shipRefState{t.X, t.Y, int(t.Facing), 0}
+	dist[start] = 0
+	pq := &shipRefPQ{{start, 0}}
+	for pq.Len() > 0 {
+		it := heap.Pop(pq).(shipRefItem)
+		if it.d != dist[it.s] {
+			continue
+		}
+		s := it.s
+		try := func(n shipRefState, w int) {
+			nd := it.d + w
+			if nd > fly {
+				return
+			}
+			if old, ok := dist[n]; !ok || nd < old {
+				dist[n] = nd
+				heap.Push(pq, shipRefItem{n, nd})
+			}
+		}
+		if canTurn {
+			try(shipRefState{s.x, s.y, (s.f + 1) % 8, s.p}, turn/2)
+			try(shipRefState{s.x, s.y, (s.f + 7) % 8, s.p}, turn/2)
+		}
+		dx, dy := model.Dir[s.f][0], model.Dir[s.f][1]
+		nx, ny := s.x+dx, s.y+dy
+		if nx < 0 || ny < 0 || nx+k > g.W || ny+k > g.H {
+			continue
+		}
+		old, nw := shipRefSpace(s.x, s.y, k), shipRefSpace(nx, ny, k)
+		ok, diff := true, false
+		for q := range nw {
+			if old[q] {
+				continue
+			}
+			if blocked(q[0], q[1]) {
+				ok = false
+			}
+			if a, _ := otherShip(q[0], q[1]); a || g.At(q[0], q[1]).Any(model.Difficult|model.GreaterDifficult) {
+				diff = true
+			}
+		}
+		cost, np := F, s.p
+		if dx != 0 && dy != 0 {
+			// the squares of the bounding box in neither space
+			for yy := min(s.y, ny); yy <= max(s.y, ny)+k-1; yy++ {
+				for xx := min(s.x, nx); xx <= max(s.x, nx)+k-1; xx++ {
+					q := [2]int{xx, yy}
+					if !old[q] && !nw[q] && blocked(xx, yy) {
+						ok = false
+					}
+				}
+			}
+			if s.p == 1 {
+				cost = 2 * F
+			}
+			np = 1 - s.p
+		}
+		if diff {
+			cost *= 2
+		}
+		if ok {
+			try(shipRefState{nx, ny, s.f, np}, cost)
+		}
+	}
+	out := map[[2]int]Square{}
+	for s, d := range dist {
+		if s.x == t.X && s.y == t.Y {
+			continue
+		}
+		ok := true
+		for q := range shipRefSpace(s.x, s.y, k) {
+			if _, ne := otherShip(q[0], q[1]); ne || blocked(q[0], q[1]) {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		p := [2]int{s.x, s.y}
+		sq, seen := out[p]
+		if !seen || d < sq.Cost {
+			sq.Cost = d
+		}
+		sq.X, sq.Y, sq.Actions = s.x, s.y, 1
+		sq.Facings |= 1 << s.f
+		out[p] = sq
+	}
+	return out
+}
+
+// shipRandom makes a random small starship encounter from r: the mover is
+// token 0.
+func shipRandom(r *rand.Rand) *model.Encounter {
+	w, h := 3+r.IntN(8), 3+r.IntN(8)
+	g := model.NewGrid(w, h)
+	traits := []model.Terrain{0, 0, 0, 0, 0, model.Wall, model.Obstacle, model.Difficult, model.GreaterDifficult,
+		model.Hazardous, model.Difficult | model.GreaterDifficult, model.Uneven}
+	for i := range g.Cells {
+		g.Cells[i] = traits[r.IntN(len(traits))]
+	}
+	e := &model.Encounter{Name: "r", Ruleset: model.Starship, Grid: g}
+	if r.IntN(4) == 0 {
+		e.FeetPerSquare = []int{30, 40, 10}[r.IntN(3)]
+	}
+	sizes := []model.Size{model.Tiny, model.Small, model.Small, model.Medium, model.Large}
+	n := 1 + r.IntN(4)
+	for i := 0; i < n; i++ {
+		s := sizes[r.IntN(len(sizes))]
+		k := model.Starship.Space(s)
+		if k > w || k > h {
+			s, k = model.Small, 1
+		}
+		tk := model.Token{Name: fmt.Sprint("S", i), Size: s, X: r.IntN(w - k + 1), Y: r.IntN(h - k + 1),
+			Facing: model.Facing(r.IntN(8)), Side: "x"}
+		if i == 0 {
+			tk.Speeds = map[string]int{model.SpeedFly: r.IntN(9) * 50}
+			switch r.IntN(4) {
+			case 0:
+			case 1:
+				tk.Speeds[model.SpeedTurn] = 0
+			default:
+				tk.Speeds[model.SpeedTurn] = 2 * r.IntN(120)
+			}
+		}
+		e.Tokens = append(e.Tokens, tk)
+	}
+	return e
+}
+
+// shipCheck compares the engine's reach with the reference, and every path's
+// cost with the reach cost of its end.
+func shipCheck(t *testing.T, eng Engine, e *model.Encounter) {
+	t.Helper()
+	sq, err := eng.Reach(nil, e, MoveQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := shipRefReach(e, 0)
+	if len(sq) != len(ref) {
+		t.Fatalf("reach has %d squares, the reference %d\nspeeds %v feet %d\n%s\nref:\n%s", len(sq), len(ref),
+			e.Tokens[0].Speeds, e.Feet(), shipASCII(e, sq), shipASCII(e, shipRefList(e, ref)))
+	}
+	for i, s := range sq {
+		if i > 0 && (sq[i-1].Y > s.Y || sq[i-1].Y == s.Y && sq[i-1].X >= s.X) {
+			t.Fatalf("not sorted: %v", sq)
+		}
+		if r := ref[[2]int{s.X, s.Y}]; r != s {
+			t.Fatalf("(%d,%d) = %+v, reference %+v\nspeeds %v\n%s", s.X, s.Y, s, r, e.Tokens[0].Speeds, shipASCII(e, sq))
+		}
+		p, err := eng.Path(e, MoveQuery{}, s.X, s.Y)
+		if err != nil || !p.Reachable || p.Cost != s.Cost {
+			t.Fatalf("path to (%d,%d) = %+v %v, reach cost %d", s.X, s.Y, p, err, s.Cost)
+		}
+		total := 0
+		for _, st := range p.Steps {
+			total += st.Cost
+			if st.Total != total {
+				t.Fatalf("path totals %+v", p)
+			}
+		}
+		if total != s.Cost {
+			t.Fatalf("path steps sum %d, cost %d", total, s.Cost)
+		}
+	}
+}
+
+func shipRefList(e *model.Encounter, m map[[2]int]Square) []Square {
+	var out []Square
+	for _, s := range m {
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestShipReachMatchesReference cross-checks Reach and Path against the
+// plain Dijkstra on random maps. Seeds that once failed go in the list.
+func TestShipReachMatchesReference(t *testing.T) {
+	eng, _ := For(model.Starship)
+	seeds := []uint64{}
+	for i := uint64(0); i < 300; i++ {
+		seeds = append(seeds, i)
+	}
+	for _, seed := range seeds {
+		r := rand.New(rand.NewPCG(seed, 7))
+		e := shipRandom(r)
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { shipCheck(t, eng, e) })
+	}
+}
+
+// FuzzShipReach: no panic; Reach equals the reference; each path costs what
+// reach says; more flying speed never loses a square or raises a cost.
+func FuzzShipReach(f *testing.F) {
+	for _, s := range []uint64{1, 2, 3, 42, 1000} {
+		f.Add(s, uint8(3))
+	}
+	eng, _ := For(model.Starship)
+	f.Fuzz(func(t *testing.T, seed uint64, more uint8) {
+		r := rand.New(rand.NewPCG(seed, 7))
+		e := shipRandom(r)
+		shipCheck(t, eng, e)
+		a, _ := eng.Reach(nil, e, MoveQuery{})
+		e.Tokens[0].Speeds[model.SpeedFly] += int(more) * 10
+		b, _ := eng.Reach(nil, e, MoveQuery{})
+		for _, s := range a {
+			o, ok := shipFind(b, s.X, s.Y)
+			if !ok || o.Cost > s.Cost || o.Facings&s.Facings != s.Facings {
+				t.Fatalf("(%d,%d) %+v became %+v with more speed", s.X, s.Y, s, o)
+			}
+		}
+	})
+}
+
+func BenchmarkShipReach100(b *testing.B) {
+	g := model.NewGrid(100, 100)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range g.Cells {
+		if r.IntN(10) == 0 {
+			g.Cells[i] = model.Difficult
+		}
+	}
+	e := &model.Encounter{Name: "b", Ruleset: model.Starship, Grid: g, Tokens: []model.Token{
+		{Name: "S", X: 50, Y: 50, Size: model.Small, Speeds: map[string]int{model.SpeedFly: 2000, model.SpeedTurn: 100}},
+	}}
+	eng, _ := For(model.Starship)
+	var dst []Square
+	b.ReportAllocs()
+	for b.Loop() {
+		dst, _ = eng.Reach(dst[:0], e, MoveQuery{})
+	}
+}

@@ -1,0 +1,79 @@
+package storage
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// benchEncounter is a 250x250 map from a fixed seed (20% difficult, 5%
+// greater difficult, 10% walls) with 200 tokens.
+func benchEncounter() *model.Encounter {
+	rng := rand.New(rand.NewPCG(250, 200))
+	e := &model.Encounter{Name: "Benchmark", Ruleset: model.SF2E, Grid: model.NewGrid(250, 250)}
+	for i := range e.Grid.Cells {
+		switch r := rng.IntN(100); {
+		case r < 20:
+			e.Grid.Cells[i] = model.Difficult
+		case r < 25:
+			e.Grid.Cells[i] = model.GreaterDifficult
+		case r < 35:
+			e.Grid.Cells[i] = model.Wall
+		}
+	}
+	for i := 0; i < 200; i++ {
+		t := model.Token{
+			Name: fmt.Sprintf("Token %d", i), X: rng.IntN(249), Y: rng.IntN(249), Size: model.Medium,
+			Side: []string{"party", "enemy", model.Neutral}[i%3], Speeds: map[string]int{"land": 25 + 5*(i%4)},
+		}
+		if i%5 == 0 {
+			t.Size = model.Large
+			t.Reach = intp(10)
+			t.Speeds["fly"] = 30
+			t.Conditions = []string{"frightened 1"}
+			t.Notes = "Leads a patrol."
+		}
+		e.Tokens = append(e.Tokens, t)
+	}
+	for i := 0; i < 20; i++ {
+		e.Notes = append(e.Notes, model.Note{X: i * 10, Y: i * 10, Text: "Hazard: 2d6 fire", Player: i%2 == 0})
+	}
+	return e
+}
+
+func BenchmarkStoreSave(b *testing.B) {
+	s := MustOpenDB(b)
+	e := benchEncounter()
+	mustSave(b, s, e)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := s.Save(ctx, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkStoreLoad(b *testing.B) {
+	s := MustOpenDB(b)
+	e := benchEncounter()
+	mustSave(b, s, e)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Load(ctx, e.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestBenchEncounter keeps the benchmark honest: its encounter is valid and
+// round-trips.
+func TestBenchEncounter(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		s := MustOpenDB(t)
+		e := benchEncounter()
+		mustSave(t, s, e)
+		assertEqual(t, mustLoad(t, s, e.ID), e)
+	})
+}

@@ -1,0 +1,336 @@
+package rules
+
+import (
+	"slices"
+
+	"encounterplanner/model"
+)
+
+// ptsSquareOrder sorts squares by y then x.
+func ptsSquareOrder(a, b Square) int {
+	if a.Y != b.Y {
+		return a.Y - b.Y
+	}
+	return a.X - b.X
+}
+
+// ptsMoverCtx prepares a window of radius r around token tok.
+func (g *ptsEngine) moverCtx(e *model.Encounter, tok, r int) (*ptsCtx, error) {
+	t, err := ptsToken(e, tok)
+	if err != nil {
+		return nil, err
+	}
+	c := &ptsCtx{e: e, tok: tok, k: e.Space(t), sx: t.X, sy: t.Y}
+	c.land, c.mob = ptsSpeeds(t)
+	g.window(c, r)
+	return c, nil
+}
+
+// Leap lists where the token can land with the leap action: "jump a number of
+// squares up to your mobility" in a straight line (one of the 8 directions),
+// "pass through obstacles and enemy creatures, and you ignore difficult
+// terrain", ending "in an empty square" (no wall, obstacle or other
+// creature). Walls stop the jump, also across a corner: a diagonal that
+// passes between a wall square and anything is refused, as ground movement
+// refuses it. Square.Cost is the number of squares jumped. Time O(8 x
+// mobility x k) after an O((2 mobility + k)^2) window.
+func (g *ptsEngine) Leap(dst []Square, e *model.Encounter, tok int) ([]Square, error) {
+	t, err := ptsToken(e, tok)
+	if err != nil {
+		return dst, err
+	}
+	_, mob := ptsSpeeds(t)
+	c, _ := g.moverCtx(e, tok, mob)
+	from := len(dst)
+	for d := 0; d < 8; d++ {
+		dx, dy := model.Dir[d][0], model.Dir[d][1]
+		x, y := c.sx, c.sy
+		for m := 1; m <= mob; m++ {
+			nx, ny := x+dx, y+dy
+			if !c.fits(nx, ny) {
+				break
+			}
+			r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+			if g.wall.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
+				break
+			}
+			if two {
+				ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+				if g.wall.rect(r2[0], r2[1], r2[2], r2[3]) != 0 || g.wall.at(ax, ay) || g.wall.at(bx, by) {
+					break
+				}
+			}
+			x, y = nx, ny
+			if g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0 {
+				dst = append(dst, Square{X: x, Y: y, Cost: m, Actions: 1})
+			}
+		}
+	}
+	slices.SortFunc(dst[from:], ptsSquareOrder)
+	return dst, nil
+}
+
+// Teleport lists the squares the token can teleport to: "an unoccupied
+// square within range" (no wall, obstacle or other creature in its space),
+// within rangeSquares of its position counting diagonals as 1, and in line
+// of sight ("You must have line of sight to your destination square"): the
+// segment from the centre of its space to the centre of the destination space
+// does not pass through wall squares (ptsSight; obstacles do not block
+// sight). Square.Cost is the distance in squares. Time O(r^2 x r) for
+// range r (each sight line walks O(r) squares).
+func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares int) ([]Square, error) {
+	t, err := ptsToken(e, tok)
+	if err != nil {
+		return dst, err
+	}
+	if rangeSquares < 0 {
+		return dst, BadQuery("token %q: teleport range must not be negative, not %d", t.Name, rangeSquares)
+	}
+	r := min(rangeSquares, max(e.Grid.W, e.Grid.H))
+	c, _ := g.moverCtx(e, tok, r)
+	k := c.k
+	for y := max(c.sy-r, 0); y <= c.sy+r; y++ {
+		for x := max(c.sx-r, 0); x <= c.sx+r; x++ {
+			if x == c.sx && y == c.sy || !c.fits(x, y) || g.noEnd.rect(x, y, x+k-1, y+k-1) != 0 {
+				continue
+			}
+			if !ptsSight(&e.Grid, 2*c.sx+k, 2*c.sy+k, 2*x+k, 2*y+k) {
+				continue
+			}
+			dst = append(dst, Square{X: x, Y: y, Cost: max(ptsAbs(x-c.sx), ptsAbs(y-c.sy)), Actions: 1})
+		}
+	}
+	return dst, nil
+}
+
+func ptsAbs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// ptsFrac is a rational number num/den with den > 0.
+type ptsFrac struct{ n, d int64 }
+
+func (a ptsFrac) less(b ptsFrac) bool { return a.n*b.d < b.n*a.d }
+
+// ptsOpenHit reports whether the segment from (ax, ay) to (bx, by) meets the
+// open square (sx, sx+2) x (sy, sy+2); all in half-squares.
+func ptsOpenHit(ax, ay, bx, by, sx, sy int) bool {
+	lo, hi := ptsFrac{0, 1}, ptsFrac{1, 1}
+	// the segment is closed: t in [0, 1]; the square open, so the t
+	// interval on each axis is open. Track whether each bound is strict.
+	loStrict, hiStrict := false, false
+	for _, ax := range [2][3]int{{ax, bx, sx}, {ay, by, sy}} {
+		p, q, s := ax[0], ax[1], ax[2]
+		d := q - p
+		if d == 0 {
+			if p <= s || p >= s+2 {
+				return false
+			}
+			continue
+		}
+		t1, t2 := ptsFrac{int64(s - p), int64(d)}, ptsFrac{int64(s + 2 - p), int64(d)}
+		if d < 0 {
+			t1, t2 = ptsFrac{int64(p - s - 2), int64(-d)}, ptsFrac{int64(p - s), int64(-d)}
+		}
+		if !t1.less(lo) {
+			lo, loStrict = t1, true
+		}
+		if !hi.less(t2) {
+			hi, hiStrict = t2, true
+		}
+	}
+	if hi.less(lo) {
+		return false
+	}
+	if !lo.less(hi) { // a single t: it must be allowed by both bounds
+		return !loStrict && !hiStrict
+	}
+	return true
+}
+
+// ptsSight reports whether the segment from (ax, ay) to (bx, by), in
+// half-squares (square (x, y) spans [2x, 2x+2] x [2y, 2y+2]), stays out of
+// the inside of the area the map's wall squares cover together, in the sense
+// of the sf2e cover convention: entering a wall square's inside blocks, and
+// so does running along the seam between two wall squares; touching only the
+// outer edge of walls, or only the corner point where two walls meet
+// diagonally, does not. Time O(length) squares tested.
+func ptsSight(g *model.Grid, ax, ay, bx, by int) bool {
+	wall := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall) }
+	dx, dy := bx-ax, by-ay
+	// Seams: only an axis-parallel segment on a grid line runs along one.
+	if dx == 0 && ax%2 == 0 {
+		for cy := min(ay, by) / 2; 2*cy < max(ay, by); cy++ {
+			if 2*cy+2 > min(ay, by) && wall(ax/2-1, cy) && wall(ax/2, cy) {
+				return false
+			}
+		}
+	}
+	if dy == 0 && ay%2 == 0 {
+		for cx := min(ax, bx) / 2; 2*cx < max(ax, bx); cx++ {
+			if 2*cx+2 > min(ax, bx) && wall(cx, ay/2-1) && wall(cx, ay/2) {
+				return false
+			}
+		}
+	}
+	// Insides: for each column of squares, the rows the segment can meet
+	// there (a generous range), each tested exactly.
+	x0, x1 := min(ax, bx)/2-1, max(ax, bx)/2
+	for cx := x0; cx <= x1; cx++ {
+		var ylo, yhi int
+		if dx == 0 {
+			ylo, yhi = min(ay, by), max(ay, by)
+		} else {
+			// y at the column's edges, clamped to the segment
+			tA := float64(2*cx-ax) / float64(dx)
+			tB := float64(2*cx+2-ax) / float64(dx)
+			tA, tB = min(max(min(tA, tB), 0), 1), min(max(max(tA, tB), 0), 1)
+			yA, yB := float64(ay)+tA*float64(dy), float64(ay)+tB*float64(dy)
+			ylo, yhi = int(min(yA, yB))-2, int(max(yA, yB))+2
+		}
+		for cy := ylo/2 - 1; cy <= yhi/2+1; cy++ {
+			if wall(cx, cy) && ptsOpenHit(ax, ay, bx, by, 2*cx, 2*cy) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Forced movement kinds.
+const (
+	ForcedPush  = "push"
+	ForcedPull  = "pull"
+	ForcedSweep = "sweep"
+	ForcedShove = "shove"
+	ForcedDrag  = "drag"
+)
+
+// ptsGap is the distance in squares, diagonals as 1, between the nearest
+// squares of a k x k space at (x, y) and a ko x ko space at (ox, oy):
+// adjacent 1, overlapping 0.
+func ptsGap(x, y, k, ox, oy, ko int) int {
+	gx := max(0, ox-(x+k-1), x-(ox+ko-1))
+	gy := max(0, oy-(y+k-1), y-(oy+ko-1))
+	return max(gx, gy)
+}
+
+// Forced lists where token tok can end when source moves it up to distance
+// squares (diagonals count 1). Each step moves its whole space one square in
+// one of the 8 directions; forced movement ignores terrain costs.
+//
+//   - push and shove ("When you shove a creature, you push it"): every step
+//     must take it strictly farther from the source (ptsGap grows);
+//   - pull and drag ("you move away from the creature, then pull it"): every
+//     step must bring it strictly closer; a step into the source's own space
+//     is no step (the pull ends next to the source), and not a collision;
+//   - sweep: any direction.
+//
+// A step is blocked — a collision — when a newly entered square holds a
+// wall, an obstacle or another creature (allies included; the source too,
+// for a sweep), or, for a diagonal, when either square it passes between
+// does. Steps off the map do not exist. The result lists every position
+// reached after 1..distance steps (the start excluded, even if a sweep
+// comes back to it), Cost = fewest steps to it, and Facings = 1 (collision)
+// where, with steps left, a step the kind allows is blocked: the token can
+// be stopped there against something. Time O(S x k) for S window squares
+// (BFS), window radius distance.
+func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind string, source, distance int) ([]Square, error) {
+	t, err := ptsToken(e, tok)
+	if err != nil {
+		return dst, err
+	}
+	if source < 0 || source >= len(e.Tokens) || source == tok {
+		return dst, BadQuery("token %q: the source of forced movement must be another token", t.Name)
+	}
+	var dir int // +1 farther, -1 closer, 0 any
+	switch kind {
+	case ForcedPush, ForcedShove:
+		dir = 1
+	case ForcedPull, ForcedDrag:
+		dir = -1
+	case ForcedSweep:
+	default:
+		return dst, BadQuery("token %q: unknown forced movement %q (want push, pull, sweep, shove or drag)", t.Name, kind)
+	}
+	if distance < 0 {
+		return dst, BadQuery("token %q: forced movement distance must not be negative, not %d", t.Name, distance)
+	}
+	distance = min(distance, max(e.Grid.W, e.Grid.H))
+	c, _ := g.moverCtx(e, tok, distance)
+	src := &e.Tokens[source]
+	so, sx, sy := e.Space(src), src.X, src.Y
+	n := c.ww * c.wh
+	if cap(g.dist) < n {
+		g.dist = make([]int32, n)
+		g.stamp = make([]uint32, n)
+		g.gen = 0
+	}
+	g.dist, g.stamp = g.dist[:n], g.stamp[:n]
+	g.gen++
+	if g.gen == 0 {
+		clear(g.stamp)
+		g.gen = 1
+	}
+	// step classifies a step: 0 no step, 1 a step, 2 a collision.
+	step := func(x, y, d int) (int, int, int) {
+		dx, dy := model.Dir[d][0], model.Dir[d][1]
+		nx, ny := x+dx, y+dy
+		if !c.fits(nx, ny) {
+			return 0, 0, 0
+		}
+		g0, g1 := ptsGap(x, y, c.k, sx, sy, so), ptsGap(nx, ny, c.k, sx, sy, so)
+		if dir > 0 && g1 <= g0 || dir < 0 && (g1 >= g0 || g1 == 0) {
+			return 0, 0, 0
+		}
+		r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+		hit := g.crowd.rect(r1[0], r1[1], r1[2], r1[3]) != 0
+		if two {
+			ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+			hit = hit || g.crowd.rect(r2[0], r2[1], r2[2], r2[3]) != 0 || g.crowd.at(ax, ay) || g.crowd.at(bx, by)
+		}
+		if hit {
+			return 2, nx, ny
+		}
+		return 1, nx, ny
+	}
+	queue := []int32{c.state(c.sx, c.sy)}
+	if !c.fits(c.sx, c.sy) {
+		return dst, nil
+	}
+	g.dist[queue[0]], g.stamp[queue[0]] = 0, g.gen
+	from := len(dst)
+	for i := 0; i < len(queue); i++ {
+		s := queue[i]
+		x, y := c.unpack(s)
+		m := g.dist[s]
+		collide := false
+		if int(m) < distance {
+			for d := 0; d < 8; d++ {
+				kindOf, nx, ny := step(x, y, d)
+				switch kindOf {
+				case 2:
+					collide = true
+				case 1:
+					v := c.state(nx, ny)
+					if g.stamp[v] != g.gen {
+						g.stamp[v], g.dist[v] = g.gen, m+1
+						queue = append(queue, v)
+					}
+				}
+			}
+		}
+		if m > 0 && !(x == c.sx && y == c.sy) {
+			sq := Square{X: x, Y: y, Cost: int(m), Actions: 1}
+			if collide {
+				sq.Facings = 1
+			}
+			dst = append(dst, sq)
+		}
+	}
+	slices.SortFunc(dst[from:], ptsSquareOrder)
+	return dst, nil
+}

@@ -1,0 +1,297 @@
+package export
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"flag"
+	"image"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+var update = flag.Bool("update", false, "write the golden files in testdata/")
+
+func mapFrom(rows ...string) *model.Encounter {
+	g := model.NewGrid(len(rows[0]), len(rows))
+	for y, row := range rows {
+		for x, c := range row {
+			g.Set(x, y, model.DefaultLegend[c])
+		}
+	}
+	return &model.Encounter{Name: "Test", Ruleset: model.SF2E, Grid: g, FeetPerSquare: 5}
+}
+
+func sample() *model.Encounter {
+	e := mapFrom(
+		"##########",
+		"#....o...#",
+		"#.dd.o.~~#",
+		"#.hh...~~#",
+		"#..uu.nn.#",
+		"####..####",
+	)
+	e.Tokens = []model.Token{
+		{Name: "Iseph", X: 1, Y: 1, Size: model.Medium, Side: "party"},
+		{Name: "Tashtari", X: 6, Y: 2, Size: model.Large, Side: "enemy"},
+		{Name: "Lurker", X: 8, Y: 4, Size: model.Small, Side: "enemy", Hidden: true},
+	}
+	return e
+}
+
+func TestPNG(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		o    PNGOptions
+		w, h int
+	}{
+		{"default", PNGOptions{Grid: true}, 700, 420},
+		{"player-20", PNGOptions{PX: 20, Player: true, Grid: true}, 200, 120},
+		{"nogrid-33", PNGOptions{PX: 33}, 330, 198},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := PNG(&buf, sample(), c.o); err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := img.Bounds(); b.Dx() != c.w || b.Dy() != c.h || b.Min != (image.Point{}) {
+				t.Fatalf("size %v, want %dx%d", b, c.w, c.h)
+			}
+			golden(t, "png-"+c.name+".png", buf.Bytes(), func(want []byte) bool {
+				wi, err := png.Decode(bytes.NewReader(want))
+				return err == nil && samePixels(wi, img)
+			})
+		})
+	}
+}
+
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				r1, g1, b1, a1 := a.At(x, y).RGBA()
+				r2, g2, b2, a2 := b.At(x, y).RGBA()
+				if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func golden(t *testing.T, name string, got []byte, same func(want []byte) bool) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no master (go test -update): %v", err)
+	}
+	if !same(want) {
+		os.MkdirAll(filepath.Join("testdata", "failed"), 0o755)
+		os.WriteFile(filepath.Join("testdata", "failed", name), got, 0o644)
+		t.Errorf("%s differs from its master; got testdata/failed/%s", path, name)
+	}
+}
+
+func TestPNGTooBig(t *testing.T) {
+	e := mapFrom(strings.Repeat(".", 300))
+	err := PNG(&bytes.Buffer{}, e, PNGOptions{PX: 70})
+	if !errors.Is(err, model.ErrInvalid) || !strings.Contains(err.Error(), "21000x70") {
+		t.Fatalf("err = %v, want ErrInvalid naming 21000x70", err)
+	}
+	if err := PNG(&bytes.Buffer{}, e, PNGOptions{PX: 54}); err != nil {
+		t.Fatalf("16200 px wide: %v", err)
+	}
+}
+
+func randomMap(rng *rand.Rand, w, h int) *model.Encounter {
+	e := mapFrom(strings.Repeat(".", w))
+	e.Grid = model.NewGrid(w, h)
+	p := rng.Float64()
+	for i := range e.Grid.Cells {
+		if rng.Float64() < p {
+			e.Grid.Cells[i] |= model.Wall
+		}
+		if rng.Float64() < 0.2 {
+			e.Grid.Cells[i] |= model.Obstacle
+		}
+		if rng.Float64() < 0.1 {
+			e.Grid.Cells[i] |= model.Difficult
+		}
+	}
+	return e
+}
+
+func TestUVTTRoundTrip(t *testing.T) {
+	maps := []*model.Encounter{
+		sample(),
+		mapFrom("#"),
+		mapFrom("."),
+		mapFrom("#.#.", ".#.#", "#.#.", ".#.#"), // checkerboard: corners where 4 edges meet
+		mapFrom("#####", "#...#", "#.#.#", "#...#", "#####"),
+		mapFrom("..o..", ".ooo.", "oo.oo", ".ooo.", "..o.."),
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for i := 0; i < 40; i++ {
+		maps = append(maps, randomMap(rng, 1+rng.IntN(25), 1+rng.IntN(25)))
+	}
+	for i, e := range maps {
+		var buf bytes.Buffer
+		if err := UVTT(&buf, e, 8); err != nil {
+			t.Fatalf("map %d: %v", i, err)
+		}
+		got, err := ImportUVTT(bytes.NewReader(buf.Bytes()), "Imported")
+		if err != nil {
+			t.Fatalf("map %d: import: %v", i, err)
+		}
+		if got.Grid.W != e.Grid.W || got.Grid.H != e.Grid.H {
+			t.Fatalf("map %d: %dx%d, want %dx%d", i, got.Grid.W, got.Grid.H, e.Grid.W, e.Grid.H)
+		}
+		for j, c := range e.Grid.Cells {
+			want := c & (model.Wall | model.Obstacle)
+			if got.Grid.Cells[j] != want {
+				t.Fatalf("map %d: square (%d, %d) is %v, want %v\n%s", i, j%e.Grid.W, j/e.Grid.W, got.Grid.Cells[j], want, ascii(&got.Grid))
+			}
+		}
+		if !strings.HasPrefix(got.Background, "data:image/png;base64,") || got.Ruleset != model.SF2E || got.Name != "Imported" {
+			t.Fatalf("map %d: background %.30q ruleset %q name %q", i, got.Background, got.Ruleset, got.Name)
+		}
+		if err := model.Validate(got); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func ascii(g *model.Grid) string {
+	var b strings.Builder
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			c := g.At(x, y)
+			switch {
+			case c.Any(model.Wall):
+				b.WriteByte('#')
+			case c.Any(model.Obstacle):
+				b.WriteByte('o')
+			default:
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestUVTTShape checks the JSON layout and that walls merge into few lines.
+func TestUVTTShape(t *testing.T) {
+	e := mapFrom("#####", "#...#", "#...#", "#####")
+	var buf bytes.Buffer
+	if err := UVTT(&buf, e, 10); err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &f); err != nil {
+		t.Fatal(err)
+	}
+	if f["format"] != 0.3 {
+		t.Errorf("format %v", f["format"])
+	}
+	res := f["resolution"].(map[string]any)
+	if res["pixels_per_grid"] != 10.0 || res["map_size"].(map[string]any)["x"] != 5.0 || res["map_size"].(map[string]any)["y"] != 4.0 {
+		t.Errorf("resolution %v", res)
+	}
+	los := f["line_of_sight"].([]any)
+	// A ring of walls: its outer and inner outlines, 5 points each.
+	if len(los) != 2 || len(los[0].([]any)) != 5 || len(los[1].([]any)) != 5 {
+		t.Errorf("line_of_sight %v", los)
+	}
+	env := f["environment"].(map[string]any)
+	if env["baked_lighting"] != true || env["ambient_light"] != "ffffffff" {
+		t.Errorf("environment %v", env)
+	}
+	img, _ := base64.StdEncoding.DecodeString(f["image"].(string))
+	cfg, err := png.DecodeConfig(bytes.NewReader(img))
+	if err != nil || cfg.Width != 50 || cfg.Height != 40 {
+		t.Errorf("image %v %v", cfg, err)
+	}
+}
+
+func TestImportUVTTOpenWalls(t *testing.T) {
+	// A Dungeondraft-style thin wall: an open polyline along y=1.5.
+	doc := `{"format":0.3,"resolution":{"map_origin":{"x":0,"y":0},"map_size":{"x":4,"y":3},"pixels_per_grid":50},
+	"line_of_sight":[[{"x":0.2,"y":1.5},{"x":2.7,"y":1.5}]],"portals":[],"lights":[],"image":""}`
+	e, err := ImportUVTT(strings.NewReader(doc), "Thin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ascii(&e.Grid); got != "....\n###.\n....\n" {
+		t.Errorf("got\n%s", got)
+	}
+}
+
+func TestImportUVTTErrors(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{`{`, "not valid JSON"},
+		{`{"format":0.3}`, "resolution"},
+		{`{"resolution":{"map_size":{"x":0,"y":3}}}`, "resolution.map_size.x"},
+		{`{"resolution":{"map_size":{"x":1001,"y":3}}}`, "resolution.map_size.x"},
+		{`{"resolution":{"map_size":{"x":2.5,"y":3}}}`, "resolution.map_size.x"},
+		{`{"resolution":{"map_size":{"x":"2","y":3}}}`, "resolution.map_size.x"},
+		{`{"resolution":{"map_size":{"x":2,"y":3}},"line_of_sight":{}}`, "line_of_sight"},
+		{`{"resolution":{"map_size":{"x":2,"y":3}},"line_of_sight":[[{"x":"a"}]]}`, "line_of_sight"},
+		{`{"resolution":{"map_size":{"x":2,"y":3}},"image":"!!"}`, "image"},
+		{`{"resolution":{"map_size":{"x":2,"y":3}},"image":"aGVsbG8="}`, "image"},
+		{`{"resolution":{"map_size":{"x":2,"y":3}},"line_of_sight":[[{"x":1e300,"y":0},{"x":0,"y":0}]]}`, "line_of_sight[0][0]"},
+	} {
+		_, err := ImportUVTT(strings.NewReader(c.doc), "X")
+		if err == nil || !errors.Is(err, model.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want ErrInvalid naming %q", c.doc, err, c.want)
+		}
+	}
+	if _, err := ImportUVTT(strings.NewReader(`{"resolution":{"map_size":{"x":2,"y":3}}}`), ""); !errors.Is(err, model.ErrInvalid) {
+		t.Errorf("empty name: %v", err)
+	}
+}
+
+func FuzzImportUVTT(f *testing.F) {
+	var buf bytes.Buffer
+	UVTT(&buf, mapFrom("#.#", ".o.", "##."), 2)
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":0.2,"y":1.5},{"x":2.7,"y":1.5}]]}`))
+	f.Add([]byte(`{"resolution":{"map_origin":{"x":-3,"y":2},"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":0,"y":0},{"x":9,"y":3},{"x":1,"y":7},{"x":0,"y":0}]]}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":1000,"y":1000}},"objects_line_of_sight":[[{"x":-1e8,"y":-1e8},{"x":1e8,"y":1e8}]]}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e, err := ImportUVTT(bytes.NewReader(data), "Fuzz")
+		if err != nil {
+			if !errors.Is(err, model.ErrInvalid) {
+				t.Fatalf("error not ErrInvalid: %v", err)
+			}
+			return
+		}
+		if err := model.Validate(e); err != nil {
+			t.Fatalf("invalid encounter: %v", err)
+		}
+	})
+}

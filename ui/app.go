@@ -1,0 +1,154 @@
+// Package ui is the desktop app: the encounter library, the map editor with
+// its live rules overlays, and the player display. It reads and writes
+// encounters through a model.EncounterStore and asks rules/ for movement,
+// cover and flanking; ui/render draws the map.
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+)
+
+// AppID is the Fyne application id (preferences, storage location).
+const AppID = "com.encounterplanner.app"
+
+// prefLast keeps the id of the last opened encounter.
+const prefLast = "lastEncounter"
+
+// Options configure Run.
+type Options struct {
+	// InitialEncounterID opens this encounter at start; "" reopens the last
+	// encounter, or shows the library when there is none.
+	InitialEncounterID string
+	// StoreError, when the store could not be opened, is shown at start in
+	// place of the library (store may then be nil).
+	StoreError error
+	// Library forces the library at start, even when there is a last
+	// encounter to reopen.
+	Library bool
+	// WindowSize is the main window's first size; zero means 1200x780.
+	WindowSize fyne.Size
+}
+
+// Run starts the app with the store and blocks until it quits.
+func Run(store model.EncounterStore, opts Options) {
+	a := app.NewWithID(AppID)
+	w := a.NewWindow("Encounter Planner")
+	size := opts.WindowSize
+	if size.Width <= 0 || size.Height <= 0 {
+		size = fyne.NewSize(1200, 780)
+	}
+	w.Resize(size)
+	s := NewShell(w, store)
+	s.Start(opts)
+	w.ShowAndRun()
+}
+
+// Shell is the main window: the library or one editor at a time.
+type Shell struct {
+	win   fyne.Window
+	store model.EncounterStore
+	ed    *Editor
+	lib   *Library
+}
+
+// NewShell manages win for store.
+func NewShell(w fyne.Window, store model.EncounterStore) *Shell {
+	s := &Shell{win: w, store: store}
+	w.SetCloseIntercept(func() {
+		if s.ed != nil {
+			s.ed.saveBeforeLeaving(func() {
+				s.ed.Close()
+				s.win.Close()
+			})
+			return
+		}
+		s.win.Close()
+	})
+	return s
+}
+
+// Editor returns the open editor, nil when the library shows.
+func (s *Shell) Editor() *Editor { return s.ed }
+
+// Library returns the library view, nil when an editor shows.
+func (s *Shell) Library() *Library { return s.lib }
+
+// Start shows what opts ask for.
+func (s *Shell) Start(opts Options) {
+	if opts.StoreError != nil || s.store == nil {
+		err := opts.StoreError
+		if err == nil {
+			err = fmt.Errorf("no encounter store")
+		}
+		lbl := widget.NewLabel("The encounter store could not be opened:\n\n" + err.Error() + "\n\nCheck the database path and its permissions, then start the app again.")
+		lbl.Wrapping = fyne.TextWrapWord
+		s.win.SetContent(lbl)
+		dialog.ShowError(err, s.win)
+		return
+	}
+	id := opts.InitialEncounterID
+	if id == "" && !opts.Library {
+		id = fyne.CurrentApp().Preferences().String(prefLast)
+		if id != "" {
+			if err := s.Open(id); err == nil {
+				return
+			}
+			s.ShowLibrary()
+			return
+		}
+	}
+	if id != "" {
+		if err := s.Open(id); err != nil {
+			s.ShowLibrary()
+			dialog.ShowError(err, s.win)
+		}
+		return
+	}
+	s.ShowLibrary()
+}
+
+// ShowLibrary swaps the editor (already saved) for the library.
+func (s *Shell) ShowLibrary() {
+	if s.ed != nil {
+		s.ed.Close()
+		s.ed = nil
+	}
+	c := s.win.Canvas()
+	for _, sc := range editorShortcuts {
+		c.RemoveShortcut(sc)
+	}
+	s.lib = NewLibrary(s.win, s.store, func(id string) {
+		if err := s.Open(id); err != nil {
+			dialog.ShowError(err, s.win)
+		}
+	})
+}
+
+// Open loads the encounter (by id or name) into a new editor.
+func (s *Shell) Open(nameOrID string) error {
+	ctx, cancel := ctx10()
+	defer cancel()
+	id, err := s.store.Find(ctx, nameOrID)
+	if err != nil {
+		return fmt.Errorf("open %q: %w", nameOrID, err)
+	}
+	e, err := s.store.Load(ctx, id)
+	if err != nil {
+		return fmt.Errorf("open %q: %w", nameOrID, err)
+	}
+	if s.ed != nil {
+		s.ed.Close()
+	}
+	s.lib = nil
+	s.ed = NewEditor(s.win, s.store, e)
+	s.ed.OnLibrary = s.ShowLibrary
+	fyne.CurrentApp().Preferences().SetString(prefLast, e.ID)
+	return nil
+}

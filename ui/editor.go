@@ -1,0 +1,852 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/render"
+)
+
+// Tool is what a primary-button gesture on the map does.
+type Tool int
+
+// The editor's tools, in the order of the tool panel.
+const (
+	ToolSelect Tool = iota
+	ToolBrush
+	ToolRect
+	ToolLine
+	ToolFill
+	ToolErase
+	ToolToken
+)
+
+type toolInfo struct {
+	key  rune
+	name string
+	tip  string
+}
+
+var tools = []toolInfo{
+	ToolSelect: {'v', "Select", "V  Select and move tokens (Shift: place anyway)"},
+	ToolBrush:  {'b', "Brush", "B  Paint terrain; [ and ] change the brush size"},
+	ToolRect:   {'r', "Rect", "R  Drag a rectangle of terrain"},
+	ToolLine:   {'l', "Line", "L  Drag a line of terrain (walls)"},
+	ToolFill:   {'f', "Fill", "F  Flood-fill an area of the same terrain"},
+	ToolErase:  {'e', "Erase", "E  Erase terrain back to open ground"},
+	ToolToken:  {'t', "Token", "T  Click a square to add a token"},
+}
+
+type terrainInfo struct {
+	key  rune
+	name string
+	t    model.Terrain
+}
+
+// palette lists the terrains the GM paints, with their number keys; 0 is
+// the common difficult+hazardous mix.
+var palette = []terrainInfo{
+	{'1', "Open", 0},
+	{'2', "Wall", model.Wall},
+	{'3', "Obstacle", model.Obstacle},
+	{'4', "Difficult", model.Difficult},
+	{'5', "Greater", model.GreaterDifficult},
+	{'6', "Hazard", model.Hazardous},
+	{'7', "Narrow", model.Narrow},
+	{'8', "Uneven", model.Uneven},
+	{'9', "Water", model.Water},
+	{'0', "Diff+Haz", model.Difficult | model.Hazardous},
+}
+
+// Editor edits one encounter in a window: the map, the tools, the token
+// inspector and the live overlays. Every field is owned by the UI goroutine;
+// the overlay worker only sees snapshots.
+type Editor struct {
+	win   fyne.Window
+	store model.EncounterStore
+	enc   *model.Encounter
+	rev   int // bumped by every change
+
+	snap    *model.Encounter // read-only copy of enc at snapRev, for the worker
+	snapRev int
+
+	hist    history
+	tool    Tool
+	terrain model.Terrain
+	brush   int
+	sel     int // selected token, -1 = none
+
+	settings overlaySettings
+	hovered  *rules.Point
+	warn     map[string]bool // token ids placed illegally with Shift
+
+	// gesture state
+	stroke           bool
+	strokeBefore     model.Grid // the grid when a rectangle or line began
+	startX, startY   int
+	lastX, lastY     int
+	dragTok          int // token being dragged, -1 = none
+	dragOffX         int
+	dragOffY         int
+	ghost            *render.Ghost
+	dragMoved        bool
+	worker           *overlayWorker
+	ovGen, ovApplied uint64
+	res              *overlayResult
+	ov               *render.Overlays
+	post             func(func()) // runs f on the UI goroutine (fyne.Do; tests replace it)
+
+	// saving
+	savedRev    int
+	saveTimer   *time.Timer
+	savedAt     time.Time
+	saveBlocked bool // a save failed: no autosave until the GM decides
+
+	// widgets
+	view         *MapView
+	content      fyne.CanvasObject
+	toolButtons  []*tipButton
+	terrButtons  []*tipButton
+	brushLabel   *widget.Label
+	terrLabel    *widget.Label
+	hoverLabel   *widget.Label
+	pathLabel    *widget.Label
+	msgLabel     *widget.Label
+	saveLabel    *widget.Label
+	rulesLabel   *widget.Label
+	coverLabel   *widget.Label
+	inspector    *fyne.Container
+	overlayPanel *fyne.Container
+	tips         *tipLayer
+	player       *playerDisplay
+	msgAt        time.Time
+
+	// OnLibrary, when set, is called by File > Open library (after saving).
+	OnLibrary func()
+	// OnTitle, when set, is told the window title after each change.
+	OnTitle func(string)
+}
+
+// NewEditor makes an editor for e in win and installs it: content, main
+// menu, shortcuts and key handlers. The editor owns e from now on.
+func NewEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter) *Editor {
+	ed := &Editor{
+		win: win, store: store, enc: e, sel: -1, dragTok: -1, brush: 1, terrain: model.Wall,
+		warn: map[string]bool{}, post: fyne.Do, tool: ToolSelect,
+	}
+	ed.settings = overlaySettings{Reach: true, Mode: rules.DefaultMode(e.Ruleset), Actions: 1, Path: true, Cover: true, Flank: true}
+	ed.savedRev = 0
+	if e.Version == 0 {
+		ed.savedRev = -1 // never stored: save soon
+	}
+	ed.worker = newOverlayWorker(func(r *overlayResult) { ed.post(func() { ed.applyResult(r) }) })
+	ed.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.ov }, ed, false)
+	ed.build()
+	ed.install()
+	ed.refreshAll()
+	if ed.savedRev < 0 {
+		ed.scheduleSave()
+	}
+	return ed
+}
+
+// Encounter returns the encounter being edited (owned by the editor).
+func (ed *Editor) Encounter() *model.Encounter { return ed.enc }
+
+// Content returns the editor's root object.
+func (ed *Editor) Content() fyne.CanvasObject { return ed.content }
+
+// View returns the map widget.
+func (ed *Editor) View() *MapView { return ed.view }
+
+// Selected returns the index of the selected token, -1 for none.
+func (ed *Editor) Selected() int { return ed.sel }
+
+// Close stops the editor's background work (after a final save by the caller).
+func (ed *Editor) Close() {
+	ed.worker.stop()
+	if ed.saveTimer != nil {
+		ed.saveTimer.Stop()
+	}
+	if ed.player != nil {
+		ed.player.close()
+	}
+}
+
+func (ed *Editor) build() {
+	ed.tips = newTipLayer()
+	// tools
+	var toolObjs []fyne.CanvasObject
+	for i, ti := range tools {
+		i := Tool(i)
+		b := newTipButton(fmt.Sprintf("%c %s", ti.key-'a'+'A', ti.name), ti.tip, ed.tips, func() { ed.SetTool(i) })
+		ed.toolButtons = append(ed.toolButtons, b)
+		toolObjs = append(toolObjs, b)
+	}
+	for i, p := range palette {
+		i := i
+		b := newTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), ed.tips, func() { ed.SetTerrain(palette[i].t) })
+		b.SetIcon(terrainIcon(p.t))
+		ed.terrButtons = append(ed.terrButtons, b)
+	}
+	var terrObjs []fyne.CanvasObject
+	for _, b := range ed.terrButtons {
+		terrObjs = append(terrObjs, b)
+	}
+	ed.terrLabel = widget.NewLabel("")
+	ed.terrLabel.Truncation = fyne.TextTruncateEllipsis
+	ed.brushLabel = widget.NewLabel("")
+	smaller := newTipButton("[", "[  Smaller brush", ed.tips, func() { ed.SetBrush(ed.brush - 1) })
+	bigger := newTipButton("]", "]  Bigger brush", ed.tips, func() { ed.SetBrush(ed.brush + 1) })
+	left := container.NewVBox(
+		widget.NewLabelWithStyle("Tools", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, toolObjs...),
+		container.NewBorder(nil, nil, smaller, bigger, ed.brushLabel),
+		widget.NewLabelWithStyle("Terrain", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, terrObjs...),
+		ed.terrLabel,
+	)
+	leftScroll := container.NewVScroll(left)
+	leftScroll.SetMinSize(fyne.NewSize(150, 0))
+
+	// status bar
+	ed.hoverLabel = widget.NewLabel("")
+	ed.hoverLabel.Truncation = fyne.TextTruncateEllipsis
+	ed.pathLabel = widget.NewLabel("")
+	ed.pathLabel.Truncation = fyne.TextTruncateEllipsis
+	ed.msgLabel = widget.NewLabel("")
+	ed.msgLabel.Truncation = fyne.TextTruncateEllipsis
+	ed.saveLabel = widget.NewLabel("")
+	ed.rulesLabel = widget.NewLabel("")
+	status := container.NewBorder(nil, nil, nil,
+		container.NewHBox(widget.NewSeparator(), ed.saveLabel, widget.NewSeparator(), ed.rulesLabel),
+		container.NewGridWithColumns(3, ed.hoverLabel, ed.pathLabel, ed.msgLabel))
+
+	// right side
+	ed.inspector = container.NewVBox()
+	ed.overlayPanel = container.NewVBox()
+	ed.coverLabel = widget.NewLabel("")
+	ed.coverLabel.Wrapping = fyne.TextWrapWord
+	inspScroll := container.NewVScroll(ed.inspector)
+	ovScroll := container.NewVScroll(container.NewVBox(ed.overlayPanel, ed.coverLabel))
+	right := container.NewVSplit(inspScroll, ovScroll)
+	right.Offset = 0.55
+	rightBox := container.NewStack(right)
+	rightW := container.NewGridWrap(fyne.NewSize(270, 0))
+	_ = rightW
+
+	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), leftScroll, fixedWidth(rightBox, 270), ed.view)
+	ed.content = container.NewStack(split, ed.tips.layer)
+	ed.buildOverlayPanel()
+	ed.showInspector()
+	ed.updateToolButtons()
+}
+
+func (ed *Editor) install() {
+	ed.win.SetContent(ed.content)
+	ed.win.SetMainMenu(ed.menu())
+	c := ed.win.Canvas()
+	c.SetOnTypedRune(ed.rune)
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if !ed.key(ev) {
+			ed.view.navKey(ev)
+		}
+	})
+	if dc, ok := c.(desktop.Canvas); ok {
+		dc.SetOnKeyDown(ed.view.KeyDown)
+		dc.SetOnKeyUp(ed.view.KeyUp)
+	}
+	acts := []func(){ed.Undo, ed.Redo, ed.Redo, func() { ed.SaveNow() }, ed.DuplicateToken, func() { ed.view.Fit() }}
+	for i, sc := range editorShortcuts {
+		f := acts[i]
+		c.AddShortcut(sc, func(fyne.Shortcut) { f() })
+	}
+}
+
+// editorShortcuts are the editor's Ctrl shortcuts, in the order install
+// binds them: undo, redo (two keys), save, duplicate, fit.
+var editorShortcuts = []*desktop.CustomShortcut{
+	{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault},
+	{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
+	{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault},
+	{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault},
+	{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault},
+	{KeyName: fyne.Key0, Modifier: fyne.KeyModifierShortcutDefault},
+}
+
+// Rune handling: tool and terrain keys, brush size, zoom.
+func (ed *Editor) rune(r rune) {
+	for i, t := range tools {
+		if r == t.key || r == t.key-'a'+'A' {
+			ed.SetTool(Tool(i))
+			return
+		}
+	}
+	for _, p := range palette {
+		if r == p.key {
+			ed.SetTerrain(p.t)
+			return
+		}
+	}
+	switch r {
+	case '[':
+		ed.SetBrush(ed.brush - 1)
+	case ']':
+		ed.SetBrush(ed.brush + 1)
+	case '+', '=':
+		ed.view.ZoomCentre(1.25)
+	case '-', '_':
+		ed.view.ZoomCentre(0.8)
+	}
+}
+
+// key handles named keys; it reports whether it used ev.
+func (ed *Editor) key(ev *fyne.KeyEvent) bool {
+	switch ev.Name {
+	case fyne.KeyDelete, fyne.KeyBackspace:
+		ed.DeleteToken()
+	case fyne.KeyEscape:
+		ed.cancelGesture()
+		ed.Select(-1)
+	case fyne.KeyF11:
+		ed.togglePlayerFullScreen()
+	case fyne.KeyHome:
+		ed.view.Fit()
+	default:
+		return false
+	}
+	return true
+}
+
+// SetTool picks the tool for the primary button.
+func (ed *Editor) SetTool(t Tool) {
+	ed.cancelGesture()
+	ed.tool = t
+	ed.updateToolButtons()
+}
+
+// Tool returns the current tool.
+func (ed *Editor) Tool() Tool { return ed.tool }
+
+// SetTerrain picks the terrain the painting tools lay down; picking one
+// while selecting switches to the brush.
+func (ed *Editor) SetTerrain(t model.Terrain) {
+	ed.terrain = t
+	if ed.tool == ToolSelect || ed.tool == ToolToken || ed.tool == ToolErase {
+		ed.tool = ToolBrush
+	}
+	ed.updateToolButtons()
+}
+
+// SetBrush sets the brush size, 1 to 5 squares.
+func (ed *Editor) SetBrush(n int) {
+	ed.brush = max(1, min(5, n))
+	ed.updateToolButtons()
+}
+
+func (ed *Editor) updateToolButtons() {
+	for i, b := range ed.toolButtons {
+		imp := widget.MediumImportance
+		if Tool(i) == ed.tool {
+			imp = widget.HighImportance
+		}
+		if b.Importance != imp {
+			b.Importance = imp
+			b.Refresh()
+		}
+	}
+	for i, b := range ed.terrButtons {
+		imp := widget.LowImportance
+		if palette[i].t == ed.terrain {
+			imp = widget.HighImportance
+		}
+		if b.Importance != imp {
+			b.Importance = imp
+			b.Refresh()
+		}
+	}
+	ed.brushLabel.SetText(fmt.Sprintf("brush %d", ed.brush))
+	ed.terrLabel.SetText(strings.Join(terrainWords(ed.terrain), " + "))
+}
+
+// message shows text in the status bar's message field.
+func (ed *Editor) message(s string) {
+	ed.msgAt = time.Now()
+	ed.msgLabel.SetText(s)
+}
+
+// changed records an edit: new revision, autosave, redraw, new overlays.
+func (ed *Editor) changed() {
+	ed.rev++
+	ed.scheduleSave()
+	ed.refreshAll()
+}
+
+// refreshAll redraws everything that shows the encounter.
+func (ed *Editor) refreshAll() {
+	if ed.sel >= len(ed.enc.Tokens) {
+		ed.sel = -1
+	}
+	ed.requestOverlays()
+	ed.rebuildOverlays()
+	ed.updateTitle()
+	ed.rulesLabel.SetText(string(ed.enc.Ruleset) + fmt.Sprintf(" · %d %s/sq", ed.enc.Feet(), "ft"))
+	ed.updateHover()
+	if ed.player != nil {
+		ed.player.refresh()
+	}
+}
+
+func (ed *Editor) dirty() bool { return ed.rev != ed.savedRev }
+
+func (ed *Editor) updateTitle() {
+	t := "Encounter Planner — " + ed.enc.Name
+	if ed.dirty() {
+		t += " *"
+	}
+	ed.win.SetTitle(t)
+	if ed.OnTitle != nil {
+		ed.OnTitle(t)
+	}
+	switch {
+	case ed.saveBlocked:
+		ed.saveLabel.SetText("NOT SAVED")
+	case ed.dirty():
+		ed.saveLabel.SetText("unsaved")
+	case !ed.savedAt.IsZero():
+		ed.saveLabel.SetText("saved " + ed.savedAt.Format("15:04"))
+	default:
+		ed.saveLabel.SetText("saved")
+	}
+}
+
+// snapshot returns a read-only copy of the encounter at the current revision.
+func (ed *Editor) snapshot() *model.Encounter {
+	if ed.snap == nil || ed.snapRev != ed.rev {
+		ed.snap = ed.enc.Clone()
+		ed.snapRev = ed.rev
+	}
+	return ed.snap
+}
+
+// requestOverlays asks the worker for the overlays of the current state.
+func (ed *Editor) requestOverlays() {
+	ed.ovGen++
+	var hover *rules.Point
+	if ed.hovered != nil {
+		h := *ed.hovered
+		hover = &h
+	}
+	drag := -1
+	if ed.dragTok >= 0 && ed.dragMoved {
+		drag = ed.dragTok
+	}
+	ed.worker.request(&overlayReq{gen: ed.ovGen, enc: ed.snapshot(), rev: ed.rev, sel: ed.sel, set: ed.settings, hover: hover, drag: drag})
+}
+
+// applyResult shows a worker answer; an older answer stays on screen until
+// a newer one arrives.
+func (ed *Editor) applyResult(r *overlayResult) {
+	if r.gen < ed.ovApplied {
+		return
+	}
+	ed.ovApplied = r.gen
+	ed.res = r
+	ed.rebuildOverlays()
+	if r.pathText != "" {
+		ed.pathLabel.SetText(r.pathText)
+	} else if ed.hovered == nil || ed.sel < 0 {
+		ed.pathLabel.SetText("")
+	} else if r.path == nil {
+		ed.pathLabel.SetText("")
+	}
+	if len(r.errs) > 0 {
+		ed.message(strings.Join(r.errs, "; "))
+	} else if strings.HasPrefix(ed.msgLabel.Text, "reach:") || strings.HasPrefix(ed.msgLabel.Text, "path:") ||
+		strings.HasPrefix(ed.msgLabel.Text, "cover:") || strings.HasPrefix(ed.msgLabel.Text, "flanking:") || strings.HasPrefix(ed.msgLabel.Text, "rules") {
+		ed.msgLabel.SetText("")
+	}
+	ed.updateCoverList()
+	if ed.player != nil {
+		ed.player.refresh()
+	}
+}
+
+// overlaysIdle reports whether the last request was answered (tests).
+func (ed *Editor) overlaysIdle() bool { return ed.ovApplied == ed.ovGen }
+
+// rebuildOverlays assembles what the map draws from the last answer and
+// the editor's own state (hover, ghost, warnings).
+func (ed *Editor) rebuildOverlays() {
+	o := render.NewOverlays()
+	o.Units = unit(ed.enc.Ruleset)
+	o.Selected = ed.sel
+	r := ed.res
+	// indices in an answer for an older revision may be stale: only use it
+	// when the token list still has the same length
+	fresh := r != nil && r.sel == ed.sel && r.sel < len(ed.enc.Tokens)
+	if r != nil && fresh {
+		if ed.settings.Reach {
+			o.Reach = r.reach
+		}
+		if ed.settings.Path && r.path != nil {
+			o.Path = r.path
+			o.PathFrom = ed.sel
+		}
+		if ed.settings.Cover {
+			o.Cover = append(append([]render.CoverLine(nil), r.cover...), r.coverBack...)
+		}
+		if ed.settings.Threat {
+			o.Threat = r.threat
+		}
+	}
+	if r != nil && ed.settings.Flank {
+		o.Flanks = r.flanks
+		if ed.ghost != nil {
+			o.FlankSpots = r.flankSpots
+		}
+	}
+	if ed.hovered != nil {
+		h := *ed.hovered
+		o.Hover = &h
+	}
+	for i := range ed.enc.Tokens {
+		if ed.warn[ed.enc.Tokens[i].ID] {
+			o.Warn = append(o.Warn, i)
+		}
+	}
+	o.Ghost = ed.ghost
+	ed.ov = o
+	ed.view.Refresh()
+}
+
+// Overlays returns what the map currently draws over the terrain.
+func (ed *Editor) Overlays() *render.Overlays { return ed.ov }
+
+func (ed *Editor) updateCoverList() {
+	r := ed.res
+	if r == nil || ed.sel < 0 || !ed.settings.Cover || r.sel != ed.sel {
+		ed.coverLabel.SetText("")
+		return
+	}
+	var b strings.Builder
+	if len(r.cover) > 0 && ed.sel < len(ed.enc.Tokens) {
+		fmt.Fprintf(&b, "Cover from %s:\n", ed.enc.Tokens[ed.sel].Name)
+		for _, c := range r.cover {
+			if c.To < len(ed.enc.Tokens) {
+				fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.To].Name, c.Cover)
+			}
+		}
+	}
+	if len(r.coverBack) > 0 && ed.sel < len(ed.enc.Tokens) {
+		fmt.Fprintf(&b, "Cover %s has from:\n", ed.enc.Tokens[ed.sel].Name)
+		for _, c := range r.coverBack {
+			if c.From < len(ed.enc.Tokens) {
+				fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.From].Name, c.Cover)
+			}
+		}
+	}
+	if len(r.flanks) > 0 {
+		b.WriteString("Flanking:\n")
+		for _, f := range r.flanks {
+			if f.Target < len(ed.enc.Tokens) && f.By[0] < len(ed.enc.Tokens) && f.By[1] < len(ed.enc.Tokens) {
+				fmt.Fprintf(&b, "  %s by %s and %s\n", ed.enc.Tokens[f.Target].Name, ed.enc.Tokens[f.By[0]].Name, ed.enc.Tokens[f.By[1]].Name)
+			}
+		}
+	}
+	ed.coverLabel.SetText(strings.TrimRight(b.String(), "\n"))
+}
+
+// updateHover writes what is under the pointer into the status bar.
+func (ed *Editor) updateHover() {
+	if ed.hovered == nil {
+		ed.hoverLabel.SetText("")
+		return
+	}
+	x, y := ed.hovered.X, ed.hovered.Y
+	if !ed.enc.Grid.In(x, y) {
+		ed.hoverLabel.SetText(fmt.Sprintf("(%d, %d) off the map", x, y))
+		return
+	}
+	t := ed.enc.Grid.At(x, y)
+	s := fmt.Sprintf("(%d, %d) %s", x, y, strings.Join(terrainWords(t), ", "))
+	if i := ed.tokenAt(x, y); i >= 0 {
+		s += " · " + ed.enc.Tokens[i].Name
+	}
+	ed.hoverLabel.SetText(s)
+}
+
+func terrainWords(t model.Terrain) []string {
+	if t == 0 {
+		return []string{"open"}
+	}
+	out := model.TraitNames(t)
+	for i, n := range out {
+		if n == "greater-difficult" {
+			out[i] = "greater difficult"
+		}
+	}
+	return out
+}
+
+// tokenAt returns the topmost token covering (x, y), -1 for none.
+func (ed *Editor) tokenAt(x, y int) int {
+	for i := len(ed.enc.Tokens) - 1; i >= 0; i-- {
+		t := &ed.enc.Tokens[i]
+		k := ed.enc.Space(t)
+		if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
+			return i
+		}
+	}
+	return -1
+}
+
+// Select makes token i the selected one (-1: none).
+func (ed *Editor) Select(i int) {
+	if i >= len(ed.enc.Tokens) {
+		i = -1
+	}
+	if i == ed.sel {
+		return
+	}
+	ed.sel = i
+	ed.pathLabel.SetText("")
+	ed.showInspector()
+	ed.requestOverlays()
+	ed.rebuildOverlays()
+	ed.updateCoverList()
+}
+
+// pushUndo records the current state before an edit.
+func (ed *Editor) pushUndo(key string) { ed.hist.push(ed.enc.Clone(), key) }
+
+// apply runs an edit on a copy, checks it with model.Validate, and keeps it
+// (with an undo step) only when valid; the error goes to the status bar.
+func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
+	c := ed.enc.Clone()
+	if err := f(c); err != nil {
+		ed.message(err.Error())
+		return err
+	}
+	if err := model.Validate(c); err != nil {
+		ed.message(err.Error())
+		return err
+	}
+	ed.hist.push(ed.enc, key)
+	ed.enc = c
+	ed.changed()
+	return nil
+}
+
+// Undo restores the state before the last edit.
+func (ed *Editor) Undo() { ed.restore(ed.hist.back(ed.enc)) }
+
+// Redo reapplies the last undone edit.
+func (ed *Editor) Redo() { ed.restore(ed.hist.forward(ed.enc)) }
+
+func (ed *Editor) restore(s *model.Encounter) {
+	if s == nil {
+		ed.message("nothing to undo")
+		return
+	}
+	ed.cancelGesture()
+	var selID string
+	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
+		selID = ed.enc.Tokens[ed.sel].ID
+	}
+	// storage identity is not part of the history
+	s.ID, s.Version, s.Created, s.Updated = ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated
+	ed.enc = s
+	ed.sel = -1
+	if selID != "" {
+		ed.sel = ed.enc.TokenIndex(selID)
+	}
+	ed.showInspector()
+	ed.buildOverlayPanel()
+	ed.changed()
+}
+
+// hover implements mapInput.
+func (ed *Editor) hover(x, y int, in bool) {
+	if !in {
+		ed.hovered = nil
+	} else {
+		ed.hovered = &rules.Point{X: x, Y: y}
+	}
+	ed.updateHover()
+	if ed.hovered == nil || ed.sel < 0 {
+		ed.pathLabel.SetText("")
+	}
+	if ed.settings.Path && ed.sel >= 0 {
+		ed.requestOverlays()
+	}
+	ed.rebuildOverlays()
+}
+
+func (ed *Editor) cancelGesture() {
+	if ed.stroke && (ed.tool == ToolRect || ed.tool == ToolLine) && ed.strokeBefore.Cells != nil {
+		copy(ed.enc.Grid.Cells, ed.strokeBefore.Cells)
+	}
+	ed.stroke = false
+	ed.dragTok = -1
+	ed.ghost = nil
+	ed.dragMoved = false
+}
+
+func (ed *Editor) paintTerrain() model.Terrain {
+	if ed.tool == ToolErase {
+		return 0
+	}
+	return ed.terrain
+}
+
+// press implements mapInput: the start of a primary-button gesture.
+func (ed *Editor) press(x, y int, shift bool) {
+	ed.startX, ed.startY, ed.lastX, ed.lastY = x, y, x, y
+	switch ed.tool {
+	case ToolSelect:
+		i := ed.tokenAt(x, y)
+		ed.Select(i)
+		if i >= 0 {
+			t := &ed.enc.Tokens[i]
+			ed.dragTok, ed.dragOffX, ed.dragOffY, ed.dragMoved = i, x-t.X, y-t.Y, false
+		}
+	case ToolBrush, ToolErase:
+		ed.pushUndo("")
+		ed.stroke = true
+		paintBrush(&ed.enc.Grid, x, y, ed.brush, ed.paintTerrain())
+		ed.changed()
+	case ToolRect, ToolLine:
+		ed.pushUndo("")
+		ed.stroke = true
+		ed.strokeBefore = ed.enc.Grid.Clone()
+		ed.previewShape(x, y)
+	case ToolFill:
+		before := ed.enc.Clone()
+		if floodFill(&ed.enc.Grid, x, y, ed.terrain) > 0 {
+			ed.hist.push(before, "")
+			ed.changed()
+		}
+	case ToolToken:
+		if ed.enc.Grid.In(x, y) {
+			ed.addTokenDialog(x, y)
+		}
+	}
+}
+
+func (ed *Editor) previewShape(x, y int) {
+	copy(ed.enc.Grid.Cells, ed.strokeBefore.Cells)
+	if ed.tool == ToolRect {
+		paintRect(&ed.enc.Grid, ed.startX, ed.startY, x, y, ed.terrain)
+	} else {
+		paintLine(&ed.enc.Grid, ed.startX, ed.startY, x, y, ed.brush, ed.terrain)
+	}
+	ed.changed()
+}
+
+// drag implements mapInput.
+func (ed *Editor) drag(x, y int, shift bool) {
+	switch {
+	case ed.tool == ToolSelect && ed.dragTok >= 0:
+		nx, ny := x-ed.dragOffX, y-ed.dragOffY
+		t := &ed.enc.Tokens[ed.dragTok]
+		if nx == t.X && ny == t.Y && !ed.dragMoved {
+			return
+		}
+		first := !ed.dragMoved
+		ed.dragMoved = true
+		reason := blockedDrop(ed.enc, ed.dragTok, nx, ny)
+		ed.ghost = &render.Ghost{Token: ed.dragTok, X: nx, Y: ny, OK: reason == ""}
+		if reason != "" {
+			ed.message(fmt.Sprintf("%s: %s", t.Name, reason))
+		} else {
+			ed.message("")
+		}
+		if first {
+			ed.requestOverlays() // flank spots for the dragged token
+		}
+		ed.rebuildOverlays()
+	case ed.stroke && (ed.tool == ToolBrush || ed.tool == ToolErase):
+		if x == ed.lastX && y == ed.lastY {
+			return
+		}
+		paintLine(&ed.enc.Grid, ed.lastX, ed.lastY, x, y, ed.brush, ed.paintTerrain())
+		ed.lastX, ed.lastY = x, y
+		ed.changed()
+	case ed.stroke && (ed.tool == ToolRect || ed.tool == ToolLine):
+		if x == ed.lastX && y == ed.lastY {
+			return
+		}
+		ed.lastX, ed.lastY = x, y
+		ed.previewShape(x, y)
+	}
+}
+
+// release implements mapInput: the end of a gesture.
+func (ed *Editor) release(x, y int, shift bool) {
+	switch {
+	case ed.tool == ToolSelect && ed.dragTok >= 0:
+		i := ed.dragTok
+		moved := ed.dragMoved
+		ed.dragTok, ed.ghost, ed.dragMoved = -1, nil, false
+		if !moved {
+			ed.rebuildOverlays()
+			return
+		}
+		nx, ny := x-ed.dragOffX, y-ed.dragOffY
+		ed.MoveToken(i, nx, ny, shift)
+	case ed.stroke:
+		ed.stroke = false
+		ed.strokeBefore = model.Grid{}
+		ed.requestOverlays()
+	}
+}
+
+// MoveToken moves token i to (x, y). Off the map is always refused; a wall,
+// obstacle or another creature is refused unless force (Shift held), and
+// then the token is marked with a warning.
+func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
+	if i < 0 || i >= len(ed.enc.Tokens) {
+		return false
+	}
+	t := ed.enc.Tokens[i]
+	if t.X == x && t.Y == y {
+		ed.rebuildOverlays()
+		return false
+	}
+	reason := blockedDrop(ed.enc, i, x, y)
+	if reason == "off the map" || (reason != "" && !force) {
+		msg := fmt.Sprintf("%s not moved: %s", t.Name, reason)
+		if reason != "off the map" {
+			msg += " (hold Shift to place anyway)"
+		}
+		ed.message(msg)
+		ed.rebuildOverlays()
+		return false
+	}
+	err := ed.apply("", func(c *model.Encounter) error {
+		c.Tokens[i].X, c.Tokens[i].Y = x, y
+		return nil
+	})
+	if err != nil {
+		return false
+	}
+	if reason != "" {
+		ed.warn[t.ID] = true
+		ed.message(fmt.Sprintf("%s placed anyway: %s", t.Name, reason))
+	} else {
+		delete(ed.warn, t.ID)
+		ed.message(fmt.Sprintf("%s moved to (%d, %d)", t.Name, x, y))
+	}
+	ed.rebuildOverlays()
+	ed.showInspector()
+	return true
+}

@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// helpText is the in-app help: the shortcuts and the rules conventions
+// (docs/rules-conventions.md) in a GM's words.
+const helpText = `# Shortcuts
+
+| Key | Does |
+|---|---|
+| V | Select and move tokens (drag; hold Shift to place on a wall or another creature) |
+| B | Brush: paint terrain; [ and ] change the size (1-5) |
+| R | Rectangle of terrain |
+| L | Line of terrain (walls) |
+| F | Flood fill |
+| E | Eraser |
+| T | Add a token (click a square) |
+| 1-9 | Open . wall # obstacle o difficult d greater difficult D hazardous h narrow n uneven u water ~ |
+| 0 | Difficult and hazardous |
+| Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y | Undo / redo (every edit) |
+| Ctrl+D, Delete | Duplicate, delete the selected token |
+| Wheel, + and - | Zoom; Ctrl+0 or Home fits the map |
+| Middle drag, Space+drag, arrows | Pan |
+| Ctrl+S | Save now (the editor also saves a second after each change) |
+| F11 | Player display full screen |
+| Esc | Deselect |
+
+The status bar always says what is under the pointer: the square, its
+terrain, and for the selected token the path there, what it costs, how
+many actions, the hazards on the way and whose reactions it provokes.
+
+# How the rules are read
+
+The rulebook is the authority; where it leaves the GM a choice, the app
+always decides the same way:
+
+- **Sides.** Same side = allies, different sides = enemies. *Neutral* (the
+  default) is nobody's ally: it blocks movement and gives cover like a
+  creature, but never threatens, flanks or is flanked.
+- **Squares and feet.** A square is 5 ft (starship 50 ft). Every query starts
+  a fresh turn, so the first diagonal is the cheap one.
+- **Moving.** A token moves its whole space one square at a time; walls and
+  obstacles stop ground movement. It may pass allies but not end on them,
+  and never ends on a wall, an obstacle or another creature (tiny creatures
+  excepted in sf2e and pf1e).
+- **Hazardous, narrow, uneven** squares cost nothing extra but are flagged;
+  among equally cheap paths the app picks the one with the fewest of them,
+  then the fewest reactions.
+- **sf2e.** Diagonals 5/10 ft alternating over the whole turn; difficult +5,
+  greater difficult +10; you may brush one corner of a wall, not squeeze
+  between two. Each Stride has its own Speed budget.
+- **pf1e.** Diagonals 1/2 squares; difficult terrain doubles (greater
+  difficult twice); no cutting corners; 2 actions = a double move.
+- **starship.** Ships fly forward only, turn in place for half/full turn
+  speed, and another ship's space is difficult terrain.
+- **points.** Every step costs 1 point (difficult 2, greater 3); crawl, climb
+  and swim cost 1 more; Speed plus mobility per extra action.
+- **Cover** is drawn from the centre of one space to the other: walls and
+  obstacles on the line give standard cover, creatures lesser. No line of
+  effect at all is shown as X (blocked).
+- **Flanking**: two allies flank a foe within both their reaches when the
+  line between them crosses opposite sides of the foe's space.
+- **Reach** comes from size unless the token sets it; 10-ft reach reaches
+  two squares diagonally.
+
+Badges on cover lines: L lesser, S standard, G greater, X blocked.
+`
+
+func showHelp(parent fyne.Window) {
+	a := fyne.CurrentApp()
+	w := a.NewWindow("Encounter Planner — help")
+	rt := widget.NewRichTextFromMarkdown(helpText)
+	rt.Wrapping = fyne.TextWrapWord
+	w.SetContent(container.NewVScroll(container.NewPadded(rt)))
+	w.Resize(fyne.NewSize(720, 640))
+	w.Show()
+}

@@ -1,0 +1,407 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+)
+
+// Library is the list of stored encounters: open, create, rename,
+// duplicate and delete them.
+type Library struct {
+	win     fyne.Window
+	store   model.EncounterStore
+	items   []model.Summary
+	sel     int
+	list    *widget.List
+	empty   *widget.Label
+	content fyne.CanvasObject
+	open    func(id string)
+
+	openBtn, renBtn, dupBtn, delBtn *widget.Button
+}
+
+// NewLibrary makes the library view for store in win and installs it;
+// open is called with the id of the encounter to edit.
+func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string)) *Library {
+	l := &Library{win: win, store: store, sel: -1, open: open}
+	l.list = widget.NewList(
+		func() int { return len(l.items) },
+		func() fyne.CanvasObject { return newLibRow(l) },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*libRow).set(id, l.items[id]) },
+	)
+	l.list.OnSelected = func(id widget.ListItemID) { l.sel = id; l.updateButtons() }
+	l.list.OnUnselected = func(id widget.ListItemID) {
+		if l.sel == id {
+			l.sel = -1
+		}
+		l.updateButtons()
+	}
+	newBtn := widget.NewButton("New…", l.newDialog)
+	newBtn.Importance = widget.HighImportance
+	l.openBtn = widget.NewButton("Open", l.openSelected)
+	l.renBtn = widget.NewButton("Rename…", l.renameSelected)
+	l.dupBtn = widget.NewButton("Duplicate", l.duplicateSelected)
+	l.delBtn = widget.NewButton("Delete…", l.deleteSelected)
+	l.delBtn.Importance = widget.DangerImportance
+	bar := container.NewHBox(newBtn, l.openBtn, l.renBtn, l.dupBtn, l.delBtn)
+	bold := fyne.TextStyle{Bold: true}
+	header := container.New(&colsLayout{}, widget.NewLabelWithStyle("Name", 0, bold), widget.NewLabelWithStyle("Ruleset", 0, bold),
+		widget.NewLabelWithStyle("Size", 0, bold), widget.NewLabelWithStyle("Last changed", 0, bold))
+	l.empty = widget.NewLabel("No encounters yet. New… makes one.")
+	l.empty.Hide()
+	title := widget.NewLabelWithStyle("Encounter library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	hint := widget.NewLabel("Double-click or Enter opens an encounter.")
+	l.content = container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, title, hint), bar, header, widget.NewSeparator()), nil, nil, nil,
+		container.NewStack(l.list, container.NewCenter(l.empty)))
+	win.SetContent(l.content)
+	win.SetTitle("Encounter Planner — library")
+	win.SetMainMenu(fyne.NewMainMenu(
+		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.newDialog), fyne.NewMenuItem("Open", l.openSelected)),
+		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() { showHelp(win) })),
+	))
+	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyReturn, fyne.KeyEnter:
+			l.openSelected()
+		case fyne.KeyDown:
+			if l.sel+1 < len(l.items) {
+				l.list.Select(l.sel + 1)
+			}
+		case fyne.KeyUp:
+			if l.sel > 0 {
+				l.list.Select(l.sel - 1)
+			}
+		case fyne.KeyDelete:
+			l.deleteSelected()
+		}
+	})
+	win.Canvas().SetOnTypedRune(nil)
+	l.Reload()
+	return l
+}
+
+// Content returns the library's root object.
+func (l *Library) Content() fyne.CanvasObject { return l.content }
+
+// Items returns the listed summaries.
+func (l *Library) Items() []model.Summary { return l.items }
+
+// Reload lists the store again, keeping the selection by id.
+func (l *Library) Reload() {
+	var keep string
+	if l.sel >= 0 && l.sel < len(l.items) {
+		keep = l.items[l.sel].ID
+	}
+	l.reloadSelect(keep)
+}
+
+func (l *Library) reloadSelect(id string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	items, err := l.store.List(ctx)
+	if err != nil {
+		dialog.ShowError(fmt.Errorf("list encounters: %w", err), l.win)
+		items = nil
+	}
+	l.items = items
+	l.sel = -1
+	l.list.UnselectAll()
+	l.list.Refresh()
+	if len(items) == 0 {
+		l.empty.Show()
+	} else {
+		l.empty.Hide()
+	}
+	for i, s := range items {
+		if s.ID == id {
+			l.list.Select(i)
+			l.list.ScrollTo(i)
+		}
+	}
+	l.updateButtons()
+}
+
+func (l *Library) updateButtons() {
+	for _, b := range []*widget.Button{l.openBtn, l.renBtn, l.dupBtn, l.delBtn} {
+		if l.sel >= 0 {
+			b.Enable()
+		} else {
+			b.Disable()
+		}
+	}
+}
+
+// Select selects row i.
+func (l *Library) Select(i int) { l.list.Select(i) }
+
+func (l *Library) selected() (model.Summary, bool) {
+	if l.sel < 0 || l.sel >= len(l.items) {
+		return model.Summary{}, false
+	}
+	return l.items[l.sel], true
+}
+
+func (l *Library) openSelected() {
+	if s, ok := l.selected(); ok && l.open != nil {
+		l.open(s.ID)
+	}
+}
+
+func ctx10() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 10*time.Second)
+}
+
+// NewEncounter makes an empty encounter with an open map and stores it.
+func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounter, error) {
+	e := &model.Encounter{Name: strings.TrimSpace(name), Ruleset: r, Grid: model.NewGrid(max(w, 0), max(h, 0))}
+	if feet != r.DefaultFeetPerSquare() {
+		e.FeetPerSquare = feet
+	}
+	if feet < 1 {
+		return nil, errors.New("feet per square must be at least 1")
+	}
+	if w < 1 || h < 1 {
+		return nil, fmt.Errorf("the map needs at least 1 x 1 squares, not %d x %d", w, h)
+	}
+	if err := model.Validate(e); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (l *Library) newDialog() {
+	name := widget.NewEntry()
+	name.SetText("New encounter")
+	var rs []string
+	for _, r := range model.Rulesets {
+		rs = append(rs, string(r))
+	}
+	feet := widget.NewEntry()
+	feet.SetText("5")
+	ruleset := widget.NewSelect(rs, func(s string) {
+		if r, err := model.ParseRuleset(s); err == nil {
+			feet.SetText(strconv.Itoa(r.DefaultFeetPerSquare()))
+		}
+	})
+	ruleset.SetSelected(string(model.SF2E))
+	w, h := widget.NewEntry(), widget.NewEntry()
+	w.SetText("30")
+	h.SetText("20")
+	d := dialog.NewForm("New encounter", "Create", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Ruleset", ruleset),
+		widget.NewFormItem("Width (squares)", w),
+		widget.NewFormItem("Height (squares)", h),
+		widget.NewFormItem("Feet per square", feet),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		r, err := model.ParseRuleset(ruleset.Selected)
+		if err != nil {
+			dialog.ShowError(err, l.win)
+			return
+		}
+		atoi := func(s, what string) (int, error) {
+			v, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil {
+				return 0, fmt.Errorf("%s: %q is not a whole number", what, s)
+			}
+			return v, nil
+		}
+		wv, err1 := atoi(w.Text, "width")
+		hv, err2 := atoi(h.Text, "height")
+		fv, err3 := atoi(feet.Text, "feet per square")
+		if err := errors.Join(err1, err2, err3); err != nil {
+			dialog.ShowError(err, l.win)
+			return
+		}
+		e, err := NewEncounter(name.Text, r, wv, hv, fv)
+		if err != nil {
+			dialog.ShowError(err, l.win)
+			return
+		}
+		ctx, cancel := ctx10()
+		defer cancel()
+		if err := l.store.Save(ctx, e); err != nil {
+			dialog.ShowError(fmt.Errorf("create %q: %w", e.Name, err), l.win)
+			return
+		}
+		l.reloadSelect(e.ID)
+		if l.open != nil {
+			l.open(e.ID)
+		}
+	}, l.win)
+	d.Resize(fyne.NewSize(400, 0))
+	d.Show()
+	l.win.Canvas().Focus(name)
+}
+
+// Rename renames the encounter with the id.
+func (l *Library) Rename(id, name string) error {
+	ctx, cancel := ctx10()
+	defer cancel()
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return errors.New("the name must not be blank")
+	}
+	if err := l.store.Rename(ctx, id, name); err != nil {
+		return fmt.Errorf("rename: %w", err)
+	}
+	l.reloadSelect(id)
+	return nil
+}
+
+func (l *Library) renameSelected() {
+	s, ok := l.selected()
+	if !ok {
+		return
+	}
+	en := widget.NewEntry()
+	en.SetText(s.Name)
+	d := dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
+		if ok {
+			if err := l.Rename(s.ID, en.Text); err != nil {
+				dialog.ShowError(err, l.win)
+			}
+		}
+	}, l.win)
+	d.Resize(fyne.NewSize(400, 0))
+	d.Show()
+}
+
+// Duplicate copies the encounter with the id as "<name> (copy)".
+func (l *Library) Duplicate(id string) error {
+	ctx, cancel := ctx10()
+	defer cancel()
+	var name string
+	for _, s := range l.items {
+		if s.ID == id {
+			name = s.Name
+		}
+	}
+	nid, err := l.store.Duplicate(ctx, id, copyName(name))
+	if err != nil {
+		return fmt.Errorf("duplicate %q: %w", name, err)
+	}
+	l.reloadSelect(nid)
+	return nil
+}
+
+func (l *Library) duplicateSelected() {
+	if s, ok := l.selected(); ok {
+		if err := l.Duplicate(s.ID); err != nil {
+			dialog.ShowError(err, l.win)
+		}
+	}
+}
+
+// Delete removes the encounter with the id (no confirmation; the UI asks).
+func (l *Library) Delete(id string) error {
+	ctx, cancel := ctx10()
+	defer cancel()
+	if err := l.store.Delete(ctx, id); err != nil {
+		return fmt.Errorf("delete: %w", err)
+	}
+	l.reloadSelect("")
+	return nil
+}
+
+func (l *Library) deleteSelected() {
+	s, ok := l.selected()
+	if !ok {
+		return
+	}
+	dialog.ShowConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {
+		if ok {
+			if err := l.Delete(s.ID); err != nil {
+				dialog.ShowError(err, l.win)
+			}
+		}
+	}, l.win)
+}
+
+// libRow is one library line; a tap selects it, a double tap opens it.
+type libRow struct {
+	widget.BaseWidget
+	l                       *Library
+	id                      int
+	name, rs, size, changed *widget.Label
+}
+
+func newLibRow(l *Library) *libRow {
+	r := &libRow{l: l, name: widget.NewLabel(""), rs: widget.NewLabel(""), size: widget.NewLabel(""), changed: widget.NewLabel("")}
+	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *libRow) set(id int, s model.Summary) {
+	r.id = id
+	r.name.SetText(s.Name)
+	r.rs.SetText(string(s.Ruleset))
+	r.size.SetText(fmt.Sprintf("%d × %d", s.Width, s.Height))
+	if s.Updated.IsZero() {
+		r.changed.SetText("")
+	} else {
+		r.changed.SetText(s.Updated.Local().Format("2006-01-02 15:04"))
+	}
+}
+
+func (r *libRow) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.New(&colsLayout{}, r.name, r.rs, r.size, r.changed))
+}
+
+// Tapped selects the row.
+func (r *libRow) Tapped(*fyne.PointEvent) {
+	r.l.win.Canvas().Unfocus()
+	r.l.list.Select(r.id)
+}
+
+// DoubleTapped opens the row's encounter.
+func (r *libRow) DoubleTapped(*fyne.PointEvent) {
+	r.l.list.Select(r.id)
+	r.l.openSelected()
+}
+
+// colsLayout places the library columns: the name takes what the others
+// leave.
+type colsLayout struct{}
+
+var colWidths = []float32{0, 90, 90, 150}
+
+func (c *colsLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	rest := s.Width
+	for _, w := range colWidths[1:] {
+		rest -= w
+	}
+	x := float32(0)
+	for i, o := range objs {
+		w := colWidths[i%len(colWidths)]
+		if i == 0 {
+			w = max(rest, 80)
+		}
+		o.Move(fyne.NewPos(x, 0))
+		o.Resize(fyne.NewSize(w, s.Height))
+		x += w
+	}
+}
+
+func (c *colsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(80+90+90+150, h)
+}

@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+)
+
+func shortcut(k fyne.KeyName, m fyne.KeyModifier) fyne.Shortcut {
+	return &desktop.CustomShortcut{KeyName: k, Modifier: m}
+}
+
+func (ed *Editor) menu() *fyne.MainMenu {
+	ctrl := fyne.KeyModifierShortcutDefault
+	item := func(label string, f func(), sc fyne.Shortcut) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, f)
+		it.Shortcut = sc
+		return it
+	}
+	file := fyne.NewMenu("File",
+		item("Open library…", func() {
+			if ed.OnLibrary != nil {
+				ed.saveBeforeLeaving(ed.OnLibrary)
+			}
+		}, nil),
+		item("Save", func() { ed.SaveNow() }, shortcut(fyne.KeyS, ctrl)),
+		item("Save as copy", func() { ed.SaveAsCopy() }, nil),
+	)
+	file.Items = append(file.Items, ed.exportItems()...)
+	edit := fyne.NewMenu("Edit",
+		item("Undo", ed.Undo, shortcut(fyne.KeyZ, ctrl)),
+		item("Redo", ed.Redo, shortcut(fyne.KeyZ, ctrl|fyne.KeyModifierShift)),
+		fyne.NewMenuItemSeparator(),
+		item("Duplicate token", ed.DuplicateToken, shortcut(fyne.KeyD, ctrl)),
+		item("Delete token", ed.DeleteToken, &desktop.CustomShortcut{KeyName: fyne.KeyDelete}),
+	)
+	view := fyne.NewMenu("View",
+		item("Zoom in  (+, wheel)", func() { ed.view.ZoomCentre(1.25) }, nil),
+		item("Zoom out  (-, wheel)", func() { ed.view.ZoomCentre(0.8) }, nil),
+		item("Fit the map", ed.view.Fit, shortcut(fyne.Key0, ctrl)),
+		fyne.NewMenuItemSeparator(),
+		item("Player display", ed.openPlayer, nil),
+		item("Player display full screen", ed.togglePlayerFullScreen, &desktop.CustomShortcut{KeyName: fyne.KeyF11}),
+		item("Calibrate player display…", ed.calibratePlayer, nil),
+	)
+	rs := fyne.NewMenuItem("Ruleset", nil)
+	for _, r := range model.Rulesets {
+		r := r
+		rs.ChildMenu = appendItem(rs.ChildMenu, fyne.NewMenuItem(rulesetLabel(r), func() { ed.SwitchRuleset(r) }))
+	}
+	enc := fyne.NewMenu("Encounter",
+		item("Rename…", ed.renameDialog, nil),
+		item("Map size and scale…", ed.mapDialog, nil),
+		rs,
+	)
+	help := fyne.NewMenu("Help",
+		item("Shortcuts and rules", func() { showHelp(ed.win) }, nil),
+	)
+	return fyne.NewMainMenu(file, edit, view, enc, help)
+}
+
+func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
+	if m == nil {
+		m = fyne.NewMenu("")
+	}
+	m.Items = append(m.Items, it)
+	return m
+}
+
+func rulesetLabel(r model.Ruleset) string {
+	switch r {
+	case model.SF2E:
+		return "sf2e — Starfinder 2e / Pathfinder 2e"
+	case model.PF1E:
+		return "pf1e — Pathfinder 1e / d20"
+	case model.Starship:
+		return "starship — ship combat"
+	case model.Points:
+		return "points — movement points"
+	}
+	return string(r)
+}
+
+func (ed *Editor) renameDialog() {
+	en := widget.NewEntry()
+	en.SetText(ed.enc.Name)
+	dialog.ShowForm("Rename encounter", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
+		if !ok {
+			return
+		}
+		name := strings.TrimSpace(en.Text)
+		if err := ed.apply("", func(c *model.Encounter) error { c.Name = name; return nil }); err != nil {
+			dialog.ShowError(err, ed.win)
+		}
+	}, ed.win)
+}
+
+func (ed *Editor) mapDialog() {
+	w, h, f := widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	w.SetText(strconv.Itoa(ed.enc.Grid.W))
+	h.SetText(strconv.Itoa(ed.enc.Grid.H))
+	f.SetText(strconv.Itoa(ed.enc.Feet()))
+	dialog.ShowForm("Map size and scale", "Apply", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Width (squares)", w),
+		widget.NewFormItem("Height (squares)", h),
+		widget.NewFormItem("Feet per square", f),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		nw, err1 := strconv.Atoi(strings.TrimSpace(w.Text))
+		nh, err2 := strconv.Atoi(strings.TrimSpace(h.Text))
+		nf, err3 := strconv.Atoi(strings.TrimSpace(f.Text))
+		if err1 != nil || err2 != nil || err3 != nil || nf < 1 {
+			dialog.ShowError(fmt.Errorf("width, height and feet per square must be whole numbers of at least 1"), ed.win)
+			return
+		}
+		err := ed.apply("", func(c *model.Encounter) error {
+			if nw < 1 || nh < 1 || nw > model.MaxMapSide || nh > model.MaxMapSide {
+				return fmt.Errorf("the map must be 1 to %d squares on each side", model.MaxMapSide)
+			}
+			c.Grid = c.Grid.Resize(nw, nh)
+			if nf == c.Ruleset.DefaultFeetPerSquare() {
+				nf = 0
+			}
+			c.FeetPerSquare = nf
+			return nil
+		})
+		if err != nil {
+			dialog.ShowError(fmt.Errorf("%w (a token outside the new size must be moved first)", err), ed.win)
+		}
+	}, ed.win)
+}

@@ -1,0 +1,452 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/render"
+)
+
+// overlaySettings are the switches of the overlays panel.
+type overlaySettings struct {
+	Reach     bool
+	Mode      string
+	Actions   int
+	Path      bool
+	Cover     bool
+	CoverBack bool // also the cover the selected token has from the others
+	Flank     bool
+	Threat    bool
+}
+
+// overlayReq asks the worker for the overlays of one state of the editor.
+// enc is a snapshot nobody edits; the worker only reads it.
+type overlayReq struct {
+	gen   uint64
+	enc   *model.Encounter
+	rev   int
+	sel   int
+	set   overlaySettings
+	hover *rules.Point
+	drag  int // token being dragged (flank spots), -1 = none
+}
+
+// overlayResult is what the rules answered for one request.
+type overlayResult struct {
+	gen        uint64
+	rev, sel   int
+	reach      []rules.Square
+	path       *rules.Path
+	pathText   string
+	cover      []render.CoverLine
+	coverBack  []render.CoverLine
+	flanks     []rules.Flank
+	threat     []rules.Point
+	flankSpots []rules.Point
+	errs       []string
+}
+
+// staticKey is what reach, cover, flanking and threat depend on; the path
+// also depends on the hovered square, which changes far more often.
+type staticKey struct {
+	rev, sel, drag int
+	set            overlaySettings
+	rs             model.Ruleset
+}
+
+// overlayWorker computes overlays on its own goroutine, newest request
+// wins: a request that arrives while one is computed replaces any waiting
+// one, so input never waits for the rules and stale answers are skipped.
+type overlayWorker struct {
+	mu      sync.Mutex
+	pending *overlayReq
+	wake    chan struct{}
+	quit    chan struct{}
+	deliver func(*overlayResult) // called on the worker goroutine; must post to the UI
+
+	eng    rules.Engine
+	engRS  model.Ruleset
+	key    staticKey
+	have   bool
+	static overlayResult
+	threat map[int][]rules.Point // per enemy of the selected token (provokes)
+}
+
+func newOverlayWorker(deliver func(*overlayResult)) *overlayWorker {
+	w := &overlayWorker{wake: make(chan struct{}, 1), quit: make(chan struct{}), deliver: deliver}
+	go w.loop()
+	return w
+}
+
+func (w *overlayWorker) request(r *overlayReq) {
+	w.mu.Lock()
+	w.pending = r
+	w.mu.Unlock()
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (w *overlayWorker) stop() {
+	select {
+	case <-w.quit:
+	default:
+		close(w.quit)
+	}
+}
+
+func (w *overlayWorker) loop() {
+	for {
+		select {
+		case <-w.quit:
+			return
+		case <-w.wake:
+		}
+		w.mu.Lock()
+		r := w.pending
+		w.pending = nil
+		w.mu.Unlock()
+		if r == nil {
+			continue
+		}
+		res := w.compute(r)
+		select {
+		case <-w.quit:
+			return
+		default:
+		}
+		w.deliver(res)
+	}
+}
+
+func addErr(errs []string, what string, err error) []string {
+	msg := what + ": " + err.Error()
+	for _, e := range errs {
+		if e == msg {
+			return errs
+		}
+	}
+	return append(errs, msg)
+}
+
+// compute answers one request. A query that errors leaves its overlay
+// empty and adds its message to errs.
+func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
+	res = &overlayResult{gen: r.gen, rev: r.rev, sel: r.sel}
+	defer func() {
+		if p := recover(); p != nil {
+			res.errs = append(res.errs, fmt.Sprintf("rules failed: %v", p))
+		}
+	}()
+	e := r.enc
+	if e == nil {
+		return res
+	}
+	if w.eng == nil || w.engRS != e.Ruleset {
+		eng, err := rules.For(e.Ruleset)
+		if err != nil {
+			res.errs = addErr(res.errs, "rules", err)
+			return res
+		}
+		w.eng, w.engRS, w.have = eng, e.Ruleset, false
+	}
+	k := staticKey{rev: r.rev, sel: r.sel, drag: r.drag, set: r.set, rs: e.Ruleset}
+	k.set.Path = false
+	if !w.have || k != w.key {
+		w.static = w.computeStatic(e, r)
+		w.key, w.have = k, true
+	}
+	st := w.static
+	res.reach, res.cover, res.coverBack, res.flanks, res.threat, res.flankSpots = st.reach, st.cover, st.coverBack, st.flanks, st.threat, st.flankSpots
+	res.errs = append(res.errs, st.errs...)
+	sel := r.sel
+	if r.set.Path && sel >= 0 && sel < len(e.Tokens) && r.hover != nil && e.Grid.In(r.hover.X, r.hover.Y) {
+		t := &e.Tokens[sel]
+		if r.hover.X != t.X || r.hover.Y != t.Y {
+			q := rules.MoveQuery{Token: sel, Mode: r.set.Mode, Actions: r.set.Actions}
+			p, err := w.eng.Path(e, q, r.hover.X, r.hover.Y)
+			if err != nil {
+				res.errs = addErr(res.errs, "path", err)
+			} else {
+				res.path = &p
+				res.pathText = describePath(e, sel, &p, w.threat)
+			}
+		}
+	}
+	return res
+}
+
+func (w *overlayWorker) computeStatic(e *model.Encounter, r *overlayReq) overlayResult {
+	var st overlayResult
+	sel := r.sel
+	w.threat = map[int][]rules.Point{}
+	if sel >= 0 && sel < len(e.Tokens) {
+		me := e.Tokens[sel].SideOrNeutral()
+		if r.set.Reach {
+			q := rules.MoveQuery{Token: sel, Mode: r.set.Mode, Actions: r.set.Actions}
+			sq, err := w.eng.Reach(nil, e, q)
+			if err != nil {
+				st.errs = addErr(st.errs, "reach", err)
+			} else {
+				st.reach = sq
+			}
+		}
+		if r.set.Cover {
+			for j := range e.Tokens {
+				if j == sel {
+					continue
+				}
+				c, err := w.eng.Cover(e, sel, j)
+				if err != nil {
+					st.errs = addErr(st.errs, "cover", err)
+					break
+				}
+				st.cover = append(st.cover, render.CoverLine{From: sel, To: j, Cover: c})
+			}
+			if r.set.CoverBack {
+				for j := range e.Tokens {
+					if j == sel {
+						continue
+					}
+					c, err := w.eng.Cover(e, j, sel)
+					if err != nil {
+						st.errs = addErr(st.errs, "cover", err)
+						break
+					}
+					st.coverBack = append(st.coverBack, render.CoverLine{From: j, To: sel, Cover: c})
+				}
+			}
+		}
+		if r.set.Path || r.set.Threat {
+			for j := range e.Tokens {
+				if j != sel && model.Enemies(me, e.Tokens[j].SideOrNeutral()) {
+					w.threat[j] = w.eng.Threatened(nil, e, j)
+				}
+			}
+		}
+		if r.set.Threat {
+			st.threat = unionPoints(w.threat)
+		}
+	} else if r.set.Threat {
+		all := map[int][]rules.Point{}
+		for j := range e.Tokens {
+			if e.Tokens[j].SideOrNeutral() != model.Neutral {
+				all[j] = w.eng.Threatened(nil, e, j)
+			}
+		}
+		st.threat = unionPoints(all)
+	}
+	if r.set.Flank {
+		f, err := w.eng.Flanking(e)
+		if err != nil {
+			st.errs = addErr(st.errs, "flanking", err)
+		} else {
+			st.flanks = f
+		}
+		if r.drag >= 0 && r.drag < len(e.Tokens) && err == nil {
+			st.flankSpots = flankSpots(w.eng, e, r.drag)
+		}
+	}
+	return st
+}
+
+func unionPoints(m map[int][]rules.Point) []rules.Point {
+	seen := map[rules.Point]bool{}
+	var out []rules.Point
+	for _, ps := range m {
+		for _, p := range ps {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Y != out[j].Y {
+			return out[i].Y < out[j].Y
+		}
+		return out[i].X < out[j].X
+	})
+	return out
+}
+
+// flankSpotLimit bounds the positions tried for flank spots, so a drag on a
+// crowded map stays quick: at most this many Flanking calls.
+const flankSpotLimit = 400
+
+// flankSpots lists the top-left positions where token d, moved there, would
+// flank one of its foes. It tries the positions within 3 squares of each
+// foe, nearest foes first, up to flankSpotLimit positions.
+func flankSpots(eng rules.Engine, e *model.Encounter, d int) []rules.Point {
+	me := e.Tokens[d]
+	k := e.Space(&me)
+	type foe struct{ i, dist int }
+	var foes []foe
+	for j := range e.Tokens {
+		if j != d && model.Enemies(me.SideOrNeutral(), e.Tokens[j].SideOrNeutral()) {
+			foes = append(foes, foe{j, max(abs(e.Tokens[j].X-me.X), abs(e.Tokens[j].Y-me.Y))})
+		}
+	}
+	sort.Slice(foes, func(a, b int) bool { return foes[a].dist < foes[b].dist })
+	scratch := *e
+	scratch.Tokens = append([]model.Token(nil), e.Tokens...)
+	seen := map[rules.Point]bool{}
+	var out []rules.Point
+	tried := 0
+	for _, f := range foes {
+		ft := &e.Tokens[f.i]
+		fk := e.Space(ft)
+		for y := ft.Y - k - 2; y <= ft.Y+fk+2; y++ {
+			for x := ft.X - k - 2; x <= ft.X+fk+2; x++ {
+				p := rules.Point{X: x, Y: y}
+				if seen[p] || blockedDrop(e, d, x, y) != "" {
+					continue
+				}
+				if tried >= flankSpotLimit {
+					return out
+				}
+				tried++
+				scratch.Tokens[d].X, scratch.Tokens[d].Y = x, y
+				fl, err := eng.Flanking(&scratch)
+				if err != nil {
+					return out
+				}
+				for _, fk := range fl {
+					if fk.Target == f.i && (fk.By[0] == d || fk.By[1] == d) {
+						seen[p] = true
+						out = append(out, p)
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unit is "pt" for the points ruleset and "ft" otherwise.
+func unit(r model.Ruleset) string {
+	if r == model.Points {
+		return "pt"
+	}
+	return "ft"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// describePath words a path for the status bar, e.g.
+// "path 25 ft · 1 action · 1 hazard · provokes Tashtari".
+func describePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]rules.Point) string {
+	if !p.Reachable {
+		return "no path there"
+	}
+	parts := []string{fmt.Sprintf("path %d %s", p.Cost, unit(e.Ruleset)), plural(max(p.Actions, 1), "action", "actions")}
+	var haz, narrow, uneven, diff int
+	provokes := map[int]bool{}
+	t := e.Tokens[sel]
+	k := e.Space(&t)
+	px, py := t.X, t.Y
+	for _, s := range p.Steps {
+		if s.Flags&rules.FlagHazardous != 0 {
+			haz++
+		}
+		if s.Flags&rules.FlagNarrow != 0 {
+			narrow++
+		}
+		if s.Flags&rules.FlagUneven != 0 {
+			uneven++
+		}
+		if s.Flags&(rules.FlagDifficult|rules.FlagGreaterDifficult) != 0 {
+			diff++
+		}
+		if s.Flags&rules.FlagReaction != 0 {
+			for j, pts := range threat {
+				if spaceTouches(pts, px, py, k) {
+					provokes[j] = true
+				}
+			}
+		}
+		if s.Turn == rules.NoTurn {
+			px, py = s.X, s.Y
+		}
+	}
+	if diff > 0 {
+		parts = append(parts, plural(diff, "difficult", "difficult"))
+	}
+	if haz > 0 {
+		parts = append(parts, plural(haz, "hazard", "hazards"))
+	}
+	if narrow > 0 {
+		parts = append(parts, plural(narrow, "narrow", "narrow"))
+	}
+	if uneven > 0 {
+		parts = append(parts, plural(uneven, "uneven", "uneven"))
+	}
+	if len(provokes) > 0 {
+		var names []string
+		for j := range provokes {
+			names = append(names, e.Tokens[j].Name)
+		}
+		sort.Strings(names)
+		parts = append(parts, "provokes "+strings.Join(names, ", "))
+	} else {
+		for _, s := range p.Steps {
+			if s.Flags&rules.FlagReaction != 0 {
+				parts = append(parts, "provokes reactions")
+				break
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+func spaceTouches(pts []rules.Point, x, y, k int) bool {
+	for _, p := range pts {
+		if p.X >= x && p.X < x+k && p.Y >= y && p.Y < y+k {
+			return true
+		}
+	}
+	return false
+}
+
+// blockedDrop says why token d may not stand at (x, y): off the map, on a
+// wall or obstacle, or on another creature; "" when it may.
+func blockedDrop(e *model.Encounter, d, x, y int) string {
+	t := &e.Tokens[d]
+	k := e.Space(t)
+	if x < 0 || y < 0 || x+k > e.Grid.W || y+k > e.Grid.H {
+		return "off the map"
+	}
+	for yy := y; yy < y+k; yy++ {
+		for xx := x; xx < x+k; xx++ {
+			tr := e.Grid.At(xx, yy)
+			if tr.Any(model.Wall) {
+				return fmt.Sprintf("(%d, %d) is a wall", xx, yy)
+			}
+			if tr.Any(model.Obstacle) {
+				return fmt.Sprintf("(%d, %d) is an obstacle", xx, yy)
+			}
+		}
+	}
+	for j := range e.Tokens {
+		if j == d {
+			continue
+		}
+		o := &e.Tokens[j]
+		ok := e.Space(o)
+		if x < o.X+ok && o.X < x+k && y < o.Y+ok && o.Y < y+k {
+			return "occupied by " + o.Name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,555 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// speedKeys lists the speeds a ruleset uses, in the order the inspector
+// shows them.
+func speedKeys(r model.Ruleset) []string {
+	switch r {
+	case model.Starship:
+		return []string{model.SpeedFly, model.SpeedTurn}
+	case model.Points:
+		return []string{model.SpeedLand, model.SpeedMobility}
+	}
+	return []string{model.SpeedLand, model.SpeedFly, model.SpeedSwim, model.SpeedClimb, model.SpeedBurrow}
+}
+
+func sizeNames(r model.Ruleset) []string {
+	var out []string
+	for _, s := range r.Sizes() {
+		out = append(out, s.String())
+	}
+	return out
+}
+
+// sides lists the usual sides plus every side in use.
+func sides(e *model.Encounter) []string {
+	seen := map[string]bool{"party": true, "enemy": true, model.Neutral: true}
+	out := []string{"party", "enemy", model.Neutral}
+	for _, t := range e.Tokens {
+		if s := t.SideOrNeutral(); !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// parseOptInt reads a number field; blank means "not set".
+func parseOptInt(s, what string) (int, bool, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, false, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %q is not a whole number", what, s)
+	}
+	if v < 0 {
+		return 0, false, fmt.Errorf("%s must not be negative", what)
+	}
+	return v, true, nil
+}
+
+// showInspector rebuilds the token inspector for the selected token.
+func (ed *Editor) showInspector() {
+	ed.inspector.RemoveAll()
+	title := widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	ed.inspector.Add(title)
+	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
+		ed.inspector.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one."))
+		ed.inspector.Refresh()
+		return
+	}
+	i := ed.sel
+	t := ed.enc.Tokens[i]
+	id := t.ID
+	key := func(f string) string { return "token:" + id + ":" + f }
+	// idx finds the token again: edits may have reordered nothing, but undo can
+	// replace the encounter under the inspector.
+	edit := func(field string, f func(t *model.Token) error) {
+		j := ed.enc.TokenIndex(id)
+		if j < 0 {
+			return
+		}
+		if ed.apply(key(field), func(c *model.Encounter) error { return f(&c.Tokens[j]) }) == nil {
+			ed.message("")
+		}
+	}
+	rs := ed.enc.Ruleset
+
+	name := widget.NewEntry()
+	name.SetText(t.Name)
+	name.OnChanged = func(s string) {
+		edit("name", func(t *model.Token) error { t.Name = strings.TrimSpace(s); return nil })
+	}
+	size := widget.NewSelect(sizeNames(rs), nil)
+	size.SetSelected(t.Size.String())
+	size.OnChanged = func(s string) {
+		edit("size", func(t *model.Token) error {
+			z, err := model.ParseSize(s)
+			t.Size = z
+			return err
+		})
+	}
+	side := widget.NewSelectEntry(sides(ed.enc))
+	side.SetText(t.SideOrNeutral())
+	side.OnChanged = func(s string) {
+		edit("side", func(t *model.Token) error {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				return fmt.Errorf("side: type a side (party, enemy, neutral or any name)")
+			}
+			if s == model.Neutral {
+				s = ""
+			}
+			t.Side = s
+			return nil
+		})
+	}
+	items := []*widget.FormItem{
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Size", size),
+		widget.NewFormItem("Side", side),
+	}
+	u := unit(rs)
+	for _, k := range speedKeys(rs) {
+		k := k
+		en := widget.NewEntry()
+		en.SetPlaceHolder("none")
+		if v, ok := t.Speeds[k]; ok {
+			en.SetText(strconv.Itoa(v))
+		}
+		en.OnChanged = func(s string) {
+			edit("speed."+k, func(t *model.Token) error {
+				v, ok, err := parseOptInt(s, k+" speed")
+				if err != nil {
+					return err
+				}
+				if t.Speeds == nil {
+					t.Speeds = map[string]int{}
+				}
+				if ok {
+					t.Speeds[k] = v
+				} else {
+					delete(t.Speeds, k)
+				}
+				return nil
+			})
+		}
+		items = append(items, widget.NewFormItem(strings.ToUpper(k[:1])+k[1:]+" "+u, en))
+	}
+	reach := widget.NewEntry()
+	reach.SetPlaceHolder("by size")
+	if t.Reach != nil {
+		reach.SetText(strconv.Itoa(*t.Reach))
+	}
+	reach.OnChanged = func(s string) {
+		edit("reach", func(t *model.Token) error {
+			v, ok, err := parseOptInt(s, "reach")
+			if err != nil {
+				return err
+			}
+			if ok {
+				t.Reach = &v
+			} else {
+				t.Reach = nil
+			}
+			return nil
+		})
+	}
+	items = append(items, widget.NewFormItem("Reach ft", reach))
+	long := widget.NewCheck("long (quadruped)", nil)
+	long.SetChecked(t.Long)
+	long.OnChanged = func(b bool) { edit("long", func(t *model.Token) error { t.Long = b; return nil }) }
+	items = append(items, widget.NewFormItem("", long))
+	if rs == model.PF1E {
+		rw := widget.NewCheck("reach weapon", nil)
+		rw.SetChecked(t.ReachWeapon)
+		rw.OnChanged = func(b bool) { edit("reachWeapon", func(t *model.Token) error { t.ReachWeapon = b; return nil }) }
+		items = append(items, widget.NewFormItem("", rw))
+	}
+	if rs == model.Starship {
+		var fs []string
+		for f := model.N; f <= model.NW; f++ {
+			fs = append(fs, f.String())
+		}
+		facing := widget.NewSelect(fs, nil)
+		facing.SetSelected(t.Facing.String())
+		facing.OnChanged = func(s string) {
+			edit("facing", func(t *model.Token) error {
+				f, err := model.ParseFacing(s)
+				t.Facing = f
+				return err
+			})
+		}
+		items = append(items, widget.NewFormItem("Facing", facing))
+	}
+	hidden := widget.NewCheck("hidden from players", nil)
+	hidden.SetChecked(t.Hidden)
+	hidden.OnChanged = func(b bool) { edit("hidden", func(t *model.Token) error { t.Hidden = b; return nil }) }
+	items = append(items, widget.NewFormItem("", hidden))
+	conds := widget.NewEntry()
+	conds.SetPlaceHolder("prone, taken-cover")
+	conds.SetText(strings.Join(t.Conditions, ", "))
+	conds.OnChanged = func(s string) {
+		edit("conditions", func(t *model.Token) error {
+			var cs []string
+			for _, c := range strings.Split(s, ",") {
+				if c = strings.TrimSpace(c); c != "" {
+					cs = append(cs, c)
+				}
+			}
+			t.Conditions = cs
+			return nil
+		})
+	}
+	items = append(items, widget.NewFormItem("Conditions", conds))
+	notes := widget.NewMultiLineEntry()
+	notes.Wrapping = fyne.TextWrapWord
+	notes.SetMinRowsVisible(2)
+	notes.SetText(t.Notes)
+	notes.OnChanged = func(s string) { edit("notes", func(t *model.Token) error { t.Notes = s; return nil }) }
+	items = append(items, widget.NewFormItem("Notes", notes))
+	form := widget.NewForm(items...)
+	ed.inspector.Add(form)
+	ed.inspector.Add(widget.NewButton("Duplicate (Ctrl+D)", ed.DuplicateToken))
+	del := widget.NewButton("Delete (Del)", ed.DeleteToken)
+	del.Importance = widget.DangerImportance
+	ed.inspector.Add(del)
+	ed.inspector.Refresh()
+}
+
+// buildOverlayPanel (re)makes the overlay switches for the ruleset.
+func (ed *Editor) buildOverlayPanel() {
+	p := ed.overlayPanel
+	p.RemoveAll()
+	rs := ed.enc.Ruleset
+	set := func(f func(s *overlaySettings)) {
+		f(&ed.settings)
+		ed.requestOverlays()
+		ed.rebuildOverlays()
+		ed.updateCoverList()
+	}
+	p.Add(widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	reach := widget.NewCheck("Reach (actions)", func(b bool) { set(func(s *overlaySettings) { s.Reach = b }) })
+	reach.SetChecked(ed.settings.Reach)
+	modes := rules.Modes(rs)
+	if !contains(modes, ed.settings.Mode) {
+		ed.settings.Mode = rules.DefaultMode(rs)
+	}
+	mode := widget.NewSelect(modes, func(m string) { set(func(s *overlaySettings) { s.Mode = m }) })
+	mode.SetSelected(ed.settings.Mode)
+	var acts []string
+	for a := 1; a <= rules.MaxActions(rs); a++ {
+		acts = append(acts, strconv.Itoa(a))
+	}
+	if ed.settings.Actions > rules.MaxActions(rs) || ed.settings.Actions < 1 {
+		ed.settings.Actions = 1
+	}
+	actions := widget.NewSelect(acts, func(a string) {
+		n, _ := strconv.Atoi(a)
+		set(func(s *overlaySettings) { s.Actions = n })
+	})
+	actions.SetSelected(strconv.Itoa(ed.settings.Actions))
+	path := widget.NewCheck("Path to the hovered square", func(b bool) { set(func(s *overlaySettings) { s.Path = b }) })
+	path.SetChecked(ed.settings.Path)
+	cover := widget.NewCheck("Cover from selected", func(b bool) { set(func(s *overlaySettings) { s.Cover = b }) })
+	cover.SetChecked(ed.settings.Cover)
+	back := widget.NewCheck("…and cover against it", func(b bool) { set(func(s *overlaySettings) { s.CoverBack = b }) })
+	back.SetChecked(ed.settings.CoverBack)
+	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *overlaySettings) { s.Flank = b }) })
+	flank.SetChecked(ed.settings.Flank)
+	threat := widget.NewCheck("Enemy reach (reactions)", func(b bool) { set(func(s *overlaySettings) { s.Threat = b }) })
+	threat.SetChecked(ed.settings.Threat)
+	p.Add(reach)
+	p.Add(widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions)))
+	p.Add(path)
+	p.Add(cover)
+	p.Add(back)
+	p.Add(flank)
+	p.Add(threat)
+	share := widget.NewCheck("Show on player display", func(b bool) { ed.sharePlayer(b) })
+	share.SetChecked(ed.player != nil && ed.player.share)
+	p.Add(widget.NewSeparator())
+	p.Add(share)
+	p.Add(widget.NewButton("Clear player display", func() {
+		share.SetChecked(false)
+	}))
+	p.Refresh()
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// uniqueName returns base, or base with the smallest free number.
+func uniqueName(e *model.Encounter, base string) string {
+	if e.TokenIndex(base) < 0 {
+		return base
+	}
+	stem := strings.TrimRightFunc(base, func(r rune) bool { return r >= '0' && r <= '9' || r == ' ' })
+	if stem == "" {
+		stem = base
+	}
+	for n := 2; ; n++ {
+		s := fmt.Sprintf("%s %d", stem, n)
+		if e.TokenIndex(s) < 0 {
+			return s
+		}
+	}
+}
+
+// AddToken adds t (placed inside the map) and selects it.
+func (ed *Editor) AddToken(t model.Token) error {
+	if t.ID == "" {
+		t.ID = model.NewID()
+	}
+	k := ed.enc.Ruleset.Space(t.Size)
+	t.X = max(0, min(t.X, ed.enc.Grid.W-k))
+	t.Y = max(0, min(t.Y, ed.enc.Grid.H-k))
+	var n int
+	err := ed.apply("", func(c *model.Encounter) error {
+		c.Tokens = append(c.Tokens, t)
+		n = len(c.Tokens) - 1
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if r := blockedDrop(ed.enc, n, t.X, t.Y); r != "" {
+		ed.warn[t.ID] = true
+		ed.message(fmt.Sprintf("%s added: %s", t.Name, r))
+	} else {
+		ed.message(fmt.Sprintf("%s added at (%d, %d)", t.Name, t.X, t.Y))
+	}
+	ed.sel = -1
+	ed.Select(n)
+	return nil
+}
+
+func (ed *Editor) addTokenDialog(x, y int) {
+	rs := ed.enc.Ruleset
+	name := widget.NewEntry()
+	name.SetText(uniqueName(ed.enc, "Creature 1"))
+	size := widget.NewSelect(sizeNames(rs), nil)
+	size.SetSelected(model.Medium.String())
+	side := widget.NewSelectEntry(sides(ed.enc))
+	side.SetText("enemy")
+	sk := speedKeys(rs)[0]
+	speed := widget.NewEntry()
+	switch rs {
+	case model.Points:
+		speed.SetText("5")
+	case model.Starship:
+		speed.SetText("300")
+	default:
+		speed.SetText("30")
+	}
+	items := []*widget.FormItem{
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Size", size),
+		widget.NewFormItem("Side", side),
+		widget.NewFormItem(strings.ToUpper(sk[:1])+sk[1:]+" speed", speed),
+	}
+	var turn *widget.Entry
+	if rs == model.Starship {
+		turn = widget.NewEntry()
+		turn.SetText("100")
+		items = append(items, widget.NewFormItem("Turn speed", turn))
+	}
+	d := dialog.NewForm(fmt.Sprintf("Add a token at (%d, %d)", x, y), "Add", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		t := model.Token{Name: strings.TrimSpace(name.Text), X: x, Y: y, Side: strings.TrimSpace(side.Text), Speeds: map[string]int{}}
+		if t.Side == model.Neutral {
+			t.Side = ""
+		}
+		if z, err := model.ParseSize(size.Selected); err == nil {
+			t.Size = z
+		} else {
+			t.Size = model.Medium
+		}
+		v, has, err := parseOptInt(speed.Text, sk+" speed")
+		if err != nil {
+			dialog.ShowError(err, ed.win)
+			return
+		}
+		if has {
+			t.Speeds[sk] = v
+		}
+		if turn != nil {
+			v, has, err := parseOptInt(turn.Text, "turn speed")
+			if err != nil {
+				dialog.ShowError(err, ed.win)
+				return
+			}
+			if has {
+				t.Speeds[model.SpeedTurn] = v
+			}
+		}
+		if err := ed.AddToken(t); err != nil {
+			dialog.ShowError(err, ed.win)
+		}
+	}, ed.win)
+	d.Resize(fyne.NewSize(360, 0))
+	d.Show()
+	ed.win.Canvas().Focus(name)
+}
+
+// DuplicateToken copies the selected token next to it.
+func (ed *Editor) DuplicateToken() {
+	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
+		ed.message("select a token to duplicate")
+		return
+	}
+	t := ed.enc.Tokens[ed.sel].Clone()
+	t.ID = model.NewID()
+	t.Name = uniqueName(ed.enc, t.Name)
+	k := ed.enc.Space(&t)
+	// the nearest free position, ring by ring
+	tmp := ed.enc.Clone()
+	tmp.Tokens = append(tmp.Tokens, t)
+	n := len(tmp.Tokens) - 1
+	bx, by := t.X+k, t.Y
+	found := false
+	for r := 1; r <= max(ed.enc.Grid.W, ed.enc.Grid.H) && !found; r++ {
+		for dy := -r; dy <= r && !found; dy++ {
+			for dx := -r; dx <= r && !found; dx++ {
+				if max(abs(dx), abs(dy)) != r {
+					continue
+				}
+				if blockedDrop(tmp, n, t.X+dx*k, t.Y+dy*k) == "" {
+					bx, by, found = t.X+dx*k, t.Y+dy*k, true
+				}
+			}
+		}
+	}
+	t.X, t.Y = bx, by
+	_ = ed.AddToken(t)
+}
+
+// DeleteToken removes the selected token.
+func (ed *Editor) DeleteToken() {
+	i := ed.sel
+	if i < 0 || i >= len(ed.enc.Tokens) {
+		return
+	}
+	name := ed.enc.Tokens[i].Name
+	ed.sel = -1
+	_ = ed.apply("", func(c *model.Encounter) error {
+		c.Tokens = append(c.Tokens[:i], c.Tokens[i+1:]...)
+		return nil
+	})
+	ed.showInspector()
+	ed.message(name + " deleted (Ctrl+Z brings it back)")
+}
+
+// rulesetProblems lists, per token, why it does not fit ruleset r as it is.
+func rulesetProblems(e *model.Encounter, r model.Ruleset) []string {
+	var out []string
+	for i := range e.Tokens {
+		c := e.Clone()
+		c.Ruleset = r
+		c.Tokens = []model.Token{c.Tokens[i]}
+		if err := model.Validate(c); err != nil {
+			msg := err.Error()
+			if j := strings.Index(msg, ": "); j >= 0 && strings.HasPrefix(msg, "tokens[") {
+				msg = msg[j+2:]
+			}
+			out = append(out, fmt.Sprintf("%s: %s", e.Tokens[i].Name, msg))
+			continue
+		}
+		t := &e.Tokens[i]
+		if r == model.Starship {
+			if _, ok := t.Speeds[model.SpeedFly]; !ok {
+				out = append(out, t.Name+": no fly speed (ships move with fly)")
+			} else if _, ok := t.Speeds[model.SpeedTurn]; !ok {
+				out = append(out, t.Name+": no turn speed (ships need one to turn)")
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fitRuleset changes what it must so e's tokens fit ruleset r: sizes to
+// the nearest allowed one, spaces back onto the map.
+func fitRuleset(c *model.Encounter, r model.Ruleset) {
+	c.Ruleset = r
+	sizes := r.Sizes()
+	for i := range c.Tokens {
+		t := &c.Tokens[i]
+		if !r.AllowsSize(t.Size) {
+			if t.Size < sizes[0] {
+				t.Size = sizes[0]
+			} else {
+				t.Size = sizes[len(sizes)-1]
+			}
+		}
+		k := r.Space(t.Size)
+		t.X = max(0, min(t.X, c.Grid.W-k))
+		t.Y = max(0, min(t.Y, c.Grid.H-k))
+		if r != model.Starship && t.Facing != model.N {
+			t.Facing = model.N
+		}
+		if r != model.PF1E {
+			t.ReachWeapon = false
+		}
+	}
+}
+
+// SwitchRuleset asks (listing the tokens that do not fit) and switches.
+func (ed *Editor) SwitchRuleset(r model.Ruleset) {
+	if r == ed.enc.Ruleset {
+		return
+	}
+	probs := rulesetProblems(ed.enc, r)
+	do := func() {
+		err := ed.apply("", func(c *model.Encounter) error {
+			fitRuleset(c, r)
+			return nil
+		})
+		if err != nil {
+			dialog.ShowError(fmt.Errorf("cannot switch to %s: %w", r, err), ed.win)
+			return
+		}
+		ed.settings.Mode = rules.DefaultMode(r)
+		ed.buildOverlayPanel()
+		ed.showInspector()
+		ed.message("ruleset is now " + string(r))
+	}
+	if len(probs) == 0 {
+		do()
+		return
+	}
+	msg := fmt.Sprintf("These tokens do not fit %s as they are:\n\n• %s\n\nSizes outside %s become the nearest allowed size and tokens are moved back onto the map; speeds stay as they are. Switch anyway? (Ctrl+Z undoes it.)",
+		r, strings.Join(probs, "\n• "), r)
+	lbl := widget.NewLabel(msg)
+	lbl.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Switch to "+string(r)+"?", "Switch", "Cancel", lbl, func(ok bool) {
+		if ok {
+			do()
+		}
+	}, ed.win)
+	d.Resize(fyne.NewSize(480, 320))
+	d.Show()
+}

@@ -1,0 +1,222 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/render"
+)
+
+// prefPlayerDiag keeps the player screen's diagonal (inches) between runs.
+const prefPlayerDiag = "playerDiagonalInches"
+
+// playerDisplay is the second window the players see: the map drawn with
+// View.Player (no hidden tokens, no GM notes), no menus, and only the
+// overlays the GM shares. It follows the editor live.
+type playerDisplay struct {
+	ed     *Editor
+	win    fyne.Window
+	view   *MapView
+	share  bool
+	shared *render.Overlays
+	diag   float64 // screen diagonal in inches, 0 = not calibrated (fit)
+	resW   int     // screen resolution used by the calibration
+	resH   int
+}
+
+func (ed *Editor) openPlayer() {
+	if ed.player != nil {
+		ed.player.win.Show()
+		ed.player.win.RequestFocus()
+		return
+	}
+	a := fyne.CurrentApp()
+	p := &playerDisplay{ed: ed}
+	p.diag = a.Preferences().Float(prefPlayerDiag)
+	p.win = a.NewWindow("Player display — " + ed.enc.Name)
+	p.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays {
+		if p.share {
+			return p.shared
+		}
+		return nil
+	}, nil, true)
+	p.win.SetContent(p.view)
+	p.win.SetPadded(false)
+	p.win.Resize(fyne.NewSize(800, 600))
+	keys := func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyF11:
+			p.win.SetFullScreen(!p.win.FullScreen())
+			p.place()
+		case fyne.KeyEscape:
+			if p.win.FullScreen() {
+				p.win.SetFullScreen(false)
+			}
+		default:
+			p.view.navKey(ev)
+		}
+	}
+	p.win.Canvas().SetOnTypedKey(keys)
+	p.win.Canvas().SetOnTypedRune(func(r rune) {
+		switch r {
+		case '+', '=':
+			p.view.ZoomCentre(1.25)
+		case '-':
+			p.view.ZoomCentre(0.8)
+		}
+	})
+	p.win.SetOnClosed(func() {
+		if ed.player == p {
+			ed.player = nil
+			ed.buildOverlayPanel()
+		}
+	})
+	ed.player = p
+	p.win.Show()
+	p.place()
+	p.refresh()
+}
+
+// pixelsPerInch is the player screen's density from the calibration: the
+// diagonal in pixels over the diagonal in inches.
+func pixelsPerInch(resW, resH int, diag float64) float64 {
+	if diag <= 0 || resW <= 0 || resH <= 0 {
+		return 0
+	}
+	return math.Hypot(float64(resW), float64(resH)) / diag
+}
+
+// resolution is the window's size in real pixels (the screen's resolution
+// when full screen).
+func (p *playerDisplay) resolution() (int, int) {
+	c := p.win.Canvas()
+	s := c.Size()
+	sc := c.Scale()
+	return int(math.Round(float64(s.Width * sc))), int(math.Round(float64(s.Height * sc)))
+}
+
+// place sets the zoom: one square = one inch when calibrated, else fit.
+func (p *playerDisplay) place() {
+	ppi := 0.0
+	if p.diag > 0 {
+		w, h := p.resW, p.resH
+		if w == 0 {
+			w, h = p.resolution()
+		}
+		ppi = pixelsPerInch(w, h, p.diag)
+	}
+	if ppi <= 0 {
+		p.view.Fit()
+		return
+	}
+	zoom := float32(ppi) / p.win.Canvas().Scale() // units per square
+	e := p.ed.enc
+	s := p.view.Size()
+	p.view.SetView(zoom, float64(e.Grid.W)/2-float64(s.Width/zoom)/2, float64(e.Grid.H)/2-float64(s.Height/zoom)/2)
+}
+
+// refresh follows the editor: the map and, when shared, the selected
+// token's reach and path.
+func (p *playerDisplay) refresh() {
+	if p.share && p.ed.ov != nil {
+		o := render.NewOverlays()
+		src := p.ed.ov
+		o.Units = src.Units
+		if sel := src.Selected; sel >= 0 && sel < len(p.ed.enc.Tokens) && !p.ed.enc.Tokens[sel].Hidden {
+			o.Selected = sel
+			o.Reach = src.Reach
+			o.Path = src.Path
+			o.PathFrom = src.PathFrom
+		}
+		p.shared = o
+	} else {
+		p.shared = nil
+	}
+	p.win.SetTitle("Player display — " + p.ed.enc.Name)
+	p.view.Refresh()
+}
+
+func (p *playerDisplay) close() { p.win.Close() }
+
+func (ed *Editor) sharePlayer(on bool) {
+	if on && ed.player == nil {
+		ed.openPlayer()
+	}
+	if ed.player != nil {
+		ed.player.share = on
+		ed.player.refresh()
+	}
+}
+
+func (ed *Editor) togglePlayerFullScreen() {
+	if ed.player == nil {
+		ed.openPlayer()
+	}
+	p := ed.player
+	p.win.SetFullScreen(!p.win.FullScreen())
+	p.place()
+}
+
+func (ed *Editor) calibratePlayer() {
+	if ed.player == nil {
+		ed.openPlayer()
+	}
+	p := ed.player
+	diag := widget.NewEntry()
+	diag.SetPlaceHolder("e.g. 27")
+	if p.diag > 0 {
+		diag.SetText(strconv.FormatFloat(p.diag, 'f', -1, 64))
+	}
+	w, h := p.resolution()
+	if p.resW > 0 {
+		w, h = p.resW, p.resH
+	}
+	res := widget.NewEntry()
+	res.SetText(fmt.Sprintf("%dx%d", w, h))
+	hint := widget.NewLabel("Make the player display full screen (F11) first: its size is then the screen's resolution. One square becomes one inch; check with a ruler or a credit card (3.37 in wide). Leave the diagonal empty to fit the map instead.")
+	hint.Wrapping = fyne.TextWrapWord
+	d := dialog.NewForm("Calibrate the player display", "Apply", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Screen diagonal (inches)", diag),
+		widget.NewFormItem("Resolution (pixels)", res),
+		widget.NewFormItem("", hint),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		s := strings.TrimSpace(diag.Text)
+		if s == "" {
+			p.diag, p.resW, p.resH = 0, 0, 0
+			fyne.CurrentApp().Preferences().SetFloat(prefPlayerDiag, 0)
+			p.place()
+			return
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || v <= 1 || v > 500 {
+			dialog.ShowError(fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s), ed.win)
+			return
+		}
+		var rw, rh int
+		if _, err := fmt.Sscanf(strings.ReplaceAll(strings.TrimSpace(res.Text), " ", ""), "%dx%d", &rw, &rh); err != nil || rw < 100 || rh < 100 {
+			dialog.ShowError(fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"), ed.win)
+			return
+		}
+		p.diag = v
+		if cw, ch := p.resolution(); cw == rw && ch == rh {
+			p.resW, p.resH = 0, 0 // follow the window
+		} else {
+			p.resW, p.resH = rw, rh
+		}
+		fyne.CurrentApp().Preferences().SetFloat(prefPlayerDiag, v)
+		p.place()
+		ed.message(fmt.Sprintf("player display: %.0f pixels per inch, one square per inch", pixelsPerInch(rw, rh, v)))
+	}, ed.win)
+	d.Resize(fyne.NewSize(460, 0))
+	d.Show()
+}

@@ -1,0 +1,179 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+)
+
+// autosaveDelay is how long after the last change the editor saves.
+const autosaveDelay = time.Second
+
+// copySaver is the optional store method that saves an encounter as a new
+// one (after a conflict); stores without it get Save with a cleared id.
+type copySaver interface {
+	SaveAsCopy(ctx context.Context, e *model.Encounter) (string, error)
+}
+
+func (ed *Editor) scheduleSave() {
+	if ed.store == nil || ed.saveBlocked {
+		return
+	}
+	if ed.saveTimer != nil {
+		ed.saveTimer.Stop()
+	}
+	rev := ed.rev
+	ed.saveTimer = time.AfterFunc(autosaveDelay, func() {
+		ed.post(func() {
+			if ed.rev == rev && ed.dirty() && !ed.saveBlocked && !ed.stroke && ed.dragTok < 0 {
+				ed.SaveNow()
+			} else if ed.dirty() && !ed.saveBlocked {
+				ed.scheduleSave()
+			}
+		})
+	})
+}
+
+// SaveNow stores the encounter at once. On failure the edits stay in
+// memory, autosave pauses and a dialog offers to save a copy.
+func (ed *Editor) SaveNow() error { return ed.save(true) }
+
+func (ed *Editor) save(showDialog bool) error {
+	if ed.store == nil {
+		return errors.New("no store")
+	}
+	rev := ed.rev
+	c := ed.enc.Clone()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := ed.store.Save(ctx, c); err != nil {
+		if showDialog {
+			ed.saveFailed(err)
+		} else {
+			ed.saveBlocked = true
+			ed.updateTitle()
+		}
+		return err
+	}
+	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated = c.ID, c.Version, c.Created, c.Updated
+	ed.savedRev = rev
+	ed.savedAt = time.Now()
+	ed.saveBlocked = false
+	ed.updateTitle()
+	if ed.enc.ID != "" {
+		if a := fyne.CurrentApp(); a != nil {
+			a.Preferences().SetString("lastEncounter", ed.enc.ID)
+		}
+	}
+	return nil
+}
+
+func (ed *Editor) saveFailed(err error) {
+	ed.saveBlocked = true
+	ed.updateTitle()
+	ed.message("not saved: " + err.Error())
+	msg := fmt.Sprintf("Saving %q failed:\n%v\n\nYour edits are kept in this window.", ed.enc.Name, err)
+	if errors.Is(err, model.ErrConflict) {
+		msg = fmt.Sprintf("%q was changed elsewhere (another window or copy of the app) since you opened it.\n\nYour edits are kept in this window. Save them as a copy to keep both versions.", ed.enc.Name)
+	}
+	lbl := widget.NewLabel(msg)
+	lbl.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Not saved", "Save as copy", "Keep editing", lbl, func(ok bool) {
+		if ok {
+			ed.SaveAsCopy()
+		}
+	}, ed.win)
+	d.Resize(fyne.NewSize(440, 240))
+	d.Show()
+}
+
+// SaveAsCopy stores the edits as a new encounter and goes on editing it.
+func (ed *Editor) SaveAsCopy() error {
+	if ed.store == nil {
+		return errors.New("no store")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	rev := ed.rev
+	c := ed.enc.Clone()
+	var err error
+	if cs, ok := ed.store.(copySaver); ok {
+		// the store names the copy and may give the tokens new ids
+		_, err = cs.SaveAsCopy(ctx, c)
+	} else {
+		c.Name = copyName(c.Name)
+		c.ID, c.Version = "", 0
+		err = ed.store.Save(ctx, c)
+	}
+	if err == nil && len(c.Tokens) == len(ed.enc.Tokens) {
+		for i := range c.Tokens {
+			if old, now := ed.enc.Tokens[i].ID, c.Tokens[i].ID; old != now && now != "" {
+				if ed.warn[old] {
+					delete(ed.warn, old)
+					ed.warn[now] = true
+				}
+				ed.enc.Tokens[i].ID = now
+			}
+		}
+	}
+	if err != nil {
+		dialog.ShowError(fmt.Errorf("save as copy: %w", err), ed.win)
+		return err
+	}
+	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated, ed.enc.Name = c.ID, c.Version, c.Created, c.Updated, c.Name
+	ed.savedRev = rev
+	ed.savedAt = time.Now()
+	ed.saveBlocked = false
+	ed.updateTitle()
+	ed.message("saved as " + c.Name)
+	return nil
+}
+
+func copyName(s string) string {
+	n := s + " (copy)"
+	if len([]rune(n)) > 200 {
+		r := []rune(s)
+		n = string(r[:193]) + " (copy)"
+	}
+	return n
+}
+
+// saveBeforeLeaving saves synchronously, then runs then; when the save
+// fails it asks first (save as copy, leave, or stay).
+func (ed *Editor) saveBeforeLeaving(then func()) {
+	if !ed.dirty() {
+		then()
+		return
+	}
+	if ed.saveTimer != nil {
+		ed.saveTimer.Stop()
+	}
+	err := ed.save(false)
+	if err == nil {
+		then()
+		return
+	}
+	lbl := widget.NewLabel(fmt.Sprintf("%q could not be saved:\n%v\n\nSave your edits as a copy, or leave and lose them?", ed.enc.Name, err))
+	lbl.Wrapping = fyne.TextWrapWord
+	var d *dialog.CustomDialog
+	d = dialog.NewCustomWithoutButtons("Not saved", container.NewVBox(lbl, container.NewHBox(
+		widget.NewButton("Save as copy and leave", func() {
+			d.Hide()
+			if ed.SaveAsCopy() == nil {
+				then()
+			}
+		}),
+		widget.NewButton("Leave without saving", func() { d.Hide(); then() }),
+		widget.NewButton("Stay", func() { d.Hide() }),
+	)), ed.win)
+	d.Resize(fyne.NewSize(480, 240))
+	d.Show()
+}

@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/render"
+)
+
+// tipLayer is a non-interactive layer above the editor where tooltips show;
+// it takes no events, so the widgets under it keep working.
+type tipLayer struct {
+	layer *fyne.Container
+	bg    *canvas.Rectangle
+	text  *canvas.Text
+	owner *tipButton
+	timer *time.Timer
+}
+
+func newTipLayer() *tipLayer {
+	t := &tipLayer{bg: canvas.NewRectangle(color.NRGBA{0x20, 0x20, 0x20, 0xee}), text: canvas.NewText("", color.White)}
+	t.bg.CornerRadius = 4
+	t.text.TextSize = theme.TextSize() * 0.95
+	t.layer = container.NewWithoutLayout(t.bg, t.text)
+	t.bg.Hide()
+	t.text.Hide()
+	return t
+}
+
+func (t *tipLayer) show(b *tipButton) {
+	d := fyne.CurrentApp().Driver()
+	bp := d.AbsolutePositionForObject(b)
+	lp := d.AbsolutePositionForObject(t.layer)
+	t.text.Text = b.tip
+	ts := t.text.MinSize()
+	pad := float32(6)
+	p := bp.Subtract(lp).Add(fyne.NewPos(b.Size().Width+4, (b.Size().Height-ts.Height)/2-pad))
+	if c := d.CanvasForObject(b); c != nil && p.X+ts.Width+2*pad > c.Size().Width {
+		p = bp.Subtract(lp).Add(fyne.NewPos(0, b.Size().Height+2))
+	}
+	t.bg.Move(p)
+	t.bg.Resize(fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad))
+	t.text.Move(p.Add(fyne.NewPos(pad, pad)))
+	t.text.Resize(ts)
+	t.bg.Show()
+	t.text.Show()
+	t.layer.Refresh()
+}
+
+func (t *tipLayer) hide(b *tipButton) {
+	if t.timer != nil {
+		t.timer.Stop()
+	}
+	if t.owner == b || b == nil {
+		t.owner = nil
+		t.bg.Hide()
+		t.text.Hide()
+		t.layer.Refresh()
+	}
+}
+
+// tipButton is a button that shows a tooltip (its key and what it does)
+// after the pointer rests on it.
+type tipButton struct {
+	widget.Button
+	tip    string
+	layer  *tipLayer
+	post   func(func())
+	hovers bool
+}
+
+func newTipButton(label, tip string, layer *tipLayer, tapped func()) *tipButton {
+	b := &tipButton{tip: tip, layer: layer, post: fyne.Do}
+	b.Text = label
+	b.OnTapped = tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// MouseIn starts the tooltip timer.
+func (b *tipButton) MouseIn(ev *desktop.MouseEvent) {
+	b.Button.MouseIn(ev)
+	b.hovers = true
+	l := b.layer
+	if l == nil {
+		return
+	}
+	if l.timer != nil {
+		l.timer.Stop()
+	}
+	l.owner = b
+	l.timer = time.AfterFunc(600*time.Millisecond, func() {
+		b.post(func() {
+			if l.owner == b && b.hovers {
+				l.show(b)
+			}
+		})
+	})
+}
+
+// MouseOut hides the tooltip.
+func (b *tipButton) MouseOut() {
+	b.Button.MouseOut()
+	b.hovers = false
+	if b.layer != nil {
+		b.layer.hide(b)
+	}
+}
+
+// Tapped hides the tooltip and taps.
+func (b *tipButton) Tapped(ev *fyne.PointEvent) {
+	if b.layer != nil {
+		b.layer.hide(b)
+	}
+	b.Button.Tapped(ev)
+}
+
+// fixedWidth lays obj out at width w (and the height it is given).
+func fixedWidth(obj fyne.CanvasObject, w float32) fyne.CanvasObject {
+	return container.New(&widthLayout{w: w}, obj)
+}
+
+type widthLayout struct{ w float32 }
+
+func (l *widthLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(s)
+	}
+}
+
+func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(l.w, h)
+}
+
+// terrainIcon draws a swatch of terrain t with the map renderer, so the
+// palette looks like what it paints.
+func terrainIcon(t model.Terrain) fyne.Resource {
+	const px = 24
+	e := &model.Encounter{Name: "swatch", Ruleset: model.SF2E, Grid: model.NewGrid(1, 1)}
+	e.Grid.Set(0, 0, t)
+	img := image.NewRGBA(image.Rect(0, 0, px, px))
+	render.Draw(img, e, render.View{Scale: px, NoGrid: true, NoTokens: true}, nil)
+	// a thin frame so open ground shows on a light theme
+	fr := color.RGBA{0x80, 0x80, 0x80, 0xff}
+	for i := 0; i < px; i++ {
+		img.SetRGBA(i, 0, fr)
+		img.SetRGBA(i, px-1, fr)
+		img.SetRGBA(0, i, fr)
+		img.SetRGBA(px-1, i, fr)
+	}
+	var buf bytes.Buffer
+	_ = png.Encode(&buf, img)
+	return fyne.NewStaticResource("terrain-"+t.String()+".png", buf.Bytes())
+}

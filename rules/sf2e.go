@@ -1,22 +1,114 @@
 package rules
 
-import "encounterplanner/model"
+import (
+	"encounterplanner/model"
+)
 
-// sf2e is a placeholder engine until the sf2e ruleset lands; every query says so.
-type sf2eEngine struct{}
+// sf2eEngine is the Starfinder 2e (and Pathfinder 2e) ruleset: Player Core
+// pp. 412-417 as settled by rules-conventions.md "sf2e".
+type sf2eEngine struct{ s searcher }
 
 func newSF2E() Engine { return &sf2eEngine{} }
 
-func (*sf2eEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Square, error) {
-	return dst, BadQuery("the sf2e ruleset is not implemented yet")
+// Reach lists where the token can end a move of q.Actions Strides (or one
+// Step). See searcher.reach for the cost.
+func (g *sf2eEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Square, error) {
+	if _, err := g.s.m.prepare(kindSF2E, e, q); err != nil {
+		return dst, err
+	}
+	if q.Step {
+		g.s.step()
+	} else {
+		g.s.reach()
+	}
+	return g.s.results(dst), nil
 }
-func (*sf2eEngine) Path(e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
-	return Path{}, BadQuery("the sf2e ruleset is not implemented yet")
+
+// Path returns the best route to (x, y) (queries.md "path").
+func (g *sf2eEngine) Path(e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
+	return movePath(&g.s, kindSF2E, e, q, x, y)
 }
-func (*sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
-	return 0, BadQuery("the sf2e ruleset is not implemented yet")
+
+func movePath(s *searcher, k kind, e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
+	if _, err := s.m.prepare(k, e, q); err != nil {
+		return Path{}, err
+	}
+	m := &s.m
+	if !e.Grid.In(x, y) {
+		return Path{}, BadQuery("path: square (%d, %d) is off the %dx%d map", x, y, m.W, m.H)
+	}
+	if x+m.k > m.W || y+m.k > m.H {
+		return Path{Steps: []Step{}}, nil
+	}
+	target := y*m.W + x
+	if q.Step {
+		s.step()
+		if s.posStamp[target] != s.gen {
+			return Path{Steps: []Step{}}, nil
+		}
+		sx, sy := m.start%m.W, m.start/m.W
+		for d := 0; d < 8; d++ {
+			if sx+model.Dir[d][0] == x && sy+model.Dir[d][1] == y {
+				return Path{Reachable: true, Cost: m.feet, Actions: 1, Steps: []Step{{X: x, Y: y, Turn: NoTurn,
+					Cost: m.feet, Total: m.feet, Flags: m.enteredFlags(sx, sy, d)}}}, nil
+			}
+		}
+	}
+	li := s.path(target)
+	if li < 0 {
+		if k == kindPF1E {
+			if p, ok := pf1eMinimumPath(s, x, y); ok {
+				return p, nil
+			}
+		}
+		return Path{Steps: []Step{}}, nil
+	}
+	return s.buildPath(li), nil
 }
-func (*sf2eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return nil, BadQuery("the sf2e ruleset is not implemented yet")
+
+// Cover returns the cover token `to` has against token `from` (Player Core
+// p. 416; rules-conventions.md "Cover"). O(squares along 17 segments +
+// tokens).
+func (g *sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
+	if err := checkPair(e, from, to); err != nil {
+		return 0, err
+	}
+	A, B := &e.Tokens[from], &e.Tokens[to]
+	ak, bk := e.Space(A), e.Space(B)
+	if blocked(&e.Grid, A.X, A.Y, ak, B.X, B.Y, bk) {
+		return CoverBlocked, nil
+	}
+	px, py := centre(A.X, A.Y, ak)
+	qx, qy := centre(B.X, B.Y, bk)
+	c := CoverNone
+	if segHits(px, py, qx, qy, -1, e.Grid.W, geom{&e.Grid}.terrain(model.Wall|model.Obstacle)) {
+		c = CoverStandard
+	} else {
+		for i := range e.Tokens {
+			o := &e.Tokens[i]
+			if i == from || i == to || o.Size <= model.Tiny || !creatureHit(e, o, px, py, qx, qy) {
+				continue
+			}
+			// Cover and Large Creatures (p. 416).
+			if o.Size >= A.Size+2 && o.Size >= B.Size+2 {
+				c = CoverStandard
+				break
+			}
+			c = CoverLesser
+		}
+	}
+	if c == CoverStandard && B.Has(model.CondTakenCover) {
+		c = CoverGreater
+	}
+	return c, nil
 }
-func (*sf2eEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point { return dst }
+
+// Flanking lists every flanking pair (Player Core p. 417). O(T^3).
+func (g *sf2eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
+	return flanking(kindSF2E, e), nil
+}
+
+// Threatened appends the squares within tok's reach, outside its space.
+func (g *sf2eEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point {
+	return threatened(kindSF2E, dst, e, tok)
+}

@@ -1,0 +1,356 @@
+package rules
+
+import (
+	"sort"
+
+	"encounterplanner/model"
+)
+
+// Geometry shared by the sf2e and pf1e engines: reach, threatened squares,
+// exact segment tests for cover and flanking. Every coordinate here is
+// doubled (a square (x, y) covers [2x, 2x+2] x [2y, 2y+2]), so centres and
+// corners of spaces are integers and every test is exact integer arithmetic.
+
+// naturalReach is the reach in feet from the size table: sf2e Player Core
+// p. 413 (tall/long), pf1e the d20 table (fine..colossal).
+func naturalReach(k kind, t *model.Token) int {
+	if t.Reach != nil {
+		return *t.Reach
+	}
+	tall := [...]int{model.Fine: 0, model.Diminutive: 0, model.Tiny: 0, model.Small: 5, model.Medium: 5,
+		model.Large: 10, model.Huge: 15, model.Gargantuan: 20, model.Colossal: 30}
+	long := [...]int{model.Fine: 0, model.Diminutive: 0, model.Tiny: 0, model.Small: 5, model.Medium: 5,
+		model.Large: 5, model.Huge: 10, model.Gargantuan: 15, model.Colossal: 20}
+	if t.Size < 0 || int(t.Size) >= len(tall) {
+		return 0
+	}
+	if t.Long {
+		return long[t.Size]
+	}
+	return tall[t.Size]
+}
+
+// gaps returns the square gaps along x and y between two spaces (adjacent
+// = 1, overlapping = 0).
+func gaps(ax, ay, ak, bx, by, bk int) (int, int) {
+	gx := max(0, bx-(ax+ak-1), ax-(bx+bk-1))
+	gy := max(0, by-(ay+ak-1), ay-(by+bk-1))
+	return gx, gy
+}
+
+// within reports whether a space at gaps (gx, gy) is within r feet:
+// 5 x (max + floor(min/2)) feet (diagonals 5, 10, 5 ...), and for a reach of
+// 10 ft or more, both gaps at most 2 (rules-conventions.md "Reach").
+func within(gx, gy, r, feet int) bool {
+	hi, lo := gx, gy
+	if lo > hi {
+		hi, lo = lo, hi
+	}
+	if feet*(hi+lo/2) <= r {
+		return true
+	}
+	return r >= 2*feet && gx <= 2 && gy <= 2
+}
+
+// reaches reports whether token a can attack a space at (bx, by) of side bk
+// in melee by reach alone (no conditions): sf2e its reach; pf1e its natural
+// reach, or with a reach weapon double that but not within it.
+func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk int) bool {
+	gx, gy := gaps(a.X, a.Y, e.Space(a), bx, by, bk)
+	r := naturalReach(k, a)
+	feet := e.Feet()
+	if k == kindPF1E && a.ReachWeapon {
+		return within(gx, gy, 2*r, feet) && !within(gx, gy, r, feet)
+	}
+	return within(gx, gy, r, feet)
+}
+
+// canMelee reports whether a token can make reactions and flank: not
+// neutral, able to act and to attack in melee.
+func canMelee(t *model.Token) bool {
+	return t.SideOrNeutral() != model.Neutral && !t.Has(model.CondUnconscious) &&
+		!t.Has(model.CondCannotAct) && !t.Has(model.CondNoMelee)
+}
+
+// forThreat calls f for every map square token tok threatens: within its
+// reach, outside its own space. A neutral token, or one that cannot act or
+// attack in melee, threatens nothing. It costs O((k+2r)^2) for reach r squares.
+func forThreat(k kind, e *model.Encounter, tok int, f func(x, y int)) {
+	t := &e.Tokens[tok]
+	if !canMelee(t) {
+		return
+	}
+	r := naturalReach(k, t)
+	if k == kindPF1E && t.ReachWeapon {
+		r *= 2
+	}
+	feet := e.Feet()
+	n := r/feet + 2
+	s := e.Space(t)
+	g := &e.Grid
+	for y := max(0, t.Y-n); y < min(g.H, t.Y+s+n); y++ {
+		for x := max(0, t.X-n); x < min(g.W, t.X+s+n); x++ {
+			if x >= t.X && x < t.X+s && y >= t.Y && y < t.Y+s {
+				continue
+			}
+			if reaches(k, e, t, x, y, 1) {
+				f(x, y)
+			}
+		}
+	}
+}
+
+func threatened(k kind, dst []Point, e *model.Encounter, tok int) []Point {
+	if tok < 0 || tok >= len(e.Tokens) {
+		return dst
+	}
+	forThreat(k, e, tok, func(x, y int) { dst = append(dst, Point{x, y}) })
+	return dst
+}
+
+// squareSet tells whether square (i, j) belongs to a set of squares.
+type squareSet func(i, j int) bool
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
+
+// pointIn reports whether the doubled point (px, py) is inside the area the
+// squares of in cover together (on a seam between two of them, or at a corner
+// all four of whose squares are in).
+func pointIn(px, py int, in squareSet) bool {
+	i, j := floorDiv(px, 2), floorDiv(py, 2)
+	switch {
+	case px%2 != 0 && py%2 != 0:
+		return in(i, j)
+	case px%2 == 0 && py%2 != 0:
+		return in(i-1, j) && in(i, j)
+	case px%2 != 0:
+		return in(i, j-1) && in(i, j)
+	}
+	return in(i-1, j-1) && in(i, j-1) && in(i-1, j) && in(i, j)
+}
+
+// segHits reports whether the closed segment between doubled points P and Q
+// meets the interior of the area covered by the squares of in, restricted to
+// columns imin..imax (inclusive; pass a wide range for the whole map).
+// Running along the seam between two squares of the set counts; touching only
+// the outer edge, or only the corner point where two squares meet diagonally,
+// does not (rules-conventions.md "Cover"). Exact: it walks the column strips
+// the segment crosses and, in each, the squares the open y-range meets, in
+// O(number of squares crossed) time.
+func segHits(px, py, qx, qy int, imin, imax int, in squareSet) bool {
+	if px == qx && py == qy {
+		i := floorDiv(px, 2)
+		if i < imin-1 || i > imax+1 {
+			return false
+		}
+		return pointIn(px, py, in)
+	}
+	if px > qx {
+		px, py, qx, qy = qx, qy, px, py
+	}
+	dx, dy := qx-px, qy-py
+	if dx == 0 {
+		y0, y1 := min(py, qy), max(py, qy)
+		j0, j1 := floorDiv(y0, 2), ceilDiv(y1, 2)-1
+		if px%2 != 0 {
+			i := floorDiv(px, 2)
+			if i < imin || i > imax {
+				return false
+			}
+			for j := j0; j <= j1; j++ {
+				if in(i, j) {
+					return true
+				}
+			}
+			return false
+		}
+		i := px / 2
+		if i < imin || i-1 > imax {
+			return false
+		}
+		for j := j0; j <= j1; j++ {
+			if in(i-1, j) && in(i, j) {
+				return true
+			}
+		}
+		return false
+	}
+	ia, ib := floorDiv(px, 2), ceilDiv(qx, 2)-1
+	ia, ib = max(ia, imin), min(ib, imax)
+	for i := ia; i <= ib; i++ {
+		xa, xb := max(px, 2*i), min(qx, 2*i+2)
+		if xa >= xb {
+			continue
+		}
+		if dy == 0 {
+			if py%2 != 0 {
+				if in(i, floorDiv(py, 2)) {
+					return true
+				}
+			} else if in(i, py/2-1) && in(i, py/2) {
+				return true
+			}
+			continue
+		}
+		// y = py + (x-px)*dy/dx, as numerators over dx.
+		na := py*dx + (xa-px)*dy
+		nb := py*dx + (xb-px)*dy
+		lo, hi := min(na, nb), max(na, nb)
+		j0, j1 := floorDiv(lo, 2*dx), ceilDiv(hi, 2*dx)-1
+		for j := j0; j <= j1; j++ {
+			if in(i, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// geom holds per-encounter shortcuts for cover tests.
+type geom struct {
+	g *model.Grid
+}
+
+func (gm geom) terrain(mask model.Trait) squareSet {
+	g := gm.g
+	return func(i, j int) bool {
+		return i >= 0 && j >= 0 && i < g.W && j < g.H && g.Cells[j*g.W+i]&mask != 0
+	}
+}
+
+func boxSet(x, y, k int) squareSet {
+	return func(i, j int) bool { return i >= x && i < x+k && j >= y && j < y+k }
+}
+
+// centre returns the doubled centre of a k x k space at (x, y).
+func centre(x, y, k int) (int, int) { return 2*x + k, 2*y + k }
+
+// blocked reports whether every segment from a corner of space a to a corner
+// of space b passes through wall squares (no line of effect). O(16 segments).
+func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
+	walls := geom{g}.terrain(model.Wall)
+	for ca := 0; ca < 4; ca++ {
+		px, py := 2*ax+2*ak*(ca&1), 2*ay+2*ak*(ca>>1)
+		for cb := 0; cb < 4; cb++ {
+			qx, qy := 2*bx+2*bk*(cb&1), 2*by+2*bk*(cb>>1)
+			if !segHits(px, py, qx, qy, -1, g.W, walls) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// creatureHit reports whether the segment passes through the space of token o.
+func creatureHit(e *model.Encounter, o *model.Token, px, py, qx, qy int) bool {
+	k := e.Space(o)
+	// Quick reject on bounding boxes (doubled).
+	if max(px, qx) <= 2*o.X || min(px, qx) >= 2*(o.X+k) || max(py, qy) <= 2*o.Y || min(py, qy) >= 2*(o.Y+k) {
+		return false
+	}
+	return segHits(px, py, qx, qy, o.X, o.X+k-1, boxSet(o.X, o.Y, k))
+}
+
+// checkPair validates two token indices for cover.
+func checkPair(e *model.Encounter, from, to int) error {
+	if from < 0 || from >= len(e.Tokens) || to < 0 || to >= len(e.Tokens) {
+		return BadQuery("cover: no such token (%d, %d; the encounter has %d)", from, to, len(e.Tokens))
+	}
+	if from == to {
+		return BadQuery("cover: token %q against itself", e.Tokens[from].Name)
+	}
+	return nil
+}
+
+// segCrosses reports whether closed segments AB and CD intersect (touching
+// counts), with exact integer orientation tests.
+func segCrosses(ax, ay, bx, by, cx, cy, dx, dy int) bool {
+	o := func(px, py, qx, qy, rx, ry int) int {
+		v := (qx-px)*(ry-py) - (qy-py)*(rx-px)
+		switch {
+		case v > 0:
+			return 1
+		case v < 0:
+			return -1
+		}
+		return 0
+	}
+	on := func(px, py, qx, qy, rx, ry int) bool { // r on segment pq, given collinear
+		return min(px, qx) <= rx && rx <= max(px, qx) && min(py, qy) <= ry && ry <= max(py, qy)
+	}
+	o1, o2 := o(ax, ay, bx, by, cx, cy), o(ax, ay, bx, by, dx, dy)
+	o3, o4 := o(cx, cy, dx, dy, ax, ay), o(cx, cy, dx, dy, bx, by)
+	if o1*o2 < 0 && o3*o4 < 0 {
+		return true
+	}
+	return (o1 == 0 && on(ax, ay, bx, by, cx, cy)) || (o2 == 0 && on(ax, ay, bx, by, dx, dy)) ||
+		(o3 == 0 && on(cx, cy, dx, dy, ax, ay)) || (o4 == 0 && on(cx, cy, dx, dy, bx, by))
+}
+
+// opposite reports whether the segment between the centres of a's and b's
+// spaces crosses both the left and right sides of f's space, or both its top
+// and bottom (Player Core p. 417; touching counts).
+func opposite(e *model.Encounter, a, b, f *model.Token) bool {
+	ax, ay := centre(a.X, a.Y, e.Space(a))
+	bx, by := centre(b.X, b.Y, e.Space(b))
+	k := e.Space(f)
+	l, t, r, d := 2*f.X, 2*f.Y, 2*(f.X+k), 2*(f.Y+k)
+	left := segCrosses(ax, ay, bx, by, l, t, l, d)
+	right := segCrosses(ax, ay, bx, by, r, t, r, d)
+	if left && right {
+		return true
+	}
+	top := segCrosses(ax, ay, bx, by, l, t, r, t)
+	bottom := segCrosses(ax, ay, bx, by, l, d, r, d)
+	return top && bottom
+}
+
+// flanking lists every flanking pair (rules-conventions.md "Flanking"):
+// O(T^3) for T tokens.
+func flanking(k kind, e *model.Encounter) []Flank {
+	var out []Flank
+	n := len(e.Tokens)
+	for f := 0; f < n; f++ {
+		F := &e.Tokens[f]
+		fk := e.Space(F)
+		for a := 0; a < n; a++ {
+			A := &e.Tokens[a]
+			if a == f || !canMelee(A) || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) ||
+				!reaches(k, e, A, F.X, F.Y, fk) {
+				continue
+			}
+			for b := 0; b < n; b++ {
+				B := &e.Tokens[b]
+				if b == a || b == f || B.Name < A.Name || (B.Name == A.Name && b < a) ||
+					!canMelee(B) || !model.Allies(A.SideOrNeutral(), B.SideOrNeutral()) ||
+					!reaches(k, e, B, F.X, F.Y, fk) || !opposite(e, A, B, F) {
+					continue
+				}
+				out = append(out, Flank{Target: f, By: [2]int{a, b}})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		x, y := out[i], out[j]
+		tn := func(i int) string { return e.Tokens[i].Name }
+		if tn(x.Target) != tn(y.Target) {
+			return tn(x.Target) < tn(y.Target)
+		}
+		if tn(x.By[0]) != tn(y.By[0]) {
+			return tn(x.By[0]) < tn(y.By[0])
+		}
+		return tn(x.By[1]) < tn(y.By[1])
+	})
+	if out == nil {
+		out = []Flank{}
+	}
+	return out
+}

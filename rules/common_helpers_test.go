@@ -1,0 +1,190 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// Test helpers: encounters from ASCII maps (model.DefaultLegend), tokens,
+// and results printed back as ASCII maps.
+
+func mapOf(t testing.TB, rs model.Ruleset, rows ...string) *model.Encounter {
+	t.Helper()
+	h, w := len(rows), len(rows[0])
+	g := model.NewGrid(w, h)
+	for y, r := range rows {
+		if len(r) != w {
+			t.Fatalf("ragged map row %d", y)
+		}
+		for x, ch := range r {
+			tr, ok := model.DefaultLegend[ch]
+			if !ok {
+				t.Fatalf("unknown map character %q", ch)
+			}
+			g.Set(x, y, tr)
+		}
+	}
+	return &model.Encounter{Name: "test", Ruleset: rs, Grid: g}
+}
+
+// tok describes a token compactly: name, position, size, side, speeds "land=25 fly=30".
+type tok struct {
+	name   string
+	x, y   int
+	size   model.Size
+	side   string
+	speeds string
+	reach  int // 0: from the table; -1: explicitly 0 ft
+	long   bool
+	rw     bool
+	conds  []string
+}
+
+func (tk tok) token() model.Token {
+	t := model.Token{Name: tk.name, X: tk.x, Y: tk.y, Size: tk.size, Side: tk.side, Long: tk.long, ReachWeapon: tk.rw, Conditions: tk.conds}
+	if t.Size == 0 {
+		t.Size = model.Medium
+	}
+	if tk.speeds != "" {
+		t.Speeds = map[string]int{}
+		for _, f := range strings.Fields(tk.speeds) {
+			k, v, _ := strings.Cut(f, "=")
+			n, _ := strconv.Atoi(v)
+			t.Speeds[k] = n
+		}
+	}
+	if tk.reach != 0 {
+		r := max(tk.reach, 0)
+		t.Reach = &r
+	}
+	return t
+}
+
+func withTokens(e *model.Encounter, toks ...tok) *model.Encounter {
+	for _, tk := range toks {
+		e.Tokens = append(e.Tokens, tk.token())
+	}
+	return e
+}
+
+// reachMap prints reach results over the map: the terrain character where
+// nothing is listed, "@" at the token, cost (and "/actions" when above 1).
+func reachMap(e *model.Encounter, tokIdx int, sq []Square) string {
+	cell := map[[2]int]string{}
+	for _, s := range sq {
+		v := strconv.Itoa(s.Cost)
+		if s.Actions > 1 {
+			v += "/" + strconv.Itoa(s.Actions)
+		}
+		cell[[2]int{s.X, s.Y}] = v
+	}
+	rev := map[model.Trait]rune{}
+	for r, t := range model.DefaultLegend {
+		rev[t] = r
+	}
+	var b strings.Builder
+	for y := 0; y < e.Grid.H; y++ {
+		for x := 0; x < e.Grid.W; x++ {
+			v, ok := cell[[2]int{x, y}]
+			if !ok {
+				if r, ok := rev[e.Grid.At(x, y)]; ok {
+					v = string(r)
+				} else {
+					v = "?"
+				}
+				for i, t := range e.Tokens {
+					k := e.Space(&t)
+					if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
+						v = string(t.Name[0])
+						if i == tokIdx {
+							v = "@"
+						}
+					}
+				}
+			}
+			fmt.Fprintf(&b, "%5s", v)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func costAt(sq []Square, x, y int) (Square, bool) {
+	for _, s := range sq {
+		if s.X == x && s.Y == y {
+			return s, true
+		}
+	}
+	return Square{}, false
+}
+
+func mustEngine(t testing.TB, rs model.Ruleset) Engine {
+	t.Helper()
+	en, err := For(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return en
+}
+
+// want is an expected square: cost in feet and actions (0 = unreachable).
+type want struct {
+	x, y, cost, actions int
+}
+
+func checkReach(t *testing.T, e *model.Encounter, q MoveQuery, wants []want) []Square {
+	t.Helper()
+	en := mustEngine(t, e.Ruleset)
+	sq, err := en.Reach(nil, e, q)
+	if err != nil {
+		t.Fatalf("Reach: %v", err)
+	}
+	bad := false
+	for _, w := range wants {
+		got, ok := costAt(sq, w.x, w.y)
+		switch {
+		case w.actions == 0 && ok:
+			t.Errorf("(%d,%d) listed with cost %d in %d actions, want unreachable", w.x, w.y, got.Cost, got.Actions)
+			bad = true
+		case w.actions != 0 && !ok:
+			t.Errorf("(%d,%d) unreachable, want cost %d in %d actions", w.x, w.y, w.cost, w.actions)
+			bad = true
+		case w.actions != 0 && (got.Cost != w.cost || got.Actions != w.actions):
+			t.Errorf("(%d,%d) cost %d in %d actions, want %d in %d", w.x, w.y, got.Cost, got.Actions, w.cost, w.actions)
+			bad = true
+		}
+	}
+	if bad {
+		t.Logf("reach:\n%s", reachMap(e, q.Token, sq))
+	}
+	return sq
+}
+
+// walk applies a sequence of directions with the engine's step rule and
+// returns each step's cost in feet (-1 for a refused step).
+func walk(e *model.Encounter, q MoveQuery, k kind, dirs ...model.Facing) []int {
+	var m mover
+	if _, err := m.prepare(k, e, q); err != nil {
+		panic(err)
+	}
+	x, y := e.Tokens[q.Token].X, e.Tokens[q.Token].Y
+	var p uint8
+	var out []int
+	for _, d := range dirs {
+		_, lvl, _, _, ok := m.try(x, y, int(d))
+		if !ok {
+			out = append(out, -1)
+			continue
+		}
+		diag := model.Dir[d][0] != 0 && model.Dir[d][1] != 0
+		w, q := stepCost(k, diag, p, lvl)
+		p = q
+		out = append(out, int(w)*m.feet)
+		x, y = x+model.Dir[d][0], y+model.Dir[d][1]
+	}
+	return out
+}

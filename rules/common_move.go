@@ -1,0 +1,409 @@
+package rules
+
+import (
+	"strings"
+
+	"encounterplanner/model"
+)
+
+// This file holds what the sf2e and pf1e engines share about moving a token:
+// the per-query classification of every square for one mover and mode, and
+// the step rule (which squares a step enters, leaves and passes between).
+
+// kind selects the cost model of the shared search.
+type kind uint8
+
+const (
+	kindSF2E kind = iota // diagonals 1,2,1,2 squares; surcharge +1/+2 squares
+	kindPF1E             // diagonals 1,2,1,2 squares; each hampering factor doubles
+)
+
+// Bits of a classified square (mover.cells).
+const (
+	cBlock  uint8 = 1 << iota // this mover cannot enter it in this mode
+	cNoEnd                    // the move cannot end with the space over it
+	cNoStop                   // a Stride that is not the last cannot end over it
+	cHaz                      // hazardous, narrow or uneven (counted for path tie-breaks)
+	cDiag                     // counts for the diagonal "passes between" rule
+	cLvl0                     // bits 5-6: surcharge squares (sf2e) or doublings (pf1e), 0..2
+	cLvl1
+	cThreat // within the reach of an enemy that can act
+)
+
+const lvlShift = 5
+
+// mover is one movement query prepared for search: the token's space, its
+// budget and every square of the map classified for it. Building it costs
+// O(W*H + tokens*space) time and reuses the engine's buffers.
+type mover struct {
+	kind   kind
+	e      *model.Encounter
+	tok    int
+	mode   string
+	W, H   int
+	k      int   // side of the token's space in squares
+	feet   int   // feet per square
+	budget int32 // squares per Stride or move action
+	layers int   // Strides (sf2e) or move actions (pf1e)
+	start  int   // top-left position y*W+x
+	fly    bool
+	cells  []uint8
+}
+
+// maxBudget caps a Stride's budget in squares so sums stay in int32.
+const maxBudget = 1 << 29
+
+// modeIndex validates a mode name for the sf2e and pf1e rulesets.
+func checkMode(r model.Ruleset, mode string) (string, error) {
+	if mode == "" {
+		return ModeLand, nil
+	}
+	for _, m := range Modes(r) {
+		if m == mode {
+			return mode, nil
+		}
+	}
+	return "", BadQuery("unknown movement mode %q for the %s ruleset (want %s)", mode, r, strings.Join(Modes(r), ", "))
+}
+
+// prepare validates q and classifies the map for it. It returns the token's
+// Speed for the mode in feet.
+func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
+	if q.Token < 0 || q.Token >= len(e.Tokens) {
+		return 0, BadQuery("no token %d (the encounter has %d)", q.Token, len(e.Tokens))
+	}
+	t := &e.Tokens[q.Token]
+	mode, err := checkMode(e.Ruleset, q.Mode)
+	if err != nil {
+		return 0, err
+	}
+	actions := q.Actions
+	if actions == 0 {
+		actions = 1
+	}
+	if max := MaxActions(e.Ruleset); actions < 1 || actions > max {
+		return 0, BadQuery("token %q: %d actions asked, the %s ruleset allows 1 to %d", t.Name, actions, e.Ruleset, max)
+	}
+	if q.Step {
+		if k != kindSF2E {
+			return 0, BadQuery("token %q: Step is an sf2e action; the %s ruleset has none", t.Name, e.Ruleset)
+		}
+		if mode != ModeLand {
+			return 0, BadQuery("token %q cannot Step while using its %s Speed (Player Core p. 412); Step uses land movement", t.Name, mode)
+		}
+	}
+	speed, ok := t.Speed(mode)
+	if !ok {
+		return 0, BadQuery("token %q has no %s Speed", t.Name, mode)
+	}
+	g := &e.Grid
+	if len(g.Cells) != g.W*g.H || g.W < 1 || g.H < 1 {
+		return 0, BadQuery("the map is malformed: %dx%d with %d squares", g.W, g.H, len(g.Cells))
+	}
+	m.kind, m.e, m.tok, m.mode = k, e, q.Token, mode
+	m.W, m.H = g.W, g.H
+	m.k = e.Space(t)
+	m.feet = e.Feet()
+	b := speed / m.feet
+	if b > maxBudget {
+		b = maxBudget
+	}
+	m.budget = int32(b)
+	m.layers = actions
+	m.start = t.Y*m.W + t.X
+	m.fly = mode == ModeFly
+	m.classify()
+	return speed, nil
+}
+
+// classify fills m.cells for the mover: terrain by mode (rules-conventions.md
+// "Movement modes"), then creatures, then enemy reach.
+func (m *mover) classify() {
+	e := m.e
+	g := &e.Grid
+	n := m.W * m.H
+	if cap(m.cells) < n {
+		m.cells = make([]uint8, n)
+	}
+	m.cells = m.cells[:n]
+	t := &e.Tokens[m.tok]
+	ignores := t.Has(model.CondIgnoresDifficult)
+	var enter model.Trait // traits that refuse entry
+	switch m.mode {
+	case ModeFly:
+		enter = model.Wall
+	case ModeBurrow:
+		enter = model.Wall | model.Water
+	case ModeSwim:
+		enter = model.Wall | model.Obstacle
+	default:
+		enter = model.Wall | model.Obstacle | model.Water
+	}
+	diag := model.Wall | model.Obstacle
+	if m.kind == kindPF1E && (m.mode == ModeFly || m.mode == ModeBurrow) {
+		diag = model.Wall
+	}
+	haz := model.Hazardous | model.Narrow | model.Uneven
+	if m.fly {
+		haz = 0
+	}
+	// lvl[traits&(Difficult|GreaterDifficult)>>2] for this mover.
+	var lvl [4]uint8
+	for i := range lvl {
+		raw := 0
+		if i&1 != 0 {
+			raw = 1
+		}
+		if i&2 != 0 {
+			raw = 2 // the worst trait, not the sum
+		}
+		if m.fly || ignores {
+			// fly ignores difficult terrain and treats greater as difficult;
+			// the two do not stack further (rules-conventions.md).
+			if raw > 0 {
+				raw--
+			}
+		}
+		if m.mode == ModeBurrow {
+			raw = 0
+		}
+		lvl[i] = uint8(raw) << lvlShift
+	}
+	swim := m.mode == ModeSwim
+	for i, tr := range g.Cells[:n] {
+		var c uint8
+		if tr&enter != 0 || (swim && tr&model.Water == 0) {
+			c |= cBlock
+		}
+		if tr&(model.Wall|model.Obstacle) != 0 {
+			c |= cNoEnd | cNoStop
+		}
+		if tr&diag != 0 {
+			c |= cDiag
+		}
+		if tr&haz != 0 {
+			c |= cHaz
+		}
+		c |= lvl[(tr>>2)&3]
+		m.cells[i] = c
+	}
+	// Creatures (Player Core p. 414; rules-conventions.md "Creatures").
+	side := t.SideOrNeutral()
+	for j := range e.Tokens {
+		if j == m.tok {
+			continue
+		}
+		o := &e.Tokens[j]
+		if t.Size <= model.Tiny || o.Size <= model.Tiny {
+			continue // tiny creatures pass through and share
+		}
+		var bits uint8
+		switch {
+		case model.Allies(side, o.SideOrNeutral()):
+			bits = cNoEnd
+		case sizeGap(t.Size, o.Size) >= 3:
+			bits = cNoEnd | cNoStop
+		default:
+			bits = cBlock | cNoEnd | cNoStop
+		}
+		m.mark(o.X, o.Y, e.Space(o), bits)
+	}
+	// Reactions: leaving a square an enemy that can act threatens.
+	for j := range e.Tokens {
+		o := &e.Tokens[j]
+		if j == m.tok || !model.Enemies(side, o.SideOrNeutral()) {
+			continue
+		}
+		forThreat(m.kind, e, j, func(x, y int) { m.cells[y*m.W+x] |= cThreat })
+	}
+}
+
+func (m *mover) mark(x0, y0, k int, bits uint8) {
+	for y := max(y0, 0); y < y0+k && y < m.H; y++ {
+		for x := max(x0, 0); x < x0+k && x < m.W; x++ {
+			m.cells[y*m.W+x] |= bits
+		}
+	}
+}
+
+func sizeGap(a, b model.Size) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+// spaceHas reports whether any square of the k x k space at pos has a bit of mask.
+func (m *mover) spaceHas(pos int, mask uint8) bool {
+	if m.k == 1 {
+		return m.cells[pos]&mask != 0
+	}
+	for r := 0; r < m.k; r++ {
+		row := m.cells[pos+r*m.W : pos+r*m.W+m.k]
+		for _, c := range row {
+			if c&mask != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// corner reports whether the square (x, y) refuses a diagonal (off the map: never).
+func (m *mover) corner(x, y int) bool {
+	return x >= 0 && y >= 0 && x < m.W && y < m.H && m.cells[y*m.W+x]&cDiag != 0
+}
+
+// try checks one step of the whole space from top-left (x, y) in direction
+// d (model.Dir order N, NE, ... NW). It reports the new position, the worst
+// surcharge level of the newly entered squares, how many of them are
+// hazardous/narrow/uneven, and whether a left square is threatened.
+// It costs O(k).
+func (m *mover) try(x, y, d int) (npos int, lvl uint8, haz int, threat, ok bool) {
+	dx, dy := model.Dir[d][0], model.Dir[d][1]
+	nx, ny := x+dx, y+dy
+	k := m.k
+	if nx < 0 || ny < 0 || nx+k > m.W || ny+k > m.H {
+		return 0, 0, 0, false, false
+	}
+	if dx != 0 && dy != 0 {
+		// The two squares passed between (rules-conventions.md).
+		ox, nyr := x+k-1, y-1 // old-only column, new-only row
+		if dx > 0 {
+			ox = x
+		}
+		if dy > 0 {
+			nyr = y + k
+		}
+		nxc, oy := x-1, y+k-1 // new-only column, old-only row
+		if dx > 0 {
+			nxc = x + k
+		}
+		if dy > 0 {
+			oy = y
+		}
+		a, b := m.corner(ox, nyr), m.corner(nxc, oy)
+		if m.kind == kindPF1E {
+			if a || b {
+				return 0, 0, 0, false, false
+			}
+		} else if a && b {
+			return 0, 0, 0, false, false
+		}
+	}
+	var or uint8
+	var mx uint8
+	add := func(c uint8) {
+		or |= c
+		if l := c & (cLvl0 | cLvl1); l > mx {
+			mx = l
+		}
+		if c&cHaz != 0 {
+			haz++
+		}
+	}
+	W := m.W
+	if k == 1 {
+		add(m.cells[ny*W+nx])
+		threat = m.cells[y*W+x]&cThreat != 0
+	} else {
+		// Newly entered column and row, and the left ones.
+		if dx != 0 {
+			cx, lx := nx+k-1, x
+			if dx < 0 {
+				cx, lx = nx, x+k-1
+			}
+			for r := ny; r < ny+k; r++ {
+				add(m.cells[r*W+cx])
+			}
+			for r := y; r < y+k; r++ {
+				threat = threat || m.cells[r*W+lx]&cThreat != 0
+			}
+		}
+		if dy != 0 {
+			ry, ly := ny+k-1, y
+			if dy < 0 {
+				ry, ly = ny, y+k-1
+			}
+			c0, c1 := nx, nx+k
+			if dx > 0 {
+				c1-- // the new column is counted above
+			} else if dx < 0 {
+				c0++
+			}
+			for c := c0; c < c1; c++ {
+				add(m.cells[ry*W+c])
+			}
+			l0, l1 := x, x+k
+			if dx > 0 {
+				l0++
+			} else if dx < 0 {
+				l1--
+			}
+			for c := l0; c < l1; c++ {
+				threat = threat || m.cells[ly*W+c]&cThreat != 0
+			}
+		}
+	}
+	if or&cBlock != 0 {
+		return 0, 0, 0, false, false
+	}
+	return ny*W + nx, mx >> lvlShift, haz, threat, true
+}
+
+// stepCost is the cost in squares of one step and the new diagonal parity p
+// (p = 1 after an odd number of counted diagonals).
+func stepCost(k kind, diag bool, p uint8, lvl uint8) (int32, uint8) {
+	if k == kindPF1E && lvl > 0 {
+		// Doubled movement: 2^n squares, 3 x 2^(n-1) diagonally, and the
+		// alternating count is left unchanged (PF1e "Double Movement Cost").
+		if diag {
+			return 3 << (lvl - 1), p
+		}
+		return 1 << lvl, p
+	}
+	var w int32 = 1
+	if diag {
+		w += int32(p)
+		p ^= 1
+	}
+	if k == kindSF2E {
+		w += int32(lvl) // not doubled on diagonals (Player Core p. 415)
+	}
+	return w, p
+}
+
+// enteredFlags lists the terrain flags of the squares a step from (x, y) in
+// direction d newly enters, for path output.
+func (m *mover) enteredFlags(x, y, d int) Flag {
+	dx, dy := model.Dir[d][0], model.Dir[d][1]
+	nx, ny := x+dx, y+dy
+	g := &m.e.Grid
+	var f Flag
+	for r := ny; r < ny+m.k; r++ {
+		for c := nx; c < nx+m.k; c++ {
+			if c >= x && c < x+m.k && r >= y && r < y+m.k {
+				continue
+			}
+			tr := g.At(c, r)
+			if tr&model.Difficult != 0 {
+				f |= FlagDifficult
+			}
+			if tr&model.GreaterDifficult != 0 {
+				f |= FlagGreaterDifficult
+			}
+			if !m.fly {
+				if tr&model.Hazardous != 0 {
+					f |= FlagHazardous
+				}
+				if tr&model.Narrow != 0 {
+					f |= FlagNarrow
+				}
+				if tr&model.Uneven != 0 {
+					f |= FlagUneven
+				}
+			}
+		}
+	}
+	return f
+}

@@ -1,0 +1,498 @@
+package rules
+
+import (
+	"sort"
+
+	"encounterplanner/model"
+)
+
+// The shared search of the sf2e and pf1e engines.
+//
+// A route is a sequence of steps split into at most N Strides (sf2e) or move
+// actions (pf1e), each spending at most the Speed; movement left over is
+// lost, the diagonal count carries on. The search state is
+// (Stride s, position, diagonal parity p) with, per state, the movement c
+// spent in the current Stride and the total T spent so far. T decides the
+// answer, c decides what can still be done, so a state keeps the labels
+// (c, T) that no other label beats in both; a label with parity 1 ("next
+// diagonal costs 2") is worth one square less than one with parity 0.
+// Strides are searched in order; within one, labels leave a bucket queue
+// (Dial's algorithm) by T, since every step costs 1 to 6 squares.
+
+const nBuckets = 8 // > the dearest step (6 squares: a twice-doubled pf1e diagonal)
+
+type qent struct{ st, c int32 }
+
+type srcEnt struct{ st, t int32 }
+
+// searcher holds the buffers of one engine, reused between calls.
+type searcher struct {
+	m mover
+
+	gen     uint32
+	stStamp []uint32 // per (stride, position, parity)
+	stMinC  []int32
+	stLastT []int32
+
+	posStamp []uint32 // per position: result recorded
+	resAct   []uint8
+	resT     []int32
+	legStamp []uint32 // per position: legality computed (k > 1)
+	legBits  []uint8
+
+	buckets  [nBuckets][]qent
+	src, nxt []srcEnt
+
+	minX, minY, maxX, maxY int
+
+	// path search
+	labels []plabel
+	front  []int32 // per (stride, position, parity): head of expanded labels
+	pb     [][]int32
+	seqA   []int8
+	seqB   []int8
+}
+
+func (s *searcher) grow(layers int) {
+	n := s.m.W * s.m.H
+	if len(s.posStamp) < n {
+		s.posStamp = make([]uint32, n)
+		s.resAct = make([]uint8, n)
+		s.resT = make([]int32, n)
+		s.legStamp = make([]uint32, n)
+		s.legBits = make([]uint8, n)
+	}
+	if len(s.stStamp) < n*2*layers {
+		s.stStamp = make([]uint32, n*2*layers)
+		s.stMinC = make([]int32, n*2*layers)
+		s.stLastT = make([]int32, n*2*layers)
+	}
+	s.gen++
+	if s.gen == 0 { // wrapped: clear the stamps once every 2^32 queries
+		clear(s.stStamp)
+		clear(s.posStamp)
+		clear(s.legStamp)
+		s.gen = 1
+	}
+}
+
+const (
+	legDone  = 1
+	legFinal = 2
+	legStop  = 4
+)
+
+// legal reports whether the space at pos may end the move (final) or a
+// Stride that is not the last (stop). Cached per query; O(k^2) once.
+func (s *searcher) legal(pos int) uint8 {
+	m := &s.m
+	if m.k == 1 {
+		c := m.cells[pos]
+		var b uint8
+		if c&cNoEnd == 0 {
+			b |= legFinal
+		}
+		if c&cNoStop == 0 {
+			b |= legStop
+		}
+		return b
+	}
+	if s.legStamp[pos] == s.gen {
+		return s.legBits[pos]
+	}
+	var b uint8
+	if !m.spaceHas(pos, cNoEnd) {
+		b |= legFinal
+	}
+	if !m.spaceHas(pos, cNoStop) {
+		b |= legStop
+	}
+	s.legStamp[pos] = s.gen
+	s.legBits[pos] = b
+	return b
+}
+
+// reach runs the search for every position and records, per position, the
+// fewest Strides and the least total among routes with that many
+// (s.resAct, s.resT where s.posStamp == s.gen).
+//
+// Time: O(N * A * L * 8k) for N Strides, A positions reached and L labels
+// kept per state (1 to 2 in practice; at most budget+1); memory
+// O(N * W * H) reused between calls. Zero allocations after warm-up.
+func (s *searcher) reach() {
+	m := &s.m
+	s.grow(m.layers)
+	s.minX, s.minY, s.maxX, s.maxY = m.W, m.H, -1, -1
+	if m.budget <= 0 {
+		return
+	}
+	W := m.W
+	n2 := int32(W * m.H * 2)
+	var off [8]int32
+	var isDiag [8]bool
+	for d := 0; d < 8; d++ {
+		off[d] = int32(model.Dir[d][1]*W + model.Dir[d][0])
+		isDiag[d] = model.Dir[d][0] != 0 && model.Dir[d][1] != 0
+	}
+	gen := s.gen
+	B := m.budget
+	s.src = append(s.src[:0], srcEnt{int32(m.start * 2), 0})
+	for layer := 0; layer < m.layers; layer++ {
+		lo := int32(layer) * n2
+		stamp := s.stStamp[lo : lo+n2]
+		minC := s.stMinC[lo : lo+n2]
+		lastT := s.stLastT[lo : lo+n2]
+		s.nxt = s.nxt[:0]
+		last := layer+1 == m.layers
+		src := s.src
+		si := 0
+		count := 0
+		T := src[0].t
+		for {
+			for si < len(src) && src[si].t == T {
+				b := &s.buckets[T&(nBuckets-1)]
+				*b = append(*b, qent{src[si].st, 0})
+				count++
+				si++
+			}
+			b := &s.buckets[T&(nBuckets-1)]
+			if len(*b) == 0 {
+				if count == 0 {
+					if si == len(src) {
+						break
+					}
+					T = src[si].t
+				} else {
+					T++
+				}
+				continue
+			}
+			ent := (*b)[len(*b)-1]
+			*b = (*b)[:len(*b)-1]
+			count--
+			st, c := ent.st, ent.c
+			if stamp[st] == gen && minC[st] <= c {
+				continue
+			}
+			p := uint8(st & 1)
+			if o := st ^ 1; stamp[o] == gen {
+				if p == 1 && minC[o] <= c {
+					continue
+				}
+				if p == 0 && minC[o]+1 <= c && lastT[o]+1 <= T {
+					continue
+				}
+			}
+			first := stamp[st] != gen
+			stamp[st], minC[st], lastT[st] = gen, c, T
+			pos := int(st >> 1)
+			x, y := pos%W, pos/W
+			if first {
+				leg := s.legal(pos)
+				if leg&legFinal != 0 && pos != m.start && s.posStamp[pos] != gen {
+					s.posStamp[pos] = gen
+					s.resAct[pos] = uint8(layer + 1)
+					s.resT[pos] = T
+					s.minX, s.maxX = min(s.minX, x), max(s.maxX, x)
+					s.minY, s.maxY = min(s.minY, y), max(s.maxY, y)
+				}
+				if !last && leg&legStop != 0 {
+					s.nxt = append(s.nxt, srcEnt{st, T})
+				}
+			}
+			if m.k == 1 {
+				// Fast path for a one-square space.
+				for d := 0; d < 8; d++ {
+					nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
+					if uint(nx) >= uint(W) || uint(ny) >= uint(m.H) {
+						continue
+					}
+					np := int32(pos) + off[d]
+					cl := m.cells[np]
+					if cl&cBlock != 0 {
+						continue
+					}
+					lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
+					var w int32
+					q := p
+					if isDiag[d] {
+						a, bb := m.corner(x, ny), m.corner(nx, y)
+						if m.kind == kindPF1E {
+							if a || bb {
+								continue
+							}
+						} else if a && bb {
+							continue
+						}
+						w, q = stepCost(m.kind, true, p, lvl)
+					} else {
+						w, q = stepCost(m.kind, false, p, lvl)
+					}
+					nc := c + w
+					if nc > B {
+						continue
+					}
+					nst := np*2 + int32(q)
+					if stamp[nst] == gen && minC[nst] <= nc {
+						continue
+					}
+					nb := &s.buckets[(T+w)&(nBuckets-1)]
+					*nb = append(*nb, qent{nst, nc})
+					count++
+				}
+				continue
+			}
+			for d := 0; d < 8; d++ {
+				npos, lvl, _, _, ok := m.try(x, y, d)
+				if !ok {
+					continue
+				}
+				w, q := stepCost(m.kind, isDiag[d], p, lvl)
+				nc := c + w
+				if nc > B {
+					continue
+				}
+				nst := int32(npos)*2 + int32(q)
+				if stamp[nst] == gen && minC[nst] <= nc {
+					continue
+				}
+				nb := &s.buckets[(T+w)&(nBuckets-1)]
+				*nb = append(*nb, qent{nst, nc})
+				count++
+			}
+		}
+		if last || len(s.nxt) == 0 {
+			break
+		}
+		s.src, s.nxt = s.nxt, s.src
+	}
+}
+
+// record marks pos reached with the given actions and total (squares) unless
+// it is already.
+func (s *searcher) record(pos int, actions uint8, total int32) {
+	if s.posStamp[pos] == s.gen {
+		return
+	}
+	x, y := pos%s.m.W, pos/s.m.W
+	s.posStamp[pos] = s.gen
+	s.resAct[pos] = actions
+	s.resT[pos] = total
+	s.minX, s.maxX = min(s.minX, x), max(s.maxX, x)
+	s.minY, s.maxY = min(s.minY, y), max(s.maxY, y)
+}
+
+// results appends the recorded positions, sorted by y then x.
+func (s *searcher) results(dst []Square) []Square {
+	W, feet := s.m.W, s.m.feet
+	for y := s.minY; y <= s.maxY; y++ {
+		for x := s.minX; x <= s.maxX; x++ {
+			pos := y*W + x
+			if s.posStamp[pos] == s.gen {
+				dst = append(dst, Square{X: x, Y: y, Cost: int(s.resT[pos]) * feet, Actions: int(s.resAct[pos])})
+			}
+		}
+	}
+	return dst
+}
+
+// step records the squares a single sf2e Step reaches: 5 ft in any
+// direction, never into difficult terrain, never triggering reactions.
+func (s *searcher) step() {
+	m := &s.m
+	s.grow(1)
+	s.minX, s.minY, s.maxX, s.maxY = m.W, m.H, -1, -1
+	if m.budget < 1 {
+		return
+	}
+	x, y := m.start%m.W, m.start/m.W
+	for d := 0; d < 8; d++ {
+		npos, _, _, _, ok := m.try(x, y, d)
+		if !ok || m.enteredFlags(x, y, d)&(FlagDifficult|FlagGreaterDifficult) != 0 || s.legal(npos)&legFinal == 0 {
+			continue
+		}
+		s.record(npos, 1, 1)
+	}
+}
+
+// plabel is a label of the path search.
+type plabel struct {
+	st     int32 // position*2 + parity
+	layer  int32
+	c, t   int32
+	h, r   int32
+	parent int32
+	next   int32 // next expanded label of the same state
+	dir    int8  // -1: a new Stride begins here
+}
+
+// path finds the best route to position target: fewest Strides, least
+// total, fewest hazardous/narrow/uneven squares, fewest reaction steps, then
+// the first direction in the order N..NW at each step (queries.md). It
+// returns the final label index or -1.
+//
+// Labels are kept per (Stride, position, parity) as in reach, compared on
+// (c, T, H, R); within a bucket they leave in (H, R, direction sequence)
+// order, so the first label to leave at the target is the answer. Time
+// O(N * A * L * 8k + sorting ties), memory O(labels).
+func (s *searcher) path(target int) int32 {
+	m := &s.m
+	s.grow(m.layers)
+	n2 := m.W * m.H * 2
+	if len(s.front) < n2*m.layers {
+		s.front = make([]int32, n2*m.layers)
+	}
+	s.labels = s.labels[:0]
+	if m.budget <= 0 {
+		return -1
+	}
+	leg := s.legal(target)
+	if leg&legFinal == 0 || target == m.start {
+		return -1
+	}
+	s.labels = append(s.labels, plabel{st: int32(m.start * 2), parent: -1, next: -1, dir: -1})
+	seeds := []int32{0}
+	for layer := 0; layer < m.layers; layer++ {
+		for i := range s.pb {
+			s.pb[i] = s.pb[i][:0]
+		}
+		for _, li := range seeds {
+			s.pushLabel(li)
+		}
+		seeds = seeds[:0]
+		last := layer+1 == m.layers
+		lo := layer * n2
+		for T := 0; T < len(s.pb); T++ {
+			b := s.pb[T]
+			if len(b) == 0 {
+				continue
+			}
+			sort.Slice(b, func(i, j int) bool { return s.before(b[i], b[j]) })
+			for bi := 0; bi < len(b); bi++ {
+				li := b[bi]
+				L := s.labels[li]
+				si := lo + int(L.st)
+				if s.stStamp[si] != s.gen {
+					s.stStamp[si] = s.gen
+					s.front[si] = -1
+				}
+				if s.dominated(si, &L) {
+					continue
+				}
+				s.labels[li].next = s.front[si]
+				s.front[si] = li
+				pos := int(L.st >> 1)
+				if pos == target {
+					return li
+				}
+				if !last && s.legal(pos)&legStop != 0 {
+					s.labels = append(s.labels, plabel{st: L.st, layer: L.layer + 1, t: L.t, h: L.h, r: L.r, parent: li, next: -1, dir: -1})
+					seeds = append(seeds, int32(len(s.labels)-1))
+				}
+				x, y := pos%m.W, pos/m.W
+				for d := 0; d < 8; d++ {
+					npos, lvl, haz, thr, ok := m.try(x, y, d)
+					if !ok {
+						continue
+					}
+					diag := model.Dir[d][0] != 0 && model.Dir[d][1] != 0
+					w, q := stepCost(m.kind, diag, uint8(L.st&1), lvl)
+					if L.c+w > m.budget {
+						continue
+					}
+					nl := plabel{st: int32(npos*2) + int32(q), layer: L.layer, c: L.c + w, t: L.t + w,
+						h: L.h + int32(haz), r: L.r, parent: li, next: -1, dir: int8(d)}
+					if thr {
+						nl.r++
+					}
+					s.labels = append(s.labels, nl)
+					s.pushLabel(int32(len(s.labels) - 1))
+				}
+				b = s.pb[T] // pushLabel never appends to bucket T (steps cost >= 1)
+			}
+		}
+		if last || len(seeds) == 0 {
+			break
+		}
+	}
+	return -1
+}
+
+func (s *searcher) pushLabel(li int32) {
+	t := int(s.labels[li].t)
+	for len(s.pb) <= t {
+		s.pb = append(s.pb, nil)
+	}
+	s.pb[t] = append(s.pb[t], li)
+}
+
+// dominated reports whether an expanded label of the same state is at least
+// as good as L in spent movement and in (T, H, R). Expanded labels left
+// earlier, so their T is never larger.
+func (s *searcher) dominated(si int, L *plabel) bool {
+	for a := s.front[si]; a >= 0; a = s.labels[a].next {
+		A := &s.labels[a]
+		if A.c <= L.c && (A.t < L.t || (A.t == L.t && (A.h < L.h || (A.h == L.h && A.r <= L.r)))) {
+			return true
+		}
+	}
+	return false
+}
+
+// before orders labels of one bucket: fewer hazards, fewer reactions, then
+// the direction sequence from the start (N first, a prefix first).
+func (s *searcher) before(a, b int32) bool {
+	A, B := &s.labels[a], &s.labels[b]
+	if A.h != B.h {
+		return A.h < B.h
+	}
+	if A.r != B.r {
+		return A.r < B.r
+	}
+	s.seqA = s.seq(s.seqA[:0], a)
+	s.seqB = s.seq(s.seqB[:0], b)
+	for i := 0; i < len(s.seqA) && i < len(s.seqB); i++ {
+		if s.seqA[i] != s.seqB[i] {
+			return s.seqA[i] < s.seqB[i]
+		}
+	}
+	return len(s.seqA) < len(s.seqB)
+}
+
+// seq appends the directions of the steps leading to label li, start first.
+func (s *searcher) seq(dst []int8, li int32) []int8 {
+	for ; li >= 0; li = s.labels[li].parent {
+		if d := s.labels[li].dir; d >= 0 {
+			dst = append(dst, d)
+		}
+	}
+	for i, j := 0, len(dst)-1; i < j; i, j = i+1, j-1 {
+		dst[i], dst[j] = dst[j], dst[i]
+	}
+	return dst
+}
+
+// buildPath turns the label chain ending at li into a Path.
+func (s *searcher) buildPath(li int32) Path {
+	m := &s.m
+	dirs := s.seq(nil, li)
+	L := s.labels[li]
+	p := Path{Reachable: true, Cost: int(L.t) * m.feet, Actions: int(L.layer) + 1, Steps: make([]Step, 0, len(dirs))}
+	x, y := m.start%m.W, m.start/m.W
+	var par uint8
+	total := 0
+	for _, d := range dirs {
+		_, lvl, _, thr, _ := m.try(x, y, int(d))
+		diag := model.Dir[d][0] != 0 && model.Dir[d][1] != 0
+		w, q := stepCost(m.kind, diag, par, lvl)
+		par = q
+		f := m.enteredFlags(x, y, int(d))
+		if thr {
+			f |= FlagReaction
+		}
+		x, y = x+model.Dir[d][0], y+model.Dir[d][1]
+		total += int(w) * m.feet
+		p.Steps = append(p.Steps, Step{X: x, Y: y, Turn: NoTurn, Cost: int(w) * m.feet, Total: total, Flags: f})
+	}
+	return p
+}

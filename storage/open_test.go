@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -316,6 +317,59 @@ func TestReadOnly(t *testing.T) {
 		assertEqual(t, mustLoad(t, s, e.ID), e)
 	})
 
+	// chattr +i makes a file that even root cannot write: the real thing.
+	t.Run("ErrReadOnlyImmutableFile", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		rw := mustOpenAt(t, path, options{})
+		e := fullEncounter()
+		mustSave(t, rw, e)
+		rw.Close()
+		immutable(t, path)
+
+		s, err := Open(path)
+		if err != nil {
+			t.Fatalf("an up-to-date read-only file should open read-only: %v", err)
+		}
+		defer s.Close()
+		if !s.ReadOnly() {
+			t.Fatal("ReadOnly() = false")
+		}
+		assertEqual(t, mustLoad(t, s, e.ID), e)
+		if err := s.Backup(ctx, filepath.Join(t.TempDir(), "copy.db")); err != nil {
+			t.Fatalf("backing up a read-only database: %v", err)
+		}
+		edit := e.Clone()
+		edit.Name = "Edited"
+		if err := s.Save(ctx, edit); !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "may be written") {
+			t.Fatalf("got %v, want ErrReadOnly saying what to do", err)
+		}
+		s.Close()
+
+		mutable(t, path)
+		rw = mustOpenAt(t, path, options{})
+		if rw.ReadOnly() {
+			t.Fatal("a writable file opened read-only")
+		}
+		mustSave(t, rw, edit)
+		assertEqual(t, mustLoad(t, rw, e.ID), edit)
+	})
+
+	t.Run("ErrReadOnlyNeedsUpgrade", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		old := mustOpenAt(t, path, options{upTo: 1})
+		mustSave(t, old, fullEncounter())
+		old.Close()
+		immutable(t, path)
+		before := fileHash(t, path)
+		_, err := Open(path)
+		if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "needs upgrading") {
+			t.Fatalf("got %v, want ErrReadOnly explaining the upgrade", err)
+		}
+		if fileHash(t, path) != before {
+			t.Fatal("the file changed")
+		}
+	})
+
 	t.Run("ErrReadOnlyChmod", func(t *testing.T) {
 		if os.Geteuid() == 0 {
 			t.Skip("root ignores file permissions")
@@ -327,8 +381,12 @@ func TestReadOnly(t *testing.T) {
 		s.Close()
 		os.Chmod(path, 0o444)
 		defer os.Chmod(path, 0o644)
-		_, err := Open(path)
-		if !errors.Is(err, ErrReadOnly) {
+		ro, err := Open(path)
+		if err != nil || !ro.ReadOnly() {
+			t.Fatalf("a read-only file should open read-only: %v", err)
+		}
+		defer ro.Close()
+		if err := ro.Save(ctx, e); !errors.Is(err, ErrReadOnly) {
 			t.Fatalf("got %v, want ErrReadOnly", err)
 		}
 	})
@@ -399,4 +457,21 @@ func TestBusy(t *testing.T) {
 		}
 		mustSave(t, s, e)
 	})
+}
+
+// immutable sets the file's immutable attribute (chattr +i), which stops
+// writes even by root, and clears it when the test ends.
+func immutable(t *testing.T, path string) {
+	t.Helper()
+	if out, err := exec.Command("chattr", "+i", path).CombinedOutput(); err != nil {
+		t.Skipf("chattr +i is not available here: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", path).Run() })
+}
+
+func mutable(t *testing.T, path string) {
+	t.Helper()
+	if out, err := exec.Command("chattr", "-i", path).CombinedOutput(); err != nil {
+		t.Fatalf("chattr -i: %v %s", err, out)
+	}
 }

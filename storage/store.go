@@ -24,6 +24,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -216,6 +217,15 @@ func open(p string, o options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	if info.exists && !o.readOnly && !writable(abs) {
+		// SQLite would quietly open such a file read-only and fail at the
+		// first save; say so now, and open it read-only on purpose.
+		if info.version < o.upTo {
+			return nil, fmt.Errorf("open database %s: %w: it needs upgrading to version %d, which means writing to it; make the file writable (the file was not changed)",
+				p, ErrReadOnly, o.upTo)
+		}
+		o.readOnly = true
+	}
 	s := &Store{path: abs, readOnly: o.readOnly}
 	if info.exists && info.tables > 0 && info.version < o.upTo && !o.readOnly {
 		b, err := backupBeforeMigrating(abs, info.version, o.busy)
@@ -254,7 +264,15 @@ func open(p string, o options) (*Store, error) {
 	ctx := context.Background()
 	if err := db.PingContext(ctx); err != nil {
 		s.Close()
-		return nil, dbErr("open database "+p, false, err)
+		err = dbErr("open database "+p, false, err)
+		if errors.Is(err, ErrReadOnly) && !o.readOnly && info.exists && info.version >= o.upTo {
+			// A read-only disk the permission check missed: a database
+			// that needs no upgrade can still be browsed, exported and
+			// backed up; saves get ErrReadOnly.
+			o.readOnly = true
+			return open(p, o)
+		}
+		return nil, err
 	}
 	if !o.readOnly {
 		if err := s.migrate(ctx, o.upTo); err != nil {
@@ -270,6 +288,18 @@ func open(p string, o options) (*Store, error) {
 		}
 	}
 	return s, nil
+}
+
+// writable reports whether the file can be opened for writing, as SQLite
+// will try to: a read-only file or disk, or an immutable file, cannot.
+func writable(abs string) bool {
+	f, err := os.OpenFile(abs, os.O_RDWR, 0)
+	if err != nil {
+		// Other failures are SQLite's to report, in its words.
+		return !errors.Is(err, fs.ErrPermission) && !errors.Is(err, syscall.EROFS)
+	}
+	f.Close()
+	return true
 }
 
 // fileURI makes an SQLite URI for path, escaping ?, # and % so that any
@@ -441,6 +471,17 @@ func backupBeforeMigrating(abs string, version int, busy time.Duration) (string,
 // migrate applies the migrations up to version upTo that the database
 // lacks, each in its own transaction with its row in migrations.
 func (s *Store) migrate(ctx context.Context, upTo int) error {
+	// An up-to-date database is not written to at all: opening a file
+	// another process is saving to costs no lock, and a read-only file
+	// that needs nothing opens (saves then get ErrReadOnly).
+	var have int
+	err := s.rdb.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&have)
+	if err == nil && have > SchemaVersion {
+		return newerErr(s.path, have) // upgraded by another process since inspect
+	}
+	if err == nil && have >= upTo {
+		return nil
+	}
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (
 		version INTEGER PRIMARY KEY,
 		name    TEXT    NOT NULL,

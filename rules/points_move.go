@@ -236,7 +236,9 @@ func ptsGap(x, y, k, ox, oy, ko int) int {
 // reached after 1..distance steps (the start excluded, even if a sweep
 // comes back to it), Cost = fewest steps to it, and Facings = 1 (collision)
 // where, with steps left, a step the kind allows is blocked: the token can
-// be stopped there against something. Time O(S x k) for S window squares
+// be stopped there against something. A position whose space still overlaps
+// a wall, an obstacle or a creature (possible only when the token started
+// so) is passed, never listed. Time O(S x k) for S window squares
 // (BFS), window radius distance.
 func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind string, source, distance int) ([]Square, error) {
 	t, err := ptsToken(e, tok)
@@ -323,7 +325,9 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 				}
 			}
 		}
-		if m > 0 && !(x == c.sx && y == c.sy) {
+		// a token that started on a wall, an obstacle or another creature
+		// may still overlap it: it cannot end there
+		if m > 0 && !(x == c.sx && y == c.sy) && g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0 {
 			sq := Square{X: x, Y: y, Cost: int(m), Actions: 1}
 			if collide {
 				sq.Facings = 1

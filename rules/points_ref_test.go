@@ -1,0 +1,263 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// ptsRefReach is the slow, obviously right points search: Dijkstra by linear
+// scan over every square of the map, each step worked out from the sets of
+// squares the space covers before and after.
+func ptsRefReach(e *model.Encounter, q MoveQuery) map[[2]int]Square {
+	t := &e.Tokens[q.Token]
+	k := e.Space(t)
+	land, mob := ptsSpeeds(t)
+	n := max(q.Actions, 1)
+	budget := land + (n-1)*mob
+	extra := 0
+	if q.Mode == ModeCrawl || q.Mode == ModeClimb || q.Mode == ModeSwim {
+		extra = 1
+	}
+	g := &e.Grid
+	occupant := func(x, y int) (other, enemy bool) {
+		for i := range e.Tokens {
+			if i == q.Token {
+				continue
+			}
+			o := &e.Tokens[i]
+			if shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+				other = true
+				if !model.Allies(t.SideOrNeutral(), o.SideOrNeutral()) {
+					enemy = true
+				}
+			}
+		}
+		return
+	}
+	hard := func(x, y int) bool {
+		_, en := occupant(x, y)
+		return g.In(x, y) && (g.At(x, y).Any(model.Wall|model.Obstacle) || en)
+	}
+	dist := map[[2]int]int{{t.X, t.Y}: 0}
+	done := map[[2]int]bool{}
+	for {
+		var cur [2]int
+		best := -1
+		for p, d := range dist {
+			if !done[p] && (best < 0 || d < best || d == best && (p[1] < cur[1] || p[1] == cur[1] && p[0] < cur[0])) {
+				cur, best = p, d
+			}
+		}
+		if best < 0 {
+			break
+		}
+		done[cur] = true
+		for d := 0; d < 8; d++ {
+			dx, dy := model.Dir[d][0], model.Dir[d][1]
+			nx, ny := cur[0]+dx, cur[1]+dy
+			if nx < 0 || ny < 0 || nx+k > g.W || ny+k > g.H {
+				continue
+			}
+			old, nw := shipRefSpace(cur[0], cur[1], k), shipRefSpace(nx, ny, k)
+			ok, sur := true, 0
+			for p := range nw {
+				if old[p] {
+					continue
+				}
+				if hard(p[0], p[1]) {
+					ok = false
+				}
+				tr := g.At(p[0], p[1])
+				if tr.Any(model.GreaterDifficult) {
+					sur = max(sur, 2)
+				} else if tr.Any(model.Difficult) {
+					sur = max(sur, 1)
+				}
+			}
+			if dx != 0 && dy != 0 {
+				for yy := min(cur[1], ny); yy <= max(cur[1], ny)+k-1; yy++ {
+					for xx := min(cur[0], nx); xx <= max(cur[0], nx)+k-1; xx++ {
+						p := [2]int{xx, yy}
+						if !old[p] && !nw[p] && hard(xx, yy) {
+							ok = false
+						}
+					}
+				}
+			}
+			nd := best + 1 + sur + extra
+			if !ok || nd > budget {
+				continue
+			}
+			np := [2]int{nx, ny}
+			if od, seen := dist[np]; !seen || nd < od {
+				dist[np] = nd
+			}
+		}
+	}
+	out := map[[2]int]Square{}
+	for p, d := range dist {
+		if p == [2]int{t.X, t.Y} {
+			continue
+		}
+		ok := true
+		for s := range shipRefSpace(p[0], p[1], k) {
+			if o, _ := occupant(s[0], s[1]); o || g.At(s[0], s[1]).Any(model.Wall|model.Obstacle) {
+				ok = false
+			}
+		}
+		if ok {
+			a := 1
+			for d > land+(a-1)*mob {
+				a++
+			}
+			out[p] = Square{X: p[0], Y: p[1], Cost: d, Actions: a}
+		}
+	}
+	return out
+}
+
+// ptsRandom makes a random small points encounter and query; the mover is
+// token 0.
+func ptsRandom(r *rand.Rand) (*model.Encounter, MoveQuery) {
+	w, h := 3+r.IntN(9), 3+r.IntN(9)
+	g := model.NewGrid(w, h)
+	traits := []model.Terrain{0, 0, 0, 0, 0, 0, model.Wall, model.Obstacle, model.Difficult, model.GreaterDifficult,
+		model.Hazardous, model.Difficult | model.GreaterDifficult, model.Water, model.Narrow}
+	for i := range g.Cells {
+		g.Cells[i] = traits[r.IntN(len(traits))]
+	}
+	e := &model.Encounter{Name: "r", Ruleset: model.Points, Grid: g}
+	sizes := []model.Size{model.Tiny, model.Small, model.Medium, model.Medium, model.Large, model.Huge}
+	sides := []string{"a", "a", "b", model.Neutral, ""}
+	n := 1 + r.IntN(5)
+	for i := 0; i < n; i++ {
+		s := sizes[r.IntN(len(sizes))]
+		k := model.Points.Space(s)
+		if k > w || k > h {
+			s, k = model.Medium, 1
+		}
+		tk := model.Token{Name: fmt.Sprint("T", i), Size: s, X: r.IntN(w - k + 1), Y: r.IntN(h - k + 1), Side: sides[r.IntN(len(sides))]}
+		if i == 0 && r.IntN(4) != 0 {
+			tk.Speeds = map[string]int{model.SpeedLand: r.IntN(9)}
+			if r.IntN(2) == 0 {
+				tk.Speeds[model.SpeedMobility] = r.IntN(4)
+			}
+		}
+		e.Tokens = append(e.Tokens, tk)
+	}
+	q := MoveQuery{Actions: 1 + r.IntN(3), Mode: Modes(model.Points)[r.IntN(4)]}
+	return e, q
+}
+
+func ptsCheck(t *testing.T, eng *ptsEngine, e *model.Encounter, q MoveQuery) {
+	t.Helper()
+	sq, err := eng.Reach(nil, e, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := ptsRefReach(e, q)
+	if len(sq) != len(ref) {
+		t.Fatalf("%+v: reach has %d squares, the reference %d\n%s\nref:\n%s", q, len(sq), len(ref),
+			ptsASCII(e, sq, false), ptsASCII(e, shipRefList(e, ref), false))
+	}
+	for i, s := range sq {
+		if i > 0 && (sq[i-1].Y > s.Y || sq[i-1].Y == s.Y && sq[i-1].X >= s.X) {
+			t.Fatalf("not sorted: %v", sq)
+		}
+		if r := ref[[2]int{s.X, s.Y}]; r != s {
+			t.Fatalf("%+v: (%d,%d) = %+v, reference %+v\n%s", q, s.X, s.Y, s, r, ptsASCII(e, sq, false))
+		}
+		p, err := eng.Path(e, q, s.X, s.Y)
+		if err != nil || !p.Reachable || p.Cost != s.Cost || p.Actions != s.Actions {
+			t.Fatalf("path to (%d,%d) = %+v %v, reach %+v", s.X, s.Y, p, err, s)
+		}
+		total := 0
+		for _, st := range p.Steps {
+			total += st.Cost
+			if st.Total != total {
+				t.Fatalf("path totals %+v", p)
+			}
+		}
+		if total != s.Cost {
+			t.Fatalf("path steps sum %d, cost %d", total, s.Cost)
+		}
+	}
+}
+
+// TestPointsReachMatchesReference cross-checks Reach and Path against the
+// plain Dijkstra on random maps. Seeds that once failed go in the list.
+func TestPointsReachMatchesReference(t *testing.T) {
+	eng := ptsEng()
+	for seed := uint64(0); seed < 300; seed++ {
+		r := rand.New(rand.NewPCG(seed, 11))
+		e, q := ptsRandom(r)
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { ptsCheck(t, eng, e, q) })
+	}
+}
+
+// FuzzPointsReach: no panic; Reach equals the reference; each path costs what
+// reach says; more Speed never loses a square or raises a cost; leap,
+// teleport and forced movement do not panic and list only empty squares.
+func FuzzPointsReach(f *testing.F) {
+	for _, s := range []uint64{1, 2, 3, 42, 1000} {
+		f.Add(s, uint8(2))
+	}
+	eng := ptsEng()
+	f.Fuzz(func(t *testing.T, seed uint64, more uint8) {
+		r := rand.New(rand.NewPCG(seed, 11))
+		e, q := ptsRandom(r)
+		ptsCheck(t, eng, e, q)
+		a, _ := eng.Reach(nil, e, q)
+		land, mob := ptsSpeeds(&e.Tokens[0])
+		e.Tokens[0].Speeds = map[string]int{model.SpeedLand: land + int(more%8), model.SpeedMobility: mob}
+		b, _ := eng.Reach(nil, e, q)
+		for _, s := range a {
+			o, ok := shipFind(b, s.X, s.Y)
+			if !ok || o.Cost > s.Cost {
+				t.Fatalf("(%d,%d) %+v became %+v with more speed", s.X, s.Y, s, o)
+			}
+		}
+		var sq []Square
+		sq, _ = eng.Leap(sq, e, 0)
+		sq, _ = eng.Teleport(sq, e, 0, int(more%6))
+		if len(e.Tokens) > 1 {
+			kinds := []string{ForcedPush, ForcedPull, ForcedSweep, ForcedShove, ForcedDrag}
+			sq, _ = eng.Forced(sq, e, 0, kinds[int(more)%5], 1, int(more%5))
+		}
+		k := e.Space(&e.Tokens[0])
+		for _, s := range sq {
+			for y := s.Y; y < s.Y+k; y++ {
+				for x := s.X; x < s.X+k; x++ {
+					if !e.Grid.In(x, y) || e.Grid.At(x, y).Any(model.Wall|model.Obstacle) {
+						t.Fatalf("%+v: space on a wall or off the map", s)
+					}
+				}
+			}
+		}
+	})
+}
+
+func BenchmarkPointsReach100(b *testing.B) {
+	g := model.NewGrid(100, 100)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range g.Cells {
+		switch r.IntN(10) {
+		case 0:
+			g.Cells[i] = model.Difficult
+		case 1:
+			g.Cells[i] = model.Wall
+		}
+	}
+	e := &model.Encounter{Name: "b", Ruleset: model.Points, Grid: g, Tokens: []model.Token{
+		{Name: "S", X: 50, Y: 50, Size: model.Medium, Speeds: map[string]int{model.SpeedLand: 40}},
+	}}
+	eng, _ := For(model.Points)
+	var dst []Square
+	b.ReportAllocs()
+	for b.Loop() {
+		dst, _ = eng.Reach(dst[:0], e, MoveQuery{Actions: 3})
+	}
+}

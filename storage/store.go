@@ -280,11 +280,10 @@ func open(p string, o options) (*Store, error) {
 			return nil, fmt.Errorf("open database %s: %w", p, err)
 		}
 		if o.seed && !info.hasEncounters {
-			if err := s.Save(ctx, model.Sample()); err != nil {
+			if s.seeded, err = s.seed(ctx); err != nil {
 				s.Close()
-				return nil, fmt.Errorf("open database %s: add the sample encounter: %w", p, err)
+				return nil, fmt.Errorf("open database %s: %w", p, err)
 			}
-			s.seeded = true
 		}
 	}
 	return s, nil
@@ -535,4 +534,26 @@ func (s *Store) migrateOne(ctx context.Context, m migration) error {
 		return dbErr("apply migration "+m.name, true, err)
 	}
 	return nil
+}
+
+// seed stores model.Sample() in a database Open just created, unless
+// another process opening the same new file got there first.
+func (s *Store) seed(ctx context.Context) (bool, error) {
+	const op = "add the sample encounter"
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, dbErr(op, true, err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM encounters`).Scan(&n); err != nil || n > 0 {
+		return false, dbErr(op, true, err)
+	}
+	if _, err := s.saveTx(ctx, tx, model.Sample(), op); err != nil {
+		return false, err
+	}
+	if err := tx.Commit(); err != nil {
+		return false, dbErr(op, true, err)
+	}
+	return true, nil
 }

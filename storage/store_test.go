@@ -155,6 +155,27 @@ func TestSave(t *testing.T) {
 		assertEqual(t, e, want) // Save changed nothing else
 	})
 
+	t.Run("OKClock", func(t *testing.T) {
+		s := MustOpenDB(t)
+		at := time.Date(2031, 1, 2, 3, 4, 5, 6, time.FixedZone("Somewhere", -5*3600))
+		s.Now = func() time.Time { return at }
+		e := fullEncounter()
+		mustSave(t, s, e)
+		if e.Created != at.UTC() || e.Updated != at.UTC() {
+			t.Fatalf("created %v updated %v, want the injected %v in UTC", e.Created, e.Updated, at.UTC())
+		}
+		got := mustLoad(t, s, e.ID)
+		if got.Created != at.UTC() || got.Updated != at.UTC() {
+			t.Fatalf("loaded created %v updated %v", got.Created, got.Updated)
+		}
+		later := at.Add(time.Hour + time.Nanosecond)
+		s.Now = func() time.Time { return later }
+		mustSave(t, s, e)
+		if got := mustLoad(t, s, e.ID); got.Created != at.UTC() || got.Updated != later.UTC() {
+			t.Fatalf("after a second save: created %v updated %v", got.Created, got.Updated)
+		}
+	})
+
 	t.Run("OKMapShapes", func(t *testing.T) {
 		s := MustOpenDB(t)
 		for _, wh := range [][2]int{{1000, 1}, {1, 1000}, {1, 1}, {1000, 1000}} {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image/color"
 	"math"
 	"strconv"
 	"unicode"
@@ -593,3 +594,14 @@ func (r *Renderer) path(f *frame) {
 }
 
 func k2(k int) float64 { return float64(k) }
+
+// Colors are the named colours of the map (ui.md), for drawings that do not
+// go through Draw (the vector PDF), so both look alike.
+var Colors = struct {
+	Open, Backdrop, Wall, Obstacle, Hatch, Dots, Waves, Water, Ripple,
+	Hazard, Narrow, Ink, Party, Enemy, Neutral, Orange, Green, Purple, Sky color.RGBA
+}{
+	colOpen.std(), colBackdrop.std(), colWall.std(), colObstacle.std(), colHatch.std(), colDots.std(), colWaves.std(),
+	colWater.std(), colRipple.std(), colVerm.std(), colYellow.std(), colInk.std(), colBlue.std(), colVerm.std(),
+	colNeutral.std(), colOrange.std(), colGreen.std(), colPurple.std(), colSky.std(),
+}

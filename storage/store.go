@@ -462,7 +462,7 @@ func backupBeforeMigrating(abs string, version int, busy time.Duration) (string,
 	defer db.Close()
 	if _, err := db.Exec(`VACUUM INTO ?`, dst); err != nil {
 		os.Remove(dst)
-		return "", dbErr(fmt.Sprintf("open database %s: back it up to %s before upgrading (nothing was changed)", abs, dst), true, err)
+		return "", dbErr(fmt.Sprintf("open database %s: back it up to %s before upgrading (nothing was changed)", abs, dst), false, err)
 	}
 	return dst, nil
 }
@@ -486,7 +486,7 @@ func (s *Store) migrate(ctx context.Context, upTo int) error {
 		name    TEXT    NOT NULL,
 		applied INTEGER NOT NULL -- unix nanoseconds, UTC
 	)`); err != nil {
-		return dbErr("create the migrations table", true, err)
+		return dbErr("create the migrations table", false, err)
 	}
 	for _, m := range migrations[:upTo] {
 		if err := s.migrateOne(ctx, m); err != nil {
@@ -499,39 +499,39 @@ func (s *Store) migrate(ctx context.Context, upTo int) error {
 func (s *Store) migrateOne(ctx context.Context, m migration) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return dbErr("apply migration "+m.name, true, err)
+		return dbErr("apply migration "+m.name, false, err)
 	}
 	defer tx.Rollback()
 	// Checked again under the write lock: another process may have
 	// upgraded the file since inspect looked.
 	var newest int
 	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&newest); err != nil {
-		return dbErr("apply migration "+m.name, true, err)
+		return dbErr("apply migration "+m.name, false, err)
 	}
 	if newest > SchemaVersion {
 		return newerErr(s.path, newest)
 	}
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
-		return dbErr("apply migration "+m.name, true, err)
+		return dbErr("apply migration "+m.name, false, err)
 	}
 	if n > 0 {
 		return nil
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return dbErr("apply migration "+m.name, true, err)
+		return dbErr("apply migration "+m.name, false, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)`,
 		m.version, m.name, s.now().UnixNano()); err != nil {
-		return dbErr("apply migration "+m.name, true, err)
+		return dbErr("apply migration "+m.name, false, err)
 	}
 	// user_version mirrors the table, so even a tool that only reads the
 	// file header sees the schema version.
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, m.version)); err != nil {
-		return dbErr("apply migration "+m.name, true, err)
+		return dbErr("apply migration "+m.name, false, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return dbErr("apply migration "+m.name, true, err)
+		return dbErr("apply migration "+m.name, false, err)
 	}
 	return nil
 }
@@ -542,18 +542,18 @@ func (s *Store) seed(ctx context.Context) (bool, error) {
 	const op = "add the sample encounter"
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return false, dbErr(op, true, err)
+		return false, dbErr(op, false, err)
 	}
 	defer tx.Rollback()
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM encounters`).Scan(&n); err != nil || n > 0 {
-		return false, dbErr(op, true, err)
+		return false, dbErr(op, false, err)
 	}
 	if _, err := s.saveTx(ctx, tx, model.Sample(), op); err != nil {
 		return false, err
 	}
 	if err := tx.Commit(); err != nil {
-		return false, dbErr(op, true, err)
+		return false, dbErr(op, false, err)
 	}
 	return true, nil
 }

@@ -261,3 +261,77 @@ func BenchmarkPointsReach100(b *testing.B) {
 		dst, _ = eng.Reach(dst[:0], e, MoveQuery{Actions: 3})
 	}
 }
+
+// ptsRefSight is the obviously right line of sight: it cuts the segment at
+// every grid-line crossing and tests each piece's midpoint and each crossing
+// point exactly. A point is inside the walls' area when every square whose
+// closure holds it is a wall (1 square inside one, 2 on an edge, 4 at a
+// corner).
+func ptsRefSight(g *model.Grid, ax, ay, bx, by int) bool {
+	dx, dy := bx-ax, by-ay
+	// critical t = n / den, den = 2*|dx|*|dy| (or the one that is not 0)
+	den := int64(1)
+	if dx != 0 {
+		den *= int64(ptsAbs(dx))
+	}
+	if dy != 0 {
+		den *= int64(ptsAbs(dy))
+	}
+	den *= 2 // room for midpoints
+	inside := func(n int64) bool {
+		// point = a + d * n/den, in half-squares, as numerators over den
+		px := int64(ax)*den + int64(dx)*n
+		py := int64(ay)*den + int64(dy)*n
+		var xs, ys []int
+		cell := func(p int64) []int {
+			q := p / (2 * den)
+			if p < 0 && p%(2*den) != 0 {
+				q--
+			}
+			if p%(2*den) == 0 {
+				return []int{int(q) - 1, int(q)}
+			}
+			return []int{int(q)}
+		}
+		xs, ys = cell(px), cell(py)
+		for _, x := range xs {
+			for _, y := range ys {
+				if !g.In(x, y) || !g.At(x, y).Any(model.Wall) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	// every multiple of 1/den covers all crossings (t = (2m - a)/d) and
+	// their midpoints
+	for n := int64(0); n <= den; n++ {
+		if inside(n) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestPointsSightMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for i := 0; i < 3000; i++ {
+		w, h := 2+r.IntN(8), 2+r.IntN(8)
+		g := model.NewGrid(w, h)
+		for j := range g.Cells {
+			if r.IntN(3) == 0 {
+				g.Cells[j] = model.Wall
+			}
+		}
+		pt := func() (int, int) {
+			k := 1 + r.IntN(2)
+			return 2*r.IntN(w) + k, 2*r.IntN(h) + k
+		}
+		ax, ay := pt()
+		bx, by := pt()
+		if got, want := ptsSight(&g, ax, ay, bx, by), ptsRefSight(&g, ax, ay, bx, by); got != want {
+			gg := &model.Encounter{Grid: g}
+			t.Fatalf("sight (%d,%d)-(%d,%d) half-squares = %v, reference %v\n%s", ax, ay, bx, by, got, want, ptsASCII(gg, nil, false))
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"image/color"
+	"image/png"
 	"io"
 	"math"
 	"strings"
@@ -144,8 +145,18 @@ func PDF(w io.Writer, e *model.Encounter, o PDFOptions) error {
 	pdf.SetTitle(e.Name, true)
 	pdf.SetCreator("Encounter Planner", true)
 	p := &pdfw{pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor(""), e: e, o: o}
-	if strings.HasPrefix(e.Background, "data:image/png;base64,") {
-		if data, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(e.Background, "data:image/png;base64,")); err == nil {
+	if e.Background != "" {
+		var data []byte
+		if b64, ok := strings.CutPrefix(e.Background, "data:image/png;base64,"); ok {
+			data, _ = base64.StdEncoding.DecodeString(b64)
+		} else if img := render.DecodeBackground(e.Background); img != nil {
+			// fpdf reads no WebP: embed it as PNG.
+			var buf bytes.Buffer
+			if png.Encode(&buf, img) == nil {
+				data = buf.Bytes()
+			}
+		}
+		if len(data) > 0 {
 			pdf.RegisterImageOptionsReader("bg", fpdf.ImageOptions{ImageType: "PNG"}, bytes.NewReader(data))
 			if pdf.Err() {
 				pdf.ClearError() // an unreadable background prints as none

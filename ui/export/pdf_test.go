@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"image"
 	"math"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/render"
 )
 
 func bigMap(w, h int) *model.Encounter {
@@ -197,5 +199,24 @@ func TestPDFRenders(t *testing.T) {
 	out, err := exec.Command("pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "2", in, filepath.Join(dir, "page")).CombinedOutput()
 	if err != nil || len(out) > 0 {
 		t.Fatalf("pdftoppm: %v %s", err, out)
+	}
+}
+
+func TestPDFBackground(t *testing.T) {
+	e := bigMap(9, 6)
+	img := image.NewRGBA(image.Rect(0, 0, 18, 12))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i * 7)
+	}
+	e.Background = render.PNGDataURL(img)
+	var buf bytes.Buffer
+	if err := PDF(&buf, e, PDFOptions{NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "/Subtype /Image") {
+		t.Error("no background image in the PDF")
+	}
+	if dir := os.Getenv("PDF_OUT"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "bg.pdf"), buf.Bytes(), 0o644)
 	}
 }

@@ -536,7 +536,14 @@ func (r *Renderer) path(f *frame) {
 	t := &f.e.Tokens[o.PathFrom]
 	k := f.e.Space(t)
 	w := math.Max(2, s/12)
-	px, py, _ := r.spaceCentre(f, t.X, t.Y, k)
+	px, py, rad := r.spaceCentre(f, t.X, t.Y, k)
+	// Start at the rim of the moving token, so its label stays readable.
+	if st := o.Path.Steps[0]; st.Turn == rules.NoTurn {
+		nx, ny, _ := r.spaceCentre(f, st.X, st.Y, k)
+		if l := math.Hypot(nx-px, ny-py); l > rad {
+			px, py = px+(nx-px)/l*rad*0.8, py+(ny-py)/l*rad*0.8
+		}
+	}
 	// Halo first, then the line, so crossings stay readable.
 	for pass := 0; pass < 2; pass++ {
 		x, y := px, py

@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/draw"
 	"image/png"
+	"io"
 	"math"
 	"strings"
 	"sync"
@@ -16,6 +17,8 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+
+	"golang.org/x/image/webp"
 )
 
 // View places the map in the image.
@@ -108,6 +111,22 @@ func Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays) {
 	defaultR.Draw(dst, e, v, o)
 }
 
+// MaxScale is the largest Scale drawn; a larger one is drawn at MaxScale
+// (terrain tiles are cached at the scale, so it bounds their memory).
+const MaxScale = 2048
+
+// SquareAt returns the map square under image pixel (px, py), the same
+// square Draw paints there (it may be off the map).
+func (v View) SquareAt(px, py int) (x, y int) {
+	return int(math.Ceil((float64(px)+0.5)/v.Scale+v.OriginX)) - 1, int(math.Ceil((float64(py)+0.5)/v.Scale+v.OriginY)) - 1
+}
+
+// PixelOf returns the image pixel position of map point (x, y) (squares;
+// (x+0.5, y+0.5) is a square's centre).
+func (v View) PixelOf(x, y float64) (px, py float64) {
+	return (x - v.OriginX) * v.Scale, (y - v.OriginY) * v.Scale
+}
+
 // frame holds per-call geometry.
 type frame struct {
 	e   *model.Encounter
@@ -141,6 +160,7 @@ func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays
 			r.bdrow[i], r.bdrow[i+1], r.bdrow[i+2], r.bdrow[i+3] = colBackdrop.r, colBackdrop.g, colBackdrop.b, 255
 		}
 	}
+	v.Scale = math.Min(v.Scale, MaxScale)
 	if e == nil || v.Scale <= 0 || math.IsNaN(v.Scale) || math.IsInf(v.Scale, 0) || e.Grid.W <= 0 || e.Grid.H <= 0 || len(e.Grid.Cells) != e.Grid.W*e.Grid.H {
 		r.backdrop(0, r.cv.h)
 		return
@@ -307,23 +327,34 @@ func (r *Renderer) background(s string) *image.RGBA {
 	return r.bg
 }
 
-// DecodeBackground decodes a "data:image/png;base64,..." background into an
-// opaque RGBA image (transparent parts over open ground), nil if it is not
-// a PNG data URL that decodes.
+// MaxBackgroundPixels bounds the background images DecodeBackground
+// accepts (64 Mpx, 256 MiB decoded), so a hostile file cannot exhaust memory.
+const MaxBackgroundPixels = 1 << 26
+
+// DecodeBackground decodes a "data:image/png;base64,..." or
+// "data:image/webp;base64,..." background into an opaque RGBA image
+// (transparent parts over open ground), nil if it does not decode.
 func DecodeBackground(s string) *image.RGBA {
-	const pre = "data:image/png;base64,"
-	if !strings.HasPrefix(s, pre) {
+	var dec func(io.Reader) (image.Image, error)
+	var cfgf func(io.Reader) (image.Config, error)
+	var b64 string
+	switch {
+	case strings.HasPrefix(s, "data:image/png;base64,"):
+		dec, cfgf, b64 = png.Decode, png.DecodeConfig, s[len("data:image/png;base64,"):]
+	case strings.HasPrefix(s, "data:image/webp;base64,"):
+		dec, cfgf, b64 = webp.Decode, webp.DecodeConfig, s[len("data:image/webp;base64,"):]
+	default:
 		return nil
 	}
-	data, err := base64.StdEncoding.DecodeString(s[len(pre):])
+	data, err := base64.StdEncoding.DecodeString(b64)
 	if err != nil {
 		return nil
 	}
-	cfg, err := png.DecodeConfig(bytes.NewReader(data))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > 1<<26 {
+	cfg, err := cfgf(bytes.NewReader(data))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxBackgroundPixels {
 		return nil
 	}
-	img, err := png.Decode(bytes.NewReader(data))
+	img, err := dec(bytes.NewReader(data))
 	if err != nil {
 		return nil
 	}

@@ -334,3 +334,21 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}
 }
+
+func TestSquareAt(t *testing.T) {
+	for _, v := range []View{{Scale: 40}, {Scale: 13.7, OriginX: -3.3, OriginY: 2.1}, {Scale: 8.25, OriginX: 7.5}} {
+		f := &frame{v: v}
+		for i := -2; i < 30; i++ {
+			for px := f.bx(i); px < f.bx(i+1); px++ {
+				if x, _ := v.SquareAt(px, 0); x != i {
+					t.Fatalf("view %+v: pixel %d is in square %d, SquareAt says %d", v, px, i, x)
+				}
+			}
+			for py := f.by(i); py < f.by(i+1); py++ {
+				if _, y := v.SquareAt(0, py); y != i {
+					t.Fatalf("view %+v: pixel row %d is in square %d, SquareAt says %d", v, py, i, y)
+				}
+			}
+		}
+	}
+}

@@ -33,7 +33,13 @@ type shipEngine struct {
 	noEnd   shipSum // walls, obstacles, ships the mover may not end on
 	haz     shipSum // hazardous, narrow, uneven (path tie-break)
 	ctx     shipCtx // the current query (kept to avoid an allocation)
+	heap    shipHeap
 }
+
+// shipMaxBuckets bounds the bucket queue; beyond it (a turning speed of
+// thousands of feet that shares no factor with the square), search uses a
+// binary heap instead.
+const shipMaxBuckets = 1 << 14
 
 func newStarship() Engine { return &shipEngine{} }
 
@@ -160,7 +166,9 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	if c.canTurn {
 		maxEdge = max(maxEdge, c.turnU)
 	}
-	c.nb = int(maxEdge) + 1
+	// Edges dearer than the budget are never relaxed, so the circular queue
+	// needs only min(maxEdge, budget) + 1 buckets.
+	c.nb = int(min(maxEdge, c.budget)) + 1
 	// Window: every position within R = budget/step squares of the start,
 	// plus the space and the squares a diagonal passes between.
 	R := int(c.budget / c.stepU)
@@ -315,7 +323,8 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 
 // search runs Dial's algorithm from the start state over (square, facing,
 // parity) up to the budget, leaving costs in g.dist. Time O(S + B) and memory
-// O(S + nb), where S = 16 x window squares and B = budget units.
+// O(S + nb), where S = 16 x window squares and B = budget units; with more
+// than shipMaxBuckets buckets, a binary heap: time O(S log S).
 func (g *shipEngine) search(c *shipCtx) {
 	n := c.ww * c.wh * 16
 	if cap(g.dist) < n {
@@ -329,18 +338,21 @@ func (g *shipEngine) search(c *shipCtx) {
 		clear(g.stamp)
 		g.gen = 1
 	}
-	for len(g.buckets) < c.nb {
-		g.buckets = append(g.buckets, nil)
-	}
-	for i := range g.buckets {
-		g.buckets[i] = g.buckets[i][:0]
-	}
 	if !c.fits(c.sx, c.sy) {
 		return
 	}
+	useHeap := c.nb > shipMaxBuckets
+	if !useHeap {
+		for len(g.buckets) < c.nb {
+			g.buckets = append(g.buckets, nil)
+		}
+		for i := range g.buckets {
+			g.buckets[i] = g.buckets[i][:0]
+		}
+	}
+	g.heap.s, g.heap.k = g.heap.s[:0], g.heap.k[:0]
 	s0 := c.state(c.sx, c.sy, c.sf, 0)
 	g.dist[s0], g.stamp[s0] = 0, g.gen
-	g.buckets[0] = append(g.buckets[0], s0)
 	pending := 1
 	relax := func(v, nd int32) {
 		if nd > c.budget {
@@ -348,26 +360,43 @@ func (g *shipEngine) search(c *shipCtx) {
 		}
 		if g.stamp[v] != g.gen || nd < g.dist[v] {
 			g.stamp[v], g.dist[v] = g.gen, nd
+			if useHeap {
+				g.heap.push(v, shipKey{c: nd})
+				return
+			}
 			b := &g.buckets[int(nd)%c.nb]
 			*b = append(*b, v)
 			pending++
 		}
 	}
+	expand := func(s, cur int32) {
+		x, y, f, p := c.unpack(s)
+		if nx, ny, np, w, _, ok := g.move(c, x, y, f, p); ok {
+			relax(c.state(nx, ny, f, np), cur+w)
+		}
+		if c.canTurn {
+			relax(c.state(x, y, (f+1)&7, p), cur+c.turnU)
+			relax(c.state(x, y, (f+7)&7, p), cur+c.turnU)
+		}
+	}
+	if useHeap {
+		g.heap.push(s0, shipKey{})
+		for len(g.heap.s) > 0 {
+			s, k := g.heap.pop()
+			if g.dist[s] == k.c {
+				expand(s, k.c)
+			}
+		}
+		return
+	}
+	g.buckets[0] = append(g.buckets[0], s0)
 	for cur := int32(0); pending > 0 && cur <= c.budget; cur++ {
 		b := &g.buckets[int(cur)%c.nb]
 		for i := 0; i < len(*b); i++ {
 			s := (*b)[i]
 			pending--
-			if g.dist[s] != cur {
-				continue
-			}
-			x, y, f, p := c.unpack(s)
-			if nx, ny, np, w, _, ok := g.move(c, x, y, f, p); ok {
-				relax(c.state(nx, ny, f, np), cur+w)
-			}
-			if c.canTurn {
-				relax(c.state(x, y, (f+1)&7, p), cur+c.turnU)
-				relax(c.state(x, y, (f+7)&7, p), cur+c.turnU)
+			if g.dist[s] == cur {
+				expand(s, cur)
 			}
 		}
 		*b = (*b)[:0]

@@ -298,3 +298,19 @@ func BenchmarkShipReach100(b *testing.B) {
 		dst, _ = eng.Reach(dst[:0], e, MoveQuery{})
 	}
 }
+
+// A turning speed sharing no factor with the square makes tiny cost units;
+// beyond shipMaxBuckets buckets the search switches to a heap and must agree.
+func TestShipHugeSpeedsMatchReference(t *testing.T) {
+	eng, _ := For(model.Starship)
+	for seed := uint64(0); seed < 40; seed++ {
+		r := rand.New(rand.NewPCG(seed, 9))
+		e := shipRandom(r)
+		e.FeetPerSquare = 0
+		e.Tokens[0].Speeds = map[string]int{model.SpeedFly: 300 + r.IntN(200), model.SpeedTurn: 2 * (r.IntN(90) + 1)}
+		if seed%2 == 0 {
+			e.Tokens[0].Speeds = map[string]int{model.SpeedFly: 1_000_000, model.SpeedTurn: 2*100_003 + 2*r.IntN(100)}
+		}
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { shipCheck(t, eng, e) })
+	}
+}

@@ -727,3 +727,44 @@ func rawDB(tb testing.TB, path string) *sql.DB {
 	tb.Cleanup(func() { db.Close() })
 	return db
 }
+
+// TestConcurrentSaves: many writers, in one process and across two
+// connections pools (as two app instances), race to save the same version;
+// exactly one wins and the rest get ErrConflict.
+func TestConcurrentSaves(t *testing.T) {
+	t.Run("ErrConflict", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "shared.db")
+		stores := []*Store{mustOpenAt(t, path, options{}), mustOpenAt(t, path, options{})}
+		e := fullEncounter()
+		mustSave(t, stores[0], e)
+		const writers = 8
+		errs := make([]error, writers)
+		edits := make([]*model.Encounter, writers)
+		var wg sync.WaitGroup
+		for i := 0; i < writers; i++ {
+			edits[i] = e.Clone()
+			edits[i].Name = fmt.Sprintf("writer %d", i)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = stores[i%2].Save(ctx, edits[i])
+			}()
+		}
+		wg.Wait()
+		winner := -1
+		for i, err := range errs {
+			switch {
+			case err == nil && winner < 0:
+				winner = i
+			case err == nil:
+				t.Fatalf("writers %d and %d both saved version %d", winner, i, e.Version)
+			case !errors.Is(err, model.ErrConflict):
+				t.Fatalf("writer %d: %v", i, err)
+			}
+		}
+		if winner < 0 {
+			t.Fatal("nobody saved")
+		}
+		assertEqual(t, mustLoad(t, stores[1], e.ID), edits[winner])
+	})
+}

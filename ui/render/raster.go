@@ -257,6 +257,8 @@ func (cv *canvas) line(x0, y0, x1, y1, width float64, c rgba, dash float64) {
 		return
 	}
 	l := math.Sqrt(l2)
+	il2 := 1 / l2
+	nx, ny := dx/l, dy/l // unit direction; the normal distance is r x n
 	steep := math.Abs(dy) > math.Abs(dx)
 	// Walk the major axis; for each major coordinate, cover the minor span.
 	var a0, a1 float64
@@ -301,10 +303,18 @@ func (cv *canvas) line(x0, y0, x1, y1, width float64, c rgba, dash float64) {
 			} else {
 				px, py = fa, float64(b)+0.5
 			}
-			t := ((px-x0)*dx + (py-y0)*dy) / l2
-			tc := math.Max(0, math.Min(1, t))
-			ex, ey := x0+tc*dx-px, y0+tc*dy-py
-			d := math.Sqrt(ex*ex + ey*ey)
+			rx, ry := px-x0, py-y0
+			t := (rx*dx + ry*dy) * il2
+			var d, tc float64
+			if t >= 0 && t <= 1 {
+				// Beside the segment: the distance to its line, no root.
+				d = math.Abs(rx*ny - ry*nx)
+				tc = t
+			} else {
+				tc = math.Max(0, math.Min(1, t))
+				ex, ey := x0+tc*dx-px, y0+tc*dy-py
+				d = math.Sqrt(ex*ex + ey*ey)
+			}
 			cov := hw + 0.5 - d
 			if cov <= 0 {
 				continue

@@ -72,14 +72,16 @@ type Renderer struct {
 	cv canvas
 	ts typeset
 
-	tileScale float64
-	tileBG    bool
-	tiles     [256]*tile
+	// Tiles for the last few (scale, over-background) pairs, so views at
+	// different zooms sharing a Renderer (editor, player, thumbnails) do not
+	// repaint their tiles every frame.
+	sets  [4]tileSet
+	tiles *[256]*tile
+	clock uint64
 
-	bgKey  string // the Background string the cached image was decoded from
-	bgHash uint64
-	bg     *image.RGBA // nil: none or undecodable
-	bgCols []int32     // per image column: background x, or -1 off the map
+	bgs    [2]bgEntry
+	bg     *image.RGBA // the current frame's background; nil: none
+	bgCols []int32     // per image column: background x
 
 	luts  lutCache
 	bdrow []uint8 // one row of backdrop pixels, copied where the map is not
@@ -87,6 +89,21 @@ type Renderer struct {
 	mark  []uint8 // per map square scratch (reach bands), cleared after use
 	num   []byte
 	bandB [4][]int32
+}
+
+type tileSet struct {
+	scale  float64
+	overBG bool
+	used   uint64 // r.clock when last drawn; 0 = empty
+	tiles  [256]*tile
+}
+
+// bgEntry is a decoded background and the string it came from.
+type bgEntry struct {
+	key  string // strings are immutable: keeping it is safe and makes the pointer check hit
+	hash uint64
+	img  *image.RGBA
+	used uint64
 }
 
 // colRun is a visible square column: pixels [p0, p1), tile offset off.
@@ -218,11 +235,9 @@ func (r *Renderer) terrain(f *frame) {
 	cv := &r.cv
 	e := f.e
 	bg := r.background(e.Background)
+	r.bg = bg
 	overBG := bg != nil
-	if r.tileScale != f.v.Scale || r.tileBG != overBG {
-		r.tiles = [256]*tile{}
-		r.tileScale, r.tileBG = f.v.Scale, overBG
-	}
+	r.pickTiles(f.v.Scale, overBG)
 	r.cols = r.cols[:0]
 	for sx := f.sx0; sx < f.sx1; sx++ {
 		p0, p1 := f.bx(sx), f.bx(sx+1)
@@ -305,26 +320,60 @@ func (r *Renderer) bgColumns(f *frame, bg *image.RGBA) {
 	}
 }
 
-// background decodes a data-URL PNG once and caches it by the string (a
+// pickTiles selects the tile set for the scale, reusing the least recently
+// used set when none matches.
+func (r *Renderer) pickTiles(scale float64, overBG bool) {
+	r.clock++
+	old := 0
+	for i := range r.sets {
+		ts := &r.sets[i]
+		if ts.used != 0 && ts.scale == scale && ts.overBG == overBG {
+			ts.used = r.clock
+			r.tiles = &ts.tiles
+			return
+		}
+		if ts.used < r.sets[old].used {
+			old = i
+		}
+	}
+	ts := &r.sets[old]
+	ts.scale, ts.overBG, ts.used = scale, overBG, r.clock
+	ts.tiles = [256]*tile{}
+	r.tiles = &ts.tiles
+}
+
+// background decodes a data-URL image once and caches it by the string (a
 // pointer-and-length check first, then a hash, so an unchanged background
-// costs nothing). WebP and broken images draw no background.
+// costs nothing; two are kept). Broken images draw no background.
 func (r *Renderer) background(s string) *image.RGBA {
 	if s == "" {
 		return nil
 	}
-	if len(s) == len(r.bgKey) && (unsafeSamePtr(s, r.bgKey) || s == r.bgKey) {
-		return r.bg
+	r.clock++
+	for i := range r.bgs {
+		b := &r.bgs[i]
+		if b.used != 0 && len(s) == len(b.key) && unsafeSamePtr(s, b.key) {
+			b.used = r.clock
+			return b.img
+		}
 	}
 	sum := uint64(14695981039346656037)
 	for i := 0; i < len(s); i++ {
 		sum = (sum ^ uint64(s[i])) * 1099511628211
 	}
-	r.bgKey = s // strings are immutable: keeping it is safe and makes the pointer check hit
-	if sum == r.bgHash && r.bg != nil {
-		return r.bg
+	old := 0
+	for i := range r.bgs {
+		b := &r.bgs[i]
+		if b.used != 0 && b.hash == sum && len(s) == len(b.key) && s == b.key {
+			b.key, b.used = s, r.clock
+			return b.img
+		}
+		if b.used < r.bgs[old].used {
+			old = i
+		}
 	}
-	r.bgHash, r.bg = sum, DecodeBackground(s)
-	return r.bg
+	r.bgs[old] = bgEntry{key: s, hash: sum, img: DecodeBackground(s), used: r.clock}
+	return r.bgs[old].img
 }
 
 // MaxBackgroundPixels bounds the background images DecodeBackground

@@ -14,8 +14,10 @@ import (
 // (Stride s, position, diagonal parity p) with, per state, the movement c
 // spent in the current Stride and the total T spent so far. T decides the
 // answer, c decides what can still be done, so a state keeps the labels
-// (c, T) that no other label beats in both; a label with parity 1 ("next
-// diagonal costs 2") is worth one square less than one with parity 0.
+// (c, T) that no other label beats in both. In the last Stride a label with
+// parity 1 ("next diagonal costs 2") is also compared with the other parity
+// (it is worth one square less); before that a fresh budget may favour
+// either parity, so both are kept.
 // Strides are searched in order; within one, labels leave a bucket queue
 // (Dial's algorithm) by T, since every step costs 1 to 6 squares.
 
@@ -175,7 +177,9 @@ func (s *searcher) reach() {
 				continue
 			}
 			p := uint8(st & 1)
-			if o := st ^ 1; stamp[o] == gen {
+			// Across parities a label dominates only in the last Stride:
+			// a later Stride's fresh budget can favour either parity.
+			if o := st ^ 1; last && stamp[o] == gen {
 				if p == 1 && minC[o] <= c {
 					continue
 				}

@@ -138,9 +138,15 @@ type Editor struct {
 // NewEditor makes an editor for e in win and installs it: content, main
 // menu, shortcuts and key handlers. The editor owns e from now on.
 func NewEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter) *Editor {
+	return newEditor(win, store, e, fyne.Do)
+}
+
+// newEditor is NewEditor with the function that runs background results on
+// the UI goroutine (tests pump them themselves).
+func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, post func(func())) *Editor {
 	ed := &Editor{
 		win: win, store: store, enc: e, sel: -1, dragTok: -1, brush: 1, terrain: model.Wall,
-		warn: map[string]bool{}, post: fyne.Do, tool: ToolSelect,
+		warn: map[string]bool{}, post: post, tool: ToolSelect,
 	}
 	ed.settings = overlaySettings{Reach: true, Mode: rules.DefaultMode(e.Ruleset), Actions: 1, Path: true, Cover: true, Flank: true}
 	ed.savedRev = 0
@@ -183,6 +189,7 @@ func (ed *Editor) Close() {
 
 func (ed *Editor) build() {
 	ed.tips = newTipLayer()
+	ed.tips.post = ed.post
 	// tools
 	var toolObjs []fyne.CanvasObject
 	for i, ti := range tools {

@@ -168,7 +168,9 @@ func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 	if r.set.Path && sel >= 0 && sel < len(e.Tokens) && r.hover != nil && e.Grid.In(r.hover.X, r.hover.Y) {
 		t := &e.Tokens[sel]
 		if r.hover.X != t.X || r.hover.Y != t.Y {
-			q := rules.MoveQuery{Token: sel, Mode: r.set.Mode, Actions: r.set.Actions}
+			// the path may use every action the ruleset allows: the
+			// status bar says how many it takes
+			q := rules.MoveQuery{Token: sel, Mode: r.set.Mode, Actions: rules.MaxActions(e.Ruleset)}
 			p, err := w.eng.Path(e, q, r.hover.X, r.hover.Y)
 			if err != nil {
 				res.errs = addErr(res.errs, "path", err)

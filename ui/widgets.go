@@ -26,10 +26,11 @@ type tipLayer struct {
 	text  *canvas.Text
 	owner *tipButton
 	timer *time.Timer
+	post  func(func())
 }
 
 func newTipLayer() *tipLayer {
-	t := &tipLayer{bg: canvas.NewRectangle(color.NRGBA{0x20, 0x20, 0x20, 0xee}), text: canvas.NewText("", color.White)}
+	t := &tipLayer{post: fyne.Do, bg: canvas.NewRectangle(color.NRGBA{0x20, 0x20, 0x20, 0xee}), text: canvas.NewText("", color.White)}
 	t.bg.CornerRadius = 4
 	t.text.TextSize = theme.TextSize() * 0.95
 	t.layer = container.NewWithoutLayout(t.bg, t.text)
@@ -76,12 +77,11 @@ type tipButton struct {
 	widget.Button
 	tip    string
 	layer  *tipLayer
-	post   func(func())
 	hovers bool
 }
 
 func newTipButton(label, tip string, layer *tipLayer, tapped func()) *tipButton {
-	b := &tipButton{tip: tip, layer: layer, post: fyne.Do}
+	b := &tipButton{tip: tip, layer: layer}
 	b.Text = label
 	b.OnTapped = tapped
 	b.ExtendBaseWidget(b)
@@ -101,7 +101,7 @@ func (b *tipButton) MouseIn(ev *desktop.MouseEvent) {
 	}
 	l.owner = b
 	l.timer = time.AfterFunc(600*time.Millisecond, func() {
-		b.post(func() {
+		l.post(func() {
 			if l.owner == b && b.hovers {
 				l.show(b)
 			}

@@ -1,0 +1,549 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+const testZoom = 20 // units per square in the tests' map view
+
+// newTestEditor opens e (stored first in a fresh memStore) in a 1024x700
+// test window with the map at testZoom units per square from (0, 0).
+func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memStore, *pump) {
+	t.Helper()
+	test.NewTempApp(t)
+	st := newMemStore(e)
+	loaded, err := st.Load(context.Background(), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	p := newPump()
+	ed := newEditor(w, st, loaded, p.post)
+	w.Resize(fyne.NewSize(1024, 700))
+	t.Cleanup(ed.Close)
+	ed.view.SetView(testZoom, 0, 0)
+	p.until(t, "first overlays", ed.overlaysIdle)
+	return ed, st, p
+}
+
+func openEncounter(t *testing.T, w, h int) *model.Encounter {
+	t.Helper()
+	e, err := NewEncounter("Test room", model.SF2E, w, h, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func at(ed *Editor, x, y int) fyne.Position { return ed.view.PosOf(x, y) }
+
+func mouseDown(ed *Editor, x, y int, mods fyne.KeyModifier) {
+	ed.view.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at(ed, x, y)}, Button: desktop.MouseButtonPrimary, Modifier: mods})
+}
+
+func mouseUp(ed *Editor, x, y int) {
+	ed.view.MouseUp(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at(ed, x, y)}, Button: desktop.MouseButtonPrimary})
+}
+
+// dragTo moves a pressed pointer to square (x, y), as the driver reports it.
+func dragTo(ed *Editor, x, y int) {
+	ed.view.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: at(ed, x, y)}, Dragged: fyne.NewDelta(1, 1)})
+}
+
+// gesture presses at (x0, y0), drags through the squares of path and
+// releases at the last one, as a real mouse does.
+func gesture(ed *Editor, mods fyne.KeyModifier, pts ...[2]int) {
+	mouseDown(ed, pts[0][0], pts[0][1], mods)
+	for _, p := range pts[1:] {
+		dragTo(ed, p[0], p[1])
+	}
+	last := pts[len(pts)-1]
+	if len(pts) > 1 {
+		ed.view.DragEnd()
+	}
+	mouseUp(ed, last[0], last[1])
+}
+
+func typeShortcut(ed *Editor, k fyne.KeyName, m fyne.KeyModifier) {
+	ed.win.Canvas().(fyne.Shortcutable).TypedShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: m})
+}
+
+func countTerrain(g *model.Grid, t model.Terrain) int {
+	n := 0
+	for _, c := range g.Cells {
+		if c == t {
+			n++
+		}
+	}
+	return n
+}
+
+func TestBrushStrokeUndoRedo(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	c := ed.win.Canvas()
+	test.TypeOnCanvas(c, "b2")
+	if ed.Tool() != ToolBrush || ed.terrain != model.Wall {
+		t.Fatalf("after typing b2: tool %d terrain %v, want brush and wall", ed.Tool(), ed.terrain)
+	}
+	before := ed.enc.Grid.Clone()
+	gesture(ed, 0, [2]int{5, 5}, [2]int{6, 5}, [2]int{8, 5})
+	for x := 5; x <= 8; x++ {
+		if got := ed.enc.Grid.At(x, 5); got != model.Wall {
+			t.Errorf("(%d, 5) = %v after the stroke, want wall", x, got)
+		}
+	}
+	if !ed.dirty() || !strings.HasSuffix(ed.win.Title(), "*") {
+		t.Errorf("title %q: an edit should mark the window unsaved", ed.win.Title())
+	}
+	typeShortcut(ed, fyne.KeyZ, fyne.KeyModifierShortcutDefault)
+	if !reflect.DeepEqual(ed.enc.Grid, before) {
+		t.Errorf("Ctrl+Z should undo the whole stroke at once")
+	}
+	typeShortcut(ed, fyne.KeyZ, fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift)
+	if got := ed.enc.Grid.At(7, 5); got != model.Wall {
+		t.Errorf("Ctrl+Shift+Z: (7, 5) = %v, want wall again", got)
+	}
+	typeShortcut(ed, fyne.KeyZ, fyne.KeyModifierShortcutDefault)
+	typeShortcut(ed, fyne.KeyY, fyne.KeyModifierShortcutDefault)
+	if got := ed.enc.Grid.At(7, 5); got != model.Wall {
+		t.Errorf("Ctrl+Y: (7, 5) = %v, want wall again", got)
+	}
+}
+
+func TestBrushSizeKeys(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 12, 12))
+	c := ed.win.Canvas()
+	test.TypeOnCanvas(c, "]]]]]]]")
+	if ed.brush != 5 {
+		t.Errorf("brush after many ]: %d, want 5", ed.brush)
+	}
+	test.TypeOnCanvas(c, "[[[[")
+	if ed.brush != 1 {
+		t.Errorf("brush after [[[[: %d, want 1", ed.brush)
+	}
+	test.TypeOnCanvas(c, "]]b4")
+	gesture(ed, 0, [2]int{5, 5})
+	if n := countTerrain(&ed.enc.Grid, model.Difficult); n != 9 {
+		t.Errorf("a size-3 dab painted %d difficult squares, want 9", n)
+	}
+	test.TypeOnCanvas(c, "e")
+	gesture(ed, 0, [2]int{5, 5})
+	if n := countTerrain(&ed.enc.Grid, model.Difficult); n != 0 {
+		t.Errorf("the size-3 eraser left %d difficult squares, want 0", n)
+	}
+}
+
+func TestRectLineFill(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 10, 10))
+	c := ed.win.Canvas()
+	test.TypeOnCanvas(c, "r4")
+	gesture(ed, 0, [2]int{1, 1}, [2]int{5, 5}, [2]int{3, 2}) // the preview follows the pointer
+	if n := countTerrain(&ed.enc.Grid, model.Difficult); n != 6 {
+		t.Errorf("rectangle (1,1)-(3,2): %d difficult squares, want 6", n)
+	}
+	test.TypeOnCanvas(c, "l2")
+	gesture(ed, 0, [2]int{0, 5}, [2]int{9, 5})
+	if n := countTerrain(&ed.enc.Grid, model.Wall); n != 10 {
+		t.Errorf("line across row 5: %d walls, want 10", n)
+	}
+	test.TypeOnCanvas(c, "f9")
+	if ed.Tool() != ToolFill {
+		t.Fatalf("9 while filling should keep the fill tool, got %d", ed.Tool())
+	}
+	gesture(ed, 0, [2]int{0, 0})
+	if n := countTerrain(&ed.enc.Grid, model.Water); n != 50-6 {
+		t.Errorf("fill above the wall: %d water, want 44", n)
+	}
+	if got := ed.enc.Grid.At(0, 9); got != 0 {
+		t.Errorf("fill leaked through the wall to (0, 9): %v", got)
+	}
+	for i := 0; i < 3; i++ {
+		ed.Undo()
+	}
+	if n := countTerrain(&ed.enc.Grid, 0); n != 100 {
+		t.Errorf("after three undos %d open squares, want 100", n)
+	}
+}
+
+func TestPaletteDifficultHazardous(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 6, 6))
+	test.TypeOnCanvas(ed.win.Canvas(), "0")
+	gesture(ed, 0, [2]int{2, 2})
+	if got := ed.enc.Grid.At(2, 2); got != model.Difficult|model.Hazardous {
+		t.Errorf("key 0 painted %v, want difficult+hazardous", got)
+	}
+}
+
+func tokenAt(t *testing.T, ed *Editor, name string) (int, *model.Token) {
+	t.Helper()
+	i := ed.enc.TokenIndex(name)
+	if i < 0 {
+		t.Fatalf("no token %q", name)
+	}
+	return i, &ed.enc.Tokens[i]
+}
+
+func TestTokenDragRules(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	i, dae := tokenAt(t, ed, "Dae")
+	if dae.X != 8 || dae.Y != 3 {
+		t.Fatalf("sample changed: Dae at (%d, %d)", dae.X, dae.Y)
+	}
+	// a legal move, with a real drag through the canvas
+	mouseDown(ed, 8, 3, 0)
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(ed.view)
+	test.Drag(ed.win.Canvas(), abs.Add(at(ed, 8, 5)), 0, 2*testZoom)
+	mouseUp(ed, 8, 5)
+	if _, d := tokenAt(t, ed, "Dae"); d.X != 8 || d.Y != 5 {
+		t.Fatalf("Dae at (%d, %d) after dragging to (8, 5)", d.X, d.Y)
+	}
+	if ed.Selected() != i {
+		t.Errorf("the dragged token should be selected")
+	}
+	// onto a wall: refused with the reason
+	gesture(ed, 0, [2]int{8, 5}, [2]int{8, 6})
+	if _, d := tokenAt(t, ed, "Dae"); d.Y != 5 {
+		t.Errorf("Dae moved onto the wall at (8, 6)")
+	}
+	if !strings.Contains(ed.msgLabel.Text, "wall") || !strings.Contains(ed.msgLabel.Text, "Shift") {
+		t.Errorf("status %q should say the wall refused the drop and mention Shift", ed.msgLabel.Text)
+	}
+	// onto another creature: refused
+	gesture(ed, 0, [2]int{8, 5}, [2]int{9, 4}, [2]int{10, 3})
+	if _, d := tokenAt(t, ed, "Dae"); d.X != 8 || d.Y != 5 {
+		t.Errorf("Dae dropped onto Tashtari")
+	}
+	if !strings.Contains(ed.msgLabel.Text, "Tashtari") {
+		t.Errorf("status %q should name the creature in the way", ed.msgLabel.Text)
+	}
+	// off the map: refused even with Shift
+	gesture(ed, fyne.KeyModifierShift, [2]int{8, 5}, [2]int{8, 20})
+	if _, d := tokenAt(t, ed, "Dae"); d.Y != 5 {
+		t.Errorf("Dae dropped off the map")
+	}
+	// Shift places on the wall and marks the token
+	gesture(ed, fyne.KeyModifierShift, [2]int{8, 5}, [2]int{8, 6})
+	if _, d := tokenAt(t, ed, "Dae"); d.Y != 6 {
+		t.Fatalf("Shift-drop on the wall refused")
+	}
+	p.drain()
+	if !reflect.DeepEqual(ed.Overlays().Warn, []int{i}) {
+		t.Errorf("Overlays.Warn = %v, want [%d]", ed.Overlays().Warn, i)
+	}
+	ed.Undo()
+	if _, d := tokenAt(t, ed, "Dae"); d.Y != 5 {
+		t.Errorf("undo should move Dae back to (8, 5), at (%d, %d)", d.X, d.Y)
+	}
+}
+
+func TestDragGhost(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	i, _ := tokenAt(t, ed, "Dae")
+	mouseDown(ed, 8, 3, 0)
+	dragTo(ed, 8, 6) // a wall
+	g := ed.Overlays().Ghost
+	if g == nil || g.Token != i || g.X != 8 || g.Y != 6 || g.OK {
+		t.Fatalf("ghost over the wall = %+v, want token %d at (8, 6) not OK", g, i)
+	}
+	dragTo(ed, 8, 5)
+	if g := ed.Overlays().Ghost; g == nil || !g.OK {
+		t.Fatalf("ghost over open ground = %+v, want OK", g)
+	}
+	ed.view.DragEnd()
+	mouseUp(ed, 8, 5)
+	if ed.Overlays().Ghost != nil {
+		t.Errorf("the ghost should go when the drag ends")
+	}
+}
+
+func TestAddDuplicateDeleteToken(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 8, 8))
+	if err := ed.AddToken(model.Token{Name: "Goblin", X: 2, Y: 2, Size: model.Medium, Side: "enemy", Speeds: map[string]int{"land": 25}}); err != nil {
+		t.Fatal(err)
+	}
+	ed.DuplicateToken()
+	if len(ed.enc.Tokens) != 2 {
+		t.Fatalf("%d tokens after duplicating, want 2", len(ed.enc.Tokens))
+	}
+	a, b := ed.enc.Tokens[0], ed.enc.Tokens[1]
+	if b.Name != "Goblin 2" || b.ID == a.ID || (b.X == a.X && b.Y == a.Y) {
+		t.Errorf("duplicate = %q at (%d, %d) id %q; want Goblin 2 elsewhere with a new id", b.Name, b.X, b.Y, b.ID)
+	}
+	if ed.Selected() != 1 {
+		t.Errorf("the duplicate should be selected")
+	}
+	ed.key(&fyne.KeyEvent{Name: fyne.KeyDelete})
+	if len(ed.enc.Tokens) != 1 || ed.Selected() != -1 {
+		t.Errorf("Delete: %d tokens, selected %d", len(ed.enc.Tokens), ed.Selected())
+	}
+	ed.Undo()
+	if len(ed.enc.Tokens) != 2 {
+		t.Errorf("undo after delete: %d tokens, want 2", len(ed.enc.Tokens))
+	}
+}
+
+// formEntry finds the inspector widget of the form item with the label.
+func formWidget(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
+	t.Helper()
+	for _, o := range ed.inspector.Objects {
+		if f, ok := o.(*widget.Form); ok {
+			for _, it := range f.Items {
+				if it.Text == label {
+					return it.Widget
+				}
+			}
+		}
+	}
+	t.Fatalf("no inspector field %q", label)
+	return nil
+}
+
+func TestInspectorEdits(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	gesture(ed, 0, [2]int{8, 3})
+	i, _ := tokenAt(t, ed, "Dae")
+	if ed.Selected() != i {
+		t.Fatalf("click on Dae selected %d", ed.Selected())
+	}
+	name := formWidget(t, ed, "Name").(*widget.Entry)
+	name.SetText("Daeva")
+	if ed.enc.Tokens[i].Name != "Daeva" {
+		t.Errorf("name edit not applied: %q", ed.enc.Tokens[i].Name)
+	}
+	name.SetText("Iseph")
+	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.msgLabel.Text, "duplicate") {
+		t.Errorf("a duplicate name should be refused with a message; name %q, status %q", ed.enc.Tokens[i].Name, ed.msgLabel.Text)
+	}
+	land := formWidget(t, ed, "Land ft").(*widget.Entry)
+	land.SetText("35")
+	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 {
+		t.Errorf("land speed %d, want 35", v)
+	}
+	land.SetText("fast")
+	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 || !strings.Contains(ed.msgLabel.Text, "whole number") {
+		t.Errorf("a bad speed should be refused; speed %d, status %q", v, ed.msgLabel.Text)
+	}
+	size := formWidget(t, ed, "Size").(*widget.Select)
+	size.SetSelected("large")
+	if ed.enc.Tokens[i].Size != model.Large {
+		t.Errorf("size %v, want large", ed.enc.Tokens[i].Size)
+	}
+	conds := formWidget(t, ed, "Conditions").(*widget.Entry)
+	conds.SetText("prone,  taken-cover ,")
+	if got := ed.enc.Tokens[i].Conditions; !reflect.DeepEqual(got, []string{"prone", "taken-cover"}) {
+		t.Errorf("conditions %q", got)
+	}
+	// one undo step per field: undo the conditions, the size, the speed, the name
+	for range 4 {
+		ed.Undo()
+	}
+	if tk := ed.enc.Tokens[i]; tk.Name != "Dae" || tk.Size != model.Medium || tk.Speeds["land"] != 30 || len(tk.Conditions) != 0 {
+		t.Errorf("after 4 undos: %+v", tk)
+	}
+}
+
+func TestOverlaysFollowRules(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	gesture(ed, 0, [2]int{2, 10}) // Iseph
+	i, _ := tokenAt(t, ed, "Iseph")
+	p.until(t, "overlays for Iseph", ed.overlaysIdle)
+	eng, err := rules.For(ed.enc.Ruleset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := ed.enc.Clone()
+	want, err := eng.Reach(nil, e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: 1})
+	got := ed.Overlays().Reach
+	if err != nil {
+		if len(got) != 0 || !strings.Contains(ed.msgLabel.Text, err.Error()) {
+			t.Errorf("reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err, len(got), ed.msgLabel.Text)
+		}
+	} else if !reflect.DeepEqual(got, want) {
+		t.Errorf("reach overlay differs from rules.Reach: %d vs %d squares", len(got), len(want))
+	}
+	// actions 2 through the panel's setting
+	ed.settings.Actions = 2
+	ed.requestOverlays()
+	p.until(t, "overlays with 2 actions", ed.overlaysIdle)
+	want2, err2 := eng.Reach(nil, e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: 2})
+	if err2 == nil && !reflect.DeepEqual(ed.Overlays().Reach, want2) {
+		t.Errorf("2-action reach overlay differs from rules.Reach")
+	}
+	// cover from the selected token to each other one
+	var wantCover []rules.Cover
+	var coverErr error
+	for j := range e.Tokens {
+		if j != i {
+			c, err := eng.Cover(e, i, j)
+			if err != nil {
+				coverErr = err
+				break
+			}
+			wantCover = append(wantCover, c)
+		}
+	}
+	if coverErr == nil {
+		var gotCover []rules.Cover
+		for _, c := range ed.Overlays().Cover {
+			if c.From != i {
+				t.Errorf("cover line from %d, want from %d", c.From, i)
+			}
+			gotCover = append(gotCover, c.Cover)
+		}
+		if !reflect.DeepEqual(gotCover, wantCover) {
+			t.Errorf("cover overlay %v, want %v", gotCover, wantCover)
+		}
+		if !strings.Contains(ed.coverLabel.Text, "Dae: ") {
+			t.Errorf("cover list %q should name Dae", ed.coverLabel.Text)
+		}
+	}
+	// hovering a square shows the path and its cost
+	ed.hover(5, 9, true)
+	p.until(t, "path overlay", ed.overlaysIdle)
+	path, err := eng.Path(e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: rules.MaxActions(e.Ruleset)}, 5, 9)
+	switch {
+	case err != nil:
+		if !strings.Contains(ed.msgLabel.Text, err.Error()) {
+			t.Errorf("path error %v not in status %q", err, ed.msgLabel.Text)
+		}
+	case path.Reachable:
+		if !strings.HasPrefix(ed.pathLabel.Text, "path ") || !strings.Contains(ed.pathLabel.Text, " ft") {
+			t.Errorf("path status %q", ed.pathLabel.Text)
+		}
+		if ed.Overlays().Path == nil || ed.Overlays().Path.Cost != path.Cost || ed.Overlays().PathFrom != i {
+			t.Errorf("path overlay %+v, want cost %d from %d", ed.Overlays().Path, path.Cost, i)
+		}
+	}
+	if !strings.HasPrefix(ed.hoverLabel.Text, "(5, 9) ") {
+		t.Errorf("hover status %q", ed.hoverLabel.Text)
+	}
+}
+
+func TestAutosave(t *testing.T) {
+	ed, st, p := newTestEditor(t, openEncounter(t, 6, 6))
+	saves := st.saves
+	gesture(ed, 0, [2]int{0, 0}) // select tool: nothing changes
+	test.TypeOnCanvas(ed.win.Canvas(), "b")
+	gesture(ed, 0, [2]int{1, 1})
+	if !strings.HasSuffix(ed.win.Title(), " *") || ed.saveLabel.Text != "unsaved" {
+		t.Errorf("right after an edit: title %q, status %q", ed.win.Title(), ed.saveLabel.Text)
+	}
+	p.until(t, "autosave", func() bool { return st.saves > saves })
+	if strings.HasSuffix(ed.win.Title(), "*") || !strings.HasPrefix(ed.saveLabel.Text, "saved ") {
+		t.Errorf("after autosave: title %q, status %q", ed.win.Title(), ed.saveLabel.Text)
+	}
+	stored, _ := st.Load(context.Background(), ed.enc.ID)
+	if stored.Grid.At(1, 1) != model.Wall {
+		t.Errorf("the stored encounter lacks the wall")
+	}
+	if stored.Version != ed.enc.Version {
+		t.Errorf("editor version %d, stored %d", ed.enc.Version, stored.Version)
+	}
+}
+
+func TestSaveConflictKeepsEdits(t *testing.T) {
+	ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
+	st.bump(ed.enc.ID)
+	test.TypeOnCanvas(ed.win.Canvas(), "b")
+	gesture(ed, 0, [2]int{2, 2})
+	err := ed.SaveNow()
+	if !errors.Is(err, model.ErrConflict) {
+		t.Fatalf("SaveNow = %v, want ErrConflict", err)
+	}
+	if ed.enc.Grid.At(2, 2) != model.Wall || !ed.dirty() || ed.saveLabel.Text != "NOT SAVED" {
+		t.Errorf("after a conflict the edits stay and show unsaved; status %q", ed.saveLabel.Text)
+	}
+	if ed.win.Canvas().Overlays().Top() == nil {
+		t.Errorf("a failed save should show a dialog")
+	}
+	oldID := ed.enc.ID
+	if err := ed.SaveAsCopy(); err != nil {
+		t.Fatal(err)
+	}
+	if st.count() != 2 || ed.enc.ID == oldID || ed.dirty() || !strings.HasSuffix(ed.enc.Name, "(copy)") {
+		t.Errorf("save as copy: %d stored, id %q (was %q), dirty %v, name %q", st.count(), ed.enc.ID, oldID, ed.dirty(), ed.enc.Name)
+	}
+	if err := ed.SaveNow(); err != nil {
+		t.Errorf("saving the copy again: %v", err)
+	}
+}
+
+func TestRulesetSwitch(t *testing.T) {
+	e, _ := NewEncounter("Big", model.PF1E, 10, 10, 5)
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Worm", X: 4, Y: 4, Size: model.Colossal, Side: "enemy"},
+		{ID: model.NewID(), Name: "Rat", X: 0, Y: 0, Size: model.Tiny, Side: "enemy"},
+	}
+	probs := rulesetProblems(e, model.SF2E)
+	if len(probs) != 1 || !strings.HasPrefix(probs[0], "Worm: ") || !strings.Contains(probs[0], "colossal") {
+		t.Errorf("problems switching to sf2e: %q", probs)
+	}
+	probs = rulesetProblems(e, model.Starship)
+	if len(probs) != 2 {
+		t.Errorf("starship should list both tokens (colossal, no fly speed): %q", probs)
+	}
+	ed, _, _ := newTestEditor(t, e)
+	ed.SwitchRuleset(model.SF2E)
+	if ed.enc.Ruleset != model.PF1E || ed.win.Canvas().Overlays().Top() == nil {
+		t.Fatalf("a switch with problems should ask first")
+	}
+	ed.win.Canvas().Overlays().Top().Hide()
+	c := ed.enc.Clone()
+	fitRuleset(c, model.SF2E)
+	if err := model.Validate(c); err != nil || c.Tokens[0].Size != model.Gargantuan {
+		t.Errorf("fitRuleset: %v, worm %v", err, c.Tokens[0].Size)
+	}
+	ed2, _, _ := newTestEditor(t, openEncounter(t, 5, 5))
+	ed2.SwitchRuleset(model.Points)
+	if ed2.enc.Ruleset != model.Points {
+		t.Errorf("a switch without problems should happen at once")
+	}
+	ed2.Undo()
+	if ed2.enc.Ruleset != model.SF2E {
+		t.Errorf("undo should switch back")
+	}
+}
+
+func TestPlayerDisplay(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	ed.openPlayer()
+	pl := ed.player
+	if pl == nil || !pl.view.player {
+		t.Fatal("no player display")
+	}
+	if pl.view.ov() != nil {
+		t.Errorf("the player display shows no overlays until the GM shares")
+	}
+	scout, _ := tokenAt(t, ed, "Tashtari scout")
+	ed.Select(scout)
+	ed.sharePlayer(true)
+	p.until(t, "overlays", ed.overlaysIdle)
+	if o := pl.view.ov(); o == nil || o.Reach != nil || o.Cover != nil || o.Selected != -1 {
+		t.Errorf("a hidden token's overlays must not reach the players: %+v", o)
+	}
+	i, _ := tokenAt(t, ed, "Iseph")
+	ed.Select(i)
+	p.until(t, "overlays", ed.overlaysIdle)
+	if o := pl.view.ov(); o == nil || o.Selected != i || o.Cover != nil || o.Flanks != nil {
+		t.Errorf("shared overlays should hold only the selected token's reach and path: %+v", o)
+	}
+	ed.sharePlayer(false)
+	if pl.view.ov() != nil {
+		t.Errorf("Clear should remove the shared overlays")
+	}
+	if got := pixelsPerInch(1920, 1080, 24); got < 91.7 || got > 91.9 {
+		t.Errorf("a 24-inch 1080p screen has %.2f ppi, want 91.8", got)
+	}
+}

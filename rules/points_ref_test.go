@@ -335,3 +335,204 @@ func TestPointsSightMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// ptsRefMover is the obviously right leap, teleport and forced movement:
+// every sequence of steps tried, squares compared as sets.
+type ptsRefMover struct {
+	e   *model.Encounter
+	tok int
+	k   int
+}
+
+func (m ptsRefMover) other(x, y int) bool {
+	for i := range m.e.Tokens {
+		o := &m.e.Tokens[i]
+		if i != m.tok && shipRefSpace(o.X, o.Y, m.e.Space(o))[[2]int{x, y}] {
+			return true
+		}
+	}
+	return false
+}
+
+func (m ptsRefMover) terrain(x, y int, t model.Trait) bool {
+	return m.e.Grid.In(x, y) && m.e.Grid.At(x, y).Any(t)
+}
+
+func (m ptsRefMover) empty(x, y int) bool {
+	if x < 0 || y < 0 || x+m.k > m.e.Grid.W || y+m.k > m.e.Grid.H {
+		return false
+	}
+	for p := range shipRefSpace(x, y, m.k) {
+		if m.other(p[0], p[1]) || m.terrain(p[0], p[1], model.Wall|model.Obstacle) {
+			return false
+		}
+	}
+	return true
+}
+
+// stepSquares returns the entered squares and (diagonals) the squares passed
+// between, or ok false off the map.
+func (m ptsRefMover) stepSquares(x, y, d int) (nx, ny int, touched [][2]int, ok bool) {
+	dx, dy := model.Dir[d][0], model.Dir[d][1]
+	nx, ny = x+dx, y+dy
+	if nx < 0 || ny < 0 || nx+m.k > m.e.Grid.W || ny+m.k > m.e.Grid.H {
+		return
+	}
+	old := shipRefSpace(x, y, m.k)
+	for yy := min(y, ny); yy <= max(y, ny)+m.k-1; yy++ {
+		for xx := min(x, nx); xx <= max(x, nx)+m.k-1; xx++ {
+			if !old[[2]int{xx, yy}] {
+				touched = append(touched, [2]int{xx, yy})
+			}
+		}
+	}
+	return nx, ny, touched, true
+}
+
+func (m ptsRefMover) leap(mob int) map[[2]int]Square {
+	t := &m.e.Tokens[m.tok]
+	out := map[[2]int]Square{}
+	for d := 0; d < 8; d++ {
+		x, y := t.X, t.Y
+		for n := 1; n <= mob; n++ {
+			nx, ny, touched, ok := m.stepSquares(x, y, d)
+			if !ok {
+				break
+			}
+			for _, p := range touched {
+				if m.terrain(p[0], p[1], model.Wall) {
+					ok = false
+				}
+			}
+			if !ok {
+				break
+			}
+			x, y = nx, ny
+			if m.empty(x, y) {
+				out[[2]int{x, y}] = Square{X: x, Y: y, Cost: n, Actions: 1}
+			}
+		}
+	}
+	return out
+}
+
+func (m ptsRefMover) teleport(r int) map[[2]int]Square {
+	t := &m.e.Tokens[m.tok]
+	out := map[[2]int]Square{}
+	for y := 0; y < m.e.Grid.H; y++ {
+		for x := 0; x < m.e.Grid.W; x++ {
+			d := max(ptsAbs(x-t.X), ptsAbs(y-t.Y))
+			if d == 0 || d > r || !m.empty(x, y) {
+				continue
+			}
+			if ptsRefSight(&m.e.Grid, 2*t.X+m.k, 2*t.Y+m.k, 2*x+m.k, 2*y+m.k) {
+				out[[2]int{x, y}] = Square{X: x, Y: y, Cost: d, Actions: 1}
+			}
+		}
+	}
+	return out
+}
+
+func (m ptsRefMover) gap(x, y, source int) int {
+	s := &m.e.Tokens[source]
+	best := 1 << 30
+	for a := range shipRefSpace(x, y, m.k) {
+		for b := range shipRefSpace(s.X, s.Y, m.e.Space(s)) {
+			best = min(best, max(ptsAbs(a[0]-b[0]), ptsAbs(a[1]-b[1])))
+		}
+	}
+	return best
+}
+
+func (m ptsRefMover) forced(kind string, source, dist int) map[[2]int]Square {
+	t := &m.e.Tokens[m.tok]
+	out := map[[2]int]Square{}
+	var walk func(x, y, n int)
+	walk = func(x, y, n int) {
+		collide := false
+		if n < dist {
+			for d := 0; d < 8; d++ {
+				nx, ny, touched, ok := m.stepSquares(x, y, d)
+				if !ok {
+					continue
+				}
+				g0, g1 := m.gap(x, y, source), m.gap(nx, ny, source)
+				switch kind {
+				case ForcedPush, ForcedShove:
+					ok = g1 > g0
+				case ForcedPull, ForcedDrag:
+					ok = g1 < g0 && g1 > 0
+				}
+				if !ok {
+					continue
+				}
+				hit := false
+				for _, p := range touched {
+					if m.other(p[0], p[1]) || m.terrain(p[0], p[1], model.Wall|model.Obstacle) {
+						hit = true
+					}
+				}
+				if hit {
+					collide = true
+					continue
+				}
+				walk(nx, ny, n+1)
+			}
+		}
+		if n == 0 || (x == t.X && y == t.Y) || !m.empty(x, y) {
+			return
+		}
+		p := [2]int{x, y}
+		sq, seen := out[p]
+		if !seen || n < sq.Cost {
+			sq.Cost = n
+		}
+		sq.X, sq.Y, sq.Actions = x, y, 1
+		if collide {
+			sq.Facings = 1
+		}
+		out[p] = sq
+	}
+	walk(t.X, t.Y, 0)
+	return out
+}
+
+func ptsSameSquares(t *testing.T, what string, e *model.Encounter, got []Square, want map[[2]int]Square) {
+	t.Helper()
+	ok := len(got) == len(want)
+	for i, s := range got {
+		if want[[2]int{s.X, s.Y}] != s || i > 0 && ptsSquareOrder(got[i-1], s) >= 0 {
+			ok = false
+		}
+	}
+	if !ok {
+		t.Fatalf("%s: got\n%swant\n%s%v\n%v", what, ptsASCII(e, got, true), ptsASCII(e, shipRefList(e, want), true), got, want)
+	}
+}
+
+// TestPointsMoverMatchesReference cross-checks leap, teleport and forced
+// movement against exhaustive references on random maps.
+func TestPointsMoverMatchesReference(t *testing.T) {
+	eng := ptsEng()
+	kinds := []string{ForcedPush, ForcedPull, ForcedSweep, ForcedShove, ForcedDrag}
+	for seed := uint64(0); seed < 300; seed++ {
+		r := rand.New(rand.NewPCG(seed, 13))
+		e, _ := ptsRandom(r)
+		ref := ptsRefMover{e: e, tok: 0, k: e.Space(&e.Tokens[0])}
+		_, mob := ptsSpeeds(&e.Tokens[0])
+		sq, err := eng.Leap(nil, e, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ptsSameSquares(t, fmt.Sprint(seed, " leap"), e, sq, ref.leap(mob))
+		rg := r.IntN(6)
+		sq, _ = eng.Teleport(nil, e, 0, rg)
+		ptsSameSquares(t, fmt.Sprint(seed, " teleport ", rg), e, sq, ref.teleport(rg))
+		if len(e.Tokens) > 1 {
+			kind, dist := kinds[r.IntN(5)], r.IntN(4)
+			src := 1 + r.IntN(len(e.Tokens)-1)
+			sq, _ = eng.Forced(nil, e, 0, kind, src, dist)
+			ptsSameSquares(t, fmt.Sprint(seed, " ", kind, " ", dist, " from ", src), e, sq, ref.forced(kind, src, dist))
+		}
+	}
+}

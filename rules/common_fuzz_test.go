@@ -1,0 +1,159 @@
+package rules
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+func fuzzRuleset(b byte) model.Ruleset {
+	if b%2 == 0 {
+		return model.SF2E
+	}
+	return model.PF1E
+}
+
+// FuzzReach: no panic; every listed square has a path of the same cost and
+// actions; reach only grows with Speed and with actions.
+func FuzzReach(f *testing.F) {
+	for i := uint64(0); i < 8; i++ {
+		f.Add(i, byte(i))
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, rb byte) {
+		rs := fuzzRuleset(rb)
+		e, q := randEncounter(rand.New(rand.NewPCG(seed, 11)), rs)
+		en := mustEngine(t, rs)
+		sq, err := en.Reach(nil, e, q)
+		if err != nil {
+			if !errors.Is(err, ErrBadQuery) {
+				t.Fatalf("error %v is not a bad query", err)
+			}
+			return
+		}
+		for _, s := range sq {
+			p, err := en.Path(e, q, s.X, s.Y)
+			if err != nil || !p.Reachable || p.Cost != s.Cost || p.Actions != s.Actions {
+				t.Fatalf("path to %+v: %+v %v", s, p, err)
+			}
+		}
+		subset := func(small, big []Square, what string) {
+			t.Helper()
+			for _, s := range small {
+				b, ok := costAt(big, s.X, s.Y)
+				if !ok || b.Actions > s.Actions {
+					t.Fatalf("%s: %+v lost (%+v)", what, s, b)
+				}
+			}
+		}
+		// More Speed.
+		tk := &e.Tokens[q.Token]
+		mode := q.Mode
+		if mode == "" {
+			mode = ModeLand
+		}
+		old := tk.Speeds[mode]
+		tk.Speeds[mode] = old + 5 + int(seed%20)
+		more, err := en.Reach(nil, e, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		subset(sq, more, "more Speed")
+		tk.Speeds[mode] = old
+		// More actions.
+		if a := max(q.Actions, 1); a < MaxActions(rs) && !q.Step {
+			q2 := q
+			q2.Actions = a + 1
+			more, err := en.Reach(nil, e, q2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			subset(sq, more, "more actions")
+		}
+	})
+}
+
+// FuzzPath: no panic; a path's cost and actions equal reach's for its end,
+// and an unreachable end is not listed by reach.
+func FuzzPath(f *testing.F) {
+	for i := uint64(0); i < 8; i++ {
+		f.Add(i, byte(i), uint8(i), uint8(i*3))
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, rb byte, px, py uint8) {
+		rs := fuzzRuleset(rb)
+		e, q := randEncounter(rand.New(rand.NewPCG(seed, 13)), rs)
+		en := mustEngine(t, rs)
+		x, y := int(px)%e.Grid.W, int(py)%e.Grid.H
+		p, err := en.Path(e, q, x, y)
+		sq, rerr := en.Reach(nil, e, q)
+		if (err == nil) != (rerr == nil) {
+			t.Fatalf("path error %v, reach error %v", err, rerr)
+		}
+		if err != nil {
+			return
+		}
+		s, ok := costAt(sq, x, y)
+		if ok != p.Reachable || (ok && (s.Cost != p.Cost || s.Actions != p.Actions)) {
+			t.Fatalf("path %+v, reach %+v %v", p, s, ok)
+		}
+		if !p.Reachable && len(p.Steps) != 0 {
+			t.Fatalf("unreachable path with steps %+v", p.Steps)
+		}
+	})
+}
+
+// FuzzCover: no panic; in sf2e, cover A->B equals B->A when neither has
+// taken cover (the centre segment, the size rule and the corner segments
+// are all symmetric). pf1e is not symmetric (the attacker picks a corner of
+// its own space), so only the range is checked there.
+func FuzzCover(f *testing.F) {
+	for i := uint64(0); i < 8; i++ {
+		f.Add(i, byte(i))
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, rb byte) {
+		rs := fuzzRuleset(rb)
+		e, _ := randEncounter(rand.New(rand.NewPCG(seed, 17)), rs)
+		en := mustEngine(t, rs)
+		for a := range e.Tokens {
+			for b := range e.Tokens {
+				if a == b {
+					continue
+				}
+				ab, err := en.Cover(e, a, b)
+				if err != nil || ab > CoverBlocked {
+					t.Fatalf("cover %d->%d: %v %v", a, b, ab, err)
+				}
+				if rs == model.PF1E && ab == CoverGreater {
+					t.Fatalf("pf1e has no greater cover")
+				}
+				if rs != model.SF2E || e.Tokens[a].Has(model.CondTakenCover) || e.Tokens[b].Has(model.CondTakenCover) {
+					continue
+				}
+				ba, _ := en.Cover(e, b, a)
+				if ab != ba {
+					t.Fatalf("cover %s->%s %v but %s->%s %v\n%s", e.Tokens[a].Name, e.Tokens[b].Name, ab,
+						e.Tokens[b].Name, e.Tokens[a].Name, ba, reachMap(e, -1, nil))
+				}
+			}
+		}
+		if _, err := en.Flanking(e); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// rules/ must stay pure: no UI toolkit, no database (style.md "Layers").
+func TestRulesDependencies(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.HasPrefix(dep, "fyne.io") || dep == "database/sql" {
+			t.Errorf("rules/ depends on %s", dep)
+		}
+	}
+}

@@ -1,0 +1,648 @@
+// Package cli answers the command-line queries and exports of queries.md:
+// one JSON document on stdout and exit code 0, or one line on stderr naming
+// the problem and exit code 2 for bad input (1 for anything else). It draws
+// and opens no window.
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// Exit codes.
+const (
+	ExitOK    = 0
+	ExitOther = 1
+	ExitBad   = 2
+)
+
+// usageError is bad input on the command line itself.
+type usageError struct{ msg string }
+
+func (u usageError) Error() string        { return u.msg }
+func (u usageError) Is(target error) bool { return target == model.ErrInvalid }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// Env is what a command runs against: its output streams and, for the
+// database commands, a way to open the store.
+type Env struct {
+	Stdout, Stderr io.Writer
+	// OpenStore opens the database (--db PATH, or the default one).
+	OpenStore func(path string) (Store, error)
+}
+
+// Store is what the database commands need of storage.Store.
+type Store interface {
+	model.EncounterStore
+	Import(ctx context.Context, e *model.Encounter) (id, name string, err error)
+	Backup(ctx context.Context, dst string) error
+}
+
+// Commands lists every command the binary answers without a window.
+var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "leap", "teleport", "forced", "export", "help"}
+
+// IsCommand reports whether args (after global flags) start with a command.
+func IsCommand(name string) bool {
+	for _, c := range Commands {
+		if c == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Run runs one command and returns its exit code. args excludes the program
+// name; global flags (--db PATH) may come first.
+func Run(env Env, args []string) int {
+	err := run(env, args)
+	if err == nil {
+		return ExitOK
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintln(env.Stderr, "encounter-planner: "+msg)
+	if isBad(err) {
+		return ExitBad
+	}
+	return ExitOther
+}
+
+func isBad(err error) bool {
+	var amb *model.AmbiguousError
+	return errors.Is(err, model.ErrInvalid) || errors.Is(err, rules.ErrBadQuery) ||
+		errors.Is(err, fs.ErrNotExist) || errors.Is(err, model.ErrNotFound) || errors.As(err, &amb)
+}
+
+func run(env Env, args []string) error {
+	db := ""
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		switch a := args[0]; {
+		case a == "--db" || a == "-db":
+			if len(args) < 2 {
+				return usagef("--db needs a database path")
+			}
+			db, args = args[1], args[2:]
+		case strings.HasPrefix(a, "--db="):
+			db, args = strings.TrimPrefix(a, "--db="), args[1:]
+		default:
+			return usagef("unknown option %s (try: encounter-planner help)", a)
+		}
+	}
+	if len(args) == 0 {
+		return usagef("no command given (try: encounter-planner help)")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "help", "-h", "--help":
+		_, err := io.WriteString(env.Stdout, Usage)
+		return err
+	case "list", "import", "export-encounter", "backup":
+		return runDB(env, db, cmd, rest)
+	case "reach":
+		return runReach(env, rest)
+	case "path":
+		return runPath(env, rest)
+	case "cover":
+		return runCover(env, rest)
+	case "flanking":
+		return runFlanking(env, rest)
+	case "leap", "teleport", "forced":
+		return runMover(env, cmd, rest)
+	case "export":
+		return runExport(env, rest)
+	}
+	return usagef("unknown command %q (try: encounter-planner help)", cmd)
+}
+
+// Usage is the help text.
+const Usage = `encounter-planner: plan tabletop encounters; with no command, opens the app.
+
+  encounter-planner [--db PATH]                     open the desktop app
+  encounter-planner [--db PATH] list [--json]       list stored encounters
+  encounter-planner [--db PATH] import FILE         store an encounter/1 (or .dd2vtt) file
+  encounter-planner [--db PATH] export-encounter NAME_OR_ID OUT.encounter.json
+  encounter-planner [--db PATH] backup OUT.db       online backup of the database
+
+  encounter-planner reach FILE --token NAME [--actions N] [--mode MODE] [--step]
+  encounter-planner path FILE --token NAME --to X,Y [--actions N] [--mode MODE]
+  encounter-planner cover FILE --from A --to B
+  encounter-planner flanking FILE
+  encounter-planner leap FILE --token NAME                      (points)
+  encounter-planner teleport FILE --token NAME --range N        (points)
+  encounter-planner forced FILE --token NAME --kind push|pull|sweep|shove|drag --from SOURCE --distance N
+  encounter-planner export FILE --png OUT.png [--px 70] [--player] [--no-grid]
+  encounter-planner export FILE --pdf OUT.pdf [--paper letter|a4] [--player] [--token-sheet]
+  encounter-planner export FILE --uvtt OUT.dd2vtt [--px 70]
+
+Queries print one JSON document. Exit codes: 0 success, 2 bad input, 1 other failure.
+`
+
+// flags is a tiny parser that lets flags and positional arguments mix
+// (queries.md puts FILE before the flags) and names the bad flag.
+type flags struct {
+	vals  map[string]string
+	bools map[string]bool
+	pos   []string
+}
+
+func parseFlags(args []string, valued, boolean []string) (*flags, error) {
+	f := &flags{vals: map[string]string{}, bools: map[string]bool{}}
+	isIn := func(list []string, s string) bool {
+		for _, x := range list {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			f.pos = append(f.pos, a)
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		val, hasVal := "", false
+		if k, v, ok := strings.Cut(name, "="); ok {
+			name, val, hasVal = k, v, true
+		}
+		switch {
+		case isIn(boolean, name):
+			if hasVal {
+				b, err := strconv.ParseBool(val)
+				if err != nil {
+					return nil, usagef("--%s takes no value", name)
+				}
+				f.bools[name] = b
+			} else {
+				f.bools[name] = true
+			}
+		case isIn(valued, name):
+			if !hasVal {
+				if i+1 >= len(args) {
+					return nil, usagef("--%s needs a value", name)
+				}
+				i++
+				val = args[i]
+			}
+			if _, dup := f.vals[name]; dup {
+				return nil, usagef("--%s given twice", name)
+			}
+			f.vals[name] = val
+		default:
+			return nil, usagef("unknown flag %s", a)
+		}
+	}
+	return f, nil
+}
+
+func (f *flags) str(name string, required bool) (string, error) {
+	v, ok := f.vals[name]
+	if !ok && required {
+		return "", usagef("--%s is required", name)
+	}
+	return v, nil
+}
+
+func (f *flags) num(name string, def, lo, hi int) (int, error) {
+	v, ok := f.vals[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return 0, usagef("--%s: %q is not a whole number", name, v)
+	}
+	if n < lo || n > hi {
+		return 0, usagef("--%s: %d is out of range (%d to %d)", name, n, lo, hi)
+	}
+	return n, nil
+}
+
+func (f *flags) file() (string, error) {
+	switch len(f.pos) {
+	case 0:
+		return "", usagef("missing FILE (an encounter/1 file)")
+	case 1:
+		return f.pos[0], nil
+	}
+	return "", usagef("unexpected argument %q", f.pos[1])
+}
+
+// loadFile reads an encounter/1 file, naming the file in every error.
+func loadFile(path string) (*model.Encounter, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer fh.Close()
+	e, err := model.ReadEncounter(fh)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return e, nil
+}
+
+func tokenArg(e *model.Encounter, f *flags, flag, file string) (int, error) {
+	name, err := f.str(flag, true)
+	if err != nil {
+		return 0, err
+	}
+	i := e.TokenIndex(name)
+	if i < 0 {
+		return 0, usagef("--%s: %s has no token named %q", flag, file, name)
+	}
+	return i, nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+type jsonSquare struct {
+	X       int      `json:"x"`
+	Y       int      `json:"y"`
+	Cost    int      `json:"cost"`
+	Actions int      `json:"actions"`
+	Facings []string `json:"facings,omitempty"`
+}
+
+func facingList(bits uint8) []string {
+	out := []string{}
+	for f := model.N; f <= model.NW; f++ {
+		if bits&(1<<f) != 0 {
+			out = append(out, f.String())
+		}
+	}
+	return out
+}
+
+func moveQuery(e *model.Encounter, f *flags, tok int) (rules.MoveQuery, error) {
+	q := rules.MoveQuery{Token: tok, Step: f.bools["step"]}
+	mode, _ := f.str("mode", false)
+	if mode == "" {
+		mode = rules.DefaultMode(e.Ruleset)
+	}
+	known := false
+	for _, m := range rules.Modes(e.Ruleset) {
+		known = known || m == mode
+	}
+	if !known {
+		return q, usagef("--mode: %q is not a movement mode of the %s ruleset (want %s)", mode, e.Ruleset, strings.Join(rules.Modes(e.Ruleset), ", "))
+	}
+	q.Mode = mode
+	n, err := f.num("actions", 1, 1, 3)
+	if err != nil {
+		return q, err
+	}
+	if max := rules.MaxActions(e.Ruleset); n > max {
+		return q, usagef("--actions: the %s ruleset allows at most %d", e.Ruleset, max)
+	}
+	q.Actions = n
+	if q.Step && e.Ruleset != model.SF2E {
+		return q, usagef("--step: only the sf2e ruleset has a Step")
+	}
+	return q, nil
+}
+
+func runReach(env Env, args []string) error {
+	f, err := parseFlags(args, []string{"token", "actions", "mode"}, []string{"step"})
+	if err != nil {
+		return err
+	}
+	file, err := f.file()
+	if err != nil {
+		return err
+	}
+	e, err := loadFile(file)
+	if err != nil {
+		return err
+	}
+	tok, err := tokenArg(e, f, "token", file)
+	if err != nil {
+		return err
+	}
+	q, err := moveQuery(e, f, tok)
+	if err != nil {
+		return err
+	}
+	eng, err := rules.For(e.Ruleset)
+	if err != nil {
+		return err
+	}
+	sq, err := eng.Reach(nil, e, q)
+	if err != nil {
+		return err
+	}
+	sortSquares(sq)
+	out := struct {
+		Token   string       `json:"token"`
+		Mode    string       `json:"mode"`
+		Actions int          `json:"actions"`
+		Squares []jsonSquare `json:"squares"`
+	}{e.Tokens[tok].Name, q.Mode, q.Actions, make([]jsonSquare, 0, len(sq))}
+	for _, s := range sq {
+		js := jsonSquare{X: s.X, Y: s.Y, Cost: s.Cost, Actions: s.Actions}
+		if e.Ruleset == model.Starship {
+			js.Facings = facingList(s.Facings)
+		}
+		out.Squares = append(out.Squares, js)
+	}
+	return writeJSON(env.Stdout, out)
+}
+
+func sortSquares(sq []rules.Square) {
+	sort.SliceStable(sq, func(i, j int) bool {
+		if sq[i].Y != sq[j].Y {
+			return sq[i].Y < sq[j].Y
+		}
+		return sq[i].X < sq[j].X
+	})
+}
+
+func parseXY(s string) (int, int, error) {
+	xs, ys, ok := strings.Cut(s, ",")
+	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
+	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, usagef("--to: %q is not X,Y (two whole numbers, e.g. 3,4)", s)
+	}
+	return x, y, nil
+}
+
+type jsonStep struct {
+	X     *int     `json:"x,omitempty"`
+	Y     *int     `json:"y,omitempty"`
+	Turn  string   `json:"turn,omitempty"`
+	Cost  int      `json:"cost"`
+	Total int      `json:"total"`
+	Flags []string `json:"flags"`
+}
+
+func runPath(env Env, args []string) error {
+	f, err := parseFlags(args, []string{"token", "to", "actions", "mode"}, []string{"step"})
+	if err != nil {
+		return err
+	}
+	file, err := f.file()
+	if err != nil {
+		return err
+	}
+	e, err := loadFile(file)
+	if err != nil {
+		return err
+	}
+	tok, err := tokenArg(e, f, "token", file)
+	if err != nil {
+		return err
+	}
+	to, err := f.str("to", true)
+	if err != nil {
+		return err
+	}
+	x, y, err := parseXY(to)
+	if err != nil {
+		return err
+	}
+	if !e.Grid.In(x, y) {
+		return usagef("--to: square (%d, %d) is off the %dx%d map", x, y, e.Grid.W, e.Grid.H)
+	}
+	q, err := moveQuery(e, f, tok)
+	if err != nil {
+		return err
+	}
+	eng, err := rules.For(e.Ruleset)
+	if err != nil {
+		return err
+	}
+	p, err := eng.Path(e, q, x, y)
+	if err != nil {
+		return err
+	}
+	type pt struct {
+		X int `json:"x"`
+		Y int `json:"y"`
+	}
+	out := struct {
+		Token     string     `json:"token"`
+		To        pt         `json:"to"`
+		Reachable bool       `json:"reachable"`
+		Cost      *int       `json:"cost,omitempty"`
+		Actions   *int       `json:"actions,omitempty"`
+		Steps     []jsonStep `json:"steps"`
+	}{Token: e.Tokens[tok].Name, To: pt{x, y}, Reachable: p.Reachable, Steps: []jsonStep{}}
+	if p.Reachable {
+		out.Cost, out.Actions = &p.Cost, &p.Actions
+		for _, s := range p.Steps {
+			js := jsonStep{Cost: s.Cost, Total: s.Total, Flags: s.Flags.Names()}
+			if s.Turn != rules.NoTurn {
+				js.Turn = model.Facing(s.Turn).String()
+			} else {
+				sx, sy := s.X, s.Y
+				js.X, js.Y = &sx, &sy
+			}
+			out.Steps = append(out.Steps, js)
+		}
+	}
+	return writeJSON(env.Stdout, out)
+}
+
+func runCover(env Env, args []string) error {
+	f, err := parseFlags(args, []string{"from", "to"}, nil)
+	if err != nil {
+		return err
+	}
+	file, err := f.file()
+	if err != nil {
+		return err
+	}
+	e, err := loadFile(file)
+	if err != nil {
+		return err
+	}
+	a, err := tokenArg(e, f, "from", file)
+	if err != nil {
+		return err
+	}
+	b, err := tokenArg(e, f, "to", file)
+	if err != nil {
+		return err
+	}
+	if a == b {
+		return usagef("--from and --to name the same token %q", e.Tokens[a].Name)
+	}
+	if err := coverRuleset(e); err != nil {
+		return err
+	}
+	eng, err := rules.For(e.Ruleset)
+	if err != nil {
+		return err
+	}
+	c, err := eng.Cover(e, a, b)
+	if err != nil {
+		return err
+	}
+	return writeJSON(env.Stdout, struct {
+		From  string `json:"from"`
+		To    string `json:"to"`
+		Cover string `json:"cover"`
+	}{e.Tokens[a].Name, e.Tokens[b].Name, c.String()})
+}
+
+// coverRuleset refuses cover and flanking where the rule text has none.
+func coverRuleset(e *model.Encounter) error {
+	if e.Ruleset == model.Starship || e.Ruleset == model.Points {
+		return rules.BadQuery("the %s ruleset has no cover or flanking rules", e.Ruleset)
+	}
+	return nil
+}
+
+func runFlanking(env Env, args []string) error {
+	f, err := parseFlags(args, nil, nil)
+	if err != nil {
+		return err
+	}
+	file, err := f.file()
+	if err != nil {
+		return err
+	}
+	e, err := loadFile(file)
+	if err != nil {
+		return err
+	}
+	if err := coverRuleset(e); err != nil {
+		return err
+	}
+	eng, err := rules.For(e.Ruleset)
+	if err != nil {
+		return err
+	}
+	fl, err := eng.Flanking(e)
+	if err != nil {
+		return err
+	}
+	type entry struct {
+		Target string    `json:"target"`
+		By     [2]string `json:"by"`
+	}
+	out := struct {
+		Flanked []entry `json:"flanked"`
+	}{Flanked: []entry{}}
+	for _, x := range fl {
+		by := [2]string{e.Tokens[x.By[0]].Name, e.Tokens[x.By[1]].Name}
+		if by[1] < by[0] {
+			by[0], by[1] = by[1], by[0]
+		}
+		out.Flanked = append(out.Flanked, entry{e.Tokens[x.Target].Name, by})
+	}
+	sort.SliceStable(out.Flanked, func(i, j int) bool {
+		a, b := out.Flanked[i], out.Flanked[j]
+		if a.Target != b.Target {
+			return a.Target < b.Target
+		}
+		if a.By[0] != b.By[0] {
+			return a.By[0] < b.By[0]
+		}
+		return a.By[1] < b.By[1]
+	})
+	return writeJSON(env.Stdout, out)
+}
+
+func runMover(env Env, cmd string, args []string) error {
+	f, err := parseFlags(args, []string{"token", "range", "kind", "from", "distance"}, nil)
+	if err != nil {
+		return err
+	}
+	file, err := f.file()
+	if err != nil {
+		return err
+	}
+	e, err := loadFile(file)
+	if err != nil {
+		return err
+	}
+	tok, err := tokenArg(e, f, "token", file)
+	if err != nil {
+		return err
+	}
+	if e.Ruleset != model.Points {
+		return rules.BadQuery("%s: the %s ruleset has no %s; it belongs to the points ruleset", cmd, e.Ruleset, cmd)
+	}
+	eng, err := rules.For(e.Ruleset)
+	if err != nil {
+		return err
+	}
+	mv, ok := eng.(rules.Mover)
+	if !ok {
+		return fmt.Errorf("%s: the points engine has no %s", cmd, cmd)
+	}
+	var sq []rules.Square
+	switch cmd {
+	case "leap":
+		sq, err = mv.Leap(nil, e, tok)
+	case "teleport":
+		var n int
+		if _, ok := f.vals["range"]; !ok {
+			return usagef("--range is required")
+		}
+		if n, err = f.num("range", 0, 0, 2*model.MaxMapSide); err != nil {
+			return err
+		}
+		sq, err = mv.Teleport(nil, e, tok, n)
+	case "forced":
+		kind, err2 := f.str("kind", true)
+		if err2 != nil {
+			return err2
+		}
+		switch kind {
+		case "push", "pull", "sweep", "shove", "drag":
+		default:
+			return usagef("--kind: %q is not push, pull, sweep, shove or drag", kind)
+		}
+		src, err2 := tokenArg(e, f, "from", file)
+		if err2 != nil {
+			return err2
+		}
+		if _, ok := f.vals["distance"]; !ok {
+			return usagef("--distance is required")
+		}
+		n, err2 := f.num("distance", 0, 0, 2*model.MaxMapSide)
+		if err2 != nil {
+			return err2
+		}
+		sq, err = mv.Forced(nil, e, tok, kind, src, n)
+	}
+	if err != nil {
+		return err
+	}
+	sortSquares(sq)
+	type jsq struct {
+		X         int  `json:"x"`
+		Y         int  `json:"y"`
+		Collision bool `json:"collision,omitempty"`
+	}
+	out := struct {
+		Token   string `json:"token"`
+		Squares []jsq  `json:"squares"`
+	}{e.Tokens[tok].Name, []jsq{}}
+	for _, s := range sq {
+		out.Squares = append(out.Squares, jsq{s.X, s.Y, cmd == "forced" && s.Facings != 0})
+	}
+	return writeJSON(env.Stdout, out)
+}

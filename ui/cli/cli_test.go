@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const iseph = "testdata/iseph.encounter.json"
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(string) (Store, error) {
+		t.Fatal("a query must not open the database")
+		return nil, nil
+	}}
+	code = Run(env, args)
+	return code, out.String(), errb.String()
+}
+
+// TestBadInput: every bad input exits 2 with one stderr line that names the
+// problem, and prints nothing on stdout.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.encounter.json")
+	os.WriteFile(bad, []byte(`{"format":"encounter/1","name":"B","ruleset":"sf2e","map":{"rows":["..","."]}}`), 0o644)
+	ship := filepath.Join(dir, "ship.encounter.json")
+	os.WriteFile(ship, []byte(`{"format":"encounter/1","name":"S","ruleset":"starship","map":{"rows":["....","...."]},"tokens":[{"name":"A","x":0,"y":0,"size":"small","speeds":{"fly":300,"turn":100}},{"name":"B","x":3,"y":0,"size":"small","speeds":{"fly":300,"turn":100}}]}`), 0o644)
+	pf := filepath.Join(dir, "pf.encounter.json")
+	os.WriteFile(pf, []byte(`{"format":"encounter/1","name":"P","ruleset":"pf1e","map":{"rows":["...."]},"tokens":[{"name":"A","x":0,"y":0,"speeds":{"land":30}}]}`), 0o644)
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"NoCommand", []string{}, "no command"},
+		{"UnknownCommand", []string{"teleprot", iseph}, `unknown command "teleprot"`},
+		{"UnknownGlobal", []string{"--verbose", "list"}, "unknown option --verbose"},
+		{"MissingFile", []string{"reach", "--token", "Iseph"}, "missing FILE"},
+		{"NoSuchFile", []string{"reach", filepath.Join(dir, "nope.json"), "--token", "Iseph"}, "nope.json: no such file"},
+		{"BadFile", []string{"reach", bad, "--token", "X"}, "map.rows[1]: has 1 columns, but row 0 has 2"},
+		{"UnknownToken", []string{"reach", iseph, "--token", "Nobody"}, `--token: testdata/iseph.encounter.json has no token named "Nobody"`},
+		{"TokenMissing", []string{"reach", iseph}, "--token is required"},
+		{"UnknownFlag", []string{"reach", iseph, "--token", "Iseph", "--fast"}, "unknown flag --fast"},
+		{"FlagNoValue", []string{"reach", iseph, "--token"}, "--token needs a value"},
+		{"ActionsNotNumber", []string{"reach", iseph, "--token", "Iseph", "--actions", "two"}, `--actions: "two" is not a whole number`},
+		{"ActionsRange", []string{"reach", iseph, "--token", "Iseph", "--actions", "4"}, "--actions: 4 is out of range (1 to 3)"},
+		{"BadMode", []string{"reach", iseph, "--token", "Iseph", "--mode", "teleport"}, `--mode: "teleport" is not a movement mode of the sf2e ruleset`},
+		{"PF1EThreeActions", []string{"reach", pf, "--token", "A", "--actions", "3"}, "--actions: the pf1e ruleset allows at most 2"},
+		{"StarshipLand", []string{"reach", ship, "--token", "A", "--mode", "land"}, `--mode: "land" is not a movement mode of the starship ruleset`},
+		{"StepNotSF2E", []string{"reach", pf, "--token", "A", "--step"}, "--step: only the sf2e ruleset has a Step"},
+		{"PathNoTo", []string{"path", iseph, "--token", "Iseph"}, "--to is required"},
+		{"PathBadTo", []string{"path", iseph, "--token", "Iseph", "--to", "3;4"}, `--to: "3;4" is not X,Y`},
+		{"PathOffMap", []string{"path", iseph, "--token", "Iseph", "--to", "10,0"}, "--to: square (10, 0) is off the 10x4 map"},
+		{"CoverSame", []string{"cover", iseph, "--from", "Iseph", "--to", "Iseph"}, "name the same token"},
+		{"CoverStarship", []string{"cover", ship, "--from", "A", "--to", "B"}, "the starship ruleset has no cover or flanking rules"},
+		{"FlankingStarship", []string{"flanking", ship}, "the starship ruleset has no cover or flanking rules"},
+		{"LeapNotPoints", []string{"leap", iseph, "--token", "Iseph"}, "the sf2e ruleset has no leap"},
+		{"ExportNoOutput", []string{"export", iseph}, "exactly one of --png"},
+		{"ExportPaper", []string{"export", iseph, "--pdf", filepath.Join(dir, "x.pdf"), "--paper", "legal"}, `--paper: "legal" is not letter or a4`},
+		{"ExtraArg", []string{"flanking", iseph, "more"}, `unexpected argument "more"`},
+		{"DBWrongArgs", []string{"--db", filepath.Join(dir, "x.db"), "import"}, "import takes 1 argument"},
+		{"DBNeedsPath", []string{"--db"}, "--db needs a database path"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, c.args...)
+			if code != ExitBad {
+				t.Errorf("exit code %d, want %d (stderr %q)", code, ExitBad, errs)
+			}
+			if out != "" {
+				t.Errorf("stdout %q, want nothing", out)
+			}
+			if strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.want) {
+				t.Errorf("stderr %q\nwant one line containing %q", errs, c.want)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := runCLI(t, "help")
+	if code != 0 || !strings.Contains(out, "encounter-planner reach FILE") {
+		t.Fatalf("help: code %d, %q", code, out)
+	}
+}

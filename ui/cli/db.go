@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/export"
+)
+
+func runDB(env Env, db, cmd string, args []string) error {
+	f, err := parseFlags(args, nil, []string{"json"})
+	if err != nil {
+		return err
+	}
+	want := map[string]int{"list": 0, "import": 1, "export-encounter": 2, "backup": 1}[cmd]
+	if len(f.pos) != want {
+		return usagef("%s takes %d argument(s), got %d (try: encounter-planner help)", cmd, want, len(f.pos))
+	}
+	if f.bools["json"] && cmd != "list" {
+		return usagef("--json goes with list")
+	}
+	// Read the input before touching the database, so bad input never
+	// creates or migrates one.
+	var imported *model.Encounter
+	if cmd == "import" {
+		if imported, err = readImport(f.pos[0]); err != nil {
+			return err
+		}
+	}
+	st, err := env.OpenStore(db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ctx := context.Background()
+	switch cmd {
+	case "list":
+		return list(env, st, f.bools["json"])
+	case "import":
+		id, name, err := st.Import(ctx, imported)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "%s\t%s\n", id, name)
+		return nil
+	case "export-encounter":
+		id, err := st.Find(ctx, f.pos[0])
+		if err != nil {
+			return err
+		}
+		e, err := st.Load(ctx, id)
+		if err != nil {
+			return err
+		}
+		data, err := model.EncodeEncounter(e)
+		if err != nil {
+			return err
+		}
+		return writeFileAtomic(f.pos[1], data)
+	case "backup":
+		return st.Backup(ctx, f.pos[0])
+	}
+	return nil
+}
+
+func list(env Env, st Store, asJSON bool) error {
+	rows, err := st.List(context.Background())
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		type row struct {
+			ID      string `json:"id"`
+			Name    string `json:"name"`
+			Ruleset string `json:"ruleset"`
+			Width   int    `json:"width"`
+			Height  int    `json:"height"`
+			Updated string `json:"updated"`
+		}
+		out := struct {
+			Encounters []row `json:"encounters"`
+		}{[]row{}}
+		for _, r := range rows {
+			out.Encounters = append(out.Encounters, row{r.ID, r.Name, string(r.Ruleset), r.Width, r.Height, r.Updated.UTC().Format(time.RFC3339)})
+		}
+		return writeJSON(env.Stdout, out)
+	}
+	for _, r := range rows {
+		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\t%dx%d\t%s\n", r.ID, r.Name, r.Ruleset, r.Width, r.Height, r.Updated.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
+// readImport reads an encounter/1 file, or a Universal VTT map (.dd2vtt,
+// .uvtt) as a new encounter named after the file.
+func readImport(path string) (*model.Encounter, error) {
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext != ".dd2vtt" && ext != ".uvtt" && ext != ".df2vtt" {
+		return loadFile(path)
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer fh.Close()
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	e, err := export.ImportUVTT(fh, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return e, nil
+}
+
+// writeFileAtomic writes through a temporary file and a rename, so a failed
+// export never leaves a half-written file where a good one was.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

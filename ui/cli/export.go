@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+
+	"encounterplanner/ui/export"
+)
+
+func runExport(env Env, args []string) error {
+	f, err := parseFlags(args, []string{"png", "pdf", "uvtt", "px", "paper"}, []string{"player", "no-grid", "token-sheet"})
+	if err != nil {
+		return err
+	}
+	file, err := f.file()
+	if err != nil {
+		return err
+	}
+	outs := 0
+	for _, k := range []string{"png", "pdf", "uvtt"} {
+		if _, ok := f.vals[k]; ok {
+			outs++
+		}
+	}
+	if outs != 1 {
+		return usagef("export needs exactly one of --png OUT.png, --pdf OUT.pdf, --uvtt OUT.dd2vtt")
+	}
+	px, err := f.num("px", 70, 8, 16384)
+	if err != nil {
+		return err
+	}
+	e, err := loadFile(file)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	var out string
+	switch {
+	case f.vals["png"] != "":
+		out = f.vals["png"]
+		err = export.PNG(&buf, e, export.PNGOptions{PX: px, Grid: !f.bools["no-grid"], Player: f.bools["player"]})
+	case f.vals["pdf"] != "":
+		out = f.vals["pdf"]
+		paper := strings.ToLower(f.vals["paper"])
+		if paper == "" {
+			paper = "letter"
+		}
+		if paper != "letter" && paper != "a4" {
+			return usagef("--paper: %q is not letter or a4", f.vals["paper"])
+		}
+		err = export.PDF(&buf, e, export.PDFOptions{Paper: paper, Player: f.bools["player"], TokenSheet: f.bools["token-sheet"]})
+	default:
+		out = f.vals["uvtt"]
+		err = export.UVTT(&buf, e, px)
+	}
+	if err != nil {
+		return err
+	}
+	if out == "" {
+		return usagef("the output file name is empty")
+	}
+	return writeFileAtomic(out, buf.Bytes())
+}

@@ -456,7 +456,8 @@ func (*shipEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point 
 // the space of the other one. Count by the shortest route", diagonals
 // alternating 50 and 100 ft. With gaps gx, gy between the nearest squares of
 // the spaces (adjacent = 1, overlapping = 0) that is
-// feet x (max + floor(min / 2)); terrain does not matter.
+// feet x (max + floor(min / 2)); terrain does not matter. a and b must be
+// indices into e.Tokens.
 func ShipRange(e *model.Encounter, a, b int) int {
 	ta, tb := &e.Tokens[a], &e.Tokens[b]
 	ka, kb := e.Space(ta), e.Space(tb)

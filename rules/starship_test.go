@@ -173,6 +173,22 @@ func TestShipBreakingUpYourMoveSpeed300Move100ActionsMove200(t *testing.T) {
 	}
 }
 
+// "a ship that can make two attacks and that has a speed of 300 feet could
+// move 100 feet, make an attack, move 200 feet, and then attack again": the
+// route is one budget that may stop anywhere; after 100 ft, 200 ft are left.
+func TestShipMovingBetweenAttacksSpeed300Move100AttackMove200(t *testing.T) {
+	e := shipTestEnc([]string{"........", "........", "........"},
+		shipTok("Ship", 0, 1, model.Small, model.E, shipFly, 300, shipTurn, 100))
+	p := shipPath(t, e, 0, 6, 1)
+	if !p.Reachable || p.Cost != 300 || p.Steps[1].Total != 100 || 300-p.Steps[1].Total != 200 {
+		t.Fatalf("path %s", shipStepsString(p))
+	}
+	// at (3,1) with 150 ft left: every facing but W (180 degrees = 200 ft)
+	if s, _ := shipFind(shipReach(t, e, 0), 3, 1); shipFacingNames(s.Facings) != "N,NE,E,SE,S,SW,NW" {
+		t.Errorf("(3,1) facings %s, want all but W", shipFacingNames(s.Facings))
+	}
+}
+
 // "a ship might move one square diagonally (50 feet), then three squares
 // straight (150 feet), and then another square diagonally (100 feet) for a
 // total movement of 300 feet."

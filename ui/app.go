@@ -124,11 +124,13 @@ func (s *Shell) ShowLibrary() {
 	for _, sc := range editorShortcuts {
 		c.RemoveShortcut(sc)
 	}
-	s.lib = NewLibrary(s.win, s.store, func(id string) {
-		if err := s.Open(id); err != nil {
-			dialog.ShowError(err, s.win)
-		}
-	})
+	s.lib = NewLibrary(s.win, s.store, s.openOrShow)
+}
+
+func (s *Shell) openOrShow(id string) {
+	if err := s.Open(id); err != nil {
+		dialog.ShowError(err, s.win)
+	}
 }
 
 // Open loads the encounter (by id or name) into a new editor.
@@ -149,6 +151,7 @@ func (s *Shell) Open(nameOrID string) error {
 	s.lib = nil
 	s.ed = NewEditor(s.win, s.store, e)
 	s.ed.OnLibrary = s.ShowLibrary
+	s.ed.OnOpen = s.openOrShow
 	fyne.CurrentApp().Preferences().SetString(prefLast, e.ID)
 	return nil
 }

@@ -131,6 +131,8 @@ type Editor struct {
 
 	// OnLibrary, when set, is called by File > Open library (after saving).
 	OnLibrary func()
+	// OnOpen, when set, opens another encounter (after an import).
+	OnOpen func(id string)
 	// OnTitle, when set, is told the window title after each change.
 	OnTitle func(string)
 }

@@ -1,7 +1,196 @@
 package ui
 
-import "fyne.io/fyne/v2"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
 
-// exportItems are the File menu's export and import entries; they arrive
-// with ui/export.
-func (ed *Editor) exportItems() []*fyne.MenuItem { return nil }
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/export"
+)
+
+// importer is the optional store method that stores an imported encounter
+// under a free name (storage.Store has it); others get Save with no id.
+type importer interface {
+	Import(ctx context.Context, e *model.Encounter) (id, name string, err error)
+}
+
+// exportItems are the File menu's export and import entries.
+func (ed *Editor) exportItems() []*fyne.MenuItem {
+	return []*fyne.MenuItem{
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Export PNG…", ed.exportPNG),
+		fyne.NewMenuItem("Export PDF (print)…", ed.exportPDF),
+		fyne.NewMenuItem("Export Universal VTT…", ed.exportUVTT),
+		fyne.NewMenuItem("Export encounter file…", ed.exportFile),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Import encounter file…", func() { importDialog(ed.win, ed.store, false, ed.openOther) }),
+		fyne.NewMenuItem("Import Universal VTT…", func() { importDialog(ed.win, ed.store, true, ed.openOther) }),
+	}
+}
+
+// openOther saves and asks the shell to open another encounter.
+func (ed *Editor) openOther(id string) {
+	if ed.OnOpen == nil {
+		return
+	}
+	ed.saveBeforeLeaving(func() { ed.OnOpen(id) })
+}
+
+// fileBase is a file name made from the encounter name.
+func fileBase(name string) string {
+	s := strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
+			return '-'
+		}
+		return r
+	}, strings.TrimSpace(name))
+	if s == "" {
+		s = "encounter"
+	}
+	return s
+}
+
+// saveFile asks for a file and writes it with write; errors show in a dialog.
+func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Writer) error) {
+	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, ed.win)
+			return
+		}
+		if wc == nil {
+			return // cancelled
+		}
+		werr := write(wc)
+		cerr := wc.Close()
+		if err := errors.Join(werr, cerr); err != nil {
+			dialog.ShowError(fmt.Errorf("%s: %w", title, err), ed.win)
+			return
+		}
+		ed.message("wrote " + wc.URI().Name())
+	}, ed.win)
+	d.SetFileName(name)
+	d.SetFilter(storage.NewExtensionFileFilter(exts))
+	d.Resize(fyne.NewSize(760, 520))
+	d.Show()
+}
+
+func (ed *Editor) exportPNG() {
+	player := widget.NewCheck("Player version (no hidden tokens or GM notes)", nil)
+	grid := widget.NewCheck("Grid lines", nil)
+	grid.SetChecked(true)
+	ov := widget.NewCheck("Current overlays (reach, path, cover…)", nil)
+	px := widget.NewSelect([]string{"35", "50", "70", "100", "140"}, nil)
+	px.SetSelected("70")
+	dialog.ShowForm("Export PNG", "Choose file…", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Pixels per square", px),
+		widget.NewFormItem("", grid),
+		widget.NewFormItem("", player),
+		widget.NewFormItem("", ov),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		var n int
+		fmt.Sscan(px.Selected, &n)
+		o := export.PNGOptions{PX: n, Grid: grid.Checked, Player: player.Checked}
+		if ov.Checked {
+			o.Overlays = ed.ov
+		}
+		e := ed.enc.Clone()
+		ed.saveFile("export PNG", fileBase(e.Name)+".png", []string{".png"}, func(w io.Writer) error { return export.PNG(w, e, o) })
+	}, ed.win)
+}
+
+func (ed *Editor) exportPDF() {
+	paper := widget.NewSelect([]string{"letter", "a4"}, nil)
+	paper.SetSelected("letter")
+	player := widget.NewCheck("Player version (no hidden tokens)", nil)
+	sheet := widget.NewCheck("Add token standees (1 inch per square)", nil)
+	dialog.ShowForm("Export PDF", "Choose file…", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Paper", paper),
+		widget.NewFormItem("", player),
+		widget.NewFormItem("", sheet),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		o := export.PDFOptions{Paper: paper.Selected, Player: player.Checked, TokenSheet: sheet.Checked}
+		e := ed.enc.Clone()
+		ed.saveFile("export PDF", fileBase(e.Name)+".pdf", []string{".pdf"}, func(w io.Writer) error { return export.PDF(w, e, o) })
+	}, ed.win)
+}
+
+func (ed *Editor) exportUVTT() {
+	e := ed.enc.Clone()
+	ed.saveFile("export UVTT", fileBase(e.Name)+".dd2vtt", []string{".dd2vtt", ".uvtt"}, func(w io.Writer) error { return export.UVTT(w, e, 0) })
+}
+
+func (ed *Editor) exportFile() {
+	e := ed.enc.Clone()
+	ed.saveFile("export encounter", fileBase(e.Name)+".encounter.json", []string{".json"}, func(w io.Writer) error { return model.WriteEncounter(w, e) })
+}
+
+// importDialog reads an encounter file (or a UVTT map) into the store as a
+// new encounter and hands its id to open.
+func importDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open func(id string)) {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, win)
+			return
+		}
+		if rc == nil {
+			return
+		}
+		defer rc.Close()
+		var e *model.Encounter
+		if uvtt {
+			name := strings.TrimSuffix(rc.URI().Name(), filepath.Ext(rc.URI().Name()))
+			e, err = export.ImportUVTT(rc, name)
+		} else {
+			e, err = model.ReadEncounter(rc)
+		}
+		if err != nil {
+			dialog.ShowError(fmt.Errorf("import %s: %w", rc.URI().Name(), err), win)
+			return
+		}
+		id, err := importEncounter(store, e)
+		if err != nil {
+			dialog.ShowError(fmt.Errorf("import %s: %w", rc.URI().Name(), err), win)
+			return
+		}
+		if open != nil {
+			open(id)
+		}
+	}, win)
+	if uvtt {
+		d.SetFilter(storage.NewExtensionFileFilter([]string{".dd2vtt", ".uvtt", ".df2vtt"}))
+	} else {
+		d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	}
+	d.Resize(fyne.NewSize(760, 520))
+	d.Show()
+}
+
+// importEncounter stores e as a new encounter and returns its id.
+func importEncounter(store model.EncounterStore, e *model.Encounter) (string, error) {
+	ctx, cancel := ctx10()
+	defer cancel()
+	e.ID, e.Version = "", 0
+	if im, ok := store.(importer); ok {
+		id, _, err := im.Import(ctx, e)
+		return id, err
+	}
+	if err := store.Save(ctx, e); err != nil {
+		return "", err
+	}
+	return e.ID, nil
+}

@@ -67,7 +67,10 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 	win.SetContent(l.content)
 	win.SetTitle("Encounter Planner — library")
 	win.SetMainMenu(fyne.NewMainMenu(
-		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.newDialog), fyne.NewMenuItem("Open", l.openSelected)),
+		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.newDialog), fyne.NewMenuItem("Open", l.openSelected),
+			fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem("Import encounter file…", func() { importDialog(win, store, false, l.imported) }),
+			fyne.NewMenuItem("Import Universal VTT…", func() { importDialog(win, store, true, l.imported) })),
 		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() { showHelp(win) })),
 	))
 	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
@@ -89,6 +92,14 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 	win.Canvas().SetOnTypedRune(nil)
 	l.Reload()
 	return l
+}
+
+// imported lists the new encounter and opens it.
+func (l *Library) imported(id string) {
+	l.reloadSelect(id)
+	if l.open != nil {
+		l.open(id)
+	}
 }
 
 // Content returns the library's root object.

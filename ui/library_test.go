@@ -189,3 +189,17 @@ func TestFlankSpots(t *testing.T) {
 		t.Errorf("%d Flanking calls, limit %d", eng.calls, flankSpotLimit)
 	}
 }
+
+func TestImportEncounter(t *testing.T) {
+	st := newMemStore()
+	e := model.Sample()
+	e.ID = "stale"
+	id, err := importEncounter(st, e)
+	if err != nil || id == "" || id == "stale" || st.count() != 1 {
+		t.Fatalf("import: id %q, err %v, %d stored", id, err, st.count())
+	}
+	ed := &Editor{}
+	if len(ed.exportItems()) < 6 {
+		t.Errorf("the File menu should offer the exports and imports")
+	}
+}

@@ -213,6 +213,23 @@ func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok boo
 	if !c.fits(nx, ny) {
 		return
 	}
+	if c.k == 1 {
+		// one square: read the cells directly (the hot path)
+		b := g.cells[(ny-c.oy)*c.ww+nx-c.ox]
+		if b&ptsCellBlock != 0 {
+			return
+		}
+		if dx != 0 && dy != 0 && (g.cells[(ny-c.oy)*c.ww+x-c.ox]|g.cells[(y-c.oy)*c.ww+nx-c.ox])&ptsCellBlock != 0 {
+			return
+		}
+		cost = 1 + c.extra
+		if b&ptsCellGreater != 0 {
+			cost += 2
+		} else if b&ptsCellDiff != 0 {
+			cost++
+		}
+		return nx, ny, cost, true
+	}
 	r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
 	if g.block.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
 		return

@@ -23,8 +23,7 @@ import (
 // shipEngine is the starship Engine. It keeps its search buffers between
 // calls; it is not safe for concurrent use.
 type shipEngine struct {
-	dist    []int32  // per state, scaled cost; valid where stamp == gen
-	stamp   []uint32 // per state
+	dist    []shipDist // per state: scaled cost, valid where gen matches
 	gen     uint32
 	buckets [][]int32
 	cells   []uint8
@@ -51,6 +50,13 @@ const (
 	shipCellHaz
 	shipCellShip // another ship's space
 )
+
+// shipDist is a state's cost and the search generation that set it, side
+// by side so that a relaxation touches one cache line.
+type shipDist struct {
+	d   int32
+	gen uint32
+}
 
 // shipSum is a 2-D prefix sum over the query window: the number of marked
 // squares in any rectangle in O(1).
@@ -291,6 +297,28 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 	if !c.fits(nx, ny) || nx < 0 || ny < 0 {
 		return
 	}
+	if c.k == 1 {
+		// one square: read the cells directly (the hot path)
+		b := g.cells[(ny-c.oy)*c.ww+nx-c.ox]
+		if b&shipCellBlocked != 0 {
+			return
+		}
+		cost, np = c.stepU, p
+		if dx != 0 && dy != 0 {
+			if (g.cells[(ny-c.oy)*c.ww+x-c.ox]|g.cells[(y-c.oy)*c.ww+nx-c.ox])&shipCellBlocked != 0 {
+				return
+			}
+			if p == 1 {
+				cost = 2 * c.stepU
+			}
+			np = 1 - p
+		}
+		if b&shipCellDiff != 0 {
+			cost *= 2
+			doubled = true
+		}
+		return nx, ny, np, cost, doubled, true
+	}
 	r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
 	if g.blocked.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
 		return
@@ -328,14 +356,13 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 func (g *shipEngine) search(c *shipCtx) {
 	n := c.ww * c.wh * 16
 	if cap(g.dist) < n {
-		g.dist = make([]int32, n)
-		g.stamp = make([]uint32, n)
+		g.dist = make([]shipDist, n)
 		g.gen = 0
 	}
-	g.dist, g.stamp = g.dist[:n], g.stamp[:n]
+	g.dist = g.dist[:n]
 	g.gen++
 	if g.gen == 0 {
-		clear(g.stamp)
+		clear(g.dist)
 		g.gen = 1
 	}
 	if !c.fits(c.sx, c.sy) {
@@ -352,14 +379,14 @@ func (g *shipEngine) search(c *shipCtx) {
 	}
 	g.heap.s, g.heap.k = g.heap.s[:0], g.heap.k[:0]
 	s0 := c.state(c.sx, c.sy, c.sf, 0)
-	g.dist[s0], g.stamp[s0] = 0, g.gen
+	g.dist[s0] = shipDist{0, g.gen}
 	pending := 1
 	relax := func(v, nd int32) {
 		if nd > c.budget {
 			return
 		}
-		if g.stamp[v] != g.gen || nd < g.dist[v] {
-			g.stamp[v], g.dist[v] = g.gen, nd
+		if dv := &g.dist[v]; dv.gen != g.gen || nd < dv.d {
+			*dv = shipDist{nd, g.gen}
 			if useHeap {
 				g.heap.push(v, shipKey{c: nd})
 				return
@@ -383,7 +410,7 @@ func (g *shipEngine) search(c *shipCtx) {
 		g.heap.push(s0, shipKey{})
 		for len(g.heap.s) > 0 {
 			s, k := g.heap.pop()
-			if g.dist[s] == k.c {
+			if g.dist[s].d == k.c {
 				expand(s, k.c)
 			}
 		}
@@ -395,7 +422,7 @@ func (g *shipEngine) search(c *shipCtx) {
 		for i := 0; i < len(*b); i++ {
 			s := (*b)[i]
 			pending--
-			if g.dist[s] == cur {
+			if g.dist[s].d == cur {
 				expand(s, cur)
 			}
 		}
@@ -422,12 +449,12 @@ func (g *shipEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squ
 			base := c.state(x, y, 0, 0)
 			for i := int32(0); i < 16; i++ {
 				s := base + i
-				if g.stamp[s] != g.gen {
+				if g.dist[s].gen != g.gen {
 					continue
 				}
 				fac |= 1 << (i >> 1)
-				if best < 0 || g.dist[s] < best {
-					best = g.dist[s]
+				if best < 0 || g.dist[s].d < best {
+					best = g.dist[s].d
 				}
 			}
 			if fac != 0 {

@@ -11,7 +11,11 @@ import (
 // ptsRefReach is the slow, obviously right points search: Dijkstra by linear
 // scan over every square of the map, each step worked out from the sets of
 // squares the space covers before and after.
-func ptsRefReach(e *model.Encounter, q MoveQuery) map[[2]int]Square {
+//
+// Keys are cost x 1000 + hazardous, narrow and uneven squares entered, so
+// the search is lexicographic; hz gives the least such count among the
+// cheapest routes.
+func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map[[2]int]int) {
 	t := &e.Tokens[q.Token]
 	k := e.Space(t)
 	land, mob := ptsSpeeds(t)
@@ -62,10 +66,13 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) map[[2]int]Square {
 				continue
 			}
 			old, nw := shipRefSpace(cur[0], cur[1], k), shipRefSpace(nx, ny, k)
-			ok, sur := true, 0
+			ok, sur, haz := true, 0, 0
 			for p := range nw {
 				if old[p] {
 					continue
+				}
+				if g.At(p[0], p[1]).Any(model.Hazardous | model.Narrow | model.Uneven) {
+					haz++
 				}
 				if hard(p[0], p[1]) {
 					ok = false
@@ -87,8 +94,8 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) map[[2]int]Square {
 					}
 				}
 			}
-			nd := best + 1 + sur + extra
-			if !ok || nd > budget {
+			nd := best + (1+sur+extra)*1000 + haz
+			if !ok || nd/1000 > budget {
 				continue
 			}
 			np := [2]int{nx, ny}
@@ -97,8 +104,9 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) map[[2]int]Square {
 			}
 		}
 	}
-	out := map[[2]int]Square{}
-	for p, d := range dist {
+	out, hz = map[[2]int]Square{}, map[[2]int]int{}
+	for p, key := range dist {
+		d := key / 1000
 		if p == [2]int{t.X, t.Y} {
 			continue
 		}
@@ -114,9 +122,10 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) map[[2]int]Square {
 				a++
 			}
 			out[p] = Square{X: p[0], Y: p[1], Cost: d, Actions: a}
+			hz[p] = key % 1000
 		}
 	}
-	return out
+	return out, hz
 }
 
 // ptsRandom makes a random small points encounter and query; the mover is
@@ -158,7 +167,7 @@ func ptsCheck(t *testing.T, eng *ptsEngine, e *model.Encounter, q MoveQuery) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := ptsRefReach(e, q)
+	ref, refHaz := ptsRefReach(e, q)
 	if len(sq) != len(ref) {
 		t.Fatalf("%+v: reach has %d squares, the reference %d\n%s\nref:\n%s", q, len(sq), len(ref),
 			ptsASCII(e, sq, false), ptsASCII(e, shipRefList(e, ref), false))
@@ -184,7 +193,84 @@ func ptsCheck(t *testing.T, eng *ptsEngine, e *model.Encounter, q MoveQuery) {
 		if total != s.Cost {
 			t.Fatalf("path steps sum %d, cost %d", total, s.Cost)
 		}
+		if h := ptsReplay(t, e, q, p, s); h != refHaz[[2]int{s.X, s.Y}] {
+			t.Fatalf("path to (%d,%d) enters %d hazardous squares, the reference's best %d", s.X, s.Y, h, refHaz[[2]int{s.X, s.Y}])
+		}
 	}
+}
+
+// ptsReplay walks a path with set-based rules: each step one square in one
+// of 8 directions, into no wall, obstacle or non-ally, past no such corner,
+// at 1 + the worst surcharge (+1 for crawl, climb, swim), flagged with what
+// it enters.
+func ptsReplay(t *testing.T, e *model.Encounter, q MoveQuery, p Path, end Square) (hazards int) {
+	t.Helper()
+	m := ptsRefMover{e: e, tok: q.Token, k: e.Space(&e.Tokens[q.Token])}
+	me := e.Tokens[q.Token].SideOrNeutral()
+	hard := func(x, y int) bool {
+		if m.terrain(x, y, model.Wall|model.Obstacle) {
+			return true
+		}
+		for i := range e.Tokens {
+			o := &e.Tokens[i]
+			if i != q.Token && !model.Allies(me, o.SideOrNeutral()) && shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+				return true
+			}
+		}
+		return false
+	}
+	x, y := e.Tokens[q.Token].X, e.Tokens[q.Token].Y
+	for i, st := range p.Steps {
+		d := -1
+		for j := 0; j < 8; j++ {
+			if x+model.Dir[j][0] == st.X && y+model.Dir[j][1] == st.Y {
+				d = j
+			}
+		}
+		if d < 0 {
+			t.Fatalf("step %d %+v is not one square from (%d,%d)", i, st, x, y)
+		}
+		_, _, touched, ok := m.stepSquares(x, y, d)
+		nw := shipRefSpace(st.X, st.Y, m.k)
+		sur, fl := 0, Flag(0)
+		for _, sq := range touched {
+			if hard(sq[0], sq[1]) {
+				ok = false
+			}
+			if !nw[sq] {
+				continue
+			}
+			tr := e.Grid.At(sq[0], sq[1])
+			if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
+				hazards++
+			}
+			if tr.Any(model.GreaterDifficult) {
+				sur = 2
+			} else if tr.Any(model.Difficult) {
+				sur = max(sur, 1)
+			}
+			for _, f := range []struct {
+				t model.Trait
+				f Flag
+			}{{model.Difficult, FlagDifficult}, {model.GreaterDifficult, FlagGreaterDifficult}, {model.Hazardous, FlagHazardous}, {model.Narrow, FlagNarrow}, {model.Uneven, FlagUneven}} {
+				if tr.Any(f.t) {
+					fl |= f.f
+				}
+			}
+		}
+		cost := 1 + sur
+		if q.Mode == ModeCrawl || q.Mode == ModeClimb || q.Mode == ModeSwim {
+			cost++
+		}
+		if !ok || st.Cost != cost || st.Flags != fl || st.Turn != NoTurn {
+			t.Fatalf("step %d %+v: legal %v, cost %d, flags %v", i, st, ok, cost, fl.Names())
+		}
+		x, y = st.X, st.Y
+	}
+	if x != end.X || y != end.Y {
+		t.Fatalf("path ends at (%d,%d), not (%d,%d)", x, y, end.X, end.Y)
+	}
+	return hazards
 }
 
 // TestPointsReachMatchesReference cross-checks Reach and Path against the

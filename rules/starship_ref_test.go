@@ -46,7 +46,6 @@ func shipRefSpace(x, y, k int) map[[2]int]bool {
 func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 	t := &e.Tokens[tok]
 	k := e.Space(t)
-	F := e.Feet()
 	fly := t.Speeds[model.SpeedFly]
 	turn, canTurn := t.Speeds[model.SpeedTurn]
 	g := &e.Grid
@@ -91,45 +90,8 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 			try(shipRefState{s.x, s.y, (s.f + 1) % 8, s.p}, turn/2)
 			try(shipRefState{s.x, s.y, (s.f + 7) % 8, s.p}, turn/2)
 		}
-		dx, dy := model.Dir[s.f][0], model.Dir[s.f][1]
-		nx, ny := s.x+dx, s.y+dy
-		if nx < 0 || ny < 0 || nx+k > g.W || ny+k > g.H {
-			continue
-		}
-		old, nw := shipRefSpace(s.x, s.y, k), shipRefSpace(nx, ny, k)
-		ok, diff := true, false
-		for q := range nw {
-			if old[q] {
-				continue
-			}
-			if blocked(q[0], q[1]) {
-				ok = false
-			}
-			if a, _ := otherShip(q[0], q[1]); a || g.At(q[0], q[1]).Any(model.Difficult|model.GreaterDifficult) {
-				diff = true
-			}
-		}
-		cost, np := F, s.p
-		if dx != 0 && dy != 0 {
-			// the squares of the bounding box in neither space
-			for yy := min(s.y, ny); yy <= max(s.y, ny)+k-1; yy++ {
-				for xx := min(s.x, nx); xx <= max(s.x, nx)+k-1; xx++ {
-					q := [2]int{xx, yy}
-					if !old[q] && !nw[q] && blocked(xx, yy) {
-						ok = false
-					}
-				}
-			}
-			if s.p == 1 {
-				cost = 2 * F
-			}
-			np = 1 - s.p
-		}
-		if diff {
-			cost *= 2
-		}
-		if ok {
-			try(shipRefState{nx, ny, s.f, np}, cost)
+		if n, cost, ok := shipRefStep(e, tok, s); ok {
+			try(n, cost)
 		}
 	}
 	out := map[[2]int]Square{}
@@ -231,6 +193,37 @@ func shipCheck(t *testing.T, eng Engine, e *model.Encounter) {
 		if total != s.Cost {
 			t.Fatalf("path steps sum %d, cost %d", total, s.Cost)
 		}
+		shipReplay(t, e, p, s)
+	}
+}
+
+// shipReplay walks a path with the reference's rules: each step a legal
+// forward step of the stated cost, each turn the shortest rotation at
+// turn/2 per 45 degrees, never two turns in a row, ending at the square.
+func shipReplay(t *testing.T, e *model.Encounter, p Path, end Square) {
+	t.Helper()
+	tk := &e.Tokens[0]
+	cur := shipRefState{tk.X, tk.Y, int(tk.Facing), 0}
+	turn, canTurn := tk.Speeds[model.SpeedTurn]
+	lastTurn := false
+	for i, st := range p.Steps {
+		if st.Turn != NoTurn {
+			rot := (st.Turn - cur.f + 8) % 8
+			rot = min(rot, 8-rot)
+			if !canTurn || lastTurn || rot == 0 || st.Cost != rot*(turn/2) || st.X != cur.x || st.Y != cur.y {
+				t.Fatalf("step %d %+v: bad turn from %+v (turn %d)\n%s", i, st, cur, turn, shipStepsString(p))
+			}
+			cur.f, lastTurn = st.Turn, true
+			continue
+		}
+		n, cost, ok := shipRefStep(e, 0, cur)
+		if !ok || n.x != st.X || n.y != st.Y || cost != st.Cost {
+			t.Fatalf("step %d %+v: the reference says %+v %d %v\n%s", i, st, n, cost, ok, shipStepsString(p))
+		}
+		cur, lastTurn = n, false
+	}
+	if cur.x != end.X || cur.y != end.Y {
+		t.Fatalf("path ends at %+v, not (%d,%d)", cur, end.X, end.Y)
 	}
 }
 
@@ -313,4 +306,61 @@ func TestShipHugeSpeedsMatchReference(t *testing.T) {
 		}
 		t.Run(fmt.Sprint(seed), func(t *testing.T) { shipCheck(t, eng, e) })
 	}
+}
+
+// shipRefStep is the forward step from s: the new state, its cost in feet,
+// and whether it is allowed.
+func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int, bool) {
+	t := &e.Tokens[tok]
+	k := e.Space(t)
+	F := e.Feet()
+	g := &e.Grid
+	blocked := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall|model.Obstacle) }
+	otherShip := func(x, y int) bool {
+		for i := range e.Tokens {
+			o := &e.Tokens[i]
+			if i != tok && shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+				return true
+			}
+		}
+		return false
+	}
+	dx, dy := model.Dir[s.f][0], model.Dir[s.f][1]
+	nx, ny := s.x+dx, s.y+dy
+	if nx < 0 || ny < 0 || nx+k > g.W || ny+k > g.H {
+		return s, 0, false
+	}
+	old, nw := shipRefSpace(s.x, s.y, k), shipRefSpace(nx, ny, k)
+	ok, diff := true, false
+	for q := range nw {
+		if old[q] {
+			continue
+		}
+		if blocked(q[0], q[1]) {
+			ok = false
+		}
+		if otherShip(q[0], q[1]) || g.At(q[0], q[1]).Any(model.Difficult|model.GreaterDifficult) {
+			diff = true
+		}
+	}
+	cost, np := F, s.p
+	if dx != 0 && dy != 0 {
+		// the squares of the bounding box in neither space
+		for yy := min(s.y, ny); yy <= max(s.y, ny)+k-1; yy++ {
+			for xx := min(s.x, nx); xx <= max(s.x, nx)+k-1; xx++ {
+				q := [2]int{xx, yy}
+				if !old[q] && !nw[q] && blocked(xx, yy) {
+					ok = false
+				}
+			}
+		}
+		if s.p == 1 {
+			cost = 2 * F
+		}
+		np = 1 - s.p
+	}
+	if diff {
+		cost *= 2
+	}
+	return shipRefState{nx, ny, s.f, np}, cost, ok
 }

@@ -282,13 +282,17 @@ func (ed *Editor) install() {
 
 // editorShortcuts are the editor's Ctrl shortcuts, in the order install
 // binds them: undo, redo (two keys), save, duplicate, fit.
-var editorShortcuts = []*desktop.CustomShortcut{
-	{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault},
-	{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
-	{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault},
-	{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault},
-	{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault},
-	{KeyName: fyne.Key0, Modifier: fyne.KeyModifierShortcutDefault},
+//
+// The desktop driver turns Ctrl+Z and Ctrl+Y into fyne.ShortcutUndo and
+// fyne.ShortcutRedo, not custom shortcuts, so those are bound as such; the
+// main menu items carry the same shortcuts and fire first in the app.
+var editorShortcuts = []fyne.Shortcut{
+	&fyne.ShortcutUndo{},
+	&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift},
+	&fyne.ShortcutRedo{},
+	&desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault},
+	&desktop.CustomShortcut{KeyName: fyne.KeyD, Modifier: fyne.KeyModifierShortcutDefault},
+	&desktop.CustomShortcut{KeyName: fyne.Key0, Modifier: fyne.KeyModifierShortcutDefault},
 }
 
 // Rune handling: tool and terrain keys, brush size, zoom.

@@ -76,8 +76,17 @@ func gesture(ed *Editor, mods fyne.KeyModifier, pts ...[2]int) {
 	mouseUp(ed, last[0], last[1])
 }
 
+// typeShortcut sends a shortcut as the desktop driver does: Ctrl+Z and
+// Ctrl+Y arrive as fyne.ShortcutUndo and fyne.ShortcutRedo.
 func typeShortcut(ed *Editor, k fyne.KeyName, m fyne.KeyModifier) {
-	ed.win.Canvas().(fyne.Shortcutable).TypedShortcut(&desktop.CustomShortcut{KeyName: k, Modifier: m})
+	var sc fyne.Shortcut = &desktop.CustomShortcut{KeyName: k, Modifier: m}
+	switch {
+	case k == fyne.KeyZ && m == fyne.KeyModifierShortcutDefault:
+		sc = &fyne.ShortcutUndo{}
+	case k == fyne.KeyY && m == fyne.KeyModifierShortcutDefault:
+		sc = &fyne.ShortcutRedo{}
+	}
+	ed.win.Canvas().(fyne.Shortcutable).TypedShortcut(sc)
 }
 
 func countTerrain(g *model.Grid, t model.Terrain) int {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -90,6 +91,10 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 		}
 	})
 	win.Canvas().SetOnTypedRune(nil)
+	if dc, ok := win.Canvas().(desktop.Canvas); ok {
+		dc.SetOnKeyDown(nil)
+		dc.SetOnKeyUp(nil)
+	}
 	l.Reload()
 	return l
 }

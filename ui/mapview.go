@@ -51,6 +51,10 @@ type MapView struct {
 	img    *image.RGBA
 	raster *canvas.Raster
 
+	// onLayout, when set, places the view after each resize (the
+	// calibrated player display keeps one square per inch, centred).
+	onLayout func(fyne.Size)
+
 	// gesture state
 	active, panning bool
 	button          desktop.MouseButton
@@ -81,6 +85,10 @@ type mapRenderer struct{ m *MapView }
 
 func (r *mapRenderer) Layout(s fyne.Size) {
 	r.m.raster.Resize(s)
+	if r.m.onLayout != nil && s.Width > 0 && s.Height > 0 {
+		r.m.onLayout(s)
+		return
+	}
 	if !r.m.fitted && s.Width > 0 && s.Height > 0 {
 		// keep fitting until the GM zooms or pans: the first layouts
 		// happen before the window has its real size

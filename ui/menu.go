@@ -13,12 +13,7 @@ import (
 	"encounterplanner/model"
 )
 
-func shortcut(k fyne.KeyName, m fyne.KeyModifier) fyne.Shortcut {
-	return &desktop.CustomShortcut{KeyName: k, Modifier: m}
-}
-
 func (ed *Editor) menu() *fyne.MainMenu {
-	ctrl := fyne.KeyModifierShortcutDefault
 	item := func(label string, f func(), sc fyne.Shortcut) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, f)
 		it.Shortcut = sc
@@ -30,21 +25,21 @@ func (ed *Editor) menu() *fyne.MainMenu {
 				ed.saveBeforeLeaving(ed.OnLibrary)
 			}
 		}, nil),
-		item("Save", func() { ed.SaveNow() }, shortcut(fyne.KeyS, ctrl)),
+		item("Save", func() { ed.SaveNow() }, editorShortcuts[3]),
 		item("Save as copy", func() { ed.SaveAsCopy() }, nil),
 	)
 	file.Items = append(file.Items, ed.exportItems()...)
 	edit := fyne.NewMenu("Edit",
-		item("Undo", ed.Undo, shortcut(fyne.KeyZ, ctrl)),
-		item("Redo", ed.Redo, shortcut(fyne.KeyZ, ctrl|fyne.KeyModifierShift)),
+		item("Undo", ed.Undo, editorShortcuts[0]),
+		item("Redo", ed.Redo, editorShortcuts[1]),
 		fyne.NewMenuItemSeparator(),
-		item("Duplicate token", ed.DuplicateToken, shortcut(fyne.KeyD, ctrl)),
+		item("Duplicate token", ed.DuplicateToken, editorShortcuts[4]),
 		item("Delete token", ed.DeleteToken, &desktop.CustomShortcut{KeyName: fyne.KeyDelete}),
 	)
 	view := fyne.NewMenu("View",
 		item("Zoom in  (+, wheel)", func() { ed.view.ZoomCentre(1.25) }, nil),
 		item("Zoom out  (-, wheel)", func() { ed.view.ZoomCentre(0.8) }, nil),
-		item("Fit the map", ed.view.Fit, shortcut(fyne.Key0, ctrl)),
+		item("Fit the map", ed.view.Fit, editorShortcuts[5]),
 		fyne.NewMenuItemSeparator(),
 		item("Player display", ed.openPlayer, nil),
 		item("Player display full screen", ed.togglePlayerFullScreen, &desktop.CustomShortcut{KeyName: fyne.KeyF11}),

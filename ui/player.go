@@ -47,6 +47,14 @@ func (ed *Editor) openPlayer() {
 		}
 		return nil
 	}, nil, true)
+	p.view.onLayout = func(fyne.Size) {
+		if p.diag > 0 {
+			p.place()
+		} else {
+			p.view.fitted = false
+			p.view.fitTo(p.view.Size())
+		}
+	}
 	p.win.SetContent(p.view)
 	p.win.SetPadded(false)
 	p.win.Resize(fyne.NewSize(800, 600))

@@ -412,8 +412,25 @@ func TestPointsBadQueriesAndNoCover(t *testing.T) {
 	if _, err := eng.Reach(nil, e, MoveQuery{Token: 7}); !errors.Is(err, ErrBadQuery) {
 		t.Errorf("token 7: %v", err)
 	}
-	var m Mover = eng // the points engine is a Mover
-	_ = m
+	if pe, _ := For(model.Points); pe != nil {
+		if _, ok := pe.(Mover); !ok {
+			t.Error("the points engine is not a Mover")
+		}
+	}
+	if se, _ := For(model.Starship); se != nil {
+		if _, ok := se.(Mover); ok {
+			t.Error("the starship engine should not be a Mover")
+		}
+	}
+	if _, err := eng.Forced(nil, e, 0, ForcedPush, 0, 1); !errors.Is(err, ErrBadQuery) {
+		t.Errorf("forced by itself: %v", err)
+	}
+	if _, err := eng.Forced(nil, e, 0, ForcedPush, 1, -1); !errors.Is(err, ErrBadQuery) {
+		t.Errorf("negative distance: %v", err)
+	}
+	if _, err := eng.Leap(nil, e, 9); !errors.Is(err, ErrBadQuery) {
+		t.Errorf("leap token 9: %v", err)
+	}
 	e.Tokens[0].Speeds = map[string]int{model.SpeedLand: 0}
 	if sq := ptsReach(t, e, MoveQuery{}); len(sq) != 0 {
 		t.Errorf("speed 0: %v", sq)

@@ -347,12 +347,12 @@ func (g *ptsEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squa
 
 // Cover: the points text defines no cover.
 func (*ptsEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
-	return 0, BadQuery("the points ruleset has no cover rules (its text defines none)")
+	return 0, BadQuery("the points ruleset has no cover or flanking rules: its text defines neither")
 }
 
 // Flanking: the points text defines no flanking.
 func (*ptsEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return nil, BadQuery("the points ruleset has no flanking rules (its text defines none)")
+	return nil, BadQuery("the points ruleset has no cover or flanking rules: its text defines neither")
 }
 
 // Threatened is empty: the points text defines no reactions to movement.

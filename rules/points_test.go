@@ -403,10 +403,10 @@ func TestPointsForcedMovement(t *testing.T) {
 func TestPointsBadQueriesAndNoCover(t *testing.T) {
 	e := ptsTestEnc("A.b")
 	eng := ptsEng()
-	if _, err := eng.Cover(e, 0, 1); !errors.Is(err, ErrBadQuery) || !strings.Contains(err.Error(), "points ruleset has no cover") {
+	if _, err := eng.Cover(e, 0, 1); !errors.Is(err, ErrBadQuery) || !strings.Contains(err.Error(), "the points ruleset has no cover or flanking rules") {
 		t.Errorf("cover: %v", err)
 	}
-	if _, err := eng.Flanking(e); !errors.Is(err, ErrBadQuery) || !strings.Contains(err.Error(), "points ruleset has no flanking") {
+	if _, err := eng.Flanking(e); !errors.Is(err, ErrBadQuery) || !strings.Contains(err.Error(), "the points ruleset has no cover or flanking rules") {
 		t.Errorf("flanking: %v", err)
 	}
 	if _, err := eng.Reach(nil, e, MoveQuery{Token: 7}); !errors.Is(err, ErrBadQuery) {

@@ -467,12 +467,12 @@ func (g *shipEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squ
 
 // Cover is not part of ship combat.
 func (*shipEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
-	return 0, BadQuery("the starship ruleset has no cover rules (ship combat has no cover)")
+	return 0, BadQuery("the starship ruleset has no cover or flanking rules: ship combat uses neither")
 }
 
 // Flanking is not part of ship combat.
 func (*shipEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return nil, BadQuery("the starship ruleset has no flanking rules (ship combat has no flanking)")
+	return nil, BadQuery("the starship ruleset has no cover or flanking rules: ship combat uses neither")
 }
 
 // Threatened is empty: ships have no reactions to movement.

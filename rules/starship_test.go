@@ -358,10 +358,10 @@ func TestShipBadQueries(t *testing.T) {
 	if _, err := eng.Reach(nil, e, MoveQuery{Mode: ModeLand}); !errors.Is(err, ErrBadQuery) {
 		t.Errorf("land: %v", err)
 	}
-	if _, err := eng.Cover(e, 0, 0); !errors.Is(err, ErrBadQuery) || !strings.Contains(err.Error(), "has no cover") {
+	if _, err := eng.Cover(e, 0, 0); !errors.Is(err, ErrBadQuery) || !strings.Contains(err.Error(), "the starship ruleset has no cover or flanking rules") {
 		t.Errorf("cover: %v", err)
 	}
-	if _, err := eng.Flanking(e); !errors.Is(err, ErrBadQuery) || !strings.Contains(err.Error(), "has no flanking") {
+	if _, err := eng.Flanking(e); !errors.Is(err, ErrBadQuery) || !strings.Contains(err.Error(), "the starship ruleset has no cover or flanking rules") {
 		t.Errorf("flanking: %v", err)
 	}
 	if got := eng.Threatened([]Point{{1, 2}}, e, 0); len(got) != 1 {

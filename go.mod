@@ -6,7 +6,7 @@ require (
 	fyne.io/fyne/v2 v2.7.1
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/mattn/go-sqlite3 v1.14.53
-	golang.org/x/image v0.24.0
+	golang.org/x/image v0.25.0
 )
 
 require (
@@ -39,6 +39,7 @@ require (
 	github.com/yuin/goldmark v1.7.8 // indirect
 	golang.org/x/net v0.35.0 // indirect
 	golang.org/x/sys v0.30.0 // indirect
-	golang.org/x/text v0.22.0 // indirect
+	golang.org/x/text v0.23.0 // indirect
+	gonum.org/v1/gonum v0.17.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -47,7 +47,10 @@ type mover struct {
 	layers int   // Strides (sf2e) or move actions (pf1e)
 	start  int   // top-left position y*W+x
 	fly    bool
-	cells  []uint8
+	cells  []uint8 // valid inside the box only
+	// The box of squares a search can touch: the start's space grown by the
+	// farthest the budget can carry it, plus one for corners (inclusive).
+	bx0, by0, bx1, by1 int
 }
 
 // maxBudget caps a Stride's budget in squares so sums stay in int32.
@@ -112,12 +115,20 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 	m.layers = actions
 	m.start = t.Y*m.W + t.X
 	m.fly = mode == ModeFly
+	r := int64(m.budget)*int64(actions) + 2 // every step costs at least one square
+	if q.Step {
+		r = 2
+	}
+	r = min(r, int64(max(m.W, m.H)))
+	m.bx0, m.by0 = max(0, t.X-int(r)), max(0, t.Y-int(r))
+	m.bx1, m.by1 = min(m.W-1, t.X+m.k-1+int(r)), min(m.H-1, t.Y+m.k-1+int(r))
 	m.classify()
 	return speed, nil
 }
 
-// classify fills m.cells for the mover: terrain by mode (rules-conventions.md
-// "Movement modes"), then creatures, then enemy reach.
+// classify fills m.cells inside the box for the mover: terrain by mode
+// (rules-conventions.md "Movement modes"), then creatures, then enemy
+// reach. O(box area + tokens x (space + reach area)).
 func (m *mover) classify() {
 	e := m.e
 	g := &e.Grid
@@ -170,7 +181,16 @@ func (m *mover) classify() {
 		lvl[i] = uint8(raw) << lvlShift
 	}
 	swim := m.mode == ModeSwim
-	for i, tr := range g.Cells[:n] {
+	for y := m.by0; y <= m.by1; y++ {
+		lo := y*m.W + m.bx0
+		m.classifyRow(g.Cells[lo:lo+m.bx1-m.bx0+1], m.cells[lo:], enter, diag, haz, swim, &lvl)
+	}
+	m.classifyTokens(t)
+}
+
+func (m *mover) classifyRow(src []model.Trait, dst []uint8, enter, diag, haz model.Trait, swim bool, lvl *[4]uint8) {
+	dst = dst[:len(src)]
+	for i, tr := range src {
 		var c uint8
 		if tr&enter != 0 || (swim && tr&model.Water == 0) {
 			c |= cBlock
@@ -185,8 +205,12 @@ func (m *mover) classify() {
 			c |= cHaz
 		}
 		c |= lvl[(tr>>2)&3]
-		m.cells[i] = c
+		dst[i] = c
 	}
+}
+
+func (m *mover) classifyTokens(t *model.Token) {
+	e := m.e
 	// Creatures (Player Core p. 414; rules-conventions.md "Creatures").
 	side := t.SideOrNeutral()
 	for j := range e.Tokens {
@@ -214,13 +238,35 @@ func (m *mover) classify() {
 		if j == m.tok || !model.Enemies(side, o.SideOrNeutral()) {
 			continue
 		}
-		forThreat(m.kind, e, j, func(x, y int) { m.cells[y*m.W+x] |= cThreat })
+		if !m.nearBox(o, e) {
+			continue
+		}
+		forThreat(m.kind, e, j, func(x, y int) {
+			if x >= m.bx0 && x <= m.bx1 && y >= m.by0 && y <= m.by1 {
+				m.cells[y*m.W+x] |= cThreat
+			}
+		})
 	}
 }
 
+// inBox reports whether a k x k block at (x0, y0) meets the box.
+func (m *mover) inBox(x0, y0, k int) bool {
+	return x0 <= m.bx1 && y0 <= m.by1 && x0+k-1 >= m.bx0 && y0+k-1 >= m.by0
+}
+
+// nearBox reports whether token o's reach may meet the box.
+func (m *mover) nearBox(o *model.Token, e *model.Encounter) bool {
+	r := naturalReach(m.kind, o)
+	if o.ReachWeapon {
+		r *= 2
+	}
+	n := r/m.feet + 2
+	return m.inBox(o.X-n, o.Y-n, e.Space(o)+2*n)
+}
+
 func (m *mover) mark(x0, y0, k int, bits uint8) {
-	for y := max(y0, 0); y < y0+k && y < m.H; y++ {
-		for x := max(x0, 0); x < x0+k && x < m.W; x++ {
+	for y := max(y0, m.by0); y < y0+k && y <= m.by1; y++ {
+		for x := max(x0, m.bx0); x < x0+k && x <= m.bx1; x++ {
 			m.cells[y*m.W+x] |= bits
 		}
 	}

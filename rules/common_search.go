@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"sort"
+	"slices"
 
 	"encounterplanner/model"
 )
@@ -336,9 +336,11 @@ type plabel struct {
 // returns the final label index or -1.
 //
 // Labels are kept per (Stride, position, parity) as in reach, compared on
-// (c, T, H, R); within a bucket they leave in (H, R, direction sequence)
-// order, so the first label to leave at the target is the answer. Time
-// O(N * A * L * 8k + sorting ties), memory O(labels).
+// (c, T, H, R); within a bucket they leave in (H, R) order, so the first
+// label to leave at the target has the best (Strides, T, H, R); ties in
+// direction order are settled where equal labels meet (see dominated) and
+// among the target's equals. Time O(N * A * L * 8k + ties * depth), memory
+// O(labels).
 func (s *searcher) path(target int) int32 {
 	m := &s.m
 	s.grow(m.layers)
@@ -371,23 +373,41 @@ func (s *searcher) path(target int) int32 {
 			if len(b) == 0 {
 				continue
 			}
-			sort.Slice(b, func(i, j int) bool { return s.before(b[i], b[j]) })
+			labels := s.labels
+			slices.SortFunc(b, func(x, y int32) int {
+				X, Y := &labels[x], &labels[y]
+				if X.h != Y.h {
+					return int(X.h - Y.h)
+				}
+				return int(X.r - Y.r)
+			})
+			found := int32(-1)
 			for bi := 0; bi < len(b); bi++ {
 				li := b[bi]
 				L := s.labels[li]
+				if found >= 0 {
+					// The rest of the target's bucket: an equally good
+					// end whose directions come first wins.
+					F := &s.labels[found]
+					if int(L.st>>1) == target && L.h == F.h && L.r == F.r && s.before(li, found) {
+						found = li
+					}
+					continue
+				}
 				si := lo + int(L.st)
 				if s.stStamp[si] != s.gen {
 					s.stStamp[si] = s.gen
 					s.front[si] = -1
 				}
-				if s.dominated(si, &L) {
+				if s.dominated(si, li) {
 					continue
 				}
 				s.labels[li].next = s.front[si]
 				s.front[si] = li
 				pos := int(L.st >> 1)
 				if pos == target {
-					return li
+					found = li
+					continue
 				}
 				if !last && s.legal(pos)&legStop != 0 {
 					s.labels = append(s.labels, plabel{st: L.st, layer: L.layer + 1, t: L.t, h: L.h, r: L.r, parent: li, next: -1, dir: -1})
@@ -414,6 +434,9 @@ func (s *searcher) path(target int) int32 {
 				}
 				b = s.pb[T] // pushLabel never appends to bucket T (steps cost >= 1)
 			}
+			if found >= 0 {
+				return found
+			}
 		}
 		if last || len(seeds) == 0 {
 			break
@@ -433,18 +456,26 @@ func (s *searcher) pushLabel(li int32) {
 // dominated reports whether an expanded label of the same state is at least
 // as good as L in spent movement and in (T, H, R). Expanded labels left
 // earlier, so their T is never larger.
-func (s *searcher) dominated(si int, L *plabel) bool {
+//
+// When the two are equal in everything, their futures are the same: the
+// expanded one takes over the prefix of L if L's directions come first, so
+// every route through it now starts the lexicographically first way.
+func (s *searcher) dominated(si int, li int32) bool {
+	L := &s.labels[li]
 	for a := s.front[si]; a >= 0; a = s.labels[a].next {
 		A := &s.labels[a]
 		if A.c <= L.c && (A.t < L.t || (A.t == L.t && (A.h < L.h || (A.h == L.h && A.r <= L.r)))) {
+			if A.c == L.c && A.t == L.t && A.h == L.h && A.r == L.r && s.before(li, a) {
+				A.parent, A.dir = L.parent, L.dir
+			}
 			return true
 		}
 	}
 	return false
 }
 
-// before orders labels of one bucket: fewer hazards, fewer reactions, then
-// the direction sequence from the start (N first, a prefix first).
+// before orders two labels: fewer hazards, fewer reactions, then the
+// direction sequence from the start (N first, a prefix first). O(depth).
 func (s *searcher) before(a, b int32) bool {
 	A, B := &s.labels[a], &s.labels[b]
 	if A.h != B.h {

@@ -108,10 +108,28 @@ func threatened(k kind, dst []Point, e *model.Encounter, tok int) []Point {
 	return dst
 }
 
-// squareSet tells whether square (i, j) belongs to a set of squares.
-type squareSet func(i, j int) bool
+// squareSet is a set of squares: the squares of the map with a terrain
+// trait of mask, or a k x k box. A struct, not a func, so the hot loop of
+// segHits inlines the test.
+type squareSet struct {
+	cells      []model.Trait
+	w, h       int
+	mask       model.Trait
+	box        bool
+	bx, by, bk int
+}
+
+func (s *squareSet) in(i, j int) bool {
+	if s.box {
+		return i >= s.bx && i < s.bx+s.bk && j >= s.by && j < s.by+s.bk
+	}
+	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && s.cells[j*s.w+i]&s.mask != 0
+}
 
 func floorDiv(a, b int) int {
+	if a >= 0 && b > 0 {
+		return a / b
+	}
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -124,7 +142,8 @@ func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
 // pointIn reports whether the doubled point (px, py) is inside the area the
 // squares of in cover together (on a seam between two of them, or at a corner
 // all four of whose squares are in).
-func pointIn(px, py int, in squareSet) bool {
+func pointIn(px, py int, set *squareSet) bool {
+	in := set.in
 	i, j := floorDiv(px, 2), floorDiv(py, 2)
 	switch {
 	case px%2 != 0 && py%2 != 0:
@@ -145,13 +164,13 @@ func pointIn(px, py int, in squareSet) bool {
 // does not (rules-conventions.md "Cover"). Exact: it walks the column strips
 // the segment crosses and, in each, the squares the open y-range meets, in
 // O(number of squares crossed) time.
-func segHits(px, py, qx, qy int, imin, imax int, in squareSet) bool {
+func segHits(px, py, qx, qy int, imin, imax int, set *squareSet) bool {
 	if px == qx && py == qy {
 		i := floorDiv(px, 2)
 		if i < imin-1 || i > imax+1 {
 			return false
 		}
-		return pointIn(px, py, in)
+		return pointIn(px, py, set)
 	}
 	if px > qx {
 		px, py, qx, qy = qx, qy, px, py
@@ -166,7 +185,7 @@ func segHits(px, py, qx, qy int, imin, imax int, in squareSet) bool {
 				return false
 			}
 			for j := j0; j <= j1; j++ {
-				if in(i, j) {
+				if set.in(i, j) {
 					return true
 				}
 			}
@@ -177,7 +196,7 @@ func segHits(px, py, qx, qy int, imin, imax int, in squareSet) bool {
 			return false
 		}
 		for j := j0; j <= j1; j++ {
-			if in(i-1, j) && in(i, j) {
+			if set.in(i-1, j) && set.in(i, j) {
 				return true
 			}
 		}
@@ -192,10 +211,10 @@ func segHits(px, py, qx, qy int, imin, imax int, in squareSet) bool {
 		}
 		if dy == 0 {
 			if py%2 != 0 {
-				if in(i, floorDiv(py, 2)) {
+				if set.in(i, floorDiv(py, 2)) {
 					return true
 				}
-			} else if in(i, py/2-1) && in(i, py/2) {
+			} else if set.in(i, py/2-1) && set.in(i, py/2) {
 				return true
 			}
 			continue
@@ -206,7 +225,7 @@ func segHits(px, py, qx, qy int, imin, imax int, in squareSet) bool {
 		lo, hi := min(na, nb), max(na, nb)
 		j0, j1 := floorDiv(lo, 2*dx), ceilDiv(hi, 2*dx)-1
 		for j := j0; j <= j1; j++ {
-			if in(i, j) {
+			if set.in(i, j) {
 				return true
 			}
 		}
@@ -219,15 +238,13 @@ type geom struct {
 	g *model.Grid
 }
 
-func (gm geom) terrain(mask model.Trait) squareSet {
+func (gm geom) terrain(mask model.Trait) *squareSet {
 	g := gm.g
-	return func(i, j int) bool {
-		return i >= 0 && j >= 0 && i < g.W && j < g.H && g.Cells[j*g.W+i]&mask != 0
-	}
+	return &squareSet{cells: g.Cells, w: g.W, h: g.H, mask: mask}
 }
 
-func boxSet(x, y, k int) squareSet {
-	return func(i, j int) bool { return i >= x && i < x+k && j >= y && j < y+k }
+func boxSet(x, y, k int) *squareSet {
+	return &squareSet{box: true, bx: x, by: y, bk: k}
 }
 
 // centre returns the doubled centre of a k x k space at (x, y).

@@ -10,7 +10,7 @@ export LANG ?= en_US.UTF-8
 DEB_BUILD := gcc pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
 DEB_TOOLS := xvfb imagemagick xdotool poppler-utils
 
-.PHONY: all run test build bench fuzz package deps deps-tools vet icon clean
+.PHONY: all run test build bench apptime fuzz package deps deps-tools vet icon clean
 
 all: build
 
@@ -63,11 +63,17 @@ fuzz: deps
 	    echo "== $$pkg $$t"; $(GO) test $$pkg -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) || exit 1; \
 	  done; done
 
-## bench: every benchmark, 5 runs each; writes docs/performance.md
-bench: deps
+## bench: every benchmark, 5 runs each, and the app's start-up time and
+## memory under Xvfb; writes docs/performance.md
+bench: build deps-tools
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 -timeout 30m ./rules/ ./ui/render/ ./storage/ | tee bench.out
-	sh .ci/benchtable bench.out > docs/performance.md
+	.ci/apptime $(BIN) | tee apptime.out
+	sh .ci/benchtable bench.out apptime.out > docs/performance.md
 	@echo "wrote docs/performance.md"
+
+## apptime: time to the first frame and memory with a 250x250 map (Xvfb)
+apptime: build deps-tools
+	.ci/apptime $(BIN)
 
 ## package: a desktop package with the fyne tool
 package: deps
@@ -78,4 +84,4 @@ icon:
 	$(GO) run docs/icon.go
 
 clean:
-	rm -rf bin bench.out
+	rm -rf bin bench.out apptime.out

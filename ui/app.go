@@ -56,11 +56,12 @@ type Shell struct {
 	store model.EncounterStore
 	ed    *Editor
 	lib   *Library
+	post  func(func()) // fyne.Do; tests pump background results themselves
 }
 
 // NewShell manages win for store.
 func NewShell(w fyne.Window, store model.EncounterStore) *Shell {
-	s := &Shell{win: w, store: store}
+	s := &Shell{win: w, store: store, post: fyne.Do}
 	w.SetCloseIntercept(func() {
 		if s.ed != nil {
 			s.ed.saveBeforeLeaving(func() {
@@ -149,7 +150,7 @@ func (s *Shell) Open(nameOrID string) error {
 		s.ed.Close()
 	}
 	s.lib = nil
-	s.ed = NewEditor(s.win, s.store, e)
+	s.ed = newEditor(s.win, s.store, e, s.post)
 	s.ed.OnLibrary = s.ShowLibrary
 	s.ed.OnOpen = s.openOrShow
 	fyne.CurrentApp().Preferences().SetString(prefLast, e.ID)

@@ -660,14 +660,14 @@ func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
 }
 
 // Undo restores the state before the last edit.
-func (ed *Editor) Undo() { ed.restore(ed.hist.back(ed.enc)) }
+func (ed *Editor) Undo() { ed.restore(ed.hist.back(ed.enc), "nothing to undo") }
 
 // Redo reapplies the last undone edit.
-func (ed *Editor) Redo() { ed.restore(ed.hist.forward(ed.enc)) }
+func (ed *Editor) Redo() { ed.restore(ed.hist.forward(ed.enc), "nothing to redo") }
 
-func (ed *Editor) restore(s *model.Encounter) {
+func (ed *Editor) restore(s *model.Encounter, none string) {
 	if s == nil {
-		ed.message("nothing to undo")
+		ed.message(none)
 		return
 	}
 	ed.cancelGesture()
@@ -675,6 +675,7 @@ func (ed *Editor) restore(s *model.Encounter) {
 	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
 		selID = ed.enc.Tokens[ed.sel].ID
 	}
+	rsChanged := s.Ruleset != ed.enc.Ruleset
 	// storage identity is not part of the history
 	s.ID, s.Version, s.Created, s.Updated = ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated
 	ed.enc = s
@@ -684,6 +685,9 @@ func (ed *Editor) restore(s *model.Encounter) {
 	}
 	ed.showInspector()
 	ed.buildOverlayPanel()
+	if rsChanged {
+		ed.win.SetMainMenu(ed.menu())
+	}
 	ed.changed()
 }
 

@@ -84,7 +84,9 @@ func TestShellStart(t *testing.T) {
 	e := model.Sample()
 	st := newMemStore(e)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
+	p := newPump()
 	s := NewShell(w, st)
+	s.post = p.post
 	s.Start(Options{InitialEncounterID: "Derelict cargo bay"})
 	if s.Editor() == nil || s.Editor().Encounter().ID != e.ID {
 		t.Fatalf("opening by name should show the editor")
@@ -95,6 +97,7 @@ func TestShellStart(t *testing.T) {
 		t.Fatalf("ShowLibrary should replace the editor")
 	}
 	s2 := NewShell(w, st)
+	s2.post = p.post
 	s2.Start(Options{}) // reopens the last encounter
 	if s2.Editor() == nil {
 		t.Errorf("a plain start should reopen the last encounter")
@@ -102,6 +105,7 @@ func TestShellStart(t *testing.T) {
 		s2.Editor().Close()
 	}
 	s3 := NewShell(w, st)
+	s3.post = p.post
 	s3.Start(Options{InitialEncounterID: "no such"})
 	if s3.Library() == nil {
 		t.Errorf("an unknown encounter should fall back to the library")

@@ -48,7 +48,9 @@ func (ed *Editor) menu() *fyne.MainMenu {
 	rs := fyne.NewMenuItem("Ruleset", nil)
 	for _, r := range model.Rulesets {
 		r := r
-		rs.ChildMenu = appendItem(rs.ChildMenu, fyne.NewMenuItem(rulesetLabel(r), func() { ed.SwitchRuleset(r) }))
+		it := fyne.NewMenuItem(rulesetLabel(r), func() { ed.SwitchRuleset(r) })
+		it.Checked = r == ed.enc.Ruleset
+		rs.ChildMenu = appendItem(rs.ChildMenu, it)
 	}
 	enc := fyne.NewMenu("Encounter",
 		item("Rename…", ed.renameDialog, nil),

@@ -533,6 +533,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 			return
 		}
 		ed.settings.Mode = rules.DefaultMode(r)
+		ed.win.SetMainMenu(ed.menu())
 		ed.buildOverlayPanel()
 		ed.showInspector()
 		ed.message("ruleset is now " + string(r))

@@ -27,14 +27,27 @@ type qent struct{ st, c int32 }
 
 type srcEnt struct{ st, t int32 }
 
+// stInfo is what reach keeps per state: valid when stamp is the query's
+// generation; minC is the least movement spent in the Stride among the
+// labels expanded there, lastT the total of that label.
+//
+// pstamp, pc and pt describe the best label pushed there so far (valid
+// when pstamp is the generation): a push it dominates is skipped.
+type stInfo struct {
+	stamp, pstamp uint32
+	minC, lastT   int32
+	pc, pt        int32
+}
+
 // searcher holds the buffers of one engine, reused between calls.
 type searcher struct {
 	m mover
 
-	gen     uint32
-	stStamp []uint32 // per (stride, position, parity)
-	stMinC  []int32
-	stLastT []int32
+	gen uint32
+	st  []stInfo // per (stride, position, parity)
+	one []uint64 // reach1: per position (see oneLabel)
+
+	oneRes bool // the last search was reach1: results live in one
 
 	posStamp []uint32 // per position: result recorded
 	resAct   []uint8
@@ -64,14 +77,13 @@ func (s *searcher) grow(layers int) {
 		s.legStamp = make([]uint32, n)
 		s.legBits = make([]uint8, n)
 	}
-	if len(s.stStamp) < n*2*layers {
-		s.stStamp = make([]uint32, n*2*layers)
-		s.stMinC = make([]int32, n*2*layers)
-		s.stLastT = make([]int32, n*2*layers)
+	if len(s.st) < n*2*layers {
+		s.st = make([]stInfo, n*2*layers)
 	}
+	s.oneRes = false
 	s.gen++
 	if s.gen == 0 { // wrapped: clear the stamps once every 2^32 queries
-		clear(s.stStamp)
+		clear(s.st)
 		clear(s.posStamp)
 		clear(s.legStamp)
 		s.gen = 1
@@ -123,6 +135,10 @@ func (s *searcher) legal(pos int) uint8 {
 // O(N * W * H) reused between calls. Zero allocations after warm-up.
 func (s *searcher) reach() {
 	m := &s.m
+	if m.layers == 1 {
+		s.reach1()
+		return
+	}
 	s.grow(m.layers)
 	s.minX, s.minY, s.maxX, s.maxY = m.W, m.H, -1, -1
 	if m.budget <= 0 {
@@ -141,9 +157,7 @@ func (s *searcher) reach() {
 	s.src = append(s.src[:0], srcEnt{int32(m.start * 2), 0})
 	for layer := 0; layer < m.layers; layer++ {
 		lo := int32(layer) * n2
-		stamp := s.stStamp[lo : lo+n2]
-		minC := s.stMinC[lo : lo+n2]
-		lastT := s.stLastT[lo : lo+n2]
+		sts := s.st[lo : lo+n2]
 		s.nxt = s.nxt[:0]
 		last := layer+1 == m.layers
 		src := s.src
@@ -173,22 +187,23 @@ func (s *searcher) reach() {
 			*b = (*b)[:len(*b)-1]
 			count--
 			st, c := ent.st, ent.c
-			if stamp[st] == gen && minC[st] <= c {
+			si := &sts[st]
+			if si.stamp == gen && si.minC <= c {
 				continue
 			}
 			p := uint8(st & 1)
 			// Across parities a label dominates only in the last Stride:
 			// a later Stride's fresh budget can favour either parity.
-			if o := st ^ 1; last && stamp[o] == gen {
-				if p == 1 && minC[o] <= c {
+			if o := &sts[st^1]; last && o.stamp == gen {
+				if p == 1 && o.minC <= c {
 					continue
 				}
-				if p == 0 && minC[o]+1 <= c && lastT[o]+1 <= T {
+				if p == 0 && o.minC+1 <= c && o.lastT+1 <= T {
 					continue
 				}
 			}
-			first := stamp[st] != gen
-			stamp[st], minC[st], lastT[st] = gen, c, T
+			first := si.stamp != gen
+			si.stamp, si.minC, si.lastT = gen, c, T
 			pos := int(st >> 1)
 			x, y := pos%W, pos/W
 			if first {
@@ -237,8 +252,22 @@ func (s *searcher) reach() {
 						continue
 					}
 					nst := np*2 + int32(q)
-					if stamp[nst] == gen && minC[nst] <= nc {
+					n := &sts[nst]
+					if n.stamp == gen && n.minC <= nc {
 						continue
+					}
+					if n.pstamp == gen && n.pc <= nc && n.pt <= T+w {
+						continue
+					}
+					if last {
+						// Push-time check against the other parity too.
+						if o := &sts[nst^1]; o.stamp == gen &&
+							((q == 1 && o.minC <= nc) || (q == 0 && o.minC+1 <= nc && o.lastT+1 <= T+w)) {
+							continue
+						}
+					}
+					if n.pstamp != gen || nc < n.pc {
+						n.pstamp, n.pc, n.pt = gen, nc, T+w
 					}
 					nb := &s.buckets[(T+w)&(nBuckets-1)]
 					*nb = append(*nb, qent{nst, nc})
@@ -257,8 +286,15 @@ func (s *searcher) reach() {
 					continue
 				}
 				nst := int32(npos)*2 + int32(q)
-				if stamp[nst] == gen && minC[nst] <= nc {
+				n := &sts[nst]
+				if n.stamp == gen && n.minC <= nc {
 					continue
+				}
+				if n.pstamp == gen && n.pc <= nc && n.pt <= T+w {
+					continue
+				}
+				if n.pstamp != gen || nc < n.pc {
+					n.pstamp, n.pc, n.pt = gen, nc, T+w
 				}
 				nb := &s.buckets[(T+w)&(nBuckets-1)]
 				*nb = append(*nb, qent{nst, nc})
@@ -288,6 +324,9 @@ func (s *searcher) record(pos int, actions uint8, total int32) {
 
 // results appends the recorded positions, sorted by y then x.
 func (s *searcher) results(dst []Square) []Square {
+	if s.oneRes {
+		return s.results1(dst)
+	}
 	W, feet := s.m.W, s.m.feet
 	for y := s.minY; y <= s.maxY; y++ {
 		for x := s.minX; x <= s.maxX; x++ {
@@ -395,8 +434,8 @@ func (s *searcher) path(target int) int32 {
 					continue
 				}
 				si := lo + int(L.st)
-				if s.stStamp[si] != s.gen {
-					s.stStamp[si] = s.gen
+				if s.st[si].stamp != s.gen {
+					s.st[si].stamp = s.gen
 					s.front[si] = -1
 				}
 				if s.dominated(si, li) {

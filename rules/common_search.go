@@ -66,6 +66,7 @@ type searcher struct {
 	pb     [][]int32
 	seqA   []int8
 	seqB   []int8
+	seeds  []int32
 }
 
 func (s *searcher) grow(layers int) {
@@ -396,7 +397,8 @@ func (s *searcher) path(target int) int32 {
 		return -1
 	}
 	s.labels = append(s.labels, plabel{st: int32(m.start * 2), parent: -1, next: -1, dir: -1})
-	seeds := []int32{0}
+	seeds := append(s.seeds[:0], 0)
+	defer func() { s.seeds = seeds[:0] }()
 	for layer := 0; layer < m.layers; layer++ {
 		for i := range s.pb {
 			s.pb[i] = s.pb[i][:0]
@@ -549,7 +551,8 @@ func (s *searcher) seq(dst []int8, li int32) []int8 {
 // buildPath turns the label chain ending at li into a Path.
 func (s *searcher) buildPath(li int32) Path {
 	m := &s.m
-	dirs := s.seq(nil, li)
+	s.seqA = s.seq(s.seqA[:0], li)
+	dirs := s.seqA
 	L := s.labels[li]
 	p := Path{Reachable: true, Cost: int(L.t) * m.feet, Actions: int(L.layer) + 1, Steps: make([]Step, 0, len(dirs))}
 	x, y := m.start%m.W, m.start/m.W

@@ -260,6 +260,9 @@ type refItem struct {
 var refParents map[refState]refState
 var refEnds map[[2]int]refState
 
+// refDist, when not nil, records the key of every settled state.
+var refDist map[refState]refKey
+
 type refHeap []refItem
 
 func (h refHeap) Len() int           { return len(h) }
@@ -319,6 +322,9 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 		s := it.st
 		if refParents != nil {
 			refParents[s] = it.from
+		}
+		if refDist != nil {
+			refDist[s] = it.key
 		}
 		pos := [2]int{s.x, s.y}
 		if _, done := out[pos]; !done && (s.x != t.X || s.y != t.Y) && r.legal(s.x, s.y, true) {

@@ -500,13 +500,20 @@ func (s *searcher) pushLabel(li int32) {
 //
 // When the two are equal in everything, their futures are the same: the
 // expanded one takes over the prefix of L if L's directions come first, so
-// every route through it now starts the lexicographically first way.
+// every route through it now starts the lexicographically first way. When
+// they differ only in the movement spent, L is kept if its directions come
+// first (it may end as well).
 func (s *searcher) dominated(si int, li int32) bool {
 	L := &s.labels[li]
 	for a := s.front[si]; a >= 0; a = s.labels[a].next {
 		A := &s.labels[a]
 		if A.c <= L.c && (A.t < L.t || (A.t == L.t && (A.h < L.h || (A.h == L.h && A.r <= L.r)))) {
-			if A.c == L.c && A.t == L.t && A.h == L.h && A.r == L.r && s.before(li, a) {
+			if A.t == L.t && A.h == L.h && A.r == L.r && s.before(li, a) {
+				if A.c < L.c {
+					// L may still end as well as A with directions that
+					// come first: keep it.
+					continue
+				}
 				A.parent, A.dir = L.parent, L.dir
 			}
 			return true

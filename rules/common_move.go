@@ -44,6 +44,7 @@ type mover struct {
 	k      int   // side of the token's space in squares
 	feet   int   // feet per square
 	budget int32 // squares per Stride or move action
+	speed  int   // feet, for the mode
 	layers int   // Strides (sf2e) or move actions (pf1e)
 	start  int   // top-left position y*W+x
 	fly    bool
@@ -112,6 +113,7 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 		b = maxBudget
 	}
 	m.budget = int32(b)
+	m.speed = speed
 	m.layers = actions
 	m.start = t.Y*m.W + t.X
 	m.fly = mode == ModeFly

@@ -349,7 +349,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 				refState{s.layer, s.x + model.Dir[d][0], s.y + model.Dir[d][1], st.p, s.c + st.w}, s})
 		}
 	}
-	if k == kindPF1E && n == 2 && r.B > 0 {
+	if k == kindPF1E && n == 2 && speed > 0 {
 		for d := 0; d < 8; d++ {
 			nx, ny := t.X+model.Dir[d][0], t.Y+model.Dir[d][1]
 			if _, done := out[[2]int{nx, ny}]; done {

@@ -26,7 +26,7 @@ func (g *pf1eEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squ
 // cannot reach, costs a full-round action and 5 ft. A Speed of 0 prohibits it.
 func pf1eMinimum(s *searcher) {
 	m := &s.m
-	if m.layers < 2 || m.budget <= 0 {
+	if m.layers < 2 || m.speed <= 0 {
 		return
 	}
 	x, y := m.start%m.W, m.start/m.W
@@ -42,7 +42,7 @@ func pf1eMinimum(s *searcher) {
 // that is how the square is reached.
 func pf1eMinimumPath(s *searcher, x, y int) (Path, bool) {
 	m := &s.m
-	if m.layers < 2 || m.budget <= 0 {
+	if m.layers < 2 || m.speed <= 0 {
 		return Path{}, false
 	}
 	sx, sy := m.start%m.W, m.start/m.W

@@ -59,9 +59,11 @@ func TestPF1EMinimumMovement(t *testing.T) {
 	// Not around a cut corner.
 	e2 := withTokens(mapOf(t, model.PF1E, ".#", "dd"), tok{name: "A", side: "a", speeds: "land=5"})
 	checkReach(t, e2, MoveQuery{Actions: 2}, []want{{1, 1, 0, 0}, {0, 1, 5, 2}})
-	// Speed 0 prohibits all movement.
+	// Speed 0 prohibits all movement; a Speed under one square does not.
 	e.Tokens[0].Speeds["land"] = 0
 	checkReach(t, e, MoveQuery{Actions: 2}, []want{{0, 0, 0, 0}})
+	e.Tokens[0].Speeds["land"] = 3
+	checkReach(t, e, MoveQuery{Actions: 2}, []want{{0, 0, 5, 2}})
 	// Normal movement wins where it reaches: Speed 10 enters difficult in one action.
 	e.Tokens[0].Speeds["land"] = 10
 	checkReach(t, e, MoveQuery{Actions: 2}, []want{{1, 0, 10, 1}, {0, 0, 20, 2}})

@@ -44,9 +44,12 @@ func Run(store model.EncounterStore, opts Options) {
 	if size.Width <= 0 || size.Height <= 0 {
 		size = fyne.NewSize(1200, 780)
 	}
-	w.Resize(size)
 	s := NewShell(w, store)
 	s.Start(opts)
+	// size the window once its content is set: setting content first
+	// would grow a window sized earlier, and the window manager centres it
+	// on that larger size
+	w.Resize(size)
 	w.ShowAndRun()
 }
 

@@ -594,6 +594,11 @@ func (ed *Editor) updateHover() {
 	if i := ed.tokenAt(x, y); i >= 0 {
 		s += " · " + ed.enc.Tokens[i].Name
 	}
+	for _, n := range ed.enc.Notes {
+		if n.X == x && n.Y == y {
+			s += " · note: " + n.Text
+		}
+	}
 	ed.hoverLabel.SetText(s)
 }
 

@@ -50,6 +50,7 @@ type MapView struct {
 
 	img    *image.RGBA
 	raster *canvas.Raster
+	rend   *render.Renderer // the view's own tile and glyph caches
 
 	// onLayout, when set, places the view after each resize (the
 	// calibrated player display keeps one square per inch, centred).
@@ -69,7 +70,7 @@ type MapView struct {
 // NewMapView makes a map view of the encounter enc returns, drawing the
 // overlays ov returns (nil for none).
 func NewMapView(enc func() *model.Encounter, ov func() *render.Overlays, input mapInput, player bool) *MapView {
-	m := &MapView{enc: enc, ov: ov, input: input, player: player, zoom: defaultZoom, fitted: false}
+	m := &MapView{enc: enc, ov: ov, input: input, player: player, zoom: defaultZoom, rend: render.NewRenderer()}
 	m.ExtendBaseWidget(m)
 	m.raster = canvas.NewRaster(m.draw)
 	m.raster.ScaleMode = canvas.ImageScalePixels
@@ -121,7 +122,7 @@ func (m *MapView) draw(w, h int) image.Image {
 	if m.ov != nil {
 		o = m.ov()
 	}
-	render.Draw(m.img, e, v, o)
+	m.rend.Draw(m.img, e, v, o)
 	return m.img
 }
 

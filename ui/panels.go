@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
@@ -244,7 +245,7 @@ func (ed *Editor) buildOverlayPanel() {
 		ed.updateCoverList()
 	}
 	p.Add(widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	reach := widget.NewCheck("Reach (actions)", func(b bool) { set(func(s *overlaySettings) { s.Reach = b }) })
+	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *overlaySettings) { s.Reach = b }) })
 	reach.SetChecked(ed.settings.Reach)
 	modes := rules.Modes(rs)
 	if !contains(modes, ed.settings.Mode) {
@@ -264,30 +265,24 @@ func (ed *Editor) buildOverlayPanel() {
 		set(func(s *overlaySettings) { s.Actions = n })
 	})
 	actions.SetSelected(strconv.Itoa(ed.settings.Actions))
-	path := widget.NewCheck("Path to the hovered square", func(b bool) { set(func(s *overlaySettings) { s.Path = b }) })
+	path := widget.NewCheck("Path", func(b bool) { set(func(s *overlaySettings) { s.Path = b }) })
 	path.SetChecked(ed.settings.Path)
-	cover := widget.NewCheck("Cover from selected", func(b bool) { set(func(s *overlaySettings) { s.Cover = b }) })
+	cover := widget.NewCheck("Cover", func(b bool) { set(func(s *overlaySettings) { s.Cover = b }) })
 	cover.SetChecked(ed.settings.Cover)
-	back := widget.NewCheck("…and cover against it", func(b bool) { set(func(s *overlaySettings) { s.CoverBack = b }) })
+	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *overlaySettings) { s.CoverBack = b }) })
 	back.SetChecked(ed.settings.CoverBack)
 	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *overlaySettings) { s.Flank = b }) })
 	flank.SetChecked(ed.settings.Flank)
-	threat := widget.NewCheck("Enemy reach (reactions)", func(b bool) { set(func(s *overlaySettings) { s.Threat = b }) })
+	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *overlaySettings) { s.Threat = b }) })
 	threat.SetChecked(ed.settings.Threat)
-	p.Add(reach)
+	p.Add(container.NewGridWithColumns(2, reach, path))
 	p.Add(widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions)))
-	p.Add(path)
-	p.Add(cover)
-	p.Add(back)
-	p.Add(flank)
-	p.Add(threat)
-	share := widget.NewCheck("Show on player display", func(b bool) { ed.sharePlayer(b) })
+	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
+	share := widget.NewCheck("On player display", func(b bool) { ed.sharePlayer(b) })
 	share.SetChecked(ed.player != nil && ed.player.share)
+	clear := widget.NewButton("Clear", func() { share.SetChecked(false) })
 	p.Add(widget.NewSeparator())
-	p.Add(share)
-	p.Add(widget.NewButton("Clear player display", func() {
-		share.SetChecked(false)
-	}))
+	p.Add(container.NewBorder(nil, nil, nil, clear, share))
 	p.Refresh()
 }
 

@@ -86,7 +86,6 @@ type Editor struct {
 
 	settings overlaySettings
 	hovered  *rules.Point
-	warn     map[string]bool // token ids placed illegally with Shift
 
 	// gesture state
 	stroke           bool
@@ -148,7 +147,7 @@ func NewEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter) 
 func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, post func(func())) *Editor {
 	ed := &Editor{
 		win: win, store: store, enc: e, sel: -1, dragTok: -1, brush: 1, terrain: model.Wall,
-		warn: map[string]bool{}, post: post, tool: ToolSelect,
+		post: post, tool: ToolSelect,
 	}
 	ed.settings = overlaySettings{Reach: true, Mode: rules.DefaultMode(e.Ruleset), Actions: 1, Path: true, Cover: true, Flank: true}
 	ed.savedRev = 0
@@ -532,7 +531,8 @@ func (ed *Editor) rebuildOverlays() {
 		o.Hover = &h
 	}
 	for i := range ed.enc.Tokens {
-		if ed.warn[ed.enc.Tokens[i].ID] {
+		// a token placed with Shift, or loaded, where it may not stand
+		if blockedDrop(ed.enc, i, ed.enc.Tokens[i].X, ed.enc.Tokens[i].Y) != "" {
 			o.Warn = append(o.Warn, i)
 		}
 	}
@@ -862,10 +862,8 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 		return false
 	}
 	if reason != "" {
-		ed.warn[t.ID] = true
 		ed.message(fmt.Sprintf("%s placed anyway: %s", t.Name, reason))
 	} else {
-		delete(ed.warn, t.ID)
 		ed.message(fmt.Sprintf("%s moved to (%d, %d)", t.Name, x, y))
 	}
 	ed.rebuildOverlays()

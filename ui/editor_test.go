@@ -556,3 +556,21 @@ func TestPlayerDisplay(t *testing.T) {
 		t.Errorf("a 24-inch 1080p screen has %.2f ppi, want 91.8", got)
 	}
 }
+
+func TestWarnTokensWhereTheyMayNotStand(t *testing.T) {
+	e := openEncounter(t, 6, 6)
+	e.Grid.Set(1, 1, model.Wall)
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "On the wall", X: 1, Y: 1},
+		{ID: model.NewID(), Name: "Fine", X: 4, Y: 4},
+		{ID: model.NewID(), Name: "Big", X: 3, Y: 3, Size: model.Large},
+	}
+	ed, _, _ := newTestEditor(t, e)
+	if got := ed.Overlays().Warn; !reflect.DeepEqual(got, []int{0, 1, 2}) {
+		t.Errorf("Warn = %v, want the token on the wall and the two overlapping ones", got)
+	}
+	ed.MoveToken(2, 0, 4, false)
+	if got := ed.Overlays().Warn; !reflect.DeepEqual(got, []int{0}) {
+		t.Errorf("after moving Big away Warn = %v, want [0]", got)
+	}
+}

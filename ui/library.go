@@ -214,7 +214,10 @@ func (l *Library) newDialog() {
 	w, h := widget.NewEntry(), widget.NewEntry()
 	w.SetText("30")
 	h.SetText("20")
-	d := dialog.NewForm("New encounter", "Create", "Cancel", []*widget.FormItem{
+	var d *dialog.FormDialog
+	submit := func(string) { d.Submit() }
+	name.OnSubmitted, w.OnSubmitted, h.OnSubmitted, feet.OnSubmitted = submit, submit, submit, submit
+	d = dialog.NewForm("New encounter", "Create", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Name", name),
 		widget.NewFormItem("Ruleset", ruleset),
 		widget.NewFormItem("Width (squares)", w),

@@ -330,7 +330,6 @@ func (ed *Editor) AddToken(t model.Token) error {
 		return err
 	}
 	if r := blockedDrop(ed.enc, n, t.X, t.Y); r != "" {
-		ed.warn[t.ID] = true
 		ed.message(fmt.Sprintf("%s added: %s", t.Name, r))
 	} else {
 		ed.message(fmt.Sprintf("%s added at (%d, %d)", t.Name, t.X, t.Y))
@@ -370,7 +369,10 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		turn.SetText("100")
 		items = append(items, widget.NewFormItem("Turn speed", turn))
 	}
-	d := dialog.NewForm(fmt.Sprintf("Add a token at (%d, %d)", x, y), "Add", "Cancel", items, func(ok bool) {
+	var d *dialog.FormDialog
+	submit := func(string) { d.Submit() }
+	name.OnSubmitted, speed.OnSubmitted = submit, submit
+	d = dialog.NewForm(fmt.Sprintf("Add a token at (%d, %d)", x, y), "Add", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}

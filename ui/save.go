@@ -116,10 +116,6 @@ func (ed *Editor) SaveAsCopy() error {
 	if err == nil && len(c.Tokens) == len(ed.enc.Tokens) {
 		for i := range c.Tokens {
 			if old, now := ed.enc.Tokens[i].ID, c.Tokens[i].ID; old != now && now != "" {
-				if ed.warn[old] {
-					delete(ed.warn, old)
-					ed.warn[now] = true
-				}
 				ed.enc.Tokens[i].ID = now
 			}
 		}

@@ -67,15 +67,13 @@ func (s *searcher) reach1() {
 		if beats(v>>24, T, p) {
 			continue
 		}
+		ipos := int(pos)
+		x, y := ipos%W, ipos/W
 		if (v>>24)&oneMask == 0 {
-			ipos := int(pos)
-			x, y := ipos%W, ipos/W
 			s.minX, s.maxX = min(s.minX, x), max(s.maxX, x)
 			s.minY, s.maxY = min(s.minY, y), max(s.maxY, y)
 		}
 		one[pos] = v&^(oneMask<<24) | oneLabel(T, p)<<24
-		ipos := int(pos)
-		x, y := ipos%W, ipos/W
 		if m.k == 1 {
 			for d := 0; d < 8; d++ {
 				nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
@@ -177,10 +175,14 @@ func (s *searcher) results1(dst []Square) []Square {
 	m := &s.m
 	W, feet := m.W, m.feet
 	for y := s.minY; y <= s.maxY; y++ {
-		for x := s.minX; x <= s.maxX; x++ {
+		row := s.one[y*W+s.minX : y*W+s.maxX+1]
+		for i, v := range row {
+			if (v>>24)&oneMask == 0 {
+				continue
+			}
+			x := s.minX + i
 			pos := y*W + x
-			v := s.one[pos]
-			if (v>>24)&oneMask == 0 || pos == m.start || s.legal(pos)&legFinal == 0 {
+			if pos == m.start || (m.k == 1 && m.cells[pos]&cNoEnd != 0) || (m.k > 1 && s.legal(pos)&legFinal == 0) {
 				continue
 			}
 			t := int(((v>>24)&oneMask - 1) >> 1)

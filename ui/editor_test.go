@@ -561,8 +561,8 @@ func TestWarnTokensWhereTheyMayNotStand(t *testing.T) {
 	e := openEncounter(t, 6, 6)
 	e.Grid.Set(1, 1, model.Wall)
 	e.Tokens = []model.Token{
-		{ID: model.NewID(), Name: "On the wall", X: 1, Y: 1},
-		{ID: model.NewID(), Name: "Fine", X: 4, Y: 4},
+		{ID: model.NewID(), Name: "On the wall", X: 1, Y: 1, Size: model.Medium},
+		{ID: model.NewID(), Name: "Fine", X: 4, Y: 4, Size: model.Medium},
 		{ID: model.NewID(), Name: "Big", X: 3, Y: 3, Size: model.Large},
 	}
 	ed, _, _ := newTestEditor(t, e)

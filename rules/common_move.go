@@ -57,7 +57,7 @@ type mover struct {
 // maxBudget caps a Stride's budget in squares so sums stay in int32.
 const maxBudget = 1 << 29
 
-// modeIndex validates a mode name for the sf2e and pf1e rulesets.
+// checkMode validates a mode name for the sf2e and pf1e rulesets ("" is land).
 func checkMode(r model.Ruleset, mode string) (string, error) {
 	if mode == "" {
 		return ModeLand, nil

@@ -10,24 +10,17 @@ import (
 // (docs/rules-conventions.md) in a GM's words.
 const helpText = `# Shortcuts
 
-| Key | Does |
-|---|---|
-| V | Select and move tokens (drag; hold Shift to place on a wall or another creature) |
-| B | Brush: paint terrain; [ and ] change the size (1-5) |
-| R | Rectangle of terrain |
-| L | Line of terrain (walls) |
-| F | Flood fill |
-| E | Eraser |
-| T | Add a token (click a square) |
-| 1-9 | Open . wall # obstacle o difficult d greater difficult D hazardous h narrow n uneven u water ~ |
-| 0 | Difficult and hazardous |
-| Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y | Undo / redo (every edit) |
-| Ctrl+D, Delete | Duplicate, delete the selected token |
-| Wheel, + and - | Zoom; Ctrl+0 or Home fits the map |
-| Middle drag, Space+drag, arrows | Pan |
-| Ctrl+S | Save now (the editor also saves a second after each change) |
-| F11 | Player display full screen |
-| Esc | Deselect |
+- **V** select and move tokens: drag to move; hold **Shift** to place on a wall, an obstacle or another creature anyway (the token gets a warning mark)
+- **B** brush, **[** and **]** change its size (1 to 5)
+- **R** rectangle, **L** line (walls), **F** flood fill, **E** eraser
+- **T** add a token: click a square
+- **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous
+- **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit
+- **Ctrl+D** duplicate, **Delete** delete the selected token; **Esc** deselect
+- **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map
+- **Middle drag**, **Space+drag** or the **arrow keys** pan
+- **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)
+- **F11** player display full screen
 
 The status bar always says what is under the pointer: the square, its
 terrain, and for the selected token the path there, what it costs, how

@@ -75,10 +75,14 @@ func (s *searcher) reach1() {
 		}
 		one[pos] = v&^(oneMask<<24) | oneLabel(T, p)<<24
 		if m.k == 1 {
-			for d := 0; d < 8; d++ {
-				nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
-				if uint(nx) >= uint(W) || uint(ny) >= uint(H) {
-					continue
+			interior := x > 0 && y > 0 && x < W-1 && y < H-1
+			// Orthogonal steps (N, E, S, W).
+			for d := 0; d < 8; d += 2 {
+				if !interior {
+					nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
+					if uint(nx) >= uint(W) || uint(ny) >= uint(H) {
+						continue
+					}
 				}
 				np := pos + off[d]
 				cl := cells[np]
@@ -87,26 +91,53 @@ func (s *searcher) reach1() {
 				}
 				lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
 				var w int32
-				var q uint8
-				if dg[d] != 0 {
-					// For a one-square space both squares passed between
-					// are on the map.
-					a, c := cells[pos+offY[d]]&cDiag != 0, cells[pos+offX[d]]&cDiag != 0
-					if sf2e {
-						if a && c {
-							continue
-						}
-						w, q = 1+int32(p)+int32(lvl), p^1
-					} else {
-						if a || c {
-							continue
-						}
-						w, q = stepCost(kindPF1E, true, p, lvl)
-					}
-				} else if sf2e {
-					w, q = 1+int32(lvl), p
+				q := p
+				if sf2e {
+					w = 1 + int32(lvl)
 				} else {
 					w, q = stepCost(kindPF1E, false, p, lvl)
+				}
+				t := T + w
+				if t > B {
+					continue
+				}
+				nv := one[np]
+				if beats(nv, t, q) || beats(nv>>24, t, q) {
+					continue
+				}
+				one[np] = nv&^oneMask | oneLabel(t, q)
+				nb := &s.buckets[t&(nBuckets-1)]
+				*nb = append(*nb, qent{np*2 + int32(q), t})
+				count++
+			}
+			// Diagonal steps; for a one-square space both squares passed
+			// between are on the map.
+			for d := 1; d < 8; d += 2 {
+				if !interior {
+					nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
+					if uint(nx) >= uint(W) || uint(ny) >= uint(H) {
+						continue
+					}
+				}
+				np := pos + off[d]
+				cl := cells[np]
+				if cl&cBlock != 0 {
+					continue
+				}
+				lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
+				a, c := cells[pos+offY[d]]&cDiag != 0, cells[pos+offX[d]]&cDiag != 0
+				var w int32
+				var q uint8
+				if sf2e {
+					if a && c {
+						continue
+					}
+					w, q = 1+int32(p)+int32(lvl), p^1
+				} else {
+					if a || c {
+						continue
+					}
+					w, q = stepCost(kindPF1E, true, p, lvl)
 				}
 				t := T + w
 				if t > B {
@@ -151,23 +182,16 @@ func (s *searcher) reach1() {
 // and the budget is capped there too.
 const (
 	oneMask = 1<<24 - 1
-	oneMaxT = 1<<23 - 1
+	oneMaxT = 1<<23 - 2
 )
 
 func oneLabel(t int32, p uint8) uint64 { return (uint64(t)<<1 | uint64(p)) + 1 }
 
-// beats reports whether the label in the low 24 bits of v beats (t, p).
+// beats reports whether the label in the low 24 bits of v beats (t, p),
+// without branches: "none" decodes as T = 2^23-1, beyond any budget.
 func beats(v uint64, t int32, p uint8) bool {
-	l := v & oneMask
-	if l == 0 {
-		return false
-	}
-	l--
-	st := int32(l >> 1)
-	if l&1 == 1 && p == 0 {
-		st++
-	}
-	return st <= t
+	l := (v - 1) & oneMask
+	return int32(l>>1)+int32(l&1&uint64(p^1)) <= t
 }
 
 // results1 appends reach1's answers: settled positions the move may end in.

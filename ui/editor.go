@@ -390,10 +390,24 @@ func (ed *Editor) updateToolButtons() {
 }
 
 // message shows text in the status bar's message field.
+// It clears itself after msgTTL unless something newer replaced it.
 func (ed *Editor) message(s string) {
-	ed.msgAt = time.Now()
+	at := time.Now()
+	ed.msgAt = at
 	ed.msgLabel.SetText(s)
+	if s != "" {
+		time.AfterFunc(msgTTL, func() {
+			ed.post(func() {
+				if ed.msgAt == at {
+					ed.msgLabel.SetText("")
+				}
+			})
+		})
+	}
 }
+
+// msgTTL is how long a status message stays.
+const msgTTL = 8 * time.Second
 
 // changed records an edit: new revision, autosave, redraw, new overlays.
 func (ed *Editor) changed() {

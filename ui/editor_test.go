@@ -574,3 +574,34 @@ func TestWarnTokensWhereTheyMayNotStand(t *testing.T) {
 		t.Errorf("after moving Big away Warn = %v, want [0]", got)
 	}
 }
+
+func TestRulesetPanels(t *testing.T) {
+	e, _ := NewEncounter("Dogfight", model.Starship, 30, 30, 50)
+	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Sunrise Maiden", X: 10, Y: 10, Size: model.Small, Side: "party", Speeds: map[string]int{"fly": 500, "turn": 100}}}
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(0)
+	facing := formWidget(t, ed, "Facing").(*widget.Select)
+	facing.SetSelected("SE")
+	if ed.enc.Tokens[0].Facing != model.SE {
+		t.Errorf("facing %v, want SE", ed.enc.Tokens[0].Facing)
+	}
+	formWidget(t, ed, "Turn ft")
+	if ed.settings.Mode != rules.ModeFly {
+		t.Errorf("starship overlays should default to fly, got %q", ed.settings.Mode)
+	}
+	e2, _ := NewEncounter("Keep", model.PF1E, 10, 10, 5)
+	ed2, _, _ := newTestEditor(t, e2)
+	var actions *widget.Select
+	for _, o := range ed2.overlayPanel.Objects {
+		if f, ok := o.(*widget.Form); ok {
+			for _, it := range f.Items {
+				if it.Text == "Actions" {
+					actions = it.Widget.(*widget.Select)
+				}
+			}
+		}
+	}
+	if actions == nil || !reflect.DeepEqual(actions.Options, []string{"1", "2"}) {
+		t.Errorf("pf1e actions should be 1 or 2")
+	}
+}

@@ -175,6 +175,8 @@ func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 			if err != nil {
 				res.errs = addErr(res.errs, "path", err)
 			} else {
+				// an engine may reuse its buffers on the next call: keep a copy
+				p.Steps = append([]rules.Step(nil), p.Steps...)
 				res.path = &p
 				res.pathText = describePath(e, sel, &p, w.threat)
 			}
@@ -195,7 +197,7 @@ func (w *overlayWorker) computeStatic(e *model.Encounter, r *overlayReq) overlay
 			if err != nil {
 				st.errs = addErr(st.errs, "reach", err)
 			} else {
-				st.reach = sq
+				st.reach = append([]rules.Square(nil), sq...)
 			}
 		}
 		if r.set.Cover {
@@ -248,7 +250,7 @@ func (w *overlayWorker) computeStatic(e *model.Encounter, r *overlayReq) overlay
 		if err != nil {
 			st.errs = addErr(st.errs, "flanking", err)
 		} else {
-			st.flanks = f
+			st.flanks = append([]rules.Flank(nil), f...) // flankSpots calls Flanking again
 		}
 		if r.drag >= 0 && r.drag < len(e.Tokens) && err == nil {
 			st.flankSpots = flankSpots(w.eng, e, r.drag)

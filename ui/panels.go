@@ -275,6 +275,15 @@ func (ed *Editor) buildOverlayPanel() {
 	flank.SetChecked(ed.settings.Flank)
 	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *overlaySettings) { s.Threat = b }) })
 	threat.SetChecked(ed.settings.Threat)
+	// the starship and points texts define no cover or flanking: their
+	// queries only answer with an error, so the switches are off
+	if rs == model.Starship || rs == model.Points {
+		ed.settings.Cover, ed.settings.CoverBack, ed.settings.Flank = false, false, false
+		for _, c := range []*widget.Check{cover, back, flank} {
+			c.SetChecked(false)
+			c.Disable()
+		}
+	}
 	p.Add(container.NewGridWithColumns(2, reach, path))
 	p.Add(widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions)))
 	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
@@ -520,6 +529,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 		return
 	}
 	probs := rulesetProblems(ed.enc, r)
+	old := ed.enc.Ruleset
 	do := func() {
 		err := ed.apply("", func(c *model.Encounter) error {
 			fitRuleset(c, r)
@@ -530,6 +540,9 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 			return
 		}
 		ed.settings.Mode = rules.DefaultMode(r)
+		if (old == model.Starship || old == model.Points) && (r == model.SF2E || r == model.PF1E) {
+			ed.settings.Cover, ed.settings.Flank = true, true // back where they mean something
+		}
 		ed.win.SetMainMenu(ed.menu())
 		ed.buildOverlayPanel()
 		ed.showInspector()

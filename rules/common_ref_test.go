@@ -369,7 +369,12 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 
 // randEncounter makes a small random valid encounter and a query.
 func randEncounter(rng *rand.Rand, rs model.Ruleset) (*model.Encounter, MoveQuery) {
-	w, h := 3+rng.IntN(8), 3+rng.IntN(8)
+	return randEncounterSized(rng, rs, 8, 7)
+}
+
+// randEncounterSized: sides 3 to 2+side, Speeds 0 to 5*(speeds-1) feet.
+func randEncounterSized(rng *rand.Rand, rs model.Ruleset, side, speeds int) (*model.Encounter, MoveQuery) {
+	w, h := 3+rng.IntN(side), 3+rng.IntN(side)
 	g := model.NewGrid(w, h)
 	traits := []model.Trait{0, 0, 0, 0, 0, model.Wall, model.Obstacle, model.Difficult, model.Difficult, model.GreaterDifficult,
 		model.Hazardous, model.Narrow, model.Uneven, model.Water, model.Water, model.Difficult | model.GreaterDifficult,
@@ -396,7 +401,7 @@ func randEncounter(rng *rand.Rand, rs model.Ruleset) (*model.Encounter, MoveQuer
 			Side: sides[rng.IntN(len(sides))], Speeds: map[string]int{}}
 		for _, m := range Modes(rs) {
 			if m == ModeLand || rng.IntN(3) == 0 {
-				t.Speeds[m] = 5 * rng.IntN(7)
+				t.Speeds[m] = 5 * rng.IntN(speeds)
 				if rng.IntN(8) == 0 {
 					t.Speeds[m] += rng.IntN(5)
 				}
@@ -537,6 +542,15 @@ func TestReferenceCrossCheck(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 7))
 			e, q := randEncounter(rng, rs)
 			crossCheck(t, e, q, fmt.Sprintf("%s seed %d", rs, seed))
+			if t.Failed() {
+				return
+			}
+		}
+		// Fewer, larger maps and Speeds: the search box, longer Strides.
+		for seed := uint64(0); seed < uint64(n/10); seed++ {
+			rng := rand.New(rand.NewPCG(seed, 9))
+			e, q := randEncounterSized(rng, rs, 18, 13)
+			crossCheck(t, e, q, fmt.Sprintf("%s large seed %d", rs, seed))
 			if t.Failed() {
 				return
 			}

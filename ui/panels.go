@@ -152,30 +152,32 @@ func (ed *Editor) showInspector() {
 		}
 		items = append(items, widget.NewFormItem(strings.ToUpper(k[:1])+k[1:]+" "+u, en))
 	}
-	reach := widget.NewEntry()
-	reach.SetPlaceHolder("by size")
-	if t.Reach != nil {
-		reach.SetText(strconv.Itoa(*t.Reach))
+	if rs != model.Starship { // ships have no melee reach
+		reach := widget.NewEntry()
+		reach.SetPlaceHolder("by size")
+		if t.Reach != nil {
+			reach.SetText(strconv.Itoa(*t.Reach))
+		}
+		reach.OnChanged = func(s string) {
+			edit("reach", func(t *model.Token) error {
+				v, ok, err := parseOptInt(s, "reach")
+				if err != nil {
+					return err
+				}
+				if ok {
+					t.Reach = &v
+				} else {
+					t.Reach = nil
+				}
+				return nil
+			})
+		}
+		items = append(items, widget.NewFormItem("Reach ft", reach))
+		long := widget.NewCheck("long (quadruped)", nil)
+		long.SetChecked(t.Long)
+		long.OnChanged = func(b bool) { edit("long", func(t *model.Token) error { t.Long = b; return nil }) }
+		items = append(items, widget.NewFormItem("", long))
 	}
-	reach.OnChanged = func(s string) {
-		edit("reach", func(t *model.Token) error {
-			v, ok, err := parseOptInt(s, "reach")
-			if err != nil {
-				return err
-			}
-			if ok {
-				t.Reach = &v
-			} else {
-				t.Reach = nil
-			}
-			return nil
-		})
-	}
-	items = append(items, widget.NewFormItem("Reach ft", reach))
-	long := widget.NewCheck("long (quadruped)", nil)
-	long.SetChecked(t.Long)
-	long.OnChanged = func(b bool) { edit("long", func(t *model.Token) error { t.Long = b; return nil }) }
-	items = append(items, widget.NewFormItem("", long))
 	if rs == model.PF1E {
 		rw := widget.NewCheck("reach weapon", nil)
 		rw.SetChecked(t.ReachWeapon)

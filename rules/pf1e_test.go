@@ -82,6 +82,8 @@ func TestPF1EConventions(t *testing.T) {
 			MoveQuery{Actions: 2}, []want{{1, 1, 5, 1}, {2, 2, 0, 0}, {2, 1, 10, 2}}},
 		{"either corner refuses a diagonal", withTokens(mapOf(t, model.PF1E, ".#", ".."), tok{name: "A", side: "a", speeds: "land=30"}),
 			MoveQuery{}, []want{{1, 1, 10, 1}}},
+		{"large diagonal refused past one wall", withTokens(mapOf(t, model.PF1E, ".#..", "....", "....", "...."), tok{name: "L", x: 1, y: 1, size: model.Large, side: "a", speeds: "land=30"}),
+			MoveQuery{}, []want{{2, 0, 10, 1}}},
 		{"obstacle corner refuses walking", withTokens(mapOf(t, model.PF1E, ".o", ".."), tok{name: "A", side: "a", speeds: "land=30"}),
 			MoveQuery{}, []want{{1, 1, 10, 1}}},
 		{"obstacle corner does not refuse flying", withTokens(mapOf(t, model.PF1E, ".o", ".."), tok{name: "A", side: "a", speeds: "fly=30"}),

@@ -182,6 +182,10 @@ func TestSF2EConventions(t *testing.T) {
 			[]want{{1, 0, 5, 1}, {2, 0, 0, 0}, {1, 1, 5, 1}, {2, 1, 0, 0}}},
 		{"large pays the worst newly entered square", []string{"...", "..D"}, []tok{{name: "L", size: model.Large, side: "a", speeds: "land=30"}}, MoveQuery{},
 			[]want{{1, 0, 15, 1}}},
+		{"large diagonal refused when both passed-between squares block", []string{".#..", "....", "...#", "...."}, []tok{{name: "L", x: 1, y: 1, size: model.Large, side: "a", speeds: "land=30"}}, MoveQuery{},
+			[]want{{2, 0, 0, 0}}},
+		{"large diagonal past one blocking square", []string{".#..", "....", "....", "...."}, []tok{{name: "L", x: 1, y: 1, size: model.Large, side: "a", speeds: "land=30"}}, MoveQuery{},
+			[]want{{2, 0, 5, 1}}},
 		{"step: 5 ft, not into difficult", []string{"...", ".@d", "..."}, []tok{{name: "A", x: 1, y: 1, side: "a", speeds: "land=30"}}, MoveQuery{Step: true},
 			[]want{{0, 0, 5, 1}, {2, 1, 0, 0}, {2, 2, 5, 1}, {1, 0, 5, 1}}},
 	}
@@ -307,5 +311,21 @@ func TestSF2EPathTieBreaks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Step triggers no reactions (Player Core p. 413); a Stride out of the same
+// square does.
+func TestSF2EStepTriggersNoReactions(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "...", "...", "..."),
+		tok{name: "A", x: 0, y: 1, side: "a", speeds: "land=30"}, tok{name: "B", x: 1, y: 0, side: "b"})
+	en := mustEngine(t, model.SF2E)
+	step, err := en.Path(e, MoveQuery{Step: true}, 0, 2)
+	if err != nil || !step.Reachable || len(step.Steps) != 1 || step.Steps[0].Flags != 0 || step.Cost != 5 {
+		t.Errorf("step path %+v %v, want one unflagged 5-ft step", step, err)
+	}
+	stride, err := en.Path(e, MoveQuery{}, 0, 2)
+	if err != nil || !stride.Reachable || len(stride.Steps) != 1 || stride.Steps[0].Flags != FlagReaction {
+		t.Errorf("stride path %+v %v, want one step flagged reaction", stride, err)
 	}
 }

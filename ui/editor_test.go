@@ -605,3 +605,57 @@ func TestRulesetPanels(t *testing.T) {
 		t.Errorf("pf1e actions should be 1 or 2")
 	}
 }
+
+func TestZoomAndPan(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 20, 20))
+	v := ed.view
+	c := ed.win.Canvas()
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(v)
+	// the wheel zooms around the pointer: the square under it stays put
+	p := at(ed, 5, 5)
+	before := v.Zoom()
+	test.Scroll(c, abs.Add(p), 0, 10)
+	if v.Zoom() <= before {
+		t.Fatalf("wheel up: zoom %v, was %v", v.Zoom(), before)
+	}
+	if x, y := v.SquareAt(p); x != 5 || y != 5 {
+		t.Errorf("after zooming the pointer is over (%d, %d), want (5, 5)", x, y)
+	}
+	test.TypeOnCanvas(c, "-")
+	if v.Zoom() >= before*1.1*1.25 {
+		t.Errorf("- should zoom out")
+	}
+	// middle-drag pans and paints nothing
+	test.TypeOnCanvas(c, "b")
+	ox, oy := v.Origin()
+	v.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at(ed, 5, 5)}, Button: desktop.MouseButtonTertiary})
+	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: at(ed, 8, 5)}, Dragged: fyne.NewDelta(60, 0)})
+	v.DragEnd()
+	if nx, _ := v.Origin(); nx >= ox {
+		t.Errorf("dragging right should move the view left: origin x %v -> %v", ox, nx)
+	}
+	if n := countTerrain(&ed.enc.Grid, 0); n != 400 {
+		t.Errorf("a middle-drag painted %d squares", 400-n)
+	}
+	// space + drag pans too
+	_, oy = v.Origin()
+	v.KeyDown(&fyne.KeyEvent{Name: fyne.KeySpace})
+	gesture(ed, 0, [2]int{5, 5}, [2]int{5, 8})
+	v.KeyUp(&fyne.KeyEvent{Name: fyne.KeySpace})
+	if _, ny := v.Origin(); ny >= oy {
+		t.Errorf("space+drag down should move the view up: %v -> %v", oy, ny)
+	}
+	if n := countTerrain(&ed.enc.Grid, 0); n != 400 {
+		t.Errorf("a space-drag painted %d squares", 400-n)
+	}
+	// arrows pan; Ctrl+0 fits the whole map
+	ox, _ = v.Origin()
+	c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if nx, _ := v.Origin(); nx <= ox {
+		t.Errorf("Right should pan right")
+	}
+	typeShortcut(ed, fyne.Key0, fyne.KeyModifierShortcutDefault)
+	if x, y := v.SquareAt(fyne.NewPos(v.Size().Width/2, v.Size().Height/2)); x != 10 || y != 10 {
+		t.Errorf("after fitting the centre shows (%d, %d), want (10, 10)", x, y)
+	}
+}

@@ -45,6 +45,12 @@ func Run(store model.EncounterStore, opts Options) {
 		size = fyne.NewSize(1200, 780)
 	}
 	s := NewShell(w, store)
+	a.Lifecycle().SetOnStopped(func() {
+		// a last save when the app stops some other way (the session ends)
+		if ed := s.ed; ed != nil && ed.dirty() && !ed.saveBlocked {
+			ed.save(false)
+		}
+	})
 	s.Start(opts)
 	// size the window once its content is set: setting content first
 	// would grow a window sized earlier, and the window manager centres it

@@ -29,6 +29,14 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Save as copy", func() { ed.SaveAsCopy() }, nil),
 	)
 	file.Items = append(file.Items, ed.exportItems()...)
+	quit := fyne.NewMenuItem("Quit", func() {
+		ed.saveBeforeLeaving(func() {
+			ed.Close()
+			fyne.CurrentApp().Quit()
+		})
+	})
+	quit.IsQuit = true // replaces the driver's own Quit, which would skip the save
+	file.Items = append(file.Items, fyne.NewMenuItemSeparator(), quit)
 	edit := fyne.NewMenu("Edit",
 		item("Undo", ed.Undo, editorShortcuts[0]),
 		item("Redo", ed.Redo, editorShortcuts[1]),

@@ -342,6 +342,9 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 func (ed *Editor) SetTool(t Tool) {
 	ed.cancelGesture()
 	ed.tool = t
+	if t == ToolLine && ed.terrain == 0 {
+		ed.terrain = model.Wall // a line of open ground is rarely meant
+	}
 	ed.updateToolButtons()
 }
 

@@ -659,3 +659,32 @@ func TestZoomAndPan(t *testing.T) {
 		t.Errorf("after fitting the centre shows (%d, %d), want (10, 10)", x, y)
 	}
 }
+
+func TestPointsLeapAndTeleport(t *testing.T) {
+	e, _ := NewEncounter("Arena", model.Points, 12, 12, 5)
+	e.Grid.Set(5, 3, model.Wall)
+	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Hero", X: 3, Y: 3, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 5, "mobility": 2}}}
+	ed, _, p := newTestEditor(t, e)
+	ed.Select(0)
+	eng, _ := rules.For(model.Points)
+	mv := eng.(rules.Mover)
+	for _, mode := range []string{modeLeap, modeTeleport} {
+		ed.settings.Mode = mode
+		ed.settings.Range = 3
+		ed.requestOverlays()
+		p.until(t, mode, ed.overlaysIdle)
+		var want []rules.Square
+		var err error
+		if mode == modeLeap {
+			want, err = mv.Leap(nil, ed.enc, 0)
+		} else {
+			want, err = mv.Teleport(nil, ed.enc, 0, 3)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		if got := ed.Overlays().Reach; !reflect.DeepEqual(got, want) || len(want) == 0 {
+			t.Errorf("%s overlay: %d squares, want %d", mode, len(got), len(want))
+		}
+	}
+}

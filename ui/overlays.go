@@ -21,7 +21,17 @@ type overlaySettings struct {
 	CoverBack bool // also the cover the selected token has from the others
 	Flank     bool
 	Threat    bool
+	Range     int // teleport range in squares (points)
 }
+
+// Extra movement kinds the points ruleset offers in the mode list; they go
+// to rules.Mover instead of Reach and have no path.
+const (
+	modeLeap     = "leap"
+	modeTeleport = "teleport"
+)
+
+func moverMode(m string) bool { return m == modeLeap || m == modeTeleport }
 
 // overlayReq asks the worker for the overlays of one state of the editor.
 // enc is a snapshot nobody edits; the worker only reads it.
@@ -165,7 +175,7 @@ func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 	res.reach, res.cover, res.coverBack, res.flanks, res.threat, res.flankSpots = st.reach, st.cover, st.coverBack, st.flanks, st.threat, st.flankSpots
 	res.errs = append(res.errs, st.errs...)
 	sel := r.sel
-	if r.set.Path && sel >= 0 && sel < len(e.Tokens) && r.hover != nil && e.Grid.In(r.hover.X, r.hover.Y) {
+	if r.set.Path && !moverMode(r.set.Mode) && sel >= 0 && sel < len(e.Tokens) && r.hover != nil && e.Grid.In(r.hover.X, r.hover.Y) {
 		t := &e.Tokens[sel]
 		if r.hover.X != t.X || r.hover.Y != t.Y {
 			// the path may use every action the ruleset allows: the
@@ -191,7 +201,24 @@ func (w *overlayWorker) computeStatic(e *model.Encounter, r *overlayReq) overlay
 	w.threat = map[int][]rules.Point{}
 	if sel >= 0 && sel < len(e.Tokens) {
 		me := e.Tokens[sel].SideOrNeutral()
-		if r.set.Reach {
+		if r.set.Reach && moverMode(r.set.Mode) {
+			mv, ok := w.eng.(rules.Mover)
+			var sq []rules.Square
+			var err error
+			switch {
+			case !ok:
+				err = fmt.Errorf("%s has no %s", e.Ruleset, r.set.Mode)
+			case r.set.Mode == modeLeap:
+				sq, err = mv.Leap(nil, e, sel)
+			default:
+				sq, err = mv.Teleport(nil, e, sel, r.set.Range)
+			}
+			if err != nil {
+				st.errs = addErr(st.errs, r.set.Mode, err)
+			} else {
+				st.reach = append([]rules.Square(nil), sq...)
+			}
+		} else if r.set.Reach {
 			q := rules.MoveQuery{Token: sel, Mode: r.set.Mode, Actions: r.set.Actions}
 			sq, err := w.eng.Reach(nil, e, q)
 			if err != nil {

@@ -250,6 +250,9 @@ func (ed *Editor) buildOverlayPanel() {
 	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *overlaySettings) { s.Reach = b }) })
 	reach.SetChecked(ed.settings.Reach)
 	modes := rules.Modes(rs)
+	if rs == model.Points {
+		modes = append(append([]string(nil), modes...), modeLeap, modeTeleport)
+	}
 	if !contains(modes, ed.settings.Mode) {
 		ed.settings.Mode = rules.DefaultMode(rs)
 	}
@@ -287,7 +290,23 @@ func (ed *Editor) buildOverlayPanel() {
 		}
 	}
 	p.Add(container.NewGridWithColumns(2, reach, path))
-	p.Add(widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions)))
+	form := widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions))
+	if rs == model.Points {
+		if ed.settings.Range <= 0 {
+			ed.settings.Range = 5
+		}
+		rng := widget.NewEntry()
+		rng.SetText(strconv.Itoa(ed.settings.Range))
+		rng.OnChanged = func(s string) {
+			if v, ok, err := parseOptInt(s, "teleport range"); err != nil || !ok {
+				ed.message("teleport range: type a number of squares")
+			} else {
+				set(func(st *overlaySettings) { st.Range = v })
+			}
+		}
+		form.Append("Teleport sq", rng)
+	}
+	p.Add(form)
 	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
 	share := widget.NewCheck("On player display", func(b bool) { ed.sharePlayer(b) })
 	share.SetChecked(ed.player != nil && ed.player.share)

@@ -166,7 +166,9 @@ func (g *shipEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, er
 		return Path{}, err
 	}
 	if tx == c.sx && ty == c.sy {
-		return Path{Reachable: true, Steps: []Step{}}, nil
+		// As in every ruleset: the start is not a square the token moves
+		// to, and Reach leaves it out, so a path there is unreachable.
+		return Path{Steps: []Step{}}, nil
 	}
 	if !g.canEnd(c, tx, ty) {
 		return Path{Steps: []Step{}}, nil

@@ -688,3 +688,17 @@ func TestPointsLeapAndTeleport(t *testing.T) {
 		}
 	}
 }
+
+func TestToolTooltip(t *testing.T) {
+	ed, _, p := newTestEditor(t, openEncounter(t, 5, 5))
+	b := ed.toolButtons[ToolBrush]
+	b.MouseIn(&desktop.MouseEvent{})
+	p.until(t, "tooltip", func() bool { return ed.tips.text.Visible() })
+	if !strings.HasPrefix(ed.tips.text.Text, "B ") || !strings.Contains(ed.tips.text.Text, "[") {
+		t.Errorf("brush tooltip %q should name its key and the size keys", ed.tips.text.Text)
+	}
+	b.MouseOut()
+	if ed.tips.text.Visible() {
+		t.Errorf("the tooltip should hide when the pointer leaves")
+	}
+}

@@ -207,3 +207,21 @@ func TestImportEncounter(t *testing.T) {
 		t.Errorf("the File menu should offer the exports and imports")
 	}
 }
+
+func TestLibraryRowTaps(t *testing.T) {
+	test.NewTempApp(t)
+	st := newMemStore(model.Sample())
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	var opened string
+	l := NewLibrary(w, st, func(id string) { opened = id })
+	row := newLibRow(l)
+	row.set(0, l.Items()[0])
+	test.Tap(row)
+	if l.sel != 0 || l.openBtn.Disabled() {
+		t.Errorf("a tap should select the row and enable Open")
+	}
+	test.DoubleTap(row)
+	if opened != l.Items()[0].ID {
+		t.Errorf("a double tap should open the encounter")
+	}
+}

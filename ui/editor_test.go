@@ -702,3 +702,36 @@ func TestToolTooltip(t *testing.T) {
 		t.Errorf("the tooltip should hide when the pointer leaves")
 	}
 }
+
+func TestNotes(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 6, 6))
+	ed.context(2, 3, fyne.NewPos(100, 100))
+	if ed.win.Canvas().Overlays().Top() == nil {
+		t.Fatalf("a right-click should open the square's menu")
+	}
+	ed.win.Canvas().Overlays().Top().Hide()
+	if err := ed.SetNote(2, 3, "  ", false); err == nil {
+		t.Errorf("an empty note should be refused")
+	}
+	if err := ed.SetNote(2, 3, "Pit trap", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := ed.SetNote(2, 3, "Pit trap, DC 20", true); err != nil {
+		t.Fatal(err)
+	}
+	if want := []model.Note{{X: 2, Y: 3, Text: "Pit trap, DC 20", Player: true}}; !reflect.DeepEqual(ed.enc.Notes, want) {
+		t.Errorf("notes %+v, want %+v", ed.enc.Notes, want)
+	}
+	ed.hover(2, 3, true)
+	if !strings.Contains(ed.hoverLabel.Text, "note: Pit trap, DC 20") {
+		t.Errorf("hover status %q should show the note", ed.hoverLabel.Text)
+	}
+	ed.DeleteNote(2, 3)
+	if len(ed.enc.Notes) != 0 {
+		t.Errorf("note not deleted")
+	}
+	ed.Undo()
+	if len(ed.enc.Notes) != 1 {
+		t.Errorf("undo should bring the note back")
+	}
+}

@@ -30,6 +30,7 @@ type mapInput interface {
 	release(x, y int, shift bool)
 	key(ev *fyne.KeyEvent) bool
 	rune(r rune)
+	context(x, y int, abs fyne.Position)
 }
 
 // MapView is the map widget: one raster drawn by render.Draw into a cached
@@ -371,6 +372,14 @@ func (m *MapView) trackKey(ev *fyne.KeyEvent, down bool) {
 		m.spaceHeld = down
 	case desktop.KeyShiftLeft, desktop.KeyShiftRight:
 		m.shiftHeld = down
+	}
+}
+
+// TappedSecondary opens the input's context menu for the square.
+func (m *MapView) TappedSecondary(ev *fyne.PointEvent) {
+	if m.input != nil {
+		x, y := m.SquareAt(ev.Position)
+		m.input.context(x, y, ev.AbsolutePosition)
 	}
 }
 

@@ -70,13 +70,15 @@ func (ed *Editor) showInspector() {
 	title := widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	ed.inspector.Add(title)
 	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
-		ed.inspector.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one."))
+		ed.inspector.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
 		ed.inspector.Refresh()
 		return
 	}
 	i := ed.sel
 	t := ed.enc.Tokens[i]
 	id := t.ID
+	k := ed.enc.Space(&t)
+	ed.inspector.Add(widget.NewLabel(fmt.Sprintf("%s · %s · %d×%d squares at (%d, %d)", t.Size, t.SideOrNeutral(), k, k, t.X, t.Y)))
 	key := func(f string) string { return "token:" + id + ":" + f }
 	// idx finds the token again: edits may have reordered nothing, but undo can
 	// replace the encounter under the inspector.

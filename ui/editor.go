@@ -247,11 +247,8 @@ func (ed *Editor) build() {
 	ovScroll := container.NewVScroll(container.NewVBox(ed.overlayPanel, ed.coverLabel))
 	right := container.NewVSplit(inspScroll, ovScroll)
 	right.Offset = 0.55
-	rightBox := container.NewStack(right)
-	rightW := container.NewGridWrap(fyne.NewSize(270, 0))
-	_ = rightW
 
-	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), leftScroll, fixedWidth(rightBox, 270), ed.view)
+	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), leftScroll, fixedWidth(right, 270), ed.view)
 	ed.content = container.NewStack(split, ed.tips.layer)
 	ed.buildOverlayPanel()
 	ed.showInspector()

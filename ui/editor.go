@@ -516,8 +516,12 @@ func (ed *Editor) rebuildOverlays() {
 	o.Units = unit(ed.enc.Ruleset)
 	o.Selected = ed.sel
 	r := ed.res
-	// indices in an answer for an older revision may be stale: only use it
-	// when the token list still has the same length
+	// token indices in an answer for an older revision may be stale: use
+	// it only while the token list has the same length (the next answer is
+	// on its way)
+	if r != nil && r.ntok != len(ed.enc.Tokens) {
+		r = nil
+	}
 	fresh := r != nil && r.sel == ed.sel && r.sel < len(ed.enc.Tokens)
 	if r != nil && fresh {
 		if ed.settings.Reach {
@@ -560,31 +564,34 @@ func (ed *Editor) Overlays() *render.Overlays { return ed.ov }
 
 func (ed *Editor) updateCoverList() {
 	r := ed.res
-	if r == nil || ed.sel < 0 || !ed.settings.Cover || r.sel != ed.sel {
+	if r == nil || r.ntok != len(ed.enc.Tokens) {
 		ed.coverLabel.SetText("")
 		return
 	}
+	n := len(ed.enc.Tokens)
 	var b strings.Builder
-	if len(r.cover) > 0 && ed.sel < len(ed.enc.Tokens) {
-		fmt.Fprintf(&b, "Cover from %s:\n", ed.enc.Tokens[ed.sel].Name)
-		for _, c := range r.cover {
-			if c.To < len(ed.enc.Tokens) {
-				fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.To].Name, c.Cover)
+	if ed.sel >= 0 && ed.sel < n && r.sel == ed.sel && ed.settings.Cover {
+		if len(r.cover) > 0 {
+			fmt.Fprintf(&b, "Cover from %s:\n", ed.enc.Tokens[ed.sel].Name)
+			for _, c := range r.cover {
+				if c.To < n {
+					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.To].Name, c.Cover)
+				}
+			}
+		}
+		if len(r.coverBack) > 0 {
+			fmt.Fprintf(&b, "Cover %s has from:\n", ed.enc.Tokens[ed.sel].Name)
+			for _, c := range r.coverBack {
+				if c.From < n {
+					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.From].Name, c.Cover)
+				}
 			}
 		}
 	}
-	if len(r.coverBack) > 0 && ed.sel < len(ed.enc.Tokens) {
-		fmt.Fprintf(&b, "Cover %s has from:\n", ed.enc.Tokens[ed.sel].Name)
-		for _, c := range r.coverBack {
-			if c.From < len(ed.enc.Tokens) {
-				fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.From].Name, c.Cover)
-			}
-		}
-	}
-	if len(r.flanks) > 0 {
-		b.WriteString("Flanking:\n")
+	if ed.settings.Flank && len(r.flanks) > 0 {
+		b.WriteString("Flanked (off-guard):\n")
 		for _, f := range r.flanks {
-			if f.Target < len(ed.enc.Tokens) && f.By[0] < len(ed.enc.Tokens) && f.By[1] < len(ed.enc.Tokens) {
+			if f.Target < n && f.By[0] < n && f.By[1] < n {
 				fmt.Fprintf(&b, "  %s by %s and %s\n", ed.enc.Tokens[f.Target].Name, ed.enc.Tokens[f.By[0]].Name, ed.enc.Tokens[f.By[1]].Name)
 			}
 		}

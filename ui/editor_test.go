@@ -735,3 +735,24 @@ func TestNotes(t *testing.T) {
 		t.Errorf("undo should bring the note back")
 	}
 }
+
+func TestStaleAnswerAfterDelete(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	gesture(ed, 0, [2]int{2, 10}) // Iseph
+	p.until(t, "overlays", ed.overlaysIdle)
+	n := len(ed.enc.Tokens)
+	ed.DeleteToken()
+	// before the next answer arrives, nothing drawn may point past the tokens
+	o := ed.Overlays()
+	for _, c := range o.Cover {
+		if c.From >= n-1 || c.To >= n-1 {
+			t.Errorf("stale cover line %+v", c)
+		}
+	}
+	for _, f := range o.Flanks {
+		if f.Target >= n-1 || f.By[0] >= n-1 || f.By[1] >= n-1 {
+			t.Errorf("stale flank %+v", f)
+		}
+	}
+	p.until(t, "overlays", ed.overlaysIdle)
+}

@@ -49,6 +49,7 @@ type overlayReq struct {
 type overlayResult struct {
 	gen        uint64
 	rev, sel   int
+	ntok       int // tokens in the snapshot: index-bearing answers are stale when it changed
 	reach      []rules.Square
 	path       *rules.Path
 	pathText   string
@@ -148,6 +149,9 @@ func addErr(errs []string, what string, err error) []string {
 // empty and adds its message to errs.
 func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 	res = &overlayResult{gen: r.gen, rev: r.rev, sel: r.sel}
+	if r.enc != nil {
+		res.ntok = len(r.enc.Tokens)
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			res.errs = append(res.errs, fmt.Sprintf("rules failed: %v", p))

@@ -1,0 +1,225 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// Helpers of the conv_*_test.go files: each of those checks one part of
+// ../shared/docs/rules-conventions.md sentence by sentence, with the whole
+// expected reach written as an ASCII map so that a failure prints what the
+// engine answered over the map it was asked about.
+//
+// An expected reach map has one row per map row, one field per square,
+// separated by spaces:
+//
+//	@      the token's start (never listed)
+//	.      not listed (cannot end there)
+//	15     listed: cost 15 in 1 action
+//	15/2   listed: cost 15 in 2 actions
+
+// gotReachRows renders reach results in the format of an expected map.
+func gotReachRows(e *model.Encounter, tok int, sq []Square) []string {
+	cell := map[[2]int]string{}
+	for _, s := range sq {
+		v := strconv.Itoa(s.Cost)
+		if s.Actions != 1 {
+			v += "/" + strconv.Itoa(s.Actions)
+		}
+		if _, dup := cell[[2]int{s.X, s.Y}]; dup {
+			v += "!dup"
+		}
+		cell[[2]int{s.X, s.Y}] = v
+	}
+	t := &e.Tokens[tok]
+	rows := make([]string, e.Grid.H)
+	for y := range rows {
+		f := make([]string, e.Grid.W)
+		for x := range f {
+			v, ok := cell[[2]int{x, y}]
+			switch {
+			case x == t.X && y == t.Y:
+				if ok {
+					v = "@=" + v // the start must never be listed
+				} else {
+					v = "@"
+				}
+			case !ok:
+				v = "."
+			}
+			f[x] = v
+		}
+		rows[y] = strings.Join(f, " ")
+	}
+	return rows
+}
+
+// normRows splits and re-joins rows so that extra spaces do not matter.
+func normRows(rows []string) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = strings.Join(strings.Fields(r), " ")
+	}
+	return out
+}
+
+// sideBySide prints the terrain, what the engine answered and what was
+// expected, aligned in columns.
+func sideBySide(e *model.Encounter, got, want []string) string {
+	var b strings.Builder
+	width := func(rows []string) int {
+		w := 0
+		for _, r := range rows {
+			for _, f := range strings.Fields(r) {
+				w = max(w, len(f))
+			}
+		}
+		return w
+	}
+	w := max(width(got), width(want)) + 1
+	pad := func(r string) string {
+		var s strings.Builder
+		for _, f := range strings.Fields(r) {
+			fmt.Fprintf(&s, "%*s", w, f)
+		}
+		return s.String()
+	}
+	b.WriteString("terrain and tokens:\n")
+	b.WriteString(tokenMap(e))
+	b.WriteString("got:\n")
+	for _, r := range got {
+		b.WriteString(pad(r) + "\n")
+	}
+	b.WriteString("want:\n")
+	for _, r := range want {
+		b.WriteString(pad(r) + "\n")
+	}
+	return b.String()
+}
+
+// tokenMap prints the terrain characters with each token's first letter
+// over its space (lower case for the letter of a tiny or smaller creature).
+func tokenMap(e *model.Encounter) string {
+	rev := map[model.Trait]rune{}
+	for r, t := range model.DefaultLegend {
+		rev[t] = r
+	}
+	var b strings.Builder
+	for y := 0; y < e.Grid.H; y++ {
+		for x := 0; x < e.Grid.W; x++ {
+			ch := "?"
+			if r, ok := rev[e.Grid.At(x, y)]; ok {
+				ch = string(r)
+			}
+			for _, t := range e.Tokens {
+				k := e.Space(&t)
+				if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
+					ch = string(t.Name[0])
+				}
+			}
+			b.WriteString(" " + ch)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// convReach runs Reach and compares the whole result with want.
+func convReach(t *testing.T, e *model.Encounter, q MoveQuery, want []string) {
+	t.Helper()
+	if len(want) != e.Grid.H {
+		t.Fatalf("expected map has %d rows, the map %d", len(want), e.Grid.H)
+	}
+	sq, err := mustEngine(t, e.Ruleset).Reach(nil, e, q)
+	if err != nil {
+		t.Fatalf("Reach: %v", err)
+	}
+	got := gotReachRows(e, q.Token, sq)
+	want = normRows(want)
+	for y := range want {
+		if got[y] != want[y] {
+			t.Errorf("reach differs (first at row %d)\n%s", y, sideBySide(e, got, want))
+			return
+		}
+	}
+}
+
+// reachCase is a row of a reach table.
+type reachCase struct {
+	name string
+	rows []string
+	toks []tok
+	q    MoveQuery
+	want []string
+}
+
+func runReachCases(t *testing.T, rs model.Ruleset, cases []reachCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := withTokens(mapOf(t, rs, c.rows...), c.toks...)
+			convReach(t, e, c.q, c.want)
+		})
+	}
+}
+
+// pathString prints a path as "(x,y) cost/total [flags]" steps.
+func pathString(p Path) string {
+	if !p.Reachable {
+		return "unreachable"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "cost %d actions %d:", p.Cost, p.Actions)
+	for _, s := range p.Steps {
+		if s.Turn != NoTurn {
+			fmt.Fprintf(&b, " turn %s %d/%d", model.Facing(s.Turn), s.Cost, s.Total)
+		} else {
+			fmt.Fprintf(&b, " (%d,%d) %d/%d", s.X, s.Y, s.Cost, s.Total)
+		}
+		if n := s.Flags.Names(); len(n) > 0 {
+			fmt.Fprintf(&b, " %v", n)
+		}
+	}
+	return b.String()
+}
+
+// pathMap draws a path over the map: the start '@', then the steps numbered
+// 1, 2, ... (a letter from 10 on) at the top-left square of the space.
+func pathMap(e *model.Encounter, tok int, p Path) string {
+	rows := strings.Split(strings.TrimRight(tokenMap(e), "\n"), "\n")
+	grid := make([][]string, len(rows))
+	for y, r := range rows {
+		grid[y] = strings.Fields(r)
+	}
+	t := &e.Tokens[tok]
+	grid[t.Y][t.X] = "@"
+	n := 0
+	for _, s := range p.Steps {
+		if s.Turn != NoTurn {
+			continue
+		}
+		n++
+		grid[s.Y][s.X] = string("123456789abcdefghijklmnopqrstuvwxyz"[min(n, 35)-1])
+	}
+	var b strings.Builder
+	for _, r := range grid {
+		b.WriteString(" " + strings.Join(r, " ") + "\n")
+	}
+	return b.String()
+}
+
+// convPath asks a path and compares its printed form with want.
+func convPath(t *testing.T, e *model.Encounter, q MoveQuery, x, y int, want string) {
+	t.Helper()
+	p, err := mustEngine(t, e.Ruleset).Path(e, q, x, y)
+	if err != nil {
+		t.Fatalf("Path: %v", err)
+	}
+	if got := pathString(p); got != want {
+		t.Errorf("path to (%d,%d):\n got %s\nwant %s\n%s", x, y, got, want, pathMap(e, q.Token, p))
+	}
+}

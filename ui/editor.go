@@ -751,6 +751,16 @@ func (ed *Editor) paintTerrain() model.Terrain {
 	return ed.terrain
 }
 
+// pans implements mapInput: with the select tool, a drag that starts on
+// empty ground pans the map (and the press deselects).
+func (ed *Editor) pans(x, y int) bool {
+	if ed.tool != ToolSelect || ed.tokenAt(x, y) >= 0 {
+		return false
+	}
+	ed.Select(-1)
+	return true
+}
+
 // press implements mapInput: the start of a primary-button gesture.
 func (ed *Editor) press(x, y int, shift bool) {
 	ed.startX, ed.startY, ed.lastX, ed.lastY = x, y, x, y

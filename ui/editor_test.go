@@ -756,3 +756,24 @@ func TestStaleAnswerAfterDelete(t *testing.T) {
 	}
 	p.until(t, "overlays", ed.overlaysIdle)
 }
+
+func TestSelectDragOnEmptyGroundPans(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.Select(0)
+	ox, oy := ed.view.Origin()
+	before := ed.enc.Clone()
+	gesture(ed, 0, [2]int{5, 5}, [2]int{7, 6})
+	if nx, ny := ed.view.Origin(); nx >= ox || ny >= oy {
+		t.Errorf("a select-drag on open ground should pan: origin (%v, %v) -> (%v, %v)", ox, oy, nx, ny)
+	}
+	if ed.Selected() != -1 {
+		t.Errorf("a press on open ground should deselect")
+	}
+	if !reflect.DeepEqual(ed.enc.Tokens, before.Tokens) || !reflect.DeepEqual(ed.enc.Grid, before.Grid) {
+		t.Errorf("panning changed the encounter")
+	}
+	ed.view.SetGrid(false)
+	if !ed.view.noGrid {
+		t.Errorf("SetGrid(false) should hide the grid")
+	}
+}

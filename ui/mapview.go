@@ -31,6 +31,9 @@ type mapInput interface {
 	key(ev *fyne.KeyEvent) bool
 	rune(r rune)
 	context(x, y int, abs fyne.Position)
+	// pans reports whether a primary press on (x, y) should pan the view
+	// (the select tool on empty ground) instead of starting a gesture.
+	pans(x, y int) bool
 }
 
 // MapView is the map widget: one raster drawn by render.Draw into a cached
@@ -44,6 +47,7 @@ type MapView struct {
 	ov     func() *render.Overlays
 	input  mapInput
 	player bool
+	noGrid bool
 
 	zoom             float32 // device-independent units per square
 	originX, originY float64 // map square at the top-left corner
@@ -118,13 +122,19 @@ func (m *MapView) draw(w, h int) image.Image {
 	if m.Size().Width <= 0 {
 		px = 1
 	}
-	v := render.View{Scale: float64(m.zoom) * px, OriginX: m.originX, OriginY: m.originY, Player: m.player}
+	v := render.View{Scale: float64(m.zoom) * px, OriginX: m.originX, OriginY: m.originY, Player: m.player, NoGrid: m.noGrid}
 	var o *render.Overlays
 	if m.ov != nil {
 		o = m.ov()
 	}
 	m.rend.Draw(m.img, e, v, o)
 	return m.img
+}
+
+// SetGrid shows or hides the grid lines.
+func (m *MapView) SetGrid(on bool) {
+	m.noGrid = !on
+	m.Refresh()
 }
 
 // Zoom returns the scale in device-independent units per square.
@@ -242,11 +252,11 @@ func (m *MapView) begin(p fyne.Position, b desktop.MouseButton, shift bool) {
 		m.active = false
 		return
 	}
-	m.panning = b == desktop.MouseButtonTertiary || m.spaceHeld
+	x, y := m.SquareAt(p)
+	m.panning = b == desktop.MouseButtonTertiary || m.spaceHeld || (m.input != nil && m.input.pans(x, y))
 	if m.panning || m.input == nil {
 		return
 	}
-	x, y := m.SquareAt(p)
 	m.input.press(x, y, m.shift())
 }
 

@@ -44,10 +44,21 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Duplicate token", ed.DuplicateToken, editorShortcuts[4]),
 		item("Delete token", ed.DeleteToken, &desktop.CustomShortcut{KeyName: fyne.KeyDelete}),
 	)
+	grid := fyne.NewMenuItem("Grid lines", nil)
+	grid.Checked = !ed.view.noGrid
+	grid.Action = func() {
+		on := ed.view.noGrid
+		ed.view.SetGrid(on)
+		if ed.player != nil {
+			ed.player.view.SetGrid(on)
+		}
+		ed.win.SetMainMenu(ed.menu())
+	}
 	view := fyne.NewMenu("View",
 		item("Zoom in  (+, wheel)", func() { ed.view.ZoomCentre(1.25) }, nil),
 		item("Zoom out  (-, wheel)", func() { ed.view.ZoomCentre(0.8) }, nil),
 		item("Fit the map", ed.view.Fit, editorShortcuts[5]),
+		grid,
 		fyne.NewMenuItemSeparator(),
 		item("Player display", ed.openPlayer, nil),
 		item("Player display full screen", ed.togglePlayerFullScreen, &desktop.CustomShortcut{KeyName: fyne.KeyF11}),

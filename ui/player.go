@@ -47,6 +47,7 @@ func (ed *Editor) openPlayer() {
 		}
 		return nil
 	}, nil, true)
+	p.view.noGrid = ed.view.noGrid
 	p.view.onLayout = func(fyne.Size) {
 		if p.diag > 0 {
 			p.place()

@@ -18,7 +18,7 @@ const helpText = `# Shortcuts
 - **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit
 - **Ctrl+D** duplicate, **Delete** delete the selected token; **Esc** deselect
 - **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map
-- **Middle drag**, **Space+drag** or the **arrow keys** pan
+- **Middle drag**, **Space+drag**, a select-drag on open ground or the **arrow keys** pan; View > Grid lines hides the grid
 - **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)
 - **F11** player display full screen
 - **Right-click** a square: add or edit a note pin (GM only, or shown to the players), add a token, duplicate or delete one

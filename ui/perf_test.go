@@ -33,7 +33,10 @@ func bigEncounter(w, h int) *model.Encounter {
 		if i%2 == 1 {
 			side = "enemy"
 		}
-		e.Tokens = append(e.Tokens, model.Token{ID: model.NewID(), Name: string(rune('A' + i)), X: x, Y: y, Side: side, Speeds: map[string]int{"land": 30}})
+		e.Tokens = append(e.Tokens, model.Token{ID: model.NewID(), Name: string(rune('A' + i)), X: x, Y: y, Size: model.Medium, Side: side, Speeds: map[string]int{"land": 30}})
+	}
+	if err := model.Validate(e); err != nil {
+		panic(err)
 	}
 	return e
 }

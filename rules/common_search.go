@@ -49,6 +49,15 @@ type searcher struct {
 
 	oneRes bool // the last search was reach1: results live in one
 
+	// reachFast (one Stride, one-square space): padded weights and keys,
+	// the bucket ring, the count of settled squares; fastRes: results
+	// live there.
+	fcell   []uint8
+	fkey    []uint32
+	fring   [fastRing][]int32
+	fastN   int
+	fastRes bool
+
 	posStamp []uint32 // per position: result recorded
 	resAct   []uint8
 	resT     []int32
@@ -81,7 +90,7 @@ func (s *searcher) grow(layers int) {
 	if len(s.st) < n*2*layers {
 		s.st = make([]stInfo, n*2*layers)
 	}
-	s.oneRes = false
+	s.oneRes, s.fastRes = false, false
 	s.gen++
 	if s.gen == 0 { // wrapped: clear the stamps once every 2^32 queries
 		clear(s.st)
@@ -138,6 +147,10 @@ func (s *searcher) legal(pos int) uint8 {
 // warm-up.
 func (s *searcher) reach() {
 	m := &s.m
+	if m.layers == 1 && m.k == 1 {
+		s.reachFast()
+		return
+	}
 	if m.layers == 1 {
 		s.reach1()
 		return
@@ -327,6 +340,9 @@ func (s *searcher) record(pos int, actions uint8, total int32) {
 
 // results appends the recorded positions, sorted by y then x.
 func (s *searcher) results(dst []Square) []Square {
+	if s.fastRes {
+		return s.resultsFast(dst)
+	}
 	if s.oneRes {
 		return s.results1(dst)
 	}

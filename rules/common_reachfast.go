@@ -1,0 +1,200 @@
+package rules
+
+import "slices"
+
+// reachFast is reach1 for a one-square space: a single Stride or move
+// action of a token whose space is one square (tiny to medium, the common
+// case and the whole-map query).
+//
+// Key space. Write a label (T, p) (total in squares, diagonal parity) as the
+// key K = 2T + p. Over a route, K = 2 x orthogonal steps + 3 x counted
+// diagonals + 2 x surcharges (sf2e), since the diagonals cost 1, 2, 1, 2 ...
+// and p is their count mod 2; a pf1e doubled step costs 2w and leaves p
+// alone. So every step adds a fixed weight to K that depends only on the
+// square entered and whether the step is diagonal: sf2e 2 + 2 lvl straight,
+// 3 + 2 lvl diagonally; pf1e 2, 4, 8 straight and 3, 6, 12 diagonally. The
+// order by K is the dominance order of reach1 ((T, 1) is worth one square
+// less than (T, 0) and more than (T+1, 0)), so the search is a plain
+// Dijkstra with static weights: each square is settled once, the first
+// time it leaves the queue, and T <= budget is K <= 2 budget + 1.
+//
+// The weights live in a padded copy of the box (a ring of blocked squares
+// around it, so no neighbour needs a bounds test), one byte a square: the
+// straight weight (0: blocked) and bit 7 for the diagonal "passes between"
+// rule. The queue is a ring of 16 stacks of positions (Dial's algorithm;
+// the dearest step weighs 12). Time O(A) for A squares reached plus the box
+// area to set up; memory five bytes a square, reused; zero allocations after
+// warm-up.
+
+const (
+	fastRing  = 16 // > the dearest step in key space (12)
+	fastDiag  = 0x80
+	fastWMask = 0x7f
+)
+
+func (s *searcher) reachFast() {
+	m := &s.m
+	s.grow(1)
+	s.oneRes, s.fastRes = false, true
+	W, H := m.W, m.H
+	PW := W + 2
+	n := PW * (H + 2)
+	if len(s.fcell) < n {
+		s.fcell = make([]uint8, n)
+		s.fkey = make([]uint32, n)
+	}
+	pc, key := s.fcell[:n], s.fkey[:n]
+	// Straight-step weights by classified square (0: blocked).
+	var wt [256]uint8
+	for c := 0; c < 256; c++ {
+		cl := uint8(c)
+		lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
+		var w uint8
+		switch {
+		case cl&cBlock != 0:
+			w = 0
+		case m.kind == kindSF2E:
+			w = 2 + 2*lvl
+		default:
+			w = 2 << lvl
+		}
+		if cl&cDiag != 0 {
+			w |= fastDiag
+		}
+		wt[c] = w
+	}
+	x0, y0, x1, y1 := m.bx0, m.by0, m.bx1, m.by1
+	bw := x1 - x0 + 1
+	// The ring around the box: blocked, never a diagonal corner.
+	clear(pc[y0*PW+x0 : y0*PW+x1+3])
+	clear(pc[(y1+2)*PW+x0 : (y1+2)*PW+x1+3])
+	for y := y0; y <= y1; y++ {
+		row := (y+1)*PW + x0 + 1
+		pc[row-1], pc[row+bw] = 0, 0
+		src := m.cells[y*W+x0 : y*W+x0+bw]
+		dst := pc[row : row+bw]
+		for i, c := range src {
+			dst[i] = wt[c]
+		}
+		clear(key[row : row+bw])
+	}
+	s.fastN = 0
+	if m.budget <= 0 {
+		return
+	}
+	maxKey := uint32(2*min(int64(m.budget), 1<<30) + 1)
+	// Diagonal weights by straight weight: sf2e +1, pf1e x 1.5.
+	var dw [fastWMask + 1]uint32
+	for w := 2; w <= fastWMask; w++ {
+		if m.kind == kindSF2E {
+			dw[w] = uint32(w + 1)
+		} else {
+			dw[w] = uint32(w * 3 / 2)
+		}
+	}
+	pw := int32(PW)
+	// Straight directions N, E, S, W, then diagonals NE, SE, SW, NW with
+	// the two squares each passes between (the straight ones beside it).
+	offS := [4]int32{-pw, 1, pw, -1}
+	offD := [4]int32{-pw + 1, pw + 1, pw - 1, -pw - 1}
+	cornA := [4]int32{-pw, pw, pw, -pw}
+	cornB := [4]int32{1, 1, -1, -1}
+	pf1e := m.kind == kindPF1E
+	for i := range s.fring {
+		s.fring[i] = s.fring[i][:0]
+	}
+	ring := &s.fring
+	sx, sy := m.start%W, m.start/W
+	start := int32((sy+1)*PW + sx + 1)
+	key[start] = 1 // stored as key+1; 0 is none
+	ring[0] = append(ring[0], start)
+	count := 1
+	settled := 0
+	var K uint32
+	for count > 0 {
+		b := &ring[K&(fastRing-1)]
+		if len(*b) == 0 {
+			K++
+			continue
+		}
+		pos := (*b)[len(*b)-1]
+		*b = (*b)[:len(*b)-1]
+		count--
+		if key[pos] != K+1 {
+			continue // a better key came later
+		}
+		settled++
+		for i := 0; i < 4; i++ {
+			np := pos + offS[i]
+			w := uint32(pc[np] & fastWMask)
+			if w == 0 {
+				continue
+			}
+			nk := K + w
+			if nk > maxKey || key[np]-1 <= nk {
+				continue
+			}
+			key[np] = nk + 1
+			nb := &ring[nk&(fastRing-1)]
+			*nb = append(*nb, np)
+			count++
+		}
+		for i := 0; i < 4; i++ {
+			np := pos + offD[i]
+			c := pc[np]
+			w := uint32(c & fastWMask)
+			if w == 0 {
+				continue
+			}
+			a, bb := pc[pos+cornA[i]], pc[pos+cornB[i]]
+			if pf1e {
+				if (a|bb)&fastDiag != 0 {
+					continue
+				}
+			} else if a&bb&fastDiag != 0 {
+				continue
+			}
+			nk := K + dw[w]
+			if nk > maxKey || key[np]-1 <= nk {
+				continue
+			}
+			key[np] = nk + 1
+			nb := &ring[nk&(fastRing-1)]
+			*nb = append(*nb, np)
+			count++
+		}
+	}
+	s.fastN = settled
+}
+
+// resultsFast appends reachFast's answers: settled squares the move may
+// end in, sorted by y then x.
+func (s *searcher) resultsFast(dst []Square) []Square {
+	m := &s.m
+	if s.fastN == 0 {
+		return dst
+	}
+	W, PW, feet := m.W, m.W+2, m.feet
+	n0 := len(dst)
+	dst = slices.Grow(dst, s.fastN)
+	out := dst[n0 : n0+s.fastN]
+	j := 0
+	x0, x1 := m.bx0, m.bx1
+	for y := m.by0; y <= m.by1; y++ {
+		keys := s.fkey[(y+1)*PW+x0+1 : (y+1)*PW+x1+2]
+		cells := m.cells[y*W+x0 : y*W+x1+1]
+		cells = cells[:len(keys)]
+		for i, k := range keys {
+			if k == 0 || cells[i]&cNoEnd != 0 {
+				continue
+			}
+			x := x0 + i
+			if y*W+x == m.start {
+				continue
+			}
+			out[j] = Square{X: x, Y: y, Cost: int((k-1)>>1) * feet, Actions: 1}
+			j++
+		}
+	}
+	return dst[:n0+j]
+}

@@ -664,6 +664,16 @@ func (ed *Editor) Select(i int) {
 	ed.updateCoverList()
 }
 
+// centreOn brings token i into the middle of the view.
+func (ed *Editor) centreOn(i int) {
+	if i < 0 || i >= len(ed.enc.Tokens) {
+		return
+	}
+	t := &ed.enc.Tokens[i]
+	k := float64(ed.enc.Space(t))
+	ed.view.CentreOn(float64(t.X)+k/2, float64(t.Y)+k/2)
+}
+
 // pushUndo records the current state before an edit.
 func (ed *Editor) pushUndo(key string) { ed.hist.push(ed.enc.Clone(), key) }
 

@@ -777,3 +777,24 @@ func TestSelectDragOnEmptyGroundPans(t *testing.T) {
 		t.Errorf("SetGrid(false) should hide the grid")
 	}
 }
+
+func TestInspectorTokenList(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	var scout *widget.Button
+	for _, o := range ed.inspector.Objects {
+		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Tashtari scout ·") {
+			scout = b
+		}
+	}
+	if scout == nil || !strings.Contains(scout.Text, "hidden") {
+		t.Fatalf("the token list should list the hidden scout as hidden")
+	}
+	test.Tap(scout)
+	i, tk := tokenAt(t, ed, "Tashtari scout")
+	if ed.Selected() != i {
+		t.Errorf("tapping the list entry should select the scout")
+	}
+	if x, y := ed.view.SquareAt(fyne.NewPos(ed.view.Size().Width/2, ed.view.Size().Height/2)); x != tk.X || y != tk.Y {
+		t.Errorf("the view should centre on the scout at (%d, %d), centre shows (%d, %d)", tk.X, tk.Y, x, y)
+	}
+}

@@ -191,6 +191,15 @@ func (m *MapView) ZoomCentre(f float32) {
 	m.ZoomBy(f, fyne.NewPos(s.Width/2, s.Height/2))
 }
 
+// CentreOn pans so map point (x, y), in squares, is in the middle.
+func (m *MapView) CentreOn(x, y float64) {
+	s := m.Size()
+	m.originX = x - float64(s.Width/m.zoom)/2
+	m.originY = y - float64(s.Height/m.zoom)/2
+	m.fitted = true
+	m.Refresh()
+}
+
 // PanBy moves the view by (dx, dy) squares.
 func (m *MapView) PanBy(dx, dy float64) {
 	m.originX += dx

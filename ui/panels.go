@@ -71,6 +71,20 @@ func (ed *Editor) showInspector() {
 	ed.inspector.Add(title)
 	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
 		ed.inspector.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
+		if len(ed.enc.Tokens) > 0 {
+			ed.inspector.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		}
+		for i, t := range ed.enc.Tokens {
+			i := i
+			label := fmt.Sprintf("%s · %s · (%d, %d)", t.Name, t.SideOrNeutral(), t.X, t.Y)
+			if t.Hidden {
+				label += " · hidden"
+			}
+			b := widget.NewButton(label, func() { ed.Select(i); ed.centreOn(i) })
+			b.Alignment = widget.ButtonAlignLeading
+			b.Importance = widget.LowImportance
+			ed.inspector.Add(b)
+		}
 		ed.inspector.Refresh()
 		return
 	}

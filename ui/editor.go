@@ -471,6 +471,11 @@ func (ed *Editor) requestOverlays() {
 		h := *ed.hovered
 		hover = &h
 	}
+	if g := ed.ghost; g != nil && g.Token == ed.sel {
+		// while a token is dragged its path goes to where it would land
+		// (the top-left of its space, not the square under the pointer)
+		hover = &rules.Point{X: g.X, Y: g.Y}
+	}
 	drag := -1
 	if ed.dragTok >= 0 && ed.dragMoved {
 		drag = ed.dragTok
@@ -824,7 +829,6 @@ func (ed *Editor) drag(x, y int, shift bool) {
 		if nx == t.X && ny == t.Y && !ed.dragMoved {
 			return
 		}
-		first := !ed.dragMoved
 		ed.dragMoved = true
 		reason := blockedDrop(ed.enc, ed.dragTok, nx, ny)
 		ed.ghost = &render.Ghost{Token: ed.dragTok, X: nx, Y: ny, OK: reason == ""}
@@ -833,9 +837,7 @@ func (ed *Editor) drag(x, y int, shift bool) {
 		} else {
 			ed.message("")
 		}
-		if first {
-			ed.requestOverlays() // flank spots for the dragged token
-		}
+		ed.requestOverlays() // the path to the drop, and flank spots on the first move
 		ed.rebuildOverlays()
 	case ed.stroke && (ed.tool == ToolBrush || ed.tool == ToolErase):
 		if x == ed.lastX && y == ed.lastY {

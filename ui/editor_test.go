@@ -798,3 +798,25 @@ func TestInspectorTokenList(t *testing.T) {
 		t.Errorf("the view should centre on the scout at (%d, %d), centre shows (%d, %d)", tk.X, tk.Y, x, y)
 	}
 }
+
+func TestDragPathGoesToTheDrop(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	i, _ := tokenAt(t, ed, "Tashtari") // large, at (10, 2)
+	mouseDown(ed, 11, 3, 0)            // grabbed by its bottom-right square
+	dragTo(ed, 11, 5)
+	p.until(t, "overlays", ed.overlaysIdle)
+	eng, _ := rules.For(ed.enc.Ruleset)
+	want, err := eng.Path(ed.enc, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: rules.MaxActions(ed.enc.Ruleset)}, 10, 4)
+	if err == nil && want.Reachable {
+		got := ed.Overlays().Path
+		if got == nil || len(got.Steps) == 0 {
+			t.Fatalf("no path while dragging")
+		}
+		last := got.Steps[len(got.Steps)-1]
+		if last.X != 10 || last.Y != 4 || got.Cost != want.Cost {
+			t.Errorf("the drag path ends at (%d, %d) cost %d, want (10, 4) cost %d", last.X, last.Y, got.Cost, want.Cost)
+		}
+	}
+	ed.view.DragEnd()
+	mouseUp(ed, 11, 5)
+}

@@ -21,6 +21,18 @@ const AppID = "com.encounterplanner.app"
 // prefLast keeps the id of the last opened encounter.
 const prefLast = "lastEncounter"
 
+// rememberLast keeps id as the encounter to reopen; it writes the
+// preferences only when the id changes.
+func rememberLast(id string) {
+	a := fyne.CurrentApp()
+	if id == "" || a == nil {
+		return
+	}
+	if p := a.Preferences(); p.String(prefLast) != id {
+		p.SetString(prefLast, id)
+	}
+}
+
 // Options configure Run.
 type Options struct {
 	// InitialEncounterID opens this encounter at start; "" reopens the last
@@ -162,6 +174,6 @@ func (s *Shell) Open(nameOrID string) error {
 	s.ed = newEditor(s.win, s.store, e, s.post)
 	s.ed.OnLibrary = s.ShowLibrary
 	s.ed.OnOpen = s.openOrShow
-	fyne.CurrentApp().Preferences().SetString(prefLast, e.ID)
+	rememberLast(e.ID)
 	return nil
 }

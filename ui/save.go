@@ -68,11 +68,7 @@ func (ed *Editor) save(showDialog bool) error {
 	ed.savedAt = time.Now()
 	ed.saveBlocked = false
 	ed.updateTitle()
-	if ed.enc.ID != "" {
-		if a := fyne.CurrentApp(); a != nil {
-			a.Preferences().SetString("lastEncounter", ed.enc.ID)
-		}
-	}
+	rememberLast(ed.enc.ID)
 	return nil
 }
 

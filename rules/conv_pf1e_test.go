@@ -1,0 +1,90 @@
+package rules
+
+import (
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// rules-conventions.md pf1e "Minimum movement: with 2 actions, every
+// adjacent square the token may enter and end in is reachable with a
+// full-round action that moves 5 ft (diagonals too, never through
+// impassable terrain or a cut corner); where normal movement cannot reach
+// such a square, it is reported with actions 2 and cost 5. A Speed of 0
+// prohibits all movement, minimum movement included."
+func TestConvPF1EMinimumMovement(t *testing.T) {
+	all := func(c byte) []string {
+		r := string([]byte{c, c, c})
+		return []string{r, r, r}
+	}
+	runReachCases(t, model.PF1E, []reachCase{
+		{"a large creature in difficult terrain; a wall refuses E, NE and the cut corner SE",
+			[]string{"dddd", "ddd#", "dddd", "dddd"},
+			[]tok{{name: "L", x: 1, y: 1, size: model.Large, side: "a", speeds: "land=5"}}, MoveQuery{Actions: 2},
+			[]string{
+				"5/2 5/2 . .",
+				"5/2 @ . .",
+				"5/2 5/2 . .",
+				". . . .",
+			}},
+		{"one action: no minimum movement",
+			[]string{"dddd", "ddd#", "dddd", "dddd"},
+			[]tok{{name: "L", x: 1, y: 1, size: model.Large, side: "a", speeds: "land=5"}}, MoveQuery{Actions: 1},
+			[]string{". . . .", ". @ . .", ". . . .", ". . . ."}},
+		{"not into an ally (cannot end), an enemy or a neutral (cannot enter); into a tiny enemy's square",
+			all('d'),
+			[]tok{{name: "A", x: 1, y: 1, side: "a", speeds: "land=5"}, {name: "B", x: 1, side: "a"}, {name: "C", side: "b"}, {name: "N", y: 1},
+				{name: "t", x: 2, size: model.Tiny, side: "b"}}, MoveQuery{Actions: 2},
+			[]string{
+				". . 5/2",
+				". @ 5/2",
+				"5/2 5/2 5/2",
+			}},
+		{"flying passes the obstacle's corner but cannot end on it",
+			[]string{"DDD", "D.o", "DDD"},
+			[]tok{{name: "A", x: 1, y: 1, side: "a", speeds: "fly=5"}}, MoveQuery{Mode: ModeFly, Actions: 2},
+			[]string{
+				"5/2 5/2 5/2",
+				"5/2 @ .",
+				"5/2 5/2 5/2",
+			}},
+		{"walking cannot cut the obstacle's corners",
+			[]string{"DDD", "D.o", "DDD"},
+			[]tok{{name: "A", x: 1, y: 1, side: "a", speeds: "land=5"}}, MoveQuery{Actions: 2},
+			[]string{
+				"5/2 5/2 .",
+				"5/2 @ .",
+				"5/2 5/2 .",
+			}},
+		{"a fly Speed of 0 prohibits it", all('d'),
+			[]tok{{name: "A", x: 1, y: 1, side: "a", speeds: "land=30 fly=0"}}, MoveQuery{Mode: ModeFly, Actions: 2},
+			[]string{". . .", ". @ .", ". . ."}},
+		{"normal movement wins where it reaches, even dearer: E then S into difficult is 15/2",
+			[]string{"..", ".d"},
+			[]tok{{name: "A", side: "a", speeds: "land=10"}}, MoveQuery{Actions: 2},
+			[]string{"@ 5", "5 15/2"}},
+		{"a minimum-movement square next to normally reachable ones",
+			[]string{"...", ".dD", "..."},
+			[]tok{{name: "A", x: 1, y: 1, side: "a", speeds: "land=5"}}, MoveQuery{Actions: 2},
+			// Speed 5: every open neighbour is one move action; the
+			// greater difficult one (20 ft) only minimum movement reaches.
+			[]string{
+				"5 5 5",
+				"5 @ 5/2",
+				"5 5 5",
+			}},
+	})
+}
+
+// Minimum movement paths: one step of 5 ft in 2 actions, flagged as a
+// reaction when it leaves a threatened square ("provokes attacks of
+// opportunity as normal").
+func TestConvPF1EMinimumMovementPath(t *testing.T) {
+	e := withTokens(mapOf(t, model.PF1E, "DDD", "D.D", "DDD"),
+		tok{name: "A", x: 1, y: 1, side: "a", speeds: "land=5"}, tok{name: "E", x: 0, y: 0, side: "b"})
+	e.Grid.Set(0, 0, 0)
+	convPath(t, e, MoveQuery{Actions: 2}, 2, 2, "cost 5 actions 2: (2,2) 5/5 [greater-difficult reaction]")
+	convPath(t, e, MoveQuery{Actions: 1}, 2, 2, "unreachable")
+	e.Tokens[0].Speeds["land"] = 0
+	convPath(t, e, MoveQuery{Actions: 2}, 2, 2, "unreachable")
+}

@@ -664,6 +664,7 @@ func (ed *Editor) Select(i int) {
 	ed.sel = i
 	ed.pathLabel.SetText("")
 	ed.showInspector()
+	ed.fitMode()
 	ed.requestOverlays()
 	ed.rebuildOverlays()
 	ed.updateCoverList()
@@ -677,6 +678,28 @@ func (ed *Editor) centreOn(i int) {
 	t := &ed.enc.Tokens[i]
 	k := float64(ed.enc.Space(t))
 	ed.view.CentreOn(float64(t.X)+k/2, float64(t.Y)+k/2)
+}
+
+// fitMode switches the overlay's movement mode to one the selected token
+// has a Speed for (a drone that only flies shows its fly reach rather than
+// an error). Points modes all spend land points, so they stay.
+func (ed *Editor) fitMode() {
+	if ed.sel < 0 || ed.enc.Ruleset == model.Points {
+		return
+	}
+	t := &ed.enc.Tokens[ed.sel]
+	m := ed.settings.Mode
+	if _, ok := t.Speeds[m]; ok {
+		return
+	}
+	for _, mm := range rules.Modes(ed.enc.Ruleset) {
+		if _, ok := t.Speeds[mm]; ok {
+			ed.settings.Mode = mm
+			ed.buildOverlayPanel()
+			ed.message(fmt.Sprintf("%s has no %s Speed: showing %s", t.Name, m, mm))
+			return
+		}
+	}
 }
 
 // pushUndo records the current state before an edit.

@@ -820,3 +820,17 @@ func TestDragPathGoesToTheDrop(t *testing.T) {
 	ed.view.DragEnd()
 	mouseUp(ed, 11, 5)
 }
+
+func TestModeFollowsTheTokensSpeeds(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	drone, _ := tokenAt(t, ed, "Cargo drone") // flies only
+	ed.Select(drone)
+	if ed.settings.Mode != rules.ModeFly {
+		t.Errorf("selecting a flier without a land Speed should show fly, got %q", ed.settings.Mode)
+	}
+	iseph, _ := tokenAt(t, ed, "Iseph") // walks only
+	ed.Select(iseph)
+	if ed.settings.Mode != rules.ModeLand {
+		t.Errorf("selecting a walker should go back to land, got %q", ed.settings.Mode)
+	}
+}

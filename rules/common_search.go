@@ -76,6 +76,10 @@ type searcher struct {
 	seqA   []int8
 	seqB   []int8
 	seeds  []int32
+	// before: per label, a mark and the direction below it on the walk
+	mark    []uint32
+	below   []int8
+	markGen uint32
 }
 
 func (s *searcher) grow(layers int) {
@@ -414,6 +418,7 @@ func (s *searcher) path(target int) int32 {
 	if leg&legFinal == 0 || target == m.start {
 		return -1
 	}
+	tx, ty := target%m.W, target/m.W
 	s.labels = append(s.labels, plabel{st: int32(m.start * 2), parent: -1, next: -1, dir: -1})
 	seeds := append(s.seeds[:0], 0)
 	defer func() { s.seeds = seeds[:0] }()
@@ -426,6 +431,7 @@ func (s *searcher) path(target int) int32 {
 		}
 		seeds = seeds[:0]
 		last := layer+1 == m.layers
+		later := int32(m.layers-1-layer) * m.budget // the Strides after this one
 		lo := layer * n2
 		for T := 0; T < len(s.pb); T++ {
 			b := s.pb[T]
@@ -456,6 +462,7 @@ func (s *searcher) path(target int) int32 {
 				si := lo + int(L.st)
 				if s.st[si].stamp != s.gen {
 					s.st[si].stamp = s.gen
+					s.st[si].minC = maxBudget + 1
 					s.front[si] = -1
 				}
 				if s.dominated(si, li) {
@@ -463,16 +470,17 @@ func (s *searcher) path(target int) int32 {
 				}
 				s.labels[li].next = s.front[si]
 				s.front[si] = li
+				s.st[si].minC = min(s.st[si].minC, L.c)
 				pos := int(L.st >> 1)
 				if pos == target {
 					found = li
 					continue
 				}
-				if !last && s.legal(pos)&legStop != 0 {
+				x, y := pos%m.W, pos/m.W
+				if !last && s.legal(pos)&legStop != 0 && lowerBound(x, y, tx, ty) <= later {
 					s.labels = append(s.labels, plabel{st: L.st, layer: L.layer + 1, t: L.t, h: L.h, r: L.r, parent: li, next: -1, dir: -1})
 					seeds = append(seeds, int32(len(s.labels)-1))
 				}
-				x, y := pos%m.W, pos/m.W
 				for d := 0; d < 8; d++ {
 					npos, lvl, haz, thr, ok := m.try(x, y, d)
 					if !ok {
@@ -483,13 +491,41 @@ func (s *searcher) path(target int) int32 {
 					if L.c+w > m.budget {
 						continue
 					}
+					// No route on from here reaches the target: even at
+					// the cheapest, it costs more than the movement left
+					// in this Stride and the later ones.
+					if lowerBound(x+model.Dir[d][0], y+model.Dir[d][1], tx, ty) > m.budget-(L.c+w)+later {
+						continue
+					}
 					nl := plabel{st: int32(npos*2) + int32(q), layer: L.layer, c: L.c + w, t: L.t + w,
 						h: L.h + int32(haz), r: L.r, parent: li, next: -1, dir: int8(d)}
 					if thr {
 						nl.r++
 					}
+					// Push-time pruning. A label expanded at the state
+					// with no more movement spent left earlier, so its
+					// total is smaller: it dominates nl strictly. So does
+					// a label pushed there that leaves before nl with no
+					// more movement spent. Either way no route through nl
+					// can be the best, and no tie needs settling with it.
+					S := &s.st[lo+int(nl.st)]
+					if S.stamp == s.gen && S.minC <= nl.c {
+						continue
+					}
+					if S.pstamp == s.gen {
+						P := &s.labels[S.pc]
+						if P.c <= nl.c && lexLess(P, &nl) {
+							continue
+						}
+						if !lexLess(&nl, P) && !(lexEq(&nl, P) && nl.c < P.c) {
+							s.labels = append(s.labels, nl)
+							s.pushLabel(int32(len(s.labels) - 1))
+							continue
+						}
+					}
 					s.labels = append(s.labels, nl)
-					s.pushLabel(int32(len(s.labels) - 1))
+					S.pstamp, S.pc = s.gen, int32(len(s.labels)-1)
+					s.pushLabel(S.pc)
 				}
 				b = s.pb[T] // pushLabel never appends to bucket T (steps cost >= 1)
 			}
@@ -503,6 +539,35 @@ func (s *searcher) path(target int) int32 {
 	}
 	return -1
 }
+
+// lowerBound is the least a route of the space from top-left (x, y) to
+// (tx, ty) can cost in squares: every step costs at least one square, and
+// of every two diagonals one costs two (sf2e and pf1e alike; surcharges and
+// doublings only add).
+func lowerBound(x, y, tx, ty int) int32 {
+	dx, dy := x-tx, y-ty
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	return int32(max(dx, dy) + min(dx, dy)/2)
+}
+
+// lexLess orders labels of one state by (T, H, R), the order they leave
+// the queue in.
+func lexLess(a, b *plabel) bool {
+	if a.t != b.t {
+		return a.t < b.t
+	}
+	if a.h != b.h {
+		return a.h < b.h
+	}
+	return a.r < b.r
+}
+
+func lexEq(a, b *plabel) bool { return a.t == b.t && a.h == b.h && a.r == b.r }
 
 func (s *searcher) pushLabel(li int32) {
 	t := int(s.labels[li].t)
@@ -550,14 +615,82 @@ func (s *searcher) before(a, b int32) bool {
 	if A.r != B.r {
 		return A.r < B.r
 	}
-	s.seqA = s.seq(s.seqA[:0], a)
-	s.seqB = s.seq(s.seqB[:0], b)
+	// The two chains share the prefix up to their meeting label M; the
+	// first directions after M decide. Walk up both chains in turn,
+	// marking labels, until one reaches a label the other has marked:
+	// O(distance to M), not O(depth).
+	if n := len(s.labels); len(s.mark) < n {
+		if cap(s.mark) >= n {
+			s.mark, s.below = s.mark[:n], s.below[:n]
+		} else {
+			c := max(n, 2*cap(s.mark))
+			s.mark, s.below = make([]uint32, n, c), make([]int8, n, c)
+		}
+	}
+	s.markGen += 2
+	if s.markGen < 2 {
+		clear(s.mark[:cap(s.mark)])
+		s.markGen = 2
+	}
+	ga, gb := s.markGen, s.markGen+1
+	x, y := a, b
+	lx, ly := int8(-1), int8(-1) // the direction nearest above, on each side
+	da, db := int8(-2), int8(-2)
+	meet := int32(-1)
+	for meet < 0 {
+		if x >= 0 {
+			if s.mark[x] == gb {
+				meet, da, db = x, lx, s.below[x]
+				break
+			}
+			s.mark[x], s.below[x] = ga, lx
+			if d := s.labels[x].dir; d >= 0 {
+				lx = d
+			}
+			x = s.labels[x].parent
+		}
+		if y >= 0 {
+			if s.mark[y] == ga {
+				meet, da, db = y, s.below[y], ly
+				break
+			}
+			s.mark[y], s.below[y] = gb, ly
+			if d := s.labels[y].dir; d >= 0 {
+				ly = d
+			}
+			y = s.labels[y].parent
+		}
+	}
+	if da != db {
+		return da < db // -1: a prefix comes first
+	}
+	if da < 0 {
+		return false // the same directions
+	}
+	// The same first direction after M (a Stride boundary on one side):
+	// compare the two parts after M.
+	s.seqA = s.seqUntil(s.seqA[:0], a, meet)
+	s.seqB = s.seqUntil(s.seqB[:0], b, meet)
 	for i := 0; i < len(s.seqA) && i < len(s.seqB); i++ {
 		if s.seqA[i] != s.seqB[i] {
 			return s.seqA[i] < s.seqB[i]
 		}
 	}
 	return len(s.seqA) < len(s.seqB)
+}
+
+// seqUntil appends the directions of the steps from label stop (an
+// ancestor of li) to li, in order.
+func (s *searcher) seqUntil(dst []int8, li, stop int32) []int8 {
+	for ; li != stop; li = s.labels[li].parent {
+		if d := s.labels[li].dir; d >= 0 {
+			dst = append(dst, d)
+		}
+	}
+	for i, j := 0, len(dst)-1; i < j; i, j = i+1, j-1 {
+		dst[i], dst[j] = dst[j], dst[i]
+	}
+	return dst
 }
 
 // seq appends the directions of the steps leading to label li, start first.

@@ -506,8 +506,8 @@ func (ed *Editor) applyResult(r *overlayResult) {
 		ed.msgLabel.SetText("")
 	}
 	ed.updateCoverList()
-	if ed.player != nil {
-		ed.player.refresh()
+	if ed.player != nil && ed.player.share {
+		ed.player.refresh() // only shared overlays change with an answer
 	}
 }
 

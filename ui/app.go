@@ -64,10 +64,7 @@ func Run(store model.EncounterStore, opts Options) {
 		}
 	})
 	s.Start(opts)
-	// size the window once its content is set: setting content first
-	// would grow a window sized earlier, and the window manager centres it
-	// on that larger size
-	w.Resize(size)
+	w.Resize(size) // after the content: the library and editor set theirs in Start
 	w.ShowAndRun()
 }
 

@@ -105,13 +105,42 @@ func BenchmarkPathTypical(b *testing.B) {
 	q := MoveQuery{Token: tok, Actions: 3}
 	sq, _ := en.Reach(nil, e, q)
 	far := sq[0]
+	pa := en.(PathAppender)
+	p, _ := pa.AppendPath(nil, e, q, far.X, far.Y)
+	steps := p.Steps
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if p, err := en.Path(e, q, far.X, far.Y); err != nil || !p.Reachable {
+		p, err := pa.AppendPath(steps, e, q, far.X, far.Y)
+		if err != nil || !p.Reachable {
 			b.Fatal(p, err)
 		}
+		steps = p.Steps
 	}
+}
+
+// BenchmarkPathEvery asks the path to every square the typical reach lists
+// (a route preview following the pointer over the overlay).
+func BenchmarkPathEvery(b *testing.B) {
+	e := benchMap(100, 100)
+	tok := benchMover(e, model.Medium, map[string]int{"land": 30})
+	en := mustEngine(b, e.Ruleset)
+	q := MoveQuery{Token: tok, Actions: 3}
+	sq, _ := en.Reach(nil, e, q)
+	pa := en.(PathAppender)
+	var steps []Step
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, s := range sq {
+			p, err := pa.AppendPath(steps, e, q, s.X, s.Y)
+			if err != nil || !p.Reachable {
+				b.Fatal(p, err)
+			}
+			steps = p.Steps
+		}
+	}
+	b.ReportMetric(float64(len(sq)), "paths")
 }
 
 // BenchmarkFloodFill is the floor: a plain 8-neighbour BFS over the same

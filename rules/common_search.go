@@ -497,35 +497,37 @@ func (s *searcher) path(target int) int32 {
 					if lowerBound(x+model.Dir[d][0], y+model.Dir[d][1], tx, ty) > m.budget-(L.c+w)+later {
 						continue
 					}
-					nl := plabel{st: int32(npos*2) + int32(q), layer: L.layer, c: L.c + w, t: L.t + w,
-						h: L.h + int32(haz), r: L.r, parent: li, next: -1, dir: int8(d)}
+					// The new label, in scalars: built as a struct here
+					// and copied, it would cost a store-forwarding stall.
+					nst, nc, nt, nh, nr := int32(npos*2)+int32(q), L.c+w, L.t+w, L.h+int32(haz), L.r
 					if thr {
-						nl.r++
+						nr++
 					}
 					// Push-time pruning. A label expanded at the state
 					// with no more movement spent left earlier, so its
-					// total is smaller: it dominates nl strictly. So does
-					// a label pushed there that leaves before nl with no
-					// more movement spent. Either way no route through nl
-					// can be the best, and no tie needs settling with it.
-					S := &s.st[lo+int(nl.st)]
-					if S.stamp == s.gen && S.minC <= nl.c {
+					// total is smaller: it dominates the new one strictly.
+					// So does a label pushed there that leaves before it
+					// with no more movement spent. Either way no route
+					// through the new label can be the best, and no tie
+					// needs settling with it.
+					S := &s.st[lo+int(nst)]
+					if S.stamp == s.gen && S.minC <= nc {
 						continue
 					}
+					best := true // the new label becomes the state's best pushed
 					if S.pstamp == s.gen {
 						P := &s.labels[S.pc]
-						if P.c <= nl.c && lexLess(P, &nl) {
+						if P.c <= nc && lexLess3(P.t, P.h, P.r, nt, nh, nr) {
 							continue
 						}
-						if !lexLess(&nl, P) && !(lexEq(&nl, P) && nl.c < P.c) {
-							s.labels = append(s.labels, nl)
-							s.pushLabel(int32(len(s.labels) - 1))
-							continue
-						}
+						best = lexLess3(nt, nh, nr, P.t, P.h, P.r) || (nt == P.t && nh == P.h && nr == P.r && nc < P.c)
 					}
-					s.labels = append(s.labels, nl)
-					S.pstamp, S.pc = s.gen, int32(len(s.labels)-1)
-					s.pushLabel(S.pc)
+					s.labels = append(s.labels, plabel{st: nst, layer: L.layer, c: nc, t: nt, h: nh, r: nr, parent: li, next: -1, dir: int8(d)})
+					nli := int32(len(s.labels) - 1)
+					if best {
+						S.pstamp, S.pc = s.gen, nli
+					}
+					s.pushLabel(nli)
 				}
 				b = s.pb[T] // pushLabel never appends to bucket T (steps cost >= 1)
 			}
@@ -555,19 +557,17 @@ func lowerBound(x, y, tx, ty int) int32 {
 	return int32(max(dx, dy) + min(dx, dy)/2)
 }
 
-// lexLess orders labels of one state by (T, H, R), the order they leave
+// lexLess3 orders labels of one state by (T, H, R), the order they leave
 // the queue in.
-func lexLess(a, b *plabel) bool {
-	if a.t != b.t {
-		return a.t < b.t
+func lexLess3(at, ah, ar, bt, bh, br int32) bool {
+	if at != bt {
+		return at < bt
 	}
-	if a.h != b.h {
-		return a.h < b.h
+	if ah != bh {
+		return ah < bh
 	}
-	return a.r < b.r
+	return ar < br
 }
-
-func lexEq(a, b *plabel) bool { return a.t == b.t && a.h == b.h && a.r == b.r }
 
 func (s *searcher) pushLabel(li int32) {
 	t := int(s.labels[li].t)
@@ -706,13 +706,14 @@ func (s *searcher) seq(dst []int8, li int32) []int8 {
 	return dst
 }
 
-// buildPath turns the label chain ending at li into a Path.
-func (s *searcher) buildPath(li int32) Path {
+// buildPath turns the label chain ending at li into a Path, its steps in
+// steps[:0].
+func (s *searcher) buildPath(steps []Step, li int32) Path {
 	m := &s.m
 	s.seqA = s.seq(s.seqA[:0], li)
 	dirs := s.seqA
 	L := s.labels[li]
-	p := Path{Reachable: true, Cost: int(L.t) * m.feet, Actions: int(L.layer) + 1, Steps: make([]Step, 0, len(dirs))}
+	p := Path{Reachable: true, Cost: int(L.t) * m.feet, Actions: int(L.layer) + 1, Steps: slices.Grow(steps[:0], len(dirs))}
 	x, y := m.start%m.W, m.start/m.W
 	var par uint8
 	total := 0

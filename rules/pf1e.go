@@ -40,7 +40,7 @@ func pf1eMinimum(s *searcher) {
 
 // pf1eMinimumPath is the one-step path of minimum movement to (x, y), if
 // that is how the square is reached.
-func pf1eMinimumPath(s *searcher, x, y int) (Path, bool) {
+func pf1eMinimumPath(s *searcher, steps []Step, x, y int) (Path, bool) {
 	m := &s.m
 	if m.layers < 2 || m.speed <= 0 {
 		return Path{}, false
@@ -59,14 +59,19 @@ func pf1eMinimumPath(s *searcher, x, y int) (Path, bool) {
 			f |= FlagReaction // "provokes attacks of opportunity as normal"
 		}
 		return Path{Reachable: true, Cost: m.feet, Actions: 2,
-			Steps: []Step{{X: x, Y: y, Turn: NoTurn, Cost: m.feet, Total: m.feet, Flags: f}}}, true
+			Steps: append(steps[:0], Step{X: x, Y: y, Turn: NoTurn, Cost: m.feet, Total: m.feet, Flags: f})}, true
 	}
 	return Path{}, false
 }
 
 // Path returns the best route to (x, y) (queries.md "path").
 func (g *pf1eEngine) Path(e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
-	return movePath(&g.s, kindPF1E, e, q, x, y)
+	return movePath(&g.s, kindPF1E, nil, e, q, x, y)
+}
+
+// AppendPath is Path with the steps in steps[:0] (PathAppender).
+func (g *pf1eEngine) AppendPath(steps []Step, e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
+	return movePath(&g.s, kindPF1E, steps, e, q, x, y)
 }
 
 // Cover: the attacker picks the corner of its space that gives the target

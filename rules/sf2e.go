@@ -26,10 +26,24 @@ func (g *sf2eEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squ
 
 // Path returns the best route to (x, y) (queries.md "path").
 func (g *sf2eEngine) Path(e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
-	return movePath(&g.s, kindSF2E, e, q, x, y)
+	return movePath(&g.s, kindSF2E, nil, e, q, x, y)
 }
 
-func movePath(s *searcher, k kind, e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
+// AppendPath is Path with the steps in steps[:0] (PathAppender).
+func (g *sf2eEngine) AppendPath(steps []Step, e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
+	return movePath(&g.s, kindSF2E, steps, e, q, x, y)
+}
+
+// noSteps is the empty Steps of an unreachable square: steps[:0], never
+// nil (an empty list, not a missing one).
+func noSteps(steps []Step) []Step {
+	if steps == nil {
+		return []Step{}
+	}
+	return steps[:0]
+}
+
+func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
 	if _, err := s.m.prepare(k, e, q); err != nil {
 		return Path{}, err
 	}
@@ -38,32 +52,32 @@ func movePath(s *searcher, k kind, e *model.Encounter, q MoveQuery, x, y int) (P
 		return Path{}, BadQuery("path: square (%d, %d) is off the %dx%d map", x, y, m.W, m.H)
 	}
 	if x+m.k > m.W || y+m.k > m.H {
-		return Path{Steps: []Step{}}, nil
+		return Path{Steps: noSteps(steps)}, nil
 	}
 	target := y*m.W + x
 	if q.Step {
 		s.step()
 		if s.posStamp[target] != s.gen {
-			return Path{Steps: []Step{}}, nil
+			return Path{Steps: noSteps(steps)}, nil
 		}
 		sx, sy := m.start%m.W, m.start/m.W
 		for d := 0; d < 8; d++ {
 			if sx+model.Dir[d][0] == x && sy+model.Dir[d][1] == y {
-				return Path{Reachable: true, Cost: m.feet, Actions: 1, Steps: []Step{{X: x, Y: y, Turn: NoTurn,
-					Cost: m.feet, Total: m.feet, Flags: m.enteredFlags(sx, sy, d)}}}, nil
+				return Path{Reachable: true, Cost: m.feet, Actions: 1, Steps: append(steps[:0], Step{X: x, Y: y, Turn: NoTurn,
+					Cost: m.feet, Total: m.feet, Flags: m.enteredFlags(sx, sy, d)})}, nil
 			}
 		}
 	}
 	li := s.path(target)
 	if li < 0 {
 		if k == kindPF1E {
-			if p, ok := pf1eMinimumPath(s, x, y); ok {
+			if p, ok := pf1eMinimumPath(s, steps, x, y); ok {
 				return p, nil
 			}
 		}
-		return Path{Steps: []Step{}}, nil
+		return Path{Steps: noSteps(steps)}, nil
 	}
-	return s.buildPath(li), nil
+	return s.buildPath(steps, li), nil
 }
 
 // Cover returns the cover token `to` has against token `from` (Player Core

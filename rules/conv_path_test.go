@@ -137,3 +137,16 @@ func TestConvStepSF2E(t *testing.T) {
 	convPath(t, e, MoveQuery{Step: true}, 1, 0, "cost 5 actions 1: (1,0) 5/5")
 	convPath(t, e, MoveQuery{Step: true}, 0, 0, "unreachable")
 }
+
+// "A Stride or move action that is not the last one of the move may end in
+// an ally's space": the path through it needs two actions.
+func TestConvPathThroughAnAllyNeedsTwoActions(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		t.Run(string(rs), func(t *testing.T) {
+			e := withTokens(mapOf(t, rs, "...", "###"), tok{name: "A", side: "a", speeds: "land=5"}, tok{name: "B", x: 1, side: "a"})
+			convPath(t, e, MoveQuery{Actions: 2}, 2, 0, "cost 10 actions 2: (1,0) 5/5 (2,0) 5/10")
+			convPath(t, e, MoveQuery{Actions: 1}, 2, 0, "unreachable")
+			convPath(t, e, MoveQuery{Actions: 2}, 1, 0, "unreachable")
+		})
+	}
+}

@@ -88,3 +88,33 @@ func TestConvPF1EMinimumMovementPath(t *testing.T) {
 	e.Tokens[0].Speeds["land"] = 0
 	convPath(t, e, MoveQuery{Actions: 2}, 2, 2, "unreachable")
 }
+
+// pf1e-special-movement.txt "Double Movement Cost": "each square of
+// movement through difficult terrain counts as 2 squares, and each diagonal
+// move through such terrain counts as 3 squares ... doubled twice, then each
+// square counts as 4 squares (or as 6 squares if moving diagonally) ...
+// doubled three times, then each square counts as 8 squares (12 if
+// diagonal)". The map model has at most two doublings (greater difficult);
+// the formula is checked for three as the text gives it, and the
+// alternating count is left unchanged by every doubled step.
+func TestConvPF1EDoubledMovementNumbers(t *testing.T) {
+	for _, c := range []struct {
+		lvl            uint8
+		straight, diag int32
+	}{{0, 1, 1}, {1, 2, 3}, {2, 4, 6}, {3, 8, 12}} {
+		for _, p := range []uint8{0, 1} {
+			w, q := stepCost(kindPF1E, false, p, c.lvl)
+			if w != c.straight || q != p {
+				t.Errorf("%d doublings, straight, parity %d: %d squares, parity %d; want %d, %d", c.lvl, p, w, q, c.straight, p)
+			}
+			w, q = stepCost(kindPF1E, true, p, c.lvl)
+			want, wantQ := c.diag, p
+			if c.lvl == 0 {
+				want, wantQ = 1+int32(p), p^1 // 1, 2, 1, 2
+			}
+			if w != want || q != wantQ {
+				t.Errorf("%d doublings, diagonal, parity %d: %d squares, parity %d; want %d, %d", c.lvl, p, w, q, want, wantQ)
+			}
+		}
+	}
+}

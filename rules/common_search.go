@@ -403,6 +403,14 @@ type plabel struct {
 // direction order are settled where equal labels meet (see dominated) and
 // among the target's equals. Time O(N * A * L * 8k + ties * depth), memory
 // O(labels).
+//
+// The search runs with 1 Stride, then 2, and so on (iterative deepening):
+// with n Strides allowed, a label is pruned when even the cheapest
+// continuation cannot reach the target in the movement left in its Stride
+// and the later ones (see lowerBound), which cuts most labels of the
+// earlier Strides. The search with n Strides finds what the search with
+// more finds in its n-th Stride: a pruned label can lie on no route with n
+// Strides, and whatever a pruned label dominates at its state is pruned too.
 func (s *searcher) path(target int) int32 {
 	m := &s.m
 	s.grow(m.layers)
@@ -418,11 +426,30 @@ func (s *searcher) path(target int) int32 {
 	if leg&legFinal == 0 || target == m.start {
 		return -1
 	}
+	lb := lowerBound(m.start%m.W, m.start/m.W, target%m.W, target/m.W)
+	for n := 1; n <= m.layers; n++ {
+		if int64(lb) > int64(n)*int64(m.budget) {
+			continue
+		}
+		if n > 1 {
+			s.grow(m.layers) // a fresh generation of states
+		}
+		if li := s.pathN(target, n); li >= 0 {
+			return li
+		}
+	}
+	return -1
+}
+
+// pathN is path with at most n Strides.
+func (s *searcher) pathN(target, n int) int32 {
+	m := &s.m
+	n2 := m.W * m.H * 2
 	tx, ty := target%m.W, target/m.W
-	s.labels = append(s.labels, plabel{st: int32(m.start * 2), parent: -1, next: -1, dir: -1})
+	s.labels = append(s.labels[:0], plabel{st: int32(m.start * 2), parent: -1, next: -1, dir: -1})
 	seeds := append(s.seeds[:0], 0)
 	defer func() { s.seeds = seeds[:0] }()
-	for layer := 0; layer < m.layers; layer++ {
+	for layer := 0; layer < n; layer++ {
 		for i := range s.pb {
 			s.pb[i] = s.pb[i][:0]
 		}
@@ -430,8 +457,8 @@ func (s *searcher) path(target int) int32 {
 			s.pushLabel(li)
 		}
 		seeds = seeds[:0]
-		last := layer+1 == m.layers
-		later := int32(m.layers-1-layer) * m.budget // the Strides after this one
+		last := layer+1 == n
+		later := int32(n-1-layer) * m.budget // the Strides after this one
 		lo := layer * n2
 		for T := 0; T < len(s.pb); T++ {
 			b := s.pb[T]

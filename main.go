@@ -8,6 +8,7 @@ import (
 
 	_ "encounterplanner/ui/locale" // before Fyne initialises: see the package doc
 
+	"encounterplanner/model"
 	"encounterplanner/storage"
 	"encounterplanner/ui"
 	"encounterplanner/ui/cli"
@@ -18,13 +19,30 @@ func main() {
 	if !ok || len(rest) > 0 {
 		os.Exit(cli.Run(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, OpenStore: openCLIStore}, os.Args[1:]))
 	}
+	opts := ui.Options{DBPath: db, OpenStore: openAppStore}
+	if db == "" {
+		if p, err := storage.DefaultPath(); err == nil {
+			opts.DBPath = p
+		}
+	}
 	st, err := storage.OpenDefault(db)
 	if err != nil {
-		ui.Run(nil, ui.Options{StoreError: err})
+		opts.StoreError = err
+		ui.Run(nil, opts)
 		return
 	}
 	defer st.Close()
-	ui.Run(st, ui.Options{})
+	ui.Run(st, opts)
+}
+
+// openAppStore opens (creating and seeding) the app's database at path,
+// for the start screen's "Open another database…" and "Start fresh".
+func openAppStore(path string) (model.EncounterStore, error) {
+	st, err := storage.OpenDefault(path)
+	if err != nil {
+		return nil, err // not a typed nil in the interface
+	}
+	return st, nil
 }
 
 // splitDB takes the global --db PATH off the front of args; ok is false when

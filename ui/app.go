@@ -6,11 +6,10 @@ package ui
 
 import (
 	"fmt"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -46,6 +45,14 @@ type Options struct {
 	Library bool
 	// WindowSize is the main window's first size; zero means 1200x780.
 	WindowSize fyne.Size
+	// DBPath is the database file the store was (or failed to be) opened
+	// from; the start screen for StoreError names it and offers to move it
+	// aside.
+	DBPath string
+	// OpenStore opens (creating and seeding when new) the database at a
+	// path. With it, the StoreError screen offers "Open another database…"
+	// and "Start fresh"; without it, only Quit. Run closes what it opens.
+	OpenStore func(path string) (model.EncounterStore, error)
 }
 
 // Run starts the app with the store and blocks until it quits.
@@ -57,6 +64,7 @@ func Run(store model.EncounterStore, opts Options) {
 		size = fyne.NewSize(1200, 780)
 	}
 	s := NewShell(w, store)
+	s.openStore = opts.OpenStore
 	a.Lifecycle().SetOnStopped(func() {
 		// a last save when the app stops some other way (the session ends)
 		if ed := s.ed; ed != nil && ed.dirty() && !ed.saveBlocked {
@@ -66,6 +74,9 @@ func Run(store model.EncounterStore, opts Options) {
 	s.Start(opts)
 	w.Resize(size) // after the content: the library and editor set theirs in Start
 	w.ShowAndRun()
+	if s.opened != nil {
+		s.opened.Close()
+	}
 }
 
 // Shell is the main window: the library or one editor at a time.
@@ -75,6 +86,12 @@ type Shell struct {
 	ed    *Editor
 	lib   *Library
 	post  func(func()) // fyne.Do; tests pump background results themselves
+
+	openStore func(path string) (model.EncounterStore, error)
+	opened    model.EncounterStore // a store the shell opened itself (closed by Run)
+	dbPath    string
+	problem   *storeScreen     // the database problem screen, when it shows
+	now       func() time.Time // the clock for aside names (tests)
 }
 
 // NewShell manages win for store.
@@ -106,10 +123,7 @@ func (s *Shell) Start(opts Options) {
 		if err == nil {
 			err = fmt.Errorf("no encounter store")
 		}
-		lbl := widget.NewLabel("The encounter store could not be opened:\n\n" + err.Error() + "\n\nCheck the database path and its permissions, then start the app again.")
-		lbl.Wrapping = fyne.TextWrapWord
-		s.win.SetContent(lbl)
-		dialog.ShowError(err, s.win)
+		s.showStoreProblem(opts.DBPath, err)
 		return
 	}
 	id := opts.InitialEncounterID
@@ -126,7 +140,7 @@ func (s *Shell) Start(opts Options) {
 	if id != "" {
 		if err := s.Open(id); err != nil {
 			s.ShowLibrary()
-			dialog.ShowError(err, s.win)
+			showError(s.win, "Could not open the encounter", err)
 		}
 		return
 	}
@@ -148,7 +162,7 @@ func (s *Shell) ShowLibrary() {
 
 func (s *Shell) openOrShow(id string) {
 	if err := s.Open(id); err != nil {
-		dialog.ShowError(err, s.win)
+		showError(s.win, "Could not open the encounter", err)
 	}
 }
 

@@ -107,7 +107,8 @@ type Editor struct {
 	savedRev    int
 	saveTimer   *time.Timer
 	savedAt     time.Time
-	saveBlocked bool // a save failed: no autosave until the GM decides
+	saveBlocked bool  // a save conflicted: no autosave until the GM decides
+	saveErr     error // the last save's error, nil after a success
 
 	// widgets
 	view         *MapView
@@ -443,7 +444,7 @@ func (ed *Editor) updateTitle() {
 		ed.OnTitle(t)
 	}
 	switch {
-	case ed.saveBlocked:
+	case ed.saveBlocked || ed.saveErr != nil:
 		ed.saveLabel.SetText("NOT SAVED")
 	case ed.dirty():
 		ed.saveLabel.SetText("unsaved")

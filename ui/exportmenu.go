@@ -63,7 +63,7 @@ func fileBase(name string) string {
 func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Writer) error) {
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil {
-			dialog.ShowError(err, ed.win)
+			showError(ed.win, "Could not "+title, err)
 			return
 		}
 		if wc == nil {
@@ -72,7 +72,7 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 		werr := write(wc)
 		cerr := wc.Close()
 		if err := errors.Join(werr, cerr); err != nil {
-			dialog.ShowError(fmt.Errorf("%s: %w", title, err), ed.win)
+			showError(ed.win, "Could not "+title, fmt.Errorf("%s: %w (choose another folder or file name and try again)", wc.URI().Path(), err))
 			return
 		}
 		ed.message("wrote " + wc.URI().Name())
@@ -144,7 +144,7 @@ func (ed *Editor) exportFile() {
 func importDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open func(id string)) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
-			dialog.ShowError(err, win)
+			showError(win, "Could not open the file", err)
 			return
 		}
 		if rc == nil {
@@ -159,12 +159,12 @@ func importDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open f
 			e, err = model.ReadEncounter(rc)
 		}
 		if err != nil {
-			dialog.ShowError(fmt.Errorf("import %s: %w", rc.URI().Name(), err), win)
+			showError(win, "Could not import "+rc.URI().Name(), importHint(err, uvtt))
 			return
 		}
 		id, err := importEncounter(store, e)
 		if err != nil {
-			dialog.ShowError(fmt.Errorf("import %s: %w", rc.URI().Name(), err), win)
+			showError(win, "Could not import "+rc.URI().Name(), fmt.Errorf("store the imported encounter: %w", err))
 			return
 		}
 		if open != nil {
@@ -193,4 +193,12 @@ func importEncounter(store model.EncounterStore, e *model.Encounter) (string, er
 		return "", err
 	}
 	return e.ID, nil
+}
+
+// importHint adds to a file's read error what the GM can do about it.
+func importHint(err error, uvtt bool) error {
+	if uvtt {
+		return fmt.Errorf("%w. Export the map again from the map maker as Universal VTT (.dd2vtt, .uvtt or .df2vtt) and import that file", err)
+	}
+	return fmt.Errorf("%w. Choose a file written by Export encounter file (encounter/1 JSON); for a .dd2vtt map use Import Universal VTT", err)
 }

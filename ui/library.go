@@ -127,7 +127,7 @@ func (l *Library) reloadSelect(id string) {
 	defer cancel()
 	items, err := l.store.List(ctx)
 	if err != nil {
-		dialog.ShowError(fmt.Errorf("list encounters: %w", err), l.win)
+		showError(l.win, "Could not list the encounters", fmt.Errorf("%w (check the database file, then restart the app)", err))
 		items = nil
 	}
 	l.items = items
@@ -229,7 +229,7 @@ func (l *Library) newDialog() {
 		}
 		r, err := model.ParseRuleset(ruleset.Selected)
 		if err != nil {
-			dialog.ShowError(err, l.win)
+			showError(l.win, "Could not create the encounter", err)
 			return
 		}
 		atoi := func(s, what string) (int, error) {
@@ -243,18 +243,18 @@ func (l *Library) newDialog() {
 		hv, err2 := atoi(h.Text, "height")
 		fv, err3 := atoi(feet.Text, "feet per square")
 		if err := errors.Join(err1, err2, err3); err != nil {
-			dialog.ShowError(err, l.win)
+			showError(l.win, "Could not create the encounter", err)
 			return
 		}
 		e, err := NewEncounter(name.Text, r, wv, hv, fv)
 		if err != nil {
-			dialog.ShowError(err, l.win)
+			showError(l.win, "Could not create the encounter", err)
 			return
 		}
 		ctx, cancel := ctx10()
 		defer cancel()
 		if err := l.store.Save(ctx, e); err != nil {
-			dialog.ShowError(fmt.Errorf("create %q: %w", e.Name, err), l.win)
+			showError(l.win, "Could not create the encounter", fmt.Errorf("create %q: %w", e.Name, err))
 			return
 		}
 		l.reloadSelect(e.ID)
@@ -292,7 +292,7 @@ func (l *Library) renameSelected() {
 	d := dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if ok {
 			if err := l.Rename(s.ID, en.Text); err != nil {
-				dialog.ShowError(err, l.win)
+				showError(l.win, "Could not rename the encounter", err)
 			}
 		}
 	}, l.win)
@@ -321,7 +321,7 @@ func (l *Library) Duplicate(id string) error {
 func (l *Library) duplicateSelected() {
 	if s, ok := l.selected(); ok {
 		if err := l.Duplicate(s.ID); err != nil {
-			dialog.ShowError(err, l.win)
+			showError(l.win, "Could not duplicate the encounter", err)
 		}
 	}
 }
@@ -345,7 +345,7 @@ func (l *Library) deleteSelected() {
 	dialog.ShowConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {
 		if ok {
 			if err := l.Delete(s.ID); err != nil {
-				dialog.ShowError(err, l.win)
+				showError(l.win, "Could not delete the encounter", err)
 			}
 		}
 	}, l.win)

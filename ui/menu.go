@@ -113,7 +113,7 @@ func (ed *Editor) renameDialog() {
 		}
 		name := strings.TrimSpace(en.Text)
 		if err := ed.apply("", func(c *model.Encounter) error { c.Name = name; return nil }); err != nil {
-			dialog.ShowError(err, ed.win)
+			showError(ed.win, "Could not rename the encounter", err)
 		}
 	}, ed.win)
 }
@@ -135,7 +135,7 @@ func (ed *Editor) mapDialog() {
 		nh, err2 := strconv.Atoi(strings.TrimSpace(h.Text))
 		nf, err3 := strconv.Atoi(strings.TrimSpace(f.Text))
 		if err1 != nil || err2 != nil || err3 != nil || nf < 1 {
-			dialog.ShowError(fmt.Errorf("width, height and feet per square must be whole numbers of at least 1"), ed.win)
+			showError(ed.win, "Map size not changed", fmt.Errorf("width, height and feet per square must be whole numbers of at least 1"))
 			return
 		}
 		err := ed.apply("", func(c *model.Encounter) error {
@@ -150,7 +150,7 @@ func (ed *Editor) mapDialog() {
 			return nil
 		})
 		if err != nil {
-			dialog.ShowError(fmt.Errorf("%w (a token outside the new size must be moved first)", err), ed.win)
+			showError(ed.win, "Map size not changed", fmt.Errorf("%w (a token outside the new size must be moved first)", err))
 		}
 	}, ed.win)
 }

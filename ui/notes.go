@@ -96,7 +96,7 @@ func (ed *Editor) noteDialog(x, y int) {
 	}, func(ok bool) {
 		if ok {
 			if err := ed.SetNote(x, y, text.Text, player.Checked); err != nil {
-				dialog.ShowError(err, ed.win)
+				showError(ed.win, "Note not saved", err)
 			}
 		}
 	}, ed.win)

@@ -433,7 +433,7 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		}
 		v, has, err := parseOptInt(speed.Text, sk+" speed")
 		if err != nil {
-			dialog.ShowError(err, ed.win)
+			showError(ed.win, "Token not added", err)
 			return
 		}
 		if has {
@@ -442,7 +442,7 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		if turn != nil {
 			v, has, err := parseOptInt(turn.Text, "turn speed")
 			if err != nil {
-				dialog.ShowError(err, ed.win)
+				showError(ed.win, "Token not added", err)
 				return
 			}
 			if has {
@@ -450,7 +450,7 @@ func (ed *Editor) addTokenDialog(x, y int) {
 			}
 		}
 		if err := ed.AddToken(t); err != nil {
-			dialog.ShowError(err, ed.win)
+			showError(ed.win, "Token not added", err)
 		}
 	}, ed.win)
 	d.Resize(fyne.NewSize(360, 0))
@@ -573,7 +573,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 			return nil
 		})
 		if err != nil {
-			dialog.ShowError(fmt.Errorf("cannot switch to %s: %w", r, err), ed.win)
+			showError(ed.win, "Ruleset not changed", fmt.Errorf("cannot switch to %s: %w", r, err))
 			return
 		}
 		ed.settings.Mode = rules.DefaultMode(r)

@@ -208,12 +208,12 @@ func (ed *Editor) calibratePlayer() {
 		}
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || v <= 1 || v > 500 {
-			dialog.ShowError(fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s), ed.win)
+			showError(ed.win, "Player display not calibrated", fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s))
 			return
 		}
 		var rw, rh int
 		if _, err := fmt.Sscanf(strings.ReplaceAll(strings.TrimSpace(res.Text), " ", ""), "%dx%d", &rw, &rh); err != nil || rw < 100 || rh < 100 {
-			dialog.ShowError(fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"), ed.win)
+			showError(ed.win, "Player display not calibrated", fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"))
 			return
 		}
 		p.diag = v

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
@@ -55,11 +54,17 @@ func (ed *Editor) save(showDialog bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := ed.store.Save(ctx, c); err != nil {
-		if showDialog {
+		first := ed.saveErr == nil
+		ed.saveErr = err
+		// a conflict cannot succeed by retrying: autosave stops until the
+		// GM saves a copy; other failures (disk full, a locked or
+		// read-only database) retry with the next save
+		ed.saveBlocked = errors.Is(err, model.ErrConflict)
+		ed.updateTitle()
+		if showDialog && (first || ed.saveBlocked) {
 			ed.saveFailed(err)
 		} else {
-			ed.saveBlocked = true
-			ed.updateTitle()
+			ed.message(fmt.Sprintf("not saved: %v (edits kept; the next save tries again)", err))
 		}
 		return err
 	}
@@ -67,27 +72,33 @@ func (ed *Editor) save(showDialog bool) error {
 	ed.savedRev = rev
 	ed.savedAt = time.Now()
 	ed.saveBlocked = false
+	ed.saveErr = nil
 	ed.updateTitle()
 	rememberLast(ed.enc.ID)
 	return nil
 }
 
-func (ed *Editor) saveFailed(err error) {
-	ed.saveBlocked = true
-	ed.updateTitle()
-	ed.message("not saved: " + err.Error())
-	msg := fmt.Sprintf("Saving %q failed:\n%v\n\nYour edits are kept in this window.", ed.enc.Name, err)
+// saveFailure words a failed save for the GM: a summary and what to do.
+func saveFailure(name string, err error) (summary, detail string) {
 	if errors.Is(err, model.ErrConflict) {
-		msg = fmt.Sprintf("%q was changed elsewhere (another window or copy of the app) since you opened it.\n\nYour edits are kept in this window. Save them as a copy to keep both versions.", ed.enc.Name)
+		return fmt.Sprintf("%q was changed elsewhere", name),
+			fmt.Sprintf("Another window or copy of the app saved %q since you opened it, so saving here would overwrite those changes.\n\n"+
+				"Your edits are kept in this window. Choose Save as copy to keep both versions (yours under a new name).", name)
 	}
-	lbl := widget.NewLabel(msg)
-	lbl.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm("Not saved", "Save as copy", "Keep editing", lbl, func(ok bool) {
+	return fmt.Sprintf("%q was not saved", name),
+		fmt.Sprintf("%s\n\nYour edits are kept in this window, and the next save tries again (Ctrl+S, or autosave after your next change). "+
+			"If it keeps failing, choose Save as copy or export the encounter file (File menu).", sentence(err.Error()))
+}
+
+func (ed *Editor) saveFailed(err error) {
+	ed.message("not saved: " + err.Error())
+	summary, detail := saveFailure(ed.enc.Name, err)
+	content, _, _ := errorContent(summary, detail, errDialogWidth(ed.win))
+	d := dialog.NewCustomConfirm("Not saved", "Save as copy", "Keep editing", content, func(ok bool) {
 		if ok {
 			ed.SaveAsCopy()
 		}
 	}, ed.win)
-	d.Resize(fyne.NewSize(440, 240))
 	d.Show()
 }
 
@@ -117,13 +128,14 @@ func (ed *Editor) SaveAsCopy() error {
 		}
 	}
 	if err != nil {
-		dialog.ShowError(fmt.Errorf("save as copy: %w", err), ed.win)
+		showError(ed.win, "Could not save a copy", fmt.Errorf("save %q as a copy: %w. Your edits are kept in this window; try again, or export the encounter file (File menu).", ed.enc.Name, err))
 		return err
 	}
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated, ed.enc.Name = c.ID, c.Version, c.Created, c.Updated, c.Name
 	ed.savedRev = rev
 	ed.savedAt = time.Now()
 	ed.saveBlocked = false
+	ed.saveErr = nil
 	ed.updateTitle()
 	ed.message("saved as " + c.Name)
 	return nil
@@ -153,8 +165,8 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 		then()
 		return
 	}
-	lbl := widget.NewLabel(fmt.Sprintf("%q could not be saved:\n%v\n\nSave your edits as a copy, or leave and lose them?", ed.enc.Name, err))
-	lbl.Wrapping = fyne.TextWrapWord
+	lbl, _, _ := errorContent(fmt.Sprintf("%q could not be saved", ed.enc.Name),
+		sentence(err.Error())+"\n\nSave your edits as a copy, or leave and lose them?", errDialogWidth(ed.win))
 	var d *dialog.CustomDialog
 	d = dialog.NewCustomWithoutButtons("Not saved", container.NewVBox(lbl, container.NewHBox(
 		widget.NewButton("Save as copy and leave", func() {
@@ -166,6 +178,5 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 		widget.NewButton("Leave without saving", func() { d.Hide(); then() }),
 		widget.NewButton("Stay", func() { d.Hide() }),
 	)), ed.win)
-	d.Resize(fyne.NewSize(480, 240))
 	d.Show()
 }

@@ -1,0 +1,222 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+)
+
+// The start screen for a database that cannot be opened (damaged, not a
+// database, written by a newer version, read-only, …): it never writes to
+// the file, and offers a way out — open another database, start fresh with
+// the bad file moved aside (never overwritten or deleted), or quit.
+
+// newDBName is the file "New database in…" creates in the chosen folder.
+const newDBName = "encounters.db"
+
+// sqliteSidecars are the files SQLite keeps next to a database; they move
+// aside with it, since a fresh database must not pick up a stale journal.
+var sqliteSidecars = []string{"-wal", "-shm", "-journal"}
+
+// storeScreen is the start screen's state, for tests.
+type storeScreen struct {
+	err                             error
+	path                            string
+	title, detail                   *widget.Label
+	openBtn, newBtn, freshBtn, quit *widget.Button
+}
+
+// showStoreProblem shows why the database at path (may be "") could not
+// be opened and the ways out.
+func (s *Shell) showStoreProblem(path string, err error) {
+	if s.ed != nil {
+		s.ed.Close()
+		s.ed = nil
+	}
+	s.lib = nil
+	s.dbPath = path
+	sc := &storeScreen{err: err, path: path}
+	s.problem = sc
+	where := "The encounter database could not be opened."
+	if path != "" {
+		where = fmt.Sprintf("The encounter database %s could not be opened.", path)
+	}
+	detail := sentence(err.Error()) + "\n\nThe file has not been changed. You can open another database, or start fresh: the file is moved aside " +
+		"(renamed, never deleted — keep it to recover it later or to open it with a newer version) and a new database " +
+		"with the sample encounter is made in its place."
+	content, head, body := errorContent(where, detail, 560)
+	sc.title, sc.detail = head, body
+	sc.openBtn = widget.NewButton("Open another database…", s.openAnotherDialog)
+	sc.newBtn = widget.NewButton("New database in…", s.newDatabaseDialog)
+	sc.freshBtn = widget.NewButton("Start fresh", func() { s.StartFresh() })
+	sc.freshBtn.Importance = widget.HighImportance
+	sc.quit = widget.NewButton("Quit", func() {
+		if a := fyne.CurrentApp(); a != nil {
+			a.Quit()
+		}
+	})
+	if s.openStore == nil {
+		sc.openBtn.Disable()
+		sc.newBtn.Disable()
+		sc.freshBtn.Disable()
+	}
+	if path == "" {
+		sc.freshBtn.Disable()
+	}
+	buttons := container.NewHBox(sc.openBtn, sc.newBtn, layout.NewSpacer(), sc.freshBtn, sc.quit)
+	card := container.NewVBox(content, widget.NewSeparator(), buttons)
+	s.win.SetMainMenu(nil)
+	s.win.SetTitle("Encounter Planner — database problem")
+	s.win.SetContent(container.NewCenter(container.NewPadded(card)))
+}
+
+// useStore switches the shell to st, opened from path, and shows the
+// library.
+func (s *Shell) useStore(st model.EncounterStore, path string) {
+	if s.opened != nil && s.opened != st {
+		s.opened.Close()
+	}
+	s.store, s.opened, s.dbPath, s.problem = st, st, path, nil
+	s.ShowLibrary()
+}
+
+// OpenDatabase opens (or creates) the database at path with Options.OpenStore;
+// on failure the start screen shows the new error.
+func (s *Shell) OpenDatabase(path string) error {
+	if s.openStore == nil {
+		return errors.New("this app cannot open another database")
+	}
+	st, err := s.openStore(path)
+	if err != nil {
+		s.showStoreProblem(path, err)
+		return err
+	}
+	s.useStore(st, path)
+	return nil
+}
+
+func (s *Shell) openAnotherDialog() {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil {
+			showError(s.win, "Could not choose the file", err)
+			return
+		}
+		if rc == nil {
+			return
+		}
+		p := rc.URI().Path()
+		rc.Close()
+		s.OpenDatabase(p)
+	}, s.win)
+	d.Resize(fyne.NewSize(760, 520))
+	d.Show()
+}
+
+func (s *Shell) newDatabaseDialog() {
+	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err != nil {
+			showError(s.win, "Could not choose the folder", err)
+			return
+		}
+		if u == nil {
+			return
+		}
+		s.OpenDatabase(filepath.Join(u.Path(), newDBName))
+	}, s.win)
+	d.Resize(fyne.NewSize(760, 520))
+	d.Show()
+}
+
+// StartFresh moves the unreadable database aside (PATH.unreadable-
+// YYYYMMDD-HHMMSS, with its SQLite sidecar files) and opens a new one at
+// PATH, then says where the old file went. It returns the aside path.
+func (s *Shell) StartFresh() (string, error) {
+	path := s.dbPath
+	if path == "" || s.openStore == nil {
+		return "", errors.New("no database path to start fresh at")
+	}
+	now := time.Now
+	if s.now != nil {
+		now = s.now
+	}
+	aside, err := moveAside(path, now())
+	if err != nil {
+		showError(s.win, "Could not start fresh", fmt.Errorf("move %s aside: %w. Check that its folder can be written, or open another database", path, err))
+		return "", err
+	}
+	st, err := s.openStore(path)
+	if err != nil {
+		if aside != "" {
+			err = fmt.Errorf("%w (the old file was moved to %s)", err, aside)
+		}
+		s.showStoreProblem(path, err)
+		return aside, err
+	}
+	s.useStore(st, path)
+	msg := "A new database with the sample encounter was made at " + path + "."
+	if aside != "" {
+		msg = "The old database was moved to " + aside + " and kept unchanged. " + msg
+	}
+	lbl, _, _ := errorContent("A new database is ready", msg, errDialogWidth(s.win))
+	dialog.NewCustom("Started fresh", "OK", lbl, s.win).Show()
+	return aside, nil
+}
+
+// moveAside renames path to path.unreadable-STAMP (a free name: it never
+// replaces a file) and its sidecars alongside; "" when path does not exist.
+func moveAside(path string, at time.Time) (string, error) {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	base := path + ".unreadable-" + at.Format("20060102-150405")
+	aside := base
+	for n := 2; ; n++ {
+		free := true
+		for _, suf := range append([]string{""}, sqliteSidecars...) {
+			if _, err := os.Lstat(aside + suf); !errors.Is(err, fs.ErrNotExist) {
+				free = false
+				break
+			}
+		}
+		if free {
+			break
+		}
+		aside = fmt.Sprintf("%s-%d", base, n)
+	}
+	if err := renameNew(path, aside); err != nil {
+		return "", err
+	}
+	for _, suf := range sqliteSidecars {
+		if _, err := os.Lstat(path + suf); err == nil {
+			if err := renameNew(path+suf, aside+suf); err != nil {
+				return aside, err
+			}
+		}
+	}
+	return aside, nil
+}
+
+// renameNew renames from to to, failing rather than replacing an existing
+// to: a hard link then removing from where the file system allows it.
+func renameNew(from, to string) error {
+	if err := os.Link(from, to); err == nil {
+		return os.Remove(from)
+	}
+	if _, err := os.Lstat(to); !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s already exists", to)
+	}
+	return os.Rename(from, to)
+}

@@ -241,6 +241,10 @@ func (m *MapView) MouseDown(ev *desktop.MouseEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(m); c != nil && !m.player {
 		c.Focus(m)
 	}
+	// A press always starts a new gesture. When the last one opened a dialog
+	// (adding a token), its release went to the dialog and the gesture never
+	// ended; without this the next click on the map would be lost.
+	m.active = false
 	m.begin(ev.Position, ev.Button, ev.Modifier&fyne.KeyModifierShift != 0)
 }
 

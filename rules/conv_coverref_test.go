@@ -22,11 +22,11 @@ import (
 // inside when every square around the point (one, two or four) is in the
 // set.
 
-func ratOf(n int64) *big.Rat { return new(big.Rat).SetInt64(n) }
+func convRat(n int64) *big.Rat { return new(big.Rat).SetInt64(n) }
 
-// refHits reports whether the segment between P and Q (square units, as
+// convHits reports whether the segment between P and Q (square units, as
 // rationals) passes through the squares of in.
-func refHits(px, py, qx, qy *big.Rat, in func(i, j int) bool) bool {
+func convHits(px, py, qx, qy *big.Rat, in func(i, j int) bool) bool {
 	flo := func(r *big.Rat) int {
 		q := new(big.Int).Div(r.Num(), r.Denom()) // Euclidean: floor for a positive denominator
 		return int(q.Int64())
@@ -49,7 +49,7 @@ func refHits(px, py, qx, qy *big.Rat, in func(i, j int) bool) bool {
 		return pointInside(px, py)
 	}
 	// Parameters where x or y is a whole number.
-	ts := []*big.Rat{ratOf(0), ratOf(1)}
+	ts := []*big.Rat{convRat(0), convRat(1)}
 	add := func(p, d *big.Rat) {
 		if d.Sign() == 0 {
 			return
@@ -60,8 +60,8 @@ func refHits(px, py, qx, qy *big.Rat, in func(i, j int) bool) bool {
 			lo, hi = hi, lo
 		}
 		for v := flo(lo); v <= flo(hi)+1; v++ {
-			t := new(big.Rat).Quo(new(big.Rat).Sub(ratOf(int64(v)), p), d)
-			if t.Sign() > 0 && t.Cmp(ratOf(1)) < 0 {
+			t := new(big.Rat).Quo(new(big.Rat).Sub(convRat(int64(v)), p), d)
+			if t.Sign() > 0 && t.Cmp(convRat(1)) < 0 {
 				ts = append(ts, t)
 			}
 		}
@@ -74,7 +74,7 @@ func refHits(px, py, qx, qy *big.Rat, in func(i, j int) bool) bool {
 			continue
 		}
 		m := new(big.Rat).Add(ts[i], ts[i+1])
-		m.Quo(m, ratOf(2))
+		m.Quo(m, convRat(2))
 		x := new(big.Rat).Add(px, new(big.Rat).Mul(dx, m))
 		y := new(big.Rat).Add(py, new(big.Rat).Mul(dy, m))
 		if pointInside(x, y) {
@@ -84,19 +84,19 @@ func refHits(px, py, qx, qy *big.Rat, in func(i, j int) bool) bool {
 	return false
 }
 
-func refCentre(x, y, k int) (*big.Rat, *big.Rat) {
+func convCentre(x, y, k int) (*big.Rat, *big.Rat) {
 	return big.NewRat(int64(2*x+k), 2), big.NewRat(int64(2*y+k), 2)
 }
 
-func refCorners(x, y, k int) [][2]*big.Rat {
+func convCorners(x, y, k int) [][2]*big.Rat {
 	var out [][2]*big.Rat
 	for _, c := range [][2]int{{x, y}, {x + k, y}, {x, y + k}, {x + k, y + k}} {
-		out = append(out, [2]*big.Rat{ratOf(int64(c[0])), ratOf(int64(c[1]))})
+		out = append(out, [2]*big.Rat{convRat(int64(c[0])), convRat(int64(c[1]))})
 	}
 	return out
 }
 
-func refCover(e *model.Encounter, from, to int) Cover {
+func convRefCover(e *model.Encounter, from, to int) Cover {
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)
 	terrain := func(mask model.Trait) func(i, j int) bool {
@@ -108,9 +108,9 @@ func refCover(e *model.Encounter, from, to int) Cover {
 		return func(i, j int) bool { return i >= o.X && i < o.X+k && j >= o.Y && j < o.Y+k }
 	}
 	blocked := true
-	for _, p := range refCorners(A.X, A.Y, ak) {
-		for _, q := range refCorners(B.X, B.Y, bk) {
-			if !refHits(p[0], p[1], q[0], q[1], walls) {
+	for _, p := range convCorners(A.X, A.Y, ak) {
+		for _, q := range convCorners(B.X, B.Y, bk) {
+			if !convHits(p[0], p[1], q[0], q[1], walls) {
 				blocked = false
 			}
 		}
@@ -122,7 +122,7 @@ func refCover(e *model.Encounter, from, to int) Cover {
 		c := CoverNone
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
-			if i == from || i == to || o.Size <= model.Tiny || !refHits(px, py, qx, qy, box(o)) {
+			if i == from || i == to || o.Size <= model.Tiny || !convHits(px, py, qx, qy, box(o)) {
 				continue
 			}
 			if sizeRule && int(o.Size)-int(A.Size) >= 2 && int(o.Size)-int(B.Size) >= 2 {
@@ -135,10 +135,10 @@ func refCover(e *model.Encounter, from, to int) Cover {
 	}
 	if e.Ruleset == model.PF1E {
 		best := CoverStandard
-		for _, p := range refCorners(A.X, A.Y, ak) {
+		for _, p := range convCorners(A.X, A.Y, ak) {
 			c := CoverNone
-			for _, q := range refCorners(B.X, B.Y, bk) {
-				if refHits(p[0], p[1], q[0], q[1], solid) {
+			for _, q := range convCorners(B.X, B.Y, bk) {
+				if convHits(p[0], p[1], q[0], q[1], solid) {
 					c = CoverStandard
 				} else {
 					c = max(c, creature(p[0], p[1], q[0], q[1], false))
@@ -148,10 +148,10 @@ func refCover(e *model.Encounter, from, to int) Cover {
 		}
 		return best
 	}
-	px, py := refCentre(A.X, A.Y, ak)
-	qx, qy := refCentre(B.X, B.Y, bk)
+	px, py := convCentre(A.X, A.Y, ak)
+	qx, qy := convCentre(B.X, B.Y, bk)
 	c := CoverNone
-	if refHits(px, py, qx, qy, solid) {
+	if convHits(px, py, qx, qy, solid) {
 		c = CoverStandard
 	} else {
 		c = creature(px, py, qx, qy, true)
@@ -162,9 +162,9 @@ func refCover(e *model.Encounter, from, to int) Cover {
 	return c
 }
 
-// refTouches reports whether the segment P-Q meets the closed side from S
+// convTouches reports whether the segment P-Q meets the closed side from S
 // to T (axis-parallel), exactly.
-func refTouches(px, py, qx, qy, sx, sy, tx, ty *big.Rat) bool {
+func convTouches(px, py, qx, qy, sx, sy, tx, ty *big.Rat) bool {
 	vertical := sx.Cmp(tx) == 0
 	if !vertical {
 		// swap axes so the side is vertical
@@ -187,14 +187,14 @@ func refTouches(px, py, qx, qy, sx, sy, tx, ty *big.Rat) bool {
 		return a.Cmp(hi) <= 0 && b.Cmp(lo) >= 0
 	}
 	t := new(big.Rat).Quo(new(big.Rat).Sub(x, px), dx)
-	if t.Sign() < 0 || t.Cmp(ratOf(1)) > 0 {
+	if t.Sign() < 0 || t.Cmp(convRat(1)) > 0 {
 		return false
 	}
 	y := new(big.Rat).Add(py, new(big.Rat).Mul(new(big.Rat).Sub(qy, py), t))
 	return y.Cmp(lo) >= 0 && y.Cmp(hi) <= 0
 }
 
-func refFlanks(e *model.Encounter) []string {
+func convRefFlanks(e *model.Encounter) []string {
 	pf1e := e.Ruleset == model.PF1E
 	able := func(t *model.Token) bool {
 		return t.SideOrNeutral() != model.Neutral && !t.Has(model.CondUnconscious) && !t.Has(model.CondCannotAct) && !t.Has(model.CondNoMelee)
@@ -230,8 +230,8 @@ func refFlanks(e *model.Encounter) []string {
 	for f := range e.Tokens {
 		F := &e.Tokens[f]
 		kf := e.Space(F)
-		l, tp := ratOf(int64(F.X)), ratOf(int64(F.Y))
-		r, bt := ratOf(int64(F.X+kf)), ratOf(int64(F.Y+kf))
+		l, tp := convRat(int64(F.X)), convRat(int64(F.Y))
+		r, bt := convRat(int64(F.X+kf)), convRat(int64(F.Y+kf))
 		for a := range e.Tokens {
 			for b := range e.Tokens {
 				A, B := &e.Tokens[a], &e.Tokens[b]
@@ -240,10 +240,10 @@ func refFlanks(e *model.Encounter) []string {
 					!reaches(A, F) || !reaches(B, F) {
 					continue
 				}
-				ax, ay := refCentre(A.X, A.Y, e.Space(A))
-				bx, by := refCentre(B.X, B.Y, e.Space(B))
-				lr := refTouches(ax, ay, bx, by, l, tp, l, bt) && refTouches(ax, ay, bx, by, r, tp, r, bt)
-				tb := refTouches(ax, ay, bx, by, l, tp, r, tp) && refTouches(ax, ay, bx, by, l, bt, r, bt)
+				ax, ay := convCentre(A.X, A.Y, e.Space(A))
+				bx, by := convCentre(B.X, B.Y, e.Space(B))
+				lr := convTouches(ax, ay, bx, by, l, tp, l, bt) && convTouches(ax, ay, bx, by, r, tp, r, bt)
+				tb := convTouches(ax, ay, bx, by, l, tp, r, tp) && convTouches(ax, ay, bx, by, l, bt, r, bt)
 				if lr || tb {
 					out = append(out, fmt.Sprintf("%s: %s+%s", F.Name, A.Name, B.Name))
 				}
@@ -286,7 +286,7 @@ func TestConvCoverAndFlankingIndependentReference(t *testing.T) {
 							t.Fatal(err)
 						}
 						hist[got]++
-						if want := refCover(e, a, b); got != want {
+						if want := convRefCover(e, a, b); got != want {
 							fails++
 							t.Errorf("seed %d: cover of %s from %s = %v, want %v\n%s", seed, e.Tokens[b].Name, e.Tokens[a].Name, got, want, tokenMap(e))
 						}
@@ -342,7 +342,7 @@ func convCheckFlanks(t *testing.T, en Engine, e *model.Encounter, seed int64, co
 	}
 	sort.Strings(got)
 	*count += len(got)
-	if want := refFlanks(e); fmt.Sprint(got) != fmt.Sprint(want) {
+	if want := convRefFlanks(e); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("seed %d: flanking %v, want %v\n%s", seed, got, want, tokenMap(e))
 		return false
 	}

@@ -84,7 +84,7 @@ func (s *searcher) reachFast() {
 	}
 	maxKey := uint32(2*min(int64(m.budget), 1<<30) + 1)
 	// Diagonal weights by straight weight: sf2e +1, pf1e x 1.5.
-	var dw [fastWMask + 1]uint32
+	var dw [fastWMask + 1]uint32 // 0 stays 0: blocked
 	for w := 2; w <= fastWMask; w++ {
 		if m.kind == kindSF2E {
 			dw[w] = uint32(w + 1)
@@ -92,13 +92,10 @@ func (s *searcher) reachFast() {
 			dw[w] = uint32(w * 3 / 2)
 		}
 	}
+	// Each settled square relaxes its four straight neighbours, then the
+	// four diagonals, whose two passed-between squares are straight
+	// neighbours already loaded; unrolled.
 	pw := int32(PW)
-	// Straight directions N, E, S, W, then diagonals NE, SE, SW, NW with
-	// the two squares each passes between (the straight ones beside it).
-	offS := [4]int32{-pw, 1, pw, -1}
-	offD := [4]int32{-pw + 1, pw + 1, pw - 1, -pw - 1}
-	cornA := [4]int32{-pw, pw, pw, -pw}
-	cornB := [4]int32{1, 1, -1, -1}
 	pf1e := m.kind == kindPF1E
 	for i := range s.fring {
 		s.fring[i] = s.fring[i][:0]
@@ -108,60 +105,97 @@ func (s *searcher) reachFast() {
 	start := int32((sy+1)*PW + sx + 1)
 	key[start] = 1 // stored as key+1; 0 is none
 	ring[0] = append(ring[0], start)
-	count := 1
 	settled := 0
-	var K uint32
-	for count > 0 {
-		b := &ring[K&(fastRing-1)]
-		if len(*b) == 0 {
-			K++
-			continue
-		}
-		pos := (*b)[len(*b)-1]
-		*b = (*b)[:len(*b)-1]
-		count--
-		if key[pos] != K+1 {
-			continue // a better key came later
-		}
-		settled++
-		for i := 0; i < 4; i++ {
-			np := pos + offS[i]
-			w := uint32(pc[np] & fastWMask)
-			if w == 0 {
-				continue
+	var top uint32 // the largest key pushed
+	for K := uint32(0); K <= top; K++ {
+		b := &ring[K&(fastRing-1)] // steps weigh 2 to 12: no push lands here
+		for len(*b) > 0 {
+			pos := (*b)[len(*b)-1]
+			*b = (*b)[:len(*b)-1]
+			if key[pos] != K+1 {
+				continue // a better key came later
 			}
-			nk := K + w
-			if nk > maxKey || key[np]-1 <= nk {
-				continue
-			}
-			key[np] = nk + 1
-			nb := &ring[nk&(fastRing-1)]
-			*nb = append(*nb, np)
-			count++
-		}
-		for i := 0; i < 4; i++ {
-			np := pos + offD[i]
-			c := pc[np]
-			w := uint32(c & fastWMask)
-			if w == 0 {
-				continue
-			}
-			a, bb := pc[pos+cornA[i]], pc[pos+cornB[i]]
-			if pf1e {
-				if (a|bb)&fastDiag != 0 {
-					continue
+			settled++
+			pN, pE, pS, pW := pos-pw, pos+1, pos+pw, pos-1
+			cN, cE, cS, cW := pc[pN], pc[pE], pc[pS], pc[pW]
+			if w := uint32(cN & fastWMask); w != 0 {
+				if nk := K + w; nk <= maxKey && key[pN]-1 > nk {
+					key[pN] = nk + 1
+					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pN)
+					top = max(top, nk)
 				}
-			} else if a&bb&fastDiag != 0 {
-				continue
 			}
-			nk := K + dw[w]
-			if nk > maxKey || key[np]-1 <= nk {
-				continue
+			if w := uint32(cE & fastWMask); w != 0 {
+				if nk := K + w; nk <= maxKey && key[pE]-1 > nk {
+					key[pE] = nk + 1
+					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pE)
+					top = max(top, nk)
+				}
 			}
-			key[np] = nk + 1
-			nb := &ring[nk&(fastRing-1)]
-			*nb = append(*nb, np)
-			count++
+			if w := uint32(cS & fastWMask); w != 0 {
+				if nk := K + w; nk <= maxKey && key[pS]-1 > nk {
+					key[pS] = nk + 1
+					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pS)
+					top = max(top, nk)
+				}
+			}
+			if w := uint32(cW & fastWMask); w != 0 {
+				if nk := K + w; nk <= maxKey && key[pW]-1 > nk {
+					key[pW] = nk + 1
+					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pW)
+					top = max(top, nk)
+				}
+			}
+			// Diagonal allowed by the squares passed between: sf2e
+			// unless both refuse, pf1e unless either does.
+			var okNE, okSE, okSW, okNW bool
+			if pf1e {
+				okNE, okSE = (cN|cE)&fastDiag == 0, (cS|cE)&fastDiag == 0
+				okSW, okNW = (cS|cW)&fastDiag == 0, (cN|cW)&fastDiag == 0
+			} else {
+				okNE, okSE = cN&cE&fastDiag == 0, cS&cE&fastDiag == 0
+				okSW, okNW = cS&cW&fastDiag == 0, cN&cW&fastDiag == 0
+			}
+			if okNE {
+				np := pN + 1
+				if w := dw[pc[np]&fastWMask]; w != 0 {
+					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
+						key[np] = nk + 1
+						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
+						top = max(top, nk)
+					}
+				}
+			}
+			if okSE {
+				np := pS + 1
+				if w := dw[pc[np]&fastWMask]; w != 0 {
+					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
+						key[np] = nk + 1
+						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
+						top = max(top, nk)
+					}
+				}
+			}
+			if okSW {
+				np := pS - 1
+				if w := dw[pc[np]&fastWMask]; w != 0 {
+					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
+						key[np] = nk + 1
+						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
+						top = max(top, nk)
+					}
+				}
+			}
+			if okNW {
+				np := pN - 1
+				if w := dw[pc[np]&fastWMask]; w != 0 {
+					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
+						key[np] = nk + 1
+						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
+						top = max(top, nk)
+					}
+				}
+			}
 		}
 	}
 	s.fastN = settled

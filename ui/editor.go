@@ -101,7 +101,8 @@ type Editor struct {
 	ovGen, ovApplied uint64
 	res              *overlayResult
 	ov               *render.Overlays
-	post             func(func()) // runs f on the UI goroutine (fyne.Do; tests replace it)
+	collide          []rules.Point // forced-movement collision squares, drawn as crosses
+	post             func(func())  // runs f on the UI goroutine (fyne.Do; tests replace it)
 
 	// saving
 	savedRev    int
@@ -157,6 +158,7 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 	}
 	ed.worker = newOverlayWorker(func(r *overlayResult) { ed.post(func() { ed.applyResult(r) }) })
 	ed.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.ov }, ed, false)
+	ed.view.marks = func() []rules.Point { return ed.collide }
 	ed.build()
 	ed.install()
 	ed.refreshAll()
@@ -529,9 +531,11 @@ func (ed *Editor) rebuildOverlays() {
 		r = nil
 	}
 	fresh := r != nil && r.sel == ed.sel && r.sel < len(ed.enc.Tokens)
+	ed.collide = nil
 	if r != nil && fresh {
 		if ed.settings.Reach {
 			o.Reach = r.reach
+			ed.collide = r.collide
 		}
 		if ed.settings.Path && r.path != nil {
 			o.Path = r.path
@@ -593,6 +597,16 @@ func (ed *Editor) updateCoverList() {
 				}
 			}
 		}
+	}
+	if ed.sel >= 0 && ed.sel < n && r.sel == ed.sel && ed.settings.Reach && ed.settings.Mode == modeForced && len(r.errs) == 0 {
+		s := ed.settings
+		by := s.ForcedSource
+		if j := ed.enc.TokenIndex(by); j >= 0 {
+			by = ed.enc.Tokens[j].Name
+		}
+		fmt.Fprintf(&b, "%s %s by %s, up to %s: %s it can end in, %s (marked ×).\n",
+			strings.ToUpper(s.ForcedKind[:1])+s.ForcedKind[1:], ed.enc.Tokens[ed.sel].Name, by, plural(s.ForcedDist, "square", "squares"),
+			plural(len(r.reach), "square", "squares"), plural(len(r.collide), "collision", "collisions"))
 	}
 	if ed.settings.Flank && len(r.flanks) > 0 {
 		b.WriteString("Flanked (off-guard):\n")
@@ -666,6 +680,9 @@ func (ed *Editor) Select(i int) {
 	ed.pathLabel.SetText("")
 	ed.showInspector()
 	ed.fitMode()
+	if ed.enc.Ruleset == model.Points {
+		ed.buildOverlayPanel() // the forced-movement sources are the other tokens
+	}
 	ed.requestOverlays()
 	ed.rebuildOverlays()
 	ed.updateCoverList()

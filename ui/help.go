@@ -52,8 +52,11 @@ always decides the same way:
 - **starship.** Ships fly forward only, turn in place for half/full turn
   speed, and another ship's space is difficult terrain.
 - **points.** Every step costs 1 point (difficult 2, greater 3); crawl, climb
-  and swim cost 1 more; Speed plus mobility per extra action. Leap and
-  teleport (with its range) are in the overlay's mode list.
+  and swim cost 1 more; Speed plus mobility per extra action. Leap,
+  teleport (with its range) and forced movement are in the overlay's mode
+  list; for forced movement pick push, pull, sweep, shove or drag, the
+  token that moves the selected one and the distance: the squares it can
+  end in show, a cross marking those where it collides.
 - **Cover** is drawn from the centre of one space to the other: walls and
   obstacles on the line give standard cover, creatures lesser. No line of
   effect at all is shown as X (blocked).

@@ -22,6 +22,13 @@ type overlaySettings struct {
 	Flank     bool
 	Threat    bool
 	Range     int // teleport range in squares (points)
+
+	// forced movement (points): the kind, the token that moves the
+	// selected one (by id, so edits that reorder tokens keep it) and the
+	// distance in squares
+	ForcedKind   string
+	ForcedSource string
+	ForcedDist   int
 }
 
 // Extra movement kinds the points ruleset offers in the mode list; they go
@@ -29,9 +36,13 @@ type overlaySettings struct {
 const (
 	modeLeap     = "leap"
 	modeTeleport = "teleport"
+	modeForced   = "forced"
 )
 
-func moverMode(m string) bool { return m == modeLeap || m == modeTeleport }
+func moverMode(m string) bool { return m == modeLeap || m == modeTeleport || m == modeForced }
+
+// forcedKinds are the kinds of forced movement rules.Mover.Forced knows.
+var forcedKinds = []string{rules.ForcedPush, rules.ForcedPull, rules.ForcedSweep, rules.ForcedShove, rules.ForcedDrag}
 
 // overlayReq asks the worker for the overlays of one state of the editor.
 // enc is a snapshot nobody edits; the worker only reads it.
@@ -58,6 +69,7 @@ type overlayResult struct {
 	flanks     []rules.Flank
 	threat     []rules.Point
 	flankSpots []rules.Point
+	collide    []rules.Point // forced movement: end squares reached by a collision
 	errs       []string
 }
 
@@ -177,6 +189,7 @@ func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 	}
 	st := w.static
 	res.reach, res.cover, res.coverBack, res.flanks, res.threat, res.flankSpots = st.reach, st.cover, st.coverBack, st.flanks, st.threat, st.flankSpots
+	res.collide = st.collide
 	res.errs = append(res.errs, st.errs...)
 	sel := r.sel
 	if r.set.Path && !moverMode(r.set.Mode) && sel >= 0 && sel < len(e.Tokens) && r.hover != nil && e.Grid.In(r.hover.X, r.hover.Y) {
@@ -214,6 +227,13 @@ func (w *overlayWorker) computeStatic(e *model.Encounter, r *overlayReq) overlay
 				err = fmt.Errorf("%s has no %s", e.Ruleset, r.set.Mode)
 			case r.set.Mode == modeLeap:
 				sq, err = mv.Leap(nil, e, sel)
+			case r.set.Mode == modeForced:
+				src := e.TokenIndex(r.set.ForcedSource)
+				if src < 0 {
+					err = fmt.Errorf("choose the token that moves %s (Forced by, in the overlay panel)", e.Tokens[sel].Name)
+				} else {
+					sq, err = mv.Forced(nil, e, sel, r.set.ForcedKind, src, r.set.ForcedDist)
+				}
 			default:
 				sq, err = mv.Teleport(nil, e, sel, r.set.Range)
 			}
@@ -221,6 +241,20 @@ func (w *overlayWorker) computeStatic(e *model.Encounter, r *overlayReq) overlay
 				st.errs = addErr(st.errs, r.set.Mode, err)
 			} else {
 				st.reach = append([]rules.Square(nil), sq...)
+			}
+			if r.set.Mode == modeForced {
+				// Forced marks a collision with Facings = 1, which the
+				// renderer would draw as a ship's facing arrow: the
+				// collision squares get the second band instead, and a
+				// cross (drawn by the map view) so colour is not alone
+				for i := range st.reach {
+					q := &st.reach[i]
+					q.Actions = 1
+					if q.Facings != 0 {
+						q.Actions, q.Facings = 2, 0
+						st.collide = append(st.collide, rules.Point{X: q.X, Y: q.Y})
+					}
+				}
 			}
 		} else if r.set.Reach {
 			q := rules.MoveQuery{Token: sel, Mode: r.set.Mode, Actions: r.set.Actions}

@@ -267,7 +267,7 @@ func (ed *Editor) buildOverlayPanel() {
 	reach.SetChecked(ed.settings.Reach)
 	modes := rules.Modes(rs)
 	if rs == model.Points {
-		modes = append(append([]string(nil), modes...), modeLeap, modeTeleport)
+		modes = append(append([]string(nil), modes...), modeLeap, modeTeleport, modeForced)
 	}
 	if !contains(modes, ed.settings.Mode) {
 		ed.settings.Mode = rules.DefaultMode(rs)
@@ -321,6 +321,7 @@ func (ed *Editor) buildOverlayPanel() {
 			}
 		}
 		form.Append("Teleport sq", rng)
+		ed.forcedFields(form, set)
 	}
 	p.Add(form)
 	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
@@ -330,6 +331,81 @@ func (ed *Editor) buildOverlayPanel() {
 	p.Add(widget.NewSeparator())
 	p.Add(container.NewBorder(nil, nil, nil, clear, share))
 	p.Refresh()
+}
+
+// forcedFields adds the forced-movement choices (points) to the overlay
+// form: the kind, the token that moves the selected one, and how far.
+func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *overlaySettings))) {
+	s := &ed.settings
+	if !contains(forcedKinds, s.ForcedKind) {
+		s.ForcedKind = rules.ForcedPush
+	}
+	if s.ForcedDist <= 0 {
+		s.ForcedDist = 2
+	}
+	// the sources are the other tokens, the selected one's nearest foe
+	// first when the current choice is gone
+	var names []string
+	ids := map[string]string{}
+	cur := ""
+	for j, t := range ed.enc.Tokens {
+		if j == ed.sel {
+			continue
+		}
+		names = append(names, t.Name)
+		ids[t.Name] = t.ID
+		if t.ID == s.ForcedSource {
+			cur = t.Name
+		}
+	}
+	if cur == "" {
+		s.ForcedSource = ""
+		if j := ed.nearestFoe(ed.sel); j >= 0 {
+			s.ForcedSource, cur = ed.enc.Tokens[j].ID, ed.enc.Tokens[j].Name
+		}
+	}
+	kind := widget.NewSelect(forcedKinds, nil)
+	kind.SetSelected(s.ForcedKind)
+	kind.OnChanged = func(k string) { set(func(st *overlaySettings) { st.ForcedKind = k }) }
+	src := widget.NewSelect(names, nil)
+	src.PlaceHolder = "(choose a token)"
+	if cur != "" {
+		src.SetSelected(cur)
+	}
+	src.OnChanged = func(n string) { set(func(st *overlaySettings) { st.ForcedSource = ids[n] }) }
+	dist := widget.NewEntry()
+	dist.SetText(strconv.Itoa(s.ForcedDist))
+	dist.OnChanged = func(v string) {
+		if n, ok, err := parseOptInt(v, "forced distance"); err != nil || !ok {
+			ed.message("forced distance: type a number of squares, like 2")
+		} else {
+			set(func(st *overlaySettings) { st.ForcedDist = n })
+		}
+	}
+	form.Append("Forced", kind)
+	form.Append("Forced by", src)
+	form.Append("Forced sq", dist)
+}
+
+// nearestFoe is the enemy of token i nearest to it (any other token when
+// it has no enemy), -1 when there is none.
+func (ed *Editor) nearestFoe(i int) int {
+	if i < 0 || i >= len(ed.enc.Tokens) {
+		return -1
+	}
+	me := ed.enc.Tokens[i]
+	best, bestD, bestFoe := -1, 0, false
+	for j, t := range ed.enc.Tokens {
+		if j == i {
+			continue
+		}
+		foe := model.Enemies(me.SideOrNeutral(), t.SideOrNeutral())
+		d := max(abs(t.X-me.X), abs(t.Y-me.Y))
+		if best < 0 || (foe && !bestFoe) || (foe == bestFoe && d < bestD) {
+			best, bestD, bestFoe = j, d, foe
+		}
+	}
+	return best
 }
 
 func contains(xs []string, s string) bool {

@@ -144,7 +144,8 @@ func (s *searcher) legal(pos int) uint8 {
 // fewest Strides and the least total among routes with that many
 // (s.resAct, s.resT where s.posStamp == s.gen).
 //
-// A single Stride goes to reach1. Time: O(W*H in the reachable box) to
+// A single Stride goes to reachFast (a one-square space: plain Dijkstra in
+// key space) or reach1 (a larger space). Time: O(W*H in the reachable box) to
 // classify, then O(N * A * L * 8k) for N Strides, A positions reached, L
 // labels kept per state (1 to 3 in practice, at most budget+1) and a k x k
 // space; memory O(N * W * H) reused between calls. Zero allocations after

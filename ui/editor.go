@@ -125,6 +125,8 @@ type Editor struct {
 	rulesLabel   *widget.Label
 	coverLabel   *widget.Label
 	inspector    *fyne.Container
+	inspErr      *widget.Label // the inspector's last refused edit, in the GM's words
+	quiet        bool          // apply leaves the status bar to its caller
 	overlayPanel *fyne.Container
 	tips         *tipLayer
 	player       *playerDisplay
@@ -728,11 +730,15 @@ func (ed *Editor) pushUndo(key string) { ed.hist.push(ed.enc.Clone(), key) }
 func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
 	c := ed.enc.Clone()
 	if err := f(c); err != nil {
-		ed.message(err.Error())
+		if !ed.quiet {
+			ed.message(err.Error())
+		}
 		return err
 	}
 	if err := model.Validate(c); err != nil {
-		ed.message(err.Error())
+		if !ed.quiet {
+			ed.message(err.Error())
+		}
 		return err
 	}
 	ed.hist.push(ed.enc, key)

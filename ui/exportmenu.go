@@ -151,15 +151,9 @@ func importDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open f
 			return
 		}
 		defer rc.Close()
-		var e *model.Encounter
-		if uvtt {
-			name := strings.TrimSuffix(rc.URI().Name(), filepath.Ext(rc.URI().Name()))
-			e, err = export.ImportUVTT(rc, name)
-		} else {
-			e, err = model.ReadEncounter(rc)
-		}
+		e, err := readImport(rc, rc.URI().Name(), uvtt)
 		if err != nil {
-			showError(win, "Could not import "+rc.URI().Name(), importHint(err, uvtt))
+			showError(win, "Could not import "+rc.URI().Name(), err)
 			return
 		}
 		id, err := importEncounter(store, e)
@@ -193,6 +187,22 @@ func importEncounter(store model.EncounterStore, e *model.Encounter) (string, er
 		return "", err
 	}
 	return e.ID, nil
+}
+
+// readImport reads an encounter file, or a Universal VTT map named after
+// its file; the error says what is wrong where and what to do.
+func readImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, error) {
+	var e *model.Encounter
+	var err error
+	if uvtt {
+		e, err = export.ImportUVTT(r, strings.TrimSuffix(fileName, filepath.Ext(fileName)))
+	} else {
+		e, err = model.ReadEncounter(r)
+	}
+	if err != nil {
+		return nil, importHint(err, uvtt)
+	}
+	return e, nil
 }
 
 // importHint adds to a file's read error what the GM can do about it.

@@ -138,19 +138,32 @@ func (ed *Editor) mapDialog() {
 			showError(ed.win, "Map size not changed", fmt.Errorf("width, height and feet per square must be whole numbers of at least 1"))
 			return
 		}
-		err := ed.apply("", func(c *model.Encounter) error {
-			if nw < 1 || nh < 1 || nw > model.MaxMapSide || nh > model.MaxMapSide {
-				return fmt.Errorf("the map must be 1 to %d squares on each side", model.MaxMapSide)
-			}
-			c.Grid = c.Grid.Resize(nw, nh)
-			if nf == c.Ruleset.DefaultFeetPerSquare() {
-				nf = 0
-			}
-			c.FeetPerSquare = nf
-			return nil
-		})
-		if err != nil {
-			showError(ed.win, "Map size not changed", fmt.Errorf("%w (a token outside the new size must be moved first)", err))
+		if err := ed.ResizeMap(nw, nh, nf); err != nil {
+			showError(ed.win, "Map size not changed", err)
 		}
 	}, ed.win)
+}
+
+// ResizeMap changes the map to w x h squares of feet each; a token or note
+// outside the new size refuses it, named in the error.
+func (ed *Editor) ResizeMap(w, h, feet int) error {
+	if w < 1 || h < 1 || w > model.MaxMapSide || h > model.MaxMapSide {
+		return fmt.Errorf("the map must be 1 to %d squares on each side, not %d x %d", model.MaxMapSide, w, h)
+	}
+	before := ed.enc
+	ed.quiet = true
+	err := ed.apply("", func(c *model.Encounter) error {
+		c.Grid = c.Grid.Resize(w, h)
+		if feet == c.Ruleset.DefaultFeetPerSquare() {
+			feet = 0
+		}
+		c.FeetPerSquare = feet
+		return nil
+	})
+	ed.quiet = false
+	if err != nil {
+		err = mapSizeError(before, w, h, err)
+		ed.message(err.Error())
+	}
+	return err
 }

@@ -67,6 +67,7 @@ func parseOptInt(s, what string) (int, bool, error) {
 // showInspector rebuilds the token inspector for the selected token.
 func (ed *Editor) showInspector() {
 	ed.inspector.RemoveAll()
+	ed.inspErr = nil
 	title := widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	ed.inspector.Add(title)
 	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
@@ -96,15 +97,30 @@ func (ed *Editor) showInspector() {
 	key := func(f string) string { return "token:" + id + ":" + f }
 	// idx finds the token again: edits may have reordered nothing, but undo can
 	// replace the encounter under the inspector.
+	errLabel := widget.NewLabel("")
+	errLabel.Wrapping = fyne.TextWrapWord
+	errLabel.Importance = widget.DangerImportance
+	errLabel.Hide()
 	edit := func(field string, f func(t *model.Token) error) {
 		j := ed.enc.TokenIndex(id)
 		if j < 0 {
 			return
 		}
-		if ed.apply(key(field), func(c *model.Encounter) error { return f(&c.Tokens[j]) }) == nil {
-			ed.message("")
+		name := ed.enc.Tokens[j].Name
+		ed.quiet = true // the status bar gets the GM's wording below
+		err := ed.apply(key(field), func(c *model.Encounter) error { return f(&c.Tokens[j]) })
+		ed.quiet = false
+		if err != nil {
+			msg := tokenError(ed.enc, name, err)
+			ed.message(msg)
+			errLabel.SetText(msg)
+			errLabel.Show()
+			return
 		}
+		ed.message("")
+		errLabel.Hide()
 	}
+	ed.inspErr = errLabel
 	rs := ed.enc.Ruleset
 
 	name := widget.NewEntry()
@@ -244,6 +260,7 @@ func (ed *Editor) showInspector() {
 	items = append(items, widget.NewFormItem("Notes", notes))
 	form := widget.NewForm(items...)
 	ed.inspector.Add(form)
+	ed.inspector.Add(errLabel)
 	ed.inspector.Add(widget.NewButton("Duplicate (Ctrl+D)", ed.DuplicateToken))
 	del := widget.NewButton("Delete (Del)", ed.DeleteToken)
 	del.Importance = widget.DangerImportance

@@ -259,7 +259,7 @@ func TestConvCoverAndFlankingIndependentReference(t *testing.T) {
 		t.Run(string(rs), func(t *testing.T) {
 			en := mustEngine(t, rs)
 			fails := 0
-			n := int64(300)
+			n := int64(120) // exact rationals are slow under -race; raise it when changing cover code
 			hist := map[Cover]int{}
 			flanks := 0
 			defer func() { t.Logf("cover answers %v, flanking pairs %d", hist, flanks) }()
@@ -297,7 +297,7 @@ func TestConvCoverAndFlankingIndependentReference(t *testing.T) {
 				}
 			}
 			// Flanking alone: crowded open maps.
-			for seed := int64(1); seed <= 10*n && fails < 3; seed++ {
+			for seed := int64(1); seed <= 1500 && fails < 3; seed++ {
 				r := rand.New(rand.NewSource(seed))
 				W, H := 3+r.Intn(5), 3+r.Intn(5)
 				e := &model.Encounter{Name: "r", Ruleset: rs, Grid: model.NewGrid(W, H)}

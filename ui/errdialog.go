@@ -34,6 +34,17 @@ func errDialogWidth(win fyne.Window) float32 {
 	return min(w, 720)
 }
 
+// textWidth is the width for summary over detail: as wide as their longest
+// line needs, from errDialogMinWidth up to most.
+func textWidth(summary, detail string, most float32) float32 {
+	pad := 2 * theme.InnerPadding()
+	w := fyne.MeasureText(summary, theme.TextSize(), fyne.TextStyle{Bold: true}).Width + pad
+	for _, l := range strings.Split(detail, "\n") {
+		w = max(w, fyne.MeasureText(l, theme.TextSize(), fyne.TextStyle{}).Width+pad)
+	}
+	return max(errDialogMinWidth, min(most, w))
+}
+
 // errorContent lays out summary (bold) over the detail text, both wrapped
 // at width w.
 func errorContent(summary, detail string, w float32) (fyne.CanvasObject, *widget.Label, *widget.Label) {
@@ -85,7 +96,7 @@ func sentence(msg string) string {
 // first line.
 func showError(win fyne.Window, summary string, err error) dialog.Dialog {
 	s, detail := errorParts(summary, err)
-	content, _, _ := errorContent(s, detail, errDialogWidth(win))
+	content, _, _ := errorContent(s, detail, textWidth(s, detail, errDialogWidth(win)))
 	d := dialog.NewCustom("Error", "OK", container.NewBorder(nil, nil,
 		container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, content), win)
 	d.Show()

@@ -235,7 +235,7 @@ func (l *Library) newDialog() {
 		atoi := func(s, what string) (int, error) {
 			v, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil {
-				return 0, fmt.Errorf("%s: %q is not a whole number", what, s)
+				return 0, fmt.Errorf("%s: %q is not a whole number (type digits, like 30)", what, s)
 			}
 			return v, nil
 		}

@@ -259,8 +259,8 @@ func (ed *Editor) showInspector() {
 	notes.OnChanged = func(s string) { edit("notes", func(t *model.Token) error { t.Notes = s; return nil }) }
 	items = append(items, widget.NewFormItem("Notes", notes))
 	form := widget.NewForm(items...)
+	ed.inspector.Add(errLabel) // above the form, where the GM looks while typing
 	ed.inspector.Add(form)
-	ed.inspector.Add(errLabel)
 	ed.inspector.Add(widget.NewButton("Duplicate (Ctrl+D)", ed.DuplicateToken))
 	del := widget.NewButton("Delete (Del)", ed.DeleteToken)
 	del.Importance = widget.DangerImportance

@@ -10,7 +10,7 @@ export LANG ?= en_US.UTF-8
 DEB_BUILD := gcc pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
 DEB_TOOLS := xvfb imagemagick xdotool poppler-utils
 
-.PHONY: all run test build bench apptime fuzz package deps deps-tools vet icon clean
+.PHONY: all run test build bench apptime e2e fuzz package deps deps-tools vet icon clean
 
 all: build
 
@@ -70,6 +70,11 @@ bench: build deps-tools
 	.ci/apptime $(BIN) | tee apptime.out
 	sh .ci/benchtable bench.out apptime.out > docs/performance.md
 	@echo "wrote docs/performance.md"
+
+## e2e: the GM's scenario on the real app under Xvfb (xdotool): create, paint,
+## place, drag, see the overlays, quit, reopen; shots in docs/screenshots/e2e
+e2e: build deps-tools
+	.ci/e2e $(BIN) docs/screenshots/e2e
 
 ## apptime: time to the first frame and memory with a 250x250 map (Xvfb)
 apptime: build deps-tools

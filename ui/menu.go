@@ -36,6 +36,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		})
 	})
 	quit.IsQuit = true // replaces the driver's own Quit, which would skip the save
+	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	file.Items = append(file.Items, fyne.NewMenuItemSeparator(), quit)
 	edit := fyne.NewMenu("Edit",
 		item("Undo", ed.Undo, editorShortcuts[0]),

@@ -600,7 +600,7 @@ func (ed *Editor) updateCoverList() {
 			}
 		}
 	}
-	if ed.sel >= 0 && ed.sel < n && r.sel == ed.sel && ed.settings.Reach && ed.settings.Mode == modeForced && len(r.errs) == 0 {
+	if ed.sel >= 0 && ed.sel < n && r.sel == ed.sel && ed.settings.Reach && ed.settings.Mode == modeForced && ed.settings.ForcedKind != "" && len(r.errs) == 0 {
 		s := ed.settings
 		by := s.ForcedSource
 		if j := ed.enc.TokenIndex(by); j >= 0 {

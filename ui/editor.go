@@ -429,7 +429,11 @@ func (ed *Editor) refreshAll() {
 	ed.requestOverlays()
 	ed.rebuildOverlays()
 	ed.updateTitle()
-	ed.rulesLabel.SetText(string(ed.enc.Ruleset) + fmt.Sprintf(" · %d %s/sq", ed.enc.Feet(), "ft"))
+	if ed.enc.Ruleset == model.Points {
+		ed.rulesLabel.SetText("points · movement points")
+	} else {
+		ed.rulesLabel.SetText(string(ed.enc.Ruleset) + fmt.Sprintf(" · %d ft/sq", ed.enc.Feet()))
+	}
 	ed.updateHover()
 	if ed.player != nil {
 		ed.player.refresh()

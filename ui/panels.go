@@ -184,7 +184,7 @@ func (ed *Editor) showInspector() {
 		}
 		items = append(items, widget.NewFormItem(strings.ToUpper(k[:1])+k[1:]+" "+u, en))
 	}
-	if rs != model.Starship { // ships have no melee reach
+	if rs != model.Starship && rs != model.Points { // neither text defines melee reach
 		reach := widget.NewEntry()
 		reach.SetPlaceHolder("by size")
 		if t.Reach != nil {

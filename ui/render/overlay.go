@@ -177,16 +177,6 @@ func (r *Renderer) under(f *frame) {
 			}
 		}
 	}
-	for _, fl := range o.Flanks {
-		if !r.tokenOK(f, fl.By[0]) || !r.tokenOK(f, fl.By[1]) {
-			continue
-		}
-		ax, ay, _ := r.centre(f, fl.By[0])
-		bx, by, _ := r.centre(f, fl.By[1])
-		w := math.Max(2, s/14)
-		cv.line(ax, ay, bx, by, w+2, colWhite.alpha(0.7), 0)
-		cv.line(ax, ay, bx, by, w, colPurple.mix(colInk, 0.15), math.Max(4, s/5))
-	}
 }
 
 // tokenOK reports whether token i exists and is shown in this view.
@@ -454,6 +444,19 @@ func (r *Renderer) over(f *frame) {
 				r.ts.textCentered(cv, fk, int(math.Round(px)), int(math.Round(py)), coverLetter[min(int(c.Cover), 4)], ink)
 			}
 		}
+	}
+	// Flanking lines go over the tokens: the line through the foe's space is
+	// the rule itself (opposite sides or corners), so it must stay visible
+	// across a Large foe's disc.
+	for _, fl := range o.Flanks {
+		if !r.tokenOK(f, fl.By[0]) || !r.tokenOK(f, fl.By[1]) {
+			continue
+		}
+		ax, ay, _ := r.centre(f, fl.By[0])
+		bx, by, _ := r.centre(f, fl.By[1])
+		w := math.Max(2, s/14)
+		cv.line(ax, ay, bx, by, w+2, colWhite.alpha(0.7), 0)
+		cv.line(ax, ay, bx, by, w, colPurple.mix(colInk, 0.15), math.Max(4, s/5))
 	}
 	for i, fl := range o.Flanks {
 		if !r.tokenOK(f, fl.Target) {

@@ -165,12 +165,23 @@ func pointIn(px, py int, set *squareSet) bool {
 // the segment crosses and, in each, the squares the open y-range meets, in
 // O(number of squares crossed) time.
 func segHits(px, py, qx, qy int, imin, imax int, set *squareSet) bool {
+	hit, _, _ := segHitsAt(px, py, qx, qy, imin, imax, set)
+	return hit
+}
+
+// noSquare is segHitsAt's column when the hit is not inside one square.
+const noSquare = -1 << 40
+
+// segHitsAt is segHits that also names, when it can, one square (i, j) of
+// the set whose open interior the segment meets (i = noSquare when the hit
+// is along a seam or at a point).
+func segHitsAt(px, py, qx, qy int, imin, imax int, set *squareSet) (bool, int, int) {
 	if px == qx && py == qy {
 		i := floorDiv(px, 2)
 		if i < imin-1 || i > imax+1 {
-			return false
+			return false, noSquare, 0
 		}
-		return pointIn(px, py, set)
+		return pointIn(px, py, set), noSquare, 0
 	}
 	if px > qx {
 		px, py, qx, qy = qx, qy, px, py
@@ -182,25 +193,25 @@ func segHits(px, py, qx, qy int, imin, imax int, set *squareSet) bool {
 		if px%2 != 0 {
 			i := floorDiv(px, 2)
 			if i < imin || i > imax {
-				return false
+				return false, noSquare, 0
 			}
 			for j := j0; j <= j1; j++ {
 				if set.in(i, j) {
-					return true
+					return true, noSquare, 0
 				}
 			}
-			return false
+			return false, noSquare, 0
 		}
 		i := px / 2
 		if i < imin || i-1 > imax {
-			return false
+			return false, noSquare, 0
 		}
 		for j := j0; j <= j1; j++ {
 			if set.in(i-1, j) && set.in(i, j) {
-				return true
+				return true, noSquare, 0
 			}
 		}
-		return false
+		return false, noSquare, 0
 	}
 	ia, ib := floorDiv(px, 2), ceilDiv(qx, 2)-1
 	ia, ib = max(ia, imin), min(ib, imax)
@@ -212,10 +223,10 @@ func segHits(px, py, qx, qy int, imin, imax int, set *squareSet) bool {
 		if dy == 0 {
 			if py%2 != 0 {
 				if set.in(i, floorDiv(py, 2)) {
-					return true
+					return true, noSquare, 0
 				}
 			} else if set.in(i, py/2-1) && set.in(i, py/2) {
-				return true
+				return true, noSquare, 0
 			}
 			continue
 		}
@@ -226,11 +237,11 @@ func segHits(px, py, qx, qy int, imin, imax int, set *squareSet) bool {
 		j0, j1 := floorDiv(lo, 2*dx), ceilDiv(hi, 2*dx)-1
 		for j := j0; j <= j1; j++ {
 			if set.in(i, j) {
-				return true
+				return true, i, j
 			}
 		}
 	}
-	return false
+	return false, noSquare, 0
 }
 
 // geom holds per-encounter shortcuts for cover tests.
@@ -252,14 +263,36 @@ func centre(x, y, k int) (int, int) { return 2*x + k, 2*y + k }
 
 // blocked reports whether every segment from a corner of space a to a corner
 // of space b passes through wall squares (no line of effect). O(16 segments).
+//
+// The 16 segments run close together, so a wall square whose inside one of
+// them crosses is often crossed by the next: up to four such squares are
+// remembered and tried first, in O(1) each (crossing the inside of one wall
+// square is crossing the inside of the walls' area); only a segment that
+// crosses none of them is walked square by square.
 func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
 	walls := geom{g}.terrain(model.Wall)
+	var seen [4][2]int
+	ns := 0
 	for ca := 0; ca < 4; ca++ {
 		px, py := 2*ax+2*ak*(ca&1), 2*ay+2*ak*(ca>>1)
+	segs:
 		for cb := 0; cb < 4; cb++ {
 			qx, qy := 2*bx+2*bk*(cb&1), 2*by+2*bk*(cb>>1)
-			if !segHits(px, py, qx, qy, -1, g.W, walls) {
+			for _, w := range seen[:ns] {
+				if segHits(px, py, qx, qy, w[0], w[0], boxSet(w[0], w[1], 1)) {
+					continue segs
+				}
+			}
+			hit, i, j := segHitsAt(px, py, qx, qy, -1, g.W, walls)
+			if !hit {
 				return false
+			}
+			if i != noSquare {
+				if ns < len(seen) {
+					ns++
+				}
+				copy(seen[1:ns], seen[:ns-1]) // the newest first
+				seen[0] = [2]int{i, j}
 			}
 		}
 	}

@@ -185,6 +185,9 @@ func convRefPointsReach(e *model.Encounter, tok int, q MoveQuery) map[[2]int]Squ
 	if !ok {
 		mob = 2
 	}
+	if land == 0 {
+		mob = 0 // "A Speed of 0 is a Speed: it reaches no square"
+	}
 	n := max(q.Actions, 1)
 	extra := 0
 	if q.Mode == ModeCrawl || q.Mode == ModeClimb || q.Mode == ModeSwim {

@@ -121,6 +121,11 @@ func (g *ptsEngine) prep(e *model.Encounter, q MoveQuery) (*ptsCtx, error) {
 	}
 	c.land, c.mob = ptsSpeeds(t)
 	c.budget = int32(min(c.land+(c.actions-1)*c.mob, 1<<20))
+	if c.land == 0 {
+		// rules-conventions.md, every ruleset: "A Speed of 0 is a Speed: it
+		// reaches no square", so extra actions' mobility moves it nowhere.
+		c.budget = 0
+	}
 	g.window(c, int(c.budget))
 	return c, nil
 }

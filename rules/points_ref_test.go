@@ -21,6 +21,9 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 	land, mob := ptsSpeeds(t)
 	n := max(q.Actions, 1)
 	budget := land + (n-1)*mob
+	if land == 0 {
+		budget = 0 // a Speed of 0 reaches no square, whatever the actions
+	}
 	extra := 0
 	if q.Mode == ModeCrawl || q.Mode == ModeClimb || q.Mode == ModeSwim {
 		extra = 1

@@ -166,16 +166,22 @@ func (s *searcher) reach() {
 		return
 	}
 	W := m.W
-	n2 := int32(W * m.H * 2)
-	var off [8]int32
+	// States are indexed inside the box (the search never leaves it), so
+	// the per-Stride state arrays stay small and warm in cache.
+	bw, bh := m.bx1-m.bx0+1, m.by1-m.by0+1
+	n2 := int32(bw * bh * 2)
+	var off, boff, offY, offX [8]int32
 	var isDiag [8]bool
 	for d := 0; d < 8; d++ {
 		off[d] = int32(model.Dir[d][1]*W + model.Dir[d][0])
+		boff[d] = int32(model.Dir[d][1]*bw + model.Dir[d][0])
+		offY[d], offX[d] = int32(model.Dir[d][1]*W), int32(model.Dir[d][0])
 		isDiag[d] = model.Dir[d][0] != 0 && model.Dir[d][1] != 0
 	}
 	gen := s.gen
 	B := m.budget
-	s.src = append(s.src[:0], srcEnt{int32(m.start * 2), 0})
+	sx, sy := m.start%W, m.start/W
+	s.src = append(s.src[:0], srcEnt{int32(((sy-m.by0)*bw + sx - m.bx0) * 2), 0})
 	for layer := 0; layer < m.layers; layer++ {
 		lo := int32(layer) * n2
 		sts := s.st[lo : lo+n2]
@@ -225,8 +231,9 @@ func (s *searcher) reach() {
 			}
 			first := si.stamp != gen
 			si.stamp, si.minC, si.lastT = gen, c, T
-			pos := int(st >> 1)
-			x, y := pos%W, pos/W
+			bpos := st >> 1
+			x, y := int(bpos)%bw+m.bx0, int(bpos)/bw+m.by0
+			pos := y*W + x
 			if first {
 				leg := s.legal(pos)
 				if leg&legFinal != 0 && pos != m.start && s.posStamp[pos] != gen {
@@ -242,10 +249,13 @@ func (s *searcher) reach() {
 			}
 			if m.k == 1 {
 				// Fast path for a one-square space.
+				interior := x > 0 && y > 0 && x < W-1 && y < m.H-1
 				for d := 0; d < 8; d++ {
-					nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
-					if uint(nx) >= uint(W) || uint(ny) >= uint(m.H) {
-						continue
+					if !interior {
+						nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
+						if uint(nx) >= uint(W) || uint(ny) >= uint(m.H) {
+							continue
+						}
 					}
 					np := int32(pos) + off[d]
 					cl := m.cells[np]
@@ -256,7 +266,10 @@ func (s *searcher) reach() {
 					var w int32
 					q := p
 					if isDiag[d] {
-						a, bb := m.corner(x, ny), m.corner(nx, y)
+						// Both squares passed between are on the map
+						// when the step lands on it.
+						a := m.cells[int32(pos)+offY[d]]&cDiag != 0
+						bb := m.cells[int32(pos)+offX[d]]&cDiag != 0
 						if m.kind == kindPF1E {
 							if a || bb {
 								continue
@@ -272,7 +285,7 @@ func (s *searcher) reach() {
 					if nc > B {
 						continue
 					}
-					nst := np*2 + int32(q)
+					nst := (bpos+boff[d])*2 + int32(q)
 					n := &sts[nst]
 					if n.stamp == gen && n.minC <= nc {
 						continue
@@ -297,7 +310,7 @@ func (s *searcher) reach() {
 				continue
 			}
 			for d := 0; d < 8; d++ {
-				npos, lvl, _, _, ok := m.try(x, y, d)
+				_, lvl, _, _, ok := m.try(x, y, d)
 				if !ok {
 					continue
 				}
@@ -306,7 +319,7 @@ func (s *searcher) reach() {
 				if nc > B {
 					continue
 				}
-				nst := int32(npos)*2 + int32(q)
+				nst := (bpos+boff[d])*2 + int32(q)
 				n := &sts[nst]
 				if n.stamp == gen && n.minC <= nc {
 					continue

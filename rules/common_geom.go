@@ -60,7 +60,21 @@ func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk int) bool {
 	r := naturalReach(k, a)
 	feet := e.Feet()
 	if k == kindPF1E && a.ReachWeapon {
-		return within(gx, gy, 2*r, feet) && !within(gx, gy, r, feet)
+		// A reach weapon threatens a ring, not a disc, so the nearest
+		// square of a large foe may be too close while a farther one is in
+		// the ring: it threatens the foe's space if it threatens any of its
+		// squares (rules-conventions.md pf1e "Flanking": "threatens the
+		// foe's space"). O(bk^2).
+		ak := e.Space(a)
+		for y := by; y < by+bk; y++ {
+			for x := bx; x < bx+bk; x++ {
+				gx, gy := gaps(a.X, a.Y, ak, x, y, 1)
+				if within(gx, gy, 2*r, feet) && !within(gx, gy, r, feet) {
+					return true
+				}
+			}
+		}
+		return false
 	}
 	return within(gx, gy, r, feet)
 }

@@ -248,6 +248,19 @@ func (m *mover) classifyTokens(t *model.Token) {
 				m.cells[y*m.W+x] |= cThreat
 			}
 		})
+		// The enemy's own squares are at distance 0, within any reach (a
+		// Tiny creature's 0 ft included): leaving one that the mover shared
+		// with it provokes too. Threatened leaves them out of the overlay.
+		if canMelee(o) {
+			ok := e.Space(o)
+			for y := max(o.Y, m.by0); y <= min(o.Y+ok-1, m.by1); y++ {
+				for x := max(o.X, m.bx0); x <= min(o.X+ok-1, m.bx1); x++ {
+					if reaches(m.kind, e, o, x, y, 1) {
+						m.cells[y*m.W+x] |= cThreat
+					}
+				}
+			}
+		}
 	}
 }
 

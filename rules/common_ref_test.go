@@ -117,7 +117,7 @@ func (r *refRules) legal(x, y int, final bool) bool {
 func (r *refRules) threatened(x, y int) bool {
 	for j := range r.e.Tokens {
 		o := &r.e.Tokens[j]
-		if j == r.tok || !model.Enemies(r.t.SideOrNeutral(), o.SideOrNeutral()) || r.covers(o, x, y) {
+		if j == r.tok || !model.Enemies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
 			continue
 		}
 		if o.Has(model.CondUnconscious) || o.Has(model.CondCannotAct) || o.Has(model.CondNoMelee) {

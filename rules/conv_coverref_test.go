@@ -213,18 +213,26 @@ func convRefFlanks(e *model.Encounter) []string {
 	within := func(gx, gy, r int) bool {
 		return 5*(max(gx, gy)+min(gx, gy)/2) <= r || r >= 10 && gx <= 2 && gy <= 2
 	}
-	// Measured to the foe's nearest square, as the engines do (see
-	// TestConvFlankingReachWeaponAgainstALargeFoePF1E for the one case where
-	// that reading is doubtful).
+	// "Within reach" (sf2e) and "threatens the foe's space" (pf1e): some
+	// square of the foe's space is reached; for a pf1e reach weapon, which
+	// threatens a ring, that need not be the nearest one.
 	reaches := func(a, f *model.Token) bool {
 		ka, kf := e.Space(a), e.Space(f)
-		gx := max(0, f.X-(a.X+ka-1), a.X-(f.X+kf-1))
-		gy := max(0, f.Y-(a.Y+ka-1), a.Y-(f.Y+kf-1))
 		r := reachOf(a)
-		if pf1e && a.ReachWeapon {
-			return within(gx, gy, 2*r) && !within(gx, gy, r)
+		for y := f.Y; y < f.Y+kf; y++ {
+			for x := f.X; x < f.X+kf; x++ {
+				gx := max(0, x-(a.X+ka-1), a.X-x)
+				gy := max(0, y-(a.Y+ka-1), a.Y-y)
+				if pf1e && a.ReachWeapon {
+					if within(gx, gy, 2*r) && !within(gx, gy, r) {
+						return true
+					}
+				} else if within(gx, gy, r) {
+					return true
+				}
+			}
 		}
-		return within(gx, gy, r)
+		return false
 	}
 	var out []string
 	for f := range e.Tokens {

@@ -125,8 +125,6 @@ func TestConvFlankingReachWeaponAgainstALargeFoePF1E(t *testing.T) {
 	if !threat[Point{3, 3}] || !threat[Point{3, 4}] {
 		t.Fatalf("A does not threaten F's far column:\n%s", strings.Join(threatRows(e, 1, mustEngine(t, model.PF1E).Threatened(nil, e, 1)), "\n"))
 	}
-	t.Skip("BUG (pf1e flanking, common_geom.go reaches): A threatens squares (3,3) and (3,4) of F's space with its reach weapon, " +
-		"yet Flanking measures only to F's nearest square and reports no flank; want [F: A+B], got []")
 	runFlanking(t, model.PF1E, []flankCase{
 		{"a reach weapon next to a large foe threatens its far squares", open,
 			[]tok{{name: "F", x: 2, y: 3, size: model.Large, side: "f"}, {name: "A", x: 1, y: 3, side: "p", rw: true}, {name: "B", x: 4, y: 3, side: "p"}},

@@ -21,9 +21,6 @@ func TestConvLeavingASharedSquareIsAReaction(t *testing.T) {
 		t.Run(string(rs), func(t *testing.T) {
 			// Not flagged today: forThreat (common_geom.go) leaves out the
 			// threatening token's own space.
-			t.Skip("BUG (common_geom.go forThreat): the squares of an enemy's own space are never threatened, " +
-				"so leaving a square shared with a tiny 0-ft enemy, or a square of a large enemy's space, is not flagged `reaction`; " +
-				"want [reaction] on the first step below, got no flags")
 			runPathCases(t, rs, []pathCase{
 				{"a medium mover leaves the square it shares with a tiny enemy", []string{"...", "###"},
 					[]tok{{name: "M", side: "a", speeds: "land=30"}, {name: "t", size: model.Tiny, side: "b"}}, MoveQuery{}, 1, 0,

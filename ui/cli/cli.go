@@ -321,31 +321,48 @@ func moveQuery(e *model.Encounter, f *flags, tok int) (rules.MoveQuery, error) {
 	return q, nil
 }
 
-func runReach(env Env, args []string) error {
-	f, err := parseFlags(args, []string{"token", "actions", "mode"}, []string{"step"})
+// fileCmd parses a query's flags and reads its encounter FILE.
+func fileCmd(args, valued, boolean []string) (*flags, *model.Encounter, string, error) {
+	f, err := parseFlags(args, valued, boolean)
 	if err != nil {
-		return err
+		return nil, nil, "", err
 	}
 	file, err := f.file()
 	if err != nil {
-		return err
+		return nil, nil, "", err
 	}
 	e, err := loadFile(file)
 	if err != nil {
-		return err
+		return nil, nil, "", err
+	}
+	return f, e, file, nil
+}
+
+// moveCmd is fileCmd for reach and path: the token, the move query and the
+// ruleset's engine, checked. extra names further valued flags.
+func moveCmd(args []string, extra ...string) (*flags, *model.Encounter, rules.MoveQuery, rules.Engine, error) {
+	var q rules.MoveQuery
+	f, e, file, err := fileCmd(args, append([]string{"token", "actions", "mode"}, extra...), []string{"step"})
+	if err != nil {
+		return nil, nil, q, nil, err
 	}
 	tok, err := tokenArg(e, f, "token", file)
 	if err != nil {
-		return err
+		return nil, nil, q, nil, err
 	}
-	q, err := moveQuery(e, f, tok)
-	if err != nil {
-		return err
+	if q, err = moveQuery(e, f, tok); err != nil {
+		return nil, nil, q, nil, err
 	}
 	eng, err := rules.For(e.Ruleset)
+	return f, e, q, eng, err
+}
+
+func runReach(env Env, args []string) error {
+	_, e, q, eng, err := moveCmd(args)
 	if err != nil {
 		return err
 	}
+	tok := q.Token
 	sq, err := eng.Reach(nil, e, q)
 	if err != nil {
 		return err
@@ -396,22 +413,11 @@ type jsonStep struct {
 }
 
 func runPath(env Env, args []string) error {
-	f, err := parseFlags(args, []string{"token", "to", "actions", "mode"}, []string{"step"})
+	f, e, q, eng, err := moveCmd(args, "to")
 	if err != nil {
 		return err
 	}
-	file, err := f.file()
-	if err != nil {
-		return err
-	}
-	e, err := loadFile(file)
-	if err != nil {
-		return err
-	}
-	tok, err := tokenArg(e, f, "token", file)
-	if err != nil {
-		return err
-	}
+	tok := q.Token
 	to, err := f.str("to", true)
 	if err != nil {
 		return err
@@ -422,14 +428,6 @@ func runPath(env Env, args []string) error {
 	}
 	if !e.Grid.In(x, y) {
 		return usagef("--to: square (%d, %d) is off the %dx%d map", x, y, e.Grid.W, e.Grid.H)
-	}
-	q, err := moveQuery(e, f, tok)
-	if err != nil {
-		return err
-	}
-	eng, err := rules.For(e.Ruleset)
-	if err != nil {
-		return err
 	}
 	p, err := eng.Path(e, q, x, y)
 	if err != nil {
@@ -464,15 +462,7 @@ func runPath(env Env, args []string) error {
 }
 
 func runCover(env Env, args []string) error {
-	f, err := parseFlags(args, []string{"from", "to"}, nil)
-	if err != nil {
-		return err
-	}
-	file, err := f.file()
-	if err != nil {
-		return err
-	}
-	e, err := loadFile(file)
+	f, e, file, err := fileCmd(args, []string{"from", "to"}, nil)
 	if err != nil {
 		return err
 	}
@@ -514,15 +504,7 @@ func coverRuleset(e *model.Encounter) error {
 }
 
 func runFlanking(env Env, args []string) error {
-	f, err := parseFlags(args, nil, nil)
-	if err != nil {
-		return err
-	}
-	file, err := f.file()
-	if err != nil {
-		return err
-	}
-	e, err := loadFile(file)
+	_, e, _, err := fileCmd(args, nil, nil)
 	if err != nil {
 		return err
 	}
@@ -565,15 +547,7 @@ func runFlanking(env Env, args []string) error {
 }
 
 func runMover(env Env, cmd string, args []string) error {
-	f, err := parseFlags(args, []string{"token", "range", "kind", "from", "distance"}, nil)
-	if err != nil {
-		return err
-	}
-	file, err := f.file()
-	if err != nil {
-		return err
-	}
-	e, err := loadFile(file)
+	f, e, file, err := fileCmd(args, []string{"token", "range", "kind", "from", "distance"}, nil)
 	if err != nil {
 		return err
 	}

@@ -489,7 +489,8 @@ func (ed *Editor) requestOverlays() {
 	if ed.dragTok >= 0 && ed.dragMoved {
 		drag = ed.dragTok
 	}
-	ed.worker.request(&overlayReq{gen: ed.ovGen, enc: ed.snapshot(), rev: ed.rev, sel: ed.sel, set: ed.settings, hover: hover, drag: drag})
+	share := ed.player != nil && ed.player.share
+	ed.worker.request(&overlayReq{gen: ed.ovGen, enc: ed.snapshot(), rev: ed.rev, sel: ed.sel, set: ed.settings, hover: hover, drag: drag, share: share})
 }
 
 // applyResult shows a worker answer; an older answer stays on screen until

@@ -53,7 +53,8 @@ type overlayReq struct {
 	sel   int
 	set   overlaySettings
 	hover *rules.Point
-	drag  int // token being dragged (flank spots), -1 = none
+	drag  int  // token being dragged (flank spots), -1 = none
+	share bool // the player display shows the selected token's reach and path
 }
 
 // overlayResult is what the rules answered for one request.
@@ -71,6 +72,12 @@ type overlayResult struct {
 	flankSpots []rules.Point
 	collide    []rules.Point // forced movement: end squares reached by a collision
 	errs       []string
+
+	// What the player display shows when the GM shares it: the same reach
+	// and path computed as if hidden tokens were not there, so that a
+	// detour around an unseen enemy gives nothing away.
+	playerReach []rules.Square
+	playerPath  *rules.Path
 }
 
 // staticKey is what reach, cover, flanking and threat depend on; the path
@@ -97,6 +104,8 @@ type overlayWorker struct {
 	have   bool
 	static overlayResult
 	threat map[int][]rules.Point // per enemy of the selected token (provokes)
+
+	player *overlayWorker // its own engine and cache for the player display's answers
 }
 
 func newOverlayWorker(deliver func(*overlayResult)) *overlayWorker {
@@ -209,7 +218,46 @@ func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 			}
 		}
 	}
+	if r.share {
+		res.playerReach, res.playerPath = w.forPlayers(r, res)
+	}
 	return res
+}
+
+// forPlayers answers the shared reach and path as the players may see
+// them: on a copy of the encounter without its hidden tokens. A hidden
+// selected token shares nothing.
+func (w *overlayWorker) forPlayers(r *overlayReq, gm *overlayResult) ([]rules.Square, *rules.Path) {
+	e := r.enc
+	if r.sel < 0 || r.sel >= len(e.Tokens) || e.Tokens[r.sel].Hidden {
+		return nil, nil
+	}
+	hidden := false
+	for i := range e.Tokens {
+		hidden = hidden || e.Tokens[i].Hidden
+	}
+	if !hidden {
+		return gm.reach, gm.path
+	}
+	pe := *e
+	pe.Tokens = nil
+	sel := -1
+	for i := range e.Tokens {
+		if i == r.sel {
+			sel = len(pe.Tokens)
+		}
+		if !e.Tokens[i].Hidden {
+			pe.Tokens = append(pe.Tokens, e.Tokens[i])
+		}
+	}
+	if w.player == nil {
+		w.player = &overlayWorker{}
+	}
+	sub := *r
+	sub.enc, sub.sel, sub.share, sub.drag = &pe, sel, false, -1
+	sub.set.Cover, sub.set.CoverBack, sub.set.Flank, sub.set.Threat = false, false, false, false
+	pr := w.player.compute(&sub)
+	return pr.reach, pr.path
 }
 
 func (w *overlayWorker) computeStatic(e *model.Encounter, r *overlayReq) overlayResult {

@@ -138,11 +138,19 @@ func (p *playerDisplay) refresh() {
 		o := render.NewOverlays()
 		src := p.ed.ov
 		o.Units = src.Units
+		// the answer computed without hidden tokens (overlayResult.playerReach),
+		// shown only while it belongs to what the GM sees
 		if sel := src.Selected; sel >= 0 && sel < len(p.ed.enc.Tokens) && !p.ed.enc.Tokens[sel].Hidden {
-			o.Selected = sel
-			o.Reach = src.Reach
-			o.Path = src.Path
-			o.PathFrom = src.PathFrom
+			if r := p.ed.res; r != nil && r.sel == sel && r.ntok == len(p.ed.enc.Tokens) {
+				o.Selected = sel
+				if src.Reach != nil {
+					o.Reach = r.playerReach
+				}
+				if src.Path != nil && r.playerPath != nil {
+					o.Path = r.playerPath
+					o.PathFrom = src.PathFrom
+				}
+			}
 		}
 		p.shared = o
 	} else {
@@ -161,6 +169,9 @@ func (ed *Editor) sharePlayer(on bool) {
 	if ed.player != nil {
 		ed.player.share = on
 		ed.player.refresh()
+		if on {
+			ed.requestOverlays() // the players' answer is computed only while shared
+		}
 	}
 }
 

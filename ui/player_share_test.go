@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"testing"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// TestSharedReachIgnoresHiddenTokens: a hidden enemy blocks a corridor. The
+// GM's reach stops at it; the reach shared on the player display is
+// computed as if it were not there, so its shape gives nothing away.
+func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
+	e := &model.Encounter{Name: "Corridor", Ruleset: model.SF2E, FeetPerSquare: 5, Grid: model.NewGrid(6, 3)}
+	for x := 0; x < 6; x++ {
+		e.Grid.Set(x, 0, model.Wall)
+		e.Grid.Set(x, 2, model.Wall)
+	}
+	e.Tokens = []model.Token{
+		{ID: uuid(1), Name: "Hero", X: 0, Y: 1, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 30}},
+		{ID: uuid(2), Name: "Lurker", X: 2, Y: 1, Size: model.Medium, Side: "enemy", Hidden: true},
+	}
+	ed, p := overlayEditor(t, e, overlaySettings{Reach: true, Path: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	ed.sharePlayer(true)
+	settle(t, ed, p)
+	has := func(sq []rules.Square, x int) bool {
+		for _, s := range sq {
+			if s.X == x && s.Y == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	if has(ed.res.reach, 3) {
+		t.Errorf("the GM's reach passes the hidden enemy: %v", ed.res.reach)
+	}
+	if !has(ed.res.playerReach, 3) || !has(ed.res.playerReach, 5) {
+		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.res.playerReach)
+	}
+	sh := ed.player.shared
+	if sh == nil || len(sh.Reach) != len(ed.res.playerReach) || !has(sh.Reach, 5) {
+		t.Fatalf("the player display does not show the players' reach: %+v", sh)
+	}
+	// the hidden token itself shares nothing
+	ed.Select(1)
+	ed.requestOverlays()
+	settle(t, ed, p)
+	if ed.player.shared.Reach != nil {
+		t.Errorf("a hidden token's reach is shared: %v", ed.player.shared.Reach)
+	}
+}

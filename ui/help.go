@@ -21,6 +21,7 @@ const helpText = `# Shortcuts
 - **Middle drag**, **Space+drag**, a select-drag on open ground or the **arrow keys** pan; View > Grid lines hides the grid
 - **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)
 - **F11** player display full screen
+- **Ctrl+Q** quit (saves first; so does closing the window)
 - **Right-click** a square: add or edit a note pin (GM only, or shown to the players), add a token, duplicate or delete one
 
 The status bar always says what is under the pointer: the square, its

@@ -25,7 +25,7 @@ func runExport(env Env, args []string) error {
 	if outs != 1 {
 		return usagef("export needs exactly one of --png OUT.png, --pdf OUT.pdf, --uvtt OUT.dd2vtt")
 	}
-	px, err := f.num("px", 70, 8, 16384)
+	px, err := f.num("px", 70, 1, 16384)
 	if err != nil {
 		return err
 	}

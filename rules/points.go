@@ -135,11 +135,9 @@ func (g *ptsEngine) prep(e *model.Encounter, q MoveQuery) (*ptsCtx, error) {
 func (g *ptsEngine) window(c *ptsCtx, r int) {
 	e := c.e
 	t := &e.Tokens[c.tok]
-	W, H := e.Grid.W, e.Grid.H
-	x0, y0 := max(c.sx-r-1, 0), max(c.sy-r-1, 0)
-	x1, y1 := min(c.sx+r+c.k, W-1), min(c.sy+r+c.k, H-1)
-	c.ox, c.oy = x0, y0
-	c.ww, c.wh = max(x1-x0+1, 0), max(y1-y0+1, 0)
+	c.ox, c.oy, c.ww, c.wh = searchWindow(&e.Grid, c.sx, c.sy, c.k, r)
+	x0, y0 := c.ox, c.oy
+	x1, y1 := x0+c.ww-1, y0+c.wh-1
 	n := c.ww * c.wh
 	if cap(g.cells) < n {
 		g.cells = make([]uint8, n)

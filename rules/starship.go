@@ -178,11 +178,9 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	// Window: every position within R = budget/step squares of the start,
 	// plus the space and the squares a diagonal passes between.
 	R := int(c.budget / c.stepU)
-	W, H := e.Grid.W, e.Grid.H
-	x0, y0 := max(c.sx-R-1, 0), max(c.sy-R-1, 0)
-	x1, y1 := min(c.sx+R+c.k, W-1), min(c.sy+R+c.k, H-1)
-	c.ox, c.oy = x0, y0
-	c.ww, c.wh = max(x1-x0+1, 0), max(y1-y0+1, 0)
+	c.ox, c.oy, c.ww, c.wh = searchWindow(&e.Grid, c.sx, c.sy, c.k, R)
+	x0, y0 := c.ox, c.oy
+	x1, y1 := x0+c.ww-1, y0+c.wh-1
 	n := c.ww * c.wh
 	if cap(g.cells) < n {
 		g.cells = make([]uint8, n)

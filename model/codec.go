@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -35,7 +37,7 @@ type fileEncounter struct {
 }
 
 type fileMap struct {
-	FeetPerSquare *json.Number        `json:"feetPerSquare,omitempty"`
+	FeetPerSquare json.RawMessage     `json:"feetPerSquare,omitempty"` // a number; json.Number would take "5" too
 	Rows          []string            `json:"rows"`
 	Legend        map[string][]string `json:"legend,omitempty"`
 	Background    string              `json:"background,omitempty"`
@@ -127,6 +129,9 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 	if err := strictDecode(data, &f); err != nil {
 		return nil, err
 	}
+	if err := checkKeys(data, "", topFields, nil); err != nil {
+		return nil, err
+	}
 	if f.Format != Format {
 		if f.Format == "" {
 			return nil, fieldErr("format", "is required and must be %q", Format)
@@ -149,6 +154,17 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 	if err := strictDecodeAt(f.Map, &fm, "map"); err != nil {
 		return nil, err
 	}
+	if err := checkKeys(f.Map, "map", mapFields, nil); err != nil {
+		return nil, err
+	}
+	var lm struct {
+		Legend json.RawMessage `json:"legend"`
+	}
+	_ = json.Unmarshal(f.Map, &lm)
+	legendKey := func(k string) string { return fmt.Sprintf("map.legend[%q]", k) }
+	if err := checkKeys(lm.Legend, "map.legend", nil, legendKey); err != nil {
+		return nil, err
+	}
 	if err := decodeMap(&fm, e); err != nil {
 		return nil, err
 	}
@@ -163,6 +179,9 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 		var fn fileNote
 		field := fmt.Sprintf("notes[%d]", i)
 		if err := strictDecodeAt(raw, &fn, field); err != nil {
+			return nil, err
+		}
+		if err := checkKeys(raw, field, noteFields, nil); err != nil {
 			return nil, err
 		}
 		if fn.X == nil || fn.Y == nil {
@@ -188,9 +207,9 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 func decodeMap(m *fileMap, e *Encounter) error {
 	e.FeetPerSquare = e.Ruleset.DefaultFeetPerSquare()
 	if m.FeetPerSquare != nil {
-		v, err := m.FeetPerSquare.Int64()
+		v, err := json.Number(m.FeetPerSquare).Int64()
 		if err != nil || v < 1 || v > 10000 {
-			return fieldErr("map.feetPerSquare", "must be a whole number of feet from 1 to 10000, not %s", m.FeetPerSquare.String())
+			return fieldErr("map.feetPerSquare", "must be a whole number of feet from 1 to 10000, not %s", m.FeetPerSquare)
 		}
 		e.FeetPerSquare = int(v)
 	}
@@ -262,6 +281,9 @@ func decodeToken(raw json.RawMessage, i int, rs Ruleset) (Token, error) {
 	if err := strictDecodeAt(raw, &ft, field); err != nil {
 		return Token{}, err
 	}
+	if err := checkKeys(raw, field, tokenFields, nil); err != nil {
+		return Token{}, err
+	}
 	if ft.Name == nil || strings.TrimSpace(*ft.Name) == "" {
 		return Token{}, fieldErr(field+".name", "is required")
 	}
@@ -293,6 +315,9 @@ func decodeToken(raw json.RawMessage, i int, rs Ruleset) (Token, error) {
 		if err := strictDecodeAt(ft.Speeds, &fs, field+".speeds"); err != nil {
 			return Token{}, err
 		}
+		if err := checkKeys(ft.Speeds, field+".speeds", speedFields, nil); err != nil {
+			return Token{}, err
+		}
 	}
 	if fs != (fileSpeeds{}) {
 		t.Speeds = map[string]int{}
@@ -320,6 +345,75 @@ func strictDecodeAt(data []byte, v any, prefix string) error {
 		return fieldErr(prefix, "unexpected data after the JSON value")
 	}
 	return nil
+}
+
+// checkKeys refuses what encoding/json lets through silently in the object
+// data: a key that names a field only when case is ignored ("Name" for
+// "name"), a key given twice, and a null value. fields lists the keys the
+// object may hold (nil: any); name, when set, names the field of key k.
+// data has already decoded, so it is valid JSON.
+func checkKeys(data []byte, prefix string, fields []string, name func(k string) string) error {
+	if name == nil {
+		name = func(k string) string { return join(prefix, k) }
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	seen := make(map[string]bool)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		k, _ := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil
+		}
+		if fields != nil && !slices.Contains(fields, k) {
+			return fieldErr(prefix, "unknown field %q", k)
+		}
+		if seen[k] {
+			return fieldErr(name(k), "is given twice")
+		}
+		seen[k] = true
+		if string(v) == "null" {
+			return fieldErr(name(k), "must not be null")
+		}
+	}
+	return nil
+}
+
+// The keys each object of the file may hold.
+var (
+	topFields   = fieldsOf[fileEncounter]()
+	mapFields   = fieldsOf[fileMap]()
+	tokenFields = fieldsOf[fileToken]()
+	speedFields = fieldsOf[fileSpeeds]()
+	noteFields  = fieldsOf[fileNote]()
+)
+
+// fieldsOf lists the JSON keys of the file shape T, embedded structs'
+// included; a field T shadows is listed once.
+func fieldsOf[T any]() []string {
+	var out []string
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if f.Anonymous {
+				walk(f.Type)
+				continue
+			}
+			k, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if k != "" && k != "-" && !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	walk(reflect.TypeFor[T]())
+	return out
 }
 
 func join(prefix, field string) string {

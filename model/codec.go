@@ -101,7 +101,7 @@ type fileTokenIn struct {
 type fileNote struct {
 	X      *int    `json:"x"`
 	Y      *int    `json:"y"`
-	Text   *string `json:"text"`
+	Text   *string `json:"text,omitempty"`
 	Player bool    `json:"player,omitempty"`
 }
 
@@ -518,7 +518,11 @@ func EncodeEncounter(e *Encounter) ([]byte, error) {
 	}
 	for _, n := range e.Notes {
 		x, y, text := n.X, n.Y, n.Text
-		raw, err := marshal(fileNote{X: &x, Y: &y, Text: &text, Player: n.Player})
+		fn := fileNote{X: &x, Y: &y, Player: n.Player}
+		if text != "" { // "" is the default: a note read without text
+			fn.Text = &text
+		}
+		raw, err := marshal(fn)
 		if err != nil {
 			return nil, err
 		}

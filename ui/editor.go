@@ -266,7 +266,7 @@ func (ed *Editor) install() {
 	c := ed.win.Canvas()
 	c.SetOnTypedRune(ed.rune)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if !ed.key(ev) {
+		if !ed.key(ev) && !dialogOpen(ed.win) {
 			ed.view.navKey(ev)
 		}
 	})
@@ -277,7 +277,11 @@ func (ed *Editor) install() {
 	acts := []func(){ed.Undo, ed.Redo, ed.Redo, func() { ed.SaveNow() }, ed.DuplicateToken, func() { ed.view.Fit() }}
 	for i, sc := range editorShortcuts {
 		f := acts[i]
-		c.AddShortcut(sc, func(fyne.Shortcut) { f() })
+		c.AddShortcut(sc, func(fyne.Shortcut) {
+			if !dialogOpen(ed.win) {
+				f()
+			}
+		})
 	}
 }
 
@@ -296,8 +300,19 @@ var editorShortcuts = []fyne.Shortcut{
 	&desktop.CustomShortcut{KeyName: fyne.Key0, Modifier: fyne.KeyModifierShortcutDefault},
 }
 
+// dialogOpen reports whether a dialog or pop-up covers win's content: the
+// keys typed then belong to it, not to the map or the list behind it (a
+// confirmation left open while the GM presses Delete or + must not delete
+// a token or zoom the map it hides).
+func dialogOpen(win fyne.Window) bool {
+	return win != nil && win.Canvas().Overlays().Top() != nil
+}
+
 // Rune handling: tool and terrain keys, brush size, zoom.
 func (ed *Editor) rune(r rune) {
+	if dialogOpen(ed.win) {
+		return
+	}
 	for i, t := range tools {
 		if r == t.key || r == t.key-'a'+'A' {
 			ed.SetTool(Tool(i))
@@ -324,6 +339,9 @@ func (ed *Editor) rune(r rune) {
 
 // key handles named keys; it reports whether it used ev.
 func (ed *Editor) key(ev *fyne.KeyEvent) bool {
+	if dialogOpen(ed.win) {
+		return false
+	}
 	switch ev.Name {
 	case fyne.KeyDelete, fyne.KeyBackspace:
 		ed.DeleteToken()

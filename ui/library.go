@@ -75,6 +75,9 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() { showHelp(win) })),
 	))
 	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if dialogOpen(win) {
+			return // Enter or Delete with a confirmation up is not for the list
+		}
 		switch ev.Name {
 		case fyne.KeyReturn, fyne.KeyEnter:
 			l.openSelected()

@@ -15,7 +15,14 @@ import (
 
 func (ed *Editor) menu() *fyne.MainMenu {
 	item := func(label string, f func(), sc fyne.Shortcut) *fyne.MenuItem {
-		it := fyne.NewMenuItem(label, f)
+		it := fyne.NewMenuItem(label, func() {
+			// the driver fires a menu item's shortcut before anything else,
+			// even with a dialog over the map; the menu itself cannot be
+			// opened then, so only a shortcut gets here with one open
+			if !dialogOpen(ed.win) {
+				f()
+			}
+		})
 		it.Shortcut = sc
 		return it
 	}

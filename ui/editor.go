@@ -346,7 +346,7 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 	case fyne.KeyDelete, fyne.KeyBackspace:
 		ed.DeleteToken()
 	case fyne.KeyEscape:
-		ed.cancelGesture()
+		ed.abandonGesture()
 		ed.Select(-1)
 	case fyne.KeyF11:
 		ed.togglePlayerFullScreen()
@@ -360,7 +360,7 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 
 // SetTool picks the tool for the primary button.
 func (ed *Editor) SetTool(t Tool) {
-	ed.cancelGesture()
+	ed.abandonGesture()
 	ed.tool = t
 	if t == ToolLine && ed.terrain == 0 {
 		ed.terrain = model.Wall // a line of open ground is rarely meant
@@ -819,14 +819,36 @@ func (ed *Editor) hover(x, y int, in bool) {
 	ed.rebuildOverlays()
 }
 
-func (ed *Editor) cancelGesture() {
+// cancelGesture forgets the gesture in progress; a rectangle or line being
+// dragged is taken off the map. It reports whether that changed the grid.
+func (ed *Editor) cancelGesture() bool {
+	restored := false
 	if ed.stroke && (ed.tool == ToolRect || ed.tool == ToolLine) && ed.strokeBefore.Cells != nil {
 		copy(ed.enc.Grid.Cells, ed.strokeBefore.Cells)
+		restored = true
 	}
 	ed.stroke = false
+	ed.strokeBefore = model.Grid{}
 	ed.dragTok = -1
 	ed.ghost = nil
 	ed.dragMoved = false
+	return restored
+}
+
+// abandonGesture is Escape or a tool change in the middle of a gesture: the
+// rectangle or line preview leaves the map (and the undo step its press
+// recorded goes with it, or Ctrl+Z would seem to do nothing), a dragged
+// token's ghost disappears, and the map is drawn again at once.
+func (ed *Editor) abandonGesture() {
+	ghost := ed.ghost != nil
+	if ed.cancelGesture() {
+		ed.hist.dropLast()
+		ed.changed()
+	} else if ghost {
+		ed.message("")
+		ed.requestOverlays()
+		ed.rebuildOverlays()
+	}
 }
 
 func (ed *Editor) paintTerrain() model.Terrain {

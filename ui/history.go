@@ -60,3 +60,13 @@ func (h *history) forward(cur *model.Encounter) *model.Encounter {
 	h.lastKey = ""
 	return next
 }
+
+// dropLast forgets the last undo step (a gesture recorded it on the press,
+// then was abandoned without changing anything).
+func (h *history) dropLast() {
+	if n := len(h.undo); n > 0 {
+		h.undo[n-1] = nil
+		h.undo = h.undo[:n-1]
+	}
+	h.lastKey = ""
+}

@@ -86,7 +86,7 @@ func isBad(err error) bool {
 
 func run(env Env, args []string) error {
 	db := ""
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
 		switch a := args[0]; {
 		case a == "--db" || a == "-db":
 			if len(args) < 2 {
@@ -317,6 +317,10 @@ func moveQuery(e *model.Encounter, f *flags, tok int) (rules.MoveQuery, error) {
 	q.Actions = n
 	if q.Step && e.Ruleset != model.SF2E {
 		return q, usagef("--step: only the sf2e ruleset has a Step")
+	}
+	if q.Step && n != 1 {
+		// queries.md: a Step is one action; the output's actions is 1.
+		return q, usagef("--step: a Step is a single action; --actions must be 1, not %d", n)
 	}
 	return q, nil
 }

@@ -399,6 +399,8 @@ func TestSpecTokenAndNoteDefaults(t *testing.T) {
 	}
 	// Ids are unique within the encounter.
 	mustRefuse(t, specHead+`"map":{"rows":[".."]},"tokens":[{"id":"`+specID(1)+`","name":"A","x":0,"y":0},{"id":"`+specID(1)+`","name":"B","x":1,"y":0}]}`, `tokens[1] "B".id: duplicate id`)
+	// The same UUID in capitals is the same id.
+	mustRefuse(t, specHead+`"map":{"rows":[".."]},"tokens":[{"id":"6f1d2c3e-8a4b-4c5d-9e6f-0a1b2c3d4e0a","name":"A","x":0,"y":0},{"id":"6F1D2C3E-8A4B-4C5D-9E6F-0A1B2C3D4E0A","name":"B","x":1,"y":0}]}`, `tokens[1] "B".id: duplicate id`)
 	// "name | required; unique within the encounter".
 	mustRefuse(t, specHead+`"map":{"rows":[".."]},"tokens":[{"name":"A","x":0,"y":0},{"name":"A","x":1,"y":0}]}`, `tokens[1] "A".name: duplicate name`)
 }

@@ -91,10 +91,12 @@ func Validate(e *Encounter) error {
 		}
 		names[t.Name] = i
 		if t.ID != "" {
-			if j, dup := ids[t.ID]; dup {
+			// A UUID's hex digits are case-insensitive: "6F1D..." is "6f1d...".
+			id := strings.ToLower(t.ID)
+			if j, dup := ids[id]; dup {
 				return fieldErr(TokenField(i, t.Name)+".id", "duplicate id %q; tokens[%d] has it already", t.ID, j)
 			}
-			ids[t.ID] = i
+			ids[id] = i
 		}
 	}
 	for i, n := range e.Notes {

@@ -71,6 +71,8 @@ func Run(env Env, args []string) int {
 		return ExitOK
 	}
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	// Some packages wrap model.ErrInvalid itself: its text names nothing.
+	msg = strings.TrimSuffix(msg, ": "+model.ErrInvalid.Error())
 	fmt.Fprintln(env.Stderr, "encounter-planner: "+msg)
 	if isBad(err) {
 		return ExitBad

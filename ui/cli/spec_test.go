@@ -264,6 +264,28 @@ func TestSpecReachStep(t *testing.T) {
 		t.Errorf("step squares %v, want %v (no difficult terrain, start excluded)", got, want)
 	}
 	okJSON(t, &r, "reach", f, "--token", "A", "--step", "--actions", "1")
+	// A Step provokes no reaction (rules-conventions.md); a Stride does.
+	re := specFile(t, "r.encounter.json", `{"format":"encounter/1","name":"T","ruleset":"sf2e","map":{"rows":["....","....","...."]},"tokens":[{"name":"A","x":0,"y":1,"side":"party","speeds":{"land":30}},{"name":"E","x":0,"y":0,"side":"enemy","speeds":{"land":30}}]}`)
+	var step, stride pathOut
+	okJSON(t, &step, "path", re, "--token", "A", "--to", "1,2", "--step")
+	okJSON(t, &stride, "path", re, "--token", "A", "--to", "1,2")
+	if len(step.Steps) != 1 || len(step.Steps[0].Flags) != 0 || len(stride.Steps) != 1 || !slices.Contains(stride.Steps[0].Flags, "reaction") {
+		t.Errorf("step %+v, stride %+v", step.Steps, stride.Steps)
+	}
+}
+
+// "`--mode` land (default), fly, swim, climb, burrow" (sf2e, pf1e).
+func TestSpecReachModes(t *testing.T) {
+	for _, rs := range []string{"sf2e", "pf1e"} {
+		f := specFile(t, rs+".encounter.json", `{"format":"encounter/1","name":"M","ruleset":"`+rs+`","map":{"rows":["....","....","...."]},"tokens":[{"name":"A","x":1,"y":1,"speeds":{"land":30,"fly":30,"swim":30,"climb":30,"burrow":30}}]}`)
+		for _, m := range []string{"land", "fly", "swim", "climb", "burrow"} {
+			var r reachOut
+			okJSON(t, &r, "reach", f, "--token", "A", "--mode", m)
+			if r.Mode != m {
+				t.Errorf("%s --mode %s reported %q", rs, m, r.Mode)
+			}
+		}
+	}
 }
 
 // "`points` takes land, crawl, climb, swim; `starship` moves only by flying
@@ -659,6 +681,9 @@ func TestSpecExport(t *testing.T) {
 	// Over 16384 pixels a side: refused, exit 2, nothing written.
 	big := filepath.Join(dir, "big.png")
 	bad(t, []string{"export", iseph, "--png", big, "--px", "1639"}, "16384")
+	if _, _, errs := runCLI(t, "export", iseph, "--png", big, "--px", "1639"); strings.HasSuffix(errs, "invalid encounter\n") {
+		t.Errorf("the refusal ends with the bare sentinel text: %q", errs)
+	}
 	bad(t, []string{"export", iseph, "--uvtt", filepath.Join(dir, "big.dd2vtt"), "--px", "1639"}, "16384")
 	bad(t, []string{"export", open, "--png", big, "--px", "16385"}, "16384")
 	if _, err := os.Stat(big); !os.IsNotExist(err) {

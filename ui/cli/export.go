@@ -18,7 +18,10 @@ func runExport(env Env, args []string) error {
 	}
 	outs := 0
 	for _, k := range []string{"png", "pdf", "uvtt"} {
-		if _, ok := f.vals[k]; ok {
+		if v, ok := f.vals[k]; ok {
+			if v == "" {
+				return usagef("--%s: the output file name is empty", k)
+			}
 			outs++
 		}
 	}
@@ -55,9 +58,6 @@ func runExport(env Env, args []string) error {
 	}
 	if err != nil {
 		return err
-	}
-	if out == "" {
-		return usagef("the output file name is empty")
 	}
 	return writeFileAtomic(out, buf.Bytes())
 }

@@ -157,6 +157,8 @@ func TestSpecBadArguments(t *testing.T) {
 		{[]string{"forced", pts, "--token", "B", "--kind", "push", "--from", "A"}, "--distance"},
 		{[]string{"export", iseph, "--png", filepath.Join(t.TempDir(), "o.png"), "--px", "big"}, "--px"},
 		{[]string{"export", iseph, "--png", "a.png", "--pdf", "b.pdf"}, "exactly one"},
+		{[]string{"export", iseph, "--png="}, "--png: the output file name is empty"},
+		{[]string{"export", iseph, "--uvtt", ""}, "--uvtt: the output file name is empty"},
 	}
 	for _, c := range cases {
 		bad(t, c.args, c.want)

@@ -119,6 +119,7 @@ type Editor struct {
 	brushLabel   *widget.Label
 	terrLabel    *widget.Label
 	hoverLabel   *widget.Label
+	statusFields *fyne.Container // hoverLabel, pathLabel, msgLabel
 	pathLabel    *widget.Label
 	msgLabel     *widget.Label
 	saveLabel    *widget.Label
@@ -239,9 +240,13 @@ func (ed *Editor) build() {
 	ed.msgLabel.Truncation = fyne.TextTruncateEllipsis
 	ed.saveLabel = widget.NewLabel("")
 	ed.rulesLabel = widget.NewLabel("")
+	// the three fields share the width by what their text needs, so the
+	// path's cost, hazards and reactions are not cut to "pr..." while the
+	// hovered square's few words keep a third of the bar
+	ed.statusFields = container.New(&statusLayout{weights: []float32{1, 3, 1.5}, floors: []float32{230}}, ed.hoverLabel, ed.pathLabel, ed.msgLabel)
 	status := container.NewBorder(nil, nil, nil,
 		container.NewHBox(widget.NewSeparator(), ed.saveLabel, widget.NewSeparator(), ed.rulesLabel),
-		container.NewGridWithColumns(3, ed.hoverLabel, ed.pathLabel, ed.msgLabel))
+		ed.statusFields)
 
 	// right side
 	ed.inspector = container.NewVBox()
@@ -417,15 +422,27 @@ func (ed *Editor) updateToolButtons() {
 func (ed *Editor) message(s string) {
 	at := time.Now()
 	ed.msgAt = at
-	ed.msgLabel.SetText(s)
+	ed.setStatus(ed.msgLabel, s)
 	if s != "" {
 		time.AfterFunc(msgTTL, func() {
 			ed.post(func() {
 				if ed.msgAt == at {
-					ed.msgLabel.SetText("")
+					ed.setStatus(ed.msgLabel, "")
 				}
 			})
 		})
+	}
+}
+
+// setStatus sets one of the status bar's fields and shares the bar's width
+// again for the new text.
+func (ed *Editor) setStatus(l *widget.Label, s string) {
+	if l.Text == s {
+		return
+	}
+	l.SetText(s)
+	if ed.statusFields != nil {
+		ed.statusFields.Refresh()
 	}
 }
 
@@ -521,17 +538,17 @@ func (ed *Editor) applyResult(r *overlayResult) {
 	ed.res = r
 	ed.rebuildOverlays()
 	if r.pathText != "" {
-		ed.pathLabel.SetText(r.pathText)
+		ed.setStatus(ed.pathLabel, r.pathText)
 	} else if ed.hovered == nil || ed.sel < 0 {
-		ed.pathLabel.SetText("")
+		ed.setStatus(ed.pathLabel, "")
 	} else if r.path == nil {
-		ed.pathLabel.SetText("")
+		ed.setStatus(ed.pathLabel, "")
 	}
 	if len(r.errs) > 0 {
 		ed.message(strings.Join(r.errs, "; "))
 	} else if strings.HasPrefix(ed.msgLabel.Text, "reach:") || strings.HasPrefix(ed.msgLabel.Text, "path:") ||
 		strings.HasPrefix(ed.msgLabel.Text, "cover:") || strings.HasPrefix(ed.msgLabel.Text, "flanking:") || strings.HasPrefix(ed.msgLabel.Text, "rules") {
-		ed.msgLabel.SetText("")
+		ed.setStatus(ed.msgLabel, "")
 	}
 	ed.updateCoverList()
 	if ed.player != nil && ed.player.share {
@@ -647,12 +664,12 @@ func (ed *Editor) updateCoverList() {
 // updateHover writes what is under the pointer into the status bar.
 func (ed *Editor) updateHover() {
 	if ed.hovered == nil {
-		ed.hoverLabel.SetText("")
+		ed.setStatus(ed.hoverLabel, "")
 		return
 	}
 	x, y := ed.hovered.X, ed.hovered.Y
 	if !ed.enc.Grid.In(x, y) {
-		ed.hoverLabel.SetText(fmt.Sprintf("(%d, %d) off the map", x, y))
+		ed.setStatus(ed.hoverLabel, fmt.Sprintf("(%d, %d) off the map", x, y))
 		return
 	}
 	t := ed.enc.Grid.At(x, y)
@@ -665,7 +682,7 @@ func (ed *Editor) updateHover() {
 			s += " · note: " + n.Text
 		}
 	}
-	ed.hoverLabel.SetText(s)
+	ed.setStatus(ed.hoverLabel, s)
 }
 
 func terrainWords(t model.Terrain) []string {
@@ -702,7 +719,7 @@ func (ed *Editor) Select(i int) {
 		return
 	}
 	ed.sel = i
-	ed.pathLabel.SetText("")
+	ed.setStatus(ed.pathLabel, "")
 	ed.showInspector()
 	ed.fitMode()
 	if ed.enc.Ruleset == model.Points {
@@ -811,7 +828,7 @@ func (ed *Editor) hover(x, y int, in bool) {
 	}
 	ed.updateHover()
 	if ed.hovered == nil || ed.sel < 0 {
-		ed.pathLabel.SetText("")
+		ed.setStatus(ed.pathLabel, "")
 	}
 	if ed.settings.Path && ed.sel >= 0 {
 		ed.requestOverlays()

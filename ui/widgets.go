@@ -168,3 +168,102 @@ func terrainIcon(t model.Terrain) fyne.Resource {
 	_ = png.Encode(&buf, img)
 	return fyne.NewStaticResource("terrain-"+t.String()+".png", buf.Bytes())
 }
+
+// statusLayout shares a row among labels by what their text needs: a label
+// whose text fits in its weighted share keeps only that, and what it leaves
+// goes to the others by weight (the longer texts then truncate last).
+// A field gets at least its floor when every text fits with it (so the
+// next field does not jump about as the text before it changes).
+type statusLayout struct{ weights, floors []float32 }
+
+func (l *statusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
+	var floor float32
+	if floors && i < len(l.floors) {
+		floor = l.floors[i]
+	}
+	lbl, ok := o.(*widget.Label)
+	if !ok || !o.Visible() {
+		return max(floor, o.MinSize().Width)
+	}
+	if lbl.Text == "" {
+		return floor
+	}
+	return max(floor, fyne.MeasureText(lbl.Text, theme.TextSize(), lbl.TextStyle).Width+2*theme.InnerPadding()+1)
+}
+
+func (l *statusLayout) widths(objs []fyne.CanvasObject, total float32) []float32 {
+	n := len(objs)
+	need := make([]float32, n)
+	w := make([]float32, n)
+	open := make([]bool, n)
+	var sum float32
+	for i, o := range objs {
+		need[i] = l.need(i, o, true)
+		open[i] = true
+		sum += need[i]
+	}
+	if sum > total { // no room for the floors
+		for i, o := range objs {
+			need[i] = l.need(i, o, false)
+		}
+	}
+	left := total
+	for {
+		var sum float32
+		for i := range objs {
+			if open[i] {
+				sum += l.weight(i)
+			}
+		}
+		if sum == 0 {
+			break
+		}
+		fixed := false
+		for i := range objs {
+			if open[i] && need[i] <= left*l.weight(i)/sum {
+				w[i], open[i] = need[i], false
+				left -= need[i]
+				fixed = true
+			}
+		}
+		if !fixed {
+			for i := range objs {
+				if open[i] {
+					w[i] = left * l.weight(i) / sum
+				}
+			}
+			return w
+		}
+	}
+	// everything fits: the last field takes the rest
+	if n > 0 {
+		w[n-1] += left
+	}
+	return w
+}
+
+func (l *statusLayout) weight(i int) float32 {
+	if i < len(l.weights) {
+		return l.weights[i]
+	}
+	return 1
+}
+
+func (l *statusLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	x := float32(0)
+	for i, w := range l.widths(objs, s.Width) {
+		objs[i].Move(fyne.NewPos(x, 0))
+		objs[i].Resize(fyne.NewSize(w, s.Height))
+		x += w
+	}
+}
+
+func (l *statusLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		m := o.MinSize()
+		s.Width += m.Width
+		s.Height = max(s.Height, m.Height)
+	}
+	return s
+}

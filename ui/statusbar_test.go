@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"encounterplanner/model"
+)
+
+// TestStatusBarShowsTheWholePath: the status bar gave its three fields a
+// third each, so beside a short "(3, 8) narrow" the path was cut to
+// "path 55 ft · 2 actions · 2 hazards · 4 narrow · pr..." and the
+// reactions it provokes, what the GM hovers to learn, were lost.
+func TestStatusBarShowsTheWholePath(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	fits := func(what string, l interface {
+		Size() fyne.Size
+	}, text string) {
+		t.Helper()
+		need := fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+		if got := l.Size().Width; got < need {
+			t.Errorf("%s gets %.0f px of the %.0f its text needs", what, got, need)
+		}
+	}
+	hover := "(3, 8) narrow"
+	path := "path 55 ft · 2 actions · 2 hazards · 4 narrow · provokes Tashtari, Chk Chk"
+	msg := "Tashtari 2 added at (8, 4)"
+	ed.setStatus(ed.hoverLabel, hover)
+	ed.setStatus(ed.pathLabel, path)
+	ed.setStatus(ed.msgLabel, "")
+	fits("the path", ed.pathLabel, path)
+	fits("the square", ed.hoverLabel, hover)
+	// the path starts at the same place whatever short square is hovered
+	x := ed.pathLabel.Position().X
+	ed.setStatus(ed.hoverLabel, "(12, 7) open")
+	if got := ed.pathLabel.Position().X; got != x {
+		t.Errorf("the path moved from x %.0f to %.0f when the hovered square changed", x, got)
+	}
+	ed.setStatus(ed.msgLabel, msg)
+	fits("the path beside a message", ed.pathLabel, path)
+	fits("the square beside a message", ed.hoverLabel, "(12, 7) open")
+	if x0, x1 := ed.hoverLabel.Position().X, ed.pathLabel.Position().X; x1 < x0+ed.hoverLabel.Size().Width {
+		t.Errorf("the path (x %.0f) overlaps the square (x %.0f)", x1, x0)
+	}
+	if x1, x2 := ed.pathLabel.Position().X+ed.pathLabel.Size().Width, ed.msgLabel.Position().X; x2 < x1 {
+		t.Errorf("the message (x %.0f) overlaps the path (ends at x %.0f)", x2, x1)
+	}
+}

@@ -125,11 +125,13 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 	if !utf8.Valid(data) {
 		return nil, fieldErr("", "the file is not UTF-8 text")
 	}
+	if json.Valid(data) { // else strictDecode names the syntax error
+		if err := checkKeys(data, "", topFields, nil); err != nil {
+			return nil, err
+		}
+	}
 	var f fileEncounter
 	if err := strictDecode(data, &f); err != nil {
-		return nil, err
-	}
-	if err := checkKeys(data, "", topFields, nil); err != nil {
 		return nil, err
 	}
 	if f.Format != Format {
@@ -151,10 +153,10 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 		return nil, fieldErr("map", "is required")
 	}
 	var fm fileMap
-	if err := strictDecodeAt(f.Map, &fm, "map"); err != nil {
+	if err := checkKeys(f.Map, "map", mapFields, nil); err != nil {
 		return nil, err
 	}
-	if err := checkKeys(f.Map, "map", mapFields, nil); err != nil {
+	if err := strictDecodeAt(f.Map, &fm, "map"); err != nil {
 		return nil, err
 	}
 	var lm struct {
@@ -178,10 +180,10 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 	for i, raw := range f.Notes {
 		var fn fileNote
 		field := fmt.Sprintf("notes[%d]", i)
-		if err := strictDecodeAt(raw, &fn, field); err != nil {
+		if err := checkKeys(raw, field, noteFields, nil); err != nil {
 			return nil, err
 		}
-		if err := checkKeys(raw, field, noteFields, nil); err != nil {
+		if err := strictDecodeAt(raw, &fn, field); err != nil {
 			return nil, err
 		}
 		if fn.X == nil || fn.Y == nil {
@@ -278,10 +280,10 @@ func decodeToken(raw json.RawMessage, i int, rs Ruleset) (Token, error) {
 	_ = json.Unmarshal(raw, &peek)
 	pname, _ := peek.Name.(string)
 	field := TokenField(i, pname)
-	if err := strictDecodeAt(raw, &ft, field); err != nil {
+	if err := checkKeys(raw, field, tokenFields, nil); err != nil {
 		return Token{}, err
 	}
-	if err := checkKeys(raw, field, tokenFields, nil); err != nil {
+	if err := strictDecodeAt(raw, &ft, field); err != nil {
 		return Token{}, err
 	}
 	if ft.Name == nil || strings.TrimSpace(*ft.Name) == "" {
@@ -312,10 +314,10 @@ func decodeToken(raw json.RawMessage, i int, rs Ruleset) (Token, error) {
 	}
 	var fs fileSpeeds
 	if len(ft.Speeds) > 0 && string(ft.Speeds) != "null" {
-		if err := strictDecodeAt(ft.Speeds, &fs, field+".speeds"); err != nil {
+		if err := checkKeys(ft.Speeds, field+".speeds", speedFields, nil); err != nil {
 			return Token{}, err
 		}
-		if err := checkKeys(ft.Speeds, field+".speeds", speedFields, nil); err != nil {
+		if err := strictDecodeAt(ft.Speeds, &fs, field+".speeds"); err != nil {
 			return Token{}, err
 		}
 	}
@@ -351,7 +353,9 @@ func strictDecodeAt(data []byte, v any, prefix string) error {
 // data: a key that names a field only when case is ignored ("Name" for
 // "name"), a key given twice, and a null value. fields lists the keys the
 // object may hold (nil: any); name, when set, names the field of key k.
-// data has already decoded, so it is valid JSON.
+// It runs before the decoding, so a wrong-case key is reported as unknown
+// rather than by the field it would have filled; anything that is not an
+// object, or not valid JSON, is left to the decoder to report.
 func checkKeys(data []byte, prefix string, fields []string, name func(k string) string) error {
 	if name == nil {
 		name = func(k string) string { return join(prefix, k) }

@@ -71,6 +71,7 @@ func TestSpecUnknownFieldsAreCaseSensitive(t *testing.T) {
 	cases := []struct{ name, file, want string }{
 		{"TopLevel", `{"format":"encounter/1","NAME":"x","name":"N","ruleset":"sf2e","map":{"rows":["."]}}`, `unknown field "NAME"`},
 		{"TopLevelOnly", `{"format":"encounter/1","Name":"N","ruleset":"sf2e","map":{"rows":["."]}}`, `unknown field "Name"`},
+		{"WrongCaseWrongType", `{"format":"encounter/1","Name":5,"ruleset":"sf2e","map":{"rows":["."]}}`, `unknown field "Name"`},
 		{"Map", specHead + `"map":{"Rows":["."]}}`, `map: unknown field "Rows"`},
 		{"Token", tok(`{"name":"A","X":0,"y":0}`), `tokens[0] "A": unknown field "X"`},
 		{"Speeds", tok(`{"name":"A","x":0,"y":0,"speeds":{"Land":5}}`), `tokens[0] "A".speeds: unknown field "Land"`},

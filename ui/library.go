@@ -199,25 +199,39 @@ func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounte
 	return e, nil
 }
 
+// newForm is what the New encounter dialog holds.
+type newForm struct{ name, ruleset, w, h, feet string }
+
 func (l *Library) newDialog() {
+	l.newDialogWith(newForm{name: "New encounter", ruleset: string(model.SF2E), w: "30", h: "20", feet: "5"})
+}
+
+// newDialogWith shows the New encounter dialog filled with v. A refused
+// value (a width of 0, a blank name) shows why, then the dialog again as
+// the GM left it, to correct the one field rather than type all again.
+func (l *Library) newDialogWith(v newForm) {
 	name := widget.NewEntry()
-	name.SetText("New encounter")
+	name.SetText(v.name)
 	var rs []string
 	for _, r := range model.Rulesets {
 		rs = append(rs, string(r))
 	}
 	feet := widget.NewEntry()
-	feet.SetText("5")
 	ruleset := widget.NewSelect(rs, func(s string) {
 		if r, err := model.ParseRuleset(s); err == nil {
 			feet.SetText(strconv.Itoa(r.DefaultFeetPerSquare()))
 		}
 	})
-	ruleset.SetSelected(string(model.SF2E))
+	ruleset.SetSelected(v.ruleset)
+	feet.SetText(v.feet)
 	w, h := widget.NewEntry(), widget.NewEntry()
-	w.SetText("30")
-	h.SetText("20")
+	w.SetText(v.w)
+	h.SetText(v.h)
 	var d *dialog.FormDialog
+	refused := func(err error) {
+		kept := newForm{name: name.Text, ruleset: ruleset.Selected, w: w.Text, h: h.Text, feet: feet.Text}
+		showError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.newDialogWith(kept) })
+	}
 	submit := func(string) { d.Submit() }
 	name.OnSubmitted, w.OnSubmitted, h.OnSubmitted, feet.OnSubmitted = submit, submit, submit, submit
 	d = dialog.NewForm("New encounter", "Create", "Cancel", []*widget.FormItem{
@@ -232,7 +246,7 @@ func (l *Library) newDialog() {
 		}
 		r, err := model.ParseRuleset(ruleset.Selected)
 		if err != nil {
-			showError(l.win, "Could not create the encounter", err)
+			refused(err)
 			return
 		}
 		atoi := func(s, what string) (int, error) {
@@ -246,12 +260,12 @@ func (l *Library) newDialog() {
 		hv, err2 := atoi(h.Text, "height")
 		fv, err3 := atoi(feet.Text, "feet per square")
 		if err := errors.Join(err1, err2, err3); err != nil {
-			showError(l.win, "Could not create the encounter", err)
+			refused(err)
 			return
 		}
 		e, err := NewEncounter(name.Text, r, wv, hv, fv)
 		if err != nil {
-			showError(l.win, "Could not create the encounter", err)
+			refused(err)
 			return
 		}
 		ctx, cancel := ctx10()

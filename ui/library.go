@@ -181,17 +181,24 @@ func ctx10() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 10*time.Second)
 }
 
-// NewEncounter makes an empty encounter with an open map and stores it.
+// NewEncounter makes an empty encounter with an open map; it refuses, in
+// the GM's words, a blank name, a map side outside 1 to model.MaxMapSide
+// and feet per square below 1.
 func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounter, error) {
-	e := &model.Encounter{Name: strings.TrimSpace(name), Ruleset: r, Grid: model.NewGrid(max(w, 0), max(h, 0))}
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return nil, errors.New("type a name for the encounter")
+	case feet < 1:
+		return nil, errors.New("feet per square must be at least 1")
+	case w < 1 || h < 1:
+		return nil, fmt.Errorf("the map needs at least 1 x 1 squares, not %d x %d", w, h)
+	case w > model.MaxMapSide || h > model.MaxMapSide:
+		return nil, fmt.Errorf("the map must be 1 to %d squares on each side, not %d x %d", model.MaxMapSide, w, h)
+	}
+	e := &model.Encounter{Name: name, Ruleset: r, Grid: model.NewGrid(w, h)}
 	if feet != r.DefaultFeetPerSquare() {
 		e.FeetPerSquare = feet
-	}
-	if feet < 1 {
-		return nil, errors.New("feet per square must be at least 1")
-	}
-	if w < 1 || h < 1 {
-		return nil, fmt.Errorf("the map needs at least 1 x 1 squares, not %d x %d", w, h)
 	}
 	if err := model.Validate(e); err != nil {
 		return nil, err

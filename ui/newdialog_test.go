@@ -96,3 +96,29 @@ func TestNewDialogKeepsWhatWasTyped(t *testing.T) {
 		t.Errorf("created %q %s %dx%d, want Goblin ambush pf1e 16x12", e.Name, e.Ruleset, e.Grid.W, e.Grid.H)
 	}
 }
+
+// TestNewEncounterRefusalsInWords: a blank name read "name: must be 1 to
+// 200 characters, not 0" and a 2000-square side "map.rows: the map is
+// 10x2000 squares; at most 1000x1000 are allowed" (the file format's
+// field names); the New dialog now says what to type.
+func TestNewEncounterRefusalsInWords(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		w, h    int
+		feet    int
+		message string
+	}{
+		{"  ", 10, 10, 5, "type a name for the encounter"},
+		{"Bay", 10, 2000, 5, "the map must be 1 to 1000 squares on each side, not 10 x 2000"},
+		{"Bay", 0, 10, 5, "the map needs at least 1 x 1 squares, not 0 x 10"},
+		{"Bay", 10, 10, 0, "feet per square must be at least 1"},
+	} {
+		_, err := NewEncounter(c.name, model.SF2E, c.w, c.h, c.feet)
+		if err == nil || err.Error() != c.message {
+			t.Errorf("NewEncounter(%q, %d x %d, %d ft): %v, want %q", c.name, c.w, c.h, c.feet, err, c.message)
+		}
+	}
+	if e, err := NewEncounter(" Bay ", model.Starship, 1000, 1, 50); err != nil || e.Name != "Bay" || e.FeetPerSquare != 0 {
+		t.Errorf("a 1000 x 1 starship map: %v", err)
+	}
+}

@@ -48,7 +48,7 @@ func runDB(env Env, db, cmd string, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Stdout, "%s\t%s\n", id, name)
+		fmt.Fprintf(env.Stdout, "%s\t%s\n", id, oneField(name))
 		return nil
 	case "export-encounter":
 		id, err := st.Find(ctx, f.pos[0])
@@ -93,7 +93,7 @@ func list(env Env, st Store, asJSON bool) error {
 		return writeJSON(env.Stdout, out)
 	}
 	for _, r := range rows {
-		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\t%dx%d\t%s\n", r.ID, r.Name, r.Ruleset, r.Width, r.Height, r.Updated.UTC().Format(time.RFC3339))
+		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\t%dx%d\t%s\n", r.ID, oneField(r.Name), r.Ruleset, r.Width, r.Height, r.Updated.UTC().Format(time.RFC3339))
 	}
 	return nil
 }
@@ -141,4 +141,15 @@ func writeFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// oneField keeps a name inside its tab-separated column: a tab or line
+// break in it (nothing forbids them) would split one encounter's line.
+func oneField(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
 }

@@ -113,3 +113,19 @@ func TestNotADatabase(t *testing.T) {
 		t.Errorf("the file was changed")
 	}
 }
+
+func TestListKeepsOneLinePerEncounter(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "e.db")
+	f := filepath.Join(dir, "t.encounter.json")
+	os.WriteFile(f, []byte("{\"format\":\"encounter/1\",\"name\":\"Two\\tcolumns\\nand lines\",\"ruleset\":\"sf2e\",\"map\":{\"rows\":[\".\"]}}"), 0o644)
+	var out, errb bytes.Buffer
+	if code := Run(dbEnv(&out, &errb), []string{"--db", db, "import", f}); code != 0 {
+		t.Fatalf("import: %d %s", code, errb.String())
+	}
+	out.Reset()
+	Run(dbEnv(&out, &errb), []string{"--db", db, "list"})
+	if strings.Count(out.String(), "\n") != 1 || len(strings.Split(strings.TrimSpace(out.String()), "\t")) != 5 {
+		t.Fatalf("list: %q", out.String())
+	}
+}

@@ -321,7 +321,17 @@ func (l *Library) renameSelected() {
 		}
 	}, l.win)
 	d.Resize(fyne.NewSize(400, 0))
+	showNameDialog(l.win, d, en)
+}
+
+// showNameDialog shows d with the name entry en ready to type over: focused,
+// its text selected, Enter renaming. Without that the GM's typing went
+// nowhere until a click in the field, and Enter did nothing.
+func showNameDialog(win fyne.Window, d *dialog.FormDialog, en *widget.Entry) {
+	en.OnSubmitted = func(string) { d.Submit() }
 	d.Show()
+	win.Canvas().Focus(en)
+	en.TypedShortcut(&fyne.ShortcutSelectAll{})
 }
 
 // Duplicate copies the encounter with the id as "<name> (copy)".

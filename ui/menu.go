@@ -115,15 +115,21 @@ func rulesetLabel(r model.Ruleset) string {
 func (ed *Editor) renameDialog() {
 	en := widget.NewEntry()
 	en.SetText(ed.enc.Name)
-	dialog.ShowForm("Rename encounter", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
+	d := dialog.NewForm("Rename encounter", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if !ok {
 			return
 		}
 		name := strings.TrimSpace(en.Text)
+		if name == "" {
+			showError(ed.win, "Could not rename the encounter", fmt.Errorf("type a name for the encounter"))
+			return
+		}
 		if err := ed.apply("", func(c *model.Encounter) error { c.Name = name; return nil }); err != nil {
 			showError(ed.win, "Could not rename the encounter", err)
 		}
 	}, ed.win)
+	d.Resize(fyne.NewSize(400, 0))
+	showNameDialog(ed.win, d, en)
 }
 
 func (ed *Editor) mapDialog() {

@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+)
+
+// typeOverAndEnter types s into whatever has the focus, then Enter.
+func typeOverAndEnter(t *testing.T, c fyne.Canvas, s string) {
+	t.Helper()
+	en, ok := c.Focused().(*widget.Entry)
+	if !ok {
+		t.Fatalf("the name field should have the focus when the dialog opens, not %T", c.Focused())
+	}
+	for _, r := range s {
+		en.TypedRune(r)
+	}
+	en.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+}
+
+// TestRenameDialogsTypeOver: Rename… opened with nothing focused, so the
+// GM's typing went nowhere until a click in the field, and Enter did not
+// rename (in the library and in the editor's Encounter menu).
+func TestRenameDialogsTypeOver(t *testing.T) {
+	test.NewTempApp(t)
+	st := newMemStore(model.Sample())
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1024, 700))
+	l := NewLibrary(w, st, func(string) {})
+	l.Select(0)
+	l.renameSelected()
+	typeOverAndEnter(t, w.Canvas(), "Bay")
+	if got := l.Items()[0].Name; got != "Bay" {
+		t.Errorf("library rename: %q, want the typed name to replace the old one", got)
+	}
+	if w.Canvas().Overlays().Top() != nil {
+		t.Errorf("Enter should close the Rename dialog")
+	}
+
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.renameDialog()
+	typeOverAndEnter(t, ed.win.Canvas(), "Hold")
+	if ed.enc.Name != "Hold" {
+		t.Errorf("editor rename: %q, want Hold", ed.enc.Name)
+	}
+}

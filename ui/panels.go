@@ -64,6 +64,13 @@ func parseOptInt(s, what string) (int, bool, error) {
 	return v, true, nil
 }
 
+// tokenHeadline is the inspector's first line for t: size, side, space and
+// place.
+func tokenHeadline(e *model.Encounter, t *model.Token) string {
+	k := e.Space(t)
+	return fmt.Sprintf("%s · %s · %d×%d squares at (%d, %d)", t.Size, t.SideOrNeutral(), k, k, t.X, t.Y)
+}
+
 // showInspector rebuilds the token inspector for the selected token.
 func (ed *Editor) showInspector() {
 	ed.inspector.RemoveAll()
@@ -92,8 +99,8 @@ func (ed *Editor) showInspector() {
 	i := ed.sel
 	t := ed.enc.Tokens[i]
 	id := t.ID
-	k := ed.enc.Space(&t)
-	ed.inspector.Add(widget.NewLabel(fmt.Sprintf("%s · %s · %d×%d squares at (%d, %d)", t.Size, t.SideOrNeutral(), k, k, t.X, t.Y)))
+	head := widget.NewLabel(tokenHeadline(ed.enc, &t))
+	ed.inspector.Add(head)
 	key := func(f string) string { return "token:" + id + ":" + f }
 	// idx finds the token again: edits may have reordered nothing, but undo can
 	// replace the encounter under the inspector.
@@ -119,6 +126,9 @@ func (ed *Editor) showInspector() {
 		}
 		ed.message("")
 		errLabel.Hide()
+		if j := ed.enc.TokenIndex(id); j >= 0 {
+			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j])) // a new size or side
+		}
 	}
 	ed.inspErr = errLabel
 	rs := ed.enc.Ruleset

@@ -15,6 +15,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/export"
+	"encounterplanner/ui/render"
 )
 
 // importer is the optional store method that stores an imported encounter
@@ -102,12 +103,64 @@ func (ed *Editor) exportPNG() {
 		var n int
 		fmt.Sscan(px.Selected, &n)
 		o := export.PNGOptions{PX: n, Grid: grid.Checked, Player: player.Checked}
+		e := ed.enc.Clone()
 		if ov.Checked {
 			o.Overlays = ed.ov
+			if player.Checked {
+				e, o.Overlays = ed.playerOverlays()
+			}
 		}
-		e := ed.enc.Clone()
 		ed.saveFile("export PNG", fileBase(e.Name)+".png", []string{".png"}, func(w io.Writer) error { return export.PNG(w, e, o) })
 	}, ed.win)
+}
+
+// playerOverlays computes the current overlays as the players may see
+// them, for the player version of an export: on a copy of the encounter
+// without its hidden tokens (the GM's overlays give one away: a reach or
+// path that detours around it, its enemy reach, a foe it flanks, the cover
+// it gives); a hidden selected token shows nothing. It returns the copy to
+// draw (the overlays' token numbers are the copy's) and its overlays.
+func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
+	e := ed.enc.Clone()
+	pe := e.Clone()
+	pe.Tokens = nil
+	sel := -1
+	for i := range e.Tokens {
+		if e.Tokens[i].Hidden {
+			continue
+		}
+		if i == ed.sel {
+			sel = len(pe.Tokens)
+		}
+		pe.Tokens = append(pe.Tokens, e.Tokens[i])
+	}
+	req := &overlayReq{enc: pe, rev: ed.rev, sel: sel, set: ed.settings, drag: -1}
+	if ed.hovered != nil {
+		h := *ed.hovered
+		req.hover = &h
+	}
+	r := (&overlayWorker{}).compute(req)
+	o := render.NewOverlays()
+	o.Units = unit(pe.Ruleset)
+	o.Selected = sel
+	if sel >= 0 {
+		if ed.settings.Reach {
+			o.Reach = r.reach
+		}
+		if ed.settings.Path && r.path != nil {
+			o.Path, o.PathFrom = r.path, sel
+		}
+		if ed.settings.Cover {
+			o.Cover = append(append([]render.CoverLine(nil), r.cover...), r.coverBack...)
+		}
+		if ed.settings.Threat {
+			o.Threat = r.threat
+		}
+	}
+	if ed.settings.Flank {
+		o.Flanks = r.flanks
+	}
+	return pe, o
 }
 
 func (ed *Editor) exportPDF() {

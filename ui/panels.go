@@ -558,7 +558,18 @@ func (ed *Editor) addTokenDialog(x, y int) {
 	}, ed.win)
 	d.Resize(fyne.NewSize(360, 0))
 	d.Show()
-	ed.win.Canvas().Focus(name)
+	focus := func() {
+		if ed.win.Canvas().Focused() == nil && dialogOpen(ed.win) {
+			ed.win.Canvas().Focus(name)
+			name.TypedShortcut(&fyne.ShortcutSelectAll{}) // typing replaces "Creature 1"
+		}
+	}
+	focus()
+	// The click on the map that opened the dialog is still being handled:
+	// on its way out the driver unfocuses (nothing focusable lies under the
+	// pointer, outside the dialog), so typing went nowhere and Enter did
+	// not add. Focus again once that click is done.
+	go ed.post(focus)
 }
 
 // DuplicateToken copies the selected token next to it.

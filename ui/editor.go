@@ -804,6 +804,9 @@ func (ed *Editor) restore(s *model.Encounter, none string) {
 		selID = ed.enc.Tokens[ed.sel].ID
 	}
 	rsChanged := s.Ruleset != ed.enc.Ruleset
+	if rsChanged {
+		ed.coverBackOn(ed.enc.Ruleset, s.Ruleset) // as switching there would
+	}
 	// storage identity is not part of the history
 	s.ID, s.Version, s.Created, s.Updated = ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated
 	ed.enc = s

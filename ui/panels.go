@@ -674,6 +674,15 @@ func fitRuleset(c *model.Encounter, r model.Ruleset) {
 	}
 }
 
+// coverBackOn switches cover and flanking back on when the ruleset goes
+// from one without them (starship, points: the panel turned them off) to
+// one where they mean something.
+func (ed *Editor) coverBackOn(old, r model.Ruleset) {
+	if (old == model.Starship || old == model.Points) && (r == model.SF2E || r == model.PF1E) {
+		ed.settings.Cover, ed.settings.Flank = true, true
+	}
+}
+
 // SwitchRuleset asks (listing the tokens that do not fit) and switches.
 func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 	if r == ed.enc.Ruleset {
@@ -691,9 +700,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 			return
 		}
 		ed.settings.Mode = rules.DefaultMode(r)
-		if (old == model.Starship || old == model.Points) && (r == model.SF2E || r == model.PF1E) {
-			ed.settings.Cover, ed.settings.Flank = true, true // back where they mean something
-		}
+		ed.coverBackOn(old, r)
 		ed.win.SetMainMenu(ed.menu())
 		ed.buildOverlayPanel()
 		ed.showInspector()

@@ -187,6 +187,9 @@ func (ed *Editor) togglePlayerFullScreen() {
 func (ed *Editor) calibratePlayer() {
 	if ed.player == nil {
 		ed.openPlayer()
+		// the new player window opens over the editor, where this dialog
+		// shows: on one screen it hid the dialog the GM had just asked for
+		ed.win.RequestFocus()
 	}
 	p := ed.player
 	diag := widget.NewEntry()

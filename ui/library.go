@@ -324,8 +324,8 @@ func (l *Library) renameSelected() {
 	showNameDialog(l.win, d, en)
 }
 
-// showNameDialog shows d with the name entry en ready to type over: focused,
-// its text selected, Enter renaming. Without that the GM's typing went
+// showNameDialog shows d with the entry en ready to type over: focused,
+// its text selected, Enter submitting. Without that the GM's typing went
 // nowhere until a click in the field, and Enter did nothing.
 func showNameDialog(win fyne.Window, d *dialog.FormDialog, en *widget.Entry) {
 	en.OnSubmitted = func(string) { d.Submit() }

@@ -137,7 +137,10 @@ func (ed *Editor) mapDialog() {
 	w.SetText(strconv.Itoa(ed.enc.Grid.W))
 	h.SetText(strconv.Itoa(ed.enc.Grid.H))
 	f.SetText(strconv.Itoa(ed.enc.Feet()))
-	dialog.ShowForm("Map size and scale", "Apply", "Cancel", []*widget.FormItem{
+	var d *dialog.FormDialog
+	submit := func(string) { d.Submit() }
+	w.OnSubmitted, h.OnSubmitted, f.OnSubmitted = submit, submit, submit
+	d = dialog.NewForm("Map size and scale", "Apply", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Width (squares)", w),
 		widget.NewFormItem("Height (squares)", h),
 		widget.NewFormItem("Feet per square", f),
@@ -156,6 +159,10 @@ func (ed *Editor) mapDialog() {
 			showError(ed.win, "Map size not changed", err)
 		}
 	}, ed.win)
+	// a form sized to its contents left 40-pixel fields: "22" fitted, a
+	// 1000-square side did not
+	d.Resize(fyne.NewSize(360, 0))
+	showNameDialog(ed.win, d, w)
 }
 
 // ResizeMap changes the map to w x h squares of feet each; a token or note

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -47,5 +48,27 @@ func TestRenameDialogsTypeOver(t *testing.T) {
 	typeOverAndEnter(t, ed.win.Canvas(), "Hold")
 	if ed.enc.Name != "Hold" {
 		t.Errorf("editor rename: %q, want Hold", ed.enc.Name)
+	}
+}
+
+// TestMapDialogFieldsFitTheirNumbers: Encounter > Map size and scale was
+// a form sized to its contents, with 40-pixel fields where "22" fitted
+// and "1000" did not, nothing focused and Enter doing nothing.
+func TestMapDialogFieldsFitTheirNumbers(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.mapDialog()
+	en, _, _ := topDialog(t, ed.win)
+	if len(en) != 3 {
+		t.Fatalf("%d fields in the map dialog, want width, height and feet", len(en))
+	}
+	need := fyne.MeasureText("1000", theme.TextSize(), fyne.TextStyle{}).Width + 4*theme.InnerPadding()
+	for i, e := range en {
+		if w := e.Size().Width; w < need {
+			t.Errorf("field %d is %.0f px wide, too narrow for 1000 (%.0f)", i, w, need)
+		}
+	}
+	typeOverAndEnter(t, ed.win.Canvas(), "30")
+	if ed.enc.Grid.W != 30 || ed.enc.Grid.H != 13 {
+		t.Errorf("after typing 30 and Enter the map is %d x %d, want 30 x 13", ed.enc.Grid.W, ed.enc.Grid.H)
 	}
 }

@@ -76,6 +76,7 @@ type MapView struct {
 	last            fyne.Position
 	hoverX, hoverY  int
 	hovering        bool
+	pointer         fyne.Position // where the pointer last was over the view
 }
 
 // NewMapView makes a map view of the encounter enc returns, drawing the
@@ -204,12 +205,14 @@ func (m *MapView) SetView(zoom float32, ox, oy float64) {
 	m.zoom = float32(math.Max(minZoom, math.Min(maxZoom, float64(zoom))))
 	m.originX, m.originY = ox, oy
 	m.Refresh()
+	m.rehover()
 }
 
 // Fit zooms so the whole map shows, centred.
 func (m *MapView) Fit() {
 	m.fitTo(m.Size())
 	m.Refresh()
+	m.rehover()
 }
 
 func (m *MapView) fitTo(s fyne.Size) {
@@ -238,6 +241,7 @@ func (m *MapView) ZoomBy(f float32, p fyne.Position) {
 	m.originY = my - float64(p.Y/nz)
 	m.fitted = true
 	m.Refresh()
+	m.rehover()
 }
 
 // ZoomCentre zooms by f around the centre of the view.
@@ -253,6 +257,7 @@ func (m *MapView) CentreOn(x, y float64) {
 	m.originY = y - float64(s.Height/m.zoom)/2
 	m.fitted = true
 	m.Refresh()
+	m.rehover()
 }
 
 // PanBy moves the view by (dx, dy) squares.
@@ -261,6 +266,18 @@ func (m *MapView) PanBy(dx, dy float64) {
 	m.originY += dy
 	m.fitted = true
 	m.Refresh()
+	m.rehover()
+}
+
+// rehover names the square now under the resting pointer after the view
+// moved under it (keys, wheel, fit): the status bar and the hovered path
+// kept the square that used to be there until the mouse moved. A pan by
+// drag moves the map with the pointer, so the square stays.
+func (m *MapView) rehover() {
+	if !m.hovering || (m.active && m.panning) {
+		return
+	}
+	m.setHover(m.SquareAt(m.pointer))
 }
 
 // SquareAt returns the map square under the widget position p.
@@ -355,10 +372,10 @@ func (m *MapView) Dragged(ev *fyne.DragEvent) {
 	}
 	if m.panning {
 		m.PanBy(-float64(ev.Position.X-m.last.X)/float64(m.zoom), -float64(ev.Position.Y-m.last.Y)/float64(m.zoom))
-		m.last = ev.Position
+		m.last, m.pointer = ev.Position, ev.Position
 		return
 	}
-	m.last = ev.Position
+	m.last, m.pointer = ev.Position, ev.Position
 	x, y := m.SquareAt(ev.Position)
 	m.setHover(x, y)
 	if m.input != nil {
@@ -374,6 +391,7 @@ func (m *MapView) MouseIn(ev *desktop.MouseEvent) { m.MouseMoved(ev) }
 
 // MouseMoved reports the hovered square.
 func (m *MapView) MouseMoved(ev *desktop.MouseEvent) {
+	m.pointer = ev.Position
 	if m.panning && m.active {
 		return
 	}

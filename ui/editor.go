@@ -129,6 +129,7 @@ type Editor struct {
 	inspErr      *widget.Label // the inspector's last refused edit, in the GM's words
 	quiet        bool          // apply leaves the status bar to its caller
 	overlayPanel *fyne.Container
+	rightSplit   *container.Split // inspector above, overlays and answers below
 	tips         *tipLayer
 	player       *playerDisplay
 	msgAt        time.Time
@@ -253,10 +254,7 @@ func (ed *Editor) build() {
 	ed.overlayPanel = container.NewVBox()
 	ed.coverLabel = widget.NewLabel("")
 	ed.coverLabel.Wrapping = fyne.TextWrapWord
-	inspScroll := container.NewVScroll(ed.inspector)
-	ovScroll := container.NewVScroll(container.NewVBox(ed.overlayPanel, ed.coverLabel))
-	right := container.NewVSplit(inspScroll, ovScroll)
-	right.Offset = 0.55
+	right := ed.buildRightPane() // polish_right.go
 
 	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), leftScroll, fixedWidth(right, 270), ed.view)
 	ed.content = container.NewStack(split, ed.tips.layer)

@@ -289,7 +289,7 @@ func (ed *Editor) buildOverlayPanel() {
 		ed.rebuildOverlays()
 		ed.updateCoverList()
 	}
-	p.Add(widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *overlaySettings) { s.Reach = b }) })
 	reach.SetChecked(ed.settings.Reach)
 	modes := rules.Modes(rs)
@@ -332,7 +332,9 @@ func (ed *Editor) buildOverlayPanel() {
 			c.Disable()
 		}
 	}
-	p.Add(container.NewGridWithColumns(2, reach, path))
+	// the heading shares its row with Reach and Path: one row less above
+	// the cover and flanking answers, which must show without scrolling
+	p.Add(container.NewBorder(nil, nil, title, nil, container.NewGridWithColumns(2, reach, path)))
 	form := widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions))
 	if rs == model.Points {
 		if ed.settings.Range <= 0 {

@@ -43,7 +43,8 @@ type Options struct {
 	// Library forces the library at start, even when there is a last
 	// encounter to reopen.
 	Library bool
-	// WindowSize is the main window's first size; zero means 1200x780.
+	// WindowSize is the main window's first size; zero means the size the
+	// window had when the app last stopped, or 1200x780 the first time.
 	WindowSize fyne.Size
 	// DBPath is the database file the store was (or failed to be) opened
 	// from; the start screen for StoreError names it and offers to move it
@@ -59,13 +60,11 @@ type Options struct {
 func Run(store model.EncounterStore, opts Options) {
 	a := app.NewWithID(AppID)
 	w := a.NewWindow("Encounter Planner")
-	size := opts.WindowSize
-	if size.Width <= 0 || size.Height <= 0 {
-		size = fyne.NewSize(1200, 780)
-	}
+	size := initialWindowSize(a.Preferences(), opts.WindowSize)
 	s := NewShell(w, store)
 	s.openStore = opts.OpenStore
 	a.Lifecycle().SetOnStopped(func() {
+		s.rememberGeometry() // the next start opens as the GM left it
 		// a last save when the app stops some other way (the session ends)
 		if ed := s.ed; ed != nil && ed.dirty() && !ed.saveBlocked {
 			ed.save(false)
@@ -98,6 +97,7 @@ type Shell struct {
 func NewShell(w fyne.Window, store model.EncounterStore) *Shell {
 	s := &Shell{win: w, store: store, post: fyne.Do}
 	w.SetCloseIntercept(func() {
+		s.rememberGeometry() // while the window still has its size
 		if s.ed != nil {
 			s.ed.saveBeforeLeaving(func() {
 				s.ed.Close()
@@ -150,6 +150,7 @@ func (s *Shell) Start(opts Options) {
 // ShowLibrary swaps the editor (already saved) for the library.
 func (s *Shell) ShowLibrary() {
 	if s.ed != nil {
+		s.ed.rememberRightOffset()
 		s.ed.Close()
 		s.ed = nil
 	}
@@ -179,6 +180,7 @@ func (s *Shell) Open(nameOrID string) error {
 		return fmt.Errorf("open %q: %w", nameOrID, err)
 	}
 	if s.ed != nil {
+		s.ed.rememberRightOffset() // the next editor opens with the GM's divider
 		s.ed.Close()
 	}
 	s.lib = nil

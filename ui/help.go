@@ -20,7 +20,7 @@ const helpText = `# Shortcuts
 - **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map
 - **Middle drag**, **Space+drag**, a select-drag on open ground or the **arrow keys** pan; View > Grid lines hides the grid
 - **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)
-- **F11** player display full screen
+- **F11** player display full screen; View > Calibrate player display makes one square one inch: widen the bar to a credit card's long side held against the screen, or type the screen's diagonal
 - **Ctrl+Q** quit (saves first; so does closing the window)
 - **Right-click** a square: add or edit a note pin (GM only, or shown to the players), add a token, duplicate or delete one
 

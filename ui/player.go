@@ -1,14 +1,9 @@
 package ui
 
 import (
-	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/render"
@@ -26,8 +21,10 @@ type playerDisplay struct {
 	view   *MapView
 	share  bool
 	shared *render.Overlays
-	diag   float64 // screen diagonal in inches, 0 = not calibrated (fit)
-	resW   int     // screen resolution used by the calibration
+	diag   float64           // screen diagonal in inches, 0 = not calibrated (fit)
+	ppi    float64           // pixels per inch from the credit-card ruler; wins over diag
+	ruler  fyne.CanvasObject // the card ruler shown while calibrating
+	resW   int               // screen resolution used by the calibration
 	resH   int
 }
 
@@ -40,6 +37,7 @@ func (ed *Editor) openPlayer() {
 	a := fyne.CurrentApp()
 	p := &playerDisplay{ed: ed}
 	p.diag = a.Preferences().Float(prefPlayerDiag)
+	p.ppi = a.Preferences().Float(prefPlayerPPI)
 	p.win = a.NewWindow("Player display — " + ed.enc.Name)
 	p.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays {
 		if p.share {
@@ -49,7 +47,7 @@ func (ed *Editor) openPlayer() {
 	}, nil, true)
 	p.view.noGrid = ed.view.noGrid
 	p.view.onLayout = func(fyne.Size) {
-		if p.diag > 0 {
+		if p.calibrated() {
 			p.place()
 		} else {
 			p.view.fitted = false
@@ -113,8 +111,8 @@ func (p *playerDisplay) resolution() (int, int) {
 
 // place sets the zoom: one square = one inch when calibrated, else fit.
 func (p *playerDisplay) place() {
-	ppi := 0.0
-	if p.diag > 0 {
+	ppi := p.ppi
+	if ppi <= 0 && p.diag > 0 {
 		w, h := p.resW, p.resH
 		if w == 0 {
 			w, h = p.resolution()
@@ -182,64 +180,4 @@ func (ed *Editor) togglePlayerFullScreen() {
 	p := ed.player
 	p.win.SetFullScreen(!p.win.FullScreen())
 	p.place()
-}
-
-func (ed *Editor) calibratePlayer() {
-	if ed.player == nil {
-		ed.openPlayer()
-		// the new player window opens over the editor, where this dialog
-		// shows: on one screen it hid the dialog the GM had just asked for
-		ed.win.RequestFocus()
-	}
-	p := ed.player
-	diag := widget.NewEntry()
-	diag.SetPlaceHolder("e.g. 27")
-	if p.diag > 0 {
-		diag.SetText(strconv.FormatFloat(p.diag, 'f', -1, 64))
-	}
-	w, h := p.resolution()
-	if p.resW > 0 {
-		w, h = p.resW, p.resH
-	}
-	res := widget.NewEntry()
-	res.SetText(fmt.Sprintf("%dx%d", w, h))
-	hint := widget.NewLabel("Make the player display full screen (F11) first: its size is then the screen's resolution. One square becomes one inch; check with a ruler or a credit card (3.37 in wide). Leave the diagonal empty to fit the map instead.")
-	hint.Wrapping = fyne.TextWrapWord
-	d := dialog.NewForm("Calibrate the player display", "Apply", "Cancel", []*widget.FormItem{
-		widget.NewFormItem("Screen diagonal (inches)", diag),
-		widget.NewFormItem("Resolution (pixels)", res),
-		widget.NewFormItem("", hint),
-	}, func(ok bool) {
-		if !ok {
-			return
-		}
-		s := strings.TrimSpace(diag.Text)
-		if s == "" {
-			p.diag, p.resW, p.resH = 0, 0, 0
-			fyne.CurrentApp().Preferences().SetFloat(prefPlayerDiag, 0)
-			p.place()
-			return
-		}
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || v <= 1 || v > 500 {
-			showError(ed.win, "Player display not calibrated", fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s))
-			return
-		}
-		var rw, rh int
-		if _, err := fmt.Sscanf(strings.ReplaceAll(strings.TrimSpace(res.Text), " ", ""), "%dx%d", &rw, &rh); err != nil || rw < 100 || rh < 100 {
-			showError(ed.win, "Player display not calibrated", fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"))
-			return
-		}
-		p.diag = v
-		if cw, ch := p.resolution(); cw == rw && ch == rh {
-			p.resW, p.resH = 0, 0 // follow the window
-		} else {
-			p.resW, p.resH = rw, rh
-		}
-		fyne.CurrentApp().Preferences().SetFloat(prefPlayerDiag, v)
-		p.place()
-		ed.message(fmt.Sprintf("player display: %.0f pixels per inch, one square per inch", pixelsPerInch(rw, rh, v)))
-	}, ed.win)
-	d.Resize(fyne.NewSize(460, 0))
-	d.Show()
 }

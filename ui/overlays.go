@@ -467,7 +467,17 @@ func describePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 	if !p.Reachable {
 		return "no path there"
 	}
-	parts := []string{fmt.Sprintf("path %d %s", p.Cost, unit(e.Ruleset)), plural(max(p.Actions, 1), "action", "actions")}
+	parts := []string{fmt.Sprintf("path %d %s", p.Cost, unit(e.Ruleset))}
+	switch e.Ruleset {
+	case model.Starship:
+		// a ship has one move: what the GM needs is where it turns and
+		// which way it ends up facing
+		parts = append(parts, shipTurns(e.Tokens[sel].Facing, p.Steps)...)
+	case model.PF1E:
+		parts = append(parts, pf1eActions(e, p))
+	default:
+		parts = append(parts, plural(max(p.Actions, 1), "action", "actions"))
+	}
 	var haz, narrow, uneven, diff int
 	provokes := map[int]bool{}
 	t := e.Tokens[sel]
@@ -525,6 +535,45 @@ func describePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// shipTurns words a ship's turns, in order, and the facing it ends with:
+// "turns NE, E · ends facing E", or "ends facing N" for a straight move.
+func shipTurns(start model.Facing, steps []rules.Step) []string {
+	var turns []string
+	end := start
+	for _, s := range steps {
+		if s.Turn != rules.NoTurn {
+			end = model.Facing(s.Turn)
+			turns = append(turns, end.String())
+		}
+	}
+	var out []string
+	switch len(turns) {
+	case 0:
+	case 1:
+		out = append(out, "turns "+turns[0])
+	default:
+		out = append(out, "turns "+strings.Join(turns, ", "))
+	}
+	return append(out, "ends facing "+end.String())
+}
+
+// pf1eActions names a pf1e path's actions as the book does: a move action,
+// a double move, or the full-round action that moves 5 feet (minimum
+// movement: one step that costs one square yet needs both actions).
+func pf1eActions(e *model.Encounter, p *rules.Path) string {
+	one := 5
+	if f := e.FeetPerSquare; f != 0 && f != 5 {
+		one = 1 // costs count squares
+	}
+	switch {
+	case p.Actions >= 2 && len(p.Steps) == 1 && p.Cost == one:
+		return "full-round minimum move"
+	case p.Actions >= 2:
+		return "double move"
+	}
+	return "move action"
 }
 
 func spaceTouches(pts []rules.Point, x, y, k int) bool {

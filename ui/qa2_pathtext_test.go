@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"testing"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// TestQA2PathTextShip: a ship's path text said "path 300 ft · 1 action",
+// the same as a creature's, though a ship has one move and what the GM
+// steers by is its turns and the facing it ends with (the map drew the
+// turn only as a merged dot).
+func TestQA2PathTextShip(t *testing.T) {
+	e, err := NewEncounter("Ship fight", model.Starship, 16, 10, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Tokens = []model.Token{{Name: "Sunrise", X: 2, Y: 5, Size: model.Medium, Side: "party",
+		Speeds: map[string]int{model.SpeedFly: 300, model.SpeedTurn: 100}}}
+	eng, err := rules.For(model.Starship)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		x, y int
+		want string
+	}{
+		{5, 1, "path 300 ft · turns NE · ends facing NE"},
+		{0, 5, "path 200 ft · turns W · ends facing W"},
+		{2, 1, "path 200 ft · ends facing N"},
+	} {
+		p, err := eng.Path(e, rules.MoveQuery{Token: 0, Mode: rules.DefaultMode(model.Starship), Actions: 1}, c.x, c.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := describePath(e, 0, &p, nil); got != c.want {
+			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
+		}
+	}
+	two := &rules.Path{Reachable: true, Cost: 200, Actions: 1, Steps: []rules.Step{
+		{Turn: int(model.NE), Cost: 50, Total: 50}, {Turn: int(model.E), Cost: 50, Total: 100},
+		{X: 3, Y: 5, Turn: rules.NoTurn, Cost: 50, Total: 150}}}
+	if got, want := describePath(e, 0, two, nil), "path 200 ft · turns NE, E · ends facing E"; got != want {
+		t.Errorf("two turns: %q, want %q", got, want)
+	}
+}
+
+// TestQA2PathTextPF1E: pf1e has move actions, not sf2e's three actions:
+// the path text names a move action, a double move, and the full-round
+// 5-foot minimum move (which read "path 5 ft · 2 actions", as if two
+// move actions were spent on 5 feet).
+func TestQA2PathTextPF1E(t *testing.T) {
+	e, err := NewEncounter("Pf ambush", model.PF1E, 8, 8, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Grid.Set(3, 2, model.GreaterDifficult)
+	e.Tokens = []model.Token{{Name: "Valeros", X: 2, Y: 2, Size: model.Medium, Side: "party",
+		Speeds: map[string]int{model.SpeedLand: 5}}}
+	eng, err := rules.For(model.PF1E)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := rules.MoveQuery{Token: 0, Mode: rules.DefaultMode(model.PF1E), Actions: rules.MaxActions(model.PF1E)}
+	for _, c := range []struct {
+		x, y int
+		want string
+	}{
+		{2, 3, "path 5 ft · move action"},
+		{2, 4, "path 10 ft · double move"},
+		{3, 2, "path 5 ft · full-round minimum move · 1 difficult"},
+	} {
+		p, err := eng.Path(e, q, c.x, c.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := describePath(e, 0, &p, nil); got != c.want {
+			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
+		}
+	}
+}

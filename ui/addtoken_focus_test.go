@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 )
 
 // TestAddTokenDialogTakesTyping: T, then a click on the map, opened the
@@ -20,10 +19,10 @@ func TestAddTokenDialogTakesTyping(t *testing.T) {
 	mouseUp(ed, 3, 3)
 	c.Unfocus()
 	p.until(t, "the name field focused", func() bool {
-		_, ok := c.Focused().(*widget.Entry)
+		_, ok := c.Focused().(*escEntry)
 		return ok
 	})
-	en := c.Focused().(*widget.Entry)
+	en := c.Focused().(*escEntry)
 	for _, r := range "Goblin" {
 		en.TypedRune(r)
 	}

@@ -269,6 +269,9 @@ func (ed *Editor) install() {
 	c := ed.win.Canvas()
 	c.SetOnTypedRune(ed.rune)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape && escapeTop(ed.win) { // polish_dialogkeys.go
+			return
+		}
 		if !ed.key(ev) && !dialogOpen(ed.win) {
 			ed.view.navKey(ev)
 		}

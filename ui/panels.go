@@ -492,14 +492,15 @@ func (ed *Editor) AddToken(t model.Token) error {
 
 func (ed *Editor) addTokenDialog(x, y int) {
 	rs := ed.enc.Ruleset
-	name := widget.NewEntry()
+	var d *dialog.FormDialog
+	name := newEscEntry(ed.win) // Escape cancels, Enter adds
 	name.SetText(uniqueName(ed.enc, "Creature 1"))
 	size := widget.NewSelect(sizeNames(rs), nil)
 	size.SetSelected(model.Medium.String())
-	side := widget.NewSelectEntry(sides(ed.enc))
+	side := newEscSelectEntry(ed.win, sides(ed.enc))
 	side.SetText("enemy")
 	sk := speedKeys(rs)[0]
-	speed := widget.NewEntry()
+	speed := newEscEntry(ed.win)
 	switch rs {
 	case model.Points:
 		speed.SetText("5")
@@ -514,15 +515,16 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		widget.NewFormItem("Side", side),
 		widget.NewFormItem(strings.ToUpper(sk[:1])+sk[1:]+" speed", speed),
 	}
-	var turn *widget.Entry
+	var turn *escEntry
 	if rs == model.Starship {
-		turn = widget.NewEntry()
+		turn = newEscEntry(ed.win)
 		turn.SetText("100")
+		turn.OnSubmitted = func(string) { d.Submit() }
 		items = append(items, widget.NewFormItem("Turn speed", turn))
 	}
-	var d *dialog.FormDialog
 	submit := func(string) { d.Submit() }
 	name.OnSubmitted, speed.OnSubmitted = submit, submit
+	side.OnSubmitted = submit
 	d = dialog.NewForm(fmt.Sprintf("Add a token at (%d, %d)", x, y), "Add", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
@@ -560,6 +562,7 @@ func (ed *Editor) addTokenDialog(x, y int) {
 	}, ed.win)
 	d.Resize(fyne.NewSize(360, 0))
 	d.Show()
+	escCloses(ed.win, d)
 	focus := func() {
 		if ed.win.Canvas().Focused() == nil && dialogOpen(ed.win) {
 			ed.win.Canvas().Focus(name)

@@ -210,7 +210,7 @@ func (ed *Editor) calibratePlayer() {
 	card := container.NewVBox(cardHint, ruler.box, container.NewBorder(nil, nil, minus, plus, slider), readout)
 
 	// the diagonal
-	diag := widget.NewEntry()
+	diag := newEscEntry(ed.win)
 	diag.SetPlaceHolder("e.g. 27")
 	if p.diag > 0 {
 		diag.SetText(strconv.FormatFloat(p.diag, 'f', -1, 64))
@@ -219,7 +219,7 @@ func (ed *Editor) calibratePlayer() {
 	if p.resW > 0 {
 		w, h = p.resW, p.resH
 	}
-	res := widget.NewEntry()
+	res := newEscEntry(ed.win)
 	res.SetText(fmt.Sprintf("%dx%d", w, h))
 	diagHint := widget.NewLabel("Make the player display full screen (F11) first: its size is then the screen's resolution. Leave the diagonal empty to fit the map instead.")
 	diagHint.Wrapping = fyne.TextWrapWord
@@ -249,6 +249,9 @@ func (ed *Editor) calibratePlayer() {
 	}, ed.win)
 	d.Resize(fyne.NewSize(660, 0))
 	d.Show()
+	escCloses(ed.win, d) // Escape cancels; Enter in a field applies
+	diag.OnSubmitted = func(string) { d.Confirm() }
+	res.OnSubmitted = diag.OnSubmitted
 }
 
 // applyDiagonal calibrates from the diagonal and resolution the GM typed.

@@ -623,6 +623,11 @@ func (ed *Editor) updateCoverList() {
 	}
 	n := len(ed.enc.Tokens)
 	var b strings.Builder
+	if note := noCoverNote(ed.enc.Ruleset); note != "" && ed.sel >= 0 && ed.sel < n {
+		// the Cover and Flanking switches are greyed out: say why, where
+		// their answers would be
+		b.WriteString(note + "\n")
+	}
 	if ed.sel >= 0 && ed.sel < n && r.sel == ed.sel && ed.settings.Cover {
 		if len(r.cover) > 0 {
 			fmt.Fprintf(&b, "Cover from %s:\n", ed.enc.Tokens[ed.sel].Name)
@@ -660,6 +665,18 @@ func (ed *Editor) updateCoverList() {
 		}
 	}
 	ed.coverLabel.SetText(strings.TrimRight(b.String(), "\n"))
+}
+
+// noCoverNote says, for a ruleset whose text defines no cover or
+// flanking, why those overlay switches are off; "" for the others.
+func noCoverNote(r model.Ruleset) string {
+	switch r {
+	case model.Starship:
+		return "Starship combat has no cover or flanking (the switches are off)."
+	case model.Points:
+		return "The movement-points rules define no cover or flanking (the switches are off)."
+	}
+	return ""
 }
 
 // updateHover writes what is under the pointer into the status bar.

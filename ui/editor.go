@@ -603,7 +603,7 @@ func (ed *Editor) rebuildOverlays() {
 	}
 	for i := range ed.enc.Tokens {
 		// a token placed with Shift, or loaded, where it may not stand
-		if blockedDrop(ed.enc, i, ed.enc.Tokens[i].X, ed.enc.Tokens[i].Y) != "" {
+		if endRefusal(ed.enc, i, ed.enc.Tokens[i].X, ed.enc.Tokens[i].Y) != "" {
 			o.Warn = append(o.Warn, i)
 		}
 	}
@@ -960,7 +960,7 @@ func (ed *Editor) drag(x, y int, shift bool) {
 			return
 		}
 		ed.dragMoved = true
-		reason := blockedDrop(ed.enc, ed.dragTok, nx, ny)
+		reason := endRefusal(ed.enc, ed.dragTok, nx, ny)
 		ed.ghost = &render.Ghost{Token: ed.dragTok, X: nx, Y: ny, OK: reason == ""}
 		if reason != "" {
 			ed.message(fmt.Sprintf("%s: %s", t.Name, reason))
@@ -1017,7 +1017,7 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 		ed.rebuildOverlays()
 		return false
 	}
-	reason := blockedDrop(ed.enc, i, x, y)
+	reason := endRefusal(ed.enc, i, x, y)
 	if reason == "off the map" || (reason != "" && !force) {
 		msg := fmt.Sprintf("%s not moved: %s", t.Name, reason)
 		if reason != "off the map" {

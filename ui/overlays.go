@@ -421,7 +421,7 @@ func flankSpots(eng rules.Engine, e *model.Encounter, d int) []rules.Point {
 		for y := ft.Y - k - 2; y <= ft.Y+fk+2; y++ {
 			for x := ft.X - k - 2; x <= ft.X+fk+2; x++ {
 				p := rules.Point{X: x, Y: y}
-				if seen[p] || blockedDrop(e, d, x, y) != "" {
+				if seen[p] || endRefusal(e, d, x, y) != "" {
 					continue
 				}
 				if tried >= flankSpotLimit {
@@ -585,9 +585,37 @@ func spaceTouches(pts []rules.Point, x, y, k int) bool {
 	return false
 }
 
-// blockedDrop says why token d may not stand at (x, y): off the map, on a
-// wall or obstacle, or on another creature; "" when it may.
+// blockedDrop says why (x, y) is not a free place for token d: off the
+// map, on a wall or obstacle, or overlapping any other token; "" when it
+// is free. It is for finding room for a new token; where a token may end
+// its move by the ruleset is endRefusal.
 func blockedDrop(e *model.Encounter, d, x, y int) string {
+	return dropCheck(e, d, x, y, false)
+}
+
+// endRefusal says why token d may not end a move at (x, y) under the
+// encounter's ruleset, "" when it may: as blockedDrop, except that the
+// spaces the ruleset lets two tokens share are allowed (a tiny creature
+// with anyone in sf2e and pf1e, ships two or more sizes apart).
+func endRefusal(e *model.Encounter, d, x, y int) string {
+	return dropCheck(e, d, x, y, true)
+}
+
+// mayShare reports whether tokens of sizes a and b may end their moves in
+// overlapping spaces under ruleset r (rules-conventions.md: "a tiny
+// creature is one of the two" in sf2e and pf1e; starship "sizes differ by
+// two or more"; points has no exception).
+func mayShare(r model.Ruleset, a, b model.Size) bool {
+	switch r {
+	case model.SF2E, model.PF1E:
+		return a <= model.Tiny || b <= model.Tiny
+	case model.Starship:
+		return abs(int(a)-int(b)) >= 2
+	}
+	return false
+}
+
+func dropCheck(e *model.Encounter, d, x, y int, byRules bool) string {
 	t := &e.Tokens[d]
 	k := e.Space(t)
 	if x < 0 || y < 0 || x+k > e.Grid.W || y+k > e.Grid.H {
@@ -609,6 +637,9 @@ func blockedDrop(e *model.Encounter, d, x, y int) string {
 			continue
 		}
 		o := &e.Tokens[j]
+		if byRules && mayShare(e.Ruleset, t.Size, o.Size) {
+			continue
+		}
 		ok := e.Space(o)
 		if x < o.X+ok && o.X < x+k && y < o.Y+ok && o.Y < y+k {
 			return "occupied by " + o.Name

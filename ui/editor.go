@@ -97,6 +97,7 @@ type Editor struct {
 	dragOffY         int
 	ghost            *render.Ghost
 	dragMoved        bool
+	cycleTok         bool // a click without a drag selects the next token sharing the square
 	worker           *overlayWorker
 	ovGen, ovApplied uint64
 	res              *overlayResult
@@ -728,6 +729,20 @@ func (ed *Editor) tokenAt(x, y int) int {
 	return -1
 }
 
+// tokensAt lists the tokens whose spaces hold (x, y), the one drawn on
+// top first.
+func (ed *Editor) tokensAt(x, y int) []int {
+	var out []int
+	for i := len(ed.enc.Tokens) - 1; i >= 0; i-- {
+		t := &ed.enc.Tokens[i]
+		k := ed.enc.Space(t)
+		if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // Select makes token i the selected one (-1: none).
 func (ed *Editor) Select(i int) {
 	if i >= len(ed.enc.Tokens) {
@@ -912,6 +927,17 @@ func (ed *Editor) press(x, y int, shift bool) {
 	switch ed.tool {
 	case ToolSelect:
 		i := ed.tokenAt(x, y)
+		// tokens may share a square (a tiny creature with anyone, ships
+		// apart in size): pressing the selected one keeps it, for a drag,
+		// and a click without one goes on to the next token there
+		ed.cycleTok = false
+		if at := ed.tokensAt(x, y); len(at) > 1 {
+			for _, j := range at {
+				if j == ed.sel {
+					i, ed.cycleTok = j, true
+				}
+			}
+		}
 		ed.Select(i)
 		if i >= 0 {
 			t := &ed.enc.Tokens[i]
@@ -993,6 +1019,17 @@ func (ed *Editor) release(x, y int, shift bool) {
 		moved := ed.dragMoved
 		ed.dragTok, ed.ghost, ed.dragMoved = -1, nil, false
 		if !moved {
+			if ed.cycleTok {
+				ed.cycleTok = false
+				at := ed.tokensAt(x, y)
+				for n, j := range at {
+					if j == i {
+						ed.Select(at[(n+1)%len(at)])
+						ed.message(fmt.Sprintf("%s selected: %d tokens share this square, click again for the next", ed.enc.Tokens[ed.sel].Name, len(at)))
+						break
+					}
+				}
+			}
 			ed.rebuildOverlays()
 			return
 		}

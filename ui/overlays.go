@@ -478,7 +478,7 @@ func describePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 	default:
 		parts = append(parts, plural(max(p.Actions, 1), "action", "actions"))
 	}
-	var haz, narrow, uneven, diff int
+	var haz, narrow, uneven, diff, greater int
 	provokes := map[int]bool{}
 	t := e.Tokens[sel]
 	k := e.Space(&t)
@@ -493,7 +493,9 @@ func describePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 		if s.Flags&rules.FlagUneven != 0 {
 			uneven++
 		}
-		if s.Flags&(rules.FlagDifficult|rules.FlagGreaterDifficult) != 0 {
+		if s.Flags&rules.FlagGreaterDifficult != 0 {
+			greater++
+		} else if s.Flags&rules.FlagDifficult != 0 {
 			diff++
 		}
 		if s.Flags&rules.FlagReaction != 0 {
@@ -509,6 +511,9 @@ func describePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 	}
 	if diff > 0 {
 		parts = append(parts, plural(diff, "difficult", "difficult"))
+	}
+	if greater > 0 {
+		parts = append(parts, plural(greater, "greater difficult", "greater difficult"))
 	}
 	if haz > 0 {
 		parts = append(parts, plural(haz, "hazard", "hazards"))

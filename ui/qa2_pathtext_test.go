@@ -69,7 +69,7 @@ func TestQA2PathTextPF1E(t *testing.T) {
 	}{
 		{2, 3, "path 5 ft · move action"},
 		{2, 4, "path 10 ft · double move"},
-		{3, 2, "path 5 ft · full-round minimum move · 1 difficult"},
+		{3, 2, "path 5 ft · full-round minimum move · 1 greater difficult"},
 	} {
 		p, err := eng.Path(e, q, c.x, c.y)
 		if err != nil {
@@ -78,5 +78,21 @@ func TestQA2PathTextPF1E(t *testing.T) {
 		if got := describePath(e, 0, &p, nil); got != c.want {
 			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
 		}
+	}
+}
+
+// TestQA2PathTextGreater: a greater-difficult step was counted as
+// "difficult" in the path text, though it costs more (sf2e +10 ft, pf1e x4,
+// points 3): the text now tells the two apart.
+func TestQA2PathTextGreater(t *testing.T) {
+	e := model.Sample()
+	i := e.TokenIndex("Iseph")
+	p := &rules.Path{Reachable: true, Cost: 30, Actions: 1, Steps: []rules.Step{
+		{X: 3, Y: 10, Turn: rules.NoTurn, Cost: 10, Total: 10, Flags: rules.FlagDifficult},
+		{X: 4, Y: 10, Turn: rules.NoTurn, Cost: 15, Total: 25, Flags: rules.FlagGreaterDifficult},
+		{X: 5, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 30},
+	}}
+	if got, want := describePath(e, i, p, nil), "path 30 ft · 1 action · 1 difficult · 1 greater difficult"; got != want {
+		t.Errorf("describePath = %q, want %q", got, want)
 	}
 }

@@ -847,9 +847,15 @@ func (ed *Editor) restore(s *model.Encounter, none string) {
 	if selID != "" {
 		ed.sel = ed.enc.TokenIndex(selID)
 	}
+	if rsChanged {
+		// as switching there would: the ruleset's own default mode (undoing
+		// a switch to starship left sf2e on "fly", an error for walkers)
+		ed.settings.Mode = rules.DefaultMode(ed.enc.Ruleset)
+	}
 	ed.showInspector()
 	ed.buildOverlayPanel()
 	if rsChanged {
+		ed.fitMode()
 		ed.win.SetMainMenu(ed.menu())
 	}
 	ed.changed()

@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"testing"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// TestQA2UndoSwitchRestoresMode: switching an sf2e encounter to starship
+// sets the overlay mode to fly; undoing the switch left it on fly, so the
+// selected walker showed "has no fly Speed" instead of its reach. Undo
+// and redo now put the mode the restored ruleset starts with.
+func TestQA2UndoSwitchRestoresMode(t *testing.T) {
+	e, err := NewEncounter("Switch", model.SF2E, 12, 8, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Walker", X: 1, Y: 1, Size: model.Medium, Side: "party",
+			Speeds: map[string]int{model.SpeedLand: 25, model.SpeedFly: 300, model.SpeedTurn: 100}},
+		{ID: model.NewID(), Name: "Foe", X: 8, Y: 5, Size: model.Medium, Side: "enemy",
+			Speeds: map[string]int{model.SpeedLand: 25, model.SpeedFly: 300, model.SpeedTurn: 100}},
+	}
+	ed, _, p := newTestEditor(t, e)
+	ed.Select(0)
+	settle(t, ed, p)
+	ed.SwitchRuleset(model.Starship) // nothing misfits: no question asked
+	settle(t, ed, p)
+	if ed.enc.Ruleset != model.Starship || ed.settings.Mode != rules.DefaultMode(model.Starship) {
+		t.Fatalf("after the switch: %s, mode %q", ed.enc.Ruleset, ed.settings.Mode)
+	}
+	// a walker with no fly Speed once back in sf2e
+	delete(ed.hist.undo[len(ed.hist.undo)-1].Tokens[0].Speeds, model.SpeedFly)
+	ed.Undo()
+	settle(t, ed, p)
+	if ed.enc.Ruleset != model.SF2E {
+		t.Fatalf("undo left %s", ed.enc.Ruleset)
+	}
+	if ed.settings.Mode != rules.DefaultMode(model.SF2E) {
+		t.Errorf("after undo the mode is %q, want %q", ed.settings.Mode, rules.DefaultMode(model.SF2E))
+	}
+	ed.requestOverlays()
+	settle(t, ed, p)
+	if ed.res == nil || len(ed.res.errs) > 0 || len(ed.res.reach) == 0 {
+		t.Errorf("after undo the walker should show its land reach: %+v", ed.res)
+	}
+	ed.Redo()
+	settle(t, ed, p)
+	if ed.settings.Mode != rules.DefaultMode(model.Starship) {
+		t.Errorf("after redo the mode is %q, want %q", ed.settings.Mode, rules.DefaultMode(model.Starship))
+	}
+}

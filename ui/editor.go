@@ -673,9 +673,9 @@ func (ed *Editor) updateCoverList() {
 func noCoverNote(r model.Ruleset) string {
 	switch r {
 	case model.Starship:
-		return "Starship combat has no cover or flanking (the switches are off)."
+		return "Starship combat has no cover, flanking or reactions: the Cover and Flanking switches are off and Enemy reach shows nothing."
 	case model.Points:
-		return "The movement-points rules define no cover or flanking (the switches are off)."
+		return "The movement-points rules define no cover, flanking or reactions: the Cover and Flanking switches are off and Enemy reach shows nothing."
 	}
 	return ""
 }

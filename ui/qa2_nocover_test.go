@@ -10,14 +10,15 @@ import (
 // TestQA2NoCoverExplained: in starship and points the Cover and Flanking
 // switches are greyed out and nothing said why; the panel where their
 // answers go now says the ruleset has none. sf2e and pf1e say nothing of
-// the kind.
+// the kind. Enemy reach stays on but shows nothing there (no reactions):
+// the note says so too.
 func TestQA2NoCoverExplained(t *testing.T) {
 	for _, c := range []struct {
 		rs   model.Ruleset
 		want string
 	}{
-		{model.Starship, "Starship combat has no cover or flanking"},
-		{model.Points, "movement-points rules define no cover or flanking"},
+		{model.Starship, "Starship combat has no cover, flanking or reactions"},
+		{model.Points, "movement-points rules define no cover, flanking or reactions"},
 		{model.PF1E, ""},
 		{model.SF2E, ""},
 	} {

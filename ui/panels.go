@@ -649,13 +649,86 @@ func rulesetProblems(e *model.Encounter, r model.Ruleset) []string {
 			}
 		}
 	}
+	// Spaces change size between rulesets (a Medium ship is 2x2): list the
+	// tokens that would newly stand on a wall or on another creature.
+	fit := e.Clone()
+	fitRuleset(fit, r)
+	for i := range fit.Tokens {
+		if why := crowded(fit, i); why != "" && crowded(e, i) == "" {
+			out = append(out, fmt.Sprintf("%s: its %s space would %s", e.Tokens[i].Name, spaceWord(fit, i), why))
+		}
+	}
 	sort.Strings(out)
 	return out
 }
 
+func spaceWord(e *model.Encounter, i int) string {
+	k := e.Space(&e.Tokens[i])
+	return fmt.Sprintf("%dx%d", k, k)
+}
+
+// crowded says what token i's space stands on that the rules forbid ending
+// on: a wall or obstacle, or another creature (Tiny ones share), or "".
+func crowded(e *model.Encounter, i int) string {
+	t := &e.Tokens[i]
+	k := e.Space(t)
+	for y := t.Y; y < t.Y+k; y++ {
+		for x := t.X; x < t.X+k; x++ {
+			if e.Grid.At(x, y).Any(model.Wall | model.Obstacle) {
+				return "stand on a wall or obstacle"
+			}
+		}
+	}
+	tinyShares := e.Ruleset == model.SF2E || e.Ruleset == model.PF1E
+	for j := range e.Tokens {
+		o := &e.Tokens[j]
+		if j == i || (tinyShares && (t.Size <= model.Tiny || o.Size <= model.Tiny)) {
+			continue
+		}
+		ko := e.Space(o)
+		if t.X < o.X+ko && o.X < t.X+k && t.Y < o.Y+ko && o.Y < t.Y+k {
+			return "overlap " + o.Name
+		}
+	}
+	return ""
+}
+
+// feetRuleset reports whether r counts movement in feet (not points).
+func feetRuleset(r model.Ruleset) bool { return r != model.Points }
+
 // fitRuleset changes what it must so e's tokens fit ruleset r: sizes to
 // the nearest allowed one, spaces back onto the map.
+//
+// The scale follows the ruleset when it was the old one's default (5 ft,
+// 50 ft for ships), and land Speeds convert between feet and the points
+// ruleset's movement points at one point per square, so a 25-ft walker
+// becomes a Speed-5 one and back.
 func fitRuleset(c *model.Encounter, r model.Ruleset) {
+	old := c.Ruleset
+	feet := c.Feet()
+	if c.FeetPerSquare == 0 || c.FeetPerSquare == old.DefaultFeetPerSquare() {
+		c.FeetPerSquare = r.DefaultFeetPerSquare()
+	}
+	if feetRuleset(old) != feetRuleset(r) && old != model.Starship && r != model.Starship {
+		for i := range c.Tokens {
+			t := &c.Tokens[i]
+			v, ok := t.Speeds[model.SpeedLand]
+			if !ok {
+				continue
+			}
+			if r == model.Points {
+				v /= feet
+			} else {
+				v *= c.Feet()
+			}
+			sp := make(map[string]int, len(t.Speeds))
+			for k, x := range t.Speeds {
+				sp[k] = x
+			}
+			sp[model.SpeedLand] = v
+			t.Speeds = sp
+		}
+	}
 	c.Ruleset = r
 	sizes := r.Sizes()
 	for i := range c.Tokens {
@@ -709,13 +782,17 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 		ed.win.SetMainMenu(ed.menu())
 		ed.buildOverlayPanel()
 		ed.showInspector()
-		ed.message("ruleset is now " + string(r))
+		note := ""
+		if feetRuleset(old) != feetRuleset(r) && old != model.Starship && r != model.Starship {
+			note = "; land speeds converted at one movement point a square"
+		}
+		ed.message(fmt.Sprintf("ruleset is now %s (%d ft a square%s)", r, ed.enc.Feet(), note))
 	}
 	if len(probs) == 0 {
 		do()
 		return
 	}
-	msg := fmt.Sprintf("These tokens do not fit %s as they are:\n\n• %s\n\nSizes outside %s become the nearest allowed size and tokens are moved back onto the map; speeds stay as they are. Switch anyway? (Ctrl+Z undoes it.)",
+	msg := fmt.Sprintf("These tokens do not fit %s as they are:\n\n• %s\n\nSizes outside %s become the nearest allowed size and tokens are moved back onto the map; land speeds convert between feet and movement points (one point a square); other speeds stay as they are. Switch anyway? (Ctrl+Z undoes it.)",
 		r, strings.Join(probs, "\n• "), r)
 	lbl := widget.NewLabel(msg)
 	lbl.Wrapping = fyne.TextWrapWord

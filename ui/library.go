@@ -75,6 +75,9 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() { showHelp(win) })),
 	))
 	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape && escapeTop(win) {
+			return
+		}
 		if dialogOpen(win) {
 			return // Enter or Delete with a confirmation up is not for the list
 		}
@@ -217,13 +220,13 @@ func (l *Library) newDialog() {
 // value (a width of 0, a blank name) shows why, then the dialog again as
 // the GM left it, to correct the one field rather than type all again.
 func (l *Library) newDialogWith(v newForm) {
-	name := widget.NewEntry()
+	name := newEscEntry(l.win)
 	name.SetText(v.name)
 	var rs []string
 	for _, r := range model.Rulesets {
 		rs = append(rs, string(r))
 	}
-	feet := widget.NewEntry()
+	feet := newEscEntry(l.win)
 	ruleset := widget.NewSelect(rs, func(s string) {
 		if r, err := model.ParseRuleset(s); err == nil {
 			feet.SetText(strconv.Itoa(r.DefaultFeetPerSquare()))
@@ -231,7 +234,7 @@ func (l *Library) newDialogWith(v newForm) {
 	})
 	ruleset.SetSelected(v.ruleset)
 	feet.SetText(v.feet)
-	w, h := widget.NewEntry(), widget.NewEntry()
+	w, h := newEscEntry(l.win), newEscEntry(l.win)
 	w.SetText(v.w)
 	h.SetText(v.h)
 	var d *dialog.FormDialog
@@ -288,6 +291,7 @@ func (l *Library) newDialogWith(v newForm) {
 	}, l.win)
 	d.Resize(fyne.NewSize(400, 0))
 	d.Show()
+	escCloses(l.win, d)
 	l.win.Canvas().Focus(name)
 }
 
@@ -311,7 +315,7 @@ func (l *Library) renameSelected() {
 	if !ok {
 		return
 	}
-	en := widget.NewEntry()
+	en := newEscEntry(l.win)
 	en.SetText(s.Name)
 	d := dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if ok {
@@ -325,11 +329,12 @@ func (l *Library) renameSelected() {
 }
 
 // showNameDialog shows d with the entry en ready to type over: focused,
-// its text selected, Enter submitting. Without that the GM's typing went
-// nowhere until a click in the field, and Enter did nothing.
-func showNameDialog(win fyne.Window, d *dialog.FormDialog, en *widget.Entry) {
+// its text selected, Enter submitting, Escape cancelling. Without that the
+// GM's typing went nowhere until a click in the field, and Enter did nothing.
+func showNameDialog(win fyne.Window, d *dialog.FormDialog, en *escEntry) {
 	en.OnSubmitted = func(string) { d.Submit() }
 	d.Show()
+	escCloses(win, d)
 	win.Canvas().Focus(en)
 	en.TypedShortcut(&fyne.ShortcutSelectAll{})
 }

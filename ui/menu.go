@@ -113,7 +113,7 @@ func rulesetLabel(r model.Ruleset) string {
 }
 
 func (ed *Editor) renameDialog() {
-	en := widget.NewEntry()
+	en := newEscEntry(ed.win)
 	en.SetText(ed.enc.Name)
 	d := dialog.NewForm("Rename encounter", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if !ok {
@@ -133,7 +133,7 @@ func (ed *Editor) renameDialog() {
 }
 
 func (ed *Editor) mapDialog() {
-	w, h, f := widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	w, h, f := newEscEntry(ed.win), newEscEntry(ed.win), newEscEntry(ed.win)
 	w.SetText(strconv.Itoa(ed.enc.Grid.W))
 	h.SetText(strconv.Itoa(ed.enc.Grid.H))
 	f.SetText(strconv.Itoa(ed.enc.Feet()))

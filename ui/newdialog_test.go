@@ -38,6 +38,8 @@ func topDialog(t *testing.T, w fyne.Window) (entries []*widget.Entry, sel *widge
 		switch x := o.(type) {
 		case *widget.Entry:
 			entries = append(entries, x)
+		case *escEntry:
+			entries = append(entries, &x.Entry)
 		case *widget.Select:
 			sel = x
 		case *widget.Button:

@@ -14,7 +14,10 @@ import (
 // typeOverAndEnter types s into whatever has the focus, then Enter.
 func typeOverAndEnter(t *testing.T, c fyne.Canvas, s string) {
 	t.Helper()
-	en, ok := c.Focused().(*widget.Entry)
+	en, ok := c.Focused().(interface {
+		fyne.Focusable
+		TypedShortcut(fyne.Shortcut)
+	})
 	if !ok {
 		t.Fatalf("the name field should have the focus when the dialog opens, not %T", c.Focused())
 	}

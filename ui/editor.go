@@ -601,6 +601,11 @@ func (ed *Editor) rebuildOverlays() {
 	if ed.hovered != nil {
 		h := *ed.hovered
 		o.Hover = &h
+		if ed.tool == ToolSelect && ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
+			// where the selected token would stand: its whole space, with
+			// the hovered square as its top-left (as the path reads it)
+			o.HoverSize = ed.enc.Space(&ed.enc.Tokens[ed.sel])
+		}
 	}
 	for i := range ed.enc.Tokens {
 		// a token placed with Shift, or loaded, where it may not stand

@@ -49,3 +49,20 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 		t.Errorf("a hidden token's reach is shared: %v", ed.player.shared.Reach)
 	}
 }
+
+// TestHoverShowsTheSelectedTokensFootprint: hovering with a Large token
+// selected outlines the 2x2 space it would stand on.
+func TestHoverShowsTheSelectedTokensFootprint(t *testing.T) {
+	e := model.Sample()
+	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1}, e.TokenIndex("Tashtari"))
+	ed.hovered = &rules.Point{X: 5, Y: 5}
+	ed.rebuildOverlays()
+	if ed.ov.Hover == nil || ed.ov.HoverSize != 2 {
+		t.Errorf("hover %v size %d, want the 2x2 footprint", ed.ov.Hover, ed.ov.HoverSize)
+	}
+	ed.Select(e.TokenIndex("Iseph"))
+	ed.rebuildOverlays()
+	if ed.ov.HoverSize != 1 {
+		t.Errorf("a Medium token's hover is %d squares", ed.ov.HoverSize)
+	}
+}

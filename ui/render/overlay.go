@@ -494,7 +494,8 @@ func (r *Renderer) over(f *frame) {
 		r.warning(cx+half*0.62, cy-half*0.62, math.Max(5, s*0.28), colYellow, colInk)
 	}
 	if o.Hover != nil && f.e.Grid.In(o.Hover.X, o.Hover.Y) {
-		x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, 1)
+		k := max(1, min(o.HoverSize, f.e.Grid.W-o.Hover.X, f.e.Grid.H-o.Hover.Y))
+		x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, k)
 		cv.strokeRect(x0-1, y0-1, x1+1, y1+1, 2, colInk)
 		cv.strokeRect(x0+1, y0+1, x1-1, y1-1, 1, colWhite.alpha(0.9))
 	}

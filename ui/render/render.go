@@ -49,6 +49,7 @@ type Overlays struct {
 	Threat     []rules.Point // enemy reach areas (reactions)
 	FlankSpots []rules.Point // where a dragged token would flank
 	Hover      *rules.Point  // the hovered square, outlined
+	HoverSize  int           // squares a side of the outline (a selected Large token's 2x2 footprint); 0 = 1
 	Warn       []int         // tokens placed illegally (marked with a warning)
 	Ghost      *Ghost        // a token being dragged
 	Units      string        // "ft" or "pt": the unit of path costs

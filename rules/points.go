@@ -29,6 +29,7 @@ const (
 // ptsEngine is the points Engine and Mover. It keeps its search buffers
 // between calls; it is not safe for concurrent use.
 type ptsEngine struct {
+	noCombat
 	dist    []int32 // per window square, points; valid where stamp == gen
 	stamp   []uint32
 	gen     uint32
@@ -44,7 +45,9 @@ type ptsEngine struct {
 	ctx     ptsCtx  // the current query (kept to avoid an allocation)
 }
 
-func newPoints() Engine { return &ptsEngine{} }
+func newPoints() Engine {
+	return &ptsEngine{noCombat: noCombat{model.Points, "its text defines neither"}}
+}
 
 // Cell bits of the query window.
 const (
@@ -347,16 +350,3 @@ func (g *ptsEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squa
 	}
 	return dst, nil
 }
-
-// Cover: the points text defines no cover.
-func (*ptsEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
-	return 0, BadQuery("the points ruleset has no cover or flanking rules: its text defines neither")
-}
-
-// Flanking: the points text defines no flanking.
-func (*ptsEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return nil, BadQuery("the points ruleset has no cover or flanking rules: its text defines neither")
-}
-
-// Threatened is empty: the points text defines no reactions to movement.
-func (*ptsEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point { return dst }

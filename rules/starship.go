@@ -23,6 +23,7 @@ import (
 // shipEngine is the starship Engine. It keeps its search buffers between
 // calls; it is not safe for concurrent use.
 type shipEngine struct {
+	noCombat
 	dist    []shipDist // per state: scaled cost, valid where gen matches
 	gen     uint32
 	buckets [][]int32
@@ -40,7 +41,9 @@ type shipEngine struct {
 // binary heap instead.
 const shipMaxBuckets = 1 << 14
 
-func newStarship() Engine { return &shipEngine{} }
+func newStarship() Engine {
+	return &shipEngine{noCombat: noCombat{model.Starship, "ship combat uses neither"}}
+}
 
 // Cell bits of the query window.
 const (
@@ -462,19 +465,6 @@ func (g *shipEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squ
 	}
 	return dst, nil
 }
-
-// Cover is not part of ship combat.
-func (*shipEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
-	return 0, BadQuery("the starship ruleset has no cover or flanking rules: ship combat uses neither")
-}
-
-// Flanking is not part of ship combat.
-func (*shipEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return nil, BadQuery("the starship ruleset has no cover or flanking rules: ship combat uses neither")
-}
-
-// Threatened is empty: ships have no reactions to movement.
-func (*shipEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point { return dst }
 
 // ShipRange is the range in feet between ships a and b on the grid: "start
 // counting squares from a square adjacent to one of them and stop counting in

@@ -483,9 +483,6 @@ func runCover(env Env, args []string) error {
 	if a == b {
 		return usagef("--from and --to name the same token %q", e.Tokens[a].Name)
 	}
-	if err := coverRuleset(e); err != nil {
-		return err
-	}
 	eng, err := rules.For(e.Ruleset)
 	if err != nil {
 		return err
@@ -501,20 +498,9 @@ func runCover(env Env, args []string) error {
 	}{e.Tokens[a].Name, e.Tokens[b].Name, c.String()})
 }
 
-// coverRuleset refuses cover and flanking where the rule text has none.
-func coverRuleset(e *model.Encounter) error {
-	if e.Ruleset == model.Starship || e.Ruleset == model.Points {
-		return rules.BadQuery("the %s ruleset has no cover or flanking rules", e.Ruleset)
-	}
-	return nil
-}
-
 func runFlanking(env Env, args []string) error {
 	_, e, _, err := fileCmd(args, nil, nil)
 	if err != nil {
-		return err
-	}
-	if err := coverRuleset(e); err != nil {
 		return err
 	}
 	eng, err := rules.For(e.Ruleset)

@@ -156,7 +156,7 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 		win: win, store: store, enc: e, sel: -1, dragTok: -1, brush: 1, terrain: model.Wall,
 		post: post, tool: ToolSelect,
 	}
-	ed.settings = overlaySettings{Reach: true, Mode: rules.DefaultMode(e.Ruleset), Actions: 1, Path: true, Cover: true, Flank: true}
+	ed.settings = overlaySettings{Reach: true, Mode: rules.Describe(e.Ruleset).DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}
 	ed.savedRev = 0
 	if e.Version == 0 {
 		ed.savedRev = -1 // never stored: save soon
@@ -466,11 +466,7 @@ func (ed *Editor) refreshAll() {
 	ed.requestOverlays()
 	ed.rebuildOverlays()
 	ed.updateTitle()
-	if ed.enc.Ruleset == model.Points {
-		ed.rulesLabel.SetText("points · movement points")
-	} else {
-		ed.rulesLabel.SetText(string(ed.enc.Ruleset) + fmt.Sprintf(" · %d ft/sq", ed.enc.Feet()))
-	}
+	ed.rulesLabel.SetText(string(ed.enc.Ruleset) + " · " + rules.Describe(ed.enc.Ruleset).Scale(ed.enc.Feet()))
 	ed.updateHover()
 	if ed.player != nil {
 		ed.player.refresh()
@@ -565,7 +561,7 @@ func (ed *Editor) overlaysIdle() bool { return ed.ovApplied == ed.ovGen }
 // the editor's own state (hover, ghost, warnings).
 func (ed *Editor) rebuildOverlays() {
 	o := render.NewOverlays()
-	o.Units = unit(ed.enc.Ruleset)
+	o.Units = rules.Describe(ed.enc.Ruleset).Unit
 	o.Selected = ed.sel
 	r := ed.res
 	// token indices in an answer for an older revision may be stale: use
@@ -629,7 +625,8 @@ func (ed *Editor) updateCoverList() {
 	}
 	n := len(ed.enc.Tokens)
 	var b strings.Builder
-	if note := noCoverNote(ed.enc.Ruleset); note != "" && ed.sel >= 0 && ed.sel < n {
+	d := rules.Describe(ed.enc.Ruleset)
+	if note := d.NoCombatNote; note != "" && ed.sel >= 0 && ed.sel < n {
 		// the Cover and Flanking switches are greyed out: say why, where
 		// their answers would be
 		b.WriteString(note + "\n")
@@ -639,7 +636,7 @@ func (ed *Editor) updateCoverList() {
 			fmt.Fprintf(&b, "Cover from %s:\n", ed.enc.Tokens[ed.sel].Name)
 			for _, c := range r.cover {
 				if c.To < n {
-					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.To].Name, c.Cover)
+					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.To].Name, d.Words.Cover(c.Cover))
 				}
 			}
 		}
@@ -647,7 +644,7 @@ func (ed *Editor) updateCoverList() {
 			fmt.Fprintf(&b, "Cover %s has from:\n", ed.enc.Tokens[ed.sel].Name)
 			for _, c := range r.coverBack {
 				if c.From < n {
-					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.From].Name, c.Cover)
+					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.From].Name, d.Words.Cover(c.Cover))
 				}
 			}
 		}
@@ -663,7 +660,7 @@ func (ed *Editor) updateCoverList() {
 			plural(len(r.reach), "square", "squares"), plural(len(r.collide), "collision", "collisions"))
 	}
 	if ed.settings.Flank && len(r.flanks) > 0 {
-		b.WriteString("Flanked (off-guard):\n")
+		b.WriteString(d.Words.FlankedList + "\n")
 		for _, f := range r.flanks {
 			if f.Target < n && f.By[0] < n && f.By[1] < n {
 				fmt.Fprintf(&b, "  %s by %s and %s\n", ed.enc.Tokens[f.Target].Name, ed.enc.Tokens[f.By[0]].Name, ed.enc.Tokens[f.By[1]].Name)
@@ -671,18 +668,6 @@ func (ed *Editor) updateCoverList() {
 		}
 	}
 	ed.coverLabel.SetText(strings.TrimRight(b.String(), "\n"))
-}
-
-// noCoverNote says, for a ruleset whose text defines no cover or
-// flanking, why those overlay switches are off; "" for the others.
-func noCoverNote(r model.Ruleset) string {
-	switch r {
-	case model.Starship:
-		return "Starship combat has no cover, flanking or reactions: the Cover and Flanking switches are off and Enemy reach shows nothing."
-	case model.Points:
-		return "The movement-points rules define no cover, flanking or reactions: the Cover and Flanking switches are off and Enemy reach shows nothing."
-	}
-	return ""
 }
 
 // updateHover writes what is under the pointer into the status bar.
@@ -760,7 +745,7 @@ func (ed *Editor) Select(i int) {
 	ed.setStatus(ed.pathLabel, "")
 	ed.showInspector()
 	ed.fitMode()
-	if ed.enc.Ruleset == model.Points {
+	if len(rules.Describe(ed.enc.Ruleset).MoverModes) > 0 {
 		ed.buildOverlayPanel() // the forced-movement sources are the other tokens
 	}
 	ed.requestOverlays()
@@ -782,7 +767,8 @@ func (ed *Editor) centreOn(i int) {
 // has a Speed for (a drone that only flies shows its fly reach rather than
 // an error). Points modes all spend land points, so they stay.
 func (ed *Editor) fitMode() {
-	if ed.sel < 0 || ed.enc.Ruleset == model.Points {
+	d := rules.Describe(ed.enc.Ruleset)
+	if ed.sel < 0 || d.OneSpeed {
 		return
 	}
 	t := &ed.enc.Tokens[ed.sel]
@@ -790,7 +776,7 @@ func (ed *Editor) fitMode() {
 	if _, ok := t.Speeds[m]; ok {
 		return
 	}
-	for _, mm := range rules.Modes(ed.enc.Ruleset) {
+	for _, mm := range d.Modes {
 		if _, ok := t.Speeds[mm]; ok {
 			ed.settings.Mode = mm
 			ed.buildOverlayPanel()
@@ -855,7 +841,7 @@ func (ed *Editor) restore(s *model.Encounter, none string) {
 	if rsChanged {
 		// as switching there would: the ruleset's own default mode (undoing
 		// a switch to starship left sf2e on "fly", an error for walkers)
-		ed.settings.Mode = rules.DefaultMode(ed.enc.Ruleset)
+		ed.settings.Mode = rules.Describe(ed.enc.Ruleset).DefaultMode
 	}
 	ed.showInspector()
 	ed.buildOverlayPanel()

@@ -510,7 +510,7 @@ func TestRulesetSwitch(t *testing.T) {
 	}
 	ed.win.Canvas().Overlays().Top().Hide()
 	c := ed.enc.Clone()
-	fitRuleset(c, model.SF2E)
+	rules.Convert(c, model.SF2E)
 	if err := model.Validate(c); err != nil || c.Tokens[0].Size != model.Gargantuan {
 		t.Errorf("fitRuleset: %v, worm %v", err, c.Tokens[0].Size)
 	}

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 	"encounterplanner/ui/export"
 	"encounterplanner/ui/render"
 )
@@ -141,7 +142,7 @@ func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
 	}
 	r := (&overlayWorker{}).compute(req)
 	o := render.NewOverlays()
-	o.Units = unit(pe.Ruleset)
+	o.Units = rules.Describe(pe.Ruleset).Unit
 	o.Selected = sel
 	if sel >= 0 {
 		if ed.settings.Reach {

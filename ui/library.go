@@ -213,7 +213,7 @@ func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounte
 type newForm struct{ name, ruleset, w, h, feet string }
 
 func (l *Library) newDialog() {
-	l.newDialogWith(newForm{name: "New encounter", ruleset: string(model.SF2E), w: "30", h: "20", feet: "5"})
+	l.newDialogWith(newForm{name: "New encounter", ruleset: string(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
 }
 
 // newDialogWith shows the New encounter dialog filled with v. A refused

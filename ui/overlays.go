@@ -31,12 +31,13 @@ type overlaySettings struct {
 	ForcedDist   int
 }
 
-// Extra movement kinds the points ruleset offers in the mode list; they go
-// to rules.Mover instead of Reach and have no path.
+// Extra movement kinds the points ruleset offers in the mode list
+// (rules.Ruleset.MoverModes); they go to rules.Mover instead of Reach and
+// have no path.
 const (
-	modeLeap     = "leap"
-	modeTeleport = "teleport"
-	modeForced   = "forced"
+	modeLeap     = rules.ModeLeap
+	modeTeleport = rules.ModeTeleport
+	modeForced   = rules.ModeForced
 )
 
 func moverMode(m string) bool { return m == modeLeap || m == modeTeleport || m == modeForced }
@@ -206,7 +207,7 @@ func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 		if r.hover.X != t.X || r.hover.Y != t.Y {
 			// the path may use every action the ruleset allows: the
 			// status bar says how many it takes
-			q := rules.MoveQuery{Token: sel, Mode: r.set.Mode, Actions: rules.MaxActions(e.Ruleset)}
+			q := rules.MoveQuery{Token: sel, Mode: r.set.Mode, Actions: rules.Describe(e.Ruleset).MaxActions}
 			p, err := w.eng.Path(e, q, r.hover.X, r.hover.Y)
 			if err != nil {
 				res.errs = addErr(res.errs, "path", err)
@@ -446,14 +447,6 @@ func flankSpots(eng rules.Engine, e *model.Encounter, d int) []rules.Point {
 	return out
 }
 
-// unit is "pt" for the points ruleset and "ft" otherwise.
-func unit(r model.Ruleset) string {
-	if r == model.Points {
-		return "pt"
-	}
-	return "ft"
-}
-
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, one)
@@ -467,13 +460,14 @@ func describePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 	if !p.Reachable {
 		return "no path there"
 	}
-	parts := []string{fmt.Sprintf("path %d %s", p.Cost, unit(e.Ruleset))}
-	switch e.Ruleset {
-	case model.Starship:
+	d := rules.Describe(e.Ruleset)
+	parts := []string{fmt.Sprintf("path %d %s", p.Cost, d.Unit)}
+	switch d.PathActions {
+	case rules.ShipTurns:
 		// a ship has one move: what the GM needs is where it turns and
 		// which way it ends up facing
 		parts = append(parts, shipTurns(e.Tokens[sel].Facing, p.Steps)...)
-	case model.PF1E:
+	case rules.MoveActions:
 		parts = append(parts, pf1eActions(e, p))
 	default:
 		parts = append(parts, plural(max(p.Actions, 1), "action", "actions"))
@@ -606,20 +600,6 @@ func endRefusal(e *model.Encounter, d, x, y int) string {
 	return dropCheck(e, d, x, y, true)
 }
 
-// mayShare reports whether tokens of sizes a and b may end their moves in
-// overlapping spaces under ruleset r (rules-conventions.md: "a tiny
-// creature is one of the two" in sf2e and pf1e; starship "sizes differ by
-// two or more"; points has no exception).
-func mayShare(r model.Ruleset, a, b model.Size) bool {
-	switch r {
-	case model.SF2E, model.PF1E:
-		return a <= model.Tiny || b <= model.Tiny
-	case model.Starship:
-		return abs(int(a)-int(b)) >= 2
-	}
-	return false
-}
-
 func dropCheck(e *model.Encounter, d, x, y int, byRules bool) string {
 	t := &e.Tokens[d]
 	k := e.Space(t)
@@ -637,12 +617,13 @@ func dropCheck(e *model.Encounter, d, x, y int, byRules bool) string {
 			}
 		}
 	}
+	rs := rules.Describe(e.Ruleset)
 	for j := range e.Tokens {
 		if j == d {
 			continue
 		}
 		o := &e.Tokens[j]
-		if byRules && mayShare(e.Ruleset, t.Size, o.Size) {
+		if byRules && rs.MayShare(t.Size, o.Size) {
 			continue
 		}
 		ok := e.Space(o)

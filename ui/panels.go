@@ -15,21 +15,9 @@ import (
 	"encounterplanner/rules"
 )
 
-// speedKeys lists the speeds a ruleset uses, in the order the inspector
-// shows them.
-func speedKeys(r model.Ruleset) []string {
-	switch r {
-	case model.Starship:
-		return []string{model.SpeedFly, model.SpeedTurn}
-	case model.Points:
-		return []string{model.SpeedLand, model.SpeedMobility}
-	}
-	return []string{model.SpeedLand, model.SpeedFly, model.SpeedSwim, model.SpeedClimb, model.SpeedBurrow}
-}
-
 func sizeNames(r model.Ruleset) []string {
 	var out []string
-	for _, s := range r.Sizes() {
+	for _, s := range rules.Describe(r).Sizes {
 		out = append(out, s.String())
 	}
 	return out
@@ -132,6 +120,7 @@ func (ed *Editor) showInspector() {
 	}
 	ed.inspErr = errLabel
 	rs := ed.enc.Ruleset
+	d := rules.Describe(rs)
 
 	name := widget.NewEntry()
 	name.SetText(t.Name)
@@ -167,8 +156,7 @@ func (ed *Editor) showInspector() {
 		widget.NewFormItem("Size", size),
 		widget.NewFormItem("Side", side),
 	}
-	u := unit(rs)
-	for _, k := range speedKeys(rs) {
+	for _, k := range d.SpeedKeys {
 		k := k
 		en := widget.NewEntry()
 		en.SetPlaceHolder("none")
@@ -192,9 +180,9 @@ func (ed *Editor) showInspector() {
 				return nil
 			})
 		}
-		items = append(items, widget.NewFormItem(strings.ToUpper(k[:1])+k[1:]+" "+u, en))
+		items = append(items, widget.NewFormItem(strings.ToUpper(k[:1])+k[1:]+" "+d.Unit, en))
 	}
-	if rs != model.Starship && rs != model.Points { // neither text defines melee reach
+	if d.MeleeReach {
 		reach := widget.NewEntry()
 		reach.SetPlaceHolder("by size")
 		if t.Reach != nil {
@@ -220,13 +208,13 @@ func (ed *Editor) showInspector() {
 		long.OnChanged = func(b bool) { edit("long", func(t *model.Token) error { t.Long = b; return nil }) }
 		items = append(items, widget.NewFormItem("", long))
 	}
-	if rs == model.PF1E {
+	if d.ReachWeapon {
 		rw := widget.NewCheck("reach weapon", nil)
 		rw.SetChecked(t.ReachWeapon)
 		rw.OnChanged = func(b bool) { edit("reachWeapon", func(t *model.Token) error { t.ReachWeapon = b; return nil }) }
 		items = append(items, widget.NewFormItem("", rw))
 	}
-	if rs == model.Starship {
+	if d.Facing {
 		var fs []string
 		for f := model.N; f <= model.NW; f++ {
 			fs = append(fs, f.String())
@@ -282,7 +270,7 @@ func (ed *Editor) showInspector() {
 func (ed *Editor) buildOverlayPanel() {
 	p := ed.overlayPanel
 	p.RemoveAll()
-	rs := ed.enc.Ruleset
+	d := rules.Describe(ed.enc.Ruleset)
 	set := func(f func(s *overlaySettings)) {
 		f(&ed.settings)
 		ed.requestOverlays()
@@ -292,20 +280,17 @@ func (ed *Editor) buildOverlayPanel() {
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *overlaySettings) { s.Reach = b }) })
 	reach.SetChecked(ed.settings.Reach)
-	modes := rules.Modes(rs)
-	if rs == model.Points {
-		modes = append(append([]string(nil), modes...), modeLeap, modeTeleport, modeForced)
-	}
-	if !contains(modes, ed.settings.Mode) {
-		ed.settings.Mode = rules.DefaultMode(rs)
+	modes := append(append([]string(nil), d.Modes...), d.MoverModes...)
+	if !d.HasMode(ed.settings.Mode) {
+		ed.settings.Mode = d.DefaultMode
 	}
 	mode := widget.NewSelect(modes, func(m string) { set(func(s *overlaySettings) { s.Mode = m }) })
 	mode.SetSelected(ed.settings.Mode)
 	var acts []string
-	for a := 1; a <= rules.MaxActions(rs); a++ {
+	for a := 1; a <= d.MaxActions; a++ {
 		acts = append(acts, strconv.Itoa(a))
 	}
-	if ed.settings.Actions > rules.MaxActions(rs) || ed.settings.Actions < 1 {
+	if ed.settings.Actions > d.MaxActions || ed.settings.Actions < 1 {
 		ed.settings.Actions = 1
 	}
 	actions := widget.NewSelect(acts, func(a string) {
@@ -325,7 +310,7 @@ func (ed *Editor) buildOverlayPanel() {
 	threat.SetChecked(ed.settings.Threat)
 	// the starship and points texts define no cover or flanking: their
 	// queries only answer with an error, so the switches are off
-	if rs == model.Starship || rs == model.Points {
+	if !d.Cover || !d.Flanking {
 		ed.settings.Cover, ed.settings.CoverBack, ed.settings.Flank = false, false, false
 		for _, c := range []*widget.Check{cover, back, flank} {
 			c.SetChecked(false)
@@ -336,7 +321,7 @@ func (ed *Editor) buildOverlayPanel() {
 	// the cover and flanking answers, which must show without scrolling
 	p.Add(container.NewBorder(nil, nil, title, nil, container.NewGridWithColumns(2, reach, path)))
 	form := widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions))
-	if rs == model.Points {
+	if contains(d.MoverModes, modeTeleport) {
 		if ed.settings.Range <= 0 {
 			ed.settings.Range = 5
 		}
@@ -350,6 +335,8 @@ func (ed *Editor) buildOverlayPanel() {
 			}
 		}
 		form.Append("Teleport sq", rng)
+	}
+	if contains(d.MoverModes, modeForced) {
 		ed.forcedFields(form, set)
 	}
 	p.Add(form)
@@ -492,23 +479,17 @@ func (ed *Editor) AddToken(t model.Token) error {
 
 func (ed *Editor) addTokenDialog(x, y int) {
 	rs := ed.enc.Ruleset
-	var d *dialog.FormDialog
+	d := rules.Describe(rs)
+	var dlg *dialog.FormDialog
 	name := newEscEntry(ed.win) // Escape cancels, Enter adds
 	name.SetText(uniqueName(ed.enc, "Creature 1"))
 	size := widget.NewSelect(sizeNames(rs), nil)
 	size.SetSelected(model.Medium.String())
 	side := newEscSelectEntry(ed.win, sides(ed.enc))
 	side.SetText("enemy")
-	sk := speedKeys(rs)[0]
+	sk := d.SpeedKeys[0]
 	speed := newEscEntry(ed.win)
-	switch rs {
-	case model.Points:
-		speed.SetText("5")
-	case model.Starship:
-		speed.SetText("300")
-	default:
-		speed.SetText("30")
-	}
+	speed.SetText(strconv.Itoa(d.NewSpeed))
 	items := []*widget.FormItem{
 		widget.NewFormItem("Name", name),
 		widget.NewFormItem("Size", size),
@@ -516,16 +497,16 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		widget.NewFormItem(strings.ToUpper(sk[:1])+sk[1:]+" speed", speed),
 	}
 	var turn *escEntry
-	if rs == model.Starship {
+	if contains(d.SpeedKeys, model.SpeedTurn) {
 		turn = newEscEntry(ed.win)
-		turn.SetText("100")
-		turn.OnSubmitted = func(string) { d.Submit() }
+		turn.SetText(strconv.Itoa(d.NewTurn))
+		turn.OnSubmitted = func(string) { dlg.Submit() }
 		items = append(items, widget.NewFormItem("Turn speed", turn))
 	}
-	submit := func(string) { d.Submit() }
+	submit := func(string) { dlg.Submit() }
 	name.OnSubmitted, speed.OnSubmitted = submit, submit
 	side.OnSubmitted = submit
-	d = dialog.NewForm(fmt.Sprintf("Add a token at (%d, %d)", x, y), "Add", "Cancel", items, func(ok bool) {
+	dlg = dialog.NewForm(fmt.Sprintf("Add a token at (%d, %d)", x, y), "Add", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -560,9 +541,9 @@ func (ed *Editor) addTokenDialog(x, y int) {
 			showError(ed.win, "Token not added", err)
 		}
 	}, ed.win)
-	d.Resize(fyne.NewSize(360, 0))
-	d.Show()
-	escCloses(ed.win, d)
+	dlg.Resize(fyne.NewSize(360, 0))
+	dlg.Show()
+	escCloses(ed.win, dlg)
 	focus := func() {
 		if ed.win.Canvas().Focused() == nil && dialogOpen(ed.win) {
 			ed.win.Canvas().Focus(name)
@@ -641,18 +622,17 @@ func rulesetProblems(e *model.Encounter, r model.Ruleset) []string {
 			continue
 		}
 		t := &e.Tokens[i]
-		if r == model.Starship {
-			if _, ok := t.Speeds[model.SpeedFly]; !ok {
-				out = append(out, t.Name+": no fly speed (ships move with fly)")
-			} else if _, ok := t.Speeds[model.SpeedTurn]; !ok {
-				out = append(out, t.Name+": no turn speed (ships need one to turn)")
+		for _, n := range rules.Describe(r).Needs {
+			if _, ok := t.Speeds[n.Speed]; !ok {
+				out = append(out, fmt.Sprintf("%s: no %s speed (%s)", t.Name, n.Speed, n.Why))
+				break
 			}
 		}
 	}
 	// Spaces change size between rulesets (a Medium ship is 2x2): list the
 	// tokens that would newly stand on a wall or on another creature.
 	fit := e.Clone()
-	fitRuleset(fit, r)
+	rules.Convert(fit, r)
 	for i := range fit.Tokens {
 		if why := crowded(fit, i); why != "" && crowded(e, i) == "" {
 			out = append(out, fmt.Sprintf("%s: its %s space would %s", e.Tokens[i].Name, spaceWord(fit, i), why))
@@ -668,7 +648,8 @@ func spaceWord(e *model.Encounter, i int) string {
 }
 
 // crowded says what token i's space stands on that the rules forbid ending
-// on: a wall or obstacle, or another creature (Tiny ones share), or "".
+// on: a wall or obstacle, or another token it may not share a space with
+// (rules.Ruleset.MayShare, as where a dragged token may be dropped), or "".
 func crowded(e *model.Encounter, i int) string {
 	t := &e.Tokens[i]
 	k := e.Space(t)
@@ -679,10 +660,10 @@ func crowded(e *model.Encounter, i int) string {
 			}
 		}
 	}
-	tinyShares := e.Ruleset == model.SF2E || e.Ruleset == model.PF1E
+	rs := rules.Describe(e.Ruleset)
 	for j := range e.Tokens {
 		o := &e.Tokens[j]
-		if j == i || (tinyShares && (t.Size <= model.Tiny || o.Size <= model.Tiny)) {
+		if j == i || rs.MayShare(t.Size, o.Size) {
 			continue
 		}
 		ko := e.Space(o)
@@ -693,70 +674,11 @@ func crowded(e *model.Encounter, i int) string {
 	return ""
 }
 
-// feetRuleset reports whether r counts movement in feet (not points).
-func feetRuleset(r model.Ruleset) bool { return r != model.Points }
-
-// fitRuleset changes what it must so e's tokens fit ruleset r: sizes to
-// the nearest allowed one, spaces back onto the map.
-//
-// The scale follows the ruleset when it was the old one's default (5 ft,
-// 50 ft for ships), and land Speeds convert between feet and the points
-// ruleset's movement points at one point per square, so a 25-ft walker
-// becomes a Speed-5 one and back.
-func fitRuleset(c *model.Encounter, r model.Ruleset) {
-	old := c.Ruleset
-	feet := c.Feet()
-	if c.FeetPerSquare == 0 || c.FeetPerSquare == old.DefaultFeetPerSquare() {
-		c.FeetPerSquare = r.DefaultFeetPerSquare()
-	}
-	if feetRuleset(old) != feetRuleset(r) && old != model.Starship && r != model.Starship {
-		for i := range c.Tokens {
-			t := &c.Tokens[i]
-			v, ok := t.Speeds[model.SpeedLand]
-			if !ok {
-				continue
-			}
-			if r == model.Points {
-				v /= feet
-			} else {
-				v *= c.Feet()
-			}
-			sp := make(map[string]int, len(t.Speeds))
-			for k, x := range t.Speeds {
-				sp[k] = x
-			}
-			sp[model.SpeedLand] = v
-			t.Speeds = sp
-		}
-	}
-	c.Ruleset = r
-	sizes := r.Sizes()
-	for i := range c.Tokens {
-		t := &c.Tokens[i]
-		if !r.AllowsSize(t.Size) {
-			if t.Size < sizes[0] {
-				t.Size = sizes[0]
-			} else {
-				t.Size = sizes[len(sizes)-1]
-			}
-		}
-		k := r.Space(t.Size)
-		t.X = max(0, min(t.X, c.Grid.W-k))
-		t.Y = max(0, min(t.Y, c.Grid.H-k))
-		if r != model.Starship && t.Facing != model.N {
-			t.Facing = model.N
-		}
-		if r != model.PF1E {
-			t.ReachWeapon = false
-		}
-	}
-}
-
 // coverBackOn switches cover and flanking back on when the ruleset goes
 // from one without them (starship, points: the panel turned them off) to
 // one where they mean something.
 func (ed *Editor) coverBackOn(old, r model.Ruleset) {
-	if (old == model.Starship || old == model.Points) && (r == model.SF2E || r == model.PF1E) {
+	if o, n := rules.Describe(old), rules.Describe(r); !(o.Cover && o.Flanking) && n.Cover && n.Flanking {
 		ed.settings.Cover, ed.settings.Flank = true, true
 	}
 }
@@ -770,20 +692,20 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 	old := ed.enc.Ruleset
 	do := func() {
 		err := ed.apply("", func(c *model.Encounter) error {
-			fitRuleset(c, r)
+			rules.Convert(c, r)
 			return nil
 		})
 		if err != nil {
 			showError(ed.win, "Ruleset not changed", fmt.Errorf("cannot switch to %s: %w", r, err))
 			return
 		}
-		ed.settings.Mode = rules.DefaultMode(r)
+		ed.settings.Mode = rules.Describe(r).DefaultMode
 		ed.coverBackOn(old, r)
 		ed.win.SetMainMenu(ed.menu())
 		ed.buildOverlayPanel()
 		ed.showInspector()
 		note := ""
-		if feetRuleset(old) != feetRuleset(r) && old != model.Starship && r != model.Starship {
+		if rules.Describe(old).Points != rules.Describe(r).Points {
 			note = "; land speeds converted at one movement point a square"
 		}
 		ed.message(fmt.Sprintf("ruleset is now %s (%d ft a square%s)", r, ed.enc.Feet(), note))

@@ -152,7 +152,7 @@ func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // palette looks like what it paints.
 func terrainIcon(t model.Terrain) fyne.Resource {
 	const px = 24
-	e := &model.Encounter{Name: "swatch", Ruleset: model.SF2E, Grid: model.NewGrid(1, 1)}
+	e := &model.Encounter{Name: "swatch", Ruleset: model.Rulesets[0], Grid: model.NewGrid(1, 1)} // any ruleset draws terrain alike
 	e.Grid.Set(0, 0, t)
 	img := image.NewRGBA(image.Rect(0, 0, px, px))
 	render.Draw(img, e, render.View{Scale: px, NoGrid: true, NoTokens: true}, nil)

@@ -255,7 +255,7 @@ func (ed *Editor) build() {
 	ed.overlayPanel = container.NewVBox()
 	ed.coverLabel = widget.NewLabel("")
 	ed.coverLabel.Wrapping = fyne.TextWrapWord
-	right := ed.buildRightPane() // polish_right.go
+	right := ed.buildRightPane() // rightpane.go
 
 	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), leftScroll, fixedWidth(right, 270), ed.view)
 	ed.content = container.NewStack(split, ed.tips.layer)
@@ -270,7 +270,7 @@ func (ed *Editor) install() {
 	c := ed.win.Canvas()
 	c.SetOnTypedRune(ed.rune)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape && escapeTop(ed.win) { // polish_dialogkeys.go
+		if ev.Name == fyne.KeyEscape && escapeTop(ed.win) { // dialogescape.go
 			return
 		}
 		if !ed.key(ev) && !dialogOpen(ed.win) {

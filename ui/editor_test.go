@@ -387,7 +387,11 @@ func TestOverlaysFollowRules(t *testing.T) {
 	ed.requestOverlays()
 	p.until(t, "overlays with 2 actions", ed.overlaysIdle)
 	want2, err2 := eng.Reach(nil, e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: 2})
-	if err2 == nil && !reflect.DeepEqual(ed.Overlays().Reach, want2) {
+	if err2 != nil {
+		if len(ed.Overlays().Reach) != 0 || !strings.Contains(ed.msgLabel.Text, err2.Error()) {
+			t.Errorf("2-action reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err2, len(ed.Overlays().Reach), ed.msgLabel.Text)
+		}
+	} else if !reflect.DeepEqual(ed.Overlays().Reach, want2) {
 		t.Errorf("2-action reach overlay differs from rules.Reach")
 	}
 	// cover from the selected token to each other one
@@ -403,7 +407,11 @@ func TestOverlaysFollowRules(t *testing.T) {
 			wantCover = append(wantCover, c)
 		}
 	}
-	if coverErr == nil {
+	if coverErr != nil {
+		if len(ed.Overlays().Cover) != 0 || !strings.Contains(ed.msgLabel.Text, coverErr.Error()) {
+			t.Errorf("cover failed (%v): want no cover lines and the message in the status bar, got %d lines and %q", coverErr, len(ed.Overlays().Cover), ed.msgLabel.Text)
+		}
+	} else {
 		var gotCover []rules.Cover
 		for _, c := range ed.Overlays().Cover {
 			if c.From != i {
@@ -433,6 +441,10 @@ func TestOverlaysFollowRules(t *testing.T) {
 		}
 		if ed.Overlays().Path == nil || ed.Overlays().Path.Cost != path.Cost || ed.Overlays().PathFrom != i {
 			t.Errorf("path overlay %+v, want cost %d from %d", ed.Overlays().Path, path.Cost, i)
+		}
+	default:
+		if ed.pathLabel.Text != "no path there" {
+			t.Errorf("unreachable square: path status %q, want %q", ed.pathLabel.Text, "no path there")
 		}
 	}
 	if !strings.HasPrefix(ed.hoverLabel.Text, "(5, 9) ") {

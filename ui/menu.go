@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 )
 
 func (ed *Editor) menu() *fyne.MainMenu {
@@ -75,7 +76,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 	rs := fyne.NewMenuItem("Ruleset", nil)
 	for _, r := range model.Rulesets {
 		r := r
-		it := fyne.NewMenuItem(rulesetLabel(r), func() { ed.SwitchRuleset(r) })
+		it := fyne.NewMenuItem(rules.Describe(r).Title, func() { ed.SwitchRuleset(r) })
 		it.Checked = r == ed.enc.Ruleset
 		rs.ChildMenu = appendItem(rs.ChildMenu, it)
 	}
@@ -96,20 +97,6 @@ func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
 	}
 	m.Items = append(m.Items, it)
 	return m
-}
-
-func rulesetLabel(r model.Ruleset) string {
-	switch r {
-	case model.SF2E:
-		return "sf2e — Starfinder 2e / Pathfinder 2e"
-	case model.PF1E:
-		return "pf1e — Pathfinder 1e / d20"
-	case model.Starship:
-		return "starship — ship combat"
-	case model.Points:
-		return "points — movement points"
-	}
-	return string(r)
 }
 
 func (ed *Editor) renameDialog() {

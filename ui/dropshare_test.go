@@ -7,12 +7,12 @@ import (
 	"encounterplanner/model"
 )
 
-// TestQA2DropWhereTheRulesetShares: the editor refused, and marked with a
+// TestDropWhereTheRulesetShares: the editor refused, and marked with a
 // warning, every drop overlapping another token, though the rules (and the
 // path the app drew to that very square) let a pf1e or sf2e tiny creature
 // share a square and a ship end on a ship two or more sizes apart.
 // Points has no such exception, and neither do two ships one size apart.
-func TestQA2DropWhereTheRulesetShares(t *testing.T) {
+func TestDropWhereTheRulesetShares(t *testing.T) {
 	land := map[string]int{model.SpeedLand: 30}
 	ship := map[string]int{model.SpeedFly: 300, model.SpeedTurn: 100}
 	for _, c := range []struct {

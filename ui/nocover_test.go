@@ -7,12 +7,12 @@ import (
 	"encounterplanner/model"
 )
 
-// TestQA2NoCoverExplained: in starship and points the Cover and Flanking
+// TestNoCoverExplained: in starship and points the Cover and Flanking
 // switches are greyed out and nothing said why; the panel where their
 // answers go now says the ruleset has none. sf2e and pf1e say nothing of
 // the kind. Enemy reach stays on but shows nothing there (no reactions):
 // the note says so too.
-func TestQA2NoCoverExplained(t *testing.T) {
+func TestNoCoverExplained(t *testing.T) {
 	for _, c := range []struct {
 		rs   model.Ruleset
 		want string

@@ -7,11 +7,11 @@ import (
 	"encounterplanner/rules"
 )
 
-// TestQA2PathTextShip: a ship's path text said "path 300 ft · 1 action",
+// TestPathTextShip: a ship's path text said "path 300 ft · 1 action",
 // the same as a creature's, though a ship has one move and what the GM
 // steers by is its turns and the facing it ends with (the map drew the
 // turn only as a merged dot).
-func TestQA2PathTextShip(t *testing.T) {
+func TestPathTextShip(t *testing.T) {
 	e, err := NewEncounter("Ship fight", model.Starship, 16, 10, 50)
 	if err != nil {
 		t.Fatal(err)
@@ -46,11 +46,11 @@ func TestQA2PathTextShip(t *testing.T) {
 	}
 }
 
-// TestQA2PathTextPF1E: pf1e has move actions, not sf2e's three actions:
+// TestPathTextPF1E: pf1e has move actions, not sf2e's three actions:
 // the path text names a move action, a double move, and the full-round
 // 5-foot minimum move (which read "path 5 ft · 2 actions", as if two
 // move actions were spent on 5 feet).
-func TestQA2PathTextPF1E(t *testing.T) {
+func TestPathTextPF1E(t *testing.T) {
 	e, err := NewEncounter("Pf ambush", model.PF1E, 8, 8, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -81,10 +81,10 @@ func TestQA2PathTextPF1E(t *testing.T) {
 	}
 }
 
-// TestQA2PathTextGreater: a greater-difficult step was counted as
+// TestPathTextGreater: a greater-difficult step was counted as
 // "difficult" in the path text, though it costs more (sf2e +10 ft, pf1e x4,
 // points 3): the text now tells the two apart.
-func TestQA2PathTextGreater(t *testing.T) {
+func TestPathTextGreater(t *testing.T) {
 	e := model.Sample()
 	i := e.TokenIndex("Iseph")
 	p := &rules.Path{Reachable: true, Cost: 30, Actions: 1, Steps: []rules.Step{

@@ -6,13 +6,13 @@ import (
 	"encounterplanner/model"
 )
 
-// TestQA2ClickCyclesSharedSquare: once a pf1e cat shares the fighter's
+// TestClickCyclesSharedSquare: once a pf1e cat shares the fighter's
 // square (legal: tiny creatures share), the map only ever selected the
 // token drawn on top; the other could not be clicked, dragged or looked
 // at from the map. A click without a drag on the selected token now goes
 // on to the next token sharing the square, and pressing the selected one
 // still drags it, not the one on top.
-func TestQA2ClickCyclesSharedSquare(t *testing.T) {
+func TestClickCyclesSharedSquare(t *testing.T) {
 	e, err := NewEncounter("Stack", model.PF1E, 12, 8, 5)
 	if err != nil {
 		t.Fatal(err)

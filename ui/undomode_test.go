@@ -7,11 +7,11 @@ import (
 	"encounterplanner/rules"
 )
 
-// TestQA2UndoSwitchRestoresMode: switching an sf2e encounter to starship
+// TestUndoSwitchRestoresMode: switching an sf2e encounter to starship
 // sets the overlay mode to fly; undoing the switch left it on fly, so the
 // selected walker showed "has no fly Speed" instead of its reach. Undo
 // and redo now put the mode the restored ruleset starts with.
-func TestQA2UndoSwitchRestoresMode(t *testing.T) {
+func TestUndoSwitchRestoresMode(t *testing.T) {
 	e, err := NewEncounter("Switch", model.SF2E, 12, 8, 5)
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,12 +17,6 @@ import (
 	"encounterplanner/ui/export"
 	"encounterplanner/ui/render"
 )
-
-// importer is the optional store method that stores an imported encounter
-// under a free name (storage.Store has it); others get Save with no id.
-type importer interface {
-	Import(ctx context.Context, e *model.Encounter) (id, name string, err error)
-}
 
 // exportItems are the File menu's export and import entries.
 func (ed *Editor) exportItems() []*fyne.MenuItem {
@@ -233,14 +226,8 @@ func importEncounter(store model.EncounterStore, e *model.Encounter) (string, er
 	ctx, cancel := ctx10()
 	defer cancel()
 	e.ID, e.Version = "", 0
-	if im, ok := store.(importer); ok {
-		id, _, err := im.Import(ctx, e)
-		return id, err
-	}
-	if err := store.Save(ctx, e); err != nil {
-		return "", err
-	}
-	return e.ID, nil
+	id, _, err := store.Import(ctx, e)
+	return id, err
 }
 
 // readImport reads an encounter file, or a Universal VTT map named after

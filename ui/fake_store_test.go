@@ -3,6 +3,8 @@ package ui
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"sort"
 	"sync"
 	"testing"
@@ -11,7 +13,7 @@ import (
 	"encounterplanner/model"
 )
 
-// memStore is an in-memory model.EncounterStore with the same optimistic
+// memStore is an in-memory model.EncounterStore (checked below) with the same optimistic
 // locking as storage/: Save fails with ErrConflict when the version moved.
 type memStore struct {
 	mu    sync.Mutex
@@ -20,6 +22,8 @@ type memStore struct {
 	saves int
 	fail  error // when set, Save returns it
 }
+
+var _ model.EncounterStore = (*memStore)(nil)
 
 func newMemStore(es ...*model.Encounter) *memStore {
 	s := &memStore{encs: map[string]*model.Encounter{}}
@@ -134,6 +138,75 @@ func (s *memStore) Delete(ctx context.Context, id string) error {
 	}
 	delete(s.encs, id)
 	return nil
+}
+
+// SaveAsCopy stores e as a new encounter "NAME (copy)" (then " (copy)
+// (2)" ...), which e becomes, as storage.Store does.
+func (s *memStore) SaveAsCopy(ctx context.Context, e *model.Encounter) (string, error) {
+	c := e.Clone()
+	c.ID, c.Version = "", 0
+	c.Name = s.freeName(e.Name + " (copy)")
+	if err := s.Save(ctx, c); err != nil {
+		return "", err
+	}
+	e.ID, e.Name, e.Version, e.Created, e.Updated = c.ID, c.Name, c.Version, c.Created, c.Updated
+	return c.ID, nil
+}
+
+// Import stores a copy of e under a free name.
+func (s *memStore) Import(ctx context.Context, e *model.Encounter) (string, string, error) {
+	c := e.Clone()
+	c.ID, c.Version = "", 0
+	c.Name = s.freeName(e.Name)
+	if err := s.Save(ctx, c); err != nil {
+		return "", "", err
+	}
+	return c.ID, c.Name, nil
+}
+
+// freeName is base, or base with " (N)" when base is taken.
+func (s *memStore) freeName(base string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	taken := map[string]bool{}
+	for _, e := range s.encs {
+		taken[e.Name] = true
+	}
+	name := base
+	for n := 2; taken[name]; n++ {
+		name = fmt.Sprintf("%s (%d)", base, n)
+	}
+	return name
+}
+
+// Export writes the encounter as an encounter/1 file.
+func (s *memStore) Export(ctx context.Context, nameOrID string, w io.Writer) error {
+	id, err := s.Find(ctx, nameOrID)
+	if err != nil {
+		return err
+	}
+	e, err := s.Load(ctx, id)
+	if err != nil {
+		return err
+	}
+	return model.WriteEncounter(w, e)
+}
+
+// Backup writes every encounter, one encounter/1 document after another,
+// to dst, which must not exist.
+func (s *memStore) Backup(ctx context.Context, dst string) error {
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	sums, _ := s.List(ctx)
+	for _, sum := range sums {
+		if err := s.Export(ctx, sum.ID, f); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }
 
 func (s *memStore) Close() error { return nil }

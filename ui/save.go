@@ -16,12 +16,6 @@ import (
 // autosaveDelay is how long after the last change the editor saves.
 const autosaveDelay = time.Second
 
-// copySaver is the optional store method that saves an encounter as a new
-// one (after a conflict); stores without it get Save with a cleared id.
-type copySaver interface {
-	SaveAsCopy(ctx context.Context, e *model.Encounter) (string, error)
-}
-
 func (ed *Editor) scheduleSave() {
 	if ed.store == nil || ed.saveBlocked {
 		return
@@ -111,15 +105,8 @@ func (ed *Editor) SaveAsCopy() error {
 	defer cancel()
 	rev := ed.rev
 	c := ed.enc.Clone()
-	var err error
-	if cs, ok := ed.store.(copySaver); ok {
-		// the store names the copy and may give the tokens new ids
-		_, err = cs.SaveAsCopy(ctx, c)
-	} else {
-		c.Name = copyName(c.Name)
-		c.ID, c.Version = "", 0
-		err = ed.store.Save(ctx, c)
-	}
+	// the store names the copy and may give the tokens new ids
+	_, err := ed.store.SaveAsCopy(ctx, c)
 	if err == nil && len(c.Tokens) == len(ed.enc.Tokens) {
 		for i := range c.Tokens {
 			if old, now := ed.enc.Tokens[i].ID, c.Tokens[i].ID; old != now && now != "" {

@@ -13,6 +13,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
 )
 
 // Tool is what a primary-button gesture on the map does.
@@ -78,13 +79,13 @@ type Editor struct {
 	snap    *model.Encounter // read-only copy of enc at snapRev, for the worker
 	snapRev int
 
-	hist    history
+	hist    session.History
 	tool    Tool
 	terrain model.Terrain
 	brush   int
 	sel     int // selected token, -1 = none
 
-	settings overlaySettings
+	settings session.Settings
 	hovered  *rules.Point
 
 	// gesture state
@@ -98,9 +99,9 @@ type Editor struct {
 	ghost            *render.Ghost
 	dragMoved        bool
 	cycleTok         bool // a click without a drag selects the next token sharing the square
-	worker           *overlayWorker
+	worker           *session.Worker
 	ovGen, ovApplied uint64
-	res              *overlayResult
+	res              *session.Result
 	ov               *render.Overlays
 	collide          []rules.Point // forced-movement collision squares, drawn as crosses
 	post             func(func())  // runs f on the UI goroutine (fyne.Do; tests replace it)
@@ -156,12 +157,12 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 		win: win, store: store, enc: e, sel: -1, dragTok: -1, brush: 1, terrain: model.Wall,
 		post: post, tool: ToolSelect,
 	}
-	ed.settings = overlaySettings{Reach: true, Mode: rules.Describe(e.Ruleset).DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}
+	ed.settings = session.Settings{Reach: true, Mode: rules.Describe(e.Ruleset).DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}
 	ed.savedRev = 0
 	if e.Version == 0 {
 		ed.savedRev = -1 // never stored: save soon
 	}
-	ed.worker = newOverlayWorker(func(r *overlayResult) { ed.post(func() { ed.applyResult(r) }) })
+	ed.worker = session.NewWorker(func(r *session.Result) { ed.post(func() { ed.applyResult(r) }) })
 	ed.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.ov }, ed, false)
 	ed.view.marks = func() []rules.Point { return ed.collide }
 	ed.build()
@@ -187,7 +188,7 @@ func (ed *Editor) Selected() int { return ed.sel }
 
 // Close stops the editor's background work (after a final save by the caller).
 func (ed *Editor) Close() {
-	ed.worker.stop()
+	ed.worker.Stop()
 	if ed.saveTimer != nil {
 		ed.saveTimer.Stop()
 	}
@@ -523,27 +524,27 @@ func (ed *Editor) requestOverlays() {
 		drag = ed.dragTok
 	}
 	share := ed.player != nil && ed.player.share
-	ed.worker.request(&overlayReq{gen: ed.ovGen, enc: ed.snapshot(), rev: ed.rev, sel: ed.sel, set: ed.settings, hover: hover, drag: drag, share: share})
+	ed.worker.Request(&session.Request{Gen: ed.ovGen, Enc: ed.snapshot(), Rev: ed.rev, Sel: ed.sel, Set: ed.settings, Hover: hover, Drag: drag, Share: share})
 }
 
 // applyResult shows a worker answer; an older answer stays on screen until
 // a newer one arrives.
-func (ed *Editor) applyResult(r *overlayResult) {
-	if r.gen < ed.ovApplied {
+func (ed *Editor) applyResult(r *session.Result) {
+	if r.Gen < ed.ovApplied {
 		return
 	}
-	ed.ovApplied = r.gen
+	ed.ovApplied = r.Gen
 	ed.res = r
 	ed.rebuildOverlays()
-	if r.pathText != "" {
-		ed.setStatus(ed.pathLabel, r.pathText)
+	if r.PathText != "" {
+		ed.setStatus(ed.pathLabel, r.PathText)
 	} else if ed.hovered == nil || ed.sel < 0 {
 		ed.setStatus(ed.pathLabel, "")
-	} else if r.path == nil {
+	} else if r.Path == nil {
 		ed.setStatus(ed.pathLabel, "")
 	}
-	if len(r.errs) > 0 {
-		ed.message(strings.Join(r.errs, "; "))
+	if len(r.Errs) > 0 {
+		ed.message(strings.Join(r.Errs, "; "))
 	} else if strings.HasPrefix(ed.msgLabel.Text, "reach:") || strings.HasPrefix(ed.msgLabel.Text, "path:") ||
 		strings.HasPrefix(ed.msgLabel.Text, "cover:") || strings.HasPrefix(ed.msgLabel.Text, "flanking:") || strings.HasPrefix(ed.msgLabel.Text, "rules") {
 		ed.setStatus(ed.msgLabel, "")
@@ -567,31 +568,31 @@ func (ed *Editor) rebuildOverlays() {
 	// token indices in an answer for an older revision may be stale: use
 	// it only while the token list has the same length (the next answer is
 	// on its way)
-	if r != nil && r.ntok != len(ed.enc.Tokens) {
+	if r != nil && r.NTok != len(ed.enc.Tokens) {
 		r = nil
 	}
-	fresh := r != nil && r.sel == ed.sel && r.sel < len(ed.enc.Tokens)
+	fresh := r != nil && r.Sel == ed.sel && r.Sel < len(ed.enc.Tokens)
 	ed.collide = nil
 	if r != nil && fresh {
 		if ed.settings.Reach {
-			o.Reach = r.reach
-			ed.collide = r.collide
+			o.Reach = r.Reach
+			ed.collide = r.Collide
 		}
-		if ed.settings.Path && r.path != nil {
-			o.Path = r.path
+		if ed.settings.Path && r.Path != nil {
+			o.Path = r.Path
 			o.PathFrom = ed.sel
 		}
 		if ed.settings.Cover {
-			o.Cover = append(append([]render.CoverLine(nil), r.cover...), r.coverBack...)
+			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
 		}
 		if ed.settings.Threat {
-			o.Threat = r.threat
+			o.Threat = r.Threat
 		}
 	}
 	if r != nil && ed.settings.Flank {
-		o.Flanks = r.flanks
+		o.Flanks = r.Flanks
 		if ed.ghost != nil {
-			o.FlankSpots = r.flankSpots
+			o.FlankSpots = r.FlankSpots
 		}
 	}
 	if ed.hovered != nil {
@@ -605,7 +606,7 @@ func (ed *Editor) rebuildOverlays() {
 	}
 	for i := range ed.enc.Tokens {
 		// a token placed with Shift, or loaded, where it may not stand
-		if endRefusal(ed.enc, i, ed.enc.Tokens[i].X, ed.enc.Tokens[i].Y) != "" {
+		if session.EndRefusal(ed.enc, i, ed.enc.Tokens[i].X, ed.enc.Tokens[i].Y) != "" {
 			o.Warn = append(o.Warn, i)
 		}
 	}
@@ -619,7 +620,7 @@ func (ed *Editor) Overlays() *render.Overlays { return ed.ov }
 
 func (ed *Editor) updateCoverList() {
 	r := ed.res
-	if r == nil || r.ntok != len(ed.enc.Tokens) {
+	if r == nil || r.NTok != len(ed.enc.Tokens) {
 		ed.coverLabel.SetText("")
 		return
 	}
@@ -631,37 +632,37 @@ func (ed *Editor) updateCoverList() {
 		// their answers would be
 		b.WriteString(note + "\n")
 	}
-	if ed.sel >= 0 && ed.sel < n && r.sel == ed.sel && ed.settings.Cover {
-		if len(r.cover) > 0 {
+	if ed.sel >= 0 && ed.sel < n && r.Sel == ed.sel && ed.settings.Cover {
+		if len(r.Cover) > 0 {
 			fmt.Fprintf(&b, "Cover from %s:\n", ed.enc.Tokens[ed.sel].Name)
-			for _, c := range r.cover {
+			for _, c := range r.Cover {
 				if c.To < n {
 					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.To].Name, d.Words.Cover(c.Cover))
 				}
 			}
 		}
-		if len(r.coverBack) > 0 {
+		if len(r.CoverBack) > 0 {
 			fmt.Fprintf(&b, "Cover %s has from:\n", ed.enc.Tokens[ed.sel].Name)
-			for _, c := range r.coverBack {
+			for _, c := range r.CoverBack {
 				if c.From < n {
 					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.From].Name, d.Words.Cover(c.Cover))
 				}
 			}
 		}
 	}
-	if ed.sel >= 0 && ed.sel < n && r.sel == ed.sel && ed.settings.Reach && ed.settings.Mode == modeForced && ed.settings.ForcedKind != "" && len(r.errs) == 0 {
+	if ed.sel >= 0 && ed.sel < n && r.Sel == ed.sel && ed.settings.Reach && ed.settings.Mode == rules.ModeForced && ed.settings.ForcedKind != "" && len(r.Errs) == 0 {
 		s := ed.settings
 		by := s.ForcedSource
 		if j := ed.enc.TokenIndex(by); j >= 0 {
 			by = ed.enc.Tokens[j].Name
 		}
 		fmt.Fprintf(&b, "%s %s by %s, up to %s: %s it can end in, %s (marked ×).\n",
-			strings.ToUpper(s.ForcedKind[:1])+s.ForcedKind[1:], ed.enc.Tokens[ed.sel].Name, by, plural(s.ForcedDist, "square", "squares"),
-			plural(len(r.reach), "square", "squares"), plural(len(r.collide), "collision", "collisions"))
+			strings.ToUpper(s.ForcedKind[:1])+s.ForcedKind[1:], ed.enc.Tokens[ed.sel].Name, by, session.Plural(s.ForcedDist, "square", "squares"),
+			session.Plural(len(r.Reach), "square", "squares"), session.Plural(len(r.Collide), "collision", "collisions"))
 	}
-	if ed.settings.Flank && len(r.flanks) > 0 {
+	if ed.settings.Flank && len(r.Flanks) > 0 {
 		b.WriteString(d.Words.FlankedList + "\n")
-		for _, f := range r.flanks {
+		for _, f := range r.Flanks {
 			if f.Target < n && f.By[0] < n && f.By[1] < n {
 				fmt.Fprintf(&b, "  %s by %s and %s\n", ed.enc.Tokens[f.Target].Name, ed.enc.Tokens[f.By[0]].Name, ed.enc.Tokens[f.By[1]].Name)
 			}
@@ -787,7 +788,7 @@ func (ed *Editor) fitMode() {
 }
 
 // pushUndo records the current state before an edit.
-func (ed *Editor) pushUndo(key string) { ed.hist.push(ed.enc.Clone(), key) }
+func (ed *Editor) pushUndo(key string) { ed.hist.Push(ed.enc.Clone(), key) }
 
 // apply runs an edit on a copy, checks it with model.Validate, and keeps it
 // (with an undo step) only when valid; the error goes to the status bar.
@@ -805,17 +806,17 @@ func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
 		}
 		return err
 	}
-	ed.hist.push(ed.enc, key)
+	ed.hist.Push(ed.enc, key)
 	ed.enc = c
 	ed.changed()
 	return nil
 }
 
 // Undo restores the state before the last edit.
-func (ed *Editor) Undo() { ed.restore(ed.hist.back(ed.enc), "nothing to undo") }
+func (ed *Editor) Undo() { ed.restore(ed.hist.Back(ed.enc), "nothing to undo") }
 
 // Redo reapplies the last undone edit.
-func (ed *Editor) Redo() { ed.restore(ed.hist.forward(ed.enc), "nothing to redo") }
+func (ed *Editor) Redo() { ed.restore(ed.hist.Forward(ed.enc), "nothing to redo") }
 
 func (ed *Editor) restore(s *model.Encounter, none string) {
 	if s == nil {
@@ -831,7 +832,7 @@ func (ed *Editor) restore(s *model.Encounter, none string) {
 	if rsChanged {
 		ed.coverBackOn(ed.enc.Ruleset, s.Ruleset) // as switching there would
 	}
-	// storage identity is not part of the history
+	// storage identity is not part of the session.History
 	s.ID, s.Version, s.Created, s.Updated = ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated
 	ed.enc = s
 	ed.sel = -1
@@ -892,7 +893,7 @@ func (ed *Editor) cancelGesture() bool {
 func (ed *Editor) abandonGesture() {
 	ghost := ed.ghost != nil
 	if ed.cancelGesture() {
-		ed.hist.dropLast()
+		ed.hist.DropLast()
 		ed.changed()
 	} else if ghost {
 		ed.message("")
@@ -943,7 +944,7 @@ func (ed *Editor) press(x, y int, shift bool) {
 	case ToolBrush, ToolErase:
 		ed.pushUndo("")
 		ed.stroke = true
-		paintBrush(&ed.enc.Grid, x, y, ed.brush, ed.paintTerrain())
+		session.PaintBrush(&ed.enc.Grid, x, y, ed.brush, ed.paintTerrain())
 		ed.changed()
 	case ToolRect, ToolLine:
 		ed.pushUndo("")
@@ -952,8 +953,8 @@ func (ed *Editor) press(x, y int, shift bool) {
 		ed.previewShape(x, y)
 	case ToolFill:
 		before := ed.enc.Clone()
-		if floodFill(&ed.enc.Grid, x, y, ed.terrain) > 0 {
-			ed.hist.push(before, "")
+		if session.FloodFill(&ed.enc.Grid, x, y, ed.terrain) > 0 {
+			ed.hist.Push(before, "")
 			ed.changed()
 		}
 	case ToolToken:
@@ -966,9 +967,9 @@ func (ed *Editor) press(x, y int, shift bool) {
 func (ed *Editor) previewShape(x, y int) {
 	copy(ed.enc.Grid.Cells, ed.strokeBefore.Cells)
 	if ed.tool == ToolRect {
-		paintRect(&ed.enc.Grid, ed.startX, ed.startY, x, y, ed.terrain)
+		session.PaintRect(&ed.enc.Grid, ed.startX, ed.startY, x, y, ed.terrain)
 	} else {
-		paintLine(&ed.enc.Grid, ed.startX, ed.startY, x, y, ed.brush, ed.terrain)
+		session.PaintLine(&ed.enc.Grid, ed.startX, ed.startY, x, y, ed.brush, ed.terrain)
 	}
 	ed.changed()
 }
@@ -983,7 +984,7 @@ func (ed *Editor) drag(x, y int, shift bool) {
 			return
 		}
 		ed.dragMoved = true
-		reason := endRefusal(ed.enc, ed.dragTok, nx, ny)
+		reason := session.EndRefusal(ed.enc, ed.dragTok, nx, ny)
 		ed.ghost = &render.Ghost{Token: ed.dragTok, X: nx, Y: ny, OK: reason == ""}
 		if reason != "" {
 			ed.message(fmt.Sprintf("%s: %s", t.Name, reason))
@@ -996,7 +997,7 @@ func (ed *Editor) drag(x, y int, shift bool) {
 		if x == ed.lastX && y == ed.lastY {
 			return
 		}
-		paintLine(&ed.enc.Grid, ed.lastX, ed.lastY, x, y, ed.brush, ed.paintTerrain())
+		session.PaintLine(&ed.enc.Grid, ed.lastX, ed.lastY, x, y, ed.brush, ed.paintTerrain())
 		ed.lastX, ed.lastY = x, y
 		ed.changed()
 	case ed.stroke && (ed.tool == ToolRect || ed.tool == ToolLine):
@@ -1051,7 +1052,7 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 		ed.rebuildOverlays()
 		return false
 	}
-	reason := endRefusal(ed.enc, i, x, y)
+	reason := session.EndRefusal(ed.enc, i, x, y)
 	if reason == "off the map" || (reason != "" && !force) {
 		msg := fmt.Sprintf("%s not moved: %s", t.Name, reason)
 		if reason != "off the map" {

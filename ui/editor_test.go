@@ -14,6 +14,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 const testZoom = 20 // units per square in the tests' map view
@@ -507,11 +508,11 @@ func TestRulesetSwitch(t *testing.T) {
 		{ID: model.NewID(), Name: "Worm", X: 4, Y: 4, Size: model.Colossal, Side: "enemy"},
 		{ID: model.NewID(), Name: "Rat", X: 0, Y: 0, Size: model.Tiny, Side: "enemy"},
 	}
-	probs := rulesetProblems(e, model.SF2E)
+	probs := session.RulesetProblems(e, model.SF2E)
 	if len(probs) != 1 || !strings.HasPrefix(probs[0], "Worm: ") || !strings.Contains(probs[0], "colossal") {
 		t.Errorf("problems switching to sf2e: %q", probs)
 	}
-	probs = rulesetProblems(e, model.Starship)
+	probs = session.RulesetProblems(e, model.Starship)
 	if all := strings.Join(probs, "\n"); !strings.Contains(all, "Worm: colossal") || !strings.Contains(all, "Rat: no fly speed") {
 		t.Errorf("starship should list both tokens (colossal, no fly speed): %q", probs)
 	}
@@ -680,14 +681,14 @@ func TestPointsLeapAndTeleport(t *testing.T) {
 	ed.Select(0)
 	eng, _ := rules.For(model.Points)
 	mv := eng.(rules.Mover)
-	for _, mode := range []string{modeLeap, modeTeleport} {
+	for _, mode := range []string{rules.ModeLeap, rules.ModeTeleport} {
 		ed.settings.Mode = mode
 		ed.settings.Range = 3
 		ed.requestOverlays()
 		p.until(t, mode, ed.overlaysIdle)
 		var want []rules.Square
 		var err error
-		if mode == modeLeap {
+		if mode == rules.ModeLeap {
 			want, err = mv.Leap(nil, ed.enc, 0)
 		} else {
 			want, err = mv.Teleport(nil, ed.enc, 0, 3)

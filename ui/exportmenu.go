@@ -16,6 +16,7 @@ import (
 	"encounterplanner/rules"
 	"encounterplanner/ui/export"
 	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
 )
 
 // exportItems are the File menu's export and import entries.
@@ -128,31 +129,31 @@ func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
 		}
 		pe.Tokens = append(pe.Tokens, e.Tokens[i])
 	}
-	req := &overlayReq{enc: pe, rev: ed.rev, sel: sel, set: ed.settings, drag: -1}
+	req := &session.Request{Enc: pe, Rev: ed.rev, Sel: sel, Set: ed.settings, Drag: -1}
 	if ed.hovered != nil {
 		h := *ed.hovered
-		req.hover = &h
+		req.Hover = &h
 	}
-	r := (&overlayWorker{}).compute(req)
+	r := (&session.Worker{}).Compute(req)
 	o := render.NewOverlays()
 	o.Units = rules.Describe(pe.Ruleset).Unit
 	o.Selected = sel
 	if sel >= 0 {
 		if ed.settings.Reach {
-			o.Reach = r.reach
+			o.Reach = r.Reach
 		}
-		if ed.settings.Path && r.path != nil {
-			o.Path, o.PathFrom = r.path, sel
+		if ed.settings.Path && r.Path != nil {
+			o.Path, o.PathFrom = r.Path, sel
 		}
 		if ed.settings.Cover {
-			o.Cover = append(append([]render.CoverLine(nil), r.cover...), r.coverBack...)
+			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
 		}
 		if ed.settings.Threat {
-			o.Threat = r.threat
+			o.Threat = r.Threat
 		}
 	}
 	if ed.settings.Flank {
-		o.Flanks = r.flanks
+		o.Flanks = r.Flanks
 	}
 	return pe, o
 }

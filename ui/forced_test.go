@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // overlayField finds the overlay panel's form widget with the label.
@@ -46,10 +47,10 @@ func forcedRoom() *model.Encounter {
 
 func TestForcedMovementOverlay(t *testing.T) {
 	e := forcedRoom()
-	ed, p := overlayEditor(t, e, overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	// the GM picks forced movement in the mode list, then push by the
 	// Brute for 3 squares
-	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(modeForced)
+	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(rules.ModeForced)
 	if got := overlayField(t, ed, "Forced by").(*widget.Select).Selected; got != "Brute" {
 		t.Errorf("the source should default to the nearest foe, Brute; got %q", got)
 	}

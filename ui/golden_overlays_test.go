@@ -13,6 +13,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // Golden images of the editor with each overlay, computed by the real
@@ -23,7 +24,7 @@ import (
 
 // overlayEditor opens e with only the overlays set switches on, selects
 // token sel (-1: none) and waits for the answer.
-func overlayEditor(t *testing.T, e *model.Encounter, set overlaySettings, sel int) (*Editor, *pump) {
+func overlayEditor(t *testing.T, e *model.Encounter, set session.Settings, sel int) (*Editor, *pump) {
 	t.Helper()
 	ed, _, p := newTestEditor(t, e)
 	ed.settings = set
@@ -74,8 +75,8 @@ func sameImage(a, b *image.NRGBA) bool {
 	return a.Bounds() == b.Bounds() && reflect.DeepEqual(a.Pix, b.Pix)
 }
 
-func onlyReach(actions int) overlaySettings {
-	return overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: actions}
+func onlyReach(actions int) session.Settings {
+	return session.Settings{Reach: true, Mode: rules.ModeLand, Actions: actions}
 }
 
 func TestGoldenReachBands(t *testing.T) {
@@ -95,7 +96,7 @@ func TestGoldenReachBands(t *testing.T) {
 func TestGoldenPathToHoveredSquare(t *testing.T) {
 	e := model.Sample()
 	i := e.TokenIndex("Iseph")
-	set := overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true}
+	set := session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true}
 	ed, p := overlayEditor(t, e, set, i)
 	ed.hover(5, 9, true) // across the difficult squares at (5, 10)
 	settle(t, ed, p)
@@ -111,7 +112,7 @@ func TestGoldenPathToHoveredSquare(t *testing.T) {
 func TestGoldenCoverLines(t *testing.T) {
 	e := model.Sample()
 	i := e.TokenIndex("Navasi")
-	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1, Cover: true}, i)
+	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Cover: true}, i)
 	if n := len(ed.Overlays().Cover); n != len(e.Tokens)-1 {
 		t.Fatalf("%d cover lines, want one to each other token (%d)", n, len(e.Tokens)-1)
 	}
@@ -130,7 +131,7 @@ func flankRoom() *model.Encounter {
 
 func TestGoldenFlanking(t *testing.T) {
 	e := flankRoom()
-	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1, Flank: true}, -1)
+	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Flank: true}, -1)
 	fl := ed.Overlays().Flanks
 	tash := e.TokenIndex("Tashtari")
 	if len(fl) == 0 || fl[0].Target != tash {
@@ -144,7 +145,7 @@ func TestGoldenFlanking(t *testing.T) {
 
 func TestGoldenEnemyReach(t *testing.T) {
 	e := model.Sample()
-	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1, Threat: true}, e.TokenIndex("Dae"))
+	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Threat: true}, e.TokenIndex("Dae"))
 	if len(ed.Overlays().Threat) == 0 {
 		t.Fatal("no enemy reach squares")
 	}
@@ -163,7 +164,7 @@ func TestGoldenEnemyReach(t *testing.T) {
 
 func TestGoldenFlankSpotsWhileDragging(t *testing.T) {
 	e := model.Sample()
-	ed, p := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1, Flank: true}, -1)
+	ed, p := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Flank: true}, -1)
 	mouseDown(ed, 8, 3, 0) // Dae
 	dragTo(ed, 8, 4)
 	settle(t, ed, p)
@@ -197,7 +198,7 @@ func TestGoldenStarshipReachFacings(t *testing.T) {
 		{ID: uuid(1), Name: "Sunrise Maiden", X: 8, Y: 7, Size: model.Small, Side: "party", Facing: model.E, Speeds: map[string]int{"fly": 200, "turn": 100}},
 		{ID: uuid(2), Name: "Raider", X: 18, Y: 4, Size: model.Small, Side: "enemy", Facing: model.W, Speeds: map[string]int{"fly": 250, "turn": 100}},
 	}
-	ed, _ := overlayEditor(t, e, overlaySettings{Reach: true, Mode: rules.ModeFly, Actions: 1}, 0)
+	ed, _ := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeFly, Actions: 1}, 0)
 	arrows := 0
 	for _, q := range ed.Overlays().Reach {
 		if q.Facings != 0 {
@@ -221,7 +222,7 @@ func TestGoldenPointsReach(t *testing.T) {
 		{ID: uuid(3), Name: "Hero", X: 4, Y: 6, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 5, "mobility": 2}},
 		{ID: uuid(4), Name: "Brute", X: 10, Y: 6, Size: model.Medium, Side: "enemy", Speeds: map[string]int{"land": 4}},
 	}
-	ed, _ := overlayEditor(t, e, overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	ed, _ := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	eng, _ := rules.For(model.Points)
 	want, err := eng.Reach(nil, ed.enc, rules.MoveQuery{Token: 0, Mode: rules.ModeLand, Actions: 1})
 	if err != nil || !reflect.DeepEqual(ed.Overlays().Reach, want) || len(want) == 0 {
@@ -236,7 +237,7 @@ func TestGoldenPlayerDisplayHidesHiddenTokens(t *testing.T) {
 	if !e.Tokens[scout].Hidden {
 		t.Fatal("the sample's scout should be hidden")
 	}
-	ed, p := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1}, -1)
+	ed, p := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1}, -1)
 	ed.openPlayer()
 	pl := ed.player
 	pl.win.Resize(fyne.NewSize(800, 600))

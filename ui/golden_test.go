@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/session"
 )
 
 // The golden images show whole windows at 1024x700, the smallest size the
@@ -34,7 +35,7 @@ func TestGoldenLibrary(t *testing.T) {
 
 func TestGoldenEditor(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
-	ed.settings = overlaySettings{Mode: "land", Actions: 1}
+	ed.settings = session.Settings{Mode: "land", Actions: 1}
 	ed.buildOverlayPanel()
 	ed.view.Fit()
 	// no selection: the software test painter does not clip an Entry's

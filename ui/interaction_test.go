@@ -9,6 +9,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // TestInteractionPaintDragUndo drives the editor as a GM does — tap the
@@ -16,7 +17,7 @@ import (
 // checks the model and the picture after each step.
 func TestInteractionPaintDragUndo(t *testing.T) {
 	e := model.Sample()
-	ed, p := overlayEditor(t, e, overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: 1}, -1)
+	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1}, -1)
 	clean := func() {
 		// the status bar's pointer and message fields follow the gestures;
 		// the pictures compare the map and the tools

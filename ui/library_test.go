@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
-	"encounterplanner/rules"
 )
 
 func TestLibrary(t *testing.T) {
@@ -109,88 +108,6 @@ func TestShellStart(t *testing.T) {
 	s3.Start(Options{InitialEncounterID: "no such"})
 	if s3.Library() == nil {
 		t.Errorf("an unknown encounter should fall back to the library")
-	}
-}
-
-func TestDescribePath(t *testing.T) {
-	e := model.Sample()
-	i := e.TokenIndex("Iseph")
-	tash := e.TokenIndex("Tashtari")
-	p := &rules.Path{Reachable: true, Cost: 25, Actions: 1, Steps: []rules.Step{
-		{X: 3, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 5},
-		{X: 4, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 10, Flags: rules.FlagHazardous | rules.FlagReaction},
-		{X: 5, Y: 10, Turn: rules.NoTurn, Cost: 10, Total: 20, Flags: rules.FlagDifficult},
-	}}
-	threat := map[int][]rules.Point{tash: {{X: 3, Y: 10}}}
-	got := describePath(e, i, p, threat)
-	want := "path 25 ft · 1 action · 1 difficult · 1 hazard · provokes Tashtari"
-	if got != want {
-		t.Errorf("describePath = %q, want %q", got, want)
-	}
-	if got := describePath(e, i, &rules.Path{}, nil); got != "no path there" {
-		t.Errorf("unreachable: %q", got)
-	}
-	e.Ruleset = model.Points
-	if got := describePath(e, i, &rules.Path{Reachable: true, Cost: 3, Actions: 2}, nil); got != "path 3 pt · 2 actions" {
-		t.Errorf("points: %q", got)
-	}
-}
-
-// stubEngine flanks when two allies stand on opposite sides of a foe, in
-// a row or a column; everything else is empty.
-type stubEngine struct{ calls int }
-
-func (s *stubEngine) Reach(dst []rules.Square, e *model.Encounter, q rules.MoveQuery) ([]rules.Square, error) {
-	return dst, nil
-}
-func (s *stubEngine) Path(e *model.Encounter, q rules.MoveQuery, x, y int) (rules.Path, error) {
-	return rules.Path{}, nil
-}
-func (s *stubEngine) Cover(e *model.Encounter, from, to int) (rules.Cover, error) { return 0, nil }
-func (s *stubEngine) Threatened(dst []rules.Point, e *model.Encounter, tok int) []rules.Point {
-	return dst
-}
-func (s *stubEngine) Flanking(e *model.Encounter) ([]rules.Flank, error) {
-	s.calls++
-	var out []rules.Flank
-	for f := range e.Tokens {
-		for a := range e.Tokens {
-			for b := a + 1; b < len(e.Tokens); b++ {
-				F, A, B := e.Tokens[f], e.Tokens[a], e.Tokens[b]
-				if !model.Allies(A.Side, B.Side) || !model.Enemies(A.Side, F.Side) {
-					continue
-				}
-				row := A.Y == F.Y && B.Y == F.Y && (A.X-F.X)*(B.X-F.X) == -1
-				col := A.X == F.X && B.X == F.X && (A.Y-F.Y)*(B.Y-F.Y) == -1
-				if row || col {
-					out = append(out, rules.Flank{Target: f, By: [2]int{a, b}})
-				}
-			}
-		}
-	}
-	return out, nil
-}
-
-func TestFlankSpots(t *testing.T) {
-	e, _ := NewEncounter("Flank", model.SF2E, 40, 40, 5)
-	e.Tokens = []model.Token{
-		{Name: "Foe", X: 5, Y: 5, Side: "enemy"},
-		{Name: "Ally", X: 4, Y: 5, Side: "party"},
-		{Name: "Mover", X: 20, Y: 20, Side: "party"},
-	}
-	eng := &stubEngine{}
-	got := flankSpots(eng, e, 2)
-	if len(got) != 1 || got[0] != (rules.Point{X: 6, Y: 5}) {
-		t.Errorf("flank spots %v, want [(6, 5)]", got)
-	}
-	// many foes: the number of tries stays bounded
-	for i := 0; i < 30; i++ {
-		e.Tokens = append(e.Tokens, model.Token{Name: "F" + string(rune('A'+i%26)) + string(rune('a'+i/26)), X: (i % 20) * 2, Y: 10 + (i/20)*3, Side: "enemy"})
-	}
-	eng.calls = 0
-	flankSpots(eng, e, 2)
-	if eng.calls > flankSpotLimit {
-		t.Errorf("%d Flanking calls, limit %d", eng.calls, flankSpotLimit)
 	}
 }
 

@@ -486,3 +486,10 @@ func (m *MapView) Cursor() desktop.Cursor {
 	}
 	return desktop.CrosshairCursor
 }
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

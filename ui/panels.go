@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 func sizeNames(r model.Ruleset) []string {
@@ -271,20 +271,20 @@ func (ed *Editor) buildOverlayPanel() {
 	p := ed.overlayPanel
 	p.RemoveAll()
 	d := rules.Describe(ed.enc.Ruleset)
-	set := func(f func(s *overlaySettings)) {
+	set := func(f func(s *session.Settings)) {
 		f(&ed.settings)
 		ed.requestOverlays()
 		ed.rebuildOverlays()
 		ed.updateCoverList()
 	}
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *overlaySettings) { s.Reach = b }) })
+	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
 	reach.SetChecked(ed.settings.Reach)
 	modes := append(append([]string(nil), d.Modes...), d.MoverModes...)
 	if !d.HasMode(ed.settings.Mode) {
 		ed.settings.Mode = d.DefaultMode
 	}
-	mode := widget.NewSelect(modes, func(m string) { set(func(s *overlaySettings) { s.Mode = m }) })
+	mode := widget.NewSelect(modes, func(m string) { set(func(s *session.Settings) { s.Mode = m }) })
 	mode.SetSelected(ed.settings.Mode)
 	var acts []string
 	for a := 1; a <= d.MaxActions; a++ {
@@ -295,18 +295,18 @@ func (ed *Editor) buildOverlayPanel() {
 	}
 	actions := widget.NewSelect(acts, func(a string) {
 		n, _ := strconv.Atoi(a)
-		set(func(s *overlaySettings) { s.Actions = n })
+		set(func(s *session.Settings) { s.Actions = n })
 	})
 	actions.SetSelected(strconv.Itoa(ed.settings.Actions))
-	path := widget.NewCheck("Path", func(b bool) { set(func(s *overlaySettings) { s.Path = b }) })
+	path := widget.NewCheck("Path", func(b bool) { set(func(s *session.Settings) { s.Path = b }) })
 	path.SetChecked(ed.settings.Path)
-	cover := widget.NewCheck("Cover", func(b bool) { set(func(s *overlaySettings) { s.Cover = b }) })
+	cover := widget.NewCheck("Cover", func(b bool) { set(func(s *session.Settings) { s.Cover = b }) })
 	cover.SetChecked(ed.settings.Cover)
-	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *overlaySettings) { s.CoverBack = b }) })
+	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
 	back.SetChecked(ed.settings.CoverBack)
-	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *overlaySettings) { s.Flank = b }) })
+	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
 	flank.SetChecked(ed.settings.Flank)
-	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *overlaySettings) { s.Threat = b }) })
+	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
 	threat.SetChecked(ed.settings.Threat)
 	// the starship and points texts define no cover or flanking: their
 	// queries only answer with an error, so the switches are off
@@ -321,7 +321,7 @@ func (ed *Editor) buildOverlayPanel() {
 	// the cover and flanking answers, which must show without scrolling
 	p.Add(container.NewBorder(nil, nil, title, nil, container.NewGridWithColumns(2, reach, path)))
 	form := widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions))
-	if contains(d.MoverModes, modeTeleport) {
+	if contains(d.MoverModes, rules.ModeTeleport) {
 		if ed.settings.Range <= 0 {
 			ed.settings.Range = 5
 		}
@@ -331,12 +331,12 @@ func (ed *Editor) buildOverlayPanel() {
 			if v, ok, err := parseOptInt(s, "teleport range"); err != nil || !ok {
 				ed.message("teleport range: type a number of squares")
 			} else {
-				set(func(st *overlaySettings) { st.Range = v })
+				set(func(st *session.Settings) { st.Range = v })
 			}
 		}
 		form.Append("Teleport sq", rng)
 	}
-	if contains(d.MoverModes, modeForced) {
+	if contains(d.MoverModes, rules.ModeForced) {
 		ed.forcedFields(form, set)
 	}
 	p.Add(form)
@@ -351,9 +351,9 @@ func (ed *Editor) buildOverlayPanel() {
 
 // forcedFields adds the forced-movement choices (points) to the overlay
 // form: the kind, the token that moves the selected one, and how far.
-func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *overlaySettings))) {
+func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *session.Settings))) {
 	s := &ed.settings
-	if !contains(forcedKinds, s.ForcedKind) {
+	if !contains(session.ForcedKinds, s.ForcedKind) {
 		s.ForcedKind = rules.ForcedPush
 	}
 	if s.ForcedDist <= 0 {
@@ -380,22 +380,22 @@ func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *overlaySettin
 			s.ForcedSource, cur = ed.enc.Tokens[j].ID, ed.enc.Tokens[j].Name
 		}
 	}
-	kind := widget.NewSelect(forcedKinds, nil)
+	kind := widget.NewSelect(session.ForcedKinds, nil)
 	kind.SetSelected(s.ForcedKind)
-	kind.OnChanged = func(k string) { set(func(st *overlaySettings) { st.ForcedKind = k }) }
+	kind.OnChanged = func(k string) { set(func(st *session.Settings) { st.ForcedKind = k }) }
 	src := widget.NewSelect(names, nil)
 	src.PlaceHolder = "(choose a token)"
 	if cur != "" {
 		src.SetSelected(cur)
 	}
-	src.OnChanged = func(n string) { set(func(st *overlaySettings) { st.ForcedSource = ids[n] }) }
+	src.OnChanged = func(n string) { set(func(st *session.Settings) { st.ForcedSource = ids[n] }) }
 	dist := widget.NewEntry()
 	dist.SetText(strconv.Itoa(s.ForcedDist))
 	dist.OnChanged = func(v string) {
 		if n, ok, err := parseOptInt(v, "forced distance"); err != nil || !ok {
 			ed.message("forced distance: type a number of squares, like 2")
 		} else {
-			set(func(st *overlaySettings) { st.ForcedDist = n })
+			set(func(st *session.Settings) { st.ForcedDist = n })
 		}
 	}
 	form.Append("Forced", kind)
@@ -467,7 +467,7 @@ func (ed *Editor) AddToken(t model.Token) error {
 	if err != nil {
 		return err
 	}
-	if r := blockedDrop(ed.enc, n, t.X, t.Y); r != "" {
+	if r := session.BlockedDrop(ed.enc, n, t.X, t.Y); r != "" {
 		ed.message(fmt.Sprintf("%s added: %s", t.Name, r))
 	} else {
 		ed.message(fmt.Sprintf("%s added at (%d, %d)", t.Name, t.X, t.Y))
@@ -580,7 +580,7 @@ func (ed *Editor) DuplicateToken() {
 				if max(abs(dx), abs(dy)) != r {
 					continue
 				}
-				if blockedDrop(tmp, n, t.X+dx*k, t.Y+dy*k) == "" {
+				if session.BlockedDrop(tmp, n, t.X+dx*k, t.Y+dy*k) == "" {
 					bx, by, found = t.X+dx*k, t.Y+dy*k, true
 				}
 			}
@@ -606,74 +606,6 @@ func (ed *Editor) DeleteToken() {
 	ed.message(name + " deleted (Ctrl+Z brings it back)")
 }
 
-// rulesetProblems lists, per token, why it does not fit ruleset r as it is.
-func rulesetProblems(e *model.Encounter, r model.Ruleset) []string {
-	var out []string
-	for i := range e.Tokens {
-		c := e.Clone()
-		c.Ruleset = r
-		c.Tokens = []model.Token{c.Tokens[i]}
-		if err := model.Validate(c); err != nil {
-			msg := err.Error()
-			if j := strings.Index(msg, ": "); j >= 0 && strings.HasPrefix(msg, "tokens[") {
-				msg = msg[j+2:]
-			}
-			out = append(out, fmt.Sprintf("%s: %s", e.Tokens[i].Name, msg))
-			continue
-		}
-		t := &e.Tokens[i]
-		for _, n := range rules.Describe(r).Needs {
-			if _, ok := t.Speeds[n.Speed]; !ok {
-				out = append(out, fmt.Sprintf("%s: no %s speed (%s)", t.Name, n.Speed, n.Why))
-				break
-			}
-		}
-	}
-	// Spaces change size between rulesets (a Medium ship is 2x2): list the
-	// tokens that would newly stand on a wall or on another creature.
-	fit := e.Clone()
-	rules.Convert(fit, r)
-	for i := range fit.Tokens {
-		if why := crowded(fit, i); why != "" && crowded(e, i) == "" {
-			out = append(out, fmt.Sprintf("%s: its %s space would %s", e.Tokens[i].Name, spaceWord(fit, i), why))
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func spaceWord(e *model.Encounter, i int) string {
-	k := e.Space(&e.Tokens[i])
-	return fmt.Sprintf("%dx%d", k, k)
-}
-
-// crowded says what token i's space stands on that the rules forbid ending
-// on: a wall or obstacle, or another token it may not share a space with
-// (rules.Ruleset.MayShare, as where a dragged token may be dropped), or "".
-func crowded(e *model.Encounter, i int) string {
-	t := &e.Tokens[i]
-	k := e.Space(t)
-	for y := t.Y; y < t.Y+k; y++ {
-		for x := t.X; x < t.X+k; x++ {
-			if e.Grid.At(x, y).Any(model.Wall | model.Obstacle) {
-				return "stand on a wall or obstacle"
-			}
-		}
-	}
-	rs := rules.Describe(e.Ruleset)
-	for j := range e.Tokens {
-		o := &e.Tokens[j]
-		if j == i || rs.MayShare(t.Size, o.Size) {
-			continue
-		}
-		ko := e.Space(o)
-		if t.X < o.X+ko && o.X < t.X+k && t.Y < o.Y+ko && o.Y < t.Y+k {
-			return "overlap " + o.Name
-		}
-	}
-	return ""
-}
-
 // coverBackOn switches cover and flanking back on when the ruleset goes
 // from one without them (starship, points: the panel turned them off) to
 // one where they mean something.
@@ -688,7 +620,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 	if r == ed.enc.Ruleset {
 		return
 	}
-	probs := rulesetProblems(ed.enc, r)
+	probs := session.RulesetProblems(ed.enc, r)
 	old := ed.enc.Ruleset
 	do := func() {
 		err := ed.apply("", func(c *model.Encounter) error {

@@ -136,16 +136,16 @@ func (p *playerDisplay) refresh() {
 		o := render.NewOverlays()
 		src := p.ed.ov
 		o.Units = src.Units
-		// the answer computed without hidden tokens (overlayResult.playerReach),
+		// the answer computed without hidden tokens (session.Result.PlayerReach),
 		// shown only while it belongs to what the GM sees
 		if sel := src.Selected; sel >= 0 && sel < len(p.ed.enc.Tokens) && !p.ed.enc.Tokens[sel].Hidden {
-			if r := p.ed.res; r != nil && r.sel == sel && r.ntok == len(p.ed.enc.Tokens) {
+			if r := p.ed.res; r != nil && r.Sel == sel && r.NTok == len(p.ed.enc.Tokens) {
 				o.Selected = sel
 				if src.Reach != nil {
-					o.Reach = r.playerReach
+					o.Reach = r.PlayerReach
 				}
-				if src.Path != nil && r.playerPath != nil {
-					o.Path = r.playerPath
+				if src.Path != nil && r.PlayerPath != nil {
+					o.Path = r.PlayerPath
 					o.PathFrom = src.PathFrom
 				}
 			}

@@ -5,6 +5,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // TestSharedReachIgnoresHiddenTokens: a hidden enemy blocks a corridor. The
@@ -20,7 +21,7 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 		{ID: uuid(1), Name: "Hero", X: 0, Y: 1, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 30}},
 		{ID: uuid(2), Name: "Lurker", X: 2, Y: 1, Size: model.Medium, Side: "enemy", Hidden: true},
 	}
-	ed, p := overlayEditor(t, e, overlaySettings{Reach: true, Path: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Path: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	ed.sharePlayer(true)
 	settle(t, ed, p)
 	has := func(sq []rules.Square, x int) bool {
@@ -31,14 +32,14 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 		}
 		return false
 	}
-	if has(ed.res.reach, 3) {
-		t.Errorf("the GM's reach passes the hidden enemy: %v", ed.res.reach)
+	if has(ed.res.Reach, 3) {
+		t.Errorf("the GM's reach passes the hidden enemy: %v", ed.res.Reach)
 	}
-	if !has(ed.res.playerReach, 3) || !has(ed.res.playerReach, 5) {
-		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.res.playerReach)
+	if !has(ed.res.PlayerReach, 3) || !has(ed.res.PlayerReach, 5) {
+		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.res.PlayerReach)
 	}
 	sh := ed.player.shared
-	if sh == nil || len(sh.Reach) != len(ed.res.playerReach) || !has(sh.Reach, 5) {
+	if sh == nil || len(sh.Reach) != len(ed.res.PlayerReach) || !has(sh.Reach, 5) {
 		t.Fatalf("the player display does not show the players' reach: %+v", sh)
 	}
 	// the hidden token itself shares nothing
@@ -54,7 +55,7 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 // selected outlines the 2x2 space it would stand on.
 func TestHoverShowsTheSelectedTokensFootprint(t *testing.T) {
 	e := model.Sample()
-	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1}, e.TokenIndex("Tashtari"))
+	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1}, e.TokenIndex("Tashtari"))
 	ed.hovered = &rules.Point{X: 5, Y: 5}
 	ed.rebuildOverlays()
 	if ed.ov.Hover == nil || ed.ov.HoverSize != 2 {

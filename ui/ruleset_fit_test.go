@@ -6,6 +6,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // TestRulesetSwitchScaleSpeedsAndSpaces: switching keeps what a GM meant:
@@ -44,7 +45,7 @@ func TestRulesetSwitchScaleSpeedsAndSpaces(t *testing.T) {
 		t.Errorf("back to sf2e: %d ft, want 25", v)
 	}
 
-	probs := strings.Join(rulesetProblems(e, model.Starship), "\n")
+	probs := strings.Join(session.RulesetProblems(e, model.Starship), "\n")
 	if want := "Navasi: its 2x2 space would stand on a wall or obstacle"; !strings.Contains(probs, want) {
 		t.Errorf("the starship switch should list %q (ship spaces are larger):\n%s", want, probs)
 	}
@@ -53,8 +54,8 @@ func TestRulesetSwitchScaleSpeedsAndSpaces(t *testing.T) {
 	if strings.Contains(probs, "overlap Chk Chk") {
 		t.Errorf("a large and a small ship may share, yet the switch lists an overlap:\n%s", probs)
 	}
-	if strings.Contains(strings.Join(rulesetProblems(e, model.PF1E), "\n"), "space would") {
-		t.Errorf("sf2e -> pf1e changes no space: %q", rulesetProblems(e, model.PF1E))
+	if strings.Contains(strings.Join(session.RulesetProblems(e, model.PF1E), "\n"), "space would") {
+		t.Errorf("sf2e -> pf1e changes no space: %q", session.RulesetProblems(e, model.PF1E))
 	}
 }
 
@@ -76,9 +77,9 @@ func TestDropAndWarningAgreeEverySizePair(t *testing.T) {
 					{ID: model.NewID(), Name: "A", X: 20, Y: 20, Size: a, Side: "party"},
 					{ID: model.NewID(), Name: "B", X: 2, Y: 2, Size: b, Side: "enemy"},
 				}
-				drop := endRefusal(e, 0, 2, 2) == ""
+				drop := session.EndRefusal(e, 0, 2, 2) == ""
 				e.Tokens[0].X, e.Tokens[0].Y = 2, 2
-				warn := crowded(e, 0)
+				warn := session.Crowded(e, 0)
 				if drop == (warn != "") || drop != d.MayShare(a, b) {
 					t.Errorf("%s %s on %s: drop allowed %v, warning %q, MayShare %v", rs, a, b, drop, warn, d.MayShare(a, b))
 				}

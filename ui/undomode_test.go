@@ -31,7 +31,7 @@ func TestUndoSwitchRestoresMode(t *testing.T) {
 		t.Fatalf("after the switch: %s, mode %q", ed.enc.Ruleset, ed.settings.Mode)
 	}
 	// a walker with no fly Speed once back in sf2e
-	delete(ed.hist.undo[len(ed.hist.undo)-1].Tokens[0].Speeds, model.SpeedFly)
+	delete(ed.hist.Peek().Tokens[0].Speeds, model.SpeedFly)
 	ed.Undo()
 	settle(t, ed, p)
 	if ed.enc.Ruleset != model.SF2E {
@@ -42,7 +42,7 @@ func TestUndoSwitchRestoresMode(t *testing.T) {
 	}
 	ed.requestOverlays()
 	settle(t, ed, p)
-	if ed.res == nil || len(ed.res.errs) > 0 || len(ed.res.reach) == 0 {
+	if ed.res == nil || len(ed.res.Errs) > 0 || len(ed.res.Reach) == 0 {
 		t.Errorf("after undo the walker should show its land reach: %+v", ed.res)
 	}
 	ed.Redo()

@@ -1,10 +1,10 @@
-package ui
+package session
 
 import "encounterplanner/model"
 
-// paintBrush sets terrain t on the size x size block centred on (x, y)
+// PaintBrush sets terrain t on the size x size block centred on (x, y)
 // (for even sizes the extra square goes right and down).
-func paintBrush(g *model.Grid, x, y, size int, t model.Terrain) {
+func PaintBrush(g *model.Grid, x, y, size int, t model.Terrain) {
 	lo := -(size - 1) / 2
 	for dy := lo; dy < lo+size; dy++ {
 		for dx := lo; dx < lo+size; dx++ {
@@ -13,8 +13,8 @@ func paintBrush(g *model.Grid, x, y, size int, t model.Terrain) {
 	}
 }
 
-// paintRect fills the rectangle with corners (x0, y0) and (x1, y1).
-func paintRect(g *model.Grid, x0, y0, x1, y1 int, t model.Terrain) {
+// PaintRect fills the rectangle with corners (x0, y0) and (x1, y1).
+func PaintRect(g *model.Grid, x0, y0, x1, y1 int, t model.Terrain) {
 	if x0 > x1 {
 		x0, x1 = x1, x0
 	}
@@ -57,16 +57,16 @@ func linePoints(x0, y0, x1, y1 int) [][2]int {
 	}
 }
 
-// paintLine draws a line of brush-size squares, for walls.
-func paintLine(g *model.Grid, x0, y0, x1, y1, size int, t model.Terrain) {
+// PaintLine draws a line of brush-size squares, for walls.
+func PaintLine(g *model.Grid, x0, y0, x1, y1, size int, t model.Terrain) {
 	for _, p := range linePoints(x0, y0, x1, y1) {
-		paintBrush(g, p[0], p[1], size, t)
+		PaintBrush(g, p[0], p[1], size, t)
 	}
 }
 
-// floodFill replaces the 4-connected region of equal terrain around (x, y)
+// FloodFill replaces the 4-connected region of equal terrain around (x, y)
 // with t. Time and memory O(W*H).
-func floodFill(g *model.Grid, x, y int, t model.Terrain) int {
+func FloodFill(g *model.Grid, x, y int, t model.Terrain) int {
 	if !g.In(x, y) {
 		return 0
 	}

@@ -1,4 +1,4 @@
-package ui
+package session
 
 import (
 	"testing"
@@ -12,7 +12,7 @@ import (
 // steers by is its turns and the facing it ends with (the map drew the
 // turn only as a merged dot).
 func TestPathTextShip(t *testing.T) {
-	e, err := NewEncounter("Ship fight", model.Starship, 16, 10, 50)
+	e, err := newEncounter("Ship fight", model.Starship, 16, 10, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,14 +34,14 @@ func TestPathTextShip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := describePath(e, 0, &p, nil); got != c.want {
+		if got := DescribePath(e, 0, &p, nil); got != c.want {
 			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
 		}
 	}
 	two := &rules.Path{Reachable: true, Cost: 200, Actions: 1, Steps: []rules.Step{
 		{Turn: int(model.NE), Cost: 50, Total: 50}, {Turn: int(model.E), Cost: 50, Total: 100},
 		{X: 3, Y: 5, Turn: rules.NoTurn, Cost: 50, Total: 150}}}
-	if got, want := describePath(e, 0, two, nil), "path 200 ft · turns NE, E · ends facing E"; got != want {
+	if got, want := DescribePath(e, 0, two, nil), "path 200 ft · turns NE, E · ends facing E"; got != want {
 		t.Errorf("two turns: %q, want %q", got, want)
 	}
 }
@@ -51,7 +51,7 @@ func TestPathTextShip(t *testing.T) {
 // 5-foot minimum move (which read "path 5 ft · 2 actions", as if two
 // move actions were spent on 5 feet).
 func TestPathTextPF1E(t *testing.T) {
-	e, err := NewEncounter("Pf ambush", model.PF1E, 8, 8, 5)
+	e, err := newEncounter("Pf ambush", model.PF1E, 8, 8, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestPathTextPF1E(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := describePath(e, 0, &p, nil); got != c.want {
+		if got := DescribePath(e, 0, &p, nil); got != c.want {
 			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
 		}
 	}
@@ -92,7 +92,42 @@ func TestPathTextGreater(t *testing.T) {
 		{X: 4, Y: 10, Turn: rules.NoTurn, Cost: 15, Total: 25, Flags: rules.FlagGreaterDifficult},
 		{X: 5, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 30},
 	}}
-	if got, want := describePath(e, i, p, nil), "path 30 ft · 1 action · 1 difficult · 1 greater difficult"; got != want {
+	if got, want := DescribePath(e, i, p, nil), "path 30 ft · 1 action · 1 difficult · 1 greater difficult"; got != want {
 		t.Errorf("describePath = %q, want %q", got, want)
 	}
+}
+
+// TestDescribePath: a path across difficult and hazardous squares that
+// provokes an enemy, an unreachable square, and a points path.
+func TestDescribePath(t *testing.T) {
+	e := model.Sample()
+	i := e.TokenIndex("Iseph")
+	tash := e.TokenIndex("Tashtari")
+	p := &rules.Path{Reachable: true, Cost: 25, Actions: 1, Steps: []rules.Step{
+		{X: 3, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 5},
+		{X: 4, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 10, Flags: rules.FlagHazardous | rules.FlagReaction},
+		{X: 5, Y: 10, Turn: rules.NoTurn, Cost: 10, Total: 20, Flags: rules.FlagDifficult},
+	}}
+	threat := map[int][]rules.Point{tash: {{X: 3, Y: 10}}}
+	got := DescribePath(e, i, p, threat)
+	want := "path 25 ft · 1 action · 1 difficult · 1 hazard · provokes Tashtari"
+	if got != want {
+		t.Errorf("DescribePath = %q, want %q", got, want)
+	}
+	if got := DescribePath(e, i, &rules.Path{}, nil); got != "no path there" {
+		t.Errorf("unreachable: %q", got)
+	}
+	e.Ruleset = model.Points
+	if got := DescribePath(e, i, &rules.Path{Reachable: true, Cost: 3, Actions: 2}, nil); got != "path 3 pt · 2 actions" {
+		t.Errorf("points: %q", got)
+	}
+}
+
+// newEncounter is an empty encounter with an open map.
+func newEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounter, error) {
+	e := &model.Encounter{Name: name, Ruleset: r, Grid: model.NewGrid(w, h)}
+	if feet != r.DefaultFeetPerSquare() {
+		e.FeetPerSquare = feet
+	}
+	return e, model.Validate(e)
 }

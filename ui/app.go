@@ -66,7 +66,7 @@ func Run(store model.EncounterStore, opts Options) {
 	a.Lifecycle().SetOnStopped(func() {
 		s.rememberGeometry() // the next start opens as the GM left it
 		// a last save when the app stops some other way (the session ends)
-		if ed := s.ed; ed != nil && ed.dirty() && !ed.saveBlocked {
+		if ed := s.ed; ed != nil && ed.dirty() && !ed.saving.saveBlocked {
 			ed.save(false)
 		}
 	})

@@ -45,7 +45,7 @@ func TestDropWhereTheRulesetShares(t *testing.T) {
 			moved := ed.MoveToken(1, 2, 2, false)
 			settle(t, ed, p)
 			if moved != c.ok {
-				t.Fatalf("MoveToken onto Big = %v, want %v (status %q)", moved, c.ok, ed.msgLabel.Text)
+				t.Fatalf("MoveToken onto Big = %v, want %v (status %q)", moved, c.ok, ed.status.msgLabel.Text)
 			}
 			if !c.ok {
 				return
@@ -54,11 +54,11 @@ func TestDropWhereTheRulesetShares(t *testing.T) {
 				t.Errorf("Small at (%d, %d), want (2, 2)", tk.X, tk.Y)
 			}
 			ed.rebuildOverlays()
-			for _, w := range ed.ov.Warn {
+			for _, w := range ed.live.ov.Warn {
 				t.Errorf("token %s marked as standing where it may not", ed.enc.Tokens[w].Name)
 			}
-			if strings.Contains(ed.msgLabel.Text, "anyway") {
-				t.Errorf("status %q: a legal drop is not a forced one", ed.msgLabel.Text)
+			if strings.Contains(ed.status.msgLabel.Text, "anyway") {
+				t.Errorf("status %q: a legal drop is not a forced one", ed.status.msgLabel.Text)
 			}
 		})
 	}

@@ -75,66 +75,26 @@ type Editor struct {
 	store model.EncounterStore
 	enc   *model.Encounter
 	rev   int // bumped by every change
+	hist  session.History
+	sel   int          // selected token, -1 = none
+	post  func(func()) // runs f on the UI goroutine (fyne.Do; tests replace it)
+	quiet bool         // apply leaves the status bar to its caller
 
-	snap    *model.Encounter // read-only copy of enc at snapRev, for the worker
-	snapRev int
+	hovered *rules.Point
+	gest    mapGesture   // the primary-button gesture in progress
+	live    liveOverlays // the worker and its last answer
+	saving  saveState
 
-	hist    session.History
-	tool    Tool
-	terrain model.Terrain
-	brush   int
-	sel     int // selected token, -1 = none
-
-	settings session.Settings
-	hovered  *rules.Point
-
-	// gesture state
-	stroke           bool
-	strokeBefore     model.Grid // the grid when a rectangle or line began
-	startX, startY   int
-	lastX, lastY     int
-	dragTok          int // token being dragged, -1 = none
-	dragOffX         int
-	dragOffY         int
-	ghost            *render.Ghost
-	dragMoved        bool
-	cycleTok         bool // a click without a drag selects the next token sharing the square
-	worker           *session.Worker
-	ovGen, ovApplied uint64
-	res              *session.Result
-	ov               *render.Overlays
-	collide          []rules.Point // forced-movement collision squares, drawn as crosses
-	post             func(func())  // runs f on the UI goroutine (fyne.Do; tests replace it)
-
-	// saving
-	savedRev    int
-	saveTimer   *time.Timer
-	savedAt     time.Time
-	saveBlocked bool  // a save conflicted: no autosave until the GM decides
-	saveErr     error // the last save's error, nil after a success
-
-	// widgets
-	view         *MapView
-	content      fyne.CanvasObject
-	toolButtons  []*tipButton
-	terrButtons  []*tipButton
-	brushLabel   *widget.Label
-	terrLabel    *widget.Label
-	hoverLabel   *widget.Label
-	statusFields *fyne.Container // hoverLabel, pathLabel, msgLabel
-	pathLabel    *widget.Label
-	msgLabel     *widget.Label
-	saveLabel    *widget.Label
-	rulesLabel   *widget.Label
-	coverLabel   *widget.Label
-	inspector    *fyne.Container
-	inspErr      *widget.Label // the inspector's last refused edit, in the GM's words
-	quiet        bool          // apply leaves the status bar to its caller
-	overlayPanel *fyne.Container
-	rightSplit   *container.Split // inspector above, overlays and answers below
-	tips         *tipLayer
-	player       *playerDisplay
-	msgAt        time.Time
+	// the parts of the window, each with its widgets
+	view       *MapView
+	content    fyne.CanvasObject
+	tools      toolPanel
+	status     statusBar
+	insp       inspectorPanel
+	ovp        overlayPanel
+	rightSplit *container.Split // inspector above, overlays and answers below
+	tips       *tipLayer
+	player     *playerDisplay
 
 	// OnLibrary, when set, is called by File > Open library (after saving).
 	OnLibrary func()
@@ -142,6 +102,78 @@ type Editor struct {
 	OnOpen func(id string)
 	// OnTitle, when set, is told the window title after each change.
 	OnTitle func(string)
+}
+
+// mapGesture is the primary-button gesture in progress on the map.
+type mapGesture struct {
+	stroke         bool
+	strokeBefore   model.Grid // the grid when a rectangle or line began
+	startX, startY int
+	lastX, lastY   int
+	dragTok        int // token being dragged, -1 = none
+	dragOffX       int
+	dragOffY       int
+	ghost          *render.Ghost
+	dragMoved      bool
+	cycleTok       bool // a click without a drag selects the next token sharing the square
+}
+
+// liveOverlays are the overlay worker, the requests made and answered, the
+// last answer and what the map draws from it.
+type liveOverlays struct {
+	worker           *session.Worker
+	snap             *model.Encounter // read-only copy of the encounter at snapRev, for the worker
+	snapRev          int
+	ovGen, ovApplied uint64
+	res              *session.Result
+	ov               *render.Overlays
+	collide          []rules.Point // forced-movement collision squares, drawn as crosses
+}
+
+// saveState is where autosave stands.
+type saveState struct {
+	savedRev    int
+	saveTimer   *time.Timer
+	savedAt     time.Time
+	saveBlocked bool  // a save conflicted: no autosave until the GM decides
+	saveErr     error // the last save's error, nil after a success
+}
+
+// toolPanel is the left column: the tools, the terrains and the brush.
+type toolPanel struct {
+	tool        Tool
+	terrain     model.Terrain
+	brush       int
+	toolButtons []*tipButton
+	terrButtons []*tipButton
+	brushLabel  *widget.Label
+	terrLabel   *widget.Label
+}
+
+// statusBar is the bottom line: the hovered square, the path, a message
+// that clears itself, the save state and the ruleset.
+type statusBar struct {
+	hoverLabel *widget.Label
+	pathLabel  *widget.Label
+	msgLabel   *widget.Label
+	fields     *fyne.Container // hoverLabel, pathLabel, msgLabel
+	saveLabel  *widget.Label
+	rulesLabel *widget.Label
+	msgAt      time.Time
+}
+
+// inspectorPanel is the selected token's form, or the token list.
+type inspectorPanel struct {
+	box      *fyne.Container
+	errLabel *widget.Label // the inspector's last refused edit, in the GM's words
+}
+
+// overlayPanel is the overlay switches and, under them, the answers for
+// the selection (cover, flanking, forced movement).
+type overlayPanel struct {
+	box        *fyne.Container
+	coverLabel *widget.Label
+	settings   session.Settings
 }
 
 // NewEditor makes an editor for e in win and installs it: content, main
@@ -154,21 +186,22 @@ func NewEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter) 
 // the UI goroutine (tests pump them themselves).
 func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, post func(func())) *Editor {
 	ed := &Editor{
-		win: win, store: store, enc: e, sel: -1, dragTok: -1, brush: 1, terrain: model.Wall,
-		post: post, tool: ToolSelect,
+		win: win, store: store, enc: e, sel: -1, post: post,
+		gest:  mapGesture{dragTok: -1},
+		tools: toolPanel{tool: ToolSelect, brush: 1, terrain: model.Wall},
 	}
-	ed.settings = session.Settings{Reach: true, Mode: rules.Describe(e.Ruleset).DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}
-	ed.savedRev = 0
+	ed.ovp.settings = session.Settings{Reach: true, Mode: rules.Describe(e.Ruleset).DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}
+	ed.saving.savedRev = 0
 	if e.Version == 0 {
-		ed.savedRev = -1 // never stored: save soon
+		ed.saving.savedRev = -1 // never stored: save soon
 	}
-	ed.worker = session.NewWorker(func(r *session.Result) { ed.post(func() { ed.applyResult(r) }) })
-	ed.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.ov }, ed, false)
-	ed.view.marks = func() []rules.Point { return ed.collide }
+	ed.live.worker = session.NewWorker(func(r *session.Result) { ed.post(func() { ed.applyResult(r) }) })
+	ed.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.live.ov }, ed, false)
+	ed.view.marks = func() []rules.Point { return ed.live.collide }
 	ed.build()
 	ed.install()
 	ed.refreshAll()
-	if ed.savedRev < 0 {
+	if ed.saving.savedRev < 0 {
 		ed.scheduleSave()
 	}
 	return ed
@@ -188,9 +221,9 @@ func (ed *Editor) Selected() int { return ed.sel }
 
 // Close stops the editor's background work (after a final save by the caller).
 func (ed *Editor) Close() {
-	ed.worker.Stop()
-	if ed.saveTimer != nil {
-		ed.saveTimer.Stop()
+	ed.live.worker.Stop()
+	if ed.saving.saveTimer != nil {
+		ed.saving.saveTimer.Stop()
 	}
 	if ed.player != nil {
 		ed.player.close()
@@ -205,57 +238,57 @@ func (ed *Editor) build() {
 	for i, ti := range tools {
 		i := Tool(i)
 		b := newTipButton(fmt.Sprintf("%c %s", ti.key-'a'+'A', ti.name), ti.tip, ed.tips, func() { ed.SetTool(i) })
-		ed.toolButtons = append(ed.toolButtons, b)
+		ed.tools.toolButtons = append(ed.tools.toolButtons, b)
 		toolObjs = append(toolObjs, b)
 	}
 	for i, p := range palette {
 		i := i
 		b := newTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), ed.tips, func() { ed.SetTerrain(palette[i].t) })
 		b.SetIcon(terrainIcon(p.t))
-		ed.terrButtons = append(ed.terrButtons, b)
+		ed.tools.terrButtons = append(ed.tools.terrButtons, b)
 	}
 	var terrObjs []fyne.CanvasObject
-	for _, b := range ed.terrButtons {
+	for _, b := range ed.tools.terrButtons {
 		terrObjs = append(terrObjs, b)
 	}
-	ed.terrLabel = widget.NewLabel("")
-	ed.terrLabel.Truncation = fyne.TextTruncateEllipsis
-	ed.brushLabel = widget.NewLabel("")
-	smaller := newTipButton("[", "[  Smaller brush", ed.tips, func() { ed.SetBrush(ed.brush - 1) })
-	bigger := newTipButton("]", "]  Bigger brush", ed.tips, func() { ed.SetBrush(ed.brush + 1) })
+	ed.tools.terrLabel = widget.NewLabel("")
+	ed.tools.terrLabel.Truncation = fyne.TextTruncateEllipsis
+	ed.tools.brushLabel = widget.NewLabel("")
+	smaller := newTipButton("[", "[  Smaller brush", ed.tips, func() { ed.SetBrush(ed.tools.brush - 1) })
+	bigger := newTipButton("]", "]  Bigger brush", ed.tips, func() { ed.SetBrush(ed.tools.brush + 1) })
 	left := container.NewVBox(
 		widget.NewLabelWithStyle("Tools", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewGridWithColumns(2, toolObjs...),
-		container.NewBorder(nil, nil, smaller, bigger, ed.brushLabel),
+		container.NewBorder(nil, nil, smaller, bigger, ed.tools.brushLabel),
 		widget.NewLabelWithStyle("Terrain", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewGridWithColumns(2, terrObjs...),
-		ed.terrLabel,
+		ed.tools.terrLabel,
 	)
 	leftScroll := container.NewVScroll(left)
 	leftScroll.SetMinSize(fyne.NewSize(150, 0))
 
 	// status bar
-	ed.hoverLabel = widget.NewLabel("")
-	ed.hoverLabel.Truncation = fyne.TextTruncateEllipsis
-	ed.pathLabel = widget.NewLabel("")
-	ed.pathLabel.Truncation = fyne.TextTruncateEllipsis
-	ed.msgLabel = widget.NewLabel("")
-	ed.msgLabel.Truncation = fyne.TextTruncateEllipsis
-	ed.saveLabel = widget.NewLabel("")
-	ed.rulesLabel = widget.NewLabel("")
+	ed.status.hoverLabel = widget.NewLabel("")
+	ed.status.hoverLabel.Truncation = fyne.TextTruncateEllipsis
+	ed.status.pathLabel = widget.NewLabel("")
+	ed.status.pathLabel.Truncation = fyne.TextTruncateEllipsis
+	ed.status.msgLabel = widget.NewLabel("")
+	ed.status.msgLabel.Truncation = fyne.TextTruncateEllipsis
+	ed.status.saveLabel = widget.NewLabel("")
+	ed.status.rulesLabel = widget.NewLabel("")
 	// the three fields share the width by what their text needs, so the
 	// path's cost, hazards and reactions are not cut to "pr..." while the
 	// hovered square's few words keep a third of the bar
-	ed.statusFields = container.New(&statusLayout{weights: []float32{1, 3, 1.5}, floors: []float32{230}}, ed.hoverLabel, ed.pathLabel, ed.msgLabel)
+	ed.status.fields = container.New(&statusLayout{weights: []float32{1, 3, 1.5}, floors: []float32{230}}, ed.status.hoverLabel, ed.status.pathLabel, ed.status.msgLabel)
 	status := container.NewBorder(nil, nil, nil,
-		container.NewHBox(widget.NewSeparator(), ed.saveLabel, widget.NewSeparator(), ed.rulesLabel),
-		ed.statusFields)
+		container.NewHBox(widget.NewSeparator(), ed.status.saveLabel, widget.NewSeparator(), ed.status.rulesLabel),
+		ed.status.fields)
 
 	// right side
-	ed.inspector = container.NewVBox()
-	ed.overlayPanel = container.NewVBox()
-	ed.coverLabel = widget.NewLabel("")
-	ed.coverLabel.Wrapping = fyne.TextWrapWord
+	ed.insp.box = container.NewVBox()
+	ed.ovp.box = container.NewVBox()
+	ed.ovp.coverLabel = widget.NewLabel("")
+	ed.ovp.coverLabel.Wrapping = fyne.TextWrapWord
 	right := ed.buildRightPane() // rightpane.go
 
 	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), leftScroll, fixedWidth(right, 270), ed.view)
@@ -335,9 +368,9 @@ func (ed *Editor) rune(r rune) {
 	}
 	switch r {
 	case '[':
-		ed.SetBrush(ed.brush - 1)
+		ed.SetBrush(ed.tools.brush - 1)
 	case ']':
-		ed.SetBrush(ed.brush + 1)
+		ed.SetBrush(ed.tools.brush + 1)
 	case '+', '=':
 		ed.view.ZoomCentre(1.25)
 	case '-', '_':
@@ -369,36 +402,36 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 // SetTool picks the tool for the primary button.
 func (ed *Editor) SetTool(t Tool) {
 	ed.abandonGesture()
-	ed.tool = t
-	if t == ToolLine && ed.terrain == 0 {
-		ed.terrain = model.Wall // a line of open ground is rarely meant
+	ed.tools.tool = t
+	if t == ToolLine && ed.tools.terrain == 0 {
+		ed.tools.terrain = model.Wall // a line of open ground is rarely meant
 	}
 	ed.updateToolButtons()
 }
 
 // Tool returns the current tool.
-func (ed *Editor) Tool() Tool { return ed.tool }
+func (ed *Editor) Tool() Tool { return ed.tools.tool }
 
 // SetTerrain picks the terrain the painting tools lay down; picking one
 // while selecting switches to the brush.
 func (ed *Editor) SetTerrain(t model.Terrain) {
-	ed.terrain = t
-	if ed.tool == ToolSelect || ed.tool == ToolToken || ed.tool == ToolErase {
-		ed.tool = ToolBrush
+	ed.tools.terrain = t
+	if ed.tools.tool == ToolSelect || ed.tools.tool == ToolToken || ed.tools.tool == ToolErase {
+		ed.tools.tool = ToolBrush
 	}
 	ed.updateToolButtons()
 }
 
 // SetBrush sets the brush size, 1 to 5 squares.
 func (ed *Editor) SetBrush(n int) {
-	ed.brush = max(1, min(5, n))
+	ed.tools.brush = max(1, min(5, n))
 	ed.updateToolButtons()
 }
 
 func (ed *Editor) updateToolButtons() {
-	for i, b := range ed.toolButtons {
+	for i, b := range ed.tools.toolButtons {
 		imp := widget.MediumImportance
-		if Tool(i) == ed.tool {
+		if Tool(i) == ed.tools.tool {
 			imp = widget.HighImportance
 		}
 		if b.Importance != imp {
@@ -406,9 +439,9 @@ func (ed *Editor) updateToolButtons() {
 			b.Refresh()
 		}
 	}
-	for i, b := range ed.terrButtons {
+	for i, b := range ed.tools.terrButtons {
 		imp := widget.LowImportance
-		if palette[i].t == ed.terrain {
+		if palette[i].t == ed.tools.terrain {
 			imp = widget.HighImportance
 		}
 		if b.Importance != imp {
@@ -416,21 +449,21 @@ func (ed *Editor) updateToolButtons() {
 			b.Refresh()
 		}
 	}
-	ed.brushLabel.SetText(fmt.Sprintf("brush %d", ed.brush))
-	ed.terrLabel.SetText(strings.Join(terrainWords(ed.terrain), " + "))
+	ed.tools.brushLabel.SetText(fmt.Sprintf("brush %d", ed.tools.brush))
+	ed.tools.terrLabel.SetText(strings.Join(terrainWords(ed.tools.terrain), " + "))
 }
 
 // message shows text in the status bar's message field.
 // It clears itself after msgTTL unless something newer replaced it.
 func (ed *Editor) message(s string) {
 	at := time.Now()
-	ed.msgAt = at
-	ed.setStatus(ed.msgLabel, s)
+	ed.status.msgAt = at
+	ed.setStatus(ed.status.msgLabel, s)
 	if s != "" {
 		time.AfterFunc(msgTTL, func() {
 			ed.post(func() {
-				if ed.msgAt == at {
-					ed.setStatus(ed.msgLabel, "")
+				if ed.status.msgAt == at {
+					ed.setStatus(ed.status.msgLabel, "")
 				}
 			})
 		})
@@ -444,8 +477,8 @@ func (ed *Editor) setStatus(l *widget.Label, s string) {
 		return
 	}
 	l.SetText(s)
-	if ed.statusFields != nil {
-		ed.statusFields.Refresh()
+	if ed.status.fields != nil {
+		ed.status.fields.Refresh()
 	}
 }
 
@@ -467,14 +500,14 @@ func (ed *Editor) refreshAll() {
 	ed.requestOverlays()
 	ed.rebuildOverlays()
 	ed.updateTitle()
-	ed.rulesLabel.SetText(string(ed.enc.Ruleset) + " · " + rules.Describe(ed.enc.Ruleset).Scale(ed.enc.Feet()))
+	ed.status.rulesLabel.SetText(string(ed.enc.Ruleset) + " · " + rules.Describe(ed.enc.Ruleset).Scale(ed.enc.Feet()))
 	ed.updateHover()
 	if ed.player != nil {
 		ed.player.refresh()
 	}
 }
 
-func (ed *Editor) dirty() bool { return ed.rev != ed.savedRev }
+func (ed *Editor) dirty() bool { return ed.rev != ed.saving.savedRev }
 
 func (ed *Editor) updateTitle() {
 	t := "Encounter Planner — " + ed.enc.Name
@@ -486,68 +519,68 @@ func (ed *Editor) updateTitle() {
 		ed.OnTitle(t)
 	}
 	switch {
-	case ed.saveBlocked || ed.saveErr != nil:
-		ed.saveLabel.SetText("NOT SAVED")
+	case ed.saving.saveBlocked || ed.saving.saveErr != nil:
+		ed.status.saveLabel.SetText("NOT SAVED")
 	case ed.dirty():
-		ed.saveLabel.SetText("unsaved")
-	case !ed.savedAt.IsZero():
-		ed.saveLabel.SetText("saved " + ed.savedAt.Format("15:04"))
+		ed.status.saveLabel.SetText("unsaved")
+	case !ed.saving.savedAt.IsZero():
+		ed.status.saveLabel.SetText("saved " + ed.saving.savedAt.Format("15:04"))
 	default:
-		ed.saveLabel.SetText("saved")
+		ed.status.saveLabel.SetText("saved")
 	}
 }
 
 // snapshot returns a read-only copy of the encounter at the current revision.
 func (ed *Editor) snapshot() *model.Encounter {
-	if ed.snap == nil || ed.snapRev != ed.rev {
-		ed.snap = ed.enc.Clone()
-		ed.snapRev = ed.rev
+	if ed.live.snap == nil || ed.live.snapRev != ed.rev {
+		ed.live.snap = ed.enc.Clone()
+		ed.live.snapRev = ed.rev
 	}
-	return ed.snap
+	return ed.live.snap
 }
 
 // requestOverlays asks the worker for the overlays of the current state.
 func (ed *Editor) requestOverlays() {
-	ed.ovGen++
+	ed.live.ovGen++
 	var hover *rules.Point
 	if ed.hovered != nil {
 		h := *ed.hovered
 		hover = &h
 	}
-	if g := ed.ghost; g != nil && g.Token == ed.sel {
+	if g := ed.gest.ghost; g != nil && g.Token == ed.sel {
 		// while a token is dragged its path goes to where it would land
 		// (the top-left of its space, not the square under the pointer)
 		hover = &rules.Point{X: g.X, Y: g.Y}
 	}
 	drag := -1
-	if ed.dragTok >= 0 && ed.dragMoved {
-		drag = ed.dragTok
+	if ed.gest.dragTok >= 0 && ed.gest.dragMoved {
+		drag = ed.gest.dragTok
 	}
 	share := ed.player != nil && ed.player.share
-	ed.worker.Request(&session.Request{Gen: ed.ovGen, Enc: ed.snapshot(), Rev: ed.rev, Sel: ed.sel, Set: ed.settings, Hover: hover, Drag: drag, Share: share})
+	ed.live.worker.Request(&session.Request{Gen: ed.live.ovGen, Enc: ed.snapshot(), Rev: ed.rev, Sel: ed.sel, Set: ed.ovp.settings, Hover: hover, Drag: drag, Share: share})
 }
 
 // applyResult shows a worker answer; an older answer stays on screen until
 // a newer one arrives.
 func (ed *Editor) applyResult(r *session.Result) {
-	if r.Gen < ed.ovApplied {
+	if r.Gen < ed.live.ovApplied {
 		return
 	}
-	ed.ovApplied = r.Gen
-	ed.res = r
+	ed.live.ovApplied = r.Gen
+	ed.live.res = r
 	ed.rebuildOverlays()
 	if r.PathText != "" {
-		ed.setStatus(ed.pathLabel, r.PathText)
+		ed.setStatus(ed.status.pathLabel, r.PathText)
 	} else if ed.hovered == nil || ed.sel < 0 {
-		ed.setStatus(ed.pathLabel, "")
+		ed.setStatus(ed.status.pathLabel, "")
 	} else if r.Path == nil {
-		ed.setStatus(ed.pathLabel, "")
+		ed.setStatus(ed.status.pathLabel, "")
 	}
 	if len(r.Errs) > 0 {
 		ed.message(strings.Join(r.Errs, "; "))
-	} else if strings.HasPrefix(ed.msgLabel.Text, "reach:") || strings.HasPrefix(ed.msgLabel.Text, "path:") ||
-		strings.HasPrefix(ed.msgLabel.Text, "cover:") || strings.HasPrefix(ed.msgLabel.Text, "flanking:") || strings.HasPrefix(ed.msgLabel.Text, "rules") {
-		ed.setStatus(ed.msgLabel, "")
+	} else if strings.HasPrefix(ed.status.msgLabel.Text, "reach:") || strings.HasPrefix(ed.status.msgLabel.Text, "path:") ||
+		strings.HasPrefix(ed.status.msgLabel.Text, "cover:") || strings.HasPrefix(ed.status.msgLabel.Text, "flanking:") || strings.HasPrefix(ed.status.msgLabel.Text, "rules") {
+		ed.setStatus(ed.status.msgLabel, "")
 	}
 	ed.updateCoverList()
 	if ed.player != nil && ed.player.share {
@@ -556,7 +589,7 @@ func (ed *Editor) applyResult(r *session.Result) {
 }
 
 // overlaysIdle reports whether the last request was answered (tests).
-func (ed *Editor) overlaysIdle() bool { return ed.ovApplied == ed.ovGen }
+func (ed *Editor) overlaysIdle() bool { return ed.live.ovApplied == ed.live.ovGen }
 
 // rebuildOverlays assembles what the map draws from the last answer and
 // the editor's own state (hover, ghost, warnings).
@@ -564,7 +597,7 @@ func (ed *Editor) rebuildOverlays() {
 	o := render.NewOverlays()
 	o.Units = rules.Describe(ed.enc.Ruleset).Unit
 	o.Selected = ed.sel
-	r := ed.res
+	r := ed.live.res
 	// token indices in an answer for an older revision may be stale: use
 	// it only while the token list has the same length (the next answer is
 	// on its way)
@@ -572,33 +605,33 @@ func (ed *Editor) rebuildOverlays() {
 		r = nil
 	}
 	fresh := r != nil && r.Sel == ed.sel && r.Sel < len(ed.enc.Tokens)
-	ed.collide = nil
+	ed.live.collide = nil
 	if r != nil && fresh {
-		if ed.settings.Reach {
+		if ed.ovp.settings.Reach {
 			o.Reach = r.Reach
-			ed.collide = r.Collide
+			ed.live.collide = r.Collide
 		}
-		if ed.settings.Path && r.Path != nil {
+		if ed.ovp.settings.Path && r.Path != nil {
 			o.Path = r.Path
 			o.PathFrom = ed.sel
 		}
-		if ed.settings.Cover {
+		if ed.ovp.settings.Cover {
 			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
 		}
-		if ed.settings.Threat {
+		if ed.ovp.settings.Threat {
 			o.Threat = r.Threat
 		}
 	}
-	if r != nil && ed.settings.Flank {
+	if r != nil && ed.ovp.settings.Flank {
 		o.Flanks = r.Flanks
-		if ed.ghost != nil {
+		if ed.gest.ghost != nil {
 			o.FlankSpots = r.FlankSpots
 		}
 	}
 	if ed.hovered != nil {
 		h := *ed.hovered
 		o.Hover = &h
-		if ed.tool == ToolSelect && ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
+		if ed.tools.tool == ToolSelect && ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
 			// where the selected token would stand: its whole space, with
 			// the hovered square as its top-left (as the path reads it)
 			o.HoverSize = ed.enc.Space(&ed.enc.Tokens[ed.sel])
@@ -610,18 +643,18 @@ func (ed *Editor) rebuildOverlays() {
 			o.Warn = append(o.Warn, i)
 		}
 	}
-	o.Ghost = ed.ghost
-	ed.ov = o
+	o.Ghost = ed.gest.ghost
+	ed.live.ov = o
 	ed.view.Refresh()
 }
 
 // Overlays returns what the map currently draws over the terrain.
-func (ed *Editor) Overlays() *render.Overlays { return ed.ov }
+func (ed *Editor) Overlays() *render.Overlays { return ed.live.ov }
 
 func (ed *Editor) updateCoverList() {
-	r := ed.res
+	r := ed.live.res
 	if r == nil || r.NTok != len(ed.enc.Tokens) {
-		ed.coverLabel.SetText("")
+		ed.ovp.coverLabel.SetText("")
 		return
 	}
 	n := len(ed.enc.Tokens)
@@ -632,7 +665,7 @@ func (ed *Editor) updateCoverList() {
 		// their answers would be
 		b.WriteString(note + "\n")
 	}
-	if ed.sel >= 0 && ed.sel < n && r.Sel == ed.sel && ed.settings.Cover {
+	if ed.sel >= 0 && ed.sel < n && r.Sel == ed.sel && ed.ovp.settings.Cover {
 		if len(r.Cover) > 0 {
 			fmt.Fprintf(&b, "Cover from %s:\n", ed.enc.Tokens[ed.sel].Name)
 			for _, c := range r.Cover {
@@ -650,8 +683,8 @@ func (ed *Editor) updateCoverList() {
 			}
 		}
 	}
-	if ed.sel >= 0 && ed.sel < n && r.Sel == ed.sel && ed.settings.Reach && ed.settings.Mode == rules.ModeForced && ed.settings.ForcedKind != "" && len(r.Errs) == 0 {
-		s := ed.settings
+	if ed.sel >= 0 && ed.sel < n && r.Sel == ed.sel && ed.ovp.settings.Reach && ed.ovp.settings.Mode == rules.ModeForced && ed.ovp.settings.ForcedKind != "" && len(r.Errs) == 0 {
+		s := ed.ovp.settings
 		by := s.ForcedSource
 		if j := ed.enc.TokenIndex(by); j >= 0 {
 			by = ed.enc.Tokens[j].Name
@@ -660,7 +693,7 @@ func (ed *Editor) updateCoverList() {
 			strings.ToUpper(s.ForcedKind[:1])+s.ForcedKind[1:], ed.enc.Tokens[ed.sel].Name, by, session.Plural(s.ForcedDist, "square", "squares"),
 			session.Plural(len(r.Reach), "square", "squares"), session.Plural(len(r.Collide), "collision", "collisions"))
 	}
-	if ed.settings.Flank && len(r.Flanks) > 0 {
+	if ed.ovp.settings.Flank && len(r.Flanks) > 0 {
 		b.WriteString(d.Words.FlankedList + "\n")
 		for _, f := range r.Flanks {
 			if f.Target < n && f.By[0] < n && f.By[1] < n {
@@ -668,18 +701,18 @@ func (ed *Editor) updateCoverList() {
 			}
 		}
 	}
-	ed.coverLabel.SetText(strings.TrimRight(b.String(), "\n"))
+	ed.ovp.coverLabel.SetText(strings.TrimRight(b.String(), "\n"))
 }
 
 // updateHover writes what is under the pointer into the status bar.
 func (ed *Editor) updateHover() {
 	if ed.hovered == nil {
-		ed.setStatus(ed.hoverLabel, "")
+		ed.setStatus(ed.status.hoverLabel, "")
 		return
 	}
 	x, y := ed.hovered.X, ed.hovered.Y
 	if !ed.enc.Grid.In(x, y) {
-		ed.setStatus(ed.hoverLabel, fmt.Sprintf("(%d, %d) off the map", x, y))
+		ed.setStatus(ed.status.hoverLabel, fmt.Sprintf("(%d, %d) off the map", x, y))
 		return
 	}
 	t := ed.enc.Grid.At(x, y)
@@ -692,7 +725,7 @@ func (ed *Editor) updateHover() {
 			s += " · note: " + n.Text
 		}
 	}
-	ed.setStatus(ed.hoverLabel, s)
+	ed.setStatus(ed.status.hoverLabel, s)
 }
 
 func terrainWords(t model.Terrain) []string {
@@ -743,7 +776,7 @@ func (ed *Editor) Select(i int) {
 		return
 	}
 	ed.sel = i
-	ed.setStatus(ed.pathLabel, "")
+	ed.setStatus(ed.status.pathLabel, "")
 	ed.showInspector()
 	ed.fitMode()
 	if len(rules.Describe(ed.enc.Ruleset).MoverModes) > 0 {
@@ -773,13 +806,13 @@ func (ed *Editor) fitMode() {
 		return
 	}
 	t := &ed.enc.Tokens[ed.sel]
-	m := ed.settings.Mode
+	m := ed.ovp.settings.Mode
 	if _, ok := t.Speeds[m]; ok {
 		return
 	}
 	for _, mm := range d.Modes {
 		if _, ok := t.Speeds[mm]; ok {
-			ed.settings.Mode = mm
+			ed.ovp.settings.Mode = mm
 			ed.buildOverlayPanel()
 			ed.message(fmt.Sprintf("%s has no %s Speed: showing %s", t.Name, m, mm))
 			return
@@ -842,7 +875,7 @@ func (ed *Editor) restore(s *model.Encounter, none string) {
 	if rsChanged {
 		// as switching there would: the ruleset's own default mode (undoing
 		// a switch to starship left sf2e on "fly", an error for walkers)
-		ed.settings.Mode = rules.Describe(ed.enc.Ruleset).DefaultMode
+		ed.ovp.settings.Mode = rules.Describe(ed.enc.Ruleset).DefaultMode
 	}
 	ed.showInspector()
 	ed.buildOverlayPanel()
@@ -862,9 +895,9 @@ func (ed *Editor) hover(x, y int, in bool) {
 	}
 	ed.updateHover()
 	if ed.hovered == nil || ed.sel < 0 {
-		ed.setStatus(ed.pathLabel, "")
+		ed.setStatus(ed.status.pathLabel, "")
 	}
-	if ed.settings.Path && ed.sel >= 0 {
+	if ed.ovp.settings.Path && ed.sel >= 0 {
 		ed.requestOverlays()
 	}
 	ed.rebuildOverlays()
@@ -874,15 +907,15 @@ func (ed *Editor) hover(x, y int, in bool) {
 // dragged is taken off the map. It reports whether that changed the grid.
 func (ed *Editor) cancelGesture() bool {
 	restored := false
-	if ed.stroke && (ed.tool == ToolRect || ed.tool == ToolLine) && ed.strokeBefore.Cells != nil {
-		copy(ed.enc.Grid.Cells, ed.strokeBefore.Cells)
+	if ed.gest.stroke && (ed.tools.tool == ToolRect || ed.tools.tool == ToolLine) && ed.gest.strokeBefore.Cells != nil {
+		copy(ed.enc.Grid.Cells, ed.gest.strokeBefore.Cells)
 		restored = true
 	}
-	ed.stroke = false
-	ed.strokeBefore = model.Grid{}
-	ed.dragTok = -1
-	ed.ghost = nil
-	ed.dragMoved = false
+	ed.gest.stroke = false
+	ed.gest.strokeBefore = model.Grid{}
+	ed.gest.dragTok = -1
+	ed.gest.ghost = nil
+	ed.gest.dragMoved = false
 	return restored
 }
 
@@ -891,7 +924,7 @@ func (ed *Editor) cancelGesture() bool {
 // recorded goes with it, or Ctrl+Z would seem to do nothing), a dragged
 // token's ghost disappears, and the map is drawn again at once.
 func (ed *Editor) abandonGesture() {
-	ghost := ed.ghost != nil
+	ghost := ed.gest.ghost != nil
 	if ed.cancelGesture() {
 		ed.hist.DropLast()
 		ed.changed()
@@ -903,16 +936,16 @@ func (ed *Editor) abandonGesture() {
 }
 
 func (ed *Editor) paintTerrain() model.Terrain {
-	if ed.tool == ToolErase {
+	if ed.tools.tool == ToolErase {
 		return 0
 	}
-	return ed.terrain
+	return ed.tools.terrain
 }
 
 // pans implements mapInput: with the select tool, a drag that starts on
 // empty ground pans the map (and the press deselects).
 func (ed *Editor) pans(x, y int) bool {
-	if ed.tool != ToolSelect || ed.tokenAt(x, y) >= 0 {
+	if ed.tools.tool != ToolSelect || ed.tokenAt(x, y) >= 0 {
 		return false
 	}
 	ed.Select(-1)
@@ -921,39 +954,39 @@ func (ed *Editor) pans(x, y int) bool {
 
 // press implements mapInput: the start of a primary-button gesture.
 func (ed *Editor) press(x, y int, shift bool) {
-	ed.startX, ed.startY, ed.lastX, ed.lastY = x, y, x, y
-	switch ed.tool {
+	ed.gest.startX, ed.gest.startY, ed.gest.lastX, ed.gest.lastY = x, y, x, y
+	switch ed.tools.tool {
 	case ToolSelect:
 		i := ed.tokenAt(x, y)
 		// tokens may share a square (a tiny creature with anyone, ships
 		// apart in size): pressing the selected one keeps it, for a drag,
 		// and a click without one goes on to the next token there
-		ed.cycleTok = false
+		ed.gest.cycleTok = false
 		if at := ed.tokensAt(x, y); len(at) > 1 {
 			for _, j := range at {
 				if j == ed.sel {
-					i, ed.cycleTok = j, true
+					i, ed.gest.cycleTok = j, true
 				}
 			}
 		}
 		ed.Select(i)
 		if i >= 0 {
 			t := &ed.enc.Tokens[i]
-			ed.dragTok, ed.dragOffX, ed.dragOffY, ed.dragMoved = i, x-t.X, y-t.Y, false
+			ed.gest.dragTok, ed.gest.dragOffX, ed.gest.dragOffY, ed.gest.dragMoved = i, x-t.X, y-t.Y, false
 		}
 	case ToolBrush, ToolErase:
 		ed.pushUndo("")
-		ed.stroke = true
-		session.PaintBrush(&ed.enc.Grid, x, y, ed.brush, ed.paintTerrain())
+		ed.gest.stroke = true
+		session.PaintBrush(&ed.enc.Grid, x, y, ed.tools.brush, ed.paintTerrain())
 		ed.changed()
 	case ToolRect, ToolLine:
 		ed.pushUndo("")
-		ed.stroke = true
-		ed.strokeBefore = ed.enc.Grid.Clone()
+		ed.gest.stroke = true
+		ed.gest.strokeBefore = ed.enc.Grid.Clone()
 		ed.previewShape(x, y)
 	case ToolFill:
 		before := ed.enc.Clone()
-		if session.FloodFill(&ed.enc.Grid, x, y, ed.terrain) > 0 {
+		if session.FloodFill(&ed.enc.Grid, x, y, ed.tools.terrain) > 0 {
 			ed.hist.Push(before, "")
 			ed.changed()
 		}
@@ -965,11 +998,11 @@ func (ed *Editor) press(x, y int, shift bool) {
 }
 
 func (ed *Editor) previewShape(x, y int) {
-	copy(ed.enc.Grid.Cells, ed.strokeBefore.Cells)
-	if ed.tool == ToolRect {
-		session.PaintRect(&ed.enc.Grid, ed.startX, ed.startY, x, y, ed.terrain)
+	copy(ed.enc.Grid.Cells, ed.gest.strokeBefore.Cells)
+	if ed.tools.tool == ToolRect {
+		session.PaintRect(&ed.enc.Grid, ed.gest.startX, ed.gest.startY, x, y, ed.tools.terrain)
 	} else {
-		session.PaintLine(&ed.enc.Grid, ed.startX, ed.startY, x, y, ed.brush, ed.terrain)
+		session.PaintLine(&ed.enc.Grid, ed.gest.startX, ed.gest.startY, x, y, ed.tools.brush, ed.tools.terrain)
 	}
 	ed.changed()
 }
@@ -977,15 +1010,15 @@ func (ed *Editor) previewShape(x, y int) {
 // drag implements mapInput.
 func (ed *Editor) drag(x, y int, shift bool) {
 	switch {
-	case ed.tool == ToolSelect && ed.dragTok >= 0:
-		nx, ny := x-ed.dragOffX, y-ed.dragOffY
-		t := &ed.enc.Tokens[ed.dragTok]
-		if nx == t.X && ny == t.Y && !ed.dragMoved {
+	case ed.tools.tool == ToolSelect && ed.gest.dragTok >= 0:
+		nx, ny := x-ed.gest.dragOffX, y-ed.gest.dragOffY
+		t := &ed.enc.Tokens[ed.gest.dragTok]
+		if nx == t.X && ny == t.Y && !ed.gest.dragMoved {
 			return
 		}
-		ed.dragMoved = true
-		reason := session.EndRefusal(ed.enc, ed.dragTok, nx, ny)
-		ed.ghost = &render.Ghost{Token: ed.dragTok, X: nx, Y: ny, OK: reason == ""}
+		ed.gest.dragMoved = true
+		reason := session.EndRefusal(ed.enc, ed.gest.dragTok, nx, ny)
+		ed.gest.ghost = &render.Ghost{Token: ed.gest.dragTok, X: nx, Y: ny, OK: reason == ""}
 		if reason != "" {
 			ed.message(fmt.Sprintf("%s: %s", t.Name, reason))
 		} else {
@@ -993,18 +1026,18 @@ func (ed *Editor) drag(x, y int, shift bool) {
 		}
 		ed.requestOverlays() // the path to the drop, and flank spots on the first move
 		ed.rebuildOverlays()
-	case ed.stroke && (ed.tool == ToolBrush || ed.tool == ToolErase):
-		if x == ed.lastX && y == ed.lastY {
+	case ed.gest.stroke && (ed.tools.tool == ToolBrush || ed.tools.tool == ToolErase):
+		if x == ed.gest.lastX && y == ed.gest.lastY {
 			return
 		}
-		session.PaintLine(&ed.enc.Grid, ed.lastX, ed.lastY, x, y, ed.brush, ed.paintTerrain())
-		ed.lastX, ed.lastY = x, y
+		session.PaintLine(&ed.enc.Grid, ed.gest.lastX, ed.gest.lastY, x, y, ed.tools.brush, ed.paintTerrain())
+		ed.gest.lastX, ed.gest.lastY = x, y
 		ed.changed()
-	case ed.stroke && (ed.tool == ToolRect || ed.tool == ToolLine):
-		if x == ed.lastX && y == ed.lastY {
+	case ed.gest.stroke && (ed.tools.tool == ToolRect || ed.tools.tool == ToolLine):
+		if x == ed.gest.lastX && y == ed.gest.lastY {
 			return
 		}
-		ed.lastX, ed.lastY = x, y
+		ed.gest.lastX, ed.gest.lastY = x, y
 		ed.previewShape(x, y)
 	}
 }
@@ -1012,13 +1045,13 @@ func (ed *Editor) drag(x, y int, shift bool) {
 // release implements mapInput: the end of a gesture.
 func (ed *Editor) release(x, y int, shift bool) {
 	switch {
-	case ed.tool == ToolSelect && ed.dragTok >= 0:
-		i := ed.dragTok
-		moved := ed.dragMoved
-		ed.dragTok, ed.ghost, ed.dragMoved = -1, nil, false
+	case ed.tools.tool == ToolSelect && ed.gest.dragTok >= 0:
+		i := ed.gest.dragTok
+		moved := ed.gest.dragMoved
+		ed.gest.dragTok, ed.gest.ghost, ed.gest.dragMoved = -1, nil, false
 		if !moved {
-			if ed.cycleTok {
-				ed.cycleTok = false
+			if ed.gest.cycleTok {
+				ed.gest.cycleTok = false
 				at := ed.tokensAt(x, y)
 				for n, j := range at {
 					if j == i {
@@ -1031,11 +1064,11 @@ func (ed *Editor) release(x, y int, shift bool) {
 			ed.rebuildOverlays()
 			return
 		}
-		nx, ny := x-ed.dragOffX, y-ed.dragOffY
+		nx, ny := x-ed.gest.dragOffX, y-ed.gest.dragOffY
 		ed.MoveToken(i, nx, ny, shift)
-	case ed.stroke:
-		ed.stroke = false
-		ed.strokeBefore = model.Grid{}
+	case ed.gest.stroke:
+		ed.gest.stroke = false
+		ed.gest.strokeBefore = model.Grid{}
 		ed.requestOverlays()
 	}
 }

@@ -104,8 +104,8 @@ func TestBrushStrokeUndoRedo(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	c := ed.win.Canvas()
 	test.TypeOnCanvas(c, "b2")
-	if ed.Tool() != ToolBrush || ed.terrain != model.Wall {
-		t.Fatalf("after typing b2: tool %d terrain %v, want brush and wall", ed.Tool(), ed.terrain)
+	if ed.Tool() != ToolBrush || ed.tools.terrain != model.Wall {
+		t.Fatalf("after typing b2: tool %d terrain %v, want brush and wall", ed.Tool(), ed.tools.terrain)
 	}
 	before := ed.enc.Grid.Clone()
 	gesture(ed, 0, [2]int{5, 5}, [2]int{6, 5}, [2]int{8, 5})
@@ -136,12 +136,12 @@ func TestBrushSizeKeys(t *testing.T) {
 	ed, _, _ := newTestEditor(t, openEncounter(t, 12, 12))
 	c := ed.win.Canvas()
 	test.TypeOnCanvas(c, "]]]]]]]")
-	if ed.brush != 5 {
-		t.Errorf("brush after many ]: %d, want 5", ed.brush)
+	if ed.tools.brush != 5 {
+		t.Errorf("brush after many ]: %d, want 5", ed.tools.brush)
 	}
 	test.TypeOnCanvas(c, "[[[[")
-	if ed.brush != 1 {
-		t.Errorf("brush after [[[[: %d, want 1", ed.brush)
+	if ed.tools.brush != 1 {
+		t.Errorf("brush after [[[[: %d, want 1", ed.tools.brush)
 	}
 	test.TypeOnCanvas(c, "]]b4")
 	gesture(ed, 0, [2]int{5, 5})
@@ -227,16 +227,16 @@ func TestTokenDragRules(t *testing.T) {
 	if _, d := tokenAt(t, ed, "Dae"); d.Y != 5 {
 		t.Errorf("Dae moved onto the wall at (8, 6)")
 	}
-	if !strings.Contains(ed.msgLabel.Text, "wall") || !strings.Contains(ed.msgLabel.Text, "Shift") {
-		t.Errorf("status %q should say the wall refused the drop and mention Shift", ed.msgLabel.Text)
+	if !strings.Contains(ed.status.msgLabel.Text, "wall") || !strings.Contains(ed.status.msgLabel.Text, "Shift") {
+		t.Errorf("status %q should say the wall refused the drop and mention Shift", ed.status.msgLabel.Text)
 	}
 	// onto another creature: refused
 	gesture(ed, 0, [2]int{8, 5}, [2]int{9, 4}, [2]int{10, 3})
 	if _, d := tokenAt(t, ed, "Dae"); d.X != 8 || d.Y != 5 {
 		t.Errorf("Dae dropped onto Tashtari")
 	}
-	if !strings.Contains(ed.msgLabel.Text, "Tashtari") {
-		t.Errorf("status %q should name the creature in the way", ed.msgLabel.Text)
+	if !strings.Contains(ed.status.msgLabel.Text, "Tashtari") {
+		t.Errorf("status %q should name the creature in the way", ed.status.msgLabel.Text)
 	}
 	// off the map: refused even with Shift
 	gesture(ed, fyne.KeyModifierShift, [2]int{8, 5}, [2]int{8, 20})
@@ -307,7 +307,7 @@ func TestAddDuplicateDeleteToken(t *testing.T) {
 // formEntry finds the inspector widget of the form item with the label.
 func formWidget(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
 	t.Helper()
-	for _, o := range ed.inspector.Objects {
+	for _, o := range ed.insp.box.Objects {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == label {
@@ -333,8 +333,8 @@ func TestInspectorEdits(t *testing.T) {
 		t.Errorf("name edit not applied: %q", ed.enc.Tokens[i].Name)
 	}
 	name.SetText("Iseph")
-	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.msgLabel.Text, "duplicate") {
-		t.Errorf("a duplicate name should be refused with a message; name %q, status %q", ed.enc.Tokens[i].Name, ed.msgLabel.Text)
+	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.status.msgLabel.Text, "duplicate") {
+		t.Errorf("a duplicate name should be refused with a message; name %q, status %q", ed.enc.Tokens[i].Name, ed.status.msgLabel.Text)
 	}
 	land := formWidget(t, ed, "Land ft").(*widget.Entry)
 	land.SetText("35")
@@ -342,8 +342,8 @@ func TestInspectorEdits(t *testing.T) {
 		t.Errorf("land speed %d, want 35", v)
 	}
 	land.SetText("fast")
-	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 || !strings.Contains(ed.msgLabel.Text, "whole number") {
-		t.Errorf("a bad speed should be refused; speed %d, status %q", v, ed.msgLabel.Text)
+	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 || !strings.Contains(ed.status.msgLabel.Text, "whole number") {
+		t.Errorf("a bad speed should be refused; speed %d, status %q", v, ed.status.msgLabel.Text)
 	}
 	size := formWidget(t, ed, "Size").(*widget.Select)
 	size.SetSelected("large")
@@ -377,20 +377,20 @@ func TestOverlaysFollowRules(t *testing.T) {
 	want, err := eng.Reach(nil, e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: 1})
 	got := ed.Overlays().Reach
 	if err != nil {
-		if len(got) != 0 || !strings.Contains(ed.msgLabel.Text, err.Error()) {
-			t.Errorf("reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err, len(got), ed.msgLabel.Text)
+		if len(got) != 0 || !strings.Contains(ed.status.msgLabel.Text, err.Error()) {
+			t.Errorf("reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err, len(got), ed.status.msgLabel.Text)
 		}
 	} else if !reflect.DeepEqual(got, want) {
 		t.Errorf("reach overlay differs from rules.Reach: %d vs %d squares", len(got), len(want))
 	}
 	// actions 2 through the panel's setting
-	ed.settings.Actions = 2
+	ed.ovp.settings.Actions = 2
 	ed.requestOverlays()
 	p.until(t, "overlays with 2 actions", ed.overlaysIdle)
 	want2, err2 := eng.Reach(nil, e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: 2})
 	if err2 != nil {
-		if len(ed.Overlays().Reach) != 0 || !strings.Contains(ed.msgLabel.Text, err2.Error()) {
-			t.Errorf("2-action reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err2, len(ed.Overlays().Reach), ed.msgLabel.Text)
+		if len(ed.Overlays().Reach) != 0 || !strings.Contains(ed.status.msgLabel.Text, err2.Error()) {
+			t.Errorf("2-action reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err2, len(ed.Overlays().Reach), ed.status.msgLabel.Text)
 		}
 	} else if !reflect.DeepEqual(ed.Overlays().Reach, want2) {
 		t.Errorf("2-action reach overlay differs from rules.Reach")
@@ -409,8 +409,8 @@ func TestOverlaysFollowRules(t *testing.T) {
 		}
 	}
 	if coverErr != nil {
-		if len(ed.Overlays().Cover) != 0 || !strings.Contains(ed.msgLabel.Text, coverErr.Error()) {
-			t.Errorf("cover failed (%v): want no cover lines and the message in the status bar, got %d lines and %q", coverErr, len(ed.Overlays().Cover), ed.msgLabel.Text)
+		if len(ed.Overlays().Cover) != 0 || !strings.Contains(ed.status.msgLabel.Text, coverErr.Error()) {
+			t.Errorf("cover failed (%v): want no cover lines and the message in the status bar, got %d lines and %q", coverErr, len(ed.Overlays().Cover), ed.status.msgLabel.Text)
 		}
 	} else {
 		var gotCover []rules.Cover
@@ -423,8 +423,8 @@ func TestOverlaysFollowRules(t *testing.T) {
 		if !reflect.DeepEqual(gotCover, wantCover) {
 			t.Errorf("cover overlay %v, want %v", gotCover, wantCover)
 		}
-		if !strings.Contains(ed.coverLabel.Text, "Dae: ") {
-			t.Errorf("cover list %q should name Dae", ed.coverLabel.Text)
+		if !strings.Contains(ed.ovp.coverLabel.Text, "Dae: ") {
+			t.Errorf("cover list %q should name Dae", ed.ovp.coverLabel.Text)
 		}
 	}
 	// hovering a square shows the path and its cost
@@ -433,23 +433,23 @@ func TestOverlaysFollowRules(t *testing.T) {
 	path, err := eng.Path(e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: rules.MaxActions(e.Ruleset)}, 5, 9)
 	switch {
 	case err != nil:
-		if !strings.Contains(ed.msgLabel.Text, err.Error()) {
-			t.Errorf("path error %v not in status %q", err, ed.msgLabel.Text)
+		if !strings.Contains(ed.status.msgLabel.Text, err.Error()) {
+			t.Errorf("path error %v not in status %q", err, ed.status.msgLabel.Text)
 		}
 	case path.Reachable:
-		if !strings.HasPrefix(ed.pathLabel.Text, "path ") || !strings.Contains(ed.pathLabel.Text, " ft") {
-			t.Errorf("path status %q", ed.pathLabel.Text)
+		if !strings.HasPrefix(ed.status.pathLabel.Text, "path ") || !strings.Contains(ed.status.pathLabel.Text, " ft") {
+			t.Errorf("path status %q", ed.status.pathLabel.Text)
 		}
 		if ed.Overlays().Path == nil || ed.Overlays().Path.Cost != path.Cost || ed.Overlays().PathFrom != i {
 			t.Errorf("path overlay %+v, want cost %d from %d", ed.Overlays().Path, path.Cost, i)
 		}
 	default:
-		if ed.pathLabel.Text != "no path there" {
-			t.Errorf("unreachable square: path status %q, want %q", ed.pathLabel.Text, "no path there")
+		if ed.status.pathLabel.Text != "no path there" {
+			t.Errorf("unreachable square: path status %q, want %q", ed.status.pathLabel.Text, "no path there")
 		}
 	}
-	if !strings.HasPrefix(ed.hoverLabel.Text, "(5, 9) ") {
-		t.Errorf("hover status %q", ed.hoverLabel.Text)
+	if !strings.HasPrefix(ed.status.hoverLabel.Text, "(5, 9) ") {
+		t.Errorf("hover status %q", ed.status.hoverLabel.Text)
 	}
 }
 
@@ -459,12 +459,12 @@ func TestAutosave(t *testing.T) {
 	gesture(ed, 0, [2]int{0, 0}) // select tool: nothing changes
 	test.TypeOnCanvas(ed.win.Canvas(), "b")
 	gesture(ed, 0, [2]int{1, 1})
-	if !strings.HasSuffix(ed.win.Title(), " *") || ed.saveLabel.Text != "unsaved" {
-		t.Errorf("right after an edit: title %q, status %q", ed.win.Title(), ed.saveLabel.Text)
+	if !strings.HasSuffix(ed.win.Title(), " *") || ed.status.saveLabel.Text != "unsaved" {
+		t.Errorf("right after an edit: title %q, status %q", ed.win.Title(), ed.status.saveLabel.Text)
 	}
 	p.until(t, "autosave", func() bool { return st.saves > saves })
-	if strings.HasSuffix(ed.win.Title(), "*") || !strings.HasPrefix(ed.saveLabel.Text, "saved ") {
-		t.Errorf("after autosave: title %q, status %q", ed.win.Title(), ed.saveLabel.Text)
+	if strings.HasSuffix(ed.win.Title(), "*") || !strings.HasPrefix(ed.status.saveLabel.Text, "saved ") {
+		t.Errorf("after autosave: title %q, status %q", ed.win.Title(), ed.status.saveLabel.Text)
 	}
 	stored, _ := st.Load(context.Background(), ed.enc.ID)
 	if stored.Grid.At(1, 1) != model.Wall {
@@ -484,8 +484,8 @@ func TestSaveConflictKeepsEdits(t *testing.T) {
 	if !errors.Is(err, model.ErrConflict) {
 		t.Fatalf("SaveNow = %v, want ErrConflict", err)
 	}
-	if ed.enc.Grid.At(2, 2) != model.Wall || !ed.dirty() || ed.saveLabel.Text != "NOT SAVED" {
-		t.Errorf("after a conflict the edits stay and show unsaved; status %q", ed.saveLabel.Text)
+	if ed.enc.Grid.At(2, 2) != model.Wall || !ed.dirty() || ed.status.saveLabel.Text != "NOT SAVED" {
+		t.Errorf("after a conflict the edits stay and show unsaved; status %q", ed.status.saveLabel.Text)
 	}
 	if ed.win.Canvas().Overlays().Top() == nil {
 		t.Errorf("a failed save should show a dialog")
@@ -599,13 +599,13 @@ func TestRulesetPanels(t *testing.T) {
 		t.Errorf("facing %v, want SE", ed.enc.Tokens[0].Facing)
 	}
 	formWidget(t, ed, "Turn ft")
-	if ed.settings.Mode != rules.ModeFly {
-		t.Errorf("starship overlays should default to fly, got %q", ed.settings.Mode)
+	if ed.ovp.settings.Mode != rules.ModeFly {
+		t.Errorf("starship overlays should default to fly, got %q", ed.ovp.settings.Mode)
 	}
 	e2, _ := NewEncounter("Keep", model.PF1E, 10, 10, 5)
 	ed2, _, _ := newTestEditor(t, e2)
 	var actions *widget.Select
-	for _, o := range ed2.overlayPanel.Objects {
+	for _, o := range ed2.ovp.box.Objects {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == "Actions" {
@@ -682,8 +682,8 @@ func TestPointsLeapAndTeleport(t *testing.T) {
 	eng, _ := rules.For(model.Points)
 	mv := eng.(rules.Mover)
 	for _, mode := range []string{rules.ModeLeap, rules.ModeTeleport} {
-		ed.settings.Mode = mode
-		ed.settings.Range = 3
+		ed.ovp.settings.Mode = mode
+		ed.ovp.settings.Range = 3
 		ed.requestOverlays()
 		p.until(t, mode, ed.overlaysIdle)
 		var want []rules.Square
@@ -704,7 +704,7 @@ func TestPointsLeapAndTeleport(t *testing.T) {
 
 func TestToolTooltip(t *testing.T) {
 	ed, _, p := newTestEditor(t, openEncounter(t, 5, 5))
-	b := ed.toolButtons[ToolBrush]
+	b := ed.tools.toolButtons[ToolBrush]
 	b.MouseIn(&desktop.MouseEvent{})
 	p.until(t, "tooltip", func() bool { return ed.tips.text.Visible() })
 	if !strings.HasPrefix(ed.tips.text.Text, "B ") || !strings.Contains(ed.tips.text.Text, "[") {
@@ -736,8 +736,8 @@ func TestNotes(t *testing.T) {
 		t.Errorf("notes %+v, want %+v", ed.enc.Notes, want)
 	}
 	ed.hover(2, 3, true)
-	if !strings.Contains(ed.hoverLabel.Text, "note: Pit trap, DC 20") {
-		t.Errorf("hover status %q should show the note", ed.hoverLabel.Text)
+	if !strings.Contains(ed.status.hoverLabel.Text, "note: Pit trap, DC 20") {
+		t.Errorf("hover status %q should show the note", ed.status.hoverLabel.Text)
 	}
 	ed.DeleteNote(2, 3)
 	if len(ed.enc.Notes) != 0 {
@@ -794,7 +794,7 @@ func TestSelectDragOnEmptyGroundPans(t *testing.T) {
 func TestInspectorTokenList(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	var scout *widget.Button
-	for _, o := range ed.inspector.Objects {
+	for _, o := range ed.insp.box.Objects {
 		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Tashtari scout ·") {
 			scout = b
 		}
@@ -838,12 +838,12 @@ func TestModeFollowsTheTokensSpeeds(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	drone, _ := tokenAt(t, ed, "Cargo drone") // flies only
 	ed.Select(drone)
-	if ed.settings.Mode != rules.ModeFly {
-		t.Errorf("selecting a flier without a land Speed should show fly, got %q", ed.settings.Mode)
+	if ed.ovp.settings.Mode != rules.ModeFly {
+		t.Errorf("selecting a flier without a land Speed should show fly, got %q", ed.ovp.settings.Mode)
 	}
 	iseph, _ := tokenAt(t, ed, "Iseph") // walks only
 	ed.Select(iseph)
-	if ed.settings.Mode != rules.ModeLand {
-		t.Errorf("selecting a walker should go back to land, got %q", ed.settings.Mode)
+	if ed.ovp.settings.Mode != rules.ModeLand {
+		t.Errorf("selecting a walker should go back to land, got %q", ed.ovp.settings.Mode)
 	}
 }

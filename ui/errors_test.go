@@ -26,10 +26,10 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			case *widget.Select:
 				w.SetSelected(value)
 			}
-			if ed.inspErr == nil || !ed.inspErr.Visible() || ed.inspErr.Text != ed.msgLabel.Text {
+			if ed.insp.errLabel == nil || !ed.insp.errLabel.Visible() || ed.insp.errLabel.Text != ed.status.msgLabel.Text {
 				t.Errorf("the inspector should show the refusal under the form too")
 			}
-			return ed.msgLabel.Text
+			return ed.status.msgLabel.Text
 		}
 	}
 	ship := func() *model.Encounter {
@@ -67,8 +67,8 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			if err == nil || ed.enc.Grid.W != 22 {
 				t.Fatal("shrinking the map under Iseph should be refused")
 			}
-			if ed.msgLabel.Text != err.Error() {
-				t.Errorf("status %q, error %q", ed.msgLabel.Text, err)
+			if ed.status.msgLabel.Text != err.Error() {
+				t.Errorf("status %q, error %q", ed.status.msgLabel.Text, err)
 			}
 			return err.Error()
 		}, []string{"Iseph at (2, 10)", "10 x 10", "Move it inside", "bigger map"}},
@@ -93,8 +93,8 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 				t.Fatal("the save should fail")
 			}
 			txt := dialogText(t, ed)
-			if ed.saveLabel.Text != "NOT SAVED" || ed.enc.Grid.At(2, 2) != model.Wall {
-				t.Errorf("edits kept and NOT SAVED shown; status %q", ed.saveLabel.Text)
+			if ed.status.saveLabel.Text != "NOT SAVED" || ed.enc.Grid.At(2, 2) != model.Wall {
+				t.Errorf("edits kept and NOT SAVED shown; status %q", ed.status.saveLabel.Text)
 			}
 			// the next save tries again, and succeeds once the disk has room
 			ed.win.Canvas().Overlays().Top().Hide()
@@ -102,8 +102,8 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			saves := st.saves
 			gesture(ed, 0, [2]int{3, 3})
 			p.until(t, "the next autosave", func() bool { return st.saves > saves })
-			if ed.saveLabel.Text == "NOT SAVED" || ed.dirty() {
-				t.Errorf("after the retry: status %q, dirty %v", ed.saveLabel.Text, ed.dirty())
+			if ed.status.saveLabel.Text == "NOT SAVED" || ed.dirty() {
+				t.Errorf("after the retry: status %q, dirty %v", ed.status.saveLabel.Text, ed.dirty())
 			}
 			return txt
 		}, []string{`"Test room" was not saved`, "the disk is full", "edits are kept", "the next save tries again", "Save as copy"}},
@@ -113,7 +113,7 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			test.TypeOnCanvas(ed.win.Canvas(), "b")
 			gesture(ed, 0, [2]int{2, 2})
 			ed.SaveNow()
-			if !ed.saveBlocked {
+			if !ed.saving.saveBlocked {
 				t.Errorf("a conflict should pause autosave")
 			}
 			return dialogText(t, ed)

@@ -30,7 +30,7 @@ func TestPlayerExportOverlaysLeaveHiddenTokensOut(t *testing.T) {
 		}
 		return false
 	}
-	if !near(ed.ov.Threat) {
+	if !near(ed.live.ov.Threat) {
 		t.Fatalf("the GM's enemy reach should include the scout's (the test's premise)")
 	}
 	pe, o := ed.playerOverlays()

@@ -100,7 +100,7 @@ func (ed *Editor) exportPNG() {
 		o := export.PNGOptions{PX: n, Grid: grid.Checked, Player: player.Checked}
 		e := ed.enc.Clone()
 		if ov.Checked {
-			o.Overlays = ed.ov
+			o.Overlays = ed.live.ov
 			if player.Checked {
 				e, o.Overlays = ed.playerOverlays()
 			}
@@ -129,7 +129,7 @@ func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
 		}
 		pe.Tokens = append(pe.Tokens, e.Tokens[i])
 	}
-	req := &session.Request{Enc: pe, Rev: ed.rev, Sel: sel, Set: ed.settings, Drag: -1}
+	req := &session.Request{Enc: pe, Rev: ed.rev, Sel: sel, Set: ed.ovp.settings, Drag: -1}
 	if ed.hovered != nil {
 		h := *ed.hovered
 		req.Hover = &h
@@ -139,20 +139,20 @@ func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
 	o.Units = rules.Describe(pe.Ruleset).Unit
 	o.Selected = sel
 	if sel >= 0 {
-		if ed.settings.Reach {
+		if ed.ovp.settings.Reach {
 			o.Reach = r.Reach
 		}
-		if ed.settings.Path && r.Path != nil {
+		if ed.ovp.settings.Path && r.Path != nil {
 			o.Path, o.PathFrom = r.Path, sel
 		}
-		if ed.settings.Cover {
+		if ed.ovp.settings.Cover {
 			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
 		}
-		if ed.settings.Threat {
+		if ed.ovp.settings.Threat {
 			o.Threat = r.Threat
 		}
 	}
-	if ed.settings.Flank {
+	if ed.ovp.settings.Flank {
 		o.Flanks = r.Flanks
 	}
 	return pe, o

@@ -16,7 +16,7 @@ import (
 // overlayField finds the overlay panel's form widget with the label.
 func overlayField(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
 	t.Helper()
-	for _, o := range ed.overlayPanel.Objects {
+	for _, o := range ed.ovp.box.Objects {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == label {
@@ -85,11 +85,11 @@ func TestForcedMovementOverlay(t *testing.T) {
 	if len(collisions) == 0 {
 		t.Fatalf("pushing the Hero into the wall should collide somewhere: %+v", want)
 	}
-	if len(ed.collide) != len(collisions) {
-		t.Errorf("%d crosses, want %d", len(ed.collide), len(collisions))
+	if len(ed.live.collide) != len(collisions) {
+		t.Errorf("%d crosses, want %d", len(ed.live.collide), len(collisions))
 	}
-	if !strings.Contains(ed.coverLabel.Text, "Push Hero by Brute, up to 3 squares") || !strings.Contains(ed.coverLabel.Text, "collision") {
-		t.Errorf("the panel should sum up the forced movement: %q", ed.coverLabel.Text)
+	if !strings.Contains(ed.ovp.coverLabel.Text, "Push Hero by Brute, up to 3 squares") || !strings.Contains(ed.ovp.coverLabel.Text, "collision") {
+		t.Errorf("the panel should sum up the forced movement: %q", ed.ovp.coverLabel.Text)
 	}
 	// each collision square shows a cross: its centre is the cross's ink
 	img := ed.win.Canvas().Capture()
@@ -114,8 +114,8 @@ func TestForcedMovementOverlay(t *testing.T) {
 	}
 	// a bad distance is refused with what to type
 	overlayField(t, ed, "Forced sq").(*widget.Entry).SetText("far")
-	if !strings.Contains(ed.msgLabel.Text, "forced distance") || !strings.Contains(ed.msgLabel.Text, "number of squares") {
-		t.Errorf("status %q should say what to type", ed.msgLabel.Text)
+	if !strings.Contains(ed.status.msgLabel.Text, "forced distance") || !strings.Contains(ed.status.msgLabel.Text, "number of squares") {
+		t.Errorf("status %q should say what to type", ed.status.msgLabel.Text)
 	}
 	// no path for forced movement, and another mode drops the crosses
 	if ed.Overlays().Path != nil {
@@ -123,7 +123,7 @@ func TestForcedMovementOverlay(t *testing.T) {
 	}
 	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(rules.ModeLand)
 	settle(t, ed, p)
-	if len(ed.collide) != 0 {
+	if len(ed.live.collide) != 0 {
 		t.Errorf("land reach should have no collision crosses")
 	}
 }

@@ -27,7 +27,7 @@ import (
 func overlayEditor(t *testing.T, e *model.Encounter, set session.Settings, sel int) (*Editor, *pump) {
 	t.Helper()
 	ed, _, p := newTestEditor(t, e)
-	ed.settings = set
+	ed.ovp.settings = set
 	ed.buildOverlayPanel()
 	ed.view.Fit()
 	ed.Select(sel)
@@ -41,8 +41,8 @@ func overlayEditor(t *testing.T, e *model.Encounter, set session.Settings, sel i
 func settle(t *testing.T, ed *Editor, p *pump) {
 	t.Helper()
 	p.until(t, "overlays", ed.overlaysIdle)
-	if ed.saveTimer != nil {
-		ed.saveTimer.Stop()
+	if ed.saving.saveTimer != nil {
+		ed.saving.saveTimer.Stop()
 	}
 }
 
@@ -103,7 +103,7 @@ func TestGoldenPathToHoveredSquare(t *testing.T) {
 	if ed.Overlays().Path == nil || !ed.Overlays().Path.Reachable {
 		t.Fatal("no path to (5, 9)")
 	}
-	if got := ed.pathLabel.Text; !strings.HasPrefix(got, "path ") || !strings.Contains(got, " ft · ") || !strings.Contains(got, "action") {
+	if got := ed.status.pathLabel.Text; !strings.HasPrefix(got, "path ") || !strings.Contains(got, " ft · ") || !strings.Contains(got, "action") {
 		t.Errorf("path status %q should give the cost in feet and the actions", got)
 	}
 	test.AssertImageMatches(t, "overlay_path_hover.png", editorShot(ed))
@@ -116,8 +116,8 @@ func TestGoldenCoverLines(t *testing.T) {
 	if n := len(ed.Overlays().Cover); n != len(e.Tokens)-1 {
 		t.Fatalf("%d cover lines, want one to each other token (%d)", n, len(e.Tokens)-1)
 	}
-	if !strings.Contains(ed.coverLabel.Text, "Cover from Navasi:") {
-		t.Errorf("cover list %q", ed.coverLabel.Text)
+	if !strings.Contains(ed.ovp.coverLabel.Text, "Cover from Navasi:") {
+		t.Errorf("cover list %q", ed.ovp.coverLabel.Text)
 	}
 	test.AssertImageMatches(t, "overlay_cover.png", editorShot(ed))
 }
@@ -137,8 +137,8 @@ func TestGoldenFlanking(t *testing.T) {
 	if len(fl) == 0 || fl[0].Target != tash {
 		t.Fatalf("flanks %+v, want Tashtari flanked", fl)
 	}
-	if !strings.Contains(ed.coverLabel.Text, "Tashtari by ") {
-		t.Errorf("the panel should list Tashtari as off-guard: %q", ed.coverLabel.Text)
+	if !strings.Contains(ed.ovp.coverLabel.Text, "Tashtari by ") {
+		t.Errorf("the panel should list Tashtari as off-guard: %q", ed.ovp.coverLabel.Text)
 	}
 	test.AssertImageMatches(t, "overlay_flanking.png", editorShot(ed))
 }

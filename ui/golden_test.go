@@ -35,7 +35,7 @@ func TestGoldenLibrary(t *testing.T) {
 
 func TestGoldenEditor(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
-	ed.settings = session.Settings{Mode: "land", Actions: 1}
+	ed.ovp.settings = session.Settings{Mode: "land", Actions: 1}
 	ed.buildOverlayPanel()
 	ed.view.Fit()
 	// no selection: the software test painter does not clip an Entry's

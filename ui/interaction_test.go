@@ -30,17 +30,17 @@ func TestInteractionPaintDragUndo(t *testing.T) {
 	before := ed.enc.Clone()
 
 	// tap the brush tool, then the water swatch
-	test.Tap(ed.toolButtons[ToolBrush])
+	test.Tap(ed.tools.toolButtons[ToolBrush])
 	if ed.Tool() != ToolBrush {
 		t.Fatalf("tapping Brush: tool %d", ed.Tool())
 	}
 	for i, pe := range palette {
 		if pe.t == model.Water {
-			test.Tap(ed.terrButtons[i])
+			test.Tap(ed.tools.terrButtons[i])
 		}
 	}
-	if ed.terrain != model.Water {
-		t.Fatalf("tapping the water swatch: terrain %v", ed.terrain)
+	if ed.tools.terrain != model.Water {
+		t.Fatalf("tapping the water swatch: terrain %v", ed.tools.terrain)
 	}
 	// drag-paint along row 5, from (2, 5) to (6, 5), through the canvas
 	mouseDown(ed, 2, 5, 0)
@@ -65,7 +65,7 @@ func TestInteractionPaintDragUndo(t *testing.T) {
 	test.AssertImageMatches(t, "interaction_painted.png", editorShot(ed))
 
 	// drag Dae from (8, 3) to (6, 4) with the select tool
-	test.Tap(ed.toolButtons[ToolSelect])
+	test.Tap(ed.tools.toolButtons[ToolSelect])
 	dae, _ := tokenAt(t, ed, "Dae")
 	mouseDown(ed, 8, 3, 0)
 	from, to = at(ed, 8, 3), at(ed, 6, 4)

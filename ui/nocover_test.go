@@ -37,13 +37,13 @@ func TestNoCoverExplained(t *testing.T) {
 			}
 			ed, _, p := newTestEditor(t, e)
 			settle(t, ed, p)
-			if strings.Contains(ed.coverLabel.Text, "no cover") {
-				t.Errorf("nothing selected: %q should stay quiet", ed.coverLabel.Text)
+			if strings.Contains(ed.ovp.coverLabel.Text, "no cover") {
+				t.Errorf("nothing selected: %q should stay quiet", ed.ovp.coverLabel.Text)
 			}
 			ed.Select(0)
 			ed.requestOverlays()
 			settle(t, ed, p)
-			got := ed.coverLabel.Text
+			got := ed.ovp.coverLabel.Text
 			if c.want == "" {
 				if strings.Contains(got, "no cover") {
 					t.Errorf("%s has cover: %q", c.rs, got)

@@ -61,14 +61,14 @@ func tokenHeadline(e *model.Encounter, t *model.Token) string {
 
 // showInspector rebuilds the token inspector for the selected token.
 func (ed *Editor) showInspector() {
-	ed.inspector.RemoveAll()
-	ed.inspErr = nil
+	ed.insp.box.RemoveAll()
+	ed.insp.errLabel = nil
 	title := widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	ed.inspector.Add(title)
+	ed.insp.box.Add(title)
 	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
-		ed.inspector.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
+		ed.insp.box.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
 		if len(ed.enc.Tokens) > 0 {
-			ed.inspector.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+			ed.insp.box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		}
 		for i, t := range ed.enc.Tokens {
 			i := i
@@ -79,16 +79,16 @@ func (ed *Editor) showInspector() {
 			b := widget.NewButton(label, func() { ed.Select(i); ed.centreOn(i) })
 			b.Alignment = widget.ButtonAlignLeading
 			b.Importance = widget.LowImportance
-			ed.inspector.Add(b)
+			ed.insp.box.Add(b)
 		}
-		ed.inspector.Refresh()
+		ed.insp.box.Refresh()
 		return
 	}
 	i := ed.sel
 	t := ed.enc.Tokens[i]
 	id := t.ID
 	head := widget.NewLabel(tokenHeadline(ed.enc, &t))
-	ed.inspector.Add(head)
+	ed.insp.box.Add(head)
 	key := func(f string) string { return "token:" + id + ":" + f }
 	// idx finds the token again: edits may have reordered nothing, but undo can
 	// replace the encounter under the inspector.
@@ -118,7 +118,7 @@ func (ed *Editor) showInspector() {
 			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j])) // a new size or side
 		}
 	}
-	ed.inspErr = errLabel
+	ed.insp.errLabel = errLabel
 	rs := ed.enc.Ruleset
 	d := rules.Describe(rs)
 
@@ -257,61 +257,61 @@ func (ed *Editor) showInspector() {
 	notes.OnChanged = func(s string) { edit("notes", func(t *model.Token) error { t.Notes = s; return nil }) }
 	items = append(items, widget.NewFormItem("Notes", notes))
 	form := widget.NewForm(items...)
-	ed.inspector.Add(errLabel) // above the form, where the GM looks while typing
-	ed.inspector.Add(form)
-	ed.inspector.Add(widget.NewButton("Duplicate (Ctrl+D)", ed.DuplicateToken))
+	ed.insp.box.Add(errLabel) // above the form, where the GM looks while typing
+	ed.insp.box.Add(form)
+	ed.insp.box.Add(widget.NewButton("Duplicate (Ctrl+D)", ed.DuplicateToken))
 	del := widget.NewButton("Delete (Del)", ed.DeleteToken)
 	del.Importance = widget.DangerImportance
-	ed.inspector.Add(del)
-	ed.inspector.Refresh()
+	ed.insp.box.Add(del)
+	ed.insp.box.Refresh()
 }
 
 // buildOverlayPanel (re)makes the overlay switches for the ruleset.
 func (ed *Editor) buildOverlayPanel() {
-	p := ed.overlayPanel
+	p := ed.ovp.box
 	p.RemoveAll()
 	d := rules.Describe(ed.enc.Ruleset)
 	set := func(f func(s *session.Settings)) {
-		f(&ed.settings)
+		f(&ed.ovp.settings)
 		ed.requestOverlays()
 		ed.rebuildOverlays()
 		ed.updateCoverList()
 	}
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
-	reach.SetChecked(ed.settings.Reach)
+	reach.SetChecked(ed.ovp.settings.Reach)
 	modes := append(append([]string(nil), d.Modes...), d.MoverModes...)
-	if !d.HasMode(ed.settings.Mode) {
-		ed.settings.Mode = d.DefaultMode
+	if !d.HasMode(ed.ovp.settings.Mode) {
+		ed.ovp.settings.Mode = d.DefaultMode
 	}
 	mode := widget.NewSelect(modes, func(m string) { set(func(s *session.Settings) { s.Mode = m }) })
-	mode.SetSelected(ed.settings.Mode)
+	mode.SetSelected(ed.ovp.settings.Mode)
 	var acts []string
 	for a := 1; a <= d.MaxActions; a++ {
 		acts = append(acts, strconv.Itoa(a))
 	}
-	if ed.settings.Actions > d.MaxActions || ed.settings.Actions < 1 {
-		ed.settings.Actions = 1
+	if ed.ovp.settings.Actions > d.MaxActions || ed.ovp.settings.Actions < 1 {
+		ed.ovp.settings.Actions = 1
 	}
 	actions := widget.NewSelect(acts, func(a string) {
 		n, _ := strconv.Atoi(a)
 		set(func(s *session.Settings) { s.Actions = n })
 	})
-	actions.SetSelected(strconv.Itoa(ed.settings.Actions))
+	actions.SetSelected(strconv.Itoa(ed.ovp.settings.Actions))
 	path := widget.NewCheck("Path", func(b bool) { set(func(s *session.Settings) { s.Path = b }) })
-	path.SetChecked(ed.settings.Path)
+	path.SetChecked(ed.ovp.settings.Path)
 	cover := widget.NewCheck("Cover", func(b bool) { set(func(s *session.Settings) { s.Cover = b }) })
-	cover.SetChecked(ed.settings.Cover)
+	cover.SetChecked(ed.ovp.settings.Cover)
 	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
-	back.SetChecked(ed.settings.CoverBack)
+	back.SetChecked(ed.ovp.settings.CoverBack)
 	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
-	flank.SetChecked(ed.settings.Flank)
+	flank.SetChecked(ed.ovp.settings.Flank)
 	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
-	threat.SetChecked(ed.settings.Threat)
+	threat.SetChecked(ed.ovp.settings.Threat)
 	// the starship and points texts define no cover or flanking: their
 	// queries only answer with an error, so the switches are off
 	if !d.Cover || !d.Flanking {
-		ed.settings.Cover, ed.settings.CoverBack, ed.settings.Flank = false, false, false
+		ed.ovp.settings.Cover, ed.ovp.settings.CoverBack, ed.ovp.settings.Flank = false, false, false
 		for _, c := range []*widget.Check{cover, back, flank} {
 			c.SetChecked(false)
 			c.Disable()
@@ -322,11 +322,11 @@ func (ed *Editor) buildOverlayPanel() {
 	p.Add(container.NewBorder(nil, nil, title, nil, container.NewGridWithColumns(2, reach, path)))
 	form := widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions))
 	if contains(d.MoverModes, rules.ModeTeleport) {
-		if ed.settings.Range <= 0 {
-			ed.settings.Range = 5
+		if ed.ovp.settings.Range <= 0 {
+			ed.ovp.settings.Range = 5
 		}
 		rng := widget.NewEntry()
-		rng.SetText(strconv.Itoa(ed.settings.Range))
+		rng.SetText(strconv.Itoa(ed.ovp.settings.Range))
 		rng.OnChanged = func(s string) {
 			if v, ok, err := parseOptInt(s, "teleport range"); err != nil || !ok {
 				ed.message("teleport range: type a number of squares")
@@ -352,7 +352,7 @@ func (ed *Editor) buildOverlayPanel() {
 // forcedFields adds the forced-movement choices (points) to the overlay
 // form: the kind, the token that moves the selected one, and how far.
 func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *session.Settings))) {
-	s := &ed.settings
+	s := &ed.ovp.settings
 	if !contains(session.ForcedKinds, s.ForcedKind) {
 		s.ForcedKind = rules.ForcedPush
 	}
@@ -611,7 +611,7 @@ func (ed *Editor) DeleteToken() {
 // one where they mean something.
 func (ed *Editor) coverBackOn(old, r model.Ruleset) {
 	if o, n := rules.Describe(old), rules.Describe(r); !(o.Cover && o.Flanking) && n.Cover && n.Flanking {
-		ed.settings.Cover, ed.settings.Flank = true, true
+		ed.ovp.settings.Cover, ed.ovp.settings.Flank = true, true
 	}
 }
 
@@ -631,7 +631,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 			showError(ed.win, "Ruleset not changed", fmt.Errorf("cannot switch to %s: %w", r, err))
 			return
 		}
-		ed.settings.Mode = rules.Describe(r).DefaultMode
+		ed.ovp.settings.Mode = rules.Describe(r).DefaultMode
 		ed.coverBackOn(old, r)
 		ed.win.SetMainMenu(ed.menu())
 		ed.buildOverlayPanel()

@@ -132,14 +132,14 @@ func (p *playerDisplay) place() {
 // refresh follows the editor: the map and, when shared, the selected
 // token's reach and path.
 func (p *playerDisplay) refresh() {
-	if p.share && p.ed.ov != nil {
+	if p.share && p.ed.live.ov != nil {
 		o := render.NewOverlays()
-		src := p.ed.ov
+		src := p.ed.live.ov
 		o.Units = src.Units
 		// the answer computed without hidden tokens (session.Result.PlayerReach),
 		// shown only while it belongs to what the GM sees
 		if sel := src.Selected; sel >= 0 && sel < len(p.ed.enc.Tokens) && !p.ed.enc.Tokens[sel].Hidden {
-			if r := p.ed.res; r != nil && r.Sel == sel && r.NTok == len(p.ed.enc.Tokens) {
+			if r := p.ed.live.res; r != nil && r.Sel == sel && r.NTok == len(p.ed.enc.Tokens) {
 				o.Selected = sel
 				if src.Reach != nil {
 					o.Reach = r.PlayerReach

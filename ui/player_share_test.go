@@ -32,14 +32,14 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 		}
 		return false
 	}
-	if has(ed.res.Reach, 3) {
-		t.Errorf("the GM's reach passes the hidden enemy: %v", ed.res.Reach)
+	if has(ed.live.res.Reach, 3) {
+		t.Errorf("the GM's reach passes the hidden enemy: %v", ed.live.res.Reach)
 	}
-	if !has(ed.res.PlayerReach, 3) || !has(ed.res.PlayerReach, 5) {
-		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.res.PlayerReach)
+	if !has(ed.live.res.PlayerReach, 3) || !has(ed.live.res.PlayerReach, 5) {
+		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.live.res.PlayerReach)
 	}
 	sh := ed.player.shared
-	if sh == nil || len(sh.Reach) != len(ed.res.PlayerReach) || !has(sh.Reach, 5) {
+	if sh == nil || len(sh.Reach) != len(ed.live.res.PlayerReach) || !has(sh.Reach, 5) {
 		t.Fatalf("the player display does not show the players' reach: %+v", sh)
 	}
 	// the hidden token itself shares nothing
@@ -58,12 +58,12 @@ func TestHoverShowsTheSelectedTokensFootprint(t *testing.T) {
 	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1}, e.TokenIndex("Tashtari"))
 	ed.hovered = &rules.Point{X: 5, Y: 5}
 	ed.rebuildOverlays()
-	if ed.ov.Hover == nil || ed.ov.HoverSize != 2 {
-		t.Errorf("hover %v size %d, want the 2x2 footprint", ed.ov.Hover, ed.ov.HoverSize)
+	if ed.live.ov.Hover == nil || ed.live.ov.HoverSize != 2 {
+		t.Errorf("hover %v size %d, want the 2x2 footprint", ed.live.ov.Hover, ed.live.ov.HoverSize)
 	}
 	ed.Select(e.TokenIndex("Iseph"))
 	ed.rebuildOverlays()
-	if ed.ov.HoverSize != 1 {
-		t.Errorf("a Medium token's hover is %d squares", ed.ov.HoverSize)
+	if ed.live.ov.HoverSize != 1 {
+		t.Errorf("a Medium token's hover is %d squares", ed.live.ov.HoverSize)
 	}
 }

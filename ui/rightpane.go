@@ -19,9 +19,9 @@ const defaultRightOffset = 0.33
 // scroll with the switches and sat below its fold, so the GM scrolled to
 // read who has cover: now they take whatever the switches leave.
 func (ed *Editor) buildRightPane() fyne.CanvasObject {
-	inspScroll := container.NewVScroll(ed.inspector)
-	answers := container.NewVScroll(ed.coverLabel)
-	lower := container.NewBorder(ed.overlayPanel, nil, nil, nil, answers)
+	inspScroll := container.NewVScroll(ed.insp.box)
+	answers := container.NewVScroll(ed.ovp.coverLabel)
+	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
 	ed.rightSplit = container.NewVSplit(inspScroll, lower)
 	ed.rightSplit.Offset = savedRightOffset()
 	return ed.rightSplit

@@ -21,13 +21,13 @@ func TestCoverAnswersShowWithoutScrolling(t *testing.T) {
 		ed.Select(ed.enc.TokenIndex("Tashtari"))
 		ed.requestOverlays()
 		p.until(t, "overlays", ed.overlaysIdle)
-		if !strings.Contains(ed.coverLabel.Text, "Cover from Tashtari:") {
-			t.Fatalf("no cover list: %q", ed.coverLabel.Text)
+		if !strings.Contains(ed.ovp.coverLabel.Text, "Cover from Tashtari:") {
+			t.Fatalf("no cover list: %q", ed.ovp.coverLabel.Text)
 		}
 		d := fyne.CurrentApp().Driver()
-		lab := d.AbsolutePositionForObject(ed.coverLabel)
+		lab := d.AbsolutePositionForObject(ed.ovp.coverLabel)
 		col := d.AbsolutePositionForObject(ed.rightSplit)
-		bottom := lab.Y + ed.coverLabel.MinSize().Height
+		bottom := lab.Y + ed.ovp.coverLabel.MinSize().Height
 		if end := col.Y + ed.rightSplit.Size().Height; bottom > end+1 {
 			t.Errorf("at %v the cover list ends at y=%v, below the column's end %v: the GM has to scroll", size, bottom, end)
 		}

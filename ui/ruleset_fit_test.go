@@ -107,7 +107,7 @@ func TestSwitchThroughStarshipToPoints(t *testing.T) {
 	if v := ed.enc.Tokens[0].Speeds[model.SpeedLand]; v != 5 {
 		t.Errorf("land %d points, want 5", v)
 	}
-	if !strings.Contains(ed.msgLabel.Text, "land speeds converted") {
-		t.Errorf("status %q should say the land speeds were converted", ed.msgLabel.Text)
+	if !strings.Contains(ed.status.msgLabel.Text, "land speeds converted") {
+		t.Errorf("status %q should say the land speeds were converted", ed.status.msgLabel.Text)
 	}
 }

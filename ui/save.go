@@ -17,18 +17,18 @@ import (
 const autosaveDelay = time.Second
 
 func (ed *Editor) scheduleSave() {
-	if ed.store == nil || ed.saveBlocked {
+	if ed.store == nil || ed.saving.saveBlocked {
 		return
 	}
-	if ed.saveTimer != nil {
-		ed.saveTimer.Stop()
+	if ed.saving.saveTimer != nil {
+		ed.saving.saveTimer.Stop()
 	}
 	rev := ed.rev
-	ed.saveTimer = time.AfterFunc(autosaveDelay, func() {
+	ed.saving.saveTimer = time.AfterFunc(autosaveDelay, func() {
 		ed.post(func() {
-			if ed.rev == rev && ed.dirty() && !ed.saveBlocked && !ed.stroke && ed.dragTok < 0 {
+			if ed.rev == rev && ed.dirty() && !ed.saving.saveBlocked && !ed.gest.stroke && ed.gest.dragTok < 0 {
 				ed.SaveNow()
-			} else if ed.dirty() && !ed.saveBlocked {
+			} else if ed.dirty() && !ed.saving.saveBlocked {
 				ed.scheduleSave()
 			}
 		})
@@ -48,14 +48,14 @@ func (ed *Editor) save(showDialog bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := ed.store.Save(ctx, c); err != nil {
-		first := ed.saveErr == nil
-		ed.saveErr = err
+		first := ed.saving.saveErr == nil
+		ed.saving.saveErr = err
 		// a conflict cannot succeed by retrying: autosave stops until the
 		// GM saves a copy; other failures (disk full, a locked or
 		// read-only database) retry with the next save
-		ed.saveBlocked = errors.Is(err, model.ErrConflict)
+		ed.saving.saveBlocked = errors.Is(err, model.ErrConflict)
 		ed.updateTitle()
-		if showDialog && (first || ed.saveBlocked) {
+		if showDialog && (first || ed.saving.saveBlocked) {
 			ed.saveFailed(err)
 		} else {
 			ed.message(fmt.Sprintf("not saved: %v (edits kept; the next save tries again)", err))
@@ -63,10 +63,10 @@ func (ed *Editor) save(showDialog bool) error {
 		return err
 	}
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated = c.ID, c.Version, c.Created, c.Updated
-	ed.savedRev = rev
-	ed.savedAt = time.Now()
-	ed.saveBlocked = false
-	ed.saveErr = nil
+	ed.saving.savedRev = rev
+	ed.saving.savedAt = time.Now()
+	ed.saving.saveBlocked = false
+	ed.saving.saveErr = nil
 	ed.updateTitle()
 	rememberLast(ed.enc.ID)
 	return nil
@@ -119,10 +119,10 @@ func (ed *Editor) SaveAsCopy() error {
 		return err
 	}
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated, ed.enc.Name = c.ID, c.Version, c.Created, c.Updated, c.Name
-	ed.savedRev = rev
-	ed.savedAt = time.Now()
-	ed.saveBlocked = false
-	ed.saveErr = nil
+	ed.saving.savedRev = rev
+	ed.saving.savedAt = time.Now()
+	ed.saving.saveBlocked = false
+	ed.saving.saveErr = nil
 	ed.updateTitle()
 	ed.message("saved as " + c.Name)
 	return nil
@@ -144,8 +144,8 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 		then()
 		return
 	}
-	if ed.saveTimer != nil {
-		ed.saveTimer.Stop()
+	if ed.saving.saveTimer != nil {
+		ed.saving.saveTimer.Stop()
 	}
 	err := ed.save(false)
 	if err == nil {

@@ -27,8 +27,8 @@ func TestUndoSwitchRestoresMode(t *testing.T) {
 	settle(t, ed, p)
 	ed.SwitchRuleset(model.Starship) // nothing misfits: no question asked
 	settle(t, ed, p)
-	if ed.enc.Ruleset != model.Starship || ed.settings.Mode != rules.DefaultMode(model.Starship) {
-		t.Fatalf("after the switch: %s, mode %q", ed.enc.Ruleset, ed.settings.Mode)
+	if ed.enc.Ruleset != model.Starship || ed.ovp.settings.Mode != rules.DefaultMode(model.Starship) {
+		t.Fatalf("after the switch: %s, mode %q", ed.enc.Ruleset, ed.ovp.settings.Mode)
 	}
 	// a walker with no fly Speed once back in sf2e
 	delete(ed.hist.Peek().Tokens[0].Speeds, model.SpeedFly)
@@ -37,17 +37,17 @@ func TestUndoSwitchRestoresMode(t *testing.T) {
 	if ed.enc.Ruleset != model.SF2E {
 		t.Fatalf("undo left %s", ed.enc.Ruleset)
 	}
-	if ed.settings.Mode != rules.DefaultMode(model.SF2E) {
-		t.Errorf("after undo the mode is %q, want %q", ed.settings.Mode, rules.DefaultMode(model.SF2E))
+	if ed.ovp.settings.Mode != rules.DefaultMode(model.SF2E) {
+		t.Errorf("after undo the mode is %q, want %q", ed.ovp.settings.Mode, rules.DefaultMode(model.SF2E))
 	}
 	ed.requestOverlays()
 	settle(t, ed, p)
-	if ed.res == nil || len(ed.res.Errs) > 0 || len(ed.res.Reach) == 0 {
-		t.Errorf("after undo the walker should show its land reach: %+v", ed.res)
+	if ed.live.res == nil || len(ed.live.res.Errs) > 0 || len(ed.live.res.Reach) == 0 {
+		t.Errorf("after undo the walker should show its land reach: %+v", ed.live.res)
 	}
 	ed.Redo()
 	settle(t, ed, p)
-	if ed.settings.Mode != rules.DefaultMode(model.Starship) {
-		t.Errorf("after redo the mode is %q, want %q", ed.settings.Mode, rules.DefaultMode(model.Starship))
+	if ed.ovp.settings.Mode != rules.DefaultMode(model.Starship) {
+		t.Errorf("after redo the mode is %q, want %q", ed.ovp.settings.Mode, rules.DefaultMode(model.Starship))
 	}
 }

@@ -167,3 +167,12 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 	)), ed.win)
 	d.Show()
 }
+
+// saveState is where autosave stands.
+type saveState struct {
+	savedRev    int
+	saveTimer   *time.Timer
+	savedAt     time.Time
+	saveBlocked bool  // a save conflicted: no autosave until the GM decides
+	saveErr     error // the last save's error, nil after a success
+}

@@ -1,0 +1,112 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+)
+
+// Tool is what a primary-button gesture on the map does.
+type Tool int
+
+type toolInfo struct {
+	key  rune
+	name string
+	tip  string
+}
+
+var tools = []toolInfo{
+	ToolSelect: {'v', "Select", "V  Select and move tokens (Shift: place anyway)"},
+	ToolBrush:  {'b', "Brush", "B  Paint terrain; [ and ] change the brush size"},
+	ToolRect:   {'r', "Rect", "R  Drag a rectangle of terrain"},
+	ToolLine:   {'l', "Line", "L  Drag a line of terrain (walls)"},
+	ToolFill:   {'f', "Fill", "F  Flood-fill an area of the same terrain"},
+	ToolErase:  {'e', "Erase", "E  Erase terrain back to open ground"},
+	ToolToken:  {'t', "Token", "T  Click a square to add a token"},
+}
+
+type terrainInfo struct {
+	key  rune
+	name string
+	t    model.Terrain
+}
+
+// palette lists the terrains the GM paints, with their number keys; 0 is
+// the common difficult+hazardous mix.
+var palette = []terrainInfo{
+	{'1', "Open", 0},
+	{'2', "Wall", model.Wall},
+	{'3', "Obstacle", model.Obstacle},
+	{'4', "Difficult", model.Difficult},
+	{'5', "Greater", model.GreaterDifficult},
+	{'6', "Hazard", model.Hazardous},
+	{'7', "Narrow", model.Narrow},
+	{'8', "Uneven", model.Uneven},
+	{'9', "Water", model.Water},
+	{'0', "Diff+Haz", model.Difficult | model.Hazardous},
+}
+
+// toolPanel is the left column: the tools, the terrains and the brush.
+type toolPanel struct {
+	tool        Tool
+	terrain     model.Terrain
+	brush       int
+	toolButtons []*tipButton
+	terrButtons []*tipButton
+	brushLabel  *widget.Label
+	terrLabel   *widget.Label
+}
+
+// SetTool picks the tool for the primary button.
+func (ed *Editor) SetTool(t Tool) {
+	ed.abandonGesture()
+	ed.tools.tool = t
+	if t == ToolLine && ed.tools.terrain == 0 {
+		ed.tools.terrain = model.Wall // a line of open ground is rarely meant
+	}
+	ed.updateToolButtons()
+}
+
+// SetTerrain picks the terrain the painting tools lay down; picking one
+// while selecting switches to the brush.
+func (ed *Editor) SetTerrain(t model.Terrain) {
+	ed.tools.terrain = t
+	if ed.tools.tool == ToolSelect || ed.tools.tool == ToolToken || ed.tools.tool == ToolErase {
+		ed.tools.tool = ToolBrush
+	}
+	ed.updateToolButtons()
+}
+
+// SetBrush sets the brush size, 1 to 5 squares.
+func (ed *Editor) SetBrush(n int) {
+	ed.tools.brush = max(1, min(5, n))
+	ed.updateToolButtons()
+}
+
+func (ed *Editor) updateToolButtons() {
+	for i, b := range ed.tools.toolButtons {
+		imp := widget.MediumImportance
+		if Tool(i) == ed.tools.tool {
+			imp = widget.HighImportance
+		}
+		if b.Importance != imp {
+			b.Importance = imp
+			b.Refresh()
+		}
+	}
+	for i, b := range ed.tools.terrButtons {
+		imp := widget.LowImportance
+		if palette[i].t == ed.tools.terrain {
+			imp = widget.HighImportance
+		}
+		if b.Importance != imp {
+			b.Importance = imp
+			b.Refresh()
+		}
+	}
+	ed.tools.brushLabel.SetText(fmt.Sprintf("brush %d", ed.tools.brush))
+	ed.tools.terrLabel.SetText(strings.Join(terrainWords(ed.tools.terrain), " + "))
+}

@@ -56,51 +56,81 @@ func tokenHeadline(e *model.Encounter, t *model.Token) string {
 	return fmt.Sprintf("%s · %s · %d×%d squares at (%d, %d)", t.Size, t.SideOrNeutral(), k, k, t.X, t.Y)
 }
 
-// showInspector rebuilds the token inspector for the selected token.
+// showInspector rebuilds the token inspector for the selected token, or
+// the list of tokens when none is.
 func (ed *Editor) showInspector() {
-	ed.insp.box.RemoveAll()
+	box := ed.insp.box
+	box.RemoveAll()
 	ed.insp.errLabel = nil
-	title := widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	ed.insp.box.Add(title)
+	box.Add(widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
-		ed.insp.box.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
-		if len(ed.enc.Tokens) > 0 {
-			ed.insp.box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		}
-		for i, t := range ed.enc.Tokens {
-			i := i
-			label := fmt.Sprintf("%s · %s · (%d, %d)", t.Name, t.SideOrNeutral(), t.X, t.Y)
-			if t.Hidden {
-				label += " · hidden"
-			}
-			b := widget.NewButton(label, func() { ed.Select(i); ed.centreOn(i) })
-			b.Alignment = widget.ButtonAlignLeading
-			b.Importance = widget.LowImportance
-			ed.insp.box.Add(b)
-		}
-		ed.insp.box.Refresh()
-		return
+		ed.tokenList(box)
+	} else {
+		ed.tokenForm(box, ed.sel)
 	}
-	i := ed.sel
+	box.Refresh()
+}
+
+// tokenList fills the inspector with every token, a click selecting it.
+func (ed *Editor) tokenList(box *fyne.Container) {
+	box.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
+	if len(ed.enc.Tokens) > 0 {
+		box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	}
+	for i, t := range ed.enc.Tokens {
+		label := fmt.Sprintf("%s · %s · (%d, %d)", t.Name, t.SideOrNeutral(), t.X, t.Y)
+		if t.Hidden {
+			label += " · hidden"
+		}
+		b := widget.NewButton(label, func() { ed.Select(i); ed.centreOn(i) })
+		b.Alignment = widget.ButtonAlignLeading
+		b.Importance = widget.LowImportance
+		box.Add(b)
+	}
+}
+
+// tokenEdit applies one field's edit to a token (found by id: undo can
+// replace the encounter under the inspector).
+type tokenEdit func(field string, f func(t *model.Token) error)
+
+// tokenForm fills the inspector with token i's form: its headline, the
+// last refused edit, the fields the ruleset has, and Duplicate and Delete.
+func (ed *Editor) tokenForm(box *fyne.Container, i int) {
 	t := ed.enc.Tokens[i]
-	id := t.ID
 	head := widget.NewLabel(tokenHeadline(ed.enc, &t))
-	ed.insp.box.Add(head)
-	key := func(f string) string { return "token:" + id + ":" + f }
-	// idx finds the token again: edits may have reordered nothing, but undo can
-	// replace the encounter under the inspector.
+	box.Add(head)
 	errLabel := widget.NewLabel("")
 	errLabel.Wrapping = fyne.TextWrapWord
 	errLabel.Importance = widget.DangerImportance
 	errLabel.Hide()
-	edit := func(field string, f func(t *model.Token) error) {
+	ed.insp.errLabel = errLabel
+	edit := ed.tokenEditor(t.ID, head, errLabel)
+	d := rules.Describe(ed.enc.Ruleset)
+
+	items := identityItems(ed.enc, &t, edit)
+	items = append(items, speedItems(d, &t, edit)...)
+	items = append(items, rulesItems(d, &t, edit)...)
+	items = append(items, noteItems(&t, edit)...)
+	box.Add(errLabel) // above the form, where the GM looks while typing
+	box.Add(widget.NewForm(items...))
+	box.Add(widget.NewButton("Duplicate (Ctrl+D)", ed.DuplicateToken))
+	del := widget.NewButton("Delete (Del)", ed.DeleteToken)
+	del.Importance = widget.DangerImportance
+	box.Add(del)
+}
+
+// tokenEditor returns the tokenEdit for the token with the id: a refused
+// edit shows in errLabel and the status bar in the GM's words; a kept one
+// updates the headline (a new size or side).
+func (ed *Editor) tokenEditor(id string, head, errLabel *widget.Label) tokenEdit {
+	return func(field string, f func(t *model.Token) error) {
 		j := ed.enc.TokenIndex(id)
 		if j < 0 {
 			return
 		}
 		name := ed.enc.Tokens[j].Name
 		ed.quiet = true // the status bar gets the GM's wording below
-		err := ed.apply(key(field), func(c *model.Encounter) error { return f(&c.Tokens[j]) })
+		err := ed.apply("token:"+id+":"+field, func(c *model.Encounter) error { return f(&c.Tokens[j]) })
 		ed.quiet = false
 		if err != nil {
 			msg := tokenError(ed.enc, name, err)
@@ -112,19 +142,19 @@ func (ed *Editor) showInspector() {
 		ed.message("")
 		errLabel.Hide()
 		if j := ed.enc.TokenIndex(id); j >= 0 {
-			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j])) // a new size or side
+			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))
 		}
 	}
-	ed.insp.errLabel = errLabel
-	rs := ed.enc.Ruleset
-	d := rules.Describe(rs)
+}
 
+// identityItems are the name, size and side fields.
+func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.FormItem {
 	name := widget.NewEntry()
 	name.SetText(t.Name)
 	name.OnChanged = func(s string) {
 		edit("name", func(t *model.Token) error { t.Name = strings.TrimSpace(s); return nil })
 	}
-	size := widget.NewSelect(sizeNames(rs), nil)
+	size := widget.NewSelect(sizeNames(e.Ruleset), nil)
 	size.SetSelected(t.Size.String())
 	size.OnChanged = func(s string) {
 		edit("size", func(t *model.Token) error {
@@ -133,7 +163,7 @@ func (ed *Editor) showInspector() {
 			return err
 		})
 	}
-	side := widget.NewSelectEntry(sides(ed.enc))
+	side := widget.NewSelectEntry(sides(e))
 	side.SetText(t.SideOrNeutral())
 	side.OnChanged = func(s string) {
 		edit("side", func(t *model.Token) error {
@@ -148,13 +178,17 @@ func (ed *Editor) showInspector() {
 			return nil
 		})
 	}
-	items := []*widget.FormItem{
+	return []*widget.FormItem{
 		widget.NewFormItem("Name", name),
 		widget.NewFormItem("Size", size),
 		widget.NewFormItem("Side", side),
 	}
+}
+
+// speedItems are one field per Speed the ruleset uses, blank for none.
+func speedItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.FormItem {
+	var items []*widget.FormItem
 	for _, k := range d.SpeedKeys {
-		k := k
 		en := widget.NewEntry()
 		en.SetPlaceHolder("none")
 		if v, ok := t.Speeds[k]; ok {
@@ -179,6 +213,13 @@ func (ed *Editor) showInspector() {
 		}
 		items = append(items, widget.NewFormItem(strings.ToUpper(k[:1])+k[1:]+" "+d.Unit, en))
 	}
+	return items
+}
+
+// rulesItems are the fields only some rulesets have: melee reach and
+// "long" (sf2e, pf1e), a reach weapon (pf1e), a facing (starship).
+func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.FormItem {
+	var items []*widget.FormItem
 	if d.MeleeReach {
 		reach := widget.NewEntry()
 		reach.SetPlaceHolder("by size")
@@ -227,10 +268,14 @@ func (ed *Editor) showInspector() {
 		}
 		items = append(items, widget.NewFormItem("Facing", facing))
 	}
+	return items
+}
+
+// noteItems are the hidden switch, the conditions and the GM's notes.
+func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
 	hidden := widget.NewCheck("hidden from players", nil)
 	hidden.SetChecked(t.Hidden)
 	hidden.OnChanged = func(b bool) { edit("hidden", func(t *model.Token) error { t.Hidden = b; return nil }) }
-	items = append(items, widget.NewFormItem("", hidden))
 	conds := widget.NewEntry()
 	conds.SetPlaceHolder("prone, taken-cover")
 	conds.SetText(strings.Join(t.Conditions, ", "))
@@ -246,21 +291,16 @@ func (ed *Editor) showInspector() {
 			return nil
 		})
 	}
-	items = append(items, widget.NewFormItem("Conditions", conds))
 	notes := widget.NewMultiLineEntry()
 	notes.Wrapping = fyne.TextWrapWord
 	notes.SetMinRowsVisible(2)
 	notes.SetText(t.Notes)
 	notes.OnChanged = func(s string) { edit("notes", func(t *model.Token) error { t.Notes = s; return nil }) }
-	items = append(items, widget.NewFormItem("Notes", notes))
-	form := widget.NewForm(items...)
-	ed.insp.box.Add(errLabel) // above the form, where the GM looks while typing
-	ed.insp.box.Add(form)
-	ed.insp.box.Add(widget.NewButton("Duplicate (Ctrl+D)", ed.DuplicateToken))
-	del := widget.NewButton("Delete (Del)", ed.DeleteToken)
-	del.Importance = widget.DangerImportance
-	ed.insp.box.Add(del)
-	ed.insp.box.Refresh()
+	return []*widget.FormItem{
+		widget.NewFormItem("", hidden),
+		widget.NewFormItem("Conditions", conds),
+		widget.NewFormItem("Notes", notes),
+	}
 }
 
 // inspectorPanel is the selected token's form, or the token list.

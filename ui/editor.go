@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -120,56 +119,8 @@ func (ed *Editor) Close() {
 func (ed *Editor) build() {
 	ed.tips = newTipLayer()
 	ed.tips.post = ed.post
-	// tools
-	var toolObjs []fyne.CanvasObject
-	for i, ti := range tools {
-		i := Tool(i)
-		b := newTipButton(fmt.Sprintf("%c %s", ti.key-'a'+'A', ti.name), ti.tip, ed.tips, func() { ed.SetTool(i) })
-		ed.tools.toolButtons = append(ed.tools.toolButtons, b)
-		toolObjs = append(toolObjs, b)
-	}
-	for i, p := range palette {
-		i := i
-		b := newTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), ed.tips, func() { ed.SetTerrain(palette[i].t) })
-		b.SetIcon(terrainIcon(p.t))
-		ed.tools.terrButtons = append(ed.tools.terrButtons, b)
-	}
-	var terrObjs []fyne.CanvasObject
-	for _, b := range ed.tools.terrButtons {
-		terrObjs = append(terrObjs, b)
-	}
-	ed.tools.terrLabel = widget.NewLabel("")
-	ed.tools.terrLabel.Truncation = fyne.TextTruncateEllipsis
-	ed.tools.brushLabel = widget.NewLabel("")
-	smaller := newTipButton("[", "[  Smaller brush", ed.tips, func() { ed.SetBrush(ed.tools.brush - 1) })
-	bigger := newTipButton("]", "]  Bigger brush", ed.tips, func() { ed.SetBrush(ed.tools.brush + 1) })
-	left := container.NewVBox(
-		widget.NewLabelWithStyle("Tools", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewGridWithColumns(2, toolObjs...),
-		container.NewBorder(nil, nil, smaller, bigger, ed.tools.brushLabel),
-		widget.NewLabelWithStyle("Terrain", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewGridWithColumns(2, terrObjs...),
-		ed.tools.terrLabel,
-	)
-	leftScroll := container.NewVScroll(left)
-	leftScroll.SetMinSize(fyne.NewSize(150, 0))
-
-	// status bar
-	ed.status.hoverLabel = widget.NewLabel("")
-	ed.status.hoverLabel.Truncation = fyne.TextTruncateEllipsis
-	ed.status.pathLabel = widget.NewLabel("")
-	ed.status.pathLabel.Truncation = fyne.TextTruncateEllipsis
-	ed.status.msgLabel = widget.NewLabel("")
-	ed.status.msgLabel.Truncation = fyne.TextTruncateEllipsis
-	ed.status.saveLabel = widget.NewLabel("")
-	ed.status.rulesLabel = widget.NewLabel("")
-	// the three fields share the width by what their text needs, so the
-	// path's cost, hazards and reactions are not cut to "pr..." while the
-	// hovered square's few words keep a third of the bar
-	ed.status.fields = container.New(&statusLayout{weights: []float32{1, 3, 1.5}, floors: []float32{230}}, ed.status.hoverLabel, ed.status.pathLabel, ed.status.msgLabel)
-	status := container.NewBorder(nil, nil, nil,
-		container.NewHBox(widget.NewSeparator(), ed.status.saveLabel, widget.NewSeparator(), ed.status.rulesLabel),
-		ed.status.fields)
+	left := ed.tools.build(ed.tips, ed.SetTool, ed.SetTerrain, func(d int) { ed.SetBrush(ed.tools.brush + d) })
+	status := ed.status.build()
 
 	// right side
 	ed.insp.box = container.NewVBox()
@@ -178,7 +129,7 @@ func (ed *Editor) build() {
 	ed.ovp.coverLabel.Wrapping = fyne.TextWrapWord
 	right := ed.buildRightPane() // rightpane.go
 
-	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), leftScroll, fixedWidth(right, 270), ed.view)
+	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), left, fixedWidth(right, 270), ed.view)
 	ed.content = container.NewStack(split, ed.tips.layer)
 	ed.buildOverlayPanel()
 	ed.showInspector()

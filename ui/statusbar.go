@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -25,32 +26,11 @@ type statusBar struct {
 
 // message shows text in the status bar's message field.
 // It clears itself after msgTTL unless something newer replaced it.
-func (ed *Editor) message(s string) {
-	at := time.Now()
-	ed.status.msgAt = at
-	ed.setStatus(ed.status.msgLabel, s)
-	if s != "" {
-		time.AfterFunc(msgTTL, func() {
-			ed.post(func() {
-				if ed.status.msgAt == at {
-					ed.setStatus(ed.status.msgLabel, "")
-				}
-			})
-		})
-	}
-}
+func (ed *Editor) message(s string) { ed.status.message(s, ed.post) }
 
 // setStatus sets one of the status bar's fields and shares the bar's width
 // again for the new text.
-func (ed *Editor) setStatus(l *widget.Label, s string) {
-	if l.Text == s {
-		return
-	}
-	l.SetText(s)
-	if ed.status.fields != nil {
-		ed.status.fields.Refresh()
-	}
-}
+func (ed *Editor) setStatus(l *widget.Label, s string) { ed.status.set(l, s) }
 
 // msgTTL is how long a status message stays.
 const msgTTL = 8 * time.Second
@@ -90,4 +70,53 @@ func terrainWords(t model.Terrain) []string {
 		}
 	}
 	return out
+}
+
+// build makes the bar's labels: the hovered square, the path and the
+// message share the width by what their text needs (so the path's cost,
+// hazards and reactions are not cut to "pr..." while the hovered square's
+// few words keep a third of the bar); the save state and the ruleset sit
+// at the right.
+func (sb *statusBar) build() fyne.CanvasObject {
+	sb.hoverLabel = widget.NewLabel("")
+	sb.hoverLabel.Truncation = fyne.TextTruncateEllipsis
+	sb.pathLabel = widget.NewLabel("")
+	sb.pathLabel.Truncation = fyne.TextTruncateEllipsis
+	sb.msgLabel = widget.NewLabel("")
+	sb.msgLabel.Truncation = fyne.TextTruncateEllipsis
+	sb.saveLabel = widget.NewLabel("")
+	sb.rulesLabel = widget.NewLabel("")
+	sb.fields = container.New(&statusLayout{weights: []float32{1, 3, 1.5}, floors: []float32{230}}, sb.hoverLabel, sb.pathLabel, sb.msgLabel)
+	return container.NewBorder(nil, nil, nil,
+		container.NewHBox(widget.NewSeparator(), sb.saveLabel, widget.NewSeparator(), sb.rulesLabel),
+		sb.fields)
+}
+
+// set sets one of the bar's fields and shares the bar's width again for
+// the new text.
+func (sb *statusBar) set(l *widget.Label, s string) {
+	if l.Text == s {
+		return
+	}
+	l.SetText(s)
+	if sb.fields != nil {
+		sb.fields.Refresh()
+	}
+}
+
+// message shows text in the message field; it clears itself after msgTTL
+// unless something newer replaced it (post runs that on the UI goroutine).
+func (sb *statusBar) message(s string, post func(func())) {
+	at := time.Now()
+	sb.msgAt = at
+	sb.set(sb.msgLabel, s)
+	if s != "" {
+		time.AfterFunc(msgTTL, func() {
+			post(func() {
+				if sb.msgAt == at {
+					sb.set(sb.msgLabel, "")
+				}
+			})
+		})
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -86,10 +88,49 @@ func (ed *Editor) SetBrush(n int) {
 	ed.updateToolButtons()
 }
 
-func (ed *Editor) updateToolButtons() {
-	for i, b := range ed.tools.toolButtons {
+func (ed *Editor) updateToolButtons() { ed.tools.update() }
+
+// build makes the left column's widgets: a button per tool and per
+// terrain (with their keys in tooltips on tips), the brush size and the
+// terrain's name. The buttons call setTool, setTerrain and resize (by -1
+// or +1).
+func (tp *toolPanel) build(tips *tipLayer, setTool func(Tool), setTerrain func(model.Terrain), resize func(int)) fyne.CanvasObject {
+	var toolObjs []fyne.CanvasObject
+	for i, ti := range tools {
+		b := newTipButton(fmt.Sprintf("%c %s", ti.key-'a'+'A', ti.name), ti.tip, tips, func() { setTool(Tool(i)) })
+		tp.toolButtons = append(tp.toolButtons, b)
+		toolObjs = append(toolObjs, b)
+	}
+	var terrObjs []fyne.CanvasObject
+	for _, p := range palette {
+		b := newTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), tips, func() { setTerrain(p.t) })
+		b.SetIcon(terrainIcon(p.t))
+		tp.terrButtons = append(tp.terrButtons, b)
+		terrObjs = append(terrObjs, b)
+	}
+	tp.terrLabel = widget.NewLabel("")
+	tp.terrLabel.Truncation = fyne.TextTruncateEllipsis
+	tp.brushLabel = widget.NewLabel("")
+	smaller := newTipButton("[", "[  Smaller brush", tips, func() { resize(-1) })
+	bigger := newTipButton("]", "]  Bigger brush", tips, func() { resize(+1) })
+	left := container.NewVBox(
+		widget.NewLabelWithStyle("Tools", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, toolObjs...),
+		container.NewBorder(nil, nil, smaller, bigger, tp.brushLabel),
+		widget.NewLabelWithStyle("Terrain", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, terrObjs...),
+		tp.terrLabel,
+	)
+	scroll := container.NewVScroll(left)
+	scroll.SetMinSize(fyne.NewSize(150, 0))
+	return scroll
+}
+
+// update shows the current tool, terrain and brush size.
+func (tp *toolPanel) update() {
+	for i, b := range tp.toolButtons {
 		imp := widget.MediumImportance
-		if Tool(i) == ed.tools.tool {
+		if Tool(i) == tp.tool {
 			imp = widget.HighImportance
 		}
 		if b.Importance != imp {
@@ -97,9 +138,9 @@ func (ed *Editor) updateToolButtons() {
 			b.Refresh()
 		}
 	}
-	for i, b := range ed.tools.terrButtons {
+	for i, b := range tp.terrButtons {
 		imp := widget.LowImportance
-		if palette[i].t == ed.tools.terrain {
+		if palette[i].t == tp.terrain {
 			imp = widget.HighImportance
 		}
 		if b.Importance != imp {
@@ -107,6 +148,6 @@ func (ed *Editor) updateToolButtons() {
 			b.Refresh()
 		}
 	}
-	ed.tools.brushLabel.SetText(fmt.Sprintf("brush %d", ed.tools.brush))
-	ed.tools.terrLabel.SetText(strings.Join(terrainWords(ed.tools.terrain), " + "))
+	tp.brushLabel.SetText(fmt.Sprintf("brush %d", tp.brush))
+	tp.terrLabel.SetText(strings.Join(terrainWords(tp.terrain), " + "))
 }

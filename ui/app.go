@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // AppID is the Fyne application id (preferences, storage location).
@@ -140,7 +141,7 @@ func (s *Shell) Start(opts Options) {
 	if id != "" {
 		if err := s.Open(id); err != nil {
 			s.ShowLibrary()
-			showError(s.win, "Could not open the encounter", err)
+			controls.ShowError(s.win, "Could not open the encounter", err)
 		}
 		return
 	}
@@ -163,7 +164,7 @@ func (s *Shell) ShowLibrary() {
 
 func (s *Shell) openOrShow(id string) {
 	if err := s.Open(id); err != nil {
-		showError(s.win, "Could not open the encounter", err)
+		controls.ShowError(s.win, "Could not open the encounter", err)
 	}
 }
 

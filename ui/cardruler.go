@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encounterplanner/ui/controls"
 	"fmt"
 	"image/color"
 	"math"
@@ -210,7 +211,7 @@ func (ed *Editor) calibratePlayer() {
 	card := container.NewVBox(cardHint, ruler.box, container.NewBorder(nil, nil, minus, plus, slider), readout)
 
 	// the diagonal
-	diag := newEscEntry(ed.win)
+	diag := ed.esc.Entry()
 	diag.SetPlaceHolder("e.g. 27")
 	if p.diag > 0 {
 		diag.SetText(strconv.FormatFloat(p.diag, 'f', -1, 64))
@@ -219,7 +220,7 @@ func (ed *Editor) calibratePlayer() {
 	if p.resW > 0 {
 		w, h = p.resW, p.resH
 	}
-	res := newEscEntry(ed.win)
+	res := ed.esc.Entry()
 	res.SetText(fmt.Sprintf("%dx%d", w, h))
 	diagHint := widget.NewLabel("Make the player display full screen (F11) first: its size is then the screen's resolution. Leave the diagonal empty to fit the map instead.")
 	diagHint.Wrapping = fyne.TextWrapWord
@@ -249,7 +250,7 @@ func (ed *Editor) calibratePlayer() {
 	}, ed.win)
 	d.Resize(fyne.NewSize(660, 0))
 	d.Show()
-	escCloses(ed.win, d) // Escape cancels; Enter in a field applies
+	ed.esc.Closes(d) // Escape cancels; Enter in a field applies
 	diag.OnSubmitted = func(string) { d.Confirm() }
 	res.OnSubmitted = diag.OnSubmitted
 }
@@ -264,12 +265,12 @@ func (ed *Editor) applyDiagonal(p *playerDisplay, diagText, resText string) {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || v <= 1 || v > 500 {
-		showError(ed.win, "Player display not calibrated", fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s))
+		controls.ShowError(ed.win, "Player display not calibrated", fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s))
 		return
 	}
 	var rw, rh int
 	if _, err := fmt.Sscanf(strings.ReplaceAll(strings.TrimSpace(resText), " ", ""), "%dx%d", &rw, &rh); err != nil || rw < 100 || rh < 100 {
-		showError(ed.win, "Player display not calibrated", fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"))
+		controls.ShowError(ed.win, "Player display not calibrated", fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"))
 		return
 	}
 	if cw, ch := p.resolution(); cw == rw && ch == rh {

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // TestEscapeCancelsTheAppsDialogs: Escape did nothing in the Add token and
@@ -19,10 +20,10 @@ func TestEscapeCancelsTheAppsDialogs(t *testing.T) {
 	c := ed.win.Canvas()
 	esc := &fyne.KeyEvent{Name: fyne.KeyEscape}
 
-	registered := len(escDialogs)
+	registered := ed.esc.Open()
 	// Add token, Escape in the name field
 	ed.addTokenDialog(3, 3)
-	en, ok := c.Focused().(*escEntry)
+	en, ok := c.Focused().(*controls.EscEntry)
 	if !ok {
 		t.Fatalf("the name field should have the focus, got %T", c.Focused())
 	}
@@ -37,8 +38,8 @@ func TestEscapeCancelsTheAppsDialogs(t *testing.T) {
 	if c.Overlays().Top() != nil || len(ed.enc.Tokens) != 0 {
 		t.Fatalf("Escape with nothing focused: dialog still open %v, %d tokens", c.Overlays().Top() != nil, len(ed.enc.Tokens))
 	}
-	if len(escDialogs) > registered {
-		t.Errorf("closed dialogs are still registered: %d", len(escDialogs)-registered)
+	if ed.esc.Open() > registered {
+		t.Errorf("closed dialogs are still registered: %d", ed.esc.Open()-registered)
 	}
 	// the editor's own Escape (deselect) works again afterwards
 	if err := ed.AddToken(model.Token{Name: "Orc", X: 1, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 30}}); err != nil {
@@ -68,9 +69,9 @@ func TestEscapeCancelsTheAppsDialogs(t *testing.T) {
 			tabs.SelectIndex(1)
 		}
 	}
-	var diag *escEntry
+	var diag *controls.EscEntry
 	for _, o := range inDialog(t, ed.win) {
-		if e, ok := o.(*escEntry); ok && e.PlaceHolder == "e.g. 27" {
+		if e, ok := o.(*controls.EscEntry); ok && e.PlaceHolder == "e.g. 27" {
 			diag = e
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/render"
 	"encounterplanner/ui/session"
 )
@@ -51,8 +52,9 @@ type Editor struct {
 	insp       inspectorPanel
 	ovp        overlayPanel
 	rightSplit *container.Split // inspector above, overlays and answers below
-	tips       *tipLayer
+	tips       *controls.TipLayer
 	player     *playerDisplay
+	esc        *controls.Escapes // the window's dialogs that Escape cancels
 
 	// OnLibrary, when set, is called by File > Open library (after saving).
 	OnLibrary func()
@@ -72,7 +74,7 @@ func NewEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter) 
 // the UI goroutine (tests pump them themselves).
 func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, post func(func())) *Editor {
 	ed := &Editor{
-		win: win, store: store, enc: e, sel: -1, post: post,
+		win: win, store: store, enc: e, sel: -1, post: post, esc: controls.NewEscapes(win),
 		gest:  mapGesture{dragTok: -1},
 		tools: toolPanel{tool: ToolSelect, brush: 1, terrain: model.Wall},
 	}
@@ -117,8 +119,7 @@ func (ed *Editor) Close() {
 }
 
 func (ed *Editor) build() {
-	ed.tips = newTipLayer()
-	ed.tips.post = ed.post
+	ed.tips = controls.NewTipLayer(ed.post)
 	left := ed.tools.build(ed.tips, ed.SetTool, ed.SetTerrain, func(d int) { ed.SetBrush(ed.tools.brush + d) })
 	status := ed.status.build()
 
@@ -129,8 +130,8 @@ func (ed *Editor) build() {
 	ed.ovp.coverLabel.Wrapping = fyne.TextWrapWord
 	right := ed.buildRightPane() // rightpane.go
 
-	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), left, fixedWidth(right, 270), ed.view)
-	ed.content = container.NewStack(split, ed.tips.layer)
+	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.view)
+	ed.content = container.NewStack(split, ed.tips.Layer())
 	ed.buildOverlayPanel()
 	ed.showInspector()
 	ed.updateToolButtons()
@@ -142,10 +143,10 @@ func (ed *Editor) install() {
 	c := ed.win.Canvas()
 	c.SetOnTypedRune(ed.rune)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape && escapeTop(ed.win) { // dialogescape.go
+		if ev.Name == fyne.KeyEscape && ed.esc.Top() { // dialogescape.go
 			return
 		}
-		if !ed.key(ev) && !dialogOpen(ed.win) {
+		if !ed.key(ev) && !controls.DialogOpen(ed.win) {
 			ed.view.navKey(ev)
 		}
 	})
@@ -157,7 +158,7 @@ func (ed *Editor) install() {
 	for i, sc := range editorShortcuts {
 		f := acts[i]
 		c.AddShortcut(sc, func(fyne.Shortcut) {
-			if !dialogOpen(ed.win) {
+			if !controls.DialogOpen(ed.win) {
 				f()
 			}
 		})
@@ -179,17 +180,9 @@ var editorShortcuts = []fyne.Shortcut{
 	&desktop.CustomShortcut{KeyName: fyne.Key0, Modifier: fyne.KeyModifierShortcutDefault},
 }
 
-// dialogOpen reports whether a dialog or pop-up covers win's content: the
-// keys typed then belong to it, not to the map or the list behind it (a
-// confirmation left open while the GM presses Delete or + must not delete
-// a token or zoom the map it hides).
-func dialogOpen(win fyne.Window) bool {
-	return win != nil && win.Canvas().Overlays().Top() != nil
-}
-
 // Rune handling: tool and terrain keys, brush size, zoom.
 func (ed *Editor) rune(r rune) {
-	if dialogOpen(ed.win) {
+	if controls.DialogOpen(ed.win) {
 		return
 	}
 	for i, t := range tools {
@@ -218,7 +211,7 @@ func (ed *Editor) rune(r rune) {
 
 // key handles named keys; it reports whether it used ev.
 func (ed *Editor) key(ev *fyne.KeyEvent) bool {
-	if dialogOpen(ed.win) {
+	if controls.DialogOpen(ed.win) {
 		return false
 	}
 	switch ev.Name {

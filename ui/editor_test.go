@@ -706,12 +706,12 @@ func TestToolTooltip(t *testing.T) {
 	ed, _, p := newTestEditor(t, openEncounter(t, 5, 5))
 	b := ed.tools.toolButtons[ToolBrush]
 	b.MouseIn(&desktop.MouseEvent{})
-	p.until(t, "tooltip", func() bool { return ed.tips.text.Visible() })
-	if !strings.HasPrefix(ed.tips.text.Text, "B ") || !strings.Contains(ed.tips.text.Text, "[") {
-		t.Errorf("brush tooltip %q should name its key and the size keys", ed.tips.text.Text)
+	p.until(t, "tooltip", func() bool { return ed.tips.Showing() != "" })
+	if tip := ed.tips.Showing(); !strings.HasPrefix(tip, "B ") || !strings.Contains(tip, "[") {
+		t.Errorf("brush tooltip %q should name its key and the size keys", tip)
 	}
 	b.MouseOut()
-	if ed.tips.text.Visible() {
+	if ed.tips.Showing() != "" {
 		t.Errorf("the tooltip should hide when the pointer leaves")
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
 	"encounterplanner/ui/render"
 	"encounterplanner/ui/session"
@@ -59,7 +60,7 @@ func fileBase(name string) string {
 func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Writer) error) {
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil {
-			showError(ed.win, "Could not "+title, err)
+			controls.ShowError(ed.win, "Could not "+title, err)
 			return
 		}
 		if wc == nil {
@@ -68,7 +69,7 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 		werr := write(wc)
 		cerr := wc.Close()
 		if err := errors.Join(werr, cerr); err != nil {
-			showError(ed.win, "Could not "+title, fmt.Errorf("%s: %w (choose another folder or file name and try again)", wc.URI().Path(), err))
+			controls.ShowError(ed.win, "Could not "+title, fmt.Errorf("%s: %w (choose another folder or file name and try again)", wc.URI().Path(), err))
 			return
 		}
 		ed.message("wrote " + wc.URI().Name())
@@ -192,7 +193,7 @@ func (ed *Editor) exportFile() {
 func importDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open func(id string)) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
-			showError(win, "Could not open the file", err)
+			controls.ShowError(win, "Could not open the file", err)
 			return
 		}
 		if rc == nil {
@@ -201,12 +202,12 @@ func importDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open f
 		defer rc.Close()
 		e, err := readImport(rc, rc.URI().Name(), uvtt)
 		if err != nil {
-			showError(win, "Could not import "+rc.URI().Name(), err)
+			controls.ShowError(win, "Could not import "+rc.URI().Name(), err)
 			return
 		}
 		id, err := importEncounter(store, e)
 		if err != nil {
-			showError(win, "Could not import "+rc.URI().Name(), fmt.Errorf("store the imported encounter: %w", err))
+			controls.ShowError(win, "Could not import "+rc.URI().Name(), fmt.Errorf("store the imported encounter: %w", err))
 			return
 		}
 		if open != nil {

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // Library is the list of stored encounters: open, create, rename,
@@ -28,6 +29,7 @@ type Library struct {
 	empty   *widget.Label
 	content fyne.CanvasObject
 	open    func(id string)
+	esc     *controls.Escapes // the window's dialogs that Escape cancels
 
 	openBtn, renBtn, dupBtn, delBtn *widget.Button
 }
@@ -35,7 +37,7 @@ type Library struct {
 // NewLibrary makes the library view for store in win and installs it;
 // open is called with the id of the encounter to edit.
 func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string)) *Library {
-	l := &Library{win: win, store: store, sel: -1, open: open}
+	l := &Library{win: win, store: store, sel: -1, open: open, esc: controls.NewEscapes(win)}
 	l.list = widget.NewList(
 		func() int { return len(l.items) },
 		func() fyne.CanvasObject { return newLibRow(l) },
@@ -75,10 +77,10 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() { showHelp(win) })),
 	))
 	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape && escapeTop(win) {
+		if ev.Name == fyne.KeyEscape && l.esc.Top() {
 			return
 		}
-		if dialogOpen(win) {
+		if controls.DialogOpen(win) {
 			return // Enter or Delete with a confirmation up is not for the list
 		}
 		switch ev.Name {
@@ -133,7 +135,7 @@ func (l *Library) reloadSelect(id string) {
 	defer cancel()
 	items, err := l.store.List(ctx)
 	if err != nil {
-		showError(l.win, "Could not list the encounters", fmt.Errorf("%w (check the database file, then restart the app)", err))
+		controls.ShowError(l.win, "Could not list the encounters", fmt.Errorf("%w (check the database file, then restart the app)", err))
 		items = nil
 	}
 	l.items = items
@@ -220,13 +222,13 @@ func (l *Library) newDialog() {
 // value (a width of 0, a blank name) shows why, then the dialog again as
 // the GM left it, to correct the one field rather than type all again.
 func (l *Library) newDialogWith(v newForm) {
-	name := newEscEntry(l.win)
+	name := l.esc.Entry()
 	name.SetText(v.name)
 	var rs []string
 	for _, r := range model.Rulesets {
 		rs = append(rs, string(r))
 	}
-	feet := newEscEntry(l.win)
+	feet := l.esc.Entry()
 	ruleset := widget.NewSelect(rs, func(s string) {
 		if r, err := model.ParseRuleset(s); err == nil {
 			feet.SetText(strconv.Itoa(r.DefaultFeetPerSquare()))
@@ -234,13 +236,13 @@ func (l *Library) newDialogWith(v newForm) {
 	})
 	ruleset.SetSelected(v.ruleset)
 	feet.SetText(v.feet)
-	w, h := newEscEntry(l.win), newEscEntry(l.win)
+	w, h := l.esc.Entry(), l.esc.Entry()
 	w.SetText(v.w)
 	h.SetText(v.h)
 	var d *dialog.FormDialog
 	refused := func(err error) {
 		kept := newForm{name: name.Text, ruleset: ruleset.Selected, w: w.Text, h: h.Text, feet: feet.Text}
-		showError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.newDialogWith(kept) })
+		controls.ShowError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.newDialogWith(kept) })
 	}
 	submit := func(string) { d.Submit() }
 	name.OnSubmitted, w.OnSubmitted, h.OnSubmitted, feet.OnSubmitted = submit, submit, submit, submit
@@ -281,7 +283,7 @@ func (l *Library) newDialogWith(v newForm) {
 		ctx, cancel := ctx10()
 		defer cancel()
 		if err := l.store.Save(ctx, e); err != nil {
-			showError(l.win, "Could not create the encounter", fmt.Errorf("create %q: %w", e.Name, err))
+			controls.ShowError(l.win, "Could not create the encounter", fmt.Errorf("create %q: %w", e.Name, err))
 			return
 		}
 		l.reloadSelect(e.ID)
@@ -291,7 +293,7 @@ func (l *Library) newDialogWith(v newForm) {
 	}, l.win)
 	d.Resize(fyne.NewSize(400, 0))
 	d.Show()
-	escCloses(l.win, d)
+	l.esc.Closes(d)
 	l.win.Canvas().Focus(name)
 }
 
@@ -315,28 +317,17 @@ func (l *Library) renameSelected() {
 	if !ok {
 		return
 	}
-	en := newEscEntry(l.win)
+	en := l.esc.Entry()
 	en.SetText(s.Name)
 	d := dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if ok {
 			if err := l.Rename(s.ID, en.Text); err != nil {
-				showError(l.win, "Could not rename the encounter", err)
+				controls.ShowError(l.win, "Could not rename the encounter", err)
 			}
 		}
 	}, l.win)
 	d.Resize(fyne.NewSize(400, 0))
-	showNameDialog(l.win, d, en)
-}
-
-// showNameDialog shows d with the entry en ready to type over: focused,
-// its text selected, Enter submitting, Escape cancelling. Without that the
-// GM's typing went nowhere until a click in the field, and Enter did nothing.
-func showNameDialog(win fyne.Window, d *dialog.FormDialog, en *escEntry) {
-	en.OnSubmitted = func(string) { d.Submit() }
-	d.Show()
-	escCloses(win, d)
-	win.Canvas().Focus(en)
-	en.TypedShortcut(&fyne.ShortcutSelectAll{})
+	l.esc.ShowNameDialog(d, en)
 }
 
 // Duplicate copies the encounter with the id as "<name> (copy)".
@@ -360,7 +351,7 @@ func (l *Library) Duplicate(id string) error {
 func (l *Library) duplicateSelected() {
 	if s, ok := l.selected(); ok {
 		if err := l.Duplicate(s.ID); err != nil {
-			showError(l.win, "Could not duplicate the encounter", err)
+			controls.ShowError(l.win, "Could not duplicate the encounter", err)
 		}
 	}
 }
@@ -384,7 +375,7 @@ func (l *Library) deleteSelected() {
 	dialog.ShowConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {
 		if ok {
 			if err := l.Delete(s.ID); err != nil {
-				showError(l.win, "Could not delete the encounter", err)
+				controls.ShowError(l.win, "Could not delete the encounter", err)
 			}
 		}
 	}, l.win)

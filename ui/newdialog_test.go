@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // walkObjects calls f on o and everything drawn inside it.
@@ -38,7 +39,7 @@ func topDialog(t *testing.T, w fyne.Window) (entries []*widget.Entry, sel *widge
 		switch x := o.(type) {
 		case *widget.Entry:
 			entries = append(entries, x)
-		case *escEntry:
+		case *controls.EscEntry:
 			entries = append(entries, &x.Entry)
 		case *widget.Select:
 			sel = x

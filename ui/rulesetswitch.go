@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -35,7 +36,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 			return nil
 		})
 		if err != nil {
-			showError(ed.win, "Ruleset not changed", fmt.Errorf("cannot switch to %s: %w", r, err))
+			controls.ShowError(ed.win, "Ruleset not changed", fmt.Errorf("cannot switch to %s: %w", r, err))
 			return
 		}
 		ed.ovp.settings.Mode = rules.Describe(r).DefaultMode

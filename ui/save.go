@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // autosaveDelay is how long after the last change the editor saves.
@@ -81,13 +82,13 @@ func saveFailure(name string, err error) (summary, detail string) {
 	}
 	return fmt.Sprintf("%q was not saved", name),
 		fmt.Sprintf("%s\n\nYour edits are kept in this window, and the next save tries again (Ctrl+S, or autosave after your next change). "+
-			"If it keeps failing, choose Save as copy or export the encounter file (File menu).", sentence(err.Error()))
+			"If it keeps failing, choose Save as copy or export the encounter file (File menu).", controls.Sentence(err.Error()))
 }
 
 func (ed *Editor) saveFailed(err error) {
 	ed.message("not saved: " + err.Error())
 	summary, detail := saveFailure(ed.enc.Name, err)
-	content, _, _ := errorContent(summary, detail, errDialogWidth(ed.win))
+	content, _, _ := controls.ErrorContent(summary, detail, controls.ErrDialogWidth(ed.win))
 	d := dialog.NewCustomConfirm("Not saved", "Save as copy", "Keep editing", content, func(ok bool) {
 		if ok {
 			ed.SaveAsCopy()
@@ -115,7 +116,7 @@ func (ed *Editor) SaveAsCopy() error {
 		}
 	}
 	if err != nil {
-		showError(ed.win, "Could not save a copy", fmt.Errorf("save %q as a copy: %w. Your edits are kept in this window; try again, or export the encounter file (File menu).", ed.enc.Name, err))
+		controls.ShowError(ed.win, "Could not save a copy", fmt.Errorf("save %q as a copy: %w. Your edits are kept in this window; try again, or export the encounter file (File menu).", ed.enc.Name, err))
 		return err
 	}
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated, ed.enc.Name = c.ID, c.Version, c.Created, c.Updated, c.Name
@@ -152,8 +153,8 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 		then()
 		return
 	}
-	lbl, _, _ := errorContent(fmt.Sprintf("%q could not be saved", ed.enc.Name),
-		sentence(err.Error())+"\n\nSave your edits as a copy, or leave and lose them?", errDialogWidth(ed.win))
+	lbl, _, _ := controls.ErrorContent(fmt.Sprintf("%q could not be saved", ed.enc.Name),
+		controls.Sentence(err.Error())+"\n\nSave your edits as a copy, or leave and lose them?", controls.ErrDialogWidth(ed.win))
 	var d *dialog.CustomDialog
 	d = dialog.NewCustomWithoutButtons("Not saved", container.NewVBox(lbl, container.NewHBox(
 		widget.NewButton("Save as copy and leave", func() {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // statusBar is the bottom line: the hovered square, the path, a message
@@ -86,7 +87,7 @@ func (sb *statusBar) build() fyne.CanvasObject {
 	sb.msgLabel.Truncation = fyne.TextTruncateEllipsis
 	sb.saveLabel = widget.NewLabel("")
 	sb.rulesLabel = widget.NewLabel("")
-	sb.fields = container.New(&statusLayout{weights: []float32{1, 3, 1.5}, floors: []float32{230}}, sb.hoverLabel, sb.pathLabel, sb.msgLabel)
+	sb.fields = container.New(&controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230}}, sb.hoverLabel, sb.pathLabel, sb.msgLabel)
 	return container.NewBorder(nil, nil, nil,
 		container.NewHBox(widget.NewSeparator(), sb.saveLabel, widget.NewSeparator(), sb.rulesLabel),
 		sb.fields)

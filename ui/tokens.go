@@ -11,6 +11,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -62,14 +63,14 @@ func (ed *Editor) addTokenDialog(x, y int) {
 	rs := ed.enc.Ruleset
 	d := rules.Describe(rs)
 	var dlg *dialog.FormDialog
-	name := newEscEntry(ed.win) // Escape cancels, Enter adds
+	name := ed.esc.Entry() // Escape cancels, Enter adds
 	name.SetText(uniqueName(ed.enc, "Creature 1"))
 	size := widget.NewSelect(sizeNames(rs), nil)
 	size.SetSelected(model.Medium.String())
-	side := newEscSelectEntry(ed.win, sides(ed.enc))
+	side := ed.esc.SelectEntry(sides(ed.enc))
 	side.SetText("enemy")
 	sk := d.SpeedKeys[0]
-	speed := newEscEntry(ed.win)
+	speed := ed.esc.Entry()
 	speed.SetText(strconv.Itoa(d.NewSpeed))
 	items := []*widget.FormItem{
 		widget.NewFormItem("Name", name),
@@ -77,9 +78,9 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		widget.NewFormItem("Side", side),
 		widget.NewFormItem(strings.ToUpper(sk[:1])+sk[1:]+" speed", speed),
 	}
-	var turn *escEntry
+	var turn *controls.EscEntry
 	if contains(d.SpeedKeys, model.SpeedTurn) {
-		turn = newEscEntry(ed.win)
+		turn = ed.esc.Entry()
 		turn.SetText(strconv.Itoa(d.NewTurn))
 		turn.OnSubmitted = func(string) { dlg.Submit() }
 		items = append(items, widget.NewFormItem("Turn speed", turn))
@@ -102,7 +103,7 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		}
 		v, has, err := parseOptInt(speed.Text, sk+" speed")
 		if err != nil {
-			showError(ed.win, "Token not added", err)
+			controls.ShowError(ed.win, "Token not added", err)
 			return
 		}
 		if has {
@@ -111,7 +112,7 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		if turn != nil {
 			v, has, err := parseOptInt(turn.Text, "turn speed")
 			if err != nil {
-				showError(ed.win, "Token not added", err)
+				controls.ShowError(ed.win, "Token not added", err)
 				return
 			}
 			if has {
@@ -119,14 +120,14 @@ func (ed *Editor) addTokenDialog(x, y int) {
 			}
 		}
 		if err := ed.AddToken(t); err != nil {
-			showError(ed.win, "Token not added", err)
+			controls.ShowError(ed.win, "Token not added", err)
 		}
 	}, ed.win)
 	dlg.Resize(fyne.NewSize(360, 0))
 	dlg.Show()
-	escCloses(ed.win, dlg)
+	ed.esc.Closes(dlg)
 	focus := func() {
-		if ed.win.Canvas().Focused() == nil && dialogOpen(ed.win) {
+		if ed.win.Canvas().Focused() == nil && controls.DialogOpen(ed.win) {
 			ed.win.Canvas().Focus(name)
 			name.TypedShortcut(&fyne.ShortcutSelectAll{}) // typing replaces "Creature 1"
 		}

@@ -1,7 +1,11 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -9,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/render"
 )
 
 // Tool is what a primary-button gesture on the map does.
@@ -56,8 +62,8 @@ type toolPanel struct {
 	tool        Tool
 	terrain     model.Terrain
 	brush       int
-	toolButtons []*tipButton
-	terrButtons []*tipButton
+	toolButtons []*controls.TipButton
+	terrButtons []*controls.TipButton
 	brushLabel  *widget.Label
 	terrLabel   *widget.Label
 }
@@ -94,16 +100,16 @@ func (ed *Editor) updateToolButtons() { ed.tools.update() }
 // terrain (with their keys in tooltips on tips), the brush size and the
 // terrain's name. The buttons call setTool, setTerrain and resize (by -1
 // or +1).
-func (tp *toolPanel) build(tips *tipLayer, setTool func(Tool), setTerrain func(model.Terrain), resize func(int)) fyne.CanvasObject {
+func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerrain func(model.Terrain), resize func(int)) fyne.CanvasObject {
 	var toolObjs []fyne.CanvasObject
 	for i, ti := range tools {
-		b := newTipButton(fmt.Sprintf("%c %s", ti.key-'a'+'A', ti.name), ti.tip, tips, func() { setTool(Tool(i)) })
+		b := controls.NewTipButton(fmt.Sprintf("%c %s", ti.key-'a'+'A', ti.name), ti.tip, tips, func() { setTool(Tool(i)) })
 		tp.toolButtons = append(tp.toolButtons, b)
 		toolObjs = append(toolObjs, b)
 	}
 	var terrObjs []fyne.CanvasObject
 	for _, p := range palette {
-		b := newTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), tips, func() { setTerrain(p.t) })
+		b := controls.NewTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), tips, func() { setTerrain(p.t) })
 		b.SetIcon(terrainIcon(p.t))
 		tp.terrButtons = append(tp.terrButtons, b)
 		terrObjs = append(terrObjs, b)
@@ -111,8 +117,8 @@ func (tp *toolPanel) build(tips *tipLayer, setTool func(Tool), setTerrain func(m
 	tp.terrLabel = widget.NewLabel("")
 	tp.terrLabel.Truncation = fyne.TextTruncateEllipsis
 	tp.brushLabel = widget.NewLabel("")
-	smaller := newTipButton("[", "[  Smaller brush", tips, func() { resize(-1) })
-	bigger := newTipButton("]", "]  Bigger brush", tips, func() { resize(+1) })
+	smaller := controls.NewTipButton("[", "[  Smaller brush", tips, func() { resize(-1) })
+	bigger := controls.NewTipButton("]", "]  Bigger brush", tips, func() { resize(+1) })
 	left := container.NewVBox(
 		widget.NewLabelWithStyle("Tools", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewGridWithColumns(2, toolObjs...),
@@ -150,4 +156,25 @@ func (tp *toolPanel) update() {
 	}
 	tp.brushLabel.SetText(fmt.Sprintf("brush %d", tp.brush))
 	tp.terrLabel.SetText(strings.Join(terrainWords(tp.terrain), " + "))
+}
+
+// terrainIcon draws a swatch of terrain t with the map renderer, so the
+// palette looks like what it paints.
+func terrainIcon(t model.Terrain) fyne.Resource {
+	const px = 24
+	e := &model.Encounter{Name: "swatch", Ruleset: model.Rulesets[0], Grid: model.NewGrid(1, 1)} // any ruleset draws terrain alike
+	e.Grid.Set(0, 0, t)
+	img := image.NewRGBA(image.Rect(0, 0, px, px))
+	render.Draw(img, e, render.View{Scale: px, NoGrid: true, NoTokens: true}, nil)
+	// a thin frame so open ground shows on a light theme
+	fr := color.RGBA{0x80, 0x80, 0x80, 0xff}
+	for i := 0; i < px; i++ {
+		img.SetRGBA(i, 0, fr)
+		img.SetRGBA(i, px-1, fr)
+		img.SetRGBA(0, i, fr)
+		img.SetRGBA(px-1, i, fr)
+	}
+	var buf bytes.Buffer
+	_ = png.Encode(&buf, img)
+	return fyne.NewStaticResource("terrain-"+t.String()+".png", buf.Bytes())
 }

@@ -1,10 +1,11 @@
-package ui
+// Package controls holds the app's small widgets and layouts, which know
+// nothing of encounters: buttons with tooltips, Escape-aware entries and
+// the per-window record of the dialogs Escape cancels, error dialogs that
+// wrap at a readable width, and the fixed-width and status-bar layouts.
+package controls
 
 import (
-	"bytes"
-	"image"
 	"image/color"
-	"image/png"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -13,24 +14,23 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"encounterplanner/model"
-	"encounterplanner/ui/render"
 )
 
-// tipLayer is a non-interactive layer above the editor where tooltips show;
+// TipLayer is a non-interactive layer above the editor where tooltips show;
 // it takes no events, so the widgets under it keep working.
-type tipLayer struct {
+type TipLayer struct {
 	layer *fyne.Container
 	bg    *canvas.Rectangle
 	text  *canvas.Text
-	owner *tipButton
+	owner *TipButton
 	timer *time.Timer
 	post  func(func())
 }
 
-func newTipLayer() *tipLayer {
-	t := &tipLayer{post: fyne.Do, bg: canvas.NewRectangle(color.NRGBA{0x20, 0x20, 0x20, 0xee}), text: canvas.NewText("", color.White)}
+// NewTipLayer makes an empty tooltip layer; post runs a tooltip's showing
+// on the UI goroutine (fyne.Do; tests pass their own).
+func NewTipLayer(post func(func())) *TipLayer {
+	t := &TipLayer{post: post, bg: canvas.NewRectangle(color.NRGBA{0x20, 0x20, 0x20, 0xee}), text: canvas.NewText("", color.White)}
 	t.bg.CornerRadius = 4
 	t.text.TextSize = theme.TextSize() * 0.95
 	t.layer = container.NewWithoutLayout(t.bg, t.text)
@@ -39,7 +39,18 @@ func newTipLayer() *tipLayer {
 	return t
 }
 
-func (t *tipLayer) show(b *tipButton) {
+// Showing is the tooltip on screen, "" when none is.
+func (t *TipLayer) Showing() string {
+	if !t.text.Visible() {
+		return ""
+	}
+	return t.text.Text
+}
+
+// Layer is the object to stack above the window's content.
+func (t *TipLayer) Layer() fyne.CanvasObject { return t.layer }
+
+func (t *TipLayer) show(b *TipButton) {
 	d := fyne.CurrentApp().Driver()
 	bp := d.AbsolutePositionForObject(b)
 	lp := d.AbsolutePositionForObject(t.layer)
@@ -59,7 +70,7 @@ func (t *tipLayer) show(b *tipButton) {
 	t.layer.Refresh()
 }
 
-func (t *tipLayer) hide(b *tipButton) {
+func (t *TipLayer) hide(b *TipButton) {
 	if t.timer != nil {
 		t.timer.Stop()
 	}
@@ -71,17 +82,17 @@ func (t *tipLayer) hide(b *tipButton) {
 	}
 }
 
-// tipButton is a button that shows a tooltip (its key and what it does)
+// TipButton is a button that shows a tooltip (its key and what it does)
 // after the pointer rests on it.
-type tipButton struct {
+type TipButton struct {
 	widget.Button
 	tip    string
-	layer  *tipLayer
+	layer  *TipLayer
 	hovers bool
 }
 
-func newTipButton(label, tip string, layer *tipLayer, tapped func()) *tipButton {
-	b := &tipButton{tip: tip, layer: layer}
+func NewTipButton(label, tip string, layer *TipLayer, tapped func()) *TipButton {
+	b := &TipButton{tip: tip, layer: layer}
 	b.Text = label
 	b.OnTapped = tapped
 	b.ExtendBaseWidget(b)
@@ -89,7 +100,7 @@ func newTipButton(label, tip string, layer *tipLayer, tapped func()) *tipButton 
 }
 
 // MouseIn starts the tooltip timer.
-func (b *tipButton) MouseIn(ev *desktop.MouseEvent) {
+func (b *TipButton) MouseIn(ev *desktop.MouseEvent) {
 	b.Button.MouseIn(ev)
 	b.hovers = true
 	l := b.layer
@@ -110,7 +121,7 @@ func (b *tipButton) MouseIn(ev *desktop.MouseEvent) {
 }
 
 // MouseOut hides the tooltip.
-func (b *tipButton) MouseOut() {
+func (b *TipButton) MouseOut() {
 	b.Button.MouseOut()
 	b.hovers = false
 	if b.layer != nil {
@@ -119,15 +130,15 @@ func (b *tipButton) MouseOut() {
 }
 
 // Tapped hides the tooltip and taps.
-func (b *tipButton) Tapped(ev *fyne.PointEvent) {
+func (b *TipButton) Tapped(ev *fyne.PointEvent) {
 	if b.layer != nil {
 		b.layer.hide(b)
 	}
 	b.Button.Tapped(ev)
 }
 
-// fixedWidth lays obj out at width w (and the height it is given).
-func fixedWidth(obj fyne.CanvasObject, w float32) fyne.CanvasObject {
+// FixedWidth lays obj out at width w (and the height it is given).
+func FixedWidth(obj fyne.CanvasObject, w float32) fyne.CanvasObject {
 	return container.New(&widthLayout{w: w}, obj)
 }
 
@@ -148,38 +159,20 @@ func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(l.w, h)
 }
 
-// terrainIcon draws a swatch of terrain t with the map renderer, so the
-// palette looks like what it paints.
-func terrainIcon(t model.Terrain) fyne.Resource {
-	const px = 24
-	e := &model.Encounter{Name: "swatch", Ruleset: model.Rulesets[0], Grid: model.NewGrid(1, 1)} // any ruleset draws terrain alike
-	e.Grid.Set(0, 0, t)
-	img := image.NewRGBA(image.Rect(0, 0, px, px))
-	render.Draw(img, e, render.View{Scale: px, NoGrid: true, NoTokens: true}, nil)
-	// a thin frame so open ground shows on a light theme
-	fr := color.RGBA{0x80, 0x80, 0x80, 0xff}
-	for i := 0; i < px; i++ {
-		img.SetRGBA(i, 0, fr)
-		img.SetRGBA(i, px-1, fr)
-		img.SetRGBA(0, i, fr)
-		img.SetRGBA(px-1, i, fr)
-	}
-	var buf bytes.Buffer
-	_ = png.Encode(&buf, img)
-	return fyne.NewStaticResource("terrain-"+t.String()+".png", buf.Bytes())
-}
-
-// statusLayout shares a row among labels by what their text needs: a label
+// StatusLayout shares a row among labels by what their text needs: a label
 // whose text fits in its weighted share keeps only that, and what it leaves
 // goes to the others by weight (the longer texts then truncate last).
 // A field gets at least its floor when every text fits with it (so the
 // next field does not jump about as the text before it changes).
-type statusLayout struct{ weights, floors []float32 }
+type StatusLayout struct {
+	Weights []float32 // each field's share of the width left over
+	Floors  []float32 // the least width of the first fields
+}
 
-func (l *statusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
+func (l *StatusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
 	var floor float32
-	if floors && i < len(l.floors) {
-		floor = l.floors[i]
+	if floors && i < len(l.Floors) {
+		floor = l.Floors[i]
 	}
 	lbl, ok := o.(*widget.Label)
 	if !ok || !o.Visible() {
@@ -191,7 +184,7 @@ func (l *statusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
 	return max(floor, fyne.MeasureText(lbl.Text, theme.TextSize(), lbl.TextStyle).Width+2*theme.InnerPadding()+1)
 }
 
-func (l *statusLayout) widths(objs []fyne.CanvasObject, total float32) []float32 {
+func (l *StatusLayout) widths(objs []fyne.CanvasObject, total float32) []float32 {
 	n := len(objs)
 	need := make([]float32, n)
 	w := make([]float32, n)
@@ -242,14 +235,14 @@ func (l *statusLayout) widths(objs []fyne.CanvasObject, total float32) []float32
 	return w
 }
 
-func (l *statusLayout) weight(i int) float32 {
-	if i < len(l.weights) {
-		return l.weights[i]
+func (l *StatusLayout) weight(i int) float32 {
+	if i < len(l.Weights) {
+		return l.Weights[i]
 	}
 	return 1
 }
 
-func (l *statusLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+func (l *StatusLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	x := float32(0)
 	for i, w := range l.widths(objs, s.Width) {
 		objs[i].Move(fyne.NewPos(x, 0))
@@ -258,7 +251,7 @@ func (l *statusLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	}
 }
 
-func (l *statusLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (l *StatusLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	var s fyne.Size
 	for _, o := range objs {
 		m := o.MinSize()

@@ -1,4 +1,4 @@
-package ui
+package controls
 
 import (
 	"strings"
@@ -14,18 +14,18 @@ import (
 // Error dialogs. Fyne's dialog.ShowError sizes itself to the message's
 // minimum width, which for a word-wrapped label is one word: a long error
 // (a database path, a wrapped chain of causes) then reads one word per
-// line. Every error the app shows goes through showError instead: a bold
+// line. Every error the app shows goes through ShowError instead: a bold
 // summary saying what failed, then the whole message word-wrapped at a
 // readable width.
 
-// errDialogMinWidth is the narrowest an error dialog's text gets.
-const errDialogMinWidth = 480
+// ErrDialogMinWidth is the narrowest an error dialog's text gets.
+const ErrDialogMinWidth = 480
 
-// errDialogWidth is the text width for a dialog over win: most of the
-// window, at least errDialogMinWidth and at most 720 (longer lines are hard
+// ErrDialogWidth is the text width for a dialog over win: most of the
+// window, at least ErrDialogMinWidth and at most 720 (longer lines are hard
 // to read).
-func errDialogWidth(win fyne.Window) float32 {
-	w := float32(errDialogMinWidth)
+func ErrDialogWidth(win fyne.Window) float32 {
+	w := float32(ErrDialogMinWidth)
 	if win != nil {
 		if cw := win.Canvas().Size().Width * 0.7; cw > w {
 			w = cw
@@ -35,19 +35,19 @@ func errDialogWidth(win fyne.Window) float32 {
 }
 
 // textWidth is the width for summary over detail: as wide as their longest
-// line needs, from errDialogMinWidth up to most.
+// line needs, from ErrDialogMinWidth up to most.
 func textWidth(summary, detail string, most float32) float32 {
 	pad := 2 * theme.InnerPadding()
 	w := fyne.MeasureText(summary, theme.TextSize(), fyne.TextStyle{Bold: true}).Width + pad
 	for _, l := range strings.Split(detail, "\n") {
 		w = max(w, fyne.MeasureText(l, theme.TextSize(), fyne.TextStyle{}).Width+pad)
 	}
-	return max(errDialogMinWidth, min(most, w))
+	return max(ErrDialogMinWidth, min(most, w))
 }
 
-// errorContent lays out summary (bold) over the detail text, both wrapped
+// ErrorContent lays out summary (bold) over the detail text, both wrapped
 // at width w.
-func errorContent(summary, detail string, w float32) (fyne.CanvasObject, *widget.Label, *widget.Label) {
+func ErrorContent(summary, detail string, w float32) (fyne.CanvasObject, *widget.Label, *widget.Label) {
 	head := widget.NewLabelWithStyle(summary, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	head.Wrapping = fyne.TextWrapWord
 	body := widget.NewLabel(detail)
@@ -59,9 +59,9 @@ func errorContent(summary, detail string, w float32) (fyne.CanvasObject, *widget
 	return container.New(&wrapLayout{w: w}, objs...), head, body
 }
 
-// errorParts splits an error message into a summary and the rest: an
+// ErrorParts splits an error message into a summary and the rest: an
 // explicit first line, or else the whole message under summary.
-func errorParts(summary string, err error) (string, string) {
+func ErrorParts(summary string, err error) (string, string) {
 	msg := ""
 	if err != nil {
 		msg = strings.TrimSpace(err.Error())
@@ -72,12 +72,12 @@ func errorParts(summary string, err error) (string, string) {
 		}
 		summary = "Something went wrong"
 	}
-	return summary, sentence(msg)
+	return summary, Sentence(msg)
 }
 
-// sentence shows an error message (lower case first, by Go convention) as
-// a sentence: a capital first letter and a full stop.
-func sentence(msg string) string {
+// Sentence shows an error message (lower case first, by Go convention) as
+// a Sentence: a capital first letter and a full stop.
+func Sentence(msg string) string {
 	msg = strings.TrimSpace(msg)
 	if msg == "" {
 		return ""
@@ -91,12 +91,12 @@ func sentence(msg string) string {
 	return msg
 }
 
-// showError shows err over win under a bold summary of what failed (e.g.
+// ShowError shows err over win under a bold summary of what failed (e.g.
 // "Could not import the file"); "" takes the summary from the error's
 // first line.
-func showError(win fyne.Window, summary string, err error) dialog.Dialog {
-	s, detail := errorParts(summary, err)
-	content, _, _ := errorContent(s, detail, textWidth(s, detail, errDialogWidth(win)))
+func ShowError(win fyne.Window, summary string, err error) dialog.Dialog {
+	s, detail := ErrorParts(summary, err)
+	content, _, _ := ErrorContent(s, detail, textWidth(s, detail, ErrDialogWidth(win)))
 	d := dialog.NewCustom("Error", "OK", container.NewBorder(nil, nil,
 		container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, content), win)
 	d.Show()

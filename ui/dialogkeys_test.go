@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
 )
 
 // menuAction finds the main menu item labelled label and returns its action,
@@ -78,7 +79,7 @@ func TestKeysWaitForTheDialog(t *testing.T) {
 func TestLibraryKeysWaitForTheDialog(t *testing.T) {
 	test.NewTempApp(t)
 	a, _ := NewEncounter("Alpha", model.SF2E, 10, 8, 5)
-	st := newMemStore(model.Sample(), a)
+	st := memstore.New(model.Sample(), a)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	opened := ""

@@ -14,6 +14,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/internal/memstore"
 	"encounterplanner/ui/session"
 )
 
@@ -21,10 +22,10 @@ const testZoom = 20 // units per square in the tests' map view
 
 // newTestEditor opens e (stored first in a fresh memStore) in a 1024x700
 // test window with the map at testZoom units per square from (0, 0).
-func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memStore, *pump) {
+func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memstore.Store, *pump) {
 	t.Helper()
 	test.NewTempApp(t)
-	st := newMemStore(e)
+	st := memstore.New(e)
 	loaded, err := st.Load(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -455,14 +456,14 @@ func TestOverlaysFollowRules(t *testing.T) {
 
 func TestAutosave(t *testing.T) {
 	ed, st, p := newTestEditor(t, openEncounter(t, 6, 6))
-	saves := st.saves
+	saves := st.Saves
 	gesture(ed, 0, [2]int{0, 0}) // select tool: nothing changes
 	test.TypeOnCanvas(ed.win.Canvas(), "b")
 	gesture(ed, 0, [2]int{1, 1})
 	if !strings.HasSuffix(ed.win.Title(), " *") || ed.status.saveLabel.Text != "unsaved" {
 		t.Errorf("right after an edit: title %q, status %q", ed.win.Title(), ed.status.saveLabel.Text)
 	}
-	p.until(t, "autosave", func() bool { return st.saves > saves })
+	p.until(t, "autosave", func() bool { return st.Saves > saves })
 	if strings.HasSuffix(ed.win.Title(), "*") || !strings.HasPrefix(ed.status.saveLabel.Text, "saved ") {
 		t.Errorf("after autosave: title %q, status %q", ed.win.Title(), ed.status.saveLabel.Text)
 	}
@@ -477,7 +478,7 @@ func TestAutosave(t *testing.T) {
 
 func TestSaveConflictKeepsEdits(t *testing.T) {
 	ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
-	st.bump(ed.enc.ID)
+	st.Bump(ed.enc.ID)
 	test.TypeOnCanvas(ed.win.Canvas(), "b")
 	gesture(ed, 0, [2]int{2, 2})
 	err := ed.SaveNow()
@@ -494,8 +495,8 @@ func TestSaveConflictKeepsEdits(t *testing.T) {
 	if err := ed.SaveAsCopy(); err != nil {
 		t.Fatal(err)
 	}
-	if st.count() != 2 || ed.enc.ID == oldID || ed.dirty() || !strings.HasSuffix(ed.enc.Name, "(copy)") {
-		t.Errorf("save as copy: %d stored, id %q (was %q), dirty %v, name %q", st.count(), ed.enc.ID, oldID, ed.dirty(), ed.enc.Name)
+	if st.Count() != 2 || ed.enc.ID == oldID || ed.dirty() || !strings.HasSuffix(ed.enc.Name, "(copy)") {
+		t.Errorf("save as copy: %d stored, id %q (was %q), dirty %v, name %q", st.Count(), ed.enc.ID, oldID, ed.dirty(), ed.enc.Name)
 	}
 	if err := ed.SaveNow(); err != nil {
 		t.Errorf("saving the copy again: %v", err)

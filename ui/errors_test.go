@@ -86,7 +86,7 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 		}, []string{"resolution.map_size.x", "from 1 to 1000", "Export the map again", "Universal VTT"}},
 		{"save fails", func(t *testing.T) string {
 			ed, st, p := newTestEditor(t, openEncounter(t, 6, 6))
-			st.fail = errors.New("save: the disk is full")
+			st.Fail = errors.New("save: the disk is full")
 			test.TypeOnCanvas(ed.win.Canvas(), "b")
 			gesture(ed, 0, [2]int{2, 2})
 			if ed.SaveNow() == nil {
@@ -98,10 +98,10 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			}
 			// the next save tries again, and succeeds once the disk has room
 			ed.win.Canvas().Overlays().Top().Hide()
-			st.fail = nil
-			saves := st.saves
+			st.Fail = nil
+			saves := st.Saves
 			gesture(ed, 0, [2]int{3, 3})
-			p.until(t, "the next autosave", func() bool { return st.saves > saves })
+			p.until(t, "the next autosave", func() bool { return st.Saves > saves })
 			if ed.status.saveLabel.Text == "NOT SAVED" || ed.dirty() {
 				t.Errorf("after the retry: status %q, dirty %v", ed.status.saveLabel.Text, ed.dirty())
 			}
@@ -109,7 +109,7 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 		}, []string{`"Test room" was not saved`, "the disk is full", "edits are kept", "the next save tries again", "Save as copy"}},
 		{"save conflict", func(t *testing.T) string {
 			ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
-			st.bump(ed.enc.ID)
+			st.Bump(ed.enc.ID)
 			test.TypeOnCanvas(ed.win.Canvas(), "b")
 			gesture(ed, 0, [2]int{2, 2})
 			ed.SaveNow()
@@ -120,7 +120,7 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 		}, []string{`"Test room" was changed elsewhere`, "edits are kept", "Save as copy to keep both", "[Save as copy]", "[Keep editing]"}},
 		{"save as copy fails", func(t *testing.T) string {
 			ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
-			st.fail = errors.New("the database is locked by another program")
+			st.Fail = errors.New("the database is locked by another program")
 			ed.SaveAsCopy()
 			return dialogText(t, ed)
 		}, []string{"Could not save a copy", "Test room", "locked by another program", "edits are kept", "export the encounter file"}},

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
 )
 
 // TestEscapeCancelsNameAndSizeDialogs: Escape typed in the focused field of
@@ -15,7 +16,7 @@ import (
 // by its cancel path: nothing is created, renamed or resized.
 func TestEscapeCancelsNameAndSizeDialogs(t *testing.T) {
 	test.NewTempApp(t)
-	st := newMemStore(model.Sample())
+	st := memstore.New(model.Sample())
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	l := NewLibrary(w, st, func(string) {})

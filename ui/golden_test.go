@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
 	"encounterplanner/ui/session"
 )
 
@@ -20,13 +21,13 @@ import (
 func TestGoldenLibrary(t *testing.T) {
 	test.NewTempApp(t)
 	a, _ := NewEncounter("Alpha", model.SF2E, 10, 8, 5)
-	st := newMemStore(model.Sample(), a)
-	for _, e := range st.encs { // a fixed clock, in the zone the list shows
+	st := memstore.New(model.Sample(), a)
+	st.Each(func(e *model.Encounter) { // a fixed clock, in the zone the list shows
 		e.Updated = time.Date(2026, 11, 29, 12, 4, 0, 0, time.Local)
 		if e.Name == "Alpha" {
 			e.Updated = time.Date(2026, 11, 28, 21, 30, 0, 0, time.Local)
 		}
-	}
+	})
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	NewLibrary(w, st, nil)
 	w.Resize(fyne.NewSize(1024, 700))

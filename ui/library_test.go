@@ -9,12 +9,13 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
 )
 
 func TestLibrary(t *testing.T) {
 	test.NewTempApp(t)
 	a, _ := NewEncounter("Alpha", model.SF2E, 10, 8, 5)
-	st := newMemStore(model.Sample(), a)
+	st := memstore.New(model.Sample(), a)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	var opened string
@@ -60,7 +61,7 @@ func TestLibrary(t *testing.T) {
 	// deleting asks first
 	l.Select(0)
 	l.deleteSelected()
-	if w.Canvas().Overlays().Top() == nil || st.count() != 2 {
+	if w.Canvas().Overlays().Top() == nil || st.Count() != 2 {
 		t.Errorf("delete should ask for confirmation before deleting")
 	}
 }
@@ -81,7 +82,7 @@ func TestNewEncounterChecks(t *testing.T) {
 func TestShellStart(t *testing.T) {
 	test.NewTempApp(t)
 	e := model.Sample()
-	st := newMemStore(e)
+	st := memstore.New(e)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	p := newPump()
 	s := NewShell(w, st)
@@ -112,12 +113,12 @@ func TestShellStart(t *testing.T) {
 }
 
 func TestImportEncounter(t *testing.T) {
-	st := newMemStore()
+	st := memstore.New()
 	e := model.Sample()
 	e.ID = "stale"
 	id, err := importEncounter(st, e)
-	if err != nil || id == "" || id == "stale" || st.count() != 1 {
-		t.Fatalf("import: id %q, err %v, %d stored", id, err, st.count())
+	if err != nil || id == "" || id == "stale" || st.Count() != 1 {
+		t.Fatalf("import: id %q, err %v, %d stored", id, err, st.Count())
 	}
 	ed := &Editor{}
 	if len(ed.exportItems()) < 6 {
@@ -127,7 +128,7 @@ func TestImportEncounter(t *testing.T) {
 
 func TestLibraryRowTaps(t *testing.T) {
 	test.NewTempApp(t)
-	st := newMemStore(model.Sample())
+	st := memstore.New(model.Sample())
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	var opened string
 	l := NewLibrary(w, st, func(id string) { opened = id })

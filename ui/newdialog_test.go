@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/internal/memstore"
 )
 
 // walkObjects calls f on o and everything drawn inside it.
@@ -56,7 +57,7 @@ func topDialog(t *testing.T, w fyne.Window) (entries []*widget.Entry, sel *widge
 // other numbers had to be typed all over again.
 func TestNewDialogKeepsWhatWasTyped(t *testing.T) {
 	test.NewTempApp(t)
-	st := newMemStore(model.Sample())
+	st := memstore.New(model.Sample())
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	opened := ""

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
 )
 
 // typeOverAndEnter types s into whatever has the focus, then Enter.
@@ -32,7 +33,7 @@ func typeOverAndEnter(t *testing.T, c fyne.Canvas, s string) {
 // rename (in the library and in the editor's Encounter menu).
 func TestRenameDialogsTypeOver(t *testing.T) {
 	test.NewTempApp(t)
-	st := newMemStore(model.Sample())
+	st := memstore.New(model.Sample())
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	l := NewLibrary(w, st, func(string) {})

@@ -15,6 +15,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/internal/memstore"
 )
 
 var errNotDB = errors.New("open database: the file is not an Encounter Planner database, or it is damaged")
@@ -30,7 +31,7 @@ func (f *fakeOpener) open(path string) (model.EncounterStore, error) {
 		if err := os.WriteFile(path, []byte("GOOD new"), 0o600); err != nil {
 			return nil, err
 		}
-		return newMemStore(model.Sample()), nil
+		return memstore.New(model.Sample()), nil
 	}
 	if err != nil {
 		return nil, err
@@ -38,7 +39,7 @@ func (f *fakeOpener) open(path string) (model.EncounterStore, error) {
 	if !bytes.HasPrefix(b, []byte("GOOD")) {
 		return nil, errNotDB
 	}
-	return newMemStore(model.Sample()), nil
+	return memstore.New(model.Sample()), nil
 }
 
 func newProblemShell(t *testing.T, path string, f *fakeOpener) (*Shell, fyne.Window) {

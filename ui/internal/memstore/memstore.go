@@ -1,4 +1,7 @@
-package ui
+// Package memstore is an in-memory model.EncounterStore for tests of the
+// UI packages: the same optimistic locking, naming of copies and imports as
+// storage/, without a database.
+package memstore
 
 import (
 	"context"
@@ -7,26 +10,26 @@ import (
 	"os"
 	"sort"
 	"sync"
-	"testing"
 	"time"
 
 	"encounterplanner/model"
 )
 
-// memStore is an in-memory model.EncounterStore (checked below) with the same optimistic
+// Store is an in-memory model.EncounterStore (checked below) with the same optimistic
 // locking as storage/: Save fails with ErrConflict when the version moved.
-type memStore struct {
+type Store struct {
 	mu    sync.Mutex
 	encs  map[string]*model.Encounter
 	n     int
-	saves int
-	fail  error // when set, Save returns it
+	Saves int   // successful saves so far
+	Fail  error // when set, Save returns it
 }
 
-var _ model.EncounterStore = (*memStore)(nil)
+var _ model.EncounterStore = (*Store)(nil)
 
-func newMemStore(es ...*model.Encounter) *memStore {
-	s := &memStore{encs: map[string]*model.Encounter{}}
+// New stores es in a new Store.
+func New(es ...*model.Encounter) *Store {
+	s := &Store{encs: map[string]*model.Encounter{}}
 	for _, e := range es {
 		if err := s.Save(context.Background(), e); err != nil {
 			panic(err)
@@ -35,7 +38,7 @@ func newMemStore(es ...*model.Encounter) *memStore {
 	return s
 }
 
-func (s *memStore) List(ctx context.Context) ([]model.Summary, error) {
+func (s *Store) List(ctx context.Context) ([]model.Summary, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []model.Summary
@@ -51,7 +54,7 @@ func (s *memStore) List(ctx context.Context) ([]model.Summary, error) {
 	return out, nil
 }
 
-func (s *memStore) Load(ctx context.Context, id string) (*model.Encounter, error) {
+func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e, ok := s.encs[id]
@@ -61,7 +64,7 @@ func (s *memStore) Load(ctx context.Context, id string) (*model.Encounter, error
 	return e.Clone(), nil
 }
 
-func (s *memStore) Find(ctx context.Context, nameOrID string) (string, error) {
+func (s *Store) Find(ctx context.Context, nameOrID string) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.encs[nameOrID]; ok {
@@ -82,11 +85,11 @@ func (s *memStore) Find(ctx context.Context, nameOrID string) (string, error) {
 	return "", &model.AmbiguousError{Name: nameOrID, IDs: ids}
 }
 
-func (s *memStore) Save(ctx context.Context, e *model.Encounter) error {
+func (s *Store) Save(ctx context.Context, e *model.Encounter) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.fail != nil {
-		return s.fail
+	if s.Fail != nil {
+		return s.Fail
 	}
 	if err := model.Validate(e); err != nil {
 		return err
@@ -101,12 +104,12 @@ func (s *memStore) Save(ctx context.Context, e *model.Encounter) error {
 	}
 	e.Version++
 	e.Updated = time.Now().Add(time.Duration(s.n) * time.Millisecond)
-	s.saves++
+	s.Saves++
 	s.encs[e.ID] = e.Clone()
 	return nil
 }
 
-func (s *memStore) Rename(ctx context.Context, id, name string) error {
+func (s *Store) Rename(ctx context.Context, id, name string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e, ok := s.encs[id]
@@ -118,7 +121,7 @@ func (s *memStore) Rename(ctx context.Context, id, name string) error {
 	return nil
 }
 
-func (s *memStore) Duplicate(ctx context.Context, id, newName string) (string, error) {
+func (s *Store) Duplicate(ctx context.Context, id, newName string) (string, error) {
 	e, err := s.Load(ctx, id)
 	if err != nil {
 		return "", err
@@ -130,7 +133,7 @@ func (s *memStore) Duplicate(ctx context.Context, id, newName string) (string, e
 	return e.ID, nil
 }
 
-func (s *memStore) Delete(ctx context.Context, id string) error {
+func (s *Store) Delete(ctx context.Context, id string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.encs[id]; !ok {
@@ -142,7 +145,7 @@ func (s *memStore) Delete(ctx context.Context, id string) error {
 
 // SaveAsCopy stores e as a new encounter "NAME (copy)" (then " (copy)
 // (2)" ...), which e becomes, as storage.Store does.
-func (s *memStore) SaveAsCopy(ctx context.Context, e *model.Encounter) (string, error) {
+func (s *Store) SaveAsCopy(ctx context.Context, e *model.Encounter) (string, error) {
 	c := e.Clone()
 	c.ID, c.Version = "", 0
 	c.Name = s.freeName(e.Name + " (copy)")
@@ -154,7 +157,7 @@ func (s *memStore) SaveAsCopy(ctx context.Context, e *model.Encounter) (string, 
 }
 
 // Import stores a copy of e under a free name.
-func (s *memStore) Import(ctx context.Context, e *model.Encounter) (string, string, error) {
+func (s *Store) Import(ctx context.Context, e *model.Encounter) (string, string, error) {
 	c := e.Clone()
 	c.ID, c.Version = "", 0
 	c.Name = s.freeName(e.Name)
@@ -165,7 +168,7 @@ func (s *memStore) Import(ctx context.Context, e *model.Encounter) (string, stri
 }
 
 // freeName is base, or base with " (N)" when base is taken.
-func (s *memStore) freeName(base string) string {
+func (s *Store) freeName(base string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	taken := map[string]bool{}
@@ -180,7 +183,7 @@ func (s *memStore) freeName(base string) string {
 }
 
 // Export writes the encounter as an encounter/1 file.
-func (s *memStore) Export(ctx context.Context, nameOrID string, w io.Writer) error {
+func (s *Store) Export(ctx context.Context, nameOrID string, w io.Writer) error {
 	id, err := s.Find(ctx, nameOrID)
 	if err != nil {
 		return err
@@ -194,7 +197,7 @@ func (s *memStore) Export(ctx context.Context, nameOrID string, w io.Writer) err
 
 // Backup writes every encounter, one encounter/1 document after another,
 // to dst, which must not exist.
-func (s *memStore) Backup(ctx context.Context, dst string) error {
+func (s *Store) Backup(ctx context.Context, dst string) error {
 	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
@@ -209,51 +212,28 @@ func (s *memStore) Backup(ctx context.Context, dst string) error {
 	return f.Close()
 }
 
-func (s *memStore) Close() error { return nil }
+func (s *Store) Close() error { return nil }
 
-// bump changes the stored copy behind the editor's back (another window).
-func (s *memStore) bump(id string) {
+// Bump changes the stored copy behind the editor's back (another window).
+func (s *Store) Bump(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.encs[id].Version++
 }
 
-func (s *memStore) count() int {
+// Count is the number of stored encounters.
+func (s *Store) Count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.encs)
 }
 
-// pump runs the editor's background results on the test goroutine, as
-// fyne.Do runs them on the UI goroutine in the app.
-type pump struct{ ch chan func() }
-
-func newPump() *pump { return &pump{ch: make(chan func(), 1024)} }
-
-func (p *pump) post(f func()) { p.ch <- f }
-
-// until runs posted functions until cond holds, failing after a timeout.
-func (p *pump) until(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for !cond() {
-		select {
-		case f := <-p.ch:
-			f()
-		case <-deadline:
-			t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-}
-
-// drain runs what is already posted.
-func (p *pump) drain() {
-	for {
-		select {
-		case f := <-p.ch:
-			f()
-		default:
-			return
-		}
+// Each calls f on every stored encounter, which f may change (tests fix
+// the dates a list shows).
+func (s *Store) Each(f func(e *model.Encounter)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.encs {
+		f(e)
 	}
 }

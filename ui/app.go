@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/library"
 )
 
 // AppID is the Fyne application id (preferences, storage location).
@@ -84,7 +86,7 @@ type Shell struct {
 	win   fyne.Window
 	store model.EncounterStore
 	ed    *Editor
-	lib   *Library
+	lib   *library.Library
 	post  func(func()) // fyne.Do; tests pump background results themselves
 
 	openStore func(path string) (model.EncounterStore, error)
@@ -115,7 +117,7 @@ func NewShell(w fyne.Window, store model.EncounterStore) *Shell {
 func (s *Shell) Editor() *Editor { return s.ed }
 
 // Library returns the library view, nil when an editor shows.
-func (s *Shell) Library() *Library { return s.lib }
+func (s *Shell) Library() *library.Library { return s.lib }
 
 // Start shows what opts ask for.
 func (s *Shell) Start(opts Options) {
@@ -159,7 +161,8 @@ func (s *Shell) ShowLibrary() {
 	for _, sc := range editorShortcuts {
 		c.RemoveShortcut(sc)
 	}
-	s.lib = NewLibrary(s.win, s.store, s.openOrShow)
+	s.lib = library.New(s.win, s.store, s.openOrShow)
+	s.lib.OnHelp = func() { showHelp(s.win) }
 }
 
 func (s *Shell) openOrShow(id string) {
@@ -170,7 +173,7 @@ func (s *Shell) openOrShow(id string) {
 
 // Open loads the encounter (by id or name) into a new editor.
 func (s *Shell) Open(nameOrID string) error {
-	ctx, cancel := ctx10()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	id, err := s.store.Find(ctx, nameOrID)
 	if err != nil {

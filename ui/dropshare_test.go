@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/library"
 )
 
 // TestDropWhereTheRulesetShares: the editor refused, and marked with a
@@ -32,7 +33,7 @@ func TestDropWhereTheRulesetShares(t *testing.T) {
 		{"starship small on a medium", model.Starship, model.Medium, model.Small, ship, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e, err := NewEncounter("Share", c.rs, 20, 20, c.rs.DefaultFeetPerSquare())
+			e, err := library.NewEncounter("Share", c.rs, 20, 20, c.rs.DefaultFeetPerSquare())
 			if err != nil {
 				t.Fatal(err)
 			}

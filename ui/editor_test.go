@@ -15,6 +15,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/session"
 )
 
@@ -42,7 +43,7 @@ func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memstore.Store, 
 
 func openEncounter(t *testing.T, w, h int) *model.Encounter {
 	t.Helper()
-	e, err := NewEncounter("Test room", model.SF2E, w, h, 5)
+	e, err := library.NewEncounter("Test room", model.SF2E, w, h, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -504,7 +505,7 @@ func TestSaveConflictKeepsEdits(t *testing.T) {
 }
 
 func TestRulesetSwitch(t *testing.T) {
-	e, _ := NewEncounter("Big", model.PF1E, 10, 10, 5)
+	e, _ := library.NewEncounter("Big", model.PF1E, 10, 10, 5)
 	e.Tokens = []model.Token{
 		{ID: model.NewID(), Name: "Worm", X: 4, Y: 4, Size: model.Colossal, Side: "enemy"},
 		{ID: model.NewID(), Name: "Rat", X: 0, Y: 0, Size: model.Tiny, Side: "enemy"},
@@ -590,7 +591,7 @@ func TestWarnTokensWhereTheyMayNotStand(t *testing.T) {
 }
 
 func TestRulesetPanels(t *testing.T) {
-	e, _ := NewEncounter("Dogfight", model.Starship, 30, 30, 50)
+	e, _ := library.NewEncounter("Dogfight", model.Starship, 30, 30, 50)
 	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Sunrise Maiden", X: 10, Y: 10, Size: model.Small, Side: "party", Speeds: map[string]int{"fly": 500, "turn": 100}}}
 	ed, _, _ := newTestEditor(t, e)
 	ed.Select(0)
@@ -603,7 +604,7 @@ func TestRulesetPanels(t *testing.T) {
 	if ed.ovp.settings.Mode != rules.ModeFly {
 		t.Errorf("starship overlays should default to fly, got %q", ed.ovp.settings.Mode)
 	}
-	e2, _ := NewEncounter("Keep", model.PF1E, 10, 10, 5)
+	e2, _ := library.NewEncounter("Keep", model.PF1E, 10, 10, 5)
 	ed2, _, _ := newTestEditor(t, e2)
 	var actions *widget.Select
 	for _, o := range ed2.ovp.box.Objects {
@@ -675,7 +676,7 @@ func TestZoomAndPan(t *testing.T) {
 }
 
 func TestPointsLeapAndTeleport(t *testing.T) {
-	e, _ := NewEncounter("Arena", model.Points, 12, 12, 5)
+	e, _ := library.NewEncounter("Arena", model.Points, 12, 12, 5)
 	e.Grid.Set(5, 3, model.Wall)
 	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Hero", X: 3, Y: 3, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 5, "mobility": 2}}}
 	ed, _, p := newTestEditor(t, e)

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/library"
 )
 
 // TestErrorsNameWhatToFix goes through the errors a GM can meet and checks
@@ -33,7 +34,7 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 		}
 	}
 	ship := func() *model.Encounter {
-		e, _ := NewEncounter("Dogfight", model.Starship, 30, 30, 50)
+		e, _ := library.NewEncounter("Dogfight", model.Starship, 30, 30, 50)
 		e.Tokens = []model.Token{{ID: uuid(1), Name: "Sunrise Maiden", X: 10, Y: 10, Size: model.Small, Side: "party", Speeds: map[string]int{"fly": 500, "turn": 100}}}
 		return e
 	}
@@ -73,15 +74,15 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			return err.Error()
 		}, []string{"Iseph at (2, 10)", "10 x 10", "Move it inside", "bigger map"}},
 		{"import: not JSON", func(t *testing.T) string {
-			_, err := readImport(strings.NewReader("<html>"), "cargo.json", false)
+			_, err := library.ReadImport(strings.NewReader("<html>"), "cargo.json", false)
 			return err.Error()
 		}, []string{"not valid JSON", "line 1, column", "Export encounter file", "Import Universal VTT"}},
 		{"import: unknown field", func(t *testing.T) string {
-			_, err := readImport(strings.NewReader(`{"format":"encounter/1","name":"x","ruleset":"sf2e","grid":{}}`), "x.json", false)
+			_, err := library.ReadImport(strings.NewReader(`{"format":"encounter/1","name":"x","ruleset":"sf2e","grid":{}}`), "x.json", false)
 			return err.Error()
 		}, []string{`"grid"`, "Choose a file written by Export encounter file"}},
 		{"import: dd2vtt without a map size", func(t *testing.T) string {
-			_, err := readImport(strings.NewReader(`{"format":0.3,"resolution":{"map_size":{"x":0,"y":8},"pixels_per_grid":70}}`), "cave.dd2vtt", true)
+			_, err := library.ReadImport(strings.NewReader(`{"format":0.3,"resolution":{"map_size":{"x":0,"y":8},"pixels_per_grid":70}}`), "cave.dd2vtt", true)
 			return err.Error()
 		}, []string{"resolution.map_size.x", "from 1 to 1000", "Export the map again", "Universal VTT"}},
 		{"save fails", func(t *testing.T) string {

@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/session"
 )
 
@@ -32,7 +33,7 @@ func overlayField(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
 // forcedRoom: the Brute stands west of the Hero; a wall three squares east
 // of the Hero and an ally to the south-east stop some pushes.
 func forcedRoom() *model.Encounter {
-	e, _ := NewEncounter("Pit edge", model.Points, 14, 10, 5)
+	e, _ := library.NewEncounter("Pit edge", model.Points, 14, 10, 5)
 	for y := 2; y <= 5; y++ {
 		e.Grid.Set(9, y, model.Wall)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/session"
 )
 
@@ -191,7 +192,7 @@ func TestGoldenFlankSpotsWhileDragging(t *testing.T) {
 }
 
 func TestGoldenStarshipReachFacings(t *testing.T) {
-	e, _ := NewEncounter("Dogfight", model.Starship, 24, 16, 50)
+	e, _ := library.NewEncounter("Dogfight", model.Starship, 24, 16, 50)
 	e.Grid.Set(12, 6, model.Obstacle)
 	e.Grid.Set(12, 7, model.Obstacle)
 	e.Tokens = []model.Token{
@@ -212,7 +213,7 @@ func TestGoldenStarshipReachFacings(t *testing.T) {
 }
 
 func TestGoldenPointsReach(t *testing.T) {
-	e, _ := NewEncounter("Arena", model.Points, 16, 12, 5)
+	e, _ := library.NewEncounter("Arena", model.Points, 16, 12, 5)
 	for y := 2; y < 9; y++ {
 		e.Grid.Set(7, y, model.Wall)
 	}

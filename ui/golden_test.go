@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/session"
 )
 
@@ -20,7 +21,7 @@ import (
 
 func TestGoldenLibrary(t *testing.T) {
 	test.NewTempApp(t)
-	a, _ := NewEncounter("Alpha", model.SF2E, 10, 8, 5)
+	a, _ := library.NewEncounter("Alpha", model.SF2E, 10, 8, 5)
 	st := memstore.New(model.Sample(), a)
 	st.Each(func(e *model.Encounter) { // a fixed clock, in the zone the list shows
 		e.Updated = time.Date(2026, 11, 29, 12, 4, 0, 0, time.Local)
@@ -29,7 +30,7 @@ func TestGoldenLibrary(t *testing.T) {
 		}
 	})
 	w := test.NewTempWindow(t, widget.NewLabel(""))
-	NewLibrary(w, st, nil)
+	library.New(w, st, nil)
 	w.Resize(fyne.NewSize(1024, 700))
 	test.AssertRendersToImage(t, "library.png", w.Canvas())
 }

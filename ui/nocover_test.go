@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/library"
 )
 
 // TestNoCoverExplained: in starship and points the Cover and Flanking
@@ -23,7 +24,7 @@ func TestNoCoverExplained(t *testing.T) {
 		{model.SF2E, ""},
 	} {
 		t.Run(string(c.rs), func(t *testing.T) {
-			e, err := NewEncounter("No cover", c.rs, 12, 8, c.rs.DefaultFeetPerSquare())
+			e, err := library.NewEncounter("No cover", c.rs, 12, 8, c.rs.DefaultFeetPerSquare())
 			if err != nil {
 				t.Fatal(err)
 			}

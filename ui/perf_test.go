@@ -9,13 +9,14 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/render"
 	"encounterplanner/ui/session"
 )
 
 // bigEncounter is a w x h map with random terrain and a few tokens.
 func bigEncounter(w, h int) *model.Encounter {
-	e, _ := NewEncounter("Big", model.SF2E, w, h, 5)
+	e, _ := library.NewEncounter("Big", model.SF2E, w, h, 5)
 	r := rand.New(rand.NewSource(1))
 	for i := range e.Grid.Cells {
 		switch r.Intn(10) {

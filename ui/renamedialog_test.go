@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/library"
 )
 
 // typeOverAndEnter types s into whatever has the focus, then Enter.
@@ -36,9 +37,9 @@ func TestRenameDialogsTypeOver(t *testing.T) {
 	st := memstore.New(model.Sample())
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
-	l := NewLibrary(w, st, func(string) {})
+	l := library.New(w, st, func(string) {})
 	l.Select(0)
-	l.renameSelected()
+	l.RenameSelected()
 	typeOverAndEnter(t, w.Canvas(), "Bay")
 	if got := l.Items()[0].Name; got != "Bay" {
 		t.Errorf("library rename: %q, want the typed name to replace the old one", got)

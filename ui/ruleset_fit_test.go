@@ -6,6 +6,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/session"
 )
 
@@ -69,7 +70,7 @@ func TestDropAndWarningAgreeEverySizePair(t *testing.T) {
 		d := rules.Describe(rs)
 		for _, a := range d.Sizes {
 			for _, b := range d.Sizes {
-				e, err := NewEncounter("Share", rs, 40, 40, rs.DefaultFeetPerSquare())
+				e, err := library.NewEncounter("Share", rs, 40, 40, rs.DefaultFeetPerSquare())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -91,7 +92,7 @@ func TestDropAndWarningAgreeEverySizePair(t *testing.T) {
 // TestSwitchThroughStarshipToPoints: sf2e -> starship -> points left every
 // token at "25 points" of land Speed; it is 5, as sf2e -> points gives.
 func TestSwitchThroughStarshipToPoints(t *testing.T) {
-	e, err := NewEncounter("Walkers", model.SF2E, 12, 8, 5)
+	e, err := library.NewEncounter("Walkers", model.SF2E, 12, 8, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,15 +129,6 @@ func (ed *Editor) SaveAsCopy() error {
 	return nil
 }
 
-func copyName(s string) string {
-	n := s + " (copy)"
-	if len([]rune(n)) > 200 {
-		r := []rune(s)
-		n = string(r[:193]) + " (copy)"
-	}
-	return n
-}
-
 // saveBeforeLeaving saves synchronously, then runs then; when the save
 // fails it asks first (save as copy, leave, or stay).
 func (ed *Editor) saveBeforeLeaving(then func()) {

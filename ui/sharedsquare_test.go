@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/library"
 )
 
 // TestClickCyclesSharedSquare: once a pf1e cat shares the fighter's
@@ -13,7 +14,7 @@ import (
 // on to the next token sharing the square, and pressing the selected one
 // still drags it, not the one on top.
 func TestClickCyclesSharedSquare(t *testing.T) {
-	e, err := NewEncounter("Stack", model.PF1E, 12, 8, 5)
+	e, err := library.NewEncounter("Stack", model.PF1E, 12, 8, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
 )
 
 // TestUndoSwitchRestoresMode: switching an sf2e encounter to starship
@@ -12,7 +13,7 @@ import (
 // selected walker showed "has no fly Speed" instead of its reach. Undo
 // and redo now put the mode the restored ruleset starts with.
 func TestUndoSwitchRestoresMode(t *testing.T) {
-	e, err := NewEncounter("Switch", model.SF2E, 12, 8, 5)
+	e, err := library.NewEncounter("Switch", model.SF2E, 12, 8, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package ui
+package library
 
 import (
 	"strings"
@@ -61,9 +61,9 @@ func TestNewDialogKeepsWhatWasTyped(t *testing.T) {
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	opened := ""
-	l := NewLibrary(w, st, func(id string) { opened = id })
+	l := New(w, st, func(id string) { opened = id })
 
-	l.newDialog()
+	l.NewDialog()
 	en, sel, btn := topDialog(t, w)
 	if len(en) != 4 || sel == nil {
 		t.Fatalf("the New dialog has %d entries and select %v, want name, width, height, feet and the ruleset", len(en), sel)

@@ -1,4 +1,7 @@
-package ui
+// Package library is the first window: the list of stored encounters,
+// with New, Open, Rename, Duplicate and Delete, and importing encounter
+// files and Universal VTT maps into the store.
+package library
 
 import (
 	"context"
@@ -31,12 +34,15 @@ type Library struct {
 	open    func(id string)
 	esc     *controls.Escapes // the window's dialogs that Escape cancels
 
+	// OnHelp, when set, shows the app's help (Help > Shortcuts and rules).
+	OnHelp func()
+
 	openBtn, renBtn, dupBtn, delBtn *widget.Button
 }
 
-// NewLibrary makes the library view for store in win and installs it;
+// New makes the library view for store in win and installs it;
 // open is called with the id of the encounter to edit.
-func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string)) *Library {
+func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Library {
 	l := &Library{win: win, store: store, sel: -1, open: open, esc: controls.NewEscapes(win)}
 	l.list = widget.NewList(
 		func() int { return len(l.items) },
@@ -50,12 +56,12 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 		}
 		l.updateButtons()
 	}
-	newBtn := widget.NewButton("New…", l.newDialog)
+	newBtn := widget.NewButton("New…", l.NewDialog)
 	newBtn.Importance = widget.HighImportance
 	l.openBtn = widget.NewButton("Open", l.openSelected)
-	l.renBtn = widget.NewButton("Rename…", l.renameSelected)
-	l.dupBtn = widget.NewButton("Duplicate", l.duplicateSelected)
-	l.delBtn = widget.NewButton("Delete…", l.deleteSelected)
+	l.renBtn = widget.NewButton("Rename…", l.RenameSelected)
+	l.dupBtn = widget.NewButton("Duplicate", l.DuplicateSelected)
+	l.delBtn = widget.NewButton("Delete…", l.DeleteSelected)
 	l.delBtn.Importance = widget.DangerImportance
 	bar := container.NewHBox(newBtn, l.openBtn, l.renBtn, l.dupBtn, l.delBtn)
 	bold := fyne.TextStyle{Bold: true}
@@ -70,11 +76,15 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 	win.SetContent(l.content)
 	win.SetTitle("Encounter Planner — library")
 	win.SetMainMenu(fyne.NewMainMenu(
-		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.newDialog), fyne.NewMenuItem("Open", l.openSelected),
+		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.NewDialog), fyne.NewMenuItem("Open", l.openSelected),
 			fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem("Import encounter file…", func() { importDialog(win, store, false, l.imported) }),
-			fyne.NewMenuItem("Import Universal VTT…", func() { importDialog(win, store, true, l.imported) })),
-		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() { showHelp(win) })),
+			fyne.NewMenuItem("Import encounter file…", func() { ImportDialog(win, store, false, l.imported) }),
+			fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, l.imported) })),
+		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() {
+			if l.OnHelp != nil {
+				l.OnHelp()
+			}
+		})),
 	))
 	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		if ev.Name == fyne.KeyEscape && l.esc.Top() {
@@ -95,7 +105,7 @@ func NewLibrary(win fyne.Window, store model.EncounterStore, open func(id string
 				l.list.Select(l.sel - 1)
 			}
 		case fyne.KeyDelete:
-			l.deleteSelected()
+			l.DeleteSelected()
 		}
 	})
 	win.Canvas().SetOnTypedRune(nil)
@@ -214,7 +224,7 @@ func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounte
 // newForm is what the New encounter dialog holds.
 type newForm struct{ name, ruleset, w, h, feet string }
 
-func (l *Library) newDialog() {
+func (l *Library) NewDialog() {
 	l.newDialogWith(newForm{name: "New encounter", ruleset: string(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
 }
 
@@ -312,7 +322,7 @@ func (l *Library) Rename(id, name string) error {
 	return nil
 }
 
-func (l *Library) renameSelected() {
+func (l *Library) RenameSelected() {
 	s, ok := l.selected()
 	if !ok {
 		return
@@ -340,7 +350,7 @@ func (l *Library) Duplicate(id string) error {
 			name = s.Name
 		}
 	}
-	nid, err := l.store.Duplicate(ctx, id, copyName(name))
+	nid, err := l.store.Duplicate(ctx, id, CopyName(name))
 	if err != nil {
 		return fmt.Errorf("duplicate %q: %w", name, err)
 	}
@@ -348,7 +358,7 @@ func (l *Library) Duplicate(id string) error {
 	return nil
 }
 
-func (l *Library) duplicateSelected() {
+func (l *Library) DuplicateSelected() {
 	if s, ok := l.selected(); ok {
 		if err := l.Duplicate(s.ID); err != nil {
 			controls.ShowError(l.win, "Could not duplicate the encounter", err)
@@ -367,7 +377,7 @@ func (l *Library) Delete(id string) error {
 	return nil
 }
 
-func (l *Library) deleteSelected() {
+func (l *Library) DeleteSelected() {
 	s, ok := l.selected()
 	if !ok {
 		return
@@ -453,4 +463,13 @@ func (c *colsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		h = max(h, o.MinSize().Height)
 	}
 	return fyne.NewSize(80+90+90+150, h)
+}
+
+func CopyName(s string) string {
+	n := s + " (copy)"
+	if len([]rune(n)) > 200 {
+		r := []rune(s)
+		n = string(r[:193]) + " (copy)"
+	}
+	return n
 }

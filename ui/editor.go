@@ -11,6 +11,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/mapview"
 	"encounterplanner/ui/render"
 	"encounterplanner/ui/session"
 )
@@ -45,7 +46,7 @@ type Editor struct {
 	saving  saveState
 
 	// the parts of the window, each with its widgets
-	view       *MapView
+	view       *mapview.View
 	content    fyne.CanvasObject
 	tools      toolPanel
 	status     statusBar
@@ -84,8 +85,8 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 		ed.saving.savedRev = -1 // never stored: save soon
 	}
 	ed.live.worker = session.NewWorker(func(r *session.Result) { ed.post(func() { ed.applyResult(r) }) })
-	ed.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.live.ov }, ed, false)
-	ed.view.marks = func() []rules.Point { return ed.live.collide }
+	ed.view = mapview.New(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.live.ov }, mapInput{ed}, false)
+	ed.view.Marks = func() []rules.Point { return ed.live.collide }
 	ed.build()
 	ed.install()
 	ed.refreshAll()
@@ -102,7 +103,7 @@ func (ed *Editor) Encounter() *model.Encounter { return ed.enc }
 func (ed *Editor) Content() fyne.CanvasObject { return ed.content }
 
 // View returns the map widget.
-func (ed *Editor) View() *MapView { return ed.view }
+func (ed *Editor) View() *mapview.View { return ed.view }
 
 // Selected returns the index of the selected token, -1 for none.
 func (ed *Editor) Selected() int { return ed.sel }
@@ -147,7 +148,7 @@ func (ed *Editor) install() {
 			return
 		}
 		if !ed.key(ev) && !controls.DialogOpen(ed.win) {
-			ed.view.navKey(ev)
+			ed.view.NavKey(ev)
 		}
 	})
 	if dc, ok := c.(desktop.Canvas); ok {

@@ -544,27 +544,27 @@ func TestPlayerDisplay(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
 	ed.openPlayer()
 	pl := ed.player
-	if pl == nil || !pl.view.player {
+	if pl == nil || !pl.view.Player() {
 		t.Fatal("no player display")
 	}
-	if pl.view.ov() != nil {
+	if pl.view.Overlays() != nil {
 		t.Errorf("the player display shows no overlays until the GM shares")
 	}
 	scout, _ := tokenAt(t, ed, "Tashtari scout")
 	ed.Select(scout)
 	ed.sharePlayer(true)
 	p.until(t, "overlays", ed.overlaysIdle)
-	if o := pl.view.ov(); o == nil || o.Reach != nil || o.Cover != nil || o.Selected != -1 {
+	if o := pl.view.Overlays(); o == nil || o.Reach != nil || o.Cover != nil || o.Selected != -1 {
 		t.Errorf("a hidden token's overlays must not reach the players: %+v", o)
 	}
 	i, _ := tokenAt(t, ed, "Iseph")
 	ed.Select(i)
 	p.until(t, "overlays", ed.overlaysIdle)
-	if o := pl.view.ov(); o == nil || o.Selected != i || o.Cover != nil || o.Flanks != nil {
+	if o := pl.view.Overlays(); o == nil || o.Selected != i || o.Cover != nil || o.Flanks != nil {
 		t.Errorf("shared overlays should hold only the selected token's reach and path: %+v", o)
 	}
 	ed.sharePlayer(false)
-	if pl.view.ov() != nil {
+	if pl.view.Overlays() != nil {
 		t.Errorf("Clear should remove the shared overlays")
 	}
 	if got := pixelsPerInch(1920, 1080, 24); got < 91.7 || got > 91.9 {
@@ -788,7 +788,7 @@ func TestSelectDragOnEmptyGroundPans(t *testing.T) {
 		t.Errorf("panning changed the encounter")
 	}
 	ed.view.SetGrid(false)
-	if !ed.view.noGrid {
+	if ed.view.GridShown() {
 		t.Errorf("SetGrid(false) should hide the grid")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/library"
+	"encounterplanner/ui/mapview"
 	"encounterplanner/ui/session"
 )
 
@@ -99,7 +100,7 @@ func TestForcedMovementOverlay(t *testing.T) {
 	for _, c := range collisions {
 		pos := abs.Add(ed.view.PosOf(c.X, c.Y))
 		r, g, b, _ := img.At(int(pos.X*sc), int(pos.Y*sc)).RGBA()
-		if uint8(r>>8) != crossInk.R || uint8(g>>8) != crossInk.G || uint8(b>>8) != crossInk.B {
+		if uint8(r>>8) != mapview.CrossInk.R || uint8(g>>8) != mapview.CrossInk.G || uint8(b>>8) != mapview.CrossInk.B {
 			t.Errorf("collision (%d, %d): centre pixel %02x%02x%02x, want the cross", c.X, c.Y, r>>8, g>>8, b>>8)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"encounterplanner/rules"
 	"encounterplanner/ui/render"
 	"encounterplanner/ui/session"
+
+	"fyne.io/fyne/v2"
 )
 
 // mapGesture is the primary-button gesture in progress on the map.
@@ -209,3 +211,15 @@ func (ed *Editor) release(x, y int, shift bool) {
 		ed.requestOverlays()
 	}
 }
+
+// mapInput passes the map view's gestures to the editor.
+type mapInput struct{ ed *Editor }
+
+func (in mapInput) Hover(x, y int, inside bool)         { in.ed.hover(x, y, inside) }
+func (in mapInput) Press(x, y int, shift bool)          { in.ed.press(x, y, shift) }
+func (in mapInput) Drag(x, y int, shift bool)           { in.ed.drag(x, y, shift) }
+func (in mapInput) Release(x, y int, shift bool)        { in.ed.release(x, y, shift) }
+func (in mapInput) Key(ev *fyne.KeyEvent) bool          { return in.ed.key(ev) }
+func (in mapInput) Rune(r rune)                         { in.ed.rune(r) }
+func (in mapInput) Context(x, y int, abs fyne.Position) { in.ed.context(x, y, abs) }
+func (in mapInput) Pans(x, y int) bool                  { return in.ed.pans(x, y) }

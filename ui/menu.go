@@ -55,9 +55,9 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Delete token", ed.DeleteToken, &desktop.CustomShortcut{KeyName: fyne.KeyDelete}),
 	)
 	grid := fyne.NewMenuItem("Grid lines", nil)
-	grid.Checked = !ed.view.noGrid
+	grid.Checked = ed.view.GridShown()
 	grid.Action = func() {
-		on := ed.view.noGrid
+		on := !ed.view.GridShown()
 		ed.view.SetGrid(on)
 		if ed.player != nil {
 			ed.player.view.SetGrid(on)

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/mapview"
 	"encounterplanner/ui/render"
 )
 
@@ -18,7 +19,7 @@ const prefPlayerDiag = "playerDiagonalInches"
 type playerDisplay struct {
 	ed     *Editor
 	win    fyne.Window
-	view   *MapView
+	view   *mapview.View
 	share  bool
 	shared *render.Overlays
 	diag   float64           // screen diagonal in inches, 0 = not calibrated (fit)
@@ -39,19 +40,18 @@ func (ed *Editor) openPlayer() {
 	p.diag = a.Preferences().Float(prefPlayerDiag)
 	p.ppi = a.Preferences().Float(prefPlayerPPI)
 	p.win = a.NewWindow("Player display — " + ed.enc.Name)
-	p.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays {
+	p.view = mapview.New(func() *model.Encounter { return ed.enc }, func() *render.Overlays {
 		if p.share {
 			return p.shared
 		}
 		return nil
 	}, nil, true)
-	p.view.noGrid = ed.view.noGrid
-	p.view.onLayout = func(fyne.Size) {
+	p.view.SetGrid(ed.view.GridShown())
+	p.view.OnLayout = func(fyne.Size) {
 		if p.calibrated() {
 			p.place()
 		} else {
-			p.view.fitted = false
-			p.view.fitTo(p.view.Size())
+			p.view.Refit(p.view.Size())
 		}
 	}
 	p.win.SetContent(p.view)
@@ -67,7 +67,7 @@ func (ed *Editor) openPlayer() {
 				p.win.SetFullScreen(false)
 			}
 		default:
-			p.view.navKey(ev)
+			p.view.NavKey(ev)
 		}
 	}
 	p.win.Canvas().SetOnTypedKey(keys)

@@ -262,3 +262,10 @@ func (ed *Editor) tokensAt(x, y int) []int {
 	}
 	return out
 }
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,4 +1,7 @@
-package ui
+// Package mapview is the map widget of the editor and the player display:
+// one raster drawn by ui/render, zoomed with the wheel and panned with the
+// middle button or space+drag, passing every other gesture to its Input.
+package mapview
 
 import (
 	"image"
@@ -22,32 +25,32 @@ const (
 	defaultZoom = 32
 )
 
-// mapInput receives the map gestures the view does not handle itself
+// Input receives the map gestures the view does not handle itself
 // (zoom and pan are the view's own). Squares are map coordinates; they may
 // lie off the map.
-type mapInput interface {
-	hover(x, y int, in bool)
-	press(x, y int, shift bool)
-	drag(x, y int, shift bool)
-	release(x, y int, shift bool)
-	key(ev *fyne.KeyEvent) bool
-	rune(r rune)
-	context(x, y int, abs fyne.Position)
-	// pans reports whether a primary press on (x, y) should pan the view
+type Input interface {
+	Hover(x, y int, in bool)
+	Press(x, y int, shift bool)
+	Drag(x, y int, shift bool)
+	Release(x, y int, shift bool)
+	Key(ev *fyne.KeyEvent) bool
+	Rune(r rune)
+	Context(x, y int, abs fyne.Position)
+	// Pans reports whether a primary press on (x, y) should pan the view
 	// (the select tool on empty ground) instead of starting a gesture.
-	pans(x, y int) bool
+	Pans(x, y int) bool
 }
 
-// MapView is the map widget: one raster drawn by render.Draw into a cached
+// View is the map widget: one raster drawn by render.Draw into a cached
 // image at the real pixel size of the canvas, so the map stays sharp at any
 // zoom and canvas scale. It zooms with the wheel and pans with the middle
 // button or space+drag; every other gesture goes to its input.
-type MapView struct {
+type View struct {
 	widget.BaseWidget
 
 	enc    func() *model.Encounter
 	ov     func() *render.Overlays
-	input  mapInput
+	input  Input
 	player bool
 	noGrid bool
 
@@ -59,13 +62,13 @@ type MapView struct {
 	raster *canvas.Raster
 	rend   *render.Renderer // the view's own tile and glyph caches
 
-	// marks, when set, lists squares to cross out over the overlays (the
+	// Marks, when set, lists squares to cross out over the overlays (the
 	// collisions of forced movement; ui/render has no such overlay yet).
-	marks func() []rules.Point
+	Marks func() []rules.Point
 
-	// onLayout, when set, places the view after each resize (the
+	// OnLayout, when set, places the view after each resize (the
 	// calibrated player display keeps one square per inch, centred).
-	onLayout func(fyne.Size)
+	OnLayout func(fyne.Size)
 
 	// gesture state
 	active, panning bool
@@ -81,8 +84,8 @@ type MapView struct {
 
 // NewMapView makes a map view of the encounter enc returns, drawing the
 // overlays ov returns (nil for none).
-func NewMapView(enc func() *model.Encounter, ov func() *render.Overlays, input mapInput, player bool) *MapView {
-	m := &MapView{enc: enc, ov: ov, input: input, player: player, zoom: defaultZoom, rend: render.NewRenderer()}
+func New(enc func() *model.Encounter, ov func() *render.Overlays, input Input, player bool) *View {
+	m := &View{enc: enc, ov: ov, input: input, player: player, zoom: defaultZoom, rend: render.NewRenderer()}
 	m.ExtendBaseWidget(m)
 	m.raster = canvas.NewRaster(m.draw)
 	m.raster.ScaleMode = canvas.ImageScalePixels
@@ -90,16 +93,16 @@ func NewMapView(enc func() *model.Encounter, ov func() *render.Overlays, input m
 }
 
 // CreateRenderer implements fyne.Widget.
-func (m *MapView) CreateRenderer() fyne.WidgetRenderer {
+func (m *View) CreateRenderer() fyne.WidgetRenderer {
 	return &mapRenderer{m: m}
 }
 
-type mapRenderer struct{ m *MapView }
+type mapRenderer struct{ m *View }
 
 func (r *mapRenderer) Layout(s fyne.Size) {
 	r.m.raster.Resize(s)
-	if r.m.onLayout != nil && s.Width > 0 && s.Height > 0 {
-		r.m.onLayout(s)
+	if r.m.OnLayout != nil && s.Width > 0 && s.Height > 0 {
+		r.m.OnLayout(s)
 		return
 	}
 	if !r.m.fitted && s.Width > 0 && s.Height > 0 {
@@ -114,7 +117,7 @@ func (r *mapRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject
 func (r *mapRenderer) Destroy()                     {}
 
 // draw renders the map at w x h real pixels.
-func (m *MapView) draw(w, h int) image.Image {
+func (m *View) draw(w, h int) image.Image {
 	if w <= 0 || h <= 0 {
 		return image.NewRGBA(image.Rect(0, 0, 1, 1))
 	}
@@ -135,8 +138,8 @@ func (m *MapView) draw(w, h int) image.Image {
 		o = m.ov()
 	}
 	m.rend.Draw(m.img, e, v, o)
-	if m.marks != nil {
-		for _, q := range m.marks() {
+	if m.Marks != nil {
+		for _, q := range m.Marks() {
 			if e.Grid.In(q.X, q.Y) {
 				drawCross(m.img, (float64(q.X)-v.OriginX)*v.Scale, (float64(q.Y)-v.OriginY)*v.Scale, v.Scale)
 			}
@@ -145,10 +148,10 @@ func (m *MapView) draw(w, h int) image.Image {
 	return m.img
 }
 
-// crossInk and crossEdge colour a collision cross: vermillion (Okabe-Ito)
+// CrossInk and crossEdge colour a collision cross: vermillion (Okabe-Ito)
 // on a dark edge, readable over every band and terrain.
 var (
-	crossInk  = color.RGBA{0xD5, 0x5E, 0x00, 0xff}
+	CrossInk  = color.RGBA{0xD5, 0x5E, 0x00, 0xff}
 	crossEdge = color.RGBA{0x20, 0x20, 0x20, 0xff}
 )
 
@@ -176,7 +179,7 @@ func drawCross(img *image.RGBA, x0, y0, s float64) {
 		}
 	}
 	line(w/2+1, crossEdge)
-	line(w/2, crossInk)
+	line(w/2, CrossInk)
 }
 
 // segDist is the distance from (px, py) to the segment (ax, ay)-(bx, by).
@@ -188,19 +191,19 @@ func segDist(px, py, ax, ay, bx, by float64) float64 {
 }
 
 // SetGrid shows or hides the grid lines.
-func (m *MapView) SetGrid(on bool) {
+func (m *View) SetGrid(on bool) {
 	m.noGrid = !on
 	m.Refresh()
 }
 
 // Zoom returns the scale in device-independent units per square.
-func (m *MapView) Zoom() float32 { return m.zoom }
+func (m *View) Zoom() float32 { return m.zoom }
 
 // Origin returns the map square at the top-left corner of the view.
-func (m *MapView) Origin() (float64, float64) { return m.originX, m.originY }
+func (m *View) Origin() (float64, float64) { return m.originX, m.originY }
 
 // SetView places the map: zoom in units per square and the top-left square.
-func (m *MapView) SetView(zoom float32, ox, oy float64) {
+func (m *View) SetView(zoom float32, ox, oy float64) {
 	m.fitted = true
 	m.zoom = float32(math.Max(minZoom, math.Min(maxZoom, float64(zoom))))
 	m.originX, m.originY = ox, oy
@@ -209,13 +212,13 @@ func (m *MapView) SetView(zoom float32, ox, oy float64) {
 }
 
 // Fit zooms so the whole map shows, centred.
-func (m *MapView) Fit() {
+func (m *View) Fit() {
 	m.fitTo(m.Size())
 	m.Refresh()
 	m.rehover()
 }
 
-func (m *MapView) fitTo(s fyne.Size) {
+func (m *View) fitTo(s fyne.Size) {
 	e := m.enc()
 	if e == nil || s.Width <= 0 || s.Height <= 0 {
 		return
@@ -228,7 +231,7 @@ func (m *MapView) fitTo(s fyne.Size) {
 }
 
 // ZoomBy multiplies the zoom by f around the point p of the widget.
-func (m *MapView) ZoomBy(f float32, p fyne.Position) {
+func (m *View) ZoomBy(f float32, p fyne.Position) {
 	nz := float32(math.Max(minZoom, math.Min(maxZoom, float64(m.zoom*f))))
 	if nz == m.zoom {
 		return
@@ -245,13 +248,13 @@ func (m *MapView) ZoomBy(f float32, p fyne.Position) {
 }
 
 // ZoomCentre zooms by f around the centre of the view.
-func (m *MapView) ZoomCentre(f float32) {
+func (m *View) ZoomCentre(f float32) {
 	s := m.Size()
 	m.ZoomBy(f, fyne.NewPos(s.Width/2, s.Height/2))
 }
 
 // CentreOn pans so map point (x, y), in squares, is in the middle.
-func (m *MapView) CentreOn(x, y float64) {
+func (m *View) CentreOn(x, y float64) {
 	s := m.Size()
 	m.originX = x - float64(s.Width/m.zoom)/2
 	m.originY = y - float64(s.Height/m.zoom)/2
@@ -261,7 +264,7 @@ func (m *MapView) CentreOn(x, y float64) {
 }
 
 // PanBy moves the view by (dx, dy) squares.
-func (m *MapView) PanBy(dx, dy float64) {
+func (m *View) PanBy(dx, dy float64) {
 	m.originX += dx
 	m.originY += dy
 	m.fitted = true
@@ -273,7 +276,7 @@ func (m *MapView) PanBy(dx, dy float64) {
 // moved under it (keys, wheel, fit): the status bar and the hovered path
 // kept the square that used to be there until the mouse moved. A pan by
 // drag moves the map with the pointer, so the square stays.
-func (m *MapView) rehover() {
+func (m *View) rehover() {
 	if !m.hovering || (m.active && m.panning) {
 		return
 	}
@@ -281,19 +284,19 @@ func (m *MapView) rehover() {
 }
 
 // SquareAt returns the map square under the widget position p.
-func (m *MapView) SquareAt(p fyne.Position) (int, int) {
+func (m *View) SquareAt(p fyne.Position) (int, int) {
 	x := m.originX + float64(p.X/m.zoom)
 	y := m.originY + float64(p.Y/m.zoom)
 	return int(math.Floor(x)), int(math.Floor(y))
 }
 
 // PosOf returns the widget position of the centre of square (x, y).
-func (m *MapView) PosOf(x, y int) fyne.Position {
+func (m *View) PosOf(x, y int) fyne.Position {
 	return fyne.NewPos(float32((float64(x)+0.5-m.originX)*float64(m.zoom)), float32((float64(y)+0.5-m.originY)*float64(m.zoom)))
 }
 
 // Scrolled zooms with the wheel around the pointer.
-func (m *MapView) Scrolled(ev *fyne.ScrollEvent) {
+func (m *View) Scrolled(ev *fyne.ScrollEvent) {
 	d := ev.Scrolled.DY
 	if d == 0 {
 		return
@@ -309,7 +312,7 @@ func (m *MapView) Scrolled(ev *fyne.ScrollEvent) {
 
 // MouseDown starts a gesture: a pan with the middle button or space held,
 // otherwise the input's press.
-func (m *MapView) MouseDown(ev *desktop.MouseEvent) {
+func (m *View) MouseDown(ev *desktop.MouseEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(m); c != nil && !m.player {
 		c.Focus(m)
 	}
@@ -321,11 +324,11 @@ func (m *MapView) MouseDown(ev *desktop.MouseEvent) {
 }
 
 // MouseUp ends the gesture.
-func (m *MapView) MouseUp(ev *desktop.MouseEvent) {
+func (m *View) MouseUp(ev *desktop.MouseEvent) {
 	m.end(ev.Position)
 }
 
-func (m *MapView) begin(p fyne.Position, b desktop.MouseButton, shift bool) {
+func (m *View) begin(p fyne.Position, b desktop.MouseButton, shift bool) {
 	if m.active {
 		return
 	}
@@ -338,16 +341,16 @@ func (m *MapView) begin(p fyne.Position, b desktop.MouseButton, shift bool) {
 		return
 	}
 	x, y := m.SquareAt(p)
-	m.panning = b == desktop.MouseButtonTertiary || m.spaceHeld || (m.input != nil && m.input.pans(x, y))
+	m.panning = b == desktop.MouseButtonTertiary || m.spaceHeld || (m.input != nil && m.input.Pans(x, y))
 	if m.panning || m.input == nil {
 		return
 	}
-	m.input.press(x, y, m.shift())
+	m.input.Press(x, y, m.shift())
 }
 
-func (m *MapView) shift() bool { return m.shiftDown || m.shiftHeld }
+func (m *View) shift() bool { return m.shiftDown || m.shiftHeld }
 
-func (m *MapView) end(p fyne.Position) {
+func (m *View) end(p fyne.Position) {
 	if !m.active {
 		return
 	}
@@ -358,12 +361,12 @@ func (m *MapView) end(p fyne.Position) {
 	}
 	if m.input != nil {
 		x, y := m.SquareAt(p)
-		m.input.release(x, y, m.shift())
+		m.input.Release(x, y, m.shift())
 	}
 }
 
 // Dragged pans or passes the drag on.
-func (m *MapView) Dragged(ev *fyne.DragEvent) {
+func (m *View) Dragged(ev *fyne.DragEvent) {
 	if !m.active {
 		m.begin(ev.Position.Subtract(ev.Dragged), desktop.MouseButtonPrimary, m.shiftHeld)
 	}
@@ -379,18 +382,18 @@ func (m *MapView) Dragged(ev *fyne.DragEvent) {
 	x, y := m.SquareAt(ev.Position)
 	m.setHover(x, y)
 	if m.input != nil {
-		m.input.drag(x, y, m.shift())
+		m.input.Drag(x, y, m.shift())
 	}
 }
 
 // DragEnd ends a drag gesture.
-func (m *MapView) DragEnd() { m.end(m.last) }
+func (m *View) DragEnd() { m.end(m.last) }
 
 // MouseIn implements desktop.Hoverable.
-func (m *MapView) MouseIn(ev *desktop.MouseEvent) { m.MouseMoved(ev) }
+func (m *View) MouseIn(ev *desktop.MouseEvent) { m.MouseMoved(ev) }
 
 // MouseMoved reports the hovered square.
-func (m *MapView) MouseMoved(ev *desktop.MouseEvent) {
+func (m *View) MouseMoved(ev *desktop.MouseEvent) {
 	m.pointer = ev.Position
 	if m.panning && m.active {
 		return
@@ -399,47 +402,47 @@ func (m *MapView) MouseMoved(ev *desktop.MouseEvent) {
 	m.setHover(x, y)
 }
 
-func (m *MapView) setHover(x, y int) {
+func (m *View) setHover(x, y int) {
 	if m.hovering && x == m.hoverX && y == m.hoverY {
 		return
 	}
 	m.hovering, m.hoverX, m.hoverY = true, x, y
 	if m.input != nil {
-		m.input.hover(x, y, true)
+		m.input.Hover(x, y, true)
 	}
 }
 
 // MouseOut implements desktop.Hoverable.
-func (m *MapView) MouseOut() {
+func (m *View) MouseOut() {
 	m.hovering = false
 	if m.input != nil {
-		m.input.hover(0, 0, false)
+		m.input.Hover(0, 0, false)
 	}
 }
 
 // FocusGained implements fyne.Focusable.
-func (m *MapView) FocusGained() {}
+func (m *View) FocusGained() {}
 
 // FocusLost implements fyne.Focusable.
-func (m *MapView) FocusLost() {}
+func (m *View) FocusLost() {}
 
 // TypedRune passes typed characters to the input (tool keys).
-func (m *MapView) TypedRune(r rune) {
+func (m *View) TypedRune(r rune) {
 	if m.input != nil {
-		m.input.rune(r)
+		m.input.Rune(r)
 	}
 }
 
 // TypedKey handles arrows (pan) and +/- and passes the rest on.
-func (m *MapView) TypedKey(ev *fyne.KeyEvent) {
-	if m.input != nil && m.input.key(ev) {
+func (m *View) TypedKey(ev *fyne.KeyEvent) {
+	if m.input != nil && m.input.Key(ev) {
 		return
 	}
-	m.navKey(ev)
+	m.NavKey(ev)
 }
 
-// navKey pans and zooms with the keyboard; it reports whether it used ev.
-func (m *MapView) navKey(ev *fyne.KeyEvent) bool {
+// NavKey pans and zooms with the keyboard; it reports whether it used ev.
+func (m *View) NavKey(ev *fyne.KeyEvent) bool {
 	step := math.Max(1, float64(m.Size().Width/m.zoom)/8)
 	switch ev.Name {
 	case fyne.KeyLeft:
@@ -457,12 +460,12 @@ func (m *MapView) navKey(ev *fyne.KeyEvent) bool {
 }
 
 // KeyDown tracks Space (pan) and Shift (force a drop).
-func (m *MapView) KeyDown(ev *fyne.KeyEvent) { m.trackKey(ev, true) }
+func (m *View) KeyDown(ev *fyne.KeyEvent) { m.trackKey(ev, true) }
 
 // KeyUp tracks Space and Shift.
-func (m *MapView) KeyUp(ev *fyne.KeyEvent) { m.trackKey(ev, false) }
+func (m *View) KeyUp(ev *fyne.KeyEvent) { m.trackKey(ev, false) }
 
-func (m *MapView) trackKey(ev *fyne.KeyEvent, down bool) {
+func (m *View) trackKey(ev *fyne.KeyEvent, down bool) {
 	switch ev.Name {
 	case fyne.KeySpace:
 		m.spaceHeld = down
@@ -472,24 +475,32 @@ func (m *MapView) trackKey(ev *fyne.KeyEvent, down bool) {
 }
 
 // TappedSecondary opens the input's context menu for the square.
-func (m *MapView) TappedSecondary(ev *fyne.PointEvent) {
+func (m *View) TappedSecondary(ev *fyne.PointEvent) {
 	if m.input != nil {
 		x, y := m.SquareAt(ev.Position)
-		m.input.context(x, y, ev.AbsolutePosition)
+		m.input.Context(x, y, ev.AbsolutePosition)
 	}
 }
 
 // Cursor shows a crosshair over the map.
-func (m *MapView) Cursor() desktop.Cursor {
+func (m *View) Cursor() desktop.Cursor {
 	if m.panning {
 		return desktop.PointerCursor
 	}
 	return desktop.CrosshairCursor
 }
 
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
+// GridShown reports whether the grid lines are drawn.
+func (m *View) GridShown() bool { return !m.noGrid }
+
+// Refit fits the map to size, forgetting where the GM placed the view.
+func (m *View) Refit(size fyne.Size) {
+	m.fitted = false
+	m.fitTo(size)
 }
+
+// Overlays is what the view draws over the map now (nil for none).
+func (m *View) Overlays() *render.Overlays { return m.ov() }
+
+// Player reports whether the view draws what players see.
+func (m *View) Player() bool { return m.player }

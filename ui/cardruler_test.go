@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/player"
 )
 
 // inDialog returns the objects of the dialog on top of w, laid out.
@@ -43,10 +44,10 @@ func TestCreditCardRulerSetsTheInch(t *testing.T) {
 	p := ed.player
 	t.Cleanup(func() {
 		if ed.player != nil {
-			ed.player.close()
+			ed.player.Close()
 		}
 	})
-	if p.ruler == nil {
+	if !p.RulerShown() {
 		t.Fatal("the ruler should show on the player display while calibrating")
 	}
 	var slider *widget.Slider
@@ -64,41 +65,41 @@ func TestCreditCardRulerSetsTheInch(t *testing.T) {
 	test.Tap(dialogButton(t, ed.win, "−"))
 	test.Tap(dialogButton(t, ed.win, "Apply")) // 337 pixels
 
-	want := 337 / cardInches // 100 pixels per inch
-	if math.Abs(p.ppi-want) > 1e-9 {
-		t.Fatalf("ppi %v, want %v", p.ppi, want)
+	want := 337 / player.CardInches // 100 pixels per inch
+	if math.Abs(p.PPI()-want) > 1e-9 {
+		t.Fatalf("ppi %v, want %v", p.PPI(), want)
 	}
-	if p.ruler != nil {
+	if p.RulerShown() {
 		t.Errorf("the ruler should leave the player display once applied")
 	}
-	sc := p.win.Canvas().Scale()
-	if got := p.view.Zoom(); math.Abs(float64(got)-want/float64(sc)) > 1e-3 {
+	sc := p.Window().Canvas().Scale()
+	if got := p.View().Zoom(); math.Abs(float64(got)-want/float64(sc)) > 1e-3 {
 		t.Errorf("player zoom %v units per square, want %v (one inch)", got, want/float64(sc))
 	}
 	prefs := fyne.CurrentApp().Preferences()
-	if v := prefs.Float(prefPlayerPPI); math.Abs(v-want) > 1e-9 {
+	if v := prefs.Float(player.PrefPPI); math.Abs(v-want) > 1e-9 {
 		t.Errorf("kept ppi %v, want %v", v, want)
 	}
-	if prefs.Float(prefPlayerDiag) != 0 {
-		t.Errorf("the card replaces a diagonal: kept %v", prefs.Float(prefPlayerDiag))
+	if prefs.Float(player.PrefDiagonal) != 0 {
+		t.Errorf("the card replaces a diagonal: kept %v", prefs.Float(player.PrefDiagonal))
 	}
 
 	// the next player window starts calibrated, and follows a resize
-	p.close()
+	p.Close()
 	ed.openPlayer()
 	p2 := ed.player
-	p2.win.Resize(fyne.NewSize(900, 500))
-	p2.place()
-	if got := p2.view.Zoom(); math.Abs(float64(got)-want/float64(sc)) > 1e-3 {
+	p2.Window().Resize(fyne.NewSize(900, 500))
+	p2.Place()
+	if got := p2.View().Zoom(); math.Abs(float64(got)-want/float64(sc)) > 1e-3 {
 		t.Errorf("reopened player zoom %v, want %v", got, want/float64(sc))
 	}
 
 	// the diagonal stays the alternative, and replaces the card
-	ed.applyDiagonal(p2, "27", "1920x1080")
-	if p2.ppi != 0 || p2.diag != 27 || prefs.Float(prefPlayerPPI) != 0 {
-		t.Errorf("after a diagonal: ppi %v diag %v kept ppi %v", p2.ppi, p2.diag, prefs.Float(prefPlayerPPI))
+	p2.ApplyDiagonal("27", "1920x1080")
+	if p2.PPI() != 0 || p2.Diagonal() != 27 || prefs.Float(player.PrefPPI) != 0 {
+		t.Errorf("after a diagonal: ppi %v diag %v kept ppi %v", p2.PPI(), p2.Diagonal(), prefs.Float(player.PrefPPI))
 	}
-	if got, w := float64(p2.view.Zoom()), pixelsPerInch(1920, 1080, 27)/float64(sc); math.Abs(got-w) > 1e-3 {
+	if got, w := float64(p2.View().Zoom()), player.PixelsPerInch(1920, 1080, 27)/float64(sc); math.Abs(got-w) > 1e-3 {
 		t.Errorf("zoom from the diagonal %v, want %v", got, w)
 	}
 }
@@ -109,10 +110,10 @@ func TestCalibrateCancelLeavesItAlone(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	ed.calibratePlayer()
 	p := ed.player
-	t.Cleanup(p.close)
+	t.Cleanup(p.Close)
 	test.Tap(dialogButton(t, ed.win, "+"))
 	test.Tap(dialogButton(t, ed.win, "Cancel"))
-	if p.ppi != 0 || p.ruler != nil || p.win.Content() != p.view {
-		t.Errorf("after Cancel: ppi %v, ruler still shown %v", p.ppi, p.ruler != nil)
+	if p.PPI() != 0 || p.RulerShown() || p.Window().Content() != p.View() {
+		t.Errorf("after Cancel: ppi %v, ruler still shown %v", p.PPI(), p.RulerShown())
 	}
 }

@@ -55,12 +55,12 @@ func TestEscapeCancelsTheAppsDialogs(t *testing.T) {
 	p := ed.player
 	t.Cleanup(func() {
 		if ed.player != nil {
-			ed.player.close()
+			ed.player.Close()
 		}
 	})
 	c.OnTypedKey()(esc)
-	if c.Overlays().Top() != nil || p.ruler != nil || p.ppi != 0 {
-		t.Fatalf("Escape in Calibrate: open %v, ruler %v, ppi %v", c.Overlays().Top() != nil, p.ruler != nil, p.ppi)
+	if c.Overlays().Top() != nil || p.RulerShown() || p.PPI() != 0 {
+		t.Fatalf("Escape in Calibrate: open %v, ruler %v, ppi %v", c.Overlays().Top() != nil, p.RulerShown(), p.PPI())
 	}
 	// Calibrate: Enter in the diagonal applies
 	ed.calibratePlayer()
@@ -83,7 +83,7 @@ func TestEscapeCancelsTheAppsDialogs(t *testing.T) {
 	if c.Overlays().Top() != nil {
 		t.Fatal("Enter in the diagonal should apply and close")
 	}
-	if p.diag != 27 {
-		t.Errorf("diagonal %v after Enter, want 27", p.diag)
+	if p.Diagonal() != 27 {
+		t.Errorf("diagonal %v after Enter, want 27", p.Diagonal())
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
 	"encounterplanner/ui/mapview"
+	"encounterplanner/ui/player"
 	"encounterplanner/ui/render"
 	"encounterplanner/ui/session"
 )
@@ -54,7 +55,7 @@ type Editor struct {
 	ovp        overlayPanel
 	rightSplit *container.Split // inspector above, overlays and answers below
 	tips       *controls.TipLayer
-	player     *playerDisplay
+	player     *player.Display
 	esc        *controls.Escapes // the window's dialogs that Escape cancels
 
 	// OnLibrary, when set, is called by File > Open library (after saving).
@@ -115,7 +116,7 @@ func (ed *Editor) Close() {
 		ed.saving.saveTimer.Stop()
 	}
 	if ed.player != nil {
-		ed.player.close()
+		ed.player.Close()
 	}
 }
 
@@ -252,7 +253,7 @@ func (ed *Editor) refreshAll() {
 	ed.status.rulesLabel.SetText(string(ed.enc.Ruleset) + " · " + rules.Describe(ed.enc.Ruleset).Scale(ed.enc.Feet()))
 	ed.updateHover()
 	if ed.player != nil {
-		ed.player.refresh()
+		ed.player.Refresh()
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"encounterplanner/rules"
 	"encounterplanner/ui/internal/memstore"
 	"encounterplanner/ui/library"
+	"encounterplanner/ui/player"
 	"encounterplanner/ui/session"
 )
 
@@ -544,30 +545,30 @@ func TestPlayerDisplay(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
 	ed.openPlayer()
 	pl := ed.player
-	if pl == nil || !pl.view.Player() {
+	if pl == nil || !pl.View().Player() {
 		t.Fatal("no player display")
 	}
-	if pl.view.Overlays() != nil {
+	if pl.View().Overlays() != nil {
 		t.Errorf("the player display shows no overlays until the GM shares")
 	}
 	scout, _ := tokenAt(t, ed, "Tashtari scout")
 	ed.Select(scout)
 	ed.sharePlayer(true)
 	p.until(t, "overlays", ed.overlaysIdle)
-	if o := pl.view.Overlays(); o == nil || o.Reach != nil || o.Cover != nil || o.Selected != -1 {
+	if o := pl.View().Overlays(); o == nil || o.Reach != nil || o.Cover != nil || o.Selected != -1 {
 		t.Errorf("a hidden token's overlays must not reach the players: %+v", o)
 	}
 	i, _ := tokenAt(t, ed, "Iseph")
 	ed.Select(i)
 	p.until(t, "overlays", ed.overlaysIdle)
-	if o := pl.view.Overlays(); o == nil || o.Selected != i || o.Cover != nil || o.Flanks != nil {
+	if o := pl.View().Overlays(); o == nil || o.Selected != i || o.Cover != nil || o.Flanks != nil {
 		t.Errorf("shared overlays should hold only the selected token's reach and path: %+v", o)
 	}
 	ed.sharePlayer(false)
-	if pl.view.Overlays() != nil {
+	if pl.View().Overlays() != nil {
 		t.Errorf("Clear should remove the shared overlays")
 	}
-	if got := pixelsPerInch(1920, 1080, 24); got < 91.7 || got > 91.9 {
+	if got := player.PixelsPerInch(1920, 1080, 24); got < 91.7 || got > 91.9 {
 		t.Errorf("a 24-inch 1080p screen has %.2f ppi, want 91.8", got)
 	}
 }
@@ -642,7 +643,7 @@ func TestZoomAndPan(t *testing.T) {
 	}
 	// middle-drag pans and paints nothing
 	test.TypeOnCanvas(c, "b")
-	ox, oy := v.Origin()
+	ox, _ := v.Origin()
 	v.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at(ed, 5, 5)}, Button: desktop.MouseButtonTertiary})
 	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: at(ed, 8, 5)}, Dragged: fyne.NewDelta(60, 0)})
 	v.DragEnd()
@@ -653,7 +654,7 @@ func TestZoomAndPan(t *testing.T) {
 		t.Errorf("a middle-drag painted %d squares", 400-n)
 	}
 	// space + drag pans too
-	_, oy = v.Origin()
+	_, oy := v.Origin()
 	v.KeyDown(&fyne.KeyEvent{Name: fyne.KeySpace})
 	gesture(ed, 0, [2]int{5, 5}, [2]int{5, 8})
 	v.KeyUp(&fyne.KeyEvent{Name: fyne.KeySpace})

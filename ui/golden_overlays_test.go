@@ -241,19 +241,19 @@ func TestGoldenPlayerDisplayHidesHiddenTokens(t *testing.T) {
 	ed, p := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1}, -1)
 	ed.openPlayer()
 	pl := ed.player
-	pl.win.Resize(fyne.NewSize(800, 600))
-	pl.place()
+	pl.Window().Resize(fyne.NewSize(800, 600))
+	pl.Place()
 	settle(t, ed, p)
 	// the GM sees the scout (faded); the players do not
 	test.AssertImageMatches(t, "player_gm_view.png", editorShot(ed))
-	test.AssertRendersToImage(t, "player_hidden_absent.png", pl.win.Canvas())
+	test.AssertRendersToImage(t, "player_hidden_absent.png", pl.Window().Canvas())
 	// the square where the scout stands changes on the player display only
 	// once it is revealed
-	sc := pl.win.Canvas().Scale()
-	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(pl.view).Add(pl.view.PosOf(16, 8))
+	sc := pl.Window().Canvas().Scale()
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(pl.View()).Add(pl.View().PosOf(16, 8))
 	px := func() [4]uint8 {
-		img := pl.win.Canvas().Capture()
-		r, g, b, a := img.At(int(pos.X*sc), int(pos.Y*sc)+int(pl.view.Zoom()*sc/4)).RGBA()
+		img := pl.Window().Canvas().Capture()
+		r, g, b, a := img.At(int(pos.X*sc), int(pos.Y*sc)+int(pl.View().Zoom()*sc/4)).RGBA()
 		return [4]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
 	}
 	hidden := px()

@@ -47,7 +47,7 @@ func (ed *Editor) requestOverlays() {
 	if ed.gest.dragTok >= 0 && ed.gest.dragMoved {
 		drag = ed.gest.dragTok
 	}
-	share := ed.player != nil && ed.player.share
+	share := ed.player != nil && ed.player.Sharing()
 	ed.live.worker.Request(&session.Request{Gen: ed.live.ovGen, Enc: ed.snapshot(), Rev: ed.rev, Sel: ed.sel, Set: ed.ovp.settings, Hover: hover, Drag: drag, Share: share})
 }
 
@@ -74,8 +74,8 @@ func (ed *Editor) applyResult(r *session.Result) {
 		ed.setStatus(ed.status.msgLabel, "")
 	}
 	ed.updateCoverList()
-	if ed.player != nil && ed.player.share {
-		ed.player.refresh() // only shared overlays change with an answer
+	if ed.player != nil && ed.player.Sharing() {
+		ed.player.Refresh() // only shared overlays change with an answer
 	}
 }
 

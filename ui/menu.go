@@ -60,7 +60,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		on := !ed.view.GridShown()
 		ed.view.SetGrid(on)
 		if ed.player != nil {
-			ed.player.view.SetGrid(on)
+			ed.player.View().SetGrid(on)
 		}
 		ed.win.SetMainMenu(ed.menu())
 	}

@@ -90,7 +90,7 @@ func (ed *Editor) buildOverlayPanel() {
 	p.Add(form)
 	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
 	share := widget.NewCheck("On player display", func(b bool) { ed.sharePlayer(b) })
-	share.SetChecked(ed.player != nil && ed.player.share)
+	share.SetChecked(ed.player != nil && ed.player.Sharing())
 	clear := widget.NewButton("Clear", func() { share.SetChecked(false) })
 	p.Add(widget.NewSeparator())
 	p.Add(container.NewBorder(nil, nil, nil, clear, share))

@@ -38,7 +38,7 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 	if !has(ed.live.res.PlayerReach, 3) || !has(ed.live.res.PlayerReach, 5) {
 		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.live.res.PlayerReach)
 	}
-	sh := ed.player.shared
+	sh := ed.player.Shared()
 	if sh == nil || len(sh.Reach) != len(ed.live.res.PlayerReach) || !has(sh.Reach, 5) {
 		t.Fatalf("the player display does not show the players' reach: %+v", sh)
 	}
@@ -46,8 +46,8 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 	ed.Select(1)
 	ed.requestOverlays()
 	settle(t, ed, p)
-	if ed.player.shared.Reach != nil {
-		t.Errorf("a hidden token's reach is shared: %v", ed.player.shared.Reach)
+	if ed.player.Shared().Reach != nil {
+		t.Errorf("a hidden token's reach is shared: %v", ed.player.Shared().Reach)
 	}
 }
 

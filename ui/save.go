@@ -116,6 +116,7 @@ func (ed *Editor) SaveAsCopy() error {
 		}
 	}
 	if err != nil {
+		//lint:ignore ST1005 the dialog shows it as sentences, the last ending "(File menu)."
 		controls.ShowError(ed.win, "Could not save a copy", fmt.Errorf("save %q as a copy: %w. Your edits are kept in this window; try again, or export the encounter file (File menu).", ed.enc.Name, err))
 		return err
 	}

@@ -1,4 +1,4 @@
-package ui
+package player
 
 import (
 	"encounterplanner/ui/controls"
@@ -21,26 +21,26 @@ import (
 // makes it a better ruler than the screen's diagonal: monitors and TVs
 // round theirs, and their picture often does not fill the glass.
 
-// prefPlayerPPI keeps the player screen's pixels per inch from the ruler.
-const prefPlayerPPI = "playerPixelsPerInch"
+// PrefPPI is the preference that keeps the player screen's pixels per inch from the ruler.
+const PrefPPI = "playerPixelsPerInch"
 
 const (
-	cardInches = 3.370 // a credit card's long side, 85.60 mm
+	CardInches = 3.370 // a credit card's long side, 85.60 mm
 	cardMinPx  = 100.0 // the bar's range, in real pixels of the player screen
 	cardMaxPx  = 1400.0
 )
 
 // cardPPI is the density the ruler measures: the bar's width in real
 // pixels when it matches the card, over the card's length.
-func cardPPI(barPx float64) float64 { return barPx / cardInches }
+func cardPPI(barPx float64) float64 { return barPx / CardInches }
 
 // calibrated reports whether one square is one inch on the player display
 // (else the map is fitted to the window).
-func (p *playerDisplay) calibrated() bool { return p.ppi > 0 || p.diag > 0 }
+func (p *Display) calibrated() bool { return p.ppi > 0 || p.diag > 0 }
 
 // density is the pixels per inch in use: the ruler's, else the
 // diagonal's, 0 when not calibrated.
-func (p *playerDisplay) density() float64 {
+func (p *Display) density() float64 {
 	if p.ppi > 0 {
 		return p.ppi
 	}
@@ -49,31 +49,31 @@ func (p *playerDisplay) density() float64 {
 		if w == 0 {
 			w, h = p.resolution()
 		}
-		return pixelsPerInch(w, h, p.diag)
+		return PixelsPerInch(w, h, p.diag)
 	}
 	return 0
 }
 
 // setCardPPI applies the ruler's answer (it replaces a diagonal), keeps it
 // for the next run and zooms the player view to one inch per square.
-func (p *playerDisplay) setCardPPI(ppi float64) {
+func (p *Display) setCardPPI(ppi float64) {
 	p.ppi = ppi
 	p.diag, p.resW, p.resH = 0, 0, 0
 	prefs := fyne.CurrentApp().Preferences()
-	prefs.SetFloat(prefPlayerPPI, ppi)
-	prefs.SetFloat(prefPlayerDiag, 0)
-	p.place()
+	prefs.SetFloat(PrefPPI, ppi)
+	prefs.SetFloat(PrefDiagonal, 0)
+	p.Place()
 }
 
 // setDiagonal applies a diagonal in inches (0: fit the map instead); it
 // replaces the ruler's answer.
-func (p *playerDisplay) setDiagonal(diag float64, resW, resH int) {
+func (p *Display) setDiagonal(diag float64, resW, resH int) {
 	p.diag, p.resW, p.resH = diag, resW, resH
 	p.ppi = 0
 	prefs := fyne.CurrentApp().Preferences()
-	prefs.SetFloat(prefPlayerDiag, diag)
-	prefs.SetFloat(prefPlayerPPI, 0)
-	p.place()
+	prefs.SetFloat(PrefDiagonal, diag)
+	prefs.SetFloat(PrefPPI, 0)
+	p.Place()
 }
 
 // cardRuler draws a bar px real pixels wide (on a canvas of the given
@@ -150,7 +150,7 @@ func (r *cardRuler) MinSize(_ []fyne.CanvasObject) fyne.Size {
 // showRuler puts the same bar on the player display while the GM
 // calibrates: the card is held against the screen the players see. It
 // returns the ruler to update and a function that takes it away.
-func (p *playerDisplay) showRuler(px float64) (*cardRuler, func()) {
+func (p *Display) showRuler(px float64) (*cardRuler, func()) {
 	c := p.win.Canvas()
 	// no minimum width: a wide bar must not make the window grow
 	r := newCardRuler(px, c.Scale, 0)
@@ -161,38 +161,32 @@ func (p *playerDisplay) showRuler(px float64) (*cardRuler, func()) {
 	p.ruler = panel
 	p.win.SetContent(container.NewStack(p.view, container.NewVBox(panel)))
 	return r, func() {
-		if p.ruler == panel && p.ed.player == p { // not after the window closed
+		if p.ruler == panel && !p.closed { // not after the window closed
 			p.ruler = nil
 			p.win.SetContent(p.view)
 		}
 	}
 }
 
-// calibratePlayer asks how big an inch is on the player display: with the
-// credit-card ruler, or the screen's diagonal and resolution.
-func (ed *Editor) calibratePlayer() {
-	if ed.player == nil {
-		ed.openPlayer()
-		// the new player window opens over the editor, where this dialog
-		// shows: on one screen it hid the dialog the GM had just asked for
-		ed.win.RequestFocus()
-	}
-	p := ed.player
+// Calibrate asks, in a dialog over the GM's window, how big an inch is on
+// the player display: with the credit-card ruler, or the screen's diagonal
+// and resolution.
+func (p *Display) Calibrate() {
+	parent, say := p.src.Parent, p.src.Say
 
 	// the ruler: start from the density in use, else a common monitor's
-	px := p.density() * cardInches
+	px := p.density() * CardInches
 	if px <= 0 {
-		px = 96 * float64(p.win.Canvas().Scale()) * cardInches
+		px = 96 * float64(p.win.Canvas().Scale()) * CardInches
 	}
 	px = math.Max(cardMinPx, math.Min(cardMaxPx, math.Round(px)))
-	edScale := ed.win.Canvas().Scale
+	edScale := parent.Canvas().Scale
 	ruler := newCardRuler(px, edScale, 600)
 	mirror, hideMirror := p.showRuler(px)
 	readout := widget.NewLabel("")
 	slider := widget.NewSlider(cardMinPx, cardMaxPx)
 	slider.Step = 1
-	var setPx func(v float64)
-	setPx = func(v float64) {
+	setPx := func(v float64) {
 		v = math.Max(cardMinPx, math.Min(cardMaxPx, math.Round(v)))
 		px = v
 		ruler.set(v)
@@ -211,7 +205,7 @@ func (ed *Editor) calibratePlayer() {
 	card := container.NewVBox(cardHint, ruler.box, container.NewBorder(nil, nil, minus, plus, slider), readout)
 
 	// the diagonal
-	diag := ed.esc.Entry()
+	diag := p.src.Escapes.Entry()
 	diag.SetPlaceHolder("e.g. 27")
 	if p.diag > 0 {
 		diag.SetText(strconv.FormatFloat(p.diag, 'f', -1, 64))
@@ -220,7 +214,7 @@ func (ed *Editor) calibratePlayer() {
 	if p.resW > 0 {
 		w, h = p.resW, p.resH
 	}
-	res := ed.esc.Entry()
+	res := p.src.Escapes.Entry()
 	res.SetText(fmt.Sprintf("%dx%d", w, h))
 	diagHint := widget.NewLabel("Make the player display full screen (F11) first: its size is then the screen's resolution. Leave the diagonal empty to fit the map instead.")
 	diagHint.Wrapping = fyne.TextWrapWord
@@ -243,34 +237,36 @@ func (ed *Editor) calibratePlayer() {
 		if tabs.SelectedIndex() == 0 {
 			ppi := cardPPI(px)
 			p.setCardPPI(ppi)
-			ed.message(fmt.Sprintf("player display: %.0f pixels per inch (credit card), one square per inch", ppi))
+			say(fmt.Sprintf("player display: %.0f pixels per inch (credit card), one square per inch", ppi))
 			return
 		}
-		ed.applyDiagonal(p, diag.Text, res.Text)
-	}, ed.win)
+		p.ApplyDiagonal(diag.Text, res.Text)
+	}, parent)
 	d.Resize(fyne.NewSize(660, 0))
 	d.Show()
-	ed.esc.Closes(d) // Escape cancels; Enter in a field applies
+	p.src.Escapes.Closes(d) // Escape cancels; Enter in a field applies
 	diag.OnSubmitted = func(string) { d.Confirm() }
 	res.OnSubmitted = diag.OnSubmitted
 }
 
-// applyDiagonal calibrates from the diagonal and resolution the GM typed.
-func (ed *Editor) applyDiagonal(p *playerDisplay, diagText, resText string) {
+// ApplyDiagonal calibrates from the diagonal and resolution the GM typed;
+// a mistake shows in an error dialog over the GM's window.
+func (p *Display) ApplyDiagonal(diagText, resText string) {
+	parent, say := p.src.Parent, p.src.Say
 	s := strings.TrimSpace(diagText)
 	if s == "" {
 		p.setDiagonal(0, 0, 0)
-		ed.message("player display: the map fits the window (not calibrated)")
+		say("player display: the map fits the window (not calibrated)")
 		return
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || v <= 1 || v > 500 {
-		controls.ShowError(ed.win, "Player display not calibrated", fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s))
+		controls.ShowError(parent, "Player display not calibrated", fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s))
 		return
 	}
 	var rw, rh int
 	if _, err := fmt.Sscanf(strings.ReplaceAll(strings.TrimSpace(resText), " ", ""), "%dx%d", &rw, &rh); err != nil || rw < 100 || rh < 100 {
-		controls.ShowError(ed.win, "Player display not calibrated", fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"))
+		controls.ShowError(parent, "Player display not calibrated", fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"))
 		return
 	}
 	if cw, ch := p.resolution(); cw == rw && ch == rh {
@@ -278,5 +274,14 @@ func (ed *Editor) applyDiagonal(p *playerDisplay, diagText, resText string) {
 	} else {
 		p.setDiagonal(v, rw, rh)
 	}
-	ed.message(fmt.Sprintf("player display: %.0f pixels per inch, one square per inch", pixelsPerInch(rw, rh, v)))
+	say(fmt.Sprintf("player display: %.0f pixels per inch, one square per inch", PixelsPerInch(rw, rh, v)))
 }
+
+// PPI is the pixels per inch the credit-card ruler measured, 0 when none.
+func (p *Display) PPI() float64 { return p.ppi }
+
+// Diagonal is the screen diagonal in inches the GM typed, 0 when none.
+func (p *Display) Diagonal() float64 { return p.diag }
+
+// RulerShown reports whether the calibration ruler is on the display.
+func (p *Display) RulerShown() bool { return p.ruler != nil }

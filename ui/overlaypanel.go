@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -190,54 +188,5 @@ type overlayPanel struct {
 }
 
 func (ed *Editor) updateCoverList() {
-	r := ed.live.res
-	if r == nil || r.NTok != len(ed.enc.Tokens) {
-		ed.ovp.coverLabel.SetText("")
-		return
-	}
-	n := len(ed.enc.Tokens)
-	var b strings.Builder
-	d := rules.Describe(ed.enc.Ruleset)
-	if note := d.NoCombatNote; note != "" && ed.sel >= 0 && ed.sel < n {
-		// the Cover and Flanking switches are greyed out: say why, where
-		// their answers would be
-		b.WriteString(note + "\n")
-	}
-	if ed.sel >= 0 && ed.sel < n && r.Sel == ed.sel && ed.ovp.settings.Cover {
-		if len(r.Cover) > 0 {
-			fmt.Fprintf(&b, "Cover from %s:\n", ed.enc.Tokens[ed.sel].Name)
-			for _, c := range r.Cover {
-				if c.To < n {
-					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.To].Name, d.Words.Cover(c.Cover))
-				}
-			}
-		}
-		if len(r.CoverBack) > 0 {
-			fmt.Fprintf(&b, "Cover %s has from:\n", ed.enc.Tokens[ed.sel].Name)
-			for _, c := range r.CoverBack {
-				if c.From < n {
-					fmt.Fprintf(&b, "  %s: %s\n", ed.enc.Tokens[c.From].Name, d.Words.Cover(c.Cover))
-				}
-			}
-		}
-	}
-	if ed.sel >= 0 && ed.sel < n && r.Sel == ed.sel && ed.ovp.settings.Reach && ed.ovp.settings.Mode == rules.ModeForced && ed.ovp.settings.ForcedKind != "" && len(r.Errs) == 0 {
-		s := ed.ovp.settings
-		by := s.ForcedSource
-		if j := ed.enc.TokenIndex(by); j >= 0 {
-			by = ed.enc.Tokens[j].Name
-		}
-		fmt.Fprintf(&b, "%s %s by %s, up to %s: %s it can end in, %s (marked ×).\n",
-			strings.ToUpper(s.ForcedKind[:1])+s.ForcedKind[1:], ed.enc.Tokens[ed.sel].Name, by, session.Plural(s.ForcedDist, "square", "squares"),
-			session.Plural(len(r.Reach), "square", "squares"), session.Plural(len(r.Collide), "collision", "collisions"))
-	}
-	if ed.ovp.settings.Flank && len(r.Flanks) > 0 {
-		b.WriteString(d.Words.FlankedList + "\n")
-		for _, f := range r.Flanks {
-			if f.Target < n && f.By[0] < n && f.By[1] < n {
-				fmt.Fprintf(&b, "  %s by %s and %s\n", ed.enc.Tokens[f.Target].Name, ed.enc.Tokens[f.By[0]].Name, ed.enc.Tokens[f.By[1]].Name)
-			}
-		}
-	}
-	ed.ovp.coverLabel.SetText(strings.TrimRight(b.String(), "\n"))
+	ed.ovp.coverLabel.SetText(session.Answers(ed.enc, ed.sel, ed.ovp.settings, ed.live.res))
 }

@@ -146,3 +146,59 @@ func spaceTouches(pts []rules.Point, x, y, k int) bool {
 	}
 	return false
 }
+
+// Answers words the answers for the selection sel under the overlay
+// settings set, from the worker's answer r (nil: none yet): why a ruleset
+// has no cover or flanking, the cover from and to the selected token, the
+// forced-movement summary and who is flanked, in the ruleset's words. An
+// answer for another token list is stale and gives "".
+func Answers(e *model.Encounter, sel int, set Settings, r *Result) string {
+	if r == nil || r.NTok != len(e.Tokens) {
+		return ""
+	}
+	n := len(e.Tokens)
+	var b strings.Builder
+	d := rules.Describe(e.Ruleset)
+	if note := d.NoCombatNote; note != "" && sel >= 0 && sel < n {
+		// the Cover and Flanking switches are greyed out: say why, where
+		// their answers would be
+		b.WriteString(note + "\n")
+	}
+	if sel >= 0 && sel < n && r.Sel == sel && set.Cover {
+		if len(r.Cover) > 0 {
+			fmt.Fprintf(&b, "Cover from %s:\n", e.Tokens[sel].Name)
+			for _, c := range r.Cover {
+				if c.To < n {
+					fmt.Fprintf(&b, "  %s: %s\n", e.Tokens[c.To].Name, d.Words.Cover(c.Cover))
+				}
+			}
+		}
+		if len(r.CoverBack) > 0 {
+			fmt.Fprintf(&b, "Cover %s has from:\n", e.Tokens[sel].Name)
+			for _, c := range r.CoverBack {
+				if c.From < n {
+					fmt.Fprintf(&b, "  %s: %s\n", e.Tokens[c.From].Name, d.Words.Cover(c.Cover))
+				}
+			}
+		}
+	}
+	if sel >= 0 && sel < n && r.Sel == sel && set.Reach && set.Mode == rules.ModeForced && set.ForcedKind != "" && len(r.Errs) == 0 {
+		s := set
+		by := s.ForcedSource
+		if j := e.TokenIndex(by); j >= 0 {
+			by = e.Tokens[j].Name
+		}
+		fmt.Fprintf(&b, "%s %s by %s, up to %s: %s it can end in, %s (marked ×).\n",
+			strings.ToUpper(s.ForcedKind[:1])+s.ForcedKind[1:], e.Tokens[sel].Name, by, Plural(s.ForcedDist, "square", "squares"),
+			Plural(len(r.Reach), "square", "squares"), Plural(len(r.Collide), "collision", "collisions"))
+	}
+	if set.Flank && len(r.Flanks) > 0 {
+		b.WriteString(d.Words.FlankedList + "\n")
+		for _, f := range r.Flanks {
+			if f.Target < n && f.By[0] < n && f.By[1] < n {
+				fmt.Fprintf(&b, "  %s by %s and %s\n", e.Tokens[f.Target].Name, e.Tokens[f.By[0]].Name, e.Tokens[f.By[1]].Name)
+			}
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -5,6 +5,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/render"
 )
 
 // TestPathTextShip: a ship's path text said "path 300 ft · 1 action",
@@ -130,4 +131,49 @@ func newEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounte
 		e.FeetPerSquare = feet
 	}
 	return e, model.Validate(e)
+}
+
+// TestAnswers: the panel's answers for a selection, per ruleset and
+// switches, from a hand-made worker answer.
+func TestAnswers(t *testing.T) {
+	e := &model.Encounter{Name: "x", Ruleset: model.SF2E, Grid: model.NewGrid(8, 8), Tokens: []model.Token{
+		{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bo"}, {ID: "o", Name: "Ogre"},
+	}}
+	full := &Result{Sel: 0, NTok: 3,
+		Cover:     []render.CoverLine{{From: 0, To: 1, Cover: rules.CoverNone}, {From: 0, To: 2, Cover: rules.CoverLesser}},
+		CoverBack: []render.CoverLine{{From: 2, To: 0, Cover: rules.CoverStandard}},
+		Flanks:    []rules.Flank{{Target: 2, By: [2]int{0, 1}}},
+		Reach:     []rules.Square{{X: 1}, {X: 2}}, Collide: []rules.Point{{X: 2}},
+	}
+	on := Settings{Cover: true, CoverBack: true, Flank: true, Reach: true}
+	for _, c := range []struct {
+		name string
+		rs   model.Ruleset
+		sel  int
+		set  Settings
+		r    *Result
+		want string
+	}{
+		{"no answer yet", model.SF2E, 0, on, nil, ""},
+		{"stale: another token list", model.SF2E, 0, on, &Result{NTok: 2}, ""},
+		{"sf2e both ways and flanked", model.SF2E, 0, on, full,
+			"Cover from Ann:\n  Bo: none\n  Ogre: lesser\nCover Ann has from:\n  Ogre: standard\nFlanked (off-guard):\n  Ogre by Ann and Bo"},
+		{"pf1e words", model.PF1E, 0, on, full,
+			"Cover from Ann:\n  Bo: none\n  Ogre: soft cover\nCover Ann has from:\n  Ogre: standard\nFlanked:\n  Ogre by Ann and Bo"},
+		{"cover off", model.SF2E, 0, Settings{Flank: true}, full, "Flanked (off-guard):\n  Ogre by Ann and Bo"},
+		{"nothing selected: flanks only", model.SF2E, -1, on, full, "Flanked (off-guard):\n  Ogre by Ann and Bo"},
+		{"answer for another selection", model.SF2E, 1, Settings{Cover: true}, full, ""},
+		{"points: why no cover", model.Points, 0, Settings{}, &Result{Sel: 0, NTok: 3},
+			rules.Describe(model.Points).NoCombatNote},
+		{"points forced push", model.Points, 0, Settings{Reach: true, Mode: rules.ModeForced, ForcedKind: rules.ForcedPush, ForcedSource: "o", ForcedDist: 2},
+			&Result{Sel: 0, NTok: 3, Reach: full.Reach, Collide: full.Collide},
+			rules.Describe(model.Points).NoCombatNote + "\nPush Ann by Ogre, up to 2 squares: 2 squares it can end in, 1 collision (marked ×)."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e.Ruleset = c.rs
+			if got := Answers(e, c.sel, c.set, c.r); got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
 }

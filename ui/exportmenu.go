@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
-	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
 	"encounterplanner/ui/library"
@@ -117,44 +116,15 @@ func (ed *Editor) exportPNG() {
 // it gives); a hidden selected token shows nothing. It returns the copy to
 // draw (the overlays' token numbers are the copy's) and its overlays.
 func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
-	e := ed.enc.Clone()
-	pe := e.Clone()
-	pe.Tokens = nil
-	sel := -1
-	for i := range e.Tokens {
-		if e.Tokens[i].Hidden {
-			continue
-		}
-		if i == ed.sel {
-			sel = len(pe.Tokens)
-		}
-		pe.Tokens = append(pe.Tokens, e.Tokens[i])
-	}
+	pe, sel := session.PlayersView(ed.enc.Clone(), ed.sel)
 	req := &session.Request{Enc: pe, Rev: ed.rev, Sel: sel, Set: ed.ovp.settings, Drag: -1}
 	if ed.hovered != nil {
 		h := *ed.hovered
 		req.Hover = &h
 	}
-	r := (&session.Worker{}).Compute(req)
-	o := render.NewOverlays()
-	o.Units = rules.Describe(pe.Ruleset).Unit
-	o.Selected = sel
-	if sel >= 0 {
-		if ed.ovp.settings.Reach {
-			o.Reach = r.Reach
-		}
-		if ed.ovp.settings.Path && r.Path != nil {
-			o.Path, o.PathFrom = r.Path, sel
-		}
-		if ed.ovp.settings.Cover {
-			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
-		}
-		if ed.ovp.settings.Threat {
-			o.Threat = r.Threat
-		}
-	}
-	if ed.ovp.settings.Flank {
-		o.Flanks = r.Flanks
+	o := session.Shown(pe, sel, ed.ovp.settings, (&session.Worker{}).Compute(req))
+	if sel < 0 {
+		o.Threat = nil // enemy reach goes to paper only with a selected token
 	}
 	return pe, o
 }

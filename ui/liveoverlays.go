@@ -85,37 +85,17 @@ func (ed *Editor) overlaysIdle() bool { return ed.live.ovApplied == ed.live.ovGe
 // rebuildOverlays assembles what the map draws from the last answer and
 // the editor's own state (hover, ghost, warnings).
 func (ed *Editor) rebuildOverlays() {
-	o := render.NewOverlays()
-	o.Units = rules.Describe(ed.enc.Ruleset).Unit
-	o.Selected = ed.sel
 	r := ed.live.res
-	// token indices in an answer for an older revision may be stale: use
-	// it only while the token list has the same length (the next answer is
-	// on its way)
-	if r != nil && r.NTok != len(ed.enc.Tokens) {
-		r = nil
-	}
-	fresh := r != nil && r.Sel == ed.sel && r.Sel < len(ed.enc.Tokens)
+	o := session.Shown(ed.enc, ed.sel, ed.ovp.settings, r)
+	// token indices in an answer for an older revision may be stale: Shown
+	// uses it only while the token list has the same length (the next
+	// answer is on its way)
 	ed.live.collide = nil
-	if r != nil && fresh {
-		if ed.ovp.settings.Reach {
-			o.Reach = r.Reach
+	if r != nil && r.NTok == len(ed.enc.Tokens) {
+		if r.Sel == ed.sel && ed.ovp.settings.Reach {
 			ed.live.collide = r.Collide
 		}
-		if ed.ovp.settings.Path && r.Path != nil {
-			o.Path = r.Path
-			o.PathFrom = ed.sel
-		}
-		if ed.ovp.settings.Cover {
-			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
-		}
-		if ed.ovp.settings.Threat {
-			o.Threat = r.Threat
-		}
-	}
-	if r != nil && ed.ovp.settings.Flank {
-		o.Flanks = r.Flanks
-		if ed.gest.ghost != nil {
+		if ed.ovp.settings.Flank && ed.gest.ghost != nil {
 			o.FlankSpots = r.FlankSpots
 		}
 	}

@@ -250,22 +250,12 @@ func (w *Worker) forPlayers(r *Request, gm *Result) ([]rules.Square, *rules.Path
 	if !hidden {
 		return gm.Reach, gm.Path
 	}
-	pe := *e
-	pe.Tokens = nil
-	sel := -1
-	for i := range e.Tokens {
-		if i == r.Sel {
-			sel = len(pe.Tokens)
-		}
-		if !e.Tokens[i].Hidden {
-			pe.Tokens = append(pe.Tokens, e.Tokens[i])
-		}
-	}
+	pe, sel := PlayersView(e, r.Sel)
 	if w.player == nil {
 		w.player = &Worker{}
 	}
 	sub := *r
-	sub.Enc, sub.Sel, sub.Share, sub.Drag = &pe, sel, false, -1
+	sub.Enc, sub.Sel, sub.Share, sub.Drag = pe, sel, false, -1
 	sub.Set.Cover, sub.Set.CoverBack, sub.Set.Flank, sub.Set.Threat = false, false, false, false
 	pr := w.player.Compute(&sub)
 	return pr.Reach, pr.Path
@@ -455,4 +445,56 @@ func FlankSpots(eng rules.Engine, e *model.Encounter, d int) []rules.Point {
 		}
 	}
 	return out
+}
+
+// PlayersView is a shallow copy of e without its hidden tokens, and the
+// index there of token sel (-1 when it is hidden or none): what the
+// players' answers are computed on, so that nothing gives a hidden token
+// away. The tokens are shared with e; the caller must not change them.
+func PlayersView(e *model.Encounter, sel int) (*model.Encounter, int) {
+	pe := *e
+	pe.Tokens = nil
+	psel := -1
+	for i := range e.Tokens {
+		if e.Tokens[i].Hidden {
+			continue
+		}
+		if i == sel {
+			psel = len(pe.Tokens)
+		}
+		pe.Tokens = append(pe.Tokens, e.Tokens[i])
+	}
+	return &pe, psel
+}
+
+// Shown is what the overlay switches set show of the answer r for token
+// sel of e (-1: none): reach, path, cover both ways, enemy reach and
+// flanking, in the ruleset's unit. An answer for another token list (its
+// indices may be stale) or another selection shows nothing of the
+// selection's; the editor adds its hover, ghost and warnings.
+func Shown(e *model.Encounter, sel int, set Settings, r *Result) *render.Overlays {
+	o := render.NewOverlays()
+	o.Units = rules.Describe(e.Ruleset).Unit
+	o.Selected = sel
+	if r == nil || r.NTok != len(e.Tokens) {
+		return o
+	}
+	if r.Sel == sel && sel < len(e.Tokens) {
+		if set.Reach {
+			o.Reach = r.Reach
+		}
+		if set.Path && r.Path != nil {
+			o.Path, o.PathFrom = r.Path, sel
+		}
+		if set.Cover {
+			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
+		}
+		if set.Threat {
+			o.Threat = r.Threat
+		}
+	}
+	if set.Flank {
+		o.Flanks = r.Flanks
+	}
+	return o
 }

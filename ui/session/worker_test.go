@@ -6,6 +6,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/render"
 )
 
 // stubEngine flanks when two allies stand on opposite sides of a foe, in
@@ -140,5 +141,52 @@ func TestWorkerAnswersTheNewestRequest(t *testing.T) {
 		case <-timeout:
 			t.Fatal("no answer to the newest request")
 		}
+	}
+}
+
+// TestShown: what the switches show of an answer, and nothing of the
+// selection's from a stale one.
+func TestShown(t *testing.T) {
+	e := &model.Encounter{Name: "x", Ruleset: model.Points, Grid: model.NewGrid(4, 4), Tokens: []model.Token{{Name: "A"}, {Name: "B"}}}
+	r := &Result{Sel: 0, NTok: 2, Reach: []rules.Square{{X: 1}}, Path: &rules.Path{Cost: 1}, Threat: []rules.Point{{X: 3}},
+		Cover: []render.CoverLine{{From: 0, To: 1}}, CoverBack: []render.CoverLine{{From: 1, To: 0}}, Flanks: []rules.Flank{{Target: 1}}}
+	all := Settings{Reach: true, Path: true, Cover: true, Threat: true, Flank: true}
+	for _, c := range []struct {
+		name                               string
+		sel                                int
+		set                                Settings
+		r                                  *Result
+		reach, path, cover, threat, flanks int
+	}{
+		{"everything", 0, all, r, 1, 1, 2, 1, 1},
+		{"switches off", 0, Settings{}, r, 0, 0, 0, 0, 0},
+		{"another selection: flanks only", 1, all, r, 0, 0, 0, 0, 1},
+		{"stale token list", 0, all, &Result{Sel: 0, NTok: 3, Reach: r.Reach, Flanks: r.Flanks}, 0, 0, 0, 0, 0},
+		{"no answer", 0, all, nil, 0, 0, 0, 0, 0},
+	} {
+		o := Shown(e, c.sel, c.set, c.r)
+		path := 0
+		if o.Path != nil {
+			path = 1
+		}
+		got := [5]int{len(o.Reach), path, len(o.Cover), len(o.Threat), len(o.Flanks)}
+		if want := [5]int{c.reach, c.path, c.cover, c.threat, c.flanks}; got != want || o.Units != "pt" || o.Selected != c.sel {
+			t.Errorf("%s: reach, path, cover, threat, flanks %v, want %v (units %q, selected %d)", c.name, got, want, o.Units, o.Selected)
+		}
+	}
+}
+
+// TestPlayersView: hidden tokens leave, and the selection follows its
+// token (or goes when it is hidden).
+func TestPlayersView(t *testing.T) {
+	e := &model.Encounter{Tokens: []model.Token{{Name: "A"}, {Name: "H", Hidden: true}, {Name: "C"}}}
+	for _, c := range []struct{ sel, want int }{{0, 0}, {1, -1}, {2, 1}, {-1, -1}} {
+		pe, sel := PlayersView(e, c.sel)
+		if len(pe.Tokens) != 2 || pe.Tokens[1].Name != "C" || sel != c.want {
+			t.Errorf("sel %d: %d tokens, selection %d, want %d", c.sel, len(pe.Tokens), sel, c.want)
+		}
+	}
+	if len(e.Tokens) != 3 {
+		t.Errorf("the encounter lost tokens")
 	}
 }

@@ -12,52 +12,79 @@ import (
 	"encounterplanner/ui/session"
 )
 
+// overlayPanel is the overlay switches and, under them, the answers for
+// the selection (cover, flanking, forced movement).
+type overlayPanel struct {
+	box        *fyne.Container
+	coverLabel *widget.Label
+	settings   session.Settings
+}
+
 // buildOverlayPanel (re)makes the overlay switches for the ruleset.
 func (ed *Editor) buildOverlayPanel() {
-	p := ed.ovp.box
+	ed.ovp.build(ed.enc, ed.sel, ed.player != nil && ed.player.Sharing(), panelActions{
+		changed: func() {
+			ed.requestOverlays()
+			ed.rebuildOverlays()
+			ed.updateCoverList()
+		},
+		say:   ed.message,
+		share: ed.sharePlayer,
+	})
+}
+
+// panelActions are what the overlay panel's widgets ask of the editor.
+type panelActions struct {
+	changed func()        // a switch changed: new overlays and answers
+	say     func(string)  // the status bar
+	share   func(on bool) // share the selection on the player display
+}
+
+// build (re)makes the switches for e's ruleset and selection sel, sharing
+// telling whether the player display shows the selection.
+func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act panelActions) {
+	p := op.box
 	p.RemoveAll()
-	d := rules.Describe(ed.enc.Ruleset)
+	d := rules.Describe(e.Ruleset)
 	set := func(f func(s *session.Settings)) {
-		f(&ed.ovp.settings)
-		ed.requestOverlays()
-		ed.rebuildOverlays()
-		ed.updateCoverList()
+		f(&op.settings)
+		act.changed()
 	}
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
-	reach.SetChecked(ed.ovp.settings.Reach)
+	reach.SetChecked(op.settings.Reach)
 	modes := append(append([]string(nil), d.Modes...), d.MoverModes...)
-	if !d.HasMode(ed.ovp.settings.Mode) {
-		ed.ovp.settings.Mode = d.DefaultMode
+	if !d.HasMode(op.settings.Mode) {
+		op.settings.Mode = d.DefaultMode
 	}
 	mode := widget.NewSelect(modes, func(m string) { set(func(s *session.Settings) { s.Mode = m }) })
-	mode.SetSelected(ed.ovp.settings.Mode)
+	mode.SetSelected(op.settings.Mode)
 	var acts []string
 	for a := 1; a <= d.MaxActions; a++ {
 		acts = append(acts, strconv.Itoa(a))
 	}
-	if ed.ovp.settings.Actions > d.MaxActions || ed.ovp.settings.Actions < 1 {
-		ed.ovp.settings.Actions = 1
+	if op.settings.Actions > d.MaxActions || op.settings.Actions < 1 {
+		op.settings.Actions = 1
 	}
 	actions := widget.NewSelect(acts, func(a string) {
 		n, _ := strconv.Atoi(a)
 		set(func(s *session.Settings) { s.Actions = n })
 	})
-	actions.SetSelected(strconv.Itoa(ed.ovp.settings.Actions))
+	actions.SetSelected(strconv.Itoa(op.settings.Actions))
 	path := widget.NewCheck("Path", func(b bool) { set(func(s *session.Settings) { s.Path = b }) })
-	path.SetChecked(ed.ovp.settings.Path)
+	path.SetChecked(op.settings.Path)
 	cover := widget.NewCheck("Cover", func(b bool) { set(func(s *session.Settings) { s.Cover = b }) })
-	cover.SetChecked(ed.ovp.settings.Cover)
+	cover.SetChecked(op.settings.Cover)
 	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
-	back.SetChecked(ed.ovp.settings.CoverBack)
+	back.SetChecked(op.settings.CoverBack)
 	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
-	flank.SetChecked(ed.ovp.settings.Flank)
+	flank.SetChecked(op.settings.Flank)
 	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
-	threat.SetChecked(ed.ovp.settings.Threat)
+	threat.SetChecked(op.settings.Threat)
 	// the starship and points texts define no cover or flanking: their
 	// queries only answer with an error, so the switches are off
 	if !d.Cover || !d.Flanking {
-		ed.ovp.settings.Cover, ed.ovp.settings.CoverBack, ed.ovp.settings.Flank = false, false, false
+		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
 		for _, c := range []*widget.Check{cover, back, flank} {
 			c.SetChecked(false)
 			c.Disable()
@@ -68,14 +95,14 @@ func (ed *Editor) buildOverlayPanel() {
 	p.Add(container.NewBorder(nil, nil, title, nil, container.NewGridWithColumns(2, reach, path)))
 	form := widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions))
 	if contains(d.MoverModes, rules.ModeTeleport) {
-		if ed.ovp.settings.Range <= 0 {
-			ed.ovp.settings.Range = 5
+		if op.settings.Range <= 0 {
+			op.settings.Range = 5
 		}
 		rng := widget.NewEntry()
-		rng.SetText(strconv.Itoa(ed.ovp.settings.Range))
+		rng.SetText(strconv.Itoa(op.settings.Range))
 		rng.OnChanged = func(s string) {
 			if v, ok, err := parseOptInt(s, "teleport range"); err != nil || !ok {
-				ed.message("teleport range: type a number of squares")
+				act.say("teleport range: type a number of squares")
 			} else {
 				set(func(st *session.Settings) { st.Range = v })
 			}
@@ -83,12 +110,12 @@ func (ed *Editor) buildOverlayPanel() {
 		form.Append("Teleport sq", rng)
 	}
 	if contains(d.MoverModes, rules.ModeForced) {
-		ed.forcedFields(form, set)
+		op.forcedFields(form, e, sel, set, act.say)
 	}
 	p.Add(form)
 	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
-	share := widget.NewCheck("On player display", func(b bool) { ed.sharePlayer(b) })
-	share.SetChecked(ed.player != nil && ed.player.Sharing())
+	share := widget.NewCheck("On player display", act.share)
+	share.SetChecked(sharing)
 	clear := widget.NewButton("Clear", func() { share.SetChecked(false) })
 	p.Add(widget.NewSeparator())
 	p.Add(container.NewBorder(nil, nil, nil, clear, share))
@@ -97,8 +124,8 @@ func (ed *Editor) buildOverlayPanel() {
 
 // forcedFields adds the forced-movement choices (points) to the overlay
 // form: the kind, the token that moves the selected one, and how far.
-func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *session.Settings))) {
-	s := &ed.ovp.settings
+func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel int, set func(func(s *session.Settings)), say func(string)) {
+	s := &op.settings
 	if !contains(session.ForcedKinds, s.ForcedKind) {
 		s.ForcedKind = rules.ForcedPush
 	}
@@ -110,8 +137,8 @@ func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *session.Setti
 	var names []string
 	ids := map[string]string{}
 	cur := ""
-	for j, t := range ed.enc.Tokens {
-		if j == ed.sel {
+	for j, t := range e.Tokens {
+		if j == sel {
 			continue
 		}
 		names = append(names, t.Name)
@@ -122,8 +149,8 @@ func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *session.Setti
 	}
 	if cur == "" {
 		s.ForcedSource = ""
-		if j := ed.nearestFoe(ed.sel); j >= 0 {
-			s.ForcedSource, cur = ed.enc.Tokens[j].ID, ed.enc.Tokens[j].Name
+		if j := session.NearestFoe(e, sel); j >= 0 {
+			s.ForcedSource, cur = e.Tokens[j].ID, e.Tokens[j].Name
 		}
 	}
 	kind := widget.NewSelect(session.ForcedKinds, nil)
@@ -139,7 +166,7 @@ func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *session.Setti
 	dist.SetText(strconv.Itoa(s.ForcedDist))
 	dist.OnChanged = func(v string) {
 		if n, ok, err := parseOptInt(v, "forced distance"); err != nil || !ok {
-			ed.message("forced distance: type a number of squares, like 2")
+			say("forced distance: type a number of squares, like 2")
 		} else {
 			set(func(st *session.Settings) { st.ForcedDist = n })
 		}
@@ -147,27 +174,6 @@ func (ed *Editor) forcedFields(form *widget.Form, set func(func(s *session.Setti
 	form.Append("Forced", kind)
 	form.Append("Forced by", src)
 	form.Append("Forced sq", dist)
-}
-
-// nearestFoe is the enemy of token i nearest to it (any other token when
-// it has no enemy), -1 when there is none.
-func (ed *Editor) nearestFoe(i int) int {
-	if i < 0 || i >= len(ed.enc.Tokens) {
-		return -1
-	}
-	me := ed.enc.Tokens[i]
-	best, bestD, bestFoe := -1, 0, false
-	for j, t := range ed.enc.Tokens {
-		if j == i {
-			continue
-		}
-		foe := model.Enemies(me.SideOrNeutral(), t.SideOrNeutral())
-		d := max(abs(t.X-me.X), abs(t.Y-me.Y))
-		if best < 0 || (foe && !bestFoe) || (foe == bestFoe && d < bestD) {
-			best, bestD, bestFoe = j, d, foe
-		}
-	}
-	return best
 }
 
 func contains(xs []string, s string) bool {
@@ -179,14 +185,7 @@ func contains(xs []string, s string) bool {
 	return false
 }
 
-// overlayPanel is the overlay switches and, under them, the answers for
-// the selection (cover, flanking, forced movement).
-type overlayPanel struct {
-	box        *fyne.Container
-	coverLabel *widget.Label
-	settings   session.Settings
-}
-
+// updateCoverList shows the answers for the selection under the switches.
 func (ed *Editor) updateCoverList() {
 	ed.ovp.coverLabel.SetText(session.Answers(ed.enc, ed.sel, ed.ovp.settings, ed.live.res))
 }

@@ -126,3 +126,24 @@ func Crowded(e *model.Encounter, i int) string {
 	}
 	return ""
 }
+
+// NearestFoe is the enemy of token i nearest to it (any other token when
+// it has no enemy), -1 when there is none.
+func NearestFoe(e *model.Encounter, i int) int {
+	if i < 0 || i >= len(e.Tokens) {
+		return -1
+	}
+	me := e.Tokens[i]
+	best, bestD, bestFoe := -1, 0, false
+	for j, t := range e.Tokens {
+		if j == i {
+			continue
+		}
+		foe := model.Enemies(me.SideOrNeutral(), t.SideOrNeutral())
+		d := max(abs(t.X-me.X), abs(t.Y-me.Y))
+		if best < 0 || (foe && !bestFoe) || (foe == bestFoe && d < bestD) {
+			best, bestD, bestFoe = j, d, foe
+		}
+	}
+	return best
+}

@@ -79,3 +79,26 @@ func TestRulesetProblems(t *testing.T) {
 		t.Errorf("pf1e -> sf2e: %q", got)
 	}
 }
+
+// TestNearestFoe: the nearest enemy first, any other token when there is
+// no enemy, -1 when alone.
+func TestNearestFoe(t *testing.T) {
+	tok := func(name, side string, x int) model.Token { return model.Token{Name: name, Side: side, X: x} }
+	for _, c := range []struct {
+		name string
+		toks []model.Token
+		want int
+	}{
+		{"nearest enemy over a nearer ally", []model.Token{tok("Me", "party", 0), tok("Ally", "party", 1), tok("Far", "enemy", 9), tok("Near", "enemy", 5)}, 3},
+		{"no enemy: the nearest token", []model.Token{tok("Me", "party", 0), tok("Far", "", 9), tok("Ally", "party", 2)}, 2},
+		{"alone", []model.Token{tok("Me", "party", 0)}, -1},
+	} {
+		e := &model.Encounter{Tokens: c.toks}
+		if got := NearestFoe(e, 0); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+	if NearestFoe(&model.Encounter{}, 3) != -1 {
+		t.Errorf("a token out of range has no foe")
+	}
+}

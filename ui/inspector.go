@@ -59,30 +59,53 @@ func tokenHeadline(e *model.Encounter, t *model.Token) string {
 // showInspector rebuilds the token inspector for the selected token, or
 // the list of tokens when none is.
 func (ed *Editor) showInspector() {
-	box := ed.insp.box
+	ed.insp.show(ed.enc, ed.sel, inspectorActions{
+		pick: func(i int) {
+			ed.Select(i)
+			ed.centreOn(i)
+		},
+		editor:    ed.tokenEditor,
+		duplicate: ed.DuplicateToken,
+		remove:    ed.DeleteToken,
+	})
+}
+
+// inspectorActions are what the inspector's widgets ask of the editor.
+type inspectorActions struct {
+	pick      func(i int) // select token i and bring it into view
+	editor    func(id string, head, errLabel *widget.Label) tokenEdit
+	duplicate func()
+	remove    func()
+}
+
+// show fills the inspector with token sel's form, or with the list of
+// tokens when sel is none.
+func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions) {
+	box := ip.box
 	box.RemoveAll()
-	ed.insp.errLabel = nil
+	ip.errLabel = nil
 	box.Add(widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
-		ed.tokenList(box)
+	if sel < 0 || sel >= len(e.Tokens) {
+		ip.tokenList(e, act)
 	} else {
-		ed.tokenForm(box, ed.sel)
+		ip.tokenForm(e, sel, act)
 	}
 	box.Refresh()
 }
 
 // tokenList fills the inspector with every token, a click selecting it.
-func (ed *Editor) tokenList(box *fyne.Container) {
+func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
+	box := ip.box
 	box.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
-	if len(ed.enc.Tokens) > 0 {
+	if len(e.Tokens) > 0 {
 		box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	}
-	for i, t := range ed.enc.Tokens {
+	for i, t := range e.Tokens {
 		label := fmt.Sprintf("%s · %s · (%d, %d)", t.Name, t.SideOrNeutral(), t.X, t.Y)
 		if t.Hidden {
 			label += " · hidden"
 		}
-		b := widget.NewButton(label, func() { ed.Select(i); ed.centreOn(i) })
+		b := widget.NewButton(label, func() { act.pick(i) })
 		b.Alignment = widget.ButtonAlignLeading
 		b.Importance = widget.LowImportance
 		box.Add(b)
@@ -95,26 +118,27 @@ type tokenEdit func(field string, f func(t *model.Token) error)
 
 // tokenForm fills the inspector with token i's form: its headline, the
 // last refused edit, the fields the ruleset has, and Duplicate and Delete.
-func (ed *Editor) tokenForm(box *fyne.Container, i int) {
-	t := ed.enc.Tokens[i]
-	head := widget.NewLabel(tokenHeadline(ed.enc, &t))
+func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActions) {
+	box := ip.box
+	t := e.Tokens[i]
+	head := widget.NewLabel(tokenHeadline(e, &t))
 	box.Add(head)
 	errLabel := widget.NewLabel("")
 	errLabel.Wrapping = fyne.TextWrapWord
 	errLabel.Importance = widget.DangerImportance
 	errLabel.Hide()
-	ed.insp.errLabel = errLabel
-	edit := ed.tokenEditor(t.ID, head, errLabel)
-	d := rules.Describe(ed.enc.Ruleset)
+	ip.errLabel = errLabel
+	edit := act.editor(t.ID, head, errLabel)
+	d := rules.Describe(e.Ruleset)
 
-	items := identityItems(ed.enc, &t, edit)
+	items := identityItems(e, &t, edit)
 	items = append(items, speedItems(d, &t, edit)...)
 	items = append(items, rulesItems(d, &t, edit)...)
 	items = append(items, noteItems(&t, edit)...)
 	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
-	box.Add(widget.NewButton("Duplicate (Ctrl+D)", ed.DuplicateToken))
-	del := widget.NewButton("Delete (Del)", ed.DeleteToken)
+	box.Add(widget.NewButton("Duplicate (Ctrl+D)", act.duplicate))
+	del := widget.NewButton("Delete (Del)", act.remove)
 	del.Importance = widget.DangerImportance
 	box.Add(del)
 }

@@ -1,7 +1,25 @@
-// Package ui is the desktop app: the encounter library, the map editor with
-// its live rules overlays, and the player display. It reads and writes
-// encounters through a model.EncounterStore and asks rules/ for movement,
-// cover and flanking; ui/render draws the map.
+// Package ui is the desktop app: the shell that opens the store and
+// switches between the encounter library and the map editor. It reads and
+// writes encounters through a model.EncounterStore and asks rules/ for
+// movement, cover and flanking (and rules.Describe for what each ruleset
+// has and calls things).
+//
+// The Editor coordinates the parts of its window, each a struct owning its
+// widgets and state, in a file named after it: toolPanel (toolpanel.go),
+// statusBar (statusbar.go), inspectorPanel (inspector.go), overlayPanel
+// (overlaypanel.go), the map gestures (gestures.go), the live overlays
+// (liveoverlays.go) and autosave (save.go). What needs no window lives in
+// packages under ui/:
+//
+//	ui/session   the overlay worker, path and answer words, where tokens may
+//	             stand, painting and undo history (no Fyne; table tests)
+//	ui/mapview   the map widget shared by the editor and the player display
+//	ui/player    the player display and its calibration
+//	ui/library   the encounter list and importing files
+//	ui/controls  small widgets: tooltips, Escape-aware dialogs, error dialogs
+//	ui/render    the pure map drawing shared with the exports
+//	ui/export    PNG, PDF and Universal VTT
+//	ui/cli       the command line
 package ui
 
 import (

@@ -30,9 +30,9 @@ const (
 	cardMaxPx  = 1400.0
 )
 
-// cardPPI is the density the ruler measures: the bar's width in real
+// CardPPI is the density the ruler measures: the bar's width in real
 // pixels when it matches the card, over the card's length.
-func cardPPI(barPx float64) float64 { return barPx / CardInches }
+func CardPPI(barPx float64) float64 { return barPx / CardInches }
 
 // calibrated reports whether one square is one inch on the player display
 // (else the map is fitted to the window).
@@ -191,7 +191,7 @@ func (p *Display) Calibrate() {
 		px = v
 		ruler.set(v)
 		mirror.set(v)
-		readout.SetText(fmt.Sprintf("%.0f pixels per inch (the bar is %.0f pixels)", cardPPI(v), v))
+		readout.SetText(fmt.Sprintf("%.0f pixels per inch (the bar is %.0f pixels)", CardPPI(v), v))
 		if slider.Value != v {
 			slider.SetValue(v)
 		}
@@ -235,7 +235,7 @@ func (p *Display) Calibrate() {
 			return
 		}
 		if tabs.SelectedIndex() == 0 {
-			ppi := cardPPI(px)
+			ppi := CardPPI(px)
 			p.setCardPPI(ppi)
 			say(fmt.Sprintf("player display: %.0f pixels per inch (credit card), one square per inch", ppi))
 			return

@@ -2,7 +2,6 @@ package model
 
 import (
 	"bytes"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,7 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"encounterplanner/model/internal/uuidfmt"
+	"github.com/google/uuid"
 )
 
 // Format is the value of the `format` field of every encounter file.
@@ -23,8 +22,9 @@ const Format = "encounter/1"
 // tokens and a background fits well below it.
 const MaxFileBytes = 64 << 20
 
-// NewID returns a fresh random UUID for a token or an encounter.
-func NewID() string { return uuidfmt.New(rand.Read) }
+// NewID returns a fresh random (version 4) UUID for a token or an encounter,
+// in the lower-case 8-4-4-4-12 form.
+func NewID() string { return uuid.NewString() }
 
 // The file shapes: field order here is the order the writer emits.
 type fileEncounter struct {

@@ -42,6 +42,9 @@ func Validate(e *Encounter) error {
 	if e.Background != "" && !strings.HasPrefix(e.Background, "data:image/png;base64,") && !strings.HasPrefix(e.Background, "data:image/webp;base64,") {
 		return fieldErr("map.background", "must be a data:image/png;base64,... or data:image/webp;base64,... image")
 	}
+	if len(e.Tokens) > MaxTokens {
+		return fieldErr("tokens", "%d tokens; at most %d are allowed", len(e.Tokens), MaxTokens)
+	}
 	names := make(map[string]int, len(e.Tokens))
 	ids := make(map[string]int, len(e.Tokens))
 	for i := range e.Tokens {

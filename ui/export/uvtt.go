@@ -183,7 +183,7 @@ func Boundaries(g *model.Grid, t model.Trait) [][][2]int {
 }
 
 func uvttErr(field, format string, args ...any) error {
-	return &model.FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+	return &model.FieldError{Token: -1, Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
 type invalidErr struct{ error }

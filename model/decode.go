@@ -106,7 +106,8 @@ type (
 	}
 )
 
-// The keys of each object, in the order of the format's tables.
+// The keys of each object, in the order of the format's tables (and of the
+// writer's file shapes; TestReaderKeysAreWriterFields).
 var (
 	topKeys   = []string{"format", "name", "ruleset", "map", "tokens", "notes"}
 	mapKeys   = []string{"feetPerSquare", "rows", "legend", "background"}
@@ -162,13 +163,12 @@ func (f *fileIn) encounter() (*Encounter, error) {
 	}
 	for i := range f.notes {
 		fn := &f.notes[i]
-		field := fmt.Sprintf("notes[%d]", i)
 		if fe := fn.errs.firstErr(); fe != nil {
-			fe.Field = join(field, fe.Field)
+			fe.Field = join(fmt.Sprintf("notes[%d]", i), fe.Field)
 			return nil, invalid{fe}
 		}
 		if !fn.hasX || !fn.hasY {
-			return nil, fieldErr(field, "needs x and y")
+			return nil, fieldErr(fmt.Sprintf("notes[%d]", i), "needs x and y")
 		}
 		e.Notes = append(e.Notes, fn.n)
 	}

@@ -3,6 +3,8 @@ package model
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -178,5 +180,31 @@ func TestNewID(t *testing.T) {
 	id := NewID()
 	if !ValidID(id) || id != strings.ToLower(id) || id[14] != '4' || id == NewID() {
 		t.Fatalf("NewID() = %q", id)
+	}
+}
+
+// TestReaderKeysAreWriterFields: the reader takes exactly the keys the
+// writer's file shapes write, in the same order.
+func TestReaderKeysAreWriterFields(t *testing.T) {
+	tags := func(v any) []string {
+		var out []string
+		rt := reflect.TypeOf(v)
+		for i := range rt.NumField() {
+			k, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+			out = append(out, k)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		keys []string
+		file any
+	}{
+		{"top", topKeys, fileEncounterOut{}}, {"map", mapKeys, fileMapOut{}}, {"token", tokenKeys, fileToken{}},
+		{"speeds", SpeedKeys, fileSpeeds{}}, {"note", noteKeys, fileNote{}},
+	} {
+		if got := tags(c.file); !slices.Equal(got, c.keys) {
+			t.Errorf("%s: writer %q, reader %q", c.name, got, c.keys)
+		}
 	}
 }

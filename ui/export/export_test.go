@@ -282,6 +282,22 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"resolution":{"map_origin":{"x":-3,"y":2},"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":0,"y":0},{"x":9,"y":3},{"x":1,"y":7},{"x":0,"y":0}]]}`))
 	f.Add([]byte(`{"resolution":{"map_size":{"x":1000,"y":1000}},"objects_line_of_sight":[[{"x":-1e8,"y":-1e8},{"x":1e8,"y":1e8}]]}`))
 	f.Add([]byte(`[]`))
+	// The strictness seeds: a PNG cut short, a WebP header then junk, a
+	// point with one coordinate, a null point, a repeated key, closed lines
+	// crossing many rows.
+	exported := buf.Bytes()
+	var doc map[string]any
+	json.Unmarshal(exported, &doc)
+	img, _ := base64.StdEncoding.DecodeString(doc["image"].(string))
+	for _, b := range [][]byte{img[:len(img)/2], []byte("RIFF\x20\x00\x00\x00WEBPVP8 junkjunkjunkjunk")} {
+		doc["image"] = base64.StdEncoding.EncodeToString(b)
+		d, _ := json.Marshal(doc)
+		f.Add(d)
+	}
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":1},{"x":2,"y":2}]]}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"objects_line_of_sight":[[null,{"x":2,"y":null}]]}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"resolution":{"map_size":{"x":9,"y":9}}}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":3,"y":1000}},"line_of_sight":[[{"x":0.5,"y":0},{"x":1,"y":1000},{"x":2,"y":0},{"x":2.5,"y":1000},{"x":0.5,"y":0}]]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := ImportUVTT(bytes.NewReader(data), "Fuzz")
 		if err != nil {

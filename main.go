@@ -15,10 +15,11 @@ import (
 )
 
 func main() {
-	db, rest, ok := splitDB(os.Args[1:])
-	if !ok || len(rest) > 0 {
-		os.Exit(cli.Run(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, OpenStore: openCLIStore}, os.Args[1:]))
-	}
+	os.Exit(cli.Run(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, OpenStore: openCLIStore, App: runApp}, os.Args[1:]))
+}
+
+// runApp opens the desktop app on the database at db ("" for the default).
+func runApp(db string) int {
 	opts := ui.Options{DBPath: db, OpenStore: openAppStore}
 	if db == "" {
 		if p, err := storage.DefaultPath(); err == nil {
@@ -29,10 +30,11 @@ func main() {
 	if err != nil {
 		opts.StoreError = err
 		ui.Run(nil, opts)
-		return
+		return 0
 	}
 	defer st.Close()
 	ui.Run(st, opts)
+	return 0
 }
 
 // openAppStore opens (creating and seeding) the app's database at path,
@@ -45,22 +47,8 @@ func openAppStore(path string) (model.EncounterStore, error) {
 	return st, nil
 }
 
-// splitDB takes the global --db PATH off the front of args; ok is false when
-// the arguments are not of that form (cli.Run then explains).
-func splitDB(args []string) (db string, rest []string, ok bool) {
-	switch {
-	case len(args) >= 2 && (args[0] == "--db" || args[0] == "-db"):
-		return args[1], args[2:], true
-	case len(args) >= 1 && len(args[0]) > 5 && args[0][:5] == "--db=":
-		return args[0][5:], args[1:], true
-	case len(args) >= 1 && args[0] != "" && args[0][0] == '-':
-		return "", args, false
-	}
-	return "", args, true
-}
-
 // openCLIStore opens the database for a command: --db PATH, or the default.
-func openCLIStore(path string) (cli.Store, error) {
+func openCLIStore(path string, readOnly bool) (cli.Store, error) {
 	if path == "" {
 		p, err := storage.DefaultPath()
 		if err != nil {

@@ -38,23 +38,3 @@ func TestLayers(t *testing.T) {
 		}
 	}
 }
-
-func TestSplitDB(t *testing.T) {
-	cases := []struct {
-		args     []string
-		db, rest string
-		ok       bool
-	}{
-		{nil, "", "", true},
-		{[]string{"--db", "x.db"}, "x.db", "", true},
-		{[]string{"--db=x.db", "list"}, "x.db", "list", true},
-		{[]string{"reach", "f"}, "", "reach f", true},
-		{[]string{"--verbose"}, "", "--verbose", false},
-	}
-	for _, c := range cases {
-		db, rest, ok := splitDB(c.args)
-		if db != c.db || strings.Join(rest, " ") != c.rest || ok != c.ok {
-			t.Errorf("splitDB(%q) = %q, %q, %v", c.args, db, rest, ok)
-		}
-	}
-}

@@ -13,7 +13,7 @@ const iseph = "testdata/iseph.encounter.json"
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(string) (Store, error) {
+	env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(string, bool) (Store, error) {
 		t.Fatal("a query must not open the database")
 		return nil, nil
 	}}
@@ -85,5 +85,35 @@ func TestHelp(t *testing.T) {
 	code, out, _ := runCLI(t, "help")
 	if code != 0 || !strings.Contains(out, "encounter-planner reach FILE") {
 		t.Fatalf("help: code %d, %q", code, out)
+	}
+}
+
+// TestFlagSpellings: every spelling queries.md and the old parser accepted
+// still works (--flag V, --flag=V, -flag V, a boolean with =true/false,
+// FILE before or after the flags), and the global options are read once.
+func TestFlagSpellings(t *testing.T) {
+	want := okJSON(t, nil, "reach", iseph, "--token", "Iseph", "--actions", "2")
+	for _, args := range [][]string{
+		{"reach", "--token", "Iseph", iseph, "--actions", "2"},
+		{"reach", "--token=Iseph", "--actions=2", iseph},
+		{"reach", "-token", "Iseph", "-actions", "2", iseph},
+		{"reach", iseph, "--token", "Iseph", "--actions", "2", "--step=false"},
+		{"reach", "--token", "Iseph", "--actions", "2", "--", iseph},
+	} {
+		if got := okJSON(t, nil, args...); got != want {
+			t.Errorf("%v: %s, want %s", args, got, want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"reach", iseph, "--token", "Iseph", "--token", "Tashtari"}, "--token given twice"},
+		{[]string{"reach", iseph, "--token", "Iseph", "--step=maybe"}, "--step takes no value"},
+		{[]string{"reach", iseph, "---token", "Iseph"}, "unknown flag ---token"},
+		{[]string{"--db", "a.db", "--db", "b.db", "list"}, "--db given twice"},
+		{[]string{"--db", "a.db", "--verbose", "list"}, "unknown option --verbose"},
+	} {
+		bad(t, c.args, c.want)
 	}
 }

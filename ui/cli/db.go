@@ -34,7 +34,7 @@ func runDB(env Env, db, cmd string, args []string) error {
 			return err
 		}
 	}
-	st, err := env.OpenStore(db)
+	st, err := env.OpenStore(db, cmd != "import")
 	if err != nil {
 		return err
 	}

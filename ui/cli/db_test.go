@@ -13,7 +13,7 @@ import (
 )
 
 func dbEnv(out, errb *bytes.Buffer) Env {
-	return Env{Stdout: out, Stderr: errb, OpenStore: func(p string) (Store, error) { return storage.Open(p) }}
+	return Env{Stdout: out, Stderr: errb, OpenStore: func(p string, _ bool) (Store, error) { return storage.Open(p) }}
 }
 
 // TestDatabaseCommands: import twice (the second gets " (2)"), list in

@@ -19,6 +19,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/export"
 )
 
 // Exit codes.
@@ -97,7 +98,8 @@ func Run(env Env, args []string) int {
 func isBad(err error) bool {
 	var amb *model.AmbiguousError
 	return errors.Is(err, model.ErrInvalid) || errors.Is(err, rules.ErrBadQuery) ||
-		errors.Is(err, fs.ErrNotExist) || errors.Is(err, model.ErrNotFound) || errors.As(err, &amb)
+		errors.Is(err, fs.ErrNotExist) || errors.Is(err, model.ErrNotFound) || errors.As(err, &amb) ||
+		errors.Is(err, export.ErrNotRegular)
 }
 
 // global holds the options that come before the command.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,8 +27,13 @@ func runDB(env Env, db, cmd string, args []string) error {
 	if f.bools["json"] && cmd != "list" {
 		return usagef("--json goes with list")
 	}
-	// Read the input before touching the database, so bad input never
-	// creates or migrates one.
+	// Read the input and check the output before touching the database,
+	// so bad input never creates or migrates one.
+	if cmd == "export-encounter" {
+		if _, err := export.CheckOutput(f.pos[1]); err != nil {
+			return err
+		}
+	}
 	var imported *model.Encounter
 	if cmd == "import" {
 		if imported, err = readImport(f.pos[0]); err != nil {
@@ -63,7 +69,11 @@ func runDB(env Env, db, cmd string, args []string) error {
 		if err != nil {
 			return err
 		}
-		return writeFileAtomic(f.pos[1], data)
+		_, err = export.WriteFile(f.pos[1], func(w io.Writer) error {
+			_, err := w.Write(data)
+			return err
+		})
+		return err
 	case "backup":
 		return st.Backup(ctx, f.pos[0])
 	}
@@ -119,28 +129,6 @@ func readImport(path string) (*model.Encounter, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return e, nil
-}
-
-// writeFileAtomic writes through a temporary file and a rename, so a failed
-// export never leaves a half-written file where a good one was.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }
 
 // oneField keeps a name inside its tab-separated column: a tab or line

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
@@ -66,6 +67,11 @@ func runExport(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = export.WriteFile(out, write)
+	n, err := export.WriteFile(out, write)
+	if err != nil {
+		return err
+	}
+	// stdout is kept for JSON: say what was written on stderr.
+	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%d bytes)\n", out, n)
 	return err
 }

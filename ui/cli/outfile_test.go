@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -145,6 +146,24 @@ func TestExportOutputKinds(t *testing.T) {
 				c.check(t, dir, out)
 				noTemps(t, dir)
 			})
+		}
+	}
+}
+
+// TestExportSaysWhatItWrote: a successful export names the file and its
+// size in bytes in one line on stderr, and prints nothing on stdout.
+func TestExportSaysWhatItWrote(t *testing.T) {
+	dir := t.TempDir()
+	for _, kind := range []string{"--png", "--pdf", "--uvtt"} {
+		out := filepath.Join(dir, "map"+kind[1:])
+		code, stdout, stderr := runCLI(t, "export", iseph, kind, out)
+		fi, err := os.Stat(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "encounter-planner: wrote " + out + " (" + strconv.FormatInt(fi.Size(), 10) + " bytes)\n"
+		if code != 0 || stdout != "" || stderr != want {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q, want %q", kind, code, stdout, stderr, want)
 		}
 	}
 }

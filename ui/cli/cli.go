@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -368,12 +369,9 @@ func (f *flags) file() (string, error) {
 
 // loadFile reads an encounter/1 file, naming the file in every error.
 func loadFile(path string) (*model.Encounter, error) {
-	fh, err := os.Open(path)
+	fh, err := openInput(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	defer fh.Close()
 	e, err := model.ReadEncounter(fh)
@@ -381,6 +379,43 @@ func loadFile(path string) (*model.Encounter, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return e, nil
+}
+
+// openInput opens an input FILE, which must be a regular file: a folder, a
+// FIFO or a device is bad input (exit 2), refused without blocking on it
+// (it is looked at before it is opened, and opened without waiting).
+func openInput(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err == nil && !fi.Mode().IsRegular() {
+		return nil, usagef("%s: it is %s, not a file", path, kindOf(fi.Mode()))
+	}
+	fh, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if fi, err := fh.Stat(); err != nil || !fi.Mode().IsRegular() {
+		fh.Close()
+		return nil, usagef("%s: it is not a regular file", path)
+	}
+	return fh, nil
+}
+
+// kindOf names what a path that is not a regular file is.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
 }
 
 func tokenArg(e *model.Encounter, f *flags, flag, file string) (int, error) {

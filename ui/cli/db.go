@@ -2,11 +2,8 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -115,12 +112,9 @@ func readImport(path string) (*model.Encounter, error) {
 	if ext != ".dd2vtt" && ext != ".uvtt" && ext != ".df2vtt" {
 		return loadFile(path)
 	}
-	fh, err := os.Open(path)
+	fh, err := openInput(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	defer fh.Close()
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))

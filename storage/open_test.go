@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -200,6 +201,23 @@ func TestOpen(t *testing.T) {
 			f.WriteAt(junk, 4096)
 			f.Close()
 		}, ErrNotDatabase, "restore a backup"},
+		// Valid SQLite databases of other programs: refused, untouched.
+		{"ErrNotDatabaseOtherProgram", func(t *testing.T, path string) {
+			foreignDB(t, path, `CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'ann')`)
+		}, ErrNotDatabase, "another program (tables: users"},
+		{"ErrNotDatabaseOtherProgramEncountersTable", func(t *testing.T, path string) {
+			foreignDB(t, path, `CREATE TABLE encounters (id INTEGER PRIMARY KEY, monster TEXT)`)
+		}, ErrNotDatabase, "another program"},
+		{"ErrNotDatabaseOtherProgramUserVersion", func(t *testing.T, path string) {
+			foreignDB(t, path, `CREATE TABLE t (x); PRAGMA user_version = 1`)
+		}, ErrNotDatabase, "user_version 1"},
+		{"ErrNotDatabaseOtherProgramNoTables", func(t *testing.T, path string) {
+			foreignDB(t, path, `PRAGMA user_version = 42`)
+		}, ErrNotDatabase, "another program"},
+		{"ErrNotDatabaseOtherApplicationID", func(t *testing.T, path string) {
+			filledDB(t, path)
+			foreignDB(t, path, `PRAGMA application_id = 1234`)
+		}, ErrNotDatabase, "application id 0x4d2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -249,9 +267,103 @@ func TestOpen(t *testing.T) {
 			t.Fatalf("an empty file is a new database: seeded %v backup %q", s.Seeded(), s.MigrationBackup())
 		}
 	})
+	// A FIFO would block the first read forever: it is refused unopened.
+	t.Run("ErrFIFO", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		if err := syscall.Mkfifo(path, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		for _, f := range []func(string) (*Store, error){Open, OpenDefault, OpenReadOnly} {
+			done := make(chan error, 1)
+			go func() { _, err := f(path); done <- err }()
+			select {
+			case err := <-done:
+				if !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "FIFO") {
+					t.Fatalf("got %v, want ErrNotDatabase naming the FIFO", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("opening a FIFO hangs")
+			}
+		}
+	})
 	t.Run("ErrFolder", func(t *testing.T) {
 		if _, err := Open(t.TempDir()); !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "folder") {
 			t.Fatalf("got %v", err)
+		}
+	})
+}
+
+// foreignDB runs sql on the file with a plain connection (rollback
+// journal, as most programs use) and closes it.
+func foreignDB(t *testing.T, path, sql string) {
+	t.Helper()
+	db := rawDB(t, path)
+	if _, err := db.Exec(sql); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// applicationID reads the file's PRAGMA application_id.
+func applicationID(t *testing.T, path string) int64 {
+	t.Helper()
+	db := rawDB(t, path)
+	defer db.Close()
+	var id int64
+	if err := db.QueryRow(`PRAGMA application_id`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// TestRecognise: Open knows its own databases by PRAGMA application_id,
+// set when they are created; one from before the id existed (our
+// migrations table, no id) opens and gets it; an SQLite file with no
+// tables at all is a new database. (Other programs' databases are refused:
+// the TestOpen/ErrNotDatabaseOther... cases.)
+func TestRecognise(t *testing.T) {
+	t.Run("OKApplicationIDSetAtCreation", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		mustOpenAt(t, path, options{}).Close()
+		if id := applicationID(t, path); id != ApplicationID {
+			t.Fatalf("application_id %#x, want %#x", id, ApplicationID)
+		}
+	})
+	for _, upTo := range []int{1, SchemaVersion} {
+		t.Run(fmt.Sprintf("OKBeforeApplicationIDVersion%d", upTo), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "encounters.db")
+			old := mustOpenAt(t, path, options{upTo: upTo})
+			e := fullEncounter()
+			mustSave(t, old, e)
+			old.Close()
+			foreignDB(t, path, `PRAGMA application_id = 0`)
+			s, err := Open(path)
+			if err != nil {
+				t.Fatalf("our database from before the application id: %v", err)
+			}
+			assertEqual(t, mustLoad(t, s, e.ID), e)
+			if (s.MigrationBackup() != "") != (upTo < SchemaVersion) {
+				t.Fatalf("backup %q: only an upgrade needs one", s.MigrationBackup())
+			}
+			s.Close()
+			if id := applicationID(t, path); id != ApplicationID {
+				t.Fatalf("application_id %#x after opening, want %#x", id, ApplicationID)
+			}
+		})
+	}
+	t.Run("OKEmptySQLiteFile", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		foreignDB(t, path, `PRAGMA journal_mode = WAL`)
+		s, err := OpenDefault(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if !s.Seeded() || s.MigrationBackup() != "" {
+			t.Fatalf("an SQLite file with no tables is a new database: seeded %v, backup %q", s.Seeded(), s.MigrationBackup())
 		}
 	})
 }

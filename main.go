@@ -47,7 +47,8 @@ func openAppStore(path string) (model.EncounterStore, error) {
 	return st, nil
 }
 
-// openCLIStore opens the database for a command: --db PATH, or the default.
+// openCLIStore opens the database for a command: --db PATH, or the default;
+// read-only (never created) for the commands that only read.
 func openCLIStore(path string, readOnly bool) (cli.Store, error) {
 	if path == "" {
 		p, err := storage.DefaultPath()
@@ -55,6 +56,9 @@ func openCLIStore(path string, readOnly bool) (cli.Store, error) {
 			return nil, err
 		}
 		path = p
+	}
+	if readOnly {
+		return storage.OpenReadOnly(path)
 	}
 	return storage.Open(path)
 }

@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -464,6 +465,63 @@ func TestReadOnly(t *testing.T) {
 		}
 		mustSave(t, rw, edit)
 		assertEqual(t, mustLoad(t, rw, e.ID), edit)
+	})
+
+	// A folder that cannot be written (immutable, which binds root as a
+	// read-only disk would): Open gives a read-only store, OpenReadOnly
+	// too, and nothing is written next to the file.
+	t.Run("ErrReadOnlyFolder", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "library")
+		path := filepath.Join(dir, "encounters.db")
+		rw := mustOpenAt(t, path, options{})
+		e := fullEncounter()
+		mustSave(t, rw, e)
+		rw.Close()
+		immutable(t, dir)
+		before := fileHash(t, path)
+		for name, open := range map[string]func(string) (*Store, error){"Open": Open, "OpenDefault": OpenDefault, "OpenReadOnly": OpenReadOnly} {
+			s, err := open(path)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !s.ReadOnly() {
+				t.Fatalf("%s: ReadOnly() = false", name)
+			}
+			assertEqual(t, mustLoad(t, s, e.ID), e)
+			if err := s.Backup(ctx, filepath.Join(t.TempDir(), "copy.db")); err != nil {
+				t.Fatalf("%s: backup: %v", name, err)
+			}
+			edit := e.Clone()
+			edit.Name = "Edited"
+			if err := s.Save(ctx, edit); !errors.Is(err, ErrReadOnly) {
+				t.Fatalf("%s: save: %v, want ErrReadOnly", name, err)
+			}
+			s.Close()
+		}
+		if fileHash(t, path) != before {
+			t.Fatal("the file was written")
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Fatalf("files appeared: %v", entries)
+		}
+	})
+
+	// OpenReadOnly never creates: a missing or empty file is ErrNotExist.
+	t.Run("ErrReadOnlyMissing", func(t *testing.T) {
+		dir := t.TempDir()
+		empty := filepath.Join(dir, "empty.db")
+		os.WriteFile(empty, nil, 0o644)
+		for _, p := range []string{filepath.Join(dir, "missing.db"), filepath.Join(dir, "sub", "missing.db"), empty} {
+			if _, err := OpenReadOnly(p); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "nothing was created") {
+				t.Fatalf("%s: got %v", p, err)
+			}
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Fatalf("files appeared: %v", entries)
+		}
+		if b, _ := os.ReadFile(empty); len(b) != 0 {
+			t.Fatal("the empty file was written")
+		}
 	})
 
 	t.Run("ErrReadOnlyNeedsUpgrade", func(t *testing.T) {

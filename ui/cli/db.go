@@ -2,8 +2,11 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -37,7 +40,18 @@ func runDB(env Env, db, cmd string, args []string) error {
 			return err
 		}
 	}
+	if db != "" {
+		// A FIFO would block the first read: refuse it unopened.
+		if fi, err := os.Stat(db); err == nil && !fi.Mode().IsRegular() {
+			return usagef("--db %s: it is %s, not a database file", db, kindOf(fi.Mode()))
+		}
+	}
+	// The commands that only read open the database read-only: they
+	// never create one (a mistyped --db) nor write to it.
 	st, err := env.OpenStore(db, cmd != "import")
+	if cmd == "list" && errors.Is(err, fs.ErrNotExist) {
+		return list(env, nil, f.bools["json"]) // no database yet: no encounters
+	}
 	if err != nil {
 		return err
 	}
@@ -77,10 +91,14 @@ func runDB(env Env, db, cmd string, args []string) error {
 	return nil
 }
 
+// list prints the encounters of st (none when st is nil).
 func list(env Env, st Store, asJSON bool) error {
-	rows, err := st.List(context.Background())
-	if err != nil {
-		return err
+	var rows []model.Summary
+	if st != nil {
+		var err error
+		if rows, err = st.List(context.Background()); err != nil {
+			return err
+		}
 	}
 	if asJSON {
 		type row struct {

@@ -4,7 +4,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"runtime"
 
 	_ "encounterplanner/ui/locale" // before Fyne initialises: see the package doc
 
@@ -18,8 +20,17 @@ func main() {
 	os.Exit(cli.Run(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, OpenStore: openCLIStore, App: runApp}, os.Args[1:]))
 }
 
+// noDisplay is what runApp says, in one line, when there is no display.
+const noDisplay = "encounter-planner: no display: run a command, or start it on a desktop"
+
 // runApp opens the desktop app on the database at db ("" for the default).
+// Without a display it says so and exits 1 before touching any database
+// (GLFW would panic after the database was made).
 func runApp(db string) int {
+	if displayMissing(runtime.GOOS, os.Getenv) {
+		fmt.Fprintln(os.Stderr, noDisplay)
+		return cli.ExitOther
+	}
 	opts := ui.Options{DBPath: db, OpenStore: openAppStore}
 	if db == "" {
 		if p, err := storage.DefaultPath(); err == nil {
@@ -35,6 +46,17 @@ func runApp(db string) int {
 	defer st.Close()
 	ui.Run(st, opts)
 	return 0
+}
+
+// displayMissing reports whether a window has nowhere to go: on Linux and
+// the BSDs it needs an X11 (DISPLAY) or Wayland (WAYLAND_DISPLAY) display;
+// Windows and macOS always have one.
+func displayMissing(goos string, getenv func(string) string) bool {
+	switch goos {
+	case "windows", "darwin", "ios", "android", "js":
+		return false
+	}
+	return getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == ""
 }
 
 // openAppStore opens (creating and seeding) the app's database at path,

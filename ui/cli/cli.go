@@ -202,7 +202,9 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner export FILE --pdf OUT.pdf [--paper letter|a4] [--player] [--token-sheet]
   encounter-planner export FILE --uvtt OUT.dd2vtt [--px 70]
 
-Queries print one JSON document. Exit codes: 0 success, 2 bad input, 1 other failure.
+Queries print one JSON document; export says on stderr what it wrote. Put -- before
+a FILE or NAME that starts with a dash. list, export-encounter and backup only read:
+they never create a database. Exit codes: 0 success, 2 bad input, 1 other failure.
 `
 
 // flags is one command's flags, parsed by the flag package. Flags and

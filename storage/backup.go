@@ -16,6 +16,11 @@ import (
 	"github.com/mattn/go-sqlite3"
 )
 
+// ErrBackupTarget is wrapped by Backup's refusals of its destination (a
+// folder, device, FIFO, existing file, the database itself): bad input,
+// nothing was written.
+var ErrBackupTarget = errors.New("cannot write a backup there")
+
 // Backup copies the database to dst with SQLite's online backup API: a
 // consistent snapshot, taken while the app keeps running (saves wait for
 // it). The copy is built in a temporary file beside dst and moved into
@@ -28,7 +33,7 @@ func (s *Store) Backup(ctx context.Context, dst string) (err error) {
 	op := fmt.Sprintf("back up the database to %s", dst)
 	target, replace, err := s.backupTarget(dst)
 	if err != nil {
-		return fmt.Errorf("%s: %w", op, err)
+		return fmt.Errorf("%s: %w: %w", op, ErrBackupTarget, err)
 	}
 	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -56,7 +61,7 @@ func (s *Store) Backup(ctx context.Context, dst string) (err error) {
 		os.Remove(tmp) // link, not rename: a file made meanwhile is kept
 	}
 	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("%s: the file appeared while backing up; choose a new name (nothing was overwritten)", op)
+		return fmt.Errorf("%s: %w: the file appeared while backing up; choose a new name (nothing was overwritten)", op, ErrBackupTarget)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)

@@ -708,7 +708,7 @@ func TestBackupRefuses(t *testing.T) {
 				before = fi
 			}
 			err := s.Backup(ctx, dst)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
+			if !errors.Is(err, ErrBackupTarget) || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v, want a refusal saying %q", err, c.want)
 			}
 			after, aerr := os.Lstat(dst)

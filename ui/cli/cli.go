@@ -20,6 +20,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/storage"
 	"encounterplanner/ui/export"
 )
 
@@ -100,7 +101,7 @@ func isBad(err error) bool {
 	var amb *model.AmbiguousError
 	return errors.Is(err, model.ErrInvalid) || errors.Is(err, rules.ErrBadQuery) ||
 		errors.Is(err, fs.ErrNotExist) || errors.Is(err, model.ErrNotFound) || errors.As(err, &amb) ||
-		errors.Is(err, export.ErrNotRegular)
+		errors.Is(err, export.ErrNotRegular) || errors.Is(err, storage.ErrBackupTarget)
 }
 
 // global holds the options that come before the command.

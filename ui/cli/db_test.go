@@ -229,3 +229,33 @@ func TestReadOnlyFolder(t *testing.T) {
 		t.Errorf("files appeared next to the database: %v", entries)
 	}
 }
+
+// TestBackupTargetIsBadInput: a backup OUT that is a folder, FIFO, an
+// existing file or the database itself is bad input (exit 2), unchanged.
+func TestBackupTargetIsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "e.db")
+	var o, e bytes.Buffer
+	if code := Run(dbEnv(&o, &e), []string{"--db", db, "import", iseph}); code != 0 {
+		t.Fatal(e.String())
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	existing := filepath.Join(dir, "old.db")
+	os.WriteFile(existing, []byte("keep"), 0o644)
+	for _, out := range []string{dir, dir + "/", filepath.Join(dir, "new.db") + "/", fifo, existing, db, db + "-wal"} {
+		o.Reset()
+		e.Reset()
+		if code := Run(dbEnv(&o, &e), []string{"--db", db, "backup", out}); code != ExitBad || strings.Count(e.String(), "\n") != 1 {
+			t.Errorf("backup %s: exit %d, %q", out, code, e.String())
+		}
+	}
+	if b, _ := os.ReadFile(existing); string(b) != "keep" {
+		t.Error("an existing file was overwritten")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.db")); err == nil {
+		t.Error("new.db/ made new.db")
+	}
+}

@@ -167,3 +167,19 @@ func TestExportSaysWhatItWrote(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedExportKeepsOut: an export that fails while writing (an image
+// too large) leaves the existing OUT as it was and no temporary file.
+func TestFailedExportKeepsOut(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "map.png")
+	os.WriteFile(out, []byte("the GM's old map"), 0o600)
+	code, stdout, stderr := runCLI(t, "export", iseph, "--png", out, "--px", "16384")
+	if code != ExitBad || stdout != "" || strings.Count(stderr, "\n") != 1 {
+		t.Fatalf("exit %d, %q %q", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "the GM's old map" {
+		t.Errorf("OUT changed: %q", b)
+	}
+	noTemps(t, dir)
+}

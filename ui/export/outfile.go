@@ -94,7 +94,7 @@ func WriteFile(path string, write func(io.Writer) error) (n int64, err error) {
 	if fi, err := os.Stat(target); err == nil {
 		mode, replace = fi.Mode().Perm(), true
 	}
-	f, tmp, err := CreateTemp(filepath.Dir(target), mode)
+	f, tmp, err := createTemp(filepath.Dir(target), mode)
 	if err != nil {
 		return 0, fmt.Errorf("write %s: %w", path, err)
 	}
@@ -130,9 +130,9 @@ func WriteFile(path string, write func(io.Writer) error) (n int64, err error) {
 	return cw.n, nil
 }
 
-// CreateTemp creates a new file in dir named .ep-XXXXXXXXXXXX.tmp (short
+// createTemp creates a new file in dir named .ep-XXXXXXXXXXXX.tmp (short
 // whatever the final name), opened for writing with perm less the umask.
-func CreateTemp(dir string, perm fs.FileMode) (*os.File, string, error) {
+func createTemp(dir string, perm fs.FileMode) (*os.File, string, error) {
 	for range 100 {
 		var b [6]byte
 		if _, err := rand.Read(b[:]); err != nil {

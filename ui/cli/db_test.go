@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -257,5 +258,40 @@ func TestBackupTargetIsBadInput(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "new.db")); err == nil {
 		t.Error("new.db/ made new.db")
+	}
+}
+
+// TestForeignDatabaseUntouched: another program's SQLite database given as
+// --db is refused by every command and left byte for byte as it was, with
+// no .bak or other file beside it.
+func TestForeignDatabaseUntouched(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "app.db")
+	raw, err := sql.Open("sqlite3", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'ann')`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	before, _ := os.ReadFile(db)
+	for _, args := range [][]string{
+		{"import", iseph},
+		{"list"},
+		{"export-encounter", "X", filepath.Join(t.TempDir(), "x.json")},
+		{"backup", filepath.Join(t.TempDir(), "b.db")},
+	} {
+		var o, e bytes.Buffer
+		code := Run(dbEnv(&o, &e), append([]string{"--db", db}, args...))
+		if code == 0 || !strings.Contains(e.String(), "another program") {
+			t.Errorf("%v: exit %d, %q", args, code, e.String())
+		}
+	}
+	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
+		t.Error("the database was written")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files appeared: %v", entries)
 	}
 }

@@ -1,8 +1,11 @@
 package cli
 
 import (
-	"bytes"
+	"fmt"
+	"io"
 	"strings"
+
+	"encounterplanner/model"
 
 	"encounterplanner/ui/export"
 )
@@ -32,16 +35,15 @@ func runExport(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	e, err := loadFile(file)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	var out string
+	var e *model.Encounter
+	out := f.vals["uvtt"]
+	var write func(io.Writer) error
 	switch {
 	case f.vals["png"] != "":
 		out = f.vals["png"]
-		err = export.PNG(&buf, e, export.PNGOptions{PX: px, Grid: !f.bools["no-grid"], Player: f.bools["player"]})
+		write = func(w io.Writer) error {
+			return export.PNG(w, e, export.PNGOptions{PX: px, Grid: !f.bools["no-grid"], Player: f.bools["player"]})
+		}
 	case f.vals["pdf"] != "":
 		out = f.vals["pdf"]
 		paper := strings.ToLower(f.vals["paper"])
@@ -51,13 +53,25 @@ func runExport(env Env, args []string) error {
 		if paper != "letter" && paper != "a4" {
 			return usagef("--paper: %q is not letter or a4", f.vals["paper"])
 		}
-		err = export.PDF(&buf, e, export.PDFOptions{Paper: paper, Player: f.bools["player"], TokenSheet: f.bools["token-sheet"]})
+		write = func(w io.Writer) error {
+			return export.PDF(w, e, export.PDFOptions{Paper: paper, Player: f.bools["player"], TokenSheet: f.bools["token-sheet"]})
+		}
 	default:
-		out = f.vals["uvtt"]
-		err = export.UVTT(&buf, e, px)
+		write = func(w io.Writer) error { return export.UVTT(w, e, px) }
 	}
+	// A bad OUT is refused before the work of drawing.
+	if _, err := export.CheckOutput(out); err != nil {
+		return err
+	}
+	e, err = loadFile(file)
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(out, buf.Bytes())
+	n, err := export.WriteFile(out, write)
+	if err != nil {
+		return err
+	}
+	// stdout is kept for JSON: say what was written on stderr.
+	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%d bytes)\n", out, n)
+	return err
 }

@@ -535,10 +535,8 @@ func (d *pdfDoc) mark(l render.Layer, s float64) {
 	case render.LayerDots:
 		r := math.Max(l.MinR, l.R*s)
 		render.DotCentres(l, s, func(x, y float64) { d.Disc(x, y, r, 0, l.Color) })
-	case render.LayerBar:
-		y0, y1 := render.BarRows(l, s)
-		d.Rect(0, float64(y0-1), s, float64(y1+1), l.Edge)
-		d.Rect(0, float64(y0), s, float64(y1), l.Color)
+	case render.LayerSqueeze:
+		render.SqueezeTriangles(l, s, func(ax, ay, bx, by, cx, cy float64) { d.Triangle(ax, ay, bx, by, cx, cy, l.Color) })
 	}
 }
 

@@ -299,11 +299,11 @@ type LayerKind uint8
 
 // The marks terrain is drawn with.
 const (
-	LayerFill  LayerKind = iota // the whole square
-	LayerHatch                  // diagonal stripes: "/" (Fwd) and "\" (Back), N per square, Width wide
-	LayerWaves                  // N rows of waves of amplitude Amp, Width wide; Ripple: arcs, rows shifted
-	LayerDots                   // an N x N grid of dots of radius R (N = 2: a quincunx)
-	LayerBar                    // a horizontal bar Width tall across the middle, edged in Edge
+	LayerFill    LayerKind = iota // the whole square
+	LayerHatch                    // diagonal stripes: "/" (Fwd) and "\" (Back), N per square, Width wide
+	LayerWaves                    // N rows of waves of amplitude Amp, Width wide; Ripple: arcs, rows shifted
+	LayerDots                     // an N x N grid of dots of radius R (N = 2: a quincunx)
+	LayerSqueeze                  // two arrowheads at the left and right edges pointing in, Width deep
 )
 
 // Layer is one mark of a terrain look. Sizes are fractions of a square,
@@ -318,7 +318,6 @@ type Layer struct {
 	R, MinR   float64
 	Fwd, Back bool
 	Ripple    bool
-	Edge      color.NRGBA // LayerBar: the 1-unit edge lines
 }
 
 // Size returns f of a square of side s, at least min.
@@ -350,8 +349,20 @@ func TerrainLook(t model.Terrain, overBG bool) []Layer {
 			baseA = 0.5
 		}
 	default:
+		// On open ground the squares that cost more read by tone before
+		// any mark: greater difficult a darker tan, narrow a pale yellow
+		// (so they tell apart in grey scale too).
+		switch {
+		case t.Any(model.GreaterDifficult):
+			base = colOpen.mix(colDots, 0.2)
+		case t.Any(model.Narrow):
+			base = colOpen.mix(colYellow, 0.45)
+		}
 		if overBG {
 			baseA = 0
+			if base != colOpen {
+				baseA = 0.6
+			}
 		}
 	}
 	ls := []Layer{{Kind: LayerFill, Color: base.alpha(baseA).n()}}
@@ -372,13 +383,17 @@ func TerrainLook(t model.Terrain, overBG bool) []Layer {
 	if t.Any(model.Wall) {
 		dotCol = colOpen
 	}
+	// Difficult: the rulebook's few large dots; greater difficult: dense
+	// small dots on the darker tone.
 	if t.Any(model.GreaterDifficult) {
 		ls = append(ls, Layer{Kind: LayerDots, N: 4, R: 0.045, MinR: 0.7, Color: dotCol.alpha(patA).n()})
 	} else if t.Any(model.Difficult) {
-		ls = append(ls, Layer{Kind: LayerDots, N: 2, R: 0.06, MinR: 0.8, Color: dotCol.alpha(patA).n()})
+		ls = append(ls, Layer{Kind: LayerDots, N: 2, R: 0.08, MinR: 1, Color: dotCol.alpha(patA).n()})
 	}
+	// Narrow: a squeeze, arrowheads pressing in from both sides, not a
+	// bar across the square (that read as a wall or a door).
 	if t.Any(model.Narrow) {
-		ls = append(ls, Layer{Kind: LayerBar, Width: 0.14, MinWidth: 2, Color: colYellow.alpha(patA).n(), Edge: colInk.alpha(patA * 0.7).n()})
+		ls = append(ls, Layer{Kind: LayerSqueeze, Width: 0.2, MinWidth: 2, Color: dotCol.alpha(patA).n()})
 	}
 	return ls
 }
@@ -417,12 +432,13 @@ func WaveY(l Layer, s float64, j int, x float64) (y float64, on bool) {
 	return y0 + amp*math.Sin(ph), !l.Ripple || math.Sin(ph) >= -0.2
 }
 
-// BarRows returns the rows [y0, y1) of a LayerBar's yellow in a square of
-// side s; the edges are the unit rows above and below.
-func BarRows(l Layer, s float64) (y0, y1 int) {
-	bh := size(l.Width, s, l.MinWidth)
-	y0 = int(math.Round(s/2 - bh/2))
-	return y0, y0 + int(math.Round(bh))
+// SqueezeTriangles calls fn with the corners of each arrowhead of a
+// LayerSqueeze mark in a square of side s.
+func SqueezeTriangles(l Layer, s float64, fn func(ax, ay, bx, by, cx, cy float64)) {
+	d := size(l.Width, s, l.MinWidth)
+	h, in := d*0.9, math.Round(s*0.06) // inset: a row of narrow squares shows pairs, not a chain
+	fn(in, s/2-h, in+d, s/2, in, s/2+h)
+	fn(s-in, s/2-h, s-in-d, s/2, s-in, s/2+h)
 }
 
 // HatchPeriod is the distance, along an axis, between a LayerHatch's

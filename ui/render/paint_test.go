@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"math"
 	"strings"
 	"testing"
 
@@ -122,5 +123,47 @@ func TestCollisionCross(t *testing.T) {
 	NewRenderer().Draw(player, e, View{Scale: 40, Player: true}, forcedOverlays())
 	if player.RGBAAt(4*40+20, 3*40+20) != colVerm.std() {
 		t.Error("the player view leaves out the collision cross")
+	}
+}
+
+// grey is a tile pixel's luminance (0..255).
+func grey(tl *tile, x, y int) float64 {
+	p := tl.pix[(y*tl.size+x)*4:]
+	return 0.299*float64(p[0]) + 0.587*float64(p[1]) + 0.114*float64(p[2])
+}
+
+func meanGrey(tl *tile, s int) float64 {
+	sum := 0.0
+	for y := 0; y < s; y++ {
+		for x := 0; x < s; x++ {
+			sum += grey(tl, x, y)
+		}
+	}
+	return sum / float64(s*s)
+}
+
+// TestTerrainTellsApartInGrey: printed in black and white, or seen at a
+// glance, difficult and greater difficult differ by tone, not only by the
+// count of small dots, and narrow is a squeeze, not a bar across the
+// square that reads as a wall or a door.
+func TestTerrainTellsApartInGrey(t *testing.T) {
+	for _, s := range []int{20, 40, 72} {
+		d := meanGrey(makeTile(model.Difficult, float64(s), false), s)
+		g := meanGrey(makeTile(model.GreaterDifficult, float64(s), false), s)
+		if d-g < 15 {
+			t.Errorf("%d px: difficult and greater difficult are %.0f and %.0f grey levels: too alike", s, d, g)
+		}
+		n := makeTile(model.Narrow, float64(s), false)
+		mid := s / 2
+		lo, hi := 255.0, 0.0
+		for x := 0; x < s; x++ {
+			lo, hi = math.Min(lo, grey(n, x, mid)), math.Max(hi, grey(n, x, mid))
+		}
+		if hi-lo < 60 {
+			t.Errorf("%d px: the narrow square's middle row is one tone (%.0f-%.0f): a bar across", s, lo, hi)
+		}
+		if o := meanGrey(makeTile(0, float64(s), false), s); math.Abs(meanGrey(n, s)-o) > 30 {
+			t.Errorf("%d px: narrow is %.0f grey levels from open ground (%.0f): it reads as a wall", s, meanGrey(n, s), o)
+		}
 	}
 }

@@ -56,11 +56,8 @@ func makeTile(t model.Terrain, s float64, overBG bool) *tile {
 		case LayerDots:
 			r := size(l.R, s, l.MinR)
 			DotCentres(l, s, func(x, y float64) { cv.fillCircle(x, y, r, c) })
-		case LayerBar:
-			y0, y1 := BarRows(l, s)
-			cv.fillRect(0, y0-1, n, y0, fromN(l.Edge))
-			cv.fillRect(0, y1, n, y1+1, fromN(l.Edge))
-			cv.fillRect(0, y0, n, y1, c)
+		case LayerSqueeze:
+			SqueezeTriangles(l, s, func(ax, ay, bx, by, cx, cy float64) { cv.fillTriangle(ax, ay, bx, by, cx, cy, c) })
 		}
 	}
 	return tl

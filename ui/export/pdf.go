@@ -21,12 +21,13 @@ const (
 
 // PDFOptions says how to print.
 type PDFOptions struct {
-	Paper      string    // "letter" (default) or "a4"
-	Player     bool      // leave out hidden tokens and GM-only notes
-	TokenSheet bool      // add pages of fold-over standees, 1 inch per square
-	Trim       bool      // print only the smallest rectangle holding non-floor terrain, tokens and notes
-	Created    time.Time // the creation date written in the file; zero: now
-	NoCompress bool      // leave content streams uncompressed (tests, debugging)
+	Paper      string           // "letter" (default) or "a4"
+	Player     bool             // leave out hidden tokens and GM-only notes
+	TokenSheet bool             // add pages of fold-over standees, 1 inch per square
+	Trim       bool             // print only the smallest rectangle holding non-floor terrain, tokens and notes
+	Overlays   *render.Overlays // nil: none (the command line); else drawn as on screen
+	Created    time.Time        // the creation date written in the file; zero: now
+	NoCompress bool             // leave content streams uncompressed (tests, debugging)
 }
 
 // Tiling is how a map is split over pages.
@@ -61,9 +62,20 @@ func tiles(n, win, step float64) int {
 	return 1 + int(math.Ceil((n-win)/step-1e-9))
 }
 
-// PDFTiling computes the page layout of the whole map.
-func PDFTiling(e *model.Encounter, paper string) (Tiling, error) {
-	return tiling(e.Grid.W, e.Grid.H, paper)
+// PDFTiling computes the page layout PDF prints with options o: the
+// whole map, or its content rectangle with o.Trim (so a caller can say
+// how many pages it wrote).
+func PDFTiling(e *model.Encounter, o PDFOptions) (Tiling, error) {
+	if err := checkSize(e, 1); err != nil {
+		return Tiling{}, err
+	}
+	x0, y0, x1, y1 := 0, 0, e.Grid.W, e.Grid.H
+	if o.Trim {
+		x0, y0, x1, y1 = ContentRect(e, o.Player)
+	}
+	t, err := tiling(x1-x0, y1-y0, o.Paper)
+	t.X0, t.Y0 = x0, y0
+	return t, err
 }
 
 // tiling lays w x h squares over pages: the printable window is the paper
@@ -163,18 +175,10 @@ var (
 // The file is written page by page as it is drawn: memory holds one page
 // and the page index, whatever the map's size.
 func PDF(w io.Writer, e *model.Encounter, o PDFOptions) error {
-	if err := checkSize(e, 1); err != nil {
-		return err
-	}
-	x0, y0, x1, y1 := 0, 0, e.Grid.W, e.Grid.H
-	if o.Trim {
-		x0, y0, x1, y1 = ContentRect(e, o.Player)
-	}
-	t, err := tiling(x1-x0, y1-y0, o.Paper)
+	t, err := PDFTiling(e, o)
 	if err != nil {
 		return err
 	}
-	t.X0, t.Y0 = x0, y0
 	p := &pdfw{d: newPDFDoc(w, !o.NoCompress), r: render.NewRenderer(), e: e, o: o}
 	for r := 0; r < t.Rows; r++ {
 		for c := 0; c < t.Cols; c++ {
@@ -218,7 +222,7 @@ func (p *pdfw) page(t Tiling, c, r int) {
 	fx, fy := ox-sx*ptPerSquare, oy-sy*ptPerSquare
 	d.dx, d.dy = L-fx, T-fy
 	v := render.View{Scale: ptPerSquare, OriginX: sx, OriginY: sy, Player: p.o.Player}
-	p.r.Paint(d, ww+fx, wh+fy, p.e, v, nil)
+	p.r.Paint(d, ww+fx, wh+fy, p.e, v, p.o.Overlays)
 	d.dx, d.dy = 0, 0
 	d.restore()
 	p.marks(t, c, r, ox, oy, ww, wh)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 	"encounterplanner/ui/render"
 )
 
@@ -92,7 +93,7 @@ func TestPDF(t *testing.T) {
 		{"a4", 9, true, 3, 3},
 	} {
 		t.Run(c.paper, func(t *testing.T) {
-			tl, err := PDFTiling(e, c.paper)
+			tl, err := PDFTiling(e, PDFOptions{Paper: c.paper})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -348,5 +349,32 @@ func TestPDFCreationDate(t *testing.T) {
 	got, _ := time.ParseInLocation("20060102150405", m[1], before.Location())
 	if got.Before(before.Truncate(time.Second)) || got.After(time.Now()) {
 		t.Errorf("creation date %v, want now (%v)", got, before)
+	}
+}
+
+// TestPDFOverlays prints the current overlays as the screen draws them,
+// the collision crosses of forced movement among them: their vermillion
+// strokes are in the page.
+func TestPDFOverlays(t *testing.T) {
+	e := mapFrom("....", "....", "....")
+	e.Tokens = []model.Token{{Name: "Hero", X: 1, Y: 1, Size: model.Medium, Side: "party"}}
+	o := render.NewOverlays()
+	o.Selected = 0
+	o.Reach = []rules.Square{{X: 2, Y: 1, Actions: 1}, {X: 3, Y: 1, Actions: 2}}
+	o.Collide = []rules.Point{{X: 3, Y: 1}}
+	var plain, with bytes.Buffer
+	if err := PDF(&plain, e, PDFOptions{NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := PDF(&with, e, PDFOptions{NoCompress: true, Overlays: o}); err != nil {
+		t.Fatal(err)
+	}
+	const verm = "0.84 0.37 0 RG" // #D55E00 strokes: the cross
+	if strings.Contains(plain.String(), verm) || !strings.Contains(with.String(), verm) {
+		t.Error("the collision cross should be in the PDF with overlays, and only there")
+	}
+	tl, err := PDFTiling(e, PDFOptions{Trim: true})
+	if err != nil || tl.Pages() != 1 || tl.X0 != 1 || tl.W != 1 {
+		t.Errorf("trimmed tiling %+v, %v: want one page from square 1, 1 wide", tl, err)
 	}
 }

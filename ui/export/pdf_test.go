@@ -378,3 +378,22 @@ func TestPDFOverlays(t *testing.T) {
 		t.Errorf("trimmed tiling %+v, %v: want one page from square 1, 1 wide", tl, err)
 	}
 }
+
+// TestPDFStandeesLandscape: three Huge standees (3 x 7 in each) fit
+// side by side on a landscape Letter sheet, two on a portrait one.
+func TestPDFStandeesLandscape(t *testing.T) {
+	e := mapFrom("...", "...", "...") // one portrait page
+	for i := 0; i < 3; i++ {
+		e.Tokens = append(e.Tokens, model.Token{Name: "Giant " + strconv.Itoa(i), X: 0, Y: 0, Size: model.Huge, Side: "enemy"})
+	}
+	var buf bytes.Buffer
+	if err := PDF(&buf, e, PDFOptions{TokenSheet: true, NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if n := pageCount(buf.Bytes()); n != 2 {
+		t.Errorf("%d pages, want the map and one sheet", n)
+	}
+	if strings.Count(buf.String(), "/MediaBox [0 0 612 792]") != 1 || strings.Count(buf.String(), "/MediaBox [0 0 792 612]") != 1 {
+		t.Error("want the map on a portrait page and the sheet on a landscape one")
+	}
+}

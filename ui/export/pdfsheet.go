@@ -103,18 +103,21 @@ func pack(boxes []box, width, height, gap float64) []placed {
 	return out
 }
 
-// tokenSheet lays out a fold-over standee per shown token, packed onto as
-// few pages as they fit: a base tab (0.5 in), the back (upside down, so
-// it reads from the other side when folded), the front (k x k in, as the
-// token looks on the map) and a second tab. Tokens too tall for the page
-// print as a flat token instead, scaled to fit.
-func (p *pdfw) tokenSheet(pw, ph float64) {
-	d := p.d
-	L, T := pdfMargin, pdfMargin+sheetTitle
-	W, H := pw-2*pdfMargin, ph-pdfMargin-T
-	var idx []int
-	var boxes []box
-	var flat []bool
+// sheetLayout is the standees packed on pages of one orientation.
+type sheetLayout struct {
+	pw, ph float64
+	idx    []int // token per box
+	boxes  []box
+	flat   []bool
+	at     []placed
+	pages  int
+	flats  int
+}
+
+// layoutSheet packs a standee per shown token on pages pw x ph.
+func (p *pdfw) layoutSheet(pw, ph float64) sheetLayout {
+	l := sheetLayout{pw: pw, ph: ph}
+	W, H := pw-2*pdfMargin, ph-2*pdfMargin-sheetTitle
 	for i := range p.e.Tokens {
 		if p.o.Player && p.e.Tokens[i].Hidden {
 			continue
@@ -124,25 +127,38 @@ func (p *pdfw) tokenSheet(pw, ph float64) {
 		if b.h > H {
 			s = math.Min(s, math.Min(W, H))
 			b, fl = box{s, s}, true
+			l.flats++
 		}
-		idx, boxes, flat = append(idx, i), append(boxes, b), append(flat, fl)
+		l.idx, l.boxes, l.flat = append(l.idx, i), append(l.boxes, b), append(l.flat, fl)
 	}
-	if len(idx) == 0 {
-		return
+	l.at = pack(l.boxes, W, H, standeeGap)
+	for _, a := range l.at {
+		l.pages = max(l.pages, a.page+1)
 	}
-	at := pack(boxes, W, H, standeeGap)
-	pages := 0
-	for _, a := range at {
-		pages = max(pages, a.page+1)
+	return l
+}
+
+// tokenSheet lays out a fold-over standee per shown token, packed onto as
+// few pages as they fit, portrait or landscape (whichever needs fewer
+// pages and folds fewer standees flat; portrait on a tie): a base tab
+// (0.5 in), the back (upside down, so it reads from the other side when
+// folded), the front (k x k in, as the token looks on the map) and a
+// second tab. Tokens too tall for the page print as a flat token instead,
+// scaled to fit.
+func (p *pdfw) tokenSheet(pw, ph float64) {
+	d := p.d
+	l := p.layoutSheet(pw, ph)
+	if o := p.layoutSheet(ph, pw); o.pages < l.pages && o.flats <= l.flats {
+		l = o
 	}
-	for pg := 0; pg < pages; pg++ {
-		d.beginPage(pw, ph)
+	L, T := pdfMargin, pdfMargin+sheetTitle
+	for pg := 0; pg < l.pages; pg++ {
+		d.beginPage(l.pw, l.ph)
 		d.Text(L, pdfMargin+10, 10, true, p.e.Name+" – token standees (cut on solid lines, fold on dashed)", 0, black)
-		for j, a := range at {
-			if a.page != pg {
-				continue
+		for j, a := range l.at {
+			if a.page == pg {
+				p.standee(l.idx[j], L+a.x, T+a.y, l.boxes[j], l.flat[j])
 			}
-			p.standee(idx[j], L+a.x, T+a.y, boxes[j], flat[j])
 		}
 		d.endPage()
 	}

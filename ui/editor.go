@@ -163,7 +163,6 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 	}
 	ed.worker = newOverlayWorker(func(r *overlayResult) { ed.post(func() { ed.applyResult(r) }) })
 	ed.view = NewMapView(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.ov }, ed, false)
-	ed.view.marks = func() []rules.Point { return ed.collide }
 	ed.build()
 	ed.install()
 	ed.refreshAll()
@@ -580,6 +579,7 @@ func (ed *Editor) rebuildOverlays() {
 		if ed.settings.Reach {
 			o.Reach = r.reach
 			ed.collide = r.collide
+			o.Collide = r.collide
 		}
 		if ed.settings.Path && r.path != nil {
 			o.Path = r.path

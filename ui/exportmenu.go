@@ -145,7 +145,7 @@ func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
 	o.Selected = sel
 	if sel >= 0 {
 		if ed.settings.Reach {
-			o.Reach = r.reach
+			o.Reach, o.Collide = r.reach, r.collide
 		}
 		if ed.settings.Path && r.path != nil {
 			o.Path, o.PathFrom = r.path, sel

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 
@@ -11,6 +12,9 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 )
+
+// crossInk is the vermillion of ui/render's collision cross.
+var crossInk = color.RGBA{0xD5, 0x5E, 0x00, 0xff}
 
 // overlayField finds the overlay panel's form widget with the label.
 func overlayField(t *testing.T, ed *Editor, label string) fyne.CanvasObject {

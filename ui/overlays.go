@@ -76,8 +76,9 @@ type overlayResult struct {
 	// What the player display shows when the GM shares it: the same reach
 	// and path computed as if hidden tokens were not there, so that a
 	// detour around an unseen enemy gives nothing away.
-	playerReach []rules.Square
-	playerPath  *rules.Path
+	playerReach   []rules.Square
+	playerCollide []rules.Point
+	playerPath    *rules.Path
 }
 
 // staticKey is what reach, cover, flanking and threat depend on; the path
@@ -219,7 +220,7 @@ func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 		}
 	}
 	if r.share {
-		res.playerReach, res.playerPath = w.forPlayers(r, res)
+		res.playerReach, res.playerPath, res.playerCollide = w.forPlayers(r, res)
 	}
 	return res
 }
@@ -227,17 +228,17 @@ func (w *overlayWorker) compute(r *overlayReq) (res *overlayResult) {
 // forPlayers answers the shared reach and path as the players may see
 // them: on a copy of the encounter without its hidden tokens. A hidden
 // selected token shares nothing.
-func (w *overlayWorker) forPlayers(r *overlayReq, gm *overlayResult) ([]rules.Square, *rules.Path) {
+func (w *overlayWorker) forPlayers(r *overlayReq, gm *overlayResult) ([]rules.Square, *rules.Path, []rules.Point) {
 	e := r.enc
 	if r.sel < 0 || r.sel >= len(e.Tokens) || e.Tokens[r.sel].Hidden {
-		return nil, nil
+		return nil, nil, nil
 	}
 	hidden := false
 	for i := range e.Tokens {
 		hidden = hidden || e.Tokens[i].Hidden
 	}
 	if !hidden {
-		return gm.reach, gm.path
+		return gm.reach, gm.path, gm.collide
 	}
 	pe := *e
 	pe.Tokens = nil
@@ -257,7 +258,7 @@ func (w *overlayWorker) forPlayers(r *overlayReq, gm *overlayResult) ([]rules.Sq
 	sub.enc, sub.sel, sub.share, sub.drag = &pe, sel, false, -1
 	sub.set.Cover, sub.set.CoverBack, sub.set.Flank, sub.set.Threat = false, false, false, false
 	pr := w.player.compute(&sub)
-	return pr.reach, pr.path
+	return pr.reach, pr.path, pr.collide
 }
 
 func (w *overlayWorker) computeStatic(e *model.Encounter, r *overlayReq) overlayResult {

@@ -142,7 +142,7 @@ func (p *playerDisplay) refresh() {
 			if r := p.ed.res; r != nil && r.sel == sel && r.ntok == len(p.ed.enc.Tokens) {
 				o.Selected = sel
 				if src.Reach != nil {
-					o.Reach = r.playerReach
+					o.Reach, o.Collide = r.playerReach, r.playerCollide
 				}
 				if src.Path != nil && r.playerPath != nil {
 					o.Path = r.playerPath

@@ -200,7 +200,7 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner teleport FILE --token NAME --range N        (points)
   encounter-planner forced FILE --token NAME --kind push|pull|sweep|shove|drag --from SOURCE --distance N
   encounter-planner export FILE --png OUT.png [--px 70] [--player] [--no-grid]
-  encounter-planner export FILE --pdf OUT.pdf [--paper letter|a4] [--player] [--token-sheet]
+  encounter-planner export FILE --pdf OUT.pdf [--paper letter|a4] [--player] [--token-sheet] [--trim]
   encounter-planner export FILE --uvtt OUT.dd2vtt [--px 70]
 
 Queries print one JSON document; export says on stderr what it wrote. Put -- before

@@ -11,7 +11,7 @@ import (
 )
 
 func runExport(env Env, args []string) error {
-	f, err := parseFlags(args, []string{"png", "pdf", "uvtt", "px", "paper"}, []string{"player", "no-grid", "token-sheet"})
+	f, err := parseFlags(args, []string{"png", "pdf", "uvtt", "px", "paper"}, []string{"player", "no-grid", "token-sheet", "trim"})
 	if err != nil {
 		return err
 	}
@@ -38,6 +38,7 @@ func runExport(env Env, args []string) error {
 	var e *model.Encounter
 	out := f.vals["uvtt"]
 	var write func(io.Writer) error
+	pages := 0 // set by the PDF export
 	switch {
 	case f.vals["png"] != "":
 		out = f.vals["png"]
@@ -53,8 +54,10 @@ func runExport(env Env, args []string) error {
 		if paper != "letter" && paper != "a4" {
 			return usagef("--paper: %q is not letter or a4", f.vals["paper"])
 		}
-		write = func(w io.Writer) error {
-			return export.PDF(w, e, export.PDFOptions{Paper: paper, Player: f.bools["player"], TokenSheet: f.bools["token-sheet"]})
+		write = func(w io.Writer) (err error) {
+			pages, err = export.WritePDF(w, e, export.PDFOptions{Paper: paper, Player: f.bools["player"],
+				TokenSheet: f.bools["token-sheet"], Trim: f.bools["trim"]})
+			return err
 		}
 	default:
 		write = func(w io.Writer) error { return export.UVTT(w, e, px) }
@@ -72,6 +75,14 @@ func runExport(env Env, args []string) error {
 		return err
 	}
 	// stdout is kept for JSON: say what was written on stderr.
-	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%d bytes)\n", out, n)
+	what := fmt.Sprintf("%d bytes", n)
+	switch pages {
+	case 0:
+	case 1:
+		what += ", 1 page"
+	default:
+		what += fmt.Sprintf(", %d pages", pages)
+	}
+	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%s)\n", out, what)
 	return err
 }

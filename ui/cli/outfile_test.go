@@ -161,7 +161,11 @@ func TestExportSaysWhatItWrote(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "encounter-planner: wrote " + out + " (" + strconv.FormatInt(fi.Size(), 10) + " bytes)\n"
+		pages := ""
+		if kind == "--pdf" {
+			pages = ", 1 page"
+		}
+		want := "encounter-planner: wrote " + out + " (" + strconv.FormatInt(fi.Size(), 10) + " bytes" + pages + ")\n"
 		if code != 0 || stdout != "" || stderr != want {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q, want %q", kind, code, stdout, stderr, want)
 		}
@@ -182,4 +186,24 @@ func TestFailedExportKeepsOut(t *testing.T) {
 		t.Errorf("OUT changed: %q", b)
 	}
 	noTemps(t, dir)
+}
+
+// TestExportTrimAndPages: --trim prints only the content, and the stderr line
+// counts the PDF's pages (the map's and the standee sheet's).
+func TestExportTrimAndPages(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "map.pdf")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, " bytes, 1 page)\n"},
+		{[]string{"--token-sheet"}, " bytes, 2 pages)\n"},
+		{[]string{"--trim", "--token-sheet"}, " bytes, 2 pages)\n"},
+	} {
+		code, _, stderr := runCLI(t, append([]string{"export", iseph, "--pdf", out}, c.args...)...)
+		if code != 0 || !strings.HasSuffix(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q, want suffix %q", c.args, code, stderr, c.want)
+		}
+	}
 }

@@ -175,9 +175,16 @@ var (
 // The file is written page by page as it is drawn: memory holds one page
 // and the page index, whatever the map's size.
 func PDF(w io.Writer, e *model.Encounter, o PDFOptions) error {
+	_, err := WritePDF(w, e, o)
+	return err
+}
+
+// WritePDF is PDF that also tells how many pages it wrote (map and
+// standees), for a caller that reports them.
+func WritePDF(w io.Writer, e *model.Encounter, o PDFOptions) (pages int, err error) {
 	t, err := PDFTiling(e, o)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	p := &pdfw{d: newPDFDoc(w, !o.NoCompress), r: render.NewRenderer(), e: e, o: o}
 	for r := 0; r < t.Rows; r++ {
@@ -186,7 +193,7 @@ func PDF(w io.Writer, e *model.Encounter, o PDFOptions) error {
 			p.page(t, c, r)
 			p.d.endPage()
 			if p.d.err != nil {
-				return fmt.Errorf("export pdf: %w", p.d.err)
+				return 0, fmt.Errorf("export pdf: %w", p.d.err)
 			}
 		}
 	}
@@ -199,9 +206,9 @@ func PDF(w io.Writer, e *model.Encounter, o PDFOptions) error {
 		created = time.Now()
 	}
 	if err := p.d.close(e.Name, created); err != nil {
-		return fmt.Errorf("export pdf: %w", err)
+		return 0, fmt.Errorf("export pdf: %w", err)
 	}
-	return nil
+	return len(p.d.pages), nil
 }
 
 // page draws map tile (c, r).

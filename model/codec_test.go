@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -270,4 +271,31 @@ func FuzzReadEncounter(f *testing.F) {
 			t.Fatalf("not canonical")
 		}
 	})
+}
+
+// BenchmarkReadEncounter reads a 250x250 map with 200 tokens and some notes.
+func BenchmarkReadEncounter(b *testing.B) {
+	e := &Encounter{Name: "Bench", Ruleset: SF2E, FeetPerSquare: 5, Grid: NewGrid(250, 250)}
+	for i := range e.Grid.Cells {
+		e.Grid.Cells[i] = Terrain(i % 7 * 3 % 256)
+	}
+	for i := 0; i < 200; i++ {
+		r := 10
+		e.Tokens = append(e.Tokens, Token{ID: NewID(), Name: fmt.Sprintf("Token %d", i), X: i, Y: i, Size: Medium,
+			Side: "enemy", Speeds: map[string]int{"land": 30, "fly": 20}, Reach: &r, Conditions: []string{"prone"}})
+	}
+	for i := 0; i < 20; i++ {
+		e.Notes = append(e.Notes, Note{X: i, Y: 0, Text: "trap"})
+	}
+	data, err := EncodeEncounter(e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeEncounter(data); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -1,49 +1,12 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 
-	"encounterplanner/model/internal/uuidfmt"
+	"github.com/google/uuid"
 )
-
-// FieldError is a problem a user can fix, naming where it is: a field path
-// such as `tokens[2] "Goblin".speeds.land` or `map.rows[3][7]`.
-type FieldError struct {
-	Field string
-	Msg   string
-}
-
-func (e *FieldError) Error() string {
-	if e.Field == "" {
-		return e.Msg
-	}
-	return e.Field + ": " + e.Msg
-}
-
-// ErrInvalid is wrapped by every validation and file-format error, so callers
-// can tell bad input (exit code 2) from other failures.
-var ErrInvalid = errors.New("invalid encounter")
-
-// invalid wraps a FieldError so errors.Is(err, ErrInvalid) holds.
-type invalid struct{ *FieldError }
-
-func (invalid) Is(target error) bool { return target == ErrInvalid }
-func (i invalid) Unwrap() error      { return i.FieldError }
-
-func fieldErr(field, format string, args ...any) error {
-	return invalid{&FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}}
-}
-
-// TokenField names token i for error messages: tokens[i] "Name".
-func TokenField(i int, name string) string {
-	if name == "" {
-		return fmt.Sprintf("tokens[%d]", i)
-	}
-	return fmt.Sprintf("tokens[%d] %q", i, name)
-}
 
 // Validate checks everything the file format and the rules require of an
 // encounter. The codec, the store and the app all call it, so the same
@@ -79,6 +42,9 @@ func Validate(e *Encounter) error {
 	if e.Background != "" && !strings.HasPrefix(e.Background, "data:image/png;base64,") && !strings.HasPrefix(e.Background, "data:image/webp;base64,") {
 		return fieldErr("map.background", "must be a data:image/png;base64,... or data:image/webp;base64,... image")
 	}
+	if len(e.Tokens) > MaxTokens {
+		return fieldErr("tokens", "%d tokens; at most %d are allowed", len(e.Tokens), MaxTokens)
+	}
 	names := make(map[string]int, len(e.Tokens))
 	ids := make(map[string]int, len(e.Tokens))
 	for i := range e.Tokens {
@@ -87,14 +53,14 @@ func Validate(e *Encounter) error {
 		}
 		t := &e.Tokens[i]
 		if j, dup := names[t.Name]; dup {
-			return fieldErr(TokenField(i, t.Name)+".name", "duplicate name; tokens[%d] has it already (names must be unique)", j)
+			return tokenErr(i, t.Name, "name", "duplicate name; tokens[%d] has it already (names must be unique)", j)
 		}
 		names[t.Name] = i
 		if t.ID != "" {
 			// A UUID's hex digits are case-insensitive: "6F1D..." is "6f1d...".
 			id := strings.ToLower(t.ID)
 			if j, dup := ids[id]; dup {
-				return fieldErr(TokenField(i, t.Name)+".id", "duplicate id %q; tokens[%d] has it already", t.ID, j)
+				return tokenErr(i, t.Name, "id", "duplicate id %q; tokens[%d] has it already", t.ID, j)
 			}
 			ids[id] = i
 		}
@@ -109,51 +75,51 @@ func Validate(e *Encounter) error {
 
 func validateToken(e *Encounter, i int) error {
 	t := &e.Tokens[i]
-	f := TokenField(i, t.Name)
+	bad := func(field, format string, args ...any) error { return tokenErr(i, t.Name, field, format, args...) }
 	if strings.TrimSpace(t.Name) == "" {
-		return fieldErr(f+".name", "is required")
+		return bad("name", "is required")
 	}
 	if utf8.RuneCountInString(t.Name) > 200 {
-		return fieldErr(f+".name", "must be at most 200 characters")
+		return bad("name", "must be at most 200 characters")
 	}
-	if t.ID != "" && !uuidfmt.Valid(t.ID) {
-		return fieldErr(f+".id", "%q is not a UUID", t.ID)
+	if t.ID != "" && !ValidID(t.ID) {
+		return bad("id", "%q is not a UUID", t.ID)
 	}
 	if !e.Ruleset.AllowsSize(t.Size) {
-		return fieldErr(f+".size", "%s is not a size of the %s ruleset", t.Size, e.Ruleset)
+		return bad("size", "%s is not a size of the %s ruleset", t.Size, e.Ruleset)
 	}
 	k := e.Ruleset.Space(t.Size)
 	if t.X < 0 || t.Y < 0 || t.X+k > e.Grid.W || t.Y+k > e.Grid.H {
 		if k == 1 {
-			return fieldErr(f, "square (%d, %d) is off the %dx%d map", t.X, t.Y, e.Grid.W, e.Grid.H)
+			return bad("", "square (%d, %d) is off the %dx%d map", t.X, t.Y, e.Grid.W, e.Grid.H)
 		}
-		return fieldErr(f, "its %dx%d space at (%d, %d) does not fit on the %dx%d map", k, k, t.X, t.Y, e.Grid.W, e.Grid.H)
+		return bad("", "its %dx%d space at (%d, %d) does not fit on the %dx%d map", k, k, t.X, t.Y, e.Grid.W, e.Grid.H)
 	}
 	for key, v := range t.Speeds {
 		if !knownSpeed(key) {
-			return fieldErr(f+".speeds", "unknown speed %q (want %s)", key, strings.Join(SpeedKeys, ", "))
+			return bad("speeds", "unknown speed %q (want %s)", key, strings.Join(SpeedKeys, ", "))
 		}
 		if v < 0 {
-			return fieldErr(f+".speeds."+key, "must not be negative, not %d", v)
+			return bad("speeds."+key, "must not be negative, not %d", v)
 		}
 	}
 	if e.Ruleset == Starship {
 		if v, ok := t.Speeds[SpeedTurn]; ok && v%2 != 0 {
-			return fieldErr(f+".speeds.turn", "must be an even number of feet, not %d", v)
+			return bad("speeds.turn", "must be an even number of feet, not %d", v)
 		}
 	}
 	if t.Reach != nil && *t.Reach < 0 {
-		return fieldErr(f+".reach", "must not be negative, not %d", *t.Reach)
+		return bad("reach", "must not be negative, not %d", *t.Reach)
 	}
 	if t.Facing > NW {
-		return fieldErr(f+".facing", "unknown facing %d", t.Facing)
+		return bad("facing", "unknown facing %d", t.Facing)
 	}
 	if s := t.Side; s != "" && strings.TrimSpace(s) == "" {
-		return fieldErr(f+".side", "must not be blank")
+		return bad("side", "must not be blank")
 	}
 	for j, c := range t.Conditions {
 		if strings.TrimSpace(c) == "" {
-			return fieldErr(fmt.Sprintf("%s.conditions[%d]", f, j), "must not be blank")
+			return bad(fmt.Sprintf("conditions[%d]", j), "must not be blank")
 		}
 	}
 	return nil
@@ -166,4 +132,16 @@ func knownSpeed(key string) bool {
 		}
 	}
 	return false
+}
+
+// ValidID reports whether s is a token or encounter id as the format states
+// it: a UUID in its 36-character 8-4-4-4-12 hex form, digits in either case.
+// uuid.Parse also takes the braced, urn: and hyphenless forms; the format
+// does not.
+func ValidID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	_, err := uuid.Parse(s)
+	return err == nil
 }

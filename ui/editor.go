@@ -87,7 +87,6 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 	}
 	ed.live.worker = session.NewWorker(func(r *session.Result) { ed.post(func() { ed.applyResult(r) }) })
 	ed.view = mapview.New(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.live.ov }, mapInput{ed}, false)
-	ed.view.Marks = func() []rules.Point { return ed.live.collide }
 	ed.build()
 	ed.install()
 	ed.refreshAll()

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 
@@ -11,9 +12,11 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/library"
-	"encounterplanner/ui/mapview"
 	"encounterplanner/ui/session"
 )
+
+// crossInk is the vermillion of ui/render's collision cross.
+var crossInk = color.RGBA{0xD5, 0x5E, 0x00, 0xff}
 
 // overlayField finds the overlay panel's form widget with the label.
 func overlayField(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
@@ -87,8 +90,8 @@ func TestForcedMovementOverlay(t *testing.T) {
 	if len(collisions) == 0 {
 		t.Fatalf("pushing the Hero into the wall should collide somewhere: %+v", want)
 	}
-	if len(ed.live.collide) != len(collisions) {
-		t.Errorf("%d crosses, want %d", len(ed.live.collide), len(collisions))
+	if len(ed.live.ov.Collide) != len(collisions) {
+		t.Errorf("%d crosses, want %d", len(ed.live.ov.Collide), len(collisions))
 	}
 	if !strings.Contains(ed.ovp.coverLabel.Text, "Push Hero by Brute, up to 3 squares") || !strings.Contains(ed.ovp.coverLabel.Text, "collision") {
 		t.Errorf("the panel should sum up the forced movement: %q", ed.ovp.coverLabel.Text)
@@ -100,7 +103,7 @@ func TestForcedMovementOverlay(t *testing.T) {
 	for _, c := range collisions {
 		pos := abs.Add(ed.view.PosOf(c.X, c.Y))
 		r, g, b, _ := img.At(int(pos.X*sc), int(pos.Y*sc)).RGBA()
-		if uint8(r>>8) != mapview.CrossInk.R || uint8(g>>8) != mapview.CrossInk.G || uint8(b>>8) != mapview.CrossInk.B {
+		if uint8(r>>8) != crossInk.R || uint8(g>>8) != crossInk.G || uint8(b>>8) != crossInk.B {
 			t.Errorf("collision (%d, %d): centre pixel %02x%02x%02x, want the cross", c.X, c.Y, r>>8, g>>8, b>>8)
 		}
 	}
@@ -125,7 +128,7 @@ func TestForcedMovementOverlay(t *testing.T) {
 	}
 	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(rules.ModeLand)
 	settle(t, ed, p)
-	if len(ed.live.collide) != 0 {
+	if len(ed.live.ov.Collide) != 0 {
 		t.Errorf("land reach should have no collision crosses")
 	}
 }

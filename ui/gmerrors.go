@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"encounterplanner/model"
@@ -24,35 +23,12 @@ type fieldProblem struct {
 }
 
 // problemOf reads err's model.FieldError; ok is false for any other error.
-//
-// The FieldError in this tree names the token inside Field
-// (`tokens[1] "Iseph".speeds.fly`); once it carries Token and Name itself
-// this becomes `fieldProblem{fe.Token, fe.Name, fe.Field, fe.Msg}`.
 func problemOf(err error) (p fieldProblem, ok bool) {
 	var fe *model.FieldError
 	if !errors.As(err, &fe) {
 		return fieldProblem{token: -1}, false
 	}
-	p = fieldProblem{token: -1, field: fe.Field, msg: fe.Msg}
-	rest, isTok := strings.CutPrefix(fe.Field, "tokens[")
-	if !isTok {
-		return p, true
-	}
-	end := strings.IndexByte(rest, ']')
-	i, err := strconv.Atoi(rest[:max(end, 0)])
-	if end < 0 || err != nil {
-		return p, true
-	}
-	p.token, p.field = i, ""
-	rest = rest[end+1:]
-	if strings.HasPrefix(rest, " \"") {
-		if q, err := strconv.QuotedPrefix(rest[1:]); err == nil {
-			p.name, _ = strconv.Unquote(q)
-			rest = rest[1+len(q):]
-		}
-	}
-	p.field = strings.TrimPrefix(rest, ".")
-	return p, true
+	return fieldProblem{token: fe.Token, name: fe.Name, field: fe.Field, msg: fe.Msg}, true
 }
 
 // fieldWords is how the app calls a validated token field.

@@ -16,10 +16,10 @@ func TestProblemOf(t *testing.T) {
 		want fieldProblem
 		ok   bool
 	}{
-		{&model.FieldError{Field: `tokens[1] "Iseph".speeds.fly`, Msg: "must not be negative"}, fieldProblem{1, "Iseph", "speeds.fly", "must not be negative"}, true},
-		{fmt.Errorf("save: %w", &model.FieldError{Field: `tokens[0] "A \"b\"".name`, Msg: "duplicate name"}), fieldProblem{0, `A "b"`, "name", "duplicate name"}, true},
-		{&model.FieldError{Field: "tokens[3]", Msg: "is off the 5x5 map"}, fieldProblem{3, "", "", "is off the 5x5 map"}, true},
-		{&model.FieldError{Field: "notes[2]", Msg: "square (9, 9) is off the 5x5 map"}, fieldProblem{-1, "", "notes[2]", "square (9, 9) is off the 5x5 map"}, true},
+		{&model.FieldError{Token: 1, Name: "Iseph", Field: "speeds.fly", Msg: "must not be negative"}, fieldProblem{1, "Iseph", "speeds.fly", "must not be negative"}, true},
+		{fmt.Errorf("save: %w", &model.FieldError{Token: 0, Name: `A "b"`, Field: "name", Msg: "duplicate name"}), fieldProblem{0, `A "b"`, "name", "duplicate name"}, true},
+		{&model.FieldError{Token: 3, Msg: "is off the 5x5 map"}, fieldProblem{3, "", "", "is off the 5x5 map"}, true},
+		{&model.FieldError{Token: -1, Field: "notes[2]", Msg: "square (9, 9) is off the 5x5 map"}, fieldProblem{-1, "", "notes[2]", "square (9, 9) is off the 5x5 map"}, true},
 		{errors.New(`tokens[1] "Iseph".name: looks like one but is not`), fieldProblem{token: -1}, false},
 	} {
 		got, ok := problemOf(c.err)
@@ -36,8 +36,8 @@ func TestTokenErrorWords(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&model.FieldError{Field: `tokens[1] "Dae".name`, Msg: "duplicate name; tokens[0] has it already"}, `Iseph, name: "Dae" is a duplicate name: another token has it — type a different name (names must be unique)`},
-		{&model.FieldError{Field: `tokens[1] "Iseph".speeds.turn`, Msg: "must be an even number of feet"}, "Iseph, turn speed: must be an even number of feet — type an even number of feet, like 60 or 100"},
+		{&model.FieldError{Token: 1, Name: "Dae", Field: "name", Msg: "duplicate name; tokens[0] has it already"}, `Iseph, name: "Dae" is a duplicate name: another token has it — type a different name (names must be unique)`},
+		{&model.FieldError{Token: 1, Name: "Iseph", Field: "speeds.turn", Msg: "must be an even number of feet"}, "Iseph, turn speed: must be an even number of feet — type an even number of feet, like 60 or 100"},
 		{errors.New("land speed: \"x\" is not a whole number"), "Iseph: land speed: \"x\" is not a whole number — type digits only, like 30"},
 	} {
 		if got := tokenError(e, "Iseph", c.err); got != c.want {

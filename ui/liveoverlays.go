@@ -18,7 +18,6 @@ type liveOverlays struct {
 	ovGen, ovApplied uint64
 	res              *session.Result
 	ov               *render.Overlays
-	collide          []rules.Point // forced-movement collision squares, drawn as crosses
 }
 
 // snapshot returns a read-only copy of the encounter at the current revision.
@@ -90,14 +89,8 @@ func (ed *Editor) rebuildOverlays() {
 	// token indices in an answer for an older revision may be stale: Shown
 	// uses it only while the token list has the same length (the next
 	// answer is on its way)
-	ed.live.collide = nil
-	if r != nil && r.NTok == len(ed.enc.Tokens) {
-		if r.Sel == ed.sel && ed.ovp.settings.Reach {
-			ed.live.collide = r.Collide
-		}
-		if ed.ovp.settings.Flank && ed.gest.ghost != nil {
-			o.FlankSpots = r.FlankSpots
-		}
+	if r != nil && r.NTok == len(ed.enc.Tokens) && ed.ovp.settings.Flank && ed.gest.ghost != nil {
+		o.FlankSpots = r.FlankSpots
 	}
 	if ed.hovered != nil {
 		h := *ed.hovered

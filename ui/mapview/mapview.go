@@ -5,7 +5,6 @@ package mapview
 
 import (
 	"image"
-	"image/color"
 	"math"
 
 	"fyne.io/fyne/v2"
@@ -14,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
-	"encounterplanner/rules"
 	"encounterplanner/ui/render"
 )
 
@@ -61,10 +59,6 @@ type View struct {
 	img    *image.RGBA
 	raster *canvas.Raster
 	rend   *render.Renderer // the view's own tile and glyph caches
-
-	// Marks, when set, lists squares to cross out over the overlays (the
-	// collisions of forced movement; ui/render has no such overlay yet).
-	Marks func() []rules.Point
 
 	// OnLayout, when set, places the view after each resize (the
 	// calibrated player display keeps one square per inch, centred).
@@ -138,56 +132,7 @@ func (m *View) draw(w, h int) image.Image {
 		o = m.ov()
 	}
 	m.rend.Draw(m.img, e, v, o)
-	if m.Marks != nil {
-		for _, q := range m.Marks() {
-			if e.Grid.In(q.X, q.Y) {
-				drawCross(m.img, (float64(q.X)-v.OriginX)*v.Scale, (float64(q.Y)-v.OriginY)*v.Scale, v.Scale)
-			}
-		}
-	}
 	return m.img
-}
-
-// CrossInk and crossEdge colour a collision cross: vermillion (Okabe-Ito)
-// on a dark edge, readable over every band and terrain.
-var (
-	CrossInk  = color.RGBA{0xD5, 0x5E, 0x00, 0xff}
-	crossEdge = color.RGBA{0x20, 0x20, 0x20, 0xff}
-)
-
-// drawCross draws an X over the square whose top-left pixel is (x0, y0)
-// and side s pixels.
-func drawCross(img *image.RGBA, x0, y0, s float64) {
-	if s < 6 {
-		return
-	}
-	in := s * 0.22
-	w := math.Max(1.2, s/14)
-	line := func(r float64, c color.RGBA) {
-		a0x, a0y, a1x, a1y := x0+in, y0+in, x0+s-in, y0+s-in
-		b0x, b0y, b1x, b1y := x0+s-in, y0+in, x0+in, y0+s-in
-		minX, maxX := int(math.Floor(x0+in-r)), int(math.Ceil(x0+s-in+r))
-		minY, maxY := int(math.Floor(y0+in-r)), int(math.Ceil(y0+s-in+r))
-		bd := img.Bounds()
-		for py := max(minY, bd.Min.Y); py < min(maxY, bd.Max.Y); py++ {
-			for px := max(minX, bd.Min.X); px < min(maxX, bd.Max.X); px++ {
-				cx, cy := float64(px)+0.5, float64(py)+0.5
-				if segDist(cx, cy, a0x, a0y, a1x, a1y) <= r || segDist(cx, cy, b0x, b0y, b1x, b1y) <= r {
-					img.SetRGBA(px, py, c)
-				}
-			}
-		}
-	}
-	line(w/2+1, crossEdge)
-	line(w/2, CrossInk)
-}
-
-// segDist is the distance from (px, py) to the segment (ax, ay)-(bx, by).
-func segDist(px, py, ax, ay, bx, by float64) float64 {
-	dx, dy := bx-ax, by-ay
-	t := ((px-ax)*dx + (py-ay)*dy) / (dx*dx + dy*dy)
-	t = math.Max(0, math.Min(1, t))
-	return math.Hypot(px-(ax+t*dx), py-(ay+t*dy))
 }
 
 // SetGrid shows or hides the grid lines.

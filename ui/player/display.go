@@ -188,7 +188,7 @@ func (p *Display) Refresh() {
 			if r != nil && r.Sel == sel && r.NTok == len(e.Tokens) {
 				o.Selected = sel
 				if src.Reach != nil {
-					o.Reach = r.PlayerReach
+					o.Reach, o.Collide = r.PlayerReach, r.PlayerCollide
 				}
 				if src.Path != nil && r.PlayerPath != nil {
 					o.Path = r.PlayerPath

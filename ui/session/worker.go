@@ -83,8 +83,9 @@ type Result struct {
 	// What the player display shows when the GM shares it: the same reach
 	// and path computed as if hidden tokens were not there, so that a
 	// detour around an unseen enemy gives nothing away.
-	PlayerReach []rules.Square
-	PlayerPath  *rules.Path
+	PlayerReach   []rules.Square
+	PlayerCollide []rules.Point
+	PlayerPath    *rules.Path
 }
 
 // staticKey is what reach, cover, flanking and threat depend on; the path
@@ -230,7 +231,7 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 		}
 	}
 	if r.Share {
-		res.PlayerReach, res.PlayerPath = w.forPlayers(r, res)
+		res.PlayerReach, res.PlayerPath, res.PlayerCollide = w.forPlayers(r, res)
 	}
 	return res
 }
@@ -238,17 +239,17 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 // forPlayers answers the shared reach and path as the players may see
 // them: on a copy of the encounter without its hidden tokens. A hidden
 // selected token shares nothing.
-func (w *Worker) forPlayers(r *Request, gm *Result) ([]rules.Square, *rules.Path) {
+func (w *Worker) forPlayers(r *Request, gm *Result) ([]rules.Square, *rules.Path, []rules.Point) {
 	e := r.Enc
 	if r.Sel < 0 || r.Sel >= len(e.Tokens) || e.Tokens[r.Sel].Hidden {
-		return nil, nil
+		return nil, nil, nil
 	}
 	hidden := false
 	for i := range e.Tokens {
 		hidden = hidden || e.Tokens[i].Hidden
 	}
 	if !hidden {
-		return gm.Reach, gm.Path
+		return gm.Reach, gm.Path, gm.Collide
 	}
 	pe, sel := PlayersView(e, r.Sel)
 	if w.player == nil {
@@ -258,7 +259,7 @@ func (w *Worker) forPlayers(r *Request, gm *Result) ([]rules.Square, *rules.Path
 	sub.Enc, sub.Sel, sub.Share, sub.Drag = pe, sel, false, -1
 	sub.Set.Cover, sub.Set.CoverBack, sub.Set.Flank, sub.Set.Threat = false, false, false, false
 	pr := w.player.Compute(&sub)
-	return pr.Reach, pr.Path
+	return pr.Reach, pr.Path, pr.Collide
 }
 
 func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
@@ -468,8 +469,8 @@ func PlayersView(e *model.Encounter, sel int) (*model.Encounter, int) {
 }
 
 // Shown is what the overlay switches set show of the answer r for token
-// sel of e (-1: none): reach, path, cover both ways, enemy reach and
-// flanking, in the ruleset's unit. An answer for another token list (its
+// sel of e (-1: none): reach (with forced movement's collisions), path,
+// cover both ways, enemy reach and flanking, in the ruleset's unit. An answer for another token list (its
 // indices may be stale) or another selection shows nothing of the
 // selection's; the editor adds its hover, ghost and warnings.
 func Shown(e *model.Encounter, sel int, set Settings, r *Result) *render.Overlays {
@@ -481,7 +482,7 @@ func Shown(e *model.Encounter, sel int, set Settings, r *Result) *render.Overlay
 	}
 	if r.Sel == sel && sel < len(e.Tokens) {
 		if set.Reach {
-			o.Reach = r.Reach
+			o.Reach, o.Collide = r.Reach, r.Collide
 		}
 		if set.Path && r.Path != nil {
 			o.Path, o.PathFrom = r.Path, sel

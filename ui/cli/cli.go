@@ -2,6 +2,11 @@
 // one JSON document on stdout and exit code 0, or one line on stderr naming
 // the problem and exit code 2 for bad input (1 for anything else). It draws
 // and opens no window.
+//
+// It lives under ui/ because it is the app's other face: the design card
+// fixes the top level (main.go, ui/, model/, rules/, storage/), and the
+// command line, like the window, only wires input to the model, the rules,
+// the store and the exports.
 package cli
 
 import (

@@ -2,6 +2,10 @@
 // at true scale and a Universal VTT (.dd2vtt) file, and reads .dd2vtt files
 // back as new encounters. It draws with ui/render, so an export looks like
 // the editor; it imports no Fyne.
+//
+// It lives under ui/ because an export is a picture of what the editor
+// shows, drawn by ui/render; the design card fixes the top level, so the
+// drawing and what writes it out stay beside the interface they mirror.
 package export
 
 import (

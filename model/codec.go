@@ -267,8 +267,9 @@ func encodeMap(e *Encounter) *fileMapOut {
 }
 
 // legendKeys are the keys the writer gives new legend entries, in order:
-// letters the default legend leaves free, digits, then Latin-1 letters
-// (there are at most 256 terrain combinations).
+// letters the default legend leaves free, digits, Latin letters with
+// accents, Cyrillic, then CJK ideographs: one key for each of the 2,048
+// terrain combinations of the 11 traits.
 var legendKeys = func() []rune {
 	var out []rune
 	add := func(from, to rune) {
@@ -282,6 +283,8 @@ var legendKeys = func() []rune {
 	add('A', 'Z')
 	add('0', '9')
 	add(0xC0, 0x24F)
+	add(0x400, 0x4FF)
+	add(0x4E00, 0x4E00+2047-rune(len(out)))
 	return out
 }()
 

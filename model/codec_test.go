@@ -122,10 +122,10 @@ func TestCanonicalWrite(t *testing.T) {
 	}
 }
 
-// TestEveryTerrainCombination writes a map holding all 256 trait sets and
-// reads it back unchanged.
+// TestEveryTerrainCombination writes a map holding all 2,048 trait sets
+// (the 11 traits) and reads it back unchanged.
 func TestEveryTerrainCombination(t *testing.T) {
-	e := &Encounter{Name: "all", Ruleset: PF1E, FeetPerSquare: 5, Grid: NewGrid(16, 16)}
+	e := &Encounter{Name: "all", Ruleset: PF1E, FeetPerSquare: 5, Grid: NewGrid(64, 32)}
 	for i := range e.Grid.Cells {
 		e.Grid.Cells[i] = Terrain(i)
 	}

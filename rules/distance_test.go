@@ -184,9 +184,9 @@ func TestDistanceInThreeDimensions(t *testing.T) {
 		{"StackedDirectly", model.SF2E, []string{"A"}, nil, map[string]int{"B": 5}, 1},
 		{"LayersOverlap", model.SF2E, []string{"AAB", "AA."}, large, map[string]int{"B": 5}, 1}, // B's layer 1 is within A's 0..1
 		{"StraightUp", model.PF1E, []string{"A"}, nil, map[string]int{"B": 30}, 6},
-		{"UpAndAcross", model.SF2E, []string{"A...B"}, nil, map[string]int{"B": 10}, 5},          // h 4, v 2: 4 + 1
+		{"UpAndAcross", model.SF2E, []string{"A...B"}, nil, map[string]int{"B": 10}, 5},              // h 4, v 2: 4 + 1
 		{"DiagonalBoth", model.SF2E, []string{"A..", "...", "..B"}, nil, map[string]int{"B": 15}, 4}, // h 2 + 1 = 3, v 3: 3 + 1
-		{"Below", model.SF2E, []string{"AB"}, nil, map[string]int{"A": -10}, 2},                 // h 1, v 2
+		{"Below", model.SF2E, []string{"AB"}, nil, map[string]int{"A": -10}, 2},                      // h 1, v 2
 		{"StarshipIgnoresElevation", model.Starship, []string{"AB"}, map[string]model.Size{"A": model.Small, "B": model.Small}, map[string]int{"B": 500}, 1},
 		{"PointsIgnoresElevation", model.Points, []string{"AB"}, nil, map[string]int{"B": 50}, 1},
 	} {

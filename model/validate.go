@@ -247,8 +247,8 @@ func validateArea(e *Encounter, i int, names map[string]int) error {
 	if cone || line {
 		size, field = a.Length, "length"
 	}
-	if size <= 0 {
-		return bad(field, "must be more than 0 feet, not %d", size)
+	if fps := e.Feet(); size <= 0 || size%fps != 0 {
+		return bad(field, "must be a positive multiple of %d feet (one square), not %d", fps, size)
 	}
 	if cone {
 		if a.Dir > NW {

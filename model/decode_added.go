@@ -345,6 +345,9 @@ func (f *fileIn) added(e *Encounter) error {
 			if err := within(&st.errs, "fight"); err != nil {
 				return err
 			}
+			if !slices.Contains(fg.Order, st.name) {
+				return fieldErr(fmt.Sprintf("fight.state[%q]", st.name), "%q is not in fight.order", st.name)
+			}
 			if st.st == (TurnState{}) {
 				continue // a fresh turn, as if absent
 			}

@@ -198,6 +198,7 @@ func TestSpecAddedFieldErrors(t *testing.T) {
 		{"FightTurnMissing", top(`"fight":{"order":["Ogre"]}`), "fight.turn: is required"},
 		{"FightTurnNotInOrder", top(`"fight":{"order":["Ogre"],"turn":"Iseph"}`), `fight.turn: "Iseph" is not in fight.order`},
 		{"FightStateNotInOrder", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Iseph":{"actions":1}}}`), `fight.state["Iseph"]: "Iseph" is not in fight.order`},
+		{"FightStateEmptyNotInOrder", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Iseph":{}}}`), `fight.state["Iseph"]: "Iseph" is not in fight.order`},
 		{"FightStateNegative", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Ogre":{"diagonals":-1}}}`), `fight.state["Ogre"].diagonals: must not be negative, not -1`},
 		{"FightStateUnknown", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Ogre":{"moves":1}}}`), `fight.state["Ogre"]: unknown field "moves"`},
 		{"FightStateType", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Ogre":{"spent":"5"}}}`), `fight.state["Ogre"].spent: must be a whole number, not string`},
@@ -821,4 +822,30 @@ func allFieldsEncounter(t testing.TB, rs Ruleset) *Encounter {
 		e.Revealed[i] = i%3 != 0
 	}
 	return e
+}
+
+// ReshapeMap: rows and columns added or removed on any side carry the
+// squares' terrain, GM-only flags, fog and edges with them.
+func TestReshapeMap(t *testing.T) {
+	e := mustDecode(t, specHead+`"map":{"rows":["#+.","w.."],"gmOnly":["100","000"],"revealed":["110","011"],
+		"edges":[{"kind":"wall","from":[0,0],"to":[3,0]},{"kind":"door","from":[1,0],"to":[1,2]},{"kind":"secret-door","from":[3,0],"to":[3,2]}]},
+		"tokens":[{"name":"A","x":2,"y":1}],"notes":[{"x":0,"y":1}],"areas":[{"kind":"burst","x":1,"y":1,"radius":5},{"kind":"line","token":"A","toward":[0,0],"length":10}]}`)
+	// One column more on the left, one row less at the bottom.
+	e.ReshapeMap(1, 0, 4, 1)
+	want := mustDecode(t, specHead+`"map":{"rows":[".#+."],"gmOnly":["0100"],"revealed":["0110"],
+		"edges":[{"kind":"wall","from":[1,0],"to":[4,0]},{"kind":"door","from":[2,0],"to":[2,1]},{"kind":"secret-door","from":[4,0],"to":[4,1]}]},
+		"tokens":[{"name":"A","x":3,"y":0}],"notes":[{"x":1,"y":0}],"areas":[{"kind":"burst","x":2,"y":1,"radius":5},{"kind":"line","token":"A","toward":[1,0],"length":10}]}`)
+	e.Tokens[0].Y, e.Notes[0].Y = 0, 0 // they fell off the removed row: the caller's to move
+	want.Tokens[0].ID = e.Tokens[0].ID
+	if !reflect.DeepEqual(e, want) {
+		t.Fatalf("reshaped\n%+v\nwant\n%+v", e, want)
+	}
+	// Cropping the left column cuts the wall and drops what lay on it.
+	e.ReshapeMap(-2, 0, 2, 1)
+	if want := []Edge{{EdgeWall, 0, 0, 2, 0}, {EdgeDoor, 0, 0, 0, 1}, {EdgeSecretDoor, 2, 0, 2, 1}}; !reflect.DeepEqual(e.Edges, want) {
+		t.Errorf("cropped edges %v, want %v", e.Edges, want)
+	}
+	if e.Grid.Cells[0] != Door || !reflect.DeepEqual(e.Revealed, []bool{true, false}) {
+		t.Errorf("cropped grid %v fog %v", e.Grid.Cells, e.Revealed)
+	}
 }

@@ -103,10 +103,9 @@ type (
 	}
 
 	areaIn struct {
-		errs       objErrs
-		kind, dir  string
-		a          Area
-		hasX, hasY bool
+		errs      objErrs
+		kind, dir string
+		a         Area
 	}
 
 	mapIn struct {

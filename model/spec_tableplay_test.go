@@ -849,3 +849,21 @@ func TestReshapeMap(t *testing.T) {
 		t.Errorf("cropped grid %v fog %v", e.Grid.Cells, e.Revealed)
 	}
 }
+
+// Clone copies every added field deeply: editing the copy (as the app does
+// while the original is drawn or saved) leaves the original.
+func TestCloneAddedFields(t *testing.T) {
+	e := allFieldsEncounter(t, SF2E)
+	want := allFieldsEncounter(t, SF2E)
+	c := e.Clone()
+	c.Edges[0].Kind = EdgeDoor
+	c.Placement.PxPerSquare = 1
+	c.GMOnly[0], c.Revealed[0] = !c.GMOnly[0], !c.Revealed[0]
+	c.Party.Level = 9
+	c.Fight.Order[0], c.Fight.State["Ogre"] = "X", TurnState{}
+	c.Areas[0].Radius = 99
+	*c.Tokens[0].Level, *c.Tokens[0].Initiative, c.Tokens[0].HP.Current = 0, 0, 0
+	if !reflect.DeepEqual(e, want) {
+		t.Fatal("editing the clone changed the original")
+	}
+}

@@ -209,3 +209,63 @@ var fieldsMigration = func() int {
 	}
 	panic("no table_play_fields migration")
 }()
+
+// fieldsBenchEncounter is the storage benchmark's encounter with the added
+// fields a fight at the table has: fog and GM-only squares, 500 edges, the
+// party and fight, every token with elevation, level, initiative and HP.
+func fieldsBenchEncounter() *model.Encounter {
+	e := benchEncounter()
+	n := e.Grid.W * e.Grid.H
+	e.GMOnly, e.Revealed = make([]bool, n), make([]bool, n)
+	for i := 0; i < n; i++ {
+		e.GMOnly[i], e.Revealed[i] = i%97 == 0, i%3 == 0
+	}
+	for i := 0; i < 250; i++ {
+		e.Edges = append(e.Edges, model.Edge{Kind: model.EdgeWall, X1: i, Y1: 10, X2: i, Y2: 20},
+			model.Edge{Kind: model.EdgeDoor, X1: i, Y1: 30, X2: i + 1, Y2: 30})
+	}
+	e.Party = &model.Party{Side: "party", Level: 5, Size: 4}
+	e.Fight = &model.Fight{Round: 3, Turn: e.Tokens[0].Name, State: map[string]model.TurnState{}}
+	for i := range e.Tokens {
+		lvl, ini := i%10, 20-i%20
+		t := &e.Tokens[i]
+		t.Elevation, t.Level, t.Initiative, t.HP = 5*(i%3), &lvl, &ini, &model.HP{Current: i % 30, Max: 30}
+		e.Fight.Order = append(e.Fight.Order, t.Name)
+		e.Fight.State[t.Name] = model.TurnState{Actions: i % 3, Diagonals: i % 2}
+	}
+	return e
+}
+
+func BenchmarkStoreSaveFields(b *testing.B) {
+	s := MustOpenDB(b)
+	e := fieldsBenchEncounter()
+	mustSave(b, s, e)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := s.Save(ctx, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkStoreLoadFields(b *testing.B) {
+	s := MustOpenDB(b)
+	e := fieldsBenchEncounter()
+	mustSave(b, s, e)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Load(ctx, e.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestFieldsBenchEncounter keeps the benchmark honest.
+func TestFieldsBenchEncounter(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		s := MustOpenDB(t)
+		e := fieldsBenchEncounter()
+		mustSave(t, s, e)
+		assertEqual(t, mustLoad(t, s, e.ID), e)
+	})
+}

@@ -319,3 +319,24 @@ func EdgeAt(edges []Edge, x, y int, horizontal bool) int {
 	}
 	return -1
 }
+
+// Toggled is the kind a click on the edge makes it: a door opens, an open
+// door closes, a secret door opens (and is an ordinary door from then on,
+// rules-conventions.md); a wall stays a wall.
+func (k EdgeKind) Toggled() EdgeKind {
+	switch k {
+	case EdgeDoor, EdgeSecretDoor:
+		return EdgeOpenDoor
+	case EdgeOpenDoor:
+		return EdgeDoor
+	}
+	return k
+}
+
+// BlockingAround reports which of the four unit edges leaving the grid
+// intersection (x, y) (the top-left corner of square (x, y)) are blocking:
+// toward north, east, south and west. Sight and cover ask it where a
+// segment passes an intersection.
+func (g *EdgeGrid) BlockingAround(x, y int) (n, e, s, w bool) {
+	return g.BlocksW(x, y-1), g.BlocksN(x, y), g.BlocksW(x, y), g.BlocksN(x-1, y)
+}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -483,4 +484,18 @@ func (k AreaKind) withArticle() string {
 		return "an " + k.String()
 	}
 	return "a " + k.String()
+}
+
+// NextTurn passes the turn to the next token in the order, whose turn
+// state starts fresh; after the last token the round advances and the
+// first token's turn begins (rules-conventions.md, "Turn state"). A turn
+// not in the order goes to the first token, in the same round.
+func (f *Fight) NextTurn() {
+	i := slices.Index(f.Order, f.Turn) + 1
+	if i >= len(f.Order) {
+		i = 0
+		f.Round++
+	}
+	f.Turn = f.Order[i]
+	delete(f.State, f.Turn)
 }

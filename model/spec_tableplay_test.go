@@ -867,3 +867,42 @@ func TestCloneAddedFields(t *testing.T) {
 		t.Fatal("editing the clone changed the original")
 	}
 }
+
+// "A new turn (the next token in the order) resets the new token's state;
+// the round advances after the last token in the order."
+func TestFightNextTurn(t *testing.T) {
+	f := &Fight{Round: 1, Order: []string{"A", "B", "C"}, Turn: "A",
+		State: map[string]TurnState{"A": {Actions: 3}, "B": {Actions: 1, Diagonals: 1}, "C": {Spent: 5}}}
+	f.NextTurn()
+	if f.Turn != "B" || f.Round != 1 || f.State["B"] != (TurnState{}) || f.State["A"].Actions != 3 {
+		t.Fatalf("after A: %+v", f)
+	}
+	f.NextTurn()
+	f.NextTurn()
+	if f.Turn != "A" || f.Round != 2 || f.State["A"] != (TurnState{}) {
+		t.Fatalf("after C: %+v", f)
+	}
+	// A turn not in the order (the token was removed) goes to the first.
+	f.Turn = "Gone"
+	f.NextTurn()
+	if f.Turn != "A" || f.Round != 2 {
+		t.Fatalf("from a missing token: %+v", f)
+	}
+}
+
+// Clicking a door toggles it; a secret door, once opened, is a door.
+func TestEdgeKindToggled(t *testing.T) {
+	for k, want := range map[EdgeKind]EdgeKind{EdgeWall: EdgeWall, EdgeDoor: EdgeOpenDoor, EdgeOpenDoor: EdgeDoor, EdgeSecretDoor: EdgeOpenDoor} {
+		if got := k.Toggled(); got != want {
+			t.Errorf("%s toggled: %s, want %s", k, got, want)
+		}
+	}
+	g := NewEdgeGrid(3, 3, []Edge{{EdgeWall, 1, 0, 1, 1}, {EdgeDoor, 1, 1, 3, 1}, {EdgeOpenDoor, 0, 1, 1, 1}})
+	n, e, s, w := g.BlockingAround(1, 1)
+	if !n || !e || s || w {
+		t.Errorf("around (1, 1): n %v e %v s %v w %v, want n and e", n, e, s, w)
+	}
+	if n, e, s, w := g.BlockingAround(0, 0); n || e || s || w {
+		t.Error("around (0, 0): edges where there are none")
+	}
+}

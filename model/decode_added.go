@@ -324,6 +324,9 @@ func (f *fileIn) added(e *Encounter) error {
 			return err
 		}
 		pa := p.p
+		if p.errs.seen&(1<<1) != 0 && pa.Level == 0 {
+			return fieldErr("party.level", "must be %d to %d, not 0 (leave it out when the level is not known)", MinPartyLevel, MaxPartyLevel)
+		}
 		if !p.hasSize {
 			pa.Size = DefaultPartySize
 		}

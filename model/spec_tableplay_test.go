@@ -182,7 +182,7 @@ func TestSpecAddedFieldErrors(t *testing.T) {
 		{"PartyType", top(`"party":3`), "party: must be an object, not number"},
 		{"PartyUnknown", top(`"party":{"side":"party","players":4}`), `party: unknown field "players"`},
 		{"PartySideMissing", top(`"party":{"level":3}`), "party.side: is required"},
-		{"PartyLevelLow", top(`"party":{"side":"party","level":0}`), ""},
+		{"PartyLevelZero", top(`"party":{"side":"party","level":0}`), "party.level: must be 1 to 20, not 0"},
 		{"PartyLevelHigh", top(`"party":{"side":"party","level":21}`), "party.level: must be 1 to 20, not 21"},
 		{"PartyLevelNegative", top(`"party":{"side":"party","level":-1}`), "party.level: must be 1 to 20, not -1"},
 		{"PartySizeZero", top(`"party":{"side":"party","level":3,"size":0}`), "party.size: must be 1 to 100 players, not 0"},

@@ -34,10 +34,64 @@ type fileEncounter struct {
 
 // fileMapOut is the map as the writer emits it, legend in first-use order.
 type fileMapOut struct {
-	FeetPerSquare *json.Number   `json:"feetPerSquare,omitempty"`
-	Rows          []string       `json:"rows"`
-	Legend        *orderedLegend `json:"legend,omitempty"`
-	Background    string         `json:"background,omitempty"`
+	FeetPerSquare       *json.Number   `json:"feetPerSquare,omitempty"`
+	Rows                []string       `json:"rows"`
+	Legend              *orderedLegend `json:"legend,omitempty"`
+	Background          string         `json:"background,omitempty"`
+	Edges               []fileEdge     `json:"edges,omitempty"`
+	BackgroundPlacement *filePlacement `json:"backgroundPlacement,omitempty"`
+	GMOnly              []string       `json:"gmOnly,omitempty"`
+	Revealed            []string       `json:"revealed,omitempty"`
+}
+
+type fileEdge struct {
+	Kind string `json:"kind"`
+	From [2]int `json:"from"`
+	To   [2]int `json:"to"`
+}
+
+type filePlacement struct {
+	X           float64 `json:"x,omitempty"`
+	Y           float64 `json:"y,omitempty"`
+	PxPerSquare float64 `json:"pxPerSquare"`
+}
+
+type fileParty struct {
+	Side  string `json:"side"`
+	Level int    `json:"level,omitempty"`
+	Size  int    `json:"size,omitempty"`
+}
+
+type fileFight struct {
+	Round int           `json:"round,omitempty"`
+	Order []string      `json:"order"`
+	Turn  string        `json:"turn"`
+	State *orderedState `json:"state,omitempty"`
+}
+
+type fileTurnState struct {
+	Actions   int `json:"actions,omitempty"`
+	Diagonals int `json:"diagonals,omitempty"`
+	Spent     int `json:"spent,omitempty"`
+}
+
+type fileArea struct {
+	Kind         string  `json:"kind"`
+	X            *int    `json:"x,omitempty"`
+	Y            *int    `json:"y,omitempty"`
+	Token        string  `json:"token,omitempty"`
+	Radius       int     `json:"radius,omitempty"`
+	Dir          string  `json:"dir,omitempty"`
+	Toward       *[2]int `json:"toward,omitempty"`
+	Length       int     `json:"length,omitempty"`
+	OriginOffset int     `json:"originOffset,omitempty"`
+	Label        string  `json:"label,omitempty"`
+	Player       bool    `json:"player,omitempty"`
+}
+
+type fileHP struct {
+	Current int `json:"current"`
+	Max     int `json:"max"`
 }
 
 type fileEncounterOut struct {
@@ -47,6 +101,9 @@ type fileEncounterOut struct {
 	Map     *fileMapOut       `json:"map"`
 	Tokens  []json.RawMessage `json:"tokens,omitempty"`
 	Notes   []json.RawMessage `json:"notes,omitempty"`
+	Party   *fileParty        `json:"party,omitempty"`
+	Fight   *fileFight        `json:"fight,omitempty"`
+	Areas   []fileArea        `json:"areas,omitempty"`
 }
 
 type fileSpeeds struct {
@@ -78,6 +135,11 @@ type fileToken struct {
 	Hidden      bool        `json:"hidden,omitempty"`
 	Conditions  []string    `json:"conditions,omitempty"`
 	Notes       string      `json:"notes,omitempty"`
+	Elevation   int         `json:"elevation,omitempty"`
+	Level       *int        `json:"level,omitempty"`
+	Initiative  *int        `json:"initiative,omitempty"`
+	HP          *fileHP     `json:"hp,omitempty"`
+	Image       string      `json:"image,omitempty"`
 }
 
 type fileNote struct {
@@ -209,6 +271,7 @@ func EncodeEncounter(e *Encounter) ([]byte, error) {
 		}
 		f.Notes = append(f.Notes, raw)
 	}
+	encodeAdded(e, &f)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -263,12 +326,109 @@ func encodeMap(e *Encounter) *fileMapOut {
 	if len(legend.keys) > 0 {
 		m.Legend = &legend
 	}
+	edges, _ := CanonicalEdges(e.Edges, g.W, g.H) // Validate has checked them
+	for _, ed := range edges {
+		m.Edges = append(m.Edges, fileEdge{Kind: ed.Kind.String(), From: [2]int{ed.X1, ed.Y1}, To: [2]int{ed.X2, ed.Y2}})
+	}
+	if p := e.Placement; p != nil {
+		m.BackgroundPlacement = &filePlacement{X: p.X, Y: p.Y, PxPerSquare: p.PxPerSquare}
+	}
+	if anyTrue(e.GMOnly) {
+		m.GMOnly = maskRows(e.GMOnly, g)
+	}
+	if e.Revealed != nil {
+		m.Revealed = maskRows(e.Revealed, g)
+	}
 	return m
 }
 
+// maskRows writes a per-square flag as rows of 0 and 1.
+func maskRows(mask []bool, g *Grid) []string {
+	rows := make([]string, g.H)
+	b := make([]byte, g.W)
+	for y := range rows {
+		for x := range b {
+			b[x] = '0'
+			if mask[y*g.W+x] {
+				b[x] = '1'
+			}
+		}
+		rows[y] = string(b)
+	}
+	return rows
+}
+
+// encodeAdded fills in the top-level fields added with table play.
+func encodeAdded(e *Encounter, f *fileEncounterOut) {
+	if p := e.Party; p != nil {
+		f.Party = &fileParty{Side: p.Side, Level: p.Level, Size: p.Size}
+		if p.Size == DefaultPartySize {
+			f.Party.Size = 0
+		}
+	}
+	if fg := e.Fight; fg != nil {
+		f.Fight = &fileFight{Round: fg.Round, Order: fg.Order, Turn: fg.Turn}
+		if fg.Round == 1 {
+			f.Fight.Round = 0
+		}
+		var st orderedState
+		for _, n := range fg.Order {
+			if v, ok := fg.State[n]; ok && v != (TurnState{}) {
+				st.names = append(st.names, n)
+				st.states = append(st.states, fileTurnState(v))
+			}
+		}
+		if len(st.names) > 0 {
+			f.Fight.State = &st
+		}
+	}
+	for _, a := range e.Areas {
+		fa := fileArea{Kind: a.Kind.String(), Token: a.Token, Radius: a.Radius, Length: a.Length,
+			OriginOffset: a.OriginOffset, Label: a.Label, Player: a.Player}
+		switch a.Kind {
+		case Burst:
+			x, y := a.X, a.Y
+			fa.X, fa.Y = &x, &y
+		case Cone:
+			fa.Dir = a.Dir.String()
+		case Line:
+			t := a.Toward
+			fa.Toward = &t
+		}
+		f.Areas = append(f.Areas, fa)
+	}
+}
+
+// orderedState marshals fight.state in the order of fight.order.
+type orderedState struct {
+	names  []string
+	states []fileTurnState
+}
+
+func (o *orderedState) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, n := range o.names {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		kb, err := marshal(n)
+		if err != nil {
+			return nil, err
+		}
+		vb, _ := json.Marshal(o.states[i])
+		buf.Write(kb)
+		buf.WriteByte(':')
+		buf.Write(vb)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
 // legendKeys are the keys the writer gives new legend entries, in order:
-// letters the default legend leaves free, digits, then Latin-1 letters
-// (there are at most 256 terrain combinations).
+// letters the default legend leaves free, digits, Latin letters with
+// accents, Cyrillic, then CJK ideographs: one key for each of the 2,048
+// terrain combinations of the 11 traits.
 var legendKeys = func() []rune {
 	var out []rune
 	add := func(from, to rune) {
@@ -282,6 +442,8 @@ var legendKeys = func() []rune {
 	add('A', 'Z')
 	add('0', '9')
 	add(0xC0, 0x24F)
+	add(0x400, 0x4FF)
+	add(0x4E00, 0x4E00+2047-rune(len(out)))
 	return out
 }()
 
@@ -333,6 +495,10 @@ func encodeToken(e *Encounter, t *Token) fileToken {
 	}
 	if len(ft.Conditions) == 0 {
 		ft.Conditions = nil
+	}
+	ft.Elevation, ft.Level, ft.Initiative, ft.Image = t.Elevation, t.Level, t.Initiative, t.Image
+	if t.HP != nil {
+		ft.HP = &fileHP{Current: t.HP.Current, Max: t.HP.Max}
 	}
 	return ft
 }

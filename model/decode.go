@@ -70,16 +70,63 @@ type (
 		tokens                []tokenIn
 		ntokens               int
 		notes                 []noteIn
+		party                 *partyIn
+		fight                 *fightIn
+		areas                 []areaIn
+	}
+
+	edgeIn struct {
+		errs           objErrs
+		kind           string
+		from, to       [2]int
+		hasFrom, hasTo bool
+	}
+
+	partyIn struct {
+		errs    objErrs
+		p       Party
+		hasSize bool
+	}
+
+	fightIn struct {
+		errs, stateErrs objErrs
+		stateSeen       map[string]bool
+		f               Fight
+		hasRound        bool
+		state           []stateIn
+	}
+
+	stateIn struct {
+		name string
+		errs objErrs
+		st   TurnState
+	}
+
+	areaIn struct {
+		errs      objErrs
+		kind, dir string
+		a         Area
 	}
 
 	mapIn struct {
-		errs       objErrs
-		legendErrs objErrs
-		legendSeen map[string]bool
-		feet       []byte // the value as written; nil when absent
-		rows       []string
-		legend     []legendIn
-		background string
+		errs        objErrs
+		legendErrs  objErrs
+		legendSeen  map[string]bool
+		feet        []byte // the value as written; nil when absent
+		rows        []string
+		legend      []legendIn
+		background  string
+		edges       []edgeIn
+		placement   *placementIn
+		gmOnly      []string
+		revealed    []string
+		hasRevealed bool
+	}
+
+	placementIn struct {
+		errs  objErrs
+		p     BackgroundPlacement
+		hasPx bool
 	}
 
 	legendIn struct {
@@ -97,6 +144,10 @@ type (
 		t               Token  // the fields read as they are
 		speeds          [7]int // by index in SpeedKeys
 		speedSet        uint8
+		hpErrs          objErrs
+		hasHP           bool
+		hp              [2]int
+		hpSet           uint8
 	}
 
 	noteIn struct {
@@ -109,10 +160,17 @@ type (
 // The keys of each object, in the order of the format's tables (and of the
 // writer's file shapes; TestReaderKeysAreWriterFields).
 var (
-	topKeys   = []string{"format", "name", "ruleset", "map", "tokens", "notes"}
-	mapKeys   = []string{"feetPerSquare", "rows", "legend", "background"}
-	tokenKeys = []string{"id", "name", "x", "y", "size", "side", "speeds", "reach", "long", "reachWeapon", "facing", "hidden", "conditions", "notes"}
-	noteKeys  = []string{"x", "y", "text", "player"}
+	topKeys       = []string{"format", "name", "ruleset", "map", "tokens", "notes", "party", "fight", "areas"}
+	mapKeys       = []string{"feetPerSquare", "rows", "legend", "background", "edges", "backgroundPlacement", "gmOnly", "revealed"}
+	tokenKeys     = []string{"id", "name", "x", "y", "size", "side", "speeds", "reach", "long", "reachWeapon", "facing", "hidden", "conditions", "notes", "elevation", "level", "initiative", "hp", "image"}
+	noteKeys      = []string{"x", "y", "text", "player"}
+	edgeKeys      = []string{"kind", "from", "to"}
+	placementKeys = []string{"x", "y", "pxPerSquare"}
+	partyKeys     = []string{"side", "level", "size"}
+	fightKeys     = []string{"round", "order", "turn", "state"}
+	stateKeys     = []string{"actions", "diagonals", "spent"}
+	areaKeys      = []string{"kind", "x", "y", "token", "radius", "dir", "toward", "length", "originOffset", "label", "player"}
+	hpKeys        = []string{"current", "max"}
 )
 
 // encounter reports the problems f noted in the reader's order, or builds
@@ -171,6 +229,9 @@ func (f *fileIn) encounter() (*Encounter, error) {
 			return nil, fieldErr(fmt.Sprintf("notes[%d]", i), "needs x and y")
 		}
 		e.Notes = append(e.Notes, fn.n)
+	}
+	if err := f.added(e); err != nil {
+		return nil, err
 	}
 	if err := Validate(e); err != nil {
 		return nil, err
@@ -254,7 +315,7 @@ func (m *mapIn) decode(e *Encounter) error {
 		}
 	}
 	e.Background = m.background
-	return nil
+	return m.decodeAdded(e)
 }
 
 func (ft *tokenIn) token(i int) (Token, error) {
@@ -293,6 +354,15 @@ func (ft *tokenIn) token(i int) (Token, error) {
 	}
 	if fe := ft.speedErrs.firstErr(); fe != nil {
 		return Token{}, at(fe)
+	}
+	if fe := ft.hpErrs.firstErr(); fe != nil {
+		return Token{}, at(fe)
+	}
+	if ft.hasHP {
+		if ft.hpSet != 3 {
+			return Token{}, tokenErr(i, ft.peek, "hp", "needs current and max")
+		}
+		t.HP = &HP{Current: ft.hp[0], Max: ft.hp[1]}
 	}
 	if ft.speedSet != 0 {
 		t.Speeds = make(map[string]int, 2)
@@ -531,6 +601,24 @@ func (s *scanner) top(f *fileIn, key string) {
 				s.note(&f.notes[len(f.notes)-1])
 			})
 		}
+	case 6:
+		f.party = &partyIn{}
+		if s.objectAt(&f.party.errs, "", "") {
+			s.object(func(k string) { s.partyMember(f.party, k) })
+		}
+	case 7:
+		f.fight = &fightIn{}
+		if s.objectAt(&f.fight.errs, "", "") {
+			s.object(func(k string) { s.fightMember(f.fight, k) })
+		}
+	case 8:
+		f.areas = f.areas[:0]
+		if s.arrayAt(&f.top, "", key, "an array") {
+			s.array(func(int) {
+				f.areas = append(f.areas, areaIn{})
+				s.area(&f.areas[len(f.areas)-1])
+			})
+		}
 	default:
 		s.skip()
 	}
@@ -555,6 +643,23 @@ func (s *scanner) mapMember(m *mapIn, key string) {
 		}
 	case 3:
 		m.background, _ = s.stringAt(&m.errs, "map", key)
+	case 4:
+		m.edges = m.edges[:0]
+		if s.arrayAt(&m.errs, "map", key, "an array") {
+			s.array(func(int) {
+				m.edges = append(m.edges, edgeIn{})
+				s.edge(&m.edges[len(m.edges)-1])
+			})
+		}
+	case 5:
+		m.placement = &placementIn{}
+		if s.objectAt(&m.placement.errs, "", "") {
+			s.object(func(k string) { s.placementMember(m.placement, k) })
+		}
+	case 6:
+		m.gmOnly = s.stringsAt(&m.errs, "map", key)
+	case 7:
+		m.revealed, m.hasRevealed = s.stringsAt(&m.errs, "map", key), true
 	default:
 		s.skip()
 	}
@@ -631,6 +736,35 @@ func (s *scanner) token(ft *tokenIn) {
 			ft.t.Conditions = s.stringsAt(&ft.errs, "", key)
 		case 13:
 			ft.t.Notes, _ = s.stringAt(&ft.errs, "", key)
+		case 14:
+			ft.t.Elevation, _ = s.intAt(&ft.errs, "", key)
+		case 15:
+			if v, ok := s.intAt(&ft.errs, "", key); ok {
+				ft.t.Level = &v
+			}
+		case 16:
+			if v, ok := s.intAt(&ft.errs, "", key); ok {
+				ft.t.Initiative = &v
+			}
+		case 17:
+			if s.objectAt(&ft.hpErrs, "", key) {
+				ft.hasHP = true
+				s.object(func(k string) {
+					idx, null := ft.hpErrs.member(s, hpKeys, "hp", k)
+					if null || idx < 0 {
+						if !null {
+							s.skip()
+						}
+						return
+					}
+					if v, ok := s.intAt(&ft.hpErrs, "hp", k); ok {
+						ft.hp[idx] = v
+						ft.hpSet |= 1 << idx
+					}
+				})
+			}
+		case 18:
+			ft.t.Image, _ = s.stringAt(&ft.errs, "", key)
 		default:
 			if isName && s.next() == '"' {
 				ft.peek = s.str()

@@ -40,7 +40,7 @@ func TestFieldErrorNamesTokenAndField(t *testing.T) {
 		{"X", tok(`{"name":"Gob","x":1.5,"y":0}`), 0, "Gob", "x", `tokens[0] "Gob".x: must be a whole number, not number 1.5`},
 		{"Null", tok(`{"name":"Gob","x":0,"y":0,"side":null}`), 0, "Gob", "side", `tokens[0] "Gob".side: must not be null`},
 		{"Twice", tok(`{"name":"Gob","x":0,"x":1,"y":0}`), 0, "Gob", "x", `tokens[0] "Gob".x: is given twice`},
-		{"UnknownKey", tok(`{"name":"Gob","x":0,"y":0,"hp":7}`), 0, "Gob", "", `tokens[0] "Gob": unknown field "hp"`},
+		{"UnknownKey", tok(`{"name":"Gob","x":0,"y":0,"colour":7}`), 0, "Gob", "", `tokens[0] "Gob": unknown field "colour"`},
 		{"OffMap", tok(gob + `,{"name":"Huge","x":2,"y":2,"size":"huge"}`), 1, "Huge", "",
 			`tokens[1] "Huge": its 3x3 space at (2, 2) does not fit on the 4x4 map`},
 		{"NoXY", tok(`{"name":"Gob"}`), 0, "Gob", "", `tokens[0] "Gob": needs x and y (the top-left square of its space)`},
@@ -120,7 +120,7 @@ func TestValidateFieldErrors(t *testing.T) {
 		{"OffMap", func(e *Encounter) { e.Grid = NewGrid(1, 1) }, 1, "B", "", `tokens[1] "B": square (1, 0) is off the 1x1 map`},
 		{"Terrain", func(e *Encounter) { e.Grid.Cells[5] = 1 << 15 }, -1, "", "map.rows[1][1]", `map.rows[1][1]: unknown terrain bits 0x8000`},
 		{"Background", func(e *Encounter) { e.Background = "x" }, -1, "", "map.background",
-			`map.background: must be a data:image/png;base64,... or data:image/webp;base64,... image`},
+			`map.background: must be a data:image/png;base64,..., data:image/jpeg;base64,... or data:image/webp;base64,... image`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -202,6 +202,9 @@ func TestReaderKeysAreWriterFields(t *testing.T) {
 	}{
 		{"top", topKeys, fileEncounterOut{}}, {"map", mapKeys, fileMapOut{}}, {"token", tokenKeys, fileToken{}},
 		{"speeds", SpeedKeys, fileSpeeds{}}, {"note", noteKeys, fileNote{}},
+		{"edge", edgeKeys, fileEdge{}}, {"backgroundPlacement", placementKeys, filePlacement{}},
+		{"party", partyKeys, fileParty{}}, {"fight", fightKeys, fileFight{}}, {"state", stateKeys, fileTurnState{}},
+		{"area", areaKeys, fileArea{}}, {"hp", hpKeys, fileHP{}},
 	} {
 		if got := tags(c.file); !slices.Equal(got, c.keys) {
 			t.Errorf("%s: writer %q, reader %q", c.name, got, c.keys)

@@ -76,60 +76,7 @@ func (r *Renderer) under(f *frame) {
 		}
 	}
 	if len(o.Reach) > 0 {
-		r.ensureMark(f)
-		for _, q := range o.Reach {
-			if g.In(q.X, q.Y) {
-				r.mark[q.Y*g.W+q.X] = uint8(min(max(q.Actions, 1), 3))
-			}
-		}
-		bw := 1
-		if s >= 24 {
-			bw = 2
-		}
-		band := func(x, y int) uint8 {
-			if !g.In(x, y) {
-				return 0
-			}
-			return r.mark[y*g.W+x]
-		}
-		for _, q := range o.Reach {
-			if !g.In(q.X, q.Y) || !r.visible(f, q.X, q.Y, 1) {
-				continue
-			}
-			a := band(q.X, q.Y)
-			c := bandCol[a]
-			x0, y0, x1, y1 := f.sq(q.X, q.Y, 1)
-			r.rect(x0, y0, x1, y1, c.alpha(0.3))
-			bc := c.alpha(0.9)
-			if band(q.X, q.Y-1) != a {
-				r.rect(x0, y0, x1, y0+bw, bc)
-			}
-			if band(q.X, q.Y+1) != a {
-				r.rect(x0, y1-bw, x1, y1, bc)
-			}
-			if band(q.X-1, q.Y) != a {
-				r.rect(x0, y0, x0+bw, y1, bc)
-			}
-			if band(q.X+1, q.Y) != a {
-				r.rect(x1-bw, y0, x1, y1, bc)
-			}
-			if q.Facings != 0 && s >= 16 {
-				cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
-				for d := 0; d < 8; d++ {
-					if q.Facings&(1<<d) == 0 {
-						continue
-					}
-					ux, uy := unit(model.Dir[d][0], model.Dir[d][1])
-					l := s * 0.38
-					r.arrow(cx+ux*s*0.08, cy+uy*s*0.08, cx+ux*l, cy+uy*l, math.Max(1, s/28), colInk.alpha(0.75))
-				}
-			}
-		}
-		for _, q := range o.Reach {
-			if g.In(q.X, q.Y) {
-				r.mark[q.Y*g.W+q.X] = 0
-			}
-		}
+		r.reach(f)
 	}
 	for _, p := range o.FlankSpots {
 		if !g.In(p.X, p.Y) || !r.visible(f, p.X, p.Y, 1) {
@@ -613,3 +560,147 @@ func (r *Renderer) path(f *frame) {
 }
 
 func k2(k int) float64 { return float64(k) }
+
+// reachSpace is the side, in squares, of the space of the token whose
+// reach is drawn: Overlays.ReachSpace, else the selected token's.
+func (r *Renderer) reachSpace(f *frame) int {
+	if k := f.o.ReachSpace; k > 0 {
+		return k
+	}
+	if i := f.o.Selected; i >= 0 && i < len(f.e.Tokens) {
+		return max(1, f.e.Space(&f.e.Tokens[i]))
+	}
+	return 1
+}
+
+// reach shades where the reaching token can stand: the union of its
+// spaces, each reached top-left position expanded by its k x k space, a
+// square banded by the fewest actions of any position whose space covers
+// it (Overlays.Reach lists top-left positions, as the rules answer them).
+//
+// The union is a k x k sliding minimum over the band grid, done as two
+// separable passes (along rows into r.hmin, then down columns back into
+// r.mark) over the reach's bounding box: O(area x k) time, no allocation
+// once the buffers have grown to the map.
+func (r *Renderer) reach(f *frame) {
+	o := f.o
+	g := &f.e.Grid
+	s := f.v.Scale
+	k := min(r.reachSpace(f), g.W, g.H)
+	r.ensureMark(f)
+	if cap(r.hmin) < len(r.mark) {
+		r.hmin = make([]uint8, len(r.mark))
+	}
+	r.hmin = r.hmin[:len(r.mark)]
+	// Bounding box of the reached positions, then of their spaces.
+	bx0, by0, bx1, by1 := g.W, g.H, -1, -1
+	for _, q := range o.Reach {
+		if !g.In(q.X, q.Y) {
+			continue
+		}
+		a := uint8(min(max(q.Actions, 1), 3))
+		if m := &r.mark[q.Y*g.W+q.X]; *m == 0 || a < *m {
+			*m = a
+		}
+		bx0, by0, bx1, by1 = min(bx0, q.X), min(by0, q.Y), max(bx1, q.X), max(by1, q.Y)
+	}
+	if bx1 < 0 {
+		return
+	}
+	bx1, by1 = min(bx1+k, g.W), min(by1+k, g.H) // exclusive
+	if k > 1 {
+		// minNZ is the fewer actions of two bands, 0 meaning unreached.
+		minNZ := func(a, b uint8) uint8 {
+			if a == 0 || (b != 0 && b < a) {
+				return b
+			}
+			return a
+		}
+		for y := by0; y < by1; y++ {
+			row, h := r.mark[y*g.W:(y+1)*g.W], r.hmin[y*g.W:(y+1)*g.W]
+			for x := bx0; x < bx1; x++ {
+				m := uint8(0)
+				for i := max(bx0, x-k+1); i <= x; i++ {
+					m = minNZ(m, row[i])
+				}
+				h[x] = m
+			}
+		}
+		for y := by0; y < by1; y++ {
+			for x := bx0; x < bx1; x++ {
+				m := uint8(0)
+				for j := max(by0, y-k+1); j <= y; j++ {
+					m = minNZ(m, r.hmin[j*g.W+x])
+				}
+				r.mark[y*g.W+x] = m
+			}
+		}
+	}
+	bw := 1
+	if s >= 24 {
+		bw = 2
+	}
+	band := func(x, y int) uint8 {
+		if !g.In(x, y) {
+			return 0
+		}
+		return r.mark[y*g.W+x]
+	}
+	// Only the visible part of the box is painted.
+	vx0, vy0 := max(bx0, f.sx0), max(by0, f.sy0)
+	vx1, vy1 := min(bx1, f.sx1), min(by1, f.sy1)
+	for y := vy0; y < vy1; y++ {
+		row := r.mark[y*g.W : (y+1)*g.W]
+		// The tint in runs of one band (one fill per run), then the
+		// edges where the band changes.
+		for x := vx0; x < vx1; {
+			a, x0 := row[x], x
+			for x < vx1 && row[x] == a {
+				x++
+			}
+			if a != 0 {
+				r.rect(f.bx(x0), f.by(y), f.bx(x), f.by(y+1), bandCol[a].alpha(0.3))
+			}
+		}
+		for x := vx0; x < vx1; x++ {
+			a := row[x]
+			if a == 0 {
+				continue
+			}
+			x0, y0, x1, y1 := f.sq(x, y, 1)
+			bc := bandCol[a].alpha(0.9)
+			if band(x, y-1) != a {
+				r.rect(x0, y0, x1, y0+bw, bc)
+			}
+			if band(x, y+1) != a {
+				r.rect(x0, y1-bw, x1, y1, bc)
+			}
+			if band(x-1, y) != a {
+				r.rect(x0, y0, x0+bw, y1, bc)
+			}
+			if band(x+1, y) != a {
+				r.rect(x1-bw, y0, x1, y1, bc)
+			}
+		}
+	}
+	if s >= 16 {
+		for _, q := range o.Reach {
+			if q.Facings == 0 || !g.In(q.X, q.Y) || !r.visible(f, q.X, q.Y, 1) {
+				continue
+			}
+			x0, y0, x1, y1 := f.sq(q.X, q.Y, 1)
+			cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
+			for d := 0; d < 8; d++ {
+				if q.Facings&(1<<d) == 0 {
+					continue
+				}
+				ux, uy := unit(model.Dir[d][0], model.Dir[d][1])
+				l := s * 0.38
+				r.arrow(cx+ux*s*0.08, cy+uy*s*0.08, cx+ux*l, cy+uy*l, math.Max(1, s/28), colInk.alpha(0.75))
+			}
+		}
+	}
+	for y := by0; y < by1; y++ {
+		clear(r.mark[y*g.W+bx0 : y*g.W+bx1])
+	}
+}

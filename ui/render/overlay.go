@@ -2,7 +2,6 @@ package render
 
 import (
 	"math"
-	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -207,23 +206,9 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 		ink = colInk
 	}
 	// Initials (or the whole short name) inside the disc.
-	if rad >= 5 {
-		px := int(math.Min(math.Max(math.Round(rad*0.62), 7), 72))
-		fk := faceKey{px: uint8(px), bold: true}
+	if fk, ok := initialsFace(rad); ok {
 		lbl := r.initials(t.Name, fk, (rad-ringW)*1.6)
 		r.textCentered(fk, int(math.Round(cx)), int(math.Round(cy)), lbl, ink.alpha(a))
-	}
-	// The full name on a dark plate under the token.
-	if s >= 22 {
-		px := int(math.Min(math.Max(math.Round(s*0.26), 10), 24))
-		fk := faceKey{px: uint8(px)}
-		name := r.fit(t.Name, fk, math.Max(float64(k)*s*1.6, s*2.2))
-		w := r.ts.width(fk, name)
-		ph := px + 6
-		px0 := int(math.Round(cx)) - w/2 - 4
-		py0 := int(math.Round(cy+rad)) - ph/2 + 2
-		r.roundRect(px0, py0, px0+w+8, py0+ph, 3, colInk.alpha(0.8*a))
-		r.text(fk, px0+4, py0+ph/2+r.ts.capHeight(fk)/2, name, colWhite.alpha(a))
 	}
 	if f.e.Ruleset == model.Starship {
 		ux, uy := unit(model.Dir[t.Facing%8][0], model.Dir[t.Facing%8][1])
@@ -232,24 +217,6 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 		wd := math.Max(3, rad*0.32)
 		r.triangle(cx+ux*(tip+1.5), cy+uy*(tip+1.5), cx+ux*bl-uy*(wd+1.5), cy+uy*bl+ux*(wd+1.5), cx+ux*bl+uy*(wd+1.5), cy+uy*bl-ux*(wd+1.5), colInk.alpha(a))
 		r.triangle(cx+ux*tip, cy+uy*tip, cx+ux*(bl+1)-uy*wd, cy+uy*(bl+1)+ux*wd, cx+ux*(bl+1)+uy*wd, cy+uy*(bl+1)-ux*wd, colWhite.alpha(a))
-	}
-	if len(t.Conditions) > 0 && rad >= 6 {
-		br := math.Max(5, rad*0.3)
-		bx, by := cx-rad*0.72, cy+rad*0.72
-		r.disc(bx, by, br+1, colWhite.alpha(a))
-		r.disc(bx, by, br, colInk.alpha(a))
-		lbl := ""
-		switch {
-		case t.Has(model.CondUnconscious):
-			lbl = "z"
-		case t.Has(model.CondCannotAct):
-			lbl = "×"
-		default:
-			r.num = strconv.AppendInt(r.num[:0], int64(len(t.Conditions)), 10)
-			lbl = bytesStr(r.num)
-		}
-		fk := faceKey{px: uint8(math.Min(math.Max(math.Round(br*1.3), 7), 40)), bold: true}
-		r.textCentered(fk, int(math.Round(bx)), int(math.Round(by)), lbl, colWhite.alpha(a))
 	}
 }
 
@@ -345,39 +312,8 @@ func (r *Renderer) notes(f *frame) {
 func (r *Renderer) over(f *frame) {
 	o := f.o
 	s := f.v.Scale
-	if o.Path != nil && len(o.Path.Steps) > 0 && o.PathFrom >= 0 && o.PathFrom < len(f.e.Tokens) {
+	if r.pathShown(f) {
 		r.path(f)
-	}
-	if r.tokenOK(f, o.Selected) {
-		for _, c := range o.Cover {
-			if c.Cover == rules.CoverNone || !r.tokenOK(f, c.To) {
-				continue
-			}
-			from := o.Selected
-			if r.tokenOK(f, c.From) {
-				from = c.From
-			}
-			ax, ay, _ := r.centre(f, from)
-			bx, by, br := r.centre(f, c.To)
-			dx, dy := ax-bx, ay-by
-			l := math.Hypot(dx, dy)
-			if l < 1 {
-				continue
-			}
-			rad := math.Max(4, s*0.2)
-			d := math.Min(br*0.75+rad, l/2)
-			px, py := bx+dx/l*d, by+dy/l*d
-			fill, ink := colWhite, colInk
-			if c.Cover == rules.CoverBlocked {
-				fill, ink = colVerm.mix(colInk, 0.15), colWhite
-			}
-			r.disc(px, py, rad+1.5, colInk)
-			r.disc(px, py, rad, fill)
-			if rad >= 6 {
-				fk := faceKey{px: uint8(math.Min(math.Round(rad*1.2), 48)), bold: true}
-				r.textCentered(fk, int(math.Round(px)), int(math.Round(py)), coverLetter[min(int(c.Cover), 4)], ink)
-			}
-		}
 	}
 	// Flanking lines go over the tokens: the line through the foe's space is
 	// the rule itself (opposite sides or corners), so it must stay visible
@@ -393,33 +329,17 @@ func (r *Renderer) over(f *frame) {
 		r.line(ax, ay, bx, by, w, colPurple.mix(colInk, 0.15), math.Max(4, s/5))
 	}
 	for i, fl := range o.Flanks {
-		if !r.tokenOK(f, fl.Target) {
+		if !r.tokenOK(f, fl.Target) || firstFlank(o.Flanks, i) != i {
 			continue
 		}
-		dup := false
-		for _, g := range o.Flanks[:i] {
-			dup = dup || g.Target == fl.Target
-		}
-		if dup {
-			continue
-		}
-		cx, cy, half := r.centre(f, fl.Target)
 		if s < 20 {
-			// Too small for words: a purple ring around the foe.
+			// Too small for words (layoutOffGuard): a purple ring around the foe.
+			cx, cy, half := r.centre(f, fl.Target)
 			w := math.Max(1.5, s/8)
 			r.ring(cx, cy, half+w, half, colPurple.mix(colInk, 0.35))
-			continue
 		}
-		px := int(math.Min(math.Max(math.Round(s*0.24), 9), 24))
-		fk := faceKey{px: uint8(px), bold: true}
-		w := r.ts.width(fk, "off-guard")
-		ph := px + 6
-		x0 := int(math.Round(cx)) - w/2 - 5
-		y0 := int(math.Round(cy-half)) - ph/2
-		r.roundRect(x0-1, y0-1, x0+w+11, y0+ph+1, 4, colWhite)
-		r.roundRect(x0, y0, x0+w+10, y0+ph, 3, colPurple.mix(colInk, 0.35))
-		r.text(fk, x0+5, y0+ph/2+r.ts.capHeight(fk)/2, "off-guard", colWhite)
 	}
+	r.drawLabels(true)
 	for _, i := range o.Warn {
 		if !r.tokenOK(f, i) {
 			continue
@@ -516,8 +436,7 @@ func (r *Renderer) path(f *frame) {
 			x, y = nx, ny
 		}
 	}
-	last := len(o.Path.Steps) - 1
-	for i, st := range o.Path.Steps {
+	for _, st := range o.Path.Steps {
 		cx, cy, half := r.spaceCentre(f, st.X, st.Y, k)
 		if cx < -s*k2(k) || cy < -s*k2(k) || cx > float64(cv.w)+s*k2(k) || cy > float64(cv.h)+s*k2(k) {
 			continue
@@ -538,23 +457,6 @@ func (r *Renderer) path(f *frame) {
 				fill, ink = colVerm, colWhite
 			}
 			r.warning(cx-half*0.6, cy-half*0.6, math.Max(5, s*0.28), fill, ink)
-		}
-		if i == last || s >= 24 {
-			r.num = strconv.AppendInt(r.num[:0], int64(st.Total), 10)
-			if i == last && o.Units != "" {
-				r.num = append(r.num, ' ')
-				r.num = append(r.num, o.Units...)
-			}
-			lbl := bytesStr(r.num)
-			pxs := int(math.Min(math.Max(math.Round(s*0.24), 10), 24))
-			fk := faceKey{px: uint8(pxs), bold: i == last}
-			tw := r.ts.width(fk, lbl)
-			ph := pxs + 4
-			x0 := int(math.Round(cx)) - tw/2 - 3
-			y0 := int(math.Round(cy + half*0.3))
-			r.roundRect(x0-1, y0-1, x0+tw+7, y0+ph+1, 3, colInk)
-			r.roundRect(x0, y0, x0+tw+6, y0+ph, 2, colWhite)
-			r.text(fk, x0+3, y0+ph/2+r.ts.capHeight(fk)/2, lbl, colInk)
 		}
 	}
 }

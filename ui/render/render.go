@@ -94,6 +94,7 @@ type Renderer struct {
 	mark  []uint8 // per map square scratch (reach bands), cleared after use
 	hmin  []uint8 // per map square scratch: reach bands minimised along rows
 	num   []byte
+	lay   placer // the frame's labels (layout)
 }
 
 type tileSet struct {

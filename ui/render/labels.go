@@ -241,6 +241,14 @@ func (r *Renderer) layout(f *frame) {
 				p.fix(warningBox(cx+half*0.62, cy-half*0.62, math.Max(5, s*0.28)))
 			}
 		}
+		if o.Hover != nil && f.e.Grid.In(o.Hover.X, o.Hover.Y) {
+			// the hover outline's edges (a label may sit inside it)
+			x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, r.hoverSize(f))
+			p.fix(box{x0 - 1, y0 - 1, x1 + 1, y0 + 2})
+			p.fix(box{x0 - 1, y1 - 2, x1 + 1, y1 + 1})
+			p.fix(box{x0 - 1, y0 - 1, x0 + 2, y1 + 1})
+			p.fix(box{x1 - 2, y0 - 1, x1 + 1, y1 + 1})
+		}
 		if r.pathShown(f) {
 			k := f.e.Space(&f.e.Tokens[o.PathFrom])
 			for _, st := range o.Path.Steps {
@@ -570,7 +578,7 @@ func (r *Renderer) layoutCost(f *frame, i int) {
 	w := tw + 8 // the tag and its outline
 	icx, icy := int(math.Round(cx)), int(math.Round(cy))
 	off := int(math.Round(half * 0.3))
-	far := max(int(half), ph/2+2) // a step further out, clear of the step's own marks
+	far := int(half) + 2 // out of the step's square (and a hover outline round it)
 	cands := [8][2]int{
 		{icx - tw/2 - 4, int(math.Round(cy+half*0.3)) - 1}, // under the centre
 		{icx - tw/2 - 4, icy - off - ph - 1},               // over it

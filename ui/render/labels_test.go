@@ -224,3 +224,33 @@ func BenchmarkLabels(b *testing.B) {
 		r.Draw(img, e, v, o)
 	}
 }
+
+// TestPathTotalClearsTheHoverOutline: the path's total, wider than its
+// square, is not drawn across the outline of the hovered square it ends on.
+func TestPathTotalClearsTheHoverOutline(t *testing.T) {
+	e := bigReachEncounter()
+	e.Tokens[0].Size = model.Medium
+	o := NewOverlays()
+	o.Selected, o.PathFrom, o.Units = 0, 0, "ft"
+	o.Path = &rules.Path{Reachable: true, Steps: []rules.Step{{X: 5, Y: 5, Turn: rules.NoTurn, Total: 115}}}
+	o.Hover = &rules.Point{X: 5, Y: 5}
+	r := NewRenderer()
+	const s = 26
+	img := image.NewRGBA(image.Rect(0, 0, 16*s, 12*s))
+	r.Draw(img, e, View{Scale: s}, o)
+	f := &frame{v: View{Scale: s}}
+	x0, y0, x1, y1 := f.sq(5, 5, 1)
+	for _, l := range r.lay.labels {
+		if l.kind != labelPathCost {
+			continue
+		}
+		b := l.b
+		inside := b.x0 > x0+1 && b.y0 > y0+1 && b.x1 < x1-1 && b.y1 < y1-1
+		outside := !b.overlaps(box{x0 - 1, y0 - 1, x1 + 1, y1 + 1})
+		if !inside && !outside {
+			t.Errorf("the total at %v crosses the hover outline [%d,%d)x[%d,%d)", b, x0, x1, y0, y1)
+		}
+		return
+	}
+	t.Error("no path total drawn")
+}

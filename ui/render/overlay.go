@@ -355,8 +355,7 @@ func (r *Renderer) over(f *frame) {
 		}
 	}
 	if o.Hover != nil && f.e.Grid.In(o.Hover.X, o.Hover.Y) {
-		k := max(1, min(o.HoverSize, f.e.Grid.W-o.Hover.X, f.e.Grid.H-o.Hover.Y))
-		x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, k)
+		x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, r.hoverSize(f))
 		r.strokeRect(x0-1, y0-1, x1+1, y1+1, 2, colInk)
 		r.strokeRect(x0+1, y0+1, x1-1, y1-1, 1, colWhite.alpha(0.9))
 	}
@@ -374,6 +373,12 @@ func (r *Renderer) over(f *frame) {
 			r.line(ax, by, bx, ay, w, colVerm, 0)
 		}
 	}
+}
+
+// hoverSize is the side, in squares, of the hover outline (inside the map).
+func (r *Renderer) hoverSize(f *frame) int {
+	o := f.o
+	return max(1, min(o.HoverSize, f.e.Grid.W-o.Hover.X, f.e.Grid.H-o.Hover.Y))
 }
 
 // cross draws a vermillion X on a dark edge over square (x, y): a forced

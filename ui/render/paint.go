@@ -255,6 +255,7 @@ func gridColor(i int) rgba {
 
 // scene paints what lies over the terrain and grid through r.p.
 func (r *Renderer) scene(f *frame) {
+	r.layout(f)
 	if !f.v.NoTokens {
 		r.p.Layer("notes")
 		r.notes(f)
@@ -266,6 +267,7 @@ func (r *Renderer) scene(f *frame) {
 	if !f.v.NoTokens {
 		r.p.Layer("tokens")
 		r.tokens(f)
+		r.drawLabels(false)
 	}
 	if f.o != nil {
 		r.p.Layer("over")
@@ -291,6 +293,14 @@ func (r *Renderer) PaintToken(p Painter, e *model.Encounter, i int, x, y, size f
 	f := &frame{e: e, v: View{Scale: s, OriginX: float64(t.X) - x/s, OriginY: float64(t.Y) - y/s}}
 	p.Layer("tokens")
 	r.token(f, &t, t.X, t.Y, 1, false)
+	// its labels, placed as on the map with nothing else around
+	r.lay.reset(box{f.bx(0), f.by(0), f.bx(e.Grid.W), f.by(e.Grid.H)})
+	if b, ok := r.initialsBox(f, &t, t.X, t.Y); ok {
+		r.lay.fix(b)
+	}
+	r.layoutNameOf(f, &t, true)
+	r.layoutConditionsOf(f, &t)
+	r.drawLabels(false)
 	p.Layer("")
 }
 

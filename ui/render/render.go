@@ -50,6 +50,7 @@ type Overlays struct {
 	FlankSpots []rules.Point // where a dragged token would flank
 	Hover      *rules.Point  // the hovered square, outlined
 	HoverSize  int           // squares a side of the outline (a selected Large token's 2x2 footprint); 0 = 1
+	ReachSpace int           // squares a side of the reaching token's space; 0 = the selected token's (1 if none)
 	Warn       []int         // tokens placed illegally (marked with a warning)
 	Collide    []rules.Point // squares forced movement reaches by a collision, crossed out (so colour is not alone)
 	Ghost      *Ghost        // a token being dragged
@@ -91,7 +92,9 @@ type Renderer struct {
 	bdrow []uint8       // one row of backdrop pixels, copied where the map is not
 	cols  []colRun
 	mark  []uint8 // per map square scratch (reach bands), cleared after use
+	hmin  []uint8 // per map square scratch: reach bands minimised along rows
 	num   []byte
+	lay   placer // the frame's labels (layout)
 }
 
 type tileSet struct {

@@ -120,6 +120,8 @@ func TestSpecBadFilesNameFileAndField(t *testing.T) {
 				{"path", f, "--token", "Gob", "--to", "0,0"},
 				{"cover", f, "--from", "Gob", "--to", "X"},
 				{"flanking", f},
+				{"distance", f, "--from", "Gob", "--to", "X"},
+				{"threat", f, "--party-level", "1"},
 				{"leap", f, "--token", "Gob"},
 				{"export", f, "--png", filepath.Join(t.TempDir(), "o.png")},
 			} {
@@ -175,6 +177,9 @@ func TestSpecQueriesPrintOneDocument(t *testing.T) {
 		{"path", iseph, "--token", "Iseph", "--to", "5,3"},
 		{"cover", iseph, "--from", "Tashtari", "--to", "Iseph"},
 		{"flanking", iseph},
+		{"distance", iseph, "--from", "Iseph", "--to", "Tashtari"},
+		{"distance", pts, "--from", "A", "--to", "B"},
+		{"threat", iseph, "--party-level", "1"},
 		{"leap", pts, "--token", "A"},
 		{"teleport", pts, "--token", "A", "--range", "3"},
 		{"forced", pts, "--token", "B", "--kind", "push", "--from", "A", "--distance", "2"},
@@ -185,6 +190,15 @@ func TestSpecQueriesPrintOneDocument(t *testing.T) {
 		code, out, errs := runCLI(t, h)
 		if code != 0 || errs != "" || !strings.Contains(out, "encounter-planner reach FILE") {
 			t.Errorf("%s: exit %d, stderr %q", h, code, errs)
+		}
+		// The help names every query of queries.md that works, with its flags.
+		for _, q := range []string{
+			"encounter-planner distance FILE --from A --to B\n",
+			"encounter-planner threat FILE [--party-level L] [--party-size N] ",
+		} {
+			if !strings.Contains(out, q) {
+				t.Errorf("%s: the help lacks %q", h, q)
+			}
 		}
 	}
 }

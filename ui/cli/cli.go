@@ -206,7 +206,7 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner cover FILE --from A --to B
   encounter-planner flanking FILE
   encounter-planner distance FILE --from A --to B
-  encounter-planner threat FILE [--party-level L] [--party-size N]    (sf2e)
+  encounter-planner threat FILE [--party-level L] [--party-size N]  (sf2e)
   encounter-planner leap FILE --token NAME                      (points)
   encounter-planner teleport FILE --token NAME --range N        (points)
   encounter-planner forced FILE --token NAME --kind push|pull|sweep|shove|drag --from SOURCE --distance N

@@ -906,3 +906,26 @@ func TestSpecDBFlag(t *testing.T) {
 		t.Errorf("import of a missing file: %d %q", code, errb.String())
 	}
 }
+
+// docs/queries.md, the users' copy of queries.md, shows only commands that
+// work: every command line it shows is one the help lists (spaces aside).
+func TestSpecDocsShowOnlyWorkingCommands(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "queries.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := strings.Join(strings.Fields(Usage), " ")
+	n := 0
+	for _, l := range strings.Split(string(doc), "\n") {
+		if !strings.HasPrefix(l, "    encounter-planner ") {
+			continue
+		}
+		n++
+		if cmd := strings.Join(strings.Fields(l), " "); !strings.Contains(help, cmd) {
+			t.Errorf("docs/queries.md shows %q; the help does not list it", cmd)
+		}
+	}
+	if n < 15 {
+		t.Errorf("docs/queries.md shows %d command lines; want every query's", n)
+	}
+}

@@ -48,6 +48,12 @@ func TestSpecDistanceExample(t *testing.T) {
 	if out := okJSON(t, nil, "distance", pts, "--from", "A", "--to", "B"); out != `{"from":"A","to":"B","squares":3}`+"\n" {
 		t.Errorf("points: %s", out)
 	}
+	// Terrain never matters: walls, obstacles and rough ground between the
+	// tokens leave the distance as on an open map.
+	walled := specFile(t, "w.encounter.json", `{"format":"encounter/1","name":"W","ruleset":"sf2e","map":{"rows":[".#dDo."]},"tokens":[`+tok("A", 0, 0, "medium", 0)+`,`+tok("B", 5, 0, "medium", 0)+`]}`)
+	if out := okJSON(t, nil, "distance", walled, "--from", "A", "--to", "B"); out != `{"from":"A","to":"B","squares":5,"feet":25}`+"\n" {
+		t.Errorf("through walls: %s", out)
+	}
 	// The flags may come before FILE, and --flag=value works as elsewhere.
 	if out := okJSON(t, nil, "distance", "--from=A", "--to", "B", sf); out != `{"from":"A","to":"B","squares":3,"feet":15}`+"\n" {
 		t.Errorf("flags first: %s", out)

@@ -57,7 +57,7 @@ func within(gx, gy, r, feet int) bool {
 // reach, or with a reach weapon double that but not within it.
 func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk int) bool {
 	gx, gy := gaps(a.X, a.Y, e.Space(a), bx, by, bk)
-	r := naturalReach(k, a)
+	r := reachFeet(k, e, a)
 	feet := e.Feet()
 	if k == kindPF1E && a.ReachWeapon {
 		// A reach weapon threatens a ring, not a disc, so the nearest
@@ -94,7 +94,7 @@ func forThreat(k kind, e *model.Encounter, tok int, f func(x, y int)) {
 	if !canMelee(t) {
 		return
 	}
-	r := naturalReach(k, t)
+	r := reachFeet(k, e, t)
 	if k == kindPF1E && t.ReachWeapon {
 		r *= 2
 	}

@@ -108,11 +108,11 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 	m.W, m.H = g.W, g.H
 	m.k = e.Space(t)
 	m.feet = e.Feet()
-	b := speed / m.feet
-	if b > maxBudget {
-		b = maxBudget
-	}
-	m.budget = int32(b)
+	// A Stride's cheapest route to any state (position, diagonal parity)
+	// visits each of the 2 W H states at most once, at most 6 squares a
+	// step: a longer Speed reaches nothing more.
+	speed = clampUse(speed, satMul(m.feet, min(12*mapSquares(g), maxBudget)))
+	m.budget = int32(speed / m.feet)
 	m.speed = speed
 	m.layers = actions
 	m.start = t.Y*m.W + t.X
@@ -271,7 +271,7 @@ func (m *mover) inBox(x0, y0, k int) bool {
 
 // nearBox reports whether token o's reach may meet the box.
 func (m *mover) nearBox(o *model.Token, e *model.Encounter) bool {
-	r := naturalReach(m.kind, o)
+	r := reachFeet(m.kind, e, o)
 	if o.ReachWeapon {
 		r *= 2
 	}

@@ -122,8 +122,13 @@ func (g *ptsEngine) prep(e *model.Encounter, q MoveQuery) (*ptsCtx, error) {
 	if c.actions < 1 || c.actions > 3 {
 		return nil, BadQuery("token %q: --actions must be 1 to 3, not %d", t.Name, q.Actions)
 	}
+	// What the map can use: a cheapest route enters each square at most
+	// once, at most 4 points a step; more points reach nothing more (and
+	// every action count still needs the same points: actionsFor).
+	use := min(satMul(4, mapSquares(&e.Grid)), maxBudget)
 	c.land, c.mob = ptsSpeeds(t)
-	c.budget = int32(min(c.land+(c.actions-1)*c.mob, 1<<20))
+	c.land, c.mob = clampUse(c.land, use), clampUse(c.mob, use)
+	c.budget = int32(min(c.land+(c.actions-1)*c.mob, use))
 	if c.land == 0 {
 		// rules-conventions.md, every ruleset: "A Speed of 0 is a Speed: it
 		// reaches no square", so extra actions' mobility moves it nowhere.

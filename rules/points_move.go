@@ -21,7 +21,6 @@ func (g *ptsEngine) moverCtx(e *model.Encounter, tok, r int) (*ptsCtx, error) {
 		return nil, err
 	}
 	c := &ptsCtx{e: e, tok: tok, k: e.Space(t), sx: t.X, sy: t.Y}
-	c.land, c.mob = ptsSpeeds(t)
 	g.window(c, r)
 	return c, nil
 }
@@ -40,6 +39,7 @@ func (g *ptsEngine) Leap(dst []Square, e *model.Encounter, tok int) ([]Square, e
 		return dst, err
 	}
 	_, mob := ptsSpeeds(t)
+	mob = clampUse(mob, mapSide(&e.Grid)) // no straight line is longer
 	c, _ := g.moverCtx(e, tok, mob)
 	from := len(dst)
 	for d := 0; d < 8; d++ {
@@ -86,7 +86,7 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 	if rangeSquares < 0 {
 		return dst, BadQuery("token %q: teleport range must not be negative, not %d", t.Name, rangeSquares)
 	}
-	r := min(rangeSquares, max(e.Grid.W, e.Grid.H))
+	r := clampUse(rangeSquares, mapSide(&e.Grid))
 	c, _ := g.moverCtx(e, tok, r)
 	k := c.k
 	for y := max(c.sy-r, 0); y <= c.sy+r; y++ {
@@ -261,7 +261,7 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 	if distance < 0 {
 		return dst, BadQuery("token %q: forced movement distance must not be negative, not %d", t.Name, distance)
 	}
-	distance = min(distance, max(e.Grid.W, e.Grid.H))
+	distance = clampUse(distance, mapSide(&e.Grid))
 	c, _ := g.moverCtx(e, tok, distance)
 	src := &e.Tokens[source]
 	so, sx, sy := e.Space(src), src.X, src.Y

@@ -41,6 +41,10 @@ type shipEngine struct {
 // binary heap instead.
 const shipMaxBuckets = 1 << 14
 
+// shipMaxUnits bounds the budget in cost units (see prep): the budget plus
+// the dearest step, 4 x (budget + 1), stays below 2^31.
+const shipMaxUnits = 1 << 28
+
 func newStarship() Engine {
 	return &shipEngine{noCombat: noCombat{model.Starship, "ship combat uses neither"}}
 }
@@ -162,15 +166,35 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	if fly < 0 || turn < 0 {
 		return nil, BadQuery("token %q: speeds must not be negative", t.Name)
 	}
-	g.ctx = shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, feet: e.Feet(), canTurn: canTurn}
+	feet := e.Feet()
+	half := turn / 2 // feet a 45-degree turn costs
+	if half > fly {
+		canTurn = false // never affordable: as if the ship could not turn
+	}
+	// What the map can use: a cheapest route visits each of the 16 W H
+	// states (square, facing, parity) at most once, with at most 4 turns
+	// between two steps (more would turn the other way for less) and a
+	// step costing at most 4 squares' feet. A longer fly reaches nothing
+	// more.
+	S := satMul(16, mapSquares(&e.Grid))
+	use := satMul(S, satMul(4, feet))
+	if canTurn {
+		use = satAdd(use, satMul(satAdd(S, 1), satMul(4, half)))
+	}
+	fly = clampUse(fly, use)
+	g.ctx = shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, feet: feet, canTurn: canTurn}
 	c := &g.ctx
 	c.unit = c.feet
-	if canTurn && turn/2 > 0 {
-		c.unit = shipGCD(c.feet, turn/2)
+	if canTurn && half > 0 {
+		c.unit = shipGCD(c.feet, half)
 	}
-	c.stepU = int32(c.feet / c.unit)
-	c.turnU = int32(turn / 2 / c.unit)
-	c.budget = int32(min(fly/c.unit, 1<<30))
+	// Beyond shipMaxUnits cost units (2^28 feet or more: no map needs it
+	// unless turning costs millions of feet) the budget is clamped too;
+	// every step and turn dearer than the budget is clamped just beyond it,
+	// so that no sum of the search leaves int32.
+	c.budget = int32(clampUse(fly/c.unit, shipMaxUnits))
+	c.stepU = int32(clampUse(c.feet/c.unit, int(c.budget)+1))
+	c.turnU = int32(clampUse(half/c.unit, int(c.budget)+1))
 	maxEdge := 4 * c.stepU
 	if c.canTurn {
 		maxEdge = max(maxEdge, c.turnU)

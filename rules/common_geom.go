@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"sort"
-
 	"encounterplanner/model"
 )
 
@@ -334,31 +332,6 @@ func checkPair(e *model.Encounter, from, to int) error {
 	return nil
 }
 
-// segCrosses reports whether closed segments AB and CD intersect (touching
-// counts), with exact integer orientation tests.
-func segCrosses(ax, ay, bx, by, cx, cy, dx, dy int) bool {
-	o := func(px, py, qx, qy, rx, ry int) int {
-		v := (qx-px)*(ry-py) - (qy-py)*(rx-px)
-		switch {
-		case v > 0:
-			return 1
-		case v < 0:
-			return -1
-		}
-		return 0
-	}
-	on := func(px, py, qx, qy, rx, ry int) bool { // r on segment pq, given collinear
-		return min(px, qx) <= rx && rx <= max(px, qx) && min(py, qy) <= ry && ry <= max(py, qy)
-	}
-	o1, o2 := o(ax, ay, bx, by, cx, cy), o(ax, ay, bx, by, dx, dy)
-	o3, o4 := o(cx, cy, dx, dy, ax, ay), o(cx, cy, dx, dy, bx, by)
-	if o1*o2 < 0 && o3*o4 < 0 {
-		return true
-	}
-	return (o1 == 0 && on(ax, ay, bx, by, cx, cy)) || (o2 == 0 && on(ax, ay, bx, by, dx, dy)) ||
-		(o3 == 0 && on(cx, cy, dx, dy, ax, ay)) || (o4 == 0 && on(cx, cy, dx, dy, bx, by))
-}
-
 // opposite reports whether the segment between the centres of a's and b's
 // spaces crosses both the left and right sides of f's space, or both its top
 // and bottom (Player Core p. 417; touching counts).
@@ -366,55 +339,32 @@ func opposite(e *model.Encounter, a, b, f *model.Token) bool {
 	ax, ay := centre(a.X, a.Y, e.Space(a))
 	bx, by := centre(b.X, b.Y, e.Space(b))
 	k := e.Space(f)
-	l, t, r, d := 2*f.X, 2*f.Y, 2*(f.X+k), 2*(f.Y+k)
-	left := segCrosses(ax, ay, bx, by, l, t, l, d)
-	right := segCrosses(ax, ay, bx, by, r, t, r, d)
-	if left && right {
-		return true
-	}
-	top := segCrosses(ax, ay, bx, by, l, t, r, t)
-	bottom := segCrosses(ax, ay, bx, by, l, d, r, d)
-	return top && bottom
+	return oppositeSides(ax, ay, bx, by, 2*f.X, 2*f.Y, 2*(f.X+k), 2*(f.Y+k))
 }
 
-// flanking lists every flanking pair (rules-conventions.md "Flanking"):
-// O(T^3) for T tokens.
-func flanking(k kind, e *model.Encounter) []Flank {
-	var out []Flank
-	n := len(e.Tokens)
-	for f := 0; f < n; f++ {
-		F := &e.Tokens[f]
-		fk := e.Space(F)
-		for a := 0; a < n; a++ {
-			A := &e.Tokens[a]
-			if a == f || !canMelee(A) || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) ||
-				!reaches(k, e, A, F.X, F.Y, fk) {
-				continue
-			}
-			for b := 0; b < n; b++ {
-				B := &e.Tokens[b]
-				if b == a || b == f || B.Name < A.Name || (B.Name == A.Name && b < a) ||
-					!canMelee(B) || !model.Allies(A.SideOrNeutral(), B.SideOrNeutral()) ||
-					!reaches(k, e, B, F.X, F.Y, fk) || !opposite(e, A, B, F) {
-					continue
-				}
-				out = append(out, Flank{Target: f, By: [2]int{a, b}})
-			}
-		}
+// oppositeSides reports whether the segment between doubled points A and B
+// crosses both the left and the right side of the box l..r x t..d, or both
+// its top and bottom (touching counts). Exact integer arithmetic, O(1).
+func oppositeSides(ax, ay, bx, by, l, t, r, d int) bool {
+	return crossesAt(ax, ay, bx, by, l, t, d) && crossesAt(ax, ay, bx, by, r, t, d) ||
+		crossesAt(ay, ax, by, bx, t, l, r) && crossesAt(ay, ax, by, bx, d, l, r)
+}
+
+// crossesAt reports whether the closed segment from (ax, ay) to (bx, by)
+// meets the closed segment x = c, lo <= y <= hi (swap the coordinates for
+// a horizontal one).
+func crossesAt(ax, ay, bx, by, c, lo, hi int) bool {
+	if ax > bx {
+		ax, ay, bx, by = bx, by, ax, ay
 	}
-	sort.Slice(out, func(i, j int) bool {
-		x, y := out[i], out[j]
-		tn := func(i int) string { return e.Tokens[i].Name }
-		if tn(x.Target) != tn(y.Target) {
-			return tn(x.Target) < tn(y.Target)
-		}
-		if tn(x.By[0]) != tn(y.By[0]) {
-			return tn(x.By[0]) < tn(y.By[0])
-		}
-		return tn(x.By[1]) < tn(y.By[1])
-	})
-	if out == nil {
-		out = []Flank{}
+	if c < ax || c > bx {
+		return false
 	}
-	return out
+	if ax == bx { // along the line: the y ranges overlap
+		return max(min(ay, by), lo) <= min(max(ay, by), hi)
+	}
+	// y at x = c is ay + (c - ax)(by - ay)/(bx - ax), bx - ax > 0.
+	den := bx - ax
+	num := ay*den + (c-ax)*(by-ay)
+	return lo*den <= num && num <= hi*den
 }

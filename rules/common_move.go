@@ -152,10 +152,12 @@ func (m *mover) classify() {
 	default:
 		enter = model.Wall | model.Obstacle | model.Water
 	}
-	diag := model.Wall | model.Obstacle
-	if m.kind == kindPF1E && (m.mode == ModeFly || m.mode == ModeBurrow) {
-		diag = model.Wall
-	}
+	// The squares a diagonal passes between refuse it when they are walls,
+	// or obstacles for a mode that cannot pass obstacles: an obstacle never
+	// pinches a flyer or a burrower; water and creatures never refuse a
+	// diagonal (rules-conventions.md, sf2e; pf1e "no corner cutting" with
+	// the same squares).
+	diag := model.Wall | enter&model.Obstacle
 	haz := model.Hazardous | model.Narrow | model.Uneven
 	if m.fly {
 		haz = 0

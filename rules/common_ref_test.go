@@ -197,10 +197,9 @@ func (r *refRules) step(x, y, p, d int) refStep {
 					continue
 				}
 				tr := r.e.Grid.At(sx, sy)
-				blocks := tr&(model.Wall|model.Obstacle) != 0
-				if r.k == kindPF1E {
-					blocks = tr&model.Wall != 0 || (tr&model.Obstacle != 0 && r.mode != ModeFly && r.mode != ModeBurrow)
-				}
+				// Walls, and obstacles for a mode that cannot pass them
+				// (fly and burrow can), in both rulesets.
+				blocks := tr&model.Wall != 0 || (tr&model.Obstacle != 0 && r.mode != ModeFly && r.mode != ModeBurrow)
 				if blocks {
 					n++
 				}

@@ -164,7 +164,7 @@ func bfReachReplay(e *model.Encounter, q MoveQuery) (map[[2]int][2]int, func(Pat
 			return false
 		}
 		tr := e.Grid.At(x, y)
-		if pf1e && (mode == ModeFly || mode == ModeBurrow) {
+		if mode == ModeFly || mode == ModeBurrow { // they pass obstacles
 			return tr&model.Wall != 0
 		}
 		return tr&(model.Wall|model.Obstacle) != 0

@@ -160,7 +160,7 @@ func convBestRoutes(e *model.Encounter, q MoveQuery) map[[2]int]convRoute {
 				for _, b := range convSwept(x, y, k, dx, dy) {
 					if b[0] >= 0 && b[1] >= 0 && b[0] < W && b[1] < H {
 						tr := e.Grid.At(b[0], b[1])
-						if pf1e && (mode == ModeFly || mode == ModeBurrow) {
+						if mode == ModeFly || mode == ModeBurrow { // they pass obstacles
 							tr &= model.Wall
 						}
 						if tr&(model.Wall|model.Obstacle) != 0 {

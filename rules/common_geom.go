@@ -51,30 +51,79 @@ func within(gx, gy, r, feet int) bool {
 }
 
 // reaches reports whether token a can attack a space at (bx, by) of side bk
-// in melee by reach alone (no conditions): sf2e its reach; pf1e its natural
-// reach, or with a reach weapon double that but not within it.
-func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk int) bool {
-	gx, gy := gaps(a.X, a.Y, e.Space(a), bx, by, bk)
+// in melee by reach alone (no conditions): it reaches some square of it.
+// ws, when not nil, counts the wall squares of the rectangles it covers
+// (see clearLine). O(bk^2 x (ak^2 + segments walked)).
+func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk int, ws *squareSum) bool {
+	ak := e.Space(a)
+	if gx, gy := gaps(a.X, a.Y, ak, bx, by, bk); !within(gx, gy, outerReach(k, e, a), e.Feet()) {
+		return false // the nearest square is out of reach: all are
+	}
+	for y := by; y < by+bk; y++ {
+		for x := bx; x < bx+bk; x++ {
+			if reachesSquare(k, e, a, x, y, ws) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// outerReach is the farthest token a reaches, in feet: pf1e with a reach
+// weapon double its reach, otherwise its reach.
+func outerReach(k kind, e *model.Encounter, a *model.Token) int {
 	r := reachFeet(k, e, a)
-	feet := e.Feet()
+	if k == kindPF1E && a.ReachWeapon {
+		r *= 2
+	}
+	return r
+}
+
+// reachesSquare reports whether token a reaches square (x, y): the square
+// is within its reach (sf2e its reach; pf1e its natural reach, or with a
+// reach weapon double that but not within it), and from some square of its
+// space within that distance, the segment between the two squares' centres
+// passes through no wall square (rules-conventions.md "Walls and doors on
+// grid edges": "Reach needs line of effect").
+func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y int, ws *squareSum) bool {
+	ak := e.Space(a)
+	r, feet := reachFeet(k, e, a), e.Feet()
+	gx, gy := gaps(a.X, a.Y, ak, x, y, 1)
 	if k == kindPF1E && a.ReachWeapon {
 		// A reach weapon threatens a ring, not a disc, so the nearest
 		// square of a large foe may be too close while a farther one is in
 		// the ring: it threatens the foe's space if it threatens any of its
 		// squares (rules-conventions.md pf1e "Flanking": "threatens the
-		// foe's space"). O(bk^2).
-		ak := e.Space(a)
-		for y := by; y < by+bk; y++ {
-			for x := bx; x < bx+bk; x++ {
-				gx, gy := gaps(a.X, a.Y, ak, x, y, 1)
-				if within(gx, gy, 2*r, feet) && !within(gx, gy, r, feet) {
-					return true
-				}
-			}
+		// foe's space").
+		if !within(gx, gy, 2*r, feet) || within(gx, gy, r, feet) {
+			return false
 		}
+		r *= 2
+	} else if !within(gx, gy, r, feet) {
 		return false
 	}
-	return within(gx, gy, r, feet)
+	for sy := a.Y; sy < a.Y+ak; sy++ {
+		for sx := a.X; sx < a.X+ak; sx++ {
+			if gx, gy := gaps(sx, sy, 1, x, y, 1); within(gx, gy, r, feet) && clearLine(&e.Grid, ws, sx, sy, x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clearLine reports whether the segment between the centres of squares
+// (ax, ay) and (bx, by) passes through no wall square (meets no wall
+// square's inside, nor the seam between two; segHits). ws, when not nil,
+// answers at once for a rectangle it covers that holds no wall. O(squares
+// crossed).
+func clearLine(g *model.Grid, ws *squareSum, ax, ay, bx, by int) bool {
+	x0, x1, y0, y1 := min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+	if ws != nil && ws.covers(x0, y0, x1, y1) && ws.rect(x0, y0, x1, y1) == 0 {
+		return true
+	}
+	walls := squareSet{cells: g.Cells, w: g.W, h: g.H, mask: model.Wall}
+	return !segHits(2*ax+1, 2*ay+1, 2*bx+1, 2*by+1, x0, x1, &walls)
 }
 
 // canMelee reports whether a token can make reactions and flank: not
@@ -85,38 +134,41 @@ func canMelee(t *model.Token) bool {
 }
 
 // forThreat calls f for every map square token tok threatens: within its
-// reach, outside its own space. A neutral token, or one that cannot act or
-// attack in melee, threatens nothing. It costs O((k+2r)^2) for reach r squares.
-func forThreat(k kind, e *model.Encounter, tok int, f func(x, y int)) {
+// reach and line of effect, outside its own space. A neutral token, or one
+// that cannot act or attack in melee, threatens nothing. ws is a buffer for
+// the walls of the squares it looks at. It costs O((k+2r)^2) for reach r
+// squares, plus the segments walked near walls.
+func forThreat(k kind, e *model.Encounter, tok int, ws *squareSum, f func(x, y int)) {
 	t := &e.Tokens[tok]
 	if !canMelee(t) {
 		return
 	}
-	r := reachFeet(k, e, t)
-	if k == kindPF1E && t.ReachWeapon {
-		r *= 2
-	}
-	feet := e.Feet()
-	n := r/feet + 2
+	n := outerReach(k, e, t)/e.Feet() + 2
 	s := e.Space(t)
 	g := &e.Grid
-	for y := max(0, t.Y-n); y < min(g.H, t.Y+s+n); y++ {
-		for x := max(0, t.X-n); x < min(g.W, t.X+s+n); x++ {
+	x0, y0 := max(0, t.X-n), max(0, t.Y-n)
+	x1, y1 := min(g.W, t.X+s+n), min(g.H, t.Y+s+n)
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
+	ws.buildTraits(g, x0, y0, x1-x0, y1-y0, model.Wall)
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
 			if x >= t.X && x < t.X+s && y >= t.Y && y < t.Y+s {
 				continue
 			}
-			if reaches(k, e, t, x, y, 1) {
+			if reachesSquare(k, e, t, x, y, ws) {
 				f(x, y)
 			}
 		}
 	}
 }
 
-func threatened(k kind, dst []Point, e *model.Encounter, tok int) []Point {
+func threatened(k kind, dst []Point, e *model.Encounter, tok int, ws *squareSum) []Point {
 	if tok < 0 || tok >= len(e.Tokens) {
 		return dst
 	}
-	forThreat(k, e, tok, func(x, y int) { dst = append(dst, Point{x, y}) })
+	forThreat(k, e, tok, ws, func(x, y int) { dst = append(dst, Point{x, y}) })
 	return dst
 }
 

@@ -126,20 +126,46 @@ func (r *refRules) threatened(x, y int) bool {
 		k := r.e.Space(o)
 		gx := max(0, o.X-x, x-(o.X+k-1))
 		gy := max(0, o.Y-y, y-(o.Y+k-1))
-		in := func(reach int) bool {
+		in := func(gx, gy, reach int) bool {
 			d := max(gx, gy) + min(gx, gy)/2
 			return d*r.feet <= reach || (reach >= 2*r.feet && gx <= 2 && gy <= 2)
 		}
+		// Line of effect from some square of its space within reach.
+		seen := func(reach int) bool {
+			for sy := o.Y; sy < o.Y+k; sy++ {
+				for sx := o.X; sx < o.X+k; sx++ {
+					if in(max(sx-x, x-sx), max(sy-y, y-sy), reach) && refClearLine(&r.e.Grid, sx, sy, x, y) {
+						return true
+					}
+				}
+			}
+			return false
+		}
 		n := naturalReach(r.k, o)
 		if r.k == kindPF1E && o.ReachWeapon {
-			if in(2*n) && !in(n) {
+			if in(gx, gy, 2*n) && !in(gx, gy, n) && seen(2*n) {
 				return true
 			}
-		} else if in(n) {
+		} else if in(gx, gy, n) && seen(n) {
 			return true
 		}
 	}
 	return false
+}
+
+// refClearLine: the segment between the centres of two squares meets the
+// open inside of no wall square, tested square by square in its bounding
+// box with the points engine's exact test (a centre-to-centre segment
+// cannot run along a seam: its ends are off the grid lines).
+func refClearLine(g *model.Grid, ax, ay, bx, by int) bool {
+	for j := min(ay, by); j <= max(ay, by); j++ {
+		for i := min(ax, bx); i <= max(ax, bx); i++ {
+			if g.At(i, j)&model.Wall != 0 && ptsOpenHit(2*ax+1, 2*ay+1, 2*bx+1, 2*by+1, 2*i, 2*j) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 type refStep struct {

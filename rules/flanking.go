@@ -143,6 +143,8 @@ func foesInReach(k kind, e *model.Encounter) [][]int {
 		next[c]++
 	}
 	feet := e.Feet()
+	var ws squareSum
+	ws.buildTraits(g, 0, 0, g.W, g.H, model.Wall)
 	for a := range e.Tokens {
 		A := &e.Tokens[a]
 		if !canMelee(A) {
@@ -150,11 +152,7 @@ func foesInReach(k kind, e *model.Encounter) [][]int {
 		}
 		// within: a gap beyond r/feet squares (or 2, the 10-ft reach
 		// exception) is out of reach.
-		r := reachFeet(k, e, A)
-		if k == kindPF1E && A.ReachWeapon {
-			r *= 2
-		}
-		gap := max(r/feet, 2)
+		gap := max(outerReach(k, e, A)/feet, 2)
 		ak := e.Space(A)
 		lo := cellOf(A.X-gap-(maxK-1), A.Y-gap-(maxK-1))
 		hi := cellOf(A.X+ak-1+gap, A.Y+ak-1+gap)
@@ -165,7 +163,7 @@ func foesInReach(k kind, e *model.Encounter) [][]int {
 				for _, fi := range byCell[start[c]:start[c+1]] {
 					f := int(fi)
 					F := &e.Tokens[f]
-					if f == a || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) || !reaches(k, e, A, F.X, F.Y, e.Space(F)) {
+					if f == a || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) || !reaches(k, e, A, F.X, F.Y, e.Space(F), &ws) {
 						continue
 					}
 					cand[f] = append(cand[f], a)

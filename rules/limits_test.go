@@ -256,7 +256,8 @@ func TestExtremeReachThreatAndFlanking(t *testing.T) {
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		for _, rw := range []bool{false, true} {
 			for _, v := range []int{1 << 33, 1 << 62, math.MaxInt64} {
-				e := withTokens(mapOf(t, rs, extremeRows...), tok{name: "a", x: 1, y: 3, side: "party", rw: rw},
+				open := []string{".........", ".........", ".........", ".........", ".........", "........."}
+				e := withTokens(mapOf(t, rs, open...), tok{name: "a", x: 1, y: 3, side: "party", rw: rw},
 					tok{name: "b", x: 7, y: 3, side: "party", rw: rw}, tok{name: "f", x: 4, y: 3, side: "enemy"})
 				for i := range e.Tokens {
 					if i < 2 {

@@ -35,14 +35,14 @@ type ptsEngine struct {
 	gen     uint32
 	buckets [5][]int32
 	cells   []uint8
-	block   shipSum // walls, obstacles, enemies and neutral tokens: not entered
-	noEnd   shipSum // walls, obstacles, every other token: not ended in
-	diff    shipSum // difficult
-	greater shipSum // greater difficult
-	haz     shipSum // hazardous, narrow, uneven (path tie-break)
-	wall    shipSum // walls alone (leap)
-	crowd   shipSum // walls, obstacles and every other token (forced movement)
-	ctx     ptsCtx  // the current query (kept to avoid an allocation)
+	block   squareSum // walls, obstacles, enemies and neutral tokens: not entered
+	noEnd   squareSum // walls, obstacles, every other token: not ended in
+	diff    squareSum // difficult
+	greater squareSum // greater difficult
+	haz     squareSum // hazardous, narrow, uneven (path tie-break)
+	wall    squareSum // walls alone (leap)
+	crowd   squareSum // walls, obstacles and every other token (forced movement)
+	ctx     ptsCtx    // the current query (kept to avoid an allocation)
 }
 
 func newPoints() Engine {

@@ -124,5 +124,5 @@ func (g *sf2eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
 
 // Threatened appends the squares within tok's reach, outside its space.
 func (g *sf2eEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point {
-	return threatened(kindSF2E, dst, e, tok)
+	return threatened(kindSF2E, dst, e, tok, &g.s.m.walls)
 }

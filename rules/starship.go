@@ -28,11 +28,11 @@ type shipEngine struct {
 	gen     uint32
 	buckets [][]int32
 	cells   []uint8
-	blocked shipSum // walls and obstacles
-	diff    shipSum // difficult, greater difficult, another ship's space
-	noEnd   shipSum // walls, obstacles, ships the mover may not end on
-	haz     shipSum // hazardous, narrow, uneven (path tie-break)
-	ctx     shipCtx // the current query (kept to avoid an allocation)
+	blocked squareSum // walls and obstacles
+	diff    squareSum // difficult, greater difficult, another ship's space
+	noEnd   squareSum // walls, obstacles, ships the mover may not end on
+	haz     squareSum // hazardous, narrow, uneven (path tie-break)
+	ctx     shipCtx   // the current query (kept to avoid an allocation)
 	heap    shipHeap
 }
 
@@ -64,57 +64,6 @@ type shipDist struct {
 	d   int32
 	gen uint32
 }
-
-// shipSum is a 2-D prefix sum over the query window: the number of marked
-// squares in any rectangle in O(1).
-type shipSum struct {
-	ox, oy, w, h int
-	s            []int32
-}
-
-func (p *shipSum) build(cells []uint8, ox, oy, w, h int, bit uint8) {
-	p.ox, p.oy, p.w, p.h = ox, oy, w, h
-	n := (w + 1) * (h + 1)
-	if cap(p.s) < n {
-		p.s = make([]int32, n)
-	}
-	p.s = p.s[:n]
-	for x := 0; x <= w; x++ {
-		p.s[x] = 0
-	}
-	for y := 0; y < h; y++ {
-		row := (y + 1) * (w + 1)
-		prev := y * (w + 1)
-		p.s[row] = 0
-		var acc int32
-		for x := 0; x < w; x++ {
-			if cells[y*w+x]&bit != 0 {
-				acc++
-			}
-			p.s[row+x+1] = p.s[prev+x+1] + acc
-		}
-	}
-}
-
-// rect counts the marked squares of columns x0..x1 and rows y0..y1
-// (inclusive, map coordinates); squares outside the window count 0.
-func (p *shipSum) rect(x0, y0, x1, y1 int) int32 {
-	x0 -= p.ox
-	x1 -= p.ox
-	y0 -= p.oy
-	y1 -= p.oy
-	x0 = max(x0, 0)
-	y0 = max(y0, 0)
-	x1 = min(x1, p.w-1)
-	y1 = min(y1, p.h-1)
-	if x0 > x1 || y0 > y1 {
-		return 0
-	}
-	W := p.w + 1
-	return p.s[(y1+1)*W+x1+1] - p.s[y0*W+x1+1] - p.s[(y1+1)*W+x0] + p.s[y0*W+x0]
-}
-
-func (p *shipSum) at(x, y int) bool { return p.rect(x, y, x, y) != 0 }
 
 // shipCtx is one query, prepared: the mover, its budget and the window.
 type shipCtx struct {

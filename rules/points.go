@@ -241,7 +241,7 @@ func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok boo
 		}
 		return nx, ny, cost, true
 	}
-	r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+	r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
 	if g.block.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
 		return
 	}
@@ -257,7 +257,7 @@ func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok boo
 		}
 		// "you cannot cut through corners of squares containing walls,
 		// obstacles, or enemy creatures"
-		ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+		ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 		if g.block.at(ax, ay) || g.block.at(bx, by) {
 			return
 		}

@@ -50,12 +50,12 @@ func (g *ptsEngine) Leap(dst []Square, e *model.Encounter, tok int) ([]Square, e
 			if !c.fits(nx, ny) {
 				break
 			}
-			r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+			r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
 			if g.wall.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
 				break
 			}
 			if two {
-				ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+				ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 				if g.wall.rect(r2[0], r2[1], r2[2], r2[3]) != 0 || g.wall.at(ax, ay) || g.wall.at(bx, by) {
 					break
 				}
@@ -97,13 +97,13 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 			if !ptsSight(&e.Grid, 2*c.sx+k, 2*c.sy+k, 2*x+k, 2*y+k) {
 				continue
 			}
-			dst = append(dst, Square{X: x, Y: y, Cost: max(ptsAbs(x-c.sx), ptsAbs(y-c.sy)), Actions: 1})
+			dst = append(dst, Square{X: x, Y: y, Cost: max(absInt(x-c.sx), absInt(y-c.sy)), Actions: 1})
 		}
 	}
 	return dst, nil
 }
 
-func ptsAbs(a int) int {
+func absInt(a int) int {
 	if a < 0 {
 		return -a
 	}
@@ -288,10 +288,10 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 		if dir > 0 && g1 <= g0 || dir < 0 && (g1 >= g0 || g1 == 0) {
 			return 0, 0, 0
 		}
-		r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+		r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
 		hit := g.crowd.rect(r1[0], r1[1], r1[2], r1[3]) != 0
 		if two {
-			ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+			ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 			hit = hit || g.crowd.rect(r2[0], r2[1], r2[2], r2[3]) != 0 || g.crowd.at(ax, ay) || g.crowd.at(bx, by)
 		}
 		if hit {

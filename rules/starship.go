@@ -33,7 +33,7 @@ type shipEngine struct {
 	noEnd   squareSum // walls, obstacles, ships the mover may not end on
 	haz     squareSum // hazardous, narrow, uneven (path tie-break)
 	ctx     shipCtx   // the current query (kept to avoid an allocation)
-	heap    shipHeap
+	heap    routeHeap
 }
 
 // shipMaxBuckets bounds the bucket queue; beyond it (a turning speed of
@@ -81,7 +81,7 @@ type shipCtx struct {
 	nb         int   // buckets
 }
 
-func shipGCD(a, b int) int {
+func gcd(a, b int) int {
 	for b != 0 {
 		a, b = b, a%b
 	}
@@ -135,7 +135,7 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	c := &g.ctx
 	c.unit = c.feet
 	if canTurn && half > 0 {
-		c.unit = shipGCD(c.feet, half)
+		c.unit = gcd(c.feet, half)
 	}
 	// Beyond shipMaxUnits cost units (2^28 feet or more: no map needs it
 	// unless turning costs millions of feet) the budget is clamped too;
@@ -226,41 +226,6 @@ func (g *shipEngine) canEnd(c *shipCtx, x, y int) bool {
 	return c.fits(x, y) && g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0
 }
 
-// shipRects gives the newly entered squares of a step of a k x k space to
-// (nx, ny) in direction (dx, dy): a column strip and/or a row strip
-// (inclusive bounds); ok2 is false for an orthogonal step (one strip).
-func shipRects(nx, ny, k, dx, dy int) (r1, r2 [4]int, two bool) {
-	col := nx
-	if dx > 0 {
-		col = nx + k - 1
-	}
-	row := ny
-	if dy > 0 {
-		row = ny + k - 1
-	}
-	switch {
-	case dx != 0 && dy != 0:
-		return [4]int{col, ny, col, ny + k - 1}, [4]int{nx, row, nx + k - 1, row}, true
-	case dx != 0:
-		return [4]int{col, ny, col, ny + k - 1}, r2, false
-	}
-	return [4]int{nx, row, nx + k - 1, row}, r2, false
-}
-
-// shipBetween gives the two squares a diagonal step of a k x k space from
-// (x, y) by (dx, dy) passes between (rules-conventions.md, "Every ruleset").
-func shipBetween(x, y, k, dx, dy int) (ax, ay, bx, by int) {
-	oldCol, newCol := x+k-1, x-1
-	if dx > 0 {
-		oldCol, newCol = x, x+k
-	}
-	oldRow, newRow := y+k-1, y-1
-	if dy > 0 {
-		oldRow, newRow = y, y+k
-	}
-	return oldCol, newRow, newCol, oldRow
-}
-
 // move tries the forward step from (x, y) facing f with parity p. It returns
 // the new position and parity, the cost in units and whether the step was
 // doubled; ok is false when the step is not allowed.
@@ -293,7 +258,7 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 		}
 		return nx, ny, np, cost, doubled, true
 	}
-	r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+	r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
 	if g.blocked.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
 		return
 	}
@@ -302,7 +267,7 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 		if g.blocked.rect(r2[0], r2[1], r2[2], r2[3]) != 0 {
 			return
 		}
-		ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+		ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 		// Off-map squares never refuse a step; the window holds every
 		// on-map square a diagonal from a reachable position passes between.
 		if g.blocked.at(ax, ay) || g.blocked.at(bx, by) {
@@ -362,7 +327,7 @@ func (g *shipEngine) search(c *shipCtx) {
 		if dv := &g.dist[v]; dv.gen != g.gen || nd < dv.d {
 			*dv = shipDist{nd, g.gen}
 			if useHeap {
-				g.heap.push(v, shipKey{c: nd})
+				g.heap.push(v, routeKey{c: nd})
 				return
 			}
 			b := &g.buckets[int(nd)%c.nb]
@@ -381,7 +346,7 @@ func (g *shipEngine) search(c *shipCtx) {
 		}
 	}
 	if useHeap {
-		g.heap.push(s0, shipKey{})
+		g.heap.push(s0, routeKey{})
 		for len(g.heap.s) > 0 {
 			s, k := g.heap.pop()
 			if g.dist[s].d == k.c {

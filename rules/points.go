@@ -60,6 +60,27 @@ const (
 	ptsCellCrowd
 )
 
+// ptsClass gives a square's cell bits by its terrain; a square that is
+// several things takes its worst trait.
+var ptsClass = newCellClass(func(tr model.Trait) uint8 {
+	var b uint8
+	if tr.Any(model.Wall | model.Obstacle) {
+		b |= ptsCellBlock | ptsCellNoEnd | ptsCellCrowd
+	}
+	if tr.Any(model.Wall) {
+		b |= ptsCellWall
+	}
+	if tr.Any(model.GreaterDifficult) {
+		b |= ptsCellGreater
+	} else if tr.Any(model.Difficult) {
+		b |= ptsCellDiff
+	}
+	if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
+		b |= ptsCellHaz
+	}
+	return b
+})
+
 // ptsCtx is one query, prepared.
 type ptsCtx struct {
 	e              *model.Encounter
@@ -145,34 +166,8 @@ func (g *ptsEngine) window(c *ptsCtx, r int) {
 	t := &e.Tokens[c.tok]
 	c.ox, c.oy, c.ww, c.wh = searchWindow(&e.Grid, c.sx, c.sy, c.k, r)
 	x0, y0 := c.ox, c.oy
-	x1, y1 := x0+c.ww-1, y0+c.wh-1
-	n := c.ww * c.wh
-	if cap(g.cells) < n {
-		g.cells = make([]uint8, n)
-	}
-	cells := g.cells[:n]
-	for y := 0; y < c.wh; y++ {
-		for x := 0; x < c.ww; x++ {
-			tr := e.Grid.At(x+x0, y+y0)
-			var b uint8
-			if tr.Any(model.Wall | model.Obstacle) {
-				b |= ptsCellBlock | ptsCellNoEnd | ptsCellCrowd
-			}
-			if tr.Any(model.Wall) {
-				b |= ptsCellWall
-			}
-			// a square that is several things takes its worst trait
-			if tr.Any(model.GreaterDifficult) {
-				b |= ptsCellGreater
-			} else if tr.Any(model.Difficult) {
-				b |= ptsCellDiff
-			}
-			if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
-				b |= ptsCellHaz
-			}
-			cells[y*c.ww+x] = b
-		}
-	}
+	g.cells = classifyWindow(g.cells, &e.Grid, x0, y0, c.ww, c.wh, ptsClass)
+	cells := g.cells
 	me := t.SideOrNeutral()
 	for i := range e.Tokens {
 		if i == c.tok {
@@ -185,12 +180,7 @@ func (g *ptsEngine) window(c *ptsCtx, r int) {
 		if !model.Allies(me, o.SideOrNeutral()) {
 			b |= ptsCellBlock
 		}
-		ko := e.Space(o)
-		for y := max(o.Y, y0); y < min(o.Y+ko, y1+1); y++ {
-			for x := max(o.X, x0); x < min(o.X+ko, x1+1); x++ {
-				cells[(y-y0)*c.ww+x-x0] |= b
-			}
-		}
+		markSpace(cells, x0, y0, c.ww, c.wh, o.X, o.Y, e.Space(o), b)
 	}
 	g.block.build(cells, x0, y0, c.ww, c.wh, ptsCellBlock)
 	g.noEnd.build(cells, x0, y0, c.ww, c.wh, ptsCellNoEnd)
@@ -270,10 +260,9 @@ func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok boo
 	return nx, ny, 1 + sur + c.extra, true
 }
 
-// search runs Dial's algorithm from the start up to the budget, leaving
-// costs in g.dist. Time O(S + B), memory O(S), S = window squares, B = budget.
-func (g *ptsEngine) search(c *ptsCtx) {
-	n := c.ww * c.wh
+// fresh readies g.dist and g.stamp for n window squares, none reached:
+// a new generation of stamps, clearing them once every 2^32 searches.
+func (g *ptsEngine) fresh(n int) {
 	if cap(g.dist) < n {
 		g.dist = make([]int32, n)
 		g.stamp = make([]uint32, n)
@@ -285,6 +274,12 @@ func (g *ptsEngine) search(c *ptsCtx) {
 		clear(g.stamp)
 		g.gen = 1
 	}
+}
+
+// search runs Dial's algorithm from the start up to the budget, leaving
+// costs in g.dist. Time O(S + B), memory O(S), S = window squares, B = budget.
+func (g *ptsEngine) search(c *ptsCtx) {
+	g.fresh(c.ww * c.wh)
 	for i := range g.buckets {
 		g.buckets[i] = g.buckets[i][:0]
 	}

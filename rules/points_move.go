@@ -265,18 +265,7 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 	c, _ := g.moverCtx(e, tok, distance)
 	src := &e.Tokens[source]
 	so, sx, sy := e.Space(src), src.X, src.Y
-	n := c.ww * c.wh
-	if cap(g.dist) < n {
-		g.dist = make([]int32, n)
-		g.stamp = make([]uint32, n)
-		g.gen = 0
-	}
-	g.dist, g.stamp = g.dist[:n], g.stamp[:n]
-	g.gen++
-	if g.gen == 0 {
-		clear(g.stamp)
-		g.gen = 1
-	}
+	g.fresh(c.ww * c.wh)
 	// step classifies a step: 0 no step, 1 a step, 2 a collision.
 	step := func(x, y, d int) (int, int, int) {
 		dx, dy := model.Dir[d][0], model.Dir[d][1]

@@ -94,7 +94,7 @@ func (s *searcher) reachFast() {
 	}
 	// Each settled square relaxes its four straight neighbours, then the
 	// four diagonals, whose two passed-between squares are straight
-	// neighbours already loaded; unrolled.
+	// neighbours already loaded.
 	pw := int32(PW)
 	pf1e := m.kind == kindPF1E
 	for i := range s.fring {
@@ -106,8 +106,8 @@ func (s *searcher) reachFast() {
 	key[start] = 1 // stored as key+1; 0 is none
 	ring[0] = append(ring[0], start)
 	settled := 0
-	var top uint32 // the largest key pushed
-	for K := uint32(0); K <= top; K++ {
+	q := fastQueue{key: key, ring: ring, maxKey: maxKey}
+	for K := uint32(0); K <= q.top; K++ {
 		b := &ring[K&(fastRing-1)] // steps weigh 2 to 12: no push lands here
 		for len(*b) > 0 {
 			pos := (*b)[len(*b)-1]
@@ -119,32 +119,16 @@ func (s *searcher) reachFast() {
 			pN, pE, pS, pW := pos-pw, pos+1, pos+pw, pos-1
 			cN, cE, cS, cW := pc[pN], pc[pE], pc[pS], pc[pW]
 			if w := uint32(cN & fastWMask); w != 0 {
-				if nk := K + w; nk <= maxKey && key[pN]-1 > nk {
-					key[pN] = nk + 1
-					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pN)
-					top = max(top, nk)
-				}
+				q.relax(pN, K+w)
 			}
 			if w := uint32(cE & fastWMask); w != 0 {
-				if nk := K + w; nk <= maxKey && key[pE]-1 > nk {
-					key[pE] = nk + 1
-					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pE)
-					top = max(top, nk)
-				}
+				q.relax(pE, K+w)
 			}
 			if w := uint32(cS & fastWMask); w != 0 {
-				if nk := K + w; nk <= maxKey && key[pS]-1 > nk {
-					key[pS] = nk + 1
-					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pS)
-					top = max(top, nk)
-				}
+				q.relax(pS, K+w)
 			}
 			if w := uint32(cW & fastWMask); w != 0 {
-				if nk := K + w; nk <= maxKey && key[pW]-1 > nk {
-					key[pW] = nk + 1
-					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pW)
-					top = max(top, nk)
-				}
+				q.relax(pW, K+w)
 			}
 			// Diagonal allowed by the squares passed between: sf2e
 			// unless both refuse, pf1e unless either does.
@@ -156,49 +140,39 @@ func (s *searcher) reachFast() {
 				okNE, okSE = cN&cE&fastDiag == 0, cS&cE&fastDiag == 0
 				okSW, okNW = cS&cW&fastDiag == 0, cN&cW&fastDiag == 0
 			}
-			if okNE {
-				np := pN + 1
-				if w := dw[pc[np]&fastWMask]; w != 0 {
-					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
-						key[np] = nk + 1
-						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
-						top = max(top, nk)
-					}
-				}
+			if w := dw[pc[pN+1]&fastWMask]; okNE && w != 0 {
+				q.relax(pN+1, K+w)
 			}
-			if okSE {
-				np := pS + 1
-				if w := dw[pc[np]&fastWMask]; w != 0 {
-					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
-						key[np] = nk + 1
-						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
-						top = max(top, nk)
-					}
-				}
+			if w := dw[pc[pS+1]&fastWMask]; okSE && w != 0 {
+				q.relax(pS+1, K+w)
 			}
-			if okSW {
-				np := pS - 1
-				if w := dw[pc[np]&fastWMask]; w != 0 {
-					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
-						key[np] = nk + 1
-						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
-						top = max(top, nk)
-					}
-				}
+			if w := dw[pc[pS-1]&fastWMask]; okSW && w != 0 {
+				q.relax(pS-1, K+w)
 			}
-			if okNW {
-				np := pN - 1
-				if w := dw[pc[np]&fastWMask]; w != 0 {
-					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
-						key[np] = nk + 1
-						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
-						top = max(top, nk)
-					}
-				}
+			if w := dw[pc[pN-1]&fastWMask]; okNW && w != 0 {
+				q.relax(pN-1, K+w)
 			}
 		}
 	}
 	s.fastN = settled
+}
+
+// fastQueue is reachFast's queue: the keys (stored as key + 1; 0 is
+// none), the ring of stacks and the largest key pushed.
+type fastQueue struct {
+	key         []uint32
+	ring        *[fastRing][]int32
+	top, maxKey uint32
+}
+
+// relax lowers the key of np to nk if that is better and within the
+// budget, and queues it.
+func (q *fastQueue) relax(np int32, nk uint32) {
+	if nk <= q.maxKey && q.key[np]-1 > nk {
+		q.key[np] = nk + 1
+		q.ring[nk&(fastRing-1)] = append(q.ring[nk&(fastRing-1)], np)
+		q.top = max(q.top, nk)
+	}
 }
 
 // resultsFast appends reachFast's answers: settled squares the move may

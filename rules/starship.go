@@ -58,6 +58,22 @@ const (
 	shipCellShip // another ship's space
 )
 
+// shipClass gives a square's cell bits by its terrain: walls and obstacles
+// block and may not be ended on; difficult terrain of either kind doubles.
+var shipClass = newCellClass(func(tr model.Trait) uint8 {
+	var b uint8
+	if tr.Any(model.Wall | model.Obstacle) {
+		b |= shipCellBlocked | shipCellNoEnd
+	}
+	if tr.Any(model.Difficult | model.GreaterDifficult) {
+		b |= shipCellDiff
+	}
+	if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
+		b |= shipCellHaz
+	}
+	return b
+})
+
 // shipDist is a state's cost and the search generation that set it, side
 // by side so that a relaxation touches one cache line.
 type shipDist struct {
@@ -156,28 +172,8 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	R := int(c.budget / c.stepU)
 	c.ox, c.oy, c.ww, c.wh = searchWindow(&e.Grid, c.sx, c.sy, c.k, R)
 	x0, y0 := c.ox, c.oy
-	x1, y1 := x0+c.ww-1, y0+c.wh-1
-	n := c.ww * c.wh
-	if cap(g.cells) < n {
-		g.cells = make([]uint8, n)
-	}
-	cells := g.cells[:n]
-	for y := 0; y < c.wh; y++ {
-		for x := 0; x < c.ww; x++ {
-			tr := e.Grid.At(x+x0, y+y0)
-			var b uint8
-			if tr.Any(model.Wall | model.Obstacle) {
-				b |= shipCellBlocked | shipCellNoEnd
-			}
-			if tr.Any(model.Difficult | model.GreaterDifficult) {
-				b |= shipCellDiff
-			}
-			if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
-				b |= shipCellHaz
-			}
-			cells[y*c.ww+x] = b
-		}
-	}
+	g.cells = classifyWindow(g.cells, &e.Grid, x0, y0, c.ww, c.wh, shipClass)
+	cells := g.cells
 	for i := range e.Tokens {
 		if i == q.Token {
 			continue
@@ -187,12 +183,7 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 		if d := int(o.Size) - int(t.Size); d < 2 && d > -2 {
 			b |= shipCellNoEnd
 		}
-		ko := e.Space(o)
-		for y := max(o.Y, y0); y < min(o.Y+ko, y1+1); y++ {
-			for x := max(o.X, x0); x < min(o.X+ko, x1+1); x++ {
-				cells[(y-y0)*c.ww+x-x0] |= b
-			}
-		}
+		markSpace(cells, x0, y0, c.ww, c.wh, o.X, o.Y, e.Space(o), b)
 	}
 	g.blocked.build(cells, x0, y0, c.ww, c.wh, shipCellBlocked)
 	g.diff.build(cells, x0, y0, c.ww, c.wh, shipCellDiff)

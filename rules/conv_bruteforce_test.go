@@ -41,13 +41,7 @@ func (h *bfHeap) Pop() any {
 	return it
 }
 
-// bfReach returns position -> {cost in feet, actions}.
-func bfReach(e *model.Encounter, q MoveQuery) map[[2]int][2]int {
-	m, _ := bfReachReplay(e, q)
-	return m
-}
-
-// bfReachReplay is bfReach, and a function that checks a path's steps
+// bfReachReplay returns position -> {cost in feet, actions}, and a function that checks a path's steps
 // against the same reading of the rules.
 func bfReachReplay(e *model.Encounter, q MoveQuery) (map[[2]int][2]int, func(Path) error) {
 	pf1e := e.Ruleset == model.PF1E

@@ -59,7 +59,7 @@ func flanking(k kind, e *model.Encounter) []Flank {
 
 // flankPairs appends the flanks of foe f by pairs of allies in allies:
 // those standing on opposite sides of its space whose centres' segment
-// crosses two opposite sides (opposite).
+// crosses two opposite sides (oppositeSides).
 func flankPairs(e *model.Encounter, f int, F *model.Token, allies []int, at []uint8, cx, cy []int, out []Flank) []Flank {
 	fk := e.Space(F)
 	l, t, r, b := 2*F.X, 2*F.Y, 2*(F.X+fk), 2*(F.Y+fk)

@@ -53,7 +53,7 @@ func flankingAllPairs(k kind, e *model.Encounter) []Flank {
 	return out
 }
 
-// oppositeBySegments is opposite by four general segment intersection
+// oppositeBySegments is oppositeSides by four general segment intersection
 // tests (segCrosses).
 func oppositeBySegments(e *model.Encounter, a, b, f *model.Token) bool {
 	ax, ay := centre(a.X, a.Y, e.Space(a))

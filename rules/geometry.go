@@ -384,16 +384,6 @@ func checkPair(e *model.Encounter, from, to int) error {
 	return nil
 }
 
-// opposite reports whether the segment between the centres of a's and b's
-// spaces crosses both the left and right sides of f's space, or both its top
-// and bottom (Player Core p. 417; touching counts).
-func opposite(e *model.Encounter, a, b, f *model.Token) bool {
-	ax, ay := centre(a.X, a.Y, e.Space(a))
-	bx, by := centre(b.X, b.Y, e.Space(b))
-	k := e.Space(f)
-	return oppositeSides(ax, ay, bx, by, 2*f.X, 2*f.Y, 2*(f.X+k), 2*(f.Y+k))
-}
-
 // oppositeSides reports whether the segment between doubled points A and B
 // crosses both the left and the right side of the box l..r x t..d, or both
 // its top and bottom (touching counts). Exact integer arithmetic, O(1).

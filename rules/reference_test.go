@@ -15,17 +15,16 @@ import (
 // rules-conventions.md without the engine's tables, bit sets or dominance.
 
 type refRules struct {
-	k     kind
-	e     *model.Encounter
-	tok   int
-	t     *model.Token
-	mode  string
-	size  int
-	feet  int
-	B     int
-	N     int
-	ign   bool
-	steps bool
+	k    kind
+	e    *model.Encounter
+	tok  int
+	t    *model.Token
+	mode string
+	size int
+	feet int
+	B    int
+	N    int
+	ign  bool
 }
 
 func (r *refRules) on(x, y int) bool { return r.e.Grid.In(x, y) }

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"container/heap"
 	"fmt"
 	"math/rand"
 	"sort"
@@ -26,19 +25,6 @@ type bfState struct{ s, x, y, p, c int }
 type bfItem struct {
 	st bfState
 	t  int
-}
-
-type bfHeap []bfItem
-
-func (h bfHeap) Len() int           { return len(h) }
-func (h bfHeap) Less(i, j int) bool { return h[i].t < h[j].t }
-func (h bfHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *bfHeap) Push(x any)        { *h = append(*h, x.(bfItem)) }
-func (h *bfHeap) Pop() any {
-	old := *h
-	it := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return it
 }
 
 // bfReachReplay returns position -> {cost in feet, actions}, and a function that checks a path's steps
@@ -220,12 +206,12 @@ func bfReachReplay(e *model.Encounter, q MoveQuery) (map[[2]int][2]int, func(Pat
 	}
 	if B > 0 {
 		dist := map[bfState]int{}
-		h := &bfHeap{}
+		h := newMinQueue(func(a, b bfItem) bool { return a.t < b.t })
 		s0 := bfState{0, t.X, t.Y, 0, 0}
 		dist[s0] = 0
-		heap.Push(h, bfItem{s0, 0})
+		h.push(bfItem{s0, 0})
 		for h.Len() > 0 {
-			it := heap.Pop(h).(bfItem)
+			it := h.pop()
 			if dist[it.st] != it.t {
 				continue
 			}
@@ -236,7 +222,7 @@ func bfReachReplay(e *model.Encounter, q MoveQuery) (map[[2]int][2]int, func(Pat
 			push := func(ns bfState, nt int) {
 				if d, ok := dist[ns]; !ok || nt < d {
 					dist[ns] = nt
-					heap.Push(h, bfItem{ns, nt})
+					h.push(bfItem{ns, nt})
 				}
 			}
 			if st.s+1 < N && canStop(st.x, st.y) {

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"container/heap"
 	"fmt"
 	"math/rand"
 	"testing"
@@ -50,18 +49,6 @@ func (g convGrid) others(x, y int) []*model.Token {
 }
 
 type convItem struct{ s, c int }
-type convHeap []convItem
-
-func (h convHeap) Len() int           { return len(h) }
-func (h convHeap) Less(i, j int) bool { return h[i].c < h[j].c }
-func (h convHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *convHeap) Push(x any)        { *h = append(*h, x.(convItem)) }
-func (h *convHeap) Pop() any {
-	o := *h
-	it := o[len(o)-1]
-	*h = o[:len(o)-1]
-	return it
-}
 
 // convDijkstra runs Dijkstra over states 0..n-1 from s0 with the given
 // edges, up to budget; it returns the cost per state (-1: not reached).
@@ -71,16 +58,16 @@ func convDijkstra(n, s0, budget int, edges func(s int, add func(t, w int))) []in
 		dist[i] = -1
 	}
 	dist[s0] = 0
-	h := &convHeap{{s0, 0}}
+	h := newMinQueue(func(a, b convItem) bool { return a.c < b.c }, convItem{s0, 0})
 	for h.Len() > 0 {
-		it := heap.Pop(h).(convItem)
+		it := h.pop()
 		if dist[it.s] != it.c {
 			continue
 		}
 		edges(it.s, func(t, w int) {
 			if c := it.c + w; c <= budget && (dist[t] < 0 || c < dist[t]) {
 				dist[t] = c
-				heap.Push(h, convItem{t, c})
+				h.push(convItem{t, c})
 			}
 		})
 	}

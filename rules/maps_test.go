@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"container/heap"
 	"fmt"
 	"strconv"
 	"strings"
@@ -188,3 +189,28 @@ func walk(e *model.Encounter, q MoveQuery, k kind, dirs ...model.Facing) []int {
 	}
 	return out
 }
+
+// minQueue is the tests' one priority queue (container/heap ordered by
+// less), for the slow references' plain Dijkstras.
+type minQueue[T any] struct {
+	items []T
+	less  func(a, b T) bool
+}
+
+func newMinQueue[T any](less func(a, b T) bool, items ...T) *minQueue[T] {
+	q := &minQueue[T]{items: items, less: less}
+	heap.Init(q)
+	return q
+}
+
+func (q *minQueue[T]) Len() int           { return len(q.items) }
+func (q *minQueue[T]) Less(i, j int) bool { return q.less(q.items[i], q.items[j]) }
+func (q *minQueue[T]) Swap(i, j int)      { q.items[i], q.items[j] = q.items[j], q.items[i] }
+func (q *minQueue[T]) Push(x any)         { q.items = append(q.items, x.(T)) }
+func (q *minQueue[T]) Pop() any {
+	it := q.items[len(q.items)-1]
+	q.items = q.items[:len(q.items)-1]
+	return it
+}
+func (q *minQueue[T]) push(x T) { heap.Push(q, x) }
+func (q *minQueue[T]) pop() T   { return heap.Pop(q).(T) }

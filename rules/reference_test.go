@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"container/heap"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -287,19 +286,6 @@ var refEnds map[[2]int]refState
 // refDist, when not nil, records the key of every settled state.
 var refDist map[refState]refKey
 
-type refHeap []refItem
-
-func (h refHeap) Len() int           { return len(h) }
-func (h refHeap) Less(i, j int) bool { return h[i].key.less(h[j].key) }
-func (h refHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *refHeap) Push(x any)        { *h = append(*h, x.(refItem)) }
-func (h *refHeap) Pop() any {
-	o := *h
-	x := o[len(o)-1]
-	*h = o[:len(o)-1]
-	return x
-}
-
 // refReach returns, per reachable position, the best (actions-1, T, H, R)
 // in squares; ok false when the query is refused.
 func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool) {
@@ -336,9 +322,9 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 		return out, true
 	}
 	seen := map[refState]bool{}
-	h := &refHeap{{refKey{}, refState{0, t.X, t.Y, 0, 0}, refState{}}}
+	h := newMinQueue(func(a, b refItem) bool { return a.key.less(b.key) }, refItem{refKey{}, refState{0, t.X, t.Y, 0, 0}, refState{}})
 	for h.Len() > 0 {
-		it := heap.Pop(h).(refItem)
+		it := h.pop()
 		if seen[it.st] {
 			continue
 		}
@@ -358,7 +344,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 			}
 		}
 		if s.layer+1 < n && r.legal(s.x, s.y, false) {
-			heap.Push(h, refItem{refKey{s.layer + 1, it.key.t, it.key.h, it.key.r}, refState{s.layer + 1, s.x, s.y, s.p, 0}, s})
+			h.push(refItem{refKey{s.layer + 1, it.key.t, it.key.h, it.key.r}, refState{s.layer + 1, s.x, s.y, s.p, 0}, s})
 		}
 		for d := 0; d < 8; d++ {
 			st := r.step(s.x, s.y, s.p, d)
@@ -369,7 +355,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 			if st.reaction {
 				rr = 1
 			}
-			heap.Push(h, refItem{refKey{s.layer, it.key.t + st.w, it.key.h + st.haz, it.key.r + rr},
+			h.push(refItem{refKey{s.layer, it.key.t + st.w, it.key.h + st.haz, it.key.r + rr},
 				refState{s.layer, s.x + model.Dir[d][0], s.y + model.Dir[d][1], st.p, s.c + st.w}, s})
 		}
 	}

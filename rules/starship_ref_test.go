@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"container/heap"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -17,19 +16,6 @@ type shipRefState struct{ x, y, f, p int }
 type shipRefItem struct {
 	s shipRefState
 	d int
-}
-
-type shipRefPQ []shipRefItem
-
-func (q shipRefPQ) Len() int           { return len(q) }
-func (q shipRefPQ) Less(i, j int) bool { return q[i].d < q[j].d }
-func (q shipRefPQ) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *shipRefPQ) Push(x any)        { *q = append(*q, x.(shipRefItem)) }
-func (q *shipRefPQ) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
 }
 
 func shipRefSpace(x, y, k int) map[[2]int]bool {
@@ -69,9 +55,9 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 	dist := map[shipRefState]int{}
 	start := shipRefState{t.X, t.Y, int(t.Facing), 0}
 	dist[start] = 0
-	pq := &shipRefPQ{{start, 0}}
+	pq := newMinQueue(func(a, b shipRefItem) bool { return a.d < b.d }, shipRefItem{start, 0})
 	for pq.Len() > 0 {
-		it := heap.Pop(pq).(shipRefItem)
+		it := pq.pop()
 		if it.d != dist[it.s] {
 			continue
 		}
@@ -83,7 +69,7 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 			}
 			if old, ok := dist[n]; !ok || nd < old {
 				dist[n] = nd
-				heap.Push(pq, shipRefItem{n, nd})
+				pq.push(shipRefItem{n, nd})
 			}
 		}
 		if canTurn {

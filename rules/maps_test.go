@@ -72,46 +72,108 @@ func withTokens(e *model.Encounter, toks ...tok) *model.Encounter {
 	return e
 }
 
-// reachMap prints reach results over the map: the terrain character where
-// nothing is listed, "@" at the token, cost (and "/actions" when above 1).
-func reachMap(e *model.Encounter, tokIdx int, sq []Square) string {
-	cell := map[[2]int]string{}
-	for _, s := range sq {
-		v := strconv.Itoa(s.Cost)
-		if s.Actions > 1 {
-			v += "/" + strconv.Itoa(s.Actions)
-		}
-		cell[[2]int{s.X, s.Y}] = v
-	}
+// The tests' one ASCII map format: one row per map row, one field per
+// square, fields separated by single spaces (a row of one-character fields
+// may be written without them; see normRows). asciiRows prints it: the
+// field cell gives, else the first letter of a token over its space, else
+// the terrain's character in model.DefaultLegend ("?" for a mix it lacks).
+// asciiMap aligns the columns for a failure message.
+
+func asciiRows(e *model.Encounter, cell func(x, y int) (string, bool)) []string {
 	rev := map[model.Trait]rune{}
 	for r, t := range model.DefaultLegend {
 		rev[t] = r
 	}
-	var b strings.Builder
-	for y := 0; y < e.Grid.H; y++ {
-		for x := 0; x < e.Grid.W; x++ {
-			v, ok := cell[[2]int{x, y}]
-			if !ok {
-				if r, ok := rev[e.Grid.At(x, y)]; ok {
-					v = string(r)
-				} else {
-					v = "?"
-				}
-				for i, t := range e.Tokens {
-					k := e.Space(&t)
-					if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
-						v = string(t.Name[0])
-						if i == tokIdx {
-							v = "@"
-						}
-					}
+	rows := make([]string, e.Grid.H)
+	for y := range rows {
+		f := make([]string, e.Grid.W)
+		for x := range f {
+			if cell != nil {
+				if v, ok := cell(x, y); ok {
+					f[x] = v
+					continue
 				}
 			}
-			fmt.Fprintf(&b, "%5s", v)
+			f[x] = "?"
+			if r, ok := rev[e.Grid.At(x, y)]; ok {
+				f[x] = string(r)
+			}
+			for i := range e.Tokens {
+				t := &e.Tokens[i]
+				k := e.Space(t)
+				if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
+					f[x] = string(t.Name[0])
+				}
+			}
+		}
+		rows[y] = strings.Join(f, " ")
+	}
+	return rows
+}
+
+// asciiMap prints rows with their columns aligned, one line each.
+func asciiMap(rows []string) string {
+	w := 0
+	for _, r := range rows {
+		for _, f := range strings.Fields(r) {
+			w = max(w, len(f))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		for _, f := range strings.Fields(r) {
+			fmt.Fprintf(&b, "%*s", w+1, f)
 		}
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// normRows writes rows in the one format: fields separated by one space; a
+// row without spaces is a row of one-character fields.
+func normRows(rows []string) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		f := strings.Fields(r)
+		if len(f) == 1 {
+			f = strings.Split(r, "")
+		}
+		out[i] = strings.Join(f, " ")
+	}
+	return out
+}
+
+// squareAt indexes squares by position.
+func squareAt(sq []Square) map[[2]int]Square {
+	at := map[[2]int]Square{}
+	for _, s := range sq {
+		at[[2]int{s.X, s.Y}] = s
+	}
+	return at
+}
+
+// costField is a listed square's field: its cost, and "/actions" above 1.
+func costField(s Square) string {
+	v := strconv.Itoa(s.Cost)
+	if s.Actions > 1 {
+		v += "/" + strconv.Itoa(s.Actions)
+	}
+	return v
+}
+
+// reachMap prints reach results over the map: cost (and "/actions" when
+// above 1) where listed, "@" at the token, terrain and tokens elsewhere.
+func reachMap(e *model.Encounter, tokIdx int, sq []Square) string {
+	at := squareAt(sq)
+	return asciiMap(asciiRows(e, func(x, y int) (string, bool) {
+		if s, ok := at[[2]int{x, y}]; ok {
+			return costField(s), true
+		}
+		if tokIdx >= 0 && x == e.Tokens[tokIdx].X && y == e.Tokens[tokIdx].Y {
+			return "@", true
+		}
+		return "", false
+	}))
 }
 
 func costAt(sq []Square, x, y int) (Square, bool) {

@@ -173,14 +173,14 @@ func ptsCheck(t *testing.T, eng *ptsEngine, e *model.Encounter, q MoveQuery) {
 	ref, refHaz := ptsRefReach(e, q)
 	if len(sq) != len(ref) {
 		t.Fatalf("%+v: reach has %d squares, the reference %d\n%s\nref:\n%s", q, len(sq), len(ref),
-			ptsASCII(e, sq, false), ptsASCII(e, shipRefList(e, ref), false))
+			asciiMap(ptsASCII(e, sq, false)), asciiMap(ptsASCII(e, shipRefList(e, ref), false)))
 	}
 	for i, s := range sq {
 		if i > 0 && (sq[i-1].Y > s.Y || sq[i-1].Y == s.Y && sq[i-1].X >= s.X) {
 			t.Fatalf("not sorted: %v", sq)
 		}
 		if r := ref[[2]int{s.X, s.Y}]; r != s {
-			t.Fatalf("%+v: (%d,%d) = %+v, reference %+v\n%s", q, s.X, s.Y, s, r, ptsASCII(e, sq, false))
+			t.Fatalf("%+v: (%d,%d) = %+v, reference %+v\n%s", q, s.X, s.Y, s, r, asciiMap(ptsASCII(e, sq, false)))
 		}
 		p, err := eng.Path(e, q, s.X, s.Y)
 		if err != nil || !p.Reachable || p.Cost != s.Cost || p.Actions != s.Actions {
@@ -420,7 +420,7 @@ func TestPointsSightMatchesReference(t *testing.T) {
 		bx, by := pt()
 		if got, want := ptsSight(&g, ax, ay, bx, by), ptsRefSight(&g, ax, ay, bx, by); got != want {
 			gg := &model.Encounter{Grid: g}
-			t.Fatalf("sight (%d,%d)-(%d,%d) half-squares = %v, reference %v\n%s", ax, ay, bx, by, got, want, ptsASCII(gg, nil, false))
+			t.Fatalf("sight (%d,%d)-(%d,%d) half-squares = %v, reference %v\n%s", ax, ay, bx, by, got, want, asciiMap(ptsASCII(gg, nil, false)))
 		}
 	}
 }
@@ -595,7 +595,7 @@ func ptsSameSquares(t *testing.T, what string, e *model.Encounter, got []Square,
 		}
 	}
 	if !ok {
-		t.Fatalf("%s: got\n%swant\n%s%v\n%v", what, ptsASCII(e, got, true), ptsASCII(e, shipRefList(e, want), true), got, want)
+		t.Fatalf("%s: got\n%swant\n%s%v\n%v", what, asciiMap(ptsASCII(e, got, true)), asciiMap(ptsASCII(e, shipRefList(e, want), true)), got, want)
 	}
 }
 

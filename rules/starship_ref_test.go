@@ -156,14 +156,14 @@ func shipCheck(t *testing.T, eng Engine, e *model.Encounter) {
 	ref := shipRefReach(e, 0)
 	if len(sq) != len(ref) {
 		t.Fatalf("reach has %d squares, the reference %d\nspeeds %v feet %d\n%s\nref:\n%s", len(sq), len(ref),
-			e.Tokens[0].Speeds, e.Feet(), shipASCII(e, sq), shipASCII(e, shipRefList(e, ref)))
+			e.Tokens[0].Speeds, e.Feet(), reachMap(e, 0, sq), reachMap(e, 0, shipRefList(e, ref)))
 	}
 	for i, s := range sq {
 		if i > 0 && (sq[i-1].Y > s.Y || sq[i-1].Y == s.Y && sq[i-1].X >= s.X) {
 			t.Fatalf("not sorted: %v", sq)
 		}
 		if r := ref[[2]int{s.X, s.Y}]; r != s {
-			t.Fatalf("(%d,%d) = %+v, reference %+v\nspeeds %v\n%s", s.X, s.Y, s, r, e.Tokens[0].Speeds, shipASCII(e, sq))
+			t.Fatalf("(%d,%d) = %+v, reference %+v\nspeeds %v\n%s", s.X, s.Y, s, r, e.Tokens[0].Speeds, reachMap(e, 0, sq))
 		}
 		p, err := eng.Path(e, MoveQuery{}, s.X, s.Y)
 		if err != nil || !p.Reachable || p.Cost != s.Cost {

@@ -36,37 +36,6 @@ const (
 	shipTurn = 1
 )
 
-// shipASCII prints reach costs (in squares of 50 ft, '*' for 10+) over the map.
-func shipASCII(e *model.Encounter, sq []Square) string {
-	var b strings.Builder
-	at := map[[2]int]Square{}
-	for _, s := range sq {
-		at[[2]int{s.X, s.Y}] = s
-	}
-	for y := 0; y < e.Grid.H; y++ {
-		for x := 0; x < e.Grid.W; x++ {
-			if s, ok := at[[2]int{x, y}]; ok {
-				c := s.Cost / e.Feet()
-				if c > 9 {
-					b.WriteByte('*')
-				} else {
-					b.WriteByte(byte('0' + c))
-				}
-				continue
-			}
-			ch := byte('.')
-			for r, t := range model.DefaultLegend {
-				if t == e.Grid.At(x, y) && t != 0 {
-					ch = byte(r)
-				}
-			}
-			b.WriteByte(ch)
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
 func shipFind(sq []Square, x, y int) (Square, bool) {
 	for _, s := range sq {
 		if s.X == x && s.Y == y {
@@ -147,7 +116,7 @@ func TestShip350FlyingSpeed100TurningSpeed150StraightA90DegreeTurn100Left(t *tes
 		t.Errorf("(3,3) = %+v, want 350 facing S", s)
 	}
 	if _, ok := shipFind(sq, 3, 4); ok {
-		t.Errorf("(3,4) reached with 350 ft:\n%s", shipASCII(e, sq))
+		t.Errorf("(3,4) reached with 350 ft:\n%s", reachMap(e, 0, sq))
 	}
 }
 
@@ -207,7 +176,7 @@ func TestShipOneSquareDiagonally50ThreeStraight150AnotherDiagonal100Is300(t *tes
 	}
 	sq := shipReach(t, e, 0)
 	if s, _ := shipFind(sq, 5, 2); s.Cost != 300 {
-		t.Errorf("(5,2) cost %d, want 300\n%s", s.Cost, shipASCII(e, sq))
+		t.Errorf("(5,2) cost %d, want 300\n%s", s.Cost, reachMap(e, 0, sq))
 	}
 	e.Tokens[0].Speeds[model.SpeedFly] = 250
 	if _, ok := shipFind(shipReach(t, e, 0), 5, 2); ok {
@@ -235,7 +204,7 @@ func TestShipSizesOnAGrid(t *testing.T) {
 	}, shipTok("Big", 0, 0, model.Large, model.E, shipFly, 500))
 	sq := shipReach(t, e, 0)
 	if len(sq) != 2 || sq[1].X != 2 {
-		t.Fatalf("large ship reach = %+v, want (1,0) and (2,0)\n%s", sq, shipASCII(e, sq))
+		t.Fatalf("large ship reach = %+v, want (1,0) and (2,0)\n%s", sq, reachMap(e, 0, sq))
 	}
 }
 
@@ -288,7 +257,7 @@ func TestShipDifficultDoublesOnceEvenIfMultipleThings(t *testing.T) {
 		got = append(got, s.X, s.Cost)
 	}
 	if fmt.Sprint(got) != "[1 100 3 300 4 350 5 400]" {
-		t.Fatalf("reach = %v\n%s", got, shipASCII(e, sq))
+		t.Fatalf("reach = %v\n%s", got, reachMap(e, 0, sq))
 	}
 	// a diagonal step into difficult terrain doubles the diagonal's cost
 	e = shipTestEnc([]string{"...", "...", "..."}, shipTok("Ship", 0, 0, model.Small, model.SE, shipFly, 500))
@@ -316,7 +285,7 @@ func TestShipEndOnAnotherShipOnlyTwoSizesApart(t *testing.T) {
 		sq := shipReach(t, e, 0)
 		_, ok := shipFind(sq, 2, 0)
 		if ok != tc.end {
-			t.Errorf("other %s: end on it = %v, want %v\n%s", tc.other, ok, tc.end, shipASCII(e, sq))
+			t.Errorf("other %s: end on it = %v, want %v\n%s", tc.other, ok, tc.end, reachMap(e, 0, sq))
 		}
 		if s, _ := shipFind(sq, 5, 0); s.Cost != tc.cost && tc.other != model.Large {
 			t.Errorf("other %s: pass through costs %d, want %d", tc.other, s.Cost, tc.cost)

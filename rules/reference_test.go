@@ -24,6 +24,8 @@ type refRules struct {
 	B    int
 	N    int
 	ign  bool
+	// threat caches threatened per square.
+	threat map[[2]int]bool
 }
 
 func (r *refRules) on(x, y int) bool { return r.e.Grid.In(x, y) }
@@ -113,6 +115,19 @@ func (r *refRules) legal(x, y int, final bool) bool {
 }
 
 func (r *refRules) threatened(x, y int) bool {
+	if v, ok := r.threat[[2]int{x, y}]; ok {
+		return v
+	}
+	if r.threat == nil {
+		r.threat = map[[2]int]bool{}
+	}
+	v := r.threatenedBy(x, y)
+	r.threat[[2]int{x, y}] = v
+	return v
+}
+
+// threatenedBy is threatened, uncached.
+func (r *refRules) threatenedBy(x, y int) bool {
 	for j := range r.e.Tokens {
 		o := &r.e.Tokens[j]
 		if j == r.tok || !model.Enemies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
@@ -286,6 +301,58 @@ var refEnds map[[2]int]refState
 // refDist, when not nil, records the key of every settled state.
 var refDist map[refState]refKey
 
+// newRefRules reads the query for the reference: false when the token
+// has no Speed for the mode.
+func newRefRules(k kind, e *model.Encounter, q MoveQuery) (*refRules, bool) {
+	t := &e.Tokens[q.Token]
+	mode := q.Mode
+	if mode == "" {
+		mode = ModeLand
+	}
+	speed, has := t.Speeds[mode]
+	if !has {
+		return nil, false
+	}
+	return &refRules{k: k, e: e, tok: q.Token, t: t, mode: mode, size: e.Space(t), feet: e.Feet(), B: speed / e.Feet(),
+		N: max(q.Actions, 1), ign: t.Has(model.CondIgnoresDifficult)}, true
+}
+
+// replay checks a path's steps by the reference's step rule: each step
+// adjacent and allowed, at the cost the rules charge (pf1e minimum
+// movement: one step of 5 ft in 2 actions), totals adding up to the cost.
+func (r *refRules) replay(pa Path) error {
+	x, y, p, total := r.t.X, r.t.Y, 0, 0
+	for i, st := range pa.Steps {
+		d := -1
+		for dd := 0; dd < 8; dd++ {
+			if x+model.Dir[dd][0] == st.X && y+model.Dir[dd][1] == st.Y {
+				d = dd
+			}
+		}
+		if d < 0 {
+			return fmt.Errorf("step %d to (%d,%d) is not adjacent to (%d,%d)", i, st.X, st.Y, x, y)
+		}
+		s := r.step(x, y, p, d)
+		if !s.ok {
+			return fmt.Errorf("step %d to (%d,%d) is not allowed", i, st.X, st.Y)
+		}
+		w := s.w
+		if r.k == kindPF1E && pa.Actions == 2 && len(pa.Steps) == 1 && st.Cost == r.feet {
+			w = 1 // minimum movement
+		}
+		p = s.p
+		total += w * r.feet
+		if st.Cost != w*r.feet || st.Total != total {
+			return fmt.Errorf("step %d to (%d,%d) costs %d (total %d), want %d (total %d)", i, st.X, st.Y, st.Cost, st.Total, w*r.feet, total)
+		}
+		x, y = st.X, st.Y
+	}
+	if total != pa.Cost {
+		return fmt.Errorf("steps total %d, path cost %d", total, pa.Cost)
+	}
+	return nil
+}
+
 // refReach returns, per reachable position, the best (actions-1, T, H, R)
 // in squares; ok false when the query is refused.
 func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool) {
@@ -301,12 +368,11 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 	if n > MaxActions(e.Ruleset) || (q.Step && (k != kindSF2E || mode != ModeLand)) {
 		return nil, false
 	}
-	speed, has := t.Speeds[mode]
-	if !has {
+	r, ok := newRefRules(k, e, q)
+	if !ok {
 		return nil, false
 	}
-	r := &refRules{k: k, e: e, tok: q.Token, t: t, mode: mode, size: e.Space(t), feet: e.Feet(), B: speed / e.Feet(), N: n,
-		ign: t.Has(model.CondIgnoresDifficult)}
+	speed := t.Speeds[r.mode]
 	out := map[[2]int]refKey{}
 	if q.Step {
 		if r.B < 1 {

@@ -99,6 +99,40 @@ type reachCase struct {
 	want []string
 }
 
+// reachTable is a table of reach rows for one ruleset.
+type reachTable struct {
+	rs    model.Ruleset
+	cases []reachCase
+}
+
+func runReachTables(t *testing.T, tables []reachTable) {
+	t.Helper()
+	for _, tb := range tables {
+		t.Run(string(tb.rs), func(t *testing.T) { runReachCases(t, tb.rs, tb.cases) })
+	}
+}
+
+// allReachTables is every reach table of the conv_*_test.go files: the
+// seeds of the fuzz targets.
+func allReachTables() []reachTable {
+	var out []reachTable
+	for _, f := range []func() []reachTable{
+		convCreatureSizesApartCases,
+		convNeutralBlocksAsAnEnemyCases,
+		convNonFinalStrideInAllysSpaceCases,
+		convNeverEndOverObstaclesCases,
+		convStepSF2ECases,
+		convPF1EMinimumMovementCases,
+		convPointsBudgetAndCostsCases,
+		convPointsCreaturesCases,
+		convTerrainCostsSF2ECases,
+		convTerrainCostsPF1ECases,
+	} {
+		out = append(out, f()...)
+	}
+	return out
+}
+
 func runReachCases(t *testing.T, rs model.Ruleset, cases []reachCase) {
 	t.Helper()
 	for _, c := range cases {

@@ -239,13 +239,30 @@ func TestShipReachMatchesReference(t *testing.T) {
 // FuzzShipReach: no panic; Reach equals the reference; each path costs what
 // reach says; more flying speed never loses a square or raises a cost.
 func FuzzShipReach(f *testing.F) {
+	add := func(e *model.Encounter) {
+		data, err := model.EncodeEncounter(e)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, uint8(3))
+	}
+	for _, c := range extremeCases {
+		if c.rs == model.Starship {
+			add(c.encounter(f, 300))
+		}
+	}
 	for _, s := range []uint64{1, 2, 3, 42, 1000} {
-		f.Add(s, uint8(3))
+		add(shipRandom(rand.New(rand.NewPCG(s, 7))))
 	}
 	eng, _ := For(model.Starship)
-	f.Fuzz(func(t *testing.T, seed uint64, more uint8) {
-		r := rand.New(rand.NewPCG(seed, 7))
-		e := shipRandom(r)
+	f.Fuzz(func(t *testing.T, data []byte, more uint8) {
+		e, err := model.DecodeEncounter(data)
+		if err != nil || e.Ruleset != model.Starship || len(e.Tokens) == 0 || !ordinarySpeeds(e) {
+			return
+		}
+		if _, ok := e.Tokens[0].Speed(model.SpeedFly); !ok {
+			return
+		}
 		shipCheck(t, eng, e)
 		a, _ := eng.Reach(nil, e, MoveQuery{})
 		e.Tokens[0].Speeds[model.SpeedFly] += int(more) * 10

@@ -15,21 +15,33 @@ import (
 
 func mapOf(t testing.TB, rs model.Ruleset, rows ...string) *model.Encounter {
 	t.Helper()
+	g, err := parseRows(rows, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &model.Encounter{Name: "test", Ruleset: rs, Grid: g}
+}
+
+// parseRows reads a map written in the one ASCII format with one character
+// a square (model.DefaultLegend): other, when not nil, is given every
+// character the legend lacks (a token's letter) and says whether it knows
+// it; such a square is open ground.
+func parseRows(rows []string, other func(x, y int, ch rune) bool) (model.Grid, error) {
 	h, w := len(rows), len(rows[0])
 	g := model.NewGrid(w, h)
 	for y, r := range rows {
-		if len(r) != w {
-			t.Fatalf("ragged map row %d", y)
+		if len([]rune(r)) != w {
+			return g, fmt.Errorf("ragged map row %d", y)
 		}
-		for x, ch := range r {
-			tr, ok := model.DefaultLegend[ch]
-			if !ok {
-				t.Fatalf("unknown map character %q", ch)
+		for x, ch := range []rune(r) {
+			if tr, ok := model.DefaultLegend[ch]; ok {
+				g.Set(x, y, tr)
+			} else if other == nil || !other(x, y, ch) {
+				return g, fmt.Errorf("unknown map character %q", ch)
 			}
-			g.Set(x, y, tr)
 		}
 	}
-	return &model.Encounter{Name: "test", Ruleset: rs, Grid: g}
+	return g, nil
 }
 
 // tok describes a token compactly: name, position, size, side, speeds "land=25 fly=30".
@@ -174,6 +186,15 @@ func reachMap(e *model.Encounter, tokIdx int, sq []Square) string {
 		}
 		return "", false
 	}))
+}
+
+// squareList lists the squares of a map of them, in no order.
+func squareList(m map[[2]int]Square) []Square {
+	var out []Square
+	for _, s := range m {
+		out = append(out, s)
+	}
+	return out
 }
 
 func costAt(sq []Square, x, y int) (Square, bool) {

@@ -36,7 +36,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 				continue
 			}
 			o := &e.Tokens[i]
-			if shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+			if spaceSquares(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
 				other = true
 				if !model.Allies(t.SideOrNeutral(), o.SideOrNeutral()) {
 					enemy = true
@@ -69,7 +69,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 			if nx < 0 || ny < 0 || nx+k > g.W || ny+k > g.H {
 				continue
 			}
-			old, nw := shipRefSpace(cur[0], cur[1], k), shipRefSpace(nx, ny, k)
+			old, nw := spaceSquares(cur[0], cur[1], k), spaceSquares(nx, ny, k)
 			ok, sur, haz := true, 0, 0
 			for p := range nw {
 				if old[p] {
@@ -115,7 +115,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 			continue
 		}
 		ok := true
-		for s := range shipRefSpace(p[0], p[1], k) {
+		for s := range spaceSquares(p[0], p[1], k) {
 			if o, _ := occupant(s[0], s[1]); o || g.At(s[0], s[1]).Any(model.Wall|model.Obstacle) {
 				ok = false
 			}
@@ -174,7 +174,7 @@ func ptsCheck(t *testing.T, eng *ptsEngine, e *model.Encounter, q MoveQuery) {
 	ref, refHaz := ptsRefReach(e, q)
 	if len(sq) != len(ref) {
 		t.Fatalf("%+v: reach has %d squares, the reference %d\n%s\nref:\n%s", q, len(sq), len(ref),
-			asciiMap(ptsASCII(e, sq, false)), asciiMap(ptsASCII(e, shipRefList(e, ref), false)))
+			asciiMap(ptsASCII(e, sq, false)), asciiMap(ptsASCII(e, squareList(ref), false)))
 	}
 	for i, s := range sq {
 		if i > 0 && (sq[i-1].Y > s.Y || sq[i-1].Y == s.Y && sq[i-1].X >= s.X) {
@@ -217,7 +217,7 @@ func ptsReplay(t *testing.T, e *model.Encounter, q MoveQuery, p Path, end Square
 		}
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
-			if i != q.Token && !model.Allies(me, o.SideOrNeutral()) && shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+			if i != q.Token && !model.Allies(me, o.SideOrNeutral()) && spaceSquares(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
 				return true
 			}
 		}
@@ -235,7 +235,7 @@ func ptsReplay(t *testing.T, e *model.Encounter, q MoveQuery, p Path, end Square
 			t.Fatalf("step %d %+v is not one square from (%d,%d)", i, st, x, y)
 		}
 		_, _, touched, ok := m.stepSquares(x, y, d)
-		nw := shipRefSpace(st.X, st.Y, m.k)
+		nw := spaceSquares(st.X, st.Y, m.k)
 		sur, fl := 0, Flag(0)
 		for _, sq := range touched {
 			if hard(sq[0], sq[1]) {
@@ -342,7 +342,7 @@ func FuzzPointsReach(f *testing.F) {
 		e.Tokens[0].Speeds = map[string]int{model.SpeedLand: land + int(more%8), model.SpeedMobility: mob}
 		b, _ := eng.Reach(nil, e, q)
 		for _, s := range a {
-			o, ok := shipFind(b, s.X, s.Y)
+			o, ok := costAt(b, s.X, s.Y)
 			if !ok || o.Cost > s.Cost {
 				t.Fatalf("(%d,%d) %+v became %+v with more speed", s.X, s.Y, s, o)
 			}
@@ -474,7 +474,7 @@ type ptsRefMover struct {
 func (m ptsRefMover) other(x, y int) bool {
 	for i := range m.e.Tokens {
 		o := &m.e.Tokens[i]
-		if i != m.tok && shipRefSpace(o.X, o.Y, m.e.Space(o))[[2]int{x, y}] {
+		if i != m.tok && spaceSquares(o.X, o.Y, m.e.Space(o))[[2]int{x, y}] {
 			return true
 		}
 	}
@@ -489,7 +489,7 @@ func (m ptsRefMover) empty(x, y int) bool {
 	if x < 0 || y < 0 || x+m.k > m.e.Grid.W || y+m.k > m.e.Grid.H {
 		return false
 	}
-	for p := range shipRefSpace(x, y, m.k) {
+	for p := range spaceSquares(x, y, m.k) {
 		if m.other(p[0], p[1]) || m.terrain(p[0], p[1], model.Wall|model.Obstacle) {
 			return false
 		}
@@ -505,7 +505,7 @@ func (m ptsRefMover) stepSquares(x, y, d int) (nx, ny int, touched [][2]int, ok 
 	if nx < 0 || ny < 0 || nx+m.k > m.e.Grid.W || ny+m.k > m.e.Grid.H {
 		return
 	}
-	old := shipRefSpace(x, y, m.k)
+	old := spaceSquares(x, y, m.k)
 	for yy := min(y, ny); yy <= max(y, ny)+m.k-1; yy++ {
 		for xx := min(x, nx); xx <= max(x, nx)+m.k-1; xx++ {
 			if !old[[2]int{xx, yy}] {
@@ -563,8 +563,8 @@ func (m ptsRefMover) teleport(r int) map[[2]int]Square {
 func (m ptsRefMover) gap(x, y, source int) int {
 	s := &m.e.Tokens[source]
 	best := 1 << 30
-	for a := range shipRefSpace(x, y, m.k) {
-		for b := range shipRefSpace(s.X, s.Y, m.e.Space(s)) {
+	for a := range spaceSquares(x, y, m.k) {
+		for b := range spaceSquares(s.X, s.Y, m.e.Space(s)) {
 			best = min(best, max(absInt(a[0]-b[0]), absInt(a[1]-b[1])))
 		}
 	}
@@ -633,7 +633,7 @@ func ptsSameSquares(t *testing.T, what string, e *model.Encounter, got []Square,
 		}
 	}
 	if !ok {
-		t.Fatalf("%s: got\n%swant\n%s%v\n%v", what, asciiMap(ptsASCII(e, got, true)), asciiMap(ptsASCII(e, shipRefList(e, want), true)), got, want)
+		t.Fatalf("%s: got\n%swant\n%s%v\n%v", what, asciiMap(ptsASCII(e, got, true)), asciiMap(ptsASCII(e, squareList(want), true)), got, want)
 	}
 }
 

@@ -17,34 +17,28 @@ import (
 // enemies (side "b"), '?' a neutral token. Tokens are listed mover first,
 // then in reading order; names are the letters.
 func ptsTestEnc(rows ...string) *model.Encounter {
-	h, w := len(rows), len(rows[0])
-	g := model.NewGrid(w, h)
-	e := &model.Encounter{Name: "t", Ruleset: model.Points, Grid: g}
-	var others []model.Token
-	for y, r := range rows {
-		for x, ch := range r {
-			if t, ok := model.DefaultLegend[ch]; ok {
-				e.Grid.Set(x, y, t)
-				continue
-			}
-			tk := model.Token{Name: string(ch), X: x, Y: y, Size: model.Medium}
-			switch {
-			case ch == '?':
-				tk.Side = model.Neutral
-			case ch >= 'A' && ch <= 'Z':
-				tk.Side = "a"
-			default:
-				tk.Side = "b"
-			}
-			if ch == 'A' {
-				e.Tokens = append([]model.Token{tk}, e.Tokens...)
-			} else {
-				others = append(others, tk)
-			}
+	var mover, others []model.Token
+	g, err := parseRows(rows, func(x, y int, ch rune) bool {
+		tk := model.Token{Name: string(ch), X: x, Y: y, Size: model.Medium}
+		switch {
+		case ch == '?':
+			tk.Side = model.Neutral
+		case ch >= 'A' && ch <= 'Z':
+			tk.Side = "a"
+		default:
+			tk.Side = "b"
 		}
+		if ch == 'A' {
+			mover = append(mover, tk)
+		} else {
+			others = append(others, tk)
+		}
+		return true
+	})
+	if err != nil {
+		panic(err)
 	}
-	e.Tokens = append(e.Tokens, others...)
-	return e
+	return &model.Encounter{Name: "t", Ruleset: model.Points, Grid: g, Tokens: append(mover, others...)}
 }
 
 // ptsASCII prints squares over the map: the cost digit ('*' for 10+), or
@@ -249,7 +243,7 @@ func TestPointsLeapOverEnemy(t *testing.T) {
 	)
 	e.Tokens[0].Speeds = map[string]int{model.SpeedMobility: 3}
 	sq, _ = ptsEng().Leap(nil, e, 0)
-	if _, ok := shipFind(sq, 4, 1); !ok {
+	if _, ok := costAt(sq, 4, 1); !ok {
 		t.Errorf("mobility 3: no (4,1)\n%s", asciiMap(ptsASCII(e, sq, false)))
 	}
 }

@@ -18,7 +18,8 @@ type shipRefItem struct {
 	d int
 }
 
-func shipRefSpace(x, y, k int) map[[2]int]bool {
+// spaceSquares is the set of squares of a k x k space at (x, y).
+func spaceSquares(x, y, k int) map[[2]int]bool {
 	m := map[[2]int]bool{}
 	for dy := 0; dy < k; dy++ {
 		for dx := 0; dx < k; dx++ {
@@ -42,7 +43,7 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 				continue
 			}
 			o := &e.Tokens[i]
-			if shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+			if spaceSquares(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
 				any = true
 				d := int(o.Size) - int(t.Size)
 				if d > -2 && d < 2 {
@@ -86,7 +87,7 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 			continue
 		}
 		ok := true
-		for q := range shipRefSpace(s.x, s.y, k) {
+		for q := range spaceSquares(s.x, s.y, k) {
 			if _, ne := otherShip(q[0], q[1]); ne || blocked(q[0], q[1]) {
 				ok = false
 			}
@@ -156,7 +157,7 @@ func shipCheck(t *testing.T, eng Engine, e *model.Encounter) {
 	ref := shipRefReach(e, 0)
 	if len(sq) != len(ref) {
 		t.Fatalf("reach has %d squares, the reference %d\nspeeds %v feet %d\n%s\nref:\n%s", len(sq), len(ref),
-			e.Tokens[0].Speeds, e.Feet(), reachMap(e, 0, sq), reachMap(e, 0, shipRefList(e, ref)))
+			e.Tokens[0].Speeds, e.Feet(), reachMap(e, 0, sq), reachMap(e, 0, squareList(ref)))
 	}
 	for i, s := range sq {
 		if i > 0 && (sq[i-1].Y > s.Y || sq[i-1].Y == s.Y && sq[i-1].X >= s.X) {
@@ -213,14 +214,6 @@ func shipReplay(t *testing.T, e *model.Encounter, p Path, end Square) {
 	}
 }
 
-func shipRefList(e *model.Encounter, m map[[2]int]Square) []Square {
-	var out []Square
-	for _, s := range m {
-		out = append(out, s)
-	}
-	return out
-}
-
 // TestShipReachMatchesReference cross-checks Reach and Path against the
 // plain Dijkstra on random maps. Seeds that once failed go in the list.
 func TestShipReachMatchesReference(t *testing.T) {
@@ -268,7 +261,7 @@ func FuzzShipReach(f *testing.F) {
 		e.Tokens[0].Speeds[model.SpeedFly] += int(more) * 10
 		b, _ := eng.Reach(nil, e, MoveQuery{})
 		for _, s := range a {
-			o, ok := shipFind(b, s.X, s.Y)
+			o, ok := costAt(b, s.X, s.Y)
 			if !ok || o.Cost > s.Cost || o.Facings&s.Facings != s.Facings {
 				t.Fatalf("(%d,%d) %+v became %+v with more speed", s.X, s.Y, s, o)
 			}
@@ -322,7 +315,7 @@ func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int
 	otherShip := func(x, y int) bool {
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
-			if i != tok && shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+			if i != tok && spaceSquares(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
 				return true
 			}
 		}
@@ -333,7 +326,7 @@ func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int
 	if nx < 0 || ny < 0 || nx+k > g.W || ny+k > g.H {
 		return s, 0, false
 	}
-	old, nw := shipRefSpace(s.x, s.y, k), shipRefSpace(nx, ny, k)
+	old, nw := spaceSquares(s.x, s.y, k), spaceSquares(nx, ny, k)
 	ok, diff := true, false
 	for q := range nw {
 		if old[q] {

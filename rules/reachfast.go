@@ -118,18 +118,10 @@ func (s *searcher) reachFast() {
 			settled++
 			pN, pE, pS, pW := pos-pw, pos+1, pos+pw, pos-1
 			cN, cE, cS, cW := pc[pN], pc[pE], pc[pS], pc[pW]
-			if w := uint32(cN & fastWMask); w != 0 {
-				q.relax(pN, K+w)
-			}
-			if w := uint32(cE & fastWMask); w != 0 {
-				q.relax(pE, K+w)
-			}
-			if w := uint32(cS & fastWMask); w != 0 {
-				q.relax(pS, K+w)
-			}
-			if w := uint32(cW & fastWMask); w != 0 {
-				q.relax(pW, K+w)
-			}
+			q.relaxTo(pN, K, uint32(cN&fastWMask))
+			q.relaxTo(pE, K, uint32(cE&fastWMask))
+			q.relaxTo(pS, K, uint32(cS&fastWMask))
+			q.relaxTo(pW, K, uint32(cW&fastWMask))
 			// Diagonal allowed by the squares passed between: sf2e
 			// unless both refuse, pf1e unless either does.
 			var okNE, okSE, okSW, okNW bool
@@ -140,17 +132,17 @@ func (s *searcher) reachFast() {
 				okNE, okSE = cN&cE&fastDiag == 0, cS&cE&fastDiag == 0
 				okSW, okNW = cS&cW&fastDiag == 0, cN&cW&fastDiag == 0
 			}
-			if w := dw[pc[pN+1]&fastWMask]; okNE && w != 0 {
-				q.relax(pN+1, K+w)
+			if okNE {
+				q.relaxTo(pN+1, K, dw[pc[pN+1]&fastWMask])
 			}
-			if w := dw[pc[pS+1]&fastWMask]; okSE && w != 0 {
-				q.relax(pS+1, K+w)
+			if okSE {
+				q.relaxTo(pS+1, K, dw[pc[pS+1]&fastWMask])
 			}
-			if w := dw[pc[pS-1]&fastWMask]; okSW && w != 0 {
-				q.relax(pS-1, K+w)
+			if okSW {
+				q.relaxTo(pS-1, K, dw[pc[pS-1]&fastWMask])
 			}
-			if w := dw[pc[pN-1]&fastWMask]; okNW && w != 0 {
-				q.relax(pN-1, K+w)
+			if okNW {
+				q.relaxTo(pN-1, K, dw[pc[pN-1]&fastWMask])
 			}
 		}
 	}
@@ -165,10 +157,10 @@ type fastQueue struct {
 	top, maxKey uint32
 }
 
-// relax lowers the key of np to nk if that is better and within the
-// budget, and queues it.
-func (q *fastQueue) relax(np int32, nk uint32) {
-	if nk <= q.maxKey && q.key[np]-1 > nk {
+// relaxTo lowers the key of np to K + w if that is better and within
+// the budget, and queues it; w = 0 is no step.
+func (q *fastQueue) relaxTo(np int32, K, w uint32) {
+	if nk := K + w; w != 0 && nk <= q.maxKey && q.key[np]-1 > nk {
 		q.key[np] = nk + 1
 		q.ring[nk&(fastRing-1)] = append(q.ring[nk&(fastRing-1)], np)
 		q.top = max(q.top, nk)

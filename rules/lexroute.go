@@ -71,85 +71,97 @@ type routeMove struct {
 	step Step
 }
 
-// lexRoute is the path search of the starship and points engines: a
-// lexicographic Dijkstra by routeKey over n states from s0, up to budget
-// cost, then the route to the best goal state (goal reports the states at
-// the target) that takes, at each state, the first move moves lists whose
-// key adds up exactly and from which a best route goes on: the first
-// route in move order among the best (queries.md). Consecutive turns are
-// one Step with the final facing. Costs are in units of unit feet (points:
-// 1). Every move must add to the key (a free turn counts in t), so the
-// exact moves form a DAG. Time O(S log S) for S states reached, memory
-// O(S); it allocates per call (path is not the hot path).
-func lexRoute(n int, s0 int32, budget int32, unit int, goal func(int32) bool,
+// routeSearch is the path search of the starship and points engines: a
+// lexicographic A* by routeKey over n states from s0, up to budget cost,
+// then the route to the best goal state (goal reports the states at the
+// target) that takes, at each state, the first move moves lists whose key
+// adds up exactly and from which a best route goes on: the first route in
+// move order among the best (queries.md). Consecutive turns are one Step
+// with the final facing. Costs are in units of unit feet (points: 1).
+//
+// lower(s) is a lower bound of the cost from s to the target that no move
+// lowers by more than it costs (consistent), so A* is Dijkstra on reduced
+// costs: every settled key is exact, the search stops past the target's
+// key, and states that cannot reach the target within the budget are never
+// pushed. Every move must add to the key (a free turn counts in t), so the
+// exact moves form a DAG. Time O(S log S) for S states settled, memory
+// 25 bytes a state, reused between calls (generation stamps) up to
+// routeKeep states: no allocation once the buffers fit.
+type routeSearch struct {
+	dist             []routeKey
+	seen, done, mark []uint32 // == gen: reached, settled, can decided
+	can              []bool
+	gen              uint32
+	heap             routeHeap
+	buf              []routeMove
+	work             int // states settled (tests bound it)
+}
+
+func (r *routeSearch) route(n int, s0 int32, budget int32, unit int, goal func(int32) bool, lower func(int32) int32,
 	moves func(s int32, dst []routeMove) []routeMove) Path {
-	dist := make([]routeKey, n)
-	seen := make([]bool, n)
-	done := make([]bool, n)
-	var h routeHeap
-	seen[s0] = true
-	h.push(s0, routeKey{})
-	var buf []routeMove
-	best, found := routeKey{}, false
+	if len(r.dist) < n {
+		r.dist = make([]routeKey, n)
+		r.seen, r.done, r.mark = make([]uint32, n), make([]uint32, n), make([]uint32, n)
+		r.can = make([]bool, n)
+		r.gen = 0
+	}
+	r.gen++
+	if r.gen == 0 {
+		clear(r.seen)
+		clear(r.done)
+		clear(r.mark)
+		r.gen = 1
+	}
+	gen, dist := r.gen, r.dist
+	h := &r.heap
+	h.s, h.k = h.s[:0], h.k[:0]
+	r.work = 0
+	// The heap orders by (c + lower, h, t); dist keeps the true key.
+	f := func(s int32, k routeKey) routeKey { return routeKey{k.c + lower(s), k.h, k.t} }
+	r.seen[s0], dist[s0] = gen, routeKey{}
+	h.push(s0, f(s0, routeKey{}))
+	best, bestF, found := routeKey{}, routeKey{}, false
 	for len(h.s) > 0 {
-		s, k := h.pop()
-		if done[s] || k != dist[s] {
+		s, kf := h.pop()
+		if found && bestF.less(kf) {
+			break // past the target's key: nothing after can be on a best route
+		}
+		k := dist[s]
+		if r.done[s] == gen || f(s, k) != kf {
 			continue
 		}
-		done[s] = true
+		r.done[s] = gen
+		r.work++
 		if goal(s) {
 			if !found {
-				best, found = k, true
+				best, bestF, found = k, kf, true
 			}
 			continue
 		}
-		buf = moves(s, buf[:0])
-		for _, m := range buf {
+		r.buf = moves(s, r.buf[:0])
+		for _, m := range r.buf {
 			nk := k.add(m.w)
-			if nk.c > budget {
-				continue
+			if nk.c+lower(m.to) > budget {
+				continue // not even the cheapest way on reaches the target in time
 			}
-			if !seen[m.to] || nk.less(dist[m.to]) {
-				seen[m.to], dist[m.to] = true, nk
-				h.push(m.to, nk)
+			if r.seen[m.to] != gen || nk.less(dist[m.to]) {
+				r.seen[m.to], dist[m.to] = gen, nk
+				h.push(m.to, f(m.to, nk))
 			}
 		}
 	}
+	defer r.release()
 	if !found {
 		return Path{Steps: []Step{}}
 	}
-	// can[s]: 1 = a best route continues from s to the target, 2 = not.
-	can := make([]uint8, n)
-	var onBest func(s int32) bool
-	onBest = func(s int32) bool {
-		if can[s] != 0 {
-			return can[s] == 1
-		}
-		ok := false
-		if goal(s) {
-			ok = dist[s] == best
-		} else if dist[s].less(best) {
-			for _, m := range moves(s, nil) {
-				if seen[m.to] && dist[s].add(m.w) == dist[m.to] && onBest(m.to) {
-					ok = true
-					break
-				}
-			}
-		}
-		can[s] = 2
-		if ok {
-			can[s] = 1
-		}
-		return ok
-	}
-	if !onBest(s0) {
+	if !r.onBest(s0, best, goal, moves) {
 		return Path{Steps: []Step{}} // cannot happen: best was reached
 	}
 	out := Path{Reachable: true, Cost: int(best.c) * unit, Actions: 1, Steps: []Step{}}
 	for s := s0; !goal(s); {
 		var next *routeMove
-		for _, m := range moves(s, buf[:0]) {
-			if seen[m.to] && dist[s].add(m.w) == dist[m.to] && onBest(m.to) {
+		for _, m := range moves(s, r.buf[:0]) {
+			if r.tight(s, m) && r.onBest(m.to, best, goal, moves) {
 				next = &m
 				break
 			}
@@ -167,4 +179,42 @@ func lexRoute(n int, s0 int32, budget int32, unit int, goal func(int32) bool,
 		s = next.to
 	}
 	return out
+}
+
+// routeKeep is the most states whose buffers a routeSearch keeps between
+// calls (100 MB): a path on a larger window allocates them afresh.
+const routeKeep = 1 << 22
+
+func (r *routeSearch) release() {
+	if len(r.dist) > routeKeep {
+		*r = routeSearch{heap: routeHeap{s: r.heap.s[:0:0], k: r.heap.k[:0:0]}, work: r.work}
+	}
+}
+
+// tight reports whether move m from settled state s adds up exactly to
+// the settled key of the state it leads to.
+func (r *routeSearch) tight(s int32, m routeMove) bool {
+	return r.done[m.to] == r.gen && r.dist[s].add(m.w) == r.dist[m.to]
+}
+
+// onBest reports whether a best route continues from settled state s to
+// the target: s is a best goal state, or a tight move leads to such a
+// state. Memoised per state.
+func (r *routeSearch) onBest(s int32, best routeKey, goal func(int32) bool, moves func(s int32, dst []routeMove) []routeMove) bool {
+	if r.mark[s] == r.gen {
+		return r.can[s]
+	}
+	ok := false
+	if goal(s) {
+		ok = r.dist[s] == best
+	} else if r.dist[s].less(best) {
+		for _, m := range moves(s, nil) {
+			if r.tight(s, m) && r.onBest(m.to, best, goal, moves) {
+				ok = true
+				break
+			}
+		}
+	}
+	r.mark[s], r.can[s] = r.gen, ok
+	return ok
 }

@@ -99,3 +99,36 @@ func TestPathWorkBoundedByReach(t *testing.T) {
 		}
 	}
 }
+
+// The starship and points paths are A* searches too: across an open map
+// to its far corner they settle a thin band of states, not the whole map
+// that reach must (a ship's 16 states a square, a token's one), and the
+// cost is reach's.
+func TestShipAndPointsPathWorkBounded(t *testing.T) {
+	const n = 200
+	for _, rs := range []model.Ruleset{model.Starship, model.Points} {
+		e := &model.Encounter{Name: "open", Ruleset: rs, Grid: model.NewGrid(n, n)}
+		e.Tokens = []model.Token{{Name: "r", Size: model.Small, Side: "party",
+			Speeds: map[string]int{"fly": 1 << 30, "turn": 100, "land": 1 << 30}}}
+		en := mustEngine(t, rs)
+		sq, err := en.Reach(nil, e, MoveQuery{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		far, _ := costAt(sq, n-1, n-1)
+		p, err := en.Path(e, MoveQuery{}, n-1, n-1)
+		if err != nil || !p.Reachable || p.Cost != far.Cost {
+			t.Fatalf("%s: path %v %v, reach %+v", rs, p.Cost, err, far)
+		}
+		var work int
+		switch g := en.(type) {
+		case *shipEngine:
+			work = g.route.work
+		case *ptsEngine:
+			work = g.route.work
+		}
+		if work > 4*n {
+			t.Errorf("%s: the path to the far corner settled %d states, want a band of at most %d", rs, work, 4*n)
+		}
+	}
+}

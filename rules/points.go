@@ -35,14 +35,15 @@ type ptsEngine struct {
 	gen     uint32
 	buckets [5][]int32
 	cells   []uint8
-	block   squareSum // walls, obstacles, enemies and neutral tokens: not entered
-	noEnd   squareSum // walls, obstacles, every other token: not ended in
-	diff    squareSum // difficult
-	greater squareSum // greater difficult
-	haz     squareSum // hazardous, narrow, uneven (path tie-break)
-	wall    squareSum // walls alone (leap)
-	crowd   squareSum // walls, obstacles and every other token (forced movement)
-	ctx     ptsCtx    // the current query (kept to avoid an allocation)
+	block   squareSum   // walls, obstacles, enemies and neutral tokens: not entered
+	noEnd   squareSum   // walls, obstacles, every other token: not ended in
+	diff    squareSum   // difficult
+	greater squareSum   // greater difficult
+	haz     squareSum   // hazardous, narrow, uneven (path tie-break)
+	wall    squareSum   // walls alone (leap)
+	crowd   squareSum   // walls, obstacles and every other token (forced movement)
+	ctx     ptsCtx      // the current query (kept to avoid an allocation)
+	route   routeSearch // Path's buffers
 }
 
 func newPoints() Engine {

@@ -14,7 +14,7 @@ func (c *ptsCtx) stepInfo(nx, ny, d int) (Flag, int32) {
 // budget, so the fewest actions too), then fewest hazardous, narrow and uneven
 // squares entered, then the first step in neighbour order N, NE ... NW at
 // each step (the points text has no reactions to movement, so no step is
-// flagged `reaction`). Time and memory as lexRoute over the window squares.
+// flagged `reaction`). Time and memory as routeSearch over the window squares.
 func (g *ptsEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, error) {
 	c, err := g.prep(e, q)
 	if err != nil {
@@ -39,7 +39,12 @@ func (g *ptsEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, err
 		}
 		return dst
 	}
-	p := lexRoute(c.ww*c.wh, c.state(c.sx, c.sy), c.budget, 1, goal, moves)
+	// Every step costs at least one point, diagonals too.
+	lower := func(s int32) int32 {
+		x, y := c.unpack(s)
+		return int32(max(absInt(x-tx), absInt(y-ty)))
+	}
+	p := g.route.route(c.ww*c.wh, c.state(c.sx, c.sy), c.budget, 1, goal, lower, moves)
 	if p.Reachable {
 		p.Actions = c.actionsFor(p.Cost)
 	}

@@ -34,6 +34,7 @@ type shipEngine struct {
 	haz     squareSum // hazardous, narrow, uneven (path tie-break)
 	ctx     shipCtx   // the current query (kept to avoid an allocation)
 	heap    routeHeap
+	route   routeSearch // Path's buffers
 }
 
 // shipMaxBuckets bounds the bucket queue; beyond it (a turning speed of

@@ -48,8 +48,8 @@ func (g *shipEngine) stepFlags(c *shipCtx, nx, ny, dx, dy int, doubled bool) (Fl
 // cost, then fewest hazardous, narrow and uneven squares, then the first move
 // in neighbour order at each step (a move's direction is that of its step, or
 // the facing a turn ends with). Consecutive 45-degree turns are reported as
-// one Step whose Turn is the final facing. Time and memory as lexRoute over
-// the 16 x window states.
+// one Step whose Turn is the final facing. Time and memory as routeSearch
+// over the 16 x window states.
 func (g *shipEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, error) {
 	c, err := g.prep(e, q)
 	if err != nil {
@@ -65,5 +65,11 @@ func (g *shipEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, er
 		return x == tx && y == ty
 	}
 	moves := func(s int32, dst []routeMove) []routeMove { return g.moves(c, s, dst) }
-	return lexRoute(c.ww*c.wh*16, c.state(c.sx, c.sy, c.sf, 0), c.budget, c.unit, goal, moves), nil
+	// A step costs at least one square, of every two diagonals one
+	// costs two, turns cost nothing less than 0: openCost squares.
+	lower := func(s int32) int32 {
+		x, y, _, p := c.unpack(s)
+		return c.stepU * openCost(x, y, uint8(p), tx, ty)
+	}
+	return g.route.route(c.ww*c.wh*16, c.state(c.sx, c.sy, c.sf, 0), c.budget, c.unit, goal, lower, moves), nil
 }

@@ -261,3 +261,36 @@ func BenchmarkFlanking(b *testing.B) {
 		en.Flanking(e)
 	}
 }
+
+// BenchmarkPathFarCorner1000 is the path across an open 1000x1000 map to
+// its far corner, one Stride of 7500 ft (issue 12 item 8: it took 53 s
+// while reach took 1.5 s); BenchmarkReachFarCorner1000 is the reach it must
+// not be slower than.
+func BenchmarkPathFarCorner1000(b *testing.B) {
+	e, q := farCornerMap(1000)
+	pa := mustEngine(b, e.Ruleset).(PathAppender)
+	p, err := pa.AppendPath(nil, e, q, 999, 999)
+	if err != nil || !p.Reachable {
+		b.Fatal(p, err)
+	}
+	steps := p.Steps
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		p, _ = pa.AppendPath(steps, e, q, 999, 999)
+		steps = p.Steps
+	}
+}
+
+func BenchmarkReachFarCorner1000(b *testing.B) {
+	e, q := farCornerMap(1000)
+	benchReach(b, e, q)
+}
+
+// farCornerMap is an open n x n sf2e map with a Medium token at (0, 0)
+// whose one Stride (7500 ft on the 1000 map) reaches the far corner.
+func farCornerMap(n int) (*model.Encounter, MoveQuery) {
+	e := &model.Encounter{Name: "open", Ruleset: model.SF2E, Grid: model.NewGrid(n, n)}
+	e.Tokens = []model.Token{{Name: "runner", Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 7500 * n / 1000}}}
+	return e, MoveQuery{Token: 0}
+}

@@ -227,3 +227,54 @@ func TestConvDiagonalAtTheMapEdge(t *testing.T) {
 		})
 	}
 }
+
+// rules-conventions.md, sf2e: "A diagonal step is refused only when both
+// squares it passes between are walls, or obstacles for a mode that cannot
+// pass obstacles (so an obstacle never pinches fly or burrow); water and
+// creatures never refuse a diagonal; brushing one corner is allowed." For
+// spaces of 1 to 3 squares, both passed-between squares hold the blocker
+// and the one diagonal step north-east is tried in each mode.
+func TestConvSF2EObstacleNeverPinchesFlyOrBurrow(t *testing.T) {
+	type blocker struct {
+		name string
+		put  func(e *model.Encounter, x, y int)
+	}
+	terrain := func(tr model.Trait) func(e *model.Encounter, x, y int) {
+		return func(e *model.Encounter, x, y int) { e.Grid.Set(x, y, tr) }
+	}
+	foe := func(e *model.Encounter, x, y int) {
+		e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprintf("Foe%d_%d", x, y), X: x, Y: y, Size: model.Medium, Side: "b"})
+	}
+	for _, c := range []struct {
+		b       blocker
+		mode    string
+		refused bool
+	}{
+		{blocker{"obstacles", terrain(model.Obstacle)}, ModeLand, true},
+		{blocker{"obstacles", terrain(model.Obstacle)}, ModeClimb, true},
+		{blocker{"obstacles", terrain(model.Obstacle)}, ModeFly, false},
+		{blocker{"obstacles", terrain(model.Obstacle)}, ModeBurrow, false},
+		{blocker{"walls", terrain(model.Wall)}, ModeFly, true},
+		{blocker{"walls", terrain(model.Wall)}, ModeBurrow, true},
+		{blocker{"water", terrain(model.Water)}, ModeLand, false},
+		{blocker{"enemies", foe}, ModeLand, false},
+		{blocker{"enemies", foe}, ModeFly, false},
+	} {
+		for k, size := range []model.Size{1: model.Medium, 2: model.Large, 3: model.Huge} {
+			if k == 0 {
+				continue
+			}
+			e := mapOf(t, model.SF2E, ".......", ".......", ".......", ".......", ".......", ".......", ".......")
+			e.Tokens = []model.Token{{Name: "Mover", X: 2, Y: 3, Size: size, Side: "a",
+				Speeds: map[string]int{c.mode: 5}}}
+			for _, sq := range convSwept(2, 3, k, 1, -1) {
+				c.b.put(e, sq[0], sq[1])
+			}
+			got := convOneStep(t, e, MoveQuery{Mode: c.mode}, int(model.NE))
+			if got == c.refused {
+				t.Errorf("%s, space %d, %s on both squares passed between: step north-east allowed %v, want %v\n%s",
+					c.mode, k, c.b.name, got, !c.refused, tokenMap(e))
+			}
+		}
+	}
+}

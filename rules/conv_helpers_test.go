@@ -24,109 +24,51 @@ import (
 
 // gotReachRows renders reach results in the format of an expected map.
 func gotReachRows(e *model.Encounter, tok int, sq []Square) []string {
-	cell := map[[2]int]string{}
-	for _, s := range sq {
+	return startRows(e, tok, sq, func(s Square) string {
 		v := strconv.Itoa(s.Cost)
 		if s.Actions != 1 {
 			v += "/" + strconv.Itoa(s.Actions)
 		}
+		return v
+	})
+}
+
+// startRows prints field(s) for each listed square, "@" at the token's
+// start ("@=" and the field if the start is listed, which it must never
+// be), "." elsewhere; "!dup" marks a square listed twice.
+func startRows(e *model.Encounter, tok int, sq []Square, field func(Square) string) []string {
+	cell := map[[2]int]string{}
+	for _, s := range sq {
+		v := field(s)
 		if _, dup := cell[[2]int{s.X, s.Y}]; dup {
 			v += "!dup"
 		}
 		cell[[2]int{s.X, s.Y}] = v
 	}
 	t := &e.Tokens[tok]
-	rows := make([]string, e.Grid.H)
-	for y := range rows {
-		f := make([]string, e.Grid.W)
-		for x := range f {
-			v, ok := cell[[2]int{x, y}]
-			switch {
-			case x == t.X && y == t.Y:
-				if ok {
-					v = "@=" + v // the start must never be listed
-				} else {
-					v = "@"
-				}
-			case !ok:
-				v = "."
-			}
-			f[x] = v
+	return asciiRows(e, func(x, y int) (string, bool) {
+		v, ok := cell[[2]int{x, y}]
+		switch {
+		case x == t.X && y == t.Y && ok:
+			return "@=" + v, true
+		case x == t.X && y == t.Y:
+			return "@", true
+		case !ok:
+			return ".", true
 		}
-		rows[y] = strings.Join(f, " ")
-	}
-	return rows
-}
-
-// normRows splits and re-joins rows so that extra spaces do not matter.
-func normRows(rows []string) []string {
-	out := make([]string, len(rows))
-	for i, r := range rows {
-		out[i] = strings.Join(strings.Fields(r), " ")
-	}
-	return out
+		return v, true
+	})
 }
 
 // sideBySide prints the terrain, what the engine answered and what was
-// expected, aligned in columns.
+// expected.
 func sideBySide(e *model.Encounter, got, want []string) string {
-	var b strings.Builder
-	width := func(rows []string) int {
-		w := 0
-		for _, r := range rows {
-			for _, f := range strings.Fields(r) {
-				w = max(w, len(f))
-			}
-		}
-		return w
-	}
-	w := max(width(got), width(want)) + 1
-	pad := func(r string) string {
-		var s strings.Builder
-		for _, f := range strings.Fields(r) {
-			fmt.Fprintf(&s, "%*s", w, f)
-		}
-		return s.String()
-	}
-	b.WriteString("terrain and tokens:\n")
-	b.WriteString(tokenMap(e))
-	b.WriteString("got:\n")
-	for _, r := range got {
-		b.WriteString(pad(r) + "\n")
-	}
-	b.WriteString("want:\n")
-	for _, r := range want {
-		b.WriteString(pad(r) + "\n")
-	}
-	return b.String()
+	return "terrain and tokens:\n" + tokenMap(e) + "got:\n" + asciiMap(got) + "want:\n" + asciiMap(want)
 }
 
 // tokenMap prints the terrain characters with each token's first letter
-// over its space (lower case for the letter of a tiny or smaller creature).
-func tokenMap(e *model.Encounter) string {
-	rev := map[model.Trait]rune{}
-	for r, t := range model.DefaultLegend {
-		rev[t] = r
-	}
-	var b strings.Builder
-	for y := 0; y < e.Grid.H; y++ {
-		for x := 0; x < e.Grid.W; x++ {
-			ch := "?"
-			if r, ok := rev[e.Grid.At(x, y)]; ok {
-				ch = string(r)
-			}
-			for _, t := range e.Tokens {
-				k := e.Space(&t)
-				if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
-					ch = string(t.Name[0])
-				}
-			}
-			b.WriteString(" " + ch)
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
+// over its space.
+func tokenMap(e *model.Encounter) string { return asciiMap(asciiRows(e, nil)) }
 
 // convReach runs Reach and compares the whole result with want.
 func convReach(t *testing.T, e *model.Encounter, q MoveQuery, want []string) {
@@ -155,6 +97,40 @@ type reachCase struct {
 	toks []tok
 	q    MoveQuery
 	want []string
+}
+
+// reachTable is a table of reach rows for one ruleset.
+type reachTable struct {
+	rs    model.Ruleset
+	cases []reachCase
+}
+
+func runReachTables(t *testing.T, tables []reachTable) {
+	t.Helper()
+	for _, tb := range tables {
+		t.Run(string(tb.rs), func(t *testing.T) { runReachCases(t, tb.rs, tb.cases) })
+	}
+}
+
+// allReachTables is every reach table of the conv_*_test.go files: the
+// seeds of the fuzz targets.
+func allReachTables() []reachTable {
+	var out []reachTable
+	for _, f := range []func() []reachTable{
+		convCreatureSizesApartCases,
+		convNeutralBlocksAsAnEnemyCases,
+		convNonFinalStrideInAllysSpaceCases,
+		convNeverEndOverObstaclesCases,
+		convStepSF2ECases,
+		convPF1EMinimumMovementCases,
+		convPointsBudgetAndCostsCases,
+		convPointsCreaturesCases,
+		convTerrainCostsSF2ECases,
+		convTerrainCostsPF1ECases,
+	} {
+		out = append(out, f()...)
+	}
+	return out
 }
 
 func runReachCases(t *testing.T, rs model.Ruleset, cases []reachCase) {
@@ -190,26 +166,21 @@ func pathString(p Path) string {
 // pathMap draws a path over the map: the start '@', then the steps numbered
 // 1, 2, ... (a letter from 10 on) at the top-left square of the space.
 func pathMap(e *model.Encounter, tok int, p Path) string {
-	rows := strings.Split(strings.TrimRight(tokenMap(e), "\n"), "\n")
-	grid := make([][]string, len(rows))
-	for y, r := range rows {
-		grid[y] = strings.Fields(r)
-	}
+	cell := map[[2]int]string{}
 	t := &e.Tokens[tok]
-	grid[t.Y][t.X] = "@"
+	cell[[2]int{t.X, t.Y}] = "@"
 	n := 0
 	for _, s := range p.Steps {
 		if s.Turn != NoTurn {
 			continue
 		}
 		n++
-		grid[s.Y][s.X] = string("123456789abcdefghijklmnopqrstuvwxyz"[min(n, 35)-1])
+		cell[[2]int{s.X, s.Y}] = string("123456789abcdefghijklmnopqrstuvwxyz"[min(n, 35)-1])
 	}
-	var b strings.Builder
-	for _, r := range grid {
-		b.WriteString(" " + strings.Join(r, " ") + "\n")
-	}
-	return b.String()
+	return asciiMap(asciiRows(e, func(x, y int) (string, bool) {
+		v, ok := cell[[2]int{x, y}]
+		return v, ok
+	}))
 }
 
 // convPath asks a path and compares its printed form with want.

@@ -111,10 +111,24 @@ func TestConvReactionFlags(t *testing.T) {
 // sf2e Step (queries.md): "5 ft, never into difficult terrain; actions 1",
 // no reactions.
 func TestConvStepSF2E(t *testing.T) {
+	runReachTables(t, convStepSF2ECases())
+	e := withTokens(mapOf(t, model.SF2E, "...", "..h", "..."), tok{name: "A", x: 1, y: 1, side: "a", speeds: "land=25"}, tok{name: "E", x: 0, y: 0, side: "b"})
+	convPath(t, e, MoveQuery{Step: true}, 2, 1, "cost 5 actions 1: (2,1) 5/5 [hazardous]")
+	convPath(t, e, MoveQuery{Step: true}, 2, 2, "cost 5 actions 1: (2,2) 5/5")
+	convPath(t, e, MoveQuery{}, 2, 2, "cost 5 actions 1: (2,2) 5/5 [reaction]")
+	convPath(t, e, MoveQuery{Step: true}, 1, 2, "cost 5 actions 1: (1,2) 5/5")
+	convPath(t, e, MoveQuery{Step: true}, 1, 0, "cost 5 actions 1: (1,0) 5/5")
+	convPath(t, e, MoveQuery{Step: true}, 0, 0, "unreachable")
+}
+
+// convStepSF2ECases lists the tables of TestConvStepSF2E.
+func convStepSF2ECases() []reachTable {
+	var out []reachTable
+	add := func(rs model.Ruleset, cases []reachCase) { out = append(out, reachTable{rs, cases}) }
 	a := func(conds ...string) tok {
 		return tok{name: "A", x: 1, y: 1, side: "a", speeds: "land=25", conds: conds}
 	}
-	runReachCases(t, model.SF2E, []reachCase{
+	add(model.SF2E, []reachCase{
 		{"diagonals cost 5; not into difficult or greater difficult", []string{"d.D", "...", "..h"}, []tok{a()}, MoveQuery{Step: true},
 			[]string{". 5 .", "5 @ 5", "5 5 5"}},
 		{"not into difficult even when it is ignored", []string{"ddd", "d.d", "ddd"}, []tok{a(model.CondIgnoresDifficult)}, MoveQuery{Step: true},
@@ -129,13 +143,7 @@ func TestConvStepSF2E(t *testing.T) {
 			[]tok{{name: "L", x: 1, y: 1, size: model.Large, side: "a", speeds: "land=25"}}, MoveQuery{Step: true},
 			[]string{"5 5 5 .", "5 @ . .", "5 5 . .", ". . . ."}},
 	})
-	e := withTokens(mapOf(t, model.SF2E, "...", "..h", "..."), a(), tok{name: "E", x: 0, y: 0, side: "b"})
-	convPath(t, e, MoveQuery{Step: true}, 2, 1, "cost 5 actions 1: (2,1) 5/5 [hazardous]")
-	convPath(t, e, MoveQuery{Step: true}, 2, 2, "cost 5 actions 1: (2,2) 5/5")
-	convPath(t, e, MoveQuery{}, 2, 2, "cost 5 actions 1: (2,2) 5/5 [reaction]")
-	convPath(t, e, MoveQuery{Step: true}, 1, 2, "cost 5 actions 1: (1,2) 5/5")
-	convPath(t, e, MoveQuery{Step: true}, 1, 0, "cost 5 actions 1: (1,0) 5/5")
-	convPath(t, e, MoveQuery{Step: true}, 0, 0, "unreachable")
+	return out
 }
 
 // "A Stride or move action that is not the last one of the move may end in

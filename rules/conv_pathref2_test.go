@@ -27,6 +27,43 @@ type convKeyed struct {
 	moves     []convMove
 }
 
+// convGrid is a token's k x k space on the map, for the route walks.
+type convGrid struct {
+	e    *model.Encounter
+	tok  int
+	k    int
+	W, H int
+}
+
+func (g convGrid) fits(x, y int) bool { return x >= 0 && y >= 0 && x+g.k <= g.W && y+g.k <= g.H }
+
+// entered lists the squares a step of the space from (x, y) to (nx, ny)
+// newly enters.
+func (g convGrid) entered(x, y, nx, ny int) [][2]int {
+	var out [][2]int
+	for yy := ny; yy < ny+g.k; yy++ {
+		for xx := nx; xx < nx+g.k; xx++ {
+			if !(xx >= x && xx < x+g.k && yy >= y && yy < y+g.k) {
+				out = append(out, [2]int{xx, yy})
+			}
+		}
+	}
+	return out
+}
+
+// others reports the other tokens whose space holds (x, y).
+func (g convGrid) others(x, y int) []*model.Token {
+	var out []*model.Token
+	for j := range g.e.Tokens {
+		o := &g.e.Tokens[j]
+		ko := g.e.Space(o)
+		if j != g.tok && x >= o.X && x < o.X+ko && y >= o.Y && y < o.Y+ko {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 func (a convKeyed) less(b convKeyed) bool {
 	if a.cost != b.cost {
 		return a.cost < b.cost
@@ -114,7 +151,7 @@ func TestConvPointsPathBruteForce(t *testing.T) {
 			e.Tokens = append(e.Tokens, o)
 		}
 		q := MoveQuery{Mode: Modes(model.Points)[r.Intn(4)], Actions: 1 + r.Intn(3)}
-		want := convRefPointsReach(e, 0, q)
+		want := mustPtsRef(e, q)
 		// Enumerate every route within the budget; the cost of each step
 		// is read from the independent reach of a one-step token.
 		best := map[[2]int]convKeyed{}
@@ -245,7 +282,7 @@ func TestConvShipPathBruteForce(t *testing.T) {
 			o := model.Token{Name: "O", Size: []model.Size{model.Tiny, model.Small, model.Medium}[r.Intn(3)], X: r.Intn(W - 1), Y: r.Intn(H - 1)}
 			e.Tokens = append(e.Tokens, o)
 		}
-		want := convRefShipReach(e, 0)
+		want := shipRefReach(e, 0)
 		fly, turn := mv.Speeds["fly"], mv.Speeds["turn"]
 		best := map[[2]int]convKeyed{}
 		solid := func(x, y int) bool { return e.Grid.At(x, y)&(model.Wall|model.Obstacle) != 0 }

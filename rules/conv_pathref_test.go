@@ -9,8 +9,9 @@ import (
 )
 
 // The path tie-breaks of queries.md checked by brute force: every route
-// (every sequence of steps, split into Strides every way the rules allow)
-// is enumerated on small random maps, keyed by (actions, cost, hazardous
+// (every sequence of steps, split into Strides every way the rules allow,
+// by the reference's step rule, reference_test.go) is enumerated on small
+// random maps, keyed by (actions, cost, hazardous
 // squares entered, reaction steps, directions), and the least key must be
 // the path the engine returns, with its flags.
 
@@ -40,197 +41,42 @@ func (a convRoute) less(b convRoute) bool {
 
 // convBestRoutes enumerates every route and keeps the least per end.
 func convBestRoutes(e *model.Encounter, q MoveQuery) map[[2]int]convRoute {
-	pf1e := e.Ruleset == model.PF1E
 	t := &e.Tokens[q.Token]
-	mode := q.Mode
-	if mode == "" {
-		mode = ModeLand
-	}
-	speed, _ := t.Speed(mode)
-	feet := e.Feet()
-	B := speed / feet
-	N := max(q.Actions, 1)
-	k := e.Space(t)
-	W, H := e.Grid.W, e.Grid.H
-	// Reuse the plain reading of the step rule (bfReachReplay) through a
-	// one-step probe: build the step and cost rules here again, briefly.
-	little := func(s model.Size) bool { return s <= model.Tiny }
-	sideOf := func(o *model.Token) string { return o.SideOrNeutral() }
-	me := sideOf(t)
-	occ := func(x, y int) (ally, other, blocker bool) {
-		for j := range e.Tokens {
-			o := &e.Tokens[j]
-			ko := e.Space(o)
-			if j == q.Token || little(t.Size) || little(o.Size) || x < o.X || x >= o.X+ko || y < o.Y || y >= o.Y+ko {
-				continue
-			}
-			if sideOf(o) == me && me != model.Neutral {
-				ally = true
-				continue
-			}
-			other = true
-			if gap := int(t.Size) - int(o.Size); gap < 3 && gap > -3 {
-				blocker = true
-			}
-		}
-		return
-	}
-	enter := func(x, y int) bool {
-		tr := e.Grid.At(x, y)
-		var bad model.Trait
-		switch mode {
-		case ModeFly:
-			bad = model.Wall
-		case ModeBurrow:
-			bad = model.Wall | model.Water
-		case ModeSwim:
-			bad = model.Wall | model.Obstacle
-			if tr&model.Water == 0 {
-				return false
-			}
-		default:
-			bad = model.Wall | model.Obstacle | model.Water
-		}
-		_, _, blocker := occ(x, y)
-		return tr&bad == 0 && !blocker
-	}
-	solid := func(x, y int) bool { return e.Grid.At(x, y)&(model.Wall|model.Obstacle) != 0 }
-	spaceOK := func(x, y int, final bool) bool {
-		for yy := y; yy < y+k; yy++ {
-			for xx := x; xx < x+k; xx++ {
-				ally, other, _ := occ(xx, yy)
-				if solid(xx, yy) || other || final && ally {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	level := func(x, y int) int {
-		tr := e.Grid.At(x, y)
-		l := 0
-		if tr&model.Difficult != 0 {
-			l = 1
-		}
-		if tr&model.GreaterDifficult != 0 {
-			l = 2
-		}
-		if mode == ModeFly || t.Has(model.CondIgnoresDifficult) {
-			l = max(l-1, 0)
-		}
-		if mode == ModeBurrow {
-			l = 0
-		}
-		return l
-	}
-	// Threatened squares: within the reach of an enemy that can act.
-	threat := map[[2]int]bool{}
-	for j := range e.Tokens {
-		o := &e.Tokens[j]
-		if j == q.Token || me == model.Neutral || sideOf(o) == model.Neutral || sideOf(o) == me ||
-			o.Has(model.CondUnconscious) || o.Has(model.CondCannotAct) || o.Has(model.CondNoMelee) {
-			continue
-		}
-		for _, p := range mustThreat(e, j) {
-			threat[[2]int{p.X, p.Y}] = true
-		}
+	r, ok := newRefRules(kindOf(e.Ruleset), e, q)
+	if !ok {
+		return nil
 	}
 	best := map[[2]int]convRoute{}
 	var dirs []int
 	var walk func(x, y, p, s, c, cost, haz, react int)
 	walk = func(x, y, p, s, c, cost, haz, react int) {
-		if (x != t.X || y != t.Y) && spaceOK(x, y, true) {
-			r := convRoute{s + 1, cost, haz, react, append([]int(nil), dirs...)}
-			if b, ok := best[[2]int{x, y}]; !ok || r.less(b) {
-				best[[2]int{x, y}] = r
+		if (x != t.X || y != t.Y) && r.legal(x, y, true) {
+			rt := convRoute{s + 1, cost, haz, react, append([]int(nil), dirs...)}
+			if b, ok := best[[2]int{x, y}]; !ok || rt.less(b) {
+				best[[2]int{x, y}] = rt
 			}
 		}
-		if s+1 < N && c > 0 && spaceOK(x, y, false) {
+		if s+1 < r.N && c > 0 && r.legal(x, y, false) {
 			walk(x, y, p, s+1, 0, cost, haz, react)
 		}
 		for d := 0; d < 8; d++ {
-			dx, dy := model.Dir[d][0], model.Dir[d][1]
-			nx, ny := x+dx, y+dy
-			if nx < 0 || ny < 0 || nx+k > W || ny+k > H {
-				continue
-			}
-			diag := dx != 0 && dy != 0
-			if diag {
-				n := 0
-				for _, b := range convSwept(x, y, k, dx, dy) {
-					if b[0] >= 0 && b[1] >= 0 && b[0] < W && b[1] < H {
-						tr := e.Grid.At(b[0], b[1])
-						if pf1e && (mode == ModeFly || mode == ModeBurrow) {
-							tr &= model.Wall
-						}
-						if tr&(model.Wall|model.Obstacle) != 0 {
-							n++
-						}
-					}
-				}
-				if n == 2 || pf1e && n == 1 {
-					continue
-				}
-			}
-			ok, lvl, h := true, 0, 0
-			for yy := ny; yy < ny+k; yy++ {
-				for xx := nx; xx < nx+k; xx++ {
-					if xx >= x && xx < x+k && yy >= y && yy < y+k {
-						continue
-					}
-					if !enter(xx, yy) {
-						ok = false
-					}
-					lvl = max(lvl, level(xx, yy))
-					if mode != ModeFly && e.Grid.At(xx, yy)&(model.Hazardous|model.Narrow|model.Uneven) != 0 {
-						h++
-					}
-				}
-			}
-			if !ok {
-				continue
-			}
-			w, np := 1, p
-			if pf1e && lvl > 0 {
-				w = 1 << lvl
-				if diag {
-					w = 3 << (lvl - 1)
-				}
-			} else {
-				if diag {
-					w += p
-					np ^= 1
-				}
-				if !pf1e {
-					w += lvl
-				}
-			}
-			if c+w > B {
+			st := r.step(x, y, p, d)
+			if !st.ok || c+st.w > r.B {
 				continue
 			}
 			rx := 0
-			for yy := y; yy < y+k && rx == 0; yy++ {
-				for xx := x; xx < x+k; xx++ {
-					if !(xx >= nx && xx < nx+k && yy >= ny && yy < ny+k) && threat[[2]int{xx, yy}] {
-						rx = 1
-						break
-					}
-				}
+			if st.reaction {
+				rx = 1
 			}
 			dirs = append(dirs, d)
-			walk(nx, ny, np, s, c+w, cost+w, haz+h, react+rx)
+			walk(x+model.Dir[d][0], y+model.Dir[d][1], st.p, s, c+st.w, cost+st.w, haz+st.haz, react+rx)
 			dirs = dirs[:len(dirs)-1]
 		}
 	}
-	if B > 0 {
+	if r.B > 0 {
 		walk(t.X, t.Y, 0, 0, 0, 0, 0, 0)
 	}
 	return best
-}
-
-func mustThreat(e *model.Encounter, j int) []Point {
-	en, _ := For(e.Ruleset)
-	return en.Threatened(nil, e, j)
 }
 
 func TestConvPathTieBreaksBruteForce(t *testing.T) {

@@ -13,11 +13,18 @@ import (
 // such a square, it is reported with actions 2 and cost 5. A Speed of 0
 // prohibits all movement, minimum movement included."
 func TestConvPF1EMinimumMovement(t *testing.T) {
+	runReachTables(t, convPF1EMinimumMovementCases())
+}
+
+// convPF1EMinimumMovementCases lists the tables of TestConvPF1EMinimumMovement.
+func convPF1EMinimumMovementCases() []reachTable {
+	var out []reachTable
+	add := func(rs model.Ruleset, cases []reachCase) { out = append(out, reachTable{rs, cases}) }
 	all := func(c byte) []string {
 		r := string([]byte{c, c, c})
 		return []string{r, r, r}
 	}
-	runReachCases(t, model.PF1E, []reachCase{
+	add(model.PF1E, []reachCase{
 		{"a large creature in difficult terrain; a wall refuses E, NE and the cut corner SE",
 			[]string{"dddd", "ddd#", "dddd", "dddd"},
 			[]tok{{name: "L", x: 1, y: 1, size: model.Large, side: "a", speeds: "land=5"}}, MoveQuery{Actions: 2},
@@ -74,6 +81,7 @@ func TestConvPF1EMinimumMovement(t *testing.T) {
 				"5 5 5",
 			}},
 	})
+	return out
 }
 
 // Minimum movement paths: one step of 5 ft in 2 actions, flagged as a

@@ -9,8 +9,26 @@ import (
 // rules-conventions.md "points". Costs are movement points.
 
 func TestConvPointsBudgetAndCosts(t *testing.T) {
+	runReachTables(t, convPointsBudgetAndCostsCases())
+	for _, m := range []string{ModeCrawl, ModeClimb, ModeSwim} {
+		t.Run(m+" costs 1 more: 2 open, 3 difficult, 4 greater difficult", func(t *testing.T) {
+			e := withTokens(mapOf(t, model.Points, ".d.D."), tok{name: "A", side: "a", speeds: "land=11"})
+			convReach(t, e, MoveQuery{Mode: m}, []string{"@ 3 5 9 11"})
+		})
+	}
+	t.Run("a combined difficult and greater difficult square costs 3", func(t *testing.T) {
+		e := withTokens(mapOf(t, model.Points, "..."), tok{name: "A", side: "a", speeds: "land=4"})
+		e.Grid.Set(1, 0, model.Difficult|model.GreaterDifficult)
+		convReach(t, e, MoveQuery{}, []string{"@ 3 4"})
+	})
+}
+
+// convPointsBudgetAndCostsCases lists the tables of TestConvPointsBudgetAndCosts.
+func convPointsBudgetAndCostsCases() []reachTable {
+	var out []reachTable
+	add := func(rs model.Ruleset, cases []reachCase) { out = append(out, reachTable{rs, cases}) }
 	a := func(sp string) []tok { return []tok{{name: "A", side: "a", speeds: sp}} }
-	runReachCases(t, model.Points, []reachCase{
+	add(model.Points, []reachCase{
 		// Speed 2 + 2 x mobility 2 = 6 points; actions = smallest n with
 		// cost <= 2 + (n-1) x 2.
 		{"Speed + (N-1) x mobility, actions the smallest n", []string{"........"}, a("land=2 mobility=2"), MoveQuery{Actions: 3},
@@ -30,23 +48,20 @@ func TestConvPointsBudgetAndCosts(t *testing.T) {
 		{"Speed 0 with one action reaches nothing", []string{"..."}, a("land=0"), MoveQuery{},
 			[]string{"@ . ."}},
 	})
-	for _, m := range []string{ModeCrawl, ModeClimb, ModeSwim} {
-		t.Run(m+" costs 1 more: 2 open, 3 difficult, 4 greater difficult", func(t *testing.T) {
-			e := withTokens(mapOf(t, model.Points, ".d.D."), tok{name: "A", side: "a", speeds: "land=11"})
-			convReach(t, e, MoveQuery{Mode: m}, []string{"@ 3 5 9 11"})
-		})
-	}
-	t.Run("a combined difficult and greater difficult square costs 3", func(t *testing.T) {
-		e := withTokens(mapOf(t, model.Points, "..."), tok{name: "A", side: "a", speeds: "land=4"})
-		e.Grid.Set(1, 0, model.Difficult|model.GreaterDifficult)
-		convReach(t, e, MoveQuery{}, []string{"@ 3 4"})
-	})
+	return out
 }
 
 // "Enemies, walls and obstacles cannot be entered; allies can be passed
 // through but not ended in." "Tiny creatures get no exception here."
 func TestConvPointsCreatures(t *testing.T) {
-	runReachCases(t, model.Points, []reachCase{
+	runReachTables(t, convPointsCreaturesCases())
+}
+
+// convPointsCreaturesCases lists the tables of TestConvPointsCreatures.
+func convPointsCreaturesCases() []reachTable {
+	var out []reachTable
+	add := func(rs model.Ruleset, cases []reachCase) { out = append(out, reachTable{rs, cases}) }
+	add(model.Points, []reachCase{
 		{"a tiny enemy blocks", []string{"...", "###"},
 			[]tok{{name: "A", side: "a", speeds: "land=3"}, {name: "t", x: 1, size: model.Tiny, side: "b"}}, MoveQuery{},
 			[]string{"@ . .", ". . ."}},
@@ -68,6 +83,7 @@ func TestConvPointsCreatures(t *testing.T) {
 			// (1,2) and (2,1): no cutting the wall's corners.
 			[]string{"@ . .", "1 . .", "2 3 4"}},
 	})
+	return out
 }
 
 // Leap: "up to mobility squares in a straight line, over obstacles and

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,29 +20,24 @@ import (
 // own space, '.' elsewhere.
 
 func threatRows(e *model.Encounter, tok int, pts []Point) []string {
-	g := make([][]byte, e.Grid.H)
-	for y := range g {
-		g[y] = []byte(strings.Repeat(".", e.Grid.W))
+	n := map[Point]int{}
+	for _, p := range pts {
+		n[p]++
 	}
 	t := &e.Tokens[tok]
 	k := e.Space(t)
-	for y := t.Y; y < t.Y+k; y++ {
-		for x := t.X; x < t.X+k; x++ {
-			g[y][x] = t.Name[0]
+	return asciiRows(e, func(x, y int) (string, bool) {
+		own := x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k
+		switch {
+		case n[Point{x, y}] > 0 && (own || n[Point{x, y}] > 1):
+			return "!", true // listed twice, or inside its own space
+		case own:
+			return string(t.Name[0]), true
+		case n[Point{x, y}] > 0:
+			return "x", true
 		}
-	}
-	for _, p := range pts {
-		if g[p.Y][p.X] != '.' {
-			g[p.Y][p.X] = '!' // listed twice, or inside its own space
-			continue
-		}
-		g[p.Y][p.X] = 'x'
-	}
-	out := make([]string, len(g))
-	for i, r := range g {
-		out[i] = string(r)
-	}
-	return out
+		return ".", true
+	})
 }
 
 type threatCase struct {
@@ -63,9 +59,9 @@ func runThreat(t *testing.T, rs model.Ruleset, cases []threatCase) {
 			if c.size != nil {
 				e.Tokens[0].Size = *c.size
 			}
-			got := threatRows(e, 0, mustEngine(t, rs).Threatened(nil, e, 0))
-			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
-				t.Errorf("threatened squares differ:\ngot:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			got, want := threatRows(e, 0, mustEngine(t, rs).Threatened(nil, e, 0)), normRows(c.want)
+			if !slices.Equal(got, want) {
+				t.Errorf("threatened squares differ:\ngot:\n%swant:\n%s", asciiMap(got), asciiMap(want))
 			}
 		})
 	}

@@ -19,7 +19,7 @@ import (
 func TestConvLeavingASharedSquareIsAReaction(t *testing.T) {
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		t.Run(string(rs), func(t *testing.T) {
-			// Not flagged today: forThreat (common_geom.go) leaves out the
+			// Not flagged today: forThreat (geometry.go) leaves out the
 			// threatening token's own space.
 			runPathCases(t, rs, []pathCase{
 				{"a medium mover leaves the square it shares with a tiny enemy", []string{"...", "###"},

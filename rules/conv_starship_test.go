@@ -13,8 +13,7 @@ import (
 // with there joined by "+" in the order N, NE, ... NW.
 
 func shipRows(e *model.Encounter, tok int, sq []Square) []string {
-	cell := map[[2]int]string{}
-	for _, s := range sq {
+	return startRows(e, tok, sq, func(s Square) string {
 		var f []string
 		for i := 0; i < 8; i++ {
 			if s.Facings&(1<<i) != 0 {
@@ -25,27 +24,8 @@ func shipRows(e *model.Encounter, tok int, sq []Square) []string {
 		if s.Actions != 1 {
 			v += "/" + strconv.Itoa(s.Actions)
 		}
-		cell[[2]int{s.X, s.Y}] = v
-	}
-	t := &e.Tokens[tok]
-	rows := make([]string, e.Grid.H)
-	for y := range rows {
-		f := make([]string, e.Grid.W)
-		for x := range f {
-			v, ok := cell[[2]int{x, y}]
-			switch {
-			case x == t.X && y == t.Y && ok:
-				v = "@=" + v
-			case x == t.X && y == t.Y:
-				v = "@"
-			case !ok:
-				v = "."
-			}
-			f[x] = v
-		}
-		rows[y] = strings.Join(f, " ")
-	}
-	return rows
+		return v
+	})
 }
 
 func convShip(t *testing.T, e *model.Encounter, want []string) {

@@ -19,6 +19,13 @@ var convBand = func(c byte) []string {
 }
 
 func TestConvTerrainCostsSF2E(t *testing.T) {
+	runReachTables(t, convTerrainCostsSF2ECases())
+}
+
+// convTerrainCostsSF2ECases lists the tables of TestConvTerrainCostsSF2E.
+func convTerrainCostsSF2ECases() []reachTable {
+	var out []reachTable
+	add := func(rs model.Ruleset, cases []reachCase) { out = append(out, reachTable{rs, cases}) }
 	a := func(sp string, conds ...string) []tok {
 		return []tok{{name: "A", side: "a", speeds: sp, conds: conds}}
 	}
@@ -26,7 +33,7 @@ func TestConvTerrainCostsSF2E(t *testing.T) {
 	dRow := []string{"@ 5 10 15", "5 5 10 15", "15 15 20 25", "20 20 25 25"}
 	DRow := []string{"@ 5 10 15", "5 5 10 15", "20 20 25 30", "25 25 30 30"}
 	open := []string{"@ 5 10 15", "5 5 10 15", "10 10 15 20", "15 15 20 20"}
-	runReachCases(t, model.SF2E, []reachCase{
+	add(model.SF2E, []reachCase{
 		{"difficult +5 (not doubled diagonally)", convBand('d'), a("land=60"), MoveQuery{}, dRow},
 		{"greater difficult +10", convBand('D'), a("land=60"), MoveQuery{}, DRow},
 		{"ignores: difficult costs nothing", convBand('d'), a("land=60", model.CondIgnoresDifficult), MoveQuery{}, open},
@@ -38,19 +45,53 @@ func TestConvTerrainCostsSF2E(t *testing.T) {
 		{"climb pays them", convBand('D'), a("land=5 climb=60"), MoveQuery{Mode: ModeClimb}, DRow},
 		{"hazardous, narrow and uneven cost nothing extra", []string{"hhhh", "nnnn", "uuuu", "...."}, a("land=60"), MoveQuery{}, open},
 	})
+	return out
 }
 
+// pf1eBandDifficult and pf1eBandGreater are the pf1e reach over convBand
+// of difficult and of greater difficult terrain: greater difficult doubles
+// twice, straight 20, diagonal 30.
+var (
+	pf1eBandDifficult = []string{"@ 5 10 15", "5 5 10 15", "15 15 20 25", "20 20 25 30"}
+	pf1eBandGreater   = []string{"@ 5 10 15", "5 5 10 15", "25 25 30 35", "30 30 35 40"}
+)
+
 func TestConvTerrainCostsPF1E(t *testing.T) {
+	runReachTables(t, convTerrainCostsPF1ECases())
+	// "a square that is several things at once takes its worst trait, not
+	// the sum": difficult + greater difficult is two doublings (not three),
+	// and one with ignores-difficult-terrain.
+	for _, c := range []struct {
+		name  string
+		conds []string
+		want  []string
+	}{
+		{"difficult+greater is greater", nil, pf1eBandGreater},
+		{"difficult+greater with ignores doubles once", []string{model.CondIgnoresDifficult}, pf1eBandDifficult},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := withTokens(mapOf(t, model.PF1E, convBand('.')...), tok{name: "A", side: "a", speeds: "land=60", conds: c.conds})
+			for x := 0; x < 4; x++ {
+				e.Grid.Set(x, 2, model.Difficult|model.GreaterDifficult)
+			}
+			convReach(t, e, MoveQuery{}, c.want)
+		})
+	}
+}
+
+// convTerrainCostsPF1ECases lists the tables of TestConvTerrainCostsPF1E.
+func convTerrainCostsPF1ECases() []reachTable {
+	var out []reachTable
+	add := func(rs model.Ruleset, cases []reachCase) { out = append(out, reachTable{rs, cases}) }
 	a := func(sp string, conds ...string) []tok {
 		return []tok{{name: "A", side: "a", speeds: sp, conds: conds}}
 	}
 	fly := MoveQuery{Mode: ModeFly}
 	// Difficult doubles: straight 10, diagonal 15 (count unchanged).
-	dRow := []string{"@ 5 10 15", "5 5 10 15", "15 15 20 25", "20 20 25 30"}
-	// Greater difficult doubles twice: straight 20, diagonal 30.
-	DRow := []string{"@ 5 10 15", "5 5 10 15", "25 25 30 35", "30 30 35 40"}
+	dRow := pf1eBandDifficult
+	DRow := pf1eBandGreater
 	open := []string{"@ 5 10 15", "5 5 10 15", "10 10 15 20", "15 15 20 20"}
-	runReachCases(t, model.PF1E, []reachCase{
+	add(model.PF1E, []reachCase{
 		{"difficult doubles", convBand('d'), a("land=60"), MoveQuery{}, dRow},
 		{"greater difficult doubles twice", convBand('D'), a("land=60"), MoveQuery{}, DRow},
 		{"ignores: difficult costs nothing extra", convBand('d'), a("land=60", model.CondIgnoresDifficult), MoveQuery{}, open},
@@ -61,25 +102,7 @@ func TestConvTerrainCostsPF1E(t *testing.T) {
 		{"burrow ignores hampering terrain", convBand('D'), a("burrow=60"), MoveQuery{Mode: ModeBurrow}, open},
 		{"hazardous, narrow and uneven cost nothing extra", []string{"hhhh", "nnnn", "uuuu", "...."}, a("land=60"), MoveQuery{}, open},
 	})
-	// "a square that is several things at once takes its worst trait, not
-	// the sum": difficult + greater difficult is two doublings (not three),
-	// and one with ignores-difficult-terrain.
-	for _, c := range []struct {
-		name  string
-		conds []string
-		want  []string
-	}{
-		{"difficult+greater is greater", nil, DRow},
-		{"difficult+greater with ignores doubles once", []string{model.CondIgnoresDifficult}, dRow},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			e := withTokens(mapOf(t, model.PF1E, convBand('.')...), a("land=60", c.conds...)...)
-			for x := 0; x < 4; x++ {
-				e.Grid.Set(x, 2, model.Difficult|model.GreaterDifficult)
-			}
-			convReach(t, e, MoveQuery{}, c.want)
-		})
-	}
+	return out
 }
 
 // "swim moves only through water squares (surcharges still apply;

@@ -121,5 +121,5 @@ func (g *pf1eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
 
 // Threatened appends the squares tok threatens (reach weapons included).
 func (g *pf1eEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point {
-	return threatened(kindPF1E, dst, e, tok)
+	return threatened(kindPF1E, dst, e, tok, &g.s.m.walls)
 }

@@ -35,14 +35,15 @@ type ptsEngine struct {
 	gen     uint32
 	buckets [5][]int32
 	cells   []uint8
-	block   shipSum // walls, obstacles, enemies and neutral tokens: not entered
-	noEnd   shipSum // walls, obstacles, every other token: not ended in
-	diff    shipSum // difficult
-	greater shipSum // greater difficult
-	haz     shipSum // hazardous, narrow, uneven (path tie-break)
-	wall    shipSum // walls alone (leap)
-	crowd   shipSum // walls, obstacles and every other token (forced movement)
-	ctx     ptsCtx  // the current query (kept to avoid an allocation)
+	block   squareSum   // walls, obstacles, enemies and neutral tokens: not entered
+	noEnd   squareSum   // walls, obstacles, every other token: not ended in
+	diff    squareSum   // difficult
+	greater squareSum   // greater difficult
+	haz     squareSum   // hazardous, narrow, uneven (path tie-break)
+	wall    squareSum   // walls alone (leap)
+	crowd   squareSum   // walls, obstacles and every other token (forced movement)
+	ctx     ptsCtx      // the current query (kept to avoid an allocation)
+	route   routeSearch // Path's buffers
 }
 
 func newPoints() Engine {
@@ -59,6 +60,27 @@ const (
 	ptsCellWall
 	ptsCellCrowd
 )
+
+// ptsClass gives a square's cell bits by its terrain; a square that is
+// several things takes its worst trait.
+var ptsClass = newCellClass(func(tr model.Trait) uint8 {
+	var b uint8
+	if tr.Any(model.Wall | model.Obstacle) {
+		b |= ptsCellBlock | ptsCellNoEnd | ptsCellCrowd
+	}
+	if tr.Any(model.Wall) {
+		b |= ptsCellWall
+	}
+	if tr.Any(model.GreaterDifficult) {
+		b |= ptsCellGreater
+	} else if tr.Any(model.Difficult) {
+		b |= ptsCellDiff
+	}
+	if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
+		b |= ptsCellHaz
+	}
+	return b
+})
 
 // ptsCtx is one query, prepared.
 type ptsCtx struct {
@@ -122,8 +144,13 @@ func (g *ptsEngine) prep(e *model.Encounter, q MoveQuery) (*ptsCtx, error) {
 	if c.actions < 1 || c.actions > 3 {
 		return nil, BadQuery("token %q: --actions must be 1 to 3, not %d", t.Name, q.Actions)
 	}
+	// What the map can use: a cheapest route enters each square at most
+	// once, at most 4 points a step; more points reach nothing more (and
+	// every action count still needs the same points: actionsFor).
+	use := min(satMul(4, mapSquares(&e.Grid)), maxBudget)
 	c.land, c.mob = ptsSpeeds(t)
-	c.budget = int32(min(c.land+(c.actions-1)*c.mob, 1<<20))
+	c.land, c.mob = clampUse(c.land, use), clampUse(c.mob, use)
+	c.budget = int32(min(c.land+(c.actions-1)*c.mob, use))
 	if c.land == 0 {
 		// rules-conventions.md, every ruleset: "A Speed of 0 is a Speed: it
 		// reaches no square", so extra actions' mobility moves it nowhere.
@@ -140,34 +167,8 @@ func (g *ptsEngine) window(c *ptsCtx, r int) {
 	t := &e.Tokens[c.tok]
 	c.ox, c.oy, c.ww, c.wh = searchWindow(&e.Grid, c.sx, c.sy, c.k, r)
 	x0, y0 := c.ox, c.oy
-	x1, y1 := x0+c.ww-1, y0+c.wh-1
-	n := c.ww * c.wh
-	if cap(g.cells) < n {
-		g.cells = make([]uint8, n)
-	}
-	cells := g.cells[:n]
-	for y := 0; y < c.wh; y++ {
-		for x := 0; x < c.ww; x++ {
-			tr := e.Grid.At(x+x0, y+y0)
-			var b uint8
-			if tr.Any(model.Wall | model.Obstacle) {
-				b |= ptsCellBlock | ptsCellNoEnd | ptsCellCrowd
-			}
-			if tr.Any(model.Wall) {
-				b |= ptsCellWall
-			}
-			// a square that is several things takes its worst trait
-			if tr.Any(model.GreaterDifficult) {
-				b |= ptsCellGreater
-			} else if tr.Any(model.Difficult) {
-				b |= ptsCellDiff
-			}
-			if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
-				b |= ptsCellHaz
-			}
-			cells[y*c.ww+x] = b
-		}
-	}
+	g.cells = classifyWindow(g.cells, &e.Grid, x0, y0, c.ww, c.wh, ptsClass)
+	cells := g.cells
 	me := t.SideOrNeutral()
 	for i := range e.Tokens {
 		if i == c.tok {
@@ -180,12 +181,7 @@ func (g *ptsEngine) window(c *ptsCtx, r int) {
 		if !model.Allies(me, o.SideOrNeutral()) {
 			b |= ptsCellBlock
 		}
-		ko := e.Space(o)
-		for y := max(o.Y, y0); y < min(o.Y+ko, y1+1); y++ {
-			for x := max(o.X, x0); x < min(o.X+ko, x1+1); x++ {
-				cells[(y-y0)*c.ww+x-x0] |= b
-			}
-		}
+		markSpace(cells, x0, y0, c.ww, c.wh, o.X, o.Y, e.Space(o), b)
 	}
 	g.block.build(cells, x0, y0, c.ww, c.wh, ptsCellBlock)
 	g.noEnd.build(cells, x0, y0, c.ww, c.wh, ptsCellNoEnd)
@@ -236,7 +232,7 @@ func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok boo
 		}
 		return nx, ny, cost, true
 	}
-	r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+	r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
 	if g.block.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
 		return
 	}
@@ -252,7 +248,7 @@ func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok boo
 		}
 		// "you cannot cut through corners of squares containing walls,
 		// obstacles, or enemy creatures"
-		ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+		ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 		if g.block.at(ax, ay) || g.block.at(bx, by) {
 			return
 		}
@@ -265,10 +261,9 @@ func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok boo
 	return nx, ny, 1 + sur + c.extra, true
 }
 
-// search runs Dial's algorithm from the start up to the budget, leaving
-// costs in g.dist. Time O(S + B), memory O(S), S = window squares, B = budget.
-func (g *ptsEngine) search(c *ptsCtx) {
-	n := c.ww * c.wh
+// fresh readies g.dist and g.stamp for n window squares, none reached:
+// a new generation of stamps, clearing them once every 2^32 searches.
+func (g *ptsEngine) fresh(n int) {
 	if cap(g.dist) < n {
 		g.dist = make([]int32, n)
 		g.stamp = make([]uint32, n)
@@ -280,6 +275,12 @@ func (g *ptsEngine) search(c *ptsCtx) {
 		clear(g.stamp)
 		g.gen = 1
 	}
+}
+
+// search runs Dial's algorithm from the start up to the budget, leaving
+// costs in g.dist. Time O(S + B), memory O(S), S = window squares, B = budget.
+func (g *ptsEngine) search(c *ptsCtx) {
+	g.fresh(c.ww * c.wh)
 	for i := range g.buckets {
 		g.buckets[i] = g.buckets[i][:0]
 	}

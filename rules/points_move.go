@@ -21,7 +21,6 @@ func (g *ptsEngine) moverCtx(e *model.Encounter, tok, r int) (*ptsCtx, error) {
 		return nil, err
 	}
 	c := &ptsCtx{e: e, tok: tok, k: e.Space(t), sx: t.X, sy: t.Y}
-	c.land, c.mob = ptsSpeeds(t)
 	g.window(c, r)
 	return c, nil
 }
@@ -40,6 +39,7 @@ func (g *ptsEngine) Leap(dst []Square, e *model.Encounter, tok int) ([]Square, e
 		return dst, err
 	}
 	_, mob := ptsSpeeds(t)
+	mob = clampUse(mob, mapSide(&e.Grid)) // no straight line is longer
 	c, _ := g.moverCtx(e, tok, mob)
 	from := len(dst)
 	for d := 0; d < 8; d++ {
@@ -50,12 +50,12 @@ func (g *ptsEngine) Leap(dst []Square, e *model.Encounter, tok int) ([]Square, e
 			if !c.fits(nx, ny) {
 				break
 			}
-			r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+			r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
 			if g.wall.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
 				break
 			}
 			if two {
-				ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+				ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 				if g.wall.rect(r2[0], r2[1], r2[2], r2[3]) != 0 || g.wall.at(ax, ay) || g.wall.at(bx, by) {
 					break
 				}
@@ -86,7 +86,7 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 	if rangeSquares < 0 {
 		return dst, BadQuery("token %q: teleport range must not be negative, not %d", t.Name, rangeSquares)
 	}
-	r := min(rangeSquares, max(e.Grid.W, e.Grid.H))
+	r := clampUse(rangeSquares, mapSide(&e.Grid))
 	c, _ := g.moverCtx(e, tok, r)
 	k := c.k
 	for y := max(c.sy-r, 0); y <= c.sy+r; y++ {
@@ -97,13 +97,13 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 			if !ptsSight(&e.Grid, 2*c.sx+k, 2*c.sy+k, 2*x+k, 2*y+k) {
 				continue
 			}
-			dst = append(dst, Square{X: x, Y: y, Cost: max(ptsAbs(x-c.sx), ptsAbs(y-c.sy)), Actions: 1})
+			dst = append(dst, Square{X: x, Y: y, Cost: max(absInt(x-c.sx), absInt(y-c.sy)), Actions: 1})
 		}
 	}
 	return dst, nil
 }
 
-func ptsAbs(a int) int {
+func absInt(a int) int {
 	if a < 0 {
 		return -a
 	}
@@ -261,22 +261,11 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 	if distance < 0 {
 		return dst, BadQuery("token %q: forced movement distance must not be negative, not %d", t.Name, distance)
 	}
-	distance = min(distance, max(e.Grid.W, e.Grid.H))
+	distance = clampUse(distance, mapSide(&e.Grid))
 	c, _ := g.moverCtx(e, tok, distance)
 	src := &e.Tokens[source]
 	so, sx, sy := e.Space(src), src.X, src.Y
-	n := c.ww * c.wh
-	if cap(g.dist) < n {
-		g.dist = make([]int32, n)
-		g.stamp = make([]uint32, n)
-		g.gen = 0
-	}
-	g.dist, g.stamp = g.dist[:n], g.stamp[:n]
-	g.gen++
-	if g.gen == 0 {
-		clear(g.stamp)
-		g.gen = 1
-	}
+	g.fresh(c.ww * c.wh)
 	// step classifies a step: 0 no step, 1 a step, 2 a collision.
 	step := func(x, y, d int) (int, int, int) {
 		dx, dy := model.Dir[d][0], model.Dir[d][1]
@@ -288,10 +277,10 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 		if dir > 0 && g1 <= g0 || dir < 0 && (g1 >= g0 || g1 == 0) {
 			return 0, 0, 0
 		}
-		r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+		r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
 		hit := g.crowd.rect(r1[0], r1[1], r1[2], r1[3]) != 0
 		if two {
-			ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+			ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 			hit = hit || g.crowd.rect(r2[0], r2[1], r2[2], r2[3]) != 0 || g.crowd.at(ax, ay) || g.crowd.at(bx, by)
 		}
 		if hit {

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"encounterplanner/model"
@@ -35,7 +36,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 				continue
 			}
 			o := &e.Tokens[i]
-			if shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+			if spaceSquares(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
 				other = true
 				if !model.Allies(t.SideOrNeutral(), o.SideOrNeutral()) {
 					enemy = true
@@ -68,7 +69,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 			if nx < 0 || ny < 0 || nx+k > g.W || ny+k > g.H {
 				continue
 			}
-			old, nw := shipRefSpace(cur[0], cur[1], k), shipRefSpace(nx, ny, k)
+			old, nw := spaceSquares(cur[0], cur[1], k), spaceSquares(nx, ny, k)
 			ok, sur, haz := true, 0, 0
 			for p := range nw {
 				if old[p] {
@@ -114,7 +115,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 			continue
 		}
 		ok := true
-		for s := range shipRefSpace(p[0], p[1], k) {
+		for s := range spaceSquares(p[0], p[1], k) {
 			if o, _ := occupant(s[0], s[1]); o || g.At(s[0], s[1]).Any(model.Wall|model.Obstacle) {
 				ok = false
 			}
@@ -173,14 +174,14 @@ func ptsCheck(t *testing.T, eng *ptsEngine, e *model.Encounter, q MoveQuery) {
 	ref, refHaz := ptsRefReach(e, q)
 	if len(sq) != len(ref) {
 		t.Fatalf("%+v: reach has %d squares, the reference %d\n%s\nref:\n%s", q, len(sq), len(ref),
-			ptsASCII(e, sq, false), ptsASCII(e, shipRefList(e, ref), false))
+			asciiMap(ptsASCII(e, sq, false)), asciiMap(ptsASCII(e, squareList(ref), false)))
 	}
 	for i, s := range sq {
 		if i > 0 && (sq[i-1].Y > s.Y || sq[i-1].Y == s.Y && sq[i-1].X >= s.X) {
 			t.Fatalf("not sorted: %v", sq)
 		}
 		if r := ref[[2]int{s.X, s.Y}]; r != s {
-			t.Fatalf("%+v: (%d,%d) = %+v, reference %+v\n%s", q, s.X, s.Y, s, r, ptsASCII(e, sq, false))
+			t.Fatalf("%+v: (%d,%d) = %+v, reference %+v\n%s", q, s.X, s.Y, s, r, asciiMap(ptsASCII(e, sq, false)))
 		}
 		p, err := eng.Path(e, q, s.X, s.Y)
 		if err != nil || !p.Reachable || p.Cost != s.Cost || p.Actions != s.Actions {
@@ -216,7 +217,7 @@ func ptsReplay(t *testing.T, e *model.Encounter, q MoveQuery, p Path, end Square
 		}
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
-			if i != q.Token && !model.Allies(me, o.SideOrNeutral()) && shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+			if i != q.Token && !model.Allies(me, o.SideOrNeutral()) && spaceSquares(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
 				return true
 			}
 		}
@@ -234,7 +235,7 @@ func ptsReplay(t *testing.T, e *model.Encounter, q MoveQuery, p Path, end Square
 			t.Fatalf("step %d %+v is not one square from (%d,%d)", i, st, x, y)
 		}
 		_, _, touched, ok := m.stepSquares(x, y, d)
-		nw := shipRefSpace(st.X, st.Y, m.k)
+		nw := spaceSquares(st.X, st.Y, m.k)
 		sur, fl := 0, Flag(0)
 		for _, sq := range touched {
 			if hard(sq[0], sq[1]) {
@@ -290,21 +291,58 @@ func TestPointsReachMatchesReference(t *testing.T) {
 // FuzzPointsReach: no panic; Reach equals the reference; each path costs what
 // reach says; more Speed never loses a square or raises a cost; leap,
 // teleport and forced movement do not panic and list only empty squares.
+// ordinarySpeeds reports whether every Speed of the encounter is below
+// 2^20: the references are compared on those (FuzzExtremeNumbers tries the
+// others).
+func ordinarySpeeds(e *model.Encounter) bool {
+	for _, t := range e.Tokens {
+		for _, v := range t.Speeds {
+			if v >= 1<<20 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func FuzzPointsReach(f *testing.F) {
+	add := func(e *model.Encounter, q MoveQuery) {
+		data, err := model.EncodeEncounter(e)
+		if err != nil {
+			f.Fatal(err)
+		}
+		mode := slices.Index(Modes(model.Points), q.Mode)
+		f.Add(data, uint8(max(q.Actions, 1)-1), uint8(max(mode, 0)), uint8(2))
+	}
+	for _, tb := range allReachTables() {
+		for _, c := range tb.cases {
+			if tb.rs == model.Points && c.q.Token == 0 {
+				add(withTokens(mapOf(f, tb.rs, c.rows...), c.toks...), c.q)
+			}
+		}
+	}
+	for _, c := range extremeCases {
+		if c.rs == model.Points {
+			add(c.encounter(f, 7), c.q)
+		}
+	}
 	for _, s := range []uint64{1, 2, 3, 42, 1000} {
-		f.Add(s, uint8(2))
+		add(ptsRandom(rand.New(rand.NewPCG(s, 11))))
 	}
 	eng := ptsEng()
-	f.Fuzz(func(t *testing.T, seed uint64, more uint8) {
-		r := rand.New(rand.NewPCG(seed, 11))
-		e, q := ptsRandom(r)
+	f.Fuzz(func(t *testing.T, data []byte, actions, mode, more uint8) {
+		e, err := model.DecodeEncounter(data)
+		if err != nil || e.Ruleset != model.Points || len(e.Tokens) == 0 || !ordinarySpeeds(e) {
+			return
+		}
+		q := MoveQuery{Actions: 1 + int(actions%3), Mode: Modes(model.Points)[mode%4]}
 		ptsCheck(t, eng, e, q)
 		a, _ := eng.Reach(nil, e, q)
 		land, mob := ptsSpeeds(&e.Tokens[0])
 		e.Tokens[0].Speeds = map[string]int{model.SpeedLand: land + int(more%8), model.SpeedMobility: mob}
 		b, _ := eng.Reach(nil, e, q)
 		for _, s := range a {
-			o, ok := shipFind(b, s.X, s.Y)
+			o, ok := costAt(b, s.X, s.Y)
 			if !ok || o.Cost > s.Cost {
 				t.Fatalf("(%d,%d) %+v became %+v with more speed", s.X, s.Y, s, o)
 			}
@@ -361,10 +399,10 @@ func ptsRefSight(g *model.Grid, ax, ay, bx, by int) bool {
 	// critical t = n / den, den = 2*|dx|*|dy| (or the one that is not 0)
 	den := int64(1)
 	if dx != 0 {
-		den *= int64(ptsAbs(dx))
+		den *= int64(absInt(dx))
 	}
 	if dy != 0 {
-		den *= int64(ptsAbs(dy))
+		den *= int64(absInt(dy))
 	}
 	den *= 2 // room for midpoints
 	inside := func(n int64) bool {
@@ -420,7 +458,7 @@ func TestPointsSightMatchesReference(t *testing.T) {
 		bx, by := pt()
 		if got, want := ptsSight(&g, ax, ay, bx, by), ptsRefSight(&g, ax, ay, bx, by); got != want {
 			gg := &model.Encounter{Grid: g}
-			t.Fatalf("sight (%d,%d)-(%d,%d) half-squares = %v, reference %v\n%s", ax, ay, bx, by, got, want, ptsASCII(gg, nil, false))
+			t.Fatalf("sight (%d,%d)-(%d,%d) half-squares = %v, reference %v\n%s", ax, ay, bx, by, got, want, asciiMap(ptsASCII(gg, nil, false)))
 		}
 	}
 }
@@ -436,7 +474,7 @@ type ptsRefMover struct {
 func (m ptsRefMover) other(x, y int) bool {
 	for i := range m.e.Tokens {
 		o := &m.e.Tokens[i]
-		if i != m.tok && shipRefSpace(o.X, o.Y, m.e.Space(o))[[2]int{x, y}] {
+		if i != m.tok && spaceSquares(o.X, o.Y, m.e.Space(o))[[2]int{x, y}] {
 			return true
 		}
 	}
@@ -451,7 +489,7 @@ func (m ptsRefMover) empty(x, y int) bool {
 	if x < 0 || y < 0 || x+m.k > m.e.Grid.W || y+m.k > m.e.Grid.H {
 		return false
 	}
-	for p := range shipRefSpace(x, y, m.k) {
+	for p := range spaceSquares(x, y, m.k) {
 		if m.other(p[0], p[1]) || m.terrain(p[0], p[1], model.Wall|model.Obstacle) {
 			return false
 		}
@@ -467,7 +505,7 @@ func (m ptsRefMover) stepSquares(x, y, d int) (nx, ny int, touched [][2]int, ok 
 	if nx < 0 || ny < 0 || nx+m.k > m.e.Grid.W || ny+m.k > m.e.Grid.H {
 		return
 	}
-	old := shipRefSpace(x, y, m.k)
+	old := spaceSquares(x, y, m.k)
 	for yy := min(y, ny); yy <= max(y, ny)+m.k-1; yy++ {
 		for xx := min(x, nx); xx <= max(x, nx)+m.k-1; xx++ {
 			if !old[[2]int{xx, yy}] {
@@ -510,7 +548,7 @@ func (m ptsRefMover) teleport(r int) map[[2]int]Square {
 	out := map[[2]int]Square{}
 	for y := 0; y < m.e.Grid.H; y++ {
 		for x := 0; x < m.e.Grid.W; x++ {
-			d := max(ptsAbs(x-t.X), ptsAbs(y-t.Y))
+			d := max(absInt(x-t.X), absInt(y-t.Y))
 			if d == 0 || d > r || !m.empty(x, y) {
 				continue
 			}
@@ -525,9 +563,9 @@ func (m ptsRefMover) teleport(r int) map[[2]int]Square {
 func (m ptsRefMover) gap(x, y, source int) int {
 	s := &m.e.Tokens[source]
 	best := 1 << 30
-	for a := range shipRefSpace(x, y, m.k) {
-		for b := range shipRefSpace(s.X, s.Y, m.e.Space(s)) {
-			best = min(best, max(ptsAbs(a[0]-b[0]), ptsAbs(a[1]-b[1])))
+	for a := range spaceSquares(x, y, m.k) {
+		for b := range spaceSquares(s.X, s.Y, m.e.Space(s)) {
+			best = min(best, max(absInt(a[0]-b[0]), absInt(a[1]-b[1])))
 		}
 	}
 	return best
@@ -595,7 +633,7 @@ func ptsSameSquares(t *testing.T, what string, e *model.Encounter, got []Square,
 		}
 	}
 	if !ok {
-		t.Fatalf("%s: got\n%swant\n%s%v\n%v", what, ptsASCII(e, got, true), ptsASCII(e, shipRefList(e, want), true), got, want)
+		t.Fatalf("%s: got\n%swant\n%s%v\n%v", what, asciiMap(ptsASCII(e, got, true)), asciiMap(ptsASCII(e, squareList(want), true)), got, want)
 	}
 }
 

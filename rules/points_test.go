@@ -3,6 +3,8 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,77 +17,48 @@ import (
 // enemies (side "b"), '?' a neutral token. Tokens are listed mover first,
 // then in reading order; names are the letters.
 func ptsTestEnc(rows ...string) *model.Encounter {
-	h, w := len(rows), len(rows[0])
-	g := model.NewGrid(w, h)
-	e := &model.Encounter{Name: "t", Ruleset: model.Points, Grid: g}
-	var others []model.Token
-	for y, r := range rows {
-		for x, ch := range r {
-			if t, ok := model.DefaultLegend[ch]; ok {
-				e.Grid.Set(x, y, t)
-				continue
-			}
-			tk := model.Token{Name: string(ch), X: x, Y: y, Size: model.Medium}
-			switch {
-			case ch == '?':
-				tk.Side = model.Neutral
-			case ch >= 'A' && ch <= 'Z':
-				tk.Side = "a"
-			default:
-				tk.Side = "b"
-			}
-			if ch == 'A' {
-				e.Tokens = append([]model.Token{tk}, e.Tokens...)
-			} else {
-				others = append(others, tk)
-			}
+	var mover, others []model.Token
+	g, err := parseRows(rows, func(x, y int, ch rune) bool {
+		tk := model.Token{Name: string(ch), X: x, Y: y, Size: model.Medium}
+		switch {
+		case ch == '?':
+			tk.Side = model.Neutral
+		case ch >= 'A' && ch <= 'Z':
+			tk.Side = "a"
+		default:
+			tk.Side = "b"
 		}
+		if ch == 'A' {
+			mover = append(mover, tk)
+		} else {
+			others = append(others, tk)
+		}
+		return true
+	})
+	if err != nil {
+		panic(err)
 	}
-	e.Tokens = append(e.Tokens, others...)
-	return e
+	return &model.Encounter{Name: "t", Ruleset: model.Points, Grid: g, Tokens: append(mover, others...)}
 }
 
 // ptsASCII prints squares over the map: the cost digit ('*' for 10+), or
 // 'c' / 'x' for forced movement without / with a collision.
-func ptsASCII(e *model.Encounter, sq []Square, forced bool) string {
-	at := map[[2]int]Square{}
-	for _, s := range sq {
-		at[[2]int{s.X, s.Y}] = s
-	}
-	var b strings.Builder
-	for y := 0; y < e.Grid.H; y++ {
-		for x := 0; x < e.Grid.W; x++ {
-			if s, ok := at[[2]int{x, y}]; ok {
-				switch {
-				case forced && s.Facings == 1:
-					b.WriteByte('x')
-				case forced:
-					b.WriteByte('c')
-				case s.Cost > 9:
-					b.WriteByte('*')
-				default:
-					b.WriteByte(byte('0' + s.Cost))
-				}
-				continue
-			}
-			ch := byte('.')
-			for r, t := range model.DefaultLegend {
-				if t == e.Grid.At(x, y) && t != 0 {
-					ch = byte(r)
-				}
-			}
-			for i := range e.Tokens {
-				tk := &e.Tokens[i]
-				k := e.Space(tk)
-				if x >= tk.X && x < tk.X+k && y >= tk.Y && y < tk.Y+k {
-					ch = tk.Name[0]
-				}
-			}
-			b.WriteByte(ch)
+func ptsASCII(e *model.Encounter, sq []Square, forced bool) []string {
+	at := squareAt(sq)
+	return asciiRows(e, func(x, y int) (string, bool) {
+		s, ok := at[[2]int{x, y}]
+		switch {
+		case !ok:
+			return "", false
+		case forced && s.Facings == 1:
+			return "x", true
+		case forced:
+			return "c", true
+		case s.Cost > 9:
+			return "*", true
 		}
-		b.WriteByte('\n')
-	}
-	return b.String()
+		return strconv.Itoa(s.Cost), true
+	})
 }
 
 func ptsEng() *ptsEngine { return newPoints().(*ptsEngine) }
@@ -102,9 +75,9 @@ func ptsReach(t *testing.T, e *model.Encounter, q MoveQuery) []Square {
 // ptsWant compares reach with an expected ASCII picture.
 func ptsWant(t *testing.T, e *model.Encounter, sq []Square, forced bool, want ...string) {
 	t.Helper()
-	got := ptsASCII(e, sq, forced)
-	if w := strings.Join(want, "\n") + "\n"; got != w {
-		t.Errorf("got\n%swant\n%s", got, w)
+	got, w := ptsASCII(e, sq, forced), normRows(want)
+	if !slices.Equal(got, w) {
+		t.Errorf("got\n%swant\n%s", asciiMap(got), asciiMap(w))
 	}
 }
 
@@ -270,8 +243,8 @@ func TestPointsLeapOverEnemy(t *testing.T) {
 	)
 	e.Tokens[0].Speeds = map[string]int{model.SpeedMobility: 3}
 	sq, _ = ptsEng().Leap(nil, e, 0)
-	if _, ok := shipFind(sq, 4, 1); !ok {
-		t.Errorf("mobility 3: no (4,1)\n%s", ptsASCII(e, sq, false))
+	if _, ok := costAt(sq, 4, 1); !ok {
+		t.Errorf("mobility 3: no (4,1)\n%s", asciiMap(ptsASCII(e, sq, false)))
 	}
 }
 

@@ -68,8 +68,8 @@ func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery
 			}
 		}
 	}
-	li := s.path(target)
-	if li < 0 {
+	actions := s.path(target)
+	if actions == 0 {
 		if k == kindPF1E {
 			if p, ok := pf1eMinimumPath(s, steps, x, y); ok {
 				return p, nil
@@ -77,7 +77,7 @@ func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery
 		}
 		return Path{Steps: noSteps(steps)}, nil
 	}
-	return s.buildPath(steps, li), nil
+	return s.buildPath(steps, actions), nil
 }
 
 // Cover returns the cover token `to` has against token `from` (Player Core
@@ -124,5 +124,5 @@ func (g *sf2eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
 
 // Threatened appends the squares within tok's reach, outside its space.
 func (g *sf2eEngine) Threatened(dst []Point, e *model.Encounter, tok int) []Point {
-	return threatened(kindSF2E, dst, e, tok)
+	return threatened(kindSF2E, dst, e, tok, &g.s.m.walls)
 }

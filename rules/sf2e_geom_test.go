@@ -167,9 +167,16 @@ func TestSF2EFlanking(t *testing.T) {
 		{"out of reach does not flank", open,
 			[]tok{{name: "F", x: 1, y: 1, side: "f"}, {name: "A", x: 0, y: 1, side: "p"}, {name: "B", x: 3, y: 1, side: "p"}},
 			nil},
-		{"line of effect is not required", []string{"###", "#.#", "###"},
-			[]tok{{name: "F", x: 1, y: 1, side: "f"}, {name: "A", x: 0, y: 1, side: "p"}, {name: "B", x: 2, y: 1, side: "p"}},
+		// rules-conventions.md "Walls and doors on grid edges": "Reach
+		// needs line of effect". A's 10-ft reach to F crosses the wall at
+		// (1,1); B reaches F. The wall is not cover against flanking: with
+		// A beside the wall the segment runs past it.
+		{"reach 10 ft past an open square flanks", []string{"......", "......", "......"},
+			[]tok{{name: "F", x: 2, y: 1, side: "f"}, {name: "A", x: 0, y: 1, side: "p", reach: 10}, {name: "B", x: 3, y: 1, side: "p"}},
 			[]string{"F: A+B"}},
+		{"a wall square between: no reach, no flank", []string{"......", ".#....", "......"},
+			[]tok{{name: "F", x: 2, y: 1, side: "f"}, {name: "A", x: 0, y: 1, side: "p", reach: 10}, {name: "B", x: 3, y: 1, side: "p"}},
+			nil},
 		{"sorted by target, then pair names", open,
 			[]tok{{name: "Z", x: 1, y: 1, side: "f"}, {name: "Y", x: 4, y: 4, side: "f"},
 				{name: "d", x: 0, y: 1, side: "p"}, {name: "c", x: 2, y: 1, side: "p"}, {name: "b", x: 1, y: 0, side: "p"}, {name: "a", x: 1, y: 2, side: "p"},
@@ -209,6 +216,46 @@ func TestSF2EThreatened(t *testing.T) {
 		got := en.Threatened(nil, e, e.TokenIndex(c.name))
 		if len(got) != c.n {
 			t.Errorf("%s threatens %d squares, want %d: %v", c.name, len(got), c.n, got)
+		}
+	}
+}
+
+// rules-conventions.md "Walls and doors on grid edges": "Reach needs line
+// of effect: a token reaches a square (flanking, reactions) when the square
+// is within its reach distance and, for some square of its space within
+// that distance, the segment between the two squares' centres does not
+// pass through wall squares". E has a 10-ft reach; the wall at (3,1)
+// hides (2,2), (3,2) and (4,2) from it: no threat there, and leaving them
+// is no reaction. Without the wall, all three are threatened.
+func TestConvReachNeedsLineOfEffect(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		for _, wall := range []bool{true, false} {
+			rows := []string{".......", "...#...", ".......", "......."}
+			if !wall {
+				rows[1] = "......."
+			}
+			e := withTokens(mapOf(t, rs, rows...), tok{name: "E", x: 3, y: 0, side: "foe", reach: 10},
+				tok{name: "M", x: 3, y: 2, side: "party", speeds: "land=30"})
+			en := mustEngine(t, rs)
+			th := map[Point]bool{}
+			for _, p := range en.Threatened(nil, e, 0) {
+				th[p] = true
+			}
+			for _, p := range []Point{{2, 2}, {3, 2}, {4, 2}} {
+				if th[p] == wall {
+					t.Errorf("%s wall %v: (%d, %d) threatened %v, want %v", rs, wall, p.X, p.Y, th[p], !wall)
+				}
+			}
+			if !th[Point{5, 2}] || !th[Point{1, 2}] {
+				t.Errorf("%s wall %v: (1, 2) and (5, 2) see past the wall's corners: threatened %v", rs, wall, th)
+			}
+			p, err := en.Path(e, MoveQuery{Token: 1}, 3, 3)
+			if err != nil || !p.Reachable || len(p.Steps) != 1 {
+				t.Fatalf("%s: path %+v %v", rs, p, err)
+			}
+			if got := p.Steps[0].Flags&FlagReaction != 0; got == wall {
+				t.Errorf("%s wall %v: leaving (3, 2) draws a reaction: %v, want %v", rs, wall, got, !wall)
+			}
 		}
 	}
 }

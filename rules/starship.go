@@ -28,18 +28,23 @@ type shipEngine struct {
 	gen     uint32
 	buckets [][]int32
 	cells   []uint8
-	blocked shipSum // walls and obstacles
-	diff    shipSum // difficult, greater difficult, another ship's space
-	noEnd   shipSum // walls, obstacles, ships the mover may not end on
-	haz     shipSum // hazardous, narrow, uneven (path tie-break)
-	ctx     shipCtx // the current query (kept to avoid an allocation)
-	heap    shipHeap
+	blocked squareSum // walls and obstacles
+	diff    squareSum // difficult, greater difficult, another ship's space
+	noEnd   squareSum // walls, obstacles, ships the mover may not end on
+	haz     squareSum // hazardous, narrow, uneven (path tie-break)
+	ctx     shipCtx   // the current query (kept to avoid an allocation)
+	heap    routeHeap
+	route   routeSearch // Path's buffers
 }
 
 // shipMaxBuckets bounds the bucket queue; beyond it (a turning speed of
 // thousands of feet that shares no factor with the square), search uses a
 // binary heap instead.
 const shipMaxBuckets = 1 << 14
+
+// shipMaxUnits bounds the budget in cost units (see prep): the budget plus
+// the dearest step, 4 x (budget + 1), stays below 2^31.
+const shipMaxUnits = 1 << 28
 
 func newStarship() Engine {
 	return &shipEngine{noCombat: noCombat{model.Starship, "ship combat uses neither"}}
@@ -54,63 +59,28 @@ const (
 	shipCellShip // another ship's space
 )
 
+// shipClass gives a square's cell bits by its terrain: walls and obstacles
+// block and may not be ended on; difficult terrain of either kind doubles.
+var shipClass = newCellClass(func(tr model.Trait) uint8 {
+	var b uint8
+	if tr.Any(model.Wall | model.Obstacle) {
+		b |= shipCellBlocked | shipCellNoEnd
+	}
+	if tr.Any(model.Difficult | model.GreaterDifficult) {
+		b |= shipCellDiff
+	}
+	if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
+		b |= shipCellHaz
+	}
+	return b
+})
+
 // shipDist is a state's cost and the search generation that set it, side
 // by side so that a relaxation touches one cache line.
 type shipDist struct {
 	d   int32
 	gen uint32
 }
-
-// shipSum is a 2-D prefix sum over the query window: the number of marked
-// squares in any rectangle in O(1).
-type shipSum struct {
-	ox, oy, w, h int
-	s            []int32
-}
-
-func (p *shipSum) build(cells []uint8, ox, oy, w, h int, bit uint8) {
-	p.ox, p.oy, p.w, p.h = ox, oy, w, h
-	n := (w + 1) * (h + 1)
-	if cap(p.s) < n {
-		p.s = make([]int32, n)
-	}
-	p.s = p.s[:n]
-	for x := 0; x <= w; x++ {
-		p.s[x] = 0
-	}
-	for y := 0; y < h; y++ {
-		row := (y + 1) * (w + 1)
-		prev := y * (w + 1)
-		p.s[row] = 0
-		var acc int32
-		for x := 0; x < w; x++ {
-			if cells[y*w+x]&bit != 0 {
-				acc++
-			}
-			p.s[row+x+1] = p.s[prev+x+1] + acc
-		}
-	}
-}
-
-// rect counts the marked squares of columns x0..x1 and rows y0..y1
-// (inclusive, map coordinates); squares outside the window count 0.
-func (p *shipSum) rect(x0, y0, x1, y1 int) int32 {
-	x0 -= p.ox
-	x1 -= p.ox
-	y0 -= p.oy
-	y1 -= p.oy
-	x0 = max(x0, 0)
-	y0 = max(y0, 0)
-	x1 = min(x1, p.w-1)
-	y1 = min(y1, p.h-1)
-	if x0 > x1 || y0 > y1 {
-		return 0
-	}
-	W := p.w + 1
-	return p.s[(y1+1)*W+x1+1] - p.s[y0*W+x1+1] - p.s[(y1+1)*W+x0] + p.s[y0*W+x0]
-}
-
-func (p *shipSum) at(x, y int) bool { return p.rect(x, y, x, y) != 0 }
 
 // shipCtx is one query, prepared: the mover, its budget and the window.
 type shipCtx struct {
@@ -128,7 +98,7 @@ type shipCtx struct {
 	nb         int   // buckets
 }
 
-func shipGCD(a, b int) int {
+func gcd(a, b int) int {
 	for b != 0 {
 		a, b = b, a%b
 	}
@@ -162,15 +132,35 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	if fly < 0 || turn < 0 {
 		return nil, BadQuery("token %q: speeds must not be negative", t.Name)
 	}
-	g.ctx = shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, feet: e.Feet(), canTurn: canTurn}
+	feet := e.Feet()
+	half := turn / 2 // feet a 45-degree turn costs
+	if half > fly {
+		canTurn = false // never affordable: as if the ship could not turn
+	}
+	// What the map can use: a cheapest route visits each of the 16 W H
+	// states (square, facing, parity) at most once, with at most 4 turns
+	// between two steps (more would turn the other way for less) and a
+	// step costing at most 4 squares' feet. A longer fly reaches nothing
+	// more.
+	S := satMul(16, mapSquares(&e.Grid))
+	use := satMul(S, satMul(4, feet))
+	if canTurn {
+		use = satAdd(use, satMul(satAdd(S, 1), satMul(4, half)))
+	}
+	fly = clampUse(fly, use)
+	g.ctx = shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, feet: feet, canTurn: canTurn}
 	c := &g.ctx
 	c.unit = c.feet
-	if canTurn && turn/2 > 0 {
-		c.unit = shipGCD(c.feet, turn/2)
+	if canTurn && half > 0 {
+		c.unit = gcd(c.feet, half)
 	}
-	c.stepU = int32(c.feet / c.unit)
-	c.turnU = int32(turn / 2 / c.unit)
-	c.budget = int32(min(fly/c.unit, 1<<30))
+	// Beyond shipMaxUnits cost units (2^28 feet or more: no map needs it
+	// unless turning costs millions of feet) the budget is clamped too;
+	// every step and turn dearer than the budget is clamped just beyond it,
+	// so that no sum of the search leaves int32.
+	c.budget = int32(clampUse(fly/c.unit, shipMaxUnits))
+	c.stepU = int32(clampUse(c.feet/c.unit, int(c.budget)+1))
+	c.turnU = int32(clampUse(half/c.unit, int(c.budget)+1))
 	maxEdge := 4 * c.stepU
 	if c.canTurn {
 		maxEdge = max(maxEdge, c.turnU)
@@ -183,28 +173,8 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	R := int(c.budget / c.stepU)
 	c.ox, c.oy, c.ww, c.wh = searchWindow(&e.Grid, c.sx, c.sy, c.k, R)
 	x0, y0 := c.ox, c.oy
-	x1, y1 := x0+c.ww-1, y0+c.wh-1
-	n := c.ww * c.wh
-	if cap(g.cells) < n {
-		g.cells = make([]uint8, n)
-	}
-	cells := g.cells[:n]
-	for y := 0; y < c.wh; y++ {
-		for x := 0; x < c.ww; x++ {
-			tr := e.Grid.At(x+x0, y+y0)
-			var b uint8
-			if tr.Any(model.Wall | model.Obstacle) {
-				b |= shipCellBlocked | shipCellNoEnd
-			}
-			if tr.Any(model.Difficult | model.GreaterDifficult) {
-				b |= shipCellDiff
-			}
-			if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
-				b |= shipCellHaz
-			}
-			cells[y*c.ww+x] = b
-		}
-	}
+	g.cells = classifyWindow(g.cells, &e.Grid, x0, y0, c.ww, c.wh, shipClass)
+	cells := g.cells
 	for i := range e.Tokens {
 		if i == q.Token {
 			continue
@@ -214,12 +184,7 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 		if d := int(o.Size) - int(t.Size); d < 2 && d > -2 {
 			b |= shipCellNoEnd
 		}
-		ko := e.Space(o)
-		for y := max(o.Y, y0); y < min(o.Y+ko, y1+1); y++ {
-			for x := max(o.X, x0); x < min(o.X+ko, x1+1); x++ {
-				cells[(y-y0)*c.ww+x-x0] |= b
-			}
-		}
+		markSpace(cells, x0, y0, c.ww, c.wh, o.X, o.Y, e.Space(o), b)
 	}
 	g.blocked.build(cells, x0, y0, c.ww, c.wh, shipCellBlocked)
 	g.diff.build(cells, x0, y0, c.ww, c.wh, shipCellDiff)
@@ -251,41 +216,6 @@ func (c *shipCtx) fits(x, y int) bool {
 // no wall or obstacle, no ship within one size of its own.
 func (g *shipEngine) canEnd(c *shipCtx, x, y int) bool {
 	return c.fits(x, y) && g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0
-}
-
-// shipRects gives the newly entered squares of a step of a k x k space to
-// (nx, ny) in direction (dx, dy): a column strip and/or a row strip
-// (inclusive bounds); ok2 is false for an orthogonal step (one strip).
-func shipRects(nx, ny, k, dx, dy int) (r1, r2 [4]int, two bool) {
-	col := nx
-	if dx > 0 {
-		col = nx + k - 1
-	}
-	row := ny
-	if dy > 0 {
-		row = ny + k - 1
-	}
-	switch {
-	case dx != 0 && dy != 0:
-		return [4]int{col, ny, col, ny + k - 1}, [4]int{nx, row, nx + k - 1, row}, true
-	case dx != 0:
-		return [4]int{col, ny, col, ny + k - 1}, r2, false
-	}
-	return [4]int{nx, row, nx + k - 1, row}, r2, false
-}
-
-// shipBetween gives the two squares a diagonal step of a k x k space from
-// (x, y) by (dx, dy) passes between (rules-conventions.md, "Every ruleset").
-func shipBetween(x, y, k, dx, dy int) (ax, ay, bx, by int) {
-	oldCol, newCol := x+k-1, x-1
-	if dx > 0 {
-		oldCol, newCol = x, x+k
-	}
-	oldRow, newRow := y+k-1, y-1
-	if dy > 0 {
-		oldRow, newRow = y, y+k
-	}
-	return oldCol, newRow, newCol, oldRow
 }
 
 // move tries the forward step from (x, y) facing f with parity p. It returns
@@ -320,7 +250,7 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 		}
 		return nx, ny, np, cost, doubled, true
 	}
-	r1, r2, two := shipRects(nx, ny, c.k, dx, dy)
+	r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
 	if g.blocked.rect(r1[0], r1[1], r1[2], r1[3]) != 0 {
 		return
 	}
@@ -329,7 +259,7 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 		if g.blocked.rect(r2[0], r2[1], r2[2], r2[3]) != 0 {
 			return
 		}
-		ax, ay, bx, by := shipBetween(x, y, c.k, dx, dy)
+		ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 		// Off-map squares never refuse a step; the window holds every
 		// on-map square a diagonal from a reachable position passes between.
 		if g.blocked.at(ax, ay) || g.blocked.at(bx, by) {
@@ -389,7 +319,7 @@ func (g *shipEngine) search(c *shipCtx) {
 		if dv := &g.dist[v]; dv.gen != g.gen || nd < dv.d {
 			*dv = shipDist{nd, g.gen}
 			if useHeap {
-				g.heap.push(v, shipKey{c: nd})
+				g.heap.push(v, routeKey{c: nd})
 				return
 			}
 			b := &g.buckets[int(nd)%c.nb]
@@ -408,7 +338,7 @@ func (g *shipEngine) search(c *shipCtx) {
 		}
 	}
 	if useHeap {
-		g.heap.push(s0, shipKey{})
+		g.heap.push(s0, routeKey{})
 		for len(g.heap.s) > 0 {
 			s, k := g.heap.pop()
 			if g.dist[s].d == k.c {

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"container/heap"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -19,20 +18,8 @@ type shipRefItem struct {
 	d int
 }
 
-type shipRefPQ []shipRefItem
-
-func (q shipRefPQ) Len() int           { return len(q) }
-func (q shipRefPQ) Less(i, j int) bool { return q[i].d < q[j].d }
-func (q shipRefPQ) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *shipRefPQ) Push(x any)        { *q = append(*q, x.(shipRefItem)) }
-func (q *shipRefPQ) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
-}
-
-func shipRefSpace(x, y, k int) map[[2]int]bool {
+// spaceSquares is the set of squares of a k x k space at (x, y).
+func spaceSquares(x, y, k int) map[[2]int]bool {
 	m := map[[2]int]bool{}
 	for dy := 0; dy < k; dy++ {
 		for dx := 0; dx < k; dx++ {
@@ -56,7 +43,7 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 				continue
 			}
 			o := &e.Tokens[i]
-			if shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+			if spaceSquares(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
 				any = true
 				d := int(o.Size) - int(t.Size)
 				if d > -2 && d < 2 {
@@ -69,9 +56,9 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 	dist := map[shipRefState]int{}
 	start := shipRefState{t.X, t.Y, int(t.Facing), 0}
 	dist[start] = 0
-	pq := &shipRefPQ{{start, 0}}
+	pq := newMinQueue(func(a, b shipRefItem) bool { return a.d < b.d }, shipRefItem{start, 0})
 	for pq.Len() > 0 {
-		it := heap.Pop(pq).(shipRefItem)
+		it := pq.pop()
 		if it.d != dist[it.s] {
 			continue
 		}
@@ -83,7 +70,7 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 			}
 			if old, ok := dist[n]; !ok || nd < old {
 				dist[n] = nd
-				heap.Push(pq, shipRefItem{n, nd})
+				pq.push(shipRefItem{n, nd})
 			}
 		}
 		if canTurn {
@@ -100,7 +87,7 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 			continue
 		}
 		ok := true
-		for q := range shipRefSpace(s.x, s.y, k) {
+		for q := range spaceSquares(s.x, s.y, k) {
 			if _, ne := otherShip(q[0], q[1]); ne || blocked(q[0], q[1]) {
 				ok = false
 			}
@@ -170,14 +157,14 @@ func shipCheck(t *testing.T, eng Engine, e *model.Encounter) {
 	ref := shipRefReach(e, 0)
 	if len(sq) != len(ref) {
 		t.Fatalf("reach has %d squares, the reference %d\nspeeds %v feet %d\n%s\nref:\n%s", len(sq), len(ref),
-			e.Tokens[0].Speeds, e.Feet(), shipASCII(e, sq), shipASCII(e, shipRefList(e, ref)))
+			e.Tokens[0].Speeds, e.Feet(), reachMap(e, 0, sq), reachMap(e, 0, squareList(ref)))
 	}
 	for i, s := range sq {
 		if i > 0 && (sq[i-1].Y > s.Y || sq[i-1].Y == s.Y && sq[i-1].X >= s.X) {
 			t.Fatalf("not sorted: %v", sq)
 		}
 		if r := ref[[2]int{s.X, s.Y}]; r != s {
-			t.Fatalf("(%d,%d) = %+v, reference %+v\nspeeds %v\n%s", s.X, s.Y, s, r, e.Tokens[0].Speeds, shipASCII(e, sq))
+			t.Fatalf("(%d,%d) = %+v, reference %+v\nspeeds %v\n%s", s.X, s.Y, s, r, e.Tokens[0].Speeds, reachMap(e, 0, sq))
 		}
 		p, err := eng.Path(e, MoveQuery{}, s.X, s.Y)
 		if err != nil || !p.Reachable || p.Cost != s.Cost {
@@ -227,14 +214,6 @@ func shipReplay(t *testing.T, e *model.Encounter, p Path, end Square) {
 	}
 }
 
-func shipRefList(e *model.Encounter, m map[[2]int]Square) []Square {
-	var out []Square
-	for _, s := range m {
-		out = append(out, s)
-	}
-	return out
-}
-
 // TestShipReachMatchesReference cross-checks Reach and Path against the
 // plain Dijkstra on random maps. Seeds that once failed go in the list.
 func TestShipReachMatchesReference(t *testing.T) {
@@ -253,19 +232,36 @@ func TestShipReachMatchesReference(t *testing.T) {
 // FuzzShipReach: no panic; Reach equals the reference; each path costs what
 // reach says; more flying speed never loses a square or raises a cost.
 func FuzzShipReach(f *testing.F) {
+	add := func(e *model.Encounter) {
+		data, err := model.EncodeEncounter(e)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, uint8(3))
+	}
+	for _, c := range extremeCases {
+		if c.rs == model.Starship {
+			add(c.encounter(f, 300))
+		}
+	}
 	for _, s := range []uint64{1, 2, 3, 42, 1000} {
-		f.Add(s, uint8(3))
+		add(shipRandom(rand.New(rand.NewPCG(s, 7))))
 	}
 	eng, _ := For(model.Starship)
-	f.Fuzz(func(t *testing.T, seed uint64, more uint8) {
-		r := rand.New(rand.NewPCG(seed, 7))
-		e := shipRandom(r)
+	f.Fuzz(func(t *testing.T, data []byte, more uint8) {
+		e, err := model.DecodeEncounter(data)
+		if err != nil || e.Ruleset != model.Starship || len(e.Tokens) == 0 || !ordinarySpeeds(e) {
+			return
+		}
+		if _, ok := e.Tokens[0].Speed(model.SpeedFly); !ok {
+			return
+		}
 		shipCheck(t, eng, e)
 		a, _ := eng.Reach(nil, e, MoveQuery{})
 		e.Tokens[0].Speeds[model.SpeedFly] += int(more) * 10
 		b, _ := eng.Reach(nil, e, MoveQuery{})
 		for _, s := range a {
-			o, ok := shipFind(b, s.X, s.Y)
+			o, ok := costAt(b, s.X, s.Y)
 			if !ok || o.Cost > s.Cost || o.Facings&s.Facings != s.Facings {
 				t.Fatalf("(%d,%d) %+v became %+v with more speed", s.X, s.Y, s, o)
 			}
@@ -319,7 +315,7 @@ func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int
 	otherShip := func(x, y int) bool {
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
-			if i != tok && shipRefSpace(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
+			if i != tok && spaceSquares(o.X, o.Y, e.Space(o))[[2]int{x, y}] {
 				return true
 			}
 		}
@@ -330,7 +326,7 @@ func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int
 	if nx < 0 || ny < 0 || nx+k > g.W || ny+k > g.H {
 		return s, 0, false
 	}
-	old, nw := shipRefSpace(s.x, s.y, k), shipRefSpace(nx, ny, k)
+	old, nw := spaceSquares(s.x, s.y, k), spaceSquares(nx, ny, k)
 	ok, diff := true, false
 	for q := range nw {
 		if old[q] {

@@ -12,12 +12,9 @@ import (
 // shipTestEnc builds a starship encounter from an ASCII map (the default
 // legend) and ships.
 func shipTestEnc(rows []string, ships ...model.Token) *model.Encounter {
-	h, w := len(rows), len(rows[0])
-	g := model.NewGrid(w, h)
-	for y, r := range rows {
-		for x, ch := range r {
-			g.Set(x, y, model.DefaultLegend[ch])
-		}
+	g, err := parseRows(rows, nil)
+	if err != nil {
+		panic(err)
 	}
 	return &model.Encounter{Name: "t", Ruleset: model.Starship, Grid: g, Tokens: ships}
 }
@@ -35,46 +32,6 @@ const (
 	shipFly  = 0
 	shipTurn = 1
 )
-
-// shipASCII prints reach costs (in squares of 50 ft, '*' for 10+) over the map.
-func shipASCII(e *model.Encounter, sq []Square) string {
-	var b strings.Builder
-	at := map[[2]int]Square{}
-	for _, s := range sq {
-		at[[2]int{s.X, s.Y}] = s
-	}
-	for y := 0; y < e.Grid.H; y++ {
-		for x := 0; x < e.Grid.W; x++ {
-			if s, ok := at[[2]int{x, y}]; ok {
-				c := s.Cost / e.Feet()
-				if c > 9 {
-					b.WriteByte('*')
-				} else {
-					b.WriteByte(byte('0' + c))
-				}
-				continue
-			}
-			ch := byte('.')
-			for r, t := range model.DefaultLegend {
-				if t == e.Grid.At(x, y) && t != 0 {
-					ch = byte(r)
-				}
-			}
-			b.WriteByte(ch)
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-func shipFind(sq []Square, x, y int) (Square, bool) {
-	for _, s := range sq {
-		if s.X == x && s.Y == y {
-			return s, true
-		}
-	}
-	return Square{}, false
-}
 
 func shipFacingNames(f uint8) string {
 	var out []string
@@ -140,14 +97,14 @@ func TestShip350FlyingSpeed100TurningSpeed150StraightA90DegreeTurn100Left(t *tes
 		t.Fatalf("path = %v %d %s, want 350: %s", p.Reachable, p.Cost, shipStepsString(p), want)
 	}
 	sq := shipReach(t, e, 0)
-	if s, ok := shipFind(sq, 3, 2); !ok || s.Cost != 300 || shipFacingNames(s.Facings) != "SE,S,SW" {
+	if s, ok := costAt(sq, 3, 2); !ok || s.Cost != 300 || shipFacingNames(s.Facings) != "SE,S,SW" {
 		t.Errorf("(3,2) = %+v %s, want cost 300 facings SE,S,SW (50 ft left: 45 degrees)", s, shipFacingNames(s.Facings))
 	}
-	if s, ok := shipFind(sq, 3, 3); !ok || s.Cost != 350 || shipFacingNames(s.Facings) != "S" {
+	if s, ok := costAt(sq, 3, 3); !ok || s.Cost != 350 || shipFacingNames(s.Facings) != "S" {
 		t.Errorf("(3,3) = %+v, want 350 facing S", s)
 	}
-	if _, ok := shipFind(sq, 3, 4); ok {
-		t.Errorf("(3,4) reached with 350 ft:\n%s", shipASCII(e, sq))
+	if _, ok := costAt(sq, 3, 4); ok {
+		t.Errorf("(3,4) reached with 350 ft:\n%s", reachMap(e, 0, sq))
 	}
 }
 
@@ -184,7 +141,7 @@ func TestShipMovingBetweenAttacksSpeed300Move100AttackMove200(t *testing.T) {
 		t.Fatalf("path %s", shipStepsString(p))
 	}
 	// at (3,1) with 150 ft left: every facing but W (180 degrees = 200 ft)
-	if s, _ := shipFind(shipReach(t, e, 0), 3, 1); shipFacingNames(s.Facings) != "N,NE,E,SE,S,SW,NW" {
+	if s, _ := costAt(shipReach(t, e, 0), 3, 1); shipFacingNames(s.Facings) != "N,NE,E,SE,S,SW,NW" {
 		t.Errorf("(3,1) facings %s, want all but W", shipFacingNames(s.Facings))
 	}
 }
@@ -206,11 +163,11 @@ func TestShipOneSquareDiagonally50ThreeStraight150AnotherDiagonal100Is300(t *tes
 		t.Fatalf("path = %d %s\nwant 300 %s", p.Cost, shipStepsString(p), want)
 	}
 	sq := shipReach(t, e, 0)
-	if s, _ := shipFind(sq, 5, 2); s.Cost != 300 {
-		t.Errorf("(5,2) cost %d, want 300\n%s", s.Cost, shipASCII(e, sq))
+	if s, _ := costAt(sq, 5, 2); s.Cost != 300 {
+		t.Errorf("(5,2) cost %d, want 300\n%s", s.Cost, reachMap(e, 0, sq))
 	}
 	e.Tokens[0].Speeds[model.SpeedFly] = 250
-	if _, ok := shipFind(shipReach(t, e, 0), 5, 2); ok {
+	if _, ok := costAt(shipReach(t, e, 0), 5, 2); ok {
 		t.Error("(5,2) reached with 250 ft")
 	}
 }
@@ -235,7 +192,7 @@ func TestShipSizesOnAGrid(t *testing.T) {
 	}, shipTok("Big", 0, 0, model.Large, model.E, shipFly, 500))
 	sq := shipReach(t, e, 0)
 	if len(sq) != 2 || sq[1].X != 2 {
-		t.Fatalf("large ship reach = %+v, want (1,0) and (2,0)\n%s", sq, shipASCII(e, sq))
+		t.Fatalf("large ship reach = %+v, want (1,0) and (2,0)\n%s", sq, reachMap(e, 0, sq))
 	}
 }
 
@@ -254,7 +211,7 @@ func TestShipTurnSpeedExceedingFlyingSpeedCannotTurn90(t *testing.T) {
 			t.Errorf("%+v: facing %s after a 90-degree turn", s, shipFacingNames(s.Facings))
 		}
 	}
-	if s, _ := shipFind(sq, 3, 2); shipFacingNames(s.Facings) != "N" {
+	if s, _ := costAt(sq, 3, 2); shipFacingNames(s.Facings) != "N" {
 		t.Errorf("(3,2) facings %s, want N (50 left < 75 for 45 degrees)", shipFacingNames(s.Facings))
 	}
 	if len(sq) != 2 {
@@ -288,12 +245,12 @@ func TestShipDifficultDoublesOnceEvenIfMultipleThings(t *testing.T) {
 		got = append(got, s.X, s.Cost)
 	}
 	if fmt.Sprint(got) != "[1 100 3 300 4 350 5 400]" {
-		t.Fatalf("reach = %v\n%s", got, shipASCII(e, sq))
+		t.Fatalf("reach = %v\n%s", got, reachMap(e, 0, sq))
 	}
 	// a diagonal step into difficult terrain doubles the diagonal's cost
 	e = shipTestEnc([]string{"...", "...", "..."}, shipTok("Ship", 0, 0, model.Small, model.SE, shipFly, 500))
 	e.Grid.Set(2, 2, model.Difficult)
-	if s, _ := shipFind(shipReach(t, e, 0), 2, 2); s.Cost != 50+200 {
+	if s, _ := costAt(shipReach(t, e, 0), 2, 2); s.Cost != 50+200 {
 		t.Errorf("(2,2) = %d, want 250 (50, then 100 doubled)", s.Cost)
 	}
 }
@@ -314,14 +271,14 @@ func TestShipEndOnAnotherShipOnlyTwoSizesApart(t *testing.T) {
 			e.Tokens[1].Size = tc.other
 		}
 		sq := shipReach(t, e, 0)
-		_, ok := shipFind(sq, 2, 0)
+		_, ok := costAt(sq, 2, 0)
 		if ok != tc.end {
-			t.Errorf("other %s: end on it = %v, want %v\n%s", tc.other, ok, tc.end, shipASCII(e, sq))
+			t.Errorf("other %s: end on it = %v, want %v\n%s", tc.other, ok, tc.end, reachMap(e, 0, sq))
 		}
-		if s, _ := shipFind(sq, 5, 0); s.Cost != tc.cost && tc.other != model.Large {
+		if s, _ := costAt(sq, 5, 0); s.Cost != tc.cost && tc.other != model.Large {
 			t.Errorf("other %s: pass through costs %d, want %d", tc.other, s.Cost, tc.cost)
 		}
-		if s, _ := shipFind(sq, 4, 0); tc.other == model.Large && s.Cost != 350 {
+		if s, _ := costAt(sq, 4, 0); tc.other == model.Large && s.Cost != 350 {
 			t.Errorf("large: (4,0) costs %d, want 350", s.Cost)
 		}
 	}
@@ -329,7 +286,7 @@ func TestShipEndOnAnotherShipOnlyTwoSizesApart(t *testing.T) {
 	e := shipTestEnc([]string{"......", "......"},
 		shipTok("Ship", 0, 0, model.Medium, model.E, shipFly, 500),
 		shipTok("Tiny", 3, 1, model.Tiny, model.N))
-	if _, ok := shipFind(shipReach(t, e, 0), 2, 0); !ok {
+	if _, ok := costAt(shipReach(t, e, 0), 2, 0); !ok {
 		t.Error("medium ship cannot end over a tiny one")
 	}
 }

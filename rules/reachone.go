@@ -1,10 +1,9 @@
 package rules
 
-import "encounterplanner/model"
-
-// reach1 is reach for a single Stride or move action, the common case of
-// overlays and the whole-map query. With one Stride the movement spent is
-// the total (c = T), and with no later fresh budget a label of parity 1 is
+// reach1 is reach for a single Stride or move action of a space larger
+// than one square (reachFast takes a one-square space; TestReachFast
+// compares the two). With one Stride the movement spent is the total
+// (c = T), and with no later fresh budget a label of parity 1 is
 // worth one square less than a label of parity 0 (its next diagonals cost at
 // most one more in all), so a position needs one label, not one per parity:
 // (T, p) is beaten by a settled (T', p') when T' + [p' = 1 and p = 0] <= T.
@@ -23,7 +22,7 @@ func (s *searcher) reach1() {
 	}
 	s.minX, s.minY, s.maxX, s.maxY = m.W, m.H, -1, -1
 	s.oneRes = true
-	W, H := m.W, m.H
+	W := m.W
 	one := s.one[:n]
 	// Clear the box the search can touch (cheaper than a generation test
 	// on every neighbour).
@@ -33,16 +32,6 @@ func (s *searcher) reach1() {
 	if m.budget <= 0 {
 		return
 	}
-	var off, offY, offX [8]int32
-	var dg [8]uint8
-	for d := 0; d < 8; d++ {
-		dx, dy := model.Dir[d][0], model.Dir[d][1]
-		off[d] = int32(dy*W + dx)
-		offY[d], offX[d] = int32(dy*W), int32(dx)
-		if dx != 0 && dy != 0 {
-			dg[d] = 1
-		}
-	}
 	B := min(m.budget, oneMaxT)
 	for i := range s.buckets {
 		s.buckets[i] = s.buckets[i][:0]
@@ -50,8 +39,6 @@ func (s *searcher) reach1() {
 	s.buckets[0] = append(s.buckets[0], qent{int32(m.start * 2), 0})
 	count := 1
 	var T int32
-	sf2e := m.kind == kindSF2E
-	cells := m.cells
 	for count > 0 {
 		b := &s.buckets[T&(nBuckets-1)]
 		if len(*b) == 0 {
@@ -74,92 +61,12 @@ func (s *searcher) reach1() {
 			s.minY, s.maxY = min(s.minY, y), max(s.maxY, y)
 		}
 		one[pos] = v&^(oneMask<<24) | oneLabel(T, p)<<24
-		if m.k == 1 {
-			interior := x > 0 && y > 0 && x < W-1 && y < H-1
-			// Orthogonal steps (N, E, S, W).
-			for d := 0; d < 8; d += 2 {
-				if !interior {
-					nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
-					if uint(nx) >= uint(W) || uint(ny) >= uint(H) {
-						continue
-					}
-				}
-				np := pos + off[d]
-				cl := cells[np]
-				if cl&cBlock != 0 {
-					continue
-				}
-				lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
-				var w int32
-				q := p
-				if sf2e {
-					w = 1 + int32(lvl)
-				} else {
-					w, q = stepCost(kindPF1E, false, p, lvl)
-				}
-				t := T + w
-				if t > B {
-					continue
-				}
-				nv := one[np]
-				if beats(nv, t, q) || beats(nv>>24, t, q) {
-					continue
-				}
-				one[np] = nv&^oneMask | oneLabel(t, q)
-				nb := &s.buckets[t&(nBuckets-1)]
-				*nb = append(*nb, qent{np*2 + int32(q), t})
-				count++
-			}
-			// Diagonal steps; for a one-square space both squares passed
-			// between are on the map.
-			for d := 1; d < 8; d += 2 {
-				if !interior {
-					nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
-					if uint(nx) >= uint(W) || uint(ny) >= uint(H) {
-						continue
-					}
-				}
-				np := pos + off[d]
-				cl := cells[np]
-				if cl&cBlock != 0 {
-					continue
-				}
-				lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
-				a, c := cells[pos+offY[d]]&cDiag != 0, cells[pos+offX[d]]&cDiag != 0
-				var w int32
-				var q uint8
-				if sf2e {
-					if a && c {
-						continue
-					}
-					w, q = 1+int32(p)+int32(lvl), p^1
-				} else {
-					if a || c {
-						continue
-					}
-					w, q = stepCost(kindPF1E, true, p, lvl)
-				}
-				t := T + w
-				if t > B {
-					continue
-				}
-				nv := one[np]
-				if beats(nv, t, q) || beats(nv>>24, t, q) {
-					continue
-				}
-				one[np] = nv&^oneMask | oneLabel(t, q)
-				nb := &s.buckets[t&(nBuckets-1)]
-				*nb = append(*nb, qent{np*2 + int32(q), t})
-				count++
-			}
-			continue
-		}
 		for d := 0; d < 8; d++ {
 			npos, lvl, _, _, ok := m.try(x, y, d)
 			if !ok {
 				continue
 			}
-			w, q := stepCost(m.kind, dg[d] != 0, p, lvl)
+			w, q := stepCost(m.kind, isDiagDir(d), p, lvl)
 			if T+w > B {
 				continue
 			}

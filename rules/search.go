@@ -80,6 +80,15 @@ type searcher struct {
 	mark    []uint32
 	below   []int8
 	markGen uint32
+
+	// path1 (one Stride): per state, its order of settling, the bucket
+	// ring; work counts the states settled (tests bound it).
+	pst    []pstate
+	order  []int32
+	pheap  pheap
+	tcount []int32
+	byT    []int32
+	work   int
 }
 
 func (s *searcher) grow(layers int) {
@@ -98,6 +107,7 @@ func (s *searcher) grow(layers int) {
 	s.gen++
 	if s.gen == 0 { // wrapped: clear the stamps once every 2^32 queries
 		clear(s.st)
+		clear(s.pst)
 		clear(s.posStamp)
 		clear(s.legStamp)
 		s.gen = 1
@@ -409,9 +419,10 @@ type plabel struct {
 // path finds the best route to position target: fewest Strides, least
 // total, fewest hazardous/narrow/uneven squares, fewest reaction steps, then
 // the first direction in the order N..NW at each step (queries.md). It
-// returns the final label index or -1.
+// leaves the directions in s.seqA and returns the Strides the route uses, 0
+// when there is none.
 //
-// Labels are kept per (Stride, position, parity) as in reach, compared on
+// One Stride is path1's (no labels needed). With more, labels are kept per (Stride, position, parity) as in reach, compared on
 // (c, T, H, R); within a bucket they leave in (H, R) order, so the first
 // label to leave at the target has the best (Strides, T, H, R); ties in
 // direction order are settled where equal labels meet (see dominated) and
@@ -425,7 +436,7 @@ type plabel struct {
 // earlier Strides. The search with n Strides finds what the search with
 // more finds in its n-th Stride: a pruned label can lie on no route with n
 // Strides, and whatever a pruned label dominates at its state is pruned too.
-func (s *searcher) path(target int) int32 {
+func (s *searcher) path(target int) int {
 	m := &s.m
 	s.grow(m.layers)
 	n2 := m.W * m.H * 2
@@ -434,25 +445,30 @@ func (s *searcher) path(target int) int32 {
 	}
 	s.labels = s.labels[:0]
 	if m.budget <= 0 {
-		return -1
+		return 0
 	}
 	leg := s.legal(target)
 	if leg&legFinal == 0 || target == m.start {
-		return -1
+		return 0
 	}
 	lb := lowerBound(m.start%m.W, m.start/m.W, target%m.W, target/m.W)
 	for n := 1; n <= m.layers; n++ {
 		if int64(lb) > int64(n)*int64(m.budget) {
 			continue
 		}
-		if n > 1 {
-			s.grow(m.layers) // a fresh generation of states
+		if n == 1 {
+			if s.path1(target) {
+				return 1
+			}
+			continue
 		}
+		s.grow(m.layers) // a fresh generation of states
 		if li := s.pathN(target, n); li >= 0 {
-			return li
+			s.seqA = s.seq(s.seqA[:0], li)
+			return n
 		}
 	}
-	return -1
+	return 0
 }
 
 // pathN is path with at most n Strides.
@@ -747,14 +763,12 @@ func (s *searcher) seq(dst []int8, li int32) []int8 {
 	return dst
 }
 
-// buildPath turns the label chain ending at li into a Path, its steps in
-// steps[:0].
-func (s *searcher) buildPath(steps []Step, li int32) Path {
+// buildPath turns the directions path left in s.seqA, a route of the given
+// actions, into a Path, its steps in steps[:0].
+func (s *searcher) buildPath(steps []Step, actions int) Path {
 	m := &s.m
-	s.seqA = s.seq(s.seqA[:0], li)
 	dirs := s.seqA
-	L := s.labels[li]
-	p := Path{Reachable: true, Cost: int(L.t) * m.feet, Actions: int(L.layer) + 1, Steps: slices.Grow(steps[:0], len(dirs))}
+	p := Path{Reachable: true, Actions: actions, Steps: slices.Grow(steps[:0], len(dirs))}
 	x, y := m.start%m.W, m.start/m.W
 	var par uint8
 	total := 0
@@ -771,5 +785,6 @@ func (s *searcher) buildPath(steps []Step, li int32) Path {
 		total += int(w) * m.feet
 		p.Steps = append(p.Steps, Step{X: x, Y: y, Turn: NoTurn, Cost: int(w) * m.feet, Total: total, Flags: f})
 	}
+	p.Cost = total
 	return p
 }

@@ -94,7 +94,7 @@ func (s *searcher) reachFast() {
 	}
 	// Each settled square relaxes its four straight neighbours, then the
 	// four diagonals, whose two passed-between squares are straight
-	// neighbours already loaded; unrolled.
+	// neighbours already loaded.
 	pw := int32(PW)
 	pf1e := m.kind == kindPF1E
 	for i := range s.fring {
@@ -106,8 +106,8 @@ func (s *searcher) reachFast() {
 	key[start] = 1 // stored as key+1; 0 is none
 	ring[0] = append(ring[0], start)
 	settled := 0
-	var top uint32 // the largest key pushed
-	for K := uint32(0); K <= top; K++ {
+	q := fastQueue{key: key, ring: ring, maxKey: maxKey}
+	for K := uint32(0); K <= q.top; K++ {
 		b := &ring[K&(fastRing-1)] // steps weigh 2 to 12: no push lands here
 		for len(*b) > 0 {
 			pos := (*b)[len(*b)-1]
@@ -118,34 +118,10 @@ func (s *searcher) reachFast() {
 			settled++
 			pN, pE, pS, pW := pos-pw, pos+1, pos+pw, pos-1
 			cN, cE, cS, cW := pc[pN], pc[pE], pc[pS], pc[pW]
-			if w := uint32(cN & fastWMask); w != 0 {
-				if nk := K + w; nk <= maxKey && key[pN]-1 > nk {
-					key[pN] = nk + 1
-					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pN)
-					top = max(top, nk)
-				}
-			}
-			if w := uint32(cE & fastWMask); w != 0 {
-				if nk := K + w; nk <= maxKey && key[pE]-1 > nk {
-					key[pE] = nk + 1
-					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pE)
-					top = max(top, nk)
-				}
-			}
-			if w := uint32(cS & fastWMask); w != 0 {
-				if nk := K + w; nk <= maxKey && key[pS]-1 > nk {
-					key[pS] = nk + 1
-					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pS)
-					top = max(top, nk)
-				}
-			}
-			if w := uint32(cW & fastWMask); w != 0 {
-				if nk := K + w; nk <= maxKey && key[pW]-1 > nk {
-					key[pW] = nk + 1
-					ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], pW)
-					top = max(top, nk)
-				}
-			}
+			q.relaxTo(pN, K, uint32(cN&fastWMask))
+			q.relaxTo(pE, K, uint32(cE&fastWMask))
+			q.relaxTo(pS, K, uint32(cS&fastWMask))
+			q.relaxTo(pW, K, uint32(cW&fastWMask))
 			// Diagonal allowed by the squares passed between: sf2e
 			// unless both refuse, pf1e unless either does.
 			var okNE, okSE, okSW, okNW bool
@@ -157,48 +133,38 @@ func (s *searcher) reachFast() {
 				okSW, okNW = cS&cW&fastDiag == 0, cN&cW&fastDiag == 0
 			}
 			if okNE {
-				np := pN + 1
-				if w := dw[pc[np]&fastWMask]; w != 0 {
-					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
-						key[np] = nk + 1
-						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
-						top = max(top, nk)
-					}
-				}
+				q.relaxTo(pN+1, K, dw[pc[pN+1]&fastWMask])
 			}
 			if okSE {
-				np := pS + 1
-				if w := dw[pc[np]&fastWMask]; w != 0 {
-					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
-						key[np] = nk + 1
-						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
-						top = max(top, nk)
-					}
-				}
+				q.relaxTo(pS+1, K, dw[pc[pS+1]&fastWMask])
 			}
 			if okSW {
-				np := pS - 1
-				if w := dw[pc[np]&fastWMask]; w != 0 {
-					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
-						key[np] = nk + 1
-						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
-						top = max(top, nk)
-					}
-				}
+				q.relaxTo(pS-1, K, dw[pc[pS-1]&fastWMask])
 			}
 			if okNW {
-				np := pN - 1
-				if w := dw[pc[np]&fastWMask]; w != 0 {
-					if nk := K + w; nk <= maxKey && key[np]-1 > nk {
-						key[np] = nk + 1
-						ring[nk&(fastRing-1)] = append(ring[nk&(fastRing-1)], np)
-						top = max(top, nk)
-					}
-				}
+				q.relaxTo(pN-1, K, dw[pc[pN-1]&fastWMask])
 			}
 		}
 	}
 	s.fastN = settled
+}
+
+// fastQueue is reachFast's queue: the keys (stored as key + 1; 0 is
+// none), the ring of stacks and the largest key pushed.
+type fastQueue struct {
+	key         []uint32
+	ring        *[fastRing][]int32
+	top, maxKey uint32
+}
+
+// relaxTo lowers the key of np to K + w if that is better and within
+// the budget, and queues it; w = 0 is no step.
+func (q *fastQueue) relaxTo(np int32, K, w uint32) {
+	if nk := K + w; w != 0 && nk <= q.maxKey && q.key[np]-1 > nk {
+		q.key[np] = nk + 1
+		q.ring[nk&(fastRing-1)] = append(q.ring[nk&(fastRing-1)], np)
+		q.top = max(q.top, nk)
+	}
 }
 
 // resultsFast appends reachFast's answers: settled squares the move may

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"container/heap"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -15,17 +14,18 @@ import (
 // rules-conventions.md without the engine's tables, bit sets or dominance.
 
 type refRules struct {
-	k     kind
-	e     *model.Encounter
-	tok   int
-	t     *model.Token
-	mode  string
-	size  int
-	feet  int
-	B     int
-	N     int
-	ign   bool
-	steps bool
+	k    kind
+	e    *model.Encounter
+	tok  int
+	t    *model.Token
+	mode string
+	size int
+	feet int
+	B    int
+	N    int
+	ign  bool
+	// threat caches threatened per square.
+	threat map[[2]int]bool
 }
 
 func (r *refRules) on(x, y int) bool { return r.e.Grid.In(x, y) }
@@ -115,6 +115,19 @@ func (r *refRules) legal(x, y int, final bool) bool {
 }
 
 func (r *refRules) threatened(x, y int) bool {
+	if v, ok := r.threat[[2]int{x, y}]; ok {
+		return v
+	}
+	if r.threat == nil {
+		r.threat = map[[2]int]bool{}
+	}
+	v := r.threatenedBy(x, y)
+	r.threat[[2]int{x, y}] = v
+	return v
+}
+
+// threatenedBy is threatened, uncached.
+func (r *refRules) threatenedBy(x, y int) bool {
 	for j := range r.e.Tokens {
 		o := &r.e.Tokens[j]
 		if j == r.tok || !model.Enemies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
@@ -126,20 +139,46 @@ func (r *refRules) threatened(x, y int) bool {
 		k := r.e.Space(o)
 		gx := max(0, o.X-x, x-(o.X+k-1))
 		gy := max(0, o.Y-y, y-(o.Y+k-1))
-		in := func(reach int) bool {
+		in := func(gx, gy, reach int) bool {
 			d := max(gx, gy) + min(gx, gy)/2
 			return d*r.feet <= reach || (reach >= 2*r.feet && gx <= 2 && gy <= 2)
 		}
+		// Line of effect from some square of its space within reach.
+		seen := func(reach int) bool {
+			for sy := o.Y; sy < o.Y+k; sy++ {
+				for sx := o.X; sx < o.X+k; sx++ {
+					if in(max(sx-x, x-sx), max(sy-y, y-sy), reach) && refClearLine(&r.e.Grid, sx, sy, x, y) {
+						return true
+					}
+				}
+			}
+			return false
+		}
 		n := naturalReach(r.k, o)
 		if r.k == kindPF1E && o.ReachWeapon {
-			if in(2*n) && !in(n) {
+			if in(gx, gy, 2*n) && !in(gx, gy, n) && seen(2*n) {
 				return true
 			}
-		} else if in(n) {
+		} else if in(gx, gy, n) && seen(n) {
 			return true
 		}
 	}
 	return false
+}
+
+// refClearLine: the segment between the centres of two squares meets the
+// open inside of no wall square, tested square by square in its bounding
+// box with the points engine's exact test (a centre-to-centre segment
+// cannot run along a seam: its ends are off the grid lines).
+func refClearLine(g *model.Grid, ax, ay, bx, by int) bool {
+	for j := min(ay, by); j <= max(ay, by); j++ {
+		for i := min(ax, bx); i <= max(ax, bx); i++ {
+			if g.At(i, j)&model.Wall != 0 && ptsOpenHit(2*ax+1, 2*ay+1, 2*bx+1, 2*by+1, 2*i, 2*j) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 type refStep struct {
@@ -197,10 +236,9 @@ func (r *refRules) step(x, y, p, d int) refStep {
 					continue
 				}
 				tr := r.e.Grid.At(sx, sy)
-				blocks := tr&(model.Wall|model.Obstacle) != 0
-				if r.k == kindPF1E {
-					blocks = tr&model.Wall != 0 || (tr&model.Obstacle != 0 && r.mode != ModeFly && r.mode != ModeBurrow)
-				}
+				// Walls, and obstacles for a mode that cannot pass them
+				// (fly and burrow can), in both rulesets.
+				blocks := tr&model.Wall != 0 || (tr&model.Obstacle != 0 && r.mode != ModeFly && r.mode != ModeBurrow)
 				if blocks {
 					n++
 				}
@@ -263,17 +301,56 @@ var refEnds map[[2]int]refState
 // refDist, when not nil, records the key of every settled state.
 var refDist map[refState]refKey
 
-type refHeap []refItem
+// newRefRules reads the query for the reference: false when the token
+// has no Speed for the mode.
+func newRefRules(k kind, e *model.Encounter, q MoveQuery) (*refRules, bool) {
+	t := &e.Tokens[q.Token]
+	mode := q.Mode
+	if mode == "" {
+		mode = ModeLand
+	}
+	speed, has := t.Speeds[mode]
+	if !has {
+		return nil, false
+	}
+	return &refRules{k: k, e: e, tok: q.Token, t: t, mode: mode, size: e.Space(t), feet: e.Feet(), B: speed / e.Feet(),
+		N: max(q.Actions, 1), ign: t.Has(model.CondIgnoresDifficult)}, true
+}
 
-func (h refHeap) Len() int           { return len(h) }
-func (h refHeap) Less(i, j int) bool { return h[i].key.less(h[j].key) }
-func (h refHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *refHeap) Push(x any)        { *h = append(*h, x.(refItem)) }
-func (h *refHeap) Pop() any {
-	o := *h
-	x := o[len(o)-1]
-	*h = o[:len(o)-1]
-	return x
+// replay checks a path's steps by the reference's step rule: each step
+// adjacent and allowed, at the cost the rules charge (pf1e minimum
+// movement: one step of 5 ft in 2 actions), totals adding up to the cost.
+func (r *refRules) replay(pa Path) error {
+	x, y, p, total := r.t.X, r.t.Y, 0, 0
+	for i, st := range pa.Steps {
+		d := -1
+		for dd := 0; dd < 8; dd++ {
+			if x+model.Dir[dd][0] == st.X && y+model.Dir[dd][1] == st.Y {
+				d = dd
+			}
+		}
+		if d < 0 {
+			return fmt.Errorf("step %d to (%d,%d) is not adjacent to (%d,%d)", i, st.X, st.Y, x, y)
+		}
+		s := r.step(x, y, p, d)
+		if !s.ok {
+			return fmt.Errorf("step %d to (%d,%d) is not allowed", i, st.X, st.Y)
+		}
+		w := s.w
+		if r.k == kindPF1E && pa.Actions == 2 && len(pa.Steps) == 1 && st.Cost == r.feet {
+			w = 1 // minimum movement
+		}
+		p = s.p
+		total += w * r.feet
+		if st.Cost != w*r.feet || st.Total != total {
+			return fmt.Errorf("step %d to (%d,%d) costs %d (total %d), want %d (total %d)", i, st.X, st.Y, st.Cost, st.Total, w*r.feet, total)
+		}
+		x, y = st.X, st.Y
+	}
+	if total != pa.Cost {
+		return fmt.Errorf("steps total %d, path cost %d", total, pa.Cost)
+	}
+	return nil
 }
 
 // refReach returns, per reachable position, the best (actions-1, T, H, R)
@@ -291,12 +368,11 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 	if n > MaxActions(e.Ruleset) || (q.Step && (k != kindSF2E || mode != ModeLand)) {
 		return nil, false
 	}
-	speed, has := t.Speeds[mode]
-	if !has {
+	r, ok := newRefRules(k, e, q)
+	if !ok {
 		return nil, false
 	}
-	r := &refRules{k: k, e: e, tok: q.Token, t: t, mode: mode, size: e.Space(t), feet: e.Feet(), B: speed / e.Feet(), N: n,
-		ign: t.Has(model.CondIgnoresDifficult)}
+	speed := t.Speeds[r.mode]
 	out := map[[2]int]refKey{}
 	if q.Step {
 		if r.B < 1 {
@@ -312,9 +388,9 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 		return out, true
 	}
 	seen := map[refState]bool{}
-	h := &refHeap{{refKey{}, refState{0, t.X, t.Y, 0, 0}, refState{}}}
+	h := newMinQueue(func(a, b refItem) bool { return a.key.less(b.key) }, refItem{refKey{}, refState{0, t.X, t.Y, 0, 0}, refState{}})
 	for h.Len() > 0 {
-		it := heap.Pop(h).(refItem)
+		it := h.pop()
 		if seen[it.st] {
 			continue
 		}
@@ -334,7 +410,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 			}
 		}
 		if s.layer+1 < n && r.legal(s.x, s.y, false) {
-			heap.Push(h, refItem{refKey{s.layer + 1, it.key.t, it.key.h, it.key.r}, refState{s.layer + 1, s.x, s.y, s.p, 0}, s})
+			h.push(refItem{refKey{s.layer + 1, it.key.t, it.key.h, it.key.r}, refState{s.layer + 1, s.x, s.y, s.p, 0}, s})
 		}
 		for d := 0; d < 8; d++ {
 			st := r.step(s.x, s.y, s.p, d)
@@ -345,7 +421,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 			if st.reaction {
 				rr = 1
 			}
-			heap.Push(h, refItem{refKey{s.layer, it.key.t + st.w, it.key.h + st.haz, it.key.r + rr},
+			h.push(refItem{refKey{s.layer, it.key.t + st.w, it.key.h + st.haz, it.key.r + rr},
 				refState{s.layer, s.x + model.Dir[d][0], s.y + model.Dir[d][1], st.p, s.c + st.w}, s})
 		}
 	}

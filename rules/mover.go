@@ -48,7 +48,8 @@ type mover struct {
 	layers int   // Strides (sf2e) or move actions (pf1e)
 	start  int   // top-left position y*W+x
 	fly    bool
-	cells  []uint8 // valid inside the box only
+	cells  []uint8   // valid inside the box only
+	walls  squareSum // forThreat's buffer
 	// The box of squares a search can touch: the start's space grown by the
 	// farthest the budget can carry it, plus one for corners (inclusive).
 	bx0, by0, bx1, by1 int
@@ -108,11 +109,11 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 	m.W, m.H = g.W, g.H
 	m.k = e.Space(t)
 	m.feet = e.Feet()
-	b := speed / m.feet
-	if b > maxBudget {
-		b = maxBudget
-	}
-	m.budget = int32(b)
+	// A Stride's cheapest route to any state (position, diagonal parity)
+	// visits each of the 2 W H states at most once, at most 6 squares a
+	// step: a longer Speed reaches nothing more.
+	speed = clampUse(speed, satMul(m.feet, min(12*mapSquares(g), maxBudget)))
+	m.budget = int32(speed / m.feet)
 	m.speed = speed
 	m.layers = actions
 	m.start = t.Y*m.W + t.X
@@ -152,10 +153,12 @@ func (m *mover) classify() {
 	default:
 		enter = model.Wall | model.Obstacle | model.Water
 	}
-	diag := model.Wall | model.Obstacle
-	if m.kind == kindPF1E && (m.mode == ModeFly || m.mode == ModeBurrow) {
-		diag = model.Wall
-	}
+	// The squares a diagonal passes between refuse it when they are walls,
+	// or obstacles for a mode that cannot pass obstacles: an obstacle never
+	// pinches a flyer or a burrower; water and creatures never refuse a
+	// diagonal (rules-conventions.md, sf2e; pf1e "no corner cutting" with
+	// the same squares).
+	diag := model.Wall | enter&model.Obstacle
 	haz := model.Hazardous | model.Narrow | model.Uneven
 	if m.fly {
 		haz = 0
@@ -243,7 +246,7 @@ func (m *mover) classifyTokens(t *model.Token) {
 		if !m.nearBox(o, e) {
 			continue
 		}
-		forThreat(m.kind, e, j, func(x, y int) {
+		forThreat(m.kind, e, j, &m.walls, func(x, y int) {
 			if x >= m.bx0 && x <= m.bx1 && y >= m.by0 && y <= m.by1 {
 				m.cells[y*m.W+x] |= cThreat
 			}
@@ -255,7 +258,7 @@ func (m *mover) classifyTokens(t *model.Token) {
 			ok := e.Space(o)
 			for y := max(o.Y, m.by0); y <= min(o.Y+ok-1, m.by1); y++ {
 				for x := max(o.X, m.bx0); x <= min(o.X+ok-1, m.bx1); x++ {
-					if reaches(m.kind, e, o, x, y, 1) {
+					if reachesSquare(m.kind, e, o, x, y, nil) {
 						m.cells[y*m.W+x] |= cThreat
 					}
 				}
@@ -271,11 +274,7 @@ func (m *mover) inBox(x0, y0, k int) bool {
 
 // nearBox reports whether token o's reach may meet the box.
 func (m *mover) nearBox(o *model.Token, e *model.Encounter) bool {
-	r := naturalReach(m.kind, o)
-	if o.ReachWeapon {
-		r *= 2
-	}
-	n := r/m.feet + 2
+	n := outerReach(m.kind, e, o)/m.feet + 2
 	return m.inBox(o.X-n, o.Y-n, e.Space(o)+2*n)
 }
 

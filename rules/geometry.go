@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"sort"
-
 	"encounterplanner/model"
 )
 
@@ -53,30 +51,79 @@ func within(gx, gy, r, feet int) bool {
 }
 
 // reaches reports whether token a can attack a space at (bx, by) of side bk
-// in melee by reach alone (no conditions): sf2e its reach; pf1e its natural
-// reach, or with a reach weapon double that but not within it.
-func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk int) bool {
-	gx, gy := gaps(a.X, a.Y, e.Space(a), bx, by, bk)
-	r := naturalReach(k, a)
-	feet := e.Feet()
+// in melee by reach alone (no conditions): it reaches some square of it.
+// ws, when not nil, counts the wall squares of the rectangles it covers
+// (see clearLine). O(bk^2 x (ak^2 + segments walked)).
+func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk int, ws *squareSum) bool {
+	ak := e.Space(a)
+	if gx, gy := gaps(a.X, a.Y, ak, bx, by, bk); !within(gx, gy, outerReach(k, e, a), e.Feet()) {
+		return false // the nearest square is out of reach: all are
+	}
+	for y := by; y < by+bk; y++ {
+		for x := bx; x < bx+bk; x++ {
+			if reachesSquare(k, e, a, x, y, ws) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// outerReach is the farthest token a reaches, in feet: pf1e with a reach
+// weapon double its reach, otherwise its reach.
+func outerReach(k kind, e *model.Encounter, a *model.Token) int {
+	r := reachFeet(k, e, a)
+	if k == kindPF1E && a.ReachWeapon {
+		r *= 2
+	}
+	return r
+}
+
+// reachesSquare reports whether token a reaches square (x, y): the square
+// is within its reach (sf2e its reach; pf1e its natural reach, or with a
+// reach weapon double that but not within it), and from some square of its
+// space within that distance, the segment between the two squares' centres
+// passes through no wall square (rules-conventions.md "Walls and doors on
+// grid edges": "Reach needs line of effect").
+func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y int, ws *squareSum) bool {
+	ak := e.Space(a)
+	r, feet := reachFeet(k, e, a), e.Feet()
+	gx, gy := gaps(a.X, a.Y, ak, x, y, 1)
 	if k == kindPF1E && a.ReachWeapon {
 		// A reach weapon threatens a ring, not a disc, so the nearest
 		// square of a large foe may be too close while a farther one is in
 		// the ring: it threatens the foe's space if it threatens any of its
 		// squares (rules-conventions.md pf1e "Flanking": "threatens the
-		// foe's space"). O(bk^2).
-		ak := e.Space(a)
-		for y := by; y < by+bk; y++ {
-			for x := bx; x < bx+bk; x++ {
-				gx, gy := gaps(a.X, a.Y, ak, x, y, 1)
-				if within(gx, gy, 2*r, feet) && !within(gx, gy, r, feet) {
-					return true
-				}
-			}
+		// foe's space").
+		if !within(gx, gy, 2*r, feet) || within(gx, gy, r, feet) {
+			return false
 		}
+		r *= 2
+	} else if !within(gx, gy, r, feet) {
 		return false
 	}
-	return within(gx, gy, r, feet)
+	for sy := a.Y; sy < a.Y+ak; sy++ {
+		for sx := a.X; sx < a.X+ak; sx++ {
+			if gx, gy := gaps(sx, sy, 1, x, y, 1); within(gx, gy, r, feet) && clearLine(&e.Grid, ws, sx, sy, x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clearLine reports whether the segment between the centres of squares
+// (ax, ay) and (bx, by) passes through no wall square (meets no wall
+// square's inside, nor the seam between two; segHits). ws, when not nil,
+// answers at once for a rectangle it covers that holds no wall. O(squares
+// crossed).
+func clearLine(g *model.Grid, ws *squareSum, ax, ay, bx, by int) bool {
+	x0, x1, y0, y1 := min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+	if ws != nil && ws.covers(x0, y0, x1, y1) && ws.rect(x0, y0, x1, y1) == 0 {
+		return true
+	}
+	walls := squareSet{cells: g.Cells, w: g.W, h: g.H, mask: model.Wall}
+	return !segHits(2*ax+1, 2*ay+1, 2*bx+1, 2*by+1, x0, x1, &walls)
 }
 
 // canMelee reports whether a token can make reactions and flank: not
@@ -87,38 +134,41 @@ func canMelee(t *model.Token) bool {
 }
 
 // forThreat calls f for every map square token tok threatens: within its
-// reach, outside its own space. A neutral token, or one that cannot act or
-// attack in melee, threatens nothing. It costs O((k+2r)^2) for reach r squares.
-func forThreat(k kind, e *model.Encounter, tok int, f func(x, y int)) {
+// reach and line of effect, outside its own space. A neutral token, or one
+// that cannot act or attack in melee, threatens nothing. ws is a buffer for
+// the walls of the squares it looks at. It costs O((k+2r)^2) for reach r
+// squares, plus the segments walked near walls.
+func forThreat(k kind, e *model.Encounter, tok int, ws *squareSum, f func(x, y int)) {
 	t := &e.Tokens[tok]
 	if !canMelee(t) {
 		return
 	}
-	r := naturalReach(k, t)
-	if k == kindPF1E && t.ReachWeapon {
-		r *= 2
-	}
-	feet := e.Feet()
-	n := r/feet + 2
+	n := outerReach(k, e, t)/e.Feet() + 2
 	s := e.Space(t)
 	g := &e.Grid
-	for y := max(0, t.Y-n); y < min(g.H, t.Y+s+n); y++ {
-		for x := max(0, t.X-n); x < min(g.W, t.X+s+n); x++ {
+	x0, y0 := max(0, t.X-n), max(0, t.Y-n)
+	x1, y1 := min(g.W, t.X+s+n), min(g.H, t.Y+s+n)
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
+	ws.buildTraits(g, x0, y0, x1-x0, y1-y0, model.Wall)
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
 			if x >= t.X && x < t.X+s && y >= t.Y && y < t.Y+s {
 				continue
 			}
-			if reaches(k, e, t, x, y, 1) {
+			if reachesSquare(k, e, t, x, y, ws) {
 				f(x, y)
 			}
 		}
 	}
 }
 
-func threatened(k kind, dst []Point, e *model.Encounter, tok int) []Point {
+func threatened(k kind, dst []Point, e *model.Encounter, tok int, ws *squareSum) []Point {
 	if tok < 0 || tok >= len(e.Tokens) {
 		return dst
 	}
-	forThreat(k, e, tok, func(x, y int) { dst = append(dst, Point{x, y}) })
+	forThreat(k, e, tok, ws, func(x, y int) { dst = append(dst, Point{x, y}) })
 	return dst
 }
 
@@ -334,87 +384,29 @@ func checkPair(e *model.Encounter, from, to int) error {
 	return nil
 }
 
-// segCrosses reports whether closed segments AB and CD intersect (touching
-// counts), with exact integer orientation tests.
-func segCrosses(ax, ay, bx, by, cx, cy, dx, dy int) bool {
-	o := func(px, py, qx, qy, rx, ry int) int {
-		v := (qx-px)*(ry-py) - (qy-py)*(rx-px)
-		switch {
-		case v > 0:
-			return 1
-		case v < 0:
-			return -1
-		}
-		return 0
-	}
-	on := func(px, py, qx, qy, rx, ry int) bool { // r on segment pq, given collinear
-		return min(px, qx) <= rx && rx <= max(px, qx) && min(py, qy) <= ry && ry <= max(py, qy)
-	}
-	o1, o2 := o(ax, ay, bx, by, cx, cy), o(ax, ay, bx, by, dx, dy)
-	o3, o4 := o(cx, cy, dx, dy, ax, ay), o(cx, cy, dx, dy, bx, by)
-	if o1*o2 < 0 && o3*o4 < 0 {
-		return true
-	}
-	return (o1 == 0 && on(ax, ay, bx, by, cx, cy)) || (o2 == 0 && on(ax, ay, bx, by, dx, dy)) ||
-		(o3 == 0 && on(cx, cy, dx, dy, ax, ay)) || (o4 == 0 && on(cx, cy, dx, dy, bx, by))
+// oppositeSides reports whether the segment between doubled points A and B
+// crosses both the left and the right side of the box l..r x t..d, or both
+// its top and bottom (touching counts). Exact integer arithmetic, O(1).
+func oppositeSides(ax, ay, bx, by, l, t, r, d int) bool {
+	return crossesAt(ax, ay, bx, by, l, t, d) && crossesAt(ax, ay, bx, by, r, t, d) ||
+		crossesAt(ay, ax, by, bx, t, l, r) && crossesAt(ay, ax, by, bx, d, l, r)
 }
 
-// opposite reports whether the segment between the centres of a's and b's
-// spaces crosses both the left and right sides of f's space, or both its top
-// and bottom (Player Core p. 417; touching counts).
-func opposite(e *model.Encounter, a, b, f *model.Token) bool {
-	ax, ay := centre(a.X, a.Y, e.Space(a))
-	bx, by := centre(b.X, b.Y, e.Space(b))
-	k := e.Space(f)
-	l, t, r, d := 2*f.X, 2*f.Y, 2*(f.X+k), 2*(f.Y+k)
-	left := segCrosses(ax, ay, bx, by, l, t, l, d)
-	right := segCrosses(ax, ay, bx, by, r, t, r, d)
-	if left && right {
-		return true
+// crossesAt reports whether the closed segment from (ax, ay) to (bx, by)
+// meets the closed segment x = c, lo <= y <= hi (swap the coordinates for
+// a horizontal one).
+func crossesAt(ax, ay, bx, by, c, lo, hi int) bool {
+	if ax > bx {
+		ax, ay, bx, by = bx, by, ax, ay
 	}
-	top := segCrosses(ax, ay, bx, by, l, t, r, t)
-	bottom := segCrosses(ax, ay, bx, by, l, d, r, d)
-	return top && bottom
-}
-
-// flanking lists every flanking pair (rules-conventions.md "Flanking"):
-// O(T^3) for T tokens.
-func flanking(k kind, e *model.Encounter) []Flank {
-	var out []Flank
-	n := len(e.Tokens)
-	for f := 0; f < n; f++ {
-		F := &e.Tokens[f]
-		fk := e.Space(F)
-		for a := 0; a < n; a++ {
-			A := &e.Tokens[a]
-			if a == f || !canMelee(A) || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) ||
-				!reaches(k, e, A, F.X, F.Y, fk) {
-				continue
-			}
-			for b := 0; b < n; b++ {
-				B := &e.Tokens[b]
-				if b == a || b == f || B.Name < A.Name || (B.Name == A.Name && b < a) ||
-					!canMelee(B) || !model.Allies(A.SideOrNeutral(), B.SideOrNeutral()) ||
-					!reaches(k, e, B, F.X, F.Y, fk) || !opposite(e, A, B, F) {
-					continue
-				}
-				out = append(out, Flank{Target: f, By: [2]int{a, b}})
-			}
-		}
+	if c < ax || c > bx {
+		return false
 	}
-	sort.Slice(out, func(i, j int) bool {
-		x, y := out[i], out[j]
-		tn := func(i int) string { return e.Tokens[i].Name }
-		if tn(x.Target) != tn(y.Target) {
-			return tn(x.Target) < tn(y.Target)
-		}
-		if tn(x.By[0]) != tn(y.By[0]) {
-			return tn(x.By[0]) < tn(y.By[0])
-		}
-		return tn(x.By[1]) < tn(y.By[1])
-	})
-	if out == nil {
-		out = []Flank{}
+	if ax == bx { // along the line: the y ranges overlap
+		return max(min(ay, by), lo) <= min(max(ay, by), hi)
 	}
-	return out
+	// y at x = c is ay + (c - ax)(by - ay)/(bx - ax), bx - ax > 0.
+	den := bx - ax
+	num := ay*den + (c-ax)*(by-ay)
+	return lo*den <= num && num <= hi*den
 }

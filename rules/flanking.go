@@ -1,0 +1,175 @@
+package rules
+
+import (
+	"cmp"
+	"slices"
+
+	"encounterplanner/model"
+)
+
+// flanking lists every flanking pair (rules-conventions.md "Flanking"),
+// sorted by target name, then pair names.
+//
+// Only pairs within reach of the same foe are tried. The tokens are
+// bucketed by square (cells of flankCell x flankCell squares); each token
+// that can flank looks up the foes in the box its reach can touch and joins
+// their lists of candidates. Each foe then tries the pairs of its
+// candidates that stand on opposite sides of its space: a segment crosses
+// its left and right sides only if one end is at or left of the left side
+// and the other at or right of the right side (likewise top and bottom).
+// Time O(T + sum over flankers of the cells and tokens in their reach box +
+// sum over foes of those pairs); memory O(T + candidates).
+func flanking(k kind, e *model.Encounter) []Flank {
+	n := len(e.Tokens)
+	cand := foesInReach(k, e)
+	var out []Flank
+	at := make([]uint8, n)                   // per candidate of the current foe: 1 west, 2 east
+	cx, cy := make([]int, n), make([]int, n) // and its doubled centre
+	for f := 0; f < n; f++ {
+		if len(cand[f]) < 2 {
+			continue
+		}
+		F := &e.Tokens[f]
+		// Allies share a side: try the pairs of each side's run.
+		cf := cand[f]
+		slices.SortStableFunc(cf, func(a, c int) int {
+			return cmp.Compare(e.Tokens[a].SideOrNeutral(), e.Tokens[c].SideOrNeutral())
+		})
+		for i := 0; i < len(cf); {
+			j := i + 1
+			for j < len(cf) && e.Tokens[cf[j]].SideOrNeutral() == e.Tokens[cf[i]].SideOrNeutral() {
+				j++
+			}
+			if j-i >= 2 {
+				out = flankPairs(e, f, F, cf[i:j], at, cx, cy, out)
+			}
+			i = j
+		}
+	}
+	name := func(i int) string { return e.Tokens[i].Name }
+	slices.SortFunc(out, func(x, y Flank) int {
+		return cmp.Or(cmp.Compare(name(x.Target), name(y.Target)), cmp.Compare(name(x.By[0]), name(y.By[0])),
+			cmp.Compare(name(x.By[1]), name(y.By[1])))
+	})
+	if out == nil {
+		out = []Flank{}
+	}
+	return out
+}
+
+// flankPairs appends the flanks of foe f by pairs of allies in allies:
+// those standing on opposite sides of its space whose centres' segment
+// crosses two opposite sides (oppositeSides).
+func flankPairs(e *model.Encounter, f int, F *model.Token, allies []int, at []uint8, cx, cy []int, out []Flank) []Flank {
+	fk := e.Space(F)
+	l, t, r, b := 2*F.X, 2*F.Y, 2*(F.X+fk), 2*(F.Y+fk)
+	var west, east, north, south []int
+	for _, a := range allies {
+		A := &e.Tokens[a]
+		ax, ay := centre(A.X, A.Y, e.Space(A))
+		cx[a], cy[a] = ax, ay
+		at[a] = 0
+		if ax <= l {
+			west = append(west, a)
+			at[a] |= 1
+		}
+		if ax >= r {
+			east = append(east, a)
+			at[a] |= 2
+		}
+		if ay <= t {
+			north = append(north, a)
+		}
+		if ay >= b {
+			south = append(south, a)
+		}
+	}
+	try := func(a, c int) {
+		if !oppositeSides(cx[a], cy[a], cx[c], cy[c], l, t, r, b) {
+			return
+		}
+		A, C := &e.Tokens[a], &e.Tokens[c]
+		if C.Name < A.Name || (C.Name == A.Name && c < a) {
+			a, c = c, a
+		}
+		out = append(out, Flank{Target: f, By: [2]int{a, c}})
+	}
+	for _, a := range west {
+		for _, c := range east {
+			try(a, c)
+		}
+	}
+	for _, a := range north {
+		for _, c := range south {
+			if at[a]|at[c] != 3 { // a pair west and east was tried above
+				try(a, c)
+			}
+		}
+	}
+	return out
+}
+
+// flankCell is the side in squares of a bucket of foesInReach.
+const flankCell = 8
+
+// foesInReach lists, per token f, the tokens that could flank it (able to
+// act and attack in melee, its enemies, f within their reach), in index
+// order.
+func foesInReach(k kind, e *model.Encounter) [][]int {
+	n := len(e.Tokens)
+	cand := make([][]int, n)
+	g := &e.Grid
+	cw, ch := max(g.W, 1)/flankCell+1, max(g.H, 1)/flankCell+1
+	cellOf := func(x, y int) int {
+		cx, cy := min(max(x, 0)/flankCell, cw-1), min(max(y, 0)/flankCell, ch-1)
+		return cy*cw + cx
+	}
+	// Bucket the tokens by their top-left square (counting sort).
+	start := make([]int32, cw*ch+1)
+	maxK := 1
+	for i := range e.Tokens {
+		t := &e.Tokens[i]
+		start[cellOf(t.X, t.Y)+1]++
+		maxK = max(maxK, e.Space(t))
+	}
+	for c := 1; c < len(start); c++ {
+		start[c] += start[c-1]
+	}
+	byCell := make([]int32, n)
+	next := slices.Clone(start)
+	for i := range e.Tokens {
+		c := cellOf(e.Tokens[i].X, e.Tokens[i].Y)
+		byCell[next[c]] = int32(i)
+		next[c]++
+	}
+	feet := e.Feet()
+	var ws squareSum
+	ws.buildTraits(g, 0, 0, g.W, g.H, model.Wall)
+	for a := range e.Tokens {
+		A := &e.Tokens[a]
+		if !canMelee(A) {
+			continue
+		}
+		// within: a gap beyond r/feet squares (or 2, the 10-ft reach
+		// exception) is out of reach.
+		gap := max(outerReach(k, e, A)/feet, 2)
+		ak := e.Space(A)
+		lo := cellOf(A.X-gap-(maxK-1), A.Y-gap-(maxK-1))
+		hi := cellOf(A.X+ak-1+gap, A.Y+ak-1+gap)
+		cx0, cy0, cx1, cy1 := lo%cw, lo/cw, hi%cw, hi/cw
+		for cy := cy0; cy <= cy1; cy++ {
+			for cx := cx0; cx <= cx1; cx++ {
+				c := cy*cw + cx
+				for _, fi := range byCell[start[c]:start[c+1]] {
+					f := int(fi)
+					F := &e.Tokens[f]
+					if f == a || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) || !reaches(k, e, A, F.X, F.Y, e.Space(F), &ws) {
+						continue
+					}
+					cand[f] = append(cand[f], a)
+				}
+			}
+		}
+	}
+	return cand
+}

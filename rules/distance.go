@@ -33,13 +33,6 @@ func SquaresBetween(r model.Ruleset, dx, dy int) int {
 	return a + b/2
 }
 
-func absInt(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
 // gapBetween is the gap between the ranges [a0, a1] and [b0, b1] of squares or
 // layers: 0 when they overlap, 1 when they touch (adjacent), and so on.
 func gapBetween(a0, a1, b0, b1 int) int { return max(0, b0-a1, a0-b1) }

@@ -62,6 +62,8 @@ fuzz: deps
 	  for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \
 	    echo "== $$pkg $$t"; $(GO) test $$pkg -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) || exit 1; \
 	  done; done
+	@echo "== storage: 50 SIGKILLs during backup, 50 rounds of 20 processes at first use"
+	EP_LONG=1 $(GO) test ./storage/ -run '^(TestFirstUse|TestBackupKill)$$' -count=1
 
 ## bench: every benchmark, 5 runs each, and the app's start-up time and
 ## memory under Xvfb; writes docs/performance.md

@@ -4,7 +4,7 @@ go 1.26.8
 
 require (
 	fyne.io/fyne/v2 v2.7.1
-	github.com/go-pdf/fpdf v0.9.0
+	github.com/google/uuid v1.6.0
 	github.com/mattn/go-sqlite3 v1.14.53
 	golang.org/x/image v0.25.0
 	gonum.org/v1/gonum v0.17.0

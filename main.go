@@ -4,7 +4,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"runtime"
 
 	_ "encounterplanner/ui/locale" // before Fyne initialises: see the package doc
 
@@ -15,9 +17,19 @@ import (
 )
 
 func main() {
-	db, rest, ok := splitDB(os.Args[1:])
-	if !ok || len(rest) > 0 {
-		os.Exit(cli.Run(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, OpenStore: openCLIStore}, os.Args[1:]))
+	os.Exit(cli.Run(cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, OpenStore: openCLIStore, App: runApp}, os.Args[1:]))
+}
+
+// noDisplay is what runApp says, in one line, when there is no display.
+const noDisplay = "encounter-planner: no display: run a command, or start it on a desktop"
+
+// runApp opens the desktop app on the database at db ("" for the default).
+// Without a display it says so and exits 1 before touching any database
+// (GLFW would panic after the database was made).
+func runApp(db string) int {
+	if displayMissing(runtime.GOOS, os.Getenv) {
+		fmt.Fprintln(os.Stderr, noDisplay)
+		return cli.ExitOther
 	}
 	opts := ui.Options{DBPath: db, OpenStore: openAppStore}
 	if db == "" {
@@ -29,10 +41,22 @@ func main() {
 	if err != nil {
 		opts.StoreError = err
 		ui.Run(nil, opts)
-		return
+		return 0
 	}
 	defer st.Close()
 	ui.Run(st, opts)
+	return 0
+}
+
+// displayMissing reports whether a window has nowhere to go: on Linux and
+// the BSDs it needs an X11 (DISPLAY) or Wayland (WAYLAND_DISPLAY) display;
+// Windows and macOS always have one.
+func displayMissing(goos string, getenv func(string) string) bool {
+	switch goos {
+	case "windows", "darwin", "ios", "android", "js":
+		return false
+	}
+	return getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == ""
 }
 
 // openAppStore opens (creating and seeding) the app's database at path,
@@ -45,28 +69,18 @@ func openAppStore(path string) (model.EncounterStore, error) {
 	return st, nil
 }
 
-// splitDB takes the global --db PATH off the front of args; ok is false when
-// the arguments are not of that form (cli.Run then explains).
-func splitDB(args []string) (db string, rest []string, ok bool) {
-	switch {
-	case len(args) >= 2 && (args[0] == "--db" || args[0] == "-db"):
-		return args[1], args[2:], true
-	case len(args) >= 1 && len(args[0]) > 5 && args[0][:5] == "--db=":
-		return args[0][5:], args[1:], true
-	case len(args) >= 1 && args[0] != "" && args[0][0] == '-':
-		return "", args, false
-	}
-	return "", args, true
-}
-
-// openCLIStore opens the database for a command: --db PATH, or the default.
-func openCLIStore(path string) (cli.Store, error) {
+// openCLIStore opens the database for a command: --db PATH, or the default;
+// read-only (never created) for the commands that only read.
+func openCLIStore(path string, readOnly bool) (cli.Store, error) {
 	if path == "" {
 		p, err := storage.DefaultPath()
 		if err != nil {
 			return nil, err
 		}
 		path = p
+	}
+	if readOnly {
+		return storage.OpenReadOnly(path)
 	}
 	return storage.Open(path)
 }

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
 )
+
+// pureDeps are the modules the pure layers (model, rules) may import besides
+// the standard library: style.md names uuid for ids.
+var pureDeps = map[string]bool{"github.com/google/uuid": true}
 
 // TestLayers keeps the layering of docs/style.md honest: the domain and the
 // rules are pure, the drawing and exports know no Fyne, storage no UI.
@@ -12,7 +18,7 @@ func TestLayers(t *testing.T) {
 	cases := []struct {
 		pkg       string
 		forbidden []string
-		onlyStd   bool // besides the module's own packages
+		onlyStd   bool // besides the module's own packages and pureDeps
 	}{
 		{"./model/...", nil, true},
 		{"./rules/...", []string{"encounterplanner/storage", "encounterplanner/ui"}, true},
@@ -27,7 +33,7 @@ func TestLayers(t *testing.T) {
 			t.Fatalf("go list %s: %v", c.pkg, err)
 		}
 		for _, dep := range strings.Fields(string(out)) {
-			if c.onlyStd && !strings.HasPrefix(dep, "encounterplanner/") {
+			if c.onlyStd && !strings.HasPrefix(dep, "encounterplanner/") && !pureDeps[dep] {
 				t.Errorf("%s depends on %s; it may use the standard library only", c.pkg, dep)
 			}
 			for _, f := range c.forbidden {
@@ -39,22 +45,67 @@ func TestLayers(t *testing.T) {
 	}
 }
 
-func TestSplitDB(t *testing.T) {
-	cases := []struct {
-		args     []string
-		db, rest string
-		ok       bool
-	}{
-		{nil, "", "", true},
-		{[]string{"--db", "x.db"}, "x.db", "", true},
-		{[]string{"--db=x.db", "list"}, "x.db", "list", true},
-		{[]string{"reach", "f"}, "", "reach f", true},
-		{[]string{"--verbose"}, "", "--verbose", false},
-	}
-	for _, c := range cases {
-		db, rest, ok := splitDB(c.args)
-		if db != c.db || strings.Join(rest, " ") != c.rest || ok != c.ok {
-			t.Errorf("splitDB(%q) = %q, %q, %v", c.args, db, rest, ok)
+// TestMain lets a test run the program itself: with EP_RUN_MAIN=1 the test
+// binary is encounter-planner, its arguments in EP_ARGS (one per line).
+func TestMain(m *testing.M) {
+	if os.Getenv("EP_RUN_MAIN") == "1" {
+		os.Args = append([]string{"encounter-planner"}, strings.Split(os.Getenv("EP_ARGS"), "\n")...)
+		if os.Getenv("EP_ARGS") == "" {
+			os.Args = os.Args[:1]
 		}
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// runMain runs the program in dir (also its HOME and config folder) with
+// no display, and returns its exit code and output.
+func runMain(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "EP_RUN_MAIN=1", "EP_ARGS="+strings.Join(args, "\n"),
+		"DISPLAY=", "WAYLAND_DISPLAY=", "HOME="+dir, "XDG_CONFIG_HOME="+dir, "LANG=en_US.UTF-8")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, stdout.String(), stderr.String()
+}
+
+// TestNoDisplay: without a display, starting the app (no command, or a
+// forgotten --db path such as `--db help`) says so in one line, exits 1
+// and creates nothing; an unknown command word is bad input (exit 2).
+func TestNoDisplay(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, 1, noDisplay + "\n"},
+		{[]string{"--db", "help"}, 1, noDisplay + "\n"},
+		{[]string{"--db", "x.db", "hepl"}, 2, "encounter-planner: unknown command \"hepl\" (try: encounter-planner help)\n"},
+		{[]string{"lsit"}, 2, "encounter-planner: unknown command \"lsit\" (try: encounter-planner help)\n"},
+		{[]string{"--db", ""}, 2, "--db: the database path is empty"},
+	} {
+		dir := t.TempDir()
+		code, stdout, stderr := runMain(t, dir, c.args...)
+		if code != c.code || stdout != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d and %q", c.args, code, stdout, stderr, c.code, c.want)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("%q: created %v", c.args, entries)
+		}
+	}
+	if !displayMissing("linux", func(string) string { return "" }) ||
+		displayMissing("linux", func(k string) string { return map[string]string{"WAYLAND_DISPLAY": "wayland-0"}[k] }) ||
+		displayMissing("windows", func(string) string { return "" }) {
+		t.Error("displayMissing")
 	}
 }

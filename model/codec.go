@@ -2,18 +2,13 @@ package model
 
 import (
 	"bytes"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
-	"slices"
-	"sort"
 	"strings"
-	"unicode/utf8"
 
-	"encounterplanner/model/internal/uuidfmt"
+	"github.com/google/uuid"
 )
 
 // Format is the value of the `format` field of every encounter file.
@@ -23,8 +18,9 @@ const Format = "encounter/1"
 // tokens and a background fits well below it.
 const MaxFileBytes = 64 << 20
 
-// NewID returns a fresh random UUID for a token or an encounter.
-func NewID() string { return uuidfmt.New(rand.Read) }
+// NewID returns a fresh random (version 4) UUID for a token or an encounter,
+// in the lower-case 8-4-4-4-12 form.
+func NewID() string { return uuid.NewString() }
 
 // The file shapes: field order here is the order the writer emits.
 type fileEncounter struct {
@@ -36,19 +32,66 @@ type fileEncounter struct {
 	Notes   []json.RawMessage `json:"notes,omitempty"`
 }
 
-type fileMap struct {
-	FeetPerSquare json.RawMessage     `json:"feetPerSquare,omitempty"` // a number; json.Number would take "5" too
-	Rows          []string            `json:"rows"`
-	Legend        map[string][]string `json:"legend,omitempty"`
-	Background    string              `json:"background,omitempty"`
+// fileMapOut is the map as the writer emits it, legend in first-use order.
+type fileMapOut struct {
+	FeetPerSquare       *json.Number   `json:"feetPerSquare,omitempty"`
+	Rows                []string       `json:"rows"`
+	Legend              *orderedLegend `json:"legend,omitempty"`
+	Background          string         `json:"background,omitempty"`
+	Edges               []fileEdge     `json:"edges,omitempty"`
+	BackgroundPlacement *filePlacement `json:"backgroundPlacement,omitempty"`
+	GMOnly              []string       `json:"gmOnly,omitempty"`
+	Revealed            []string       `json:"revealed,omitempty"`
 }
 
-// fileMapOut is fileMap as the writer emits it, legend in first-use order.
-type fileMapOut struct {
-	FeetPerSquare *json.Number   `json:"feetPerSquare,omitempty"`
-	Rows          []string       `json:"rows"`
-	Legend        *orderedLegend `json:"legend,omitempty"`
-	Background    string         `json:"background,omitempty"`
+type fileEdge struct {
+	Kind string `json:"kind"`
+	From [2]int `json:"from"`
+	To   [2]int `json:"to"`
+}
+
+type filePlacement struct {
+	X           float64 `json:"x,omitempty"`
+	Y           float64 `json:"y,omitempty"`
+	PxPerSquare float64 `json:"pxPerSquare"`
+}
+
+type fileParty struct {
+	Side  string `json:"side"`
+	Level int    `json:"level,omitempty"`
+	Size  int    `json:"size,omitempty"`
+}
+
+type fileFight struct {
+	Round int           `json:"round,omitempty"`
+	Order []string      `json:"order"`
+	Turn  string        `json:"turn"`
+	State *orderedState `json:"state,omitempty"`
+}
+
+type fileTurnState struct {
+	Actions   int `json:"actions,omitempty"`
+	Diagonals int `json:"diagonals,omitempty"`
+	Spent     int `json:"spent,omitempty"`
+}
+
+type fileArea struct {
+	Kind         string  `json:"kind"`
+	X            *int    `json:"x,omitempty"`
+	Y            *int    `json:"y,omitempty"`
+	Token        string  `json:"token,omitempty"`
+	Radius       int     `json:"radius,omitempty"`
+	Dir          string  `json:"dir,omitempty"`
+	Toward       *[2]int `json:"toward,omitempty"`
+	Length       int     `json:"length,omitempty"`
+	OriginOffset int     `json:"originOffset,omitempty"`
+	Label        string  `json:"label,omitempty"`
+	Player       bool    `json:"player,omitempty"`
+}
+
+type fileHP struct {
+	Current int `json:"current"`
+	Max     int `json:"max"`
 }
 
 type fileEncounterOut struct {
@@ -58,6 +101,9 @@ type fileEncounterOut struct {
 	Map     *fileMapOut       `json:"map"`
 	Tokens  []json.RawMessage `json:"tokens,omitempty"`
 	Notes   []json.RawMessage `json:"notes,omitempty"`
+	Party   *fileParty        `json:"party,omitempty"`
+	Fight   *fileFight        `json:"fight,omitempty"`
+	Areas   []fileArea        `json:"areas,omitempty"`
 }
 
 type fileSpeeds struct {
@@ -89,13 +135,11 @@ type fileToken struct {
 	Hidden      bool        `json:"hidden,omitempty"`
 	Conditions  []string    `json:"conditions,omitempty"`
 	Notes       string      `json:"notes,omitempty"`
-}
-
-// fileTokenIn is fileToken as read: speeds are decoded on their own so an
-// error inside them names the token.
-type fileTokenIn struct {
-	fileToken
-	Speeds json.RawMessage `json:"speeds"`
+	Elevation   int         `json:"elevation,omitempty"`
+	Level       *int        `json:"level,omitempty"`
+	Initiative  *int        `json:"initiative,omitempty"`
+	HP          *fileHP     `json:"hp,omitempty"`
+	Image       string      `json:"image,omitempty"`
 }
 
 type fileNote struct {
@@ -105,319 +149,21 @@ type fileNote struct {
 	Player bool    `json:"player,omitempty"`
 }
 
-// ReadEncounter reads an encounter/1 file strictly: an unknown field, a wrong
-// type, a ragged row, an unknown legend character, a token off the map or any
-// other problem is an error wrapping ErrInvalid that names the field (and for
-// rows, the row and column, counted from 0).
-func ReadEncounter(r io.Reader) (*Encounter, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read encounter: %w", err)
-	}
-	if len(data) > MaxFileBytes {
-		return nil, fieldErr("", "the file is larger than %d MiB", MaxFileBytes>>20)
-	}
-	return DecodeEncounter(data)
-}
-
-// DecodeEncounter is ReadEncounter on bytes.
-func DecodeEncounter(data []byte) (*Encounter, error) {
-	if !utf8.Valid(data) {
-		return nil, fieldErr("", "the file is not UTF-8 text")
-	}
-	if json.Valid(data) { // else strictDecode names the syntax error
-		if err := checkKeys(data, "", topFields, nil); err != nil {
-			return nil, err
-		}
-	}
-	var f fileEncounter
-	if err := strictDecode(data, &f); err != nil {
-		return nil, err
-	}
-	if f.Format != Format {
-		if f.Format == "" {
-			return nil, fieldErr("format", "is required and must be %q", Format)
-		}
-		return nil, fieldErr("format", "is %q; this version reads %q", f.Format, Format)
-	}
-	e := &Encounter{Name: f.Name}
-	if f.Ruleset == "" {
-		return nil, fieldErr("ruleset", "is required (sf2e, pf1e, starship or points)")
-	}
-	rs, err := ParseRuleset(f.Ruleset)
-	if err != nil {
-		return nil, fieldErr("ruleset", "%v", err)
-	}
-	e.Ruleset = rs
-	if len(f.Map) == 0 || string(f.Map) == "null" {
-		return nil, fieldErr("map", "is required")
-	}
-	var fm fileMap
-	if err := checkKeys(f.Map, "map", mapFields, nil); err != nil {
-		return nil, err
-	}
-	if err := strictDecodeAt(f.Map, &fm, "map"); err != nil {
-		return nil, err
-	}
-	var lm struct {
-		Legend json.RawMessage `json:"legend"`
-	}
-	_ = json.Unmarshal(f.Map, &lm)
-	legendKey := func(k string) string { return fmt.Sprintf("map.legend[%q]", k) }
-	if err := checkKeys(lm.Legend, "map.legend", nil, legendKey); err != nil {
-		return nil, err
-	}
-	if err := decodeMap(&fm, e); err != nil {
-		return nil, err
-	}
-	for i, raw := range f.Tokens {
-		t, err := decodeToken(raw, i, rs)
-		if err != nil {
-			return nil, err
-		}
-		e.Tokens = append(e.Tokens, t)
-	}
-	for i, raw := range f.Notes {
-		var fn fileNote
-		field := fmt.Sprintf("notes[%d]", i)
-		if err := checkKeys(raw, field, noteFields, nil); err != nil {
-			return nil, err
-		}
-		if err := strictDecodeAt(raw, &fn, field); err != nil {
-			return nil, err
-		}
-		if fn.X == nil || fn.Y == nil {
-			return nil, fieldErr(field, "needs x and y")
-		}
-		n := Note{X: *fn.X, Y: *fn.Y, Player: fn.Player}
-		if fn.Text != nil {
-			n.Text = *fn.Text
-		}
-		e.Notes = append(e.Notes, n)
-	}
-	if err := Validate(e); err != nil {
-		return nil, err
-	}
-	for i := range e.Tokens {
-		if e.Tokens[i].ID == "" {
-			e.Tokens[i].ID = NewID()
-		}
-	}
-	return e, nil
-}
-
-func decodeMap(m *fileMap, e *Encounter) error {
-	e.FeetPerSquare = e.Ruleset.DefaultFeetPerSquare()
-	if m.FeetPerSquare != nil {
-		v, err := json.Number(m.FeetPerSquare).Int64()
-		if err != nil || v < 1 || v > 10000 {
-			return fieldErr("map.feetPerSquare", "must be a whole number of feet from 1 to 10000, not %s", m.FeetPerSquare)
-		}
-		e.FeetPerSquare = int(v)
-	}
-	legend := make(map[rune]Terrain, len(DefaultLegend)+len(m.Legend))
-	for k, v := range DefaultLegend {
-		legend[k] = v
-	}
-	keys := make([]string, 0, len(m.Legend))
-	for k := range m.Legend {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if utf8.RuneCountInString(k) != 1 {
-			return fieldErr("map.legend", "key %q must be exactly one character", k)
-		}
-		var t Terrain
-		for j, name := range m.Legend[k] {
-			tr, err := ParseTrait(name)
-			if err != nil {
-				return fieldErr(fmt.Sprintf("map.legend[%q][%d]", k, j), "%v", err)
-			}
-			t |= tr
-		}
-		r, _ := utf8.DecodeRuneInString(k)
-		legend[r] = t
-	}
-	if len(m.Rows) == 0 {
-		return fieldErr("map.rows", "is required: at least one row")
-	}
-	if len(m.Rows) > MaxMapSide {
-		return fieldErr("map.rows", "%d rows; at most %d are allowed", len(m.Rows), MaxMapSide)
-	}
-	w := utf8.RuneCountInString(m.Rows[0])
-	if w == 0 {
-		return fieldErr("map.rows[0]", "is empty; rows need at least one square")
-	}
-	if w > MaxMapSide {
-		return fieldErr("map.rows[0]", "%d columns; at most %d are allowed", w, MaxMapSide)
-	}
-	e.Grid = NewGrid(w, len(m.Rows))
-	for y, row := range m.Rows {
-		if n := utf8.RuneCountInString(row); n != w {
-			return fieldErr(fmt.Sprintf("map.rows[%d]", y), "has %d columns, but row 0 has %d (rows must all be the same length)", n, w)
-		}
-		x := 0
-		for _, c := range row {
-			t, ok := legend[c]
-			if !ok {
-				return fieldErr(fmt.Sprintf("map.rows[%d][%d]", y, x), "unknown legend character %q (add it to map.legend)", c)
-			}
-			e.Grid.Cells[y*w+x] = t
-			x++
-		}
-	}
-	e.Background = m.Background
-	return nil
-}
-
-func decodeToken(raw json.RawMessage, i int, rs Ruleset) (Token, error) {
-	var ft fileTokenIn
-	// A first, lenient look for the name, so even a type error names the token.
-	var peek struct {
-		Name any `json:"name"`
-	}
-	_ = json.Unmarshal(raw, &peek)
-	pname, _ := peek.Name.(string)
-	field := TokenField(i, pname)
-	if err := checkKeys(raw, field, tokenFields, nil); err != nil {
-		return Token{}, err
-	}
-	if err := strictDecodeAt(raw, &ft, field); err != nil {
-		return Token{}, err
-	}
-	if ft.Name == nil || strings.TrimSpace(*ft.Name) == "" {
-		return Token{}, fieldErr(field+".name", "is required")
-	}
-	if ft.X == nil || ft.Y == nil {
-		return Token{}, fieldErr(field, "needs x and y (the top-left square of its space)")
-	}
-	t := Token{ID: ft.ID, Name: *ft.Name, X: *ft.X, Y: *ft.Y, Size: Medium, Side: ft.Side,
-		Reach: ft.Reach, Long: ft.Long, ReachWeapon: ft.ReachWeapon, Hidden: ft.Hidden,
-		Conditions: ft.Conditions, Notes: ft.Notes}
-	if t.Side == "" {
-		t.Side = Neutral
-	}
-	if ft.Size != "" {
-		s, err := ParseSize(ft.Size)
-		if err != nil {
-			return Token{}, fieldErr(field+".size", "%v", err)
-		}
-		t.Size = s
-	}
-	if ft.Facing != "" {
-		f, err := ParseFacing(ft.Facing)
-		if err != nil {
-			return Token{}, fieldErr(field+".facing", "%v", err)
-		}
-		t.Facing = f
-	}
-	var fs fileSpeeds
-	if len(ft.Speeds) > 0 && string(ft.Speeds) != "null" {
-		if err := checkKeys(ft.Speeds, field+".speeds", speedFields, nil); err != nil {
-			return Token{}, err
-		}
-		if err := strictDecodeAt(ft.Speeds, &fs, field+".speeds"); err != nil {
-			return Token{}, err
-		}
-	}
-	if fs != (fileSpeeds{}) {
-		t.Speeds = map[string]int{}
-		for k, p := range fs.ptrs() {
-			if *p != nil {
-				t.Speeds[SpeedKeys[k]] = **p
-			}
-		}
-	}
-	return t, nil
-}
-
-// strictDecode decodes one JSON value, refusing unknown fields, trailing data
-// and wrong types, with messages that name the field.
-func strictDecode(data []byte, v any) error { return strictDecodeAt(data, v, "") }
-
-func strictDecodeAt(data []byte, v any, prefix string) error {
+// strictDecode decodes one JSON value as encoding/json does, refusing
+// unknown fields, trailing data and wrong types. DecodeEncounter calls it
+// only on a file that is not one JSON value, for encoding/json's words on
+// why.
+func strictDecode(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		return jsonErr(err, prefix, data)
+		return jsonErr(err, data)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return fieldErr(prefix, "unexpected data after the JSON value")
+		return fieldErr("", "unexpected data after the JSON value")
 	}
 	return nil
-}
-
-// checkKeys refuses what encoding/json lets through silently in the object
-// data: a key that names a field only when case is ignored ("Name" for
-// "name"), a key given twice, and a null value. fields lists the keys the
-// object may hold (nil: any); name, when set, names the field of key k.
-// It runs before the decoding, so a wrong-case key is reported as unknown
-// rather than by the field it would have filled; anything that is not an
-// object, or not valid JSON, is left to the decoder to report.
-func checkKeys(data []byte, prefix string, fields []string, name func(k string) string) error {
-	if name == nil {
-		name = func(k string) string { return join(prefix, k) }
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil
-	}
-	seen := make(map[string]bool)
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		k, _ := tok.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil
-		}
-		if fields != nil && !slices.Contains(fields, k) {
-			return fieldErr(prefix, "unknown field %q", k)
-		}
-		if seen[k] {
-			return fieldErr(name(k), "is given twice")
-		}
-		seen[k] = true
-		if string(v) == "null" {
-			return fieldErr(name(k), "must not be null")
-		}
-	}
-	return nil
-}
-
-// The keys each object of the file may hold.
-var (
-	topFields   = fieldsOf[fileEncounter]()
-	mapFields   = fieldsOf[fileMap]()
-	tokenFields = fieldsOf[fileToken]()
-	speedFields = fieldsOf[fileSpeeds]()
-	noteFields  = fieldsOf[fileNote]()
-)
-
-// fieldsOf lists the JSON keys of the file shape T, embedded structs'
-// included; a field T shadows is listed once.
-func fieldsOf[T any]() []string {
-	var out []string
-	var walk func(t reflect.Type)
-	walk = func(t reflect.Type) {
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if f.Anonymous {
-				walk(f.Type)
-				continue
-			}
-			k, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if k != "" && k != "-" && !slices.Contains(out, k) {
-				out = append(out, k)
-			}
-		}
-	}
-	walk(reflect.TypeFor[T]())
-	return out
 }
 
 func join(prefix, field string) string {
@@ -430,32 +176,25 @@ func join(prefix, field string) string {
 	return prefix + "." + field
 }
 
-func jsonErr(err error, prefix string, data []byte) error {
+func jsonErr(err error, data []byte) error {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &te):
-		field := te.Field
-		if prefix != "" {
-			// Inside a token or note, drop the leading path Go reports.
-			field = strings.TrimPrefix(field, "tokens.")
-			field = strings.TrimPrefix(field, "notes.")
-			field = strings.TrimPrefix(field, "fileToken.")
-		}
-		return fieldErr(join(prefix, field), "must be %s, not %s", jsonKind(te.Type.String()), te.Value)
+		return fieldErr(te.Field, "must be %s, not %s", jsonKind(te.Type.String()), te.Value)
 	case errors.As(err, &se):
 		line, col := lineCol(data, se.Offset)
-		return fieldErr(prefix, "not valid JSON at line %d, column %d: %v", line, col, se)
+		return fieldErr("", "not valid JSON at line %d, column %d: %v", line, col, se)
 	case err == io.EOF:
-		return fieldErr(prefix, "the file is empty")
+		return fieldErr("", "the file is empty")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return fieldErr(prefix, "the JSON ends too early")
+		return fieldErr("", "the JSON ends too early")
 	}
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		return fieldErr(prefix, "unknown field %s", f)
+		return fieldErr("", "unknown field %s", f)
 	}
-	return fieldErr(prefix, "%s", strings.TrimPrefix(msg, "json: "))
+	return fieldErr("", "%s", strings.TrimPrefix(msg, "json: "))
 }
 
 func jsonKind(goType string) string {
@@ -532,6 +271,7 @@ func EncodeEncounter(e *Encounter) ([]byte, error) {
 		}
 		f.Notes = append(f.Notes, raw)
 	}
+	encodeAdded(e, &f)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -586,12 +326,109 @@ func encodeMap(e *Encounter) *fileMapOut {
 	if len(legend.keys) > 0 {
 		m.Legend = &legend
 	}
+	edges, _ := CanonicalEdges(e.Edges, g.W, g.H) // Validate has checked them
+	for _, ed := range edges {
+		m.Edges = append(m.Edges, fileEdge{Kind: ed.Kind.String(), From: [2]int{ed.X1, ed.Y1}, To: [2]int{ed.X2, ed.Y2}})
+	}
+	if p := e.Placement; p != nil {
+		m.BackgroundPlacement = &filePlacement{X: p.X, Y: p.Y, PxPerSquare: p.PxPerSquare}
+	}
+	if anyTrue(e.GMOnly) {
+		m.GMOnly = maskRows(e.GMOnly, g)
+	}
+	if e.Revealed != nil {
+		m.Revealed = maskRows(e.Revealed, g)
+	}
 	return m
 }
 
+// maskRows writes a per-square flag as rows of 0 and 1.
+func maskRows(mask []bool, g *Grid) []string {
+	rows := make([]string, g.H)
+	b := make([]byte, g.W)
+	for y := range rows {
+		for x := range b {
+			b[x] = '0'
+			if mask[y*g.W+x] {
+				b[x] = '1'
+			}
+		}
+		rows[y] = string(b)
+	}
+	return rows
+}
+
+// encodeAdded fills in the top-level fields added with table play.
+func encodeAdded(e *Encounter, f *fileEncounterOut) {
+	if p := e.Party; p != nil {
+		f.Party = &fileParty{Side: p.Side, Level: p.Level, Size: p.Size}
+		if p.Size == DefaultPartySize {
+			f.Party.Size = 0
+		}
+	}
+	if fg := e.Fight; fg != nil {
+		f.Fight = &fileFight{Round: fg.Round, Order: fg.Order, Turn: fg.Turn}
+		if fg.Round == 1 {
+			f.Fight.Round = 0
+		}
+		var st orderedState
+		for _, n := range fg.Order {
+			if v, ok := fg.State[n]; ok && v != (TurnState{}) {
+				st.names = append(st.names, n)
+				st.states = append(st.states, fileTurnState(v))
+			}
+		}
+		if len(st.names) > 0 {
+			f.Fight.State = &st
+		}
+	}
+	for _, a := range e.Areas {
+		fa := fileArea{Kind: a.Kind.String(), Token: a.Token, Radius: a.Radius, Length: a.Length,
+			OriginOffset: a.OriginOffset, Label: a.Label, Player: a.Player}
+		switch a.Kind {
+		case Burst:
+			x, y := a.X, a.Y
+			fa.X, fa.Y = &x, &y
+		case Cone:
+			fa.Dir = a.Dir.String()
+		case Line:
+			t := a.Toward
+			fa.Toward = &t
+		}
+		f.Areas = append(f.Areas, fa)
+	}
+}
+
+// orderedState marshals fight.state in the order of fight.order.
+type orderedState struct {
+	names  []string
+	states []fileTurnState
+}
+
+func (o *orderedState) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, n := range o.names {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		kb, err := marshal(n)
+		if err != nil {
+			return nil, err
+		}
+		vb, _ := json.Marshal(o.states[i])
+		buf.Write(kb)
+		buf.WriteByte(':')
+		buf.Write(vb)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
 // legendKeys are the keys the writer gives new legend entries, in order:
-// letters the default legend leaves free, digits, then Latin-1 letters
-// (there are at most 256 terrain combinations).
+// letters the default legend leaves free, digits, Latin letters with
+// accents, Cyrillic, then CJK ideographs: one key for each of the 2,048
+// terrain combinations of the 11 traits.
 var legendKeys = func() []rune {
 	var out []rune
 	add := func(from, to rune) {
@@ -605,6 +442,8 @@ var legendKeys = func() []rune {
 	add('A', 'Z')
 	add('0', '9')
 	add(0xC0, 0x24F)
+	add(0x400, 0x4FF)
+	add(0x4E00, 0x4E00+2047-rune(len(out)))
 	return out
 }()
 
@@ -656,6 +495,10 @@ func encodeToken(e *Encounter, t *Token) fileToken {
 	}
 	if len(ft.Conditions) == 0 {
 		ft.Conditions = nil
+	}
+	ft.Elevation, ft.Level, ft.Initiative, ft.Image = t.Elevation, t.Level, t.Initiative, t.Image
+	if t.HP != nil {
+		ft.HP = &fileHP{Current: t.HP.Current, Max: t.HP.Max}
 	}
 	return ft
 }

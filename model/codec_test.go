@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -121,10 +122,10 @@ func TestCanonicalWrite(t *testing.T) {
 	}
 }
 
-// TestEveryTerrainCombination writes a map holding all 256 trait sets and
-// reads it back unchanged.
+// TestEveryTerrainCombination writes a map holding all 2,048 trait sets
+// (the 11 traits) and reads it back unchanged.
 func TestEveryTerrainCombination(t *testing.T) {
-	e := &Encounter{Name: "all", Ruleset: PF1E, FeetPerSquare: 5, Grid: NewGrid(16, 16)}
+	e := &Encounter{Name: "all", Ruleset: PF1E, FeetPerSquare: 5, Grid: NewGrid(64, 32)}
 	for i := range e.Grid.Cells {
 		e.Grid.Cells[i] = Terrain(i)
 	}
@@ -213,7 +214,7 @@ func TestReadErrors(t *testing.T) {
 		{"ErrUnknownSize", tok(`{"name":"Gob","x":0,"y":0,"size":"enormous"}`), `tokens[0] "Gob".size: unknown size "enormous"`},
 		{"ErrSizeNotInRuleset", tok(`{"name":"Gob","x":0,"y":0,"size":"colossal"}`), `tokens[0] "Gob".size: colossal is not a size of the sf2e ruleset`},
 		{"ErrUnknownFacing", tok(`{"name":"Gob","x":0,"y":0,"facing":"up"}`), `tokens[0] "Gob".facing: unknown facing "up"`},
-		{"ErrTokenUnknownField", tok(`{"name":"Gob","x":0,"y":0,"hp":7}`), `tokens[0] "Gob": unknown field "hp"`},
+		{"ErrTokenUnknownField", tok(`{"name":"Gob","x":0,"y":0,"colour":7}`), `tokens[0] "Gob": unknown field "colour"`},
 		{"ErrTokenXType", tok(`{"name":"Gob","x":"1","y":0}`), `tokens[0] "Gob".x: must be a whole number`},
 		{"ErrReachNegative", tok(`{"name":"Gob","x":0,"y":0,"reach":-5}`), `tokens[0] "Gob".reach: must not be negative`},
 		{"ErrHiddenType", tok(`{"name":"Gob","x":0,"y":0,"hidden":"yes"}`), `tokens[0] "Gob".hidden: must be true or false`},
@@ -246,6 +247,12 @@ func FuzzReadEncounter(f *testing.F) {
 	f.Add([]byte(`{"format":"encounter/1","name":"N","ruleset":"pf1e","map":{"rows":["#d","~x"],"legend":{"x":["narrow","uneven"]}},"tokens":[{"name":"A","x":0,"y":0,"size":"fine"}]}`))
 	f.Add([]byte(`{"format":"encounter/1","name":"N","ruleset":"starship","map":{"rows":["....","...."]},"tokens":[{"name":"S","x":0,"y":0,"size":"medium","facing":"SE","speeds":{"fly":300,"turn":100}}]}`))
 	f.Add([]byte(`{}`))
+	// The fields added with table play and the third dimension.
+	f.Add([]byte(`{"format":"encounter/1","name":"N","ruleset":"sf2e","map":{"rows":["+/w.","....","...."],"edges":[{"kind":"wall","from":[0,0],"to":[2,0]},{"kind":"wall","from":[2,0],"to":[4,0]},{"kind":"door","from":[1,1],"to":[1,2]},{"kind":"open-door","from":[2,3],"to":[3,3]},{"kind":"secret-door","from":[4,1],"to":[4,2]}],"background":"data:image/jpeg;base64,/9j/","backgroundPlacement":{"x":-3.5,"pxPerSquare":70},"gmOnly":["0100","0000","0001"],"revealed":["1111","0000","1010"]},` +
+		`"tokens":[{"name":"Ogre","x":0,"y":0,"size":"large","side":"enemy","elevation":10,"level":3,"initiative":12,"hp":{"current":5,"max":30}},{"name":"Iseph","x":3,"y":2,"side":"party","conditions":["prone","dead"]}],` +
+		`"party":{"side":"party","level":2,"size":5},"fight":{"round":2,"order":["Iseph","Ogre"],"turn":"Ogre","state":{"Ogre":{"actions":1,"diagonals":1,"spent":0},"Iseph":{}}},` +
+		`"areas":[{"kind":"burst","x":2,"y":1,"radius":10,"label":"boom","player":true},{"kind":"emanation","token":"Ogre","radius":10},{"kind":"cone","token":"Ogre","dir":"E","length":15,"originOffset":-1},{"kind":"line","token":"Iseph","toward":[0,2],"length":30}]}`))
+	f.Add([]byte(`{"format":"encounter/1","name":"N","ruleset":"pf1e","map":{"rows":[".."],"edges":[{"kind":"wall","from":[0,0],"to":[0,1]},{"kind":"door","from":[0,0],"to":[1,0]}]},"tokens":[{"name":"A","x":0,"y":0,"image":"data:image/webp;base64,UklGRiAAAABXRUJQVlA4TAAAAAAvAAAAAAAAAAAAAAAAAAAAAAAA"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := DecodeEncounter(data)
 		if err != nil {
@@ -270,4 +277,31 @@ func FuzzReadEncounter(f *testing.F) {
 			t.Fatalf("not canonical")
 		}
 	})
+}
+
+// BenchmarkReadEncounter reads a 250x250 map with 200 tokens and some notes.
+func BenchmarkReadEncounter(b *testing.B) {
+	e := &Encounter{Name: "Bench", Ruleset: SF2E, FeetPerSquare: 5, Grid: NewGrid(250, 250)}
+	for i := range e.Grid.Cells {
+		e.Grid.Cells[i] = Terrain(i % 7 * 3 % 256)
+	}
+	for i := 0; i < 200; i++ {
+		r := 10
+		e.Tokens = append(e.Tokens, Token{ID: NewID(), Name: fmt.Sprintf("Token %d", i), X: i, Y: i, Size: Medium,
+			Side: "enemy", Speeds: map[string]int{"land": 30, "fly": 20}, Reach: &r, Conditions: []string{"prone"}})
+	}
+	for i := 0; i < 20; i++ {
+		e.Notes = append(e.Notes, Note{X: i, Y: 0, Text: "trap"})
+	}
+	data, err := EncodeEncounter(e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeEncounter(data); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -189,10 +190,12 @@ const (
 	CondNoMelee          = "no-melee"
 	CondTakenCover       = "taken-cover"
 	CondIgnoresDifficult = "ignores-difficult-terrain"
+	CondProne            = "prone" // land movement is a Crawl
+	CondDead             = "dead"  // as unconscious and prone; never blocks, gives no cover
 )
 
 // KnownConditions are the conditions the rules act on.
-var KnownConditions = []string{CondUnconscious, CondCannotAct, CondNoMelee, CondTakenCover, CondIgnoresDifficult}
+var KnownConditions = []string{CondUnconscious, CondCannotAct, CondNoMelee, CondTakenCover, CondIgnoresDifficult, CondProne, CondDead}
 
 // Token is a creature, ship or object on the map. Its space is a k x k block
 // whose top-left square is (X, Y), k = Ruleset.Space(Size).
@@ -210,6 +213,16 @@ type Token struct {
 	Hidden      bool
 	Conditions  []string
 	Notes       string
+	Elevation   int    // feet above the ground (negative: burrowing or diving); sf2e and pf1e a multiple of feet per square
+	Level       *int   // creature level, -1 to 25; nil = none (counts no XP)
+	Initiative  *int   // the number rolled; nil = none (Fight.Order decides the order)
+	HP          *HP    // nil = not tracked
+	Image       string // data:image/png|jpeg|webp;base64,... portrait, at most 2048 px a side; "" = none
+}
+
+// HP is a token's hit points: Current from 0 to Max. GM only.
+type HP struct {
+	Current, Max int
 }
 
 // SideOrNeutral returns the token's side, Neutral when unset.
@@ -252,6 +265,18 @@ func (t Token) Clone() Token {
 	if t.Conditions != nil {
 		c.Conditions = append([]string(nil), t.Conditions...)
 	}
+	if t.Level != nil {
+		v := *t.Level
+		c.Level = &v
+	}
+	if t.Initiative != nil {
+		v := *t.Initiative
+		c.Initiative = &v
+	}
+	if t.HP != nil {
+		v := *t.HP
+		c.HP = &v
+	}
 	return c
 }
 
@@ -270,12 +295,22 @@ type Encounter struct {
 	Ruleset       Ruleset
 	FeetPerSquare int
 	Grid          Grid
-	Background    string // data:image/png;base64,... or "" (drawn under the terrain)
+	Background    string // data:image/png|jpeg|webp;base64,... or "" (drawn under the terrain)
 	Tokens        []Token
 	Notes         []Note
-	Created       time.Time
-	Updated       time.Time
-	Version       int64 // storage revision, for optimistic locking; 0 = never saved
+
+	// Added with table play and the third dimension (encounter-format.md).
+	Edges     []Edge               // walls and doors on grid lines; see CanonicalEdges, NewEdgeGrid
+	Placement *BackgroundPlacement // nil = the background stretched to the map
+	GMOnly    []bool               // by y*W+x: terrain the players do not see; nil (or all false) = none
+	Revealed  []bool               // by y*W+x: fog of war, true = revealed; nil = no fog
+	Party     *Party               // nil = none given
+	Fight     *Fight               // nil = no fight in progress
+	Areas     []Area               // placed area templates
+
+	Created time.Time
+	Updated time.Time
+	Version int64 // storage revision, for optimistic locking; 0 = never saved
 }
 
 // Space returns the side in squares of token t's space under e's ruleset.
@@ -309,7 +344,130 @@ func (e *Encounter) Clone() *Encounter {
 	if e.Notes != nil {
 		c.Notes = append([]Note(nil), e.Notes...)
 	}
+	if e.Edges != nil {
+		c.Edges = append([]Edge(nil), e.Edges...)
+	}
+	if e.Placement != nil {
+		p := *e.Placement
+		c.Placement = &p
+	}
+	if e.GMOnly != nil {
+		c.GMOnly = append([]bool(nil), e.GMOnly...)
+	}
+	if e.Revealed != nil {
+		c.Revealed = append([]bool(nil), e.Revealed...)
+	}
+	if e.Party != nil {
+		p := *e.Party
+		c.Party = &p
+	}
+	if e.Fight != nil {
+		c.Fight = e.Fight.Clone()
+	}
+	if e.Areas != nil {
+		c.Areas = append([]Area(nil), e.Areas...)
+	}
 	return &c
+}
+
+// EdgeGrid indexes the encounter's edges for the rules (NewEdgeGrid).
+func (e *Encounter) EdgeGrid() EdgeGrid { return NewEdgeGrid(e.Grid.W, e.Grid.H, e.Edges) }
+
+// BackgroundPlacement places the background image on the map: its pixel
+// (X, Y) lies at the map's top-left corner, and PxPerSquare of its pixels
+// span one square.
+type BackgroundPlacement struct {
+	X, Y        float64
+	PxPerSquare float64
+}
+
+// Party is the players' side, their level (1 to 20; 0 = not given) and
+// their number (default 4), for the threat budget.
+type Party struct {
+	Side  string
+	Level int
+	Size  int
+}
+
+// DefaultPartySize is the party size when the file gives none.
+const DefaultPartySize = 4
+
+// Fight is a fight in progress (rules-conventions.md, "Turn state").
+type Fight struct {
+	Round int                  // from 1
+	Order []string             // token names, each once; the initiative order
+	Turn  string               // the token whose turn it is, one of Order
+	State map[string]TurnState // by token name, names in Order; absent = a fresh turn
+}
+
+// TurnState is what a token has already done this turn: sf2e and pf1e the
+// actions spent on movement and the diagonals counted; starship the feet
+// flown; points the points spent (Spent).
+type TurnState struct {
+	Actions   int
+	Diagonals int
+	Spent     int
+}
+
+// Clone returns a deep copy.
+func (f *Fight) Clone() *Fight {
+	c := *f
+	c.Order = append([]string(nil), f.Order...)
+	if f.State != nil {
+		c.State = make(map[string]TurnState, len(f.State))
+		for k, v := range f.State {
+			c.State[k] = v
+		}
+	}
+	return &c
+}
+
+// AreaKind is the shape of an area template (rules-conventions.md, "Areas").
+type AreaKind uint8
+
+// Area kinds.
+const (
+	Burst AreaKind = iota + 1
+	Emanation
+	Cone
+	Line
+)
+
+var areaKindNames = [...]string{"", "burst", "emanation", "cone", "line"}
+
+func (k AreaKind) String() string {
+	if k > 0 && int(k) < len(areaKindNames) {
+		return areaKindNames[k]
+	}
+	return fmt.Sprintf("area(%d)", int(k))
+}
+
+// ParseAreaKind reads burst, emanation, cone or line.
+func ParseAreaKind(s string) (AreaKind, error) {
+	for i, n := range areaKindNames {
+		if i > 0 && n == s {
+			return AreaKind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown area kind %q (want burst, emanation, cone or line)", s)
+}
+
+// Area is a placed area template. Which fields it uses depends on Kind:
+// a burst its centre (X, Y), a grid intersection, and Radius; an emanation
+// Token and Radius; a cone Token, Dir, Length and OriginOffset (half
+// squares, orthogonal cones of Large or bigger tokens); a line Token,
+// Toward (a square) and Length. Radius and Length are feet.
+type Area struct {
+	Kind         AreaKind
+	X, Y         int
+	Token        string
+	Radius       int
+	Dir          Facing
+	Toward       [2]int
+	Length       int
+	OriginOffset int
+	Label        string
+	Player       bool // shown on the player display
 }
 
 // Feet returns the encounter's feet per square, or the ruleset's default.
@@ -318,4 +476,26 @@ func (e *Encounter) Feet() int {
 		return e.FeetPerSquare
 	}
 	return e.Ruleset.DefaultFeetPerSquare()
+}
+
+// withArticle is "a burst", "an emanation" ... for messages.
+func (k AreaKind) withArticle() string {
+	if k == Emanation {
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
+// NextTurn passes the turn to the next token in the order, whose turn
+// state starts fresh; after the last token the round advances and the
+// first token's turn begins (rules-conventions.md, "Turn state"). A turn
+// not in the order goes to the first token, in the same round.
+func (f *Fight) NextTurn() {
+	i := slices.Index(f.Order, f.Turn) + 1
+	if i >= len(f.Order) {
+		i = 0
+		f.Round++
+	}
+	f.Turn = f.Order[i]
+	delete(f.State, f.Turn)
 }

@@ -263,7 +263,7 @@ func TestSpecWriterLegendKeys(t *testing.T) {
 	s = roundTrip(t, e)
 	back := mustDecode(t, s)
 	_ = back
-	if !strings.Contains(s, `"abcefgijklmpqrstvwxyzABCEFGHIJKLMNOPQRST"`) {
+	if !strings.Contains(s, `"abcefgijklmpqrstvxyzABCEFGHIJKLMNOPQRSTU"`) {
 		t.Errorf("legend keys are not a, b, c, e, ... skipping default keys:\n%.400s", s)
 	}
 }
@@ -461,9 +461,9 @@ func TestSpecFacingLongReachWeapon(t *testing.T) {
 }
 
 // "`background` ... a data:image/png;base64,... or data:image/webp;base64,...
-// image".
+// image"; "`background` also accepts data:image/jpeg;base64,...".
 func TestSpecBackground(t *testing.T) {
-	for _, bg := range []string{"data:image/png;base64,iVBORw0KGgo=", "data:image/webp;base64,UklGRg=="} {
+	for _, bg := range []string{"data:image/png;base64,iVBORw0KGgo=", "data:image/webp;base64,UklGRg==", "data:image/jpeg;base64,/9j/"} {
 		e := mustDecode(t, specHead+`"map":{"rows":["."],"background":"`+bg+`"}}`)
 		if e.Background != bg {
 			t.Errorf("background read as %q", e.Background)
@@ -472,7 +472,7 @@ func TestSpecBackground(t *testing.T) {
 			t.Errorf("background not written:\n%s", s)
 		}
 	}
-	for _, bg := range []string{"data:image/jpeg;base64,/9j/", "data:image/PNG;base64,AA", "iVBORw0KGgo=", "https://example.com/map.png", "data:image/png,raw"} {
+	for _, bg := range []string{"data:image/gif;base64,R0lG", "data:image/PNG;base64,AA", "iVBORw0KGgo=", "https://example.com/map.png", "data:image/png,raw"} {
 		mustRefuse(t, specHead+`"map":{"rows":["."],"background":"`+bg+`"}}`, "map.background:")
 	}
 }

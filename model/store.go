@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"errors"
+	"io"
 	"time"
 )
 
@@ -40,7 +41,9 @@ func (e *AmbiguousError) Error() string {
 
 func quote(s string) string { return "\"" + s + "\"" }
 
-// EncounterStore keeps encounters. storage/ implements it on SQLite.
+// EncounterStore keeps encounters: everything the app and the command line
+// ask of a store, so neither looks for optional methods. storage/
+// implements it on SQLite.
 type EncounterStore interface {
 	// List returns every encounter, most recently updated first.
 	List(ctx context.Context) ([]Summary, error)
@@ -52,9 +55,24 @@ type EncounterStore interface {
 	// id; e.Version must match the stored one (ErrConflict otherwise) and is
 	// bumped, along with Updated, on success.
 	Save(ctx context.Context, e *Encounter) error
+	// SaveAsCopy keeps e's edits as a new encounter named "NAME (copy)"
+	// (then " (copy) (2)" ...) after a conflict, and returns its id; e
+	// becomes that copy (ID, Name, Version, dates, token ids), so the
+	// window holding it goes on editing the copy.
+	SaveAsCopy(ctx context.Context, e *Encounter) (string, error)
 	// Rename, Duplicate and Delete act on the encounter with the id.
 	Rename(ctx context.Context, id, name string) error
 	Duplicate(ctx context.Context, id, newName string) (string, error)
 	Delete(ctx context.Context, id string) error
+	// Import stores a copy of e as a new encounter (e is not changed) and
+	// returns its id and name: a name already stored gets " (2)", " (3)"
+	// ... appended.
+	Import(ctx context.Context, e *Encounter) (id, name string, err error)
+	// Export writes the encounter named (or with the id) nameOrID as an
+	// encounter/1 file.
+	Export(ctx context.Context, nameOrID string, w io.Writer) error
+	// Backup copies the whole store to the file dst, which must not exist
+	// (or be empty): a consistent snapshot taken while the app runs.
+	Backup(ctx context.Context, dst string) error
 	Close() error
 }

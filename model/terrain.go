@@ -7,6 +7,7 @@ import (
 
 // Trait is one kind of terrain a square can carry. A square holds a small bit
 // set of traits (Terrain), so a grid of any size is one flat slice of uint16.
+// Eleven traits are known; a square's set no longer fits a byte.
 type Trait uint16
 
 // Terrain traits, in the order of encounter-format.md.
@@ -19,21 +20,36 @@ const (
 	Narrow
 	Uneven
 	Water
+	Door         // a door square: closed (a wall square) unless Open
+	Open         // with Door: the door stands open (open ground)
+	ShallowWater // difficult for land and climb; no swim Speed needed
 )
 
 // Terrain is the set of traits of one square; the zero value is open ground.
 type Terrain = Trait
 
 // AllTraits lists every trait in canonical order.
-var AllTraits = []Trait{Wall, Obstacle, Difficult, GreaterDifficult, Hazardous, Narrow, Uneven, Water}
+var AllTraits = []Trait{Wall, Obstacle, Difficult, GreaterDifficult, Hazardous, Narrow, Uneven, Water, Door, Open, ShallowWater}
 
 var traitNames = map[Trait]string{
 	Wall: "wall", Obstacle: "obstacle", Difficult: "difficult", GreaterDifficult: "greater-difficult",
 	Hazardous: "hazardous", Narrow: "narrow", Uneven: "uneven", Water: "water",
+	Door: "door", Open: "open", ShallowWater: "shallow-water",
 }
 
 // traitMask holds every known trait bit; anything outside it is invalid.
-const traitMask = Wall | Obstacle | Difficult | GreaterDifficult | Hazardous | Narrow | Uneven | Water
+const traitMask = Wall | Obstacle | Difficult | GreaterDifficult | Hazardous | Narrow | Uneven | Water | Door | Open | ShallowWater
+
+// TraitMask holds every known trait bit: a square's terrain never has
+// others (Validate refuses them).
+const TraitMask = traitMask
+
+// BlocksLikeWall reports whether the square is a wall square for movement,
+// sight and effects: a wall, or a closed door (Door without Open).
+func (t Trait) BlocksLikeWall() bool { return t&Wall != 0 || t&(Door|Open) == Door }
+
+// ClosedDoor reports whether the square is a door that is not open.
+func (t Trait) ClosedDoor() bool { return t&(Door|Open) == Door }
 
 // ParseTrait reads one trait name as the file format spells it.
 func ParseTrait(s string) (Trait, error) {
@@ -74,11 +90,12 @@ func (t Trait) String() string {
 var DefaultLegend = map[rune]Terrain{
 	'.': 0, '#': Wall, 'o': Obstacle, 'd': Difficult, 'D': GreaterDifficult,
 	'h': Hazardous, 'n': Narrow, 'u': Uneven, '~': Water,
+	'+': Door, '/': Door | Open, 'w': ShallowWater,
 }
 
 // defaultLegendOrder is the default legend in the format document's order,
 // used to find the character for a terrain when writing.
-var defaultLegendOrder = []rune{'.', '#', 'o', 'd', 'D', 'h', 'n', 'u', '~'}
+var defaultLegendOrder = []rune{'.', '#', 'o', 'd', 'D', 'h', 'n', 'u', '~', '+', '/', 'w'}
 
 // Grid is the terrain of a map: a flat slice indexed y*W+x.
 type Grid struct {

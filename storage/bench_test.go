@@ -3,6 +3,8 @@ package storage
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"encounterplanner/model"
@@ -76,4 +78,53 @@ func TestBenchEncounter(t *testing.T) {
 		mustSave(t, s, e)
 		assertEqual(t, mustLoad(t, s, e.ID), e)
 	})
+}
+
+// largeLibrary writes a library of n benchmark encounters (each a 250x250
+// map with 200 tokens) and returns its path.
+func largeLibrary(b *testing.B, n int) string {
+	path := filepath.Join(b.TempDir(), "encounters.db")
+	s := mustOpenAt(b, path, options{})
+	e := benchEncounter()
+	for i := 0; i < n; i++ {
+		c := e.Clone()
+		c.Name = fmt.Sprintf("Benchmark %d", i)
+		mustSave(b, s, c)
+	}
+	s.Close()
+	return path
+}
+
+// BenchmarkOpen: opening a library of 100 encounters (about 8 MB) the
+// way every command does: the header, the marks, quick_check.
+func BenchmarkOpen(b *testing.B) {
+	for _, ro := range []bool{false, true} {
+		b.Run(fmt.Sprintf("ReadOnly=%v", ro), func(b *testing.B) {
+			path := largeLibrary(b, 100)
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := open(path, options{readOnly: ro})
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.Close()
+			}
+		})
+	}
+}
+
+// BenchmarkBackup: a whole backup of the 100-encounter library.
+func BenchmarkBackup(b *testing.B) {
+	s := mustOpenAt(b, largeLibrary(b, 100), options{readOnly: true})
+	dir := b.TempDir()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		dst := filepath.Join(dir, fmt.Sprintf("b%d.db", i))
+		if err := s.Backup(ctx, dst); err != nil {
+			b.Fatal(err)
+		}
+		os.Remove(dst)
+	}
 }

@@ -110,6 +110,9 @@ func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 	if e.Notes, err = loadNotes(ctx, tx, id); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
+	if err := loadFields(ctx, tx, e); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
 	return e, nil
 }
 
@@ -269,6 +272,9 @@ func (s *Store) saveTx(ctx context.Context, tx *sql.Tx, e *model.Encounter, op s
 			return nil, dbErr(op, true, err)
 		}
 		res.created = fromNanos(created)
+		if err := deleteFields(ctx, tx, res.id); err != nil {
+			return nil, dbErr(op, true, err)
+		}
 		for _, del := range []string{`DELETE FROM tokens WHERE encounter_id = ?`, `DELETE FROM notes WHERE encounter_id = ?`} {
 			if _, err := tx.ExecContext(ctx, del, res.id); err != nil {
 				return nil, dbErr(op, true, err)
@@ -279,6 +285,12 @@ func (s *Store) saveTx(ctx context.Context, tx *sql.Tx, e *model.Encounter, op s
 		return nil, dbErr(op, true, err)
 	}
 	if err := insertNotes(ctx, tx, res.id, e.Notes); err != nil {
+		return nil, dbErr(op, true, err)
+	}
+	if err := insertFields(ctx, tx, res.id, e); err != nil {
+		if errors.Is(err, errOldSchema) {
+			return nil, fmt.Errorf("%s: %w", op, err)
+		}
 		return nil, dbErr(op, true, err)
 	}
 	return res, nil
@@ -428,6 +440,9 @@ func (s *Store) Duplicate(ctx context.Context, id, newName string) (string, erro
 		SELECT ?, ord, x, y, text, player FROM notes WHERE encounter_id = ?`, newID, id); err != nil {
 		return "", dbErr(op, true, err)
 	}
+	if err := duplicateFields(ctx, tx, id, newID); err != nil {
+		return "", dbErr(op, true, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return "", dbErr(op, true, err)
 	}
@@ -569,3 +584,355 @@ func (s *Store) Export(ctx context.Context, nameOrID string, w io.Writer) error 
 }
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
+
+// The fields added with table play and the third dimension live in the
+// tables encounter_fields and token_fields (migration 0003), one row only
+// for an encounter or token that has any of them. A database opened at an
+// older schema (a test's, or a read-only backup) lacks the tables: it loads
+// without the fields and saves an encounter that has none.
+
+// errOldSchema: the encounter has fields the database's schema cannot hold.
+var errOldSchema = errors.New("the database's schema is too old to hold the encounter's edges, fog, fight, areas or token fields")
+
+type queryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func hasFieldTables(ctx context.Context, q queryer) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'encounter_fields'`).Scan(&n)
+	return n > 0, err
+}
+
+// The JSON shapes of the columns.
+type (
+	placementJSON struct {
+		X  float64 `json:"x"`
+		Y  float64 `json:"y"`
+		Px float64 `json:"px"`
+	}
+	partyJSON struct {
+		Side  string `json:"side"`
+		Level int    `json:"level"`
+		Size  int    `json:"size"`
+	}
+	turnJSON struct {
+		Actions   int `json:"actions"`
+		Diagonals int `json:"diagonals"`
+		Spent     int `json:"spent"`
+	}
+	fightJSON struct {
+		Round int                 `json:"round"`
+		Order []string            `json:"order"`
+		Turn  string              `json:"turn"`
+		State map[string]turnJSON `json:"state"`
+	}
+	areaJSON struct {
+		Kind         uint8  `json:"kind"`
+		X            int    `json:"x"`
+		Y            int    `json:"y"`
+		Token        string `json:"token"`
+		Radius       int    `json:"radius"`
+		Dir          uint8  `json:"dir"`
+		Toward       [2]int `json:"toward"`
+		Length       int    `json:"length"`
+		OriginOffset int    `json:"originOffset"`
+		Label        string `json:"label"`
+		Player       bool   `json:"player"`
+	}
+)
+
+// hasEncounterFields reports whether e has any field encounter_fields holds.
+func hasEncounterFields(e *model.Encounter) bool {
+	return len(e.Edges) > 0 || e.Placement != nil || e.GMOnly != nil || e.Revealed != nil ||
+		e.Party != nil || e.Fight != nil || len(e.Areas) > 0
+}
+
+func hasTokenFields(t *model.Token) bool {
+	return t.Elevation != 0 || t.Level != nil || t.Initiative != nil || t.HP != nil || t.Image != ""
+}
+
+func jsonOrNil(v any, present bool) (any, error) {
+	if !present {
+		return nil, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return string(b), nil
+}
+
+// packBits keeps one bit a square, low bit first; nil stays NULL.
+func packBits(m []bool) any {
+	if m == nil {
+		return nil
+	}
+	b := make([]byte, (len(m)+7)/8)
+	for i, v := range m {
+		if v {
+			b[i/8] |= 1 << (i % 8)
+		}
+	}
+	return b
+}
+
+func unpackBits(b []byte, n int) ([]bool, error) {
+	if b == nil {
+		return nil, nil
+	}
+	if len(b) != (n+7)/8 {
+		return nil, fmt.Errorf("holds %d bytes, expected %d for %d squares", len(b), (n+7)/8, n)
+	}
+	m := make([]bool, n)
+	for i := range m {
+		m[i] = b[i/8]&(1<<(i%8)) != 0
+	}
+	return m, nil
+}
+
+func deleteFields(ctx context.Context, tx *sql.Tx, id string) error {
+	ok, err := hasFieldTables(ctx, tx)
+	if err != nil || !ok {
+		return err
+	}
+	for _, del := range []string{`DELETE FROM token_fields WHERE encounter_id = ?`, `DELETE FROM encounter_fields WHERE encounter_id = ?`} {
+		if _, err := tx.ExecContext(ctx, del, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertFields(ctx context.Context, tx *sql.Tx, id string, e *model.Encounter) error {
+	some := hasEncounterFields(e)
+	for i := range e.Tokens {
+		some = some || hasTokenFields(&e.Tokens[i])
+	}
+	if !some {
+		return nil
+	}
+	if ok, err := hasFieldTables(ctx, tx); err != nil {
+		return err
+	} else if !ok {
+		return errOldSchema
+	}
+	if hasEncounterFields(e) {
+		var edges [][5]int
+		for _, ed := range e.Edges {
+			edges = append(edges, [5]int{int(ed.Kind), ed.X1, ed.Y1, ed.X2, ed.Y2})
+		}
+		var placement *placementJSON
+		if p := e.Placement; p != nil {
+			placement = &placementJSON{p.X, p.Y, p.PxPerSquare}
+		}
+		var party *partyJSON
+		if p := e.Party; p != nil {
+			party = &partyJSON{p.Side, p.Level, p.Size}
+		}
+		var fight *fightJSON
+		if f := e.Fight; f != nil {
+			fight = &fightJSON{Round: f.Round, Order: f.Order, Turn: f.Turn}
+			if f.State != nil {
+				fight.State = make(map[string]turnJSON, len(f.State))
+				for k, v := range f.State {
+					fight.State[k] = turnJSON(v)
+				}
+			}
+		}
+		var areas []areaJSON
+		for _, a := range e.Areas {
+			areas = append(areas, areaJSON{uint8(a.Kind), a.X, a.Y, a.Token, a.Radius, uint8(a.Dir), a.Toward, a.Length, a.OriginOffset, a.Label, a.Player})
+		}
+		cols := make([]any, 0, 7)
+		for _, c := range []struct {
+			v       any
+			present bool
+		}{{edges, len(edges) > 0}, {placement, placement != nil}} {
+			v, err := jsonOrNil(c.v, c.present)
+			if err != nil {
+				return err
+			}
+			cols = append(cols, v)
+		}
+		cols = append(cols, packBits(e.GMOnly), packBits(e.Revealed))
+		for _, c := range []struct {
+			v       any
+			present bool
+		}{{party, party != nil}, {fight, fight != nil}, {areas, len(areas) > 0}} {
+			v, err := jsonOrNil(c.v, c.present)
+			if err != nil {
+				return err
+			}
+			cols = append(cols, v)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO encounter_fields (encounter_id, edges, placement, gm_only,
+			revealed, party, fight, areas) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, append([]any{id}, cols...)...); err != nil {
+			return err
+		}
+	}
+	var st *sql.Stmt
+	for i := range e.Tokens {
+		t := &e.Tokens[i]
+		if !hasTokenFields(t) {
+			continue
+		}
+		if st == nil {
+			var err error
+			st, err = tx.PrepareContext(ctx, `INSERT INTO token_fields (encounter_id, ord, elevation, level,
+				initiative, hp_current, hp_max, image) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+		}
+		var level, initiative, cur, maxHP any
+		if t.Level != nil {
+			level = *t.Level
+		}
+		if t.Initiative != nil {
+			initiative = *t.Initiative
+		}
+		if t.HP != nil {
+			cur, maxHP = t.HP.Current, t.HP.Max
+		}
+		if _, err := st.ExecContext(ctx, id, i, t.Elevation, level, initiative, cur, maxHP, t.Image); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadFields reads the encounter's and its tokens' added fields into e.
+func loadFields(ctx context.Context, tx *sql.Tx, e *model.Encounter) error {
+	if ok, err := hasFieldTables(ctx, tx); err != nil {
+		return dbErr("read the encounter's fields", false, err)
+	} else if !ok {
+		return nil
+	}
+	var edges, placement, party, fight, areas sql.NullString
+	var gmOnly, revealed []byte
+	err := tx.QueryRowContext(ctx, `SELECT edges, placement, gm_only, revealed, party, fight, areas
+		FROM encounter_fields WHERE encounter_id = ?`, e.ID).Scan(&edges, &placement, &gmOnly, &revealed, &party, &fight, &areas)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return dbErr("read the encounter's fields", false, err)
+	default:
+		if err := decodeEncounterFields(e, edges, placement, party, fight, areas, gmOnly, revealed); err != nil {
+			return err
+		}
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT ord, elevation, level, initiative, hp_current, hp_max, image
+		FROM token_fields WHERE encounter_id = ? ORDER BY ord`, e.ID)
+	if err != nil {
+		return dbErr("read the tokens' fields", false, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ord, elevation int
+		var level, initiative, cur, maxHP sql.NullInt64
+		var image string
+		if err := rows.Scan(&ord, &elevation, &level, &initiative, &cur, &maxHP, &image); err != nil {
+			return dbErr("read the tokens' fields", false, err)
+		}
+		if ord < 0 || ord >= len(e.Tokens) {
+			return fmt.Errorf("token_fields: %w: a row for token %d of %d; restore a backup", ErrNotDatabase, ord, len(e.Tokens))
+		}
+		t := &e.Tokens[ord]
+		t.Elevation, t.Image = elevation, image
+		if level.Valid {
+			v := int(level.Int64)
+			t.Level = &v
+		}
+		if initiative.Valid {
+			v := int(initiative.Int64)
+			t.Initiative = &v
+		}
+		if cur.Valid && maxHP.Valid {
+			t.HP = &model.HP{Current: int(cur.Int64), Max: int(maxHP.Int64)}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return dbErr("read the tokens' fields", false, err)
+	}
+	return nil
+}
+
+func decodeEncounterFields(e *model.Encounter, edges, placement, party, fight, areas sql.NullString, gmOnly, revealed []byte) error {
+	damaged := func(col string, err error) error {
+		return fmt.Errorf("encounter_fields.%s: %w: %v; restore a backup", col, ErrNotDatabase, err)
+	}
+	unmarshal := func(col string, s sql.NullString, v any) error {
+		if !s.Valid {
+			return nil
+		}
+		if err := json.Unmarshal([]byte(s.String), v); err != nil {
+			return damaged(col, err)
+		}
+		return nil
+	}
+	var ed [][5]int
+	var pl *placementJSON
+	var pa *partyJSON
+	var fi *fightJSON
+	var ar []areaJSON
+	for _, c := range []struct {
+		col string
+		s   sql.NullString
+		v   any
+	}{{"edges", edges, &ed}, {"placement", placement, &pl}, {"party", party, &pa}, {"fight", fight, &fi}, {"areas", areas, &ar}} {
+		if err := unmarshal(c.col, c.s, c.v); err != nil {
+			return err
+		}
+	}
+	for _, x := range ed {
+		e.Edges = append(e.Edges, model.Edge{Kind: model.EdgeKind(x[0]), X1: x[1], Y1: x[2], X2: x[3], Y2: x[4]})
+	}
+	if pl != nil {
+		e.Placement = &model.BackgroundPlacement{X: pl.X, Y: pl.Y, PxPerSquare: pl.Px}
+	}
+	if pa != nil {
+		e.Party = &model.Party{Side: pa.Side, Level: pa.Level, Size: pa.Size}
+	}
+	if fi != nil {
+		e.Fight = &model.Fight{Round: fi.Round, Order: fi.Order, Turn: fi.Turn}
+		if fi.State != nil {
+			e.Fight.State = make(map[string]model.TurnState, len(fi.State))
+			for k, v := range fi.State {
+				e.Fight.State[k] = model.TurnState(v)
+			}
+		}
+	}
+	for _, a := range ar {
+		e.Areas = append(e.Areas, model.Area{Kind: model.AreaKind(a.Kind), X: a.X, Y: a.Y, Token: a.Token, Radius: a.Radius,
+			Dir: model.Facing(a.Dir), Toward: a.Toward, Length: a.Length, OriginOffset: a.OriginOffset, Label: a.Label, Player: a.Player})
+	}
+	n := e.Grid.W * e.Grid.H
+	var err error
+	if e.GMOnly, err = unpackBits(gmOnly, n); err != nil {
+		return damaged("gm_only", err)
+	}
+	if e.Revealed, err = unpackBits(revealed, n); err != nil {
+		return damaged("revealed", err)
+	}
+	return nil
+}
+
+// duplicateFields copies the added fields of encounter id to newID, after
+// its tokens.
+func duplicateFields(ctx context.Context, tx *sql.Tx, id, newID string) error {
+	ok, err := hasFieldTables(ctx, tx)
+	if err != nil || !ok {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO encounter_fields (encounter_id, edges, placement, gm_only,
+		revealed, party, fight, areas) SELECT ?, edges, placement, gm_only, revealed, party, fight, areas
+		FROM encounter_fields WHERE encounter_id = ?`, newID, id); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO token_fields (encounter_id, ord, elevation, level, initiative,
+		hp_current, hp_max, image) SELECT ?, ord, elevation, level, initiative, hp_current, hp_max, image
+		FROM token_fields WHERE encounter_id = ?`, newID, id)
+	return err
+}

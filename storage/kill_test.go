@@ -1,8 +1,10 @@
 package storage
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -156,4 +158,126 @@ func TestKill(t *testing.T) {
 			t.Fatalf("only %d of %d children saved anything: the kills did not land during saves", progressed, kills)
 		}
 	})
+}
+
+// TestHelperBackup is TestBackupKill's child: it backs up the database in
+// STORAGE_BACKUP_DB to STORAGE_BACKUP_OUT, saying "start" just before.
+func TestHelperBackup(t *testing.T) {
+	if os.Getenv("STORAGE_BACKUP_HELPER") != "1" {
+		t.Skip("run by TestBackupKill")
+	}
+	s, err := OpenReadOnly(os.Getenv("STORAGE_BACKUP_DB"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	os.Stdout.WriteString("start\n")
+	if err := s.Backup(ctx, os.Getenv("STORAGE_BACKUP_OUT")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
+	}
+	os.Stdout.WriteString("done\n")
+}
+
+// TestBackupKill kills a process in the middle of a backup (5 times; 50
+// with EP_LONG=1). OUT is then absent, or a whole backup if the child
+// finished first; never half a file. A backup run again to the same OUT
+// succeeds and clears the killed one's temporary file.
+func TestBackupKill(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("kills processes")
+		}
+		kills := 5
+		if longRun() {
+			kills = 50
+		}
+		dir := t.TempDir()
+		path := filepath.Join(dir, "encounters.db")
+		s := mustOpenAt(t, path, options{})
+		// About 8 MB, so that a backup takes long enough to be killed.
+		for i := 0; i < 8; i++ {
+			e := killEncounter(i)
+			e.Grid = model.NewGrid(1000, 1000)
+			for j := range e.Grid.Cells {
+				e.Grid.Cells[j] = model.Terrain(uint32(j*2654435761+i) >> 24)
+			}
+			mustSave(t, s, e)
+		}
+		want, err := s.List(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		outDir := t.TempDir()
+		out := filepath.Join(outDir, "backup.db")
+		rng := rand.New(rand.NewPCG(2026, 12))
+		midway, finished := 0, 0
+		for i := 0; i < kills; i++ {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperBackup$")
+			cmd.Env = append(os.Environ(), "STORAGE_BACKUP_HELPER=1", "STORAGE_BACKUP_DB="+path, "STORAGE_BACKUP_OUT="+out)
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var errOut bytes.Buffer
+			cmd.Stderr = &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			r := bufio.NewReader(stdout)
+			if line, err := r.ReadString('\n'); err != nil || line != "start\n" {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("kill %d: child said %q, %v: %s", i, line, err, errOut.String())
+			}
+			time.Sleep(time.Duration(rng.IntN(3000)) * time.Microsecond)
+			cmd.Process.Signal(syscall.SIGKILL)
+			rest, _ := io.ReadAll(r)
+			cmd.Wait()
+			if strings.Contains(string(rest), "done") {
+				finished++
+			} else {
+				midway++
+			}
+			if _, err := os.Stat(out); err == nil {
+				checkBackup(t, out, want)
+				os.Remove(out)
+			} else if strings.Contains(string(rest), "done") {
+				t.Fatalf("kill %d: the child finished but no backup exists", i)
+			}
+			// A new backup to the same name works, and tidies up.
+			b := mustOpenAt(t, path, options{readOnly: true})
+			if err := b.Backup(ctx, out); err != nil {
+				t.Fatalf("kill %d: backing up again: %v", i, err)
+			}
+			b.Close()
+			checkBackup(t, out, want)
+			noBackupTemps(t, outDir)
+			os.Remove(out)
+		}
+		t.Logf("%d kills: %d in the middle of the backup, %d after it finished", kills, midway, finished)
+		if midway == 0 {
+			t.Fatal("no kill landed during a backup")
+		}
+	})
+}
+
+// checkBackup opens a backup and checks it whole: integrity and the
+// encounters of want.
+func checkBackup(t *testing.T, path string, want []model.Summary) {
+	t.Helper()
+	b, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatalf("the backup does not open: %v", err)
+	}
+	defer b.Close()
+	var check string
+	if err := b.rdb.QueryRow(`PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+		t.Fatalf("backup integrity_check = %q, %v", check, err)
+	}
+	got, err := b.List(ctx)
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("backup holds %d encounters (%v), want %d", len(got), err, len(want))
+	}
 }

@@ -3,11 +3,13 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -200,6 +202,23 @@ func TestOpen(t *testing.T) {
 			f.WriteAt(junk, 4096)
 			f.Close()
 		}, ErrNotDatabase, "restore a backup"},
+		// Valid SQLite databases of other programs: refused, untouched.
+		{"ErrNotDatabaseOtherProgram", func(t *testing.T, path string) {
+			foreignDB(t, path, `CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'ann')`)
+		}, ErrNotDatabase, "another program (tables: users"},
+		{"ErrNotDatabaseOtherProgramEncountersTable", func(t *testing.T, path string) {
+			foreignDB(t, path, `CREATE TABLE encounters (id INTEGER PRIMARY KEY, monster TEXT)`)
+		}, ErrNotDatabase, "another program"},
+		{"ErrNotDatabaseOtherProgramUserVersion", func(t *testing.T, path string) {
+			foreignDB(t, path, `CREATE TABLE t (x); PRAGMA user_version = 1`)
+		}, ErrNotDatabase, "user_version 1"},
+		{"ErrNotDatabaseOtherProgramNoTables", func(t *testing.T, path string) {
+			foreignDB(t, path, `PRAGMA user_version = 42`)
+		}, ErrNotDatabase, "another program"},
+		{"ErrNotDatabaseOtherApplicationID", func(t *testing.T, path string) {
+			filledDB(t, path)
+			foreignDB(t, path, `PRAGMA application_id = 1234`)
+		}, ErrNotDatabase, "application id 0x4d2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -249,9 +268,103 @@ func TestOpen(t *testing.T) {
 			t.Fatalf("an empty file is a new database: seeded %v backup %q", s.Seeded(), s.MigrationBackup())
 		}
 	})
+	// A FIFO would block the first read forever: it is refused unopened.
+	t.Run("ErrFIFO", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		if err := syscall.Mkfifo(path, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		for _, f := range []func(string) (*Store, error){Open, OpenDefault, OpenReadOnly} {
+			done := make(chan error, 1)
+			go func() { _, err := f(path); done <- err }()
+			select {
+			case err := <-done:
+				if !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "FIFO") {
+					t.Fatalf("got %v, want ErrNotDatabase naming the FIFO", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("opening a FIFO hangs")
+			}
+		}
+	})
 	t.Run("ErrFolder", func(t *testing.T) {
 		if _, err := Open(t.TempDir()); !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "folder") {
 			t.Fatalf("got %v", err)
+		}
+	})
+}
+
+// foreignDB runs sql on the file with a plain connection (rollback
+// journal, as most programs use) and closes it.
+func foreignDB(t *testing.T, path, sql string) {
+	t.Helper()
+	db := rawDB(t, path)
+	if _, err := db.Exec(sql); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// applicationID reads the file's PRAGMA application_id.
+func applicationID(t *testing.T, path string) int64 {
+	t.Helper()
+	db := rawDB(t, path)
+	defer db.Close()
+	var id int64
+	if err := db.QueryRow(`PRAGMA application_id`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// TestRecognise: Open knows its own databases by PRAGMA application_id,
+// set when they are created; one from before the id existed (our
+// migrations table, no id) opens and gets it; an SQLite file with no
+// tables at all is a new database. (Other programs' databases are refused:
+// the TestOpen/ErrNotDatabaseOther... cases.)
+func TestRecognise(t *testing.T) {
+	t.Run("OKApplicationIDSetAtCreation", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		mustOpenAt(t, path, options{}).Close()
+		if id := applicationID(t, path); id != ApplicationID {
+			t.Fatalf("application_id %#x, want %#x", id, ApplicationID)
+		}
+	})
+	for _, upTo := range []int{1, SchemaVersion} {
+		t.Run(fmt.Sprintf("OKBeforeApplicationIDVersion%d", upTo), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "encounters.db")
+			old := mustOpenAt(t, path, options{upTo: upTo})
+			e := fullEncounter()
+			mustSave(t, old, e)
+			old.Close()
+			foreignDB(t, path, `PRAGMA application_id = 0`)
+			s, err := Open(path)
+			if err != nil {
+				t.Fatalf("our database from before the application id: %v", err)
+			}
+			assertEqual(t, mustLoad(t, s, e.ID), e)
+			if (s.MigrationBackup() != "") != (upTo < SchemaVersion) {
+				t.Fatalf("backup %q: only an upgrade needs one", s.MigrationBackup())
+			}
+			s.Close()
+			if id := applicationID(t, path); id != ApplicationID {
+				t.Fatalf("application_id %#x after opening, want %#x", id, ApplicationID)
+			}
+		})
+	}
+	t.Run("OKEmptySQLiteFile", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "encounters.db")
+		foreignDB(t, path, `PRAGMA journal_mode = WAL`)
+		s, err := OpenDefault(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if !s.Seeded() || s.MigrationBackup() != "" {
+			t.Fatalf("an SQLite file with no tables is a new database: seeded %v, backup %q", s.Seeded(), s.MigrationBackup())
 		}
 	})
 }
@@ -352,6 +465,63 @@ func TestReadOnly(t *testing.T) {
 		}
 		mustSave(t, rw, edit)
 		assertEqual(t, mustLoad(t, rw, e.ID), edit)
+	})
+
+	// A folder that cannot be written (immutable, which binds root as a
+	// read-only disk would): Open gives a read-only store, OpenReadOnly
+	// too, and nothing is written next to the file.
+	t.Run("ErrReadOnlyFolder", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "library")
+		path := filepath.Join(dir, "encounters.db")
+		rw := mustOpenAt(t, path, options{})
+		e := fullEncounter()
+		mustSave(t, rw, e)
+		rw.Close()
+		immutable(t, dir)
+		before := fileHash(t, path)
+		for name, open := range map[string]func(string) (*Store, error){"Open": Open, "OpenDefault": OpenDefault, "OpenReadOnly": OpenReadOnly} {
+			s, err := open(path)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !s.ReadOnly() {
+				t.Fatalf("%s: ReadOnly() = false", name)
+			}
+			assertEqual(t, mustLoad(t, s, e.ID), e)
+			if err := s.Backup(ctx, filepath.Join(t.TempDir(), "copy.db")); err != nil {
+				t.Fatalf("%s: backup: %v", name, err)
+			}
+			edit := e.Clone()
+			edit.Name = "Edited"
+			if err := s.Save(ctx, edit); !errors.Is(err, ErrReadOnly) {
+				t.Fatalf("%s: save: %v, want ErrReadOnly", name, err)
+			}
+			s.Close()
+		}
+		if fileHash(t, path) != before {
+			t.Fatal("the file was written")
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Fatalf("files appeared: %v", entries)
+		}
+	})
+
+	// OpenReadOnly never creates: a missing or empty file is ErrNotExist.
+	t.Run("ErrReadOnlyMissing", func(t *testing.T) {
+		dir := t.TempDir()
+		empty := filepath.Join(dir, "empty.db")
+		os.WriteFile(empty, nil, 0o644)
+		for _, p := range []string{filepath.Join(dir, "missing.db"), filepath.Join(dir, "sub", "missing.db"), empty} {
+			if _, err := OpenReadOnly(p); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "nothing was created") {
+				t.Fatalf("%s: got %v", p, err)
+			}
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Fatalf("files appeared: %v", entries)
+		}
+		if b, _ := os.ReadFile(empty); len(b) != 0 {
+			t.Fatal("the empty file was written")
+		}
 	})
 
 	t.Run("ErrReadOnlyNeedsUpgrade", func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path"
@@ -107,16 +108,18 @@ type Store struct {
 	readOnly bool
 	seeded   bool
 	backup   string
+	busy     time.Duration
 }
 
 var _ model.EncounterStore = (*Store)(nil)
 
 // options are Open's knobs that tests (and OpenDefault) turn.
 type options struct {
-	seed     bool // seed a fresh database with model.Sample()
-	readOnly bool // open with mode=ro, as a read-only file or disk would be
-	upTo     int  // apply migrations up to this version (0 = all)
-	busy     time.Duration
+	seed      bool // seed a fresh database with model.Sample()
+	readOnly  bool // open with mode=ro, as a read-only file or disk would be
+	immutable bool // with readOnly: read the file alone (a read-only folder)
+	upTo      int  // apply migrations up to this version (0 = all)
+	busy      time.Duration
 }
 
 // DefaultPath is where the app keeps its database when --db is not given:
@@ -151,6 +154,18 @@ func OpenDefault(path string) (*Store, error) {
 		path = p
 	}
 	return open(path, options{seed: true})
+}
+
+// OpenReadOnly opens an existing database without writing to it or
+// creating anything (mode=ro): for commands that only read (list, export,
+// backup) and for a library on a read-only folder or disk. A missing or
+// empty file is an error wrapping fs.ErrNotExist; a database that is not
+// ours, damaged or newer is refused as by Open. Every write through the
+// store fails with ErrReadOnly. In a folder that cannot be written (where
+// SQLite cannot make its -shm file) a database with no WAL content waiting
+// is read as the file alone.
+func OpenReadOnly(path string) (*Store, error) {
+	return open(path, options{readOnly: true})
 }
 
 // Path returns the database file's path.
@@ -192,6 +207,7 @@ type dbInfo struct {
 	version       int  // recorded schema version (0: none)
 	hasEncounters bool // an encounters table exists
 	tables        int
+	appID         int64 // PRAGMA application_id: ours, or 0 before it was set
 }
 
 func open(p string, o options) (*Store, error) {
@@ -208,6 +224,9 @@ func open(p string, o options) (*Store, error) {
 	if o.busy == 0 {
 		o.busy = busyTimeout
 	}
+	if err := checkRegular(abs); err != nil {
+		return nil, err
+	}
 	if !o.readOnly {
 		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 			return nil, fmt.Errorf("open database %s: create its folder: %w", p, err)
@@ -216,6 +235,9 @@ func open(p string, o options) (*Store, error) {
 	info, err := inspect(abs, o.busy)
 	if err != nil {
 		return nil, err
+	}
+	if o.readOnly && (!info.exists || info.tables == 0) {
+		return nil, fmt.Errorf("open database %s: %w: there is no database there yet (nothing was created)", p, fs.ErrNotExist)
 	}
 	if info.exists && !o.readOnly && !writable(abs) {
 		// SQLite would quietly open such a file read-only and fail at the
@@ -226,20 +248,16 @@ func open(p string, o options) (*Store, error) {
 		}
 		o.readOnly = true
 	}
-	s := &Store{path: abs, readOnly: o.readOnly}
-	if info.exists && info.tables > 0 && info.version < o.upTo && !o.readOnly {
-		b, err := backupBeforeMigrating(abs, info.version, o.busy)
-		if err != nil {
-			return nil, err
-		}
-		s.backup = b
-	}
+	s := &Store{path: abs, readOnly: o.readOnly, busy: o.busy}
 	u := fileURI(abs)
 	q := url.Values{}
 	q.Set("_fk", "on")
 	q.Set("_busy_timeout", strconv.FormatInt(o.busy.Milliseconds(), 10))
 	if o.readOnly {
 		q.Set("mode", "ro")
+		if o.immutable {
+			q.Set("immutable", "1")
+		}
 	} else {
 		q.Set("_journal_mode", "WAL")
 		// A commit survives a power cut, not just a crash: a GM's prep
@@ -262,14 +280,22 @@ func open(p string, o options) (*Store, error) {
 	db.SetMaxOpenConns(1)
 	s.db, s.rdb = db, rdb
 	ctx := context.Background()
-	if err := db.PingContext(ctx); err != nil {
+	err = ping(ctx, db, o.busy)
+	if err == nil && o.readOnly {
+		// A read-only connection first reads the file here: in a folder
+		// that cannot be written it may fail for want of the -shm file.
+		var n int
+		err = rdb.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master`).Scan(&n)
+	}
+	if err != nil {
 		s.Close()
 		err = dbErr("open database "+p, false, err)
-		if errors.Is(err, ErrReadOnly) && !o.readOnly && info.exists && info.version >= o.upTo {
-			// A read-only disk the permission check missed: a database
-			// that needs no upgrade can still be browsed, exported and
-			// backed up; saves get ErrReadOnly.
-			o.readOnly = true
+		if info.exists && info.version >= o.upTo && !o.immutable && (errors.Is(err, ErrReadOnly) || cantOpen(err)) && noWAL(abs) {
+			// A read-only disk or folder: a database that needs no
+			// upgrade can still be browsed, exported and backed up
+			// (saves get ErrReadOnly). With no WAL content the file
+			// alone is the database, read without -shm or -wal files.
+			o.readOnly, o.immutable = true, true
 			return open(p, o)
 		}
 		return nil, err
@@ -277,6 +303,9 @@ func open(p string, o options) (*Store, error) {
 	if !o.readOnly {
 		if err := s.migrate(ctx, o.upTo); err != nil {
 			s.Close()
+			if errors.Is(err, ErrNotDatabase) || errors.Is(err, ErrNewerSchema) {
+				return nil, err
+			}
 			return nil, fmt.Errorf("open database %s: %w", p, err)
 		}
 		if o.seed && !info.hasEncounters {
@@ -287,6 +316,58 @@ func open(p string, o options) (*Store, error) {
 		}
 	}
 	return s, nil
+}
+
+// ping opens the writer's connection, which sets WAL mode. Changing the
+// journal mode of a new file needs the lock of every other connection,
+// and SQLite answers "busy" at once rather than wait for it: retry within
+// the busy timeout, as when many processes create the file together.
+func ping(ctx context.Context, db *sql.DB, busy time.Duration) error {
+	start := time.Now()
+	for {
+		err := db.PingContext(ctx)
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || se.Code != sqlite3.ErrBusy && se.Code != sqlite3.ErrLocked || time.Since(start) > busy {
+			return err
+		}
+		time.Sleep(time.Duration(5+rand.IntN(20)) * time.Millisecond)
+	}
+}
+
+// cantOpen reports whether SQLite could not open a file it needs (the
+// -shm or -wal file of a read-only folder).
+func cantOpen(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && se.Code == sqlite3.ErrCantOpen
+}
+
+// noWAL reports whether the database has no WAL content waiting: the file
+// alone is then the whole database.
+func noWAL(abs string) bool {
+	st, err := os.Stat(abs + "-wal")
+	return err != nil || st.Size() == 0
+}
+
+// checkRegular refuses, without opening it, a path that exists and is not
+// a regular file: opening a FIFO for reading would wait forever, and a
+// device or folder holds no database.
+func checkRegular(abs string) error {
+	st, err := os.Stat(abs)
+	if err != nil || st.Mode().IsRegular() {
+		return nil // a missing file is a new database; other errors are SQLite's
+	}
+	what := "not a regular file"
+	switch m := st.Mode(); {
+	case m.IsDir():
+		return fmt.Errorf("open database %s: %w: it is a folder; give the path of a .db file", abs, ErrNotDatabase)
+	case m&fs.ModeNamedPipe != 0:
+		what = "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("open database %s: %w: it is %s, not a database file (it was not opened)", abs, ErrNotDatabase, what)
 }
 
 // writable reports whether the file can be opened for writing, as SQLite
@@ -318,6 +399,19 @@ var sqliteMagic = []byte("SQLite format 3\x00")
 // by hand, then a read-only connection for the schema version and a quick
 // integrity check. Any problem is ErrNotDatabase or ErrNewerSchema.
 func inspect(abs string, busy time.Duration) (dbInfo, error) {
+	info, err := inspectWith(abs, busy, true)
+	if errors.Is(err, ErrNotDatabase) {
+		if _, serr := os.Stat(abs + "-shm"); serr == nil {
+			// Another connection has the file open: an immutable read
+			// may have caught a checkpoint half done. Read it again the
+			// ordinary way, as one more reader (its -wal and -shm exist).
+			return inspectWith(abs, busy, false)
+		}
+	}
+	return info, err
+}
+
+func inspectWith(abs string, busy time.Duration, mayImmutable bool) (dbInfo, error) {
 	var info dbInfo
 	f, err := os.Open(abs)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -355,7 +449,7 @@ func inspect(abs string, busy time.Duration) (dbInfo, error) {
 	q := url.Values{}
 	q.Set("mode", "ro")
 	q.Set("_busy_timeout", strconv.FormatInt(busy.Milliseconds(), 10))
-	if st, err := os.Stat(abs + "-wal"); err != nil || st.Size() == 0 {
+	if mayImmutable && noWAL(abs) {
 		// With no WAL content the file alone is the database: immutable
 		// reads it without the -shm and -wal files a read-only WAL
 		// connection would create next to a file we may refuse.
@@ -367,39 +461,20 @@ func inspect(abs string, busy time.Duration) (dbInfo, error) {
 	}
 	defer db.Close()
 	ctx := context.Background()
-	rows, err := db.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table'`)
+	tables, err := tableNames(ctx, db)
 	if err != nil {
-		return info, inspectErr(abs, err)
-	}
-	tables := map[string]bool{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return info, inspectErr(abs, err)
-		}
-		tables[name] = true
-	}
-	if err := rows.Close(); err != nil {
-		return info, inspectErr(abs, err)
-	}
-	if err := rows.Err(); err != nil {
 		return info, inspectErr(abs, err)
 	}
 	info.tables = len(tables)
 	info.hasEncounters = tables["encounters"]
-	var uv int
-	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&uv); err != nil {
+	m, err := readMarks(ctx, db, tables)
+	if err != nil {
 		return info, inspectErr(abs, err)
 	}
-	info.version = uv
-	if tables["migrations"] {
-		var v int
-		if err := db.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&v); err != nil {
-			return info, inspectErr(abs, err)
-		}
-		info.version = max(info.version, v)
+	if err := recognise(abs, m, tables); err != nil {
+		return info, err
 	}
+	info.version, info.appID = m.version, m.appID
 	if info.version > SchemaVersion {
 		return info, newerErr(abs, info.version)
 	}
@@ -440,9 +515,96 @@ func inspectErr(abs string, err error) error {
 	return dbErr("open database "+abs, false, err)
 }
 
+// ApplicationID is the PRAGMA application_id of every Encounter Planner
+// database ("EnPl"), set when the database is created. Open refuses an
+// SQLite file with another id, or with none and tables that are not ours.
+const ApplicationID = 0x456e506c
+
+// marks are what says whose a database is and which schema it has.
+type marks struct {
+	appID       int64
+	version     int    // the newest of user_version and the migrations table
+	migrations  int    // rows in the migrations table
+	firstName   string // the file name recorded for migration 1
+	userVersion int
+}
+
+// readMarks reads a database's marks over q (a connection or transaction);
+// tables are its table names.
+func readMarks(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, tables map[string]bool) (marks, error) {
+	var m marks
+	if err := q.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&m.appID); err != nil {
+		return m, err
+	}
+	if err := q.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&m.userVersion); err != nil {
+		return m, err
+	}
+	m.version = m.userVersion
+	if tables["migrations"] {
+		var v int
+		if err := q.QueryRowContext(ctx, `SELECT coalesce(max(version), 0), count(*), coalesce((SELECT name FROM migrations WHERE version = 1), '') FROM migrations`).
+			Scan(&v, &m.migrations, &m.firstName); err != nil {
+			return m, err
+		}
+		m.version = max(m.version, v)
+	}
+	return m, nil
+}
+
+// recognise says whether a database is ours: it carries our application
+// id; or it is empty (no tables, no marks: a new database); or it predates
+// the application id and has our migrations table, with migration 1 by
+// its name, and our encounters table. Anything else is another program's
+// database and is refused (ErrNotDatabase) before anything writes to it.
+func recognise(abs string, m marks, tables map[string]bool) error {
+	switch {
+	case m.appID == ApplicationID:
+		return nil
+	case m.appID != 0:
+		return notDB(abs, "it is an SQLite database of another program (application id %#x)", m.appID)
+	case m.userVersion == 0 && (len(tables) == 0 || len(tables) == 1 && tables["migrations"] && m.migrations == 0):
+		return nil // new, or a creation cut short before its first migration
+	case tables["migrations"] && tables["encounters"] && m.firstName == migrations[0].name:
+		return nil // ours, from before the application id
+	}
+	names := make([]string, 0, len(tables))
+	for n := range tables {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) > 5 {
+		names = append(names[:5], "...")
+	}
+	return notDB(abs, "it is an SQLite database of another program (tables: %s; user_version %d)", strings.Join(names, ", "), m.userVersion)
+}
+
+// tableNames lists the tables of the database q reads.
+func tableNames(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	tables := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		tables[name] = true
+	}
+	return tables, rows.Err()
+}
+
 // backupBeforeMigrating writes PATH.bak-vN-TIMESTAMP, a consistent copy of
 // the database (WAL content included) made by VACUUM INTO over a read-only
-// connection, so the original is not written before the copy exists.
+// connection, so the original is not written before the copy exists. The
+// caller holds the write lock, so no other process migrates (or backs up)
+// at the same time.
 func backupBeforeMigrating(abs string, version int, busy time.Duration) (string, error) {
 	stamp := time.Now().UTC().Format("20060102T150405Z")
 	dst := fmt.Sprintf("%s.bak-v%d-%s", abs, version, stamp)
@@ -457,81 +619,91 @@ func backupBeforeMigrating(abs string, version int, busy time.Duration) (string,
 	q.Set("_busy_timeout", strconv.FormatInt(busy.Milliseconds(), 10))
 	db, err := sql.Open("sqlite3", fileURI(abs)+"?"+q.Encode())
 	if err != nil {
-		return "", fmt.Errorf("open database %s: back it up before upgrading: %w", abs, err)
+		return "", fmt.Errorf("back it up before upgrading: %w", err)
 	}
 	defer db.Close()
 	if _, err := db.Exec(`VACUUM INTO ?`, dst); err != nil {
 		os.Remove(dst)
-		return "", dbErr(fmt.Sprintf("open database %s: back it up to %s before upgrading (nothing was changed)", abs, dst), false, err)
+		return "", dbErr(fmt.Sprintf("back it up to %s before upgrading (nothing was changed)", dst), false, err)
 	}
 	return dst, nil
 }
 
-// migrate applies the migrations up to version upTo that the database
-// lacks, each in its own transaction with its row in migrations.
+// migrate brings the schema up to version upTo and sets the application id,
+// all in one transaction under the write lock, so that processes opening a
+// new database at once see it empty or complete, never half made. What
+// inspect saw is checked again under the lock: another process may have
+// created or upgraded the file since. An existing database (one with a
+// schema) is backed up first; an empty one is not.
 func (s *Store) migrate(ctx context.Context, upTo int) error {
 	// An up-to-date database is not written to at all: opening a file
 	// another process is saving to costs no lock, and a read-only file
 	// that needs nothing opens (saves then get ErrReadOnly).
 	var have int
-	err := s.rdb.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&have)
+	var app int64
+	err := s.rdb.QueryRowContext(ctx, `SELECT coalesce(max(version), 0), (SELECT application_id FROM pragma_application_id) FROM migrations`).Scan(&have, &app)
 	if err == nil && have > SchemaVersion {
 		return newerErr(s.path, have) // upgraded by another process since inspect
 	}
-	if err == nil && have >= upTo {
+	if err == nil && have >= upTo && app == ApplicationID {
 		return nil
 	}
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (
+	const op = "set up the database"
+	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock
+	if err != nil {
+		return dbErr(op, false, err)
+	}
+	defer tx.Rollback()
+	tables, err := tableNames(ctx, tx)
+	if err != nil {
+		return dbErr(op, false, err)
+	}
+	m, err := readMarks(ctx, tx, tables)
+	if err != nil {
+		return dbErr(op, false, err)
+	}
+	if err := recognise(s.path, m, tables); err != nil {
+		return err
+	}
+	if m.version > SchemaVersion {
+		return newerErr(s.path, m.version)
+	}
+	if m.version > 0 && m.version < upTo {
+		b, err := backupBeforeMigrating(s.path, m.version, s.busy)
+		if err != nil {
+			return err
+		}
+		s.backup = b
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (
 		version INTEGER PRIMARY KEY,
 		name    TEXT    NOT NULL,
 		applied INTEGER NOT NULL -- unix nanoseconds, UTC
 	)`); err != nil {
-		return dbErr("create the migrations table", false, err)
+		return dbErr(op, false, err)
 	}
-	for _, m := range migrations[:upTo] {
-		if err := s.migrateOne(ctx, m); err != nil {
-			return err
+	for _, mg := range migrations[:upTo] {
+		if mg.version <= m.version {
+			continue
 		}
-	}
-	return nil
-}
-
-func (s *Store) migrateOne(ctx context.Context, m migration) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return dbErr("apply migration "+m.name, false, err)
-	}
-	defer tx.Rollback()
-	// Checked again under the write lock: another process may have
-	// upgraded the file since inspect looked.
-	var newest int
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&newest); err != nil {
-		return dbErr("apply migration "+m.name, false, err)
-	}
-	if newest > SchemaVersion {
-		return newerErr(s.path, newest)
-	}
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations WHERE version = ?`, m.version).Scan(&n); err != nil {
-		return dbErr("apply migration "+m.name, false, err)
-	}
-	if n > 0 {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return dbErr("apply migration "+m.name, false, err)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)`,
-		m.version, m.name, s.now().UnixNano()); err != nil {
-		return dbErr("apply migration "+m.name, false, err)
+		if _, err := tx.ExecContext(ctx, mg.sql); err != nil {
+			return dbErr("apply migration "+mg.name, false, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)`,
+			mg.version, mg.name, s.now().UnixNano()); err != nil {
+			return dbErr("apply migration "+mg.name, false, err)
+		}
 	}
 	// user_version mirrors the table, so even a tool that only reads the
 	// file header sees the schema version.
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, m.version)); err != nil {
-		return dbErr("apply migration "+m.name, false, err)
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, max(m.version, upTo))); err != nil {
+		return dbErr(op, false, err)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d`, ApplicationID)); err != nil {
+		return dbErr(op, false, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return dbErr("apply migration "+m.name, false, err)
+		return dbErr(op, false, err)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -653,6 +654,96 @@ func TestBackup(t *testing.T) {
 			t.Fatalf("the file was changed: %q", data)
 		}
 	})
+}
+
+// TestBackupRefuses: backup writes only a new (or empty) regular file:
+// a name ending in /, a folder, a FIFO, a device, a link to nothing, and
+// the database or its -wal, -shm or -journal file are refused and left as
+// they were; no temporary file stays; a 250-character name works.
+func TestBackupRefuses(t *testing.T) {
+	s := MustOpenDB(t)
+	mustSave(t, s, fullEncounter())
+	dbHash := fileHash(t, s.Path())
+	for _, c := range []struct {
+		name string
+		make func(t *testing.T, dir string) string
+		want string
+	}{
+		{"ErrTrailingSlash", func(t *testing.T, dir string) string { return filepath.Join(dir, "x.db") + "/" }, "ends in"},
+		{"ErrFolder", func(t *testing.T, dir string) string { return dir }, "it is a folder"},
+		{"ErrFIFO", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "fifo")
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+			return p
+		}, "not a regular file"},
+		{"ErrCharDevice", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "dev")
+			if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+				t.Skipf("mknod: %v", err)
+			}
+			return p
+		}, "not a regular file"},
+		{"ErrDanglingSymlink", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "link")
+			os.Symlink(filepath.Join(dir, "nowhere"), p)
+			return p
+		}, "link to nothing"},
+		{"ErrDatabase", func(t *testing.T, dir string) string { return s.Path() }, "the database itself"},
+		{"ErrDatabaseWAL", func(t *testing.T, dir string) string { return s.Path() + "-wal" }, "the database itself"},
+		{"ErrDatabaseSHM", func(t *testing.T, dir string) string { return s.Path() + "-shm" }, "the database itself"},
+		{"ErrDatabaseJournal", func(t *testing.T, dir string) string { return s.Path() + "-journal" }, "the database itself"},
+		{"ErrDatabaseThroughLink", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "link.db")
+			os.Symlink(s.Path()+"-wal", p)
+			return p
+		}, "the database itself"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			dst := c.make(t, dir)
+			var before os.FileInfo
+			if fi, err := os.Lstat(dst); err == nil {
+				before = fi
+			}
+			err := s.Backup(ctx, dst)
+			if !errors.Is(err, ErrBackupTarget) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want a refusal saying %q", err, c.want)
+			}
+			after, aerr := os.Lstat(dst)
+			if before == nil && aerr == nil || before != nil && (aerr != nil || after.Mode() != before.Mode() || after.Size() != before.Size() && !strings.HasPrefix(dst, s.Path())) {
+				t.Fatalf("%s changed: %v -> %v %v", dst, before, after, aerr)
+			}
+			if _, err := os.Lstat(strings.TrimSuffix(dst, "/")); strings.HasSuffix(dst, "/") && err == nil {
+				t.Fatal("a file was made for a name ending in /")
+			}
+			if fileHash(t, s.Path()) != dbHash {
+				t.Fatal("the database changed")
+			}
+			noBackupTemps(t, dir)
+			noBackupTemps(t, filepath.Dir(s.Path()))
+		})
+	}
+	t.Run("OKNameOf250Characters", func(t *testing.T) {
+		dir := t.TempDir()
+		dst := filepath.Join(dir, strings.Repeat("b", 247)+".db")
+		if err := s.Backup(ctx, dst); err != nil {
+			t.Fatal(err)
+		}
+		mustOpenAt(t, dst, options{readOnly: true})
+		noBackupTemps(t, dir)
+	})
+}
+
+func noBackupTemps(t *testing.T, dir string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), backupTempPrefix) {
+			t.Fatalf("a temporary file stayed: %s", e.Name())
+		}
+	}
 }
 
 func TestOpenDefault(t *testing.T) {

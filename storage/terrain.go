@@ -10,13 +10,18 @@ import (
 	"encounterplanner/model"
 )
 
-// The terrain column holds the grid as one byte per square, row by row (the
-// eight trait bits of model.Terrain), after a one-byte tag saying how those
-// bytes are kept. A 1000x1000 map is 1 MB raw and far less deflated: maps
-// are mostly open ground with runs of walls.
+// The terrain column holds the grid row by row after a one-byte tag saying
+// how the squares are kept. A map whose squares all carry only the first
+// eight traits (wall to water) keeps one byte per square, as every database
+// before doors and shallow water did, so an older app still opens it; a map
+// with a door, an open door or shallow water keeps two bytes per square,
+// little-endian (model.Terrain's bits). A 1000x1000 map is 1 or 2 MB raw and
+// far less deflated: maps are mostly open ground with runs of walls.
 const (
-	terrainRaw   byte = 0 // the bytes as they are (tiny maps, where flate only adds)
-	terrainFlate byte = 1 // the bytes through compress/flate
+	terrainRaw     byte = 0 // one byte a square, as they are (tiny maps, where flate only adds)
+	terrainFlate   byte = 1 // one byte a square, through compress/flate
+	terrainRaw16   byte = 2 // two bytes a square, as they are
+	terrainFlate16 byte = 3 // two bytes a square, through compress/flate
 )
 
 var flateWriters = sync.Pool{New: func() any {
@@ -27,16 +32,32 @@ var flateWriters = sync.Pool{New: func() any {
 var flateReaders = sync.Pool{New: func() any { return flate.NewReader(nil) }}
 
 // encodeTerrain packs g. Validate has checked that every square's traits
-// fit in the 8 known bits.
+// are known ones (model.TraitMask).
 func encodeTerrain(g *model.Grid) []byte {
-	raw := make([]byte, 1+len(g.Cells))
-	raw[0] = terrainRaw
+	wide := false
+	for _, t := range g.Cells {
+		if t > 0xff {
+			wide = true
+			break
+		}
+	}
+	rawTag, flateTag, per := terrainRaw, terrainFlate, 1
+	if wide {
+		rawTag, flateTag, per = terrainRaw16, terrainFlate16, 2
+	}
+	raw := make([]byte, 1+per*len(g.Cells))
+	raw[0] = rawTag
 	for i, t := range g.Cells {
-		raw[1+i] = byte(t)
+		if wide {
+			raw[1+2*i] = byte(t)
+			raw[2+2*i] = byte(t >> 8)
+		} else {
+			raw[1+i] = byte(t)
+		}
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(raw)/4 + 16)
-	buf.WriteByte(terrainFlate)
+	buf.WriteByte(flateTag)
 	fw := flateWriters.Get().(*flate.Writer)
 	defer flateWriters.Put(fw)
 	fw.Reset(&buf)
@@ -59,18 +80,25 @@ func decodeTerrain(data []byte, w, h int) (model.Grid, error) {
 		return model.Grid{}, fmt.Errorf("the terrain data is empty")
 	}
 	n := w * h
+	per := 1
 	var sq []byte
 	switch data[0] {
-	case terrainRaw:
-		sq = data[1:]
-		if len(sq) != n {
-			return model.Grid{}, fmt.Errorf("the terrain data holds %d squares, expected %d", len(sq), n)
+	case terrainRaw, terrainRaw16:
+		if data[0] == terrainRaw16 {
+			per = 2
 		}
-	case terrainFlate:
+		sq = data[1:]
+		if len(sq) != per*n {
+			return model.Grid{}, fmt.Errorf("the terrain data holds %d squares, expected %d", len(sq)/per, n)
+		}
+	case terrainFlate, terrainFlate16:
+		if data[0] == terrainFlate16 {
+			per = 2
+		}
 		fr := flateReaders.Get().(io.ReadCloser)
 		defer flateReaders.Put(fr)
 		fr.(flate.Resetter).Reset(bytes.NewReader(data[1:]), nil)
-		sq = make([]byte, n)
+		sq = make([]byte, per*n)
 		if _, err := io.ReadFull(fr, sq); err != nil {
 			return model.Grid{}, fmt.Errorf("the terrain data is damaged: %v", err)
 		}
@@ -82,8 +110,18 @@ func decodeTerrain(data []byte, w, h int) (model.Grid, error) {
 		return model.Grid{}, fmt.Errorf("unknown terrain format %d (written by a newer app?)", data[0])
 	}
 	g := model.Grid{W: w, H: h, Cells: make([]model.Terrain, n)}
-	for i, b := range sq {
-		g.Cells[i] = model.Terrain(b)
+	if per == 1 {
+		for i, b := range sq {
+			g.Cells[i] = model.Terrain(b)
+		}
+		return g, nil
+	}
+	for i := range g.Cells {
+		t := model.Terrain(sq[2*i]) | model.Terrain(sq[2*i+1])<<8
+		if t&^model.TraitMask != 0 {
+			return model.Grid{}, fmt.Errorf("the terrain data is damaged: square %d has unknown traits %#x", i, uint16(t&^model.TraitMask))
+		}
+		g.Cells[i] = t
 	}
 	return g, nil
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encounterplanner/ui/controls"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -19,10 +20,10 @@ func TestAddTokenDialogTakesTyping(t *testing.T) {
 	mouseUp(ed, 3, 3)
 	c.Unfocus()
 	p.until(t, "the name field focused", func() bool {
-		_, ok := c.Focused().(*escEntry)
+		_, ok := c.Focused().(*controls.EscEntry)
 		return ok
 	})
-	en := c.Focused().(*escEntry)
+	en := c.Focused().(*controls.EscEntry)
 	for _, r := range "Goblin" {
 		en.TypedRune(r)
 	}

@@ -1,10 +1,29 @@
-// Package ui is the desktop app: the encounter library, the map editor with
-// its live rules overlays, and the player display. It reads and writes
-// encounters through a model.EncounterStore and asks rules/ for movement,
-// cover and flanking; ui/render draws the map.
+// Package ui is the desktop app: the shell that opens the store and
+// switches between the encounter library and the map editor. It reads and
+// writes encounters through a model.EncounterStore and asks rules/ for
+// movement, cover and flanking (and rules.Describe for what each ruleset
+// has and calls things).
+//
+// The Editor coordinates the parts of its window, each a struct owning its
+// widgets and state, in a file named after it: toolPanel (toolpanel.go),
+// statusBar (statusbar.go), inspectorPanel (inspector.go), overlayPanel
+// (overlaypanel.go), the map gestures (gestures.go), the live overlays
+// (liveoverlays.go) and autosave (save.go). What needs no window lives in
+// packages under ui/:
+//
+//	ui/session   the overlay worker, path and answer words, where tokens may
+//	             stand, painting and undo history (no Fyne; table tests)
+//	ui/mapview   the map widget shared by the editor and the player display
+//	ui/player    the player display and its calibration
+//	ui/library   the encounter list and importing files
+//	ui/controls  small widgets: tooltips, Escape-aware dialogs, error dialogs
+//	ui/render    the pure map drawing shared with the exports
+//	ui/export    PNG, PDF and Universal VTT
+//	ui/cli       the command line
 package ui
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -12,6 +31,8 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/library"
 )
 
 // AppID is the Fyne application id (preferences, storage location).
@@ -66,7 +87,7 @@ func Run(store model.EncounterStore, opts Options) {
 	a.Lifecycle().SetOnStopped(func() {
 		s.rememberGeometry() // the next start opens as the GM left it
 		// a last save when the app stops some other way (the session ends)
-		if ed := s.ed; ed != nil && ed.dirty() && !ed.saveBlocked {
+		if ed := s.ed; ed != nil && ed.dirty() && !ed.saving.saveBlocked {
 			ed.save(false)
 		}
 	})
@@ -83,7 +104,7 @@ type Shell struct {
 	win   fyne.Window
 	store model.EncounterStore
 	ed    *Editor
-	lib   *Library
+	lib   *library.Library
 	post  func(func()) // fyne.Do; tests pump background results themselves
 
 	openStore func(path string) (model.EncounterStore, error)
@@ -114,7 +135,7 @@ func NewShell(w fyne.Window, store model.EncounterStore) *Shell {
 func (s *Shell) Editor() *Editor { return s.ed }
 
 // Library returns the library view, nil when an editor shows.
-func (s *Shell) Library() *Library { return s.lib }
+func (s *Shell) Library() *library.Library { return s.lib }
 
 // Start shows what opts ask for.
 func (s *Shell) Start(opts Options) {
@@ -140,7 +161,7 @@ func (s *Shell) Start(opts Options) {
 	if id != "" {
 		if err := s.Open(id); err != nil {
 			s.ShowLibrary()
-			showError(s.win, "Could not open the encounter", err)
+			controls.ShowError(s.win, "Could not open the encounter", err)
 		}
 		return
 	}
@@ -158,18 +179,19 @@ func (s *Shell) ShowLibrary() {
 	for _, sc := range editorShortcuts {
 		c.RemoveShortcut(sc)
 	}
-	s.lib = NewLibrary(s.win, s.store, s.openOrShow)
+	s.lib = library.New(s.win, s.store, s.openOrShow)
+	s.lib.OnHelp = func() { showHelp(s.win) }
 }
 
 func (s *Shell) openOrShow(id string) {
 	if err := s.Open(id); err != nil {
-		showError(s.win, "Could not open the encounter", err)
+		controls.ShowError(s.win, "Could not open the encounter", err)
 	}
 }
 
 // Open loads the encounter (by id or name) into a new editor.
 func (s *Shell) Open(nameOrID string) error {
-	ctx, cancel := ctx10()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	id, err := s.store.Find(ctx, nameOrID)
 	if err != nil {

@@ -24,11 +24,11 @@ func TestCalibrateShowsOverThePlayerWindow(t *testing.T) {
 	if ed.player == nil {
 		t.Fatal("calibrating should open the player display")
 	}
-	t.Cleanup(ed.player.close)
+	t.Cleanup(ed.player.Close)
 	if ed.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("the calibration dialog should show in the editor")
 	}
-	if !hasFocus(ed.win) || hasFocus(ed.player.win) {
+	if !hasFocus(ed.win) || hasFocus(ed.player.Window()) {
 		t.Errorf("the editor, with the calibration dialog, should be in front of the new player window")
 	}
 }

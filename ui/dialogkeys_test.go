@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -69,33 +68,5 @@ func TestKeysWaitForTheDialog(t *testing.T) {
 	menuAction(t, ed.win, "Edit", "Undo")()
 	if x, y := ed.enc.Tokens[0].X, ed.enc.Tokens[0].Y; x == 3 && y == 10 {
 		t.Errorf("Undo after the dialog closed did nothing")
-	}
-}
-
-// TestLibraryKeysWaitForTheDialog: Enter with the delete confirmation up
-// opened the very encounter the GM was about to delete (the dialog then
-// sat over its editor), and Delete stacked a second confirmation.
-func TestLibraryKeysWaitForTheDialog(t *testing.T) {
-	test.NewTempApp(t)
-	a, _ := NewEncounter("Alpha", model.SF2E, 10, 8, 5)
-	st := newMemStore(model.Sample(), a)
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1024, 700))
-	opened := ""
-	l := NewLibrary(w, st, func(id string) { opened = id })
-	l.Select(0)
-	w.Canvas().Unfocus()
-	l.deleteSelected()
-	ov := w.Canvas().Overlays()
-	if ov.Top() == nil {
-		t.Fatal("Delete… should ask")
-	}
-	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyDelete})
-	if opened != "" {
-		t.Errorf("Enter over the delete confirmation opened %q", opened)
-	}
-	if n := len(ov.List()); n != 1 {
-		t.Errorf("%d dialogs after Delete over the confirmation, want 1", n)
 	}
 }

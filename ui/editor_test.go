@@ -14,16 +14,20 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/library"
+	"encounterplanner/ui/player"
+	"encounterplanner/ui/session"
 )
 
 const testZoom = 20 // units per square in the tests' map view
 
 // newTestEditor opens e (stored first in a fresh memStore) in a 1024x700
 // test window with the map at testZoom units per square from (0, 0).
-func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memStore, *pump) {
+func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memstore.Store, *pump) {
 	t.Helper()
 	test.NewTempApp(t)
-	st := newMemStore(e)
+	st := memstore.New(e)
 	loaded, err := st.Load(context.Background(), e.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +44,7 @@ func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memStore, *pump)
 
 func openEncounter(t *testing.T, w, h int) *model.Encounter {
 	t.Helper()
-	e, err := NewEncounter("Test room", model.SF2E, w, h, 5)
+	e, err := library.NewEncounter("Test room", model.SF2E, w, h, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +107,8 @@ func TestBrushStrokeUndoRedo(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	c := ed.win.Canvas()
 	test.TypeOnCanvas(c, "b2")
-	if ed.Tool() != ToolBrush || ed.terrain != model.Wall {
-		t.Fatalf("after typing b2: tool %d terrain %v, want brush and wall", ed.Tool(), ed.terrain)
+	if ed.Tool() != ToolBrush || ed.tools.terrain != model.Wall {
+		t.Fatalf("after typing b2: tool %d terrain %v, want brush and wall", ed.Tool(), ed.tools.terrain)
 	}
 	before := ed.enc.Grid.Clone()
 	gesture(ed, 0, [2]int{5, 5}, [2]int{6, 5}, [2]int{8, 5})
@@ -135,12 +139,12 @@ func TestBrushSizeKeys(t *testing.T) {
 	ed, _, _ := newTestEditor(t, openEncounter(t, 12, 12))
 	c := ed.win.Canvas()
 	test.TypeOnCanvas(c, "]]]]]]]")
-	if ed.brush != 5 {
-		t.Errorf("brush after many ]: %d, want 5", ed.brush)
+	if ed.tools.brush != 5 {
+		t.Errorf("brush after many ]: %d, want 5", ed.tools.brush)
 	}
 	test.TypeOnCanvas(c, "[[[[")
-	if ed.brush != 1 {
-		t.Errorf("brush after [[[[: %d, want 1", ed.brush)
+	if ed.tools.brush != 1 {
+		t.Errorf("brush after [[[[: %d, want 1", ed.tools.brush)
 	}
 	test.TypeOnCanvas(c, "]]b4")
 	gesture(ed, 0, [2]int{5, 5})
@@ -226,16 +230,16 @@ func TestTokenDragRules(t *testing.T) {
 	if _, d := tokenAt(t, ed, "Dae"); d.Y != 5 {
 		t.Errorf("Dae moved onto the wall at (8, 6)")
 	}
-	if !strings.Contains(ed.msgLabel.Text, "wall") || !strings.Contains(ed.msgLabel.Text, "Shift") {
-		t.Errorf("status %q should say the wall refused the drop and mention Shift", ed.msgLabel.Text)
+	if !strings.Contains(ed.status.msgLabel.Text, "wall") || !strings.Contains(ed.status.msgLabel.Text, "Shift") {
+		t.Errorf("status %q should say the wall refused the drop and mention Shift", ed.status.msgLabel.Text)
 	}
 	// onto another creature: refused
 	gesture(ed, 0, [2]int{8, 5}, [2]int{9, 4}, [2]int{10, 3})
 	if _, d := tokenAt(t, ed, "Dae"); d.X != 8 || d.Y != 5 {
 		t.Errorf("Dae dropped onto Tashtari")
 	}
-	if !strings.Contains(ed.msgLabel.Text, "Tashtari") {
-		t.Errorf("status %q should name the creature in the way", ed.msgLabel.Text)
+	if !strings.Contains(ed.status.msgLabel.Text, "Tashtari") {
+		t.Errorf("status %q should name the creature in the way", ed.status.msgLabel.Text)
 	}
 	// off the map: refused even with Shift
 	gesture(ed, fyne.KeyModifierShift, [2]int{8, 5}, [2]int{8, 20})
@@ -306,7 +310,7 @@ func TestAddDuplicateDeleteToken(t *testing.T) {
 // formEntry finds the inspector widget of the form item with the label.
 func formWidget(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
 	t.Helper()
-	for _, o := range ed.inspector.Objects {
+	for _, o := range ed.insp.box.Objects {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == label {
@@ -332,8 +336,8 @@ func TestInspectorEdits(t *testing.T) {
 		t.Errorf("name edit not applied: %q", ed.enc.Tokens[i].Name)
 	}
 	name.SetText("Iseph")
-	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.msgLabel.Text, "duplicate") {
-		t.Errorf("a duplicate name should be refused with a message; name %q, status %q", ed.enc.Tokens[i].Name, ed.msgLabel.Text)
+	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.status.msgLabel.Text, "duplicate") {
+		t.Errorf("a duplicate name should be refused with a message; name %q, status %q", ed.enc.Tokens[i].Name, ed.status.msgLabel.Text)
 	}
 	land := formWidget(t, ed, "Land ft").(*widget.Entry)
 	land.SetText("35")
@@ -341,8 +345,8 @@ func TestInspectorEdits(t *testing.T) {
 		t.Errorf("land speed %d, want 35", v)
 	}
 	land.SetText("fast")
-	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 || !strings.Contains(ed.msgLabel.Text, "whole number") {
-		t.Errorf("a bad speed should be refused; speed %d, status %q", v, ed.msgLabel.Text)
+	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 || !strings.Contains(ed.status.msgLabel.Text, "whole number") {
+		t.Errorf("a bad speed should be refused; speed %d, status %q", v, ed.status.msgLabel.Text)
 	}
 	size := formWidget(t, ed, "Size").(*widget.Select)
 	size.SetSelected("large")
@@ -376,18 +380,22 @@ func TestOverlaysFollowRules(t *testing.T) {
 	want, err := eng.Reach(nil, e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: 1})
 	got := ed.Overlays().Reach
 	if err != nil {
-		if len(got) != 0 || !strings.Contains(ed.msgLabel.Text, err.Error()) {
-			t.Errorf("reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err, len(got), ed.msgLabel.Text)
+		if len(got) != 0 || !strings.Contains(ed.status.msgLabel.Text, err.Error()) {
+			t.Errorf("reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err, len(got), ed.status.msgLabel.Text)
 		}
 	} else if !reflect.DeepEqual(got, want) {
 		t.Errorf("reach overlay differs from rules.Reach: %d vs %d squares", len(got), len(want))
 	}
 	// actions 2 through the panel's setting
-	ed.settings.Actions = 2
+	ed.ovp.settings.Actions = 2
 	ed.requestOverlays()
 	p.until(t, "overlays with 2 actions", ed.overlaysIdle)
 	want2, err2 := eng.Reach(nil, e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: 2})
-	if err2 == nil && !reflect.DeepEqual(ed.Overlays().Reach, want2) {
+	if err2 != nil {
+		if len(ed.Overlays().Reach) != 0 || !strings.Contains(ed.status.msgLabel.Text, err2.Error()) {
+			t.Errorf("2-action reach failed (%v): want no reach overlay and the message in the status bar, got %d squares and %q", err2, len(ed.Overlays().Reach), ed.status.msgLabel.Text)
+		}
+	} else if !reflect.DeepEqual(ed.Overlays().Reach, want2) {
 		t.Errorf("2-action reach overlay differs from rules.Reach")
 	}
 	// cover from the selected token to each other one
@@ -403,7 +411,11 @@ func TestOverlaysFollowRules(t *testing.T) {
 			wantCover = append(wantCover, c)
 		}
 	}
-	if coverErr == nil {
+	if coverErr != nil {
+		if len(ed.Overlays().Cover) != 0 || !strings.Contains(ed.status.msgLabel.Text, coverErr.Error()) {
+			t.Errorf("cover failed (%v): want no cover lines and the message in the status bar, got %d lines and %q", coverErr, len(ed.Overlays().Cover), ed.status.msgLabel.Text)
+		}
+	} else {
 		var gotCover []rules.Cover
 		for _, c := range ed.Overlays().Cover {
 			if c.From != i {
@@ -414,8 +426,8 @@ func TestOverlaysFollowRules(t *testing.T) {
 		if !reflect.DeepEqual(gotCover, wantCover) {
 			t.Errorf("cover overlay %v, want %v", gotCover, wantCover)
 		}
-		if !strings.Contains(ed.coverLabel.Text, "Dae: ") {
-			t.Errorf("cover list %q should name Dae", ed.coverLabel.Text)
+		if !strings.Contains(ed.ovp.coverLabel.Text, "Dae: ") {
+			t.Errorf("cover list %q should name Dae", ed.ovp.coverLabel.Text)
 		}
 	}
 	// hovering a square shows the path and its cost
@@ -424,34 +436,38 @@ func TestOverlaysFollowRules(t *testing.T) {
 	path, err := eng.Path(e, rules.MoveQuery{Token: i, Mode: rules.ModeLand, Actions: rules.MaxActions(e.Ruleset)}, 5, 9)
 	switch {
 	case err != nil:
-		if !strings.Contains(ed.msgLabel.Text, err.Error()) {
-			t.Errorf("path error %v not in status %q", err, ed.msgLabel.Text)
+		if !strings.Contains(ed.status.msgLabel.Text, err.Error()) {
+			t.Errorf("path error %v not in status %q", err, ed.status.msgLabel.Text)
 		}
 	case path.Reachable:
-		if !strings.HasPrefix(ed.pathLabel.Text, "path ") || !strings.Contains(ed.pathLabel.Text, " ft") {
-			t.Errorf("path status %q", ed.pathLabel.Text)
+		if !strings.HasPrefix(ed.status.pathLabel.Text, "path ") || !strings.Contains(ed.status.pathLabel.Text, " ft") {
+			t.Errorf("path status %q", ed.status.pathLabel.Text)
 		}
 		if ed.Overlays().Path == nil || ed.Overlays().Path.Cost != path.Cost || ed.Overlays().PathFrom != i {
 			t.Errorf("path overlay %+v, want cost %d from %d", ed.Overlays().Path, path.Cost, i)
 		}
+	default:
+		if ed.status.pathLabel.Text != "no path there" {
+			t.Errorf("unreachable square: path status %q, want %q", ed.status.pathLabel.Text, "no path there")
+		}
 	}
-	if !strings.HasPrefix(ed.hoverLabel.Text, "(5, 9) ") {
-		t.Errorf("hover status %q", ed.hoverLabel.Text)
+	if !strings.HasPrefix(ed.status.hoverLabel.Text, "(5, 9) ") {
+		t.Errorf("hover status %q", ed.status.hoverLabel.Text)
 	}
 }
 
 func TestAutosave(t *testing.T) {
 	ed, st, p := newTestEditor(t, openEncounter(t, 6, 6))
-	saves := st.saves
+	saves := st.Saves
 	gesture(ed, 0, [2]int{0, 0}) // select tool: nothing changes
 	test.TypeOnCanvas(ed.win.Canvas(), "b")
 	gesture(ed, 0, [2]int{1, 1})
-	if !strings.HasSuffix(ed.win.Title(), " *") || ed.saveLabel.Text != "unsaved" {
-		t.Errorf("right after an edit: title %q, status %q", ed.win.Title(), ed.saveLabel.Text)
+	if !strings.HasSuffix(ed.win.Title(), " *") || ed.status.saveLabel.Text != "unsaved" {
+		t.Errorf("right after an edit: title %q, status %q", ed.win.Title(), ed.status.saveLabel.Text)
 	}
-	p.until(t, "autosave", func() bool { return st.saves > saves })
-	if strings.HasSuffix(ed.win.Title(), "*") || !strings.HasPrefix(ed.saveLabel.Text, "saved ") {
-		t.Errorf("after autosave: title %q, status %q", ed.win.Title(), ed.saveLabel.Text)
+	p.until(t, "autosave", func() bool { return st.Saves > saves })
+	if strings.HasSuffix(ed.win.Title(), "*") || !strings.HasPrefix(ed.status.saveLabel.Text, "saved ") {
+		t.Errorf("after autosave: title %q, status %q", ed.win.Title(), ed.status.saveLabel.Text)
 	}
 	stored, _ := st.Load(context.Background(), ed.enc.ID)
 	if stored.Grid.At(1, 1) != model.Wall {
@@ -464,15 +480,15 @@ func TestAutosave(t *testing.T) {
 
 func TestSaveConflictKeepsEdits(t *testing.T) {
 	ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
-	st.bump(ed.enc.ID)
+	st.Bump(ed.enc.ID)
 	test.TypeOnCanvas(ed.win.Canvas(), "b")
 	gesture(ed, 0, [2]int{2, 2})
 	err := ed.SaveNow()
 	if !errors.Is(err, model.ErrConflict) {
 		t.Fatalf("SaveNow = %v, want ErrConflict", err)
 	}
-	if ed.enc.Grid.At(2, 2) != model.Wall || !ed.dirty() || ed.saveLabel.Text != "NOT SAVED" {
-		t.Errorf("after a conflict the edits stay and show unsaved; status %q", ed.saveLabel.Text)
+	if ed.enc.Grid.At(2, 2) != model.Wall || !ed.dirty() || ed.status.saveLabel.Text != "NOT SAVED" {
+		t.Errorf("after a conflict the edits stay and show unsaved; status %q", ed.status.saveLabel.Text)
 	}
 	if ed.win.Canvas().Overlays().Top() == nil {
 		t.Errorf("a failed save should show a dialog")
@@ -481,8 +497,8 @@ func TestSaveConflictKeepsEdits(t *testing.T) {
 	if err := ed.SaveAsCopy(); err != nil {
 		t.Fatal(err)
 	}
-	if st.count() != 2 || ed.enc.ID == oldID || ed.dirty() || !strings.HasSuffix(ed.enc.Name, "(copy)") {
-		t.Errorf("save as copy: %d stored, id %q (was %q), dirty %v, name %q", st.count(), ed.enc.ID, oldID, ed.dirty(), ed.enc.Name)
+	if st.Count() != 2 || ed.enc.ID == oldID || ed.dirty() || !strings.HasSuffix(ed.enc.Name, "(copy)") {
+		t.Errorf("save as copy: %d stored, id %q (was %q), dirty %v, name %q", st.Count(), ed.enc.ID, oldID, ed.dirty(), ed.enc.Name)
 	}
 	if err := ed.SaveNow(); err != nil {
 		t.Errorf("saving the copy again: %v", err)
@@ -490,16 +506,16 @@ func TestSaveConflictKeepsEdits(t *testing.T) {
 }
 
 func TestRulesetSwitch(t *testing.T) {
-	e, _ := NewEncounter("Big", model.PF1E, 10, 10, 5)
+	e, _ := library.NewEncounter("Big", model.PF1E, 10, 10, 5)
 	e.Tokens = []model.Token{
 		{ID: model.NewID(), Name: "Worm", X: 4, Y: 4, Size: model.Colossal, Side: "enemy"},
 		{ID: model.NewID(), Name: "Rat", X: 0, Y: 0, Size: model.Tiny, Side: "enemy"},
 	}
-	probs := rulesetProblems(e, model.SF2E)
+	probs := session.RulesetProblems(e, model.SF2E)
 	if len(probs) != 1 || !strings.HasPrefix(probs[0], "Worm: ") || !strings.Contains(probs[0], "colossal") {
 		t.Errorf("problems switching to sf2e: %q", probs)
 	}
-	probs = rulesetProblems(e, model.Starship)
+	probs = session.RulesetProblems(e, model.Starship)
 	if all := strings.Join(probs, "\n"); !strings.Contains(all, "Worm: colossal") || !strings.Contains(all, "Rat: no fly speed") {
 		t.Errorf("starship should list both tokens (colossal, no fly speed): %q", probs)
 	}
@@ -510,7 +526,7 @@ func TestRulesetSwitch(t *testing.T) {
 	}
 	ed.win.Canvas().Overlays().Top().Hide()
 	c := ed.enc.Clone()
-	fitRuleset(c, model.SF2E)
+	rules.Convert(c, model.SF2E)
 	if err := model.Validate(c); err != nil || c.Tokens[0].Size != model.Gargantuan {
 		t.Errorf("fitRuleset: %v, worm %v", err, c.Tokens[0].Size)
 	}
@@ -529,30 +545,30 @@ func TestPlayerDisplay(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
 	ed.openPlayer()
 	pl := ed.player
-	if pl == nil || !pl.view.player {
+	if pl == nil || !pl.View().Player() {
 		t.Fatal("no player display")
 	}
-	if pl.view.ov() != nil {
+	if pl.View().Overlays() != nil {
 		t.Errorf("the player display shows no overlays until the GM shares")
 	}
 	scout, _ := tokenAt(t, ed, "Tashtari scout")
 	ed.Select(scout)
 	ed.sharePlayer(true)
 	p.until(t, "overlays", ed.overlaysIdle)
-	if o := pl.view.ov(); o == nil || o.Reach != nil || o.Cover != nil || o.Selected != -1 {
+	if o := pl.View().Overlays(); o == nil || o.Reach != nil || o.Cover != nil || o.Selected != -1 {
 		t.Errorf("a hidden token's overlays must not reach the players: %+v", o)
 	}
 	i, _ := tokenAt(t, ed, "Iseph")
 	ed.Select(i)
 	p.until(t, "overlays", ed.overlaysIdle)
-	if o := pl.view.ov(); o == nil || o.Selected != i || o.Cover != nil || o.Flanks != nil {
+	if o := pl.View().Overlays(); o == nil || o.Selected != i || o.Cover != nil || o.Flanks != nil {
 		t.Errorf("shared overlays should hold only the selected token's reach and path: %+v", o)
 	}
 	ed.sharePlayer(false)
-	if pl.view.ov() != nil {
+	if pl.View().Overlays() != nil {
 		t.Errorf("Clear should remove the shared overlays")
 	}
-	if got := pixelsPerInch(1920, 1080, 24); got < 91.7 || got > 91.9 {
+	if got := player.PixelsPerInch(1920, 1080, 24); got < 91.7 || got > 91.9 {
 		t.Errorf("a 24-inch 1080p screen has %.2f ppi, want 91.8", got)
 	}
 }
@@ -576,7 +592,7 @@ func TestWarnTokensWhereTheyMayNotStand(t *testing.T) {
 }
 
 func TestRulesetPanels(t *testing.T) {
-	e, _ := NewEncounter("Dogfight", model.Starship, 30, 30, 50)
+	e, _ := library.NewEncounter("Dogfight", model.Starship, 30, 30, 50)
 	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Sunrise Maiden", X: 10, Y: 10, Size: model.Small, Side: "party", Speeds: map[string]int{"fly": 500, "turn": 100}}}
 	ed, _, _ := newTestEditor(t, e)
 	ed.Select(0)
@@ -586,13 +602,13 @@ func TestRulesetPanels(t *testing.T) {
 		t.Errorf("facing %v, want SE", ed.enc.Tokens[0].Facing)
 	}
 	formWidget(t, ed, "Turn ft")
-	if ed.settings.Mode != rules.ModeFly {
-		t.Errorf("starship overlays should default to fly, got %q", ed.settings.Mode)
+	if ed.ovp.settings.Mode != rules.ModeFly {
+		t.Errorf("starship overlays should default to fly, got %q", ed.ovp.settings.Mode)
 	}
-	e2, _ := NewEncounter("Keep", model.PF1E, 10, 10, 5)
+	e2, _ := library.NewEncounter("Keep", model.PF1E, 10, 10, 5)
 	ed2, _, _ := newTestEditor(t, e2)
 	var actions *widget.Select
-	for _, o := range ed2.overlayPanel.Objects {
+	for _, o := range ed2.ovp.box.Objects {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == "Actions" {
@@ -627,7 +643,7 @@ func TestZoomAndPan(t *testing.T) {
 	}
 	// middle-drag pans and paints nothing
 	test.TypeOnCanvas(c, "b")
-	ox, oy := v.Origin()
+	ox, _ := v.Origin()
 	v.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at(ed, 5, 5)}, Button: desktop.MouseButtonTertiary})
 	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: at(ed, 8, 5)}, Dragged: fyne.NewDelta(60, 0)})
 	v.DragEnd()
@@ -638,7 +654,7 @@ func TestZoomAndPan(t *testing.T) {
 		t.Errorf("a middle-drag painted %d squares", 400-n)
 	}
 	// space + drag pans too
-	_, oy = v.Origin()
+	_, oy := v.Origin()
 	v.KeyDown(&fyne.KeyEvent{Name: fyne.KeySpace})
 	gesture(ed, 0, [2]int{5, 5}, [2]int{5, 8})
 	v.KeyUp(&fyne.KeyEvent{Name: fyne.KeySpace})
@@ -661,21 +677,21 @@ func TestZoomAndPan(t *testing.T) {
 }
 
 func TestPointsLeapAndTeleport(t *testing.T) {
-	e, _ := NewEncounter("Arena", model.Points, 12, 12, 5)
+	e, _ := library.NewEncounter("Arena", model.Points, 12, 12, 5)
 	e.Grid.Set(5, 3, model.Wall)
 	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Hero", X: 3, Y: 3, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 5, "mobility": 2}}}
 	ed, _, p := newTestEditor(t, e)
 	ed.Select(0)
 	eng, _ := rules.For(model.Points)
 	mv := eng.(rules.Mover)
-	for _, mode := range []string{modeLeap, modeTeleport} {
-		ed.settings.Mode = mode
-		ed.settings.Range = 3
+	for _, mode := range []string{rules.ModeLeap, rules.ModeTeleport} {
+		ed.ovp.settings.Mode = mode
+		ed.ovp.settings.Range = 3
 		ed.requestOverlays()
 		p.until(t, mode, ed.overlaysIdle)
 		var want []rules.Square
 		var err error
-		if mode == modeLeap {
+		if mode == rules.ModeLeap {
 			want, err = mv.Leap(nil, ed.enc, 0)
 		} else {
 			want, err = mv.Teleport(nil, ed.enc, 0, 3)
@@ -691,14 +707,14 @@ func TestPointsLeapAndTeleport(t *testing.T) {
 
 func TestToolTooltip(t *testing.T) {
 	ed, _, p := newTestEditor(t, openEncounter(t, 5, 5))
-	b := ed.toolButtons[ToolBrush]
+	b := ed.tools.toolButtons[ToolBrush]
 	b.MouseIn(&desktop.MouseEvent{})
-	p.until(t, "tooltip", func() bool { return ed.tips.text.Visible() })
-	if !strings.HasPrefix(ed.tips.text.Text, "B ") || !strings.Contains(ed.tips.text.Text, "[") {
-		t.Errorf("brush tooltip %q should name its key and the size keys", ed.tips.text.Text)
+	p.until(t, "tooltip", func() bool { return ed.tips.Showing() != "" })
+	if tip := ed.tips.Showing(); !strings.HasPrefix(tip, "B ") || !strings.Contains(tip, "[") {
+		t.Errorf("brush tooltip %q should name its key and the size keys", tip)
 	}
 	b.MouseOut()
-	if ed.tips.text.Visible() {
+	if ed.tips.Showing() != "" {
 		t.Errorf("the tooltip should hide when the pointer leaves")
 	}
 }
@@ -723,8 +739,8 @@ func TestNotes(t *testing.T) {
 		t.Errorf("notes %+v, want %+v", ed.enc.Notes, want)
 	}
 	ed.hover(2, 3, true)
-	if !strings.Contains(ed.hoverLabel.Text, "note: Pit trap, DC 20") {
-		t.Errorf("hover status %q should show the note", ed.hoverLabel.Text)
+	if !strings.Contains(ed.status.hoverLabel.Text, "note: Pit trap, DC 20") {
+		t.Errorf("hover status %q should show the note", ed.status.hoverLabel.Text)
 	}
 	ed.DeleteNote(2, 3)
 	if len(ed.enc.Notes) != 0 {
@@ -773,7 +789,7 @@ func TestSelectDragOnEmptyGroundPans(t *testing.T) {
 		t.Errorf("panning changed the encounter")
 	}
 	ed.view.SetGrid(false)
-	if !ed.view.noGrid {
+	if ed.view.GridShown() {
 		t.Errorf("SetGrid(false) should hide the grid")
 	}
 }
@@ -781,7 +797,7 @@ func TestSelectDragOnEmptyGroundPans(t *testing.T) {
 func TestInspectorTokenList(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	var scout *widget.Button
-	for _, o := range ed.inspector.Objects {
+	for _, o := range ed.insp.box.Objects {
 		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Tashtari scout ·") {
 			scout = b
 		}
@@ -825,12 +841,12 @@ func TestModeFollowsTheTokensSpeeds(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	drone, _ := tokenAt(t, ed, "Cargo drone") // flies only
 	ed.Select(drone)
-	if ed.settings.Mode != rules.ModeFly {
-		t.Errorf("selecting a flier without a land Speed should show fly, got %q", ed.settings.Mode)
+	if ed.ovp.settings.Mode != rules.ModeFly {
+		t.Errorf("selecting a flier without a land Speed should show fly, got %q", ed.ovp.settings.Mode)
 	}
 	iseph, _ := tokenAt(t, ed, "Iseph") // walks only
 	ed.Select(iseph)
-	if ed.settings.Mode != rules.ModeLand {
-		t.Errorf("selecting a walker should go back to land, got %q", ed.settings.Mode)
+	if ed.ovp.settings.Mode != rules.ModeLand {
+		t.Errorf("selecting a walker should go back to land, got %q", ed.ovp.settings.Mode)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/library"
 )
 
 // TestErrorsNameWhatToFix goes through the errors a GM can meet and checks
@@ -26,14 +27,14 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			case *widget.Select:
 				w.SetSelected(value)
 			}
-			if ed.inspErr == nil || !ed.inspErr.Visible() || ed.inspErr.Text != ed.msgLabel.Text {
+			if ed.insp.errLabel == nil || !ed.insp.errLabel.Visible() || ed.insp.errLabel.Text != ed.status.msgLabel.Text {
 				t.Errorf("the inspector should show the refusal under the form too")
 			}
-			return ed.msgLabel.Text
+			return ed.status.msgLabel.Text
 		}
 	}
 	ship := func() *model.Encounter {
-		e, _ := NewEncounter("Dogfight", model.Starship, 30, 30, 50)
+		e, _ := library.NewEncounter("Dogfight", model.Starship, 30, 30, 50)
 		e.Tokens = []model.Token{{ID: uuid(1), Name: "Sunrise Maiden", X: 10, Y: 10, Size: model.Small, Side: "party", Speeds: map[string]int{"fly": 500, "turn": 100}}}
 		return e
 	}
@@ -67,60 +68,60 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			if err == nil || ed.enc.Grid.W != 22 {
 				t.Fatal("shrinking the map under Iseph should be refused")
 			}
-			if ed.msgLabel.Text != err.Error() {
-				t.Errorf("status %q, error %q", ed.msgLabel.Text, err)
+			if ed.status.msgLabel.Text != err.Error() {
+				t.Errorf("status %q, error %q", ed.status.msgLabel.Text, err)
 			}
 			return err.Error()
 		}, []string{"Iseph at (2, 10)", "10 x 10", "Move it inside", "bigger map"}},
 		{"import: not JSON", func(t *testing.T) string {
-			_, err := readImport(strings.NewReader("<html>"), "cargo.json", false)
+			_, err := library.ReadImport(strings.NewReader("<html>"), "cargo.json", false)
 			return err.Error()
 		}, []string{"not valid JSON", "line 1, column", "Export encounter file", "Import Universal VTT"}},
 		{"import: unknown field", func(t *testing.T) string {
-			_, err := readImport(strings.NewReader(`{"format":"encounter/1","name":"x","ruleset":"sf2e","grid":{}}`), "x.json", false)
+			_, err := library.ReadImport(strings.NewReader(`{"format":"encounter/1","name":"x","ruleset":"sf2e","grid":{}}`), "x.json", false)
 			return err.Error()
 		}, []string{`"grid"`, "Choose a file written by Export encounter file"}},
 		{"import: dd2vtt without a map size", func(t *testing.T) string {
-			_, err := readImport(strings.NewReader(`{"format":0.3,"resolution":{"map_size":{"x":0,"y":8},"pixels_per_grid":70}}`), "cave.dd2vtt", true)
+			_, err := library.ReadImport(strings.NewReader(`{"format":0.3,"resolution":{"map_size":{"x":0,"y":8},"pixels_per_grid":70}}`), "cave.dd2vtt", true)
 			return err.Error()
 		}, []string{"resolution.map_size.x", "from 1 to 1000", "Export the map again", "Universal VTT"}},
 		{"save fails", func(t *testing.T) string {
 			ed, st, p := newTestEditor(t, openEncounter(t, 6, 6))
-			st.fail = errors.New("save: the disk is full")
+			st.Fail = errors.New("save: the disk is full")
 			test.TypeOnCanvas(ed.win.Canvas(), "b")
 			gesture(ed, 0, [2]int{2, 2})
 			if ed.SaveNow() == nil {
 				t.Fatal("the save should fail")
 			}
 			txt := dialogText(t, ed)
-			if ed.saveLabel.Text != "NOT SAVED" || ed.enc.Grid.At(2, 2) != model.Wall {
-				t.Errorf("edits kept and NOT SAVED shown; status %q", ed.saveLabel.Text)
+			if ed.status.saveLabel.Text != "NOT SAVED" || ed.enc.Grid.At(2, 2) != model.Wall {
+				t.Errorf("edits kept and NOT SAVED shown; status %q", ed.status.saveLabel.Text)
 			}
 			// the next save tries again, and succeeds once the disk has room
 			ed.win.Canvas().Overlays().Top().Hide()
-			st.fail = nil
-			saves := st.saves
+			st.Fail = nil
+			saves := st.Saves
 			gesture(ed, 0, [2]int{3, 3})
-			p.until(t, "the next autosave", func() bool { return st.saves > saves })
-			if ed.saveLabel.Text == "NOT SAVED" || ed.dirty() {
-				t.Errorf("after the retry: status %q, dirty %v", ed.saveLabel.Text, ed.dirty())
+			p.until(t, "the next autosave", func() bool { return st.Saves > saves })
+			if ed.status.saveLabel.Text == "NOT SAVED" || ed.dirty() {
+				t.Errorf("after the retry: status %q, dirty %v", ed.status.saveLabel.Text, ed.dirty())
 			}
 			return txt
 		}, []string{`"Test room" was not saved`, "the disk is full", "edits are kept", "the next save tries again", "Save as copy"}},
 		{"save conflict", func(t *testing.T) string {
 			ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
-			st.bump(ed.enc.ID)
+			st.Bump(ed.enc.ID)
 			test.TypeOnCanvas(ed.win.Canvas(), "b")
 			gesture(ed, 0, [2]int{2, 2})
 			ed.SaveNow()
-			if !ed.saveBlocked {
+			if !ed.saving.saveBlocked {
 				t.Errorf("a conflict should pause autosave")
 			}
 			return dialogText(t, ed)
 		}, []string{`"Test room" was changed elsewhere`, "edits are kept", "Save as copy to keep both", "[Save as copy]", "[Keep editing]"}},
 		{"save as copy fails", func(t *testing.T) string {
 			ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
-			st.fail = errors.New("the database is locked by another program")
+			st.Fail = errors.New("the database is locked by another program")
 			ed.SaveAsCopy()
 			return dialogText(t, ed)
 		}, []string{"Could not save a copy", "Test room", "locked by another program", "edits are kept", "export the encounter file"}},

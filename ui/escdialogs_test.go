@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/library"
 )
 
 // TestEscapeCancelsNameAndSizeDialogs: Escape typed in the focused field of
@@ -15,10 +17,10 @@ import (
 // by its cancel path: nothing is created, renamed or resized.
 func TestEscapeCancelsNameAndSizeDialogs(t *testing.T) {
 	test.NewTempApp(t)
-	st := newMemStore(model.Sample())
+	st := memstore.New(model.Sample())
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
-	l := NewLibrary(w, st, func(string) {})
+	l := library.New(w, st, func(string) {})
 	esc := func(what string, c fyne.Canvas) {
 		t.Helper()
 		f := c.Focused()
@@ -32,14 +34,14 @@ func TestEscapeCancelsNameAndSizeDialogs(t *testing.T) {
 		}
 	}
 	n := len(l.Items())
-	l.newDialog()
+	l.NewDialog()
 	esc("New encounter", w.Canvas())
 	if len(l.Items()) != n {
 		t.Errorf("Escape created an encounter")
 	}
 	l.Select(0)
 	name := l.Items()[0].Name
-	l.renameSelected()
+	l.RenameSelected()
 	esc("library Rename", w.Canvas())
 	if l.Items()[0].Name != name {
 		t.Errorf("Escape renamed the encounter to %q", l.Items()[0].Name)

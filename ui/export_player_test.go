@@ -5,6 +5,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // TestPlayerExportOverlaysLeaveHiddenTokensOut: File > Export PNG with
@@ -18,7 +19,7 @@ func TestPlayerExportOverlaysLeaveHiddenTokensOut(t *testing.T) {
 	if scout < 0 || iseph < 0 || !e.Tokens[scout].Hidden {
 		t.Fatal("the sample should have Iseph and a hidden scout")
 	}
-	set := overlaySettings{Reach: true, Cover: true, Threat: true, Flank: true, Mode: rules.ModeLand, Actions: 1}
+	set := session.Settings{Reach: true, Cover: true, Threat: true, Flank: true, Mode: rules.ModeLand, Actions: 1}
 	ed, _ := overlayEditor(t, e, set, iseph)
 	sx, sy := ed.enc.Tokens[scout].X, ed.enc.Tokens[scout].Y
 	near := func(pts []rules.Point) bool {
@@ -29,7 +30,7 @@ func TestPlayerExportOverlaysLeaveHiddenTokensOut(t *testing.T) {
 		}
 		return false
 	}
-	if !near(ed.ov.Threat) {
+	if !near(ed.live.ov.Threat) {
 		t.Fatalf("the GM's enemy reach should include the scout's (the test's premise)")
 	}
 	pe, o := ed.playerOverlays()

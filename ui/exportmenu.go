@@ -1,11 +1,9 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -14,15 +12,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
 )
-
-// importer is the optional store method that stores an imported encounter
-// under a free name (storage.Store has it); others get Save with no id.
-type importer interface {
-	Import(ctx context.Context, e *model.Encounter) (id, name string, err error)
-}
 
 // exportItems are the File menu's export and import entries.
 func (ed *Editor) exportItems() []*fyne.MenuItem {
@@ -33,8 +28,8 @@ func (ed *Editor) exportItems() []*fyne.MenuItem {
 		fyne.NewMenuItem("Export Universal VTT…", ed.exportUVTT),
 		fyne.NewMenuItem("Export encounter file…", ed.exportFile),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Import encounter file…", func() { importDialog(ed.win, ed.store, false, ed.openOther) }),
-		fyne.NewMenuItem("Import Universal VTT…", func() { importDialog(ed.win, ed.store, true, ed.openOther) }),
+		fyne.NewMenuItem("Import encounter file…", func() { library.ImportDialog(ed.win, ed.store, false, ed.openOther) }),
+		fyne.NewMenuItem("Import Universal VTT…", func() { library.ImportDialog(ed.win, ed.store, true, ed.openOther) }),
 	}
 }
 
@@ -64,7 +59,7 @@ func fileBase(name string) string {
 func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Writer) error) {
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil {
-			showError(ed.win, "Could not "+title, err)
+			controls.ShowError(ed.win, "Could not "+title, err)
 			return
 		}
 		if wc == nil {
@@ -73,7 +68,7 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 		werr := write(wc)
 		cerr := wc.Close()
 		if err := errors.Join(werr, cerr); err != nil {
-			showError(ed.win, "Could not "+title, fmt.Errorf("%s: %w (choose another folder or file name and try again)", wc.URI().Path(), err))
+			controls.ShowError(ed.win, "Could not "+title, fmt.Errorf("%s: %w (choose another folder or file name and try again)", wc.URI().Path(), err))
 			return
 		}
 		ed.message("wrote " + wc.URI().Name())
@@ -105,7 +100,7 @@ func (ed *Editor) exportPNG() {
 		o := export.PNGOptions{PX: n, Grid: grid.Checked, Player: player.Checked}
 		e := ed.enc.Clone()
 		if ov.Checked {
-			o.Overlays = ed.ov
+			o.Overlays = ed.live.ov
 			if player.Checked {
 				e, o.Overlays = ed.playerOverlays()
 			}
@@ -121,44 +116,15 @@ func (ed *Editor) exportPNG() {
 // it gives); a hidden selected token shows nothing. It returns the copy to
 // draw (the overlays' token numbers are the copy's) and its overlays.
 func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
-	e := ed.enc.Clone()
-	pe := e.Clone()
-	pe.Tokens = nil
-	sel := -1
-	for i := range e.Tokens {
-		if e.Tokens[i].Hidden {
-			continue
-		}
-		if i == ed.sel {
-			sel = len(pe.Tokens)
-		}
-		pe.Tokens = append(pe.Tokens, e.Tokens[i])
-	}
-	req := &overlayReq{enc: pe, rev: ed.rev, sel: sel, set: ed.settings, drag: -1}
+	pe, sel := session.PlayersView(ed.enc.Clone(), ed.sel)
+	req := &session.Request{Enc: pe, Rev: ed.rev, Sel: sel, Set: ed.ovp.settings, Drag: -1}
 	if ed.hovered != nil {
 		h := *ed.hovered
-		req.hover = &h
+		req.Hover = &h
 	}
-	r := (&overlayWorker{}).compute(req)
-	o := render.NewOverlays()
-	o.Units = unit(pe.Ruleset)
-	o.Selected = sel
-	if sel >= 0 {
-		if ed.settings.Reach {
-			o.Reach = r.reach
-		}
-		if ed.settings.Path && r.path != nil {
-			o.Path, o.PathFrom = r.path, sel
-		}
-		if ed.settings.Cover {
-			o.Cover = append(append([]render.CoverLine(nil), r.cover...), r.coverBack...)
-		}
-		if ed.settings.Threat {
-			o.Threat = r.threat
-		}
-	}
-	if ed.settings.Flank {
-		o.Flanks = r.flanks
+	o := session.Shown(pe, sel, ed.ovp.settings, (&session.Worker{}).Compute(req))
+	if sel < 0 {
+		o.Threat = nil // enemy reach goes to paper only with a selected token
 	}
 	return pe, o
 }
@@ -190,78 +156,4 @@ func (ed *Editor) exportUVTT() {
 func (ed *Editor) exportFile() {
 	e := ed.enc.Clone()
 	ed.saveFile("export encounter", fileBase(e.Name)+".encounter.json", []string{".json"}, func(w io.Writer) error { return model.WriteEncounter(w, e) })
-}
-
-// importDialog reads an encounter file (or a UVTT map) into the store as a
-// new encounter and hands its id to open.
-func importDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open func(id string)) {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil {
-			showError(win, "Could not open the file", err)
-			return
-		}
-		if rc == nil {
-			return
-		}
-		defer rc.Close()
-		e, err := readImport(rc, rc.URI().Name(), uvtt)
-		if err != nil {
-			showError(win, "Could not import "+rc.URI().Name(), err)
-			return
-		}
-		id, err := importEncounter(store, e)
-		if err != nil {
-			showError(win, "Could not import "+rc.URI().Name(), fmt.Errorf("store the imported encounter: %w", err))
-			return
-		}
-		if open != nil {
-			open(id)
-		}
-	}, win)
-	if uvtt {
-		d.SetFilter(storage.NewExtensionFileFilter([]string{".dd2vtt", ".uvtt", ".df2vtt"}))
-	} else {
-		d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	}
-	d.Resize(fyne.NewSize(760, 520))
-	d.Show()
-}
-
-// importEncounter stores e as a new encounter and returns its id.
-func importEncounter(store model.EncounterStore, e *model.Encounter) (string, error) {
-	ctx, cancel := ctx10()
-	defer cancel()
-	e.ID, e.Version = "", 0
-	if im, ok := store.(importer); ok {
-		id, _, err := im.Import(ctx, e)
-		return id, err
-	}
-	if err := store.Save(ctx, e); err != nil {
-		return "", err
-	}
-	return e.ID, nil
-}
-
-// readImport reads an encounter file, or a Universal VTT map named after
-// its file; the error says what is wrong where and what to do.
-func readImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, error) {
-	var e *model.Encounter
-	var err error
-	if uvtt {
-		e, err = export.ImportUVTT(r, strings.TrimSuffix(fileName, filepath.Ext(fileName)))
-	} else {
-		e, err = model.ReadEncounter(r)
-	}
-	if err != nil {
-		return nil, importHint(err, uvtt)
-	}
-	return e, nil
-}
-
-// importHint adds to a file's read error what the GM can do about it.
-func importHint(err error, uvtt bool) error {
-	if uvtt {
-		return fmt.Errorf("%w. Export the map again from the map maker as Universal VTT (.dd2vtt, .uvtt or .df2vtt) and import that file", err)
-	}
-	return fmt.Errorf("%w. Choose a file written by Export encounter file (encounter/1 JSON); for a .dd2vtt map use Import Universal VTT", err)
 }

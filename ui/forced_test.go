@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 
@@ -10,12 +11,17 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
+	"encounterplanner/ui/session"
 )
+
+// crossInk is the vermillion of ui/render's collision cross.
+var crossInk = color.RGBA{0xD5, 0x5E, 0x00, 0xff}
 
 // overlayField finds the overlay panel's form widget with the label.
 func overlayField(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
 	t.Helper()
-	for _, o := range ed.overlayPanel.Objects {
+	for _, o := range ed.ovp.box.Objects {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == label {
@@ -31,7 +37,7 @@ func overlayField(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
 // forcedRoom: the Brute stands west of the Hero; a wall three squares east
 // of the Hero and an ally to the south-east stop some pushes.
 func forcedRoom() *model.Encounter {
-	e, _ := NewEncounter("Pit edge", model.Points, 14, 10, 5)
+	e, _ := library.NewEncounter("Pit edge", model.Points, 14, 10, 5)
 	for y := 2; y <= 5; y++ {
 		e.Grid.Set(9, y, model.Wall)
 	}
@@ -46,10 +52,10 @@ func forcedRoom() *model.Encounter {
 
 func TestForcedMovementOverlay(t *testing.T) {
 	e := forcedRoom()
-	ed, p := overlayEditor(t, e, overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	// the GM picks forced movement in the mode list, then push by the
 	// Brute for 3 squares
-	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(modeForced)
+	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(rules.ModeForced)
 	if got := overlayField(t, ed, "Forced by").(*widget.Select).Selected; got != "Brute" {
 		t.Errorf("the source should default to the nearest foe, Brute; got %q", got)
 	}
@@ -84,11 +90,11 @@ func TestForcedMovementOverlay(t *testing.T) {
 	if len(collisions) == 0 {
 		t.Fatalf("pushing the Hero into the wall should collide somewhere: %+v", want)
 	}
-	if len(ed.collide) != len(collisions) {
-		t.Errorf("%d crosses, want %d", len(ed.collide), len(collisions))
+	if len(ed.live.ov.Collide) != len(collisions) {
+		t.Errorf("%d crosses, want %d", len(ed.live.ov.Collide), len(collisions))
 	}
-	if !strings.Contains(ed.coverLabel.Text, "Push Hero by Brute, up to 3 squares") || !strings.Contains(ed.coverLabel.Text, "collision") {
-		t.Errorf("the panel should sum up the forced movement: %q", ed.coverLabel.Text)
+	if !strings.Contains(ed.ovp.coverLabel.Text, "Push Hero by Brute, up to 3 squares") || !strings.Contains(ed.ovp.coverLabel.Text, "collision") {
+		t.Errorf("the panel should sum up the forced movement: %q", ed.ovp.coverLabel.Text)
 	}
 	// each collision square shows a cross: its centre is the cross's ink
 	img := ed.win.Canvas().Capture()
@@ -113,8 +119,8 @@ func TestForcedMovementOverlay(t *testing.T) {
 	}
 	// a bad distance is refused with what to type
 	overlayField(t, ed, "Forced sq").(*widget.Entry).SetText("far")
-	if !strings.Contains(ed.msgLabel.Text, "forced distance") || !strings.Contains(ed.msgLabel.Text, "number of squares") {
-		t.Errorf("status %q should say what to type", ed.msgLabel.Text)
+	if !strings.Contains(ed.status.msgLabel.Text, "forced distance") || !strings.Contains(ed.status.msgLabel.Text, "number of squares") {
+		t.Errorf("status %q should say what to type", ed.status.msgLabel.Text)
 	}
 	// no path for forced movement, and another mode drops the crosses
 	if ed.Overlays().Path != nil {
@@ -122,7 +128,7 @@ func TestForcedMovementOverlay(t *testing.T) {
 	}
 	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(rules.ModeLand)
 	settle(t, ed, p)
-	if len(ed.collide) != 0 {
+	if len(ed.live.ov.Collide) != 0 {
 		t.Errorf("land reach should have no collision crosses")
 	}
 }

@@ -35,7 +35,7 @@ func TestEscapeTakesTheRectangleOffTheMap(t *testing.T) {
 	}
 	settle(t, ed, p)
 	c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if got := ed.hoverLabel.Text; got != "(6, 5) open" {
+	if got := ed.status.hoverLabel.Text; got != "(6, 5) open" {
 		t.Errorf("status bar after Escape: %q, want the square open again", got)
 	}
 	ed.view.DragEnd()

@@ -1,8 +1,8 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"encounterplanner/model"
@@ -10,16 +10,33 @@ import (
 
 // model.Validate names fields as a program does (`tokens[1] "Iseph".name:
 // duplicate name; tokens[0] has it already`). What the app shows a GM
-// names the token and the field in their words and says what to do.
+// names the token and the field in their words and says what to do. It
+// reads the structured model.FieldError, never the message text.
 
-var tokenFieldRE = regexp.MustCompile(`^tokens\[(\d+)\](?: "([^"]*)")?((?:\.[\w.]+)?): `)
+// fieldProblem is what a validation error says: which token (-1 for none),
+// its name, the field (as the format names it: "speeds.fly", "notes[2]")
+// and what is wrong.
+type fieldProblem struct {
+	token       int
+	name, field string
+	msg         string
+}
 
-// fieldWords is how the app calls a validated field.
+// problemOf reads err's model.FieldError; ok is false for any other error.
+func problemOf(err error) (p fieldProblem, ok bool) {
+	var fe *model.FieldError
+	if !errors.As(err, &fe) {
+		return fieldProblem{token: -1}, false
+	}
+	return fieldProblem{token: fe.Token, name: fe.Name, field: fe.Field, msg: fe.Msg}, true
+}
+
+// fieldWords is how the app calls a validated token field.
 var fieldWords = map[string]string{
-	".name": "name", ".size": "size", ".side": "side", ".reach": "reach",
-	".speeds.turn": "turn speed", ".speeds.fly": "fly speed", ".speeds.land": "land speed",
-	".speeds.swim": "swim speed", ".speeds.climb": "climb speed", ".speeds.burrow": "burrow speed",
-	".speeds.mobility": "mobility", ".facing": "facing", ".conditions": "conditions",
+	"name": "name", "size": "size", "side": "side", "reach": "reach",
+	"speeds.turn": "turn speed", "speeds.fly": "fly speed", "speeds.land": "land speed",
+	"speeds.swim": "swim speed", "speeds.climb": "climb speed", "speeds.burrow": "burrow speed",
+	"speeds.mobility": "mobility", "facing": "facing", "conditions": "conditions",
 }
 
 // tokenError words err, from editing token name (as it was before the edit)
@@ -27,12 +44,11 @@ var fieldWords = map[string]string{
 func tokenError(e *model.Encounter, name string, err error) string {
 	msg := err.Error()
 	field, newName := "", ""
-	if m := tokenFieldRE.FindStringSubmatch(msg); m != nil {
-		msg = msg[len(m[0]):]
-		newName = m[2]
-		field = fieldWords[m[3]]
-		if field == "" && m[3] != "" {
-			field = strings.TrimPrefix(m[3], ".")
+	if p, ok := problemOf(err); ok && p.token >= 0 {
+		msg, newName = p.msg, p.name
+		field = fieldWords[p.field]
+		if field == "" {
+			field = p.field
 		}
 	}
 	var fix string
@@ -68,19 +84,17 @@ func tokenError(e *model.Encounter, name string, err error) string {
 // mapSizeError words a refused map resize: which token stands outside the
 // new size and what to do.
 func mapSizeError(e *model.Encounter, w, h int, err error) error {
-	msg := err.Error()
-	if m := tokenFieldRE.FindStringSubmatch(msg); m != nil {
-		var i int
-		fmt.Sscan(m[1], &i)
+	p, ok := problemOf(err)
+	switch {
+	case ok && p.token >= 0:
 		name := "a token"
-		if i < len(e.Tokens) {
-			t := &e.Tokens[i]
+		if p.token < len(e.Tokens) {
+			t := &e.Tokens[p.token]
 			name = fmt.Sprintf("%s at (%d, %d)", t.Name, t.X, t.Y)
 		}
 		return fmt.Errorf("%s would be outside a %d x %d map. Move it inside the new size first, or choose a bigger map", name, w, h)
-	}
-	if strings.HasPrefix(msg, "notes[") {
-		return fmt.Errorf("a map note %s. Move or delete the note first, or choose a bigger map", msg[strings.Index(msg, ": ")+2:])
+	case ok && strings.HasPrefix(p.field, "notes["):
+		return fmt.Errorf("a map note %s. Move or delete the note first, or choose a bigger map", p.msg)
 	}
 	return err
 }

@@ -13,6 +13,8 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
+	"encounterplanner/ui/session"
 )
 
 // Golden images of the editor with each overlay, computed by the real
@@ -23,10 +25,10 @@ import (
 
 // overlayEditor opens e with only the overlays set switches on, selects
 // token sel (-1: none) and waits for the answer.
-func overlayEditor(t *testing.T, e *model.Encounter, set overlaySettings, sel int) (*Editor, *pump) {
+func overlayEditor(t *testing.T, e *model.Encounter, set session.Settings, sel int) (*Editor, *pump) {
 	t.Helper()
 	ed, _, p := newTestEditor(t, e)
-	ed.settings = set
+	ed.ovp.settings = set
 	ed.buildOverlayPanel()
 	ed.view.Fit()
 	ed.Select(sel)
@@ -40,8 +42,8 @@ func overlayEditor(t *testing.T, e *model.Encounter, set overlaySettings, sel in
 func settle(t *testing.T, ed *Editor, p *pump) {
 	t.Helper()
 	p.until(t, "overlays", ed.overlaysIdle)
-	if ed.saveTimer != nil {
-		ed.saveTimer.Stop()
+	if ed.saving.saveTimer != nil {
+		ed.saving.saveTimer.Stop()
 	}
 }
 
@@ -74,8 +76,8 @@ func sameImage(a, b *image.NRGBA) bool {
 	return a.Bounds() == b.Bounds() && reflect.DeepEqual(a.Pix, b.Pix)
 }
 
-func onlyReach(actions int) overlaySettings {
-	return overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: actions}
+func onlyReach(actions int) session.Settings {
+	return session.Settings{Reach: true, Mode: rules.ModeLand, Actions: actions}
 }
 
 func TestGoldenReachBands(t *testing.T) {
@@ -95,14 +97,14 @@ func TestGoldenReachBands(t *testing.T) {
 func TestGoldenPathToHoveredSquare(t *testing.T) {
 	e := model.Sample()
 	i := e.TokenIndex("Iseph")
-	set := overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true}
+	set := session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true}
 	ed, p := overlayEditor(t, e, set, i)
 	ed.hover(5, 9, true) // across the difficult squares at (5, 10)
 	settle(t, ed, p)
 	if ed.Overlays().Path == nil || !ed.Overlays().Path.Reachable {
 		t.Fatal("no path to (5, 9)")
 	}
-	if got := ed.pathLabel.Text; !strings.HasPrefix(got, "path ") || !strings.Contains(got, " ft · ") || !strings.Contains(got, "action") {
+	if got := ed.status.pathLabel.Text; !strings.HasPrefix(got, "path ") || !strings.Contains(got, " ft · ") || !strings.Contains(got, "action") {
 		t.Errorf("path status %q should give the cost in feet and the actions", got)
 	}
 	test.AssertImageMatches(t, "overlay_path_hover.png", editorShot(ed))
@@ -111,12 +113,12 @@ func TestGoldenPathToHoveredSquare(t *testing.T) {
 func TestGoldenCoverLines(t *testing.T) {
 	e := model.Sample()
 	i := e.TokenIndex("Navasi")
-	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1, Cover: true}, i)
+	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Cover: true}, i)
 	if n := len(ed.Overlays().Cover); n != len(e.Tokens)-1 {
 		t.Fatalf("%d cover lines, want one to each other token (%d)", n, len(e.Tokens)-1)
 	}
-	if !strings.Contains(ed.coverLabel.Text, "Cover from Navasi:") {
-		t.Errorf("cover list %q", ed.coverLabel.Text)
+	if !strings.Contains(ed.ovp.coverLabel.Text, "Cover from Navasi:") {
+		t.Errorf("cover list %q", ed.ovp.coverLabel.Text)
 	}
 	test.AssertImageMatches(t, "overlay_cover.png", editorShot(ed))
 }
@@ -130,21 +132,21 @@ func flankRoom() *model.Encounter {
 
 func TestGoldenFlanking(t *testing.T) {
 	e := flankRoom()
-	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1, Flank: true}, -1)
+	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Flank: true}, -1)
 	fl := ed.Overlays().Flanks
 	tash := e.TokenIndex("Tashtari")
 	if len(fl) == 0 || fl[0].Target != tash {
 		t.Fatalf("flanks %+v, want Tashtari flanked", fl)
 	}
-	if !strings.Contains(ed.coverLabel.Text, "Tashtari by ") {
-		t.Errorf("the panel should list Tashtari as off-guard: %q", ed.coverLabel.Text)
+	if !strings.Contains(ed.ovp.coverLabel.Text, "Tashtari by ") {
+		t.Errorf("the panel should list Tashtari as off-guard: %q", ed.ovp.coverLabel.Text)
 	}
 	test.AssertImageMatches(t, "overlay_flanking.png", editorShot(ed))
 }
 
 func TestGoldenEnemyReach(t *testing.T) {
 	e := model.Sample()
-	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1, Threat: true}, e.TokenIndex("Dae"))
+	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Threat: true}, e.TokenIndex("Dae"))
 	if len(ed.Overlays().Threat) == 0 {
 		t.Fatal("no enemy reach squares")
 	}
@@ -163,7 +165,7 @@ func TestGoldenEnemyReach(t *testing.T) {
 
 func TestGoldenFlankSpotsWhileDragging(t *testing.T) {
 	e := model.Sample()
-	ed, p := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1, Flank: true}, -1)
+	ed, p := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Flank: true}, -1)
 	mouseDown(ed, 8, 3, 0) // Dae
 	dragTo(ed, 8, 4)
 	settle(t, ed, p)
@@ -190,14 +192,14 @@ func TestGoldenFlankSpotsWhileDragging(t *testing.T) {
 }
 
 func TestGoldenStarshipReachFacings(t *testing.T) {
-	e, _ := NewEncounter("Dogfight", model.Starship, 24, 16, 50)
+	e, _ := library.NewEncounter("Dogfight", model.Starship, 24, 16, 50)
 	e.Grid.Set(12, 6, model.Obstacle)
 	e.Grid.Set(12, 7, model.Obstacle)
 	e.Tokens = []model.Token{
 		{ID: uuid(1), Name: "Sunrise Maiden", X: 8, Y: 7, Size: model.Small, Side: "party", Facing: model.E, Speeds: map[string]int{"fly": 200, "turn": 100}},
 		{ID: uuid(2), Name: "Raider", X: 18, Y: 4, Size: model.Small, Side: "enemy", Facing: model.W, Speeds: map[string]int{"fly": 250, "turn": 100}},
 	}
-	ed, _ := overlayEditor(t, e, overlaySettings{Reach: true, Mode: rules.ModeFly, Actions: 1}, 0)
+	ed, _ := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeFly, Actions: 1}, 0)
 	arrows := 0
 	for _, q := range ed.Overlays().Reach {
 		if q.Facings != 0 {
@@ -211,7 +213,7 @@ func TestGoldenStarshipReachFacings(t *testing.T) {
 }
 
 func TestGoldenPointsReach(t *testing.T) {
-	e, _ := NewEncounter("Arena", model.Points, 16, 12, 5)
+	e, _ := library.NewEncounter("Arena", model.Points, 16, 12, 5)
 	for y := 2; y < 9; y++ {
 		e.Grid.Set(7, y, model.Wall)
 	}
@@ -221,7 +223,7 @@ func TestGoldenPointsReach(t *testing.T) {
 		{ID: uuid(3), Name: "Hero", X: 4, Y: 6, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 5, "mobility": 2}},
 		{ID: uuid(4), Name: "Brute", X: 10, Y: 6, Size: model.Medium, Side: "enemy", Speeds: map[string]int{"land": 4}},
 	}
-	ed, _ := overlayEditor(t, e, overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	ed, _ := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	eng, _ := rules.For(model.Points)
 	want, err := eng.Reach(nil, ed.enc, rules.MoveQuery{Token: 0, Mode: rules.ModeLand, Actions: 1})
 	if err != nil || !reflect.DeepEqual(ed.Overlays().Reach, want) || len(want) == 0 {
@@ -236,22 +238,22 @@ func TestGoldenPlayerDisplayHidesHiddenTokens(t *testing.T) {
 	if !e.Tokens[scout].Hidden {
 		t.Fatal("the sample's scout should be hidden")
 	}
-	ed, p := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1}, -1)
+	ed, p := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1}, -1)
 	ed.openPlayer()
 	pl := ed.player
-	pl.win.Resize(fyne.NewSize(800, 600))
-	pl.place()
+	pl.Window().Resize(fyne.NewSize(800, 600))
+	pl.Place()
 	settle(t, ed, p)
 	// the GM sees the scout (faded); the players do not
 	test.AssertImageMatches(t, "player_gm_view.png", editorShot(ed))
-	test.AssertRendersToImage(t, "player_hidden_absent.png", pl.win.Canvas())
+	test.AssertRendersToImage(t, "player_hidden_absent.png", pl.Window().Canvas())
 	// the square where the scout stands changes on the player display only
 	// once it is revealed
-	sc := pl.win.Canvas().Scale()
-	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(pl.view).Add(pl.view.PosOf(16, 8))
+	sc := pl.Window().Canvas().Scale()
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(pl.View()).Add(pl.View().PosOf(16, 8))
 	px := func() [4]uint8 {
-		img := pl.win.Canvas().Capture()
-		r, g, b, a := img.At(int(pos.X*sc), int(pos.Y*sc)+int(pl.view.Zoom()*sc/4)).RGBA()
+		img := pl.Window().Canvas().Capture()
+		r, g, b, a := img.At(int(pos.X*sc), int(pos.Y*sc)+int(pl.View().Zoom()*sc/4)).RGBA()
 		return [4]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}
 	}
 	hidden := px()

@@ -9,6 +9,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/library"
+	"encounterplanner/ui/session"
 )
 
 // The golden images show whole windows at 1024x700, the smallest size the
@@ -18,23 +21,23 @@ import (
 
 func TestGoldenLibrary(t *testing.T) {
 	test.NewTempApp(t)
-	a, _ := NewEncounter("Alpha", model.SF2E, 10, 8, 5)
-	st := newMemStore(model.Sample(), a)
-	for _, e := range st.encs { // a fixed clock, in the zone the list shows
+	a, _ := library.NewEncounter("Alpha", model.SF2E, 10, 8, 5)
+	st := memstore.New(model.Sample(), a)
+	st.Each(func(e *model.Encounter) { // a fixed clock, in the zone the list shows
 		e.Updated = time.Date(2026, 11, 29, 12, 4, 0, 0, time.Local)
 		if e.Name == "Alpha" {
 			e.Updated = time.Date(2026, 11, 28, 21, 30, 0, 0, time.Local)
 		}
-	}
+	})
 	w := test.NewTempWindow(t, widget.NewLabel(""))
-	NewLibrary(w, st, nil)
+	library.New(w, st, nil)
 	w.Resize(fyne.NewSize(1024, 700))
 	test.AssertRendersToImage(t, "library.png", w.Canvas())
 }
 
 func TestGoldenEditor(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
-	ed.settings = overlaySettings{Mode: "land", Actions: 1}
+	ed.ovp.settings = session.Settings{Mode: "land", Actions: 1}
 	ed.buildOverlayPanel()
 	ed.view.Fit()
 	// no selection: the software test painter does not clip an Entry's

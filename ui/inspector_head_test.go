@@ -19,7 +19,7 @@ func TestInspectorHeadlineFollowsEdits(t *testing.T) {
 		t.Fatalf("click on Dae selected %d", ed.Selected())
 	}
 	head := func() string {
-		for _, o := range ed.inspector.Objects {
+		for _, o := range ed.insp.box.Objects {
 			if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, "squares at") {
 				return l.Text
 			}

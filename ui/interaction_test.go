@@ -9,6 +9,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // TestInteractionPaintDragUndo drives the editor as a GM does — tap the
@@ -16,7 +17,7 @@ import (
 // checks the model and the picture after each step.
 func TestInteractionPaintDragUndo(t *testing.T) {
 	e := model.Sample()
-	ed, p := overlayEditor(t, e, overlaySettings{Reach: true, Mode: rules.ModeLand, Actions: 1}, -1)
+	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1}, -1)
 	clean := func() {
 		// the status bar's pointer and message fields follow the gestures;
 		// the pictures compare the map and the tools
@@ -29,17 +30,17 @@ func TestInteractionPaintDragUndo(t *testing.T) {
 	before := ed.enc.Clone()
 
 	// tap the brush tool, then the water swatch
-	test.Tap(ed.toolButtons[ToolBrush])
+	test.Tap(ed.tools.toolButtons[ToolBrush])
 	if ed.Tool() != ToolBrush {
 		t.Fatalf("tapping Brush: tool %d", ed.Tool())
 	}
 	for i, pe := range palette {
 		if pe.t == model.Water {
-			test.Tap(ed.terrButtons[i])
+			test.Tap(ed.tools.terrButtons[i])
 		}
 	}
-	if ed.terrain != model.Water {
-		t.Fatalf("tapping the water swatch: terrain %v", ed.terrain)
+	if ed.tools.terrain != model.Water {
+		t.Fatalf("tapping the water swatch: terrain %v", ed.tools.terrain)
 	}
 	// drag-paint along row 5, from (2, 5) to (6, 5), through the canvas
 	mouseDown(ed, 2, 5, 0)
@@ -64,7 +65,7 @@ func TestInteractionPaintDragUndo(t *testing.T) {
 	test.AssertImageMatches(t, "interaction_painted.png", editorShot(ed))
 
 	// drag Dae from (8, 3) to (6, 4) with the select tool
-	test.Tap(ed.toolButtons[ToolSelect])
+	test.Tap(ed.tools.toolButtons[ToolSelect])
 	dae, _ := tokenAt(t, ed, "Dae")
 	mouseDown(ed, 8, 3, 0)
 	from, to = at(ed, 8, 3), at(ed, 6, 4)

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 )
 
 func (ed *Editor) menu() *fyne.MainMenu {
@@ -19,7 +21,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 			// the driver fires a menu item's shortcut before anything else,
 			// even with a dialog over the map; the menu itself cannot be
 			// opened then, so only a shortcut gets here with one open
-			if !dialogOpen(ed.win) {
+			if !controls.DialogOpen(ed.win) {
 				f()
 			}
 		})
@@ -53,12 +55,12 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Delete token", ed.DeleteToken, &desktop.CustomShortcut{KeyName: fyne.KeyDelete}),
 	)
 	grid := fyne.NewMenuItem("Grid lines", nil)
-	grid.Checked = !ed.view.noGrid
+	grid.Checked = ed.view.GridShown()
 	grid.Action = func() {
-		on := ed.view.noGrid
+		on := !ed.view.GridShown()
 		ed.view.SetGrid(on)
 		if ed.player != nil {
-			ed.player.view.SetGrid(on)
+			ed.player.View().SetGrid(on)
 		}
 		ed.win.SetMainMenu(ed.menu())
 	}
@@ -75,7 +77,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 	rs := fyne.NewMenuItem("Ruleset", nil)
 	for _, r := range model.Rulesets {
 		r := r
-		it := fyne.NewMenuItem(rulesetLabel(r), func() { ed.SwitchRuleset(r) })
+		it := fyne.NewMenuItem(rules.Describe(r).Title, func() { ed.SwitchRuleset(r) })
 		it.Checked = r == ed.enc.Ruleset
 		rs.ChildMenu = appendItem(rs.ChildMenu, it)
 	}
@@ -98,22 +100,8 @@ func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
 	return m
 }
 
-func rulesetLabel(r model.Ruleset) string {
-	switch r {
-	case model.SF2E:
-		return "sf2e — Starfinder 2e / Pathfinder 2e"
-	case model.PF1E:
-		return "pf1e — Pathfinder 1e / d20"
-	case model.Starship:
-		return "starship — ship combat"
-	case model.Points:
-		return "points — movement points"
-	}
-	return string(r)
-}
-
 func (ed *Editor) renameDialog() {
-	en := newEscEntry(ed.win)
+	en := ed.esc.Entry()
 	en.SetText(ed.enc.Name)
 	d := dialog.NewForm("Rename encounter", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if !ok {
@@ -121,19 +109,19 @@ func (ed *Editor) renameDialog() {
 		}
 		name := strings.TrimSpace(en.Text)
 		if name == "" {
-			showError(ed.win, "Could not rename the encounter", fmt.Errorf("type a name for the encounter"))
+			controls.ShowError(ed.win, "Could not rename the encounter", fmt.Errorf("type a name for the encounter"))
 			return
 		}
 		if err := ed.apply("", func(c *model.Encounter) error { c.Name = name; return nil }); err != nil {
-			showError(ed.win, "Could not rename the encounter", err)
+			controls.ShowError(ed.win, "Could not rename the encounter", err)
 		}
 	}, ed.win)
 	d.Resize(fyne.NewSize(400, 0))
-	showNameDialog(ed.win, d, en)
+	ed.esc.ShowNameDialog(d, en)
 }
 
 func (ed *Editor) mapDialog() {
-	w, h, f := newEscEntry(ed.win), newEscEntry(ed.win), newEscEntry(ed.win)
+	w, h, f := ed.esc.Entry(), ed.esc.Entry(), ed.esc.Entry()
 	w.SetText(strconv.Itoa(ed.enc.Grid.W))
 	h.SetText(strconv.Itoa(ed.enc.Grid.H))
 	f.SetText(strconv.Itoa(ed.enc.Feet()))
@@ -152,17 +140,17 @@ func (ed *Editor) mapDialog() {
 		nh, err2 := strconv.Atoi(strings.TrimSpace(h.Text))
 		nf, err3 := strconv.Atoi(strings.TrimSpace(f.Text))
 		if err1 != nil || err2 != nil || err3 != nil || nf < 1 {
-			showError(ed.win, "Map size not changed", fmt.Errorf("width, height and feet per square must be whole numbers of at least 1"))
+			controls.ShowError(ed.win, "Map size not changed", fmt.Errorf("width, height and feet per square must be whole numbers of at least 1"))
 			return
 		}
 		if err := ed.ResizeMap(nw, nh, nf); err != nil {
-			showError(ed.win, "Map size not changed", err)
+			controls.ShowError(ed.win, "Map size not changed", err)
 		}
 	}, ed.win)
 	// a form sized to its contents left 40-pixel fields: "22" fitted, a
 	// 1000-square side did not
 	d.Resize(fyne.NewSize(360, 0))
-	showNameDialog(ed.win, d, w)
+	ed.esc.ShowNameDialog(d, w)
 }
 
 // ResizeMap changes the map to w x h squares of feet each; a token or note

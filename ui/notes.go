@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // context implements mapInput: the right-click menu of a square, for what
@@ -96,7 +97,7 @@ func (ed *Editor) noteDialog(x, y int) {
 	}, func(ok bool) {
 		if ok {
 			if err := ed.SetNote(x, y, text.Text, player.Checked); err != nil {
-				showError(ed.win, "Note not saved", err)
+				controls.ShowError(ed.win, "Note not saved", err)
 			}
 		}
 	}, ed.win)

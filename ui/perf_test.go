@@ -9,12 +9,14 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
 )
 
 // bigEncounter is a w x h map with random terrain and a few tokens.
 func bigEncounter(w, h int) *model.Encounter {
-	e, _ := NewEncounter("Big", model.SF2E, w, h, 5)
+	e, _ := library.NewEncounter("Big", model.SF2E, w, h, 5)
 	r := rand.New(rand.NewSource(1))
 	for i := range e.Grid.Cells {
 		switch r.Intn(10) {
@@ -59,22 +61,22 @@ func TestLargeMapOverlaysStayQuick(t *testing.T) {
 		start := time.Now()
 		render.Draw(img, e, render.View{Scale: 10}, nil)
 		check(fmt.Sprintf("%dx%d: draw the whole map at 10 px/sq", n, n), time.Since(start))
-		w := &overlayWorker{}
+		w := &session.Worker{}
 		start = time.Now()
 		c := e.Clone()
 		t.Logf("%dx%d: clone %v", n, n, time.Since(start))
 		start = time.Now()
-		res := w.compute(&overlayReq{enc: c, sel: 0, drag: -1, set: overlaySettings{Reach: true, Actions: 3, Path: true, Cover: true, Flank: true, Threat: true}, hover: &rules.Point{X: n / 2, Y: n / 2}})
-		check(fmt.Sprintf("%dx%d: all overlays (3 actions, %d reach squares, errs %v)", n, n, len(res.reach), res.errs), time.Since(start))
+		res := w.Compute(&session.Request{Enc: c, Sel: 0, Drag: -1, Set: session.Settings{Reach: true, Actions: 3, Path: true, Cover: true, Flank: true, Threat: true}, Hover: &rules.Point{X: n / 2, Y: n / 2}})
+		check(fmt.Sprintf("%dx%d: all overlays (3 actions, %d reach squares, errs %v)", n, n, len(res.Reach), res.Errs), time.Since(start))
 		start = time.Now()
-		w.compute(&overlayReq{enc: c, sel: 0, drag: -1, set: overlaySettings{Reach: true, Actions: 3, Path: true, Cover: true, Flank: true, Threat: true}, hover: &rules.Point{X: n/2 + 1, Y: n / 2}})
+		w.Compute(&session.Request{Enc: c, Sel: 0, Drag: -1, Set: session.Settings{Reach: true, Actions: 3, Path: true, Cover: true, Flank: true, Threat: true}, Hover: &rules.Point{X: n/2 + 1, Y: n / 2}})
 		check(fmt.Sprintf("%dx%d: hover change (path only)", n, n), time.Since(start))
 		start = time.Now()
-		res2 := w.compute(&overlayReq{enc: c, sel: 0, drag: 0, set: overlaySettings{Flank: true}})
-		check(fmt.Sprintf("%dx%d: drag start (flanking and %d flank spots)", n, n, len(res2.flankSpots)), time.Since(start))
+		res2 := w.Compute(&session.Request{Enc: c, Sel: 0, Drag: 0, Set: session.Settings{Flank: true}})
+		check(fmt.Sprintf("%dx%d: drag start (flanking and %d flank spots)", n, n, len(res2.FlankSpots)), time.Since(start))
 		start = time.Now()
 		o := render.NewOverlays()
-		o.Reach = res.reach
+		o.Reach = res.Reach
 		o.Selected = 0
 		render.Draw(img, e, render.View{Scale: 10}, o)
 		check(fmt.Sprintf("%dx%d: draw with overlays", n, n), time.Since(start))

@@ -5,6 +5,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // TestSharedReachIgnoresHiddenTokens: a hidden enemy blocks a corridor. The
@@ -20,7 +21,7 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 		{ID: uuid(1), Name: "Hero", X: 0, Y: 1, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 30}},
 		{ID: uuid(2), Name: "Lurker", X: 2, Y: 1, Size: model.Medium, Side: "enemy", Hidden: true},
 	}
-	ed, p := overlayEditor(t, e, overlaySettings{Reach: true, Path: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Path: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	ed.sharePlayer(true)
 	settle(t, ed, p)
 	has := func(sq []rules.Square, x int) bool {
@@ -31,22 +32,22 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 		}
 		return false
 	}
-	if has(ed.res.reach, 3) {
-		t.Errorf("the GM's reach passes the hidden enemy: %v", ed.res.reach)
+	if has(ed.live.res.Reach, 3) {
+		t.Errorf("the GM's reach passes the hidden enemy: %v", ed.live.res.Reach)
 	}
-	if !has(ed.res.playerReach, 3) || !has(ed.res.playerReach, 5) {
-		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.res.playerReach)
+	if !has(ed.live.res.PlayerReach, 3) || !has(ed.live.res.PlayerReach, 5) {
+		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.live.res.PlayerReach)
 	}
-	sh := ed.player.shared
-	if sh == nil || len(sh.Reach) != len(ed.res.playerReach) || !has(sh.Reach, 5) {
+	sh := ed.player.Shared()
+	if sh == nil || len(sh.Reach) != len(ed.live.res.PlayerReach) || !has(sh.Reach, 5) {
 		t.Fatalf("the player display does not show the players' reach: %+v", sh)
 	}
 	// the hidden token itself shares nothing
 	ed.Select(1)
 	ed.requestOverlays()
 	settle(t, ed, p)
-	if ed.player.shared.Reach != nil {
-		t.Errorf("a hidden token's reach is shared: %v", ed.player.shared.Reach)
+	if ed.player.Shared().Reach != nil {
+		t.Errorf("a hidden token's reach is shared: %v", ed.player.Shared().Reach)
 	}
 }
 
@@ -54,15 +55,15 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 // selected outlines the 2x2 space it would stand on.
 func TestHoverShowsTheSelectedTokensFootprint(t *testing.T) {
 	e := model.Sample()
-	ed, _ := overlayEditor(t, e, overlaySettings{Mode: rules.ModeLand, Actions: 1}, e.TokenIndex("Tashtari"))
+	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1}, e.TokenIndex("Tashtari"))
 	ed.hovered = &rules.Point{X: 5, Y: 5}
 	ed.rebuildOverlays()
-	if ed.ov.Hover == nil || ed.ov.HoverSize != 2 {
-		t.Errorf("hover %v size %d, want the 2x2 footprint", ed.ov.Hover, ed.ov.HoverSize)
+	if ed.live.ov.Hover == nil || ed.live.ov.HoverSize != 2 {
+		t.Errorf("hover %v size %d, want the 2x2 footprint", ed.live.ov.Hover, ed.live.ov.HoverSize)
 	}
 	ed.Select(e.TokenIndex("Iseph"))
 	ed.rebuildOverlays()
-	if ed.ov.HoverSize != 1 {
-		t.Errorf("a Medium token's hover is %d squares", ed.ov.HoverSize)
+	if ed.live.ov.HoverSize != 1 {
+		t.Errorf("a Medium token's hover is %d squares", ed.live.ov.HoverSize)
 	}
 }

@@ -27,8 +27,8 @@ func TestHoverFollowsTheViewUnderARestingPointer(t *testing.T) {
 		if ed.hovered == nil || ed.hovered.X != x || ed.hovered.Y != y {
 			t.Errorf("after %s the pointer is over (%d, %d) but the hovered square is %v", what, x, y, ed.hovered)
 		}
-		if want := fmt.Sprintf("(%d, %d)", x, y); len(ed.hoverLabel.Text) < len(want) || ed.hoverLabel.Text[:len(want)] != want {
-			t.Errorf("after %s the status bar says %q, want %s", what, ed.hoverLabel.Text, want)
+		if want := fmt.Sprintf("(%d, %d)", x, y); len(ed.status.hoverLabel.Text) < len(want) || ed.status.hoverLabel.Text[:len(want)] != want {
+			t.Errorf("after %s the status bar says %q, want %s", what, ed.status.hoverLabel.Text, want)
 		}
 	}
 	ox, _ := ed.view.Origin()

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/library"
 )
 
 // typeOverAndEnter types s into whatever has the focus, then Enter.
@@ -32,12 +34,12 @@ func typeOverAndEnter(t *testing.T, c fyne.Canvas, s string) {
 // rename (in the library and in the editor's Encounter menu).
 func TestRenameDialogsTypeOver(t *testing.T) {
 	test.NewTempApp(t)
-	st := newMemStore(model.Sample())
+	st := memstore.New(model.Sample())
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
-	l := NewLibrary(w, st, func(string) {})
+	l := library.New(w, st, func(string) {})
 	l.Select(0)
-	l.renameSelected()
+	l.RenameSelected()
 	typeOverAndEnter(t, w.Canvas(), "Bay")
 	if got := l.Items()[0].Name; got != "Bay" {
 		t.Errorf("library rename: %q, want the typed name to replace the old one", got)

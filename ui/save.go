@@ -11,30 +11,25 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // autosaveDelay is how long after the last change the editor saves.
 const autosaveDelay = time.Second
 
-// copySaver is the optional store method that saves an encounter as a new
-// one (after a conflict); stores without it get Save with a cleared id.
-type copySaver interface {
-	SaveAsCopy(ctx context.Context, e *model.Encounter) (string, error)
-}
-
 func (ed *Editor) scheduleSave() {
-	if ed.store == nil || ed.saveBlocked {
+	if ed.store == nil || ed.saving.saveBlocked {
 		return
 	}
-	if ed.saveTimer != nil {
-		ed.saveTimer.Stop()
+	if ed.saving.saveTimer != nil {
+		ed.saving.saveTimer.Stop()
 	}
 	rev := ed.rev
-	ed.saveTimer = time.AfterFunc(autosaveDelay, func() {
+	ed.saving.saveTimer = time.AfterFunc(autosaveDelay, func() {
 		ed.post(func() {
-			if ed.rev == rev && ed.dirty() && !ed.saveBlocked && !ed.stroke && ed.dragTok < 0 {
+			if ed.rev == rev && ed.dirty() && !ed.saving.saveBlocked && !ed.gest.stroke && ed.gest.dragTok < 0 {
 				ed.SaveNow()
-			} else if ed.dirty() && !ed.saveBlocked {
+			} else if ed.dirty() && !ed.saving.saveBlocked {
 				ed.scheduleSave()
 			}
 		})
@@ -54,14 +49,14 @@ func (ed *Editor) save(showDialog bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := ed.store.Save(ctx, c); err != nil {
-		first := ed.saveErr == nil
-		ed.saveErr = err
+		first := ed.saving.saveErr == nil
+		ed.saving.saveErr = err
 		// a conflict cannot succeed by retrying: autosave stops until the
 		// GM saves a copy; other failures (disk full, a locked or
 		// read-only database) retry with the next save
-		ed.saveBlocked = errors.Is(err, model.ErrConflict)
+		ed.saving.saveBlocked = errors.Is(err, model.ErrConflict)
 		ed.updateTitle()
-		if showDialog && (first || ed.saveBlocked) {
+		if showDialog && (first || ed.saving.saveBlocked) {
 			ed.saveFailed(err)
 		} else {
 			ed.message(fmt.Sprintf("not saved: %v (edits kept; the next save tries again)", err))
@@ -69,10 +64,10 @@ func (ed *Editor) save(showDialog bool) error {
 		return err
 	}
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated = c.ID, c.Version, c.Created, c.Updated
-	ed.savedRev = rev
-	ed.savedAt = time.Now()
-	ed.saveBlocked = false
-	ed.saveErr = nil
+	ed.saving.savedRev = rev
+	ed.saving.savedAt = time.Now()
+	ed.saving.saveBlocked = false
+	ed.saving.saveErr = nil
 	ed.updateTitle()
 	rememberLast(ed.enc.ID)
 	return nil
@@ -87,13 +82,13 @@ func saveFailure(name string, err error) (summary, detail string) {
 	}
 	return fmt.Sprintf("%q was not saved", name),
 		fmt.Sprintf("%s\n\nYour edits are kept in this window, and the next save tries again (Ctrl+S, or autosave after your next change). "+
-			"If it keeps failing, choose Save as copy or export the encounter file (File menu).", sentence(err.Error()))
+			"If it keeps failing, choose Save as copy or export the encounter file (File menu).", controls.Sentence(err.Error()))
 }
 
 func (ed *Editor) saveFailed(err error) {
 	ed.message("not saved: " + err.Error())
 	summary, detail := saveFailure(ed.enc.Name, err)
-	content, _, _ := errorContent(summary, detail, errDialogWidth(ed.win))
+	content, _, _ := controls.ErrorContent(summary, detail, controls.ErrDialogWidth(ed.win))
 	d := dialog.NewCustomConfirm("Not saved", "Save as copy", "Keep editing", content, func(ok bool) {
 		if ok {
 			ed.SaveAsCopy()
@@ -111,15 +106,8 @@ func (ed *Editor) SaveAsCopy() error {
 	defer cancel()
 	rev := ed.rev
 	c := ed.enc.Clone()
-	var err error
-	if cs, ok := ed.store.(copySaver); ok {
-		// the store names the copy and may give the tokens new ids
-		_, err = cs.SaveAsCopy(ctx, c)
-	} else {
-		c.Name = copyName(c.Name)
-		c.ID, c.Version = "", 0
-		err = ed.store.Save(ctx, c)
-	}
+	// the store names the copy and may give the tokens new ids
+	_, err := ed.store.SaveAsCopy(ctx, c)
 	if err == nil && len(c.Tokens) == len(ed.enc.Tokens) {
 		for i := range c.Tokens {
 			if old, now := ed.enc.Tokens[i].ID, c.Tokens[i].ID; old != now && now != "" {
@@ -128,26 +116,18 @@ func (ed *Editor) SaveAsCopy() error {
 		}
 	}
 	if err != nil {
-		showError(ed.win, "Could not save a copy", fmt.Errorf("save %q as a copy: %w. Your edits are kept in this window; try again, or export the encounter file (File menu).", ed.enc.Name, err))
+		//lint:ignore ST1005 the dialog shows it as sentences, the last ending "(File menu)."
+		controls.ShowError(ed.win, "Could not save a copy", fmt.Errorf("save %q as a copy: %w. Your edits are kept in this window; try again, or export the encounter file (File menu).", ed.enc.Name, err))
 		return err
 	}
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated, ed.enc.Name = c.ID, c.Version, c.Created, c.Updated, c.Name
-	ed.savedRev = rev
-	ed.savedAt = time.Now()
-	ed.saveBlocked = false
-	ed.saveErr = nil
+	ed.saving.savedRev = rev
+	ed.saving.savedAt = time.Now()
+	ed.saving.saveBlocked = false
+	ed.saving.saveErr = nil
 	ed.updateTitle()
 	ed.message("saved as " + c.Name)
 	return nil
-}
-
-func copyName(s string) string {
-	n := s + " (copy)"
-	if len([]rune(n)) > 200 {
-		r := []rune(s)
-		n = string(r[:193]) + " (copy)"
-	}
-	return n
 }
 
 // saveBeforeLeaving saves synchronously, then runs then; when the save
@@ -157,16 +137,16 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 		then()
 		return
 	}
-	if ed.saveTimer != nil {
-		ed.saveTimer.Stop()
+	if ed.saving.saveTimer != nil {
+		ed.saving.saveTimer.Stop()
 	}
 	err := ed.save(false)
 	if err == nil {
 		then()
 		return
 	}
-	lbl, _, _ := errorContent(fmt.Sprintf("%q could not be saved", ed.enc.Name),
-		sentence(err.Error())+"\n\nSave your edits as a copy, or leave and lose them?", errDialogWidth(ed.win))
+	lbl, _, _ := controls.ErrorContent(fmt.Sprintf("%q could not be saved", ed.enc.Name),
+		controls.Sentence(err.Error())+"\n\nSave your edits as a copy, or leave and lose them?", controls.ErrDialogWidth(ed.win))
 	var d *dialog.CustomDialog
 	d = dialog.NewCustomWithoutButtons("Not saved", container.NewVBox(lbl, container.NewHBox(
 		widget.NewButton("Save as copy and leave", func() {
@@ -179,4 +159,13 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 		widget.NewButton("Stay", func() { d.Hide() }),
 	)), ed.win)
 	d.Show()
+}
+
+// saveState is where autosave stands.
+type saveState struct {
+	savedRev    int
+	saveTimer   *time.Timer
+	savedAt     time.Time
+	saveBlocked bool  // a save conflicted: no autosave until the GM decides
+	saveErr     error // the last save's error, nil after a success
 }

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // The start screen for a database that cannot be opened (damaged, not a
@@ -52,10 +53,10 @@ func (s *Shell) showStoreProblem(path string, err error) {
 	if path != "" {
 		where = fmt.Sprintf("The encounter database %s could not be opened.", path)
 	}
-	detail := sentence(err.Error()) + "\n\nThe file has not been changed. You can open another database, or start fresh: the file is moved aside " +
+	detail := controls.Sentence(err.Error()) + "\n\nThe file has not been changed. You can open another database, or start fresh: the file is moved aside " +
 		"(renamed, never deleted — keep it to recover it later or to open it with a newer version) and a new database " +
 		"with the sample encounter is made in its place."
-	content, head, body := errorContent(where, detail, 560)
+	content, head, body := controls.ErrorContent(where, detail, 560)
 	sc.title, sc.detail = head, body
 	sc.openBtn = widget.NewButton("Open another database…", s.openAnotherDialog)
 	sc.newBtn = widget.NewButton("New database in…", s.newDatabaseDialog)
@@ -109,7 +110,7 @@ func (s *Shell) OpenDatabase(path string) error {
 func (s *Shell) openAnotherDialog() {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
-			showError(s.win, "Could not choose the file", err)
+			controls.ShowError(s.win, "Could not choose the file", err)
 			return
 		}
 		if rc == nil {
@@ -126,7 +127,7 @@ func (s *Shell) openAnotherDialog() {
 func (s *Shell) newDatabaseDialog() {
 	d := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err != nil {
-			showError(s.win, "Could not choose the folder", err)
+			controls.ShowError(s.win, "Could not choose the folder", err)
 			return
 		}
 		if u == nil {
@@ -152,7 +153,7 @@ func (s *Shell) StartFresh() (string, error) {
 	}
 	aside, err := moveAside(path, now())
 	if err != nil {
-		showError(s.win, "Could not start fresh", fmt.Errorf("move %s aside: %w. Check that its folder can be written, or open another database", path, err))
+		controls.ShowError(s.win, "Could not start fresh", fmt.Errorf("move %s aside: %w. Check that its folder can be written, or open another database", path, err))
 		return "", err
 	}
 	st, err := s.openStore(path)
@@ -168,7 +169,7 @@ func (s *Shell) StartFresh() (string, error) {
 	if aside != "" {
 		msg = "The old database was moved to " + aside + " and kept unchanged. " + msg
 	}
-	lbl, _, _ := errorContent("A new database is ready", msg, errDialogWidth(s.win))
+	lbl, _, _ := controls.ErrorContent("A new database is ready", msg, controls.ErrDialogWidth(s.win))
 	dialog.NewCustom("Started fresh", "OK", lbl, s.win).Show()
 	return aside, nil
 }

@@ -14,6 +14,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/internal/memstore"
 )
 
 var errNotDB = errors.New("open database: the file is not an Encounter Planner database, or it is damaged")
@@ -29,7 +31,7 @@ func (f *fakeOpener) open(path string) (model.EncounterStore, error) {
 		if err := os.WriteFile(path, []byte("GOOD new"), 0o600); err != nil {
 			return nil, err
 		}
-		return newMemStore(model.Sample()), nil
+		return memstore.New(model.Sample()), nil
 	}
 	if err != nil {
 		return nil, err
@@ -37,7 +39,7 @@ func (f *fakeOpener) open(path string) (model.EncounterStore, error) {
 	if !bytes.HasPrefix(b, []byte("GOOD")) {
 		return nil, errNotDB
 	}
-	return newMemStore(model.Sample()), nil
+	return memstore.New(model.Sample()), nil
 }
 
 func newProblemShell(t *testing.T, path string, f *fakeOpener) (*Shell, fyne.Window) {
@@ -194,7 +196,7 @@ func TestErrorDialogReadable(t *testing.T) {
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	err := errors.New("open database /home/gm/.config/encounter-planner/encounters.db: the file is not an Encounter Planner database, or it is damaged: it does not start with the SQLite header (the file was not changed)")
-	showError(w, "Could not open the database", err)
+	controls.ShowError(w, "Could not open the database", err)
 	top := w.Canvas().Overlays().Top()
 	if top == nil {
 		t.Fatal("no dialog")
@@ -225,8 +227,8 @@ func TestErrorDialogReadable(t *testing.T) {
 	if body == nil {
 		t.Fatal("no detail label")
 	}
-	if body.Size().Width < errDialogMinWidth {
-		t.Errorf("the error text is %v wide, want at least %d", body.Size().Width, errDialogMinWidth)
+	if body.Size().Width < controls.ErrDialogMinWidth {
+		t.Errorf("the error text is %v wide, want at least %d", body.Size().Width, controls.ErrDialogMinWidth)
 	}
 	if h, one := body.Size().Height, body.MinSize().Height; h > 5*30 {
 		t.Errorf("the error text is %v tall (%v min): it wraps too narrowly", h, one)

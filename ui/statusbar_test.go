@@ -27,24 +27,24 @@ func TestStatusBarShowsTheWholePath(t *testing.T) {
 	hover := "(3, 8) narrow"
 	path := "path 55 ft · 2 actions · 2 hazards · 4 narrow · provokes Tashtari, Chk Chk"
 	msg := "Tashtari 2 added at (8, 4)"
-	ed.setStatus(ed.hoverLabel, hover)
-	ed.setStatus(ed.pathLabel, path)
-	ed.setStatus(ed.msgLabel, "")
-	fits("the path", ed.pathLabel, path)
-	fits("the square", ed.hoverLabel, hover)
+	ed.setStatus(ed.status.hoverLabel, hover)
+	ed.setStatus(ed.status.pathLabel, path)
+	ed.setStatus(ed.status.msgLabel, "")
+	fits("the path", ed.status.pathLabel, path)
+	fits("the square", ed.status.hoverLabel, hover)
 	// the path starts at the same place whatever short square is hovered
-	x := ed.pathLabel.Position().X
-	ed.setStatus(ed.hoverLabel, "(12, 7) open")
-	if got := ed.pathLabel.Position().X; got != x {
+	x := ed.status.pathLabel.Position().X
+	ed.setStatus(ed.status.hoverLabel, "(12, 7) open")
+	if got := ed.status.pathLabel.Position().X; got != x {
 		t.Errorf("the path moved from x %.0f to %.0f when the hovered square changed", x, got)
 	}
-	ed.setStatus(ed.msgLabel, msg)
-	fits("the path beside a message", ed.pathLabel, path)
-	fits("the square beside a message", ed.hoverLabel, "(12, 7) open")
-	if x0, x1 := ed.hoverLabel.Position().X, ed.pathLabel.Position().X; x1 < x0+ed.hoverLabel.Size().Width {
+	ed.setStatus(ed.status.msgLabel, msg)
+	fits("the path beside a message", ed.status.pathLabel, path)
+	fits("the square beside a message", ed.status.hoverLabel, "(12, 7) open")
+	if x0, x1 := ed.status.hoverLabel.Position().X, ed.status.pathLabel.Position().X; x1 < x0+ed.status.hoverLabel.Size().Width {
 		t.Errorf("the path (x %.0f) overlaps the square (x %.0f)", x1, x0)
 	}
-	if x1, x2 := ed.pathLabel.Position().X+ed.pathLabel.Size().Width, ed.msgLabel.Position().X; x2 < x1 {
+	if x1, x2 := ed.status.pathLabel.Position().X+ed.status.pathLabel.Size().Width, ed.status.msgLabel.Position().X; x2 < x1 {
 		t.Errorf("the message (x %.0f) overlaps the path (ends at x %.0f)", x2, x1)
 	}
 }

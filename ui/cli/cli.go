@@ -2,12 +2,18 @@
 // one JSON document on stdout and exit code 0, or one line on stderr naming
 // the problem and exit code 2 for bad input (1 for anything else). It draws
 // and opens no window.
+//
+// It lives under ui/ because it is the app's other face: the design card
+// fixes the top level (main.go, ui/, model/, rules/, storage/), and the
+// command line, like the window, only wires input to the model, the rules,
+// the store and the exports.
 package cli
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -15,9 +21,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/storage"
+	"encounterplanner/ui/export"
 )
 
 // Exit codes.
@@ -39,8 +48,14 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 // database commands, a way to open the store.
 type Env struct {
 	Stdout, Stderr io.Writer
-	// OpenStore opens the database (--db PATH, or the default one).
-	OpenStore func(path string) (Store, error)
+	// OpenStore opens the database (--db PATH, or "" for the default one).
+	// readOnly is set for the commands that only read (list,
+	// export-encounter, backup): they must not create or change a database.
+	OpenStore func(path string, readOnly bool) (Store, error)
+	// App opens the desktop app on the database (--db PATH, or "") when
+	// no command is given, and returns the exit code. Without it, a missing
+	// command is bad input.
+	App func(db string) int
 }
 
 // Store is what the database commands need of storage.Store.
@@ -51,7 +66,7 @@ type Store interface {
 }
 
 // Commands lists every command the binary answers without a window.
-var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "leap", "teleport", "forced", "export", "help"}
+var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "distance", "threat", "leap", "teleport", "forced", "export", "help"}
 
 // IsCommand reports whether args (after global flags) start with a command.
 func IsCommand(name string) bool {
@@ -64,9 +79,16 @@ func IsCommand(name string) bool {
 }
 
 // Run runs one command and returns its exit code. args excludes the program
-// name; global flags (--db PATH) may come first.
+// name; global options (--db PATH) may come first. With no command it runs
+// env.App, or, without one, says a command is missing.
 func Run(env Env, args []string) int {
-	err := run(env, args)
+	g, rest, err := parseGlobal(args)
+	if err == nil && len(rest) == 0 && !g.help && env.App != nil {
+		return env.App(g.db)
+	}
+	if err == nil {
+		err = run(env, g, rest)
+	}
 	if err == nil {
 		return ExitOK
 	}
@@ -83,34 +105,73 @@ func Run(env Env, args []string) int {
 func isBad(err error) bool {
 	var amb *model.AmbiguousError
 	return errors.Is(err, model.ErrInvalid) || errors.Is(err, rules.ErrBadQuery) ||
-		errors.Is(err, fs.ErrNotExist) || errors.Is(err, model.ErrNotFound) || errors.As(err, &amb)
+		errors.Is(err, fs.ErrNotExist) || errors.Is(err, model.ErrNotFound) || errors.As(err, &amb) ||
+		errors.Is(err, export.ErrNotRegular) || errors.Is(err, storage.ErrBackupTarget)
 }
 
-func run(env Env, args []string) error {
-	db := ""
-	for len(args) > 0 && strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
-		switch a := args[0]; {
-		case a == "--db" || a == "-db":
-			if len(args) < 2 {
-				return usagef("--db needs a database path")
-			}
-			db, args = args[1], args[2:]
-		case strings.HasPrefix(a, "--db="):
-			db, args = strings.TrimPrefix(a, "--db="), args[1:]
-		default:
-			return usagef("unknown option %s (try: encounter-planner help)", a)
+// global holds the options that come before the command.
+type global struct {
+	db      string // --db PATH; "" for the default database
+	dbGiven bool
+	help    bool // -h or --help in place of a command
+	bad     error
+}
+
+// dbFlag is --db: one non-empty path.
+type dbFlag struct{ g *global }
+
+func (d dbFlag) String() string { return "" }
+func (d dbFlag) Set(s string) error {
+	switch {
+	case d.g.dbGiven:
+		d.g.bad = usagef("--db given twice")
+	case s == "":
+		d.g.bad = usagef("--db: the database path is empty; give the path of a .db file, or leave out --db for the default database")
+	}
+	if d.g.bad != nil {
+		return d.g.bad
+	}
+	d.g.db, d.g.dbGiven = s, true
+	return nil
+}
+
+// parseGlobal reads the global options off the front of args, once; rest
+// is the command and its arguments.
+func parseGlobal(args []string) (global, []string, error) {
+	var g global
+	fs := newFlagSet()
+	fs.Var(dbFlag{&g}, "db", "")
+	if err := fs.Parse(args); err != nil {
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			g.help = true
+			return g, nil, nil
+		case g.bad != nil:
+			return g, nil, g.bad
+		case strings.HasPrefix(err.Error(), "flag needs an argument: -db"):
+			return g, nil, usagef("--db needs a database path")
 		}
+		e := flagErr(err, "unknown option")
+		return g, nil, usagef("%v (try: encounter-planner help)", e)
+	}
+	return g, fs.Args(), nil
+}
+
+func run(env Env, g global, args []string) error {
+	if g.help {
+		_, err := io.WriteString(env.Stdout, Usage)
+		return err
 	}
 	if len(args) == 0 {
 		return usagef("no command given (try: encounter-planner help)")
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
-	case "help", "-h", "--help":
+	case "help":
 		_, err := io.WriteString(env.Stdout, Usage)
 		return err
 	case "list", "import", "export-encounter", "backup":
-		return runDB(env, db, cmd, rest)
+		return runDB(env, g.db, cmd, rest)
 	case "reach":
 		return runReach(env, rest)
 	case "path":
@@ -119,6 +180,10 @@ func run(env Env, args []string) error {
 		return runCover(env, rest)
 	case "flanking":
 		return runFlanking(env, rest)
+	case "distance":
+		return runDistance(env, rest)
+	case "threat":
+		return runThreat(env, rest)
 	case "leap", "teleport", "forced":
 		return runMover(env, cmd, rest)
 	case "export":
@@ -140,73 +205,147 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner path FILE --token NAME --to X,Y [--actions N] [--mode MODE]
   encounter-planner cover FILE --from A --to B
   encounter-planner flanking FILE
+  encounter-planner distance FILE --from A --to B
+  encounter-planner threat FILE [--party-level L] [--party-size N]  (sf2e)
   encounter-planner leap FILE --token NAME                      (points)
   encounter-planner teleport FILE --token NAME --range N        (points)
   encounter-planner forced FILE --token NAME --kind push|pull|sweep|shove|drag --from SOURCE --distance N
   encounter-planner export FILE --png OUT.png [--px 70] [--player] [--no-grid]
-  encounter-planner export FILE --pdf OUT.pdf [--paper letter|a4] [--player] [--token-sheet]
+  encounter-planner export FILE --pdf OUT.pdf [--paper letter|a4] [--player] [--token-sheet] [--trim]
   encounter-planner export FILE --uvtt OUT.dd2vtt [--px 70]
 
-Queries print one JSON document. Exit codes: 0 success, 2 bad input, 1 other failure.
+Queries print one JSON document; export says on stderr what it wrote. Put -- before
+a FILE or NAME that starts with a dash. list, export-encounter and backup only read:
+they never create a database. Exit codes: 0 success, 2 bad input, 1 other failure.
 `
 
-// flags is a tiny parser that lets flags and positional arguments mix
-// (queries.md puts FILE before the flags) and names the bad flag.
+// flags is one command's flags, parsed by the flag package. Flags and
+// positional arguments may mix (queries.md puts FILE before the flags);
+// "--" ends the flags, so a FILE or NAME may start with a dash. Values are
+// kept as given and checked by str and num, so a message names its flag.
 type flags struct {
-	vals  map[string]string
-	bools map[string]bool
-	pos   []string
+	vals    map[string]string
+	bools   map[string]bool
+	pos     []string
+	valued  []string
+	twice   string // a valued flag given twice
+	badBool string // a boolean flag given a value that is not one
+}
+
+// valueFlag is a valued flag: its first value is kept, a second is an error.
+type valueFlag struct {
+	f    *flags
+	name string
+}
+
+func (v valueFlag) String() string { return "" }
+func (v valueFlag) Set(s string) error {
+	if _, dup := v.f.vals[v.name]; dup {
+		v.f.twice = v.name
+		return errors.New("given twice")
+	}
+	v.f.vals[v.name] = s
+	return nil
+}
+
+// boolFlag is a flag without a value (--json, or --json=false).
+type boolFlag struct {
+	f    *flags
+	name string
+}
+
+func (b boolFlag) String() string   { return "" }
+func (b boolFlag) IsBoolFlag() bool { return true }
+func (b boolFlag) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		b.f.badBool = b.name
+		return err
+	}
+	b.f.bools[b.name] = v
+	return nil
 }
 
 func parseFlags(args []string, valued, boolean []string) (*flags, error) {
-	f := &flags{vals: map[string]string{}, bools: map[string]bool{}}
-	isIn := func(list []string, s string) bool {
-		for _, x := range list {
-			if x == s {
-				return true
-			}
-		}
-		return false
+	f := &flags{vals: map[string]string{}, bools: map[string]bool{}, valued: valued}
+	fs := newFlagSet()
+	for _, n := range valued {
+		fs.Var(valueFlag{f, n}, n, "")
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			f.pos = append(f.pos, a)
-			continue
+	for _, n := range boolean {
+		fs.Var(boolFlag{f, n}, n, "")
+	}
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return nil, f.explain(err)
 		}
-		name := strings.TrimLeft(a, "-")
-		val, hasVal := "", false
-		if k, v, ok := strings.Cut(name, "="); ok {
-			name, val, hasVal = k, v, true
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
 		}
-		switch {
-		case isIn(boolean, name):
-			if hasVal {
-				b, err := strconv.ParseBool(val)
-				if err != nil {
-					return nil, usagef("--%s takes no value", name)
-				}
-				f.bools[name] = b
-			} else {
-				f.bools[name] = true
-			}
-		case isIn(valued, name):
-			if !hasVal {
-				if i+1 >= len(args) {
-					return nil, usagef("--%s needs a value", name)
-				}
-				i++
-				val = args[i]
-			}
-			if _, dup := f.vals[name]; dup {
-				return nil, usagef("--%s given twice", name)
-			}
-			f.vals[name] = val
-		default:
-			return nil, usagef("unknown flag %s", a)
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" && (used < 2 || !f.takesValue(args[used-2])) {
+			f.pos = append(f.pos, rest...) // after "--": no more flags
+			break
 		}
+		// The flag package stops at the first positional argument; take it
+		// and go on parsing after it.
+		f.pos = append(f.pos, rest[0])
+		args = rest[1:]
 	}
 	return f, nil
+}
+
+// newFlagSet is a flag set that reports errors to its caller only.
+func newFlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("encounter-planner", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// takesValue reports whether a is a valued flag whose value is the next
+// argument (--token, not --token=X).
+func (f *flags) takesValue(a string) bool {
+	if !strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+		return false
+	}
+	name := strings.TrimLeft(a, "-")
+	for _, v := range f.valued {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// explain turns the flag package's error into one naming the flag.
+func (f *flags) explain(err error) error {
+	switch {
+	case f.twice != "":
+		return usagef("--%s given twice", f.twice)
+	case f.badBool != "":
+		return usagef("--%s takes no value", f.badBool)
+	}
+	return flagErr(err, "unknown flag")
+}
+
+// flagErr words the flag package's own errors the way queries.md does;
+// unknown is what an undefined flag is called ("unknown flag").
+func flagErr(err error, unknown string) error {
+	msg := err.Error()
+	if errors.Is(err, flag.ErrHelp) {
+		return usagef("%s -h (for help: encounter-planner help)", unknown)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return usagef("%s --%s", unknown, name)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return usagef("--%s needs a value", name)
+	}
+	if a, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
+		return usagef("%s %s", unknown, a)
+	}
+	return usagef("%s", msg)
 }
 
 func (f *flags) str(name string, required bool) (string, error) {
@@ -244,12 +383,9 @@ func (f *flags) file() (string, error) {
 
 // loadFile reads an encounter/1 file, naming the file in every error.
 func loadFile(path string) (*model.Encounter, error) {
-	fh, err := os.Open(path)
+	fh, err := openInput(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	defer fh.Close()
 	e, err := model.ReadEncounter(fh)
@@ -257,6 +393,43 @@ func loadFile(path string) (*model.Encounter, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return e, nil
+}
+
+// openInput opens an input FILE, which must be a regular file: a folder, a
+// FIFO or a device is bad input (exit 2), refused without blocking on it
+// (it is looked at before it is opened, and opened without waiting).
+func openInput(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err == nil && !fi.Mode().IsRegular() {
+		return nil, usagef("%s: it is %s, not a file", path, kindOf(fi.Mode()))
+	}
+	fh, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if fi, err := fh.Stat(); err != nil || !fi.Mode().IsRegular() {
+		fh.Close()
+		return nil, usagef("%s: it is not a regular file", path)
+	}
+	return fh, nil
+}
+
+// kindOf names what a path that is not a regular file is.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
 }
 
 func tokenArg(e *model.Encounter, f *flags, flag, file string) (int, error) {

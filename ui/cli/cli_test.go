@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 const iseph = "testdata/iseph.encounter.json"
@@ -13,7 +15,7 @@ const iseph = "testdata/iseph.encounter.json"
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(string) (Store, error) {
+	env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(string, bool) (Store, error) {
 		t.Fatal("a query must not open the database")
 		return nil, nil
 	}}
@@ -85,5 +87,102 @@ func TestHelp(t *testing.T) {
 	code, out, _ := runCLI(t, "help")
 	if code != 0 || !strings.Contains(out, "encounter-planner reach FILE") {
 		t.Fatalf("help: code %d, %q", code, out)
+	}
+}
+
+// TestFlagSpellings: every spelling queries.md and the old parser accepted
+// still works (--flag V, --flag=V, -flag V, a boolean with =true/false,
+// FILE before or after the flags), and the global options are read once.
+func TestFlagSpellings(t *testing.T) {
+	want := okJSON(t, nil, "reach", iseph, "--token", "Iseph", "--actions", "2")
+	for _, args := range [][]string{
+		{"reach", "--token", "Iseph", iseph, "--actions", "2"},
+		{"reach", "--token=Iseph", "--actions=2", iseph},
+		{"reach", "-token", "Iseph", "-actions", "2", iseph},
+		{"reach", iseph, "--token", "Iseph", "--actions", "2", "--step=false"},
+		{"reach", "--token", "Iseph", "--actions", "2", "--", iseph},
+	} {
+		if got := okJSON(t, nil, args...); got != want {
+			t.Errorf("%v: %s, want %s", args, got, want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"reach", iseph, "--token", "Iseph", "--token", "Tashtari"}, "--token given twice"},
+		{[]string{"reach", iseph, "--token", "Iseph", "--step=maybe"}, "--step takes no value"},
+		{[]string{"reach", iseph, "---token", "Iseph"}, "unknown flag ---token"},
+		{[]string{"--db", "a.db", "--db", "b.db", "list"}, "--db given twice"},
+		{[]string{"--db", "a.db", "--verbose", "list"}, "unknown option --verbose"},
+	} {
+		bad(t, c.args, c.want)
+	}
+}
+
+// TestInputMustBeAFile: a folder or a FIFO given as FILE (to a query, an
+// export or import) is bad input, exit 2, and a FIFO does not hang.
+func TestInputMustBeAFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.encounter.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	uvFifo := filepath.Join(dir, "fifo.dd2vtt")
+	if err := syscall.Mkfifo(uvFifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	db := filepath.Join(dir, "e.db")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"reach", dir, "--token", "X"}, "it is a folder"},
+		{[]string{"flanking", fifo}, "it is a FIFO"},
+		{[]string{"export", fifo, "--png", filepath.Join(dir, "o.png")}, "it is a FIFO"},
+		{[]string{"--db", db, "import", dir}, "it is a folder"},
+		{[]string{"--db", db, "import", fifo}, "it is a FIFO"},
+		{[]string{"--db", db, "import", uvFifo}, "it is a FIFO"},
+	} {
+		done := make(chan struct{})
+		var code int
+		var out, errb bytes.Buffer
+		go func() {
+			defer close(done)
+			code = Run(dbEnv(&out, &errb), c.args)
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%v: still running after 5 s", c.args)
+		}
+		if code != ExitBad || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("a bad import created the database")
+	}
+}
+
+// TestNameStartingWithDash: after --, a NAME or FILE may start with a dash
+// (an encounter named "-rf").
+func TestNameStartingWithDash(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "e.db")
+	f := filepath.Join(dir, "-rf.encounter.json")
+	os.WriteFile(f, []byte(`{"format":"encounter/1","name":"-rf","ruleset":"sf2e","map":{"rows":["."]}}`), 0o644)
+	out := filepath.Join(dir, "-out.encounter.json")
+	for _, args := range [][]string{
+		{"--db", db, "import", "--", f},
+		{"--db", db, "export-encounter", "--", "-rf", out},
+	} {
+		var o, e bytes.Buffer
+		if code := Run(dbEnv(&o, &e), args); code != 0 {
+			t.Fatalf("%v: exit %d, %s", args, code, e.String())
+		}
+	}
+	if b, err := os.ReadFile(out); err != nil || !strings.Contains(string(b), `"name": "-rf"`) {
+		t.Fatalf("export of -rf: %v %s", err, b)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,15 +27,31 @@ func runDB(env Env, db, cmd string, args []string) error {
 	if f.bools["json"] && cmd != "list" {
 		return usagef("--json goes with list")
 	}
-	// Read the input before touching the database, so bad input never
-	// creates or migrates one.
+	// Read the input and check the output before touching the database,
+	// so bad input never creates or migrates one.
+	if cmd == "export-encounter" {
+		if _, err := export.CheckOutput(f.pos[1]); err != nil {
+			return err
+		}
+	}
 	var imported *model.Encounter
 	if cmd == "import" {
 		if imported, err = readImport(f.pos[0]); err != nil {
 			return err
 		}
 	}
-	st, err := env.OpenStore(db)
+	if db != "" {
+		// A FIFO would block the first read: refuse it unopened.
+		if fi, err := os.Stat(db); err == nil && !fi.Mode().IsRegular() {
+			return usagef("--db %s: it is %s, not a database file", db, kindOf(fi.Mode()))
+		}
+	}
+	// The commands that only read open the database read-only: they
+	// never create one (a mistyped --db) nor write to it.
+	st, err := env.OpenStore(db, cmd != "import")
+	if cmd == "list" && errors.Is(err, fs.ErrNotExist) {
+		return list(env, nil, f.bools["json"]) // no database yet: no encounters
+	}
 	if err != nil {
 		return err
 	}
@@ -63,17 +80,25 @@ func runDB(env Env, db, cmd string, args []string) error {
 		if err != nil {
 			return err
 		}
-		return writeFileAtomic(f.pos[1], data)
+		_, err = export.WriteFile(f.pos[1], func(w io.Writer) error {
+			_, err := w.Write(data)
+			return err
+		})
+		return err
 	case "backup":
 		return st.Backup(ctx, f.pos[0])
 	}
 	return nil
 }
 
+// list prints the encounters of st (none when st is nil).
 func list(env Env, st Store, asJSON bool) error {
-	rows, err := st.List(context.Background())
-	if err != nil {
-		return err
+	var rows []model.Summary
+	if st != nil {
+		var err error
+		if rows, err = st.List(context.Background()); err != nil {
+			return err
+		}
 	}
 	if asJSON {
 		type row struct {
@@ -105,12 +130,9 @@ func readImport(path string) (*model.Encounter, error) {
 	if ext != ".dd2vtt" && ext != ".uvtt" && ext != ".df2vtt" {
 		return loadFile(path)
 	}
-	fh, err := os.Open(path)
+	fh, err := openInput(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	defer fh.Close()
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
@@ -119,28 +141,6 @@ func readImport(path string) (*model.Encounter, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return e, nil
-}
-
-// writeFileAtomic writes through a temporary file and a rename, so a failed
-// export never leaves a half-written file where a good one was.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }
 
 // oneField keeps a name inside its tab-separated column: a tab or line

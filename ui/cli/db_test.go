@@ -2,18 +2,31 @@ package cli
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"encounterplanner/model"
 	"encounterplanner/storage"
 )
 
 func dbEnv(out, errb *bytes.Buffer) Env {
-	return Env{Stdout: out, Stderr: errb, OpenStore: func(p string) (Store, error) { return storage.Open(p) }}
+	return Env{Stdout: out, Stderr: errb, OpenStore: openStore}
+}
+
+// openStore opens the database as main.go does: read-only for the commands
+// that only read.
+func openStore(p string, readOnly bool) (Store, error) {
+	if readOnly {
+		return storage.OpenReadOnly(p)
+	}
+	return storage.Open(p)
 }
 
 // TestDatabaseCommands: import twice (the second gets " (2)"), list in
@@ -127,5 +140,158 @@ func TestListKeepsOneLinePerEncounter(t *testing.T) {
 	Run(dbEnv(&out, &errb), []string{"--db", db, "list"})
 	if strings.Count(out.String(), "\n") != 1 || len(strings.Split(strings.TrimSpace(out.String()), "\t")) != 5 {
 		t.Fatalf("list: %q", out.String())
+	}
+}
+
+// TestReadCommandsCreateNothing: list, export-encounter and backup never
+// create a database (a mistyped --db): list shows no encounters, the
+// others exit 2. An empty --db is bad input, and a FIFO or folder as --db
+// is refused at once.
+func TestReadCommandsCreateNothing(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "typo.db")
+	fifo := filepath.Join(dir, "fifo.db")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--db", missing, "list"}, 0, ""},
+		{[]string{"--db", missing, "list", "--json"}, 0, ""},
+		{[]string{"--db", missing, "export-encounter", "X", filepath.Join(dir, "x.encounter.json")}, 2, "no database there"},
+		{[]string{"--db", missing, "backup", filepath.Join(dir, "b.db")}, 2, "no database there"},
+		{[]string{"--db", "", "list"}, 2, "--db: the database path is empty"},
+		{[]string{"--db=", "list"}, 2, "--db: the database path is empty"},
+		{[]string{"--db", fifo, "list"}, 2, "it is a FIFO"},
+		{[]string{"--db", fifo, "import", iseph}, 2, "it is a FIFO"},
+		{[]string{"--db", dir, "list"}, 2, "it is a folder"},
+	} {
+		done := make(chan struct{})
+		var code int
+		var out, errb bytes.Buffer
+		go func() {
+			defer close(done)
+			code = Run(dbEnv(&out, &errb), c.args)
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%v: still running after 5 s", c.args)
+		}
+		if code != c.code || !strings.Contains(errb.String(), c.want) || c.code != 0 && strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errb.String(), c.code, c.want)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("files were created: %v", entries)
+	}
+}
+
+// TestReadOnlyFolder: a database in a folder that cannot be written can
+// still be listed, exported and backed up, and nothing is written next to
+// it. As root a 0555 folder does not stop writes, so the folder is made
+// immutable (chattr +i), which binds root too, as a read-only disk would.
+func TestReadOnlyFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "library")
+	db := filepath.Join(dir, "e.db")
+	var out, errb bytes.Buffer
+	if code := Run(dbEnv(&out, &errb), []string{"--db", db, "import", iseph}); code != 0 {
+		t.Fatalf("import: %s", errb.String())
+	}
+	before, _ := os.ReadFile(db)
+	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
+		t.Skipf("chattr +i: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
+	outDir := t.TempDir()
+	for _, args := range [][]string{
+		{"list"},
+		{"export-encounter", "Derelict cargo bay", filepath.Join(outDir, "x.encounter.json")},
+		{"backup", filepath.Join(outDir, "copy.db")},
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := Run(dbEnv(&out, &errb), append([]string{"--db", db}, args...)); code != 0 {
+			t.Errorf("%v: exit %d, %s", args, code, errb.String())
+		}
+		if args[0] == "list" && !strings.Contains(out.String(), "Derelict cargo bay") {
+			t.Errorf("list: %q", out.String())
+		}
+	}
+	after, _ := os.ReadFile(db)
+	if !bytes.Equal(before, after) {
+		t.Error("the database was written")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files appeared next to the database: %v", entries)
+	}
+}
+
+// TestBackupTargetIsBadInput: a backup OUT that is a folder, FIFO, an
+// existing file or the database itself is bad input (exit 2), unchanged.
+func TestBackupTargetIsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "e.db")
+	var o, e bytes.Buffer
+	if code := Run(dbEnv(&o, &e), []string{"--db", db, "import", iseph}); code != 0 {
+		t.Fatal(e.String())
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	existing := filepath.Join(dir, "old.db")
+	os.WriteFile(existing, []byte("keep"), 0o644)
+	for _, out := range []string{dir, dir + "/", filepath.Join(dir, "new.db") + "/", fifo, existing, db, db + "-wal"} {
+		o.Reset()
+		e.Reset()
+		if code := Run(dbEnv(&o, &e), []string{"--db", db, "backup", out}); code != ExitBad || strings.Count(e.String(), "\n") != 1 {
+			t.Errorf("backup %s: exit %d, %q", out, code, e.String())
+		}
+	}
+	if b, _ := os.ReadFile(existing); string(b) != "keep" {
+		t.Error("an existing file was overwritten")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.db")); err == nil {
+		t.Error("new.db/ made new.db")
+	}
+}
+
+// TestForeignDatabaseUntouched: another program's SQLite database given as
+// --db is refused by every command and left byte for byte as it was, with
+// no .bak or other file beside it.
+func TestForeignDatabaseUntouched(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "app.db")
+	raw, err := sql.Open("sqlite3", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'ann')`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	before, _ := os.ReadFile(db)
+	for _, args := range [][]string{
+		{"import", iseph},
+		{"list"},
+		{"export-encounter", "X", filepath.Join(t.TempDir(), "x.json")},
+		{"backup", filepath.Join(t.TempDir(), "b.db")},
+	} {
+		var o, e bytes.Buffer
+		code := Run(dbEnv(&o, &e), append([]string{"--db", db}, args...))
+		if code == 0 || !strings.Contains(e.String(), "another program") {
+			t.Errorf("%v: exit %d, %q", args, code, e.String())
+		}
+	}
+	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
+		t.Error("the database was written")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files appeared: %v", entries)
 	}
 }

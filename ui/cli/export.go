@@ -1,14 +1,17 @@
 package cli
 
 import (
-	"bytes"
+	"fmt"
+	"io"
 	"strings"
+
+	"encounterplanner/model"
 
 	"encounterplanner/ui/export"
 )
 
 func runExport(env Env, args []string) error {
-	f, err := parseFlags(args, []string{"png", "pdf", "uvtt", "px", "paper"}, []string{"player", "no-grid", "token-sheet"})
+	f, err := parseFlags(args, []string{"png", "pdf", "uvtt", "px", "paper"}, []string{"player", "no-grid", "token-sheet", "trim"})
 	if err != nil {
 		return err
 	}
@@ -32,16 +35,16 @@ func runExport(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	e, err := loadFile(file)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	var out string
+	var e *model.Encounter
+	out := f.vals["uvtt"]
+	var write func(io.Writer) error
+	pages := 0 // set by the PDF export
 	switch {
 	case f.vals["png"] != "":
 		out = f.vals["png"]
-		err = export.PNG(&buf, e, export.PNGOptions{PX: px, Grid: !f.bools["no-grid"], Player: f.bools["player"]})
+		write = func(w io.Writer) error {
+			return export.PNG(w, e, export.PNGOptions{PX: px, Grid: !f.bools["no-grid"], Player: f.bools["player"]})
+		}
 	case f.vals["pdf"] != "":
 		out = f.vals["pdf"]
 		paper := strings.ToLower(f.vals["paper"])
@@ -51,13 +54,35 @@ func runExport(env Env, args []string) error {
 		if paper != "letter" && paper != "a4" {
 			return usagef("--paper: %q is not letter or a4", f.vals["paper"])
 		}
-		err = export.PDF(&buf, e, export.PDFOptions{Paper: paper, Player: f.bools["player"], TokenSheet: f.bools["token-sheet"]})
+		write = func(w io.Writer) (err error) {
+			pages, err = export.WritePDF(w, e, export.PDFOptions{Paper: paper, Player: f.bools["player"],
+				TokenSheet: f.bools["token-sheet"], Trim: f.bools["trim"]})
+			return err
+		}
 	default:
-		out = f.vals["uvtt"]
-		err = export.UVTT(&buf, e, px)
+		write = func(w io.Writer) error { return export.UVTT(w, e, px) }
 	}
+	// A bad OUT is refused before the work of drawing.
+	if _, err := export.CheckOutput(out); err != nil {
+		return err
+	}
+	e, err = loadFile(file)
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(out, buf.Bytes())
+	n, err := export.WriteFile(out, write)
+	if err != nil {
+		return err
+	}
+	// stdout is kept for JSON: say what was written on stderr.
+	what := fmt.Sprintf("%d bytes", n)
+	switch pages {
+	case 0:
+	case 1:
+		what += ", 1 page"
+	default:
+		what += fmt.Sprintf(", %d pages", pages)
+	}
+	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%s)\n", out, what)
+	return err
 }

@@ -120,6 +120,8 @@ func TestSpecBadFilesNameFileAndField(t *testing.T) {
 				{"path", f, "--token", "Gob", "--to", "0,0"},
 				{"cover", f, "--from", "Gob", "--to", "X"},
 				{"flanking", f},
+				{"distance", f, "--from", "Gob", "--to", "X"},
+				{"threat", f, "--party-level", "1"},
 				{"leap", f, "--token", "Gob"},
 				{"export", f, "--png", filepath.Join(t.TempDir(), "o.png")},
 			} {
@@ -175,6 +177,9 @@ func TestSpecQueriesPrintOneDocument(t *testing.T) {
 		{"path", iseph, "--token", "Iseph", "--to", "5,3"},
 		{"cover", iseph, "--from", "Tashtari", "--to", "Iseph"},
 		{"flanking", iseph},
+		{"distance", iseph, "--from", "Iseph", "--to", "Tashtari"},
+		{"distance", pts, "--from", "A", "--to", "B"},
+		{"threat", iseph, "--party-level", "1"},
 		{"leap", pts, "--token", "A"},
 		{"teleport", pts, "--token", "A", "--range", "3"},
 		{"forced", pts, "--token", "B", "--kind", "push", "--from", "A", "--distance", "2"},
@@ -185,6 +190,15 @@ func TestSpecQueriesPrintOneDocument(t *testing.T) {
 		code, out, errs := runCLI(t, h)
 		if code != 0 || errs != "" || !strings.Contains(out, "encounter-planner reach FILE") {
 			t.Errorf("%s: exit %d, stderr %q", h, code, errs)
+		}
+		// The help names every query of queries.md that works, with its flags.
+		for _, q := range []string{
+			"encounter-planner distance FILE --from A --to B\n",
+			"encounter-planner threat FILE [--party-level L] [--party-size N] ",
+		} {
+			if !strings.Contains(out, q) {
+				t.Errorf("%s: the help lacks %q", h, q)
+			}
 		}
 	}
 }
@@ -609,7 +623,7 @@ func TestSpecExport(t *testing.T) {
 		out := filepath.Join(dir, "m.png")
 		args := append([]string{"export", iseph, "--png", out}, c.px...)
 		code, stdout, errs := runCLI(t, args...)
-		if code != 0 || stdout != "" || errs != "" {
+		if code != 0 || stdout != "" || !strings.HasPrefix(errs, "encounter-planner: wrote "+out+" (") || strings.Count(errs, "\n") != 1 {
 			t.Fatalf("%v: %d %q %q", args, code, stdout, errs)
 		}
 		if b := decodePNG(t, out).Bounds(); b != image.Rect(0, 0, c.w, c.h) {
@@ -873,7 +887,7 @@ func TestSpecDBFlag(t *testing.T) {
 	} {
 		var got *string
 		var out, errb bytes.Buffer
-		env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(p string) (Store, error) {
+		env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(p string, _ bool) (Store, error) {
 			got = &p
 			return storage.Open(filepath.Join(t.TempDir(), "e.db"))
 		}}
@@ -884,11 +898,34 @@ func TestSpecDBFlag(t *testing.T) {
 	// A database flag after the command, or an import of a bad file, is
 	// bad input and opens nothing.
 	var out, errb bytes.Buffer
-	env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(string) (Store, error) {
+	env := Env{Stdout: &out, Stderr: &errb, OpenStore: func(string, bool) (Store, error) {
 		t.Fatal("opened the database")
 		return nil, nil
 	}}
 	if code := Run(env, []string{"import", filepath.Join(t.TempDir(), "missing.encounter.json")}); code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "missing.encounter.json") {
 		t.Errorf("import of a missing file: %d %q", code, errb.String())
+	}
+}
+
+// docs/queries.md, the users' copy of queries.md, shows only commands that
+// work: every command line it shows is one the help lists (spaces aside).
+func TestSpecDocsShowOnlyWorkingCommands(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "queries.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := strings.Join(strings.Fields(Usage), " ")
+	n := 0
+	for _, l := range strings.Split(string(doc), "\n") {
+		if !strings.HasPrefix(l, "    encounter-planner ") {
+			continue
+		}
+		n++
+		if cmd := strings.Join(strings.Fields(l), " "); !strings.Contains(help, cmd) {
+			t.Errorf("docs/queries.md shows %q; the help does not list it", cmd)
+		}
+	}
+	if n < 15 {
+		t.Errorf("docs/queries.md shows %d command lines; want every query's", n)
 	}
 }

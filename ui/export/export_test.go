@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/render"
 )
 
 var update = flag.Bool("update", false, "write the golden files in testdata/")
@@ -282,6 +284,22 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"resolution":{"map_origin":{"x":-3,"y":2},"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":0,"y":0},{"x":9,"y":3},{"x":1,"y":7},{"x":0,"y":0}]]}`))
 	f.Add([]byte(`{"resolution":{"map_size":{"x":1000,"y":1000}},"objects_line_of_sight":[[{"x":-1e8,"y":-1e8},{"x":1e8,"y":1e8}]]}`))
 	f.Add([]byte(`[]`))
+	// The strictness seeds: a PNG cut short, a WebP header then junk, a
+	// point with one coordinate, a null point, a repeated key, closed lines
+	// crossing many rows.
+	exported := buf.Bytes()
+	var doc map[string]any
+	json.Unmarshal(exported, &doc)
+	img, _ := base64.StdEncoding.DecodeString(doc["image"].(string))
+	for _, b := range [][]byte{img[:len(img)/2], []byte("RIFF\x20\x00\x00\x00WEBPVP8 junkjunkjunkjunk")} {
+		doc["image"] = base64.StdEncoding.EncodeToString(b)
+		d, _ := json.Marshal(doc)
+		f.Add(d)
+	}
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":1},{"x":2,"y":2}]]}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"objects_line_of_sight":[[null,{"x":2,"y":null}]]}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"resolution":{"map_size":{"x":9,"y":9}}}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":3,"y":1000}},"line_of_sight":[[{"x":0.5,"y":0},{"x":1,"y":1000},{"x":2,"y":0},{"x":2.5,"y":1000},{"x":0.5,"y":0}]]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := ImportUVTT(bytes.NewReader(data), "Fuzz")
 		if err != nil {
@@ -294,4 +312,43 @@ func FuzzImportUVTT(f *testing.F) {
 			t.Fatalf("invalid encounter: %v", err)
 		}
 	})
+}
+
+// TestPNGBands writes a PNG in many bands of rows and checks it holds the
+// image drawn whole: tokens, name plates, overlays and the grid cross
+// band edges intact.
+func TestPNGBands(t *testing.T) {
+	e := bigMap(16, 30)
+	// Across the band edges at rows 8, 16 and 24: a Huge token, its name
+	// plate, enemy reach stripes, reach, a collision and a path.
+	e.Tokens = append(e.Tokens, model.Token{Name: "Big Ogre", X: 3, Y: 6, Size: model.Huge, Side: "enemy"},
+		model.Token{Name: "Plate", X: 9, Y: 15, Size: model.Medium, Side: "party"})
+	o := render.NewOverlays()
+	o.Selected, o.PathFrom, o.Units = 0, 0, "ft"
+	o.Threat = []rules.Point{{X: 2, Y: 7}, {X: 2, Y: 8}, {X: 2, Y: 9}, {X: 3, Y: 9}}
+	o.Reach = []rules.Square{{X: 1, Y: 15, Actions: 1}, {X: 1, Y: 16, Actions: 2}, {X: 1, Y: 17, Actions: 3}}
+	o.Collide = []rules.Point{{X: 1, Y: 16}}
+	o.Path = &rules.Path{Steps: []rules.Step{{X: 2, Y: 3, Turn: rules.NoTurn, Total: 5}, {X: 2, Y: 8, Turn: rules.NoTurn, Total: 30}}}
+	for _, px := range []int{16, 33, 70} {
+		opt := PNGOptions{PX: px, Grid: true, Overlays: o}
+		want, err := Image(e, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := pngBandBytes
+		pngBandBytes = 1 // the smallest band: 8 squares
+		var buf bytes.Buffer
+		err = PNG(&buf, e, opt)
+		pngBandBytes = old
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !samePixels(got, want) {
+			t.Errorf("px %d: the PNG written in bands of 8 squares differs from the image drawn whole", px)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 	"encounterplanner/ui/render"
 )
 
@@ -81,14 +84,16 @@ func TestPDF(t *testing.T) {
 		landscape  bool
 		cols, rows int
 	}{
-		// letter: window 7.5 x 10 in (landscape 10 x 7.5), step 0.5 in less:
-		// across 30 in: 1 + ceil((30-10)/9.5) = 4; down 20 in: 1 + ceil((20-7.5)/7) = 3.
-		{"letter", 12, true, 4, 3},
-		// a4: window 10.69 x 7.27 in landscape: 1 + ceil(19.31/10.19) = 3; 1 + ceil(12.73/6.77) = 3.
+		// letter: window 8 x 10.5 in (0.25 in margins), step 0.5 in less:
+		// across 30 in: 1 + ceil((30-8)/7.5) = 4; down 20 in: 1 + ceil((20-10.5)/10) = 2.
+		// Landscape (10.5 x 8) would need 3 x 3 = 9.
+		{"letter", 8, false, 4, 2},
+		// a4: window 11.19 x 7.77 in landscape: 1 + ceil(18.81/10.69) = 3; 1 + ceil(12.23/7.27) = 3.
+		// Portrait (7.77 x 11.19) would need 5 x 2 = 10.
 		{"a4", 9, true, 3, 3},
 	} {
 		t.Run(c.paper, func(t *testing.T) {
-			tl, err := PDFTiling(e, c.paper)
+			tl, err := PDFTiling(e, PDFOptions{Paper: c.paper})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,18 +129,19 @@ func TestPDF(t *testing.T) {
 }
 
 func TestPDFOneInch(t *testing.T) {
-	// 3 x 2 squares: one page, the grid 3 inches wide at the window's corner.
+	// 3 x 2 squares: one page, the grid 3 inches wide at the window's
+	// corner, 0.25 in from the paper's edges.
 	e := mapFrom("#.o", "dh~")
 	var buf bytes.Buffer
 	if err := PDF(&buf, e, PDFOptions{NoCompress: true}); err != nil {
 		t.Fatal(err)
 	}
 	xs, ys := gridLines(t, buf.Bytes())
-	if len(xs) != 1 || !equal(xs[0], []float64{36, 108, 180, 252}) {
+	if len(xs) != 1 || !equal(xs[0], []float64{18, 90, 162, 234}) {
 		t.Errorf("vertical grid x = %v", xs)
 	}
-	// fpdf writes y from the bottom: 792 - 36 - 72k.
-	if len(ys) != 1 || !equal(ys[0], []float64{612, 684, 756}) {
+	// PDF y counts from the bottom: 792 - 18 - 72k.
+	if len(ys) != 1 || !equal(ys[0], []float64{630, 702, 774}) {
 		t.Errorf("horizontal grid y = %v", ys)
 	}
 }
@@ -218,5 +224,176 @@ func TestPDFBackground(t *testing.T) {
 	}
 	if dir := os.Getenv("PDF_OUT"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "bg.pdf"), buf.Bytes(), 0o644)
+	}
+}
+
+// pageCount counts the pages of a PDF file.
+func pageCount(pdf []byte) int { return strings.Count(string(pdf), "/Type /Page\n") }
+
+func TestPDFTrimToContent(t *testing.T) {
+	rows := make([]string, 20)
+	for y := range rows {
+		rows[y] = strings.Repeat(".", 30)
+		if y >= 5 && y <= 8 {
+			rows[y] = strings.Repeat(".", 10) + "#####" + strings.Repeat(".", 15)
+		}
+	}
+	e := mapFrom(rows...)
+	e.Tokens = []model.Token{{Name: "Scout", X: 16, Y: 9, Size: model.Medium, Side: "party"}}
+	e.Notes = []model.Note{{X: 9, Y: 4, Text: "door"}}
+	x0, y0, x1, y1 := ContentRect(e, false)
+	if x0 != 9 || y0 != 4 || x1 != 17 || y1 != 10 {
+		t.Errorf("content %d,%d-%d,%d; want 9,4-17,10", x0, y0, x1, y1)
+	}
+	// The GM note is not in the player's print.
+	if x0, y0, _, _ := ContentRect(e, true); x0 != 10 || y0 != 5 {
+		t.Errorf("player content starts at %d,%d; want 10,5 (no GM note)", x0, y0)
+	}
+	var whole, trimmed bytes.Buffer
+	if err := PDF(&whole, e, PDFOptions{NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := PDF(&trimmed, e, PDFOptions{NoCompress: true, Trim: true}); err != nil {
+		t.Fatal(err)
+	}
+	if n := pageCount(whole.Bytes()); n != 8 {
+		t.Errorf("whole 30x20 map: %d pages, want 8", n)
+	}
+	if n := pageCount(trimmed.Bytes()); n != 1 {
+		t.Errorf("trimmed to 8x6 squares: %d pages, want 1", n)
+	}
+	if !strings.Contains(trimmed.String(), "squares x 9-16, y 4-9") {
+		t.Error("the trimmed page should name the squares it holds, x 9-16, y 4-9")
+	}
+	xs, _ := gridLines(t, trimmed.Bytes())
+	if len(xs) != 1 || len(xs[0]) != 9 {
+		t.Errorf("trimmed grid: %v, want 9 vertical lines", xs)
+	}
+}
+
+// TestPDFStandeesPacked: six Medium standees then a Gargantuan one fit on
+// one sheet (the Gargantuan first, the Mediums beside it), where filling
+// rows in token order needs a second page for the Gargantuan alone.
+func TestPDFStandeesPacked(t *testing.T) {
+	e := mapFrom("........", "........")
+	for i := 0; i < 6; i++ {
+		e.Tokens = append(e.Tokens, model.Token{Name: "Goblin " + strconv.Itoa(i), X: i, Y: 0, Size: model.Medium, Side: "enemy"})
+	}
+	e.Tokens = append(e.Tokens, model.Token{Name: "Colossus", X: 0, Y: 1, Size: model.Medium, Side: "enemy"})
+	e.Tokens[6].Size = model.Gargantuan
+	e.Tokens[6].X, e.Tokens[6].Y = 3, 2
+	e.Grid = model.NewGrid(7, 7) // one page on letter and on A4
+	for _, paper := range []string{"letter", "a4"} {
+		var buf bytes.Buffer
+		if err := PDF(&buf, e, PDFOptions{Paper: paper, TokenSheet: true, NoCompress: true}); err != nil {
+			t.Fatal(err)
+		}
+		if n := pageCount(buf.Bytes()); n != 2 {
+			t.Errorf("%s: %d pages, want the map and one sheet", paper, n)
+		}
+	}
+}
+
+func TestPackNoOverlap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for round := 0; round < 200; round++ {
+		var boxes []box
+		for i := rng.IntN(30); i >= 0; i-- {
+			s := 72 * float64(1+rng.IntN(3))
+			boxes = append(boxes, box{s, 2*s + 72})
+		}
+		W, H, gap := 576.0, 740.0, 10.0
+		at := pack(boxes, W, H, gap)
+		area, pages := 0.0, 0
+		for i, a := range at {
+			b := boxes[i]
+			area += (b.w + gap) * (b.h + gap)
+			pages = max(pages, a.page+1)
+			if a.x < 0 || a.y < 0 || a.x+b.w > W+1e-6 || a.y+b.h > H+1e-6 {
+				t.Fatalf("round %d: box %d %+v at %+v leaves the page", round, i, b, a)
+			}
+			for j := range i {
+				c, o := boxes[j], at[j]
+				if o.page == a.page && a.x < o.x+c.w+gap-1e-6 && o.x < a.x+b.w+gap-1e-6 && a.y < o.y+c.h+gap-1e-6 && o.y < a.y+b.h+gap-1e-6 {
+					t.Fatalf("round %d: boxes %d and %d overlap: %+v %+v", round, i, j, a, o)
+				}
+			}
+		}
+		// Never a page more than twice the area needs (a loose bound that
+		// catches a page per box).
+		if min := int(math.Ceil(area / ((W + gap) * (H + gap)))); pages > 2*min+1 {
+			t.Errorf("round %d: %d pages for %d boxes needing at least %d", round, pages, len(boxes), min)
+		}
+	}
+}
+
+func TestPDFCreationDate(t *testing.T) {
+	e := mapFrom("..")
+	var buf bytes.Buffer
+	when := time.Date(2026, 11, 30, 12, 34, 56, 0, time.FixedZone("", -5*3600))
+	if err := PDF(&buf, e, PDFOptions{Created: when, NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "/CreationDate (D:20261130123456-05'00')") {
+		t.Error("the creation date asked for is not in the file")
+	}
+	before := time.Now()
+	buf.Reset()
+	if err := PDF(&buf, e, PDFOptions{NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`/CreationDate \(D:(\d{14})`).FindStringSubmatch(buf.String())
+	if m == nil {
+		t.Fatal("no creation date")
+	}
+	got, _ := time.ParseInLocation("20060102150405", m[1], before.Location())
+	if got.Before(before.Truncate(time.Second)) || got.After(time.Now()) {
+		t.Errorf("creation date %v, want now (%v)", got, before)
+	}
+}
+
+// TestPDFOverlays prints the current overlays as the screen draws them,
+// the collision crosses of forced movement among them: their vermillion
+// strokes are in the page.
+func TestPDFOverlays(t *testing.T) {
+	e := mapFrom("....", "....", "....")
+	e.Tokens = []model.Token{{Name: "Hero", X: 1, Y: 1, Size: model.Medium, Side: "party"}}
+	o := render.NewOverlays()
+	o.Selected = 0
+	o.Reach = []rules.Square{{X: 2, Y: 1, Actions: 1}, {X: 3, Y: 1, Actions: 2}}
+	o.Collide = []rules.Point{{X: 3, Y: 1}}
+	var plain, with bytes.Buffer
+	if err := PDF(&plain, e, PDFOptions{NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := PDF(&with, e, PDFOptions{NoCompress: true, Overlays: o}); err != nil {
+		t.Fatal(err)
+	}
+	const verm = "0.84 0.37 0 RG" // #D55E00 strokes: the cross
+	if strings.Contains(plain.String(), verm) || !strings.Contains(with.String(), verm) {
+		t.Error("the collision cross should be in the PDF with overlays, and only there")
+	}
+	tl, err := PDFTiling(e, PDFOptions{Trim: true})
+	if err != nil || tl.Pages() != 1 || tl.X0 != 1 || tl.W != 1 {
+		t.Errorf("trimmed tiling %+v, %v: want one page from square 1, 1 wide", tl, err)
+	}
+}
+
+// TestPDFStandeesLandscape: three Huge standees (3 x 7 in each) fit
+// side by side on a landscape Letter sheet, two on a portrait one.
+func TestPDFStandeesLandscape(t *testing.T) {
+	e := mapFrom("...", "...", "...") // one portrait page
+	for i := 0; i < 3; i++ {
+		e.Tokens = append(e.Tokens, model.Token{Name: "Giant " + strconv.Itoa(i), X: 0, Y: 0, Size: model.Huge, Side: "enemy"})
+	}
+	var buf bytes.Buffer
+	if err := PDF(&buf, e, PDFOptions{TokenSheet: true, NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if n := pageCount(buf.Bytes()); n != 2 {
+		t.Errorf("%d pages, want the map and one sheet", n)
+	}
+	if strings.Count(buf.String(), "/MediaBox [0 0 612 792]") != 1 || strings.Count(buf.String(), "/MediaBox [0 0 792 612]") != 1 {
+		t.Error("want the map on a portrait page and the sheet on a landscape one")
 	}
 }

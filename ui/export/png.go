@@ -2,12 +2,15 @@
 // at true scale and a Universal VTT (.dd2vtt) file, and reads .dd2vtt files
 // back as new encounters. It draws with ui/render, so an export looks like
 // the editor; it imports no Fyne.
+//
+// It lives under ui/ because an export is a picture of what the editor
+// shows, drawn by ui/render; the design card fixes the top level, so the
+// drawing and what writes it out stay beside the interface they mirror.
 package export
 
 import (
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 
 	"encounterplanner/model"
@@ -28,16 +31,41 @@ type PNGOptions struct {
 	Overlays *render.Overlays // nil: no overlays (the command line's export)
 }
 
+// pngBandBytes bounds the band of rows PNG renders at a time (a variable
+// so tests can force many bands).
+var pngBandBytes = 8 << 20
+
 // PNG writes the map of e as a PNG exactly W*px by H*px pixels, square
 // (0, 0) at the top-left pixel: background, terrain, grid and tokens. A side
 // over MaxImageSide is refused with an error wrapping model.ErrInvalid.
+//
+// It renders a band of rows at a time into one buffer of about
+// pngBandBytes and streams each band through the PNG encoder, so memory
+// holds one band, never the whole image (a 16000 x 16000 map would be 1
+// GB). Bands are whole squares, a multiple of 8 pixels tall, so every
+// pattern lines up as in one image.
 func PNG(w io.Writer, e *model.Encounter, o PNGOptions) error {
-	img, err := Image(e, o)
-	if err != nil {
+	px := o.PX
+	if px == 0 {
+		px = DefaultPX
+	}
+	if err := checkSize(e, px); err != nil {
 		return err
 	}
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(w, img); err != nil {
+	W, H := e.Grid.W*px, e.Grid.H*px
+	squares := max(pngBandBytes/(W*4)/px/8*8, 8)
+	bandH := min(squares*px, H)
+	buf := image.NewRGBA(image.Rect(0, 0, W, bandH))
+	pw := newPNGWriter(w, W, H)
+	r := render.NewRenderer()
+	for y0 := 0; y0 < H && pw.err == nil; y0 += bandH {
+		band := buf.SubImage(image.Rect(0, 0, W, min(bandH, H-y0))).(*image.RGBA)
+		r.Draw(band, e, render.View{Scale: float64(px), OriginY: float64(y0) / float64(px), NoGrid: !o.Grid, Player: o.Player}, o.Overlays)
+		for y := 0; y < band.Rect.Dy(); y++ {
+			pw.row(band.Pix[y*band.Stride : y*band.Stride+W*4])
+		}
+	}
+	if err := pw.close(); err != nil {
 		return fmt.Errorf("export png: %w", err)
 	}
 	return nil

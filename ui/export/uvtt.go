@@ -10,8 +10,10 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"sort"
+	"slices"
 	"strings"
+
+	"golang.org/x/image/webp"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/render"
@@ -23,7 +25,6 @@ const (
 	MaxUVTTBytes  = MaxUVTTImage/3*4 + 32<<20 // the whole file
 	MaxUVTTPoints = 1 << 20                   // polyline points, all lists together
 	maxRasterWork = 64 << 20                  // square visits when rasterising lines
-	maxImagePixel = 1 << 26                   // background pixels (as render decodes them)
 )
 
 type uvttPoint struct {
@@ -183,7 +184,7 @@ func Boundaries(g *model.Grid, t model.Trait) [][][2]int {
 }
 
 func uvttErr(field, format string, args ...any) error {
-	return &model.FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+	return &model.FieldError{Token: -1, Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
 type invalidErr struct{ error }
@@ -208,9 +209,17 @@ func bad(field, format string, args ...any) error {
 //     square it passes through gets the trait (sampled every 1/8 square; a
 //     line lying on a grid line marks the squares below or right of it).
 //
-// Every problem is an error wrapping model.ErrInvalid that names the field.
-// Memory is bounded: at most MaxUVTTBytes read, 1000 squares a side, a
-// MaxUVTTImage byte image, MaxUVTTPoints points.
+// The file is read as strictly as encounter/1: an unknown or repeated key,
+// a null, a value of the wrong type or a point without x or y is an error;
+// portals, environment and lights, which the import does not use, need only
+// be of the right kind. The image must decode as the PNG or WebP it says it
+// is, so an export never silently loses it.
+//
+// Every problem is an error wrapping model.ErrInvalid, a *model.FieldError
+// that names the field. Memory is bounded: at most MaxUVTTBytes read, 1000
+// squares a side, a MaxUVTTImage byte image of at most
+// render.MaxBackgroundPixels (checked in its header before decoding),
+// MaxUVTTPoints points, and one byte a square to rasterise.
 func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxUVTTBytes+1))
 	if err != nil {
@@ -219,72 +228,26 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
 	if len(data) > MaxUVTTBytes {
 		return nil, bad("", "the file is larger than %d MiB", MaxUVTTBytes>>20)
 	}
-	var f uvttFile
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, jsonBad("", err)
+	if !json.Valid(data) {
+		var v any
+		return nil, jsonBad("", json.Unmarshal(data, &v))
 	}
-	for _, k := range []string{"resolution", "line_of_sight", "objects_line_of_sight", "image", "format"} {
-		v, ok := raw[k]
-		if !ok {
-			continue
-		}
-		var dst any
-		switch k {
-		case "resolution":
-			dst = &f.Resolution
-		case "line_of_sight":
-			dst = &f.LineOfSight
-		case "objects_line_of_sight":
-			dst = &f.ObjectsLineOfSight
-		case "image":
-			dst = &f.Image
-		case "format":
-			dst = &f.Format
-		}
-		if err := json.Unmarshal(v, dst); err != nil {
-			return nil, jsonBad(k, err)
-		}
-	}
-	if _, ok := raw["resolution"]; !ok {
-		return nil, bad("resolution", "is required (map_size in squares)")
-	}
-	ms := f.Resolution.MapSize
-	w, h := ms.X, ms.Y
-	for _, c := range []struct {
-		n string
-		v float64
-	}{{"resolution.map_size.x", w}, {"resolution.map_size.y", h}} {
-		if c.v != math.Trunc(c.v) || c.v < 1 || c.v > model.MaxMapSide {
-			return nil, bad(c.n, "must be a whole number of squares from 1 to %d, not %v", model.MaxMapSide, c.v)
-		}
-	}
-	if f.Resolution.PixelsPerGrid < 0 {
-		return nil, bad("resolution.pixels_per_grid", "must be positive, not %d", f.Resolution.PixelsPerGrid)
-	}
-	npts := 0
-	for _, l := range f.LineOfSight {
-		npts += len(l)
-	}
-	for _, l := range f.ObjectsLineOfSight {
-		npts += len(l)
-	}
-	if npts > MaxUVTTPoints {
-		return nil, bad("line_of_sight", "%d points; at most %d are allowed", npts, MaxUVTTPoints)
+	f, err := readUVTT(data)
+	if err != nil {
+		return nil, err
 	}
 	e := &model.Encounter{ID: model.NewID(), Name: name, Ruleset: model.SF2E}
 	e.FeetPerSquare = e.Ruleset.DefaultFeetPerSquare()
-	e.Grid = model.NewGrid(int(w), int(h))
+	e.Grid = model.NewGrid(int(f.size.X), int(f.size.Y))
 	budget := maxRasterWork
-	org := f.Resolution.MapOrigin
-	if err := rasterise(&e.Grid, f.LineOfSight, org, model.Wall, "line_of_sight", &budget); err != nil {
+	if err := rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", &budget); err != nil {
 		return nil, err
 	}
-	if err := rasterise(&e.Grid, f.ObjectsLineOfSight, org, model.Obstacle, "objects_line_of_sight", &budget); err != nil {
+	if err := rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", &budget); err != nil {
 		return nil, err
 	}
-	if f.Image != "" {
-		bg, err := background(f.Image)
+	if f.image != "" {
+		bg, err := background(f.image)
 		if err != nil {
 			return nil, err
 		}
@@ -296,40 +259,289 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
 	return e, nil
 }
 
-func jsonBad(field string, err error) error {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		f := field
-		if te.Field != "" {
-			if f != "" {
-				f += "."
-			}
-			f += te.Field
+// uvttIn is what ImportUVTT uses of a file.
+type uvttIn struct {
+	origin, size   uvttPoint
+	walls, objects [][]uvttPoint
+	image          string
+}
+
+// uvttReader walks a file that is valid JSON, token by token, building
+// uvttIn and stopping at the first problem.
+type uvttReader struct {
+	dec    *json.Decoder
+	points int
+}
+
+// The keys of each object ImportUVTT reads.
+var (
+	uvttKeys  = []string{"format", "resolution", "line_of_sight", "objects_line_of_sight", "portals", "environment", "lights", "image"}
+	resKeys   = []string{"map_origin", "map_size", "pixels_per_grid"}
+	pointKeys = []string{"x", "y"}
+)
+
+func readUVTT(data []byte) (*uvttIn, error) {
+	r := &uvttReader{dec: json.NewDecoder(bytes.NewReader(data))}
+	r.dec.UseNumber()
+	var f uvttIn
+	hasRes := false
+	err := r.object("", uvttKeys, func(k, field string) error {
+		switch k {
+		case "format":
+			_, err := r.number(field)
+			return err
+		case "resolution":
+			hasRes = true
+			return r.resolution(field, &f)
+		case "line_of_sight":
+			return r.lines(field, &f.walls)
+		case "objects_line_of_sight":
+			return r.lines(field, &f.objects)
+		case "image":
+			return r.string(field, &f.image)
+		case "environment":
+			return r.ignored(field, '{')
 		}
-		return bad(f, "must be %s, not %s", kind(te.Type.String()), te.Value)
-	case errors.As(err, &se):
+		return r.ignored(field, '[') // portals, lights
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !hasRes {
+		return nil, bad("resolution", "is required (map_size in squares)")
+	}
+	return &f, nil
+}
+
+func (r *uvttReader) resolution(field string, f *uvttIn) error {
+	hasSize := false
+	err := r.object(field, resKeys, func(k, field string) error {
+		switch k {
+		case "map_origin":
+			if err := r.point(field, &f.origin); err != nil {
+				return err
+			}
+			if math.Abs(f.origin.X) > 1e9 || math.Abs(f.origin.Y) > 1e9 {
+				return bad(field, "point (%v, %v) is far outside the map", f.origin.X, f.origin.Y)
+			}
+			return nil
+		case "map_size":
+			hasSize = true
+			return r.point(field, &f.size)
+		}
+		ppg, err := r.number(field)
+		if err == nil && ppg < 0 {
+			err = bad(field, "must be positive, not %v", ppg)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if !hasSize {
+		return bad(field+".map_size", "is required (the map's width and height in squares)")
+	}
+	for _, c := range []struct {
+		n string
+		v float64
+	}{{field + ".map_size.x", f.size.X}, {field + ".map_size.y", f.size.Y}} {
+		if c.v != math.Trunc(c.v) || c.v < 1 || c.v > model.MaxMapSide {
+			return bad(c.n, "must be a whole number of squares from 1 to %d, not %v", model.MaxMapSide, c.v)
+		}
+	}
+	return nil
+}
+
+// lines reads a list of polylines, at most MaxUVTTPoints points in all the
+// lists together.
+func (r *uvttReader) lines(field string, out *[][]uvttPoint) error {
+	*out = nil
+	return r.array(field, func(i int) error {
+		lf := fmt.Sprintf("%s[%d]", field, i)
+		var line []uvttPoint
+		err := r.array(lf, func(j int) error {
+			if r.points++; r.points > MaxUVTTPoints {
+				return bad(field, "more than %d points in all the lines; at most %d are allowed", MaxUVTTPoints, MaxUVTTPoints)
+			}
+			var p uvttPoint
+			if err := r.point(fmt.Sprintf("%s[%d]", lf, j), &p); err != nil {
+				return err
+			}
+			line = append(line, p)
+			return nil
+		})
+		*out = append(*out, line)
+		return err
+	})
+}
+
+// point reads {"x": number, "y": number}, both required.
+func (r *uvttReader) point(field string, p *uvttPoint) error {
+	var has [2]bool
+	err := r.object(field, pointKeys, func(k, field string) error {
+		v, err := r.number(field)
+		if k == "x" {
+			p.X, has[0] = v, true
+		} else {
+			p.Y, has[1] = v, true
+		}
+		return err
+	})
+	if err == nil && (!has[0] || !has[1]) {
+		err = bad(field, "needs x and y")
+	}
+	return err
+}
+
+// object reads an object whose keys may be those of keys, each once,
+// calling member for each key when the decoder stands at its value.
+func (r *uvttReader) object(field string, keys []string, member func(k, field string) error) error {
+	if err := r.open(field, '{', "an object"); err != nil {
+		return err
+	}
+	seen := make([]bool, len(keys))
+	for r.dec.More() {
+		tok, err := r.dec.Token()
+		if err != nil {
+			return bad(field, "%v", err)
+		}
+		k, _ := tok.(string)
+		i := slices.Index(keys, k)
+		kf := k
+		if field != "" {
+			kf = field + "." + k
+		}
+		switch {
+		case i < 0:
+			return bad(field, "unknown field %q", k)
+		case seen[i]:
+			return bad(kf, "is given twice")
+		}
+		seen[i] = true
+		if err := member(k, kf); err != nil {
+			return err
+		}
+	}
+	_, err := r.dec.Token() // }
+	return err
+}
+
+// array reads an array, calling element for each element.
+func (r *uvttReader) array(field string, element func(i int) error) error {
+	if err := r.open(field, '[', "an array"); err != nil {
+		return err
+	}
+	for i := 0; r.dec.More(); i++ {
+		if err := element(i); err != nil {
+			return err
+		}
+	}
+	_, err := r.dec.Token() // ]
+	return err
+}
+
+// open reads the opening delimiter of an object or array.
+func (r *uvttReader) open(field string, delim json.Delim, want string) error {
+	tok, err := r.dec.Token()
+	if err != nil {
+		return bad(field, "%v", err)
+	}
+	if tok != delim {
+		return wrongKind(field, want, tok)
+	}
+	return nil
+}
+
+func (r *uvttReader) number(field string) (float64, error) {
+	tok, err := r.dec.Token()
+	if err != nil {
+		return 0, bad(field, "%v", err)
+	}
+	n, ok := tok.(json.Number)
+	if !ok {
+		return 0, wrongKind(field, "a number", tok)
+	}
+	v, err := n.Float64()
+	if err != nil {
+		return 0, bad(field, "%s is out of range", n)
+	}
+	return v, nil
+}
+
+func (r *uvttReader) string(field string, out *string) error {
+	tok, err := r.dec.Token()
+	if err != nil {
+		return bad(field, "%v", err)
+	}
+	s, ok := tok.(string)
+	if !ok {
+		return wrongKind(field, "a string", tok)
+	}
+	*out = s
+	return nil
+}
+
+// ignored reads a value the import does not use, checking only that it is
+// an object ('{') or an array ('[').
+func (r *uvttReader) ignored(field string, delim json.Delim) error {
+	var v json.RawMessage
+	if err := r.dec.Decode(&v); err != nil {
+		return bad(field, "%v", err)
+	}
+	if v[0] == 'n' {
+		return bad(field, "must not be null")
+	}
+	if v[0] != byte(delim) {
+		want := "an array"
+		if delim == '{' {
+			want = "an object"
+		}
+		return bad(field, "must be %s, not %s", want, rawKind(v[0]))
+	}
+	return nil
+}
+
+// wrongKind is the error for a value (tok, its first token) of the wrong kind.
+func wrongKind(field, want string, tok json.Token) error {
+	switch v := tok.(type) {
+	case nil:
+		return bad(field, "must not be null")
+	case json.Delim:
+		return bad(field, "must be %s, not %s", want, rawKind(byte(v)))
+	case string:
+		return bad(field, "must be %s, not string", want)
+	case bool:
+		return bad(field, "must be %s, not true or false", want)
+	}
+	return bad(field, "must be %s, not number", want)
+}
+
+func rawKind(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "true or false"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+func jsonBad(field string, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
 		return bad(field, "not valid JSON at byte %d: %v", se.Offset, se)
 	}
 	return bad(field, "%s", strings.TrimPrefix(err.Error(), "json: "))
 }
 
-func kind(t string) string {
-	switch {
-	case t == "float64":
-		return "a number"
-	case t == "int":
-		return "a whole number"
-	case t == "string":
-		return "a string"
-	case strings.HasPrefix(t, "[]"):
-		return "an array"
-	}
-	return "an object"
-}
-
-// background checks the base64 image and returns it as a data URL.
+// background checks the base64 image, decoding it as the renderer will
+// (the size in its header first), and returns it as a data URL.
 func background(s string) (string, error) {
 	if base64.StdEncoding.DecodedLen(len(s)) > MaxUVTTImage+3 {
 		return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
@@ -345,26 +557,38 @@ func background(s string) (string, error) {
 	if len(img) > MaxUVTTImage {
 		return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
 	}
+	var kind, mime string
+	var config func(io.Reader) (image.Config, error)
+	var decode func(io.Reader) (image.Image, error)
 	switch {
 	case bytes.HasPrefix(img, []byte("\x89PNG\r\n\x1a\n")):
-		cfg, err := png.DecodeConfig(bytes.NewReader(img))
-		if err != nil {
-			return "", bad("image", "is not a readable PNG: %v", err)
-		}
-		if int64(cfg.Width)*int64(cfg.Height) > maxImagePixel {
-			return "", bad("image", "is %dx%d pixels; at most %d million pixels are allowed", cfg.Width, cfg.Height, maxImagePixel>>20)
-		}
-		return "data:image/png;base64," + base64.StdEncoding.EncodeToString(img), nil
+		kind, mime, config, decode = "PNG", "png", png.DecodeConfig, png.Decode
 	case len(img) >= 12 && string(img[:4]) == "RIFF" && string(img[8:12]) == "WEBP":
-		return "data:image/webp;base64," + base64.StdEncoding.EncodeToString(img), nil
+		kind, mime, config, decode = "WebP", "webp", webp.DecodeConfig, webp.Decode
+	default:
+		return "", bad("image", "is neither a PNG nor a WebP image")
 	}
-	return "", bad("image", "is neither a PNG nor a WebP image")
+	cfg, err := config(bytes.NewReader(img))
+	if err != nil {
+		return "", bad("image", "is not a readable %s: %v", kind, err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > render.MaxBackgroundPixels {
+		return "", bad("image", "is %dx%d pixels; at least 1 and at most %d million pixels are allowed", cfg.Width, cfg.Height, render.MaxBackgroundPixels>>20)
+	}
+	if _, err := decode(bytes.NewReader(img)); err != nil {
+		return "", bad("image", "is not a readable %s: %v", kind, err)
+	}
+	return "data:image/" + mime + ";base64," + base64.StdEncoding.EncodeToString(img), nil
 }
 
 // rasterise sets trait t on the squares the polylines of one list enclose
 // (closed) or pass through (open); see ImportUVTT.
 func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, budget *int) error {
-	cross := make([][]float64, g.H) // per row: x where closed edges cross the row's centre line
+	// Closed lines by the even-odd rule: a square is inside when an odd
+	// number of edges cross its row's centre line left of its centre. Each
+	// crossing flips the count from the first square right of it on, so
+	// one bit a square holds them all, however many lines there are.
+	var flip []bool
 	for i, l := range lines {
 		if len(l) == 0 {
 			continue
@@ -387,10 +611,22 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 				if *budget < 0 {
 					return bad(field, "too many or too long lines to rasterise")
 				}
+				if flip == nil && r0 < r1 {
+					flip = make([]bool, g.W*g.H)
+				}
 				for r := r0; r < r1; r++ {
 					yc := float64(r) + 0.5
 					x := ax + (yc-ay)*(bx-ax)/(by-ay)
-					cross[r] = append(cross[r], x)
+					// The first square whose centre c+0.5 lies right of x.
+					c := math.Floor(x-0.5) + 1
+					if !(c < float64(g.W)) {
+						continue
+					}
+					i := r * g.W
+					if c > 0 {
+						i += int(c)
+					}
+					flip[i] = !flip[i]
 				}
 				continue
 			}
@@ -417,18 +653,11 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 			}
 		}
 	}
-	for y, xs := range cross {
-		if len(xs) == 0 {
-			continue
-		}
-		sort.Float64s(xs)
-		k := 0
+	for y := 0; flip != nil && y < g.H; y++ {
+		in := false
 		for x := 0; x < g.W; x++ {
-			c := float64(x) + 0.5
-			for k < len(xs) && xs[k] < c {
-				k++
-			}
-			if k%2 == 1 {
+			in = in != flip[y*g.W+x]
+			if in {
 				g.Cells[y*g.W+x] |= t
 			}
 		}

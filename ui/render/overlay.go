@@ -1,9 +1,7 @@
 package render
 
 import (
-	"image/color"
 	"math"
-	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -68,17 +66,7 @@ func (r *Renderer) under(f *frame) {
 			r.mark[p.Y*g.W+p.X] |= 1
 			x0, y0, x1, y1 := f.sq(p.X, p.Y, 1)
 			x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, cv.w), min(y1, cv.h)
-			tint, stripe := colVerm.alpha(0.16), colVerm.alpha(0.5)
-			for y := y0; y < y1; y++ {
-				i := y*cv.stride + x0*4
-				for x := x0; x < x1; x, i = x+1, i+4 {
-					if (x+y)%8 < 2 {
-						cv.blendAt(i, stripe, 255)
-					} else {
-						cv.blendAt(i, tint, 255)
-					}
-				}
-			}
+			r.p.Stripes(float64(x0), float64(y0), float64(x1), float64(y1), 8, 2, colVerm.alpha(0.16).n(), colVerm.alpha(0.5).n())
 		}
 		for _, p := range o.Threat {
 			if g.In(p.X, p.Y) {
@@ -87,60 +75,7 @@ func (r *Renderer) under(f *frame) {
 		}
 	}
 	if len(o.Reach) > 0 {
-		r.ensureMark(f)
-		for _, q := range o.Reach {
-			if g.In(q.X, q.Y) {
-				r.mark[q.Y*g.W+q.X] = uint8(min(max(q.Actions, 1), 3))
-			}
-		}
-		bw := 1
-		if s >= 24 {
-			bw = 2
-		}
-		band := func(x, y int) uint8 {
-			if !g.In(x, y) {
-				return 0
-			}
-			return r.mark[y*g.W+x]
-		}
-		for _, q := range o.Reach {
-			if !g.In(q.X, q.Y) || !r.visible(f, q.X, q.Y, 1) {
-				continue
-			}
-			a := band(q.X, q.Y)
-			c := bandCol[a]
-			x0, y0, x1, y1 := f.sq(q.X, q.Y, 1)
-			cv.fillRect(x0, y0, x1, y1, c.alpha(0.3))
-			bc := c.alpha(0.9)
-			if band(q.X, q.Y-1) != a {
-				cv.fillRect(x0, y0, x1, y0+bw, bc)
-			}
-			if band(q.X, q.Y+1) != a {
-				cv.fillRect(x0, y1-bw, x1, y1, bc)
-			}
-			if band(q.X-1, q.Y) != a {
-				cv.fillRect(x0, y0, x0+bw, y1, bc)
-			}
-			if band(q.X+1, q.Y) != a {
-				cv.fillRect(x1-bw, y0, x1, y1, bc)
-			}
-			if q.Facings != 0 && s >= 16 {
-				cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
-				for d := 0; d < 8; d++ {
-					if q.Facings&(1<<d) == 0 {
-						continue
-					}
-					ux, uy := unit(model.Dir[d][0], model.Dir[d][1])
-					l := s * 0.38
-					r.arrow(cx+ux*s*0.08, cy+uy*s*0.08, cx+ux*l, cy+uy*l, math.Max(1, s/28), colInk.alpha(0.75))
-				}
-			}
-		}
-		for _, q := range o.Reach {
-			if g.In(q.X, q.Y) {
-				r.mark[q.Y*g.W+q.X] = 0
-			}
-		}
+		r.reach(f)
 	}
 	for _, p := range o.FlankSpots {
 		if !g.In(p.X, p.Y) || !r.visible(f, p.X, p.Y, 1) {
@@ -150,8 +85,8 @@ func (r *Renderer) under(f *frame) {
 		cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
 		rad := s * 0.3
 		w := math.Max(1.5, s/16)
-		cv.fillRing(cx, cy, rad+w/2, rad-w/2, colPurple.mix(colInk, 0.2))
-		cv.fillCircle(cx, cy, math.Max(1.5, s*0.07), colPurple.mix(colInk, 0.2))
+		r.ring(cx, cy, rad+w/2, rad-w/2, colPurple.mix(colInk, 0.2))
+		r.disc(cx, cy, math.Max(1.5, s*0.07), colPurple.mix(colInk, 0.2))
 	}
 	// Cover and flank lines go under the tokens so names stay readable.
 	if r.tokenOK(f, o.Selected) {
@@ -168,12 +103,12 @@ func (r *Renderer) under(f *frame) {
 			w := math.Max(1.5, s/22)
 			switch c.Cover {
 			case rules.CoverNone:
-				cv.line(fx, fy, bx, by, math.Max(1, w*0.7), colInk.alpha(0.25), 0)
+				r.line(fx, fy, bx, by, math.Max(1, w*0.7), colInk.alpha(0.25), 0)
 			case rules.CoverBlocked:
-				cv.line(fx, fy, bx, by, w, colVerm.mix(colInk, 0.2).alpha(0.8), math.Max(4, s/6))
+				r.line(fx, fy, bx, by, w, colVerm.mix(colInk, 0.2).alpha(0.8), math.Max(4, s/6))
 			default:
-				cv.line(fx, fy, bx, by, w+2, colWhite.alpha(0.6), 0)
-				cv.line(fx, fy, bx, by, w, colInk.alpha(0.75), 0)
+				r.line(fx, fy, bx, by, w+2, colWhite.alpha(0.6), 0)
+				r.line(fx, fy, bx, by, w, colInk.alpha(0.75), 0)
 			}
 		}
 	}
@@ -212,8 +147,8 @@ func (r *Renderer) arrow(x0, y0, x1, y1, w float64, c rgba) {
 	}
 	ux, uy := dx/l, dy/l
 	h := math.Max(3, w*3)
-	r.cv.line(x0, y0, x1-ux*h*0.8, y1-uy*h*0.8, w, c, 0)
-	r.cv.fillTriangle(x1, y1, x1-ux*h-uy*h*0.6, y1-uy*h+ux*h*0.6, x1-ux*h+uy*h*0.6, y1-uy*h-ux*h*0.6, c)
+	r.line(x0, y0, x1-ux*h*0.8, y1-uy*h*0.8, w, c, 0)
+	r.triangle(x1, y1, x1-ux*h-uy*h*0.6, y1-uy*h+ux*h*0.6, x1-ux*h+uy*h*0.6, y1-uy*h-ux*h*0.6, c)
 }
 
 // tokens draws every token shown in the view, the selected one last.
@@ -240,7 +175,6 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	if !r.visible(f, x, y, k) {
 		return
 	}
-	cv := &r.cv
 	s := f.v.Scale
 	cx, cy, half := r.spaceCentre(f, x, y, k)
 	rad := half - math.Max(1, s*0.07)
@@ -254,17 +188,17 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	ring := fill.mix(colInk, 0.5)
 	ringW := math.Max(1.5, rad*0.12)
 	if selected {
-		cv.fillRing(cx, cy, rad+math.Max(3, s*0.08), rad-1, colYellow.alpha(a))
+		r.ring(cx, cy, rad+math.Max(3, s*0.08), rad-1, colYellow.alpha(a))
 	} else {
-		cv.fillCircle(cx+1, cy+1.5, rad, colInk.alpha(0.35*a))
+		r.disc(cx+1, cy+1.5, rad, colInk.alpha(0.35*a))
 	}
-	cv.fillCircle(cx, cy, rad, ring.alpha(a))
-	cv.fillCircle(cx, cy, rad-ringW, fill.alpha(a))
+	r.disc(cx, cy, rad, ring.alpha(a))
+	r.disc(cx, cy, rad-ringW, fill.alpha(a))
 	if t.Hidden {
 		// A dashed white ring says "hidden" by shape, not only by fading.
 		for d := 0; d < 12; d += 2 {
 			a0, a1 := float64(d)*math.Pi/6, float64(d+1)*math.Pi/6
-			cv.line(cx+math.Cos(a0)*(rad-ringW/2), cy+math.Sin(a0)*(rad-ringW/2), cx+math.Cos(a1)*(rad-ringW/2), cy+math.Sin(a1)*(rad-ringW/2), math.Max(1, ringW*0.6), colWhite.alpha(0.9), 0)
+			r.line(cx+math.Cos(a0)*(rad-ringW/2), cy+math.Sin(a0)*(rad-ringW/2), cx+math.Cos(a1)*(rad-ringW/2), cy+math.Sin(a1)*(rad-ringW/2), math.Max(1, ringW*0.6), colWhite.alpha(0.9), 0)
 		}
 	}
 	ink := colWhite
@@ -272,49 +206,17 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 		ink = colInk
 	}
 	// Initials (or the whole short name) inside the disc.
-	if rad >= 5 {
-		px := int(math.Min(math.Max(math.Round(rad*0.62), 7), 72))
-		fk := faceKey{px: uint8(px), bold: true}
+	if fk, ok := initialsFace(rad); ok {
 		lbl := r.initials(t.Name, fk, (rad-ringW)*1.6)
-		r.ts.textCentered(cv, fk, int(math.Round(cx)), int(math.Round(cy)), lbl, ink.alpha(a))
-	}
-	// The full name on a dark plate under the token.
-	if s >= 22 {
-		px := int(math.Min(math.Max(math.Round(s*0.26), 10), 24))
-		fk := faceKey{px: uint8(px)}
-		name := r.fit(t.Name, fk, math.Max(float64(k)*s*1.6, s*2.2))
-		w := r.ts.width(fk, name)
-		ph := px + 6
-		px0 := int(math.Round(cx)) - w/2 - 4
-		py0 := int(math.Round(cy+rad)) - ph/2 + 2
-		cv.fillRoundRect(px0, py0, px0+w+8, py0+ph, 3, colInk.alpha(0.8*a))
-		r.ts.text(cv, fk, px0+4, py0+ph/2+r.ts.capHeight(fk)/2, name, colWhite.alpha(a))
+		r.textCentered(fk, int(math.Round(cx)), int(math.Round(cy)), lbl, ink.alpha(a))
 	}
 	if f.e.Ruleset == model.Starship {
 		ux, uy := unit(model.Dir[t.Facing%8][0], model.Dir[t.Facing%8][1])
 		tip := rad + math.Max(2, rad*0.12)
 		bl := rad * 0.55
 		wd := math.Max(3, rad*0.32)
-		cv.fillTriangle(cx+ux*(tip+1.5), cy+uy*(tip+1.5), cx+ux*bl-uy*(wd+1.5), cy+uy*bl+ux*(wd+1.5), cx+ux*bl+uy*(wd+1.5), cy+uy*bl-ux*(wd+1.5), colInk.alpha(a))
-		cv.fillTriangle(cx+ux*tip, cy+uy*tip, cx+ux*(bl+1)-uy*wd, cy+uy*(bl+1)+ux*wd, cx+ux*(bl+1)+uy*wd, cy+uy*(bl+1)-ux*wd, colWhite.alpha(a))
-	}
-	if len(t.Conditions) > 0 && rad >= 6 {
-		br := math.Max(5, rad*0.3)
-		bx, by := cx-rad*0.72, cy+rad*0.72
-		cv.fillCircle(bx, by, br+1, colWhite.alpha(a))
-		cv.fillCircle(bx, by, br, colInk.alpha(a))
-		lbl := ""
-		switch {
-		case t.Has(model.CondUnconscious):
-			lbl = "z"
-		case t.Has(model.CondCannotAct):
-			lbl = "×"
-		default:
-			r.num = strconv.AppendInt(r.num[:0], int64(len(t.Conditions)), 10)
-			lbl = bytesStr(r.num)
-		}
-		fk := faceKey{px: uint8(math.Min(math.Max(math.Round(br*1.3), 7), 40)), bold: true}
-		r.ts.textCentered(cv, fk, int(math.Round(bx)), int(math.Round(by)), lbl, colWhite.alpha(a))
+		r.triangle(cx+ux*(tip+1.5), cy+uy*(tip+1.5), cx+ux*bl-uy*(wd+1.5), cy+uy*bl+ux*(wd+1.5), cx+ux*bl+uy*(wd+1.5), cy+uy*bl-ux*(wd+1.5), colInk.alpha(a))
+		r.triangle(cx+ux*tip, cy+uy*tip, cx+ux*(bl+1)-uy*wd, cy+uy*(bl+1)+ux*wd, cx+ux*(bl+1)+uy*wd, cy+uy*(bl+1)-ux*wd, colWhite.alpha(a))
 	}
 }
 
@@ -399,9 +301,9 @@ func (r *Renderer) notes(f *frame) {
 		if !n.Player {
 			c = colOrange
 		}
-		r.cv.fillRect(x0+2, y0+2, x0+2+w, y0+2+w, colInk)
-		r.cv.fillRect(x0+3, y0+3, x0+1+w, y0+1+w, c)
-		r.cv.fillTriangle(float64(x0+2+w), float64(y0+2+w), float64(x0+2+w)-float64(w)*0.45, float64(y0+2+w), float64(x0+2+w), float64(y0+2+w)-float64(w)*0.45, colInk)
+		r.rect(x0+2, y0+2, x0+2+w, y0+2+w, colInk)
+		r.rect(x0+3, y0+3, x0+1+w, y0+1+w, c)
+		r.triangle(float64(x0+2+w), float64(y0+2+w), float64(x0+2+w)-float64(w)*0.45, float64(y0+2+w), float64(x0+2+w), float64(y0+2+w)-float64(w)*0.45, colInk)
 	}
 }
 
@@ -409,41 +311,9 @@ func (r *Renderer) notes(f *frame) {
 // badges, off-guard marks, warnings, the hover outline and the ghost.
 func (r *Renderer) over(f *frame) {
 	o := f.o
-	cv := &r.cv
 	s := f.v.Scale
-	if o.Path != nil && len(o.Path.Steps) > 0 && o.PathFrom >= 0 && o.PathFrom < len(f.e.Tokens) {
+	if r.pathShown(f) {
 		r.path(f)
-	}
-	if r.tokenOK(f, o.Selected) {
-		for _, c := range o.Cover {
-			if c.Cover == rules.CoverNone || !r.tokenOK(f, c.To) {
-				continue
-			}
-			from := o.Selected
-			if r.tokenOK(f, c.From) {
-				from = c.From
-			}
-			ax, ay, _ := r.centre(f, from)
-			bx, by, br := r.centre(f, c.To)
-			dx, dy := ax-bx, ay-by
-			l := math.Hypot(dx, dy)
-			if l < 1 {
-				continue
-			}
-			rad := math.Max(4, s*0.2)
-			d := math.Min(br*0.75+rad, l/2)
-			px, py := bx+dx/l*d, by+dy/l*d
-			fill, ink := colWhite, colInk
-			if c.Cover == rules.CoverBlocked {
-				fill, ink = colVerm.mix(colInk, 0.15), colWhite
-			}
-			cv.fillCircle(px, py, rad+1.5, colInk)
-			cv.fillCircle(px, py, rad, fill)
-			if rad >= 6 {
-				fk := faceKey{px: uint8(math.Min(math.Round(rad*1.2), 48)), bold: true}
-				r.ts.textCentered(cv, fk, int(math.Round(px)), int(math.Round(py)), coverLetter[min(int(c.Cover), 4)], ink)
-			}
-		}
 	}
 	// Flanking lines go over the tokens: the line through the foe's space is
 	// the rule itself (opposite sides or corners), so it must stay visible
@@ -455,37 +325,21 @@ func (r *Renderer) over(f *frame) {
 		ax, ay, _ := r.centre(f, fl.By[0])
 		bx, by, _ := r.centre(f, fl.By[1])
 		w := math.Max(2, s/14)
-		cv.line(ax, ay, bx, by, w+2, colWhite.alpha(0.7), 0)
-		cv.line(ax, ay, bx, by, w, colPurple.mix(colInk, 0.15), math.Max(4, s/5))
+		r.line(ax, ay, bx, by, w+2, colWhite.alpha(0.7), 0)
+		r.line(ax, ay, bx, by, w, colPurple.mix(colInk, 0.15), math.Max(4, s/5))
 	}
 	for i, fl := range o.Flanks {
-		if !r.tokenOK(f, fl.Target) {
+		if !r.tokenOK(f, fl.Target) || firstFlank(o.Flanks, i) != i {
 			continue
 		}
-		dup := false
-		for _, g := range o.Flanks[:i] {
-			dup = dup || g.Target == fl.Target
-		}
-		if dup {
-			continue
-		}
-		cx, cy, half := r.centre(f, fl.Target)
 		if s < 20 {
-			// Too small for words: a purple ring around the foe.
+			// Too small for words (layoutOffGuard): a purple ring around the foe.
+			cx, cy, half := r.centre(f, fl.Target)
 			w := math.Max(1.5, s/8)
-			cv.fillRing(cx, cy, half+w, half, colPurple.mix(colInk, 0.35))
-			continue
+			r.ring(cx, cy, half+w, half, colPurple.mix(colInk, 0.35))
 		}
-		px := int(math.Min(math.Max(math.Round(s*0.24), 9), 24))
-		fk := faceKey{px: uint8(px), bold: true}
-		w := r.ts.width(fk, "off-guard")
-		ph := px + 6
-		x0 := int(math.Round(cx)) - w/2 - 5
-		y0 := int(math.Round(cy-half)) - ph/2
-		cv.fillRoundRect(x0-1, y0-1, x0+w+11, y0+ph+1, 4, colWhite)
-		cv.fillRoundRect(x0, y0, x0+w+10, y0+ph, 3, colPurple.mix(colInk, 0.35))
-		r.ts.text(cv, fk, x0+5, y0+ph/2+r.ts.capHeight(fk)/2, "off-guard", colWhite)
 	}
+	r.drawLabels(true)
 	for _, i := range o.Warn {
 		if !r.tokenOK(f, i) {
 			continue
@@ -493,11 +347,17 @@ func (r *Renderer) over(f *frame) {
 		cx, cy, half := r.centre(f, i)
 		r.warning(cx+half*0.62, cy-half*0.62, math.Max(5, s*0.28), colYellow, colInk)
 	}
+	if s >= 6 {
+		for _, q := range o.Collide {
+			if f.e.Grid.In(q.X, q.Y) && r.visible(f, q.X, q.Y, 1) {
+				r.cross(f, q.X, q.Y)
+			}
+		}
+	}
 	if o.Hover != nil && f.e.Grid.In(o.Hover.X, o.Hover.Y) {
-		k := max(1, min(o.HoverSize, f.e.Grid.W-o.Hover.X, f.e.Grid.H-o.Hover.Y))
-		x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, k)
-		cv.strokeRect(x0-1, y0-1, x1+1, y1+1, 2, colInk)
-		cv.strokeRect(x0+1, y0+1, x1-1, y1-1, 1, colWhite.alpha(0.9))
+		x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, r.hoverSize(f))
+		r.strokeRect(x0-1, y0-1, x1+1, y1+1, 2, colInk)
+		r.strokeRect(x0+1, y0+1, x1-1, y1-1, 1, colWhite.alpha(0.9))
 	}
 	if g := o.Ghost; g != nil && g.Token >= 0 && g.Token < len(f.e.Tokens) && !f.v.NoTokens {
 		t := &f.e.Tokens[g.Token]
@@ -507,27 +367,47 @@ func (r *Renderer) over(f *frame) {
 			in := float64(x1-x0) * 0.18
 			w := math.Max(3, s/9)
 			ax, ay, bx, by := float64(x0)+in, float64(y0)+in, float64(x1)-in, float64(y1)-in
-			cv.line(ax, ay, bx, by, w+2, colWhite, 0)
-			cv.line(ax, by, bx, ay, w+2, colWhite, 0)
-			cv.line(ax, ay, bx, by, w, colVerm, 0)
-			cv.line(ax, by, bx, ay, w, colVerm, 0)
+			r.line(ax, ay, bx, by, w+2, colWhite, 0)
+			r.line(ax, by, bx, ay, w+2, colWhite, 0)
+			r.line(ax, ay, bx, by, w, colVerm, 0)
+			r.line(ax, by, bx, ay, w, colVerm, 0)
 		}
 	}
+}
+
+// hoverSize is the side, in squares, of the hover outline (inside the map).
+func (r *Renderer) hoverSize(f *frame) int {
+	o := f.o
+	return max(1, min(o.HoverSize, f.e.Grid.W-o.Hover.X, f.e.Grid.H-o.Hover.Y))
+}
+
+// cross draws a vermillion X on a dark edge over square (x, y): a forced
+// movement that ends there by a collision.
+func (r *Renderer) cross(f *frame, x, y int) {
+	x0, y0, x1, y1 := f.sq(x, y, 1)
+	s := float64(x1 - x0)
+	in := s * 0.22
+	w := math.Max(1.2, s/14)
+	ax, ay, bx, by := float64(x0)+in, float64(y0)+in, float64(x1)-in, float64(y1)-in
+	edge := hex(0x202020)
+	r.line(ax, ay, bx, by, w+2, edge, 0)
+	r.line(bx, ay, ax, by, w+2, edge, 0)
+	r.line(ax, ay, bx, by, w, colVerm, 0)
+	r.line(bx, ay, ax, by, w, colVerm, 0)
 }
 
 var coverLetter = [5]string{"", "L", "S", "G", "X"}
 
 // warning draws a triangle with "!" centred at (cx, cy) of height h.
 func (r *Renderer) warning(cx, cy, h float64, fill, ink rgba) {
-	cv := &r.cv
 	hw := h * 0.6
-	cv.fillTriangle(cx, cy-h*0.6-1.5, cx-hw-1.7, cy+h*0.4+1, cx+hw+1.7, cy+h*0.4+1, ink)
-	cv.fillTriangle(cx, cy-h*0.6+0.5, cx-hw, cy+h*0.4, cx+hw, cy+h*0.4, fill)
+	r.triangle(cx, cy-h*0.6-1.5, cx-hw-1.7, cy+h*0.4+1, cx+hw+1.7, cy+h*0.4+1, ink)
+	r.triangle(cx, cy-h*0.6+0.5, cx-hw, cy+h*0.4, cx+hw, cy+h*0.4, fill)
 	if h < 8 {
 		return
 	}
 	fk := faceKey{px: uint8(math.Min(math.Round(h*0.75), 40)), bold: true}
-	r.ts.textCentered(cv, fk, int(math.Round(cx)), int(math.Round(cy+h*0.1)), "!", ink)
+	r.textCentered(fk, int(math.Round(cx)), int(math.Round(cy+h*0.1)), "!", ink)
 }
 
 // path draws the route of o.PathFrom through the centres of its space, a
@@ -554,28 +434,27 @@ func (r *Renderer) path(f *frame) {
 		for _, st := range o.Path.Steps {
 			nx, ny, _ := r.spaceCentre(f, st.X, st.Y, k)
 			if pass == 0 {
-				cv.line(x, y, nx, ny, w+3, colWhite.alpha(0.85), 0)
+				r.line(x, y, nx, ny, w+3, colWhite.alpha(0.85), 0)
 			} else {
-				cv.line(x, y, nx, ny, w, colInk, 0)
+				r.line(x, y, nx, ny, w, colInk, 0)
 			}
 			x, y = nx, ny
 		}
 	}
-	last := len(o.Path.Steps) - 1
-	for i, st := range o.Path.Steps {
+	for _, st := range o.Path.Steps {
 		cx, cy, half := r.spaceCentre(f, st.X, st.Y, k)
 		if cx < -s*k2(k) || cy < -s*k2(k) || cx > float64(cv.w)+s*k2(k) || cy > float64(cv.h)+s*k2(k) {
 			continue
 		}
 		if st.Turn != rules.NoTurn && st.Turn >= 0 && st.Turn < 8 {
 			rr := math.Max(5, s*0.3)
-			cv.fillRing(cx, cy, rr+w/2+1, rr-w/2-1, colWhite.alpha(0.85))
-			cv.fillRing(cx, cy, rr+w/2, rr-w/2, colInk)
+			r.ring(cx, cy, rr+w/2+1, rr-w/2-1, colWhite.alpha(0.85))
+			r.ring(cx, cy, rr+w/2, rr-w/2, colInk)
 			ux, uy := unit(model.Dir[st.Turn][0], model.Dir[st.Turn][1])
 			r.arrow(cx, cy, cx+ux*(rr+w*2), cy+uy*(rr+w*2), w, colInk)
 		} else {
-			cv.fillCircle(cx, cy, w*1.3+1.5, colWhite)
-			cv.fillCircle(cx, cy, w*1.3, colInk)
+			r.disc(cx, cy, w*1.3+1.5, colWhite)
+			r.disc(cx, cy, w*1.3, colInk)
 		}
 		if st.Flags != 0 {
 			fill, ink := colYellow, colInk
@@ -584,35 +463,151 @@ func (r *Renderer) path(f *frame) {
 			}
 			r.warning(cx-half*0.6, cy-half*0.6, math.Max(5, s*0.28), fill, ink)
 		}
-		if i == last || s >= 24 {
-			r.num = strconv.AppendInt(r.num[:0], int64(st.Total), 10)
-			if i == last && o.Units != "" {
-				r.num = append(r.num, ' ')
-				r.num = append(r.num, o.Units...)
-			}
-			lbl := bytesStr(r.num)
-			pxs := int(math.Min(math.Max(math.Round(s*0.24), 10), 24))
-			fk := faceKey{px: uint8(pxs), bold: i == last}
-			tw := r.ts.width(fk, lbl)
-			ph := pxs + 4
-			x0 := int(math.Round(cx)) - tw/2 - 3
-			y0 := int(math.Round(cy + half*0.3))
-			cv.fillRoundRect(x0-1, y0-1, x0+tw+7, y0+ph+1, 3, colInk)
-			cv.fillRoundRect(x0, y0, x0+tw+6, y0+ph, 2, colWhite)
-			r.ts.text(cv, fk, x0+3, y0+ph/2+r.ts.capHeight(fk)/2, lbl, colInk)
-		}
 	}
 }
 
 func k2(k int) float64 { return float64(k) }
 
-// Colors are the named colours of the map (ui.md), for drawings that do not
-// go through Draw (the vector PDF), so both look alike.
-var Colors = struct {
-	Open, Backdrop, Wall, Obstacle, Hatch, Dots, Waves, Water, Ripple,
-	Hazard, Narrow, Ink, Party, Enemy, Neutral, Orange, Green, Purple, Sky color.RGBA
-}{
-	colOpen.std(), colBackdrop.std(), colWall.std(), colObstacle.std(), colHatch.std(), colDots.std(), colWaves.std(),
-	colWater.std(), colRipple.std(), colVerm.std(), colYellow.std(), colInk.std(), colBlue.std(), colVerm.std(),
-	colNeutral.std(), colOrange.std(), colGreen.std(), colPurple.std(), colSky.std(),
+// reachSpace is the side, in squares, of the space of the token whose
+// reach is drawn: Overlays.ReachSpace, else the selected token's.
+func (r *Renderer) reachSpace(f *frame) int {
+	if k := f.o.ReachSpace; k > 0 {
+		return k
+	}
+	if i := f.o.Selected; i >= 0 && i < len(f.e.Tokens) {
+		return max(1, f.e.Space(&f.e.Tokens[i]))
+	}
+	return 1
+}
+
+// reach shades where the reaching token can stand: the union of its
+// spaces, each reached top-left position expanded by its k x k space, a
+// square banded by the fewest actions of any position whose space covers
+// it (Overlays.Reach lists top-left positions, as the rules answer them).
+//
+// The union is a k x k sliding minimum over the band grid, done as two
+// separable passes (along rows into r.hmin, then down columns back into
+// r.mark) over the reach's bounding box: O(area x k) time, no allocation
+// once the buffers have grown to the map.
+func (r *Renderer) reach(f *frame) {
+	o := f.o
+	g := &f.e.Grid
+	s := f.v.Scale
+	k := min(r.reachSpace(f), g.W, g.H)
+	r.ensureMark(f)
+	if cap(r.hmin) < len(r.mark) {
+		r.hmin = make([]uint8, len(r.mark))
+	}
+	r.hmin = r.hmin[:len(r.mark)]
+	// Bounding box of the reached positions, then of their spaces.
+	bx0, by0, bx1, by1 := g.W, g.H, -1, -1
+	for _, q := range o.Reach {
+		if !g.In(q.X, q.Y) {
+			continue
+		}
+		a := uint8(min(max(q.Actions, 1), 3))
+		if m := &r.mark[q.Y*g.W+q.X]; *m == 0 || a < *m {
+			*m = a
+		}
+		bx0, by0, bx1, by1 = min(bx0, q.X), min(by0, q.Y), max(bx1, q.X), max(by1, q.Y)
+	}
+	if bx1 < 0 {
+		return
+	}
+	bx1, by1 = min(bx1+k, g.W), min(by1+k, g.H) // exclusive
+	if k > 1 {
+		// minNZ is the fewer actions of two bands, 0 meaning unreached.
+		minNZ := func(a, b uint8) uint8 {
+			if a == 0 || (b != 0 && b < a) {
+				return b
+			}
+			return a
+		}
+		for y := by0; y < by1; y++ {
+			row, h := r.mark[y*g.W:(y+1)*g.W], r.hmin[y*g.W:(y+1)*g.W]
+			for x := bx0; x < bx1; x++ {
+				m := uint8(0)
+				for i := max(bx0, x-k+1); i <= x; i++ {
+					m = minNZ(m, row[i])
+				}
+				h[x] = m
+			}
+		}
+		for y := by0; y < by1; y++ {
+			for x := bx0; x < bx1; x++ {
+				m := uint8(0)
+				for j := max(by0, y-k+1); j <= y; j++ {
+					m = minNZ(m, r.hmin[j*g.W+x])
+				}
+				r.mark[y*g.W+x] = m
+			}
+		}
+	}
+	bw := 1
+	if s >= 24 {
+		bw = 2
+	}
+	band := func(x, y int) uint8 {
+		if !g.In(x, y) {
+			return 0
+		}
+		return r.mark[y*g.W+x]
+	}
+	// Only the visible part of the box is painted.
+	vx0, vy0 := max(bx0, f.sx0), max(by0, f.sy0)
+	vx1, vy1 := min(bx1, f.sx1), min(by1, f.sy1)
+	for y := vy0; y < vy1; y++ {
+		row := r.mark[y*g.W : (y+1)*g.W]
+		// The tint in runs of one band (one fill per run), then the
+		// edges where the band changes.
+		for x := vx0; x < vx1; {
+			a, x0 := row[x], x
+			for x < vx1 && row[x] == a {
+				x++
+			}
+			if a != 0 {
+				r.rect(f.bx(x0), f.by(y), f.bx(x), f.by(y+1), bandCol[a].alpha(0.3))
+			}
+		}
+		for x := vx0; x < vx1; x++ {
+			a := row[x]
+			if a == 0 {
+				continue
+			}
+			x0, y0, x1, y1 := f.sq(x, y, 1)
+			bc := bandCol[a].alpha(0.9)
+			if band(x, y-1) != a {
+				r.rect(x0, y0, x1, y0+bw, bc)
+			}
+			if band(x, y+1) != a {
+				r.rect(x0, y1-bw, x1, y1, bc)
+			}
+			if band(x-1, y) != a {
+				r.rect(x0, y0, x0+bw, y1, bc)
+			}
+			if band(x+1, y) != a {
+				r.rect(x1-bw, y0, x1, y1, bc)
+			}
+		}
+	}
+	if s >= 16 {
+		for _, q := range o.Reach {
+			if q.Facings == 0 || !g.In(q.X, q.Y) || !r.visible(f, q.X, q.Y, 1) {
+				continue
+			}
+			x0, y0, x1, y1 := f.sq(q.X, q.Y, 1)
+			cx, cy := float64(x0+x1)/2, float64(y0+y1)/2
+			for d := 0; d < 8; d++ {
+				if q.Facings&(1<<d) == 0 {
+					continue
+				}
+				ux, uy := unit(model.Dir[d][0], model.Dir[d][1])
+				l := s * 0.38
+				r.arrow(cx+ux*s*0.08, cy+uy*s*0.08, cx+ux*l, cy+uy*l, math.Max(1, s/28), colInk.alpha(0.75))
+			}
+		}
+	}
+	for y := by0; y < by1; y++ {
+		clear(r.mark[y*g.W+bx0 : y*g.W+bx1])
+	}
 }

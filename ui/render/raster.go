@@ -161,18 +161,6 @@ func (cv *canvas) span(i, n int, c rgba) {
 	}
 }
 
-// strokeRect draws a rectangle outline of width t inside [x0,x1) x [y0,y1).
-func (cv *canvas) strokeRect(x0, y0, x1, y1, t int, c rgba) {
-	if x1-x0 <= 2*t || y1-y0 <= 2*t {
-		cv.fillRect(x0, y0, x1, y1, c)
-		return
-	}
-	cv.fillRect(x0, y0, x1, y0+t, c)
-	cv.fillRect(x0, y1-t, x1, y1, c)
-	cv.fillRect(x0, y0+t, x0+t, y1-t, c)
-	cv.fillRect(x1-t, y0+t, x1, y1-t, c)
-}
-
 // fillCircle fills a disc centred at (cx, cy) (pixel coordinates, pixel
 // centres at +0.5) with an anti-aliased edge. With inner > 0 it fills the
 // ring between inner and r.

@@ -50,7 +50,9 @@ type Overlays struct {
 	FlankSpots []rules.Point // where a dragged token would flank
 	Hover      *rules.Point  // the hovered square, outlined
 	HoverSize  int           // squares a side of the outline (a selected Large token's 2x2 footprint); 0 = 1
+	ReachSpace int           // squares a side of the reaching token's space; 0 = the selected token's (1 if none)
 	Warn       []int         // tokens placed illegally (marked with a warning)
+	Collide    []rules.Point // squares forced movement reaches by a collision, crossed out (so colour is not alone)
 	Ghost      *Ghost        // a token being dragged
 	Units      string        // "ft" or "pt": the unit of path costs
 }
@@ -85,11 +87,14 @@ type Renderer struct {
 	bgCols []int32     // per image column: background x
 
 	luts  lutCache
-	bdrow []uint8 // one row of backdrop pixels, copied where the map is not
+	p     Painter       // where the scene's shapes go: &rp in Draw, the caller's in Paint
+	rp    rasterPainter // Draw's painter: into cv
+	bdrow []uint8       // one row of backdrop pixels, copied where the map is not
 	cols  []colRun
 	mark  []uint8 // per map square scratch (reach bands), cleared after use
+	hmin  []uint8 // per map square scratch: reach bands minimised along rows
 	num   []byte
-	bandB [4][]int32
+	lay   placer // the frame's labels (layout)
 }
 
 type tileSet struct {
@@ -192,18 +197,10 @@ func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays
 	if !v.NoGrid {
 		r.grid(f)
 	}
-	if !v.NoTokens {
-		r.notes(f)
-	}
-	if o != nil {
-		r.under(f)
-	}
-	if !v.NoTokens {
-		r.tokens(f)
-	}
-	if o != nil {
-		r.over(f)
-	}
+	r.rp.r = r
+	r.p = &r.rp
+	r.scene(f)
+	r.p = nil
 }
 
 // backdrop fills image rows [y0, y1) with the off-map colour.
@@ -424,7 +421,6 @@ func (r *Renderer) grid(f *frame) {
 	}
 	gx0, gx1 := max(f.bx(0), 0), min(f.bx(f.e.Grid.W), cv.w)
 	gy0, gy1 := max(f.by(0), 0), min(f.by(f.e.Grid.H), cv.h)
-	thin, major := colInk.alpha(0.22), colInk.alpha(0.38)
 	for sx := f.sx0; sx <= f.sx1 && sx <= f.e.Grid.W; sx++ {
 		x := f.bx(sx)
 		if sx == f.e.Grid.W {
@@ -433,11 +429,7 @@ func (r *Renderer) grid(f *frame) {
 		if x < 0 || x >= cv.w {
 			continue
 		}
-		c := thin
-		if sx%5 == 0 {
-			c = major
-		}
-		l := r.luts.get(c)
+		l := r.luts.get(gridColor(sx))
 		for y := gy0; y < gy1; y++ {
 			q := cv.pix[y*cv.stride+x*4 : y*cv.stride+x*4+4 : y*cv.stride+x*4+4]
 			q[0], q[1], q[2] = l.r[q[0]], l.g[q[1]], l.b[q[2]]
@@ -451,11 +443,7 @@ func (r *Renderer) grid(f *frame) {
 		if y < 0 || y >= cv.h {
 			continue
 		}
-		c := thin
-		if sy%5 == 0 {
-			c = major
-		}
-		cv.span(y*cv.stride+gx0*4, gx1-gx0, c)
+		cv.span(y*cv.stride+gx0*4, gx1-gx0, gridColor(sy))
 	}
 }
 

@@ -38,9 +38,9 @@ func testEncounter(rs model.Ruleset) *model.Encounter {
 	g := model.NewGrid(len(testRows[0]), len(testRows))
 	for y, row := range testRows {
 		for x, c := range row {
-			t, ok := model.DefaultLegend[c]
+			t, ok := legend[c] // the test's own keys first: 'w' is shallow water by default now
 			if !ok {
-				t = legend[c]
+				t = model.DefaultLegend[c]
 			}
 			g.Set(x, y, t)
 		}

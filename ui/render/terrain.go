@@ -37,69 +37,28 @@ type tile struct {
 	size int
 }
 
-// makeTile paints terrain t for squares of s pixels. With overBG the base
-// colours are translucent so a background image shows through.
+// makeTile paints terrain t for squares of s pixels, mark by mark as
+// TerrainLook describes it. With overBG the base colours are translucent so
+// a background image shows through.
 func makeTile(t model.Terrain, s float64, overBG bool) *tile {
 	n := int(math.Ceil(s)) + 1
 	tl := &tile{pix: make([]uint8, n*n*4), size: n}
 	cv := &canvas{pix: tl.pix, stride: n * 4, w: n, h: n}
-	baseA := 1.0
-	patA := 1.0
-	if overBG {
-		patA = 0.85
-	}
-	base := colOpen
-	switch {
-	case t.Any(model.Wall):
-		base = colWall
-		if overBG {
-			baseA = 0.8
+	for _, l := range TerrainLook(t, overBG) {
+		c := fromN(l.Color)
+		switch l.Kind {
+		case LayerFill:
+			cv.fillRect(0, 0, n, n, c)
+		case LayerHatch:
+			hatch(cv, s, l.N, size(l.Width, s, l.MinWidth), l.Back, l.Fwd, c)
+		case LayerWaves:
+			waves(cv, s, l, c)
+		case LayerDots:
+			r := size(l.R, s, l.MinR)
+			DotCentres(l, s, func(x, y float64) { cv.fillCircle(x, y, r, c) })
+		case LayerSqueeze:
+			SqueezeTriangles(l, s, func(ax, ay, bx, by, cx, cy float64) { cv.fillTriangle(ax, ay, bx, by, cx, cy, c) })
 		}
-	case t.Any(model.Obstacle):
-		base = colObstacle
-		if overBG {
-			baseA = 0.55
-		}
-	case t.Any(model.Water):
-		base = colWater
-		if overBG {
-			baseA = 0.5
-		}
-	default:
-		if overBG {
-			baseA = 0
-		}
-	}
-	cv.fillRect(0, 0, n, n, base.alpha(baseA))
-	lw := math.Max(1, s/22)
-	if t.Any(model.Obstacle) && !t.Any(model.Wall) {
-		hatch(cv, s, 3, lw, true, true, colHatch.alpha(patA))
-	}
-	if t.Any(model.Water) {
-		waves(cv, s, 3, s*0.07, lw, colRipple.alpha(patA), true)
-	}
-	if t.Any(model.Hazardous) {
-		hatch(cv, s, 3, math.Max(1.5, s*0.1), false, true, colVerm.alpha(patA*0.9))
-	}
-	if t.Any(model.Uneven) {
-		waves(cv, s, 2, s*0.05, lw, colWaves.alpha(patA), false)
-	}
-	dotCol := colDots
-	if t.Any(model.Wall) {
-		dotCol = colOpen
-	}
-	if t.Any(model.GreaterDifficult) {
-		dots(cv, s, 4, math.Max(0.7, s*0.045), dotCol.alpha(patA))
-	} else if t.Any(model.Difficult) {
-		dots(cv, s, 2, math.Max(0.8, s*0.06), dotCol.alpha(patA))
-	}
-	if t.Any(model.Narrow) {
-		bh := math.Max(2, s*0.14)
-		y0 := int(math.Round(s/2 - bh/2))
-		y1 := y0 + int(math.Round(bh))
-		cv.fillRect(0, y0-1, n, y0, colInk.alpha(patA*0.7))
-		cv.fillRect(0, y1, n, y1+1, colInk.alpha(patA*0.7))
-		cv.fillRect(0, y0, n, y1, colYellow.alpha(patA))
 	}
 	return tl
 }
@@ -139,48 +98,28 @@ func stripeCov(v, p, w float64) float64 {
 	return clamp01(w/2 + 0.5 - d)
 }
 
-// dots draws a k x k grid of dots of radius r, offset like a die face.
-func dots(cv *canvas, s float64, k int, r float64, c rgba) {
-	for j := 0; j < k; j++ {
-		for i := 0; i < k; i++ {
-			cx := (float64(i) + 0.5) * s / float64(k)
-			cy := (float64(j) + 0.5) * s / float64(k)
-			if k == 2 {
-				// difficult: a quincunx reads as the rulebook's dots.
-				cx = s * (0.25 + 0.5*float64(i))
-				cy = s * (0.25 + 0.5*float64(j))
-			}
-			cv.fillCircle(cx, cy, r, c)
-		}
-	}
-	if k == 2 {
-		cv.fillCircle(s/2, s/2, r, c)
-	}
-}
-
-// waves draws k rows of small sine waves (ripples: arcs, wider apart).
-func waves(cv *canvas, s float64, k int, amp, w float64, c rgba, ripple bool) {
-	if amp < 1 {
-		amp = 1
-	}
+// waves draws the rows of a LayerWaves mark (ripples: arcs, rows
+// shifted).
+func waves(cv *canvas, s float64, l Layer, c rgba) {
+	w := size(l.Width, s, l.MinWidth)
+	amp := math.Max(1, l.Amp*s)
 	per := s / 2
-	for j := 0; j < k; j++ {
-		y0 := (float64(j) + 0.5) * s / float64(k)
+	for j := 0; j < l.N; j++ {
 		for x := 0; x < cv.w; x++ {
 			fx := float64(x) + 0.5
+			yc, on := WaveY(l, s, j, fx)
+			if !on {
+				continue // arcs, not a continuous wave
+			}
 			ph := 2 * math.Pi * fx / per
-			if ripple {
+			if l.Ripple {
 				ph += float64(j) * math.Pi / 2
 			}
-			yc := y0 + amp*math.Sin(ph)
 			slope := amp * 2 * math.Pi / per * math.Cos(ph)
 			hw := w / 2 * math.Sqrt(1+slope*slope)
 			for y := int(yc - hw - 1); y <= int(yc+hw+1); y++ {
 				d := math.Abs(float64(y) + 0.5 - yc)
 				cov := clamp01(hw + 0.5 - d)
-				if ripple && math.Sin(ph) < -0.2 {
-					continue // arcs, not a continuous wave
-				}
 				if cov > 0 {
 					cv.blend(x, y, c, uint32(cov*255))
 				}

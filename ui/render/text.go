@@ -143,12 +143,6 @@ func (ts *typeset) text(cv *canvas, k faceKey, x, y int, s string, c rgba) int {
 	return (adv + 32) >> 6
 }
 
-// textCentered draws s centred on (cx, cy) (the middle of its capitals).
-func (ts *typeset) textCentered(cv *canvas, k faceKey, cx, cy int, s string, c rgba) {
-	w := ts.width(k, s)
-	ts.text(cv, k, cx-w/2, cy+ts.capHeight(k)/2, s, c)
-}
-
 // bytesStr views b as a string without copying; b must not change while the
 // string is used.
 func bytesStr(b []byte) string {

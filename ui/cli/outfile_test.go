@@ -1,0 +1,209 @@
+package cli
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// outCase makes an OUT path of some kind in dir and checks it afterwards.
+type outCase struct {
+	name  string
+	make  func(t *testing.T, dir string) string
+	ok    bool                                // the export must succeed
+	check func(t *testing.T, dir, out string) // what must hold afterwards
+}
+
+func isMode(want fs.FileMode) func(t *testing.T, dir, out string) {
+	return func(t *testing.T, dir, out string) {
+		t.Helper()
+		fi, err := os.Lstat(out)
+		if err != nil || fi.Mode().Type() != want {
+			t.Errorf("%s is now %v (%v), want type %v untouched", out, fi.Mode(), err, want)
+		}
+	}
+}
+
+func noTemps(t *testing.T, dir string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("a temporary file was left: %s", e.Name())
+		}
+	}
+}
+
+func outCases() []outCase {
+	return []outCase{
+		{"CharDevice", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "dev")
+			// The numbers of /dev/null, made in a temporary folder.
+			if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+				t.Skipf("mknod: %v", err)
+			}
+			return p
+		}, false, isMode(fs.ModeDevice | fs.ModeCharDevice)},
+		{"FIFO", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "fifo")
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+			return p
+		}, false, isMode(fs.ModeNamedPipe)},
+		{"Folder", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "folder")
+			os.Mkdir(p, 0o755)
+			return p
+		}, false, isMode(fs.ModeDir)},
+		{"TrailingSlash", func(t *testing.T, dir string) string {
+			return filepath.Join(dir, "new") + "/"
+		}, false, func(t *testing.T, dir, out string) {
+			if _, err := os.Lstat(strings.TrimSuffix(out, "/")); err == nil {
+				t.Error("a file was created for a name ending in /")
+			}
+		}},
+		{"DanglingSymlink", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "link")
+			os.Symlink(filepath.Join(dir, "nowhere"), p)
+			return p
+		}, false, func(t *testing.T, dir, out string) {
+			isMode(fs.ModeSymlink)(t, dir, out)
+			if _, err := os.Lstat(filepath.Join(dir, "nowhere")); err == nil {
+				t.Error("the link's missing target was created")
+			}
+		}},
+		{"SymlinkToFolder", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "link")
+			os.Mkdir(filepath.Join(dir, "folder"), 0o755)
+			os.Symlink(filepath.Join(dir, "folder"), p)
+			return p
+		}, false, isMode(fs.ModeSymlink)},
+		{"SymlinkToFile", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "link")
+			os.WriteFile(filepath.Join(dir, "target"), []byte("old"), 0o640)
+			os.Symlink("target", p)
+			return p
+		}, true, func(t *testing.T, dir, out string) {
+			isMode(fs.ModeSymlink)(t, dir, out)
+			fi, err := os.Stat(filepath.Join(dir, "target"))
+			if err != nil || fi.Size() <= 3 || fi.Mode().Perm() != 0o640 {
+				t.Errorf("the link's target was not written through, keeping its mode: %v %v", fi, err)
+			}
+		}},
+		{"NewFile", func(t *testing.T, dir string) string {
+			return filepath.Join(dir, "new")
+		}, true, func(t *testing.T, dir, out string) {
+			old := syscall.Umask(0)
+			syscall.Umask(old)
+			fi, err := os.Lstat(out)
+			if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o666&^fs.FileMode(old) {
+				t.Errorf("new file %v %v, want a regular file of mode %v", fi.Mode(), err, 0o666&^fs.FileMode(old))
+			}
+		}},
+		{"NameOf250Characters", func(t *testing.T, dir string) string {
+			return filepath.Join(dir, strings.Repeat("n", 245)+".file")
+		}, true, isMode(0)},
+	}
+}
+
+// TestExportOutputKinds: every export (PNG, PDF, UVTT, encounter file)
+// writes only a regular file: a device, FIFO, folder, name ending in /, or
+// a symbolic link to nothing or to a folder is refused with exit 2 and
+// left as it was; a link to a file is written through; a new file gets
+// 0666 less the umask; a 250-character name works; no temporary file stays.
+func TestExportOutputKinds(t *testing.T) {
+	dbDir := t.TempDir()
+	db := filepath.Join(dbDir, "e.db")
+	var o, e bytes.Buffer
+	if code := Run(dbEnv(&o, &e), []string{"--db", db, "import", iseph}); code != 0 {
+		t.Fatalf("import: %s", e.String())
+	}
+	cmds := map[string]func(out string) []string{
+		"PNG":             func(out string) []string { return []string{"export", iseph, "--png", out, "--px", "4"} },
+		"PDF":             func(out string) []string { return []string{"export", iseph, "--pdf", out} },
+		"UVTT":            func(out string) []string { return []string{"export", iseph, "--uvtt", out, "--px", "4"} },
+		"ExportEncounter": func(out string) []string { return []string{"--db", db, "export-encounter", "Derelict cargo bay", out} },
+	}
+	for cname, args := range cmds {
+		for _, c := range outCases() {
+			t.Run(cname+"/"+c.name, func(t *testing.T) {
+				dir := t.TempDir()
+				out := c.make(t, dir)
+				var stdout, stderr bytes.Buffer
+				code := Run(dbEnv(&stdout, &stderr), args(out))
+				if c.ok && code != 0 {
+					t.Fatalf("exit %d: %s", code, stderr.String())
+				}
+				if !c.ok && (code != ExitBad || strings.Count(stderr.String(), "\n") != 1) {
+					t.Fatalf("exit %d, want 2 with one line: %q", code, stderr.String())
+				}
+				c.check(t, dir, out)
+				noTemps(t, dir)
+			})
+		}
+	}
+}
+
+// TestExportSaysWhatItWrote: a successful export names the file and its
+// size in bytes in one line on stderr, and prints nothing on stdout.
+func TestExportSaysWhatItWrote(t *testing.T) {
+	dir := t.TempDir()
+	for _, kind := range []string{"--png", "--pdf", "--uvtt"} {
+		out := filepath.Join(dir, "map"+kind[1:])
+		code, stdout, stderr := runCLI(t, "export", iseph, kind, out)
+		fi, err := os.Stat(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages := ""
+		if kind == "--pdf" {
+			pages = ", 1 page"
+		}
+		want := "encounter-planner: wrote " + out + " (" + strconv.FormatInt(fi.Size(), 10) + " bytes" + pages + ")\n"
+		if code != 0 || stdout != "" || stderr != want {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q, want %q", kind, code, stdout, stderr, want)
+		}
+	}
+}
+
+// TestFailedExportKeepsOut: an export that fails while writing (an image
+// too large) leaves the existing OUT as it was and no temporary file.
+func TestFailedExportKeepsOut(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "map.png")
+	os.WriteFile(out, []byte("the GM's old map"), 0o600)
+	code, stdout, stderr := runCLI(t, "export", iseph, "--png", out, "--px", "16384")
+	if code != ExitBad || stdout != "" || strings.Count(stderr, "\n") != 1 {
+		t.Fatalf("exit %d, %q %q", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "the GM's old map" {
+		t.Errorf("OUT changed: %q", b)
+	}
+	noTemps(t, dir)
+}
+
+// TestExportTrimAndPages: --trim prints only the content, and the stderr line
+// counts the PDF's pages (the map's and the standee sheet's).
+func TestExportTrimAndPages(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "map.pdf")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, " bytes, 1 page)\n"},
+		{[]string{"--token-sheet"}, " bytes, 2 pages)\n"},
+		{[]string{"--trim", "--token-sheet"}, " bytes, 2 pages)\n"},
+	} {
+		code, _, stderr := runCLI(t, append([]string{"export", iseph, "--pdf", out}, c.args...)...)
+		if code != 0 || !strings.HasSuffix(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q, want suffix %q", c.args, code, stderr, c.want)
+		}
+	}
+}

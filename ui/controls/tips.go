@@ -1,0 +1,262 @@
+// Package controls holds the app's small widgets and layouts, which know
+// nothing of encounters: buttons with tooltips, Escape-aware entries and
+// the per-window record of the dialogs Escape cancels, error dialogs that
+// wrap at a readable width, and the fixed-width and status-bar layouts.
+package controls
+
+import (
+	"image/color"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// TipLayer is a non-interactive layer above the editor where tooltips show;
+// it takes no events, so the widgets under it keep working.
+type TipLayer struct {
+	layer *fyne.Container
+	bg    *canvas.Rectangle
+	text  *canvas.Text
+	owner *TipButton
+	timer *time.Timer
+	post  func(func())
+}
+
+// NewTipLayer makes an empty tooltip layer; post runs a tooltip's showing
+// on the UI goroutine (fyne.Do; tests pass their own).
+func NewTipLayer(post func(func())) *TipLayer {
+	t := &TipLayer{post: post, bg: canvas.NewRectangle(color.NRGBA{0x20, 0x20, 0x20, 0xee}), text: canvas.NewText("", color.White)}
+	t.bg.CornerRadius = 4
+	t.text.TextSize = theme.TextSize() * 0.95
+	t.layer = container.NewWithoutLayout(t.bg, t.text)
+	t.bg.Hide()
+	t.text.Hide()
+	return t
+}
+
+// Showing is the tooltip on screen, "" when none is.
+func (t *TipLayer) Showing() string {
+	if !t.text.Visible() {
+		return ""
+	}
+	return t.text.Text
+}
+
+// Layer is the object to stack above the window's content.
+func (t *TipLayer) Layer() fyne.CanvasObject { return t.layer }
+
+func (t *TipLayer) show(b *TipButton) {
+	d := fyne.CurrentApp().Driver()
+	bp := d.AbsolutePositionForObject(b)
+	lp := d.AbsolutePositionForObject(t.layer)
+	t.text.Text = b.tip
+	ts := t.text.MinSize()
+	pad := float32(6)
+	p := bp.Subtract(lp).Add(fyne.NewPos(b.Size().Width+4, (b.Size().Height-ts.Height)/2-pad))
+	if c := d.CanvasForObject(b); c != nil && p.X+ts.Width+2*pad > c.Size().Width {
+		p = bp.Subtract(lp).Add(fyne.NewPos(0, b.Size().Height+2))
+	}
+	t.bg.Move(p)
+	t.bg.Resize(fyne.NewSize(ts.Width+2*pad, ts.Height+2*pad))
+	t.text.Move(p.Add(fyne.NewPos(pad, pad)))
+	t.text.Resize(ts)
+	t.bg.Show()
+	t.text.Show()
+	t.layer.Refresh()
+}
+
+func (t *TipLayer) hide(b *TipButton) {
+	if t.timer != nil {
+		t.timer.Stop()
+	}
+	if t.owner == b || b == nil {
+		t.owner = nil
+		t.bg.Hide()
+		t.text.Hide()
+		t.layer.Refresh()
+	}
+}
+
+// TipButton is a button that shows a tooltip (its key and what it does)
+// after the pointer rests on it.
+type TipButton struct {
+	widget.Button
+	tip    string
+	layer  *TipLayer
+	hovers bool
+}
+
+func NewTipButton(label, tip string, layer *TipLayer, tapped func()) *TipButton {
+	b := &TipButton{tip: tip, layer: layer}
+	b.Text = label
+	b.OnTapped = tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// MouseIn starts the tooltip timer.
+func (b *TipButton) MouseIn(ev *desktop.MouseEvent) {
+	b.Button.MouseIn(ev)
+	b.hovers = true
+	l := b.layer
+	if l == nil {
+		return
+	}
+	if l.timer != nil {
+		l.timer.Stop()
+	}
+	l.owner = b
+	l.timer = time.AfterFunc(600*time.Millisecond, func() {
+		l.post(func() {
+			if l.owner == b && b.hovers {
+				l.show(b)
+			}
+		})
+	})
+}
+
+// MouseOut hides the tooltip.
+func (b *TipButton) MouseOut() {
+	b.Button.MouseOut()
+	b.hovers = false
+	if b.layer != nil {
+		b.layer.hide(b)
+	}
+}
+
+// Tapped hides the tooltip and taps.
+func (b *TipButton) Tapped(ev *fyne.PointEvent) {
+	if b.layer != nil {
+		b.layer.hide(b)
+	}
+	b.Button.Tapped(ev)
+}
+
+// FixedWidth lays obj out at width w (and the height it is given).
+func FixedWidth(obj fyne.CanvasObject, w float32) fyne.CanvasObject {
+	return container.New(&widthLayout{w: w}, obj)
+}
+
+type widthLayout struct{ w float32 }
+
+func (l *widthLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(s)
+	}
+}
+
+func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(l.w, h)
+}
+
+// StatusLayout shares a row among labels by what their text needs: a label
+// whose text fits in its weighted share keeps only that, and what it leaves
+// goes to the others by weight (the longer texts then truncate last).
+// A field gets at least its floor when every text fits with it (so the
+// next field does not jump about as the text before it changes).
+type StatusLayout struct {
+	Weights []float32 // each field's share of the width left over
+	Floors  []float32 // the least width of the first fields
+}
+
+func (l *StatusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
+	var floor float32
+	if floors && i < len(l.Floors) {
+		floor = l.Floors[i]
+	}
+	lbl, ok := o.(*widget.Label)
+	if !ok || !o.Visible() {
+		return max(floor, o.MinSize().Width)
+	}
+	if lbl.Text == "" {
+		return floor
+	}
+	return max(floor, fyne.MeasureText(lbl.Text, theme.TextSize(), lbl.TextStyle).Width+2*theme.InnerPadding()+1)
+}
+
+func (l *StatusLayout) widths(objs []fyne.CanvasObject, total float32) []float32 {
+	n := len(objs)
+	need := make([]float32, n)
+	w := make([]float32, n)
+	open := make([]bool, n)
+	var sum float32
+	for i, o := range objs {
+		need[i] = l.need(i, o, true)
+		open[i] = true
+		sum += need[i]
+	}
+	if sum > total { // no room for the floors
+		for i, o := range objs {
+			need[i] = l.need(i, o, false)
+		}
+	}
+	left := total
+	for {
+		var sum float32
+		for i := range objs {
+			if open[i] {
+				sum += l.weight(i)
+			}
+		}
+		if sum == 0 {
+			break
+		}
+		fixed := false
+		for i := range objs {
+			if open[i] && need[i] <= left*l.weight(i)/sum {
+				w[i], open[i] = need[i], false
+				left -= need[i]
+				fixed = true
+			}
+		}
+		if !fixed {
+			for i := range objs {
+				if open[i] {
+					w[i] = left * l.weight(i) / sum
+				}
+			}
+			return w
+		}
+	}
+	// everything fits: the last field takes the rest
+	if n > 0 {
+		w[n-1] += left
+	}
+	return w
+}
+
+func (l *StatusLayout) weight(i int) float32 {
+	if i < len(l.Weights) {
+		return l.Weights[i]
+	}
+	return 1
+}
+
+func (l *StatusLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	x := float32(0)
+	for i, w := range l.widths(objs, s.Width) {
+		objs[i].Move(fyne.NewPos(x, 0))
+		objs[i].Resize(fyne.NewSize(w, s.Height))
+		x += w
+	}
+}
+
+func (l *StatusLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		m := o.MinSize()
+		s.Width += m.Width
+		s.Height = max(s.Height, m.Height)
+	}
+	return s
+}

@@ -1,0 +1,160 @@
+package export
+
+import (
+	"bufio"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNotRegular is wrapped by CheckOutput and WriteFile when the output path
+// names something other than a regular file: a folder, a device, a FIFO, a
+// socket, or a symbolic link to nothing or to one of those. Nothing was
+// written.
+var ErrNotRegular = errors.New("not a regular file")
+
+// CheckOutput says whether WriteFile may write path, before any work is
+// done: path must be a regular file, or not exist yet in a folder that
+// does. A symbolic link is followed to its target, which must be the same;
+// target is the path WriteFile will replace.
+func CheckOutput(path string) (target string, err error) {
+	if path == "" {
+		return "", fmt.Errorf("write: %w: the output file name is empty", ErrNotRegular)
+	}
+	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) {
+		return "", fmt.Errorf("write %s: %w: the name ends in %q, as a folder does; give a file name", path, ErrNotRegular, path[len(path)-1:])
+	}
+	target = path
+	fi, err := os.Lstat(path)
+	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		t, lerr := filepath.EvalSymlinks(path)
+		if lerr != nil {
+			return "", fmt.Errorf("write %s: %w: it is a symbolic link to nothing; remove it or write to another name (%v)", path, ErrNotRegular, lerr)
+		}
+		target = t
+		fi, err = os.Stat(t)
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		dir := filepath.Dir(target)
+		st, derr := os.Stat(dir)
+		if derr != nil {
+			return "", fmt.Errorf("write %s: its folder %s: %w", path, dir, derr)
+		}
+		if !st.IsDir() {
+			return "", fmt.Errorf("write %s: %w: %s is not a folder", path, ErrNotRegular, dir)
+		}
+		return target, nil
+	case err != nil:
+		return "", fmt.Errorf("write %s: %w", path, err)
+	case fi.Mode().IsRegular():
+		return target, nil
+	}
+	return "", fmt.Errorf("write %s: %w: it is %s; give the name of a file (nothing was written)", path, ErrNotRegular, fileKind(fi.Mode()))
+}
+
+// fileKind names what a non-regular file is, for messages.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
+
+// WriteFile writes what write produces to path and returns the number of
+// bytes written. It writes a temporary file in the target's folder (a short
+// hidden name, so any file name that fits the folder works), syncs it and
+// renames it over the target only when write, the flush, the sync and the
+// close all succeeded; otherwise it removes it and the target is as it was.
+// It refuses (ErrNotRegular) what CheckOutput refuses, and writes through a
+// symbolic link to its regular target. A new file gets mode 0666 less the
+// umask; a replaced one keeps its permissions.
+func WriteFile(path string, write func(io.Writer) error) (n int64, err error) {
+	target, err := CheckOutput(path)
+	if err != nil {
+		return 0, err
+	}
+	mode := fs.FileMode(0o666)
+	replace := false
+	if fi, err := os.Stat(target); err == nil {
+		mode, replace = fi.Mode().Perm(), true
+	}
+	f, tmp, err := createTemp(filepath.Dir(target), mode)
+	if err != nil {
+		return 0, fmt.Errorf("write %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	cw := &countWriter{w: f}
+	bw := bufio.NewWriterSize(cw, 64<<10)
+	if err := write(bw); err != nil {
+		return 0, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return 0, fmt.Errorf("write %s: %w", path, err)
+	}
+	if replace {
+		// The umask applied at creation; a replaced file keeps its mode.
+		if err := f.Chmod(mode); err != nil {
+			return 0, fmt.Errorf("write %s: %w", path, err)
+		}
+	}
+	if err := f.Sync(); err != nil {
+		return 0, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return 0, fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, target); err != nil {
+		return 0, fmt.Errorf("write %s: %w", path, err)
+	}
+	return cw.n, nil
+}
+
+// createTemp creates a new file in dir named .ep-XXXXXXXXXXXX.tmp (short
+// whatever the final name), opened for writing with perm less the umask.
+func createTemp(dir string, perm fs.FileMode) (*os.File, string, error) {
+	for range 100 {
+		var b [6]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, "", err
+		}
+		name := filepath.Join(dir, ".ep-"+hex.EncodeToString(b[:])+".tmp")
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, name, err
+	}
+	return nil, "", errors.New("cannot find a free temporary file name")
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}

@@ -1,0 +1,153 @@
+package export
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"runtime"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// uvttDoc is a small valid .dd2vtt around the given image bytes.
+func uvttDoc(img []byte) string {
+	return `{"format":0.3,"resolution":{"map_origin":{"x":0,"y":0},"map_size":{"x":2,"y":2},"pixels_per_grid":4},` +
+		`"line_of_sight":[],"objects_line_of_sight":[],"portals":[],"environment":{"baked_lighting":true,"ambient_light":"ffffffff"},` +
+		`"lights":[],"image":"` + base64.StdEncoding.EncodeToString(img) + `"}`
+}
+
+func pngBytes(t testing.TB, w, h int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func mustRefuseUVTT(t *testing.T, doc, want string) {
+	t.Helper()
+	_, err := ImportUVTT(strings.NewReader(doc), "X")
+	if err == nil {
+		t.Fatalf("imported a bad file; want an error containing %q\n%.300s", want, doc)
+	}
+	var fe *model.FieldError
+	if !errors.Is(err, model.ErrInvalid) || !errors.As(err, &fe) || fe.Token != -1 {
+		t.Errorf("error %q (%T) is not an invalid-input FieldError", err, err)
+	}
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q\nwant it to contain %q", err, want)
+	}
+}
+
+// TestImportUVTTDecodesTheImage: an image that the renderer could not draw
+// is refused at import, not lost silently at the next export.
+func TestImportUVTTDecodesTheImage(t *testing.T) {
+	good := pngBytes(t, 8, 8)
+	if e, err := ImportUVTT(strings.NewReader(uvttDoc(good)), "Good"); err != nil || e.Background == "" {
+		t.Fatalf("a good PNG: %v", err)
+	}
+	t.Run("PNGCutShort", func(t *testing.T) { mustRefuseUVTT(t, uvttDoc(good[:len(good)-20]), "image: is not a readable PNG") })
+	t.Run("WebPHeaderThenJunk", func(t *testing.T) {
+		mustRefuseUVTT(t, uvttDoc([]byte("RIFF\x20\x00\x00\x00WEBPVP8 junkjunkjunkjunkjunk")), "image: is not a readable WebP")
+	})
+	t.Run("PNGTooLarge", func(t *testing.T) {
+		// A valid header claiming 100000x100000 pixels: refused before any pixel is allocated.
+		img := pngBytes(t, 1, 1)
+		img[16], img[17], img[18], img[19] = 0, 1, 0x86, 0xa0 // width 100000
+		img[20], img[21], img[22], img[23] = 0, 1, 0x86, 0xa0 // height 100000
+		binary.BigEndian.PutUint32(img[29:33], crc32.ChecksumIEEE(img[12:29]))
+		mustRefuseUVTT(t, uvttDoc(img), "image: is 100000x100000 pixels")
+	})
+}
+
+// TestImportUVTTStrictJSON: the file is read as strictly as encounter/1: an
+// unknown or repeated key, a null, or a point without both coordinates is
+// an error naming the field, never a silent 0.
+func TestImportUVTTStrictJSON(t *testing.T) {
+	const res = `"resolution":{"map_size":{"x":4,"y":3}}`
+	for _, c := range []struct{ name, doc, want string }{
+		{"DuplicateResolution", `{` + res + `,"resolution":{"map_size":{"x":9,"y":9}}}`, "resolution: is given twice"},
+		{"DuplicateMapSize", `{"resolution":{"map_size":{"x":4,"y":3},"map_size":{"x":9,"y":9}}}`, "resolution.map_size: is given twice"},
+		{"DuplicateX", `{"resolution":{"map_size":{"x":4,"x":5,"y":3}}}`, "resolution.map_size.x: is given twice"},
+		{"PointMissingY", `{` + res + `,"line_of_sight":[[{"x":1},{"x":2,"y":2}]]}`, "line_of_sight[0][0]: needs x and y"},
+		{"PointNull", `{` + res + `,"line_of_sight":[[null,{"x":2,"y":2}]]}`, "line_of_sight[0][0]: must not be null"},
+		{"CoordinateNull", `{` + res + `,"objects_line_of_sight":[[{"x":1,"y":null}]]}`, "objects_line_of_sight[0][0].y: must not be null"},
+		{"MapSizeMissingY", `{"resolution":{"map_size":{"x":4}}}`, "resolution.map_size: needs x and y"},
+		{"MapSizeMissing", `{"resolution":{"pixels_per_grid":4}}`, "resolution.map_size: is required"},
+		{"ResolutionNull", `{"resolution":null}`, "resolution: must not be null"},
+		{"ImageNull", `{` + res + `,"image":null}`, "image: must not be null"},
+		{"LineNull", `{` + res + `,"line_of_sight":[null]}`, "line_of_sight[0]: must not be null"},
+		{"UnknownTop", `{` + res + `,"walls":[]}`, `unknown field "walls"`},
+		{"UnknownPointKey", `{` + res + `,"line_of_sight":[[{"x":1,"y":1,"z":0}]]}`, `line_of_sight[0][0]: unknown field "z"`},
+		{"UnknownResolutionKey", `{"resolution":{"map_size":{"x":4,"y":3},"scale":2}}`, `resolution: unknown field "scale"`},
+		{"WrongCase", `{"Resolution":{"map_size":{"x":4,"y":3}}}`, `unknown field "Resolution"`},
+		{"PortalsNotArray", `{` + res + `,"portals":{}}`, "portals: must be an array, not object"},
+		{"LightsNull", `{` + res + `,"lights":null}`, "lights: must not be null"},
+		{"EnvironmentArray", `{` + res + `,"environment":[]}`, "environment: must be an object, not array"},
+		{"CoordinateString", `{` + res + `,"line_of_sight":[[{"x":"1","y":1}]]}`, "line_of_sight[0][0].x: must be a number, not string"},
+		{"NotObject", `[]`, "must be an object, not array"},
+		{"Trailing", `{` + res + `} {}`, "not valid JSON"},
+		{"OriginFar", `{"resolution":{"map_origin":{"x":1e300,"y":0},"map_size":{"x":4,"y":3}}}`, "resolution.map_origin: point (1e+300, 0) is far outside the map"},
+	} {
+		t.Run(c.name, func(t *testing.T) { mustRefuseUVTT(t, c.doc, c.want) })
+	}
+	// What Dungeondraft writes, and the smallest file, still import.
+	for _, doc := range []string{uvttDoc(pngBytes(t, 8, 8)), `{` + res + `}`,
+		`{"format":0.3,` + res + `,"portals":[{"position":{"x":1,"y":1},"bounds":[{"x":0,"y":1},{"x":2,"y":1}],"rotation":0,"closed":true,"freestanding":false}],"lights":[{"position":{"x":1,"y":1},"range":2,"intensity":1,"color":"ffffffff","shadows":true}],"image":""}`} {
+		if _, err := ImportUVTT(strings.NewReader(doc), "OK"); err != nil {
+			t.Errorf("refused a good file: %v\n%.200s", err, doc)
+		}
+	}
+}
+
+// hostileUVTT is a 3.5 MB .dd2vtt of 31 x 1000 squares whose one closed
+// line zigzags top to bottom 60,000 times: 60 million row crossings, just
+// inside the rasterising budget.
+func hostileUVTT() string {
+	var b strings.Builder
+	b.WriteString(`{"format":0.3,"resolution":{"map_origin":{"x":0,"y":0},"map_size":{"x":31,"y":1000},"pixels_per_grid":1},"line_of_sight":[[`)
+	const n = 60000
+	for i := 0; i <= n; i++ {
+		x, y := 0.5+30*float64(i)/n, 0.0
+		if i%2 == 1 {
+			y = 1000
+		}
+		if i == n {
+			x = 0.5 // closed: back to the first point
+		}
+		fmt.Fprintf(&b, `{"x":%.20f,"y":%.20f},`, x, y)
+	}
+	s := strings.TrimSuffix(b.String(), ",")
+	return s + `]]}`
+}
+
+// TestImportUVTTMemory: a file like the one above needed 899 MB (one float
+// a crossing, 2.4 GB allocated in all); importing it now allocates about
+// 52 MB in all (logged), most of it garbage of the JSON walk.
+func TestImportUVTTMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("imports a 3 MB file")
+	}
+	doc := hostileUVTT()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := ImportUVTT(strings.NewReader(doc), "Hostile")
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("a %.1f MB .dd2vtt of 31,000 squares: %.1f MB allocated in all", float64(len(doc))/1e6, float64(alloc)/1e6)
+	if alloc > 128<<20 {
+		t.Errorf("allocated %d MB; want at most 128", alloc>>20)
+	}
+}

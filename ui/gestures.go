@@ -1,0 +1,225 @@
+package ui
+
+import (
+	"fmt"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
+
+	"fyne.io/fyne/v2"
+)
+
+// mapGesture is the primary-button gesture in progress on the map.
+type mapGesture struct {
+	stroke         bool
+	strokeBefore   model.Grid // the grid when a rectangle or line began
+	startX, startY int
+	lastX, lastY   int
+	dragTok        int // token being dragged, -1 = none
+	dragOffX       int
+	dragOffY       int
+	ghost          *render.Ghost
+	dragMoved      bool
+	cycleTok       bool // a click without a drag selects the next token sharing the square
+}
+
+// hover implements mapInput.
+func (ed *Editor) hover(x, y int, in bool) {
+	if !in {
+		ed.hovered = nil
+	} else {
+		ed.hovered = &rules.Point{X: x, Y: y}
+	}
+	ed.updateHover()
+	if ed.hovered == nil || ed.sel < 0 {
+		ed.setStatus(ed.status.pathLabel, "")
+	}
+	if ed.ovp.settings.Path && ed.sel >= 0 {
+		ed.requestOverlays()
+	}
+	ed.rebuildOverlays()
+}
+
+// cancelGesture forgets the gesture in progress; a rectangle or line being
+// dragged is taken off the map. It reports whether that changed the grid.
+func (ed *Editor) cancelGesture() bool {
+	restored := false
+	if ed.gest.stroke && (ed.tools.tool == ToolRect || ed.tools.tool == ToolLine) && ed.gest.strokeBefore.Cells != nil {
+		copy(ed.enc.Grid.Cells, ed.gest.strokeBefore.Cells)
+		restored = true
+	}
+	ed.gest.stroke = false
+	ed.gest.strokeBefore = model.Grid{}
+	ed.gest.dragTok = -1
+	ed.gest.ghost = nil
+	ed.gest.dragMoved = false
+	return restored
+}
+
+// abandonGesture is Escape or a tool change in the middle of a gesture: the
+// rectangle or line preview leaves the map (and the undo step its press
+// recorded goes with it, or Ctrl+Z would seem to do nothing), a dragged
+// token's ghost disappears, and the map is drawn again at once.
+func (ed *Editor) abandonGesture() {
+	ghost := ed.gest.ghost != nil
+	if ed.cancelGesture() {
+		ed.hist.DropLast()
+		ed.changed()
+	} else if ghost {
+		ed.message("")
+		ed.requestOverlays()
+		ed.rebuildOverlays()
+	}
+}
+
+func (ed *Editor) paintTerrain() model.Terrain {
+	if ed.tools.tool == ToolErase {
+		return 0
+	}
+	return ed.tools.terrain
+}
+
+// pans implements mapInput: with the select tool, a drag that starts on
+// empty ground pans the map (and the press deselects).
+func (ed *Editor) pans(x, y int) bool {
+	if ed.tools.tool != ToolSelect || ed.tokenAt(x, y) >= 0 {
+		return false
+	}
+	ed.Select(-1)
+	return true
+}
+
+// press implements mapInput: the start of a primary-button gesture.
+func (ed *Editor) press(x, y int, shift bool) {
+	ed.gest.startX, ed.gest.startY, ed.gest.lastX, ed.gest.lastY = x, y, x, y
+	switch ed.tools.tool {
+	case ToolSelect:
+		i := ed.tokenAt(x, y)
+		// tokens may share a square (a tiny creature with anyone, ships
+		// apart in size): pressing the selected one keeps it, for a drag,
+		// and a click without one goes on to the next token there
+		ed.gest.cycleTok = false
+		if at := ed.tokensAt(x, y); len(at) > 1 {
+			for _, j := range at {
+				if j == ed.sel {
+					i, ed.gest.cycleTok = j, true
+				}
+			}
+		}
+		ed.Select(i)
+		if i >= 0 {
+			t := &ed.enc.Tokens[i]
+			ed.gest.dragTok, ed.gest.dragOffX, ed.gest.dragOffY, ed.gest.dragMoved = i, x-t.X, y-t.Y, false
+		}
+	case ToolBrush, ToolErase:
+		ed.pushUndo("")
+		ed.gest.stroke = true
+		session.PaintBrush(&ed.enc.Grid, x, y, ed.tools.brush, ed.paintTerrain())
+		ed.changed()
+	case ToolRect, ToolLine:
+		ed.pushUndo("")
+		ed.gest.stroke = true
+		ed.gest.strokeBefore = ed.enc.Grid.Clone()
+		ed.previewShape(x, y)
+	case ToolFill:
+		before := ed.enc.Clone()
+		if session.FloodFill(&ed.enc.Grid, x, y, ed.tools.terrain) > 0 {
+			ed.hist.Push(before, "")
+			ed.changed()
+		}
+	case ToolToken:
+		if ed.enc.Grid.In(x, y) {
+			ed.addTokenDialog(x, y)
+		}
+	}
+}
+
+func (ed *Editor) previewShape(x, y int) {
+	copy(ed.enc.Grid.Cells, ed.gest.strokeBefore.Cells)
+	if ed.tools.tool == ToolRect {
+		session.PaintRect(&ed.enc.Grid, ed.gest.startX, ed.gest.startY, x, y, ed.tools.terrain)
+	} else {
+		session.PaintLine(&ed.enc.Grid, ed.gest.startX, ed.gest.startY, x, y, ed.tools.brush, ed.tools.terrain)
+	}
+	ed.changed()
+}
+
+// drag implements mapInput.
+func (ed *Editor) drag(x, y int, shift bool) {
+	switch {
+	case ed.tools.tool == ToolSelect && ed.gest.dragTok >= 0:
+		nx, ny := x-ed.gest.dragOffX, y-ed.gest.dragOffY
+		t := &ed.enc.Tokens[ed.gest.dragTok]
+		if nx == t.X && ny == t.Y && !ed.gest.dragMoved {
+			return
+		}
+		ed.gest.dragMoved = true
+		reason := session.EndRefusal(ed.enc, ed.gest.dragTok, nx, ny)
+		ed.gest.ghost = &render.Ghost{Token: ed.gest.dragTok, X: nx, Y: ny, OK: reason == ""}
+		if reason != "" {
+			ed.message(fmt.Sprintf("%s: %s", t.Name, reason))
+		} else {
+			ed.message("")
+		}
+		ed.requestOverlays() // the path to the drop, and flank spots on the first move
+		ed.rebuildOverlays()
+	case ed.gest.stroke && (ed.tools.tool == ToolBrush || ed.tools.tool == ToolErase):
+		if x == ed.gest.lastX && y == ed.gest.lastY {
+			return
+		}
+		session.PaintLine(&ed.enc.Grid, ed.gest.lastX, ed.gest.lastY, x, y, ed.tools.brush, ed.paintTerrain())
+		ed.gest.lastX, ed.gest.lastY = x, y
+		ed.changed()
+	case ed.gest.stroke && (ed.tools.tool == ToolRect || ed.tools.tool == ToolLine):
+		if x == ed.gest.lastX && y == ed.gest.lastY {
+			return
+		}
+		ed.gest.lastX, ed.gest.lastY = x, y
+		ed.previewShape(x, y)
+	}
+}
+
+// release implements mapInput: the end of a gesture.
+func (ed *Editor) release(x, y int, shift bool) {
+	switch {
+	case ed.tools.tool == ToolSelect && ed.gest.dragTok >= 0:
+		i := ed.gest.dragTok
+		moved := ed.gest.dragMoved
+		ed.gest.dragTok, ed.gest.ghost, ed.gest.dragMoved = -1, nil, false
+		if !moved {
+			if ed.gest.cycleTok {
+				ed.gest.cycleTok = false
+				at := ed.tokensAt(x, y)
+				for n, j := range at {
+					if j == i {
+						ed.Select(at[(n+1)%len(at)])
+						ed.message(fmt.Sprintf("%s selected: %d tokens share this square, click again for the next", ed.enc.Tokens[ed.sel].Name, len(at)))
+						break
+					}
+				}
+			}
+			ed.rebuildOverlays()
+			return
+		}
+		nx, ny := x-ed.gest.dragOffX, y-ed.gest.dragOffY
+		ed.MoveToken(i, nx, ny, shift)
+	case ed.gest.stroke:
+		ed.gest.stroke = false
+		ed.gest.strokeBefore = model.Grid{}
+		ed.requestOverlays()
+	}
+}
+
+// mapInput passes the map view's gestures to the editor.
+type mapInput struct{ ed *Editor }
+
+func (in mapInput) Hover(x, y int, inside bool)         { in.ed.hover(x, y, inside) }
+func (in mapInput) Press(x, y int, shift bool)          { in.ed.press(x, y, shift) }
+func (in mapInput) Drag(x, y int, shift bool)           { in.ed.drag(x, y, shift) }
+func (in mapInput) Release(x, y int, shift bool)        { in.ed.release(x, y, shift) }
+func (in mapInput) Key(ev *fyne.KeyEvent) bool          { return in.ed.key(ev) }
+func (in mapInput) Rune(r rune)                         { in.ed.rune(r) }
+func (in mapInput) Context(x, y int, abs fyne.Position) { in.ed.context(x, y, abs) }
+func (in mapInput) Pans(x, y int) bool                  { return in.ed.pans(x, y) }

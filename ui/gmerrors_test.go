@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// TestProblemOf: a validation error's token and field come from the
+// structured model.FieldError; any other error has none.
+func TestProblemOf(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want fieldProblem
+		ok   bool
+	}{
+		{&model.FieldError{Token: 1, Name: "Iseph", Field: "speeds.fly", Msg: "must not be negative"}, fieldProblem{1, "Iseph", "speeds.fly", "must not be negative"}, true},
+		{fmt.Errorf("save: %w", &model.FieldError{Token: 0, Name: `A "b"`, Field: "name", Msg: "duplicate name"}), fieldProblem{0, `A "b"`, "name", "duplicate name"}, true},
+		{&model.FieldError{Token: 3, Msg: "is off the 5x5 map"}, fieldProblem{3, "", "", "is off the 5x5 map"}, true},
+		{&model.FieldError{Token: -1, Field: "notes[2]", Msg: "square (9, 9) is off the 5x5 map"}, fieldProblem{-1, "", "notes[2]", "square (9, 9) is off the 5x5 map"}, true},
+		{errors.New(`tokens[1] "Iseph".name: looks like one but is not`), fieldProblem{token: -1}, false},
+	} {
+		got, ok := problemOf(c.err)
+		if got != c.want || ok != c.ok {
+			t.Errorf("problemOf(%v) = %+v, %v; want %+v, %v", c.err, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestTokenErrorWords: what the GM reads for a refused inspector edit.
+func TestTokenErrorWords(t *testing.T) {
+	e := model.Sample()
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&model.FieldError{Token: 1, Name: "Dae", Field: "name", Msg: "duplicate name; tokens[0] has it already"}, `Iseph, name: "Dae" is a duplicate name: another token has it — type a different name (names must be unique)`},
+		{&model.FieldError{Token: 1, Name: "Iseph", Field: "speeds.turn", Msg: "must be an even number of feet"}, "Iseph, turn speed: must be an even number of feet — type an even number of feet, like 60 or 100"},
+		{errors.New("land speed: \"x\" is not a whole number"), "Iseph: land speed: \"x\" is not a whole number — type digits only, like 30"},
+	} {
+		if got := tokenError(e, "Iseph", c.err); got != c.want {
+			t.Errorf("got  %q\nwant %q", got, c.want)
+		}
+	}
+}

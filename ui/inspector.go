@@ -1,0 +1,334 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+func sizeNames(r model.Ruleset) []string {
+	var out []string
+	for _, s := range rules.Describe(r).Sizes {
+		out = append(out, s.String())
+	}
+	return out
+}
+
+// sides lists the usual sides plus every side in use.
+func sides(e *model.Encounter) []string {
+	seen := map[string]bool{"party": true, "enemy": true, model.Neutral: true}
+	out := []string{"party", "enemy", model.Neutral}
+	for _, t := range e.Tokens {
+		if s := t.SideOrNeutral(); !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// parseOptInt reads a number field; blank means "not set".
+func parseOptInt(s, what string) (int, bool, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, false, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %q is not a whole number", what, s)
+	}
+	if v < 0 {
+		return 0, false, fmt.Errorf("%s must not be negative", what)
+	}
+	return v, true, nil
+}
+
+// tokenHeadline is the inspector's first line for t: size, side, space and
+// place.
+func tokenHeadline(e *model.Encounter, t *model.Token) string {
+	k := e.Space(t)
+	return fmt.Sprintf("%s · %s · %d×%d squares at (%d, %d)", t.Size, t.SideOrNeutral(), k, k, t.X, t.Y)
+}
+
+// showInspector rebuilds the token inspector for the selected token, or
+// the list of tokens when none is.
+func (ed *Editor) showInspector() {
+	ed.insp.show(ed.enc, ed.sel, inspectorActions{
+		pick: func(i int) {
+			ed.Select(i)
+			ed.centreOn(i)
+		},
+		editor:    ed.tokenEditor,
+		duplicate: ed.DuplicateToken,
+		remove:    ed.DeleteToken,
+	})
+}
+
+// inspectorActions are what the inspector's widgets ask of the editor.
+type inspectorActions struct {
+	pick      func(i int) // select token i and bring it into view
+	editor    func(id string, head, errLabel *widget.Label) tokenEdit
+	duplicate func()
+	remove    func()
+}
+
+// show fills the inspector with token sel's form, or with the list of
+// tokens when sel is none.
+func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions) {
+	box := ip.box
+	box.RemoveAll()
+	ip.errLabel = nil
+	box.Add(widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if sel < 0 || sel >= len(e.Tokens) {
+		ip.tokenList(e, act)
+	} else {
+		ip.tokenForm(e, sel, act)
+	}
+	box.Refresh()
+}
+
+// tokenList fills the inspector with every token, a click selecting it.
+func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
+	box := ip.box
+	box.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
+	if len(e.Tokens) > 0 {
+		box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	}
+	for i, t := range e.Tokens {
+		label := fmt.Sprintf("%s · %s · (%d, %d)", t.Name, t.SideOrNeutral(), t.X, t.Y)
+		if t.Hidden {
+			label += " · hidden"
+		}
+		b := widget.NewButton(label, func() { act.pick(i) })
+		b.Alignment = widget.ButtonAlignLeading
+		b.Importance = widget.LowImportance
+		box.Add(b)
+	}
+}
+
+// tokenEdit applies one field's edit to a token (found by id: undo can
+// replace the encounter under the inspector).
+type tokenEdit func(field string, f func(t *model.Token) error)
+
+// tokenForm fills the inspector with token i's form: its headline, the
+// last refused edit, the fields the ruleset has, and Duplicate and Delete.
+func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActions) {
+	box := ip.box
+	t := e.Tokens[i]
+	head := widget.NewLabel(tokenHeadline(e, &t))
+	box.Add(head)
+	errLabel := widget.NewLabel("")
+	errLabel.Wrapping = fyne.TextWrapWord
+	errLabel.Importance = widget.DangerImportance
+	errLabel.Hide()
+	ip.errLabel = errLabel
+	edit := act.editor(t.ID, head, errLabel)
+	d := rules.Describe(e.Ruleset)
+
+	items := identityItems(e, &t, edit)
+	items = append(items, speedItems(d, &t, edit)...)
+	items = append(items, rulesItems(d, &t, edit)...)
+	items = append(items, noteItems(&t, edit)...)
+	box.Add(errLabel) // above the form, where the GM looks while typing
+	box.Add(widget.NewForm(items...))
+	box.Add(widget.NewButton("Duplicate (Ctrl+D)", act.duplicate))
+	del := widget.NewButton("Delete (Del)", act.remove)
+	del.Importance = widget.DangerImportance
+	box.Add(del)
+}
+
+// tokenEditor returns the tokenEdit for the token with the id: a refused
+// edit shows in errLabel and the status bar in the GM's words; a kept one
+// updates the headline (a new size or side).
+func (ed *Editor) tokenEditor(id string, head, errLabel *widget.Label) tokenEdit {
+	return func(field string, f func(t *model.Token) error) {
+		j := ed.enc.TokenIndex(id)
+		if j < 0 {
+			return
+		}
+		name := ed.enc.Tokens[j].Name
+		ed.quiet = true // the status bar gets the GM's wording below
+		err := ed.apply("token:"+id+":"+field, func(c *model.Encounter) error { return f(&c.Tokens[j]) })
+		ed.quiet = false
+		if err != nil {
+			msg := tokenError(ed.enc, name, err)
+			ed.message(msg)
+			errLabel.SetText(msg)
+			errLabel.Show()
+			return
+		}
+		ed.message("")
+		errLabel.Hide()
+		if j := ed.enc.TokenIndex(id); j >= 0 {
+			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))
+		}
+	}
+}
+
+// identityItems are the name, size and side fields.
+func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.FormItem {
+	name := widget.NewEntry()
+	name.SetText(t.Name)
+	name.OnChanged = func(s string) {
+		edit("name", func(t *model.Token) error { t.Name = strings.TrimSpace(s); return nil })
+	}
+	size := widget.NewSelect(sizeNames(e.Ruleset), nil)
+	size.SetSelected(t.Size.String())
+	size.OnChanged = func(s string) {
+		edit("size", func(t *model.Token) error {
+			z, err := model.ParseSize(s)
+			t.Size = z
+			return err
+		})
+	}
+	side := widget.NewSelectEntry(sides(e))
+	side.SetText(t.SideOrNeutral())
+	side.OnChanged = func(s string) {
+		edit("side", func(t *model.Token) error {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				return fmt.Errorf("side: type a side (party, enemy, neutral or any name)")
+			}
+			if s == model.Neutral {
+				s = ""
+			}
+			t.Side = s
+			return nil
+		})
+	}
+	return []*widget.FormItem{
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Size", size),
+		widget.NewFormItem("Side", side),
+	}
+}
+
+// speedItems are one field per Speed the ruleset uses, blank for none.
+func speedItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.FormItem {
+	var items []*widget.FormItem
+	for _, k := range d.SpeedKeys {
+		en := widget.NewEntry()
+		en.SetPlaceHolder("none")
+		if v, ok := t.Speeds[k]; ok {
+			en.SetText(strconv.Itoa(v))
+		}
+		en.OnChanged = func(s string) {
+			edit("speed."+k, func(t *model.Token) error {
+				v, ok, err := parseOptInt(s, k+" speed")
+				if err != nil {
+					return err
+				}
+				if t.Speeds == nil {
+					t.Speeds = map[string]int{}
+				}
+				if ok {
+					t.Speeds[k] = v
+				} else {
+					delete(t.Speeds, k)
+				}
+				return nil
+			})
+		}
+		items = append(items, widget.NewFormItem(strings.ToUpper(k[:1])+k[1:]+" "+d.Unit, en))
+	}
+	return items
+}
+
+// rulesItems are the fields only some rulesets have: melee reach and
+// "long" (sf2e, pf1e), a reach weapon (pf1e), a facing (starship).
+func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.FormItem {
+	var items []*widget.FormItem
+	if d.MeleeReach {
+		reach := widget.NewEntry()
+		reach.SetPlaceHolder("by size")
+		if t.Reach != nil {
+			reach.SetText(strconv.Itoa(*t.Reach))
+		}
+		reach.OnChanged = func(s string) {
+			edit("reach", func(t *model.Token) error {
+				v, ok, err := parseOptInt(s, "reach")
+				if err != nil {
+					return err
+				}
+				if ok {
+					t.Reach = &v
+				} else {
+					t.Reach = nil
+				}
+				return nil
+			})
+		}
+		items = append(items, widget.NewFormItem("Reach ft", reach))
+		long := widget.NewCheck("long (quadruped)", nil)
+		long.SetChecked(t.Long)
+		long.OnChanged = func(b bool) { edit("long", func(t *model.Token) error { t.Long = b; return nil }) }
+		items = append(items, widget.NewFormItem("", long))
+	}
+	if d.ReachWeapon {
+		rw := widget.NewCheck("reach weapon", nil)
+		rw.SetChecked(t.ReachWeapon)
+		rw.OnChanged = func(b bool) { edit("reachWeapon", func(t *model.Token) error { t.ReachWeapon = b; return nil }) }
+		items = append(items, widget.NewFormItem("", rw))
+	}
+	if d.Facing {
+		var fs []string
+		for f := model.N; f <= model.NW; f++ {
+			fs = append(fs, f.String())
+		}
+		facing := widget.NewSelect(fs, nil)
+		facing.SetSelected(t.Facing.String())
+		facing.OnChanged = func(s string) {
+			edit("facing", func(t *model.Token) error {
+				f, err := model.ParseFacing(s)
+				t.Facing = f
+				return err
+			})
+		}
+		items = append(items, widget.NewFormItem("Facing", facing))
+	}
+	return items
+}
+
+// noteItems are the hidden switch, the conditions and the GM's notes.
+func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
+	hidden := widget.NewCheck("hidden from players", nil)
+	hidden.SetChecked(t.Hidden)
+	hidden.OnChanged = func(b bool) { edit("hidden", func(t *model.Token) error { t.Hidden = b; return nil }) }
+	conds := widget.NewEntry()
+	conds.SetPlaceHolder("prone, taken-cover")
+	conds.SetText(strings.Join(t.Conditions, ", "))
+	conds.OnChanged = func(s string) {
+		edit("conditions", func(t *model.Token) error {
+			var cs []string
+			for _, c := range strings.Split(s, ",") {
+				if c = strings.TrimSpace(c); c != "" {
+					cs = append(cs, c)
+				}
+			}
+			t.Conditions = cs
+			return nil
+		})
+	}
+	notes := widget.NewMultiLineEntry()
+	notes.Wrapping = fyne.TextWrapWord
+	notes.SetMinRowsVisible(2)
+	notes.SetText(t.Notes)
+	notes.OnChanged = func(s string) { edit("notes", func(t *model.Token) error { t.Notes = s; return nil }) }
+	return []*widget.FormItem{
+		widget.NewFormItem("", hidden),
+		widget.NewFormItem("Conditions", conds),
+		widget.NewFormItem("Notes", notes),
+	}
+}
+
+// inspectorPanel is the selected token's form, or the token list.
+type inspectorPanel struct {
+	box      *fyne.Container
+	errLabel *widget.Label // the inspector's last refused edit, in the GM's words
+}

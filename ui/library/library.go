@@ -1,0 +1,475 @@
+// Package library is the first window: the list of stored encounters,
+// with New, Open, Rename, Duplicate and Delete, and importing encounter
+// files and Universal VTT maps into the store.
+package library
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+)
+
+// Library is the list of stored encounters: open, create, rename,
+// duplicate and delete them.
+type Library struct {
+	win     fyne.Window
+	store   model.EncounterStore
+	items   []model.Summary
+	sel     int
+	list    *widget.List
+	empty   *widget.Label
+	content fyne.CanvasObject
+	open    func(id string)
+	esc     *controls.Escapes // the window's dialogs that Escape cancels
+
+	// OnHelp, when set, shows the app's help (Help > Shortcuts and rules).
+	OnHelp func()
+
+	openBtn, renBtn, dupBtn, delBtn *widget.Button
+}
+
+// New makes the library view for store in win and installs it;
+// open is called with the id of the encounter to edit.
+func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Library {
+	l := &Library{win: win, store: store, sel: -1, open: open, esc: controls.NewEscapes(win)}
+	l.list = widget.NewList(
+		func() int { return len(l.items) },
+		func() fyne.CanvasObject { return newLibRow(l) },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*libRow).set(id, l.items[id]) },
+	)
+	l.list.OnSelected = func(id widget.ListItemID) { l.sel = id; l.updateButtons() }
+	l.list.OnUnselected = func(id widget.ListItemID) {
+		if l.sel == id {
+			l.sel = -1
+		}
+		l.updateButtons()
+	}
+	newBtn := widget.NewButton("New…", l.NewDialog)
+	newBtn.Importance = widget.HighImportance
+	l.openBtn = widget.NewButton("Open", l.openSelected)
+	l.renBtn = widget.NewButton("Rename…", l.RenameSelected)
+	l.dupBtn = widget.NewButton("Duplicate", l.DuplicateSelected)
+	l.delBtn = widget.NewButton("Delete…", l.DeleteSelected)
+	l.delBtn.Importance = widget.DangerImportance
+	bar := container.NewHBox(newBtn, l.openBtn, l.renBtn, l.dupBtn, l.delBtn)
+	bold := fyne.TextStyle{Bold: true}
+	header := container.New(&colsLayout{}, widget.NewLabelWithStyle("Name", 0, bold), widget.NewLabelWithStyle("Ruleset", 0, bold),
+		widget.NewLabelWithStyle("Size", 0, bold), widget.NewLabelWithStyle("Last changed", 0, bold))
+	l.empty = widget.NewLabel("No encounters yet. New… makes one.")
+	l.empty.Hide()
+	title := widget.NewLabelWithStyle("Encounter library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	hint := widget.NewLabel("Double-click or Enter opens an encounter.")
+	l.content = container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, title, hint), bar, header, widget.NewSeparator()), nil, nil, nil,
+		container.NewStack(l.list, container.NewCenter(l.empty)))
+	win.SetContent(l.content)
+	win.SetTitle("Encounter Planner — library")
+	win.SetMainMenu(fyne.NewMainMenu(
+		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.NewDialog), fyne.NewMenuItem("Open", l.openSelected),
+			fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem("Import encounter file…", func() { ImportDialog(win, store, false, l.imported) }),
+			fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, l.imported) })),
+		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() {
+			if l.OnHelp != nil {
+				l.OnHelp()
+			}
+		})),
+	))
+	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if ev.Name == fyne.KeyEscape && l.esc.Top() {
+			return
+		}
+		if controls.DialogOpen(win) {
+			return // Enter or Delete with a confirmation up is not for the list
+		}
+		switch ev.Name {
+		case fyne.KeyReturn, fyne.KeyEnter:
+			l.openSelected()
+		case fyne.KeyDown:
+			if l.sel+1 < len(l.items) {
+				l.list.Select(l.sel + 1)
+			}
+		case fyne.KeyUp:
+			if l.sel > 0 {
+				l.list.Select(l.sel - 1)
+			}
+		case fyne.KeyDelete:
+			l.DeleteSelected()
+		}
+	})
+	win.Canvas().SetOnTypedRune(nil)
+	if dc, ok := win.Canvas().(desktop.Canvas); ok {
+		dc.SetOnKeyDown(nil)
+		dc.SetOnKeyUp(nil)
+	}
+	l.Reload()
+	return l
+}
+
+// imported lists the new encounter and opens it.
+func (l *Library) imported(id string) {
+	l.reloadSelect(id)
+	if l.open != nil {
+		l.open(id)
+	}
+}
+
+// Content returns the library's root object.
+func (l *Library) Content() fyne.CanvasObject { return l.content }
+
+// Items returns the listed summaries.
+func (l *Library) Items() []model.Summary { return l.items }
+
+// Reload lists the store again, keeping the selection by id.
+func (l *Library) Reload() {
+	var keep string
+	if l.sel >= 0 && l.sel < len(l.items) {
+		keep = l.items[l.sel].ID
+	}
+	l.reloadSelect(keep)
+}
+
+func (l *Library) reloadSelect(id string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	items, err := l.store.List(ctx)
+	if err != nil {
+		controls.ShowError(l.win, "Could not list the encounters", fmt.Errorf("%w (check the database file, then restart the app)", err))
+		items = nil
+	}
+	l.items = items
+	l.sel = -1
+	l.list.UnselectAll()
+	l.list.Refresh()
+	if len(items) == 0 {
+		l.empty.Show()
+	} else {
+		l.empty.Hide()
+	}
+	for i, s := range items {
+		if s.ID == id {
+			l.list.Select(i)
+			l.list.ScrollTo(i)
+		}
+	}
+	l.updateButtons()
+}
+
+func (l *Library) updateButtons() {
+	for _, b := range []*widget.Button{l.openBtn, l.renBtn, l.dupBtn, l.delBtn} {
+		if l.sel >= 0 {
+			b.Enable()
+		} else {
+			b.Disable()
+		}
+	}
+}
+
+// Select selects row i.
+func (l *Library) Select(i int) { l.list.Select(i) }
+
+func (l *Library) selected() (model.Summary, bool) {
+	if l.sel < 0 || l.sel >= len(l.items) {
+		return model.Summary{}, false
+	}
+	return l.items[l.sel], true
+}
+
+func (l *Library) openSelected() {
+	if s, ok := l.selected(); ok && l.open != nil {
+		l.open(s.ID)
+	}
+}
+
+func ctx10() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 10*time.Second)
+}
+
+// NewEncounter makes an empty encounter with an open map; it refuses, in
+// the GM's words, a blank name, a map side outside 1 to model.MaxMapSide
+// and feet per square below 1.
+func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounter, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return nil, errors.New("type a name for the encounter")
+	case feet < 1:
+		return nil, errors.New("feet per square must be at least 1")
+	case w < 1 || h < 1:
+		return nil, fmt.Errorf("the map needs at least 1 x 1 squares, not %d x %d", w, h)
+	case w > model.MaxMapSide || h > model.MaxMapSide:
+		return nil, fmt.Errorf("the map must be 1 to %d squares on each side, not %d x %d", model.MaxMapSide, w, h)
+	}
+	e := &model.Encounter{Name: name, Ruleset: r, Grid: model.NewGrid(w, h)}
+	if feet != r.DefaultFeetPerSquare() {
+		e.FeetPerSquare = feet
+	}
+	if err := model.Validate(e); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// newForm is what the New encounter dialog holds.
+type newForm struct{ name, ruleset, w, h, feet string }
+
+func (l *Library) NewDialog() {
+	l.newDialogWith(newForm{name: "New encounter", ruleset: string(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
+}
+
+// newDialogWith shows the New encounter dialog filled with v. A refused
+// value (a width of 0, a blank name) shows why, then the dialog again as
+// the GM left it, to correct the one field rather than type all again.
+func (l *Library) newDialogWith(v newForm) {
+	name := l.esc.Entry()
+	name.SetText(v.name)
+	var rs []string
+	for _, r := range model.Rulesets {
+		rs = append(rs, string(r))
+	}
+	feet := l.esc.Entry()
+	ruleset := widget.NewSelect(rs, func(s string) {
+		if r, err := model.ParseRuleset(s); err == nil {
+			feet.SetText(strconv.Itoa(r.DefaultFeetPerSquare()))
+		}
+	})
+	ruleset.SetSelected(v.ruleset)
+	feet.SetText(v.feet)
+	w, h := l.esc.Entry(), l.esc.Entry()
+	w.SetText(v.w)
+	h.SetText(v.h)
+	var d *dialog.FormDialog
+	refused := func(err error) {
+		kept := newForm{name: name.Text, ruleset: ruleset.Selected, w: w.Text, h: h.Text, feet: feet.Text}
+		controls.ShowError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.newDialogWith(kept) })
+	}
+	submit := func(string) { d.Submit() }
+	name.OnSubmitted, w.OnSubmitted, h.OnSubmitted, feet.OnSubmitted = submit, submit, submit, submit
+	d = dialog.NewForm("New encounter", "Create", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Ruleset", ruleset),
+		widget.NewFormItem("Width (squares)", w),
+		widget.NewFormItem("Height (squares)", h),
+		widget.NewFormItem("Feet per square", feet),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		r, err := model.ParseRuleset(ruleset.Selected)
+		if err != nil {
+			refused(err)
+			return
+		}
+		atoi := func(s, what string) (int, error) {
+			v, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil {
+				return 0, fmt.Errorf("%s: %q is not a whole number (type digits, like 30)", what, s)
+			}
+			return v, nil
+		}
+		wv, err1 := atoi(w.Text, "width")
+		hv, err2 := atoi(h.Text, "height")
+		fv, err3 := atoi(feet.Text, "feet per square")
+		if err := errors.Join(err1, err2, err3); err != nil {
+			refused(err)
+			return
+		}
+		e, err := NewEncounter(name.Text, r, wv, hv, fv)
+		if err != nil {
+			refused(err)
+			return
+		}
+		ctx, cancel := ctx10()
+		defer cancel()
+		if err := l.store.Save(ctx, e); err != nil {
+			controls.ShowError(l.win, "Could not create the encounter", fmt.Errorf("create %q: %w", e.Name, err))
+			return
+		}
+		l.reloadSelect(e.ID)
+		if l.open != nil {
+			l.open(e.ID)
+		}
+	}, l.win)
+	d.Resize(fyne.NewSize(400, 0))
+	d.Show()
+	l.esc.Closes(d)
+	l.win.Canvas().Focus(name)
+}
+
+// Rename renames the encounter with the id.
+func (l *Library) Rename(id, name string) error {
+	ctx, cancel := ctx10()
+	defer cancel()
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return errors.New("the name must not be blank")
+	}
+	if err := l.store.Rename(ctx, id, name); err != nil {
+		return fmt.Errorf("rename: %w", err)
+	}
+	l.reloadSelect(id)
+	return nil
+}
+
+func (l *Library) RenameSelected() {
+	s, ok := l.selected()
+	if !ok {
+		return
+	}
+	en := l.esc.Entry()
+	en.SetText(s.Name)
+	d := dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
+		if ok {
+			if err := l.Rename(s.ID, en.Text); err != nil {
+				controls.ShowError(l.win, "Could not rename the encounter", err)
+			}
+		}
+	}, l.win)
+	d.Resize(fyne.NewSize(400, 0))
+	l.esc.ShowNameDialog(d, en)
+}
+
+// Duplicate copies the encounter with the id as "<name> (copy)".
+func (l *Library) Duplicate(id string) error {
+	ctx, cancel := ctx10()
+	defer cancel()
+	var name string
+	for _, s := range l.items {
+		if s.ID == id {
+			name = s.Name
+		}
+	}
+	nid, err := l.store.Duplicate(ctx, id, CopyName(name))
+	if err != nil {
+		return fmt.Errorf("duplicate %q: %w", name, err)
+	}
+	l.reloadSelect(nid)
+	return nil
+}
+
+func (l *Library) DuplicateSelected() {
+	if s, ok := l.selected(); ok {
+		if err := l.Duplicate(s.ID); err != nil {
+			controls.ShowError(l.win, "Could not duplicate the encounter", err)
+		}
+	}
+}
+
+// Delete removes the encounter with the id (no confirmation; the UI asks).
+func (l *Library) Delete(id string) error {
+	ctx, cancel := ctx10()
+	defer cancel()
+	if err := l.store.Delete(ctx, id); err != nil {
+		return fmt.Errorf("delete: %w", err)
+	}
+	l.reloadSelect("")
+	return nil
+}
+
+func (l *Library) DeleteSelected() {
+	s, ok := l.selected()
+	if !ok {
+		return
+	}
+	dialog.ShowConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {
+		if ok {
+			if err := l.Delete(s.ID); err != nil {
+				controls.ShowError(l.win, "Could not delete the encounter", err)
+			}
+		}
+	}, l.win)
+}
+
+// libRow is one library line; a tap selects it, a double tap opens it.
+type libRow struct {
+	widget.BaseWidget
+	l                       *Library
+	id                      int
+	name, rs, size, changed *widget.Label
+}
+
+func newLibRow(l *Library) *libRow {
+	r := &libRow{l: l, name: widget.NewLabel(""), rs: widget.NewLabel(""), size: widget.NewLabel(""), changed: widget.NewLabel("")}
+	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *libRow) set(id int, s model.Summary) {
+	r.id = id
+	r.name.SetText(s.Name)
+	r.rs.SetText(string(s.Ruleset))
+	r.size.SetText(fmt.Sprintf("%d × %d", s.Width, s.Height))
+	if s.Updated.IsZero() {
+		r.changed.SetText("")
+	} else {
+		r.changed.SetText(s.Updated.Local().Format("2006-01-02 15:04"))
+	}
+}
+
+func (r *libRow) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.New(&colsLayout{}, r.name, r.rs, r.size, r.changed))
+}
+
+// Tapped selects the row.
+func (r *libRow) Tapped(*fyne.PointEvent) {
+	r.l.win.Canvas().Unfocus()
+	r.l.list.Select(r.id)
+}
+
+// DoubleTapped opens the row's encounter.
+func (r *libRow) DoubleTapped(*fyne.PointEvent) {
+	r.l.list.Select(r.id)
+	r.l.openSelected()
+}
+
+// colsLayout places the library columns: the name takes what the others
+// leave.
+type colsLayout struct{}
+
+var colWidths = []float32{0, 90, 90, 150}
+
+func (c *colsLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	rest := s.Width
+	for _, w := range colWidths[1:] {
+		rest -= w
+	}
+	x := float32(0)
+	for i, o := range objs {
+		w := colWidths[i%len(colWidths)]
+		if i == 0 {
+			w = max(rest, 80)
+		}
+		o.Move(fyne.NewPos(x, 0))
+		o.Resize(fyne.NewSize(w, s.Height))
+		x += w
+	}
+}
+
+func (c *colsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(80+90+90+150, h)
+}
+
+func CopyName(s string) string {
+	n := s + " (copy)"
+	if len([]rune(n)) > 200 {
+		r := []rune(s)
+		n = string(r[:193]) + " (copy)"
+	}
+	return n
+}

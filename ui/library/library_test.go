@@ -1,0 +1,126 @@
+package library
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
+)
+
+func TestLibrary(t *testing.T) {
+	test.NewTempApp(t)
+	a, _ := NewEncounter("Alpha", model.SF2E, 10, 8, 5)
+	st := memstore.New(model.Sample(), a)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1024, 700))
+	var opened string
+	l := New(w, st, func(id string) { opened = id })
+	if n := len(l.Items()); n != 2 {
+		t.Fatalf("%d encounters listed, want 2", n)
+	}
+	if l.openBtn.Disabled() == false {
+		t.Errorf("Open should be disabled with nothing selected")
+	}
+	l.Select(1)
+	id := l.Items()[1].ID
+	w.Canvas().Unfocus()
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if opened != id {
+		t.Errorf("Enter opened %q, want %q", opened, id)
+	}
+	if err := l.Rename(id, "  "); err == nil {
+		t.Errorf("a blank name should be refused")
+	}
+	if err := l.Rename(id, "Beta"); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Duplicate(id); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(l.Items()); n != 3 {
+		t.Fatalf("%d encounters after duplicating, want 3", n)
+	}
+	var names []string
+	for _, s := range l.Items() {
+		names = append(names, s.Name)
+	}
+	if !strings.Contains(strings.Join(names, "|"), "Beta (copy)") {
+		t.Errorf("names %q lack the copy", names)
+	}
+	if err := l.Delete(id); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(l.Items()); n != 2 {
+		t.Errorf("%d encounters after deleting, want 2", n)
+	}
+	// deleting asks first
+	l.Select(0)
+	l.DeleteSelected()
+	if w.Canvas().Overlays().Top() == nil || st.Count() != 2 {
+		t.Errorf("delete should ask for confirmation before deleting")
+	}
+}
+
+func TestNewEncounterChecks(t *testing.T) {
+	if _, err := NewEncounter("x", model.SF2E, 0, 5, 5); err == nil {
+		t.Errorf("a 0-wide map should be refused")
+	}
+	if _, err := NewEncounter(" ", model.SF2E, 5, 5, 5); err == nil {
+		t.Errorf("a blank name should be refused")
+	}
+	e, err := NewEncounter("Deck", model.Starship, 20, 20, 50)
+	if err != nil || e.FeetPerSquare != 0 || e.Feet() != 50 {
+		t.Errorf("starship default scale: %v, %d", err, e.FeetPerSquare)
+	}
+}
+
+func TestLibraryRowTaps(t *testing.T) {
+	test.NewTempApp(t)
+	st := memstore.New(model.Sample())
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	var opened string
+	l := New(w, st, func(id string) { opened = id })
+	row := newLibRow(l)
+	row.set(0, l.Items()[0])
+	test.Tap(row)
+	if l.sel != 0 || l.openBtn.Disabled() {
+		t.Errorf("a tap should select the row and enable Open")
+	}
+	test.DoubleTap(row)
+	if opened != l.Items()[0].ID {
+		t.Errorf("a double tap should open the encounter")
+	}
+}
+
+// TestLibraryKeysWaitForTheDialog: Enter with the delete confirmation up
+// opened the very encounter the GM was about to delete (the dialog then
+// sat over its editor), and Delete stacked a second confirmation.
+func TestLibraryKeysWaitForTheDialog(t *testing.T) {
+	test.NewTempApp(t)
+	a, _ := NewEncounter("Alpha", model.SF2E, 10, 8, 5)
+	st := memstore.New(model.Sample(), a)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1024, 700))
+	opened := ""
+	l := New(w, st, func(id string) { opened = id })
+	l.Select(0)
+	w.Canvas().Unfocus()
+	l.DeleteSelected()
+	ov := w.Canvas().Overlays()
+	if ov.Top() == nil {
+		t.Fatal("Delete… should ask")
+	}
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyDelete})
+	if opened != "" {
+		t.Errorf("Enter over the delete confirmation opened %q", opened)
+	}
+	if n := len(ov.List()); n != 1 {
+		t.Errorf("%d dialogs after Delete over the confirmation, want 1", n)
+	}
+}

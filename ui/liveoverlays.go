@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"strings"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
+)
+
+// liveOverlays are the overlay worker, the requests made and answered, the
+// last answer and what the map draws from it.
+type liveOverlays struct {
+	worker           *session.Worker
+	snap             *model.Encounter // read-only copy of the encounter at snapRev, for the worker
+	snapRev          int
+	ovGen, ovApplied uint64
+	res              *session.Result
+	ov               *render.Overlays
+}
+
+// snapshot returns a read-only copy of the encounter at the current revision.
+func (ed *Editor) snapshot() *model.Encounter {
+	if ed.live.snap == nil || ed.live.snapRev != ed.rev {
+		ed.live.snap = ed.enc.Clone()
+		ed.live.snapRev = ed.rev
+	}
+	return ed.live.snap
+}
+
+// requestOverlays asks the worker for the overlays of the current state.
+func (ed *Editor) requestOverlays() {
+	ed.live.ovGen++
+	var hover *rules.Point
+	if ed.hovered != nil {
+		h := *ed.hovered
+		hover = &h
+	}
+	if g := ed.gest.ghost; g != nil && g.Token == ed.sel {
+		// while a token is dragged its path goes to where it would land
+		// (the top-left of its space, not the square under the pointer)
+		hover = &rules.Point{X: g.X, Y: g.Y}
+	}
+	drag := -1
+	if ed.gest.dragTok >= 0 && ed.gest.dragMoved {
+		drag = ed.gest.dragTok
+	}
+	share := ed.player != nil && ed.player.Sharing()
+	ed.live.worker.Request(&session.Request{Gen: ed.live.ovGen, Enc: ed.snapshot(), Rev: ed.rev, Sel: ed.sel, Set: ed.ovp.settings, Hover: hover, Drag: drag, Share: share})
+}
+
+// applyResult shows a worker answer; an older answer stays on screen until
+// a newer one arrives.
+func (ed *Editor) applyResult(r *session.Result) {
+	if r.Gen < ed.live.ovApplied {
+		return
+	}
+	ed.live.ovApplied = r.Gen
+	ed.live.res = r
+	ed.rebuildOverlays()
+	if r.PathText != "" {
+		ed.setStatus(ed.status.pathLabel, r.PathText)
+	} else if ed.hovered == nil || ed.sel < 0 {
+		ed.setStatus(ed.status.pathLabel, "")
+	} else if r.Path == nil {
+		ed.setStatus(ed.status.pathLabel, "")
+	}
+	if len(r.Errs) > 0 {
+		ed.message(strings.Join(r.Errs, "; "))
+	} else if strings.HasPrefix(ed.status.msgLabel.Text, "reach:") || strings.HasPrefix(ed.status.msgLabel.Text, "path:") ||
+		strings.HasPrefix(ed.status.msgLabel.Text, "cover:") || strings.HasPrefix(ed.status.msgLabel.Text, "flanking:") || strings.HasPrefix(ed.status.msgLabel.Text, "rules") {
+		ed.setStatus(ed.status.msgLabel, "")
+	}
+	ed.updateCoverList()
+	if ed.player != nil && ed.player.Sharing() {
+		ed.player.Refresh() // only shared overlays change with an answer
+	}
+}
+
+// overlaysIdle reports whether the last request was answered (tests).
+func (ed *Editor) overlaysIdle() bool { return ed.live.ovApplied == ed.live.ovGen }
+
+// rebuildOverlays assembles what the map draws from the last answer and
+// the editor's own state (hover, ghost, warnings).
+func (ed *Editor) rebuildOverlays() {
+	r := ed.live.res
+	o := session.Shown(ed.enc, ed.sel, ed.ovp.settings, r)
+	// token indices in an answer for an older revision may be stale: Shown
+	// uses it only while the token list has the same length (the next
+	// answer is on its way)
+	if r != nil && r.NTok == len(ed.enc.Tokens) && ed.ovp.settings.Flank && ed.gest.ghost != nil {
+		o.FlankSpots = r.FlankSpots
+	}
+	if ed.hovered != nil {
+		h := *ed.hovered
+		o.Hover = &h
+		if ed.tools.tool == ToolSelect && ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
+			// where the selected token would stand: its whole space, with
+			// the hovered square as its top-left (as the path reads it)
+			o.HoverSize = ed.enc.Space(&ed.enc.Tokens[ed.sel])
+		}
+	}
+	for i := range ed.enc.Tokens {
+		// a token placed with Shift, or loaded, where it may not stand
+		if session.EndRefusal(ed.enc, i, ed.enc.Tokens[i].X, ed.enc.Tokens[i].Y) != "" {
+			o.Warn = append(o.Warn, i)
+		}
+	}
+	o.Ghost = ed.gest.ghost
+	ed.live.ov = o
+	ed.view.Refresh()
+}
+
+// Overlays returns what the map currently draws over the terrain.
+func (ed *Editor) Overlays() *render.Overlays { return ed.live.ov }

@@ -1,0 +1,191 @@
+package ui
+
+import (
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/session"
+)
+
+// overlayPanel is the overlay switches and, under them, the answers for
+// the selection (cover, flanking, forced movement).
+type overlayPanel struct {
+	box        *fyne.Container
+	coverLabel *widget.Label
+	settings   session.Settings
+}
+
+// buildOverlayPanel (re)makes the overlay switches for the ruleset.
+func (ed *Editor) buildOverlayPanel() {
+	ed.ovp.build(ed.enc, ed.sel, ed.player != nil && ed.player.Sharing(), panelActions{
+		changed: func() {
+			ed.requestOverlays()
+			ed.rebuildOverlays()
+			ed.updateCoverList()
+		},
+		say:   ed.message,
+		share: ed.sharePlayer,
+	})
+}
+
+// panelActions are what the overlay panel's widgets ask of the editor.
+type panelActions struct {
+	changed func()        // a switch changed: new overlays and answers
+	say     func(string)  // the status bar
+	share   func(on bool) // share the selection on the player display
+}
+
+// build (re)makes the switches for e's ruleset and selection sel, sharing
+// telling whether the player display shows the selection.
+func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act panelActions) {
+	p := op.box
+	p.RemoveAll()
+	d := rules.Describe(e.Ruleset)
+	set := func(f func(s *session.Settings)) {
+		f(&op.settings)
+		act.changed()
+	}
+	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
+	reach.SetChecked(op.settings.Reach)
+	modes := append(append([]string(nil), d.Modes...), d.MoverModes...)
+	if !d.HasMode(op.settings.Mode) {
+		op.settings.Mode = d.DefaultMode
+	}
+	mode := widget.NewSelect(modes, func(m string) { set(func(s *session.Settings) { s.Mode = m }) })
+	mode.SetSelected(op.settings.Mode)
+	var acts []string
+	for a := 1; a <= d.MaxActions; a++ {
+		acts = append(acts, strconv.Itoa(a))
+	}
+	if op.settings.Actions > d.MaxActions || op.settings.Actions < 1 {
+		op.settings.Actions = 1
+	}
+	actions := widget.NewSelect(acts, func(a string) {
+		n, _ := strconv.Atoi(a)
+		set(func(s *session.Settings) { s.Actions = n })
+	})
+	actions.SetSelected(strconv.Itoa(op.settings.Actions))
+	path := widget.NewCheck("Path", func(b bool) { set(func(s *session.Settings) { s.Path = b }) })
+	path.SetChecked(op.settings.Path)
+	cover := widget.NewCheck("Cover", func(b bool) { set(func(s *session.Settings) { s.Cover = b }) })
+	cover.SetChecked(op.settings.Cover)
+	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
+	back.SetChecked(op.settings.CoverBack)
+	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
+	flank.SetChecked(op.settings.Flank)
+	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
+	threat.SetChecked(op.settings.Threat)
+	// the starship and points texts define no cover or flanking: their
+	// queries only answer with an error, so the switches are off
+	if !d.Cover || !d.Flanking {
+		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
+		for _, c := range []*widget.Check{cover, back, flank} {
+			c.SetChecked(false)
+			c.Disable()
+		}
+	}
+	// the heading shares its row with Reach and Path: one row less above
+	// the cover and flanking answers, which must show without scrolling
+	p.Add(container.NewBorder(nil, nil, title, nil, container.NewGridWithColumns(2, reach, path)))
+	form := widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions))
+	if contains(d.MoverModes, rules.ModeTeleport) {
+		if op.settings.Range <= 0 {
+			op.settings.Range = 5
+		}
+		rng := widget.NewEntry()
+		rng.SetText(strconv.Itoa(op.settings.Range))
+		rng.OnChanged = func(s string) {
+			if v, ok, err := parseOptInt(s, "teleport range"); err != nil || !ok {
+				act.say("teleport range: type a number of squares")
+			} else {
+				set(func(st *session.Settings) { st.Range = v })
+			}
+		}
+		form.Append("Teleport sq", rng)
+	}
+	if contains(d.MoverModes, rules.ModeForced) {
+		op.forcedFields(form, e, sel, set, act.say)
+	}
+	p.Add(form)
+	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
+	share := widget.NewCheck("On player display", act.share)
+	share.SetChecked(sharing)
+	clear := widget.NewButton("Clear", func() { share.SetChecked(false) })
+	p.Add(widget.NewSeparator())
+	p.Add(container.NewBorder(nil, nil, nil, clear, share))
+	p.Refresh()
+}
+
+// forcedFields adds the forced-movement choices (points) to the overlay
+// form: the kind, the token that moves the selected one, and how far.
+func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel int, set func(func(s *session.Settings)), say func(string)) {
+	s := &op.settings
+	if !contains(session.ForcedKinds, s.ForcedKind) {
+		s.ForcedKind = rules.ForcedPush
+	}
+	if s.ForcedDist <= 0 {
+		s.ForcedDist = 2
+	}
+	// the sources are the other tokens, the selected one's nearest foe
+	// first when the current choice is gone
+	var names []string
+	ids := map[string]string{}
+	cur := ""
+	for j, t := range e.Tokens {
+		if j == sel {
+			continue
+		}
+		names = append(names, t.Name)
+		ids[t.Name] = t.ID
+		if t.ID == s.ForcedSource {
+			cur = t.Name
+		}
+	}
+	if cur == "" {
+		s.ForcedSource = ""
+		if j := session.NearestFoe(e, sel); j >= 0 {
+			s.ForcedSource, cur = e.Tokens[j].ID, e.Tokens[j].Name
+		}
+	}
+	kind := widget.NewSelect(session.ForcedKinds, nil)
+	kind.SetSelected(s.ForcedKind)
+	kind.OnChanged = func(k string) { set(func(st *session.Settings) { st.ForcedKind = k }) }
+	src := widget.NewSelect(names, nil)
+	src.PlaceHolder = "(choose a token)"
+	if cur != "" {
+		src.SetSelected(cur)
+	}
+	src.OnChanged = func(n string) { set(func(st *session.Settings) { st.ForcedSource = ids[n] }) }
+	dist := widget.NewEntry()
+	dist.SetText(strconv.Itoa(s.ForcedDist))
+	dist.OnChanged = func(v string) {
+		if n, ok, err := parseOptInt(v, "forced distance"); err != nil || !ok {
+			say("forced distance: type a number of squares, like 2")
+		} else {
+			set(func(st *session.Settings) { st.ForcedDist = n })
+		}
+	}
+	form.Append("Forced", kind)
+	form.Append("Forced by", src)
+	form.Append("Forced sq", dist)
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// updateCoverList shows the answers for the selection under the switches.
+func (ed *Editor) updateCoverList() {
+	ed.ovp.coverLabel.SetText(session.Answers(ed.enc, ed.sel, ed.ovp.settings, ed.live.res))
+}

@@ -1,0 +1,208 @@
+// Package player is the second window the players see: the map without
+// hidden tokens or GM notes, the overlays the GM shares, full screen on any
+// monitor, calibrated (credit-card ruler or screen diagonal) so that one
+// square is one inch on the table's screen.
+package player
+
+import (
+	"math"
+
+	"fyne.io/fyne/v2"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/mapview"
+	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
+)
+
+// PrefDiagonal is the preference that keeps the player screen's diagonal (inches) between runs.
+const PrefDiagonal = "playerDiagonalInches"
+
+// Display is the second window the players see: the map drawn with
+// View.Player (no hidden tokens, no GM notes), no menus, and only the
+// overlays the GM shares. It follows the editor live.
+type Display struct {
+	src    Source
+	closed bool // the window was closed
+	win    fyne.Window
+	view   *mapview.View
+	share  bool
+	shared *render.Overlays
+	diag   float64           // screen diagonal in inches, 0 = not calibrated (fit)
+	ppi    float64           // pixels per inch from the credit-card ruler; wins over diag
+	ruler  fyne.CanvasObject // the card ruler shown while calibrating
+	resW   int               // screen resolution used by the calibration
+	resH   int
+}
+
+// Source is what the display follows and where its dialogs go.
+type Source struct {
+	// Encounter is the encounter being edited.
+	Encounter func() *model.Encounter
+	// Answer is what the GM's map draws and the overlay worker's last
+	// answer, whose PlayerReach and PlayerPath are shared.
+	Answer func() (*render.Overlays, *session.Result)
+	// Grid says whether grid lines are drawn at first.
+	Grid bool
+	// Parent is the GM's window, where Calibrate's dialog and errors show;
+	// Escapes are its dialogs that Escape cancels; Say writes to its status
+	// bar.
+	Parent  fyne.Window
+	Escapes *controls.Escapes
+	Say     func(string)
+	// OnClosed, when set, is called once the players' window closes.
+	OnClosed func()
+}
+
+// Open makes the players' window, shows it and follows src.
+func Open(src Source) *Display {
+	a := fyne.CurrentApp()
+	p := &Display{src: src}
+	p.diag = a.Preferences().Float(PrefDiagonal)
+	p.ppi = a.Preferences().Float(PrefPPI)
+	p.win = a.NewWindow("Player display — " + src.Encounter().Name)
+	p.view = mapview.New(src.Encounter, func() *render.Overlays {
+		if p.share {
+			return p.shared
+		}
+		return nil
+	}, nil, true)
+	p.view.SetGrid(src.Grid)
+	p.view.OnLayout = func(fyne.Size) {
+		if p.calibrated() {
+			p.Place()
+		} else {
+			p.view.Refit(p.view.Size())
+		}
+	}
+	p.win.SetContent(p.view)
+	p.win.SetPadded(false)
+	p.win.Resize(fyne.NewSize(800, 600))
+	keys := func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyF11:
+			p.ToggleFullScreen()
+		case fyne.KeyEscape:
+			if p.win.FullScreen() {
+				p.win.SetFullScreen(false)
+			}
+		default:
+			p.view.NavKey(ev)
+		}
+	}
+	p.win.Canvas().SetOnTypedKey(keys)
+	p.win.Canvas().SetOnTypedRune(func(r rune) {
+		switch r {
+		case '+', '=':
+			p.view.ZoomCentre(1.25)
+		case '-':
+			p.view.ZoomCentre(0.8)
+		}
+	})
+	p.win.SetOnClosed(func() {
+		p.closed = true
+		if src.OnClosed != nil {
+			src.OnClosed()
+		}
+	})
+	p.win.Show()
+	p.Place()
+	p.Refresh()
+	return p
+}
+
+// Window is the players' window.
+func (p *Display) Window() fyne.Window { return p.win }
+
+// View is the players' map.
+func (p *Display) View() *mapview.View { return p.view }
+
+// Shared is what the players see over the map, nil when nothing is shared.
+func (p *Display) Shared() *render.Overlays { return p.shared }
+
+// Sharing reports whether the selected token's reach and path are shared.
+func (p *Display) Sharing() bool { return p.share }
+
+// SetSharing shares the selected token's reach and path, or stops.
+func (p *Display) SetSharing(on bool) {
+	p.share = on
+	p.Refresh()
+}
+
+// ToggleFullScreen puts the window in or out of full screen.
+func (p *Display) ToggleFullScreen() {
+	p.win.SetFullScreen(!p.win.FullScreen())
+	p.Place()
+}
+
+// PixelsPerInch is the player screen's density from the calibration: the
+// diagonal in pixels over the diagonal in inches.
+func PixelsPerInch(resW, resH int, diag float64) float64 {
+	if diag <= 0 || resW <= 0 || resH <= 0 {
+		return 0
+	}
+	return math.Hypot(float64(resW), float64(resH)) / diag
+}
+
+// resolution is the window's size in real pixels (the screen's resolution
+// when full screen).
+func (p *Display) resolution() (int, int) {
+	c := p.win.Canvas()
+	s := c.Size()
+	sc := c.Scale()
+	return int(math.Round(float64(s.Width * sc))), int(math.Round(float64(s.Height * sc)))
+}
+
+// Place sets the zoom: one square = one inch when calibrated, else fit.
+func (p *Display) Place() {
+	ppi := p.ppi
+	if ppi <= 0 && p.diag > 0 {
+		w, h := p.resW, p.resH
+		if w == 0 {
+			w, h = p.resolution()
+		}
+		ppi = PixelsPerInch(w, h, p.diag)
+	}
+	if ppi <= 0 {
+		p.view.Fit()
+		return
+	}
+	zoom := float32(ppi) / p.win.Canvas().Scale() // units per square
+	e := p.src.Encounter()
+	s := p.view.Size()
+	p.view.SetView(zoom, float64(e.Grid.W)/2-float64(s.Width/zoom)/2, float64(e.Grid.H)/2-float64(s.Height/zoom)/2)
+}
+
+// Refresh follows the editor: the map and, when shared, the selected
+// token's reach and path.
+func (p *Display) Refresh() {
+	e := p.src.Encounter()
+	src, r := p.src.Answer()
+	if p.share && src != nil {
+		o := render.NewOverlays()
+		o.Units = src.Units
+		// the answer computed without hidden tokens (session.Result.PlayerReach),
+		// shown only while it belongs to what the GM sees
+		if sel := src.Selected; sel >= 0 && sel < len(e.Tokens) && !e.Tokens[sel].Hidden {
+			if r != nil && r.Sel == sel && r.NTok == len(e.Tokens) {
+				o.Selected = sel
+				if src.Reach != nil {
+					o.Reach, o.Collide = r.PlayerReach, r.PlayerCollide
+				}
+				if src.Path != nil && r.PlayerPath != nil {
+					o.Path = r.PlayerPath
+					o.PathFrom = src.PathFrom
+				}
+			}
+		}
+		p.shared = o
+	} else {
+		p.shared = nil
+	}
+	p.win.SetTitle("Player display — " + e.Name)
+	p.view.Refresh()
+}
+
+// Close closes the players' window.
+func (p *Display) Close() { p.win.Close() }

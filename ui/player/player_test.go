@@ -1,0 +1,81 @@
+package player
+
+import (
+	"math"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
+)
+
+// TestDensities: a credit card's bar and a screen's diagonal both give
+// pixels per inch; a missing measure gives 0 (not calibrated).
+func TestDensities(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		got  float64
+		want float64
+	}{
+		{"card bar of 337 px", CardPPI(337), 100},
+		{"24-inch 1920x1080", PixelsPerInch(1920, 1080, 24), math.Hypot(1920, 1080) / 24},
+		{"no diagonal", PixelsPerInch(1920, 1080, 0), 0},
+		{"no resolution", PixelsPerInch(0, 1080, 24), 0},
+	} {
+		if math.Abs(c.got-c.want) > 1e-9 {
+			t.Errorf("%s: %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestDisplayFollowsItsSource: the display shares nothing until asked,
+// then the players' reach of the selected token from the answer, never a
+// hidden token's; a mistyped diagonal is refused in words and changes
+// nothing.
+func TestDisplayFollowsItsSource(t *testing.T) {
+	test.NewTempApp(t)
+	gm := test.NewTempWindow(t, widget.NewLabel("gm"))
+	gm.Resize(fyne.NewSize(800, 600))
+	e := &model.Encounter{Name: "Bay", Ruleset: model.SF2E, Grid: model.NewGrid(10, 10), Tokens: []model.Token{
+		{Name: "A", X: 1, Y: 1}, {Name: "Scout", X: 5, Y: 5, Hidden: true},
+	}}
+	ov := render.NewOverlays()
+	ov.Selected, ov.Reach = 0, []rules.Square{{X: 2, Y: 1}}
+	res := &session.Result{Sel: 0, NTok: 2, PlayerReach: []rules.Square{{X: 2, Y: 1}, {X: 3, Y: 1}}}
+	var said string
+	p := Open(Source{
+		Encounter: func() *model.Encounter { return e },
+		Answer:    func() (*render.Overlays, *session.Result) { return ov, res },
+		Grid:      true,
+		Parent:    gm,
+		Escapes:   controls.NewEscapes(gm),
+		Say:       func(s string) { said = s },
+	})
+	t.Cleanup(p.Close)
+	if p.Shared() != nil || p.View().Overlays() != nil {
+		t.Fatalf("shared before the GM asked")
+	}
+	p.SetSharing(true)
+	if o := p.View().Overlays(); o == nil || len(o.Reach) != 2 || o.Selected != 0 {
+		t.Fatalf("shared overlays %+v, want the players' 2-square reach", o)
+	}
+	ov.Selected, res.Sel = 1, 1 // the hidden scout
+	p.Refresh()
+	if o := p.Shared(); o == nil || o.Reach != nil || o.Selected != -1 {
+		t.Errorf("a hidden token's reach is shared: %+v", o)
+	}
+	p.ApplyDiagonal("huge", "1920x1080")
+	if p.Diagonal() != 0 || gm.Canvas().Overlays().Top() == nil {
+		t.Errorf("a mistyped diagonal: kept %v, error shown %v", p.Diagonal(), gm.Canvas().Overlays().Top() != nil)
+	}
+	p.ApplyDiagonal("", "")
+	if said == "" || p.Diagonal() != 0 {
+		t.Errorf("an empty diagonal should fit the map and say so: %q", said)
+	}
+}

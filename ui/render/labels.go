@@ -1,0 +1,781 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// box is a pixel rectangle [x0, x1) x [y0, y1).
+type box struct{ x0, y0, x1, y1 int }
+
+func (a box) overlaps(b box) bool {
+	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+// labelKind is what a placed label shows, and so how it is drawn.
+type labelKind uint8
+
+const (
+	labelName      labelKind = iota // a token's name on a dark plate
+	labelCondition                  // a token's condition on a small dark badge
+	labelPathCost                   // a path step's running cost on a white tag
+	labelCover                      // a cover letter in a disc
+	labelCoverDot                   // a cover too small for its letter: a coloured diamond, no letter
+	labelOffGuard                   // "off-guard" on a purple plate over a flanked foe
+)
+
+// overLabels are the kinds drawn in the "over" layer; the others (names,
+// conditions) are drawn with the tokens, after every disc.
+func (k labelKind) over() bool { return k >= labelPathCost }
+
+// label is one label the placer placed: what it drew, where.
+type label struct {
+	kind   labelKind
+	b      box // everything it paints, outline included
+	fk     faceKey
+	tx, ty int // baseline origin of the text
+	t0, t1 int // its text: r.lay.buf[t0:t1]
+	cx, cy float64
+	rad    float64 // discs: the radius inside the outline
+	cover  rules.Cover
+	a      float64 // alpha (a hidden token's labels are faded)
+	bi     int     // index of b in the placer's boxes
+}
+
+// placer places labels greedily in priority order: each label takes the
+// first of its candidate boxes that overlaps no box placed before it
+// (marks that are always drawn, like a token's initials, are placed
+// first), or is left out. The boxes are filed in a coarse grid of cells,
+// so a candidate is checked against its neighbours only: about
+// O(labels x candidates) per frame. The buffers are reused from frame to
+// frame.
+type placer struct {
+	boxes  []box // every box taken: fixed marks and placed labels
+	labels []label
+	buf    []byte     // the labels' texts
+	dots   []condDot  // tokens whose conditions found no room for a badge
+	grow   []growName // names placed cut, to grow whole where room is left
+	nfixed int        // boxes[:nfixed] are fixed marks (placed before any label)
+	edge   box        // the map's pixels: labels stay inside when they can
+	cells  cellIndex
+}
+
+// condDot marks a token with conditions but no badge: a dark dot on its
+// rim (a mark inside its own space, not a label).
+type condDot struct{ x, y, r, a float64 }
+
+// growName is a name label placed cut to its token's width.
+type growName struct {
+	li     int // its index in labels
+	name   string
+	cx, y0 int
+}
+
+// cellIndex files box indices by the cells of a grid over the map's
+// pixels (boxes beyond the map go in the border cells): per cell a list
+// threaded through next.
+type cellIndex struct {
+	x0, y0, size, nx, ny int
+	head                 []int32 // per cell: its first entry + 1, 0 = none
+	next                 []int32 // per entry: the next entry + 1
+	box                  []int32 // per entry: the box index
+}
+
+func (c *cellIndex) reset(edge box) {
+	w, h := max(edge.x1-edge.x0, 1), max(edge.y1-edge.y0, 1)
+	c.size = max(128, (max(w, h)+127)/128) // at most 128 x 128 cells
+	c.x0, c.y0 = edge.x0, edge.y0
+	c.nx, c.ny = (w+c.size-1)/c.size, (h+c.size-1)/c.size
+	n := c.nx * c.ny
+	if cap(c.head) < n {
+		c.head = make([]int32, n)
+	}
+	c.head = c.head[:n]
+	clear(c.head)
+	c.next, c.box = c.next[:0], c.box[:0]
+}
+
+// span is the cells b touches, inclusive.
+func (c *cellIndex) span(b box) (i0, j0, i1, j1 int) {
+	cl := func(v, n int) int { return min(max(v, 0), n-1) }
+	return cl(floorDiv(b.x0-c.x0, c.size), c.nx), cl(floorDiv(b.y0-c.y0, c.size), c.ny),
+		cl(floorDiv(b.x1-1-c.x0, c.size), c.nx), cl(floorDiv(b.y1-1-c.y0, c.size), c.ny)
+}
+
+func floorDiv(a, b int) int {
+	if a < 0 {
+		return -((-a + b - 1) / b)
+	}
+	return a / b
+}
+
+func (c *cellIndex) add(b box, bi int) {
+	i0, j0, i1, j1 := c.span(b)
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			k := j*c.nx + i
+			c.box = append(c.box, int32(bi))
+			c.next = append(c.next, c.head[k])
+			c.head[k] = int32(len(c.box))
+		}
+	}
+}
+
+func (p *placer) reset(edge box) {
+	p.boxes, p.labels, p.buf, p.dots, p.grow = p.boxes[:0], p.labels[:0], p.buf[:0], p.dots[:0], p.grow[:0]
+	p.nfixed = 0
+	p.edge = edge
+	p.cells.reset(edge)
+}
+
+func (p *placer) free(b box) bool { return p.freeFrom(b, 0, -1) }
+
+// freeOfLabels reports whether b overlaps no placed label (fixed marks
+// aside).
+func (p *placer) freeOfLabels(b box) bool { return p.freeFrom(b, p.nfixed, -1) }
+
+// freeBut reports whether b overlaps no taken box but boxes[skip].
+func (p *placer) freeBut(b box, skip int) bool { return p.freeFrom(b, 0, skip) }
+
+// freeFrom reports whether b overlaps none of boxes[from:] but boxes[skip].
+func (p *placer) freeFrom(b box, from, skip int) bool {
+	c := &p.cells
+	i0, j0, i1, j1 := c.span(b)
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			for e := c.head[j*c.nx+i]; e != 0; e = c.next[e-1] {
+				k := int(c.box[e-1])
+				if k >= from && k != skip && p.boxes[k].overlaps(b) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// take files box b as boxes[bi] (a new one, or one grown).
+func (p *placer) take(b box, bi int) {
+	if bi == len(p.boxes) {
+		p.boxes = append(p.boxes, b)
+	}
+	p.boxes[bi] = b
+	p.cells.add(b, bi)
+}
+
+// canTake reports whether a label may take b: it must be free, and on the
+// first pass (0) also on the map, so a label at the map's edge moves in
+// before it is cut.
+func (r *Renderer) canTake(b box, pass int) bool {
+	if pass == 0 && (b.x0 < r.lay.edge.x0 || b.y0 < r.lay.edge.y0 || b.x1 > r.lay.edge.x1 || b.y1 > r.lay.edge.y1) {
+		return false
+	}
+	return r.lay.free(b)
+}
+
+// fix takes b for a mark that is always drawn.
+func (p *placer) fix(b box) {
+	p.take(b, len(p.boxes))
+	p.nfixed = len(p.boxes)
+}
+
+// put places l (its box free) with its text s.
+func (p *placer) put(l label, s string) {
+	l.t0 = len(p.buf)
+	p.buf = append(p.buf, s...)
+	l.t1 = len(p.buf)
+	l.bi = len(p.boxes)
+	p.take(l.b, l.bi)
+	p.labels = append(p.labels, l)
+}
+
+func (p *placer) text(l *label) string { return bytesStr(p.buf[l.t0:l.t1]) }
+
+// Label sizes: below these a label is not readable and is left out.
+const (
+	minNameScale  = 22 // names under tokens
+	minCondScale  = 16 // condition badges (below: a dot on the token)
+	minLetterPx   = 7  // a cover letter's font
+	minCoverScale = 12 // cover letters (below: coloured dots)
+)
+
+// layout places every label of the map, highest priority first: the
+// selected token's name and conditions, the path's total, the other path
+// costs, off-guard plates, cover badges, the other tokens' names, then
+// their conditions (which find room round the token's rim). Tokens'
+// initials and warning marks are placed before all of them, as fixed
+// boxes no label may cover.
+//
+// The layout is the map's, not the view's: every shown token takes part,
+// on screen or not, so a label does not move as the view scrolls, and an
+// image drawn in bands or pages has the labels of the image drawn whole.
+func (r *Renderer) layout(f *frame) {
+	p := &r.lay
+	p.reset(box{f.bx(0), f.by(0), f.bx(f.e.Grid.W), f.by(f.e.Grid.H)})
+	if f.v.NoTokens {
+		return
+	}
+	o := f.o
+	sel := -1
+	if o != nil {
+		sel = o.Selected
+	}
+	s := f.v.Scale
+	for i := range f.e.Tokens {
+		if r.tokenOK(f, i) {
+			t := &f.e.Tokens[i]
+			if b, ok := r.initialsBox(f, t, t.X, t.Y); ok {
+				p.fix(b)
+			}
+		}
+	}
+	if o != nil {
+		for _, i := range o.Warn {
+			if r.tokenOK(f, i) {
+				cx, cy, half := r.centre(f, i)
+				p.fix(warningBox(cx+half*0.62, cy-half*0.62, math.Max(5, s*0.28)))
+			}
+		}
+		if o.Hover != nil && f.e.Grid.In(o.Hover.X, o.Hover.Y) {
+			// the hover outline's edges (a label may sit inside it)
+			x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, r.hoverSize(f))
+			p.fix(box{x0 - 1, y0 - 1, x1 + 1, y0 + 2})
+			p.fix(box{x0 - 1, y1 - 2, x1 + 1, y1 + 1})
+			p.fix(box{x0 - 1, y0 - 1, x0 + 2, y1 + 1})
+			p.fix(box{x1 - 2, y0 - 1, x1 + 1, y1 + 1})
+		}
+		if r.pathShown(f) {
+			k := f.e.Space(&f.e.Tokens[o.PathFrom])
+			for _, st := range o.Path.Steps {
+				if st.Flags != 0 {
+					cx, cy, half := r.spaceCentre(f, st.X, st.Y, k)
+					p.fix(warningBox(cx-half*0.6, cy-half*0.6, math.Max(5, s*0.28)))
+				}
+			}
+		}
+	}
+	if r.tokenOK(f, sel) {
+		r.layoutName(f, sel, true)
+		r.layoutConditions(f, sel)
+	}
+	if o != nil {
+		if r.pathShown(f) {
+			last := len(o.Path.Steps) - 1
+			r.layoutCost(f, last)
+			if s >= 24 {
+				for i := 0; i < last; i++ {
+					r.layoutCost(f, i)
+				}
+			}
+		}
+		r.layoutOffGuard(f)
+		r.layoutCover(f)
+	}
+	// Every name first cut to its token's width, so a long name does not
+	// take its neighbour's place; then whole where there is room.
+	for i := range f.e.Tokens {
+		if i != sel && r.tokenOK(f, i) {
+			r.layoutName(f, i, false)
+		}
+	}
+	r.growNames(f)
+	for i := range f.e.Tokens {
+		if i != sel && r.tokenOK(f, i) {
+			r.layoutConditions(f, i)
+		}
+	}
+}
+
+// pathShown reports whether the overlays' path is drawn.
+func (r *Renderer) pathShown(f *frame) bool {
+	o := f.o
+	return o.Path != nil && len(o.Path.Steps) > 0 && o.PathFrom >= 0 && o.PathFrom < len(f.e.Tokens)
+}
+
+// discGeom is a token's disc: centre, radius, ring width.
+func (r *Renderer) discGeom(f *frame, x, y, k int) (cx, cy, rad, ringW float64) {
+	cx, cy, half := r.spaceCentre(f, x, y, k)
+	rad = half - math.Max(1, f.v.Scale*0.07)
+	return cx, cy, rad, math.Max(1.5, rad*0.12)
+}
+
+// initialsFace is the font of a token's initials; ok is false when the
+// disc is too small for any.
+func initialsFace(rad float64) (faceKey, bool) {
+	px := int(math.Min(math.Max(math.Round(rad*0.62), 7), 72))
+	return faceKey{px: uint8(px), bold: true}, rad >= 5
+}
+
+// initialsBox is the box of the initials token t shows inside its disc.
+func (r *Renderer) initialsBox(f *frame, t *model.Token, x, y int) (box, bool) {
+	k := f.e.Space(t)
+	cx, cy, rad, ringW := r.discGeom(f, x, y, k)
+	fk, ok := initialsFace(rad)
+	if !ok {
+		return box{}, false
+	}
+	w := r.ts.width(fk, r.initials(t.Name, fk, (rad-ringW)*1.6))
+	ch := r.ts.capHeight(fk)
+	icx, icy := int(math.Round(cx)), int(math.Round(cy))
+	return box{icx - w/2, icy - ch/2 - 1, icx - w/2 + w, icy - ch/2 + ch + 1}, true
+}
+
+func warningBox(cx, cy, h float64) box {
+	hw := h*0.6 + 1.7
+	return box{int(math.Floor(cx - hw)), int(math.Floor(cy - h*0.6 - 1.5)), int(math.Ceil(cx + hw)), int(math.Ceil(cy + h*0.4 + 1))}
+}
+
+// layoutName places token i's name on a plate: under the token, else over
+// it, each first whole (up to 2.2 squares wide, when whole) then cut with
+// an ellipsis to the token's width (neighbours then take turns under and
+// over their row); else it is left out.
+func (r *Renderer) layoutName(f *frame, i int, whole bool) {
+	r.layoutNameOf(f, &f.e.Tokens[i], whole)
+}
+
+func (r *Renderer) layoutNameOf(f *frame, t *model.Token, whole bool) {
+	s := f.v.Scale
+	k := f.e.Space(t)
+	if s < minNameScale {
+		return
+	}
+	cx, cy, rad, _ := r.discGeom(f, t.X, t.Y, k)
+	fk := nameFace(s)
+	ph := int(fk.px) + 6
+	a := 1.0
+	if t.Hidden {
+		a = 0.45
+	}
+	below := int(math.Round(cy+rad)) - ph/2 + 2
+	above := int(math.Round(cy-rad)) + ph/2 - 2 - ph
+	widths := [2]float64{nameWidth(s, k), float64(k) * s}
+	if !whole {
+		widths[0] = widths[1]
+	}
+	for pass, wmax := range [4]float64{widths[0], widths[1], widths[0], widths[1]} {
+		name := r.fit(t.Name, fk, wmax)
+		if name == "…" {
+			continue
+		}
+		w := r.ts.width(fk, name)
+		// centred, then slid along the token's edge by up to a third of
+		// its width (still under or over it)
+		sh := int(float64(k) * s / 3)
+		for _, dx := range [3]int{0, sh, -sh} {
+			ncx := int(math.Round(cx)) + dx
+			x0 := ncx - w/2 - 4
+			for _, y0 := range [2]int{below, above} {
+				b := box{x0, y0, x0 + w + 8, y0 + ph}
+				if r.canTake(b, pass/2) {
+					if !whole && name != t.Name {
+						r.lay.grow = append(r.lay.grow, growName{li: len(r.lay.labels), name: t.Name, cx: ncx, y0: y0})
+					}
+					r.lay.put(label{kind: labelName, b: b, fk: fk, tx: x0 + 4, ty: y0 + ph/2 + r.ts.capHeight(fk)/2, a: a}, name)
+					return
+				}
+			}
+		}
+	}
+}
+
+func nameFace(s float64) faceKey {
+	return faceKey{px: uint8(math.Min(math.Max(math.Round(s*0.26), 10), 24))}
+}
+
+// nameWidth is the widest a name plate's text may be.
+func nameWidth(s float64, k int) float64 { return math.Max(float64(k)*s*1.6, s*2.2) }
+
+// growNames lengthens the names placed cut, in the order they were
+// placed, as far as the room left around them allows (whole, or cut less).
+func (r *Renderer) growNames(f *frame) {
+	p := &r.lay
+	fk := nameFace(f.v.Scale)
+	for _, g := range p.grow {
+		l := &p.labels[g.li]
+		have := l.b.x1 - l.b.x0 - 8
+		for _, frac := range [3]float64{1, 0.75, 0.55} {
+			wmax := math.Max(nameWidth(f.v.Scale, 1)*frac, float64(have))
+			name := r.fit(g.name, fk, wmax)
+			w := r.ts.width(fk, name)
+			if w <= have {
+				break
+			}
+			x0 := g.cx - w/2 - 4
+			b := box{x0, g.y0, x0 + w + 8, l.b.y1}
+			if !p.freeBut(b, l.bi) {
+				continue
+			}
+			// The longer text goes at the end of buf; the old stays unused.
+			l.t0 = len(p.buf)
+			p.buf = append(p.buf, name...)
+			l.t1 = len(p.buf)
+			l.b, l.tx = b, x0+4
+			p.take(b, l.bi)
+			break
+		}
+	}
+}
+
+// conditionSlots are where condition badges sit on a token's rim, in
+// order of preference: bottom-left (where players look for them), then
+// round the disc.
+var conditionSlots = [...][2]float64{{-0.72, 0.72}, {-0.72, -0.72}, {0.72, 0.72}, {0.72, -0.72}, {-1, 0}, {1, 0}, {0, 1}, {0, -1}}
+
+// layoutConditions places a badge per condition of token i on its rim:
+// the whole condition when it fits the token's width, else its short form
+// ("frightened 2" -> "Fr2"). Below minCondScale the token shows a dot.
+func (r *Renderer) layoutConditions(f *frame, i int) { r.layoutConditionsOf(f, &f.e.Tokens[i]) }
+
+func (r *Renderer) layoutConditionsOf(f *frame, t *model.Token) {
+	s := f.v.Scale
+	k := f.e.Space(t)
+	if len(t.Conditions) == 0 {
+		return
+	}
+	cx, cy, rad, _ := r.discGeom(f, t.X, t.Y, k)
+	a := 1.0
+	if t.Hidden {
+		a = 0.45
+	}
+	placed := 0
+	defer func() {
+		if placed == 0 && rad >= 3 {
+			r.lay.dots = append(r.lay.dots, condDot{cx - rad*0.72, cy + rad*0.72, math.Max(1.5, rad*0.2), a})
+		}
+	}()
+	if s < minCondScale {
+		return
+	}
+	px := int(math.Min(math.Max(math.Round(s*0.22), 8), 16))
+	fk := faceKey{px: uint8(px), bold: true}
+	ph := px + 4
+	// corner badges just clear the initials (vertically) at least
+	ifk, _ := initialsFace(rad)
+	clearY := float64(r.ts.capHeight(ifk)/2+2+ph/2+1) / rad
+	for _, c := range t.Conditions {
+		r.num = appendShortCondition(r.num[:0], c)
+		short := bytesStr(r.num)
+		txts := [2]string{c, short}
+		if r.ts.width(fk, c)+6 > int(float64(k)*s) {
+			txts[0] = short // the whole word only where it fits the token
+		}
+	next:
+		for _, txt := range txts {
+			if txt == "" {
+				continue
+			}
+			w := r.ts.width(fk, txt) + 6
+			for i := range 2 * len(conditionSlots) {
+				sl := conditionSlots[i%len(conditionSlots)]
+				dy := sl[1]
+				if dy != 0 && sl[0] != 0 {
+					dy = math.Copysign(math.Max(math.Abs(dy), clearY), dy)
+				}
+				bx, by := int(math.Round(cx+sl[0]*rad)), int(math.Round(cy+dy*rad))
+				b := box{bx - w/2 - 1, by - ph/2 - 1, bx - w/2 + w + 1, by - ph/2 + ph + 1}
+				if r.canTake(b, i/len(conditionSlots)) {
+					r.lay.put(label{kind: labelCondition, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a}, txt)
+					placed++
+					break next
+				}
+			}
+		}
+	}
+}
+
+// appendShortCondition appends the short form of condition c: the
+// initials of a name of several words ("cannot-act" -> "CA"), the first
+// two letters of one word ("prone" -> "Pr"), then its value
+// ("frightened 2" -> "Fr2").
+func appendShortCondition(dst []byte, c string) []byte {
+	words, letters := 0, 0
+	for i, w := 0, 0; i < len(c); i = w {
+		for i < len(c) && isSep(c[i]) {
+			i++
+		}
+		w = i
+		for w < len(c) && !isSep(c[w]) {
+			w++
+		}
+		if i < w && !isNumber(c[i:w]) {
+			words++
+			letters = utf8.RuneCountInString(c[i:w])
+		}
+	}
+	n := 0
+	for i, w := 0, 0; i < len(c); i = w {
+		for i < len(c) && isSep(c[i]) {
+			i++
+		}
+		w = i
+		for w < len(c) && !isSep(c[w]) {
+			w++
+		}
+		word := c[i:w]
+		switch {
+		case word == "":
+		case isNumber(word):
+			dst = append(dst, word...)
+		case words == 1 && n == 0:
+			j := 0
+			for _, ch := range word {
+				if j == 0 {
+					ch = unicode.ToUpper(ch)
+				}
+				dst = utf8.AppendRune(dst, ch)
+				if j++; j == min(2, letters) {
+					break
+				}
+			}
+			n++
+		case n < 3:
+			ch, _ := utf8.DecodeRuneInString(word)
+			dst = utf8.AppendRune(dst, unicode.ToUpper(ch))
+			n++
+		}
+	}
+	return dst
+}
+
+func isSep(b byte) bool { return b == ' ' || b == '-' || b == '_' }
+
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if (w[i] < '0' || w[i] > '9') && !(i == 0 && (w[i] == '+' || w[i] == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+// layoutCost places path step i's running cost (the last one with its
+// unit): under its centre, else over, right or left of it.
+func (r *Renderer) layoutCost(f *frame, i int) {
+	o := f.o
+	s := f.v.Scale
+	st := o.Path.Steps[i]
+	k := f.e.Space(&f.e.Tokens[o.PathFrom])
+	cx, cy, half := r.spaceCentre(f, st.X, st.Y, k)
+	last := i == len(o.Path.Steps)-1
+	r.num = strconv.AppendInt(r.num[:0], int64(st.Total), 10)
+	if last && o.Units != "" {
+		r.num = append(r.num, ' ')
+		r.num = append(r.num, o.Units...)
+	}
+	lbl := bytesStr(r.num)
+	pxs := int(math.Min(math.Max(math.Round(s*0.24), 10), 24))
+	fk := faceKey{px: uint8(pxs), bold: last}
+	tw := r.ts.width(fk, lbl)
+	ph := pxs + 4
+	w := tw + 8 // the tag and its outline
+	icx, icy := int(math.Round(cx)), int(math.Round(cy))
+	off := int(math.Round(half * 0.3))
+	far := int(half) + 2 // out of the step's square (and a hover outline round it)
+	cands := [8][2]int{
+		{icx - tw/2 - 4, int(math.Round(cy+half*0.3)) - 1}, // under the centre
+		{icx - tw/2 - 4, icy - off - ph - 1},               // over it
+		{icx + off, icy - ph/2 - 1},                        // right of it
+		{icx - off - w, icy - ph/2 - 1},                    // left of it
+		{icx - tw/2 - 4, icy + far},                        // the same, further out
+		{icx - tw/2 - 4, icy - far - ph - 2},
+		{icx + far, icy - ph/2 - 1},
+		{icx - far - w, icy - ph/2 - 1},
+	}
+	put := func(b box) {
+		r.lay.put(label{kind: labelPathCost, b: b, fk: fk, tx: b.x0 + 4, ty: b.y0 + 1 + ph/2 + r.ts.capHeight(fk)/2, a: 1}, lbl)
+	}
+	for i := range 2 * len(cands) {
+		at := cands[i%len(cands)]
+		if b := (box{at[0], at[1], at[0] + w, at[1] + ph + 2}); r.canTake(b, i/len(cands)) {
+			put(b)
+			return
+		}
+	}
+	if last {
+		// The total is always shown: over a mark if it must, never over
+		// another label.
+		for _, at := range cands {
+			if b := (box{at[0], at[1], at[0] + w, at[1] + ph + 2}); r.lay.freeOfLabels(b) {
+				put(b)
+				return
+			}
+		}
+	}
+}
+
+// layoutOffGuard places "off-guard" over each flanked foe (under it when
+// the top is taken); at small zoom the foe gets a ring instead, drawn
+// with the flanking lines.
+func (r *Renderer) layoutOffGuard(f *frame) {
+	o := f.o
+	s := f.v.Scale
+	if s < 20 {
+		return
+	}
+	for i, fl := range o.Flanks {
+		if !r.tokenOK(f, fl.Target) || firstFlank(o.Flanks, i) != i {
+			continue
+		}
+		cx, cy, half := r.centre(f, fl.Target)
+		px := int(math.Min(math.Max(math.Round(s*0.24), 9), 24))
+		fk := faceKey{px: uint8(px), bold: true}
+		w := r.ts.width(fk, "off-guard")
+		ph := px + 6
+		x0 := int(math.Round(cx)) - w/2 - 5
+		for _, y0 := range [2]int{int(math.Round(cy-half)) - ph/2, int(math.Round(cy+half)) - ph/2} {
+			b := box{x0 - 1, y0 - 1, x0 + w + 11, y0 + ph + 1}
+			if r.lay.free(b) {
+				r.lay.put(label{kind: labelOffGuard, b: b, fk: fk, tx: x0 + 5, ty: y0 + ph/2 + r.ts.capHeight(fk)/2, a: 1}, "off-guard")
+				break
+			}
+		}
+	}
+}
+
+// firstFlank is the index of the first flank of fls with fls[i]'s target.
+func firstFlank(fls []rules.Flank, i int) int {
+	for j := range fls[:i] {
+		if fls[j].Target == fls[i].Target {
+			return j
+		}
+	}
+	return i
+}
+
+// diamond fills the square of half-diagonal h centred at (cx, cy),
+// standing on a corner.
+func (r *Renderer) diamond(cx, cy, h float64, c rgba) {
+	r.triangle(cx-h, cy, cx, cy-h, cx+h, cy, c)
+	r.triangle(cx-h, cy, cx+h, cy, cx, cy+h, c)
+}
+
+// coverDot is the colour of a cover too small for its letter (a diamond): graded
+// light to dark (lesser, standard, greater) so it reads in grey too, and
+// blocked vermillion.
+var coverDot = [5]rgba{colWhite, colSky, colBlue, colInk, colVerm}
+
+// layoutCover places a badge for each cover line with cover: its letter in
+// a disc on the line near the covered token (nearer, farther, at the
+// line's middle, or beside the line), else, or at small zoom, a coloured
+// dot without a letter at the same places; else it is left out.
+func (r *Renderer) layoutCover(f *frame) {
+	o := f.o
+	s := f.v.Scale
+	if !r.tokenOK(f, o.Selected) {
+		return
+	}
+	for _, c := range o.Cover {
+		if c.Cover == rules.CoverNone || c.Cover > rules.CoverBlocked || !r.tokenOK(f, c.To) {
+			continue
+		}
+		from := o.Selected
+		if r.tokenOK(f, c.From) {
+			from = c.From
+		}
+		ax, ay, _ := r.centre(f, from)
+		bx, by, br := r.centre(f, c.To)
+		dx, dy := ax-bx, ay-by
+		l := math.Hypot(dx, dy)
+		if l < 1 {
+			continue
+		}
+		ux, uy := dx/l, dy/l
+		kinds := [2]labelKind{labelCover, labelCoverDot}
+		if s < minCoverScale {
+			kinds[0] = labelCoverDot
+		}
+		done := false
+		for _, kind := range kinds {
+			rad := math.Max(6.5, s*0.2)
+			var fk faceKey
+			if kind == labelCover {
+				fk = faceKey{px: uint8(math.Min(math.Round(rad*1.2), 48)), bold: true}
+				if fk.px < minLetterPx {
+					continue // never a disc without its letter
+				}
+			} else {
+				rad = math.Max(2.5, s*0.12)
+			}
+			edge := 1.5
+			d0 := math.Min(br*0.75+rad, l/2)
+			for _, at := range [6][2]float64{{d0, 0}, {math.Min(br+rad+edge+1, l/2), 0}, {l / 2, 0}, {d0, rad * 2.2}, {d0, -rad * 2.2}, {br * 0.5, 0}} {
+				px, py := bx+ux*at[0]-uy*at[1], by+uy*at[0]+ux*at[1]
+				e := rad + edge
+				b := box{int(math.Floor(px - e)), int(math.Floor(py - e)), int(math.Ceil(px + e)), int(math.Ceil(py + e))}
+				if !r.lay.free(b) {
+					continue
+				}
+				l := label{kind: kind, b: b, fk: fk, cx: px, cy: py, rad: rad, cover: c.Cover, a: 1}
+				txt := ""
+				if kind == labelCover {
+					txt = coverLetter[c.Cover]
+					l.tx = int(math.Round(px)) - r.ts.width(fk, txt)/2
+					l.ty = int(math.Round(py)) + r.ts.capHeight(fk)/2
+				}
+				r.lay.put(l, txt)
+				done = true
+				break
+			}
+			if done {
+				break
+			}
+		}
+	}
+}
+
+// drawLabels draws the placed labels of the "over" layer (over) or of the
+// tokens layer (!over, with the condition dots).
+func (r *Renderer) drawLabels(over bool) {
+	if !over {
+		for _, d := range r.lay.dots {
+			r.disc(d.x, d.y, d.r+1, colWhite.alpha(d.a))
+			r.disc(d.x, d.y, d.r, colInk.alpha(d.a))
+		}
+	}
+	for i := range r.lay.labels {
+		l := &r.lay.labels[i]
+		if l.kind.over() != over || l.b.x1 <= 0 || l.b.y1 <= 0 || l.b.x0 >= r.cv.w || l.b.y0 >= r.cv.h {
+			continue
+		}
+		txt := r.lay.text(l)
+		b := l.b
+		switch l.kind {
+		case labelName:
+			r.roundRect(b.x0, b.y0, b.x1, b.y1, 3, colInk.alpha(0.8*l.a))
+			r.text(l.fk, l.tx, l.ty, txt, colWhite.alpha(l.a))
+		case labelCondition:
+			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colWhite.alpha(l.a))
+			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, colInk.alpha(l.a))
+			r.text(l.fk, l.tx, l.ty, txt, colWhite.alpha(l.a))
+		case labelPathCost:
+			r.roundRect(b.x0, b.y0, b.x1, b.y1, 3, colInk)
+			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 2, colWhite)
+			r.text(l.fk, l.tx, l.ty, txt, colInk)
+		case labelCover:
+			fill, ink := colWhite, colInk
+			if l.cover == rules.CoverBlocked {
+				fill, ink = colVerm.mix(colInk, 0.15), colWhite
+			}
+			r.disc(l.cx, l.cy, l.rad+1.5, colInk)
+			r.disc(l.cx, l.cy, l.rad, fill)
+			r.text(l.fk, l.tx, l.ty, txt, ink)
+		case labelCoverDot:
+			// a diamond, so it reads as neither a token nor a path step
+			r.diamond(l.cx, l.cy, l.rad+1.5, colWhite)
+			r.diamond(l.cx, l.cy, l.rad+0.5, colInk)
+			r.diamond(l.cx, l.cy, l.rad-0.5, coverDot[l.cover])
+		case labelOffGuard:
+			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colWhite)
+			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, colPurple.mix(colInk, 0.35))
+			r.text(l.fk, l.tx, l.ty, txt, colWhite)
+		}
+	}
+}

@@ -1,0 +1,149 @@
+package session
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// BlockedDrop says why (x, y) is not a free place for token d: off the
+// map, on a wall or obstacle, or overlapping any other token; "" when it
+// is free. It is for finding room for a new token; where a token may end
+// its move by the ruleset is EndRefusal.
+func BlockedDrop(e *model.Encounter, d, x, y int) string {
+	return dropCheck(e, d, x, y, false)
+}
+
+// EndRefusal says why token d may not end a move at (x, y) under the
+// encounter's ruleset, "" when it may: as BlockedDrop, except that the
+// spaces the ruleset lets two tokens share are allowed (a tiny creature
+// with anyone in sf2e and pf1e, ships two or more sizes apart).
+func EndRefusal(e *model.Encounter, d, x, y int) string {
+	return dropCheck(e, d, x, y, true)
+}
+
+func dropCheck(e *model.Encounter, d, x, y int, byRules bool) string {
+	t := &e.Tokens[d]
+	k := e.Space(t)
+	if x < 0 || y < 0 || x+k > e.Grid.W || y+k > e.Grid.H {
+		return "off the map"
+	}
+	for yy := y; yy < y+k; yy++ {
+		for xx := x; xx < x+k; xx++ {
+			tr := e.Grid.At(xx, yy)
+			if tr.Any(model.Wall) {
+				return fmt.Sprintf("(%d, %d) is a wall", xx, yy)
+			}
+			if tr.Any(model.Obstacle) {
+				return fmt.Sprintf("(%d, %d) is an obstacle", xx, yy)
+			}
+		}
+	}
+	rs := rules.Describe(e.Ruleset)
+	for j := range e.Tokens {
+		if j == d {
+			continue
+		}
+		o := &e.Tokens[j]
+		if byRules && rs.MayShare(t.Size, o.Size) {
+			continue
+		}
+		ok := e.Space(o)
+		if x < o.X+ok && o.X < x+k && y < o.Y+ok && o.Y < y+k {
+			return "occupied by " + o.Name
+		}
+	}
+	return ""
+}
+
+// RulesetProblems lists, per token, why it does not fit ruleset r as it is.
+func RulesetProblems(e *model.Encounter, r model.Ruleset) []string {
+	var out []string
+	for i := range e.Tokens {
+		c := e.Clone()
+		c.Ruleset = r
+		c.Tokens = []model.Token{c.Tokens[i]}
+		if err := model.Validate(c); err != nil {
+			msg := err.Error()
+			if j := strings.Index(msg, ": "); j >= 0 && strings.HasPrefix(msg, "tokens[") {
+				msg = msg[j+2:]
+			}
+			out = append(out, fmt.Sprintf("%s: %s", e.Tokens[i].Name, msg))
+			continue
+		}
+		t := &e.Tokens[i]
+		for _, n := range rules.Describe(r).Needs {
+			if _, ok := t.Speeds[n.Speed]; !ok {
+				out = append(out, fmt.Sprintf("%s: no %s speed (%s)", t.Name, n.Speed, n.Why))
+				break
+			}
+		}
+	}
+	// Spaces change size between rulesets (a Medium ship is 2x2): list the
+	// tokens that would newly stand on a wall or on another creature.
+	fit := e.Clone()
+	rules.Convert(fit, r)
+	for i := range fit.Tokens {
+		if why := Crowded(fit, i); why != "" && Crowded(e, i) == "" {
+			out = append(out, fmt.Sprintf("%s: its %s space would %s", e.Tokens[i].Name, spaceWord(fit, i), why))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func spaceWord(e *model.Encounter, i int) string {
+	k := e.Space(&e.Tokens[i])
+	return fmt.Sprintf("%dx%d", k, k)
+}
+
+// Crowded says what token i's space stands on that the rules forbid ending
+// on: a wall or obstacle, or another token it may not share a space with
+// (rules.Ruleset.MayShare, as where a dragged token may be dropped), or "".
+func Crowded(e *model.Encounter, i int) string {
+	t := &e.Tokens[i]
+	k := e.Space(t)
+	for y := t.Y; y < t.Y+k; y++ {
+		for x := t.X; x < t.X+k; x++ {
+			if e.Grid.At(x, y).Any(model.Wall | model.Obstacle) {
+				return "stand on a wall or obstacle"
+			}
+		}
+	}
+	rs := rules.Describe(e.Ruleset)
+	for j := range e.Tokens {
+		o := &e.Tokens[j]
+		if j == i || rs.MayShare(t.Size, o.Size) {
+			continue
+		}
+		ko := e.Space(o)
+		if t.X < o.X+ko && o.X < t.X+k && t.Y < o.Y+ko && o.Y < t.Y+k {
+			return "overlap " + o.Name
+		}
+	}
+	return ""
+}
+
+// NearestFoe is the enemy of token i nearest to it (any other token when
+// it has no enemy), -1 when there is none.
+func NearestFoe(e *model.Encounter, i int) int {
+	if i < 0 || i >= len(e.Tokens) {
+		return -1
+	}
+	me := e.Tokens[i]
+	best, bestD, bestFoe := -1, 0, false
+	for j, t := range e.Tokens {
+		if j == i {
+			continue
+		}
+		foe := model.Enemies(me.SideOrNeutral(), t.SideOrNeutral())
+		d := max(abs(t.X-me.X), abs(t.Y-me.Y))
+		if best < 0 || (foe && !bestFoe) || (foe == bestFoe && d < bestD) {
+			best, bestD, bestFoe = j, d, foe
+		}
+	}
+	return best
+}

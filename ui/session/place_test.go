@@ -1,0 +1,104 @@
+package session
+
+import (
+	"slices"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// TestWhereATokenMayStand: BlockedDrop (room for a new token: nobody's
+// space) and EndRefusal (where a move may end: the ruleset's sharing) on
+// one small map, '#' a wall, 'o' an obstacle.
+//
+//	. . . . .
+//	. # . o .
+//	. . . . .
+func TestWhereATokenMayStand(t *testing.T) {
+	for _, c := range []struct {
+		name            string
+		rs              model.Ruleset
+		mover, other    model.Size
+		x, y            int
+		blocked, refuse string
+	}{
+		{"open ground", model.SF2E, model.Medium, model.Medium, 0, 0, "", ""},
+		{"off the map", model.SF2E, model.Medium, model.Medium, 4, 3, "off the map", "off the map"},
+		{"a large space off the edge", model.SF2E, model.Large, model.Medium, 4, 0, "off the map", "off the map"},
+		{"wall", model.SF2E, model.Medium, model.Medium, 1, 1, "(1, 1) is a wall", "(1, 1) is a wall"},
+		{"obstacle under a large space", model.PF1E, model.Large, model.Medium, 2, 0, "(3, 1) is an obstacle", "(3, 1) is an obstacle"},
+		{"on a medium creature", model.SF2E, model.Medium, model.Medium, 4, 2, "occupied by Other", "occupied by Other"},
+		{"a tiny one shares in sf2e", model.SF2E, model.Tiny, model.Medium, 4, 2, "occupied by Other", ""},
+		{"a tiny one does not in points", model.Points, model.Tiny, model.Medium, 4, 2, "occupied by Other", "occupied by Other"},
+		{"ships two sizes apart share", model.Starship, model.Tiny, model.Medium, 3, 2, "occupied by Other", ""},
+		{"ships one size apart do not", model.Starship, model.Small, model.Medium, 3, 2, "occupied by Other", "occupied by Other"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := &model.Encounter{Name: "x", Ruleset: c.rs, Grid: model.NewGrid(5, 3)}
+			e.Grid.Set(1, 1, model.Wall)
+			e.Grid.Set(3, 1, model.Obstacle)
+			ox, oy := 4, 2
+			if c.rs.Space(c.other) == 2 {
+				ox, oy = 3, 1
+				e.Grid.Set(3, 1, 0)
+			}
+			e.Tokens = []model.Token{
+				{Name: "Mover", X: 0, Y: 0, Size: c.mover},
+				{Name: "Other", X: ox, Y: oy, Size: c.other},
+			}
+			if got := BlockedDrop(e, 0, c.x, c.y); got != c.blocked {
+				t.Errorf("BlockedDrop = %q, want %q", got, c.blocked)
+			}
+			if got := EndRefusal(e, 0, c.x, c.y); got != c.refuse {
+				t.Errorf("EndRefusal = %q, want %q", got, c.refuse)
+			}
+		})
+	}
+}
+
+// TestRulesetProblems: the tokens a switch would misfit, in the GM's
+// words: a size the ruleset lacks, a missing Speed a ship needs, a space
+// that grows onto a wall.
+func TestRulesetProblems(t *testing.T) {
+	e := &model.Encounter{Name: "x", Ruleset: model.PF1E, Grid: model.NewGrid(20, 20)}
+	e.Grid.Set(3, 1, model.Wall)
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Worm", X: 10, Y: 10, Size: model.Colossal, Speeds: map[string]int{model.SpeedLand: 30}},
+		{ID: model.NewID(), Name: "Ship", X: 2, Y: 0, Size: model.Medium, Speeds: map[string]int{model.SpeedFly: 300}},
+	}
+	got := RulesetProblems(e, model.Starship)
+	want := []string{
+		"Ship: its 2x2 space would stand on a wall or obstacle",
+		"Ship: no turn speed (ships need one to turn)",
+		"Worm: colossal is not a size of the starship ruleset",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if got := RulesetProblems(e, model.SF2E); len(got) != 1 || got[0] != "Worm: colossal is not a size of the sf2e ruleset" {
+		t.Errorf("pf1e -> sf2e: %q", got)
+	}
+}
+
+// TestNearestFoe: the nearest enemy first, any other token when there is
+// no enemy, -1 when alone.
+func TestNearestFoe(t *testing.T) {
+	tok := func(name, side string, x int) model.Token { return model.Token{Name: name, Side: side, X: x} }
+	for _, c := range []struct {
+		name string
+		toks []model.Token
+		want int
+	}{
+		{"nearest enemy over a nearer ally", []model.Token{tok("Me", "party", 0), tok("Ally", "party", 1), tok("Far", "enemy", 9), tok("Near", "enemy", 5)}, 3},
+		{"no enemy: the nearest token", []model.Token{tok("Me", "party", 0), tok("Far", "", 9), tok("Ally", "party", 2)}, 2},
+		{"alone", []model.Token{tok("Me", "party", 0)}, -1},
+	} {
+		e := &model.Encounter{Tokens: c.toks}
+		if got := NearestFoe(e, 0); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+	if NearestFoe(&model.Encounter{}, 3) != -1 {
+		t.Errorf("a token out of range has no foe")
+	}
+}

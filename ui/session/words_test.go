@@ -1,0 +1,179 @@
+package session
+
+import (
+	"testing"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/render"
+)
+
+// TestPathTextShip: a ship's path text said "path 300 ft · 1 action",
+// the same as a creature's, though a ship has one move and what the GM
+// steers by is its turns and the facing it ends with (the map drew the
+// turn only as a merged dot).
+func TestPathTextShip(t *testing.T) {
+	e, err := newEncounter("Ship fight", model.Starship, 16, 10, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Tokens = []model.Token{{Name: "Sunrise", X: 2, Y: 5, Size: model.Medium, Side: "party",
+		Speeds: map[string]int{model.SpeedFly: 300, model.SpeedTurn: 100}}}
+	eng, err := rules.For(model.Starship)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		x, y int
+		want string
+	}{
+		{5, 1, "path 300 ft · turns NE · ends facing NE"},
+		{0, 5, "path 200 ft · turns W · ends facing W"},
+		{2, 1, "path 200 ft · ends facing N"},
+	} {
+		p, err := eng.Path(e, rules.MoveQuery{Token: 0, Mode: rules.DefaultMode(model.Starship), Actions: 1}, c.x, c.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := DescribePath(e, 0, &p, nil); got != c.want {
+			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
+		}
+	}
+	two := &rules.Path{Reachable: true, Cost: 200, Actions: 1, Steps: []rules.Step{
+		{Turn: int(model.NE), Cost: 50, Total: 50}, {Turn: int(model.E), Cost: 50, Total: 100},
+		{X: 3, Y: 5, Turn: rules.NoTurn, Cost: 50, Total: 150}}}
+	if got, want := DescribePath(e, 0, two, nil), "path 200 ft · turns NE, E · ends facing E"; got != want {
+		t.Errorf("two turns: %q, want %q", got, want)
+	}
+}
+
+// TestPathTextPF1E: pf1e has move actions, not sf2e's three actions:
+// the path text names a move action, a double move, and the full-round
+// 5-foot minimum move (which read "path 5 ft · 2 actions", as if two
+// move actions were spent on 5 feet).
+func TestPathTextPF1E(t *testing.T) {
+	e, err := newEncounter("Pf ambush", model.PF1E, 8, 8, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Grid.Set(3, 2, model.GreaterDifficult)
+	e.Tokens = []model.Token{{Name: "Valeros", X: 2, Y: 2, Size: model.Medium, Side: "party",
+		Speeds: map[string]int{model.SpeedLand: 5}}}
+	eng, err := rules.For(model.PF1E)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := rules.MoveQuery{Token: 0, Mode: rules.DefaultMode(model.PF1E), Actions: rules.MaxActions(model.PF1E)}
+	for _, c := range []struct {
+		x, y int
+		want string
+	}{
+		{2, 3, "path 5 ft · move action"},
+		{2, 4, "path 10 ft · double move"},
+		{3, 2, "path 5 ft · full-round minimum move · 1 greater difficult"},
+	} {
+		p, err := eng.Path(e, q, c.x, c.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := DescribePath(e, 0, &p, nil); got != c.want {
+			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
+		}
+	}
+}
+
+// TestPathTextGreater: a greater-difficult step was counted as
+// "difficult" in the path text, though it costs more (sf2e +10 ft, pf1e x4,
+// points 3): the text now tells the two apart.
+func TestPathTextGreater(t *testing.T) {
+	e := model.Sample()
+	i := e.TokenIndex("Iseph")
+	p := &rules.Path{Reachable: true, Cost: 30, Actions: 1, Steps: []rules.Step{
+		{X: 3, Y: 10, Turn: rules.NoTurn, Cost: 10, Total: 10, Flags: rules.FlagDifficult},
+		{X: 4, Y: 10, Turn: rules.NoTurn, Cost: 15, Total: 25, Flags: rules.FlagGreaterDifficult},
+		{X: 5, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 30},
+	}}
+	if got, want := DescribePath(e, i, p, nil), "path 30 ft · 1 action · 1 difficult · 1 greater difficult"; got != want {
+		t.Errorf("describePath = %q, want %q", got, want)
+	}
+}
+
+// TestDescribePath: a path across difficult and hazardous squares that
+// provokes an enemy, an unreachable square, and a points path.
+func TestDescribePath(t *testing.T) {
+	e := model.Sample()
+	i := e.TokenIndex("Iseph")
+	tash := e.TokenIndex("Tashtari")
+	p := &rules.Path{Reachable: true, Cost: 25, Actions: 1, Steps: []rules.Step{
+		{X: 3, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 5},
+		{X: 4, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 10, Flags: rules.FlagHazardous | rules.FlagReaction},
+		{X: 5, Y: 10, Turn: rules.NoTurn, Cost: 10, Total: 20, Flags: rules.FlagDifficult},
+	}}
+	threat := map[int][]rules.Point{tash: {{X: 3, Y: 10}}}
+	got := DescribePath(e, i, p, threat)
+	want := "path 25 ft · 1 action · 1 difficult · 1 hazard · provokes Tashtari"
+	if got != want {
+		t.Errorf("DescribePath = %q, want %q", got, want)
+	}
+	if got := DescribePath(e, i, &rules.Path{}, nil); got != "no path there" {
+		t.Errorf("unreachable: %q", got)
+	}
+	e.Ruleset = model.Points
+	if got := DescribePath(e, i, &rules.Path{Reachable: true, Cost: 3, Actions: 2}, nil); got != "path 3 pt · 2 actions" {
+		t.Errorf("points: %q", got)
+	}
+}
+
+// newEncounter is an empty encounter with an open map.
+func newEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounter, error) {
+	e := &model.Encounter{Name: name, Ruleset: r, Grid: model.NewGrid(w, h)}
+	if feet != r.DefaultFeetPerSquare() {
+		e.FeetPerSquare = feet
+	}
+	return e, model.Validate(e)
+}
+
+// TestAnswers: the panel's answers for a selection, per ruleset and
+// switches, from a hand-made worker answer.
+func TestAnswers(t *testing.T) {
+	e := &model.Encounter{Name: "x", Ruleset: model.SF2E, Grid: model.NewGrid(8, 8), Tokens: []model.Token{
+		{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bo"}, {ID: "o", Name: "Ogre"},
+	}}
+	full := &Result{Sel: 0, NTok: 3,
+		Cover:     []render.CoverLine{{From: 0, To: 1, Cover: rules.CoverNone}, {From: 0, To: 2, Cover: rules.CoverLesser}},
+		CoverBack: []render.CoverLine{{From: 2, To: 0, Cover: rules.CoverStandard}},
+		Flanks:    []rules.Flank{{Target: 2, By: [2]int{0, 1}}},
+		Reach:     []rules.Square{{X: 1}, {X: 2}}, Collide: []rules.Point{{X: 2}},
+	}
+	on := Settings{Cover: true, CoverBack: true, Flank: true, Reach: true}
+	for _, c := range []struct {
+		name string
+		rs   model.Ruleset
+		sel  int
+		set  Settings
+		r    *Result
+		want string
+	}{
+		{"no answer yet", model.SF2E, 0, on, nil, ""},
+		{"stale: another token list", model.SF2E, 0, on, &Result{NTok: 2}, ""},
+		{"sf2e both ways and flanked", model.SF2E, 0, on, full,
+			"Cover from Ann:\n  Bo: none\n  Ogre: lesser\nCover Ann has from:\n  Ogre: standard\nFlanked (off-guard):\n  Ogre by Ann and Bo"},
+		{"pf1e words", model.PF1E, 0, on, full,
+			"Cover from Ann:\n  Bo: none\n  Ogre: soft cover\nCover Ann has from:\n  Ogre: standard\nFlanked:\n  Ogre by Ann and Bo"},
+		{"cover off", model.SF2E, 0, Settings{Flank: true}, full, "Flanked (off-guard):\n  Ogre by Ann and Bo"},
+		{"nothing selected: flanks only", model.SF2E, -1, on, full, "Flanked (off-guard):\n  Ogre by Ann and Bo"},
+		{"answer for another selection", model.SF2E, 1, Settings{Cover: true}, full, ""},
+		{"points: why no cover", model.Points, 0, Settings{}, &Result{Sel: 0, NTok: 3},
+			rules.Describe(model.Points).NoCombatNote},
+		{"points forced push", model.Points, 0, Settings{Reach: true, Mode: rules.ModeForced, ForcedKind: rules.ForcedPush, ForcedSource: "o", ForcedDist: 2},
+			&Result{Sel: 0, NTok: 3, Reach: full.Reach, Collide: full.Collide},
+			rules.Describe(model.Points).NoCombatNote + "\nPush Ann by Ogre, up to 2 squares: 2 squares it can end in, 1 collision (marked ×)."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e.Ruleset = c.rs
+			if got := Answers(e, c.sel, c.set, c.r); got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+}

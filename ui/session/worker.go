@@ -1,0 +1,501 @@
+// Package session is the editor's logic that needs no window: the overlay
+// worker that asks the rules engine on its own goroutine, the words of the
+// status bar's path, where a token may be dropped, the painting tools and
+// the undo History. The Fyne editor in ui/ drives it; tests drive it with
+// tables and no window.
+package session
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/render"
+)
+
+// Settings are the switches of the overlays panel.
+type Settings struct {
+	Reach     bool
+	Mode      string
+	Actions   int
+	Path      bool
+	Cover     bool
+	CoverBack bool // also the cover the selected token has from the others
+	Flank     bool
+	Threat    bool
+	Range     int // teleport range in squares (points)
+
+	// forced movement (points): the kind, the token that moves the
+	// selected one (by id, so edits that reorder tokens keep it) and the
+	// distance in squares
+	ForcedKind   string
+	ForcedSource string
+	ForcedDist   int
+}
+
+// Extra movement kinds the points ruleset offers in the mode list
+// (rules.Ruleset.MoverModes); they go to rules.Mover instead of Reach and
+// have no path.
+const (
+	modeLeap     = rules.ModeLeap
+	modeTeleport = rules.ModeTeleport
+	modeForced   = rules.ModeForced
+)
+
+// MoverMode reports whether m is one of the points ruleset's extra
+// movements (leap, teleport, forced), which have no path.
+func MoverMode(m string) bool { return m == modeLeap || m == modeTeleport || m == modeForced }
+
+// ForcedKinds are the kinds of forced movement rules.Mover.Forced knows.
+var ForcedKinds = []string{rules.ForcedPush, rules.ForcedPull, rules.ForcedSweep, rules.ForcedShove, rules.ForcedDrag}
+
+// Request asks the worker for the overlays of one state of the editor.
+// Enc is a snapshot nobody edits; the worker only reads it.
+type Request struct {
+	Gen   uint64 // the editor's request number: an answer carries it back
+	Enc   *model.Encounter
+	Rev   int // the editor's revision of Enc
+	Sel   int // the selected token, -1 = none
+	Set   Settings
+	Hover *rules.Point // the hovered square (the path goes there), nil = none
+	Drag  int          // token being dragged (flank spots), -1 = none
+	Share bool         // the player display shows the selected token's reach and path
+}
+
+// Result is what the rules answered for one request.
+type Result struct {
+	Gen        uint64
+	Rev, Sel   int
+	NTok       int // tokens in the snapshot: index-bearing answers are stale when it changed
+	Reach      []rules.Square
+	Path       *rules.Path
+	PathText   string // the path in the status bar's words (DescribePath)
+	Cover      []render.CoverLine
+	CoverBack  []render.CoverLine
+	Flanks     []rules.Flank
+	Threat     []rules.Point
+	FlankSpots []rules.Point
+	Collide    []rules.Point // forced movement: end squares reached by a collision
+	Errs       []string
+
+	// What the player display shows when the GM shares it: the same reach
+	// and path computed as if hidden tokens were not there, so that a
+	// detour around an unseen enemy gives nothing away.
+	PlayerReach   []rules.Square
+	PlayerCollide []rules.Point
+	PlayerPath    *rules.Path
+}
+
+// staticKey is what reach, cover, flanking and threat depend on; the path
+// also depends on the hovered square, which changes far more often.
+type staticKey struct {
+	Rev, Sel, Drag int
+	Set            Settings
+	rs             model.Ruleset
+}
+
+// Worker computes overlays on its own goroutine, newest request
+// wins: a request that arrives while one is computed replaces any waiting
+// one, so input never waits for the rules and stale answers are skipped.
+type Worker struct {
+	mu      sync.Mutex
+	pending *Request
+	wake    chan struct{}
+	quit    chan struct{}
+	deliver func(*Result) // called on the worker goroutine; must post to the UI
+
+	eng     rules.Engine
+	engRS   model.Ruleset
+	key     staticKey
+	have    bool
+	static  Result
+	threats map[int][]rules.Point // per enemy of the selected token (provokes)
+
+	player *Worker // its own engine and cache for the player display's answers
+}
+
+// NewWorker starts a worker that hands each answer to deliver, on the
+// worker's goroutine (deliver must post it to the UI). Stop ends it.
+func NewWorker(deliver func(*Result)) *Worker {
+	w := &Worker{wake: make(chan struct{}, 1), quit: make(chan struct{}), deliver: deliver}
+	go w.loop()
+	return w
+}
+
+// Request asks for r's overlays; it replaces a request still waiting.
+func (w *Worker) Request(r *Request) {
+	w.mu.Lock()
+	w.pending = r
+	w.mu.Unlock()
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Stop ends the worker's goroutine; an answer being computed is dropped.
+func (w *Worker) Stop() {
+	select {
+	case <-w.quit:
+	default:
+		close(w.quit)
+	}
+}
+
+func (w *Worker) loop() {
+	for {
+		select {
+		case <-w.quit:
+			return
+		case <-w.wake:
+		}
+		w.mu.Lock()
+		r := w.pending
+		w.pending = nil
+		w.mu.Unlock()
+		if r == nil {
+			continue
+		}
+		res := w.Compute(r)
+		select {
+		case <-w.quit:
+			return
+		default:
+		}
+		w.deliver(res)
+	}
+}
+
+func addErr(errs []string, what string, err error) []string {
+	msg := what + ": " + err.Error()
+	for _, e := range errs {
+		if e == msg {
+			return errs
+		}
+	}
+	return append(errs, msg)
+}
+
+// compute answers one request. A query that errors leaves its overlay
+// empty and adds its message to errs.
+func (w *Worker) Compute(r *Request) (res *Result) {
+	res = &Result{Gen: r.Gen, Rev: r.Rev, Sel: r.Sel}
+	if r.Enc != nil {
+		res.NTok = len(r.Enc.Tokens)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			res.Errs = append(res.Errs, fmt.Sprintf("rules failed: %v", p))
+		}
+	}()
+	e := r.Enc
+	if e == nil {
+		return res
+	}
+	if w.eng == nil || w.engRS != e.Ruleset {
+		eng, err := rules.For(e.Ruleset)
+		if err != nil {
+			res.Errs = addErr(res.Errs, "rules", err)
+			return res
+		}
+		w.eng, w.engRS, w.have = eng, e.Ruleset, false
+	}
+	k := staticKey{Rev: r.Rev, Sel: r.Sel, Drag: r.Drag, Set: r.Set, rs: e.Ruleset}
+	k.Set.Path = false
+	if !w.have || k != w.key {
+		w.static = w.computeStatic(e, r)
+		w.key, w.have = k, true
+	}
+	st := w.static
+	res.Reach, res.Cover, res.CoverBack, res.Flanks, res.Threat, res.FlankSpots = st.Reach, st.Cover, st.CoverBack, st.Flanks, st.Threat, st.FlankSpots
+	res.Collide = st.Collide
+	res.Errs = append(res.Errs, st.Errs...)
+	sel := r.Sel
+	if r.Set.Path && !MoverMode(r.Set.Mode) && sel >= 0 && sel < len(e.Tokens) && r.Hover != nil && e.Grid.In(r.Hover.X, r.Hover.Y) {
+		t := &e.Tokens[sel]
+		if r.Hover.X != t.X || r.Hover.Y != t.Y {
+			// the path may use every action the ruleset allows: the
+			// status bar says how many it takes
+			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: rules.Describe(e.Ruleset).MaxActions}
+			p, err := w.eng.Path(e, q, r.Hover.X, r.Hover.Y)
+			if err != nil {
+				res.Errs = addErr(res.Errs, "path", err)
+			} else {
+				// an engine may reuse its buffers on the next call: keep a copy
+				p.Steps = append([]rules.Step(nil), p.Steps...)
+				res.Path = &p
+				res.PathText = DescribePath(e, sel, &p, w.threats)
+			}
+		}
+	}
+	if r.Share {
+		res.PlayerReach, res.PlayerPath, res.PlayerCollide = w.forPlayers(r, res)
+	}
+	return res
+}
+
+// forPlayers answers the shared reach and path as the players may see
+// them: on a copy of the encounter without its hidden tokens. A hidden
+// selected token shares nothing.
+func (w *Worker) forPlayers(r *Request, gm *Result) ([]rules.Square, *rules.Path, []rules.Point) {
+	e := r.Enc
+	if r.Sel < 0 || r.Sel >= len(e.Tokens) || e.Tokens[r.Sel].Hidden {
+		return nil, nil, nil
+	}
+	hidden := false
+	for i := range e.Tokens {
+		hidden = hidden || e.Tokens[i].Hidden
+	}
+	if !hidden {
+		return gm.Reach, gm.Path, gm.Collide
+	}
+	pe, sel := PlayersView(e, r.Sel)
+	if w.player == nil {
+		w.player = &Worker{}
+	}
+	sub := *r
+	sub.Enc, sub.Sel, sub.Share, sub.Drag = pe, sel, false, -1
+	sub.Set.Cover, sub.Set.CoverBack, sub.Set.Flank, sub.Set.Threat = false, false, false, false
+	pr := w.player.Compute(&sub)
+	return pr.Reach, pr.Path, pr.Collide
+}
+
+func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
+	var st Result
+	sel := r.Sel
+	w.threats = map[int][]rules.Point{}
+	if sel >= 0 && sel < len(e.Tokens) {
+		me := e.Tokens[sel].SideOrNeutral()
+		if r.Set.Reach && MoverMode(r.Set.Mode) {
+			mv, ok := w.eng.(rules.Mover)
+			var sq []rules.Square
+			var err error
+			switch {
+			case !ok:
+				err = fmt.Errorf("%s has no %s", e.Ruleset, r.Set.Mode)
+			case r.Set.Mode == modeLeap:
+				sq, err = mv.Leap(nil, e, sel)
+			case r.Set.Mode == modeForced:
+				src := e.TokenIndex(r.Set.ForcedSource)
+				if src < 0 {
+					err = fmt.Errorf("choose the token that moves %s (Forced by, in the overlay panel)", e.Tokens[sel].Name)
+				} else {
+					sq, err = mv.Forced(nil, e, sel, r.Set.ForcedKind, src, r.Set.ForcedDist)
+				}
+			default:
+				sq, err = mv.Teleport(nil, e, sel, r.Set.Range)
+			}
+			if err != nil {
+				st.Errs = addErr(st.Errs, r.Set.Mode, err)
+			} else {
+				st.Reach = append([]rules.Square(nil), sq...)
+			}
+			if r.Set.Mode == modeForced {
+				// Forced marks a collision with Facings = 1, which the
+				// renderer would draw as a ship's facing arrow: the
+				// collision squares get the second band instead, and a
+				// cross (drawn by the map view) so colour is not alone
+				for i := range st.Reach {
+					q := &st.Reach[i]
+					q.Actions = 1
+					if q.Facings != 0 {
+						q.Actions, q.Facings = 2, 0
+						st.Collide = append(st.Collide, rules.Point{X: q.X, Y: q.Y})
+					}
+				}
+			}
+		} else if r.Set.Reach {
+			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: r.Set.Actions}
+			sq, err := w.eng.Reach(nil, e, q)
+			if err != nil {
+				st.Errs = addErr(st.Errs, "reach", err)
+			} else {
+				st.Reach = append([]rules.Square(nil), sq...)
+			}
+		}
+		if r.Set.Cover {
+			for j := range e.Tokens {
+				if j == sel {
+					continue
+				}
+				c, err := w.eng.Cover(e, sel, j)
+				if err != nil {
+					st.Errs = addErr(st.Errs, "cover", err)
+					break
+				}
+				st.Cover = append(st.Cover, render.CoverLine{From: sel, To: j, Cover: c})
+			}
+			if r.Set.CoverBack {
+				for j := range e.Tokens {
+					if j == sel {
+						continue
+					}
+					c, err := w.eng.Cover(e, j, sel)
+					if err != nil {
+						st.Errs = addErr(st.Errs, "cover", err)
+						break
+					}
+					st.CoverBack = append(st.CoverBack, render.CoverLine{From: j, To: sel, Cover: c})
+				}
+			}
+		}
+		if r.Set.Path || r.Set.Threat {
+			for j := range e.Tokens {
+				if j != sel && model.Enemies(me, e.Tokens[j].SideOrNeutral()) {
+					w.threats[j] = w.eng.Threatened(nil, e, j)
+				}
+			}
+		}
+		if r.Set.Threat {
+			st.Threat = unionPoints(w.threats)
+		}
+	} else if r.Set.Threat {
+		all := map[int][]rules.Point{}
+		for j := range e.Tokens {
+			if e.Tokens[j].SideOrNeutral() != model.Neutral {
+				all[j] = w.eng.Threatened(nil, e, j)
+			}
+		}
+		st.Threat = unionPoints(all)
+	}
+	if r.Set.Flank {
+		f, err := w.eng.Flanking(e)
+		if err != nil {
+			st.Errs = addErr(st.Errs, "flanking", err)
+		} else {
+			st.Flanks = append([]rules.Flank(nil), f...) // FlankSpots calls Flanking again
+		}
+		if r.Drag >= 0 && r.Drag < len(e.Tokens) && err == nil {
+			st.FlankSpots = FlankSpots(w.eng, e, r.Drag)
+		}
+	}
+	return st
+}
+
+func unionPoints(m map[int][]rules.Point) []rules.Point {
+	seen := map[rules.Point]bool{}
+	var out []rules.Point
+	for _, ps := range m {
+		for _, p := range ps {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Y != out[j].Y {
+			return out[i].Y < out[j].Y
+		}
+		return out[i].X < out[j].X
+	})
+	return out
+}
+
+// flankSpotLimit bounds the positions tried for flank spots, so a drag on a
+// Crowded map stays quick: at most this many Flanking calls.
+const flankSpotLimit = 400
+
+// FlankSpots lists the top-left positions where token d, moved there, would
+// flank one of its foes. It tries the positions within 3 squares of each
+// foe, nearest foes first, up to flankSpotLimit positions.
+func FlankSpots(eng rules.Engine, e *model.Encounter, d int) []rules.Point {
+	me := e.Tokens[d]
+	k := e.Space(&me)
+	type foe struct{ i, dist int }
+	var foes []foe
+	for j := range e.Tokens {
+		if j != d && model.Enemies(me.SideOrNeutral(), e.Tokens[j].SideOrNeutral()) {
+			foes = append(foes, foe{j, max(abs(e.Tokens[j].X-me.X), abs(e.Tokens[j].Y-me.Y))})
+		}
+	}
+	sort.Slice(foes, func(a, b int) bool { return foes[a].dist < foes[b].dist })
+	scratch := *e
+	scratch.Tokens = append([]model.Token(nil), e.Tokens...)
+	seen := map[rules.Point]bool{}
+	var out []rules.Point
+	tried := 0
+	for _, f := range foes {
+		ft := &e.Tokens[f.i]
+		fk := e.Space(ft)
+		for y := ft.Y - k - 2; y <= ft.Y+fk+2; y++ {
+			for x := ft.X - k - 2; x <= ft.X+fk+2; x++ {
+				p := rules.Point{X: x, Y: y}
+				if seen[p] || EndRefusal(e, d, x, y) != "" {
+					continue
+				}
+				if tried >= flankSpotLimit {
+					return out
+				}
+				tried++
+				scratch.Tokens[d].X, scratch.Tokens[d].Y = x, y
+				fl, err := eng.Flanking(&scratch)
+				if err != nil {
+					return out
+				}
+				for _, fk := range fl {
+					if fk.Target == f.i && (fk.By[0] == d || fk.By[1] == d) {
+						seen[p] = true
+						out = append(out, p)
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// PlayersView is a shallow copy of e without its hidden tokens, and the
+// index there of token sel (-1 when it is hidden or none): what the
+// players' answers are computed on, so that nothing gives a hidden token
+// away. The tokens are shared with e; the caller must not change them.
+func PlayersView(e *model.Encounter, sel int) (*model.Encounter, int) {
+	pe := *e
+	pe.Tokens = nil
+	psel := -1
+	for i := range e.Tokens {
+		if e.Tokens[i].Hidden {
+			continue
+		}
+		if i == sel {
+			psel = len(pe.Tokens)
+		}
+		pe.Tokens = append(pe.Tokens, e.Tokens[i])
+	}
+	return &pe, psel
+}
+
+// Shown is what the overlay switches set show of the answer r for token
+// sel of e (-1: none): reach (with forced movement's collisions), path,
+// cover both ways, enemy reach and flanking, in the ruleset's unit. An answer for another token list (its
+// indices may be stale) or another selection shows nothing of the
+// selection's; the editor adds its hover, ghost and warnings.
+func Shown(e *model.Encounter, sel int, set Settings, r *Result) *render.Overlays {
+	o := render.NewOverlays()
+	o.Units = rules.Describe(e.Ruleset).Unit
+	o.Selected = sel
+	if r == nil || r.NTok != len(e.Tokens) {
+		return o
+	}
+	if r.Sel == sel && sel < len(e.Tokens) {
+		if set.Reach {
+			o.Reach, o.Collide = r.Reach, r.Collide
+		}
+		if set.Path && r.Path != nil {
+			o.Path, o.PathFrom = r.Path, sel
+		}
+		if set.Cover {
+			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
+		}
+		if set.Threat {
+			o.Threat = r.Threat
+		}
+	}
+	if set.Flank {
+		o.Flanks = r.Flanks
+	}
+	return o
+}

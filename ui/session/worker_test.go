@@ -1,0 +1,192 @@
+package session
+
+import (
+	"testing"
+	"time"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/render"
+)
+
+// stubEngine flanks when two allies stand on opposite sides of a foe, in
+// a row or a column; everything else is empty.
+type stubEngine struct{ calls int }
+
+func (s *stubEngine) Reach(dst []rules.Square, e *model.Encounter, q rules.MoveQuery) ([]rules.Square, error) {
+	return dst, nil
+}
+func (s *stubEngine) Path(e *model.Encounter, q rules.MoveQuery, x, y int) (rules.Path, error) {
+	return rules.Path{}, nil
+}
+func (s *stubEngine) Cover(e *model.Encounter, from, to int) (rules.Cover, error) { return 0, nil }
+func (s *stubEngine) Threatened(dst []rules.Point, e *model.Encounter, tok int) []rules.Point {
+	return dst
+}
+func (s *stubEngine) Flanking(e *model.Encounter) ([]rules.Flank, error) {
+	s.calls++
+	var out []rules.Flank
+	for f := range e.Tokens {
+		for a := range e.Tokens {
+			for b := a + 1; b < len(e.Tokens); b++ {
+				F, A, B := e.Tokens[f], e.Tokens[a], e.Tokens[b]
+				if !model.Allies(A.Side, B.Side) || !model.Enemies(A.Side, F.Side) {
+					continue
+				}
+				row := A.Y == F.Y && B.Y == F.Y && (A.X-F.X)*(B.X-F.X) == -1
+				col := A.X == F.X && B.X == F.X && (A.Y-F.Y)*(B.Y-F.Y) == -1
+				if row || col {
+					out = append(out, rules.Flank{Target: f, By: [2]int{a, b}})
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func TestFlankSpots(t *testing.T) {
+	e, _ := newEncounter("Flank", model.SF2E, 40, 40, 5)
+	e.Tokens = []model.Token{
+		{Name: "Foe", X: 5, Y: 5, Side: "enemy"},
+		{Name: "Ally", X: 4, Y: 5, Side: "party"},
+		{Name: "Mover", X: 20, Y: 20, Side: "party"},
+	}
+	eng := &stubEngine{}
+	got := FlankSpots(eng, e, 2)
+	if len(got) != 1 || got[0] != (rules.Point{X: 6, Y: 5}) {
+		t.Errorf("flank spots %v, want [(6, 5)]", got)
+	}
+	// many foes: the number of tries stays bounded
+	for i := 0; i < 30; i++ {
+		e.Tokens = append(e.Tokens, model.Token{Name: "F" + string(rune('A'+i%26)) + string(rune('a'+i/26)), X: (i % 20) * 2, Y: 10 + (i/20)*3, Side: "enemy"})
+	}
+	eng.calls = 0
+	FlankSpots(eng, e, 2)
+	if eng.calls > flankSpotLimit {
+		t.Errorf("%d Flanking calls, limit %d", eng.calls, flankSpotLimit)
+	}
+}
+
+// TestComputeFollowsTheEngine: for each ruleset, Compute's reach and path
+// are the engine's, and a query the engine refuses (cover in starship and
+// points) leaves its overlay empty with the engine's message in Errs.
+func TestComputeFollowsTheEngine(t *testing.T) {
+	for _, rs := range model.Rulesets {
+		t.Run(string(rs), func(t *testing.T) {
+			d := rules.Describe(rs)
+			e, err := newEncounter("room", rs, 12, 12, rs.DefaultFeetPerSquare())
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp := map[string]int{d.SpeedKeys[0]: d.NewSpeed}
+			if d.NewTurn > 0 {
+				sp[model.SpeedTurn] = d.NewTurn
+			}
+			e.Tokens = []model.Token{
+				{ID: model.NewID(), Name: "A", X: 1, Y: 1, Size: model.Medium, Side: "party", Facing: model.E, Speeds: sp},
+				{ID: model.NewID(), Name: "B", X: 8, Y: 8, Size: model.Medium, Side: "enemy", Speeds: sp},
+			}
+			req := &Request{Enc: e, Sel: 0, Drag: -1, Hover: &rules.Point{X: 5, Y: 1},
+				Set: Settings{Reach: true, Mode: d.DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}}
+			res := (&Worker{}).Compute(req)
+			eng, _ := rules.For(rs)
+			want, err := eng.Reach(nil, e, rules.MoveQuery{Token: 0, Mode: d.DefaultMode, Actions: 1})
+			if err != nil || len(res.Reach) != len(want) {
+				t.Errorf("reach: %d squares, engine %d (%v)", len(res.Reach), len(want), err)
+			}
+			p, err := eng.Path(e, rules.MoveQuery{Token: 0, Mode: d.DefaultMode, Actions: d.MaxActions}, 5, 1)
+			if err != nil || res.Path == nil || res.Path.Cost != p.Cost || res.PathText != DescribePath(e, 0, &p, nil) {
+				t.Errorf("path %+v %q, engine %+v (%v)", res.Path, res.PathText, p, err)
+			}
+			_, cerr := eng.Cover(e, 0, 1)
+			switch {
+			case cerr == nil && len(res.Cover) != 1:
+				t.Errorf("cover lines %v, want one", res.Cover)
+			case cerr != nil && (len(res.Cover) != 0 || !containsPrefix(res.Errs, "cover: "+cerr.Error())):
+				t.Errorf("cover refused (%v): lines %v, errs %q", cerr, res.Cover, res.Errs)
+			}
+			if res.NTok != 2 || res.Sel != 0 {
+				t.Errorf("ntok %d sel %d", res.NTok, res.Sel)
+			}
+		})
+	}
+}
+
+func containsPrefix(xs []string, s string) bool {
+	for _, x := range xs {
+		if len(x) >= len(s) && x[:len(s)] == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestWorkerAnswersTheNewestRequest: requests made while the worker is
+// busy are replaced by the newest; its answer always arrives.
+func TestWorkerAnswersTheNewestRequest(t *testing.T) {
+	got := make(chan *Result, 16)
+	w := NewWorker(func(r *Result) { got <- r })
+	defer w.Stop()
+	e, _ := newEncounter("room", model.SF2E, 30, 30, 5)
+	for g := uint64(1); g <= 10; g++ {
+		w.Request(&Request{Gen: g, Enc: e, Sel: -1, Drag: -1})
+	}
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case r := <-got:
+			if r.Gen == 10 {
+				return
+			}
+		case <-timeout:
+			t.Fatal("no answer to the newest request")
+		}
+	}
+}
+
+// TestShown: what the switches show of an answer, and nothing of the
+// selection's from a stale one.
+func TestShown(t *testing.T) {
+	e := &model.Encounter{Name: "x", Ruleset: model.Points, Grid: model.NewGrid(4, 4), Tokens: []model.Token{{Name: "A"}, {Name: "B"}}}
+	r := &Result{Sel: 0, NTok: 2, Reach: []rules.Square{{X: 1}}, Path: &rules.Path{Cost: 1}, Threat: []rules.Point{{X: 3}},
+		Cover: []render.CoverLine{{From: 0, To: 1}}, CoverBack: []render.CoverLine{{From: 1, To: 0}}, Flanks: []rules.Flank{{Target: 1}}}
+	all := Settings{Reach: true, Path: true, Cover: true, Threat: true, Flank: true}
+	for _, c := range []struct {
+		name                               string
+		sel                                int
+		set                                Settings
+		r                                  *Result
+		reach, path, cover, threat, flanks int
+	}{
+		{"everything", 0, all, r, 1, 1, 2, 1, 1},
+		{"switches off", 0, Settings{}, r, 0, 0, 0, 0, 0},
+		{"another selection: flanks only", 1, all, r, 0, 0, 0, 0, 1},
+		{"stale token list", 0, all, &Result{Sel: 0, NTok: 3, Reach: r.Reach, Flanks: r.Flanks}, 0, 0, 0, 0, 0},
+		{"no answer", 0, all, nil, 0, 0, 0, 0, 0},
+	} {
+		o := Shown(e, c.sel, c.set, c.r)
+		path := 0
+		if o.Path != nil {
+			path = 1
+		}
+		got := [5]int{len(o.Reach), path, len(o.Cover), len(o.Threat), len(o.Flanks)}
+		if want := [5]int{c.reach, c.path, c.cover, c.threat, c.flanks}; got != want || o.Units != "pt" || o.Selected != c.sel {
+			t.Errorf("%s: reach, path, cover, threat, flanks %v, want %v (units %q, selected %d)", c.name, got, want, o.Units, o.Selected)
+		}
+	}
+}
+
+// TestPlayersView: hidden tokens leave, and the selection follows its
+// token (or goes when it is hidden).
+func TestPlayersView(t *testing.T) {
+	e := &model.Encounter{Tokens: []model.Token{{Name: "A"}, {Name: "H", Hidden: true}, {Name: "C"}}}
+	for _, c := range []struct{ sel, want int }{{0, 0}, {1, -1}, {2, 1}, {-1, -1}} {
+		pe, sel := PlayersView(e, c.sel)
+		if len(pe.Tokens) != 2 || pe.Tokens[1].Name != "C" || sel != c.want {
+			t.Errorf("sel %d: %d tokens, selection %d, want %d", c.sel, len(pe.Tokens), sel, c.want)
+		}
+	}
+	if len(e.Tokens) != 3 {
+		t.Errorf("the encounter lost tokens")
+	}
+}

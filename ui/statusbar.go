@@ -1,0 +1,123 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+)
+
+// statusBar is the bottom line: the hovered square, the path, a message
+// that clears itself, the save state and the ruleset.
+type statusBar struct {
+	hoverLabel *widget.Label
+	pathLabel  *widget.Label
+	msgLabel   *widget.Label
+	fields     *fyne.Container // hoverLabel, pathLabel, msgLabel
+	saveLabel  *widget.Label
+	rulesLabel *widget.Label
+	msgAt      time.Time
+}
+
+// message shows text in the status bar's message field.
+// It clears itself after msgTTL unless something newer replaced it.
+func (ed *Editor) message(s string) { ed.status.message(s, ed.post) }
+
+// setStatus sets one of the status bar's fields and shares the bar's width
+// again for the new text.
+func (ed *Editor) setStatus(l *widget.Label, s string) { ed.status.set(l, s) }
+
+// msgTTL is how long a status message stays.
+const msgTTL = 8 * time.Second
+
+// updateHover writes what is under the pointer into the status bar.
+func (ed *Editor) updateHover() {
+	if ed.hovered == nil {
+		ed.setStatus(ed.status.hoverLabel, "")
+		return
+	}
+	x, y := ed.hovered.X, ed.hovered.Y
+	if !ed.enc.Grid.In(x, y) {
+		ed.setStatus(ed.status.hoverLabel, fmt.Sprintf("(%d, %d) off the map", x, y))
+		return
+	}
+	t := ed.enc.Grid.At(x, y)
+	s := fmt.Sprintf("(%d, %d) %s", x, y, strings.Join(terrainWords(t), ", "))
+	if i := ed.tokenAt(x, y); i >= 0 {
+		s += " · " + ed.enc.Tokens[i].Name
+	}
+	for _, n := range ed.enc.Notes {
+		if n.X == x && n.Y == y {
+			s += " · note: " + n.Text
+		}
+	}
+	ed.setStatus(ed.status.hoverLabel, s)
+}
+
+func terrainWords(t model.Terrain) []string {
+	if t == 0 {
+		return []string{"open"}
+	}
+	out := model.TraitNames(t)
+	for i, n := range out {
+		if n == "greater-difficult" {
+			out[i] = "greater difficult"
+		}
+	}
+	return out
+}
+
+// build makes the bar's labels: the hovered square, the path and the
+// message share the width by what their text needs (so the path's cost,
+// hazards and reactions are not cut to "pr..." while the hovered square's
+// few words keep a third of the bar); the save state and the ruleset sit
+// at the right.
+func (sb *statusBar) build() fyne.CanvasObject {
+	sb.hoverLabel = widget.NewLabel("")
+	sb.hoverLabel.Truncation = fyne.TextTruncateEllipsis
+	sb.pathLabel = widget.NewLabel("")
+	sb.pathLabel.Truncation = fyne.TextTruncateEllipsis
+	sb.msgLabel = widget.NewLabel("")
+	sb.msgLabel.Truncation = fyne.TextTruncateEllipsis
+	sb.saveLabel = widget.NewLabel("")
+	sb.rulesLabel = widget.NewLabel("")
+	sb.fields = container.New(&controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230}}, sb.hoverLabel, sb.pathLabel, sb.msgLabel)
+	return container.NewBorder(nil, nil, nil,
+		container.NewHBox(widget.NewSeparator(), sb.saveLabel, widget.NewSeparator(), sb.rulesLabel),
+		sb.fields)
+}
+
+// set sets one of the bar's fields and shares the bar's width again for
+// the new text.
+func (sb *statusBar) set(l *widget.Label, s string) {
+	if l.Text == s {
+		return
+	}
+	l.SetText(s)
+	if sb.fields != nil {
+		sb.fields.Refresh()
+	}
+}
+
+// message shows text in the message field; it clears itself after msgTTL
+// unless something newer replaced it (post runs that on the UI goroutine).
+func (sb *statusBar) message(s string, post func(func())) {
+	at := time.Now()
+	sb.msgAt = at
+	sb.set(sb.msgLabel, s)
+	if s != "" {
+		time.AfterFunc(msgTTL, func() {
+			post(func() {
+				if sb.msgAt == at {
+					sb.set(sb.msgLabel, "")
+				}
+			})
+		})
+	}
+}

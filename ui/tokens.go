@@ -1,0 +1,271 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
+)
+
+// uniqueName returns base, or base with the smallest free number.
+func uniqueName(e *model.Encounter, base string) string {
+	if e.TokenIndex(base) < 0 {
+		return base
+	}
+	stem := strings.TrimRightFunc(base, func(r rune) bool { return r >= '0' && r <= '9' || r == ' ' })
+	if stem == "" {
+		stem = base
+	}
+	for n := 2; ; n++ {
+		s := fmt.Sprintf("%s %d", stem, n)
+		if e.TokenIndex(s) < 0 {
+			return s
+		}
+	}
+}
+
+// AddToken adds t (placed inside the map) and selects it.
+func (ed *Editor) AddToken(t model.Token) error {
+	if t.ID == "" {
+		t.ID = model.NewID()
+	}
+	k := ed.enc.Ruleset.Space(t.Size)
+	t.X = max(0, min(t.X, ed.enc.Grid.W-k))
+	t.Y = max(0, min(t.Y, ed.enc.Grid.H-k))
+	var n int
+	err := ed.apply("", func(c *model.Encounter) error {
+		c.Tokens = append(c.Tokens, t)
+		n = len(c.Tokens) - 1
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if r := session.BlockedDrop(ed.enc, n, t.X, t.Y); r != "" {
+		ed.message(fmt.Sprintf("%s added: %s", t.Name, r))
+	} else {
+		ed.message(fmt.Sprintf("%s added at (%d, %d)", t.Name, t.X, t.Y))
+	}
+	ed.sel = -1
+	ed.Select(n)
+	return nil
+}
+
+func (ed *Editor) addTokenDialog(x, y int) {
+	rs := ed.enc.Ruleset
+	d := rules.Describe(rs)
+	var dlg *dialog.FormDialog
+	name := ed.esc.Entry() // Escape cancels, Enter adds
+	name.SetText(uniqueName(ed.enc, "Creature 1"))
+	size := widget.NewSelect(sizeNames(rs), nil)
+	size.SetSelected(model.Medium.String())
+	side := ed.esc.SelectEntry(sides(ed.enc))
+	side.SetText("enemy")
+	sk := d.SpeedKeys[0]
+	speed := ed.esc.Entry()
+	speed.SetText(strconv.Itoa(d.NewSpeed))
+	items := []*widget.FormItem{
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Size", size),
+		widget.NewFormItem("Side", side),
+		widget.NewFormItem(strings.ToUpper(sk[:1])+sk[1:]+" speed", speed),
+	}
+	var turn *controls.EscEntry
+	if contains(d.SpeedKeys, model.SpeedTurn) {
+		turn = ed.esc.Entry()
+		turn.SetText(strconv.Itoa(d.NewTurn))
+		turn.OnSubmitted = func(string) { dlg.Submit() }
+		items = append(items, widget.NewFormItem("Turn speed", turn))
+	}
+	submit := func(string) { dlg.Submit() }
+	name.OnSubmitted, speed.OnSubmitted = submit, submit
+	side.OnSubmitted = submit
+	dlg = dialog.NewForm(fmt.Sprintf("Add a token at (%d, %d)", x, y), "Add", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		t := model.Token{Name: strings.TrimSpace(name.Text), X: x, Y: y, Side: strings.TrimSpace(side.Text), Speeds: map[string]int{}}
+		if t.Side == model.Neutral {
+			t.Side = ""
+		}
+		if z, err := model.ParseSize(size.Selected); err == nil {
+			t.Size = z
+		} else {
+			t.Size = model.Medium
+		}
+		v, has, err := parseOptInt(speed.Text, sk+" speed")
+		if err != nil {
+			controls.ShowError(ed.win, "Token not added", err)
+			return
+		}
+		if has {
+			t.Speeds[sk] = v
+		}
+		if turn != nil {
+			v, has, err := parseOptInt(turn.Text, "turn speed")
+			if err != nil {
+				controls.ShowError(ed.win, "Token not added", err)
+				return
+			}
+			if has {
+				t.Speeds[model.SpeedTurn] = v
+			}
+		}
+		if err := ed.AddToken(t); err != nil {
+			controls.ShowError(ed.win, "Token not added", err)
+		}
+	}, ed.win)
+	dlg.Resize(fyne.NewSize(360, 0))
+	dlg.Show()
+	ed.esc.Closes(dlg)
+	focus := func() {
+		if ed.win.Canvas().Focused() == nil && controls.DialogOpen(ed.win) {
+			ed.win.Canvas().Focus(name)
+			name.TypedShortcut(&fyne.ShortcutSelectAll{}) // typing replaces "Creature 1"
+		}
+	}
+	focus()
+	// The click on the map that opened the dialog is still being handled:
+	// on its way out the driver unfocuses (nothing focusable lies under the
+	// pointer, outside the dialog), so typing went nowhere and Enter did
+	// not add. Focus again once that click is done.
+	go ed.post(focus)
+}
+
+// DuplicateToken copies the selected token next to it.
+func (ed *Editor) DuplicateToken() {
+	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
+		ed.message("select a token to duplicate")
+		return
+	}
+	t := ed.enc.Tokens[ed.sel].Clone()
+	t.ID = model.NewID()
+	t.Name = uniqueName(ed.enc, t.Name)
+	k := ed.enc.Space(&t)
+	// the nearest free position, ring by ring
+	tmp := ed.enc.Clone()
+	tmp.Tokens = append(tmp.Tokens, t)
+	n := len(tmp.Tokens) - 1
+	bx, by := t.X+k, t.Y
+	found := false
+	for r := 1; r <= max(ed.enc.Grid.W, ed.enc.Grid.H) && !found; r++ {
+		for dy := -r; dy <= r && !found; dy++ {
+			for dx := -r; dx <= r && !found; dx++ {
+				if max(abs(dx), abs(dy)) != r {
+					continue
+				}
+				if session.BlockedDrop(tmp, n, t.X+dx*k, t.Y+dy*k) == "" {
+					bx, by, found = t.X+dx*k, t.Y+dy*k, true
+				}
+			}
+		}
+	}
+	t.X, t.Y = bx, by
+	_ = ed.AddToken(t)
+}
+
+// DeleteToken removes the selected token.
+func (ed *Editor) DeleteToken() {
+	i := ed.sel
+	if i < 0 || i >= len(ed.enc.Tokens) {
+		return
+	}
+	name := ed.enc.Tokens[i].Name
+	ed.sel = -1
+	_ = ed.apply("", func(c *model.Encounter) error {
+		c.Tokens = append(c.Tokens[:i], c.Tokens[i+1:]...)
+		return nil
+	})
+	ed.showInspector()
+	ed.message(name + " deleted (Ctrl+Z brings it back)")
+}
+
+// MoveToken moves token i to (x, y). Off the map is always refused; a wall,
+// obstacle or another creature is refused unless force (Shift held), and
+// then the token is marked with a warning.
+func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
+	if i < 0 || i >= len(ed.enc.Tokens) {
+		return false
+	}
+	t := ed.enc.Tokens[i]
+	if t.X == x && t.Y == y {
+		ed.rebuildOverlays()
+		return false
+	}
+	reason := session.EndRefusal(ed.enc, i, x, y)
+	if reason == "off the map" || (reason != "" && !force) {
+		msg := fmt.Sprintf("%s not moved: %s", t.Name, reason)
+		if reason != "off the map" {
+			msg += " (hold Shift to place anyway)"
+		}
+		ed.message(msg)
+		ed.rebuildOverlays()
+		return false
+	}
+	err := ed.apply("", func(c *model.Encounter) error {
+		c.Tokens[i].X, c.Tokens[i].Y = x, y
+		return nil
+	})
+	if err != nil {
+		return false
+	}
+	if reason != "" {
+		ed.message(fmt.Sprintf("%s placed anyway: %s", t.Name, reason))
+	} else {
+		ed.message(fmt.Sprintf("%s moved to (%d, %d)", t.Name, x, y))
+	}
+	ed.rebuildOverlays()
+	ed.showInspector()
+	return true
+}
+
+// centreOn brings token i into the middle of the view.
+func (ed *Editor) centreOn(i int) {
+	if i < 0 || i >= len(ed.enc.Tokens) {
+		return
+	}
+	t := &ed.enc.Tokens[i]
+	k := float64(ed.enc.Space(t))
+	ed.view.CentreOn(float64(t.X)+k/2, float64(t.Y)+k/2)
+}
+
+// tokenAt returns the topmost token covering (x, y), -1 for none.
+func (ed *Editor) tokenAt(x, y int) int {
+	for i := len(ed.enc.Tokens) - 1; i >= 0; i-- {
+		t := &ed.enc.Tokens[i]
+		k := ed.enc.Space(t)
+		if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
+			return i
+		}
+	}
+	return -1
+}
+
+// tokensAt lists the tokens whose spaces hold (x, y), the one drawn on
+// top first.
+func (ed *Editor) tokensAt(x, y int) []int {
+	var out []int
+	for i := len(ed.enc.Tokens) - 1; i >= 0; i-- {
+		t := &ed.enc.Tokens[i]
+		k := ed.enc.Space(t)
+		if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

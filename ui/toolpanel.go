@@ -1,0 +1,180 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/render"
+)
+
+// Tool is what a primary-button gesture on the map does.
+type Tool int
+
+type toolInfo struct {
+	key  rune
+	name string
+	tip  string
+}
+
+var tools = []toolInfo{
+	ToolSelect: {'v', "Select", "V  Select and move tokens (Shift: place anyway)"},
+	ToolBrush:  {'b', "Brush", "B  Paint terrain; [ and ] change the brush size"},
+	ToolRect:   {'r', "Rect", "R  Drag a rectangle of terrain"},
+	ToolLine:   {'l', "Line", "L  Drag a line of terrain (walls)"},
+	ToolFill:   {'f', "Fill", "F  Flood-fill an area of the same terrain"},
+	ToolErase:  {'e', "Erase", "E  Erase terrain back to open ground"},
+	ToolToken:  {'t', "Token", "T  Click a square to add a token"},
+}
+
+type terrainInfo struct {
+	key  rune
+	name string
+	t    model.Terrain
+}
+
+// palette lists the terrains the GM paints, with their number keys; 0 is
+// the common difficult+hazardous mix.
+var palette = []terrainInfo{
+	{'1', "Open", 0},
+	{'2', "Wall", model.Wall},
+	{'3', "Obstacle", model.Obstacle},
+	{'4', "Difficult", model.Difficult},
+	{'5', "Greater", model.GreaterDifficult},
+	{'6', "Hazard", model.Hazardous},
+	{'7', "Narrow", model.Narrow},
+	{'8', "Uneven", model.Uneven},
+	{'9', "Water", model.Water},
+	{'0', "Diff+Haz", model.Difficult | model.Hazardous},
+}
+
+// toolPanel is the left column: the tools, the terrains and the brush.
+type toolPanel struct {
+	tool        Tool
+	terrain     model.Terrain
+	brush       int
+	toolButtons []*controls.TipButton
+	terrButtons []*controls.TipButton
+	brushLabel  *widget.Label
+	terrLabel   *widget.Label
+}
+
+// SetTool picks the tool for the primary button.
+func (ed *Editor) SetTool(t Tool) {
+	ed.abandonGesture()
+	ed.tools.tool = t
+	if t == ToolLine && ed.tools.terrain == 0 {
+		ed.tools.terrain = model.Wall // a line of open ground is rarely meant
+	}
+	ed.updateToolButtons()
+}
+
+// SetTerrain picks the terrain the painting tools lay down; picking one
+// while selecting switches to the brush.
+func (ed *Editor) SetTerrain(t model.Terrain) {
+	ed.tools.terrain = t
+	if ed.tools.tool == ToolSelect || ed.tools.tool == ToolToken || ed.tools.tool == ToolErase {
+		ed.tools.tool = ToolBrush
+	}
+	ed.updateToolButtons()
+}
+
+// SetBrush sets the brush size, 1 to 5 squares.
+func (ed *Editor) SetBrush(n int) {
+	ed.tools.brush = max(1, min(5, n))
+	ed.updateToolButtons()
+}
+
+func (ed *Editor) updateToolButtons() { ed.tools.update() }
+
+// build makes the left column's widgets: a button per tool and per
+// terrain (with their keys in tooltips on tips), the brush size and the
+// terrain's name. The buttons call setTool, setTerrain and resize (by -1
+// or +1).
+func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerrain func(model.Terrain), resize func(int)) fyne.CanvasObject {
+	var toolObjs []fyne.CanvasObject
+	for i, ti := range tools {
+		b := controls.NewTipButton(fmt.Sprintf("%c %s", ti.key-'a'+'A', ti.name), ti.tip, tips, func() { setTool(Tool(i)) })
+		tp.toolButtons = append(tp.toolButtons, b)
+		toolObjs = append(toolObjs, b)
+	}
+	var terrObjs []fyne.CanvasObject
+	for _, p := range palette {
+		b := controls.NewTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), tips, func() { setTerrain(p.t) })
+		b.SetIcon(terrainIcon(p.t))
+		tp.terrButtons = append(tp.terrButtons, b)
+		terrObjs = append(terrObjs, b)
+	}
+	tp.terrLabel = widget.NewLabel("")
+	tp.terrLabel.Truncation = fyne.TextTruncateEllipsis
+	tp.brushLabel = widget.NewLabel("")
+	smaller := controls.NewTipButton("[", "[  Smaller brush", tips, func() { resize(-1) })
+	bigger := controls.NewTipButton("]", "]  Bigger brush", tips, func() { resize(+1) })
+	left := container.NewVBox(
+		widget.NewLabelWithStyle("Tools", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, toolObjs...),
+		container.NewBorder(nil, nil, smaller, bigger, tp.brushLabel),
+		widget.NewLabelWithStyle("Terrain", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWithColumns(2, terrObjs...),
+		tp.terrLabel,
+	)
+	scroll := container.NewVScroll(left)
+	scroll.SetMinSize(fyne.NewSize(150, 0))
+	return scroll
+}
+
+// update shows the current tool, terrain and brush size.
+func (tp *toolPanel) update() {
+	for i, b := range tp.toolButtons {
+		imp := widget.MediumImportance
+		if Tool(i) == tp.tool {
+			imp = widget.HighImportance
+		}
+		if b.Importance != imp {
+			b.Importance = imp
+			b.Refresh()
+		}
+	}
+	for i, b := range tp.terrButtons {
+		imp := widget.LowImportance
+		if palette[i].t == tp.terrain {
+			imp = widget.HighImportance
+		}
+		if b.Importance != imp {
+			b.Importance = imp
+			b.Refresh()
+		}
+	}
+	tp.brushLabel.SetText(fmt.Sprintf("brush %d", tp.brush))
+	tp.terrLabel.SetText(strings.Join(terrainWords(tp.terrain), " + "))
+}
+
+// terrainIcon draws a swatch of terrain t with the map renderer, so the
+// palette looks like what it paints.
+func terrainIcon(t model.Terrain) fyne.Resource {
+	const px = 24
+	e := &model.Encounter{Name: "swatch", Ruleset: model.Rulesets[0], Grid: model.NewGrid(1, 1)} // any ruleset draws terrain alike
+	e.Grid.Set(0, 0, t)
+	img := image.NewRGBA(image.Rect(0, 0, px, px))
+	render.Draw(img, e, render.View{Scale: px, NoGrid: true, NoTokens: true}, nil)
+	// a thin frame so open ground shows on a light theme
+	fr := color.RGBA{0x80, 0x80, 0x80, 0xff}
+	for i := 0; i < px; i++ {
+		img.SetRGBA(i, 0, fr)
+		img.SetRGBA(i, px-1, fr)
+		img.SetRGBA(0, i, fr)
+		img.SetRGBA(px-1, i, fr)
+	}
+	var buf bytes.Buffer
+	_ = png.Encode(&buf, img)
+	return fyne.NewStaticResource("terrain-"+t.String()+".png", buf.Bytes())
+}

@@ -97,18 +97,10 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 			if !ptsSight(&e.Grid, 2*c.sx+k, 2*c.sy+k, 2*x+k, 2*y+k) {
 				continue
 			}
-			dst = append(dst, Square{X: x, Y: y, Cost: max(iabs(x-c.sx), iabs(y-c.sy)), Actions: 1})
+			dst = append(dst, Square{X: x, Y: y, Cost: max(absInt(x-c.sx), absInt(y-c.sy)), Actions: 1})
 		}
 	}
 	return dst, nil
-}
-
-// iabs is the absolute value of a.
-func iabs(a int) int {
-	if a < 0 {
-		return -a
-	}
-	return a
 }
 
 // ptsFrac is a rational number num/den with den > 0.

@@ -42,7 +42,7 @@ func (g *ptsEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, err
 	// Every step costs at least one point, diagonals too.
 	lower := func(s int32) int32 {
 		x, y := c.unpack(s)
-		return int32(max(iabs(x-tx), iabs(y-ty)))
+		return int32(max(absInt(x-tx), absInt(y-ty)))
 	}
 	p := g.route.route(c.ww*c.wh, c.state(c.sx, c.sy), c.budget, 1, goal, lower, moves)
 	if p.Reachable {

@@ -399,10 +399,10 @@ func ptsRefSight(g *model.Grid, ax, ay, bx, by int) bool {
 	// critical t = n / den, den = 2*|dx|*|dy| (or the one that is not 0)
 	den := int64(1)
 	if dx != 0 {
-		den *= int64(iabs(dx))
+		den *= int64(absInt(dx))
 	}
 	if dy != 0 {
-		den *= int64(iabs(dy))
+		den *= int64(absInt(dy))
 	}
 	den *= 2 // room for midpoints
 	inside := func(n int64) bool {
@@ -548,7 +548,7 @@ func (m ptsRefMover) teleport(r int) map[[2]int]Square {
 	out := map[[2]int]Square{}
 	for y := 0; y < m.e.Grid.H; y++ {
 		for x := 0; x < m.e.Grid.W; x++ {
-			d := max(iabs(x-t.X), iabs(y-t.Y))
+			d := max(absInt(x-t.X), absInt(y-t.Y))
 			if d == 0 || d > r || !m.empty(x, y) {
 				continue
 			}
@@ -565,7 +565,7 @@ func (m ptsRefMover) gap(x, y, source int) int {
 	best := 1 << 30
 	for a := range spaceSquares(x, y, m.k) {
 		for b := range spaceSquares(s.X, s.Y, m.e.Space(s)) {
-			best = min(best, max(iabs(a[0]-b[0]), iabs(a[1]-b[1])))
+			best = min(best, max(absInt(a[0]-b[0]), absInt(a[1]-b[1])))
 		}
 	}
 	return best

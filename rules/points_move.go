@@ -103,13 +103,6 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 	return dst, nil
 }
 
-func absInt(a int) int {
-	if a < 0 {
-		return -a
-	}
-	return a
-}
-
 // ptsFrac is a rational number num/den with den > 0.
 type ptsFrac struct{ n, d int64 }
 

@@ -79,7 +79,7 @@ type Renderer struct {
 	// different zooms sharing a Renderer (editor, player, thumbnails) do not
 	// repaint their tiles every frame.
 	sets  [4]tileSet
-	tiles *[256]*tile
+	tiles *tileTable
 	clock uint64
 
 	bgs    [2]bgEntry
@@ -101,8 +101,13 @@ type tileSet struct {
 	scale  float64
 	overBG bool
 	used   uint64 // r.clock when last drawn; 0 = empty
-	tiles  [256]*tile
+	tiles  tileTable
 }
+
+// tileTable holds a tile per terrain: indexed by the whole trait set (a
+// square's Terrain never has bits outside model.TraitMask), so a lookup is
+// one index and no allocation.
+type tileTable [model.TraitMask + 1]*tile
 
 // bgEntry is a decoded background and the string it came from.
 type bgEntry struct {
@@ -295,12 +300,12 @@ func (r *Renderer) terrain(f *frame) {
 }
 
 func (r *Renderer) tile(t model.Terrain, s float64, overBG bool) *tile {
-	k := uint8(t)
-	if tl := r.tiles[k]; tl != nil {
+	t &= model.TraitMask
+	if tl := r.tiles[t]; tl != nil {
 		return tl
 	}
-	tl := makeTile(model.Terrain(k), s, overBG)
-	r.tiles[k] = tl
+	tl := makeTile(t, s, overBG)
+	r.tiles[t] = tl
 	return tl
 }
 
@@ -336,7 +341,7 @@ func (r *Renderer) pickTiles(scale float64, overBG bool) {
 	}
 	ts := &r.sets[old]
 	ts.scale, ts.overBG, ts.used = scale, overBG, r.clock
-	ts.tiles = [256]*tile{}
+	ts.tiles = tileTable{}
 	r.tiles = &ts.tiles
 }
 

@@ -92,3 +92,63 @@ func TestDoorAndShallowLooks(t *testing.T) {
 		}
 	}
 }
+
+// featureEdges are walls and doors on grid lines around featureEncounter's
+// open ground: a wall, a closed door, an open door, a secret door.
+var featureEdges = []model.Edge{
+	{Kind: model.EdgeWall, X1: 6, Y1: 0, X2: 6, Y2: 2},
+	{Kind: model.EdgeDoor, X1: 6, Y1: 2, X2: 6, Y2: 3},
+	{Kind: model.EdgeWall, X1: 6, Y1: 3, X2: 6, Y2: 4},
+	{Kind: model.EdgeWall, X1: 5, Y1: 4, X2: 7, Y2: 4},
+	{Kind: model.EdgeOpenDoor, X1: 7, Y1: 4, X2: 8, Y2: 4},
+	{Kind: model.EdgeSecretDoor, X1: 8, Y1: 4, X2: 9, Y2: 4},
+	{Kind: model.EdgeWall, X1: 9, Y1: 4, X2: 11, Y2: 4},
+}
+
+// TestEdges: walls, doors, open doors and secret doors on grid lines, for
+// the GM and for players, at two zooms.
+func TestEdges(t *testing.T) {
+	e := featureEncounter()
+	e.Edges = featureEdges
+	drawGolden(t, "edges", e, View{Scale: 40}, nil, 11*40, 5*40)
+	drawGolden(t, "edges-player", e, View{Scale: 40, Player: true}, nil, 11*40, 5*40)
+	drawGolden(t, "edges-small", e, View{Scale: 12}, nil, 11*12, 5*12)
+}
+
+// TestSecretDoorIsAWallToPlayers: in the player view a secret door is
+// drawn exactly as a wall (pixel for pixel); the GM sees the difference,
+// and an opened secret door is an open door to everyone.
+func TestSecretDoorIsAWallToPlayers(t *testing.T) {
+	secret := featureEncounter()
+	secret.Edges = []model.Edge{{Kind: model.EdgeSecretDoor, X1: 7, Y1: 4, X2: 8, Y2: 4}}
+	wall := featureEncounter()
+	wall.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 7, Y1: 4, X2: 8, Y2: 4}}
+	draw := func(e *model.Encounter, v View) []byte {
+		img := image.NewRGBA(image.Rect(0, 0, 11*30, 5*30))
+		NewRenderer().Draw(img, e, v, nil)
+		return img.Pix
+	}
+	if !bytes.Equal(draw(secret, View{Scale: 30, Player: true}), draw(wall, View{Scale: 30, Player: true})) {
+		t.Error("players can tell a secret door from a wall")
+	}
+	if bytes.Equal(draw(secret, View{Scale: 30}), draw(wall, View{Scale: 30})) {
+		t.Error("the GM cannot tell a secret door from a wall")
+	}
+	opened := featureEncounter()
+	opened.Edges = []model.Edge{{Kind: model.EdgeSecretDoor.Toggled(), X1: 7, Y1: 4, X2: 8, Y2: 4}}
+	if bytes.Equal(draw(opened, View{Scale: 30, Player: true}), draw(wall, View{Scale: 30, Player: true})) {
+		t.Error("an opened secret door still looks like a wall to players")
+	}
+}
+
+// TestPaintHandsEdgesToThePainter: the PDF gets the edges through Paint,
+// in their own layer.
+func TestPaintHandsEdgesToThePainter(t *testing.T) {
+	e := featureEncounter()
+	e.Edges = featureEdges
+	p := &recorder{calls: map[string]int{}}
+	NewRenderer().Paint(p, 11*72, 5*72, e, View{Scale: 72}, nil)
+	if p.calls["edges line"] < len(featureEdges) {
+		t.Errorf("%d edge lines painted for %d edges", p.calls["edges line"], len(featureEdges))
+	}
+}

@@ -18,7 +18,7 @@ import (
 // y down, with View.Scale units to a square. Colours are straight
 // (not premultiplied) RGBA.
 type Painter interface {
-	// Layer starts a layer of the scene: "terrain", "grid", "notes",
+	// Layer starts a layer of the scene: "terrain", "grid", "edges", "notes",
 	// "under" (overlays beneath the tokens), "tokens", "over"; "" ends the
 	// last one.
 	Layer(name string)
@@ -256,6 +256,10 @@ func gridColor(i int) rgba {
 // scene paints what lies over the terrain and grid through r.p.
 func (r *Renderer) scene(f *frame) {
 	r.layout(f)
+	if len(f.e.Edges) > 0 {
+		r.p.Layer("edges")
+		r.edges(f)
+	}
 	if !f.v.NoTokens {
 		r.p.Layer("notes")
 		r.notes(f)

@@ -152,3 +152,75 @@ func TestPaintHandsEdgesToThePainter(t *testing.T) {
 		t.Errorf("%d edge lines painted for %d edges", p.calls["edges line"], len(featureEdges))
 	}
 }
+
+// fogEncounter is the golden map with fog west of column 8 lifted (the
+// Ancient Dragon, the Lurker and the trap note stand in fog), and the
+// hazardous squares GM-only (a hidden trap).
+func fogEncounter() *model.Encounter {
+	e := testEncounter(model.SF2E)
+	g := &e.Grid
+	e.Revealed = make([]bool, len(g.Cells))
+	e.GMOnly = make([]bool, len(g.Cells))
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			e.Revealed[y*g.W+x] = x < 8 || y == 0 && x < 10
+			e.GMOnly[y*g.W+x] = g.At(x, y).Any(model.Hazardous)
+		}
+	}
+	return e
+}
+
+// TestFogAndGMOnly: the player view covers fog and shows GM-only terrain
+// as open ground; the GM view dims the fog and marks GM-only squares.
+func TestFogAndGMOnly(t *testing.T) {
+	e := fogEncounter()
+	drawGolden(t, "fog-player", e, View{Scale: 40, Player: true}, testOverlays(), 14*40, 9*40)
+	drawGolden(t, "fog-gm", e, View{Scale: 40}, testOverlays(), 14*40, 9*40)
+}
+
+// TestFogHidesEverythingFromPlayers: what lies in fog leaves no trace in
+// the player view: changing the terrain there, or taking away the tokens
+// and notes that stand wholly in it, or the GM-only terrain, changes no
+// pixel.
+func TestFogHidesEverythingFromPlayers(t *testing.T) {
+	draw := func(e *model.Encounter) []byte {
+		img := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
+		NewRenderer().Draw(img, e, View{Scale: 30, Player: true}, nil)
+		return img.Pix
+	}
+	e := fogEncounter()
+	want := draw(e)
+	bare := fogEncounter()
+	g := &bare.Grid
+	for i := range g.Cells {
+		if !bare.Revealed[i] {
+			g.Cells[i] = model.Wall
+		}
+		if bare.GMOnly[i] {
+			g.Cells[i] = 0
+		}
+	}
+	bare.GMOnly = nil
+	bare.Tokens = bare.Tokens[:0]
+	for _, tk := range e.Tokens {
+		if tk.Name != "Ancient Dragon" && tk.Name != "Lurker" { // wholly in fog
+			bare.Tokens = append(bare.Tokens, tk)
+		}
+	}
+	bare.Notes = []model.Note{{X: 0, Y: 0, Text: "door", Player: true}}
+	if !bytes.Equal(want, draw(bare)) {
+		t.Error("the player view shows something of what lies in fog, or of GM-only terrain")
+	}
+	// The painted page leaves fogged terrain out altogether.
+	p := &recorder{calls: map[string]int{}}
+	NewRenderer().Paint(p, 14*72, 9*72, e, View{Scale: 72, Player: true}, nil)
+	revealed := 0
+	for _, r := range e.Revealed {
+		if r {
+			revealed++
+		}
+	}
+	if n := p.calls["terrain terrain"]; n != revealed {
+		t.Errorf("player page paints %d squares of terrain, want the %d revealed", n, revealed)
+	}
+}

@@ -119,7 +119,8 @@ func (r *Renderer) tokenOK(f *frame, i int) bool {
 	if i < 0 || i >= len(f.e.Tokens) || f.v.NoTokens {
 		return false
 	}
-	return !(f.v.Player && f.e.Tokens[i].Hidden)
+	t := &f.e.Tokens[i]
+	return !(f.v.Player && (t.Hidden || f.hiddenByFog(t.X, t.Y, f.e.Space(t))))
 }
 
 // centre returns the pixel centre of token i's space and its radius.
@@ -292,7 +293,7 @@ func (r *Renderer) fit(name string, fk faceKey, w float64) string {
 func (r *Renderer) notes(f *frame) {
 	s := f.v.Scale
 	for _, n := range f.e.Notes {
-		if (f.v.Player && !n.Player) || !f.e.Grid.In(n.X, n.Y) || !r.visible(f, n.X, n.Y, 1) {
+		if (f.v.Player && !n.Player) || !f.e.Grid.In(n.X, n.Y) || !r.visible(f, n.X, n.Y, 1) || f.hiddenByFog(n.X, n.Y, 1) {
 			continue
 		}
 		x0, y0, _, _ := f.sq(n.X, n.Y, 1)

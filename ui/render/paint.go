@@ -213,14 +213,17 @@ func (r *Renderer) Paint(p Painter, w, h float64, e *model.Encounter, v View, o 
 	if overBG {
 		p.Background(f.cx(0), f.cy(0), f.cx(float64(g.W)), f.cy(float64(g.H)), bg)
 	}
+	hide := v.Player && f.hasFog() // fogged squares: left out, fog covers them
 	for y := f.sy0; y < f.sy1; y++ {
-		row := g.Cells[y*g.W : (y+1)*g.W]
+		i := y * g.W
 		for x := f.sx0; x < f.sx1; {
-			t, x0 := row[x], x
-			for x < f.sx1 && row[x] == t {
+			t, x0, fog := f.shown(i+x), x, hide && f.fogged(i+x)
+			for x < f.sx1 && f.shown(i+x) == t && (hide && f.fogged(i+x)) == fog {
 				x++
 			}
-			p.Terrain(f.cx(float64(x0)), f.cy(float64(y)), f.cx(float64(x)), f.cy(float64(y+1)), v.Scale, t, overBG)
+			if !fog {
+				p.Terrain(f.cx(float64(x0)), f.cy(float64(y)), f.cx(float64(x)), f.cy(float64(y+1)), v.Scale, t, overBG)
+			}
 		}
 	}
 	if !v.NoGrid && v.Scale >= 4 {
@@ -256,6 +259,10 @@ func gridColor(i int) rgba {
 // scene paints what lies over the terrain and grid through r.p.
 func (r *Renderer) scene(f *frame) {
 	r.layout(f)
+	if f.hasFog() || len(f.e.GMOnly) > 0 {
+		r.p.Layer("fog")
+		r.fogUnder(f)
+	}
 	if len(f.e.Edges) > 0 {
 		r.p.Layer("edges")
 		r.edges(f)
@@ -276,6 +283,10 @@ func (r *Renderer) scene(f *frame) {
 	if f.o != nil {
 		r.p.Layer("over")
 		r.over(f)
+	}
+	if f.v.Player && f.hasFog() {
+		r.p.Layer("fog")
+		r.fogOver(f)
 	}
 }
 

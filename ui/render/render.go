@@ -86,15 +86,16 @@ type Renderer struct {
 	bg     *image.RGBA // the current frame's background; nil: none
 	bgCols []int32     // per image column: background x
 
-	luts  lutCache
-	p     Painter       // where the scene's shapes go: &rp in Draw, the caller's in Paint
-	rp    rasterPainter // Draw's painter: into cv
-	bdrow []uint8       // one row of backdrop pixels, copied where the map is not
-	cols  []colRun
-	mark  []uint8 // per map square scratch (reach bands), cleared after use
-	hmin  []uint8 // per map square scratch: reach bands minimised along rows
-	num   []byte
-	lay   placer // the frame's labels (layout)
+	luts     lutCache
+	p        Painter       // where the scene's shapes go: &rp in Draw, the caller's in Paint
+	rp       rasterPainter // Draw's painter: into cv
+	bdrow    []uint8       // one row of backdrop pixels, copied where the map is not
+	cols     []colRun
+	rowTiles []*tile // per visible column: the tile of the current square row
+	mark     []uint8 // per map square scratch (reach bands), cleared after use
+	hmin     []uint8 // per map square scratch: reach bands minimised along rows
+	num      []byte
+	lay      placer // the frame's labels (layout)
 }
 
 type tileSet struct {
@@ -249,6 +250,10 @@ func (r *Renderer) terrain(f *frame) {
 			r.cols = append(r.cols, colRun{sx: sx, p0: q0, p1: q1, off: q0 - p0})
 		}
 	}
+	if cap(r.rowTiles) < len(r.cols) {
+		r.rowTiles = make([]*tile, len(r.cols))
+	}
+	r.rowTiles = r.rowTiles[:len(r.cols)]
 	mapX0, mapX1 := max(f.bx(0), 0), min(f.bx(e.Grid.W), cv.w)
 	if overBG {
 		r.bgColumns(f, bg)
@@ -258,7 +263,9 @@ func (r *Renderer) terrain(f *frame) {
 	y := top
 	for sy := f.sy0; sy < f.sy1 && y < cv.h; sy++ {
 		p0, p1 := f.by(sy), min(f.by(sy+1), cv.h)
-		row := e.Grid.Cells[sy*e.Grid.W : (sy+1)*e.Grid.W]
+		for ci, c := range r.cols {
+			r.rowTiles[ci] = r.tile(f.shown(sy*e.Grid.W+c.sx), f.v.Scale, overBG)
+		}
 		for ; y < p1; y++ {
 			off := y - p0
 			if mapX0 > 0 {
@@ -275,8 +282,8 @@ func (r *Renderer) terrain(f *frame) {
 				iy = min(max(iy, 0), bg.Bounds().Dy()-1)
 				bgRow = bg.Pix[iy*bg.Stride:]
 			}
-			for _, c := range r.cols {
-				t := r.tile(row[c.sx], f.v.Scale, overBG)
+			for ci, c := range r.cols {
+				t := r.rowTiles[ci]
 				src := t.pix[(off*t.size+c.off)*4:]
 				n := (c.p1 - c.p0) * 4
 				d := line[c.p0*4 : c.p0*4+n]

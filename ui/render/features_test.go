@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"encounterplanner/model"
@@ -222,5 +223,36 @@ func TestFogHidesEverythingFromPlayers(t *testing.T) {
 	}
 	if n := p.calls["terrain terrain"]; n != revealed {
 		t.Errorf("player page paints %d squares of terrain, want the %d revealed", n, revealed)
+	}
+}
+
+// TestElevation: a token off the ground gets a "+15 ft" tag on its rim and
+// a shadow on its square; one below it a "-10 ft" tag and no shadow.
+func TestElevation(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	e.Tokens[0].Elevation = 15  // Iseph
+	e.Tokens[1].Elevation = 30  // Tashtari, Large
+	e.Tokens[3].Elevation = -10 // Dae, burrowing
+	o := testOverlays()
+	drawGolden(t, "elevation", e, View{Scale: 40}, o, 14*40, 9*40)
+	p := &recorder{calls: map[string]int{}}
+	NewRenderer().Paint(p, 14*40, 9*40, e, View{Scale: 40}, o)
+	got := strings.Join(p.texts, ",")
+	for _, want := range []string{"+15 ft", "+30 ft", "-10 ft"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("texts %q: no elevation tag %q", got, want)
+		}
+	}
+	// The shadow: Iseph's square is darker below right of its disc.
+	flat := image.NewRGBA(image.Rect(0, 0, 14*40, 9*40))
+	NewRenderer().Draw(flat, testEncounter(model.SF2E), View{Scale: 40}, nil)
+	up := image.NewRGBA(flat.Rect)
+	NewRenderer().Draw(up, e, View{Scale: 40}, nil)
+	at := func(img *image.RGBA) float64 {
+		c := img.RGBAAt(2*40+38, 2*40+36)
+		return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
+	}
+	if at(up) > at(flat)-20 {
+		t.Errorf("no shadow below right of the flying token (%.0f, on the ground %.0f)", at(up), at(flat))
 	}
 }

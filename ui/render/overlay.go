@@ -188,6 +188,12 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	}
 	ring := fill.mix(colInk, 0.5)
 	ringW := math.Max(1.5, rad*0.12)
+	if t.Elevation > 0 {
+		// Off the ground: its shadow falls on its square, further from
+		// the disc the higher it flies (up to a fifth of its space).
+		off := math.Min(float64(k)*s*0.2, math.Max(3, float64(t.Elevation)/float64(f.e.Feet())*s*0.06))
+		r.disc(cx+off, cy+off, rad*0.92, colInk.alpha(0.4*a))
+	}
 	if selected {
 		r.ring(cx, cy, rad+math.Max(3, s*0.08), rad-1, colYellow.alpha(a))
 	} else {

@@ -256,3 +256,53 @@ func TestElevation(t *testing.T) {
 		t.Errorf("no shadow below right of the flying token (%.0f, on the ground %.0f)", at(up), at(flat))
 	}
 }
+
+// areaSquares lists the squares of rows of x ranges, for hand-made areas.
+func areaSquares(w int, rows map[int][2]int) []int {
+	var out []int
+	for y, r := range rows {
+		for x := r[0]; x <= r[1]; x++ {
+			out = append(out, y*w+x)
+		}
+	}
+	return out
+}
+
+// testAreas are a 10-ft burst (shown to players), a cone (GM only), and a
+// line (shown), with their squares as the rules would give them.
+func testAreas() []AreaShade {
+	w := len(testRows[0])
+	return []AreaShade{
+		{Label: "fireball 10 ft", Player: true, Squares: areaSquares(w, map[int][2]int{4: {8, 9}, 5: {7, 10}, 6: {7, 10}, 7: {8, 9}})},
+		{Label: "cone 15 ft", Squares: areaSquares(w, map[int][2]int{1: {2, 4}, 0: {1, 5}})},
+		{Label: "line", Player: true, Squares: []int{8*w + 1, 8*w + 2, 8*w + 3, 8*w + 4, 8*w + 5, 8*w + 5}},
+	}
+}
+
+// TestAreas: area templates shade their squares with an outline and a
+// label; players see only those shown to them.
+func TestAreas(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	o := NewOverlays()
+	o.Areas = testAreas()
+	drawGolden(t, "areas", e, View{Scale: 40}, o, 14*40, 9*40)
+	drawGolden(t, "areas-player", e, View{Scale: 40, Player: true}, o, 14*40, 9*40)
+	draw := func(o *Overlays, v View) []byte {
+		img := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
+		NewRenderer().Draw(img, e, v, o)
+		return img.Pix
+	}
+	gmOnly := NewOverlays()
+	gmOnly.Areas = testAreas()[1:2]
+	if !bytes.Equal(draw(gmOnly, View{Scale: 30, Player: true}), draw(NewOverlays(), View{Scale: 30, Player: true})) {
+		t.Error("players see an area not shown to them")
+	}
+	if bytes.Equal(draw(gmOnly, View{Scale: 30}), draw(NewOverlays(), View{Scale: 30})) {
+		t.Error("the GM does not see the area")
+	}
+	p := &recorder{calls: map[string]int{}}
+	NewRenderer().Paint(p, 14*40, 9*40, e, View{Scale: 40}, o)
+	if got := strings.Join(p.texts, ","); !strings.Contains(got, "fireball 10 ft") || !strings.Contains(got, "cone 15 ft") {
+		t.Errorf("texts %q: the areas' labels are missing", got)
+	}
+}

@@ -28,6 +28,7 @@ const (
 	labelCover                      // a cover letter in a disc
 	labelCoverDot                   // a cover too small for its letter: a coloured diamond, no letter
 	labelOffGuard                   // "off-guard" on a purple plate over a flanked foe
+	labelArea                       // an area template's label on a plate of its colour
 )
 
 // overLabels are the kinds drawn in the "over" layer; the others (names,
@@ -44,6 +45,7 @@ type label struct {
 	cx, cy float64
 	rad    float64 // discs: the radius inside the outline
 	cover  rules.Cover
+	hue    uint8   // areas: the index of the area's colour
 	a      float64 // alpha (a hidden token's labels are faded)
 	bi     int     // index of b in the placer's boxes
 }
@@ -284,6 +286,7 @@ func (r *Renderer) layout(f *frame) {
 		}
 		r.layoutOffGuard(f)
 		r.layoutCover(f)
+		r.layoutAreas(f)
 	}
 	// Every name first cut to its token's width, so a long name does not
 	// take its neighbour's place; then whole where there is room.
@@ -824,6 +827,10 @@ func (r *Renderer) drawLabels(over bool) {
 			r.diamond(l.cx, l.cy, l.rad+1.5, colWhite)
 			r.diamond(l.cx, l.cy, l.rad+0.5, colInk)
 			r.diamond(l.cx, l.cy, l.rad-0.5, coverDot[l.cover])
+		case labelArea:
+			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colInk)
+			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, areaCol[int(l.hue)%len(areaCol)].mix(colWhite, 0.55))
+			r.text(l.fk, l.tx, l.ty, txt, colInk)
 		case labelOffGuard:
 			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colWhite)
 			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, colPurple.mix(colInk, 0.35))

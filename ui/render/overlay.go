@@ -74,6 +74,9 @@ func (r *Renderer) under(f *frame) {
 			}
 		}
 	}
+	if len(o.Areas) > 0 {
+		r.areas(f)
+	}
 	if len(o.Reach) > 0 {
 		r.reach(f)
 	}

@@ -55,6 +55,16 @@ type Overlays struct {
 	Collide    []rules.Point // squares forced movement reaches by a collision, crossed out (so colour is not alone)
 	Ghost      *Ghost        // a token being dragged
 	Units      string        // "ft" or "pt": the unit of path costs
+	Areas      []AreaShade   // placed area templates, shaded under the tokens
+}
+
+// AreaShade is an area template as the rules answered it: the squares it
+// covers (the rules' area functions give them; the renderer computes no
+// geometry), shaded with an outline round them and its label.
+type AreaShade struct {
+	Squares []int  // y*W + x of each square inside
+	Label   string // e.g. "fireball 20 ft"; "" = none
+	Player  bool   // shown on the player display (model.Area.Player)
 }
 
 // Ghost is a token drawn at a drop position while it is dragged.

@@ -2,7 +2,10 @@ package render
 
 import (
 	"bytes"
+	"encoding/base64"
 	"image"
+	"image/color"
+	"image/jpeg"
 	"image/png"
 	"math"
 	"os"
@@ -304,5 +307,104 @@ func TestAreas(t *testing.T) {
 	NewRenderer().Paint(p, 14*40, 9*40, e, View{Scale: 40}, o)
 	if got := strings.Join(p.texts, ","); !strings.Contains(got, "fireball 10 ft") || !strings.Contains(got, "cone 15 ft") {
 		t.Errorf("texts %q: the areas' labels are missing", got)
+	}
+}
+
+// testPortrait is a w x h picture as a data URL: a face-like pattern (a
+// light disc with two dark eyes on a coloured ground) so a crop or a
+// scaling error shows in the golden.
+func testPortrait(w, h int, jpg bool) string {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.RGBA{40, 120, uint8(80 + 100*x/w), 255}
+			dx, dy := float64(x)-float64(w)/2, float64(y)-float64(h)/2
+			s := float64(min(w, h))
+			if dx*dx+dy*dy < s*s*0.12 {
+				c = color.RGBA{240, 200, 160, 255}
+			}
+			for _, ex := range []float64{-0.15, 0.15} {
+				if ddx, ddy := dx-ex*s, dy+0.08*s; ddx*ddx+ddy*ddy < s*s*0.004 {
+					c = color.RGBA{20, 20, 30, 255}
+				}
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if jpg {
+		jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90})
+		return "data:image/jpeg;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+	}
+	png.Encode(&buf, img)
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// TestPortraits: token images drawn cropped to a circle inside the side's
+// ring, at every zoom, from PNG and JPEG; a broken image draws the plain
+// disc.
+func TestPortraits(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	e.Tokens[0].Image = testPortrait(96, 64, false)  // Iseph: wide, cropped to its middle
+	e.Tokens[1].Image = testPortrait(600, 700, true) // Tashtari: JPEG, scaled down on decode
+	e.Tokens[2].Image = e.Tokens[0].Image            // the unconscious dragon: greyed
+	e.Tokens[4].Image = e.Tokens[0].Image            // the hidden Lurker: faded
+	e.Tokens[5].Image = "data:image/png;base64,AAAA" // broken: initials
+	o := testOverlays()
+	drawGolden(t, "portraits", e, View{Scale: 40}, o, 14*40, 9*40)
+	drawGolden(t, "portraits-small", e, View{Scale: 12}, nil, 14*12, 9*12)
+	drawGolden(t, "portraits-zoom", e, View{Scale: 150, OriginX: 1.5, OriginY: 1.25}, o, 600, 450)
+	// Paint hands the portrait to a painter that draws portraits, and
+	// the decoded image is the picture's middle square.
+	p := &portraitRecorder{recorder: recorder{calls: map[string]int{}}}
+	NewRenderer().Paint(p, 14*40, 9*40, e, View{Scale: 40}, nil)
+	if p.n != 4 {
+		t.Errorf("%d portraits painted, want 4", p.n)
+	}
+	if img := DecodePortrait(e.Tokens[0].Image); img == nil || img.Bounds().Dx() != 64 || img.Bounds().Dy() != 64 {
+		t.Errorf("decoded portrait %v, want the middle 64 x 64 square", img.Bounds())
+	}
+	if img := DecodePortrait(e.Tokens[1].Image); img == nil || img.Bounds().Dx() != MaxPortraitSide {
+		t.Errorf("a 600 x 700 JPEG decodes to %v, want %d a side", img.Bounds(), MaxPortraitSide)
+	}
+}
+
+type portraitRecorder struct {
+	recorder
+	n int
+}
+
+func (p *portraitRecorder) Portrait(cx, cy, rad, alpha float64, img *image.RGBA) { p.n++ }
+
+// TestPortraitsDecodeOnce: a warm Renderer draws portraits without
+// allocating, and decodes each image once, however many tokens share it
+// and however often the encounter is cloned.
+func TestPortraitsDecodeOnce(t *testing.T) {
+	e := benchEncounter()
+	pic := testPortrait(128, 128, false)
+	for i := range e.Tokens {
+		if i%2 == 0 {
+			e.Tokens[i].Image = pic
+		}
+	}
+	e.Tokens[1].Image = testPortrait(80, 80, true)
+	img := image.NewRGBA(image.Rect(0, 0, 640, 400))
+	r := NewRenderer()
+	o := testOverlays()
+	for _, v := range []View{{Scale: 40, OriginX: 20, OriginY: 20}, {Scale: 10.8}} {
+		r.Draw(img, e, v, o)
+		c := e.Clone() // same strings: the pointer check hits
+		if n := testing.AllocsPerRun(20, func() { r.Draw(img, c, v, o) }); n != 0 {
+			t.Errorf("view %+v: %v allocations per frame with portraits", v, n)
+		}
+	}
+	if len(r.plist) != 2 {
+		t.Errorf("%d portraits decoded, want 2", len(r.plist))
+	}
+	// A copy of the string with other storage hits the map, not a decode.
+	e.Tokens[0].Image = string([]byte(pic))
+	r.Draw(img, e, View{Scale: 40, OriginX: 20, OriginY: 20}, nil)
+	if len(r.plist) != 2 {
+		t.Errorf("%d portraits decoded after a copy of the string, want 2", len(r.plist))
 	}
 }

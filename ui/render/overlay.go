@@ -215,8 +215,16 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	if light(fill) {
 		ink = colInk
 	}
-	// Initials (or the whole short name) inside the disc.
-	if fk, ok := initialsFace(rad); ok {
+	inner := rad - ringW
+	pp, canPortrait := r.p.(PortraitPainter)
+	if img := r.portraitOf(t.Image); img != nil && canPortrait && inner >= 3 {
+		// The portrait inside the side's ring; greyed when unconscious.
+		pp.Portrait(cx, cy, inner, a, img)
+		if t.Has(model.CondUnconscious) {
+			r.disc(cx, cy, inner, hex(0x9A9A9A).alpha(0.55*a))
+		}
+	} else if fk, ok := initialsFace(rad); ok {
+		// Initials (or the whole short name) inside the disc.
 		lbl := r.initials(t.Name, fk, (rad-ringW)*1.6)
 		r.textCentered(fk, int(math.Round(cx)), int(math.Round(cy)), lbl, ink.alpha(a))
 	}

@@ -106,6 +106,9 @@ type Renderer struct {
 	hmin     []uint8 // per map square scratch: reach bands minimised along rows
 	num      []byte
 	lay      placer // the frame's labels (layout)
+
+	pcache map[string]*portrait // decoded token portraits by data URL
+	plist  []*portrait          // the same, for the pointer check and eviction
 }
 
 type tileSet struct {

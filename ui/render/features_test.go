@@ -408,3 +408,35 @@ func TestPortraitsDecodeOnce(t *testing.T) {
 		t.Errorf("%d portraits decoded after a copy of the string, want 2", len(r.plist))
 	}
 }
+
+// TestHPBars: the GM sees a thin HP bar on each token with HP (its length
+// the share left); players never do, nor a printed standee.
+func TestHPBars(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	e.Tokens[0].HP = &model.HP{Current: 18, Max: 20}
+	e.Tokens[1].HP = &model.HP{Current: 30, Max: 75}
+	e.Tokens[2].HP = &model.HP{Current: 0, Max: 200}
+	e.Tokens[5].HP = &model.HP{Current: 4, Max: 20}
+	drawGolden(t, "hp", e, View{Scale: 40}, testOverlays(), 14*40, 9*40)
+	drawGolden(t, "hp-small", e, View{Scale: 12}, nil, 14*12, 9*12)
+	draw := func(e *model.Encounter, v View) []byte {
+		img := image.NewRGBA(image.Rect(0, 0, 14*40, 9*40))
+		NewRenderer().Draw(img, e, v, testOverlays())
+		return img.Pix
+	}
+	plain := testEncounter(model.SF2E)
+	if !bytes.Equal(draw(e, View{Scale: 40, Player: true}), draw(plain, View{Scale: 40, Player: true})) {
+		t.Error("the player view shows HP")
+	}
+	if bytes.Equal(draw(e, View{Scale: 40}), draw(plain, View{Scale: 40})) {
+		t.Error("the GM view shows no HP")
+	}
+	sheet := func(e *model.Encounter) int {
+		p := &recorder{calls: map[string]int{}}
+		NewRenderer().PaintToken(p, e, 0, 0, 0, 72)
+		return p.calls["tokens rect"]
+	}
+	if a, b := sheet(e), sheet(plain); a != b {
+		t.Errorf("a standee with HP paints %d rectangles, without %d: HP printed for players", a, b)
+	}
+}

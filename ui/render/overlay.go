@@ -133,6 +133,10 @@ func (r *Renderer) centre(f *frame, i int) (x, y, rad float64) {
 }
 
 func (r *Renderer) spaceCentre(f *frame, x, y, k int) (cx, cy, rad float64) {
+	return f.spaceCentreF(x, y, k)
+}
+
+func (f *frame) spaceCentreF(x, y, k int) (cx, cy, rad float64) {
 	x0, y0, x1, y1 := f.sq(x, y, k)
 	return float64(x0+x1) / 2, float64(y0+y1) / 2, float64(x1-x0) / 2
 }
@@ -227,6 +231,23 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 		// Initials (or the whole short name) inside the disc.
 		lbl := r.initials(t.Name, fk, (rad-ringW)*1.6)
 		r.textCentered(fk, int(math.Round(cx)), int(math.Round(cy)), lbl, ink.alpha(a))
+	}
+	if x0, y0, x1, y1, ok := hpGeom(f, t, x, y); ok {
+		// HP, for the GM: a bar across the lower disc, its filled length
+		// the share left (colour repeats it: green, orange, vermillion).
+		frac := clamp01(float64(t.HP.Current) / float64(t.HP.Max))
+		c := colGreen
+		switch {
+		case frac <= 0.25:
+			c = colVerm
+		case frac <= 0.5:
+			c = colOrange
+		}
+		r.rect(int(x0), int(y0), int(x1), int(y1), colInk.alpha(a))
+		r.rect(int(x0)+1, int(y0)+1, int(x1)-1, int(y1)-1, colWhite.alpha(a))
+		if fw := int(math.Round(frac * (x1 - x0 - 2))); fw > 0 {
+			r.rect(int(x0)+1, int(y0)+1, int(x0)+1+fw, int(y1)-1, c.alpha(a))
+		}
 	}
 	if f.e.Ruleset == model.Starship {
 		ux, uy := unit(model.Dir[t.Facing%8][0], model.Dir[t.Facing%8][1])
@@ -703,4 +724,20 @@ func (r *Renderer) leaf(x, y, dx, dy, l, t float64) {
 // is drawn).
 func (r *Renderer) edgeShown(f *frame, ed model.Edge) bool {
 	return ed.Kind != model.EdgeNone
+}
+
+// hpGeom is the pixel box of token t's HP bar with its space at (x, y):
+// across the lower part of its disc, between the initials and the name
+// plate (which, at small zoom, may cover it: the name wins), GM view only,
+// when it has HP.
+func hpGeom(f *frame, t *model.Token, x, y int) (x0, y0, x1, y1 float64, ok bool) {
+	if f.v.Player || t.HP == nil || t.HP.Max <= 0 || f.v.Scale < 6 {
+		return 0, 0, 0, 0, false
+	}
+	cx, cy, half := f.spaceCentreF(x, y, f.e.Space(t))
+	rad := half - math.Max(1, f.v.Scale*0.07)
+	h := math.Round(math.Max(3, f.v.Scale*0.07))
+	w := math.Round(rad * 1.3)
+	x0, y0 = math.Round(cx-w/2), math.Round(cy+rad*0.3)
+	return x0, y0, x0 + w, y0 + h, true
 }

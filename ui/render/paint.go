@@ -305,7 +305,7 @@ func (r *Renderer) PaintToken(p Painter, e *model.Encounter, i int, x, y, size f
 	r.cv = canvas{w: int(math.Ceil(x + size)), h: int(math.Ceil(y + size))}
 	r.p = p
 	defer func() { r.p = nil }()
-	f := &frame{e: e, v: View{Scale: s, OriginX: float64(t.X) - x/s, OriginY: float64(t.Y) - y/s}}
+	f := &frame{e: e, v: View{Scale: s, OriginX: float64(t.X) - x/s, OriginY: float64(t.Y) - y/s, Player: true}}
 	p.Layer("tokens")
 	r.token(f, &t, t.X, t.Y, 1, false)
 	// its labels, placed as on the map with nothing else around

@@ -440,3 +440,24 @@ func TestHPBars(t *testing.T) {
 		t.Errorf("a standee with HP paints %d rectangles, without %d: HP printed for players", a, b)
 	}
 }
+
+// TestEdgesInFog: the player view draws the walls beside revealed squares
+// and leaves out, even on a painted page, those wholly in fog.
+func TestEdgesInFog(t *testing.T) {
+	e := featureEncounter()
+	e.Edges = featureEdges
+	e.Revealed = make([]bool, len(e.Grid.Cells))
+	for y := 0; y < e.Grid.H; y++ {
+		for x := 0; x < 6; x++ {
+			e.Revealed[y*e.Grid.W+x] = true // the room and the first column east of it
+		}
+	}
+	drawGolden(t, "edges-fog", e, View{Scale: 40, Player: true}, nil, 11*40, 5*40)
+	p := &recorder{calls: map[string]int{}}
+	NewRenderer().Paint(p, 11*72, 5*72, e, View{Scale: 72, Player: true}, nil)
+	all := &recorder{calls: map[string]int{}}
+	NewRenderer().Paint(all, 11*72, 5*72, e, View{Scale: 72}, nil)
+	if p.calls["edges line"] == 0 || p.calls["edges line"] >= all.calls["edges line"] {
+		t.Errorf("player page paints %d edge lines, the GM's %d: want the walls beside revealed squares only", p.calls["edges line"], all.calls["edges line"])
+	}
+}

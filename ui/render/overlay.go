@@ -675,6 +675,19 @@ func (r *Renderer) edges(f *frame) {
 		if kind == model.EdgeSecretDoor && f.v.Player {
 			kind = model.EdgeWall
 		}
+		if kind == model.EdgeWall && f.v.Player && f.hasFog() {
+			// Over the fog, unit by unit: only the stretches beside a
+			// revealed square.
+			for k := 0; k < ed.Len(); k++ {
+				if !f.unitRevealed(ed, k) {
+					continue
+				}
+				ux, uy := float64(ed.X2-ed.X1)/float64(ed.Len()), float64(ed.Y2-ed.Y1)/float64(ed.Len())
+				px, py := float64(ed.X1)+ux*float64(k), float64(ed.Y1)+uy*float64(k)
+				r.line(f.cx(px), f.cy(py), f.cx(px+ux), f.cy(py+uy), w, colWall, 0)
+			}
+			continue
+		}
 		dx, dy := (bx-ax)/math.Max(1, math.Hypot(bx-ax, by-ay)), (by-ay)/math.Max(1, math.Hypot(bx-ax, by-ay))
 		switch kind {
 		case model.EdgeWall:
@@ -720,10 +733,22 @@ func (r *Renderer) leaf(x, y, dx, dy, l, t float64) {
 	r.line(x, y, ex, ey, t, colWood, 0)
 }
 
-// edgeShown reports whether the view draws edge ed (fog aside, every edge
-// is drawn).
+// edgeShown reports whether the view draws edge ed: every edge, but in
+// the player view with fog only those beside a revealed square (so a
+// painted page holds no wall lying wholly in fog).
 func (r *Renderer) edgeShown(f *frame, ed model.Edge) bool {
-	return ed.Kind != model.EdgeNone
+	if ed.Kind == model.EdgeNone {
+		return false
+	}
+	if !f.v.Player || !f.hasFog() {
+		return true
+	}
+	for k := 0; k < ed.Len(); k++ {
+		if f.unitRevealed(ed, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // hpGeom is the pixel box of token t's HP bar with its space at (x, y):
@@ -740,4 +765,15 @@ func hpGeom(f *frame, t *model.Token, x, y int) (x0, y0, x1, y1 float64, ok bool
 	w := math.Round(rad * 1.3)
 	x0, y0 = math.Round(cx-w/2), math.Round(cy+rad*0.3)
 	return x0, y0, x0 + w, y0 + h, true
+}
+
+// unitRevealed reports whether a square beside the k-th unit of edge ed is
+// revealed.
+func (f *frame) unitRevealed(ed model.Edge, k int) bool {
+	g := &f.e.Grid
+	ax, ay, bx, by := ed.X1+k, ed.Y1-1, ed.X1+k, ed.Y1
+	if !ed.Horizontal() {
+		ax, ay, bx, by = ed.X1-1, ed.Y1+k, ed.X1, ed.Y1+k
+	}
+	return g.In(ax, ay) && f.e.Revealed[ay*g.W+ax] || g.In(bx, by) && f.e.Revealed[by*g.W+bx]
 }

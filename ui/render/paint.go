@@ -263,7 +263,11 @@ func (r *Renderer) scene(f *frame) {
 		r.p.Layer("fog")
 		r.fogUnder(f)
 	}
-	if len(f.e.Edges) > 0 {
+	// In the player view with fog the edges go over the fog (it would
+	// cover half of each wall bounding what is seen), beside revealed
+	// squares only.
+	fogEdges := f.v.Player && f.hasFog()
+	if len(f.e.Edges) > 0 && !fogEdges {
 		r.p.Layer("edges")
 		r.edges(f)
 	}
@@ -284,9 +288,13 @@ func (r *Renderer) scene(f *frame) {
 		r.p.Layer("over")
 		r.over(f)
 	}
-	if f.v.Player && f.hasFog() {
+	if fogEdges {
 		r.p.Layer("fog")
 		r.fogOver(f)
+		if len(f.e.Edges) > 0 {
+			r.p.Layer("edges")
+			r.edges(f)
+		}
 	}
 }
 

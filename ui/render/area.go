@@ -28,15 +28,16 @@ func (r *Renderer) areas(f *frame) {
 		a := &f.o.Areas[ai]
 		c := areaCol[ai%len(areaCol)]
 		r.ensureMark(f)
+		hide := f.v.Player && f.hasFog() // squares in fog are not the players' to see
 		for _, q := range a.Squares {
-			if q >= 0 && q < n {
+			if q >= 0 && q < n && !(hide && f.fogged(q)) {
 				r.mark[q] |= 4
 			}
 		}
 		in := func(x, y int) bool { return g.In(x, y) && r.mark[y*g.W+x]&4 != 0 }
 		for _, q := range a.Squares {
-			if q < 0 || q >= n || r.mark[q]&8 != 0 {
-				continue // off the map, or listed twice
+			if q < 0 || q >= n || r.mark[q]&(4|8) != 4 {
+				continue // off the map, in fog, or listed twice
 			}
 			r.mark[q] |= 8
 			x, y := q%g.W, q/g.W
@@ -82,8 +83,9 @@ func (r *Renderer) layoutAreas(f *frame) {
 		}
 		sx, sy, k := 0.0, 0.0, 0
 		top, bottom := g.H, -1
+		hide := f.v.Player && f.hasFog()
 		for _, q := range a.Squares {
-			if q >= 0 && q < len(g.Cells) {
+			if q >= 0 && q < len(g.Cells) && !(hide && f.fogged(q)) {
 				sx += float64(q%g.W) + 0.5
 				sy += float64(q/g.W) + 0.5
 				top, bottom = min(top, q/g.W), max(bottom, q/g.W)

@@ -461,3 +461,77 @@ func TestEdgesInFog(t *testing.T) {
 		t.Errorf("player page paints %d edge lines, the GM's %d: want the walls beside revealed squares only", p.calls["edges line"], all.calls["edges line"])
 	}
 }
+
+// allFeatures is the bench map with every new field in use: doors and
+// shallow water, edges, fog and GM-only squares, elevation, portraits, HP,
+// areas.
+func allFeatures() (*model.Encounter, *Overlays) {
+	e := benchEncounter()
+	g := &e.Grid
+	e.Revealed = make([]bool, len(g.Cells))
+	e.GMOnly = make([]bool, len(g.Cells))
+	for i := range g.Cells {
+		x, y := i%g.W, i/g.W
+		e.Revealed[i] = x < 50
+		e.GMOnly[i] = (x+y)%17 == 0
+		switch (x*7 + y*3) % 23 {
+		case 0:
+			g.Cells[i] = model.Door
+		case 1:
+			g.Cells[i] = model.Door | model.Open
+		case 2:
+			g.Cells[i] = model.ShallowWater
+		}
+	}
+	for i := 0; i < 40; i++ {
+		x, y := 20+(i*13)%60, 20+(i*7)%40
+		e.Edges = append(e.Edges, model.Edge{Kind: model.EdgeKind(1 + i%4), X1: x, Y1: y, X2: x + 1 + i%3, Y2: y})
+	}
+	pic := testPortrait(64, 64, false)
+	for i := range e.Tokens {
+		e.Tokens[i].Elevation = (i % 3) * 10
+		if i%2 == 0 {
+			e.Tokens[i].Image = pic
+		}
+		e.Tokens[i].HP = &model.HP{Current: i, Max: 30}
+	}
+	o := testOverlays()
+	o.Areas = []AreaShade{
+		{Label: "burst", Player: true, Squares: areaSquares(g.W, map[int][2]int{30: {30, 34}, 31: {29, 35}, 32: {29, 35}, 33: {30, 34}})},
+		{Label: "cone", Squares: areaSquares(g.W, map[int][2]int{40: {45, 52}, 41: {46, 51}})},
+	}
+	return e, o
+}
+
+// TestZeroAllocsAllFeatures: with every new field in use, a warm Renderer
+// still draws a frame (GM and player, near and far) without allocating.
+func TestZeroAllocsAllFeatures(t *testing.T) {
+	e, o := allFeatures()
+	img := image.NewRGBA(image.Rect(0, 0, 640, 400))
+	r := NewRenderer()
+	for _, v := range []View{{Scale: 40, OriginX: 20, OriginY: 20}, {Scale: 10.8}, {Scale: 40, OriginX: 40, OriginY: 25, Player: true}} {
+		r.Draw(img, e, v, o)
+		if n := testing.AllocsPerRun(20, func() { r.Draw(img, e, v, o) }); n != 0 {
+			t.Errorf("view %+v: %v allocations per frame", v, n)
+		}
+	}
+}
+
+func BenchmarkRenderAllFeatures(b *testing.B) {
+	e, o := allFeatures()
+	for _, v := range []View{{Scale: 40, OriginX: 20, OriginY: 20}, {Scale: 40, OriginX: 20, OriginY: 20, Player: true}} {
+		name := "gm"
+		if v.Player {
+			name = "player"
+		}
+		b.Run(name, func(b *testing.B) {
+			img := image.NewRGBA(image.Rect(0, 0, 1920, 1080))
+			r := NewRenderer()
+			r.Draw(img, e, v, o)
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Draw(img, e, v, o)
+			}
+		})
+	}
+}

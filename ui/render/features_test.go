@@ -535,3 +535,24 @@ func BenchmarkRenderAllFeatures(b *testing.B) {
 		})
 	}
 }
+
+// TestTerrainOnlyImageHasNoGMMarks: the terrain-only image (the UVTT
+// export's map, shown at a table) draws the walls and doors but neither the
+// fog's dimming, nor GM-only corners, nor a secret door told from a wall.
+func TestTerrainOnlyImageHasNoGMMarks(t *testing.T) {
+	draw := func(e *model.Encounter) []byte {
+		img := image.NewRGBA(image.Rect(0, 0, 11*30, 5*30))
+		NewRenderer().Draw(img, e, View{Scale: 30, NoTokens: true, NoGrid: true}, nil)
+		return img.Pix
+	}
+	marked := featureEncounter()
+	marked.Edges = []model.Edge{{Kind: model.EdgeSecretDoor, X1: 7, Y1: 4, X2: 8, Y2: 4}}
+	marked.Revealed = make([]bool, len(marked.Grid.Cells))
+	marked.GMOnly = make([]bool, len(marked.Grid.Cells))
+	marked.GMOnly[12] = true
+	plain := featureEncounter()
+	plain.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 7, Y1: 4, X2: 8, Y2: 4}}
+	if !bytes.Equal(draw(marked), draw(plain)) {
+		t.Error("the terrain-only image carries GM marks")
+	}
+}

@@ -18,6 +18,11 @@ var (
 	colFogGM = colInk.alpha(0.42)
 )
 
+// gmMarks reports whether the view carries the GM's marks: dimmed fog,
+// GM-only corners, secret doors told from walls. Not for players, and not
+// in a terrain-only image (the UVTT map goes to a table's VTT).
+func (f *frame) gmMarks() bool { return !f.v.Player && !f.v.NoTokens }
+
 // hasFog reports whether the encounter has fog of war.
 func (f *frame) hasFog() bool {
 	return f.e.Revealed != nil && len(f.e.Revealed) == len(f.e.Grid.Cells)
@@ -60,7 +65,7 @@ func (f *frame) hiddenByFog(x, y, k int) bool {
 // fogUnder dims the fogged squares for the GM and marks the GM-only ones,
 // over the terrain and under everything else.
 func (r *Renderer) fogUnder(f *frame) {
-	if f.hasFog() && !f.v.Player {
+	if f.hasFog() && f.gmMarks() {
 		for y := f.sy0; y < f.sy1; y++ {
 			rev := f.e.Revealed[y*f.e.Grid.W : (y+1)*f.e.Grid.W]
 			for x := f.sx0; x < f.sx1; {
@@ -76,7 +81,7 @@ func (r *Renderer) fogUnder(f *frame) {
 			}
 		}
 	}
-	if f.v.Player || len(f.e.GMOnly) != len(f.e.Grid.Cells) || f.v.Scale < 8 {
+	if !f.gmMarks() || len(f.e.GMOnly) != len(f.e.Grid.Cells) || f.v.Scale < 8 {
 		return
 	}
 	g := &f.e.Grid

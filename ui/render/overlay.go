@@ -672,7 +672,7 @@ func (r *Renderer) edges(f *frame) {
 			continue
 		}
 		kind := ed.Kind
-		if kind == model.EdgeSecretDoor && f.v.Player {
+		if kind == model.EdgeSecretDoor && !f.gmMarks() {
 			kind = model.EdgeWall
 		}
 		if kind == model.EdgeWall && f.v.Player && f.hasFog() {

@@ -28,7 +28,7 @@ type View struct {
 	OriginY  float64 // map y (in squares) at the top edge of the image
 	NoGrid   bool    // leave out the grid lines
 	Player   bool    // the player layer: no hidden tokens, no GM-only notes
-	NoTokens bool    // terrain only (the UVTT image)
+	NoTokens bool    // terrain and edges only, without the GM's marks (the UVTT image)
 }
 
 // CoverLine is a cover badge between two tokens (indices into Tokens).

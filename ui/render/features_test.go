@@ -495,6 +495,8 @@ func allFeatures() (*model.Encounter, *Overlays) {
 		}
 		e.Tokens[i].HP = &model.HP{Current: i, Max: 30}
 	}
+	e.Background = gridPicture(5+90*10, 5+100*10, 10, 5, true) // placed, short of the map's right side
+	e.Placement = &model.BackgroundPlacement{X: 5, Y: 5, PxPerSquare: 10}
 	o := testOverlays()
 	o.Areas = []AreaShade{
 		{Label: "burst", Player: true, Squares: areaSquares(g.W, map[int][2]int{30: {30, 34}, 31: {29, 35}, 32: {29, 35}, 33: {30, 34}})},
@@ -555,4 +557,79 @@ func TestTerrainOnlyImageHasNoGMMarks(t *testing.T) {
 	if !bytes.Equal(draw(marked), draw(plain)) {
 		t.Error("the terrain-only image carries GM marks")
 	}
+}
+
+// gridPicture is a battle-map picture of w x h pixels with a dark grid line
+// (2 px) every px pixels starting at offset off, light floor between, as
+// a PNG or JPEG data URL.
+func gridPicture(w, h, px, off int, jpg bool) string {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.RGBA{200, 190, 160, 255}
+			if ((x-off)%px+px)%px < 2 || ((y-off)%px+px)%px < 2 {
+				c = color.RGBA{30, 30, 30, 255}
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if jpg {
+		jpeg.Encode(&buf, img, &jpeg.Options{Quality: 95})
+		return "data:image/jpeg;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+	}
+	png.Encode(&buf, img)
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// TestPlacedBackground: a 70 px/square map picture whose grid starts 35 px
+// in, placed with that offset, lines up exactly with the squares (its
+// lines on the square boundaries, at 70 px a square and at other zooms);
+// where it does not reach, open ground. A JPEG background decodes too.
+func TestPlacedBackground(t *testing.T) {
+	e := &model.Encounter{Name: "Placed", Ruleset: model.SF2E, Grid: model.NewGrid(6, 4)}
+	e.Background = gridPicture(35+5*70+20, 35+4*70, 70, 35, false) // 5.3 squares wide: the last column is bare
+	e.Placement = &model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}
+	img := drawGolden(t, "placed", e, View{Scale: 70, NoGrid: true}, nil, 6*70, 4*70)
+	dark := func(img *image.RGBA, x, y int) bool { return img.RGBAAt(x, y).R < 100 }
+	for k := 0; k < 5; k++ {
+		if !dark(img, k*70, 100) || !dark(img, k*70+1, 100) || dark(img, k*70+2, 100) || dark(img, k*70+35, 100) {
+			t.Fatalf("square boundary %d: the picture's grid line is not on it (x %d..%d)", k, k*70, k*70+1)
+		}
+		if k < 4 && (!dark(img, 100, k*70) || dark(img, 100, k*70+35)) {
+			t.Fatalf("row boundary %d: the picture's grid line is not on it", k)
+		}
+	}
+	if c := img.RGBAAt(5*70+50, 100); c != colOpen.std() {
+		t.Errorf("beyond the picture: %v, want open ground", c)
+	}
+	half := image.NewRGBA(image.Rect(0, 0, 6*35, 4*35))
+	NewRenderer().Draw(half, e, View{Scale: 35, NoGrid: true}, nil)
+	for k := 1; k < 5; k++ {
+		if !dark(half, k*35, 50) || dark(half, k*35+17, 50) {
+			t.Errorf("at 35 px a square the picture's line %d is off the boundary", k)
+		}
+	}
+	// The painted page gets the part of the picture over the map, placed.
+	p := &bgRecorder{recorder: recorder{calls: map[string]int{}}}
+	NewRenderer().Paint(p, 6*72, 4*72, e, View{Scale: 72}, nil)
+	want := [4]float64{0, 0, (35 + 5*70 + 20 - 35) / 70.0 * 72, 4 * 72}
+	if p.rect != want || p.size != image.Pt(5*70+20, 4*70) {
+		t.Errorf("painted background %v of %v, want %v of 370x280", p.rect, p.size, want)
+	}
+	e.Background = gridPicture(140, 140, 70, 0, true)
+	e.Placement = nil
+	if DecodeBackground(e.Background) == nil {
+		t.Error("a JPEG background does not decode")
+	}
+}
+
+type bgRecorder struct {
+	recorder
+	rect [4]float64
+	size image.Point
+}
+
+func (p *bgRecorder) Background(x0, y0, x1, y1 float64, img *image.RGBA) {
+	p.rect, p.size = [4]float64{x0, y0, x1, y1}, img.Bounds().Size()
 }

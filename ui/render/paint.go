@@ -211,7 +211,7 @@ func (r *Renderer) Paint(p Painter, w, h float64, e *model.Encounter, v View, o 
 	overBG := bg != nil
 	p.Layer("terrain")
 	if overBG {
-		p.Background(f.cx(0), f.cy(0), f.cx(float64(g.W)), f.cy(float64(g.H)), bg)
+		r.paintBackground(p, f, bg)
 	}
 	hide := v.Player && f.hasFog() // fogged squares: left out, fog covers them
 	for y := f.sy0; y < f.sy1; y++ {
@@ -241,6 +241,27 @@ func (r *Renderer) Paint(p Painter, w, h float64, e *model.Encounter, v View, o 
 	}
 	r.scene(f)
 	p.Layer("")
+}
+
+// paintBackground hands the painter the background: stretched over the
+// map, or placed (Encounter.Placement) on open ground, cut to the part of
+// the image over the map.
+func (r *Renderer) paintBackground(p Painter, f *frame, bg *image.RGBA) {
+	g := &f.e.Grid
+	pl := f.e.Placement
+	if pl == nil || pl.PxPerSquare <= 0 {
+		p.Background(f.cx(0), f.cy(0), f.cx(float64(g.W)), f.cy(float64(g.H)), bg)
+		return
+	}
+	p.Rect(f.cx(0), f.cy(0), f.cx(float64(g.W)), f.cy(float64(g.H)), colOpen.n())
+	b := bg.Bounds()
+	cut := image.Rect(int(math.Floor(pl.X)), int(math.Floor(pl.Y)),
+		int(math.Ceil(pl.X+float64(g.W)*pl.PxPerSquare)), int(math.Ceil(pl.Y+float64(g.H)*pl.PxPerSquare))).Intersect(b)
+	if cut.Empty() {
+		return
+	}
+	sq := func(px int, o float64) float64 { return (float64(px) - o) / pl.PxPerSquare }
+	p.Background(f.cx(sq(cut.Min.X, pl.X)), f.cy(sq(cut.Min.Y, pl.Y)), f.cx(sq(cut.Max.X, pl.X)), f.cy(sq(cut.Max.Y, pl.Y)), bg.SubImage(cut).(*image.RGBA))
 }
 
 // GridWidth is the width of a grid line, in image units: one pixel on

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"image"
 	"image/draw"
+	"image/jpeg"
 	"image/png"
 	"io"
 	"math"
@@ -291,9 +292,9 @@ func (r *Renderer) terrain(f *frame) {
 			var bgRow []uint8
 			if overBG {
 				my := (float64(y)+0.5)/f.v.Scale + f.v.OriginY
-				iy := int(my / float64(e.Grid.H) * float64(bg.Bounds().Dy()))
-				iy = min(max(iy, 0), bg.Bounds().Dy()-1)
-				bgRow = bg.Pix[iy*bg.Stride:]
+				if iy, ok := f.bgPixel(my, e.Grid.H, bg.Bounds().Dy(), false); ok {
+					bgRow = bg.Pix[iy*bg.Stride:]
+				}
 			}
 			for ci, c := range r.cols {
 				t := r.rowTiles[ci]
@@ -305,8 +306,10 @@ func (r *Renderer) terrain(f *frame) {
 					continue
 				}
 				for i := 0; i < n; i += 4 {
-					bx := r.bgCols[c.p0+i/4]
-					bp := bgRow[bx*4 : bx*4+4 : bx*4+4]
+					bp := openPix[:]
+					if bx := r.bgCols[c.p0+i/4]; bx >= 0 && bgRow != nil {
+						bp = bgRow[bx*4 : bx*4+4 : bx*4+4]
+					}
 					na := 255 - uint32(src[i+3])
 					d[i] = src[i] + uint8(div255(uint32(bp[0])*na))
 					d[i+1] = src[i+1] + uint8(div255(uint32(bp[1])*na))
@@ -338,9 +341,33 @@ func (r *Renderer) bgColumns(f *frame, bg *image.RGBA) {
 	bw := bg.Bounds().Dx()
 	for x := range r.bgCols {
 		mx := (float64(x)+0.5)/f.v.Scale + f.v.OriginX
-		ix := int(mx / float64(f.e.Grid.W) * float64(bw))
-		r.bgCols[x] = int32(min(max(ix, 0), bw-1))
+		ix, ok := f.bgPixel(mx, f.e.Grid.W, bw, true)
+		if !ok {
+			ix = -1
+		}
+		r.bgCols[x] = int32(ix)
 	}
+}
+
+// openPix is open ground where a placed background image does not reach.
+var openPix = [4]uint8{colOpen.r, colOpen.g, colOpen.b, 255}
+
+// bgPixel is the background image's pixel column (horizontal) or row at
+// map coordinate m (squares): the image stretched over the map's n
+// squares, or placed by Encounter.Placement (its pixel (X, Y) at the map's
+// top-left corner, PxPerSquare to a square); false where a placed image
+// does not reach.
+func (f *frame) bgPixel(m float64, n, size int, horizontal bool) (int, bool) {
+	p := f.e.Placement
+	if p == nil || p.PxPerSquare <= 0 {
+		return min(max(int(m/float64(n)*float64(size)), 0), size-1), true
+	}
+	o := p.Y
+	if horizontal {
+		o = p.X
+	}
+	i := int(math.Floor(o + m*p.PxPerSquare))
+	return i, i >= 0 && i < size
 }
 
 // pickTiles selects the tile set for the scale, reusing the least recently
@@ -403,8 +430,8 @@ func (r *Renderer) background(s string) *image.RGBA {
 // accepts (64 Mpx, 256 MiB decoded), so a hostile file cannot exhaust memory.
 const MaxBackgroundPixels = 1 << 26
 
-// DecodeBackground decodes a "data:image/png;base64,..." or
-// "data:image/webp;base64,..." background into an opaque RGBA image
+// DecodeBackground decodes a "data:image/png;base64,...",
+// "data:image/jpeg;base64,..." or "data:image/webp;base64,..." background into an opaque RGBA image
 // (transparent parts over open ground), nil if it does not decode.
 func DecodeBackground(s string) *image.RGBA {
 	var dec func(io.Reader) (image.Image, error)
@@ -415,6 +442,8 @@ func DecodeBackground(s string) *image.RGBA {
 		dec, cfgf, b64 = png.Decode, png.DecodeConfig, s[len("data:image/png;base64,"):]
 	case strings.HasPrefix(s, "data:image/webp;base64,"):
 		dec, cfgf, b64 = webp.Decode, webp.DecodeConfig, s[len("data:image/webp;base64,"):]
+	case strings.HasPrefix(s, "data:image/jpeg;base64,"):
+		dec, cfgf, b64 = jpeg.Decode, jpeg.DecodeConfig, s[len("data:image/jpeg;base64,"):]
 	default:
 		return nil
 	}

@@ -45,7 +45,9 @@ type mover struct {
 	feet   int   // feet per square
 	budget int32 // squares per Stride or move action
 	speed  int   // feet, for the mode
-	layers int   // Strides (sf2e) or move actions (pf1e)
+	layers int   // Strides (sf2e) or move actions (pf1e) from now
+	par0   uint8 // the diagonal parity the turn state starts with
+	diag0  int   // the diagonals the turn has counted before the query
 	start  int   // top-left position y*W+x
 	fly    bool
 	cells  []uint8   // valid inside the box only
@@ -97,6 +99,9 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 			return 0, BadQuery("token %q cannot Step while using its %s Speed (Player Core p. 412); Step uses land movement", t.Name, mode)
 		}
 	}
+	if actions, err = turnActions(e.Ruleset, t, q); err != nil {
+		return 0, err
+	}
 	speed, ok := t.Speed(mode)
 	if !ok {
 		return 0, BadQuery("token %q has no %s Speed", t.Name, mode)
@@ -116,6 +121,7 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 	m.budget = int32(speed / m.feet)
 	m.speed = speed
 	m.layers = actions
+	m.diag0, m.par0 = q.Turn.Diagonals, uint8(q.Turn.Diagonals&1)
 	m.start = t.Y*m.W + t.X
 	m.fly = mode == ModeFly
 	r := int64(m.budget)*int64(actions) + 2 // every step costs at least one square

@@ -21,7 +21,8 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 	k := e.Space(t)
 	land, mob := ptsSpeeds(t)
 	n := max(q.Actions, 1)
-	budget := land + (n-1)*mob
+	spent := q.Turn.Spent // points spent this turn come out of the budget
+	budget := max(land+(n-1)*mob-spent, 0)
 	if land == 0 {
 		budget = 0 // a Speed of 0 reaches no square, whatever the actions
 	}
@@ -122,7 +123,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 		}
 		if ok {
 			a := 1
-			for d > land+(a-1)*mob {
+			for spent+d > land+(a-1)*mob {
 				a++
 			}
 			out[p] = Square{X: p[0], Y: p[1], Cost: d, Actions: a}

@@ -365,9 +365,16 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 	if n == 0 {
 		n = 1
 	}
+	ts := q.Turn
 	if n > MaxActions(e.Ruleset) || (q.Step && (k != kindSF2E || mode != ModeLand)) {
 		return nil, false
 	}
+	// Turn state: actions spent leave MaxActions minus them; feet spent
+	// are not an sf2e or pf1e thing; the next diagonal is the (count+1)-th.
+	if ts.Actions < 0 || ts.Diagonals < 0 || ts.Spent != 0 || ts.Actions+n > MaxActions(e.Ruleset) {
+		return nil, false
+	}
+	p0 := ts.Diagonals % 2
 	r, ok := newRefRules(k, e, q)
 	if !ok {
 		return nil, false
@@ -379,7 +386,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 			return out, true
 		}
 		for d := 0; d < 8; d++ {
-			s := r.step(t.X, t.Y, 0, d)
+			s := r.step(t.X, t.Y, p0, d)
 			nx, ny := t.X+model.Dir[d][0], t.Y+model.Dir[d][1]
 			if s.ok && !s.difficult && r.legal(nx, ny, true) {
 				out[[2]int{nx, ny}] = refKey{0, 1, 0, 0}
@@ -388,7 +395,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 		return out, true
 	}
 	seen := map[refState]bool{}
-	h := newMinQueue(func(a, b refItem) bool { return a.key.less(b.key) }, refItem{refKey{}, refState{0, t.X, t.Y, 0, 0}, refState{}})
+	h := newMinQueue(func(a, b refItem) bool { return a.key.less(b.key) }, refItem{refKey{}, refState{0, t.X, t.Y, p0, 0}, refState{}})
 	for h.Len() > 0 {
 		it := h.pop()
 		if seen[it.st] {
@@ -431,7 +438,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 			if _, done := out[[2]int{nx, ny}]; done {
 				continue
 			}
-			if s := r.step(t.X, t.Y, 0, d); s.ok && r.legal(nx, ny, true) {
+			if s := r.step(t.X, t.Y, p0, d); s.ok && r.legal(nx, ny, true) {
 				rr := 0
 				if s.reaction {
 					rr = 1
@@ -560,7 +567,8 @@ func crossCheck(t *testing.T, e *model.Encounter, q MoveQuery, label string) {
 		if r.mode == "" {
 			r.mode = ModeLand
 		}
-		x, y, par, total, hz, rc := tk.X, tk.Y, 0, 0, 0, 0
+		x, y, par, total, hz, rc := tk.X, tk.Y, q.Turn.Diagonals%2, 0, 0, 0
+		diags := q.Turn.Diagonals
 		for i, s := range p.Steps {
 			d := -1
 			for dd := 0; dd < 8; dd++ {
@@ -581,6 +589,9 @@ func crossCheck(t *testing.T, e *model.Encounter, q MoveQuery, label string) {
 				fail("path to %v: step %d reaction flag %v, ref %v", pos, i, s.Flags, st.reaction)
 				return
 			}
+			if st.p != par || (k == kindPF1E && p.Actions == 2 && len(p.Steps) == 1 && d%2 == 1) {
+				diags++ // a counted diagonal (pf1e minimum movement counts its own)
+			}
 			x, y, par = s.X, s.Y, st.p
 			total += s.Cost
 			hz += st.haz
@@ -591,6 +602,10 @@ func crossCheck(t *testing.T, e *model.Encounter, q MoveQuery, label string) {
 				fail("path to %v: step %d total %d, want %d", pos, i, s.Total, total)
 				return
 			}
+		}
+		if p.Diagonals != diags {
+			fail("path to %v: the turn's diagonals after it %d, want %d: %+v", pos, p.Diagonals, diags, p.Steps)
+			return
 		}
 		if hz != w.h || rc != w.r {
 			fail("path to %v: %d hazards and %d reactions, reference best %d and %d: %+v", pos, hz, rc, w.h, w.r, p.Steps)

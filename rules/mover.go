@@ -98,6 +98,9 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 		if mode != ModeLand {
 			return 0, BadQuery("token %q cannot Step while using its %s Speed (Player Core p. 412); Step uses land movement", t.Name, mode)
 		}
+		if crawls(t) {
+			return 0, BadQuery("token %q is prone: its land movement is a Crawl, not a Step (ask reach without --step)", t.Name)
+		}
 	}
 	if actions, err = turnActions(e.Ruleset, t, q); err != nil {
 		return 0, err
@@ -119,6 +122,9 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 	// step: a longer Speed reaches nothing more.
 	speed = clampUse(speed, satMul(m.feet, min(12*mapSquares(g), maxBudget)))
 	m.budget = int32(speed / m.feet)
+	if mode == ModeLand && crawls(t) {
+		m.budget = min(m.budget, 1) // a Crawl: one square, at most 5 ft, an action
+	}
 	m.speed = speed
 	m.layers = actions
 	m.diag0, m.par0 = q.Turn.Diagonals, uint8(q.Turn.Diagonals&1)

@@ -313,7 +313,11 @@ func newRefRules(k kind, e *model.Encounter, q MoveQuery) (*refRules, bool) {
 	if !has {
 		return nil, false
 	}
-	return &refRules{k: k, e: e, tok: q.Token, t: t, mode: mode, size: e.Space(t), feet: e.Feet(), B: speed / e.Feet(),
+	B := speed / e.Feet()
+	if mode == ModeLand && (t.Has(model.CondProne) || t.Has(model.CondDead)) {
+		B = min(B, 1) // a prone creature Crawls: one square of at most 5 ft an action
+	}
+	return &refRules{k: k, e: e, tok: q.Token, t: t, mode: mode, size: e.Space(t), feet: e.Feet(), B: B,
 		N: max(q.Actions, 1), ign: t.Has(model.CondIgnoresDifficult)}, true
 }
 
@@ -374,6 +378,9 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 	if ts.Actions < 0 || ts.Diagonals < 0 || ts.Spent != 0 || ts.Actions+n > MaxActions(e.Ruleset) {
 		return nil, false
 	}
+	if q.Step && (t.Has(model.CondProne) || t.Has(model.CondDead)) {
+		return nil, false // a prone creature Crawls
+	}
 	p0 := ts.Diagonals % 2
 	r, ok := newRefRules(k, e, q)
 	if !ok {
@@ -388,7 +395,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 		for d := 0; d < 8; d++ {
 			s := r.step(t.X, t.Y, p0, d)
 			nx, ny := t.X+model.Dir[d][0], t.Y+model.Dir[d][1]
-			if s.ok && !s.difficult && r.legal(nx, ny, true) {
+			if s.ok && !s.difficult && s.w == 1 && r.legal(nx, ny, true) {
 				out[[2]int{nx, ny}] = refKey{0, 1, 0, 0}
 			}
 		}

@@ -387,7 +387,9 @@ func (s *searcher) results(dst []Square) []Square {
 }
 
 // step records the squares a single sf2e Step reaches: 5 ft in any
-// direction, never into difficult terrain, never triggering reactions.
+// direction, never into difficult terrain, never triggering reactions. It
+// continues the turn's diagonal count: a diagonal that would cost 10 ft is
+// refused (rules-conventions.md "Turn state").
 func (s *searcher) step() {
 	m := &s.m
 	s.grow(1)
@@ -397,6 +399,9 @@ func (s *searcher) step() {
 	}
 	x, y := m.start%m.W, m.start/m.W
 	for d := 0; d < 8; d++ {
+		if isDiagDir(d) && m.par0 == 1 {
+			continue // the turn's next diagonal costs 10 ft
+		}
 		npos, _, _, _, ok := m.try(x, y, d)
 		if !ok || m.enteredFlags(x, y, d)&(FlagDifficult|FlagGreaterDifficult) != 0 || s.legal(npos)&legFinal == 0 {
 			continue

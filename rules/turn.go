@@ -76,3 +76,9 @@ func countDiagonals(p Path, x, y, diagonals int) int {
 	}
 	return diagonals
 }
+
+// crawls reports whether the token's land movement is a Crawl: it is prone
+// (or dead, which is prone too). A Crawl moves one square an action, a step
+// of at most 5 ft, continuing the turn's diagonal count (sf2e); pf1e 5 ft a
+// move action (rules-conventions.md "Conditions the rules act on").
+func crawls(t *model.Token) bool { return t.Has(model.CondProne) || t.Has(model.CondDead) }

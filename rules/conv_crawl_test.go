@@ -59,7 +59,7 @@ func TestConvTurnProneCrawlsOneSquareAnActionAtMost5Ft(t *testing.T) {
 		"5 5 5 10/2 .",
 		"5 @ 5 10/2 .",
 		"5 5 . 10/2 .",
-		"10/2 10/2 10/2 10/2 .",
+		"10/2 10/2 10/2 . .",
 		". . . . .",
 	})
 	// Flying is not land movement: a prone flyer flies as usual.

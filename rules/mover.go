@@ -235,15 +235,15 @@ func (m *mover) classifyTokens(t *model.Token) {
 			continue
 		}
 		o := &e.Tokens[j]
-		if t.Size <= model.Tiny || o.Size <= model.Tiny {
-			continue // tiny creatures pass through and share
+		if t.Size <= model.Tiny || o.Size <= model.Tiny || mayEndOnBody(t, o) {
+			continue // tiny creatures pass through and share; so may a body
 		}
 		var bits uint8
 		switch {
 		case model.Allies(side, o.SideOrNeutral()):
 			bits = cNoEnd
-		case sizeGap(t.Size, o.Size) >= 3:
-			bits = cNoEnd | cNoStop
+		case sizeGap(t.Size, o.Size) >= 3 || o.Has(model.CondDead):
+			bits = cNoEnd | cNoStop // a dead creature never blocks movement
 		default:
 			bits = cBlock | cNoEnd | cNoStop
 		}

@@ -60,11 +60,11 @@ func (r *refRules) enterable(x, y int) bool {
 	}
 	for j := range r.e.Tokens {
 		o := &r.e.Tokens[j]
-		if j == r.tok || !r.covers(o, x, y) || r.tinyish(r.t) || r.tinyish(o) {
+		if j == r.tok || !r.covers(o, x, y) || r.tinyish(r.t) || r.tinyish(o) || r.body(o) {
 			continue
 		}
-		if model.Allies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
-			continue
+		if model.Allies(r.t.SideOrNeutral(), o.SideOrNeutral()) || o.Has(model.CondDead) {
+			continue // allies and the dead never block
 		}
 		d := int(r.t.Size) - int(o.Size)
 		if d < 3 && d > -3 {
@@ -72,6 +72,13 @@ func (r *refRules) enterable(x, y int) bool {
 		}
 	}
 	return true
+}
+
+// body: o is a prone creature, unconscious or dead (dead is both), of the
+// mover's size or smaller: the mover may pass and end in its space.
+func (r *refRules) body(o *model.Token) bool {
+	dead := o.Has(model.CondDead)
+	return (dead || o.Has(model.CondProne) && o.Has(model.CondUnconscious)) && o.Size <= r.t.Size
 }
 
 func (r *refRules) surcharge(x, y int) int {
@@ -102,7 +109,7 @@ func (r *refRules) legal(x, y int, final bool) bool {
 			}
 			for j := range r.e.Tokens {
 				o := &r.e.Tokens[j]
-				if j == r.tok || !r.covers(o, sx, sy) || r.tinyish(r.t) || r.tinyish(o) {
+				if j == r.tok || !r.covers(o, sx, sy) || r.tinyish(r.t) || r.tinyish(o) || r.body(o) {
 					continue
 				}
 				if final || !model.Allies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
@@ -133,7 +140,7 @@ func (r *refRules) threatenedBy(x, y int) bool {
 		if j == r.tok || !model.Enemies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
 			continue
 		}
-		if o.Has(model.CondUnconscious) || o.Has(model.CondCannotAct) || o.Has(model.CondNoMelee) {
+		if o.Has(model.CondUnconscious) || o.Has(model.CondDead) || o.Has(model.CondCannotAct) || o.Has(model.CondNoMelee) {
 			continue
 		}
 		k := r.e.Space(o)

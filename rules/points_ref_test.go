@@ -575,8 +575,24 @@ func (m ptsRefMover) gap(x, y, source int) int {
 func (m ptsRefMover) forced(kind string, source, dist int) map[[2]int]Square {
 	t := &m.e.Tokens[m.tok]
 	out := map[[2]int]Square{}
-	var walk func(x, y, n int)
-	walk = func(x, y, n int) {
+	// nearest: the legal position nearest (x, y), squares with diagonals
+	// as 1, ties by y then x.
+	nearest := func(x, y int) ([2]int, bool) {
+		best, bp := -1, [2]int{}
+		for yy := 0; yy < m.e.Grid.H; yy++ {
+			for xx := 0; xx < m.e.Grid.W; xx++ {
+				if d := max(absInt(xx-x), absInt(yy-y)); m.empty(xx, yy) && (best < 0 || d < best) {
+					best, bp = d, [2]int{xx, yy}
+				}
+			}
+		}
+		return bp, best >= 0
+	}
+	var walk func(x, y, n int, last *[2]int)
+	walk = func(x, y, n int, last *[2]int) {
+		if m.empty(x, y) {
+			last = &[2]int{x, y}
+		}
 		collide := false
 		if n < dist {
 			for d := 0; d < 8; d++ {
@@ -604,10 +620,30 @@ func (m ptsRefMover) forced(kind string, source, dist int) map[[2]int]Square {
 					collide = true
 					continue
 				}
-				walk(nx, ny, n+1)
+				walk(nx, ny, n+1, last)
 			}
 		}
-		if n == 0 || (x == t.X && y == t.Y) || !m.empty(x, y) {
+		if n == 0 || (x == t.X && y == t.Y) {
+			return
+		}
+		if !m.empty(x, y) {
+			// An illegal end: the last legal position passed, or the
+			// nearest legal one.
+			p, ok := [2]int{}, last != nil
+			if ok {
+				p = *last
+			} else {
+				p, ok = nearest(x, y)
+			}
+			if !ok || p == [2]int{t.X, t.Y} {
+				return
+			}
+			sq, seen := out[p]
+			if !seen || n < sq.Cost {
+				sq.Cost = n
+			}
+			sq.X, sq.Y, sq.Actions = p[0], p[1], 1
+			out[p] = sq
 			return
 		}
 		p := [2]int{x, y}
@@ -621,7 +657,7 @@ func (m ptsRefMover) forced(kind string, source, dist int) map[[2]int]Square {
 		}
 		out[p] = sq
 	}
-	walk(t.X, t.Y, 0)
+	walk(t.X, t.Y, 0, nil)
 	return out
 }
 

@@ -50,8 +50,11 @@ type mover struct {
 	diag0  int   // the diagonals the turn has counted before the query
 	start  int   // top-left position y*W+x
 	fly    bool
-	cells  []uint8   // valid inside the box only
-	walls  squareSum // forThreat's buffer
+	// shallow is model.ShallowWater for the modes it is difficult terrain
+	// for (land and climb), else 0 (rules-conventions.md "Shallow water").
+	shallow model.Trait
+	cells   []uint8   // valid inside the box only
+	walls   squareSum // forThreat's buffer
 	// The box of squares a search can touch: the start's space grown by the
 	// farthest the budget can carry it, plus one for corners (inclusive).
 	bx0, by0, bx1, by1 int
@@ -198,6 +201,12 @@ func (m *mover) classify() {
 		lvl[i] = uint8(raw) << lvlShift
 	}
 	swim := m.mode == ModeSwim
+	// Shallow water: difficult terrain for land and climb (no swim Speed
+	// needed); swim, burrow and fly pay nothing, and a swimmer may enter it.
+	m.shallow = 0
+	if m.mode == ModeLand || m.mode == ModeClimb {
+		m.shallow = model.ShallowWater
+	}
 	for y := m.by0; y <= m.by1; y++ {
 		lo := y*m.W + m.bx0
 		m.classifyRow(g.Cells[lo:lo+m.bx1-m.bx0+1], m.cells[lo:], enter, diag, haz, swim, &lvl)
@@ -209,7 +218,7 @@ func (m *mover) classifyRow(src []model.Trait, dst []uint8, enter, diag, haz mod
 	dst = dst[:len(src)]
 	for i, tr := range src {
 		var c uint8
-		if tr&enter != 0 || (swim && tr&model.Water == 0) {
+		if tr&enter != 0 || (swim && tr&(model.Water|model.ShallowWater) == 0) {
 			c |= cBlock
 		}
 		if tr&(model.Wall|model.Obstacle) != 0 {
@@ -221,7 +230,11 @@ func (m *mover) classifyRow(src []model.Trait, dst []uint8, enter, diag, haz mod
 		if tr&haz != 0 {
 			c |= cHaz
 		}
-		c |= lvl[(tr>>2)&3]
+		l := (tr >> 2) & 3 // Difficult, GreaterDifficult
+		if tr&m.shallow != 0 {
+			l |= 1 // shallow water is difficult; the worst trait counts
+		}
+		c |= lvl[l]
 		dst[i] = c
 	}
 }
@@ -458,7 +471,7 @@ func (m *mover) enteredFlags(x, y, d int) Flag {
 				continue
 			}
 			tr := g.At(c, r)
-			if tr&model.Difficult != 0 {
+			if tr&model.Difficult != 0 || tr&m.shallow != 0 {
 				f |= FlagDifficult
 			}
 			if tr&model.GreaterDifficult != 0 {

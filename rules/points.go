@@ -73,8 +73,8 @@ var ptsClass = newCellClass(func(tr model.Trait) uint8 {
 	}
 	if tr.Any(model.GreaterDifficult) {
 		b |= ptsCellGreater
-	} else if tr.Any(model.Difficult) {
-		b |= ptsCellDiff
+	} else if tr.Any(model.Difficult | model.ShallowWater) {
+		b |= ptsCellDiff // shallow water: land 2, crawl, climb and swim 3
 	}
 	if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
 		b |= ptsCellHaz

@@ -85,7 +85,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 				tr := g.At(p[0], p[1])
 				if tr.Any(model.GreaterDifficult) {
 					sur = max(sur, 2)
-				} else if tr.Any(model.Difficult) {
+				} else if tr.Any(model.Difficult | model.ShallowWater) {
 					sur = max(sur, 1)
 				}
 			}
@@ -251,13 +251,13 @@ func ptsReplay(t *testing.T, e *model.Encounter, q MoveQuery, p Path, end Square
 			}
 			if tr.Any(model.GreaterDifficult) {
 				sur = 2
-			} else if tr.Any(model.Difficult) {
+			} else if tr.Any(model.Difficult | model.ShallowWater) {
 				sur = max(sur, 1)
 			}
 			for _, f := range []struct {
 				t model.Trait
 				f Flag
-			}{{model.Difficult, FlagDifficult}, {model.GreaterDifficult, FlagGreaterDifficult}, {model.Hazardous, FlagHazardous}, {model.Narrow, FlagNarrow}, {model.Uneven, FlagUneven}} {
+			}{{model.Difficult | model.ShallowWater, FlagDifficult}, {model.GreaterDifficult, FlagGreaterDifficult}, {model.Hazardous, FlagHazardous}, {model.Narrow, FlagNarrow}, {model.Uneven, FlagUneven}} {
 				if tr.Any(f.t) {
 					fl |= f.f
 				}

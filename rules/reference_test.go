@@ -50,7 +50,7 @@ func (r *refRules) enterable(x, y int) bool {
 			return false
 		}
 	case ModeSwim:
-		if wall || obst || !water {
+		if wall || obst || !(water || tr&model.ShallowWater != 0) {
 			return false
 		}
 	default:
@@ -81,6 +81,8 @@ func (r *refRules) body(o *model.Token) bool {
 	return (dead || o.Has(model.CondProne) && o.Has(model.CondUnconscious)) && o.Size <= r.t.Size
 }
 
+func (r *refRules) shallowDifficult() bool { return r.mode == ModeLand || r.mode == ModeClimb }
+
 func (r *refRules) surcharge(x, y int) int {
 	tr := r.e.Grid.At(x, y)
 	s := 0
@@ -89,6 +91,9 @@ func (r *refRules) surcharge(x, y int) int {
 	}
 	if tr&model.GreaterDifficult != 0 {
 		s = 2
+	}
+	if r.shallowDifficult() && tr&model.ShallowWater != 0 {
+		s = max(s, 1) // shallow water is difficult terrain for land and climb
 	}
 	if (r.mode == ModeFly || r.ign) && s > 0 {
 		s--
@@ -222,7 +227,7 @@ func (r *refRules) step(x, y, p, d int) refStep {
 				if r.mode != ModeFly && tr&(model.Hazardous|model.Narrow|model.Uneven) != 0 {
 					out.haz++
 				}
-				if tr&(model.Difficult|model.GreaterDifficult) != 0 {
+				if tr&(model.Difficult|model.GreaterDifficult) != 0 || (r.shallowDifficult() && tr&model.ShallowWater != 0) {
 					out.difficult = true
 				}
 			case inOld && !inNew:

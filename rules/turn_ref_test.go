@@ -144,3 +144,44 @@ func TestReferenceCrossCheckTurnStateShipAndPoints(t *testing.T) {
 		ptsCheck(t, pts, e, q)
 	}
 }
+
+// sprinkleShallow turns about one square in five into shallow water (alone
+// or with difficult, greater difficult or hazardous terrain).
+func sprinkleShallow(rng *rand.Rand, e *model.Encounter) {
+	mix := []model.Trait{0, 0, model.Difficult, model.GreaterDifficult, model.Hazardous}
+	for i := range e.Grid.Cells {
+		if rng.IntN(5) == 0 {
+			e.Grid.Cells[i] = model.ShallowWater | mix[rng.IntN(len(mix))]
+		}
+	}
+}
+
+// Shallow water in every ruleset's reference and engine agree on random
+// maps: sf2e and pf1e (every mode, Step included), and points.
+func TestReferenceCrossCheckShallowWater(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		for seed := uint64(0); seed < uint64(n); seed++ {
+			rng := rand.New(rand.NewPCG(seed, 23))
+			e, q := randEncounter(rng, rs)
+			sprinkleShallow(rng, e)
+			if rng.IntN(2) == 0 {
+				q = randTurn(rng, rs, q)
+			}
+			crossCheck(t, e, q, fmt.Sprintf("%s shallow seed %d", rs, seed))
+			if t.Failed() {
+				return
+			}
+		}
+	}
+	pts := ptsEng()
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 29))
+		e, q := ptsRandom(rng)
+		sprinkleShallow(rng, e)
+		ptsCheck(t, pts, e, q)
+	}
+}

@@ -192,3 +192,35 @@ func TestConvTurnFieldsThatDoNotApplyAreBadQueries(t *testing.T) {
 		}
 	}
 }
+
+// "Moving a token during its turn spends: sf2e/pf1e the Strides or move
+// actions the path used (leftover feet of a Stride are lost, as always)
+// and its diagonals; starship its cost; points its cost (leftover points
+// stay until the end of the turn)."
+func TestConvTurnMovingSpends(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "......", "......"), tok{name: "A", x: 0, y: 0, speeds: "land=10"})
+	p := turnPath(t, e, MoveQuery{Actions: 2}, 3, 1) // 5 + 5 (diagonal), then 10 in a second Stride
+	ts := Spend(model.SF2E, model.TurnState{}, p)
+	if ts != (model.TurnState{Actions: 2, Diagonals: p.Diagonals}) || p.Actions != 2 {
+		t.Fatalf("sf2e: %+v after %+v", ts, p)
+	}
+	// A leftover 5 ft of the first Stride is lost: the next query starts
+	// a fresh Stride with one action left.
+	e.Tokens[0].X, e.Tokens[0].Y = 3, 1
+	if sq := turnReach(t, e, MoveQuery{Turn: ts}); len(sq) == 0 {
+		t.Fatal("the third Stride reaches nothing")
+	}
+	ship := shipTestEnc([]string{"......"}, shipTok("S", 0, 0, model.Small, model.E, shipFly, 300))
+	sp := turnPath(t, ship, MoveQuery{}, 2, 0)
+	if got := Spend(model.Starship, model.TurnState{Spent: 50}, sp); got != (model.TurnState{Spent: 150}) {
+		t.Fatalf("starship: %+v", got)
+	}
+	pts := withTokens(mapOf(t, model.Points, "......"), tok{name: "A", speeds: "land=5"})
+	pp := turnPath(t, pts, MoveQuery{}, 2, 0)
+	if got := Spend(model.Points, model.TurnState{Spent: 1}, pp); got != (model.TurnState{Spent: 3}) {
+		t.Fatalf("points: %+v", got)
+	}
+	if got := Spend(model.SF2E, ts, Path{}); got != ts {
+		t.Fatalf("an unreachable path spent %+v", got)
+	}
+}

@@ -82,3 +82,26 @@ func countDiagonals(p Path, x, y, diagonals int) int {
 // of at most 5 ft, continuing the turn's diagonal count (sf2e); pf1e 5 ft a
 // move action (rules-conventions.md "Conditions the rules act on").
 func crawls(t *model.Token) bool { return t.Has(model.CondProne) || t.Has(model.CondDead) }
+
+// Spend is the turn state after the token moved along path p, found with
+// turn state ts (rules-conventions.md "Turn state": "Moving a token during
+// its turn spends"): sf2e and pf1e the Strides or move actions the path
+// used (leftover feet of a Stride are lost) and its diagonals; starship its
+// cost and diagonals; points its cost (leftover points stay until the end
+// of the turn). An unreachable path spends nothing.
+func Spend(r model.Ruleset, ts model.TurnState, p Path) model.TurnState {
+	if !p.Reachable {
+		return ts
+	}
+	switch r {
+	case model.SF2E, model.PF1E:
+		ts.Actions += p.Actions
+		ts.Diagonals = p.Diagonals
+	case model.Starship:
+		ts.Spent += p.Cost
+		ts.Diagonals = p.Diagonals
+	case model.Points:
+		ts.Spent += p.Cost
+	}
+	return ts
+}

@@ -224,3 +224,48 @@ func TestConvTurnMovingSpends(t *testing.T) {
 		t.Fatalf("an unreachable path spent %+v", got)
 	}
 }
+
+// "Breaking Up Your Move": "if your ship has a speed of 300 feet, it can
+// move 100 feet, two players can take actions, and then it can move 200
+// feet", asked as two queries: the second continues the turn state the
+// first one spent.
+func TestShipBreakingUpYourMoveAsTwoQueriesMove100ThenMove200(t *testing.T) {
+	e := shipTestEnc([]string{"........."}, shipTok("Ship", 0, 0, model.Small, model.E, shipFly, 300, shipTurn, 100))
+	first := turnPath(t, e, MoveQuery{}, 2, 0)
+	ts := Spend(model.Starship, model.TurnState{}, first)
+	if first.Cost != 100 || ts.Spent != 100 {
+		t.Fatalf("the first 100 ft: %+v, state %+v", first, ts)
+	}
+	e.Tokens[0].X = 2
+	sq := turnReach(t, e, MoveQuery{Turn: ts})
+	if last := sq[len(sq)-1]; last.X != 6 || last.Cost != 200 {
+		t.Fatalf("the rest of the move: %v, want it to end at (6,0) after 200 ft", sq)
+	}
+	if p := turnPath(t, e, MoveQuery{Turn: ts}, 7, 0); p.Reachable {
+		t.Fatalf("past 300 ft in all: %+v", p)
+	}
+}
+
+// "a ship might move one square diagonally (50 feet), then three squares
+// straight (150 feet), and then another square diagonally (100 feet) for a
+// total movement of 300 feet", broken up after the straight squares: the
+// diagonal count carries over the break.
+func TestShipOneDiagonalThreeStraightThenBreakAnotherDiagonalCosts100(t *testing.T) {
+	e := shipTestEnc([]string{"......", "......"}, shipTok("Ship", 0, 1, model.Small, model.NE, shipFly, 300, shipTurn, 100))
+	first := turnPath(t, e, MoveQuery{}, 1, 0)
+	ts := Spend(model.Starship, model.TurnState{}, first)
+	if first.Cost != 50 || ts.Diagonals != 1 {
+		t.Fatalf("one square diagonally: %+v", first)
+	}
+	straight := shipTestEnc([]string{"......", "......"}, shipTok("Ship", 1, 0, model.Small, model.E, shipFly, 300, shipTurn, 100))
+	p := turnPath(t, straight, MoveQuery{Turn: ts}, 4, 0)
+	ts = Spend(model.Starship, ts, p)
+	if p.Cost != 150 || ts != (model.TurnState{Spent: 200, Diagonals: 1}) {
+		t.Fatalf("three squares straight: %+v, state %+v", p, ts)
+	}
+	diag := shipTestEnc([]string{"......", "......"}, shipTok("Ship", 4, 0, model.Small, model.SE, shipFly, 300, shipTurn, 100))
+	p = turnPath(t, diag, MoveQuery{Turn: ts}, 5, 1)
+	if p.Cost != 100 || ts.Spent+p.Cost != 300 {
+		t.Fatalf("another square diagonally: %+v, want 100 ft, 300 in all", p)
+	}
+}

@@ -269,3 +269,21 @@ func TestShipOneDiagonalThreeStraightThenBreakAnotherDiagonalCosts100(t *testing
 		t.Fatalf("another square diagonally: %+v, want 100 ft, 300 in all", p)
 	}
 }
+
+// "A token's turn state is what it has already done this turn: sf2e and
+// pf1e the actions spent on movement and the diagonals counted so far;
+// starship the feet flown so far ...; points the points spent so far."
+func TestConvTurnStateFieldsPerRuleset(t *testing.T) {
+	want := map[model.Ruleset][3]bool{
+		model.SF2E:     {true, true, false},
+		model.PF1E:     {true, true, false},
+		model.Starship: {false, true, true},
+		model.Points:   {false, false, true},
+	}
+	for rs, w := range want {
+		a, d, s := Describe(rs).TurnCounts()
+		if [3]bool{a, d, s} != w {
+			t.Errorf("%s counts actions, diagonals, spent = %v %v %v, want %v", rs, a, d, s, w)
+		}
+	}
+}

@@ -20,6 +20,22 @@ func ActionsLeft(r model.Ruleset, ts model.TurnState) int {
 	return MaxActions(r)
 }
 
+// TurnCounts says which fields of model.TurnState the ruleset counts
+// (rules-conventions.md "Turn state"): sf2e and pf1e actions spent on
+// movement and diagonals; starship diagonals and feet flown (Spent); points
+// points spent (Spent). The others must stay 0.
+func (r *Ruleset) TurnCounts() (actions, diagonals, spent bool) {
+	switch r.Name {
+	case model.SF2E, model.PF1E:
+		return true, true, false
+	case model.Starship:
+		return false, true, true
+	case model.Points:
+		return false, false, true
+	}
+	return false, false, false
+}
+
 // CheckTurn reports whether turn state ts applies to ruleset r, as the
 // queries check it: sf2e and pf1e take spent actions (0 to MaxActions-1)
 // and diagonals; starship diagonals and feet flown; points points spent.
@@ -28,22 +44,17 @@ func CheckTurn(r model.Ruleset, name string, ts model.TurnState) error {
 	if ts.Actions < 0 || ts.Diagonals < 0 || ts.Spent < 0 {
 		return BadQuery("token %q: the turn state must not be negative (%d actions spent, %d diagonals, %d spent)", name, ts.Actions, ts.Diagonals, ts.Spent)
 	}
-	switch r {
-	case model.SF2E, model.PF1E:
-		if ts.Spent != 0 {
-			return BadQuery("token %q: the %s ruleset counts actions spent, not feet spent (%d)", name, r, ts.Spent)
-		}
-		if m := MaxActions(r); ts.Actions >= m {
-			return BadQuery("token %q has spent %d of its %d actions on movement: none is left", name, ts.Actions, m)
-		}
-	case model.Starship:
-		if ts.Actions != 0 {
-			return BadQuery("token %q: a starship has one move per turn; it counts feet flown, not actions spent (%d)", name, ts.Actions)
-		}
-	case model.Points:
-		if ts.Actions != 0 || ts.Diagonals != 0 {
-			return BadQuery("token %q: the points ruleset counts points spent, not actions (%d) or diagonals (%d)", name, ts.Actions, ts.Diagonals)
-		}
+	actions, diagonals, spent := Describe(r).TurnCounts()
+	switch {
+	case !actions && ts.Actions != 0:
+		return BadQuery("token %q: the %s ruleset counts no actions spent on movement (%d given)", name, r, ts.Actions)
+	case !diagonals && ts.Diagonals != 0:
+		return BadQuery("token %q: the %s ruleset counts no diagonals (%d given)", name, r, ts.Diagonals)
+	case !spent && ts.Spent != 0:
+		return BadQuery("token %q: the %s ruleset counts actions, not feet or points spent (%d given)", name, r, ts.Spent)
+	}
+	if m := MaxActions(r); actions && ts.Actions >= m {
+		return BadQuery("token %q has spent %d of its %d actions on movement: none is left", name, ts.Actions, m)
 	}
 	return nil
 }

@@ -18,9 +18,10 @@ func turnFlags(e *model.Encounter, f *flags, q *rules.MoveQuery) error {
 	r := e.Ruleset
 	given := func(name string) bool { _, ok := f.vals[name]; return ok }
 	const most = 1 << 30
+	actions, diagonals, spent := rules.Describe(r).TurnCounts()
 	var err error
 	if given("spent-actions") {
-		if r != model.SF2E && r != model.PF1E {
+		if !actions {
 			return usagef("--spent-actions: the %s ruleset counts no actions spent on movement (sf2e and pf1e do)", r)
 		}
 		if q.Turn.Actions, err = f.num("spent-actions", 0, 0, rules.MaxActions(r)-1); err != nil {
@@ -28,15 +29,15 @@ func turnFlags(e *model.Encounter, f *flags, q *rules.MoveQuery) error {
 		}
 	}
 	if given("diagonals") {
-		if r == model.Points {
-			return usagef("--diagonals: the points ruleset counts no diagonals (every step costs 1 point)")
+		if !diagonals {
+			return usagef("--diagonals: the %s ruleset counts no diagonals (every step costs the same)", r)
 		}
 		if q.Turn.Diagonals, err = f.num("diagonals", 0, 0, most); err != nil {
 			return err
 		}
 	}
 	if given("spent") {
-		if r != model.Starship && r != model.Points {
+		if !spent {
 			return usagef("--spent: the %s ruleset counts actions, not feet spent (use --spent-actions)", r)
 		}
 		if q.Turn.Spent, err = f.num("spent", 0, 0, most); err != nil {

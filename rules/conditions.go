@@ -35,7 +35,8 @@ func (r *Ruleset) MayEndOn(t, o *model.Token) bool {
 	if r.MayShare(t.Size, o.Size) {
 		return true
 	}
-	return r.MeleeReach && mayEndOnBody(t, o) // the rulesets with creatures' conditions
+	// The conditions act in sf2e and pf1e only (rules-conventions.md).
+	return (r.Name == model.SF2E || r.Name == model.PF1E) && mayEndOnBody(t, o)
 }
 
 // ApplyHP sets what a token's hit points imply: at 0 HP it gets

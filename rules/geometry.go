@@ -129,7 +129,7 @@ func clearLine(g *model.Grid, ws *squareSum, ax, ay, bx, by int) bool {
 // canMelee reports whether a token can make reactions and flank: not
 // neutral, able to act and to attack in melee.
 func canMelee(t *model.Token) bool {
-	return t.SideOrNeutral() != model.Neutral && !t.Has(model.CondUnconscious) &&
+	return t.SideOrNeutral() != model.Neutral && !unconscious(t) &&
 		!t.Has(model.CondCannotAct) && !t.Has(model.CondNoMelee)
 }
 
@@ -365,6 +365,9 @@ func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
 
 // creatureHit reports whether the segment passes through the space of token o.
 func creatureHit(e *model.Encounter, o *model.Token, px, py, qx, qy int) bool {
+	if o.Has(model.CondDead) {
+		return false // a dead creature gives no cover
+	}
 	k := e.Space(o)
 	// Quick reject on bounding boxes (doubled).
 	if max(px, qx) <= 2*o.X || min(px, qx) >= 2*(o.X+k) || max(py, qy) <= 2*o.Y || min(py, qy) >= 2*(o.Y+k) {

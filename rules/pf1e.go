@@ -58,7 +58,11 @@ func pf1eMinimumPath(s *searcher, steps []Step, x, y int) (Path, bool) {
 		if thr {
 			f |= FlagReaction // "provokes attacks of opportunity as normal"
 		}
-		return Path{Reachable: true, Cost: m.feet, Actions: 2,
+		diags := m.diag0
+		if isDiagDir(d) {
+			diags++ // moved diagonally, counted as a diagonal of the turn
+		}
+		return Path{Reachable: true, Cost: m.feet, Actions: 2, Diagonals: diags,
 			Steps: append(steps[:0], Step{X: x, Y: y, Turn: NoTurn, Cost: m.feet, Total: m.feet, Flags: f})}, true
 	}
 	return Path{}, false

@@ -286,6 +286,8 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 		return dst, nil
 	}
 	g.dist[queue[0]], g.stamp[queue[0]] = 0, g.gen
+	prev := make([]int32, c.ww*c.wh) // the BFS tree, for illegal ends
+	var settled []Square
 	from := len(dst)
 	for i := 0; i < len(queue); i++ {
 		s := queue[i]
@@ -302,6 +304,7 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 					v := c.state(nx, ny)
 					if g.stamp[v] != g.gen {
 						g.stamp[v], g.dist[v] = g.gen, m+1
+						prev[v] = s
 						queue = append(queue, v)
 					}
 				}
@@ -309,14 +312,49 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 		}
 		// a token that started on a wall, an obstacle or another creature
 		// may still overlap it: it cannot end there
-		if m > 0 && !(x == c.sx && y == c.sy) && g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0 {
+		if m == 0 || (x == c.sx && y == c.sy) {
+			continue
+		}
+		if g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0 {
 			sq := Square{X: x, Y: y, Cost: int(m), Actions: 1}
 			if collide {
 				sq.Facings = 1
 			}
 			dst = append(dst, sq)
+			continue
+		}
+		// An illegal end: the token stops in the last legal position it
+		// passed, or, having passed none, the nearest (SettleForced).
+		passed := make([]Point, m+1)
+		for v, i := s, int(m); i >= 0; v, i = prev[v], i-1 {
+			passed[i].X, passed[i].Y = c.unpack(v)
+		}
+		if p, ok := SettleForced(e, tok, passed); ok && !(p.X == c.sx && p.Y == c.sy) {
+			settled = append(settled, Square{X: p.X, Y: p.Y, Cost: int(m), Actions: 1})
 		}
 	}
+	dst = mergeSettled(dst, from, settled)
 	slices.SortFunc(dst[from:], ptsSquareOrder)
 	return dst, nil
+}
+
+// mergeSettled adds the settled ends of illegal forced moves to the squares
+// listed from dst[from:], a square once with the fewest steps.
+func mergeSettled(dst []Square, from int, settled []Square) []Square {
+	if len(settled) == 0 {
+		return dst
+	}
+	at := map[Point]int{}
+	for i := from; i < len(dst); i++ {
+		at[Point{dst[i].X, dst[i].Y}] = i
+	}
+	for _, s := range settled {
+		if i, ok := at[Point{s.X, s.Y}]; ok {
+			dst[i].Cost = min(dst[i].Cost, s.Cost)
+			continue
+		}
+		at[Point{s.X, s.Y}] = len(dst)
+		dst = append(dst, s)
+	}
+	return dst
 }

@@ -103,10 +103,13 @@ func (s *searcher) reachFast() {
 	ring := &s.fring
 	sx, sy := m.start%W, m.start/W
 	start := int32((sy+1)*PW + sx + 1)
-	key[start] = 1 // stored as key+1; 0 is none
-	ring[0] = append(ring[0], start)
+	// The start's key is its diagonal parity (T = 0): a turn that has
+	// counted an odd number of diagonals pays 2 for the next.
+	k0 := uint32(m.par0)
+	key[start] = k0 + 1 // stored as key+1; 0 is none
+	ring[k0] = append(ring[k0], start)
 	settled := 0
-	q := fastQueue{key: key, ring: ring, maxKey: maxKey}
+	q := fastQueue{key: key, ring: ring, maxKey: maxKey, top: k0}
 	for K := uint32(0); K <= q.top; K++ {
 		b := &ring[K&(fastRing-1)] // steps weigh 2 to 12: no push lands here
 		for len(*b) > 0 {

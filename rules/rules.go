@@ -24,8 +24,11 @@ const (
 type MoveQuery struct {
 	Token   int    // index into Encounter.Tokens
 	Mode    string // "" = the ruleset's default (fly for starship, land otherwise)
-	Actions int    // 0 = 1
+	Actions int    // 0 = 1; the actions still to use (points: the total committed this turn)
 	Step    bool   // sf2e: a single Step instead of Strides
+	// Turn is what the token already did this turn (rules-conventions.md
+	// "Turn state"); the zero value is a fresh turn. See CheckTurn.
+	Turn model.TurnState
 }
 
 // Square is a position where a token can end its movement: the top-left
@@ -83,6 +86,10 @@ type Path struct {
 	Cost      int
 	Actions   int
 	Steps     []Step
+	// Diagonals is the turn's diagonal count after the path: the query's
+	// Turn.Diagonals plus the diagonals the path counts (pf1e: a doubled
+	// diagonal leaves the count unchanged; points counts every diagonal).
+	Diagonals int
 }
 
 // Cover is the cover a target has from an attacker.

@@ -51,19 +51,24 @@ func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery
 	if !e.Grid.In(x, y) {
 		return Path{}, BadQuery("path: square (%d, %d) is off the %dx%d map", x, y, m.W, m.H)
 	}
+	none := Path{Steps: noSteps(steps), Diagonals: m.diag0}
 	if x+m.k > m.W || y+m.k > m.H {
-		return Path{Steps: noSteps(steps)}, nil
+		return none, nil
 	}
 	target := y*m.W + x
 	if q.Step {
 		s.step()
 		if s.posStamp[target] != s.gen {
-			return Path{Steps: noSteps(steps)}, nil
+			return none, nil
 		}
 		sx, sy := m.start%m.W, m.start/m.W
 		for d := 0; d < 8; d++ {
 			if sx+model.Dir[d][0] == x && sy+model.Dir[d][1] == y {
-				return Path{Reachable: true, Cost: m.feet, Actions: 1, Steps: append(steps[:0], Step{X: x, Y: y, Turn: NoTurn,
+				diags := m.diag0
+				if isDiagDir(d) {
+					diags++
+				}
+				return Path{Reachable: true, Cost: m.feet, Actions: 1, Diagonals: diags, Steps: append(steps[:0], Step{X: x, Y: y, Turn: NoTurn,
 					Cost: m.feet, Total: m.feet, Flags: m.enteredFlags(sx, sy, d)})}, nil
 			}
 		}
@@ -75,7 +80,7 @@ func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery
 				return p, nil
 			}
 		}
-		return Path{Steps: noSteps(steps)}, nil
+		return none, nil
 	}
 	return s.buildPath(steps, actions), nil
 }

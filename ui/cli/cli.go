@@ -203,6 +203,7 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
 
   encounter-planner reach FILE --token NAME [--actions N] [--mode MODE] [--step]
   encounter-planner path FILE --token NAME --to X,Y [--actions N] [--mode MODE]
+      reach and path continue a turn with [--spent-actions N] [--diagonals N] [--spent AMOUNT]
   encounter-planner cover FILE --from A --to B
   encounter-planner flanking FILE
   encounter-planner distance FILE --from A --to B
@@ -521,7 +522,7 @@ func fileCmd(args, valued, boolean []string) (*flags, *model.Encounter, string, 
 // ruleset's engine, checked. extra names further valued flags.
 func moveCmd(args []string, extra ...string) (*flags, *model.Encounter, rules.MoveQuery, rules.Engine, error) {
 	var q rules.MoveQuery
-	f, e, file, err := fileCmd(args, append([]string{"token", "actions", "mode"}, extra...), []string{"step"})
+	f, e, file, err := fileCmd(args, append(append([]string{"token", "actions", "mode"}, turnValued...), extra...), []string{"step"})
 	if err != nil {
 		return nil, nil, q, nil, err
 	}
@@ -530,6 +531,9 @@ func moveCmd(args []string, extra ...string) (*flags, *model.Encounter, rules.Mo
 		return nil, nil, q, nil, err
 	}
 	if q, err = moveQuery(e, f, tok); err != nil {
+		return nil, nil, q, nil, err
+	}
+	if err = turnFlags(e, f, &q); err != nil {
 		return nil, nil, q, nil, err
 	}
 	eng, err := rules.For(e.Ruleset)
@@ -622,10 +626,11 @@ func runPath(env Env, args []string) error {
 		Reachable bool       `json:"reachable"`
 		Cost      *int       `json:"cost,omitempty"`
 		Actions   *int       `json:"actions,omitempty"`
+		Diagonals *int       `json:"diagonals,omitempty"` // the turn's count after the path
 		Steps     []jsonStep `json:"steps"`
 	}{Token: e.Tokens[tok].Name, To: pt{x, y}, Reachable: p.Reachable, Steps: []jsonStep{}}
 	if p.Reachable {
-		out.Cost, out.Actions = &p.Cost, &p.Actions
+		out.Cost, out.Actions, out.Diagonals = &p.Cost, &p.Actions, &p.Diagonals
 		for _, s := range p.Steps {
 			js := jsonStep{Cost: s.Cost, Total: s.Total, Flags: s.Flags.Names()}
 			if s.Turn != rules.NoTurn {

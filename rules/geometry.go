@@ -187,7 +187,7 @@ func (s *squareSet) in(i, j int) bool {
 	if s.box {
 		return i >= s.bx && i < s.bx+s.bk && j >= s.by && j < s.by+s.bk
 	}
-	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && s.cells[j*s.w+i]&s.mask != 0
+	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && wallish(s.cells[j*s.w+i])&s.mask != 0
 }
 
 func floorDiv(a, b int) int {

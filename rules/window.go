@@ -35,7 +35,7 @@ func classifyWindow(buf []uint8, g *model.Grid, ox, oy, w, h int, class *cellCla
 	cells := buf[:n]
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			cells[y*w+x] = class[uint8(g.At(x+ox, y+oy))]
+			cells[y*w+x] = class[uint8(wallish(g.At(x+ox, y+oy)))]
 		}
 	}
 	return cells

@@ -183,3 +183,92 @@ func TestEdgeIndexMatchesEdgeGrid(t *testing.T) {
 		}
 	}
 }
+
+// refEdgeSegHit is the reference "passes through blocking edges" for a
+// segment between doubled points P and Q, unit edge by unit edge with
+// orientation tests: it runs along a blocking unit edge, or crosses one
+// inside it, or blocking unit edges leave a grid intersection on the
+// segment on both sides of it.
+func refEdgeSegHit(e *model.Encounter, px, py, qx, qy int) bool {
+	if px == qx && py == qy {
+		return false // a square's centre is on no grid line
+	}
+	orient := func(ax, ay, bx, by, cx, cy int) int {
+		return sign((bx-ax)*(cy-ay) - (by-ay)*(cx-ax))
+	}
+	onSeg := func(cx, cy int) bool { // C on the closed segment P-Q
+		return orient(px, py, qx, qy, cx, cy) == 0 && min(px, qx) <= cx && cx <= max(px, qx) && min(py, qy) <= cy && cy <= max(py, qy)
+	}
+	sides := map[[2]int]int{}
+	for _, ed := range e.Edges {
+		if !ed.Kind.Blocking() {
+			continue
+		}
+		for k := 0; k < ed.Len(); k++ {
+			// The unit edge from A to B, doubled.
+			ax, ay := 2*ed.X1, 2*ed.Y1
+			bx, by := ax+2, ay
+			if !ed.Horizontal() {
+				ay += 2 * k
+				bx, by = ax, ay+2
+			} else {
+				ax += 2 * k
+				bx = ax + 2
+			}
+			o1, o2 := orient(px, py, qx, qy, ax, ay), orient(px, py, qx, qy, bx, by)
+			o3, o4 := orient(ax, ay, bx, by, px, py), orient(ax, ay, bx, by, qx, qy)
+			if o1 == 0 && o2 == 0 {
+				// Collinear (the segment lies on the edge's grid line):
+				// along it when they share more than a point.
+				lo, hi := max(min(px, qx), min(ax, bx)), min(max(px, qx), max(ax, bx))
+				if ax == bx {
+					lo, hi = max(min(py, qy), min(ay, by)), min(max(py, qy), max(ay, by))
+				}
+				if lo < hi {
+					return true
+				}
+				continue
+			}
+			if o1*o2 > 0 || o3*o4 > 0 {
+				continue // no contact
+			}
+			// One contact point: an end of the unit edge, or inside it.
+			switch {
+			case o1 == 0 && onSeg(ax, ay):
+				sides[[2]int{ax, ay}] |= 1 << (orient(px, py, qx, qy, bx, by) + 1)
+			case o2 == 0 && onSeg(bx, by):
+				sides[[2]int{bx, by}] |= 1 << (orient(px, py, qx, qy, ax, ay) + 1)
+			default:
+				return true
+			}
+		}
+	}
+	for _, s := range sides {
+		if s&1 != 0 && s&4 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestEdgesHitMatchesReference: edgesHit (no flags) against the unit-edge
+// reference on random edges and random segments between square centres,
+// corners and side middles.
+func TestEdgesHitMatchesReference(t *testing.T) {
+	for seed := uint64(0); seed < 400; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 37))
+		e := &model.Encounter{Grid: model.NewGrid(2+rng.IntN(7), 2+rng.IntN(7))}
+		addRandomEdges(rng, e, 1+rng.IntN(12))
+		W, H := 2*e.Grid.W, 2*e.Grid.H
+		for i := 0; i < 50; i++ {
+			px, py, qx, qy := rng.IntN(W+1), rng.IntN(H+1), rng.IntN(W+1), rng.IntN(H+1)
+			if px == qx && py == qy {
+				continue
+			}
+			got, want := edgesHit(e.Edges, px, py, qx, qy, 0), refEdgeSegHit(e, px, py, qx, qy)
+			if got != want {
+				t.Fatalf("seed %d: (%d,%d)-(%d,%d) doubled: edgesHit %v, reference %v; edges %v", seed, px, py, qx, qy, got, want, e.Edges)
+			}
+		}
+	}
+}

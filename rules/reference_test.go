@@ -147,7 +147,8 @@ func (r *refRules) threatenedBy(x, y int) bool {
 		seen := func(reach int) bool {
 			for sy := o.Y; sy < o.Y+k; sy++ {
 				for sx := o.X; sx < o.X+k; sx++ {
-					if in(max(sx-x, x-sx), max(sy-y, y-sy), reach) && refClearLine(&r.e.Grid, sx, sy, x, y) {
+					if in(max(sx-x, x-sx), max(sy-y, y-sy), reach) && refClearLine(&r.e.Grid, sx, sy, x, y) &&
+						!refEdgeSegHit(r.e, 2*sx+1, 2*sy+1, 2*x+1, 2*y+1) {
 						return true
 					}
 				}

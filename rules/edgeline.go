@@ -160,3 +160,107 @@ func sign(a int) int {
 	}
 	return 0
 }
+
+// segHit is edgesHit read from the index: O(grid lines the segment
+// crosses) instead of O(edges).
+func (g *edgeIndex) segHit(px, py, qx, qy int, flags int) bool {
+	// Along a grid line: any blocking unit edge it shares more than a point with.
+	if px == qx && px%2 == 0 {
+		lo, hi := min(py, qy), max(py, qy)
+		for j := floorDiv(lo, 2); 2*j < hi; j++ {
+			if 2*j+2 > lo && g.BlocksW(px/2, j) {
+				return true
+			}
+		}
+	}
+	if py == qy && py%2 == 0 {
+		lo, hi := min(px, qx), max(px, qx)
+		for i := floorDiv(lo, 2); 2*i < hi; i++ {
+			if 2*i+2 > lo && g.BlocksN(i, py/2) {
+				return true
+			}
+		}
+	}
+	// Crossings with vertical grid lines x = X.
+	if px != qx {
+		den := qx - px
+		for X := 2 * ceilDiv(min(px, qx), 2); X <= max(px, qx); X += 2 {
+			num := py*den + (X-px)*(qy-py) // y = num / den
+			n, d := num, den
+			if d < 0 {
+				n, d = -n, -d
+			}
+			if n%d == 0 && (n/d)%2 == 0 {
+				if g.crossAt(px, py, qx, qy, X, n/d, flags) {
+					return true
+				}
+				continue
+			}
+			if g.BlocksW(X/2, floorDiv(n, 2*d)) {
+				return true
+			}
+		}
+	}
+	if py != qy {
+		den := qy - py
+		for Y := 2 * ceilDiv(min(py, qy), 2); Y <= max(py, qy); Y += 2 {
+			num := px*den + (Y-py)*(qx-px)
+			n, d := num, den
+			if d < 0 {
+				n, d = -n, -d
+			}
+			if n%d == 0 && (n/d)%2 == 0 {
+				continue // an intersection: tested with the vertical lines
+			}
+			if g.BlocksN(floorDiv(n, 2*d), Y/2) {
+				return true
+			}
+		}
+	}
+	if px == qx && px%2 == 0 { // intersections along a vertical grid line
+		for Y := 2 * ceilDiv(min(py, qy), 2); Y <= max(py, qy); Y += 2 {
+			if g.crossAt(px, py, qx, qy, px, Y, flags) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// crossAt applies the intersection rules at the grid intersection (X, Y)
+// (doubled) on the segment P-Q.
+func (g *edgeIndex) crossAt(px, py, qx, qy, X, Y int, flags int) bool {
+	ix, iy := X/2, Y/2
+	n, e, s, w := g.BlocksW(ix, iy-1), g.BlocksN(ix, iy), g.BlocksW(ix, iy), g.BlocksN(ix-1, iy)
+	if !n && !e && !s && !w {
+		return false
+	}
+	if X == px && Y == py {
+		if flags&segSkipStart != 0 {
+			return false
+		}
+		if flags&segStartOn != 0 {
+			return true
+		}
+	}
+	dx, dy := qx-px, qy-py
+	var sides uint8
+	for i, on := range [4]bool{n, e, s, w} {
+		if !on {
+			continue
+		}
+		v := [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}[i]
+		switch cr := dx*v[1] - dy*v[0]; {
+		case cr > 0:
+			sides |= 1
+		case cr < 0:
+			sides |= 2
+		default:
+			fwd := dx*v[0]+dy*v[1] > 0
+			if fwd && (X != qx || Y != qy) || !fwd && (X != px || Y != py) {
+				return true
+			}
+		}
+	}
+	return sides == 3
+}

@@ -272,3 +272,27 @@ func TestEdgesHitMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestEdgeIndexSegHitMatchesEdgesHit: the indexed segment test answers as
+// the list one, with every flag, on random segments.
+func TestEdgeIndexSegHitMatchesEdgesHit(t *testing.T) {
+	for seed := uint64(0); seed < 400; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 41))
+		e := &model.Encounter{Grid: model.NewGrid(2+rng.IntN(7), 2+rng.IntN(7))}
+		addRandomEdges(rng, e, 1+rng.IntN(12))
+		var ix edgeIndex
+		ix.build(e)
+		W, H := 2*e.Grid.W, 2*e.Grid.H
+		for i := 0; i < 60; i++ {
+			px, py, qx, qy := rng.IntN(W+1), rng.IntN(H+1), rng.IntN(W+1), rng.IntN(H+1)
+			if px == qx && py == qy {
+				continue
+			}
+			for _, f := range []int{0, segStartOn, segSkipStart} {
+				if got, want := ix.segHit(px, py, qx, qy, f), edgesHit(e.Edges, px, py, qx, qy, f); got != want {
+					t.Fatalf("seed %d flags %d: (%d,%d)-(%d,%d): index %v, list %v; edges %v", seed, f, px, py, qx, qy, got, want, e.Edges)
+				}
+			}
+		}
+	}
+}

@@ -83,8 +83,9 @@ func outerReach(k kind, e *model.Encounter, a *model.Token) int {
 // is within its reach (sf2e its reach; pf1e its natural reach, or with a
 // reach weapon double that but not within it), and from some square of its
 // space within that distance, the segment between the two squares' centres
-// passes through no wall square (rules-conventions.md "Walls and doors on
-// grid edges": "Reach needs line of effect").
+// passes through no wall square, closed door square or blocking edge
+// (rules-conventions.md "Walls and doors on grid edges": "Reach needs line
+// of effect").
 func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y int, ws *squareSum) bool {
 	ak := e.Space(a)
 	r, feet := reachFeet(k, e, a), e.Feet()
@@ -104,7 +105,8 @@ func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y int, ws *squ
 	}
 	for sy := a.Y; sy < a.Y+ak; sy++ {
 		for sx := a.X; sx < a.X+ak; sx++ {
-			if gx, gy := gaps(sx, sy, 1, x, y, 1); within(gx, gy, r, feet) && clearLine(&e.Grid, ws, sx, sy, x, y) {
+			if gx, gy := gaps(sx, sy, 1, x, y, 1); within(gx, gy, r, feet) && clearLine(&e.Grid, ws, sx, sy, x, y) &&
+				(len(e.Edges) == 0 || !edgesHit(e.Edges, 2*sx+1, 2*sy+1, 2*x+1, 2*y+1, 0)) {
 				return true
 			}
 		}
@@ -187,7 +189,7 @@ func (s *squareSet) in(i, j int) bool {
 	if s.box {
 		return i >= s.bx && i < s.bx+s.bk && j >= s.by && j < s.by+s.bk
 	}
-	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && s.cells[j*s.w+i]&s.mask != 0
+	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && wallish(s.cells[j*s.w+i])&s.mask != 0
 }
 
 func floorDiv(a, b int) int {
@@ -334,6 +336,12 @@ func centre(x, y, k int) (int, int) { return 2*x + k, 2*y + k }
 // square is crossing the inside of the walls' area); only a segment that
 // crosses none of them is walked square by square.
 func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
+	return blockedBy(g, nil, ax, ay, ak, bx, by, bk)
+}
+
+// blockedBy is blocked where blocking edges (edges) block a segment too, a
+// corner on one included (edgesHit, segStartOn).
+func blockedBy(g *model.Grid, edges []model.Edge, ax, ay, ak, bx, by, bk int) bool {
 	walls := geom{g}.terrain(model.Wall)
 	var seen [4][2]int
 	ns := 0
@@ -349,7 +357,10 @@ func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
 			}
 			hit, i, j := segHitsAt(px, py, qx, qy, -1, g.W, walls)
 			if !hit {
-				return false
+				if len(edges) == 0 || !edgesHit(edges, px, py, qx, qy, segStartOn) {
+					return false
+				}
+				continue
 			}
 			if i != noSquare {
 				if ns < len(seen) {

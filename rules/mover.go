@@ -55,6 +55,7 @@ type mover struct {
 	shallow model.Trait
 	cells   []uint8   // valid inside the box only
 	walls   squareSum // forThreat's buffer
+	es      edgeSteps // edges and the steps they refuse (map-indexed, in the box)
 	// The box of squares a search can touch: the start's space grown by the
 	// farthest the budget can carry it, plus one for corners (inclusive).
 	bx0, by0, bx1, by1 int
@@ -212,11 +213,13 @@ func (m *mover) classify() {
 		m.classifyRow(g.Cells[lo:lo+m.bx1-m.bx0+1], m.cells[lo:], enter, diag, haz, swim, &lvl)
 	}
 	m.classifyTokens(t)
+	m.es.buildAt(e, m.bx0, m.by0, m.bx1-m.bx0+1, m.by1-m.by0+1, m.by0*m.W+m.bx0, m.W, n, m.k, m.cells, cDiag, m.kind == kindPF1E)
 }
 
 func (m *mover) classifyRow(src []model.Trait, dst []uint8, enter, diag, haz model.Trait, swim bool, lvl *[4]uint8) {
 	dst = dst[:len(src)]
 	for i, tr := range src {
+		tr = wallish(tr)
 		var c uint8
 		if tr&enter != 0 || (swim && tr&(model.Water|model.ShallowWater) == 0) {
 			c |= cBlock
@@ -349,6 +352,9 @@ func (m *mover) try(x, y, d int) (npos int, lvl uint8, haz int, threat, ok bool)
 	nx, ny := x+dx, y+dy
 	k := m.k
 	if nx < 0 || ny < 0 || nx+k > m.W || ny+k > m.H {
+		return 0, 0, 0, false, false
+	}
+	if m.es.refuses(y*m.W+x, ny*m.W+nx, d) {
 		return 0, 0, 0, false, false
 	}
 	if dx != 0 && dy != 0 {

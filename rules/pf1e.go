@@ -87,7 +87,7 @@ func (g *pf1eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 	}
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)
-	if blocked(&e.Grid, A.X, A.Y, ak, B.X, B.Y, bk) {
+	if blockedBy(&e.Grid, e.Edges, A.X, A.Y, ak, B.X, B.Y, bk) {
 		return CoverBlocked, nil
 	}
 	solid := geom{&e.Grid}.terrain(model.Wall | model.Obstacle)
@@ -97,7 +97,7 @@ func (g *pf1eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 		c := CoverNone
 		for cb := 0; cb < 4 && c < CoverStandard; cb++ {
 			qx, qy := 2*B.X+2*bk*(cb&1), 2*B.Y+2*bk*(cb>>1)
-			if segHits(px, py, qx, qy, -1, e.Grid.W, solid) {
+			if segHits(px, py, qx, qy, -1, e.Grid.W, solid) || len(e.Edges) > 0 && edgesHit(e.Edges, px, py, qx, qy, segStartOn) {
 				c = CoverStandard
 				break
 			}

@@ -35,6 +35,7 @@ type ptsEngine struct {
 	gen     uint32
 	buckets [5][]int32
 	cells   []uint8
+	es      edgeSteps   // the steps blocking edges refuse (moves; leap and forced rebuild it)
 	block   squareSum   // walls, obstacles, enemies and neutral tokens: not entered
 	noEnd   squareSum   // walls, obstacles, every other token: not ended in
 	diff    squareSum   // difficult
@@ -197,6 +198,13 @@ func (g *ptsEngine) window(c *ptsCtx, r int) {
 	g.haz.build(cells, x0, y0, c.ww, c.wh, ptsCellHaz)
 	g.wall.build(cells, x0, y0, c.ww, c.wh, ptsCellWall)
 	g.crowd.build(cells, x0, y0, c.ww, c.wh, ptsCellCrowd)
+	g.es.build(e, x0, y0, c.ww, c.wh, c.k, cells, ptsCellBlock, true)
+}
+
+// edgeRefuses reports whether blocking edges refuse the step in direction
+// d from (x, y) to (nx, ny), both in the window.
+func (g *ptsEngine) edgeRefuses(c *ptsCtx, x, y, nx, ny, d int) bool {
+	return g.es.on && g.es.refuses(int(c.state(x, y)), int(c.state(nx, ny)), d)
 }
 
 func (c *ptsCtx) state(x, y int) int32 { return int32((y-c.oy)*c.ww + x - c.ox) }
@@ -219,7 +227,7 @@ func (g *ptsEngine) canEnd(c *ptsCtx, x, y int) bool {
 func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok bool) {
 	dx, dy := model.Dir[d][0], model.Dir[d][1]
 	nx, ny = x+dx, y+dy
-	if !c.fits(nx, ny) {
+	if !c.fits(nx, ny) || g.edgeRefuses(c, x, y, nx, ny, d) {
 		return
 	}
 	if c.k == 1 {

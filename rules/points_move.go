@@ -41,13 +41,15 @@ func (g *ptsEngine) Leap(dst []Square, e *model.Encounter, tok int) ([]Square, e
 	_, mob := ptsSpeeds(t)
 	mob = clampUse(mob, mapSide(&e.Grid)) // no straight line is longer
 	c, _ := g.moverCtx(e, tok, mob)
+	// A leap crosses no blocking edge, nor a corner between them and walls.
+	g.es.build(e, c.ox, c.oy, c.ww, c.wh, c.k, g.cells, ptsCellWall, true)
 	from := len(dst)
 	for d := 0; d < 8; d++ {
 		dx, dy := model.Dir[d][0], model.Dir[d][1]
 		x, y := c.sx, c.sy
 		for m := 1; m <= mob; m++ {
 			nx, ny := x+dx, y+dy
-			if !c.fits(nx, ny) {
+			if !c.fits(nx, ny) || g.edgeRefuses(c, x, y, nx, ny, d) {
 				break
 			}
 			r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
@@ -152,7 +154,7 @@ func ptsOpenHit(ax, ay, bx, by, sx, sy int) bool {
 // outer edge of walls, or only the corner point where two walls meet
 // diagonally, does not. Time O(length) squares tested.
 func ptsSight(g *model.Grid, ax, ay, bx, by int) bool {
-	wall := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall) }
+	wall := func(x, y int) bool { return g.In(x, y) && wallish(g.At(x, y)).Any(model.Wall) }
 	dx, dy := bx-ax, by-ay
 	// Seams: only an axis-parallel segment on a grid line runs along one.
 	if dx == 0 && ax%2 == 0 {
@@ -259,6 +261,8 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 	src := &e.Tokens[source]
 	so, sx, sy := e.Space(src), src.X, src.Y
 	g.fresh(c.ww * c.wh)
+	// Blocking edges stop it as walls do: a collision.
+	g.es.build(e, c.ox, c.oy, c.ww, c.wh, c.k, g.cells, ptsCellCrowd, true)
 	// step classifies a step: 0 no step, 1 a step, 2 a collision.
 	step := func(x, y, d int) (int, int, int) {
 		dx, dy := model.Dir[d][0], model.Dir[d][1]
@@ -271,7 +275,7 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 			return 0, 0, 0
 		}
 		r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
-		hit := g.crowd.rect(r1[0], r1[1], r1[2], r1[3]) != 0
+		hit := g.crowd.rect(r1[0], r1[1], r1[2], r1[3]) != 0 || g.edgeRefuses(c, x, y, nx, ny, d)
 		if two {
 			ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 			hit = hit || g.crowd.rect(r2[0], r2[1], r2[2], r2[3]) != 0 || g.crowd.at(ax, ay) || g.crowd.at(bx, by)

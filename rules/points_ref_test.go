@@ -48,7 +48,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 	}
 	hard := func(x, y int) bool {
 		_, en := occupant(x, y)
-		return g.In(x, y) && (g.At(x, y).Any(model.Wall|model.Obstacle) || en)
+		return g.In(x, y) && (refAt(g, x, y).Any(model.Wall|model.Obstacle) || en)
 	}
 	dist := map[[2]int]int{{t.X, t.Y}: 0}
 	done := map[[2]int]bool{}
@@ -99,6 +99,9 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 					}
 				}
 			}
+			if refEdgeRefuses(e, cur[0], cur[1], k, dx, dy, hard, true) {
+				ok = false
+			}
 			nd := best + (1+sur+extra)*1000 + haz
 			if !ok || nd/1000 > budget {
 				continue
@@ -117,7 +120,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 		}
 		ok := true
 		for s := range spaceSquares(p[0], p[1], k) {
-			if o, _ := occupant(s[0], s[1]); o || g.At(s[0], s[1]).Any(model.Wall|model.Obstacle) {
+			if o, _ := occupant(s[0], s[1]); o || refAt(g, s[0], s[1]).Any(model.Wall|model.Obstacle) {
 				ok = false
 			}
 		}
@@ -262,6 +265,9 @@ func ptsReplay(t *testing.T, e *model.Encounter, q MoveQuery, p Path, end Square
 					fl |= f.f
 				}
 			}
+		}
+		if refEdgeRefuses(e, x, y, m.k, model.Dir[d][0], model.Dir[d][1], hard, true) {
+			ok = false
 		}
 		cost := 1 + sur
 		if q.Mode == ModeCrawl || q.Mode == ModeClimb || q.Mode == ModeSwim {
@@ -483,7 +489,7 @@ func (m ptsRefMover) other(x, y int) bool {
 }
 
 func (m ptsRefMover) terrain(x, y int, t model.Trait) bool {
-	return m.e.Grid.In(x, y) && m.e.Grid.At(x, y).Any(t)
+	return m.e.Grid.In(x, y) && refAt(&m.e.Grid, x, y).Any(t)
 }
 
 func (m ptsRefMover) empty(x, y int) bool {

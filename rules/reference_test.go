@@ -38,7 +38,7 @@ func (r *refRules) covers(o *model.Token, x, y int) bool {
 }
 
 func (r *refRules) enterable(x, y int) bool {
-	tr := r.e.Grid.At(x, y)
+	tr := refAt(&r.e.Grid, x, y)
 	wall, obst, water := tr&model.Wall != 0, tr&model.Obstacle != 0, tr&model.Water != 0
 	switch r.mode {
 	case ModeFly:
@@ -84,7 +84,7 @@ func (r *refRules) body(o *model.Token) bool {
 func (r *refRules) shallowDifficult() bool { return r.mode == ModeLand || r.mode == ModeClimb }
 
 func (r *refRules) surcharge(x, y int) int {
-	tr := r.e.Grid.At(x, y)
+	tr := refAt(&r.e.Grid, x, y)
 	s := 0
 	if tr&model.Difficult != 0 {
 		s = 1
@@ -109,7 +109,7 @@ func (r *refRules) surcharge(x, y int) int {
 func (r *refRules) legal(x, y int, final bool) bool {
 	for sy := y; sy < y+r.size; sy++ {
 		for sx := x; sx < x+r.size; sx++ {
-			if r.e.Grid.At(sx, sy)&(model.Wall|model.Obstacle) != 0 {
+			if refAt(&r.e.Grid, sx, sy)&(model.Wall|model.Obstacle) != 0 {
 				return false
 			}
 			for j := range r.e.Tokens {
@@ -159,7 +159,8 @@ func (r *refRules) threatenedBy(x, y int) bool {
 		seen := func(reach int) bool {
 			for sy := o.Y; sy < o.Y+k; sy++ {
 				for sx := o.X; sx < o.X+k; sx++ {
-					if in(max(sx-x, x-sx), max(sy-y, y-sy), reach) && refClearLine(&r.e.Grid, sx, sy, x, y) {
+					if in(max(sx-x, x-sx), max(sy-y, y-sy), reach) && refClearLine(&r.e.Grid, sx, sy, x, y) &&
+						!refEdgeSegHit(r.e, 2*sx+1, 2*sy+1, 2*x+1, 2*y+1) {
 						return true
 					}
 				}
@@ -185,7 +186,7 @@ func (r *refRules) threatenedBy(x, y int) bool {
 func refClearLine(g *model.Grid, ax, ay, bx, by int) bool {
 	for j := min(ay, by); j <= max(ay, by); j++ {
 		for i := min(ax, bx); i <= max(ax, bx); i++ {
-			if g.At(i, j)&model.Wall != 0 && ptsOpenHit(2*ax+1, 2*ay+1, 2*bx+1, 2*by+1, 2*i, 2*j) {
+			if refAt(g, i, j)&model.Wall != 0 && ptsOpenHit(2*ax+1, 2*ay+1, 2*bx+1, 2*by+1, 2*i, 2*j) {
 				return false
 			}
 		}
@@ -223,7 +224,7 @@ func (r *refRules) step(x, y, p, d int) refStep {
 					return refStep{}
 				}
 				sur = max(sur, r.surcharge(sx, sy))
-				tr := r.e.Grid.At(sx, sy)
+				tr := refAt(&r.e.Grid, sx, sy)
 				if r.mode != ModeFly && tr&(model.Hazardous|model.Narrow|model.Uneven) != 0 {
 					out.haz++
 				}
@@ -247,7 +248,7 @@ func (r *refRules) step(x, y, p, d int) refStep {
 				if r.space(x, y, sx, sy) || r.space(nx, ny, sx, sy) || !r.on(sx, sy) {
 					continue
 				}
-				tr := r.e.Grid.At(sx, sy)
+				tr := refAt(&r.e.Grid, sx, sy)
 				// Walls, and obstacles for a mode that cannot pass them
 				// (fly and burrow can), in both rulesets.
 				blocks := tr&model.Wall != 0 || (tr&model.Obstacle != 0 && r.mode != ModeFly && r.mode != ModeBurrow)
@@ -259,6 +260,13 @@ func (r *refRules) step(x, y, p, d int) refStep {
 		if (r.k == kindSF2E && n == 2) || (r.k == kindPF1E && n > 0) {
 			return refStep{}
 		}
+	}
+	solid := func(x, y int) bool {
+		tr := refAt(&r.e.Grid, x, y)
+		return tr&model.Wall != 0 || (tr&model.Obstacle != 0 && r.mode != ModeFly && r.mode != ModeBurrow)
+	}
+	if refEdgeRefuses(r.e, x, y, r.size, dx, dy, solid, r.k == kindPF1E) {
+		return refStep{}
 	}
 	out.ok = true
 	out.p = p

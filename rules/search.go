@@ -54,6 +54,7 @@ type searcher struct {
 	// live there.
 	fcell   []uint8
 	fkey    []uint32
+	fedge   []uint8 // reachFastEdges: refused directions, padded
 	fring   [fastRing][]int32
 	fastN   int
 	fastRes bool
@@ -260,7 +261,14 @@ func (s *searcher) reach() {
 			if m.k == 1 {
 				// Fast path for a one-square space.
 				interior := x > 0 && y > 0 && x < W-1 && y < m.H-1
+				var eb uint8 // the steps blocking edges refuse
+				if m.es.on {
+					eb = m.es.eb[pos]
+				}
 				for d := 0; d < 8; d++ {
+					if eb&(1<<d) != 0 {
+						continue
+					}
 					if !interior {
 						nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
 						if uint(nx) >= uint(W) || uint(ny) >= uint(m.H) {

@@ -94,13 +94,14 @@ func (g *sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 	}
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)
-	if blocked(&e.Grid, A.X, A.Y, ak, B.X, B.Y, bk) {
+	if blockedBy(&e.Grid, e.Edges, A.X, A.Y, ak, B.X, B.Y, bk) {
 		return CoverBlocked, nil
 	}
 	px, py := centre(A.X, A.Y, ak)
 	qx, qy := centre(B.X, B.Y, bk)
 	c := CoverNone
-	if segHits(px, py, qx, qy, -1, e.Grid.W, geom{&e.Grid}.terrain(model.Wall|model.Obstacle)) {
+	if segHits(px, py, qx, qy, -1, e.Grid.W, geom{&e.Grid}.terrain(model.Wall|model.Obstacle)) ||
+		len(e.Edges) > 0 && edgesHit(e.Edges, px, py, qx, qy, segStartOn) {
 		c = CoverStandard
 	} else {
 		for i := range e.Tokens {

@@ -32,6 +32,7 @@ type shipEngine struct {
 	diff    squareSum // difficult, greater difficult, another ship's space
 	noEnd   squareSum // walls, obstacles, ships the mover may not end on
 	haz     squareSum // hazardous, narrow, uneven (path tie-break)
+	es      edgeSteps // the steps blocking edges refuse
 	ctx     shipCtx   // the current query (kept to avoid an allocation)
 	heap    routeHeap
 	route   routeSearch // Path's buffers
@@ -199,6 +200,7 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	g.diff.build(cells, x0, y0, c.ww, c.wh, shipCellDiff)
 	g.noEnd.build(cells, x0, y0, c.ww, c.wh, shipCellNoEnd)
 	g.haz.build(cells, x0, y0, c.ww, c.wh, shipCellHaz)
+	g.es.build(e, x0, y0, c.ww, c.wh, c.k, cells, shipCellBlocked, true)
 	return c, nil
 }
 
@@ -235,6 +237,9 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 	dx, dy := d[0], d[1]
 	nx, ny = x+dx, y+dy
 	if !c.fits(nx, ny) || nx < 0 || ny < 0 {
+		return
+	}
+	if g.es.on && g.es.refuses((y-c.oy)*c.ww+x-c.ox, (ny-c.oy)*c.ww+nx-c.ox, f) {
 		return
 	}
 	if c.k == 1 {

@@ -42,7 +42,7 @@ func shipRefReachTurn(e *model.Encounter, tok int, ts model.TurnState) map[[2]in
 	fly := t.Speeds[model.SpeedFly] - ts.Spent
 	turn, canTurn := t.Speeds[model.SpeedTurn]
 	g := &e.Grid
-	blocked := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall|model.Obstacle) }
+	blocked := func(x, y int) bool { return g.In(x, y) && refAt(g, x, y).Any(model.Wall|model.Obstacle) }
 	otherShip := func(x, y int) (any, noEnd bool) {
 		for i := range e.Tokens {
 			if i == tok {
@@ -317,7 +317,7 @@ func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int
 	k := e.Space(t)
 	F := e.Feet()
 	g := &e.Grid
-	blocked := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall|model.Obstacle) }
+	blocked := func(x, y int) bool { return g.In(x, y) && refAt(g, x, y).Any(model.Wall|model.Obstacle) }
 	otherShip := func(x, y int) bool {
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
@@ -360,6 +360,9 @@ func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int
 			cost = 2 * F
 		}
 		np = 1 - s.p
+	}
+	if refEdgeRefuses(e, s.x, s.y, k, dx, dy, blocked, true) {
+		ok = false
 	}
 	if diff {
 		cost *= 2

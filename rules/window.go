@@ -41,7 +41,7 @@ func classifyWindow(buf []uint8, g *model.Grid, ox, oy, w, h int, class *cellCla
 	cells := buf[:n]
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			cells[y*w+x] = class[g.At(x+ox, y+oy)&(traitSpan-1)]
+			cells[y*w+x] = class[wallish(g.At(x+ox, y+oy))&(traitSpan-1)]
 		}
 	}
 	return cells

@@ -87,6 +87,9 @@ func (g *sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 	if err := checkPair(e, from, to); err != nil {
 		return 0, err
 	}
+	if c, ok := cover3(kindSF2E, e, from, to); ok {
+		return c, nil
+	}
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)
 	if blocked(&e.Grid, A.X, A.Y, ak, B.X, B.Y, bk) {

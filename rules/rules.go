@@ -26,6 +26,11 @@ type MoveQuery struct {
 	Mode    string // "" = the ruleset's default (fly for starship, land otherwise)
 	Actions int    // 0 = 1
 	Step    bool   // sf2e: a single Step instead of Strides
+	// Elevation is the end elevation in feet when SetElevation is set
+	// (sf2e, pf1e): a flight ends there; other modes keep the token's own
+	// (asking another is a bad query). Unset: the token's own.
+	Elevation    int
+	SetElevation bool
 }
 
 // Square is a position where a token can end its movement: the top-left
@@ -75,6 +80,7 @@ type Step struct {
 	Cost  int
 	Total int
 	Flags Flag
+	Z     int // feet: the elevation of the space after the step (flying paths)
 }
 
 // Path is the route to one square (see queries.md for the tie-break order).
@@ -83,6 +89,9 @@ type Path struct {
 	Cost      int
 	Actions   int
 	Steps     []Step
+	// Fly is set for a flight over elevation layers (sf2e, pf1e): the steps
+	// carry Z. Dive (pf1e) marks a flight that qualifies for a dive attack.
+	Fly, Dive bool
 }
 
 // Cover is the cover a target has from an attacker.

@@ -35,8 +35,11 @@ func tokenGap(e *model.Encounter, a, b *model.Token) int {
 // + floor(min / 2), the distance max(h, v) + floor(min(h, v) / 2) squares
 // is at most r feet; for a reach of 10 ft or more, also when gx, gy and v
 // are all at most 2 (rules-conventions.md "Elevation"). With v = 0 it is
-// within.
+// within (and asks it).
 func within3(gx, gy, v, r, feet int) bool {
+	if v == 0 {
+		return within(gx, gy, r, feet)
+	}
 	hi, lo := gx, gy
 	if lo > hi {
 		hi, lo = lo, hi
@@ -375,3 +378,8 @@ func ThreatenedAt(dst []Point, e *model.Encounter, tok, elevation int) []Point {
 	forThreat(k, e, tok, &ws, l, l, func(x, y int) { dst = append(dst, Point{x, y}) })
 	return dst
 }
+
+// HasElevation reports whether the ruleset measures elevation: sf2e and
+// pf1e (rules-conventions.md "Elevation"); the app offers elevation keys,
+// the badge and the shadow only there.
+func HasElevation(r model.Ruleset) bool { return r == model.SF2E || r == model.PF1E }

@@ -56,10 +56,6 @@ type flyLabel struct {
 	stride int8 // 0-based
 }
 
-type flyEnt struct {
-	key uint64 // t << 40 | r << 32 | label index
-}
-
 // fly3d holds the buffers of the 3-D flying search, reused between calls.
 type fly3d struct {
 	enc  model.Encounter // the encounter with the mover alone: terrain only
@@ -142,7 +138,7 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err
 	f.z0, f.zEnd = t.Elevation/fps, end/fps
 	total := int(m.budget) * m.layers
 	f.zlo = max(0, f.z0-2*total)
-	f.L = f.z0 + total/2 - f.zlo + 1
+	f.L = min(f.z0+total/2, max(f.z0, f.zEnd, f.ceiling())) - f.zlo + 1
 	f.qgen++
 	if f.qgen == 0 {
 		clear(f.resStamp)
@@ -150,6 +146,28 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err
 	}
 	f.build()
 	return true, nil
+}
+
+// ceiling is the lowest layer above which every layer is alike for the
+// mover: above every creature's box and every enemy's reach, so that a
+// flight higher costs more and meets nothing new (terrain counts only in
+// layer 0, walls are full height). The search never climbs above it (or
+// above both ends).
+func (f *fly3d) ceiling() int {
+	e := f.e
+	top := 1
+	for j := range e.Tokens {
+		if j == f.tok {
+			continue
+		}
+		o := &e.Tokens[j]
+		_, hi := tokenLayers(e, o)
+		top = max(top, hi+1)
+		if canMelee(o) {
+			top = max(top, hi+outerReach(f.kind, e, o)/f.fps+1)
+		}
+	}
+	return top
 }
 
 // build marks creatures' boxes and the threatened squares per layer.

@@ -104,6 +104,31 @@ func TestFlyOverCreatures(t *testing.T) {
 	}
 }
 
+// The reaction flag of a flight follows its height: leaving the Ogre's side
+// at the ground provokes, 10 ft above it does not, and the Large Ogre's
+// 10-ft reach still reaches 10 ft up.
+func TestFlyReactionFlag(t *testing.T) {
+	for _, c := range []struct {
+		size      model.Size
+		elevation int
+		want      bool
+	}{{model.Medium, 0, true}, {model.Medium, 10, false}, {model.Large, 10, true}, {model.Large, 20, false}} {
+		e := withTokens(mapOf(t, model.SF2E, ".....", ".....", "....."),
+			tok{name: "Navasi", x: model.PF1E.Space(c.size), y: 0, side: "pc", speeds: "fly=30"},
+			tok{name: "Ogre", x: 0, y: 0, side: "foe", size: c.size},
+			tok{name: "Bird", x: 4, y: 2, side: "pc"})
+		e.Tokens[0].Elevation = c.elevation
+		e.Tokens[2].Elevation = 5 // some token off the ground: the 3-D search
+		p, err := mustEngine(t, model.SF2E).Path(e, flyQuery(0, 1, c.elevation), 4, 0)
+		if err != nil || !p.Reachable || !p.Fly {
+			t.Fatalf("%+v %v", p, err)
+		}
+		if got := p.Steps[0].Flags&FlagReaction != 0; got != c.want {
+			t.Errorf("%s Ogre, flyer at %d ft: first step reaction %v, want %v (%s)", c.size, c.elevation, got, c.want, pathText(p))
+		}
+	}
+}
+
 func TestFlyPathCarriesZ(t *testing.T) {
 	e := withTokens(mapOf(t, model.SF2E, "......"), tok{name: "Navasi", x: 0, y: 0, speeds: "fly=40"})
 	p, err := mustEngine(t, model.SF2E).Path(e, flyQuery(0, 1, 10), 3, 0)

@@ -14,7 +14,7 @@ func elevationFlag(e *model.Encounter, f *flags, q *rules.MoveQuery) error {
 	if _, given := f.vals["elevation"]; !given {
 		return nil
 	}
-	if e.Ruleset != model.SF2E && e.Ruleset != model.PF1E {
+	if !rules.HasElevation(e.Ruleset) {
 		return usagef("--elevation: the %s ruleset has no elevation (sf2e and pf1e do)", e.Ruleset)
 	}
 	n, err := f.num("elevation", 0, -model.MaxElevation, model.MaxElevation)
@@ -28,7 +28,7 @@ func elevationFlag(e *model.Encounter, f *flags, q *rules.MoveQuery) error {
 // stepZ is a path step's "z": its elevation in feet, on the steps of a
 // flying token's path (sf2e, pf1e), else nil (no key).
 func stepZ(e *model.Encounter, q rules.MoveQuery, s rules.Step) *int {
-	if q.Mode != rules.ModeFly || e.Ruleset != model.SF2E && e.Ruleset != model.PF1E {
+	if q.Mode != rules.ModeFly || !rules.HasElevation(e.Ruleset) {
 		return nil
 	}
 	z := s.Z

@@ -265,7 +265,9 @@ func (m *mover) classifyTokens(t *model.Token) {
 		}
 		m.mark(o.X, o.Y, e.Space(o), bits)
 	}
-	// Reactions: leaving a square an enemy that can act threatens.
+	// Reactions: leaving a square an enemy that can act threatens (the
+	// mover's box at its own elevation).
+	lo, hi := tokenLayers(e, t)
 	for j := range e.Tokens {
 		o := &e.Tokens[j]
 		if j == m.tok || !model.Enemies(side, o.SideOrNeutral()) {
@@ -274,7 +276,7 @@ func (m *mover) classifyTokens(t *model.Token) {
 		if !m.nearBox(o, e) {
 			continue
 		}
-		forThreat(m.kind, e, j, &m.walls, func(x, y int) {
+		forThreat(m.kind, e, j, &m.walls, lo, hi, func(x, y int) {
 			if x >= m.bx0 && x <= m.bx1 && y >= m.by0 && y <= m.by1 {
 				m.cells[y*m.W+x] |= cThreat
 			}
@@ -286,7 +288,7 @@ func (m *mover) classifyTokens(t *model.Token) {
 			ok := e.Space(o)
 			for y := max(o.Y, m.by0); y <= min(o.Y+ok-1, m.by1); y++ {
 				for x := max(o.X, m.bx0); x <= min(o.X+ok-1, m.bx1); x++ {
-					if reachesSquare(m.kind, e, o, x, y, nil) {
+					if reachesSquare(m.kind, e, o, x, y, layerGap(e, o, lo, hi), nil) {
 						m.cells[y*m.W+x] |= cThreat
 					}
 				}

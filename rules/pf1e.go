@@ -13,6 +13,9 @@ func newPF1E() Engine { return &pf1eEngine{} }
 // Reach lists where the token can end a move action (1) or a double move
 // (2), with the minimum-movement rule for 2. See searcher.reach for the cost.
 func (g *pf1eEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Square, error) {
+	if out, used, err := g.s.flyReach(kindPF1E, dst, e, q); used {
+		return out, err
+	}
 	if _, err := g.s.m.prepare(kindPF1E, e, q); err != nil {
 		return dst, err
 	}
@@ -84,6 +87,9 @@ func (g *pf1eEngine) AppendPath(steps []Step, e *model.Encounter, q MoveQuery, x
 func (g *pf1eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 	if err := checkPair(e, from, to); err != nil {
 		return 0, err
+	}
+	if c, ok := cover3(kindPF1E, e, from, to); ok {
+		return c, nil
 	}
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)

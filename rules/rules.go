@@ -29,6 +29,11 @@ type MoveQuery struct {
 	// Turn is what the token already did this turn (rules-conventions.md
 	// "Turn state"); the zero value is a fresh turn. See CheckTurn.
 	Turn model.TurnState
+	// Elevation is the end elevation in feet when SetElevation is set
+	// (sf2e, pf1e): a flight ends there; other modes keep the token's own
+	// (asking another is a bad query). Unset: the token's own.
+	Elevation    int
+	SetElevation bool
 }
 
 // Square is a position where a token can end its movement: the top-left
@@ -78,6 +83,7 @@ type Step struct {
 	Cost  int
 	Total int
 	Flags Flag
+	Z     int // feet: the elevation of the space after the step (flying paths)
 }
 
 // Path is the route to one square (see queries.md for the tie-break order).
@@ -90,6 +96,9 @@ type Path struct {
 	// Turn.Diagonals plus the diagonals the path counts (pf1e: a doubled
 	// diagonal leaves the count unchanged; points counts every diagonal).
 	Diagonals int
+	// Fly is set for a flight over elevation layers (sf2e, pf1e): the steps
+	// carry Z. Dive (pf1e) marks a flight that qualifies for a dive attack.
+	Fly, Dive bool
 }
 
 // Cover is the cover a target has from an attacker.

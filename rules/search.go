@@ -90,6 +90,8 @@ type searcher struct {
 	tcount []int32
 	byT    []int32
 	work   int
+
+	fly *fly3d // flights over elevation layers (fly3d.go)
 }
 
 func (s *searcher) grow(layers int) {

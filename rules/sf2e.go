@@ -13,6 +13,9 @@ func newSF2E() Engine { return &sf2eEngine{} }
 // Reach lists where the token can end a move of q.Actions Strides (or one
 // Step). See searcher.reach for the cost.
 func (g *sf2eEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Square, error) {
+	if out, used, err := g.s.flyReach(kindSF2E, dst, e, q); used {
+		return out, err
+	}
 	if _, err := g.s.m.prepare(kindSF2E, e, q); err != nil {
 		return dst, err
 	}
@@ -44,6 +47,9 @@ func noSteps(steps []Step) []Step {
 }
 
 func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y int) (Path, error) {
+	if p, used, err := s.flyPath(k, steps, e, q, x, y); used {
+		return p, err
+	}
 	if _, err := s.m.prepare(k, e, q); err != nil {
 		return Path{}, err
 	}
@@ -91,6 +97,9 @@ func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery
 func (g *sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 	if err := checkPair(e, from, to); err != nil {
 		return 0, err
+	}
+	if c, ok := cover3(kindSF2E, e, from, to); ok {
+		return c, nil
 	}
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)

@@ -197,14 +197,16 @@ func (f *fly3d) build() {
 	top := f.zlo + f.L + k - 2 // the highest layer a box can fill
 	for j := range e.Tokens {
 		o := &e.Tokens[j]
-		if j == f.tok || t.Size <= model.Tiny || o.Size <= model.Tiny {
+		if j == f.tok {
 			continue
 		}
 		var bits uint8
-		switch {
-		case model.Allies(side, o.SideOrNeutral()):
+		switch passing(t, side, o) {
+		case passFree:
+			continue
+		case passAlly:
 			bits = oNoEnd
-		case sizeGap(t.Size, o.Size) >= 3:
+		case passThrough:
 			bits = oNoEnd | oNoStop
 		default:
 			bits = oBlock | oNoEnd | oNoStop

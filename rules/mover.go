@@ -251,15 +251,14 @@ func (m *mover) classifyTokens(t *model.Token) {
 			continue
 		}
 		o := &e.Tokens[j]
-		if t.Size <= model.Tiny || o.Size <= model.Tiny || mayEndOnBody(t, o) {
-			continue // tiny creatures pass through and share; so may a body
-		}
 		var bits uint8
-		switch {
-		case model.Allies(side, o.SideOrNeutral()):
+		switch passing(t, side, o) {
+		case passFree:
+			continue
+		case passAlly:
 			bits = cNoEnd
-		case sizeGap(t.Size, o.Size) >= 3 || o.Has(model.CondDead):
-			bits = cNoEnd | cNoStop // a dead creature never blocks movement
+		case passThrough:
+			bits = cNoEnd | cNoStop
 		default:
 			bits = cBlock | cNoEnd | cNoStop
 		}
@@ -499,4 +498,27 @@ func (m *mover) enteredFlags(x, y, d int) Flag {
 		}
 	}
 	return f
+}
+
+// How a mover may treat another creature's space (Player Core p. 414;
+// rules-conventions.md "Creatures" and "Conditions the rules act on").
+const (
+	passBlocked = iota // may neither pass nor end there
+	passFree           // ignore it: tiny creatures share, so may a body
+	passAlly           // pass, and stop a Stride there, but not end there
+	passThrough        // pass, but neither end nor stop a Stride there
+)
+
+// passing says how t (of side) may treat o's space; the 2-D searches and
+// the flights over elevation layers ask the same question.
+func passing(t *model.Token, side string, o *model.Token) int {
+	switch {
+	case t.Size <= model.Tiny || o.Size <= model.Tiny || mayEndOnBody(t, o):
+		return passFree
+	case model.Allies(side, o.SideOrNeutral()):
+		return passAlly
+	case sizeGap(t.Size, o.Size) >= 3 || o.Has(model.CondDead):
+		return passThrough // a dead creature never blocks movement
+	}
+	return passBlocked
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -184,4 +185,36 @@ func TestReferenceCrossCheckShallowWater(t *testing.T) {
 		sprinkleShallow(rng, e)
 		ptsCheck(t, pts, e, q)
 	}
+}
+
+// FuzzReachTurn: with any turn state, reach and path agree (or both refuse
+// with a bad query), and path's diagonals never fall below the state's.
+func FuzzReachTurn(f *testing.F) {
+	for i, sd := range fuzzSeeds(f) {
+		f.Add(sd.data, uint8(sd.q.Token), uint8(sd.q.Actions), sd.q.Mode, sd.q.Step, uint8(i%3), uint8(i%5), uint16(i*25))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, tok, actions uint8, modeIn string, step bool, spentActions, diagonals uint8, spent uint16) {
+		e, q := fuzzQuery(data, tok, actions, modeIn, step)
+		if e == nil {
+			return
+		}
+		q.Turn = model.TurnState{Actions: int(spentActions % 4), Diagonals: int(diagonals), Spent: int(spent)}
+		en := mustEngine(t, e.Ruleset)
+		sq, err := en.Reach(nil, e, q)
+		if err != nil {
+			if !errors.Is(err, ErrBadQuery) {
+				t.Fatalf("error %v is not a bad query", err)
+			}
+			return
+		}
+		for _, s := range sq {
+			p, err := en.Path(e, q, s.X, s.Y)
+			if err != nil || !p.Reachable || p.Cost != s.Cost || p.Actions != s.Actions {
+				t.Fatalf("path to %+v: %+v %v", s, p, err)
+			}
+			if e.Ruleset != model.Points && p.Diagonals < q.Turn.Diagonals {
+				t.Fatalf("path diagonals %d below the state's %d", p.Diagonals, q.Turn.Diagonals)
+			}
+		}
+	})
 }

@@ -9,7 +9,9 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"io/fs"
 	"math"
+	"strings"
 
 	"golang.org/x/image/webp"
 
@@ -19,7 +21,7 @@ import (
 
 // MaxMapImageBytes bounds the file ReadMapImage reads: an 8000 x 8000
 // battle map is some 10 to 80 MB as JPEG, WebP or PNG.
-const MaxMapImageBytes = 128 << 20
+const MaxMapImageBytes = 256 << 20
 
 // MapImage is a battle map image read for an encounter's background.
 type MapImage struct {
@@ -88,7 +90,7 @@ func SquarePixels(p model.BackgroundPlacement, x, y int) image.Rectangle {
 // Every problem with the image is an error wrapping model.ErrInvalid that
 // names the field "image".
 func ReadMapImage(ctx context.Context, r io.Reader, progress func(float64)) (*MapImage, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxMapImageBytes+1))
+	data, err := readAllSized(r, MaxMapImageBytes+1)
 	if err != nil {
 		return nil, fmt.Errorf("import image: %w", err)
 	}
@@ -128,14 +130,47 @@ func ReadMapImage(ctx context.Context, r io.Reader, progress func(float64)) (*Ma
 	if b := img.Bounds(); b.Dx() != cfg.Width || b.Dy() != cfg.Height {
 		return nil, bad("image", "decodes as %dx%d pixels, but its header says %dx%d", b.Dx(), b.Dy(), cfg.Width, cfg.Height)
 	}
+	// Built in place: a string conversion would copy the whole URL.
 	prefix := "data:image/" + kind + ";base64,"
-	url := make([]byte, len(prefix)+base64.StdEncoding.EncodedLen(len(data)))
-	copy(url, prefix)
-	base64.StdEncoding.Encode(url[len(prefix):], data)
+	var url strings.Builder
+	url.Grow(len(prefix) + base64.StdEncoding.EncodedLen(len(data)))
+	url.WriteString(prefix)
+	enc := base64.NewEncoder(base64.StdEncoding, &url)
+	enc.Write(data)
+	enc.Close()
 	if progress != nil {
 		progress(1)
 	}
-	return &MapImage{DataURL: string(url), Format: kind, Image: img}, nil
+	return &MapImage{DataURL: url.String(), Format: kind, Image: img}, nil
+}
+
+// readAllSized reads r to its end, at most limit bytes, into one buffer of
+// the right size when r can tell its size (a file, a bytes.Reader): a 100
+// MB file read by io.ReadAll would allocate some 300 MB as its buffer grows.
+func readAllSized(r io.Reader, limit int64) ([]byte, error) {
+	size := int64(-1)
+	switch v := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	case interface{ Len() int }:
+		size = int64(v.Len())
+	}
+	if size < 0 || size >= limit {
+		return io.ReadAll(io.LimitReader(r, limit))
+	}
+	lr := io.LimitReader(r, limit)
+	buf := make([]byte, size+1) // +1: room to see the end
+	n, err := io.ReadFull(lr, buf)
+	switch err {
+	case io.EOF, io.ErrUnexpectedEOF:
+		return buf[:n], nil
+	case nil: // it grew since: read the rest
+		rest, err := io.ReadAll(lr)
+		return append(buf, rest...), err
+	}
+	return nil, err
 }
 
 // progressReader reports how much of n bytes has been read, at most every

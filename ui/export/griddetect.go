@@ -29,8 +29,9 @@ const (
 // across the image and fitted with a straight line (position = offset +
 // k x period), which gives sub-pixel spacing even over 100 squares.
 //
-// Cost: one pass over the pixels reading them in place (fast for RGBA,
-// NRGBA, Gray and YCbCr images, the PNG, JPEG and WebP decoders' kinds) and
+// Cost: one pass over the pixels reading them in place (fast for every
+// kind the PNG, JPEG and WebP decoders make: RGBA, NRGBA, their 16-bit
+// forms, Gray, Gray16, Paletted, YCbCr and NYCbCrA) and
 // O(n^2/3) for the autocorrelation of an n-pixel side; memory O(width +
 // height). An 8000 x 8000 image takes well under a second.
 func DetectGrid(img image.Image) (pxPerSquare, offsetX, offsetY float64, ok bool) {
@@ -93,6 +94,24 @@ func profiles(img image.Image) (cols, rows []float64) {
 			row := m.Y[y*m.YStride : y*m.YStride+w]
 			add(y, func(x int) uint64 { return uint64(row[x]) })
 		}
+	case *image.RGBA64:
+		rgb16(m.Pix, m.Stride, w, h, add)
+	case *image.NRGBA64:
+		rgb16(m.Pix, m.Stride, w, h, add)
+	case *image.Gray16:
+		for y := 0; y < h; y++ {
+			row := m.Pix[y*m.Stride : y*m.Stride+2*w]
+			add(y, func(x int) uint64 { return uint64(row[2*x]) })
+		}
+	case *image.Paletted:
+		var lut [256]uint64
+		for i, c := range m.Palette {
+			lut[i] = uint64(color.GrayModel.Convert(c).(color.Gray).Y)
+		}
+		for y := 0; y < h; y++ {
+			row := m.Pix[y*m.Stride : y*m.Stride+w]
+			add(y, func(x int) uint64 { return lut[row[x]] })
+		}
 	default:
 		for y := 0; y < h; y++ {
 			add(y, func(x int) uint64 {
@@ -108,6 +127,17 @@ func profiles(img image.Image) (cols, rows []float64) {
 		rows[i] = float64(v) / float64(w)
 	}
 	return cols, rows
+}
+
+// rgb16 reads the brightness of 16-bit RGBA pixels (their high bytes).
+func rgb16(p []uint8, stride, w, h int, add func(y int, luma func(x int) uint64)) {
+	for y := 0; y < h; y++ {
+		row := p[y*stride : y*stride+8*w]
+		add(y, func(x int) uint64 {
+			q := row[8*x : 8*x+5 : 8*x+5]
+			return (uint64(q[0])*299 + uint64(q[2])*587 + uint64(q[4])*114) / 1000
+		})
+	}
 }
 
 // detectAxis finds the period and phase of the lines in one profile.

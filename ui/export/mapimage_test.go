@@ -8,6 +8,8 @@ import (
 	"errors"
 	"hash/crc32"
 	"image"
+	"image/color"
+	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"math"
@@ -147,6 +149,12 @@ func TestDetectGridDecoded(t *testing.T) {
 	for i := range gray.Pix {
 		gray.Pix[i] = src.Pix[4*i]
 	}
+	convert := func(dst draw.Image) image.Image {
+		draw.Draw(dst, dst.Bounds(), src, image.Point{}, draw.Src)
+		return dst
+	}
+	r := src.Bounds()
+	pal := image.NewPaletted(r, color.Palette{color.Black, color.White, color.RGBA{200, 164, 106, 255}, color.RGBA{40, 84, 53, 255}})
 	for _, c := range []struct {
 		name string
 		file []byte
@@ -155,6 +163,15 @@ func TestDetectGridDecoded(t *testing.T) {
 		{"PNG", encodePNG(t, src), 0},
 		{"JPEG", jbuf.Bytes(), 0.3},
 		{"Gray", encodePNG(t, gray), 0},
+		{"Gray16", encodePNG(t, convert(image.NewGray16(r))), 0},
+		{"RGBA64", encodePNG(t, convert(image.NewRGBA64(r))), 0},
+		{"NRGBA64", encodePNG(t, convert(image.NewNRGBA64(r))), 0},
+		{"Paletted", encodePNG(t, convert(pal)), 0},
+		{"NRGBA", encodePNG(t, func() image.Image { // with transparency
+			img := convert(image.NewNRGBA(r)).(*image.NRGBA)
+			img.Pix[3] = 128
+			return img
+		}()), 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m, err := ReadMapImage(context.Background(), bytes.NewReader(c.file), nil)
@@ -166,6 +183,11 @@ func TestDetectGridDecoded(t *testing.T) {
 				t.Errorf("%T: found %v px from (%v, %v), ok %v; want 70 from (35, 35)", m.Image, px, ox, oy, ok)
 			}
 		})
+	}
+	// Any other kind of image is read pixel by pixel, alike.
+	cmyk := convert(image.NewCMYK(r))
+	if px, ox, oy, ok := DetectGrid(cmyk); !ok || px != 70 || ox != 35 || oy != 35 {
+		t.Errorf("CMYK: found %v px from (%v, %v), ok %v; want 70 from (35, 35)", px, ox, oy, ok)
 	}
 }
 

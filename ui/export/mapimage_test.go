@@ -245,6 +245,61 @@ func TestImportImageLinesUp(t *testing.T) {
 	}
 }
 
+// TestImportImageRendersAligned draws the imported map at 70 px a square:
+// the picture's grid lines fall on the squares' boundaries, each square
+// shows its own part of the picture. It needs a renderer that draws
+// model.Encounter.Placement, and is skipped while the renderer stretches
+// the background over the map instead.
+func TestImportImageRendersAligned(t *testing.T) {
+	src := gridImage(735, 735, 70, 35, 35, 1, 200, 40, 0, 0)
+	// Each square's inside gets its own colour, to see which one is drawn.
+	for y := 0; y < 735; y++ {
+		for x := 0; x < 735; x++ {
+			if o := src.PixOffset(x, y); src.Pix[o] != 40 {
+				src.Pix[o+1], src.Pix[o+2] = uint8(100+10*((x+35)/70)), uint8(100+10*((y+35)/70))
+			}
+		}
+	}
+	file := encodePNG(t, src)
+	m, err := ReadMapImage(context.Background(), bytes.NewReader(file), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	px, ox, oy, ok := DetectGrid(m.Image)
+	p := model.BackgroundPlacement{X: ox, Y: oy, PxPerSquare: px}
+	w, h, err := m.MapSize(p)
+	if !ok || err != nil {
+		t.Fatalf("detect %v %+v, map size: %v", ok, p, err)
+	}
+	e := &model.Encounter{Name: "Placed", Ruleset: model.SF2E, FeetPerSquare: 5, Grid: model.NewGrid(w, h), Background: m.DataURL, Placement: &p}
+	placed, err := Image(e, PNGOptions{PX: 70})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Placement = nil
+	stretched, err := Image(e, PNGOptions{PX: 70})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if samePixels(placed, stretched) {
+		t.Skip("the renderer does not draw Encounter.Placement yet: it stretches the background")
+	}
+	dark := func(x, y int) bool { return placed.RGBAAt(x, y).R < 100 }
+	for sy := 0; sy < h; sy++ {
+		for sx := 0; sx < w; sx++ {
+			x0, y0 := sx*70, sy*70
+			if !dark(x0, y0+35) || !dark(x0+35, y0) || dark(x0+1, y0+35) || dark(x0+35, y0+1) {
+				t.Fatalf("square (%d, %d): the picture's grid lines are not on its top and left sides", sx, sy)
+			}
+			c := placed.RGBAAt(x0+35, y0+35)
+			want := src.RGBAAt(35+x0+35, 35+y0+35)
+			if c != want {
+				t.Fatalf("square (%d, %d) shows %v, want the picture's %v", sx, sy, c, want)
+			}
+		}
+	}
+}
+
 func TestMapSize(t *testing.T) {
 	for _, c := range []struct {
 		iw, ih int

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/jpeg"
 	"image/png"
 	"io"
 	"math"
@@ -226,8 +227,8 @@ func bad(field, format string, args ...any) error {
 // a portal needs bounds (its first and last points are its ends) and may
 // have position, rotation, closed (default true) and freestanding, which
 // are checked but not used; environment and lights, which the import does
-// not use, need only be of the right kind. The image must decode as the PNG or WebP it says it
-// is, so an export never silently loses it.
+// not use, need only be of the right kind. The image must decode as the
+// PNG, WebP or JPEG it says it is, so an export never silently loses it.
 //
 // Every problem is an error wrapping model.ErrInvalid, a *model.FieldError
 // that names the field. Memory is bounded: at most MaxUVTTBytes read, 1000
@@ -646,8 +647,10 @@ func background(s string) (string, error) {
 		kind, mime, config, decode = "PNG", "png", png.DecodeConfig, png.Decode
 	case len(img) >= 12 && string(img[:4]) == "RIFF" && string(img[8:12]) == "WEBP":
 		kind, mime, config, decode = "WebP", "webp", webp.DecodeConfig, webp.Decode
+	case bytes.HasPrefix(img, []byte("\xff\xd8\xff")):
+		kind, mime, config, decode = "JPEG", "jpeg", jpeg.DecodeConfig, jpeg.Decode
 	default:
-		return "", bad("image", "is neither a PNG nor a WebP image")
+		return "", bad("image", "is not a PNG, WebP or JPEG image")
 	}
 	cfg, err := config(bytes.NewReader(img))
 	if err != nil {

@@ -435,7 +435,6 @@ func BenchmarkReadMapImage8000(b *testing.B) {
 
 func benchReadMapImage(b *testing.B, file []byte, bytesPerPixel float64) {
 	b.SetBytes(int64(len(file)))
-	b.ReportMetric(float64(len(file))/1e6, "MB-file")
 	b.ResetTimer()
 	var alloc uint64
 	for range b.N {
@@ -452,6 +451,7 @@ func benchReadMapImage(b *testing.B, file []byte, bytesPerPixel float64) {
 		runtime.ReadMemStats(&after)
 		alloc += after.TotalAlloc - before.TotalAlloc
 	}
+	b.ReportMetric(float64(len(file))/1e6, "MB-file")
 	b.ReportMetric(float64(alloc)/float64(b.N)/1e6, "MB-alloc/op")
 	b.ReportMetric(float64(alloc)/float64(b.N)/(8000*8000*bytesPerPixel), "x-decoded")
 }

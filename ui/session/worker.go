@@ -169,7 +169,11 @@ func (w *Worker) loop() {
 }
 
 func addErr(errs []string, what string, err error) []string {
-	msg := what + ": " + err.Error()
+	return addMsg(errs, gmWords(what, err))
+}
+
+// addMsg adds msg, a sentence for the GM, to errs unless it is there.
+func addMsg(errs []string, msg string) []string {
 	for _, e := range errs {
 		if e == msg {
 			return errs
@@ -187,12 +191,19 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			res.Errs = append(res.Errs, fmt.Sprintf("rules failed: %v", p))
+			res.Errs = append(res.Errs, fmt.Sprintf("the rules could not answer this (please report it): %v", p))
 		}
 	}()
 	e := r.Enc
 	if e == nil {
 		return res
+	}
+	if m := FitMode(e, r.Sel, r.Set.Mode); m != r.Set.Mode {
+		// a mode left from another ruleset or token (a request made
+		// while the editor switched) falls back to the default
+		fr := *r
+		fr.Set.Mode = m
+		r = &fr
 	}
 	if w.eng == nil || w.engRS != e.Ruleset {
 		eng, err := rules.For(e.Ruleset)
@@ -219,8 +230,9 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 			// the path may use every action the ruleset allows: the
 			// status bar says how many it takes
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: rules.Describe(e.Ruleset).MaxActions}
-			p, err := w.eng.Path(e, q, r.Hover.X, r.Hover.Y)
-			if err != nil {
+			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
+				res.Errs = addMsg(res.Errs, why)
+			} else if p, err := w.eng.Path(e, q, r.Hover.X, r.Hover.Y); err != nil {
 				res.Errs = addErr(res.Errs, "path", err)
 			} else {
 				// an engine may reuse its buffers on the next call: keep a copy
@@ -274,7 +286,7 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			var err error
 			switch {
 			case !ok:
-				err = fmt.Errorf("%s has no %s", e.Ruleset, r.Set.Mode)
+				err = fmt.Errorf("%s has no %s movement", rules.Describe(e.Ruleset).Title, r.Set.Mode)
 			case r.Set.Mode == modeLeap:
 				sq, err = mv.Leap(nil, e, sel)
 			case r.Set.Mode == modeForced:
@@ -308,8 +320,9 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			}
 		} else if r.Set.Reach {
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: r.Set.Actions}
-			sq, err := w.eng.Reach(nil, e, q)
-			if err != nil {
+			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
+				st.Errs = addMsg(st.Errs, why)
+			} else if sq, err := w.eng.Reach(nil, e, q); err != nil {
 				st.Errs = addErr(st.Errs, "reach", err)
 			} else {
 				st.Reach = append([]rules.Square(nil), sq...)

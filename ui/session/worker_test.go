@@ -102,7 +102,7 @@ func TestComputeFollowsTheEngine(t *testing.T) {
 			switch {
 			case cerr == nil && len(res.Cover) != 1:
 				t.Errorf("cover lines %v, want one", res.Cover)
-			case cerr != nil && (len(res.Cover) != 0 || !containsPrefix(res.Errs, "cover: "+cerr.Error())):
+			case cerr != nil && (len(res.Cover) != 0 || !containsPrefix(res.Errs, gmWords("cover", cerr))):
 				t.Errorf("cover refused (%v): lines %v, errs %q", cerr, res.Cover, res.Errs)
 			}
 			if res.NTok != 2 || res.Sel != 0 {

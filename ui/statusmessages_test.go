@@ -72,3 +72,14 @@ func TestUndoOutOfStarshipSpeaksTheGMsLanguage(t *testing.T) {
 	p.drain()
 	assertGMWords(t, "redo into starship", ed.status.msgLabel.Text)
 }
+
+// TestRulesetSwitchNamesTheRuleset: the switch said "ruleset is now sf2e";
+// a Pathfinder 2e GM reads the full name.
+func TestRulesetSwitchNamesTheRuleset(t *testing.T) {
+	ed, _, p := newTestEditor(t, forcedRoom())
+	ed.SwitchRuleset(model.SF2E)
+	p.until(t, "sf2e overlays", ed.overlaysIdle)
+	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "Starfinder 2e / Pathfinder 2e") {
+		t.Errorf("after the switch the status bar says %q, want the full name", msg)
+	}
+}

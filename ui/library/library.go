@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
 )
 
@@ -221,11 +222,26 @@ func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounte
 	return e, nil
 }
 
+// rulesetTitle is how the library names a ruleset to the GM: its full
+// name from the descriptor ("sf2e — Starfinder 2e / Pathfinder 2e"), so a
+// Pathfinder 2e GM knows which to pick.
+func rulesetTitle(r model.Ruleset) string { return rules.Describe(r).Title }
+
+// parseRulesetTitle reads a ruleset back from its title (or its short name).
+func parseRulesetTitle(s string) (model.Ruleset, error) {
+	for _, r := range model.Rulesets {
+		if s == rulesetTitle(r) {
+			return r, nil
+		}
+	}
+	return model.ParseRuleset(s)
+}
+
 // newForm is what the New encounter dialog holds.
 type newForm struct{ name, ruleset, w, h, feet string }
 
 func (l *Library) NewDialog() {
-	l.newDialogWith(newForm{name: "New encounter", ruleset: string(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
+	l.newDialogWith(newForm{name: "New encounter", ruleset: rulesetTitle(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
 }
 
 // newDialogWith shows the New encounter dialog filled with v. A refused
@@ -236,11 +252,11 @@ func (l *Library) newDialogWith(v newForm) {
 	name.SetText(v.name)
 	var rs []string
 	for _, r := range model.Rulesets {
-		rs = append(rs, string(r))
+		rs = append(rs, rulesetTitle(r))
 	}
 	feet := l.esc.Entry()
 	ruleset := widget.NewSelect(rs, func(s string) {
-		if r, err := model.ParseRuleset(s); err == nil {
+		if r, err := parseRulesetTitle(s); err == nil {
 			feet.SetText(strconv.Itoa(r.DefaultFeetPerSquare()))
 		}
 	})
@@ -266,7 +282,7 @@ func (l *Library) newDialogWith(v newForm) {
 		if !ok {
 			return
 		}
-		r, err := model.ParseRuleset(ruleset.Selected)
+		r, err := parseRulesetTitle(ruleset.Selected)
 		if err != nil {
 			refused(err)
 			return
@@ -402,6 +418,7 @@ type libRow struct {
 func newLibRow(l *Library) *libRow {
 	r := &libRow{l: l, name: widget.NewLabel(""), rs: widget.NewLabel(""), size: widget.NewLabel(""), changed: widget.NewLabel("")}
 	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.rs.Truncation = fyne.TextTruncateEllipsis
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -409,7 +426,7 @@ func newLibRow(l *Library) *libRow {
 func (r *libRow) set(id int, s model.Summary) {
 	r.id = id
 	r.name.SetText(s.Name)
-	r.rs.SetText(string(s.Ruleset))
+	r.rs.SetText(rulesetTitle(s.Ruleset))
 	r.size.SetText(fmt.Sprintf("%d × %d", s.Width, s.Height))
 	if s.Updated.IsZero() {
 		r.changed.SetText("")
@@ -438,7 +455,7 @@ func (r *libRow) DoubleTapped(*fyne.PointEvent) {
 // leave.
 type colsLayout struct{}
 
-var colWidths = []float32{0, 90, 90, 150}
+var colWidths = []float32{0, 290, 90, 150}
 
 func (c *colsLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	rest := s.Width
@@ -462,7 +479,7 @@ func (c *colsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	for _, o := range objs {
 		h = max(h, o.MinSize().Height)
 	}
-	return fyne.NewSize(80+90+90+150, h)
+	return fyne.NewSize(80+290+90+150, h)
 }
 
 func CopyName(s string) string {

@@ -13,6 +13,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/library"
 )
 
 func (ed *Editor) menu() *fyne.MainMenu {
@@ -29,6 +30,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		return it
 	}
 	file := fyne.NewMenu("File",
+		item("New encounter…", func() { library.ShowNewDialog(ed.win, ed.store, ed.esc, ed.openOther) }, nil),
 		item("Open library…", func() {
 			if ed.OnLibrary != nil {
 				ed.saveBeforeLeaving(ed.OnLibrary)

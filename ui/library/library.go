@@ -240,14 +240,37 @@ func parseRulesetTitle(s string) (model.Ruleset, error) {
 // newForm is what the New encounter dialog holds.
 type newForm struct{ name, ruleset, w, h, feet string }
 
+// NewDialog shows the New encounter dialog; Create stores the encounter,
+// lists it and opens it.
 func (l *Library) NewDialog() {
-	l.newDialogWith(newForm{name: "New encounter", ruleset: rulesetTitle(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
+	ShowNewDialog(l.win, l.store, l.esc, func(id string) {
+		l.reloadSelect(id)
+		if l.open != nil {
+			l.open(id)
+		}
+	})
 }
 
-// newDialogWith shows the New encounter dialog filled with v. A refused
+// ShowNewDialog shows the New encounter dialog in win (the library's, and
+// the editor's File > New): Create stores the new encounter in store and
+// calls created with its id; esc lets Escape cancel it.
+func ShowNewDialog(win fyne.Window, store model.EncounterStore, esc *controls.Escapes, created func(id string)) {
+	nd := &newDialog{win: win, store: store, esc: esc, created: created}
+	nd.show(newForm{name: "New encounter", ruleset: rulesetTitle(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
+}
+
+// newDialog is the New encounter dialog and where it stores what it makes.
+type newDialog struct {
+	win     fyne.Window
+	store   model.EncounterStore
+	esc     *controls.Escapes
+	created func(id string)
+}
+
+// show shows the New encounter dialog filled with v. A refused
 // value (a width of 0, a blank name) shows why, then the dialog again as
 // the GM left it, to correct the one field rather than type all again.
-func (l *Library) newDialogWith(v newForm) {
+func (l *newDialog) show(v newForm) {
 	name := l.esc.Entry()
 	name.SetText(v.name)
 	var rs []string
@@ -268,7 +291,7 @@ func (l *Library) newDialogWith(v newForm) {
 	var d *dialog.FormDialog
 	refused := func(err error) {
 		kept := newForm{name: name.Text, ruleset: ruleset.Selected, w: w.Text, h: h.Text, feet: feet.Text}
-		controls.ShowError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.newDialogWith(kept) })
+		controls.ShowError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.show(kept) })
 	}
 	submit := func(string) { d.Submit() }
 	name.OnSubmitted, w.OnSubmitted, h.OnSubmitted, feet.OnSubmitted = submit, submit, submit, submit
@@ -312,9 +335,8 @@ func (l *Library) newDialogWith(v newForm) {
 			controls.ShowError(l.win, "Could not create the encounter", fmt.Errorf("create %q: %w", e.Name, err))
 			return
 		}
-		l.reloadSelect(e.ID)
-		if l.open != nil {
-			l.open(e.ID)
+		if l.created != nil {
+			l.created(e.ID)
 		}
 	}, l.win)
 	d.Resize(fyne.NewSize(400, 0))

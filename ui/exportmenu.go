@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -65,18 +66,49 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 		if wc == nil {
 			return // cancelled
 		}
-		werr := write(wc)
-		cerr := wc.Close()
-		if err := errors.Join(werr, cerr); err != nil {
-			controls.ShowError(ed.win, "Could not "+title, fmt.Errorf("%s: %w (choose another folder or file name and try again)", wc.URI().Path(), err))
-			return
-		}
-		ed.message("wrote " + wc.URI().Name())
+		ed.writeChosen(title, wc, write)
 	}, ed.win)
 	d.SetFileName(name)
 	d.SetFilter(storage.NewExtensionFileFilter(exts))
 	d.Resize(fyne.NewSize(760, 520))
 	d.Show()
+}
+
+// writeChosen writes what write produces to the file the save dialog
+// chose, through export.WriteFile: a regular file only (never a device, a
+// FIFO or a folder), replaced only once it is complete. Fyne's dialog has
+// opened the file itself; only its path is used, and its writer closed
+// first.
+func (ed *Editor) writeChosen(title string, wc fyne.URIWriteCloser, write func(w io.Writer) error) {
+	u := wc.URI()
+	_ = wc.Close() // the dialog's own empty file: WriteFile replaces it
+	if u.Scheme() != "file" {
+		controls.ShowError(ed.win, "Could not "+title, fmt.Errorf("%s is not a file on this computer: choose a file in a folder", u))
+		return
+	}
+	path := u.Path()
+	n, err := export.WriteFile(path, write)
+	if err != nil {
+		if errors.Is(err, export.ErrNotRegular) {
+			err = fmt.Errorf("%w. Nothing was written: choose a file name in a folder", err)
+		} else {
+			err = fmt.Errorf("%s: %w (choose another folder or file name and try again)", path, err)
+		}
+		controls.ShowError(ed.win, "Could not "+title, err)
+		return
+	}
+	ed.message(fmt.Sprintf("wrote %s (%s)", filepath.Base(path), byteSize(n)))
+}
+
+// byteSize says n bytes as a GM reads it: "812 bytes", "34 KB", "2.1 MB".
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%d KB", (n+500)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 func (ed *Editor) exportPNG() {

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -66,5 +67,51 @@ func TestExportWritesRegularFilesOnly(t *testing.T) {
 	}
 	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "wrote room.encounter.json") {
 		t.Errorf("the status bar says %q after the export", msg)
+	}
+}
+
+// TestExportPDFOffersTrimAndOverlays: the PDF dialog had no way to trim
+// the empty floor around a map or to print the overlays on screen, which
+// export.PDFOptions offers (Trim, Overlays).
+func TestExportPDFOffersTrimAndOverlays(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	ed.Select(0)
+	settle(t, ed, p)
+	ed.exportPDF()
+	top := ed.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("Export PDF showed no dialog")
+	}
+	checks := map[string]bool{}
+	walkObjects(top, func(o fyne.CanvasObject) {
+		if c, ok := o.(*widget.Check); ok {
+			checks[c.Text] = true
+		}
+	})
+	for _, want := range []string{"Trim to content", "Include current overlays"} {
+		found := false
+		for text := range checks {
+			found = found || strings.HasPrefix(text, want)
+		}
+		if !found {
+			t.Errorf("the PDF dialog has checks %v, none %q", checks, want)
+		}
+	}
+	top.Hide()
+	_, o := ed.pdfExport(pdfChoices{paper: "a4", trim: true, overlays: true})
+	if !o.Trim || o.Overlays == nil || o.Overlays != ed.live.ov || o.Paper != "a4" {
+		t.Errorf("trim and overlays chosen: options %+v", o)
+	}
+	e, o := ed.pdfExport(pdfChoices{paper: "letter", player: true, overlays: true})
+	if o.Overlays == nil || o.Overlays == ed.live.ov || !o.Player || o.Trim {
+		t.Errorf("player version with overlays: options %+v (want the players' own overlays)", o)
+	}
+	for _, tok := range e.Tokens {
+		if tok.Hidden {
+			t.Errorf("the player version prints hidden %s", tok.Name)
+		}
+	}
+	if _, o := ed.pdfExport(pdfChoices{paper: "letter"}); o.Overlays != nil || o.Trim {
+		t.Errorf("nothing chosen: options %+v", o)
 	}
 }

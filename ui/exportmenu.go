@@ -161,21 +161,44 @@ func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
 	return pe, o
 }
 
+// pdfChoices are the Export PDF dialog's choices.
+type pdfChoices struct {
+	paper                         string
+	player, sheet, trim, overlays bool
+}
+
+// pdfExport is what Export PDF prints for choices c: the encounter (the
+// players' copy when the overlays go to a player version) and the options.
+func (ed *Editor) pdfExport(c pdfChoices) (*model.Encounter, export.PDFOptions) {
+	o := export.PDFOptions{Paper: c.paper, Player: c.player, TokenSheet: c.sheet, Trim: c.trim}
+	e := ed.enc.Clone()
+	if c.overlays {
+		o.Overlays = ed.live.ov
+		if c.player {
+			e, o.Overlays = ed.playerOverlays()
+		}
+	}
+	return e, o
+}
+
 func (ed *Editor) exportPDF() {
 	paper := widget.NewSelect([]string{"letter", "a4"}, nil)
 	paper.SetSelected("letter")
 	player := widget.NewCheck("Player version (no hidden tokens)", nil)
 	sheet := widget.NewCheck("Add token standees (1 inch per square)", nil)
+	trim := widget.NewCheck("Trim to content (leave out empty floor at the edges)", nil)
+	ov := widget.NewCheck("Include current overlays (reach, path, cover…)", nil)
 	dialog.ShowForm("Export PDF", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Paper", paper),
 		widget.NewFormItem("", player),
 		widget.NewFormItem("", sheet),
+		widget.NewFormItem("", trim),
+		widget.NewFormItem("", ov),
 	}, func(ok bool) {
 		if !ok {
 			return
 		}
-		o := export.PDFOptions{Paper: paper.Selected, Player: player.Checked, TokenSheet: sheet.Checked}
-		e := ed.enc.Clone()
+		e, o := ed.pdfExport(pdfChoices{paper: paper.Selected, player: player.Checked, sheet: sheet.Checked, trim: trim.Checked, overlays: ov.Checked})
 		ed.saveFile("export PDF", fileBase(e.Name)+".pdf", []string{".pdf"}, func(w io.Writer) error { return export.PDF(w, e, o) })
 	}, ed.win)
 }

@@ -72,7 +72,14 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	l.empty.Hide()
 	title := widget.NewLabelWithStyle("Encounter library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	hint := widget.NewLabel("Double-click or Enter opens an encounter.")
-	l.content = container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, title, hint), bar, header, widget.NewSeparator()), nil, nil, nil,
+	top := container.NewVBox(container.NewBorder(nil, nil, title, hint))
+	if store.ReadOnly() {
+		top.Add(ReadOnlyBanner(nil))
+	}
+	top.Add(bar)
+	top.Add(header)
+	top.Add(widget.NewSeparator())
+	l.content = container.NewBorder(top, nil, nil, nil,
 		container.NewStack(l.list, container.NewCenter(l.empty)))
 	win.SetContent(l.content)
 	win.SetTitle("Encounter Planner — library")
@@ -116,6 +123,27 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	}
 	l.Reload()
 	return l
+}
+
+// ReadOnlyNote says what a library opened read-only means for the GM.
+const ReadOnlyNote = "This library is read-only (its file, folder or disk cannot be written): encounters open and export, but edits cannot be saved here."
+
+// ReadOnlyBanner is the warning shown over a read-only library and its
+// editor. With saveCopy it offers "Save a copy elsewhere…"; without, it
+// says how (open the encounter, then File > Export encounter file…, and
+// import that file into another library).
+func ReadOnlyBanner(saveCopy func()) fyne.CanvasObject {
+	text := ReadOnlyNote
+	if saveCopy == nil {
+		text += " To keep an encounter, open it and use File > Export encounter file…, then import the file into another library."
+	}
+	lbl := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	lbl.Wrapping = fyne.TextWrapWord
+	lbl.Importance = widget.WarningImportance
+	if saveCopy == nil {
+		return lbl
+	}
+	return container.NewBorder(nil, nil, nil, widget.NewButton("Save a copy elsewhere…", saveCopy), lbl)
 }
 
 // imported lists the new encounter and opens it.

@@ -54,7 +54,7 @@ type Editor struct {
 	status     statusBar
 	insp       inspectorPanel
 	ovp        overlayPanel
-	rightSplit *container.Split // inspector above, overlays and answers below
+	right      *controls.Splitter // inspector above, overlays and answers below
 	tips       *controls.TipLayer
 	player     *player.Display
 	esc        *controls.Escapes // the window's dialogs that Escape cancels

@@ -48,16 +48,16 @@ type Editor struct {
 	saving  saveState
 
 	// the parts of the window, each with its widgets
-	view       *mapview.View
-	content    fyne.CanvasObject
-	tools      toolPanel
-	status     statusBar
-	insp       inspectorPanel
-	ovp        overlayPanel
-	right      *controls.Splitter // inspector above, overlays and answers below
-	tips       *controls.TipLayer
-	player     *player.Display
-	esc        *controls.Escapes // the window's dialogs that Escape cancels
+	view    *mapview.View
+	content fyne.CanvasObject
+	tools   toolPanel
+	status  statusBar
+	insp    inspectorPanel
+	ovp     overlayPanel
+	right   *controls.Splitter // inspector above, overlays and answers below
+	tips    *controls.TipLayer
+	player  *player.Display
+	esc     *controls.Escapes // the window's dialogs that Escape cancels
 
 	// OnLibrary, when set, is called by File > Open library (after saving).
 	OnLibrary func()

@@ -77,6 +77,8 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	cover.SetChecked(op.settings.Cover)
 	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
 	back.SetChecked(op.settings.CoverBack)
+	allies := widget.NewCheck("Allies too", func(b bool) { set(func(s *session.Settings) { s.CoverAllies = b }) })
+	allies.SetChecked(op.settings.CoverAllies)
 	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
 	flank.SetChecked(op.settings.Flank)
 	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
@@ -85,7 +87,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	// queries only answer with an error, so the switches are off
 	if !d.Cover || !d.Flanking {
 		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
-		for _, c := range []*widget.Check{cover, back, flank} {
+		for _, c := range []*widget.Check{cover, back, allies, flank} {
 			c.SetChecked(false)
 			c.Disable()
 		}
@@ -113,7 +115,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		op.forcedFields(form, e, sel, set, act.say)
 	}
 	p.Add(form)
-	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
+	p.Add(container.NewGridWithColumns(2, cover, back, allies, flank, threat))
 	share := widget.NewCheck("On player display", act.share)
 	share.SetChecked(sharing)
 	clear := widget.NewButton("Clear", func() { share.SetChecked(false) })

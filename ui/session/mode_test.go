@@ -6,6 +6,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/render"
 )
 
 // TestFitMode: a mode the ruleset or the token lacks falls back to the
@@ -56,5 +57,44 @@ func TestRefusalsInTheGMsWords(t *testing.T) {
 	}
 	if !strings.Contains(all, "Goblin B has no fly Speed (ships move with fly)") {
 		t.Errorf("errs %q should say Goblin B has no fly Speed and why", all)
+	}
+}
+
+// TestCoverGoesToFoesUnlessAlliesToo: cover lines and the cover list went
+// to every token, the selected one's allies included; by default they go
+// to tokens not on its side (enemies and neutrals), with CoverAllies for
+// all.
+func TestCoverGoesToFoesUnlessAlliesToo(t *testing.T) {
+	e, _ := newEncounter("room", model.SF2E, 12, 12, 5)
+	sp := map[string]int{model.SpeedLand: 25}
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Hero", X: 1, Y: 1, Size: model.Medium, Side: "party", Speeds: sp},
+		{ID: model.NewID(), Name: "Friend", X: 3, Y: 1, Size: model.Medium, Side: "party", Speeds: sp},
+		{ID: model.NewID(), Name: "Orc", X: 8, Y: 8, Size: model.Medium, Side: "enemy", Speeds: sp},
+		{ID: model.NewID(), Name: "Bystander", X: 8, Y: 1, Size: model.Medium, Speeds: sp},
+	}
+	to := func(lines []render.CoverLine, back bool) string {
+		var names []string
+		for _, l := range lines {
+			i := l.To
+			if back {
+				i = l.From
+			}
+			names = append(names, e.Tokens[i].Name)
+		}
+		return strings.Join(names, ",")
+	}
+	for _, c := range []struct {
+		allies bool
+		want   string
+	}{{false, "Orc,Bystander"}, {true, "Friend,Orc,Bystander"}} {
+		res := (&Worker{}).Compute(&Request{Enc: e, Sel: 0, Drag: -1,
+			Set: Settings{Mode: model.SpeedLand, Actions: 1, Cover: true, CoverBack: true, CoverAllies: c.allies}})
+		if got := to(res.Cover, false); got != c.want {
+			t.Errorf("allies too %v: cover toward %s, want %s", c.allies, got, c.want)
+		}
+		if got := to(res.CoverBack, true); got != c.want {
+			t.Errorf("allies too %v: cover from %s, want %s", c.allies, got, c.want)
+		}
 	}
 }

@@ -23,6 +23,10 @@ type Settings struct {
 	Path      bool
 	Cover     bool
 	CoverBack bool // also the cover the selected token has from the others
+	// CoverAllies also shows cover toward the selected token's allies;
+	// off, cover goes only to tokens that are not on its side (enemies
+	// and neutrals), which is what a GM asks in a fight
+	CoverAllies bool
 	Flank     bool
 	Threat    bool
 	Range     int // teleport range in squares (points)
@@ -330,7 +334,7 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 		}
 		if r.Set.Cover {
 			for j := range e.Tokens {
-				if j == sel {
+				if j == sel || !r.Set.CoverAllies && model.Allies(me, e.Tokens[j].SideOrNeutral()) {
 					continue
 				}
 				c, err := w.eng.Cover(e, sel, j)
@@ -342,7 +346,7 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			}
 			if r.Set.CoverBack {
 				for j := range e.Tokens {
-					if j == sel {
+					if j == sel || !r.Set.CoverAllies && model.Allies(me, e.Tokens[j].SideOrNeutral()) {
 						continue
 					}
 					c, err := w.eng.Cover(e, j, sel)

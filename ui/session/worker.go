@@ -27,9 +27,9 @@ type Settings struct {
 	// off, cover goes only to tokens that are not on its side (enemies
 	// and neutrals), which is what a GM asks in a fight
 	CoverAllies bool
-	Flank     bool
-	Threat    bool
-	Range     int // teleport range in squares (points)
+	Flank       bool
+	Threat      bool
+	Range       int // teleport range in squares (points)
 
 	// forced movement (points): the kind, the token that moves the
 	// selected one (by id, so edits that reorder tokens keep it) and the

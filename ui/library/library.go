@@ -367,7 +367,9 @@ func (l *newDialog) show(v newForm) {
 			l.created(e.ID)
 		}
 	}, l.win)
-	d.Resize(fyne.NewSize(400, 0))
+	// wide enough for the rulesets' full names ("sf2e — Starfinder 2e /
+	// Pathfinder 2e")
+	d.Resize(fyne.NewSize(520, 0))
 	d.Show()
 	l.esc.Closes(d)
 	l.win.Canvas().Focus(name)

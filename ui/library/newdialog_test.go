@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -155,5 +156,10 @@ func TestRulesetsShowTheirFullNames(t *testing.T) {
 	}
 	if !strings.Contains(sel.Selected, "Starfinder 2e") {
 		t.Errorf("the New dialog starts on %q", sel.Selected)
+	}
+	// the chosen name shows whole, not "sf2e — Starfinder 2e / Pat…"
+	need := fyne.MeasureText(sel.Selected, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding() + theme.IconInlineSize()
+	if w := sel.Size().Width; w < need {
+		t.Errorf("the ruleset field is %v px wide, %v needed for %q", w, need, sel.Selected)
 	}
 }

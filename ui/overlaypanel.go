@@ -50,6 +50,14 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		f(&op.settings)
 		act.changed()
 	}
+	// the starship and points texts define no cover or flanking: their
+	// queries only answer with an error, so the switches are off — before
+	// any widget below is set, which asks for overlays with the settings
+	// as they are then
+	noCombat := !d.Cover || !d.Flanking
+	if noCombat {
+		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
+	}
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
 	reach.SetChecked(op.settings.Reach)
@@ -83,10 +91,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	flank.SetChecked(op.settings.Flank)
 	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
 	threat.SetChecked(op.settings.Threat)
-	// the starship and points texts define no cover or flanking: their
-	// queries only answer with an error, so the switches are off
-	if !d.Cover || !d.Flanking {
-		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
+	if noCombat {
 		for _, c := range []*widget.Check{cover, back, allies, flank} {
 			c.SetChecked(false)
 			c.Disable()

@@ -4,10 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // internalWords are what a Go error carries that a GM should never read in
@@ -81,5 +83,28 @@ func TestRulesetSwitchNamesTheRuleset(t *testing.T) {
 	p.until(t, "sf2e overlays", ed.overlaysIdle)
 	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "Starfinder 2e / Pathfinder 2e") {
 		t.Errorf("after the switch the status bar says %q, want the full name", msg)
+	}
+}
+
+// TestPanelAsksNoCoverWhereTheRulesetHasNone: building the overlay panel
+// for a points encounter set the Cover switch on (as the settings were)
+// before turning it off, and each set asked for overlays: the worker
+// answered "the points ruleset has no cover or flanking rules" five times
+// into the status bar of a new points encounter.
+func TestPanelAsksNoCoverWhereTheRulesetHasNone(t *testing.T) {
+	test.NewTempApp(t)
+	e := forcedRoom()
+	op := overlayPanel{box: container.NewVBox(), settings: session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1, Cover: true, Flank: true}}
+	op.build(e, 0, false, panelActions{
+		changed: func() {
+			if op.settings.Cover || op.settings.Flank || op.settings.CoverBack {
+				t.Errorf("the panel asked for overlays with cover or flanking on in points: %+v", op.settings)
+			}
+		},
+		say:   func(string) {},
+		share: func(bool) {},
+	})
+	if op.settings.Cover || op.settings.Flank {
+		t.Errorf("after building, cover %v flanking %v", op.settings.Cover, op.settings.Flank)
 	}
 }

@@ -14,6 +14,11 @@ import (
 // each.
 const answerLines = 8
 
+// inspectorShare is the least share of the column the inspector keeps
+// while the lower part takes what it needs: points, with its teleport and
+// forced-movement fields, would otherwise leave the inspector two lines.
+const inspectorShare = 0.3
+
 // buildRightPane is the right-hand column: the token inspector (scrolling)
 // above a handle; below it the overlay switches and, under them in their
 // own scroll, the answers for the selection — "Cover from X", "Flanked
@@ -30,6 +35,7 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
 	ed.right = controls.NewSplitter(inspScroll, lower, ed.lowerNeed)
+	ed.right.TopShare = inspectorShare
 	ed.right.BottomHeight = savedLowerHeight()
 	return ed.right
 }

@@ -96,3 +96,16 @@ func TestDraggingTheHandleGivesTheInspectorRoom(t *testing.T) {
 		t.Errorf("dragging the handle 60 px down left the lower part %v high, want %v", got, before-60)
 	}
 }
+
+// TestPointsPanelLeavesTheInspectorRoom: the points overlay panel, with
+// its teleport and forced-movement fields, took all but two lines of the
+// column; the inspector keeps at least inspectorShare of it.
+func TestPointsPanelLeavesTheInspectorRoom(t *testing.T) {
+	ed, _, _ := newTestEditor(t, forcedRoom())
+	ed.win.Resize(fyne.NewSize(1200, 750))
+	ed.Select(0)
+	h := ed.right.Size().Height
+	if insp := h - ed.right.BottomShown(h) - controls.SplitHandleHeight; insp < inspectorShare*h-1 {
+		t.Errorf("the inspector gets %v of %v px", insp, h)
+	}
+}

@@ -24,6 +24,9 @@ type Splitter struct {
 	BottomHeight float32
 	// OnMoved, when set, is told the new BottomHeight after a drag.
 	OnMoved func(h float32)
+	// TopShare is the least share of the height Top keeps while Bottom
+	// takes what it needs (not after a drag, which may go down to TopMin).
+	TopShare float32
 
 	handle *splitHandle
 }
@@ -46,7 +49,7 @@ func NewSplitter(top, bottom fyne.CanvasObject, need func() float32) *Splitter {
 func (s *Splitter) BottomShown(h float32) float32 {
 	b := s.BottomHeight
 	if b <= 0 && s.Need != nil {
-		b = s.Need()
+		b = min(s.Need(), h-SplitHandleHeight-s.TopShare*h)
 	}
 	b = min(b, h-SplitHandleHeight-TopMin)
 	return max(b, 0)

@@ -98,3 +98,15 @@ func TestCoverGoesToFoesUnlessAlliesToo(t *testing.T) {
 		}
 	}
 }
+
+// TestForcedWithoutSourceAsksForOne: forced movement with no token chosen
+// to move the selected one read "the reach could not be worked out
+// (choose the token ...)", as if the app had failed; it asks for the token.
+func TestForcedWithoutSourceAsksForOne(t *testing.T) {
+	e, _ := newEncounter("room", model.Points, 8, 8, 5)
+	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Hero", X: 2, Y: 2, Size: model.Medium, Side: "party", Speeds: map[string]int{model.SpeedLand: 5}}}
+	res := (&Worker{}).Compute(&Request{Enc: e, Sel: 0, Drag: -1, Set: Settings{Reach: true, Mode: rules.ModeForced, Actions: 1, ForcedKind: rules.ForcedPush, ForcedDist: 2}})
+	if len(res.Errs) != 1 || !strings.HasPrefix(res.Errs[0], "choose the token that moves Hero") {
+		t.Errorf("errs %q, want the question alone", res.Errs)
+	}
+}

@@ -290,13 +290,13 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			var err error
 			switch {
 			case !ok:
-				err = fmt.Errorf("%s has no %s movement", rules.Describe(e.Ruleset).Title, r.Set.Mode)
+				err = rules.BadQuery("%s has no %s movement", rules.Describe(e.Ruleset).Title, r.Set.Mode)
 			case r.Set.Mode == modeLeap:
 				sq, err = mv.Leap(nil, e, sel)
 			case r.Set.Mode == modeForced:
 				src := e.TokenIndex(r.Set.ForcedSource)
 				if src < 0 {
-					err = fmt.Errorf("choose the token that moves %s (Forced by, in the overlay panel)", e.Tokens[sel].Name)
+					err = rules.BadQuery("choose the token that moves %s (Forced by, in the overlay panel)", e.Tokens[sel].Name)
 				} else {
 					sq, err = mv.Forced(nil, e, sel, r.Set.ForcedKind, src, r.Set.ForcedDist)
 				}

@@ -202,11 +202,15 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 	if e == nil {
 		return res
 	}
-	if m := FitMode(e, r.Sel, r.Set.Mode); m != r.Set.Mode {
-		// a mode left from another ruleset or token (a request made
-		// while the editor switched) falls back to the default
+	if m, d := FitMode(e, r.Sel, r.Set.Mode), rules.Describe(e.Ruleset); m != r.Set.Mode || !d.Cover && (r.Set.Cover || r.Set.CoverBack) || !d.Flanking && r.Set.Flank {
+		// a mode left from another ruleset or token, or cover and
+		// flanking where the ruleset has none (a request made while the
+		// editor switched), fall back silently: the panel says why
 		fr := *r
 		fr.Set.Mode = m
+		fr.Set.Cover = fr.Set.Cover && d.Cover
+		fr.Set.CoverBack = fr.Set.CoverBack && d.Cover
+		fr.Set.Flank = fr.Set.Flank && d.Flanking
 		r = &fr
 	}
 	if w.eng == nil || w.engRS != e.Ruleset {

@@ -194,5 +194,12 @@ func contains(xs []string, s string) bool {
 
 // updateCoverList shows the answers for the selection under the switches.
 func (ed *Editor) updateCoverList() {
-	ed.ovp.coverLabel.SetText(session.Answers(ed.enc, ed.sel, ed.ovp.settings, ed.live.res))
+	txt := session.Answers(ed.enc, ed.sel, ed.ovp.settings, ed.live.res)
+	if txt == ed.ovp.coverLabel.Text {
+		return
+	}
+	ed.ovp.coverLabel.SetText(txt)
+	if ed.right != nil {
+		ed.right.Refresh() // the answers' part takes the lines they need
+	}
 }

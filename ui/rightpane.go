@@ -8,11 +8,15 @@ import (
 	"encounterplanner/ui/controls"
 )
 
-// answerLines is how many lines of answers (cover, flanking, forced
-// movement) show under the overlay switches without scrolling: the
-// sample's Large enemy has cover toward six tokens, a heading and one line
-// each.
-const answerLines = 8
+// minAnswerLines and maxAnswerLines bound the lines of answers (cover,
+// flanking, forced movement) shown under the overlay switches without
+// scrolling: the part takes the lines the answers have, at least a few so
+// it does not jump for a line or two, and at most enough for the sample's
+// Large enemy (cover toward six tokens, a heading and one line each).
+const (
+	minAnswerLines = 3
+	maxAnswerLines = 8
+)
 
 // inspectorShare is the least share of the column the inspector keeps
 // while the lower part takes what it needs: points, with its teleport and
@@ -27,8 +31,8 @@ const inspectorShare = 0.3
 // The two used to share the column by a fixed fraction under Fyne's split,
 // whose handle is a dash a few pixels wide: at the default window size the
 // inspector showed four fields while the answers left 400 px empty. Now
-// the lower part takes the height it needs (the switches and answerLines
-// of answers) and the inspector everything else, until the GM drags the
+// the lower part takes the height it needs (the switches and the lines of
+// answers there are) and the inspector everything else, until the GM drags the
 // full-width handle.
 func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	inspScroll := container.NewVScroll(ed.insp.box)
@@ -40,9 +44,11 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	return ed.right
 }
 
-// lowerNeed is the height the overlay switches and answerLines of answers
-// need.
+// lowerNeed is the height the overlay switches and the answers need, the
+// answers between minAnswerLines and maxAnswerLines.
 func (ed *Editor) lowerNeed() float32 {
 	line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
-	return ed.ovp.box.MinSize().Height + theme.Padding() + answerLines*line + 2*theme.InnerPadding()
+	pad := 2 * theme.InnerPadding()
+	answers := max(minAnswerLines*line+pad, min(maxAnswerLines*line+pad, ed.ovp.coverLabel.MinSize().Height))
+	return ed.ovp.box.MinSize().Height + theme.Padding() + answers
 }

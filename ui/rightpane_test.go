@@ -41,13 +41,17 @@ func TestCoverAnswersShowWithoutScrolling(t *testing.T) {
 // inspector showed four fields while the answers below left hundreds of
 // pixels empty, and the divider was a dash a few pixels wide. The lower
 // part now takes what the switches and the answers need (no more than two
-// lines left empty under the sample's longest list), the inspector the
-// rest, and the handle is a bar across the whole column.
+// lines left empty under the sample's longest list or a short one), the
+// inspector the rest, and the handle is a bar across the whole column.
 func TestInspectorGetsTheRoomTheAnswersLeave(t *testing.T) {
-	for _, size := range []fyne.Size{{Width: 1200, Height: 780 - 30}, {Width: 1440, Height: 900 - 30}} {
+	for _, c := range []struct {
+		size fyne.Size
+		who  string
+	}{{fyne.NewSize(1200, 780-30), "Tashtari"}, {fyne.NewSize(1440, 900-30), "Tashtari"}, {fyne.NewSize(1200, 780-30), "Iseph"}} {
+		size := c.size
 		ed, _, p := newTestEditor(t, model.Sample())
 		ed.win.Resize(size)
-		ed.Select(ed.enc.TokenIndex("Tashtari"))
+		ed.Select(ed.enc.TokenIndex(c.who))
 		ed.requestOverlays()
 		p.until(t, "overlays", ed.overlaysIdle)
 		d := fyne.CurrentApp().Driver()
@@ -56,7 +60,7 @@ func TestInspectorGetsTheRoomTheAnswersLeave(t *testing.T) {
 		line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
 		empty := col.Y + ed.right.Size().Height - (lab.Y + ed.ovp.coverLabel.MinSize().Height)
 		if empty > 2*line+2*theme.InnerPadding() {
-			t.Errorf("at %v the answers leave %v px empty below them that the inspector could use", size, empty)
+			t.Errorf("at %v with %s the answers leave %v px empty below them that the inspector could use", size, c.who, empty)
 		}
 		inspH := ed.right.Size().Height - ed.right.BottomShown(ed.right.Size().Height) - controls.SplitHandleHeight
 		if inspH < 5*line {

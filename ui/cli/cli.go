@@ -66,7 +66,7 @@ type Store interface {
 }
 
 // Commands lists every command the binary answers without a window.
-var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "distance", "threat", "fall", "leap", "teleport", "forced", "export", "help"}
+var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "distance", "threat", "area", "sight", "fall", "leap", "teleport", "forced", "export", "help"}
 
 // IsCommand reports whether args (after global flags) start with a command.
 func IsCommand(name string) bool {
@@ -184,6 +184,10 @@ func run(env Env, g global, args []string) error {
 		return runDistance(env, rest)
 	case "threat":
 		return runThreat(env, rest)
+	case "area":
+		return runArea(env, rest)
+	case "sight":
+		return runSight(env, rest)
 	case "fall":
 		return runFall(env, rest)
 	case "leap", "teleport", "forced":
@@ -210,6 +214,8 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner flanking FILE
   encounter-planner distance FILE --from A --to B
   encounter-planner threat FILE [--party-level L] [--party-size N]  (sf2e)
+  encounter-planner area FILE --burst X,Y --radius FEET | --emanation NAME --radius FEET | --cone NAME --dir D --length FEET [--origin-offset K] | --line NAME --toward X,Y --length FEET  (sf2e)
+  encounter-planner sight FILE --token NAME
   encounter-planner fall FILE --token NAME [--to E] [--water-depth FEET] [--dive] [--onto NAME]  (sf2e, pf1e)
   encounter-planner leap FILE --token NAME                      (points)
   encounter-planner teleport FILE --token NAME --range N        (points)

@@ -214,7 +214,10 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner flanking FILE
   encounter-planner distance FILE --from A --to B
   encounter-planner threat FILE [--party-level L] [--party-size N]  (sf2e)
-  encounter-planner area FILE --burst X,Y --radius FEET | --emanation NAME --radius FEET | --cone NAME --dir D --length FEET [--origin-offset K] | --line NAME --toward X,Y --length FEET  (sf2e)
+  encounter-planner area FILE --burst X,Y --radius FEET  (sf2e)
+  encounter-planner area FILE --emanation NAME --radius FEET
+  encounter-planner area FILE --cone NAME --dir N|NE|E|SE|S|SW|W|NW --length FEET [--origin-offset K]
+  encounter-planner area FILE --line NAME --toward X,Y --length FEET
   encounter-planner sight FILE --token NAME
   encounter-planner fall FILE --token NAME [--to E] [--water-depth FEET] [--dive] [--onto NAME]  (sf2e, pf1e)
   encounter-planner leap FILE --token NAME                      (points)

@@ -659,21 +659,29 @@ func runPath(env Env, args []string) error {
 	return writeJSON(env.Stdout, out)
 }
 
-func runCover(env Env, args []string) error {
+// fromTo reads FILE --from A --to B, two different tokens (one token twice
+// is a slip, not a question).
+func fromTo(args []string) (e *model.Encounter, a, b int, err error) {
 	f, e, file, err := fileCmd(args, []string{"from", "to"}, nil)
 	if err != nil {
-		return err
+		return nil, 0, 0, err
 	}
-	a, err := tokenArg(e, f, "from", file)
-	if err != nil {
-		return err
+	if a, err = tokenArg(e, f, "from", file); err != nil {
+		return nil, 0, 0, err
 	}
-	b, err := tokenArg(e, f, "to", file)
-	if err != nil {
-		return err
+	if b, err = tokenArg(e, f, "to", file); err != nil {
+		return nil, 0, 0, err
 	}
 	if a == b {
-		return usagef("--from and --to name the same token %q", e.Tokens[a].Name)
+		return nil, 0, 0, usagef("--from and --to name the same token %q", e.Tokens[a].Name)
+	}
+	return e, a, b, nil
+}
+
+func runCover(env Env, args []string) error {
+	e, a, b, err := fromTo(args)
+	if err != nil {
+		return err
 	}
 	eng, err := rules.For(e.Ruleset)
 	if err != nil {

@@ -89,6 +89,8 @@ type searcher struct {
 	tcount []int32
 	byT    []int32
 	work   int
+
+	strides strideSearch // path with 2 or more Strides
 }
 
 func (s *searcher) grow(layers int) {
@@ -438,12 +440,7 @@ type plabel struct {
 // Strides, and whatever a pruned label dominates at its state is pruned too.
 func (s *searcher) path(target int) int {
 	m := &s.m
-	s.grow(m.layers)
-	n2 := m.W * m.H * 2
-	if len(s.front) < n2*m.layers {
-		s.front = make([]int32, n2*m.layers)
-	}
-	s.labels = s.labels[:0]
+	s.grow(1)
 	if m.budget <= 0 {
 		return 0
 	}
@@ -462,9 +459,8 @@ func (s *searcher) path(target int) int {
 			}
 			continue
 		}
-		s.grow(m.layers) // a fresh generation of states
-		if li := s.pathN(target, n); li >= 0 {
-			s.seqA = s.seq(s.seqA[:0], li)
+		s.grow(1) // a fresh generation of states
+		if s.pathStrides(target, n) {
 			return n
 		}
 	}

@@ -1,6 +1,10 @@
 package rules
 
-import "encounterplanner/model"
+import (
+	"math/bits"
+
+	"encounterplanner/model"
+)
 
 // pathStrides is path for a route of 2 or more Strides (sf2e) or move
 // actions (pf1e), at most n: an A* search backwards from the target, then
@@ -33,44 +37,43 @@ func (s *searcher) pathStrides(target, n int) bool {
 	m := &s.m
 	ss := &s.strides
 	W := m.W
-	n2 := W * m.H * 2
-	if len(ss.st) < n2*m.layers {
-		ss.st = make([]bstate, n2*m.layers)
+	if len(ss.st) < W*m.H*2*m.layers {
+		ss.st = make([]bstate, W*m.H*2*m.layers)
 	}
-	ss.n2, ss.gen = n2, s.gen
+	ss.per, ss.gen = m.layers, s.gen
 	B := m.budget
 	sx, sy := m.start%W, m.start/W
 	p0 := uint8(0) // the diagonal parity the move starts with
 	startSt := int32(m.start*2) + int32(p0)
 	ss.lab = ss.lab[:0]
-	ss.heap = ss.heap[:0]
+	ss.q.reset()
 	ss.pushes = 0
 	tx, ty := target%W, target/W
 	for p := uint8(0); p < 2; p++ {
 		g := arriveCost(sx, sy, p0, tx, ty, p)
 		if g <= int32(n)*B {
-			ss.push(bent{f: g, st: int32(target*2) + int32(p)})
+			ss.push(g, 0, 0, bitem{st: int32(target*2) + int32(p)})
 		}
 	}
 	best, found := pkey{}, false
-	for len(ss.heap) > 0 {
-		e := ss.heap.pop()
-		if found && best.less(pkey{e.f, e.k.h, e.k.r}) {
+	for !ss.q.empty() {
+		key, e := ss.q.pop()
+		f, r, u := int32(key>>32), int32(key>>30)&3, int32(key&(1<<30-1))
+		if found && f > best.t {
 			break // past K*: nothing after can be on a best route
 		}
-		if ss.dominated(e.st, e.r, e.u) {
+		if ss.dominated(e.st, r, u, e.k) {
 			continue
 		}
-		S := &ss.st[int(e.r)*n2+int(e.st)]
+		S := &ss.st[int(e.st)*ss.per+int(r)]
 		if S.stamp != ss.gen {
 			S.stamp, S.head = ss.gen, -1
 		}
-		S.minU = e.u
-		ss.lab = append(ss.lab, blabel{k: e.k, u: e.u, next: S.head})
+		ss.lab = append(ss.lab, blabel{k: e.k, u: u, next: S.head})
 		S.head = int32(len(ss.lab) - 1)
 		s.work++
 		if e.st == startSt {
-			if !found {
+			if !found || e.k.less(best) {
 				best, found = e.k, true
 			}
 			continue
@@ -79,11 +82,11 @@ func (s *searcher) pathStrides(target, n int) bool {
 		x, y := pos%W, pos/W
 		// Strides after this one: the most the route from the start may
 		// cost to arrive here, leaving this Stride's u.
-		after := int32(n-1) - e.r
+		after := int32(n-1) - r
 		if after > 0 && s.legal(pos)&legStop != 0 && arriveCost(sx, sy, p0, x, y, uint8(e.st&1)) <= after*B {
-			ss.push(bent{f: e.f, k: e.k, st: e.st, r: e.r + 1})
+			ss.push(f, r+1, 0, e)
 		}
-		room := after*B + B - e.u
+		room := after*B + B - u
 		for d := 0; d < 8; d++ {
 			px, py := x-model.Dir[d][0], y-model.Dir[d][1]
 			if px < 0 || py < 0 || px+m.k > W || py+m.k > m.H {
@@ -104,7 +107,7 @@ func (s *searcher) pathStrides(target, n int) bool {
 			}
 			for p := uint8(0); p < 2; p++ {
 				w, q := stepCost(m.kind, isDiagDir(d), p, lvl)
-				if int32(q) != e.st&1 || e.u+w > B {
+				if int32(q) != e.st&1 || u+w > B {
 					continue
 				}
 				g := arriveCost(sx, sy, p0, px, py, p)
@@ -115,7 +118,7 @@ func (s *searcher) pathStrides(target, n int) bool {
 				if thr {
 					nk.r++
 				}
-				ss.push(bent{f: nk.t + g, k: nk, st: int32(ppos*2) + int32(p), r: e.r, u: e.u + w})
+				ss.push(nk.t+g, r, u+w, bitem{st: int32(ppos*2) + int32(p), k: nk})
 			}
 		}
 	}
@@ -223,19 +226,18 @@ func arriveCost(x0, y0 int, p0 uint8, x, y int, p uint8) int32 {
 
 // strideSearch holds pathStrides' buffers, reused between calls.
 type strideSearch struct {
-	st     []bstate // per (Strides after, state)
+	st     []bstate // per (state, Strides after)
+	per    int      // Strides after a state, as indexed in st
 	lab    []blabel
-	heap   bheap
-	n2     int
+	q      radixQueue
 	gen    uint32
 	pushes int // labels pushed (tests bound them)
 }
 
-// bstate is the record of (r, state): valid when stamp is the generation;
-// minU the least u of its settled labels, head the latest of them.
+// bstate is the record of (state, r): valid when stamp is the generation;
+// head is the latest of its settled labels.
 type bstate struct {
 	stamp uint32
-	minU  int32
 	head  int32
 }
 
@@ -246,33 +248,43 @@ type blabel struct {
 	next int32
 }
 
-// bent is a label in the queue, f = K + arriveCost.
-type bent struct {
-	f    int32
-	k    pkey
-	st   int32 // position*2 + parity
-	r, u int32
+// bitem is a label in the queue (its r and u are in the queue's key).
+type bitem struct {
+	st int32 // position*2 + parity
+	k  pkey
 }
 
 // dominated reports whether a settled label of the state with no more
-// Strides after it (r' <= r) spends no more in its Stride: it left the
-// queue first, so its key is no larger.
-func (ss *strideSearch) dominated(st, r, u int32) bool {
-	for i := int32(0); i <= r; i++ {
-		S := &ss.st[int(i)*ss.n2+int(st)]
-		if S.stamp == ss.gen && S.minU <= u {
-			return true
+// Strides after it (r' <= r), no more u and no larger key beats the label
+// (r, u, k). The settled labels of a state are few (one on an open map).
+func (ss *strideSearch) dominated(st, r, u int32, k pkey) bool {
+	base := int(st) * ss.per
+	for i := 0; i <= int(r); i++ {
+		S := &ss.st[base+i]
+		if S.stamp != ss.gen {
+			continue
+		}
+		for li := S.head; li >= 0; li = ss.lab[li].next {
+			L := &ss.lab[li]
+			if L.u <= u && !k.less(L.k) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-func (ss *strideSearch) push(e bent) {
-	if ss.dominated(e.st, e.r, e.u) {
+// push queues the label unless a settled one beats it, by (f, r, u):
+// f = K + arriveCost first (A*), then, of equal f, fewer Strides after and
+// less spent, so that of the labels of a state with one key the least
+// spending leaves first and beats the rest. The key grows along every
+// edge (a step adds to u, a new Stride to r), as the radix queue needs.
+func (ss *strideSearch) push(f, r, u int32, e bitem) {
+	if ss.dominated(e.st, r, u, e.k) {
 		return
 	}
 	ss.pushes++
-	ss.heap.push(e)
+	ss.q.push(uint64(f)<<32|uint64(r)<<30|uint64(u), e)
 }
 
 // completes reports whether a settled label continues the prefix at state
@@ -283,7 +295,7 @@ func (ss *strideSearch) completes(st int32, nc *[maxStrides]int32, n int, B int3
 			continue
 		}
 		for r := 0; r <= n-1-l; r++ {
-			S := &ss.st[r*ss.n2+int(st)]
+			S := &ss.st[int(st)*ss.per+r]
 			if S.stamp != ss.gen {
 				continue
 			}
@@ -298,53 +310,66 @@ func (ss *strideSearch) completes(st int32, nc *[maxStrides]int32, n int, B int3
 	return false
 }
 
-// bheap is a binary min-heap of labels by (f, H, R).
-type bheap []bent
-
-func (e *bent) before(o *bent) bool {
-	if e.f != o.f {
-		return e.f < o.f
-	}
-	if e.k.h != o.k.h {
-		return e.k.h < o.k.h
-	}
-	return e.k.r < o.k.r
+// radixQueue is a monotone priority queue (a radix heap) of labels by a
+// 64-bit key: no key pushed is below the last popped. Bucket i > 0 holds
+// the keys whose highest bit differing from the last popped is bit i-1;
+// popping refills bucket 0 from the first non-empty one. Each label moves
+// at most 64 times, most far fewer: amortised O(1) for this search's keys,
+// and every bucket is appended to in order, so it stays in cache.
+type radixQueue struct {
+	last    uint64
+	n       int
+	buckets [65][]ritem
 }
 
-func (h *bheap) push(e bent) {
-	a := append(*h, e)
-	i := len(a) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !a[i].before(&a[p]) {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
-	*h = a
+type ritem struct {
+	key uint64
+	e   bitem
 }
 
-func (h *bheap) pop() bent {
-	a := *h
-	top := a[0]
-	n := len(a) - 1
-	a[0] = a[n]
-	a = a[:n]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < n && a[l].before(&a[m]) {
-			m = l
-		}
-		if l+1 < n && a[l+1].before(&a[m]) {
-			m = l + 1
-		}
-		if m == i {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
+func (q *radixQueue) reset() {
+	for i := range q.buckets {
+		q.buckets[i] = q.buckets[i][:0]
 	}
-	*h = a
-	return top
+	q.last, q.n = 0, 0
+}
+
+func (q *radixQueue) empty() bool { return q.n == 0 }
+
+func (q *radixQueue) bucket(key uint64) int {
+	if key == q.last {
+		return 0
+	}
+	return 64 - bits.LeadingZeros64(key^q.last)
+}
+
+func (q *radixQueue) push(key uint64, e bitem) {
+	b := &q.buckets[q.bucket(key)]
+	*b = append(*b, ritem{key, e})
+	q.n++
+}
+
+func (q *radixQueue) pop() (uint64, bitem) {
+	if len(q.buckets[0]) == 0 {
+		i := 1
+		for len(q.buckets[i]) == 0 {
+			i++
+		}
+		b := q.buckets[i]
+		mn := b[0].key
+		for _, it := range b[1:] {
+			mn = min(mn, it.key)
+		}
+		q.last = mn
+		for _, it := range b {
+			nb := &q.buckets[q.bucket(it.key)]
+			*nb = append(*nb, it)
+		}
+		q.buckets[i] = b[:0]
+	}
+	b := q.buckets[0]
+	it := b[len(b)-1]
+	q.buckets[0] = b[:len(b)-1]
+	q.n--
+	return it.key, it.e
 }

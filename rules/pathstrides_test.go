@@ -141,3 +141,60 @@ func TestArriveCostExactAndConsistent(t *testing.T) {
 		}
 	}
 }
+
+// The multi-Stride path keeps a few labels per state it settles, and
+// settles no more than the states of the best routes and a rim around
+// them: on an open map to a square that needs 3 Strides (and whose best
+// routes fill a parallelogram, every order of straight and diagonal steps
+// costing the same), and on a map of walls and difficult terrain. It fails
+// if the search goes back to growing labels per state, or to settling
+// states that lie on no best route.
+func TestPathStridesWorkBounded(t *testing.T) {
+	const n = 200
+	open, q := multiStrideMap(n)
+	maze := benchMap(n, n)
+	maze.Grid.Set(0, 0, 0)
+	maze.Tokens = open.Tokens
+	for _, c := range []struct {
+		e      *model.Encounter
+		x, y   int
+		states int // at most, settled
+	}{
+		// The best routes: a quarter of the map, in up to 3 Strides.
+		{open, n / 2, n - 1, n * n},
+		{open, n - 1, n - 1, 4 * n},
+		{maze, n / 2, n - 1, n * n},
+	} {
+		en := &sf2eEngine{}
+		sq, err := en.Reach(nil, c.e, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, ok := costAt(sq, c.x, c.y)
+		p, err := en.Path(c.e, q, c.x, c.y)
+		if err != nil || !ok || !p.Reachable || p.Cost != want.Cost || p.Actions != want.Actions || p.Actions < 2 {
+			t.Fatalf("path to (%d, %d): %+v %v; reach %+v", c.x, c.y, p, err, want)
+		}
+		ss := &en.s.strides
+		states := 0
+		for i := range ss.st {
+			if ss.st[i].stamp == ss.gen {
+				states++
+			}
+		}
+		t.Logf("path to (%d, %d): %d states, %d labels, %d pushed", c.x, c.y, states, len(ss.lab), ss.pushes)
+		if len(ss.lab) > states+states/8 || ss.pushes > 8*len(ss.lab) {
+			t.Errorf("path to (%d, %d): %d labels and %d pushed for %d states", c.x, c.y, len(ss.lab), ss.pushes, states)
+		}
+		if states > c.states {
+			t.Errorf("path to (%d, %d) settled %d states, want at most %d", c.x, c.y, states, c.states)
+		}
+		var steps []Step
+		if a := testing.AllocsPerRun(3, func() {
+			p, _ := en.AppendPath(steps, c.e, q, c.x, c.y)
+			steps = p.Steps
+		}); a > 0 {
+			t.Errorf("path allocates %v times a call after warm-up", a)
+		}
+	}
+}

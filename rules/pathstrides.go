@@ -62,6 +62,12 @@ func (s *searcher) pathStrides(target, n int) bool {
 		if found && f > best.t {
 			break // past K*: nothing after can be on a best route
 		}
+		if e.st < 0 {
+			// A settled label whose steps back are due at this f.
+			e.st = ^e.st
+			s.stepsBack(e, r, u, f, false, n, found, best.t)
+			continue
+		}
 		if ss.dominated(e.st, r, u, e.k) {
 			continue
 		}
@@ -79,48 +85,13 @@ func (s *searcher) pathStrides(target, n int) bool {
 			continue
 		}
 		pos := int(e.st >> 1)
-		x, y := pos%W, pos/W
 		// Strides after this one: the most the route from the start may
 		// cost to arrive here, leaving this Stride's u.
 		after := int32(n-1) - r
-		if after > 0 && s.legal(pos)&legStop != 0 && arriveCost(sx, sy, p0, x, y, uint8(e.st&1)) <= after*B {
+		if after > 0 && s.legal(pos)&legStop != 0 && arriveCost(sx, sy, p0, pos%W, pos/W, uint8(e.st&1)) <= after*B {
 			ss.push(f, r+1, 0, e)
 		}
-		room := after*B + B - u
-		for d := 0; d < 8; d++ {
-			px, py := x-model.Dir[d][0], y-model.Dir[d][1]
-			if px < 0 || py < 0 || px+m.k > W || py+m.k > m.H {
-				continue
-			}
-			ppos := py*W + px
-			if m.k == 1 && m.cells[ppos]&cBlock != 0 && ppos != m.start {
-				continue // no route passes there (the start may stand on it)
-			}
-			// Outside the room nothing is searched (nor classified: the
-			// room lies inside the mover's box).
-			if max(absInt(px-sx), absInt(py-sy)) >= int(room) {
-				continue
-			}
-			_, lvl, haz, thr, ok := m.try(px, py, d)
-			if !ok {
-				continue
-			}
-			for p := uint8(0); p < 2; p++ {
-				w, q := stepCost(m.kind, isDiagDir(d), p, lvl)
-				if int32(q) != e.st&1 || u+w > B {
-					continue
-				}
-				g := arriveCost(sx, sy, p0, px, py, p)
-				if g > room-w {
-					continue
-				}
-				nk := pkey{t: e.k.t + w, h: e.k.h + int32(haz), r: e.k.r}
-				if thr {
-					nk.r++
-				}
-				ss.push(nk.t+g, r, u+w, bitem{st: int32(ppos*2) + int32(p), k: nk})
-			}
-		}
+		s.stepsBack(e, r, u, f, true, n, found, best.t)
 	}
 	if !found {
 		return false
@@ -175,6 +146,78 @@ func (s *searcher) pathStrides(target, n int) bool {
 	return true
 }
 
+// stepsBack pushes the labels one step back from the settled label e at
+// (r, state e.st, u): those whose f is due now, at level (all whose f may
+// be no more than level, when first). The others wait: a step's cost is
+// at least its cost on open ground, so their f is at least a bound, and
+// the label comes back (as a token, e.st complemented) when the queue
+// reaches the least bound. Across an open map's best routes, most steps
+// back lead off them, to an f never reached, and are never taken.
+func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, found bool, bestT int32) {
+	m := &s.m
+	ss := &s.strides
+	W, B := m.W, m.budget
+	sx, sy := m.start%W, m.start/W
+	p0 := uint8(0) // the diagonal parity the move starts with
+	pos := int(e.st >> 1)
+	x, y := pos%W, pos/W
+	room := (int32(n-1)-r)*B + B - u
+	next := int32(-1) // the least bound of the steps that wait
+	for d := 0; d < 8; d++ {
+		px, py := x-model.Dir[d][0], y-model.Dir[d][1]
+		if px < 0 || py < 0 || px+m.k > W || py+m.k > m.H {
+			continue
+		}
+		ppos := py*W + px
+		if m.k == 1 && m.cells[ppos]&cBlock != 0 && ppos != m.start {
+			continue // no route passes there (the start may stand on it)
+		}
+		// Outside the room nothing is searched (nor classified: the room
+		// lies inside the mover's box, arriveCost is at least the
+		// distance from the start); once K* is known, nothing past it.
+		var now [2]bool
+		var g [2]int32
+		any := false
+		for p := uint8(0); p < 2; p++ {
+			g[p] = arriveCost(sx, sy, p0, px, py, p)
+			w0, _ := stepCost(m.kind, isDiagDir(d), p, 0)
+			lb := e.k.t + w0 + g[p]
+			if g[p]+w0 > room || u+w0 > B || (found && lb > bestT) {
+				continue
+			}
+			if lb == level || (first && lb < level) {
+				now[p], any = true, true
+			} else if lb > level && (next < 0 || lb < next) {
+				next = lb
+			}
+		}
+		if !any {
+			continue
+		}
+		_, lvl, haz, thr, ok := m.try(px, py, d)
+		if !ok {
+			continue
+		}
+		for p := uint8(0); p < 2; p++ {
+			if !now[p] {
+				continue
+			}
+			w, q := stepCost(m.kind, isDiagDir(d), p, lvl)
+			if int32(q) != e.st&1 || u+w > B || g[p] > room-w {
+				continue
+			}
+			nk := pkey{t: e.k.t + w, h: e.k.h + int32(haz), r: e.k.r}
+			if thr {
+				nk.r++
+			}
+			ss.push(nk.t+g[p], r, u+w, bitem{st: int32(ppos*2) + int32(p), k: nk})
+		}
+	}
+	if next >= 0 {
+		ss.q.push(uint64(next)<<32|uint64(r)<<30|uint64(u), bitem{st: ^e.st, k: e.k})
+	}
+}
+
 // maxStrides bounds the Strides or move actions of one move (MaxActions).
 const maxStrides = 4
 
@@ -192,36 +235,29 @@ func (s *searcher) newStride(cm *[maxStrides]int32, n, pos int) {
 }
 
 // arriveCost is the least a route from top-left (x0, y0) with diagonal
-// parity p0 costs, on an open map, to arrive at (x, y) with parity p: with
-// D diagonals and the rest straight, D + floor((D + p0) / 2) for the
-// diagonals; the best D is the smaller gap or one off it (the parity
-// fixes which). Terrain, walls and pf1e doubling only raise costs, and it
-// is consistent for every step (a pf1e doubled diagonal keeps the parity
-// but costs 3 or more); conv tests check both against a search.
+// parity p0 costs, on an open map, to arrive at (x, y) with parity p. With
+// gaps M >= mn and D diagonals the diagonals cost D + floor((D + p0) / 2);
+// D = mn when its parity is p (the usual max + floor((min + p0) / 2)),
+// else mn - 1 (two straight steps more) or, when mn = 0, one diagonal and
+// a straight step back. Terrain, walls and pf1e doubling only raise costs,
+// and it is consistent for every step (a pf1e doubled diagonal keeps the
+// parity but costs 3 or more): TestArriveCostExactAndConsistent checks
+// both against a search.
 func arriveCost(x0, y0 int, p0 uint8, x, y int, p uint8) int32 {
 	M, mn := absInt(x-x0), absInt(y-y0)
 	if M < mn {
 		M, mn = mn, M
 	}
-	best := -1
-	for D := mn - 1; D <= mn+1; D++ {
-		if D < 0 || uint8((int(p0)+D)&1) != p {
-			continue
-		}
-		var straight int
-		switch {
-		case D <= mn:
-			straight = M + mn - 2*D
-		case D <= M:
-			straight = M - D + (D-mn)&1
-		default:
-			straight = (D-M)&1 + (D-mn)&1
-		}
-		if c := straight + D + (D+int(p0))/2; best < 0 || c < best {
-			best = c
-		}
+	P := int(p0)
+	switch {
+	case (P+mn)&1 == int(p):
+		return int32(M + (mn+P)/2)
+	case mn > 0:
+		return int32(M + 1 + (mn-1+P)/2)
+	case M > 0:
+		return int32(M + 1 + P)
 	}
-	return int32(best)
+	return int32(3 + P)
 }
 
 // strideSearch holds pathStrides' buffers, reused between calls.
@@ -280,7 +316,8 @@ func (ss *strideSearch) dominated(st, r, u int32, k pkey) bool {
 // spending leaves first and beats the rest. The key grows along every
 // edge (a step adds to u, a new Stride to r), as the radix queue needs.
 func (ss *strideSearch) push(f, r, u int32, e bitem) {
-	if ss.dominated(e.st, r, u, e.k) {
+	// A label of a later f is checked when it leaves: most never do.
+	if uint64(f) == ss.q.last>>32 && ss.dominated(e.st, r, u, e.k) {
 		return
 	}
 	ss.pushes++

@@ -10,29 +10,32 @@ import (
 // actions (pf1e), at most n: an A* search backwards from the target, then
 // a walk forwards from the start that settles the directions.
 //
-// The backward search labels (r, state, u, K): from the state (position,
-// diagonal parity) a continuation to the target spends u in the current
-// Stride and fits in r more, with key K = (total, hazardous squares,
-// reaction steps). A forward route at Stride l with c spent can take it
-// when r <= n-1-l and c + u <= budget. A label is beaten by one of the same
-// state with no more Strides after it, no more u and no larger K; states
-// leave the queue by (K + arriveCost, H, R), where arriveCost is the exact
-// cost from the start on an open map (consistent, so a state's labels leave
-// in order of K and the first label at the start has the best key K*). It
-// stops past K*: every label with a key up to K* is then settled, which is
-// every continuation that can lie on a best route, and nothing else is
-// needed (on an open map: the states of the best routes, a few labels
-// each).
+// The backward search settles labels (r, state, u, K): from the state
+// (position, diagonal parity) a continuation to the target spends u in the
+// current Stride, then fits in r more, with key K = (total squares,
+// hazardous squares, reaction steps). A forward prefix in Stride l with c
+// spent can take it when r <= n-1-l and c + u <= budget, so a label is
+// beaten by a settled one of its state with no more Strides after it, no
+// more u and no larger K. Labels leave the queue by f = K + arriveCost
+// (the exact cost from the start on an open map: consistent, so the first
+// label to settle at the start has the least total, T*), then by fewer
+// Strides after and less spent: of the labels of a state with one f the
+// least spending settles first and beats the rest, one label a state on an
+// open map. The search stops past T*: every label that can lie on a best
+// route has then settled. A label whose f is not yet due waits (see
+// stepsBack), so the labels that lie off the best routes are mostly never
+// made.
 //
 // The walk keeps, for its prefix, the least movement spent in each Stride
 // (a new Stride may begin wherever a Stride may end), and takes at each
 // step the first direction N..NW after which a settled label completes the
-// prefix to exactly K*: the lexicographically first of the best routes,
-// without comparing routes.
+// prefix to exactly the best key: the lexicographically first of the best
+// routes (queries.md), without comparing routes.
 //
-// Time O(S log S) for S labels settled, memory O(n W H) reused; zero
-// allocations after warm-up. It leaves the directions in s.seqA and reports
-// whether the target was reached.
+// Time O(S * 8k) for S labels settled (the queue is a radix heap) and a
+// k x k space, memory O(n W H) reused; zero allocations after warm-up. It
+// leaves the directions in s.seqA and reports whether the target was
+// reached.
 func (s *searcher) pathStrides(target, n int) bool {
 	m := &s.m
 	ss := &s.strides

@@ -43,12 +43,17 @@ func (s *searcher) pathStrides(target, n int) bool {
 	if len(ss.st) < W*m.H*2*m.layers {
 		ss.st = make([]bstate, W*m.H*2*m.layers)
 	}
+	if s.gen < ss.gen { // the generations wrapped (see grow): clear the stamps
+		clear(ss.st)
+		clear(ss.fstamp)
+	}
 	ss.per, ss.gen = m.layers, s.gen
 	B := m.budget
 	sx, sy := m.start%W, m.start/W
 	p0 := uint8(0) // the diagonal parity the move starts with
 	startSt := int32(m.start*2) + int32(p0)
 	ss.lab = ss.lab[:0]
+	ss.flood, ss.floodAt, ss.floodNext, ss.floodOver = ss.flood[:0], 0, floodFirst, false
 	ss.q.reset()
 	ss.pushes = 0
 	tx, ty := target%W, target/W
@@ -81,6 +86,16 @@ func (s *searcher) pathStrides(target, n int) bool {
 		ss.lab = append(ss.lab, blabel{k: e.k, u: u, next: S.head})
 		S.head = int32(len(ss.lab) - 1)
 		s.work++
+		if !found && len(ss.lab) >= ss.floodNext {
+			// The search backwards may be searching where no route from
+			// the start ever goes: flood from the start too, at a quarter
+			// of the work so far, and give up when the flood is done
+			// without meeting the target.
+			ss.floodNext *= 2
+			if s.floodFrom(target, n, len(ss.lab)/4) {
+				return false
+			}
+		}
 		if e.st == startSt {
 			if !found || e.k.less(best) {
 				best, found = e.k, true
@@ -221,6 +236,53 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 	}
 }
 
+// floodFirst is the labels settled before pathStrides first floods.
+const floodFirst = 4096
+
+// floodFrom goes on with a flood from the start over every position a
+// step may lead to, ignoring costs, within n Strides' distance, for at most
+// limit positions. It reports true when the flood is over without reaching
+// target: no route exists. O(limit * 8k).
+func (s *searcher) floodFrom(target, n, limit int) bool {
+	m := &s.m
+	ss := &s.strides
+	if ss.floodOver {
+		return false
+	}
+	W := m.W
+	if len(ss.fstamp) < W*m.H {
+		ss.fstamp = make([]uint32, W*m.H)
+	}
+	sx, sy := m.start%W, m.start/W
+	far := int64(n) * int64(m.budget)
+	if len(ss.flood) == 0 {
+		ss.flood = append(ss.flood, int32(m.start))
+		ss.fstamp[m.start] = ss.gen
+	}
+	for ; ss.floodAt < len(ss.flood) && limit > 0; limit-- {
+		pos := int(ss.flood[ss.floodAt])
+		ss.floodAt++
+		x, y := pos%W, pos/W
+		for d := 0; d < 8; d++ {
+			nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
+			if int64(max(absInt(nx-sx), absInt(ny-sy))) > far {
+				continue
+			}
+			npos, _, _, _, ok := m.try(x, y, d)
+			if !ok || ss.fstamp[npos] == ss.gen {
+				continue
+			}
+			if npos == target {
+				ss.floodOver = true // it meets the target: no more to learn
+				return false
+			}
+			ss.fstamp[npos] = ss.gen
+			ss.flood = append(ss.flood, int32(npos))
+		}
+	}
+	return ss.floodAt == len(ss.flood)
+}
+
 // maxStrides bounds the Strides or move actions of one move (MaxActions).
 const maxStrides = 4
 
@@ -271,6 +333,14 @@ type strideSearch struct {
 	q      radixQueue
 	gen    uint32
 	pushes int // labels pushed (tests bound them)
+
+	// The flood from the start (floodFrom): per position, reached when
+	// the generation; the queue, its head; when to flood next; over.
+	fstamp    []uint32
+	flood     []int32
+	floodAt   int
+	floodNext int
+	floodOver bool
 }
 
 // bstate is the record of (state, r): valid when stamp is the generation;

@@ -198,3 +198,27 @@ func TestPathStridesWorkBounded(t *testing.T) {
 		}
 	}
 }
+
+// A start walled in: the search backwards from a target it can never
+// reach stops once a flood from the start is over, not after searching
+// everything within the Strides' distance of the target.
+func TestPathStridesUnreachableStopsEarly(t *testing.T) {
+	const n = 300
+	e, q := multiStrideMap(n)
+	for x := 0; x <= 4; x++ {
+		for y := 0; y <= 4; y++ {
+			if x == 0 || y == 0 || x == 4 || y == 4 {
+				e.Grid.Set(x, y, model.Wall)
+			}
+		}
+	}
+	e.Tokens[0].X, e.Tokens[0].Y = 2, 2
+	en := &sf2eEngine{}
+	p, err := en.Path(e, q, n/2, n-1)
+	if err != nil || p.Reachable {
+		t.Fatalf("path out of a walled room: %+v %v", p, err)
+	}
+	if l := len(en.s.strides.lab); l > 10000 {
+		t.Errorf("the search settled %d labels before giving up, want at most 10000 (the map has %d squares)", l, n*n)
+	}
+}

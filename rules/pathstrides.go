@@ -53,7 +53,7 @@ func (s *searcher) pathStrides(target, n int) bool {
 	p0 := uint8(0) // the diagonal parity the move starts with
 	startSt := int32(m.start*2) + int32(p0)
 	ss.lab = ss.lab[:0]
-	ss.flood, ss.floodAt, ss.floodNext, ss.floodOver = ss.flood[:0], 0, floodFirst, false
+	ss.floodNext, ss.floodOn, ss.floodOver = floodFirst, false, false
 	ss.q.reset()
 	ss.pushes = 0
 	tx, ty := target%W, target/W
@@ -89,8 +89,9 @@ func (s *searcher) pathStrides(target, n int) bool {
 		if !found && len(ss.lab) >= ss.floodNext {
 			// The search backwards may be searching where no route from
 			// the start ever goes: flood from the start too, at a quarter
-			// of the work so far, and give up when the flood is done
-			// without meeting the target.
+			// of the work so far. Give up when the flood is done without
+			// meeting the target; until then, no label is made where the
+			// flood says the start is too far (floodLB).
 			ss.floodNext *= 2
 			if s.floodFrom(target, n, len(ss.lab)/4) {
 				return false
@@ -200,7 +201,7 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 			g[p] = arriveCost(sx, sy, p0, px, py, p)
 			w0, _ := stepCost(m.kind, isDiagDir(d), p, 0)
 			lb := e.k.t + w0 + g[p]
-			if g[p]+w0 > room || u+w0 > B || (found && lb > bestT) {
+			if max(g[p], ss.floodLB(ppos))+w0 > room || u+w0 > B || (found && lb > bestT) {
 				continue
 			}
 			if lb == level || (first && lb < level) {
@@ -239,10 +240,13 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 // floodFirst is the labels settled before pathStrides first floods.
 const floodFirst = 4096
 
-// floodFrom goes on with a flood from the start over every position a
-// step may lead to, ignoring costs, within n Strides' distance, for at most
-// limit positions. It reports true when the flood is over without reaching
-// target: no route exists. O(limit * 8k).
+// floodFrom goes on with a flood from the start, for at most limit
+// positions: Dial's algorithm over positions with each step at its least
+// cost (a diagonal at 1 square, surcharges and doublings counted), up to
+// the movement of n Strides, which no route can beat (movement left over
+// at a Stride's end and the 1-2-1 diagonals only add). It reports true
+// when the flood is over without reaching target: no route exists.
+// O(limit * 8k).
 func (s *searcher) floodFrom(target, n, limit int) bool {
 	m := &s.m
 	ss := &s.strides
@@ -252,35 +256,67 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 	W := m.W
 	if len(ss.fstamp) < W*m.H {
 		ss.fstamp = make([]uint32, W*m.H)
+		ss.fdist = make([]int32, W*m.H)
 	}
-	sx, sy := m.start%W, m.start/W
-	far := int64(n) * int64(m.budget)
-	if len(ss.flood) == 0 {
-		ss.flood = append(ss.flood, int32(m.start))
-		ss.fstamp[m.start] = ss.gen
+	far := int32(n) * m.budget
+	if !ss.floodOn {
+		for i := range ss.fring {
+			ss.fring[i] = ss.fring[i][:0]
+		}
+		ss.fring[0] = append(ss.fring[0], int32(m.start))
+		ss.fstamp[m.start], ss.fdist[m.start] = ss.gen, 0
+		ss.fcur, ss.fcount, ss.floodOn = 0, 1, true
 	}
-	for ; ss.floodAt < len(ss.flood) && limit > 0; limit-- {
-		pos := int(ss.flood[ss.floodAt])
-		ss.floodAt++
+	for limit > 0 && ss.fcount > 0 {
+		b := &ss.fring[ss.fcur&7]
+		if len(*b) == 0 {
+			ss.fcur++
+			continue
+		}
+		pos := int((*b)[len(*b)-1])
+		*b = (*b)[:len(*b)-1]
+		ss.fcount--
+		if ss.fdist[pos] != ss.fcur {
+			continue // reached for less since
+		}
+		limit--
+		if pos == target {
+			ss.floodOver = true // it meets the target: no more to learn
+			return false
+		}
 		x, y := pos%W, pos/W
 		for d := 0; d < 8; d++ {
-			nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
-			if int64(max(absInt(nx-sx), absInt(ny-sy))) > far {
+			npos, lvl, _, _, ok := m.try(x, y, d)
+			if !ok {
 				continue
 			}
-			npos, _, _, _, ok := m.try(x, y, d)
-			if !ok || ss.fstamp[npos] == ss.gen {
+			w, _ := stepCost(m.kind, isDiagDir(d), 0, lvl)
+			nd := ss.fcur + w
+			if nd > far || (ss.fstamp[npos] == ss.gen && ss.fdist[npos] <= nd) {
 				continue
 			}
-			if npos == target {
-				ss.floodOver = true // it meets the target: no more to learn
-				return false
-			}
-			ss.fstamp[npos] = ss.gen
-			ss.flood = append(ss.flood, int32(npos))
+			ss.fstamp[npos], ss.fdist[npos] = ss.gen, nd
+			ss.fring[nd&7] = append(ss.fring[nd&7], int32(npos))
+			ss.fcount++
 		}
 	}
-	return ss.floodAt == len(ss.flood)
+	return ss.fcount == 0
+}
+
+// floodLB is the least a route from the start can cost to reach pos, as
+// far as the flood knows: its cost there when settled, else the cost the
+// flood is at, or more than any Speed when the flood is over without it.
+func (ss *strideSearch) floodLB(pos int) int32 {
+	if !ss.floodOn {
+		return 0
+	}
+	if ss.fstamp[pos] == ss.gen {
+		return min(ss.fdist[pos], ss.fcur)
+	}
+	if ss.fcount == 0 && !ss.floodOver {
+		return 1<<31 - 8 // more than n Strides hold, with room for a step
+	}
+	return ss.fcur
 }
 
 // maxStrides bounds the Strides or move actions of one move (MaxActions).
@@ -334,12 +370,16 @@ type strideSearch struct {
 	gen    uint32
 	pushes int // labels pushed (tests bound them)
 
-	// The flood from the start (floodFrom): per position, reached when
-	// the generation; the queue, its head; when to flood next; over.
+	// The flood from the start (floodFrom): per position, the least
+	// cost when the stamp is the generation; the bucket ring, the cost
+	// it is at and its count; when to flood next; on, over.
 	fstamp    []uint32
-	flood     []int32
-	floodAt   int
+	fdist     []int32
+	fring     [8][]int32
+	fcur      int32
+	fcount    int
 	floodNext int
+	floodOn   bool
 	floodOver bool
 }
 

@@ -64,9 +64,13 @@ func (s *searcher) pathStrides(target, n int) bool {
 		}
 	}
 	best, found := pkey{}, false
+	ss.f0 = -1
 	for !ss.q.empty() {
 		key, e := ss.q.pop()
 		f, r, u := int32(key>>32), int32(key>>30)&3, int32(key&(1<<30-1))
+		if ss.f0 < 0 {
+			ss.f0 = f
+		}
 		if found && f > best.t {
 			break // past K*: nothing after can be on a best route
 		}
@@ -204,7 +208,7 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 			if max(g[p], ss.floodLB(ppos))+w0 > room || u+w0 > B || (found && lb > bestT) {
 				continue
 			}
-			if lb == level || (first && lb < level) {
+			if lb == level || (first && (lb < level || level > ss.f0)) {
 				now[p], any = true, true
 			} else if lb > level && (next < 0 || lb < next) {
 				next = lb
@@ -368,7 +372,8 @@ type strideSearch struct {
 	lab    []blabel
 	q      radixQueue
 	gen    uint32
-	pushes int // labels pushed (tests bound them)
+	pushes int   // labels pushed (tests bound them)
+	f0     int32 // the first f settled: steps wait only at it (stepsBack)
 
 	// The flood from the start (floodFrom): per position, the least
 	// cost when the stamp is the generation; the bucket ring, the cost

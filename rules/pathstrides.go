@@ -50,7 +50,7 @@ func (s *searcher) pathStrides(target, n int) bool {
 	ss.per, ss.gen = m.layers, s.gen
 	B := m.budget
 	sx, sy := m.start%W, m.start/W
-	p0 := uint8(0) // the diagonal parity the move starts with
+	p0 := m.startParity()
 	startSt := int32(m.start*2) + int32(p0)
 	ss.lab = ss.lab[:0]
 	ss.floodNext, ss.floodOn, ss.floodOver = floodFirst, false, false
@@ -181,7 +181,7 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 	ss := &s.strides
 	W, B := m.W, m.budget
 	sx, sy := m.start%W, m.start/W
-	p0 := uint8(0) // the diagonal parity the move starts with
+	p0 := m.startParity()
 	pos := int(e.st >> 1)
 	x, y := pos%W, pos/W
 	room := (int32(n-1)-r)*B + B - u
@@ -322,6 +322,11 @@ func (ss *strideSearch) floodLB(pos int) int32 {
 	}
 	return ss.fcur
 }
+
+// startParity is the diagonal parity a move starts with: 1 when the turn
+// has counted an odd number of diagonals (next diagonal costs 2), 0 on a
+// fresh turn. pathStrides and its bounds (arriveCost) start from it.
+func (m *mover) startParity() uint8 { return 0 }
 
 // maxStrides bounds the Strides or move actions of one move (MaxActions).
 const maxStrides = 4

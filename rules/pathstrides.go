@@ -394,10 +394,13 @@ type strideSearch struct {
 }
 
 // bstate is the record of (state, r): valid when stamp is the generation;
-// head is the latest of its settled labels.
+// head is the latest of its settled labels, pu and pk the u and key of the
+// best label pushed (pu -1: none).
 type bstate struct {
 	stamp uint32
 	head  int32
+	pu    int32
+	pk    pkey
 }
 
 // blabel is a settled label: key, u, the previous label of its state.
@@ -439,9 +442,21 @@ func (ss *strideSearch) dominated(st, r, u int32, k pkey) bool {
 // spending leaves first and beats the rest. The key grows along every
 // edge (a step adds to u, a new Stride to r), as the radix queue needs.
 func (ss *strideSearch) push(f, r, u int32, e bitem) {
-	// A label of a later f is checked when it leaves: most never do.
+	S := &ss.st[int(e.st)*ss.per+int(r)]
+	if S.stamp != ss.gen {
+		S.stamp, S.head, S.pu = ss.gen, -1, -1
+	}
+	// A label pushed with no more u and no larger key leaves first and
+	// will beat this one; so would a settled one, checked here only at
+	// the f being settled (of later f, most never leave).
+	if S.pu >= 0 && S.pu <= u && !e.k.less(S.pk) {
+		return
+	}
 	if uint64(f) == ss.q.last>>32 && ss.dominated(e.st, r, u, e.k) {
 		return
+	}
+	if S.pu < 0 || e.k.less(S.pk) || (e.k == S.pk && u < S.pu) {
+		S.pu, S.pk = u, e.k
 	}
 	ss.pushes++
 	ss.q.push(uint64(f)<<32|uint64(r)<<30|uint64(u), e)

@@ -142,9 +142,9 @@ func TestArriveCostExactAndConsistent(t *testing.T) {
 	}
 }
 
-// The multi-Stride path keeps a few labels per state it settles, and
-// settles no more than the states of the best routes and a rim around
-// them: on an open map to a square that needs 3 Strides (and whose best
+// The multi-Stride path keeps about one label per state it settles,
+// pushes few more than it settles, and settles no more than the states of
+// the best routes and a rim around them: on an open map to a square that needs 3 Strides (and whose best
 // routes fill a parallelogram, every order of straight and diagonal steps
 // costing the same), and on a map of walls and difficult terrain. It fails
 // if the search goes back to growing labels per state, or to settling
@@ -178,12 +178,12 @@ func TestPathStridesWorkBounded(t *testing.T) {
 		ss := &en.s.strides
 		states := 0
 		for i := range ss.st {
-			if ss.st[i].stamp == ss.gen {
+			if ss.st[i].stamp == ss.gen && ss.st[i].head >= 0 {
 				states++
 			}
 		}
 		t.Logf("path to (%d, %d): %d states, %d labels, %d pushed", c.x, c.y, states, len(ss.lab), ss.pushes)
-		if len(ss.lab) > states+states/8 || ss.pushes > 8*len(ss.lab) {
+		if len(ss.lab) > states+states/8 || ss.pushes > 4*len(ss.lab) {
 			t.Errorf("path to (%d, %d): %d labels and %d pushed for %d states", c.x, c.y, len(ss.lab), ss.pushes, states)
 		}
 		if states > c.states {

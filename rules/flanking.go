@@ -40,7 +40,9 @@ func flanking(k kind, e *model.Encounter) []Flank {
 			for j < len(cf) && e.Tokens[cf[j]].SideOrNeutral() == e.Tokens[cf[i]].SideOrNeutral() {
 				j++
 			}
-			if j-i >= 2 {
+			if j-i >= 2 && elevatedAmong(e, F, cf[i:j]) {
+				out = flankPairs3(e, f, F, cf[i:j], out)
+			} else if j-i >= 2 {
 				out = flankPairs(e, f, F, cf[i:j], at, cx, cy, out)
 			}
 			i = j
@@ -163,7 +165,7 @@ func foesInReach(k kind, e *model.Encounter) [][]int {
 				for _, fi := range byCell[start[c]:start[c+1]] {
 					f := int(fi)
 					F := &e.Tokens[f]
-					if f == a || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) || !reaches(k, e, A, F.X, F.Y, e.Space(F), &ws) {
+					if f == a || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) || !reaches(k, e, A, F.X, F.Y, e.Space(F), tokenGap(e, A, F), &ws) {
 						continue
 					}
 					cand[f] = append(cand[f], a)

@@ -22,14 +22,14 @@ func flankingAllPairs(k kind, e *model.Encounter) []Flank {
 		for a := 0; a < n; a++ {
 			A := &e.Tokens[a]
 			if a == f || !canMelee(A) || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) ||
-				!reaches(k, e, A, F.X, F.Y, fk, nil) {
+				!reaches(k, e, A, F.X, F.Y, fk, tokenGap(e, A, F), nil) {
 				continue
 			}
 			for b := 0; b < n; b++ {
 				B := &e.Tokens[b]
 				if b == a || b == f || B.Name < A.Name || (B.Name == A.Name && b < a) ||
 					!canMelee(B) || !model.Allies(A.SideOrNeutral(), B.SideOrNeutral()) ||
-					!reaches(k, e, B, F.X, F.Y, fk, nil) || !oppositeBySegments(e, A, B, F) {
+					!reaches(k, e, B, F.X, F.Y, fk, tokenGap(e, B, F), nil) || !oppositeBySegments(e, A, B, F) {
 					continue
 				}
 				out = append(out, Flank{Target: f, By: [2]int{a, b}})

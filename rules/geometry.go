@@ -53,15 +53,16 @@ func within(gx, gy, r, feet int) bool {
 // reaches reports whether token a can attack a space at (bx, by) of side bk
 // in melee by reach alone (no conditions): it reaches some square of it.
 // ws, when not nil, counts the wall squares of the rectangles it covers
-// (see clearLine). O(bk^2 x (ak^2 + segments walked)).
-func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk int, ws *squareSum) bool {
+// (see clearLine). v is the vertical gap in layers between a and the space
+// (see within3). O(bk^2 x (ak^2 + segments walked)).
+func reaches(k kind, e *model.Encounter, a *model.Token, bx, by, bk, v int, ws *squareSum) bool {
 	ak := e.Space(a)
-	if gx, gy := gaps(a.X, a.Y, ak, bx, by, bk); !within(gx, gy, outerReach(k, e, a), e.Feet()) {
+	if gx, gy := gaps(a.X, a.Y, ak, bx, by, bk); !within3(gx, gy, v, outerReach(k, e, a), e.Feet()) {
 		return false // the nearest square is out of reach: all are
 	}
 	for y := by; y < by+bk; y++ {
 		for x := bx; x < bx+bk; x++ {
-			if reachesSquare(k, e, a, x, y, ws) {
+			if reachesSquare(k, e, a, x, y, v, ws) {
 				return true
 			}
 		}
@@ -83,9 +84,11 @@ func outerReach(k kind, e *model.Encounter, a *model.Token) int {
 // is within its reach (sf2e its reach; pf1e its natural reach, or with a
 // reach weapon double that but not within it), and from some square of its
 // space within that distance, the segment between the two squares' centres
-// passes through no wall square (rules-conventions.md "Walls and doors on
-// grid edges": "Reach needs line of effect").
-func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y int, ws *squareSum) bool {
+// passes through no wall square, closed door square or blocking edge
+// (rules-conventions.md "Walls and doors on grid edges": "Reach needs line
+// of effect"). v is the vertical gap in layers between a and the square's
+// box (walls are full height, so line of effect is the 2-D one).
+func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y, v int, ws *squareSum) bool {
 	ak := e.Space(a)
 	r, feet := reachFeet(k, e, a), e.Feet()
 	gx, gy := gaps(a.X, a.Y, ak, x, y, 1)
@@ -95,16 +98,17 @@ func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y int, ws *squ
 		// the ring: it threatens the foe's space if it threatens any of its
 		// squares (rules-conventions.md pf1e "Flanking": "threatens the
 		// foe's space").
-		if !within(gx, gy, 2*r, feet) || within(gx, gy, r, feet) {
+		if !within3(gx, gy, v, 2*r, feet) || within3(gx, gy, v, r, feet) {
 			return false
 		}
 		r *= 2
-	} else if !within(gx, gy, r, feet) {
+	} else if !within3(gx, gy, v, r, feet) {
 		return false
 	}
 	for sy := a.Y; sy < a.Y+ak; sy++ {
 		for sx := a.X; sx < a.X+ak; sx++ {
-			if gx, gy := gaps(sx, sy, 1, x, y, 1); within(gx, gy, r, feet) && clearLine(&e.Grid, ws, sx, sy, x, y) {
+			if gx, gy := gaps(sx, sy, 1, x, y, 1); within3(gx, gy, v, r, feet) && clearLine(&e.Grid, ws, sx, sy, x, y) &&
+				(len(e.Edges) == 0 || !edgesHit(e.Edges, 2*sx+1, 2*sy+1, 2*x+1, 2*y+1, 0)) {
 				return true
 			}
 		}
@@ -129,20 +133,22 @@ func clearLine(g *model.Grid, ws *squareSum, ax, ay, bx, by int) bool {
 // canMelee reports whether a token can make reactions and flank: not
 // neutral, able to act and to attack in melee.
 func canMelee(t *model.Token) bool {
-	return t.SideOrNeutral() != model.Neutral && !t.Has(model.CondUnconscious) &&
+	return t.SideOrNeutral() != model.Neutral && !unconscious(t) &&
 		!t.Has(model.CondCannotAct) && !t.Has(model.CondNoMelee)
 }
 
 // forThreat calls f for every map square token tok threatens: within its
-// reach and line of effect, outside its own space. A neutral token, or one
+// reach and line of effect, outside its own space, for a box filling the
+// layers lo to hi there (rules-conventions.md "Elevation"). A neutral token, or one
 // that cannot act or attack in melee, threatens nothing. ws is a buffer for
 // the walls of the squares it looks at. It costs O((k+2r)^2) for reach r
 // squares, plus the segments walked near walls.
-func forThreat(k kind, e *model.Encounter, tok int, ws *squareSum, f func(x, y int)) {
+func forThreat(k kind, e *model.Encounter, tok int, ws *squareSum, lo, hi int, f func(x, y int)) {
 	t := &e.Tokens[tok]
 	if !canMelee(t) {
 		return
 	}
+	v := layerGap(e, t, lo, hi)
 	n := outerReach(k, e, t)/e.Feet() + 2
 	s := e.Space(t)
 	g := &e.Grid
@@ -157,7 +163,7 @@ func forThreat(k kind, e *model.Encounter, tok int, ws *squareSum, f func(x, y i
 			if x >= t.X && x < t.X+s && y >= t.Y && y < t.Y+s {
 				continue
 			}
-			if reachesSquare(k, e, t, x, y, ws) {
+			if reachesSquare(k, e, t, x, y, v, ws) {
 				f(x, y)
 			}
 		}
@@ -168,7 +174,7 @@ func threatened(k kind, dst []Point, e *model.Encounter, tok int, ws *squareSum)
 	if tok < 0 || tok >= len(e.Tokens) {
 		return dst
 	}
-	forThreat(k, e, tok, ws, func(x, y int) { dst = append(dst, Point{x, y}) })
+	forThreat(k, e, tok, ws, 0, 0, func(x, y int) { dst = append(dst, Point{x, y}) })
 	return dst
 }
 
@@ -187,7 +193,7 @@ func (s *squareSet) in(i, j int) bool {
 	if s.box {
 		return i >= s.bx && i < s.bx+s.bk && j >= s.by && j < s.by+s.bk
 	}
-	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && s.cells[j*s.w+i]&s.mask != 0
+	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && wallish(s.cells[j*s.w+i])&s.mask != 0
 }
 
 func floorDiv(a, b int) int {
@@ -334,6 +340,12 @@ func centre(x, y, k int) (int, int) { return 2*x + k, 2*y + k }
 // square is crossing the inside of the walls' area); only a segment that
 // crosses none of them is walked square by square.
 func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
+	return blockedBy(g, nil, ax, ay, ak, bx, by, bk)
+}
+
+// blockedBy is blocked where blocking edges (edges) block a segment too, a
+// corner on one included (edgesHit, segStartOn).
+func blockedBy(g *model.Grid, edges []model.Edge, ax, ay, ak, bx, by, bk int) bool {
 	walls := geom{g}.terrain(model.Wall)
 	var seen [4][2]int
 	ns := 0
@@ -349,7 +361,10 @@ func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
 			}
 			hit, i, j := segHitsAt(px, py, qx, qy, -1, g.W, walls)
 			if !hit {
-				return false
+				if len(edges) == 0 || !edgesHit(edges, px, py, qx, qy, segStartOn) {
+					return false
+				}
+				continue
 			}
 			if i != noSquare {
 				if ns < len(seen) {
@@ -365,6 +380,9 @@ func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
 
 // creatureHit reports whether the segment passes through the space of token o.
 func creatureHit(e *model.Encounter, o *model.Token, px, py, qx, qy int) bool {
+	if o.Has(model.CondDead) {
+		return false // a dead creature gives no cover
+	}
 	k := e.Space(o)
 	// Quick reject on bounding boxes (doubled).
 	if max(px, qx) <= 2*o.X || min(px, qx) >= 2*(o.X+k) || max(py, qy) <= 2*o.Y || min(py, qy) >= 2*(o.Y+k) {

@@ -326,7 +326,7 @@ func (ss *strideSearch) floodLB(pos int) int32 {
 // startParity is the diagonal parity a move starts with: 1 when the turn
 // has counted an odd number of diagonals (next diagonal costs 2), 0 on a
 // fresh turn. pathStrides and its bounds (arriveCost) start from it.
-func (m *mover) startParity() uint8 { return 0 }
+func (m *mover) startParity() uint8 { return m.par0 }
 
 // maxStrides bounds the Strides or move actions of one move (MaxActions).
 const maxStrides = 4

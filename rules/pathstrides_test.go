@@ -48,9 +48,10 @@ func (s *searcher) pathLabels(target int) int {
 
 // The backward search and walk of pathStrides against the label search it
 // replaced, on random sf2e and pf1e maps with hazards, reactions, creatures
-// and large spaces, with 2 and 3 Strides (2 move actions in pf1e) and
-// small Speeds so that most targets need more than one: the same Strides
-// and the same directions to every square, or both none.
+// and large spaces, with 2 and 3 Strides (2 move actions in pf1e), turns
+// that have counted odd and even diagonals, and small Speeds so that most
+// targets need more than one: the same Strides and the same directions to
+// every square, or both none.
 func TestPathStridesMatchesLabelSearch(t *testing.T) {
 	maps, multi := 0, 0
 	for seed := uint64(0); maps < 1200; seed++ {
@@ -58,6 +59,7 @@ func TestPathStridesMatchesLabelSearch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 47))
 		e, q := randEncounterSized(rng, rs, 10, 5)
 		q.Actions, q.Step = 2+rng.IntN(MaxActions(rs)-1), false
+		q.Turn.Diagonals = rng.IntN(4) // an odd count: the next diagonal costs 2
 		var fast, slow searcher
 		if _, err := fast.m.prepare(kindOf(rs), e, q); err != nil || fast.m.budget <= 0 {
 			continue

@@ -66,7 +66,7 @@ type Store interface {
 }
 
 // Commands lists every command the binary answers without a window.
-var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "distance", "threat", "leap", "teleport", "forced", "export", "help"}
+var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "distance", "threat", "area", "sight", "fall", "leap", "teleport", "forced", "export", "help"}
 
 // IsCommand reports whether args (after global flags) start with a command.
 func IsCommand(name string) bool {
@@ -184,6 +184,12 @@ func run(env Env, g global, args []string) error {
 		return runDistance(env, rest)
 	case "threat":
 		return runThreat(env, rest)
+	case "area":
+		return runArea(env, rest)
+	case "sight":
+		return runSight(env, rest)
+	case "fall":
+		return runFall(env, rest)
 	case "leap", "teleport", "forced":
 		return runMover(env, cmd, rest)
 	case "export":
@@ -201,12 +207,19 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner [--db PATH] export-encounter NAME_OR_ID OUT.encounter.json
   encounter-planner [--db PATH] backup OUT.db       online backup of the database
 
-  encounter-planner reach FILE --token NAME [--actions N] [--mode MODE] [--step]
-  encounter-planner path FILE --token NAME --to X,Y [--actions N] [--mode MODE]
+  encounter-planner reach FILE --token NAME [--actions N] [--mode MODE] [--step] [--elevation E]
+  encounter-planner path FILE --token NAME --to X,Y [--actions N] [--mode MODE] [--elevation E]
+      reach and path continue a turn with [--spent-actions N] [--diagonals N] [--spent AMOUNT]
   encounter-planner cover FILE --from A --to B
   encounter-planner flanking FILE
   encounter-planner distance FILE --from A --to B
   encounter-planner threat FILE [--party-level L] [--party-size N]  (sf2e)
+  encounter-planner area FILE --burst X,Y --radius FEET  (sf2e)
+  encounter-planner area FILE --emanation NAME --radius FEET
+  encounter-planner area FILE --cone NAME --dir N|NE|E|SE|S|SW|W|NW --length FEET [--origin-offset K]
+  encounter-planner area FILE --line NAME --toward X,Y --length FEET
+  encounter-planner sight FILE --token NAME
+  encounter-planner fall FILE --token NAME [--to E] [--water-depth FEET] [--dive] [--onto NAME]  (sf2e, pf1e)
   encounter-planner leap FILE --token NAME                      (points)
   encounter-planner teleport FILE --token NAME --range N        (points)
   encounter-planner forced FILE --token NAME --kind push|pull|sweep|shove|drag --from SOURCE --distance N
@@ -497,7 +510,7 @@ func moveQuery(e *model.Encounter, f *flags, tok int) (rules.MoveQuery, error) {
 		// queries.md: a Step is one action; the output's actions is 1.
 		return q, usagef("--step: a Step is a single action; --actions must be 1, not %d", n)
 	}
-	return q, nil
+	return q, elevationFlag(e, f, &q)
 }
 
 // fileCmd parses a query's flags and reads its encounter FILE.
@@ -521,7 +534,7 @@ func fileCmd(args, valued, boolean []string) (*flags, *model.Encounter, string, 
 // ruleset's engine, checked. extra names further valued flags.
 func moveCmd(args []string, extra ...string) (*flags, *model.Encounter, rules.MoveQuery, rules.Engine, error) {
 	var q rules.MoveQuery
-	f, e, file, err := fileCmd(args, append([]string{"token", "actions", "mode"}, extra...), []string{"step"})
+	f, e, file, err := fileCmd(args, append(append([]string{"token", "actions", "mode", "elevation"}, turnValued...), extra...), []string{"step"})
 	if err != nil {
 		return nil, nil, q, nil, err
 	}
@@ -530,6 +543,9 @@ func moveCmd(args []string, extra ...string) (*flags, *model.Encounter, rules.Mo
 		return nil, nil, q, nil, err
 	}
 	if q, err = moveQuery(e, f, tok); err != nil {
+		return nil, nil, q, nil, err
+	}
+	if err = turnFlags(e, f, &q); err != nil {
 		return nil, nil, q, nil, err
 	}
 	eng, err := rules.For(e.Ruleset)
@@ -589,6 +605,7 @@ type jsonStep struct {
 	Cost  int      `json:"cost"`
 	Total int      `json:"total"`
 	Flags []string `json:"flags"`
+	Z     *int     `json:"z,omitempty"` // a flying token's elevation after the step
 }
 
 func runPath(env Env, args []string) error {
@@ -622,12 +639,14 @@ func runPath(env Env, args []string) error {
 		Reachable bool       `json:"reachable"`
 		Cost      *int       `json:"cost,omitempty"`
 		Actions   *int       `json:"actions,omitempty"`
+		Diagonals *int       `json:"diagonals,omitempty"` // the turn's count after the path
 		Steps     []jsonStep `json:"steps"`
+		Dive      bool       `json:"dive,omitempty"` // pf1e: the flight qualifies for a dive attack
 	}{Token: e.Tokens[tok].Name, To: pt{x, y}, Reachable: p.Reachable, Steps: []jsonStep{}}
 	if p.Reachable {
-		out.Cost, out.Actions = &p.Cost, &p.Actions
+		out.Cost, out.Actions, out.Diagonals, out.Dive = &p.Cost, &p.Actions, &p.Diagonals, p.Dive
 		for _, s := range p.Steps {
-			js := jsonStep{Cost: s.Cost, Total: s.Total, Flags: s.Flags.Names()}
+			js := jsonStep{Cost: s.Cost, Total: s.Total, Flags: s.Flags.Names(), Z: stepZ(e, q, s)}
 			if s.Turn != rules.NoTurn {
 				js.Turn = model.Facing(s.Turn).String()
 			} else {
@@ -640,21 +659,29 @@ func runPath(env Env, args []string) error {
 	return writeJSON(env.Stdout, out)
 }
 
-func runCover(env Env, args []string) error {
+// fromTo reads FILE --from A --to B, two different tokens (one token twice
+// is a slip, not a question).
+func fromTo(args []string) (e *model.Encounter, a, b int, err error) {
 	f, e, file, err := fileCmd(args, []string{"from", "to"}, nil)
 	if err != nil {
-		return err
+		return nil, 0, 0, err
 	}
-	a, err := tokenArg(e, f, "from", file)
-	if err != nil {
-		return err
+	if a, err = tokenArg(e, f, "from", file); err != nil {
+		return nil, 0, 0, err
 	}
-	b, err := tokenArg(e, f, "to", file)
-	if err != nil {
-		return err
+	if b, err = tokenArg(e, f, "to", file); err != nil {
+		return nil, 0, 0, err
 	}
 	if a == b {
-		return usagef("--from and --to name the same token %q", e.Tokens[a].Name)
+		return nil, 0, 0, usagef("--from and --to name the same token %q", e.Tokens[a].Name)
+	}
+	return e, a, b, nil
+}
+
+func runCover(env Env, args []string) error {
+	e, a, b, err := fromTo(args)
+	if err != nil {
+		return err
 	}
 	eng, err := rules.For(e.Ruleset)
 	if err != nil {

@@ -1,0 +1,187 @@
+package rules
+
+import (
+	"fmt"
+
+	"encounterplanner/model"
+)
+
+// Falling (rules-conventions.md "Elevation", the falling sentences; sf2e
+// Player Core p. 413 "Falling" and "Falling on a Creature"; pf1e 1d6 per
+// 10 ft).
+
+// UnlimitedDepth is FallQuery.WaterDepth when the water is deeper than any
+// reduction (the default).
+const UnlimitedDepth = -1
+
+// Fall limits and the landing save (sf2e Player Core p. 413).
+const (
+	MaxFallFeet     = 1500 // "Treat falls longer than 1,500 feet as though they were 1,500 feet"
+	WaterReduction  = 20   // "as though it were 20 feet shorter"
+	DiveReduction   = 30   // "or 30 feet shorter if you intentionally dove in"
+	FallOntoDC      = 15   // "that creature must attempt a DC 15 Reflex save"
+	pf1eMaxFallDice = 20   // pf1e: at most 20d6
+	pf1eFeetPerDie  = 10   // pf1e: 1d6 per full 10 ft
+)
+
+// FallQuery asks what token Token suffers falling from its elevation to To
+// feet.
+type FallQuery struct {
+	Token int
+	// To is the landing elevation in feet (0: the ground; queries.md
+	// "fall" --to).
+	To int
+	// WaterDepth is the depth of the water landed in, in feet, when the
+	// space lands on a water square; UnlimitedDepth for no limit. sf2e only.
+	WaterDepth int
+	Dive       bool // an intentional dive into water (30 ft shorter); sf2e only
+	// Onto is the index of the creature landed on, or -1 (NoFallOnto).
+	Onto int
+}
+
+// NoFallOnto is FallQuery.Onto when the token lands on no creature.
+const NoFallOnto = -1
+
+// NewFallQuery is a fall of token tok to the ground, with unlimited water
+// depth and no creature below.
+func NewFallQuery(tok int) FallQuery {
+	return FallQuery{Token: tok, WaterDepth: UnlimitedDepth, Onto: NoFallOnto}
+}
+
+// FallOnto is what the creature landed on takes, by its Reflex save's
+// degree of success (sf2e).
+type FallOnto struct {
+	Token                                              int
+	DC                                                 int
+	CriticalSuccess, Success, Failure, CriticalFailure int
+}
+
+// Fall is the outcome of a fall.
+type Fall struct {
+	Feet      int // the distance fallen, before any reduction (from - to)
+	Effective int // after the 1,500-ft cap and the water reduction (sf2e)
+	Water     bool
+	// Damage is sf2e's bludgeoning damage: half of Effective, rounded down,
+	// when Effective is more than 5 ft.
+	Damage int
+	// Dice is pf1e's damage: "6d6", or "0" below 10 ft.
+	Dice  string
+	Prone bool
+	Onto  *FallOnto // sf2e with FallQuery.Onto set
+}
+
+// FallOf computes a fall (rules-conventions.md "Elevation"). sf2e: the fall
+// is capped at 1,500 ft; onto a water square (any square of the space) it
+// counts 20 ft shorter (30 with Dive), the reduction never more than
+// WaterDepth; more than 5 ft left does half of it in damage, rounded down,
+// and leaves the token prone; a creature landed on takes by its DC 15
+// Reflex save nothing, a quarter, half or all of that damage, each rounded
+// down. pf1e: 1d6 per full 10 ft, at most 20d6, "0" below 10 ft, prone when
+// any; no water rule and no rule for landing on a creature (a query for
+// either is bad). Other rulesets, a landing above the token, or an
+// elevation not a multiple of feetPerSquare are bad queries. O(space).
+func FallOf(e *model.Encounter, q FallQuery) (Fall, error) {
+	if e.Ruleset != model.SF2E && e.Ruleset != model.PF1E {
+		return Fall{}, BadQuery("falling is an sf2e and pf1e rule; this encounter's ruleset is %s", e.Ruleset)
+	}
+	if q.Token < 0 || q.Token >= len(e.Tokens) {
+		return Fall{}, BadQuery("fall: no token %d (the encounter has %d)", q.Token, len(e.Tokens))
+	}
+	t := &e.Tokens[q.Token]
+	fps := e.Feet()
+	to := q.To
+	if q.Onto != NoFallOnto {
+		if q.Onto < 0 || q.Onto >= len(e.Tokens) {
+			return Fall{}, BadQuery("fall: no token %d to land on (the encounter has %d)", q.Onto, len(e.Tokens))
+		}
+		if q.Onto == q.Token {
+			return Fall{}, BadQuery("fall: token %q cannot land on itself", t.Name)
+		}
+		if e.Ruleset == model.PF1E {
+			return Fall{}, BadQuery("fall: pf1e has no rule for landing on a creature (--onto is sf2e's)")
+		}
+	}
+	if to%fps != 0 {
+		return Fall{}, BadQuery("fall: landing elevation %d ft is not a multiple of %d ft (one square)", to, fps)
+	}
+	if to > t.Elevation {
+		return Fall{}, BadQuery("fall: token %q is at %d ft and cannot fall up to %d ft", t.Name, t.Elevation, to)
+	}
+	if e.Ruleset == model.PF1E && (q.Dive || q.WaterDepth != UnlimitedDepth) {
+		return Fall{}, BadQuery("fall: pf1e has no soft landing in water (--water-depth and --dive are sf2e's)")
+	}
+	if q.WaterDepth < UnlimitedDepth {
+		return Fall{}, BadQuery("fall: water depth %d ft is negative", q.WaterDepth)
+	}
+	f := Fall{Feet: t.Elevation - to}
+	if e.Ruleset == model.PF1E {
+		n := min(f.Feet/pf1eFeetPerDie, pf1eMaxFallDice)
+		f.Effective = f.Feet
+		f.Dice = "0"
+		if n > 0 {
+			f.Dice = fmt.Sprintf("%dd6", n)
+			f.Prone = true
+		}
+		return f, nil
+	}
+	f.Effective = min(f.Feet, MaxFallFeet)
+	if spaceHasTrait(e, t, model.Water) {
+		f.Water = true
+		cut := WaterReduction
+		if q.Dive {
+			cut = DiveReduction
+		}
+		if q.WaterDepth != UnlimitedDepth {
+			cut = min(cut, q.WaterDepth)
+		}
+		f.Effective = max(0, f.Effective-cut)
+	}
+	if f.Effective > 5 {
+		f.Damage = f.Effective / 2
+	}
+	f.Prone = f.Damage > 0
+	if q.Onto != NoFallOnto {
+		f.Onto = &FallOnto{Token: q.Onto, DC: FallOntoDC, Success: f.Damage / 4, Failure: f.Damage / 2, CriticalFailure: f.Damage}
+	}
+	return f, nil
+}
+
+// spaceHasTrait reports whether any square of t's space on the map has a
+// trait of mask.
+func spaceHasTrait(e *model.Encounter, t *model.Token, mask model.Trait) bool {
+	k := e.Space(t)
+	for y := t.Y; y < t.Y+k; y++ {
+		for x := t.X; x < t.X+k; x++ {
+			if e.Grid.In(x, y) && e.Grid.At(x, y)&mask != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// MustFall reports whether token tok is left in the air without a fly
+// Speed (sf2e and pf1e): above the ground (elevation > 0) with no `fly`
+// key among its Speeds. The app shows such a token's fall (FallOf). O(1).
+func MustFall(e *model.Encounter, tok int) bool {
+	if e.Ruleset != model.SF2E && e.Ruleset != model.PF1E || tok < 0 || tok >= len(e.Tokens) {
+		return false
+	}
+	t := &e.Tokens[tok]
+	if t.Elevation <= 0 {
+		return false
+	}
+	_, fly := t.Speed(ModeFly)
+	return !fly
+}
+
+// Falling lists, in token order, every token that MustFall. O(tokens).
+func Falling(e *model.Encounter) []int {
+	var out []int
+	for i := range e.Tokens {
+		if MustFall(e, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -1,0 +1,682 @@
+package rules
+
+import (
+	"slices"
+
+	"encounterplanner/model"
+)
+
+// Flying over elevation layers (rules-conventions.md "Elevation", sf2e and
+// pf1e `fly`). A flying step moves the space one square in one of 8
+// directions or not at all, and one layer up, none or down (straight down:
+// one or two layers). Its horizontal part costs what it costs in 2-D (the
+// diagonal count; terrain surcharges only when the box touches layer 0), a
+// step with no horizontal part one square; going up a layer adds a
+// difficult-terrain surcharge (sf2e +1 square, pf1e one more doubling), so
+// straight up is 10 ft a layer; going down adds nothing.
+//
+// The search is the 2-D one's in three dimensions: states (x, y, layer,
+// diagonal parity) per Stride, labels (c spent in the Stride, T in total,
+// R reaction steps) kept when no earlier label at the state spent less in
+// the Stride; labels leave a heap in (T, R, order pushed) order, so the
+// first label to leave at a square is its answer (fewest Strides, then
+// least T, then fewest reactions, then the first found in the neighbour
+// order: horizontal N, NE, ... NW, then none; within each down, level, up).
+// Creatures are boxes: a step is refused when the moving box overlaps a
+// creature it may not pass, and a move may end above or below one.
+//
+// Layers are bounded by the budget: up costs at least 2 squares a layer and
+// down at most 2 layers a square, so the search spans the layers from
+// start - 2 x budget to start + budget / 2 (and never below 0).
+
+// Bits of flyOcc (per layer and window square).
+const (
+	oBlock  uint8 = 1 << iota // a creature the mover may not pass
+	oNoEnd                    // a creature the move may not end on
+	oNoStop                   // a creature a Stride may not stop on (not an ally)
+	oThreat                   // leaving it (the box's bottom in this layer) provokes
+)
+
+// flyMoves are the step kinds in tie-break order: (horizontal direction, 8
+// = none; layers).
+var flyMoves = func() [][2]int8 {
+	var mv [][2]int8
+	for h := int8(0); h < 8; h++ {
+		mv = append(mv, [2]int8{h, -1}, [2]int8{h, 0}, [2]int8{h, 1})
+	}
+	return append(mv, [2]int8{8, -1}, [2]int8{8, -2}, [2]int8{8, 1})
+}()
+
+type flyLabel struct {
+	st     int32 // ((z * bh + y) * bw + x) * 2 + parity, window coordinates
+	c, t   int32
+	r      int32
+	parent int32
+	mv     int8 // index into flyMoves; -1 at the start
+	stride int8 // 0-based
+}
+
+// fly3d holds the buffers of the 3-D flying search, reused between calls.
+type fly3d struct {
+	enc  model.Encounter // the encounter with the mover alone: terrain only
+	m    mover
+	e    *model.Encounter
+	kind kind
+	tok  int
+	k    int
+	fps  int
+	// the window: squares bx0.. (bw x bh), layers zlo..zlo+L-1 (the box's
+	// bottom), occupancy up to zlo+L-1+k-1.
+	bx0, by0, bw, bh int
+	zlo, L, z0, zEnd int
+	occ              []uint8
+	gen              uint32   // per Stride of each query
+	qgen             uint32   // per query
+	stamp            []uint32 // per state: minC valid (gen)
+	minC             []int32
+	nextStamp        []uint32 // per state: it starts the next Stride (gen)
+	// per state: the best label pushed in this Stride (pstamp == gen); a
+	// push it dominates in c, t and r is skipped.
+	pstamp     []uint32
+	pc, pt, pr []int32
+	resStamp   []uint32 // per window square: an answer (qgen)
+	resLab     []int32
+	labels     []flyLabel
+	heap       []uint64
+	next       []int32 // labels that start the next Stride
+	chain      []int32 // a path's labels
+	ws         squareSum
+	minX, minY int
+	maxX, maxY int
+}
+
+// SetElevation on MoveQuery: see rules.go.
+
+// flyPrepare validates a query for the 3-D search. It answers used=false
+// when the query is not a flight in sf2e or pf1e (the 2-D search answers
+// it); a non-flying query that asks an elevation other than the token's
+// own is bad.
+func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err error) {
+	if q.Token < 0 || q.Token >= len(e.Tokens) {
+		return false, nil // the 2-D search says so
+	}
+	t := &e.Tokens[q.Token]
+	mode := q.Mode
+	if mode == "" {
+		mode = ModeLand
+	}
+	if mode != ModeFly {
+		if q.SetElevation && q.Elevation != t.Elevation {
+			return true, BadQuery("token %q: only flying changes elevation (%s keeps it at %d ft; asked %d ft)", t.Name, mode, t.Elevation, q.Elevation)
+		}
+		return false, nil
+	}
+	fps := e.Feet()
+	end := t.Elevation
+	if q.SetElevation {
+		end = q.Elevation
+	}
+	switch {
+	case end%fps != 0:
+		return true, BadQuery("token %q: elevation %d ft is not a multiple of %d ft (one square)", t.Name, end, fps)
+	case end < 0:
+		return true, BadQuery("token %q: elevation %d ft is below the ground; flight never goes below 0", t.Name, end)
+	case t.Elevation < 0:
+		return true, BadQuery("token %q is below the ground (%d ft) and cannot fly from there", t.Name, t.Elevation)
+	}
+	f.enc = *e
+	f.enc.Tokens = e.Tokens[q.Token : q.Token+1]
+	q1 := q
+	q1.Token = 0
+	if _, err := f.m.prepare(k, &f.enc, q1); err != nil {
+		return true, err
+	}
+	m := &f.m
+	f.e, f.kind, f.tok, f.k, f.fps = e, k, q.Token, m.k, fps
+	f.bx0, f.by0 = m.bx0, m.by0
+	f.bw, f.bh = m.bx1-m.bx0+1, m.by1-m.by0+1
+	f.z0, f.zEnd = t.Elevation/fps, end/fps
+	total := int(m.budget) * m.layers
+	f.zlo = max(0, f.z0-2*total)
+	f.L = min(f.z0+total/2, max(f.z0, f.zEnd, f.ceiling())) - f.zlo + 1
+	f.qgen++
+	if f.qgen == 0 {
+		clear(f.resStamp)
+		f.qgen = 1
+	}
+	f.build()
+	return true, nil
+}
+
+// ceiling is the lowest layer above which every layer is alike for the
+// mover: above every creature's box and every enemy's reach, so that a
+// flight higher costs more and meets nothing new (terrain counts only in
+// layer 0, walls are full height). The search never climbs above it (or
+// above both ends).
+func (f *fly3d) ceiling() int {
+	e := f.e
+	top := 1
+	for j := range e.Tokens {
+		if j == f.tok {
+			continue
+		}
+		o := &e.Tokens[j]
+		_, hi := tokenLayers(e, o)
+		top = max(top, hi+1)
+		if canMelee(o) {
+			top = max(top, hi+outerReach(f.kind, e, o)/f.fps+1)
+		}
+	}
+	return top
+}
+
+// build marks creatures' boxes and the threatened squares per layer.
+// O(window x layers + tokens x (box + layers x reach area)).
+func (f *fly3d) build() {
+	e, k := f.e, f.k
+	A := f.bw * f.bh
+	nOcc := A * (f.L + k - 1)
+	f.occ = slices.Grow(f.occ[:0], nOcc)[:nOcc]
+	clear(f.occ)
+	ns := A * f.L * 2
+	if len(f.stamp) < ns {
+		f.stamp = append(f.stamp, make([]uint32, ns-len(f.stamp))...)
+		f.minC = append(f.minC, make([]int32, ns-len(f.minC))...)
+		f.nextStamp = append(f.nextStamp, make([]uint32, ns-len(f.nextStamp))...)
+		f.pstamp = append(f.pstamp, make([]uint32, ns-len(f.pstamp))...)
+		f.pc = append(f.pc, make([]int32, ns-len(f.pc))...)
+		f.pt = append(f.pt, make([]int32, ns-len(f.pt))...)
+		f.pr = append(f.pr, make([]int32, ns-len(f.pr))...)
+	}
+	if len(f.resStamp) < A {
+		f.resStamp = append(f.resStamp, make([]uint32, A-len(f.resStamp))...)
+		f.resLab = append(f.resLab, make([]int32, A-len(f.resLab))...)
+	}
+	t := &e.Tokens[f.tok]
+	side := t.SideOrNeutral()
+	top := f.zlo + f.L + k - 2 // the highest layer a box can fill
+	for j := range e.Tokens {
+		o := &e.Tokens[j]
+		if j == f.tok {
+			continue
+		}
+		var bits uint8
+		switch passing(t, side, o) {
+		case passFree:
+			continue
+		case passAlly:
+			bits = oNoEnd
+		case passThrough:
+			bits = oNoEnd | oNoStop
+		default:
+			bits = oBlock | oNoEnd | oNoStop
+		}
+		ok := e.Space(o)
+		l0, l1 := tokenLayers(e, o)
+		for l := max(l0, f.zlo); l <= min(l1, top); l++ {
+			for y := max(o.Y, f.by0); y < min(o.Y+ok, f.by0+f.bh); y++ {
+				for x := max(o.X, f.bx0); x < min(o.X+ok, f.bx0+f.bw); x++ {
+					f.occ[(l-f.zlo)*A+(y-f.by0)*f.bw+x-f.bx0] |= bits
+				}
+			}
+		}
+	}
+	// Reactions: a square is threatened for a box whose bottom is in layer
+	// z when an enemy that can act reaches it there.
+	for j := range e.Tokens {
+		o := &e.Tokens[j]
+		if j == f.tok || !model.Enemies(side, o.SideOrNeutral()) || !canMelee(o) || !f.m.nearBox(o, e) {
+			continue
+		}
+		r := outerReach(f.kind, e, o)
+		for z := f.zlo; z < f.zlo+f.L; z++ {
+			v := layerGap(e, o, z, z+k-1)
+			if !within3(0, 0, v, r, f.fps) {
+				continue
+			}
+			row := f.occ[(z-f.zlo)*A : (z-f.zlo+1)*A]
+			mark := func(x, y int) {
+				if x >= f.bx0 && x < f.bx0+f.bw && y >= f.by0 && y < f.by0+f.bh {
+					row[(y-f.by0)*f.bw+x-f.bx0] |= oThreat
+				}
+			}
+			forThreat(f.kind, e, j, &f.ws, z, z+k-1, mark)
+			ok := e.Space(o)
+			for y := o.Y; y < o.Y+ok; y++ {
+				for x := o.X; x < o.X+ok; x++ {
+					if reachesSquare(f.kind, e, o, x, y, v, nil) {
+						mark(x, y)
+					}
+				}
+			}
+		}
+	}
+}
+
+// boxHas reports whether the mover's box with top-left (wx, wy) in window
+// coordinates and bottom layer z meets a creature with a bit of mask.
+func (f *fly3d) boxHas(wx, wy, z int, mask uint8) bool {
+	A := f.bw * f.bh
+	for l := z - f.zlo; l < z-f.zlo+f.k; l++ {
+		for y := wy; y < wy+f.k; y++ {
+			row := f.occ[l*A+y*f.bw+wx : l*A+y*f.bw+wx+f.k]
+			for _, c := range row {
+				if c&mask != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// entersBox reports whether the box moving from (wx, wy, z) to (nx, ny, nz)
+// (window coordinates, bottom layers) newly enters a creature's cells with
+// a bit of mask (cells it already filled are not entered: "every newly
+// entered square must be enterable").
+func (f *fly3d) entersBox(wx, wy, z, nx, ny, nz int, mask uint8) bool {
+	A, k := f.bw*f.bh, f.k
+	for l := nz; l < nz+k; l++ {
+		oldL := l >= z && l < z+k
+		for y := ny; y < ny+k; y++ {
+			base := (l-f.zlo)*A + y*f.bw
+			for x := nx; x < nx+k; x++ {
+				if oldL && x >= wx && x < wx+k && y >= wy && y < wy+k {
+					continue
+				}
+				if f.occ[base+x]&mask != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// leavesThreat reports whether moving the box at (wx, wy, z) by move mv
+// leaves a threatened square: for a level horizontal step the squares it
+// leaves, otherwise every square of its footprint.
+func (f *fly3d) leavesThreat(wx, wy, z int, h, dz int8) bool {
+	row := f.occ[(z-f.zlo)*f.bw*f.bh:]
+	for y := wy; y < wy+f.k; y++ {
+		for x := wx; x < wx+f.k; x++ {
+			if dz == 0 && h < 8 {
+				nx, ny := wx+model.Dir[h][0], wy+model.Dir[h][1]
+				if x >= nx && x < nx+f.k && y >= ny && y < ny+f.k {
+					continue // still covered
+				}
+			}
+			if row[y*f.bw+x]&oThreat != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayEnd reports whether the box may end (final) or stop a Stride there.
+func (f *fly3d) mayEnd(wx, wy, z int, final bool) bool {
+	if z == 0 && f.m.spaceHas((wy+f.by0)*f.m.W+wx+f.bx0, cNoEnd) {
+		return false // an obstacle or a wall in layer 0
+	}
+	mask := oNoStop
+	if final {
+		mask = oNoEnd
+	}
+	return !f.boxHas(wx, wy, z, mask)
+}
+
+func (f *fly3d) push(l flyLabel) {
+	i := int32(len(f.labels))
+	f.labels = append(f.labels, l)
+	key := uint64(l.t)<<40 | uint64(min(l.r, 255))<<32 | uint64(i)
+	f.heap = append(f.heap, key)
+	// sift up
+	h := f.heap
+	j := len(h) - 1
+	for j > 0 {
+		p := (j - 1) / 2
+		if h[p] <= h[j] {
+			break
+		}
+		h[p], h[j] = h[j], h[p]
+		j = p
+	}
+}
+
+func (f *fly3d) pop() int32 {
+	h := f.heap
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	j := 0
+	for {
+		l, r, s := 2*j+1, 2*j+2, j
+		if l < n && h[l] < h[s] {
+			s = l
+		}
+		if r < n && h[r] < h[s] {
+			s = r
+		}
+		if s == j {
+			break
+		}
+		h[s], h[j] = h[j], h[s]
+		j = s
+	}
+	f.heap = h
+	return int32(top & (1<<32 - 1))
+}
+
+// search runs every Stride and records, per window square, the first label
+// to end there at the asked layer (resLab, where resStamp is gen). With
+// target >= 0 (a window square) it stops when that square is answered.
+func (f *fly3d) search(target int) {
+	m := &f.m
+	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
+	f.labels, f.heap, f.next = f.labels[:0], f.heap[:0], f.next[:0]
+	if m.budget <= 0 {
+		return
+	}
+	B := m.budget
+	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
+	f.push(flyLabel{st: int32(((f.z0-f.zlo)*f.bh+sy)*f.bw+sx) * 2, parent: -1, mv: -1})
+	A := f.bw * f.bh
+	for stride := 0; stride < m.layers; stride++ {
+		last := stride+1 == m.layers
+		f.gen++ // a fresh Stride: fresh minC
+		if f.gen == 0 {
+			clear(f.stamp)
+			clear(f.nextStamp)
+			clear(f.pstamp)
+			f.gen = 1
+		}
+		if stride > 0 {
+			f.heap = f.heap[:0]
+			for _, li := range f.next {
+				l := f.labels[li]
+				f.push(flyLabel{st: l.st, c: 0, t: l.t, r: l.r, parent: li, mv: -1, stride: int8(stride)})
+			}
+			f.next = f.next[:0]
+		}
+		for len(f.heap) > 0 {
+			li := f.pop()
+			l := f.labels[li]
+			if f.stamp[l.st] == f.gen && f.minC[l.st] <= l.c {
+				continue
+			}
+			f.stamp[l.st], f.minC[l.st] = f.gen, l.c
+			cell := int(l.st >> 1)
+			p := uint8(l.st & 1)
+			wx, wy, z := cell%f.bw, cell/f.bw%f.bh, cell/A+f.zlo
+			if z == f.zEnd && !(z == f.z0 && wx == sx && wy == sy) && f.resStamp[cell%A] != f.qgen && f.mayEnd(wx, wy, z, true) {
+				f.resStamp[cell%A] = f.qgen
+				f.resLab[cell%A] = li
+				f.minX, f.maxX = min(f.minX, wx), max(f.maxX, wx)
+				f.minY, f.maxY = min(f.minY, wy), max(f.maxY, wy)
+				if cell%A == target {
+					return
+				}
+			}
+			if !last && l.mv != -1 && f.nextStamp[l.st] != f.gen && f.mayEnd(wx, wy, z, false) {
+				f.nextStamp[l.st] = f.gen
+				f.next = append(f.next, li)
+			}
+			f.expand(li, l, wx, wy, z, p, B)
+		}
+	}
+}
+
+// expand pushes the steps from label li.
+func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
+	m := &f.m
+	zmax := f.zlo + f.L - 1
+	x, y := wx+f.bx0, wy+f.by0
+	// flyMoves come in runs of one direction: try it once a run. A
+	// one-square box leaves its one cube whatever the step.
+	tried, tryOK, tryLvl := int8(-1), false, uint8(0)
+	thr1 := f.k == 1 && f.occ[(z-f.zlo)*f.bw*f.bh+wy*f.bw+wx]&oThreat != 0
+	for mi, mv := range flyMoves {
+		h, dz := mv[0], int(mv[1])
+		nz := z + dz
+		if nz < f.zlo || nz > zmax || nz < 0 {
+			continue
+		}
+		nwx, nwy := wx, wy
+		var w int32
+		np := p
+		if h < 8 {
+			if tried != h {
+				_, tryLvl, _, _, tryOK = m.try(x, y, int(h))
+				tried = h
+			}
+			if !tryOK {
+				continue
+			}
+			lvl := tryLvl
+			nwx, nwy = wx+model.Dir[h][0], wy+model.Dir[h][1]
+			if nwx < 0 || nwy < 0 || nwx+f.k > f.bw || nwy+f.k > f.bh {
+				continue
+			}
+			if nz != 0 {
+				lvl = 0 // terrain counts only where the box touches layer 0
+			}
+			if dz > 0 {
+				lvl++
+			}
+			w, np = stepCost(f.kind, isDiagDir(int(h)), p, lvl)
+		} else if dz > 0 {
+			w, _ = stepCost(f.kind, false, p, 1)
+		} else {
+			w = 1
+		}
+		c := l.c + w
+		if c > B {
+			continue
+		}
+		if f.entersBox(wx, wy, z, nwx, nwy, nz, oBlock) {
+			continue
+		}
+		r := l.r
+		if thr1 || f.k > 1 && f.leavesThreat(wx, wy, z, h, int8(dz)) {
+			r++
+		}
+		st := int32(((nz-f.zlo)*f.bh+nwy)*f.bw+nwx)*2 + int32(np)
+		if f.stamp[st] == f.gen && f.minC[st] <= c {
+			continue
+		}
+		t := l.t + w
+		if f.pstamp[st] == f.gen {
+			if f.pc[st] <= c && f.pt[st] <= t && f.pr[st] <= r {
+				continue
+			}
+			if c <= f.pc[st] && t <= f.pt[st] && r <= f.pr[st] {
+				f.pc[st], f.pt[st], f.pr[st] = c, t, r
+			}
+		} else {
+			f.pstamp[st], f.pc[st], f.pt[st], f.pr[st] = f.gen, c, t, r
+		}
+		f.push(flyLabel{st: st, c: c, t: l.t + w, r: r, parent: li, mv: int8(mi), stride: l.stride})
+	}
+}
+
+// results appends the answers, sorted by y then x. pf1e's minimum movement
+// (with 2 move actions, an adjacent square at the same height that normal
+// movement cannot reach costs a full-round action and 5 ft) is added when
+// the asked height is the token's.
+func (f *fly3d) results(dst []Square) []Square {
+	m := &f.m
+	minimum := f.minimumMoves()
+	for wy := min(f.minY, minimum.y0); wy <= max(f.maxY, minimum.y1); wy++ {
+		for wx := min(f.minX, minimum.x0); wx <= max(f.maxX, minimum.x1); wx++ {
+			a := wy*f.bw + wx
+			if f.resStamp[a] == f.qgen {
+				l := f.labels[f.resLab[a]]
+				dst = append(dst, Square{X: wx + f.bx0, Y: wy + f.by0, Cost: int(l.t) * m.feet, Actions: int(l.stride) + 1})
+			} else if minimum.has(wx, wy) {
+				dst = append(dst, Square{X: wx + f.bx0, Y: wy + f.by0, Cost: m.feet, Actions: 2})
+			}
+		}
+	}
+	return dst
+}
+
+// flyMinimum is the set of squares pf1e's minimum movement adds (bit d:
+// the start moved in direction d), and their window bounds.
+type flyMinimum struct {
+	bits           uint8
+	sx, sy         int
+	x0, y0, x1, y1 int
+}
+
+func (mm flyMinimum) has(wx, wy int) bool {
+	for d := 0; d < 8; d++ {
+		if mm.bits&(1<<d) != 0 && mm.sx+model.Dir[d][0] == wx && mm.sy+model.Dir[d][1] == wy {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *fly3d) minimumMoves() flyMinimum {
+	m := &f.m
+	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
+	mm := flyMinimum{sx: sx, sy: sy, x0: f.bw, y0: f.bh, x1: -1, y1: -1}
+	if f.kind != kindPF1E || m.layers < 2 || m.speed <= 0 || f.zEnd != f.z0 {
+		return mm
+	}
+	for d := 0; d < 8; d++ {
+		wx, wy := sx+model.Dir[d][0], sy+model.Dir[d][1]
+		if _, _, _, _, ok := m.try(sx+f.bx0, sy+f.by0, d); !ok || wx < 0 || wy < 0 || wx+f.k > f.bw || wy+f.k > f.bh ||
+			f.entersBox(sx, sy, f.z0, wx, wy, f.z0, oBlock) || !f.mayEnd(wx, wy, f.z0, true) || f.resStamp[wy*f.bw+wx] == f.qgen {
+			continue
+		}
+		mm.bits |= 1 << d
+		mm.x0, mm.y0, mm.x1, mm.y1 = min(mm.x0, wx), min(mm.y0, wy), max(mm.x1, wx), max(mm.y1, wy)
+	}
+	return mm
+}
+
+// reach answers a flying reach query in three dimensions; used is false
+// when the query is not a flight (see prepare).
+func (f *fly3d) reach(k kind, dst []Square, e *model.Encounter, q MoveQuery) (out []Square, used bool, err error) {
+	if used, err := f.prepare(k, e, q); !used || err != nil {
+		return dst, used, err
+	}
+	f.search(-1)
+	return f.results(dst), true, nil
+}
+
+// path answers a flying path query to top-left (x, y) at the asked height.
+func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y int) (p Path, used bool, err error) {
+	if used, err := f.prepare(k, e, q); !used || err != nil {
+		return Path{}, used, err
+	}
+	m := &f.m
+	if !e.Grid.In(x, y) {
+		return Path{}, true, BadQuery("path: square (%d, %d) is off the %dx%d map", x, y, m.W, m.H)
+	}
+	p = Path{Fly: true, Steps: noSteps(steps)}
+	wx, wy := x-f.bx0, y-f.by0
+	if wx < 0 || wy < 0 || wx+f.k > f.bw || wy+f.k > f.bh {
+		return p, true, nil
+	}
+	f.search(wy*f.bw + wx)
+	a := wy*f.bw + wx
+	if f.resStamp[a] != f.qgen {
+		if mm := f.minimumMoves(); mm.has(wx, wy) {
+			sx, sy := mm.sx+f.bx0, mm.sy+f.by0
+			for d := 0; d < 8; d++ {
+				if sx+model.Dir[d][0] == x && sy+model.Dir[d][1] == y {
+					fl := f.terrainFlags(sx, sy, d, f.z0)
+					if f.leavesThreat(mm.sx, mm.sy, f.z0, int8(d), 0) {
+						fl |= FlagReaction
+					}
+					p.Reachable, p.Cost, p.Actions = true, m.feet, 2
+					p.Steps = append(p.Steps, Step{X: x, Y: y, Turn: NoTurn, Cost: m.feet, Total: m.feet, Flags: fl, Z: f.z0 * f.fps})
+				}
+			}
+		}
+		return p, true, nil
+	}
+	// Walk the labels back to the start.
+	chain := f.chain[:0]
+	for li := f.resLab[a]; li >= 0; li = f.labels[li].parent {
+		if f.labels[li].mv >= 0 {
+			chain = append(chain, li)
+		}
+	}
+	slices.Reverse(chain)
+	f.chain = chain
+	p.Steps = slices.Grow(p.Steps, len(chain))
+	A := f.bw * f.bh
+	moved := 0
+	for _, li := range chain {
+		l := f.labels[li]
+		par := f.labels[l.parent]
+		cell := int(l.st >> 1)
+		nx, ny, nz := cell%f.bw+f.bx0, cell/f.bw%f.bh+f.by0, cell/A+f.zlo
+		pc := int(par.st >> 1)
+		ox, oy, oz := pc%f.bw+f.bx0, pc/f.bw%f.bh+f.by0, pc/A+f.zlo
+		mv := flyMoves[l.mv]
+		var fl Flag
+		if mv[0] < 8 {
+			fl = f.terrainFlags(ox, oy, int(mv[0]), nz)
+		}
+		if l.r > par.r {
+			fl |= FlagReaction
+		}
+		cost := int(l.t-par.t) * m.feet
+		p.Steps = append(p.Steps, Step{X: nx, Y: ny, Turn: NoTurn, Cost: cost, Total: int(l.t) * m.feet, Flags: fl, Z: nz * f.fps})
+		moved += max(absInt(nz-oz), min(1, absInt(nx-ox)+absInt(ny-oy)))
+	}
+	l := f.labels[f.resLab[a]]
+	p.Reachable, p.Cost, p.Actions = true, int(l.t)*m.feet, int(l.stride)+1
+	p.Dive = k == kindPF1E && moved*f.fps >= 30 && (f.z0-f.zEnd)*f.fps >= 10
+	return p, true, nil
+}
+
+// terrainFlags are the terrain flags of a horizontal step in direction d
+// from (x, y) ending with the box's bottom in layer nz: only where the box
+// touches layer 0.
+func (f *fly3d) terrainFlags(x, y, d, nz int) Flag {
+	if nz != 0 {
+		return 0
+	}
+	return f.m.enteredFlags(x, y, d)
+}
+
+// flyReach is the hook of the sf2e and pf1e Reach: a flight goes to the
+// 3-D search (used) when some token is off the ground or the query asks
+// another end elevation, as does any query asking an elevation (an error
+// unless it flies); anything else is the 2-D search's, so that on a map
+// where everything stands on the ground every answer is the 2-D one (a
+// flight there does not climb over creatures).
+func (s *searcher) flyReach(k kind, dst []Square, e *model.Encounter, q MoveQuery) ([]Square, bool, error) {
+	if !s.wantsFly(e, q) {
+		return dst, false, nil
+	}
+	return s.fly.reach(k, dst, e, q)
+}
+
+// flyPath is the hook of the sf2e and pf1e Path (see flyReach).
+func (s *searcher) flyPath(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y int) (Path, bool, error) {
+	if !s.wantsFly(e, q) {
+		return Path{}, false, nil
+	}
+	return s.fly.path(k, steps, e, q, x, y)
+}
+
+func (s *searcher) wantsFly(e *model.Encounter, q MoveQuery) bool {
+	if q.Step || q.Mode != ModeFly && !q.SetElevation {
+		return false
+	}
+	if q.Token >= 0 && q.Token < len(e.Tokens) && (!q.SetElevation || q.Elevation == e.Tokens[q.Token].Elevation) && !anyElevated(e) {
+		return false // all on the ground, and the flight stays there
+	}
+	if s.fly == nil {
+		s.fly = new(fly3d)
+	}
+	return true
+}

@@ -1,0 +1,287 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// Flying over elevation layers, sentence by sentence (rules-conventions.md
+// "Elevation": "Flying").
+
+func flyQuery(tok, actions, elevation int) MoveQuery {
+	return MoveQuery{Token: tok, Mode: ModeFly, Actions: actions, Elevation: elevation, SetElevation: true}
+}
+
+func reachAt(t *testing.T, e *model.Encounter, q MoveQuery) map[[2]int]Square {
+	t.Helper()
+	sq, err := mustEngine(t, e.Ruleset).Reach(nil, e, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return squareAt(sq)
+}
+
+func TestFlyUpAndDownCosts(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		t.Run(string(rs), func(t *testing.T) {
+			e := withTokens(mapOf(t, rs, ".....", ".....", ".....", ".....", "....."),
+				tok{name: "Navasi", x: 2, y: 2, side: "pc", speeds: "fly=30"})
+			// "straight up is 10 ft a layer": the start square at 15 ft.
+			if s, ok := reachAt(t, e, flyQuery(0, 1, 15))[[2]int{2, 2}]; !ok || s.Cost != 30 || s.Actions != 1 {
+				t.Errorf("straight up 3 layers: %+v %v, want 30 ft in 1 action", s, ok)
+			}
+			// Up a layer with a step: 5 ft + 5 ft, diagonal too (the first
+			// diagonal is 5 ft).
+			// pf1e: a climbing diagonal is doubled: 3 squares.
+			diagUp := map[model.Ruleset]int{model.SF2E: 10, model.PF1E: 15}[rs]
+			got := reachAt(t, e, flyQuery(0, 1, 5))
+			for _, c := range []struct{ x, y, cost int }{{2, 1, 10}, {3, 1, diagUp}, {2, 2, 10}, {2, 0, 15}} {
+				if s := got[[2]int{c.x, c.y}]; s.Cost != c.cost {
+					t.Errorf("at 5 ft, (%d, %d): cost %d, want %d", c.x, c.y, s.Cost, c.cost)
+				}
+			}
+			// Going down with a step adds nothing; straight down is 5 ft
+			// for one or two layers.
+			e.Tokens[0].Elevation = 10
+			got = reachAt(t, e, flyQuery(0, 1, 0))
+			for _, c := range []struct{ x, y, cost int }{{2, 2, 5}, {2, 1, 10}, {2, 0, 10}, {0, 2, 10}} {
+				if s := got[[2]int{c.x, c.y}]; s.Cost != c.cost {
+					t.Errorf("from 10 ft down to 0, (%d, %d): cost %d, want %d", c.x, c.y, s.Cost, c.cost)
+				}
+			}
+			// The start is not listed at the token's own height.
+			if _, ok := reachAt(t, e, flyQuery(0, 1, 10))[[2]int{2, 2}]; ok {
+				t.Error("the start square is listed at the token's own elevation")
+			}
+			// Each Stride is its own budget: 10 ft a Stride is one layer.
+			e.Tokens[0].Speeds["fly"] = 10
+			e.Tokens[0].Elevation = 0
+			if s, ok := reachAt(t, e, flyQuery(0, 2, 10))[[2]int{2, 2}]; !ok || s.Cost != 20 || s.Actions != 2 {
+				t.Errorf("two layers with two 10-ft Strides: %+v %v, want 20 ft, 2 actions", s, ok)
+			}
+			if _, ok := reachAt(t, e, flyQuery(0, 2, 15))[[2]int{2, 2}]; ok {
+				t.Error("three layers up with two 10-ft Strides")
+			}
+		})
+	}
+}
+
+// Creatures block and share by their boxes: a flyer passes over an enemy
+// that blocks the ground, and ends above it.
+func TestFlyOverCreatures(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "#.#", "#.#", "#.#"),
+		tok{name: "Navasi", x: 1, y: 2, side: "pc", speeds: "land=25 fly=25"},
+		tok{name: "Ogre", x: 1, y: 1, side: "foe"})
+	got := reachAt(t, e, flyQuery(0, 1, 0))
+	if _, ok := got[[2]int{1, 0}]; ok {
+		t.Fatal("at 0 ft the flyer passes through the Ogre (an enemy)")
+	}
+	e.Tokens[0].Elevation = 5
+	got = reachAt(t, e, flyQuery(0, 1, 5))
+	if s, ok := got[[2]int{1, 0}]; !ok || s.Cost != 10 {
+		t.Fatalf("5 ft up past the Ogre: %+v %v, want 10 ft", s, ok)
+	}
+	if s, ok := got[[2]int{1, 1}]; !ok || s.Cost != 5 {
+		t.Fatalf("ending above the Ogre: %+v %v, want 5 ft", s, ok)
+	}
+	// Down to the ground beyond it: over at 5 ft, then down.
+	got = reachAt(t, e, flyQuery(0, 1, 0))
+	if s, ok := got[[2]int{1, 0}]; !ok || s.Cost != 10 {
+		t.Fatalf("over the Ogre down to the ground: %+v %v, want 10 ft", s, ok)
+	}
+	// "A box above layer 0 may end over an obstacle"; at layer 0 it may not.
+	e = withTokens(mapOf(t, model.SF2E, "o.."), tok{name: "Navasi", x: 2, y: 0, speeds: "fly=25"})
+	e.Tokens[0].Elevation = 5
+	if _, ok := reachAt(t, e, flyQuery(0, 1, 5))[[2]int{0, 0}]; !ok {
+		t.Error("cannot end 5 ft above an obstacle")
+	}
+	if _, ok := reachAt(t, e, flyQuery(0, 1, 0))[[2]int{0, 0}]; ok {
+		t.Error("ends on an obstacle at 0 ft")
+	}
+}
+
+// The reaction flag of a flight follows its height: leaving the Ogre's side
+// at the ground provokes, 10 ft above it does not, and the Large Ogre's
+// 10-ft reach still reaches 10 ft up.
+func TestFlyReactionFlag(t *testing.T) {
+	for _, c := range []struct {
+		size      model.Size
+		elevation int
+		want      bool
+	}{{model.Medium, 0, true}, {model.Medium, 10, false}, {model.Large, 10, true}, {model.Large, 20, false}} {
+		e := withTokens(mapOf(t, model.SF2E, ".....", ".....", "....."),
+			tok{name: "Navasi", x: model.PF1E.Space(c.size), y: 0, side: "pc", speeds: "fly=30"},
+			tok{name: "Ogre", x: 0, y: 0, side: "foe", size: c.size},
+			tok{name: "Bird", x: 4, y: 2, side: "pc"})
+		e.Tokens[0].Elevation = c.elevation
+		e.Tokens[2].Elevation = 5 // some token off the ground: the 3-D search
+		p, err := mustEngine(t, model.SF2E).Path(e, flyQuery(0, 1, c.elevation), 4, 0)
+		if err != nil || !p.Reachable || !p.Fly {
+			t.Fatalf("%+v %v", p, err)
+		}
+		if got := p.Steps[0].Flags&FlagReaction != 0; got != c.want {
+			t.Errorf("%s Ogre, flyer at %d ft: first step reaction %v, want %v (%s)", c.size, c.elevation, got, c.want, pathText(p))
+		}
+	}
+}
+
+func TestFlyPathCarriesZ(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "......"), tok{name: "Navasi", x: 0, y: 0, speeds: "fly=40"})
+	p, err := mustEngine(t, model.SF2E).Path(e, flyQuery(0, 1, 10), 3, 0)
+	if err != nil || !p.Reachable || !p.Fly {
+		t.Fatalf("%+v %v", p, err)
+	}
+	// Fewest actions, least cost (two layers up: 3 x 5 + 2 x 5 = 25), then
+	// the route whose cheaper beginning the search took first: climbing
+	// late.
+	want := "(1,0,z0) 5/5 (2,0,z5) 10/15 (3,0,z10) 10/25"
+	if got := pathText(p); got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
+
+func pathText(p Path) string {
+	s := ""
+	for i, st := range p.Steps {
+		if i > 0 {
+			s += " "
+		}
+		s += fmt.Sprintf("(%d,%d,z%d) %d/%d", st.X, st.Y, st.Z, st.Cost, st.Total)
+		if st.Flags != 0 {
+			s += fmt.Sprint(st.Flags.Names())
+		}
+	}
+	return s
+}
+
+// pf1e dive attack: "move a minimum of 30 feet and descend at least 10
+// feet".
+func TestFlyDiveFlagPF1E(t *testing.T) {
+	e := withTokens(mapOf(t, model.PF1E, "........"), tok{name: "Roc", x: 0, y: 0, speeds: "fly=60"})
+	e.Tokens[0].Elevation = 30
+	en := mustEngine(t, model.PF1E)
+	cases := []struct {
+		x, z int
+		dive bool
+	}{{6, 20, true}, {5, 20, false}, {7, 25, false}, {6, 30, false}, {6, 0, true}}
+	for _, c := range cases {
+		if c.z%5 != 0 {
+			continue
+		}
+		p, err := en.Path(e, flyQuery(0, 1, c.z), c.x, 0)
+		if err != nil || !p.Reachable {
+			t.Fatalf("to %d at %d ft: %+v %v", c.x, c.z, p, err)
+		}
+		if p.Dive != c.dive {
+			t.Errorf("to %d squares east at %d ft (from 30): dive %v, want %v (%s)", c.x, c.z, p.Dive, c.dive, pathText(p))
+		}
+	}
+	// sf2e has no dive attack.
+	e.Ruleset = model.SF2E
+	if p, _ := mustEngine(t, model.SF2E).Path(e, flyQuery(0, 1, 0), 6, 0); p.Dive {
+		t.Error("an sf2e path is flagged as a dive")
+	}
+}
+
+func TestFlyBadElevations(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "...."), tok{name: "Navasi", x: 0, y: 0, speeds: "land=25 fly=25"})
+	for _, q := range []MoveQuery{
+		{Token: 0, Mode: ModeLand, Elevation: 10, SetElevation: true},
+		flyQuery(0, 1, -5),
+		flyQuery(0, 1, 7),
+	} {
+		if _, err := mustEngine(t, model.SF2E).Reach(nil, e, q); !errors.Is(err, ErrBadQuery) {
+			t.Errorf("%+v: %v, want a bad query", q, err)
+		}
+		if _, err := mustEngine(t, model.SF2E).Path(e, q, 1, 0); !errors.Is(err, ErrBadQuery) {
+			t.Errorf("path %+v: %v, want a bad query", q, err)
+		}
+	}
+	// Land at its own elevation is fine.
+	if _, err := mustEngine(t, model.SF2E).Reach(nil, e, MoveQuery{Token: 0, Elevation: 0, SetElevation: true}); err != nil {
+		t.Error(err)
+	}
+}
+
+// The 3-D search at the ground on a flat map answers as the 2-D one does,
+// bit for bit, when no other creature is there to climb over and no
+// difficult terrain to fly over (a box above layer 0 pays no terrain), and
+// never worse otherwise.
+func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for seed := 0; seed < n; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 77))
+		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+		e, q := randEncounter(rng, rs)
+		q.Mode = ModeFly
+		t0 := &e.Tokens[q.Token]
+		if _, ok := t0.Speed(ModeFly); !ok {
+			t0.Speeds = map[string]int{ModeFly: 5 * (1 + rng.IntN(8))}
+		}
+		alone := seed%3 == 0
+		if alone {
+			e.Tokens = []model.Token{*t0}
+			q.Token = 0
+			for i := range e.Grid.Cells {
+				e.Grid.Cells[i] &^= model.Difficult | model.GreaterDifficult
+			}
+		}
+		want, err := mustEngine(t, rs).Reach(nil, e, q)
+		if err != nil {
+			continue
+		}
+		var f fly3d
+		got, used, err := f.reach(kindOf(rs), nil, e, q)
+		if !used || err != nil {
+			t.Fatalf("seed %d: used %v err %v", seed, used, err)
+		}
+		g := squareAt(got)
+		for _, w := range want {
+			s, ok := g[[2]int{w.X, w.Y}]
+			if !ok || s.Actions > w.Actions || s.Actions == w.Actions && s.Cost > w.Cost || alone && s != w {
+				t.Fatalf("seed %d %s (alone %v): (%d, %d) 3-D %+v %v, 2-D %+v\n%s", seed, rs, alone, w.X, w.Y, s, ok, w, reachMap(e, q.Token, want))
+			}
+		}
+		if alone && len(got) != len(want) {
+			t.Fatalf("seed %d %s: 3-D lists %d squares, 2-D %d\n3-D:\n%s2-D:\n%s", seed, rs, len(got), len(want), reachMap(e, q.Token, got), reachMap(e, q.Token, want))
+		}
+	}
+}
+
+func BenchmarkReachFly3D(b *testing.B) {
+	e := &model.Encounter{Name: "fly", Ruleset: model.SF2E, Grid: model.NewGrid(100, 100)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range e.Grid.Cells {
+		switch rng.IntN(20) {
+		case 0:
+			e.Grid.Cells[i] = model.Wall
+		case 1:
+			e.Grid.Cells[i] = model.GreaterDifficult
+		case 2:
+			e.Grid.Cells[i] = model.Obstacle
+		}
+	}
+	e.Tokens = []model.Token{{Name: "Navasi", X: 50, Y: 50, Size: model.Medium, Side: "pc", Speeds: map[string]int{ModeFly: 60}, Elevation: 20}}
+	for i := 0; i < 10; i++ {
+		e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("foe", i), X: 40 + rng.IntN(20), Y: 40 + rng.IntN(20), Size: model.Medium, Side: "foe", Elevation: 5 * rng.IntN(6)})
+	}
+	en, _ := For(model.SF2E)
+	q := flyQuery(0, 3, 20)
+	var dst []Square
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var err error
+		dst, err = en.Reach(dst[:0], e, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(dst)), "squares")
+}

@@ -91,6 +91,8 @@ type searcher struct {
 	byT    []int32
 	work   int
 
+	strides strideSearch // path with 2 or more Strides
+
 	fly *fly3d // flights over elevation layers (fly3d.go)
 }
 
@@ -437,28 +439,19 @@ type plabel struct {
 // leaves the directions in s.seqA and returns the Strides the route uses, 0
 // when there is none.
 //
-// One Stride is path1's (no labels needed). With more, labels are kept per (Stride, position, parity) as in reach, compared on
-// (c, T, H, R); within a bucket they leave in (H, R) order, so the first
-// label to leave at the target has the best (Strides, T, H, R); ties in
-// direction order are settled where equal labels meet (see dominated) and
-// among the target's equals. Time O(N * A * L * 8k + ties * depth), memory
-// O(labels).
+// One Stride is path1's, more are pathStrides' (an A* backwards from the
+// target, then a walk that settles the directions): neither compares
+// routes, and both search little more than the states of the best routes
+// (TestPathWorkBoundedByReach, TestPathStridesWorkBounded). They run with
+// 1 Stride, then 2, and so on, skipping those the distance alone rules out:
+// the first that reaches the target has the fewest Strides.
 //
-// The search runs with 1 Stride, then 2, and so on (iterative deepening):
-// with n Strides allowed, a label is pruned when even the cheapest
-// continuation cannot reach the target in the movement left in its Stride
-// and the later ones (see lowerBound), which cuts most labels of the
-// earlier Strides. The search with n Strides finds what the search with
-// more finds in its n-th Stride: a pruned label can lie on no route with n
-// Strides, and whatever a pruned label dominates at its state is pruned too.
+// pathN, dominated and before are the label search pathStrides replaced,
+// kept as the reference its cross-check compares with
+// (TestPathStridesMatchesLabelSearch, TestPathOneStrideMatchesLabelSearch).
 func (s *searcher) path(target int) int {
 	m := &s.m
-	s.grow(m.layers)
-	n2 := m.W * m.H * 2
-	if len(s.front) < n2*m.layers {
-		s.front = make([]int32, n2*m.layers)
-	}
-	s.labels = s.labels[:0]
+	s.grow(1)
 	if m.budget <= 0 {
 		return 0
 	}
@@ -477,9 +470,8 @@ func (s *searcher) path(target int) int {
 			}
 			continue
 		}
-		s.grow(m.layers) // a fresh generation of states
-		if li := s.pathN(target, n); li >= 0 {
-			s.seqA = s.seq(s.seqA[:0], li)
+		s.grow(1) // a fresh generation of states
+		if s.pathStrides(target, n) {
 			return n
 		}
 	}

@@ -83,7 +83,11 @@ type fly3d struct {
 	resLab     []int32
 	labels     []flyLabel
 	heap       []uint64
-	next       []int32 // labels that start the next Stride
+	next, src  []int32 // labels that start the next Stride, this one
+	buckets    bool    // the queue is the bucket ring (reach), not the heap
+	ring       [nBuckets][]int32
+	ringN      int
+	ringT      int32
 	chain      []int32 // a path's labels
 	ws         squareSum
 	minX, minY int
@@ -324,9 +328,22 @@ func (f *fly3d) mayEnd(wx, wy, z int, final bool) bool {
 	return !f.boxHas(wx, wy, z, mask)
 }
 
+// push adds label l to the labels and to the queue: the bucket ring by T
+// (reach, where the order among equal T does not matter) or the heap by
+// (T, R, order pushed) (paths).
 func (f *fly3d) push(l flyLabel) {
 	i := int32(len(f.labels))
 	f.labels = append(f.labels, l)
+	f.enqueue(i)
+}
+
+func (f *fly3d) enqueue(i int32) {
+	l := &f.labels[i]
+	if f.buckets {
+		f.ring[l.t&(nBuckets-1)] = append(f.ring[l.t&(nBuckets-1)], i)
+		f.ringN++
+		return
+	}
 	key := uint64(l.t)<<40 | uint64(min(l.r, 255))<<32 | uint64(i)
 	f.heap = append(f.heap, key)
 	// sift up
@@ -374,12 +391,17 @@ func (f *fly3d) search(target int) {
 	m := &f.m
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
 	f.labels, f.heap, f.next = f.labels[:0], f.heap[:0], f.next[:0]
+	f.buckets, f.ringN = target < 0, 0
+	for i := range f.ring {
+		f.ring[i] = f.ring[i][:0]
+	}
 	if m.budget <= 0 {
 		return
 	}
 	B := m.budget
 	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
-	f.push(flyLabel{st: int32(((f.z0-f.zlo)*f.bh+sy)*f.bw+sx) * 2, parent: -1, mv: -1})
+	f.labels = append(f.labels, flyLabel{st: int32(((f.z0-f.zlo)*f.bh+sy)*f.bw+sx) * 2, parent: -1, mv: -1})
+	f.src = append(f.src[:0], 0)
 	A := f.bw * f.bh
 	for stride := 0; stride < m.layers; stride++ {
 		last := stride+1 == m.layers
@@ -391,15 +413,57 @@ func (f *fly3d) search(target int) {
 			f.gen = 1
 		}
 		if stride > 0 {
-			f.heap = f.heap[:0]
+			// The labels that stopped the last Stride, in the order they
+			// left (by T), start this one.
+			f.src = f.src[:0]
 			for _, li := range f.next {
 				l := f.labels[li]
-				f.push(flyLabel{st: l.st, c: 0, t: l.t, r: l.r, parent: li, mv: -1, stride: int8(stride)})
+				f.src = append(f.src, int32(len(f.labels)))
+				f.labels = append(f.labels, flyLabel{st: l.st, c: 0, t: l.t, r: l.r, parent: li, mv: -1, stride: int8(stride)})
 			}
 			f.next = f.next[:0]
 		}
-		for len(f.heap) > 0 {
-			li := f.pop()
+		if len(f.src) == 0 {
+			return
+		}
+		f.heap = f.heap[:0]
+		si := 0
+		if f.buckets {
+			f.ringT = f.labels[f.src[0]].t
+		} else {
+			for _, li := range f.src {
+				f.enqueue(li)
+			}
+			si = len(f.src)
+		}
+		for {
+			var li int32
+			if f.buckets {
+				for si < len(f.src) && f.labels[f.src[si]].t == f.ringT {
+					f.enqueue(f.src[si])
+					si++
+				}
+				b := &f.ring[f.ringT&(nBuckets-1)]
+				if len(*b) == 0 {
+					if f.ringN == 0 {
+						if si == len(f.src) {
+							break
+						}
+						f.ringT = f.labels[f.src[si]].t
+					} else {
+						f.ringT++
+					}
+					continue
+				}
+				li = (*b)[len(*b)-1]
+				*b = (*b)[:len(*b)-1]
+				f.ringN--
+			} else {
+				if len(f.heap) == 0 {
+					break
+				}
+				li = f.pop()
+			}
 			l := f.labels[li]
 			if f.stamp[l.st] == f.gen && f.minC[l.st] <= l.c {
 				continue

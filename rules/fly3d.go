@@ -79,6 +79,12 @@ type fly3d struct {
 	// push it dominates in c, t and r is skipped.
 	pstamp     []uint32
 	pc, pt, pr []int32
+	// paths: per state, the key (T, R) of the first label expanded there
+	// and the label of that key with the first move sequence; per state
+	// the index in next of the label that stopped there.
+	kT, kR, kL []int32
+	nextIdx    []int32
+	seqA, seqB []int8
 	resStamp   []uint32 // per window square: an answer (qgen)
 	resLab     []int32
 	labels     []flyLabel
@@ -191,6 +197,10 @@ func (f *fly3d) build() {
 		f.pc = append(f.pc, make([]int32, ns-len(f.pc))...)
 		f.pt = append(f.pt, make([]int32, ns-len(f.pt))...)
 		f.pr = append(f.pr, make([]int32, ns-len(f.pr))...)
+		f.kT = append(f.kT, make([]int32, ns-len(f.kT))...)
+		f.kR = append(f.kR, make([]int32, ns-len(f.kR))...)
+		f.kL = append(f.kL, make([]int32, ns-len(f.kL))...)
+		f.nextIdx = append(f.nextIdx, make([]int32, ns-len(f.nextIdx))...)
 	}
 	if len(f.resStamp) < A {
 		f.resStamp = append(f.resStamp, make([]uint32, A-len(f.resStamp))...)
@@ -403,6 +413,7 @@ func (f *fly3d) search(target int) {
 	f.labels = append(f.labels, flyLabel{st: int32(((f.z0-f.zlo)*f.bh+sy)*f.bw+sx) * 2, parent: -1, mv: -1})
 	f.src = append(f.src[:0], 0)
 	A := f.bw * f.bh
+	best := int32(-1) // the target's answer (paths)
 	for stride := 0; stride < m.layers; stride++ {
 		last := stride+1 == m.layers
 		f.gen++ // a fresh Stride: fresh minC
@@ -423,7 +434,7 @@ func (f *fly3d) search(target int) {
 			}
 			f.next = f.next[:0]
 		}
-		if len(f.src) == 0 {
+		if len(f.src) == 0 || best >= 0 {
 			return
 		}
 		f.heap = f.heap[:0]
@@ -436,7 +447,7 @@ func (f *fly3d) search(target int) {
 			}
 			si = len(f.src)
 		}
-		for {
+		for best < 0 || !f.buckets {
 			var li int32
 			if f.buckets {
 				for si < len(f.src) && f.labels[f.src[si]].t == f.ringT {
@@ -465,25 +476,50 @@ func (f *fly3d) search(target int) {
 				li = f.pop()
 			}
 			l := f.labels[li]
-			if f.stamp[l.st] == f.gen && f.minC[l.st] <= l.c {
-				continue
+			if !f.buckets && best >= 0 {
+				// The target is answered: only labels of its key may
+				// still bring a first move sequence.
+				if b := f.labels[best]; l.t != b.t || l.r != b.r {
+					break
+				}
 			}
-			f.stamp[l.st], f.minC[l.st] = f.gen, l.c
+			st := l.st
+			if f.stamp[st] == f.gen {
+				tie := !f.buckets && l.t == f.kT[st] && l.r == f.kR[st]
+				if tie && f.seqLess(li, f.kL[st]) {
+					f.kL[st] = li // a tie with a first sequence: expanded too
+				} else if f.minC[st] <= l.c {
+					continue
+				}
+				f.minC[st] = min(f.minC[st], l.c)
+			} else {
+				f.stamp[st], f.minC[st] = f.gen, l.c
+				f.kT[st], f.kR[st], f.kL[st] = l.t, l.r, li
+			}
 			cell := int(l.st >> 1)
 			p := uint8(l.st & 1)
 			wx, wy, z := cell%f.bw, cell/f.bw%f.bh, cell/A+f.zlo
-			if z == f.zEnd && !(z == f.z0 && wx == sx && wy == sy) && f.resStamp[cell%A] != f.qgen && f.mayEnd(wx, wy, z, true) {
-				f.resStamp[cell%A] = f.qgen
-				f.resLab[cell%A] = li
-				f.minX, f.maxX = min(f.minX, wx), max(f.maxX, wx)
-				f.minY, f.maxY = min(f.minY, wy), max(f.maxY, wy)
-				if cell%A == target {
-					return
+			if z == f.zEnd && !(z == f.z0 && wx == sx && wy == sy) && f.mayEnd(wx, wy, z, true) {
+				if f.resStamp[cell%A] != f.qgen {
+					f.resStamp[cell%A] = f.qgen
+					f.resLab[cell%A] = li
+					f.minX, f.maxX = min(f.minX, wx), max(f.maxX, wx)
+					f.minY, f.maxY = min(f.minY, wy), max(f.maxY, wy)
+					if cell%A == target {
+						best = li
+					}
+				} else if cell%A == target && f.seqLess(li, f.resLab[cell%A]) {
+					f.resLab[cell%A] = li // same key, first sequence
 				}
 			}
-			if !last && l.mv != -1 && f.nextStamp[l.st] != f.gen && f.mayEnd(wx, wy, z, false) {
-				f.nextStamp[l.st] = f.gen
-				f.next = append(f.next, li)
+			if !last && l.mv != -1 && f.mayEnd(wx, wy, z, false) {
+				if f.nextStamp[st] != f.gen {
+					f.nextStamp[st] = f.gen
+					f.nextIdx[st] = int32(len(f.next))
+					f.next = append(f.next, li)
+				} else if o := f.labels[f.next[f.nextIdx[st]]]; !f.buckets && o.t == l.t && o.r == l.r && f.seqLess(li, f.next[f.nextIdx[st]]) {
+					f.next[f.nextIdx[st]] = li
+				}
 			}
 			f.expand(li, l, wx, wy, z, p, B)
 		}
@@ -550,7 +586,8 @@ func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
 		}
 		t := l.t + w
 		if f.pstamp[st] == f.gen {
-			if f.pc[st] <= c && f.pt[st] <= t && f.pr[st] <= r {
+			// Paths push labels of an equal key: one may be first in order.
+			if f.pc[st] <= c && f.pt[st] <= t && f.pr[st] <= r && (f.buckets || f.pt[st] < t || f.pr[st] < r) {
 				continue
 			}
 			if c <= f.pc[st] && t <= f.pt[st] && r <= f.pr[st] {
@@ -741,4 +778,24 @@ func (s *searcher) wantsFly(e *model.Encounter, q MoveQuery) bool {
 		s.fly = new(fly3d)
 	}
 	return true
+}
+
+// seqLess reports whether label a's moves come before label b's in the
+// tie-break order (the first differing move earlier in flyMoves; a prefix
+// first).
+func (f *fly3d) seqLess(a, b int32) bool {
+	f.seqA = f.moves(f.seqA[:0], a)
+	f.seqB = f.moves(f.seqB[:0], b)
+	return slices.Compare(f.seqA, f.seqB) < 0
+}
+
+// moves appends label li's moves from the start, in order.
+func (f *fly3d) moves(dst []int8, li int32) []int8 {
+	for ; li >= 0; li = f.labels[li].parent {
+		if mv := f.labels[li].mv; mv >= 0 {
+			dst = append(dst, mv)
+		}
+	}
+	slices.Reverse(dst)
+	return dst
 }

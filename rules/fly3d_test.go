@@ -209,8 +209,8 @@ func TestFlyBadElevations(t *testing.T) {
 
 // The 3-D search at the ground on a flat map answers as the 2-D one does,
 // bit for bit, when no other creature is there to climb over and no
-// difficult terrain to fly over (a box above layer 0 pays no terrain), and
-// never worse otherwise.
+// difficult terrain or obstacle to fly over (a box above layer 0 pays no
+// terrain and may stop over an obstacle), and never worse otherwise.
 func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
 	n := 300
 	if testing.Short() {
@@ -230,7 +230,7 @@ func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
 			e.Tokens = []model.Token{*t0}
 			q.Token = 0
 			for i := range e.Grid.Cells {
-				e.Grid.Cells[i] &^= model.Difficult | model.GreaterDifficult
+				e.Grid.Cells[i] &^= model.Difficult | model.GreaterDifficult | model.Obstacle
 			}
 		}
 		want, err := mustEngine(t, rs).Reach(nil, e, q)
@@ -292,4 +292,50 @@ func benchFlyEnc() *model.Encounter {
 		e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("foe", i), X: 40 + rng.IntN(20), Y: 40 + rng.IntN(20), Size: model.Medium, Side: "foe", Elevation: 5 * rng.IntN(6)})
 	}
 	return e
+}
+
+// Paths of a flight at the ground on a flat map, where nothing can be
+// climbed over (no other creature, difficult terrain or obstacle), are the 2-D paths step for step: the same fewest actions,
+// least cost, fewest reactions, then the first move in order at each step
+// (queries.md "path"; rules-conventions.md "Path tie-break order").
+func TestFly3DPathsMatch2D(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	compared := 0
+	for seed := 0; seed < n; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 78))
+		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+		e, q := randEncounter(rng, rs)
+		q.Mode, q.Step = ModeFly, false
+		t0 := e.Tokens[q.Token]
+		t0.Speeds = map[string]int{ModeFly: 5 * (1 + rng.IntN(6))}
+		t0.Conditions = nil
+		e.Tokens = []model.Token{t0}
+		q.Token = 0
+		for i := range e.Grid.Cells {
+			e.Grid.Cells[i] &^= model.Difficult | model.GreaterDifficult | model.Obstacle
+		}
+		en := mustEngine(t, rs)
+		for y := 0; y < e.Grid.H; y++ {
+			for x := 0; x < e.Grid.W; x++ {
+				want, err := en.Path(e, q, x, y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var f fly3d
+				got, _, err := f.path(kindOf(rs), nil, e, q, x, y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got.Fly = false
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("seed %d %s to (%d, %d):\n3-D %s %+v\n2-D %s %+v\n%s", seed, rs, x, y, pathText(got), got, pathText(want), want, tokenMap(e))
+				}
+				compared++
+			}
+		}
+	}
+	t.Logf("%d paths compared", compared)
 }

@@ -582,3 +582,20 @@ func stackText(e *model.Encounter) string {
 	}
 	return s
 }
+
+// "Creatures block and share by their boxes": a walker passes under a
+// flying enemy and may end under it.
+func TestElevationWalkUnderFlyer(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "#.#", "#.#", "#.#"),
+		tok{name: "Iseph", x: 1, y: 2, side: "pc", speeds: "land=25"},
+		tok{name: "Cloud ray", x: 1, y: 1, side: "foe"})
+	got := reachAt(t, e, MoveQuery{Token: 0})
+	if len(got) != 0 {
+		t.Fatalf("the ray on the ground: reach %v, want nothing", got)
+	}
+	e.Tokens[1].Elevation = 5 // directly above the walker's layer
+	got = reachAt(t, e, MoveQuery{Token: 0})
+	if got[[2]int{1, 1}].Cost != 5 || got[[2]int{1, 0}].Cost != 10 {
+		t.Fatalf("the ray 5 ft up: reach %v, want (1, 1) 5 ft and (1, 0) 10 ft", got)
+	}
+}

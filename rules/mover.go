@@ -226,6 +226,9 @@ func (m *mover) classifyTokens(t *model.Token) {
 		if t.Size <= model.Tiny || o.Size <= model.Tiny {
 			continue // tiny creatures pass through and share
 		}
+		if lo, hi := tokenLayers(e, t); layerGap(e, o, lo, hi) > 0 {
+			continue // a box above or below the mover's (rules-conventions.md "Elevation")
+		}
 		var bits uint8
 		switch {
 		case model.Allies(side, o.SideOrNeutral()):

@@ -115,7 +115,7 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err
 	if mode == "" {
 		mode = ModeLand
 	}
-	if mode != ModeFly {
+	if mode != ModeFly || q.Step {
 		if q.SetElevation && q.Elevation != t.Elevation {
 			return true, BadQuery("token %q: only flying changes elevation (%s keeps it at %d ft; asked %d ft)", t.Name, mode, t.Elevation, q.Elevation)
 		}
@@ -768,11 +768,15 @@ func (s *searcher) flyPath(k kind, steps []Step, e *model.Encounter, q MoveQuery
 }
 
 func (s *searcher) wantsFly(e *model.Encounter, q MoveQuery) bool {
-	if q.Step || q.Mode != ModeFly && !q.SetElevation {
-		return false
+	if q.Token < 0 || q.Token >= len(e.Tokens) {
+		return false // the 2-D search says so
 	}
-	if q.Token >= 0 && q.Token < len(e.Tokens) && (!q.SetElevation || q.Elevation == e.Tokens[q.Token].Elevation) && !anyElevated(e) {
-		return false // all on the ground, and the flight stays there
+	own := !q.SetElevation || q.Elevation == e.Tokens[q.Token].Elevation
+	switch {
+	case !own:
+		// a flight to another height, or a bad query prepare words
+	case q.Step || q.Mode != ModeFly || !anyElevated(e):
+		return false // no flight, or all on the ground and staying there
 	}
 	if s.fly == nil {
 		s.fly = new(fly3d)

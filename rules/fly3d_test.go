@@ -191,6 +191,7 @@ func TestFlyBadElevations(t *testing.T) {
 	e := withTokens(mapOf(t, model.SF2E, "...."), tok{name: "Navasi", x: 0, y: 0, speeds: "land=25 fly=25"})
 	for _, q := range []MoveQuery{
 		{Token: 0, Mode: ModeLand, Elevation: 10, SetElevation: true},
+		{Token: 0, Step: true, Elevation: 10, SetElevation: true},
 		flyQuery(0, 1, -5),
 		flyQuery(0, 1, 7),
 	} {

@@ -42,10 +42,15 @@ run: build
 vet: deps
 	$(GO) vet ./...
 
-## test: vet, then every test; model, rules and storage under the race detector;
-## and a few seconds of each fuzz target
+## test: vet, gofmt and staticcheck, then every test; model, rules and storage
+## under the race detector; and a few seconds of each fuzz target
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 test: deps
 	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
+	$(GO) run $(STATICCHECK) ./...
 	$(GO) test -race ./model/... ./rules/... ./storage/...
 	$(GO) test $$($(GO) list ./... | grep -v -e /model -e /rules -e /storage)
 	$(GO) test ./model/ -run '^$$' -fuzz '^FuzzReadEncounter$$' -fuzztime 5s

@@ -74,5 +74,9 @@ type EncounterStore interface {
 	// Backup copies the whole store to the file dst, which must not exist
 	// (or be empty): a consistent snapshot taken while the app runs.
 	Backup(ctx context.Context, dst string) error
+	// ReadOnly reports whether the store was opened read-only (a database
+	// on a read-only disk or in a folder that cannot be written): it can be
+	// listed, loaded, exported and backed up, and every write fails.
+	ReadOnly() bool
 	Close() error
 }

@@ -122,7 +122,8 @@ func convRefCover(e *model.Encounter, from, to int) Cover {
 		c := CoverNone
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
-			if i == from || i == to || o.Size <= model.Tiny || !convHits(px, py, qx, qy, box(o)) {
+			// a dead creature gives no cover (rules-conventions.md)
+			if i == from || i == to || o.Size <= model.Tiny || o.Has(model.CondDead) || !convHits(px, py, qx, qy, box(o)) {
 				continue
 			}
 			if sizeRule && int(o.Size)-int(A.Size) >= 2 && int(o.Size)-int(B.Size) >= 2 {
@@ -197,7 +198,7 @@ func convTouches(px, py, qx, qy, sx, sy, tx, ty *big.Rat) bool {
 func convRefFlanks(e *model.Encounter) []string {
 	pf1e := e.Ruleset == model.PF1E
 	able := func(t *model.Token) bool {
-		return t.SideOrNeutral() != model.Neutral && !t.Has(model.CondUnconscious) && !t.Has(model.CondCannotAct) && !t.Has(model.CondNoMelee)
+		return t.SideOrNeutral() != model.Neutral && !t.Has(model.CondUnconscious) && !t.Has(model.CondDead) && !t.Has(model.CondCannotAct) && !t.Has(model.CondNoMelee)
 	}
 	reachOf := func(t *model.Token) int {
 		if t.Reach != nil {
@@ -321,7 +322,7 @@ func TestConvCoverAndFlankingIndependentReference(t *testing.T) {
 func convRandomTokens(r *rand.Rand, e *model.Encounter, n int) {
 	W, H := e.Grid.W, e.Grid.H
 	sizes := []model.Size{model.Tiny, model.Small, model.Medium, model.Medium, model.Large, model.Huge, model.Gargantuan}
-	conds := [][]string{nil, nil, nil, {model.CondTakenCover}, {model.CondUnconscious}, {model.CondNoMelee}, {model.CondCannotAct}}
+	conds := [][]string{nil, nil, nil, {model.CondTakenCover}, {model.CondUnconscious}, {model.CondNoMelee}, {model.CondCannotAct}, {model.CondDead}}
 	for i := n; i > 0; i-- {
 		o := model.Token{Name: string(rune('A' + i)), Size: sizes[r.Intn(len(sizes))], Side: []string{"a", "b", "", "a", "b"}[r.Intn(5)],
 			Conditions: conds[r.Intn(len(conds))], ReachWeapon: r.Intn(4) == 0, Long: r.Intn(4) == 0}

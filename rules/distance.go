@@ -101,3 +101,11 @@ func MeasureFrom(e *model.Encounter, diagonals int, waypoints []Point) Ruler {
 	r.Total = distance(e, total)
 	return r
 }
+
+// absInt is |v|.
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -103,11 +103,6 @@ func box3(e *model.Encounter, t *model.Token) (lo, hi vec3) {
 	return vec3{2 * t.X, 2 * t.Y, 2 * l0}, vec3{2 * (t.X + k), 2 * (t.Y + k), 2 * (l0 + k)}
 }
 
-// frac is the rational n/d, d > 0.
-type frac struct{ n, d int }
-
-func (a frac) less(b frac) bool { return a.n*b.d < b.n*a.d }
-
 // segMeetsBox reports whether the closed segment p-q meets the closed box
 // lo..hi (a face when lo[a] == hi[a] on one axis). Exact: the slab method
 // with rational parameters. O(1).
@@ -271,13 +266,6 @@ func pointInside3(m vec3, s int, filled func(i, j, l int) bool) bool {
 		}
 	}
 	return true
-}
-
-func sign(v int) int {
-	if v < 0 {
-		return -1
-	}
-	return 1
 }
 
 func lcm(a, b int) int { return a / gcd(a, b) * b }

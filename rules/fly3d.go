@@ -211,14 +211,16 @@ func (f *fly3d) build() {
 	top := f.zlo + f.L + k - 2 // the highest layer a box can fill
 	for j := range e.Tokens {
 		o := &e.Tokens[j]
-		if j == f.tok || t.Size <= model.Tiny || o.Size <= model.Tiny {
+		if j == f.tok {
 			continue
 		}
 		var bits uint8
-		switch {
-		case model.Allies(side, o.SideOrNeutral()):
+		switch passing(t, side, o) {
+		case passFree:
+			continue
+		case passAlly:
 			bits = oNoEnd
-		case sizeGap(t.Size, o.Size) >= 3:
+		case passThrough:
 			bits = oNoEnd | oNoStop
 		default:
 			bits = oBlock | oNoEnd | oNoStop
@@ -410,7 +412,8 @@ func (f *fly3d) search(target int) {
 	}
 	B := m.budget
 	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
-	f.labels = append(f.labels, flyLabel{st: int32(((f.z0-f.zlo)*f.bh+sy)*f.bw+sx) * 2, parent: -1, mv: -1})
+	// The turn's diagonal count so far gives the start parity.
+	f.labels = append(f.labels, flyLabel{st: int32(((f.z0-f.zlo)*f.bh+sy)*f.bw+sx)*2 + int32(m.par0), parent: -1, mv: -1})
 	f.src = append(f.src[:0], 0)
 	A := f.bw * f.bh
 	best := int32(-1) // the target's answer (paths)
@@ -676,7 +679,7 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 	if !e.Grid.In(x, y) {
 		return Path{}, true, BadQuery("path: square (%d, %d) is off the %dx%d map", x, y, m.W, m.H)
 	}
-	p = Path{Fly: true, Steps: noSteps(steps)}
+	p = Path{Fly: true, Steps: noSteps(steps), Diagonals: m.diag0}
 	wx, wy := x-f.bx0, y-f.by0
 	if wx < 0 || wy < 0 || wx+f.k > f.bw || wy+f.k > f.bh {
 		return p, true, nil
@@ -693,6 +696,9 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 						fl |= FlagReaction
 					}
 					p.Reachable, p.Cost, p.Actions = true, m.feet, 2
+					if isDiagDir(d) {
+						p.Diagonals++ // moved diagonally, counted as a diagonal of the turn
+					}
 					p.Steps = append(p.Steps, Step{X: x, Y: y, Turn: NoTurn, Cost: m.feet, Total: m.feet, Flags: fl, Z: f.z0 * f.fps})
 				}
 			}
@@ -725,6 +731,9 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 		}
 		if l.r > par.r {
 			fl |= FlagReaction
+		}
+		if l.st&1 != par.st&1 {
+			p.Diagonals++ // a counted diagonal
 		}
 		cost := int(l.t-par.t) * m.feet
 		p.Steps = append(p.Steps, Step{X: nx, Y: ny, Turn: NoTurn, Cost: cost, Total: int(l.t) * m.feet, Flags: fl, Z: nz * f.fps})

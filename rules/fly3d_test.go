@@ -340,3 +340,31 @@ func TestFly3DPathsMatch2D(t *testing.T) {
 	}
 	t.Logf("%d paths compared", compared)
 }
+
+// A flight continues the turn's diagonal count (rules-conventions.md "Turn
+// state"): after one diagonal, three more cost 10 + 5 + 10 ft, and the path
+// reports the count after it.
+func TestFlyTurnDiagonals(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "....", "....", "....", "...."), tok{name: "Navasi", x: 0, y: 0, speeds: "fly=30"})
+	e.Tokens[0].Elevation = 10
+	q := flyQuery(0, 1, 10)
+	q.Turn.Diagonals = 1
+	diagonals := func(p Path) int {
+		n, x, y := 0, 0, 0
+		for _, s := range p.Steps {
+			if s.X != x && s.Y != y {
+				n++
+			}
+			x, y = s.X, s.Y
+		}
+		return n
+	}
+	p, err := mustEngine(t, model.SF2E).Path(e, q, 3, 3)
+	if err != nil || !p.Reachable || p.Cost != 25 || p.Diagonals != 1+diagonals(p) {
+		t.Fatalf("%+v %v: want 25 ft and the diagonals counted on from 1", p, err)
+	}
+	q.Turn.Diagonals = 0
+	if p, _ = mustEngine(t, model.SF2E).Path(e, q, 3, 3); p.Cost != 20 || p.Diagonals != 3 {
+		t.Fatalf("fresh turn: %+v, want 20 ft and 3 diagonals", p)
+	}
+}

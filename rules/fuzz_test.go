@@ -3,8 +3,6 @@ package rules
 import (
 	"errors"
 	"math/rand/v2"
-	"os/exec"
-	"strings"
 	"testing"
 
 	"encounterplanner/model"
@@ -201,17 +199,4 @@ func FuzzCover(f *testing.F) {
 			}
 		}
 	})
-}
-
-// rules/ must stay pure: no UI toolkit, no database (style.md "Layers").
-func TestRulesDependencies(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list -deps: %v\n%s", err, out)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		if strings.HasPrefix(dep, "fyne.io") || dep == "database/sql" {
-			t.Errorf("rules/ depends on %s", dep)
-		}
-	}
 }

@@ -84,10 +84,10 @@ func outerReach(k kind, e *model.Encounter, a *model.Token) int {
 // is within its reach (sf2e its reach; pf1e its natural reach, or with a
 // reach weapon double that but not within it), and from some square of its
 // space within that distance, the segment between the two squares' centres
-// passes through no wall square (rules-conventions.md "Walls and doors on
-// grid edges": "Reach needs line of effect"). v is the vertical gap in
-// layers between a and the square's box (walls are full height, so line of
-// effect is the 2-D one).
+// passes through no wall square, closed door square or blocking edge
+// (rules-conventions.md "Walls and doors on grid edges": "Reach needs line
+// of effect"). v is the vertical gap in layers between a and the square's
+// box (walls are full height, so line of effect is the 2-D one).
 func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y, v int, ws *squareSum) bool {
 	ak := e.Space(a)
 	r, feet := reachFeet(k, e, a), e.Feet()
@@ -107,7 +107,8 @@ func reachesSquare(k kind, e *model.Encounter, a *model.Token, x, y, v int, ws *
 	}
 	for sy := a.Y; sy < a.Y+ak; sy++ {
 		for sx := a.X; sx < a.X+ak; sx++ {
-			if gx, gy := gaps(sx, sy, 1, x, y, 1); within3(gx, gy, v, r, feet) && clearLine(&e.Grid, ws, sx, sy, x, y) {
+			if gx, gy := gaps(sx, sy, 1, x, y, 1); within3(gx, gy, v, r, feet) && clearLine(&e.Grid, ws, sx, sy, x, y) &&
+				(len(e.Edges) == 0 || !edgesHit(e.Edges, 2*sx+1, 2*sy+1, 2*x+1, 2*y+1, 0)) {
 				return true
 			}
 		}
@@ -132,7 +133,7 @@ func clearLine(g *model.Grid, ws *squareSum, ax, ay, bx, by int) bool {
 // canMelee reports whether a token can make reactions and flank: not
 // neutral, able to act and to attack in melee.
 func canMelee(t *model.Token) bool {
-	return t.SideOrNeutral() != model.Neutral && !t.Has(model.CondUnconscious) &&
+	return t.SideOrNeutral() != model.Neutral && !unconscious(t) &&
 		!t.Has(model.CondCannotAct) && !t.Has(model.CondNoMelee)
 }
 
@@ -192,7 +193,7 @@ func (s *squareSet) in(i, j int) bool {
 	if s.box {
 		return i >= s.bx && i < s.bx+s.bk && j >= s.by && j < s.by+s.bk
 	}
-	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && s.cells[j*s.w+i]&s.mask != 0
+	return uint(i) < uint(s.w) && uint(j) < uint(s.h) && wallish(s.cells[j*s.w+i])&s.mask != 0
 }
 
 func floorDiv(a, b int) int {
@@ -339,6 +340,12 @@ func centre(x, y, k int) (int, int) { return 2*x + k, 2*y + k }
 // square is crossing the inside of the walls' area); only a segment that
 // crosses none of them is walked square by square.
 func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
+	return blockedBy(g, nil, ax, ay, ak, bx, by, bk)
+}
+
+// blockedBy is blocked where blocking edges (edges) block a segment too, a
+// corner on one included (edgesHit, segStartOn).
+func blockedBy(g *model.Grid, edges []model.Edge, ax, ay, ak, bx, by, bk int) bool {
 	walls := geom{g}.terrain(model.Wall)
 	var seen [4][2]int
 	ns := 0
@@ -354,7 +361,10 @@ func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
 			}
 			hit, i, j := segHitsAt(px, py, qx, qy, -1, g.W, walls)
 			if !hit {
-				return false
+				if len(edges) == 0 || !edgesHit(edges, px, py, qx, qy, segStartOn) {
+					return false
+				}
+				continue
 			}
 			if i != noSquare {
 				if ns < len(seen) {
@@ -370,6 +380,9 @@ func blocked(g *model.Grid, ax, ay, ak, bx, by, bk int) bool {
 
 // creatureHit reports whether the segment passes through the space of token o.
 func creatureHit(e *model.Encounter, o *model.Token, px, py, qx, qy int) bool {
+	if o.Has(model.CondDead) {
+		return false // a dead creature gives no cover
+	}
 	k := e.Space(o)
 	// Quick reject on bounding boxes (doubled).
 	if max(px, qx) <= 2*o.X || min(px, qx) >= 2*(o.X+k) || max(py, qy) <= 2*o.Y || min(py, qy) >= 2*(o.Y+k) {

@@ -45,11 +45,17 @@ type mover struct {
 	feet   int   // feet per square
 	budget int32 // squares per Stride or move action
 	speed  int   // feet, for the mode
-	layers int   // Strides (sf2e) or move actions (pf1e)
+	layers int   // Strides (sf2e) or move actions (pf1e) from now
+	par0   uint8 // the diagonal parity the turn state starts with
+	diag0  int   // the diagonals the turn has counted before the query
 	start  int   // top-left position y*W+x
 	fly    bool
-	cells  []uint8   // valid inside the box only
-	walls  squareSum // forThreat's buffer
+	// shallow is model.ShallowWater for the modes it is difficult terrain
+	// for (land and climb), else 0 (rules-conventions.md "Shallow water").
+	shallow model.Trait
+	cells   []uint8   // valid inside the box only
+	walls   squareSum // forThreat's buffer
+	es      edgeSteps // edges and the steps they refuse (map-indexed, in the box)
 	// The box of squares a search can touch: the start's space grown by the
 	// farthest the budget can carry it, plus one for corners (inclusive).
 	bx0, by0, bx1, by1 int
@@ -96,6 +102,12 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 		if mode != ModeLand {
 			return 0, BadQuery("token %q cannot Step while using its %s Speed (Player Core p. 412); Step uses land movement", t.Name, mode)
 		}
+		if crawls(t) {
+			return 0, BadQuery("token %q is prone: its land movement is a Crawl, not a Step (ask reach without --step)", t.Name)
+		}
+	}
+	if actions, err = turnActions(e.Ruleset, t, q); err != nil {
+		return 0, err
 	}
 	speed, ok := t.Speed(mode)
 	if !ok {
@@ -114,8 +126,12 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 	// step: a longer Speed reaches nothing more.
 	speed = clampUse(speed, satMul(m.feet, min(12*mapSquares(g), maxBudget)))
 	m.budget = int32(speed / m.feet)
+	if mode == ModeLand && crawls(t) {
+		m.budget = min(m.budget, 1) // a Crawl: one square, at most 5 ft, an action
+	}
 	m.speed = speed
 	m.layers = actions
+	m.diag0, m.par0 = q.Turn.Diagonals, uint8(q.Turn.Diagonals&1)
 	m.start = t.Y*m.W + t.X
 	m.fly = mode == ModeFly
 	r := int64(m.budget)*int64(actions) + 2 // every step costs at least one square
@@ -186,18 +202,26 @@ func (m *mover) classify() {
 		lvl[i] = uint8(raw) << lvlShift
 	}
 	swim := m.mode == ModeSwim
+	// Shallow water: difficult terrain for land and climb (no swim Speed
+	// needed); swim, burrow and fly pay nothing, and a swimmer may enter it.
+	m.shallow = 0
+	if m.mode == ModeLand || m.mode == ModeClimb {
+		m.shallow = model.ShallowWater
+	}
 	for y := m.by0; y <= m.by1; y++ {
 		lo := y*m.W + m.bx0
 		m.classifyRow(g.Cells[lo:lo+m.bx1-m.bx0+1], m.cells[lo:], enter, diag, haz, swim, &lvl)
 	}
 	m.classifyTokens(t)
+	m.es.buildAt(e, m.bx0, m.by0, m.bx1-m.bx0+1, m.by1-m.by0+1, m.by0*m.W+m.bx0, m.W, n, m.k, m.cells, cDiag, m.kind == kindPF1E)
 }
 
 func (m *mover) classifyRow(src []model.Trait, dst []uint8, enter, diag, haz model.Trait, swim bool, lvl *[4]uint8) {
 	dst = dst[:len(src)]
 	for i, tr := range src {
+		tr = wallish(tr)
 		var c uint8
-		if tr&enter != 0 || (swim && tr&model.Water == 0) {
+		if tr&enter != 0 || (swim && tr&(model.Water|model.ShallowWater) == 0) {
 			c |= cBlock
 		}
 		if tr&(model.Wall|model.Obstacle) != 0 {
@@ -209,7 +233,11 @@ func (m *mover) classifyRow(src []model.Trait, dst []uint8, enter, diag, haz mod
 		if tr&haz != 0 {
 			c |= cHaz
 		}
-		c |= lvl[(tr>>2)&3]
+		l := (tr >> 2) & 3 // Difficult, GreaterDifficult
+		if tr&m.shallow != 0 {
+			l |= 1 // shallow water is difficult; the worst trait counts
+		}
+		c |= lvl[l]
 		dst[i] = c
 	}
 }
@@ -223,17 +251,16 @@ func (m *mover) classifyTokens(t *model.Token) {
 			continue
 		}
 		o := &e.Tokens[j]
-		if t.Size <= model.Tiny || o.Size <= model.Tiny {
-			continue // tiny creatures pass through and share
-		}
 		if lo, hi := tokenLayers(e, t); layerGap(e, o, lo, hi) > 0 {
 			continue // a box above or below the mover's (rules-conventions.md "Elevation")
 		}
 		var bits uint8
-		switch {
-		case model.Allies(side, o.SideOrNeutral()):
+		switch passing(t, side, o) {
+		case passFree:
+			continue
+		case passAlly:
 			bits = cNoEnd
-		case sizeGap(t.Size, o.Size) >= 3:
+		case passThrough:
 			bits = cNoEnd | cNoStop
 		default:
 			bits = cBlock | cNoEnd | cNoStop
@@ -329,6 +356,9 @@ func (m *mover) try(x, y, d int) (npos int, lvl uint8, haz int, threat, ok bool)
 	nx, ny := x+dx, y+dy
 	k := m.k
 	if nx < 0 || ny < 0 || nx+k > m.W || ny+k > m.H {
+		return 0, 0, 0, false, false
+	}
+	if m.es.refuses(y*m.W+x, ny*m.W+nx, d) {
 		return 0, 0, 0, false, false
 	}
 	if dx != 0 && dy != 0 {
@@ -451,7 +481,7 @@ func (m *mover) enteredFlags(x, y, d int) Flag {
 				continue
 			}
 			tr := g.At(c, r)
-			if tr&model.Difficult != 0 {
+			if tr&model.Difficult != 0 || tr&m.shallow != 0 {
 				f |= FlagDifficult
 			}
 			if tr&model.GreaterDifficult != 0 {
@@ -471,4 +501,27 @@ func (m *mover) enteredFlags(x, y, d int) Flag {
 		}
 	}
 	return f
+}
+
+// How a mover may treat another creature's space (Player Core p. 414;
+// rules-conventions.md "Creatures" and "Conditions the rules act on").
+const (
+	passBlocked = iota // may neither pass nor end there
+	passFree           // ignore it: tiny creatures share, so may a body
+	passAlly           // pass, and stop a Stride there, but not end there
+	passThrough        // pass, but neither end nor stop a Stride there
+)
+
+// passing says how t (of side) may treat o's space; the 2-D searches and
+// the flights over elevation layers ask the same question.
+func passing(t *model.Token, side string, o *model.Token) int {
+	switch {
+	case t.Size <= model.Tiny || o.Size <= model.Tiny || mayEndOnBody(t, o):
+		return passFree
+	case model.Allies(side, o.SideOrNeutral()):
+		return passAlly
+	case sizeGap(t.Size, o.Size) >= 3 || o.Has(model.CondDead):
+		return passThrough // a dead creature never blocks movement
+	}
+	return passBlocked
 }

@@ -37,10 +37,10 @@ func (s *searcher) path1(target int) bool {
 	W := m.W
 	tx, ty := target%W, target/W
 	B := m.budget
-	start := int32(m.start * 2)
+	start := int32(m.start*2) + int32(m.par0)
 	pst[start] = pstate{stamp: gen}
 	h := pheap(s.pheap[:0])
-	h.push(pent{st: start, f: openCost(m.start%W, m.start/W, 0, tx, ty)})
+	h.push(pent{st: start, f: openCost(m.start%W, m.start/W, m.par0, tx, ty)})
 	best, found := pkey{}, false
 	for len(h) > 0 {
 		ent := h.pop()

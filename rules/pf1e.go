@@ -61,7 +61,11 @@ func pf1eMinimumPath(s *searcher, steps []Step, x, y int) (Path, bool) {
 		if thr {
 			f |= FlagReaction // "provokes attacks of opportunity as normal"
 		}
-		return Path{Reachable: true, Cost: m.feet, Actions: 2,
+		diags := m.diag0
+		if isDiagDir(d) {
+			diags++ // moved diagonally, counted as a diagonal of the turn
+		}
+		return Path{Reachable: true, Cost: m.feet, Actions: 2, Diagonals: diags,
 			Steps: append(steps[:0], Step{X: x, Y: y, Turn: NoTurn, Cost: m.feet, Total: m.feet, Flags: f})}, true
 	}
 	return Path{}, false
@@ -89,7 +93,7 @@ func (g *pf1eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 	}
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)
-	if blocked(&e.Grid, A.X, A.Y, ak, B.X, B.Y, bk) {
+	if blockedBy(&e.Grid, e.Edges, A.X, A.Y, ak, B.X, B.Y, bk) {
 		return CoverBlocked, nil
 	}
 	solid := geom{&e.Grid}.terrain(model.Wall | model.Obstacle)
@@ -99,7 +103,7 @@ func (g *pf1eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 		c := CoverNone
 		for cb := 0; cb < 4 && c < CoverStandard; cb++ {
 			qx, qy := 2*B.X+2*bk*(cb&1), 2*B.Y+2*bk*(cb>>1)
-			if segHits(px, py, qx, qy, -1, e.Grid.W, solid) {
+			if segHits(px, py, qx, qy, -1, e.Grid.W, solid) || len(e.Edges) > 0 && edgesHit(e.Edges, px, py, qx, qy, segStartOn) {
 				c = CoverStandard
 				break
 			}

@@ -35,6 +35,7 @@ type ptsEngine struct {
 	gen     uint32
 	buckets [5][]int32
 	cells   []uint8
+	es      edgeSteps   // the steps blocking edges refuse (moves; leap and forced rebuild it)
 	block   squareSum   // walls, obstacles, enemies and neutral tokens: not entered
 	noEnd   squareSum   // walls, obstacles, every other token: not ended in
 	diff    squareSum   // difficult
@@ -73,8 +74,8 @@ var ptsClass = newCellClass(func(tr model.Trait) uint8 {
 	}
 	if tr.Any(model.GreaterDifficult) {
 		b |= ptsCellGreater
-	} else if tr.Any(model.Difficult) {
-		b |= ptsCellDiff
+	} else if tr.Any(model.Difficult | model.ShallowWater) {
+		b |= ptsCellDiff // shallow water: land 2, crawl, climb and swim 3
 	}
 	if tr.Any(model.Hazardous | model.Narrow | model.Uneven) {
 		b |= ptsCellHaz
@@ -90,7 +91,8 @@ type ptsCtx struct {
 	sx, sy         int
 	land, mob      int
 	actions        int
-	budget         int32
+	budget         int32 // points left: Speed + (actions-1) x mobility - spent
+	spent          int   // points spent this turn before the query
 	extra          int32 // 1 for crawl, climb and swim
 	ox, oy, ww, wh int
 }
@@ -148,9 +150,15 @@ func (g *ptsEngine) prep(e *model.Encounter, q MoveQuery) (*ptsCtx, error) {
 	// once, at most 4 points a step; more points reach nothing more (and
 	// every action count still needs the same points: actionsFor).
 	use := min(satMul(4, mapSquares(&e.Grid)), maxBudget)
+	if err := CheckTurn(e.Ruleset, t.Name, q.Turn); err != nil {
+		return nil, err
+	}
 	c.land, c.mob = ptsSpeeds(t)
 	c.land, c.mob = clampUse(c.land, use), clampUse(c.mob, use)
-	c.budget = int32(min(c.land+(c.actions-1)*c.mob, use))
+	// The points spent this turn come out of the one budget; leftover
+	// points stay until the end of the turn (rules-conventions.md).
+	c.spent = clampUse(q.Turn.Spent, use)
+	c.budget = int32(max(min(c.land+(c.actions-1)*c.mob, use)-c.spent, 0))
 	if c.land == 0 {
 		// rules-conventions.md, every ruleset: "A Speed of 0 is a Speed: it
 		// reaches no square", so extra actions' mobility moves it nowhere.
@@ -190,6 +198,13 @@ func (g *ptsEngine) window(c *ptsCtx, r int) {
 	g.haz.build(cells, x0, y0, c.ww, c.wh, ptsCellHaz)
 	g.wall.build(cells, x0, y0, c.ww, c.wh, ptsCellWall)
 	g.crowd.build(cells, x0, y0, c.ww, c.wh, ptsCellCrowd)
+	g.es.build(e, x0, y0, c.ww, c.wh, c.k, cells, ptsCellBlock, true)
+}
+
+// edgeRefuses reports whether blocking edges refuse the step in direction
+// d from (x, y) to (nx, ny), both in the window.
+func (g *ptsEngine) edgeRefuses(c *ptsCtx, x, y, nx, ny, d int) bool {
+	return g.es.on && g.es.refuses(int(c.state(x, y)), int(c.state(nx, ny)), d)
 }
 
 func (c *ptsCtx) state(x, y int) int32 { return int32((y-c.oy)*c.ww + x - c.ox) }
@@ -212,7 +227,7 @@ func (g *ptsEngine) canEnd(c *ptsCtx, x, y int) bool {
 func (g *ptsEngine) move(c *ptsCtx, x, y, d int) (nx, ny int, cost int32, ok bool) {
 	dx, dy := model.Dir[d][0], model.Dir[d][1]
 	nx, ny = x+dx, y+dy
-	if !c.fits(nx, ny) {
+	if !c.fits(nx, ny) || g.edgeRefuses(c, x, y, nx, ny, d) {
 		return
 	}
 	if c.k == 1 {
@@ -317,10 +332,11 @@ func (g *ptsEngine) search(c *ptsCtx) {
 	}
 }
 
-// actionsFor is the fewest actions whose points cover cost.
+// actionsFor is the fewest actions whose points cover cost and the points
+// already spent this turn: the total actions the turn commits.
 func (c *ptsCtx) actionsFor(cost int) int {
 	for n := 1; n < c.actions; n++ {
-		if cost <= c.land+(n-1)*c.mob {
+		if c.spent+cost <= c.land+(n-1)*c.mob {
 			return n
 		}
 	}

@@ -41,13 +41,15 @@ func (g *ptsEngine) Leap(dst []Square, e *model.Encounter, tok int) ([]Square, e
 	_, mob := ptsSpeeds(t)
 	mob = clampUse(mob, mapSide(&e.Grid)) // no straight line is longer
 	c, _ := g.moverCtx(e, tok, mob)
+	// A leap crosses no blocking edge, nor a corner between them and walls.
+	g.es.build(e, c.ox, c.oy, c.ww, c.wh, c.k, g.cells, ptsCellWall, true)
 	from := len(dst)
 	for d := 0; d < 8; d++ {
 		dx, dy := model.Dir[d][0], model.Dir[d][1]
 		x, y := c.sx, c.sy
 		for m := 1; m <= mob; m++ {
 			nx, ny := x+dx, y+dy
-			if !c.fits(nx, ny) {
+			if !c.fits(nx, ny) || g.edgeRefuses(c, x, y, nx, ny, d) {
 				break
 			}
 			r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
@@ -103,13 +105,6 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 	return dst, nil
 }
 
-func absInt(a int) int {
-	if a < 0 {
-		return -a
-	}
-	return a
-}
-
 // ptsFrac is a rational number num/den with den > 0.
 type ptsFrac struct{ n, d int64 }
 
@@ -159,7 +154,7 @@ func ptsOpenHit(ax, ay, bx, by, sx, sy int) bool {
 // outer edge of walls, or only the corner point where two walls meet
 // diagonally, does not. Time O(length) squares tested.
 func ptsSight(g *model.Grid, ax, ay, bx, by int) bool {
-	wall := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall) }
+	wall := func(x, y int) bool { return g.In(x, y) && wallish(g.At(x, y)).Any(model.Wall) }
 	dx, dy := bx-ax, by-ay
 	// Seams: only an axis-parallel segment on a grid line runs along one.
 	if dx == 0 && ax%2 == 0 {
@@ -266,6 +261,8 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 	src := &e.Tokens[source]
 	so, sx, sy := e.Space(src), src.X, src.Y
 	g.fresh(c.ww * c.wh)
+	// Blocking edges stop it as walls do: a collision.
+	g.es.build(e, c.ox, c.oy, c.ww, c.wh, c.k, g.cells, ptsCellCrowd, true)
 	// step classifies a step: 0 no step, 1 a step, 2 a collision.
 	step := func(x, y, d int) (int, int, int) {
 		dx, dy := model.Dir[d][0], model.Dir[d][1]
@@ -278,7 +275,7 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 			return 0, 0, 0
 		}
 		r1, r2, two := enteredStrips(nx, ny, c.k, dx, dy)
-		hit := g.crowd.rect(r1[0], r1[1], r1[2], r1[3]) != 0
+		hit := g.crowd.rect(r1[0], r1[1], r1[2], r1[3]) != 0 || g.edgeRefuses(c, x, y, nx, ny, d)
 		if two {
 			ax, ay, bx, by := passedBetween(x, y, c.k, dx, dy)
 			hit = hit || g.crowd.rect(r2[0], r2[1], r2[2], r2[3]) != 0 || g.crowd.at(ax, ay) || g.crowd.at(bx, by)
@@ -293,6 +290,8 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 		return dst, nil
 	}
 	g.dist[queue[0]], g.stamp[queue[0]] = 0, g.gen
+	prev := make([]int32, c.ww*c.wh) // the BFS tree, for illegal ends
+	var settled []Square
 	from := len(dst)
 	for i := 0; i < len(queue); i++ {
 		s := queue[i]
@@ -309,6 +308,7 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 					v := c.state(nx, ny)
 					if g.stamp[v] != g.gen {
 						g.stamp[v], g.dist[v] = g.gen, m+1
+						prev[v] = s
 						queue = append(queue, v)
 					}
 				}
@@ -316,14 +316,49 @@ func (g *ptsEngine) Forced(dst []Square, e *model.Encounter, tok int, kind strin
 		}
 		// a token that started on a wall, an obstacle or another creature
 		// may still overlap it: it cannot end there
-		if m > 0 && !(x == c.sx && y == c.sy) && g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0 {
+		if m == 0 || (x == c.sx && y == c.sy) {
+			continue
+		}
+		if g.noEnd.rect(x, y, x+c.k-1, y+c.k-1) == 0 {
 			sq := Square{X: x, Y: y, Cost: int(m), Actions: 1}
 			if collide {
 				sq.Facings = 1
 			}
 			dst = append(dst, sq)
+			continue
+		}
+		// An illegal end: the token stops in the last legal position it
+		// passed, or, having passed none, the nearest (SettleForced).
+		passed := make([]Point, m+1)
+		for v, i := s, int(m); i >= 0; v, i = prev[v], i-1 {
+			passed[i].X, passed[i].Y = c.unpack(v)
+		}
+		if p, ok := SettleForced(e, tok, passed); ok && !(p.X == c.sx && p.Y == c.sy) {
+			settled = append(settled, Square{X: p.X, Y: p.Y, Cost: int(m), Actions: 1})
 		}
 	}
+	dst = mergeSettled(dst, from, settled)
 	slices.SortFunc(dst[from:], ptsSquareOrder)
 	return dst, nil
+}
+
+// mergeSettled adds the settled ends of illegal forced moves to the squares
+// listed from dst[from:], a square once with the fewest steps.
+func mergeSettled(dst []Square, from int, settled []Square) []Square {
+	if len(settled) == 0 {
+		return dst
+	}
+	at := map[Point]int{}
+	for i := from; i < len(dst); i++ {
+		at[Point{dst[i].X, dst[i].Y}] = i
+	}
+	for _, s := range settled {
+		if i, ok := at[Point{s.X, s.Y}]; ok {
+			dst[i].Cost = min(dst[i].Cost, s.Cost)
+			continue
+		}
+		at[Point{s.X, s.Y}] = len(dst)
+		dst = append(dst, s)
+	}
+	return dst
 }

@@ -48,5 +48,6 @@ func (g *ptsEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, err
 	if p.Reachable {
 		p.Actions = c.actionsFor(p.Cost)
 	}
+	p.Diagonals = countDiagonals(p, c.sx, c.sy, 0)
 	return p, nil
 }

@@ -21,7 +21,8 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 	k := e.Space(t)
 	land, mob := ptsSpeeds(t)
 	n := max(q.Actions, 1)
-	budget := land + (n-1)*mob
+	spent := q.Turn.Spent // points spent this turn come out of the budget
+	budget := max(land+(n-1)*mob-spent, 0)
 	if land == 0 {
 		budget = 0 // a Speed of 0 reaches no square, whatever the actions
 	}
@@ -47,7 +48,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 	}
 	hard := func(x, y int) bool {
 		_, en := occupant(x, y)
-		return g.In(x, y) && (g.At(x, y).Any(model.Wall|model.Obstacle) || en)
+		return g.In(x, y) && (refAt(g, x, y).Any(model.Wall|model.Obstacle) || en)
 	}
 	dist := map[[2]int]int{{t.X, t.Y}: 0}
 	done := map[[2]int]bool{}
@@ -84,7 +85,7 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 				tr := g.At(p[0], p[1])
 				if tr.Any(model.GreaterDifficult) {
 					sur = max(sur, 2)
-				} else if tr.Any(model.Difficult) {
+				} else if tr.Any(model.Difficult | model.ShallowWater) {
 					sur = max(sur, 1)
 				}
 			}
@@ -97,6 +98,9 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 						}
 					}
 				}
+			}
+			if refEdgeRefuses(e, cur[0], cur[1], k, dx, dy, hard, true) {
+				ok = false
 			}
 			nd := best + (1+sur+extra)*1000 + haz
 			if !ok || nd/1000 > budget {
@@ -116,13 +120,13 @@ func ptsRefReach(e *model.Encounter, q MoveQuery) (out map[[2]int]Square, hz map
 		}
 		ok := true
 		for s := range spaceSquares(p[0], p[1], k) {
-			if o, _ := occupant(s[0], s[1]); o || g.At(s[0], s[1]).Any(model.Wall|model.Obstacle) {
+			if o, _ := occupant(s[0], s[1]); o || refAt(g, s[0], s[1]).Any(model.Wall|model.Obstacle) {
 				ok = false
 			}
 		}
 		if ok {
 			a := 1
-			for d > land+(a-1)*mob {
+			for spent+d > land+(a-1)*mob {
 				a++
 			}
 			out[p] = Square{X: p[0], Y: p[1], Cost: d, Actions: a}
@@ -250,17 +254,20 @@ func ptsReplay(t *testing.T, e *model.Encounter, q MoveQuery, p Path, end Square
 			}
 			if tr.Any(model.GreaterDifficult) {
 				sur = 2
-			} else if tr.Any(model.Difficult) {
+			} else if tr.Any(model.Difficult | model.ShallowWater) {
 				sur = max(sur, 1)
 			}
 			for _, f := range []struct {
 				t model.Trait
 				f Flag
-			}{{model.Difficult, FlagDifficult}, {model.GreaterDifficult, FlagGreaterDifficult}, {model.Hazardous, FlagHazardous}, {model.Narrow, FlagNarrow}, {model.Uneven, FlagUneven}} {
+			}{{model.Difficult | model.ShallowWater, FlagDifficult}, {model.GreaterDifficult, FlagGreaterDifficult}, {model.Hazardous, FlagHazardous}, {model.Narrow, FlagNarrow}, {model.Uneven, FlagUneven}} {
 				if tr.Any(f.t) {
 					fl |= f.f
 				}
 			}
+		}
+		if refEdgeRefuses(e, x, y, m.k, model.Dir[d][0], model.Dir[d][1], hard, true) {
+			ok = false
 		}
 		cost := 1 + sur
 		if q.Mode == ModeCrawl || q.Mode == ModeClimb || q.Mode == ModeSwim {
@@ -482,7 +489,7 @@ func (m ptsRefMover) other(x, y int) bool {
 }
 
 func (m ptsRefMover) terrain(x, y int, t model.Trait) bool {
-	return m.e.Grid.In(x, y) && m.e.Grid.At(x, y).Any(t)
+	return m.e.Grid.In(x, y) && refAt(&m.e.Grid, x, y).Any(t)
 }
 
 func (m ptsRefMover) empty(x, y int) bool {
@@ -574,8 +581,24 @@ func (m ptsRefMover) gap(x, y, source int) int {
 func (m ptsRefMover) forced(kind string, source, dist int) map[[2]int]Square {
 	t := &m.e.Tokens[m.tok]
 	out := map[[2]int]Square{}
-	var walk func(x, y, n int)
-	walk = func(x, y, n int) {
+	// nearest: the legal position nearest (x, y), squares with diagonals
+	// as 1, ties by y then x.
+	nearest := func(x, y int) ([2]int, bool) {
+		best, bp := -1, [2]int{}
+		for yy := 0; yy < m.e.Grid.H; yy++ {
+			for xx := 0; xx < m.e.Grid.W; xx++ {
+				if d := max(absInt(xx-x), absInt(yy-y)); m.empty(xx, yy) && (best < 0 || d < best) {
+					best, bp = d, [2]int{xx, yy}
+				}
+			}
+		}
+		return bp, best >= 0
+	}
+	var walk func(x, y, n int, last *[2]int)
+	walk = func(x, y, n int, last *[2]int) {
+		if m.empty(x, y) {
+			last = &[2]int{x, y}
+		}
 		collide := false
 		if n < dist {
 			for d := 0; d < 8; d++ {
@@ -603,10 +626,30 @@ func (m ptsRefMover) forced(kind string, source, dist int) map[[2]int]Square {
 					collide = true
 					continue
 				}
-				walk(nx, ny, n+1)
+				walk(nx, ny, n+1, last)
 			}
 		}
-		if n == 0 || (x == t.X && y == t.Y) || !m.empty(x, y) {
+		if n == 0 || (x == t.X && y == t.Y) {
+			return
+		}
+		if !m.empty(x, y) {
+			// An illegal end: the last legal position passed, or the
+			// nearest legal one.
+			p, ok := [2]int{}, last != nil
+			if ok {
+				p = *last
+			} else {
+				p, ok = nearest(x, y)
+			}
+			if !ok || p == [2]int{t.X, t.Y} {
+				return
+			}
+			sq, seen := out[p]
+			if !seen || n < sq.Cost {
+				sq.Cost = n
+			}
+			sq.X, sq.Y, sq.Actions = p[0], p[1], 1
+			out[p] = sq
 			return
 		}
 		p := [2]int{x, y}
@@ -620,7 +663,7 @@ func (m ptsRefMover) forced(kind string, source, dist int) map[[2]int]Square {
 		}
 		out[p] = sq
 	}
-	walk(t.X, t.Y, 0)
+	walk(t.X, t.Y, 0, nil)
 	return out
 }
 

@@ -103,10 +103,17 @@ func (s *searcher) reachFast() {
 	ring := &s.fring
 	sx, sy := m.start%W, m.start/W
 	start := int32((sy+1)*PW + sx + 1)
-	key[start] = 1 // stored as key+1; 0 is none
-	ring[0] = append(ring[0], start)
+	// The start's key is its diagonal parity (T = 0): a turn that has
+	// counted an odd number of diagonals pays 2 for the next.
+	k0 := uint32(m.par0)
+	key[start] = k0 + 1 // stored as key+1; 0 is none
+	ring[k0] = append(ring[k0], start)
 	settled := 0
-	q := fastQueue{key: key, ring: ring, maxKey: maxKey}
+	q := fastQueue{key: key, ring: ring, maxKey: maxKey, top: k0}
+	if m.es.on {
+		s.fastN = s.reachFastEdges(&q, pc, dw, x0, y0, x1, y1)
+		return
+	}
 	for K := uint32(0); K <= q.top; K++ {
 		b := &ring[K&(fastRing-1)] // steps weigh 2 to 12: no push lands here
 		for len(*b) > 0 {
@@ -147,6 +154,65 @@ func (s *searcher) reachFast() {
 		}
 	}
 	s.fastN = settled
+}
+
+// reachFastEdges is reachFast's loop on a map with edges: the padded
+// square's refused directions (m.es, diagonals by the route rule, which
+// includes the squares passed between) replace the corner bits. It
+// returns the count of settled squares.
+func (s *searcher) reachFastEdges(q *fastQueue, pc []uint8, dw [fastWMask + 1]uint32, x0, y0, x1, y1 int) int {
+	m := &s.m
+	W, PW := m.W, m.W+2
+	n := len(pc)
+	if len(s.fedge) < n {
+		s.fedge = make([]uint8, n)
+	}
+	pe := s.fedge[:n]
+	for y := y0; y <= y1; y++ {
+		row := (y+1)*PW + x0 + 1
+		copy(pe[row:row+x1-x0+1], m.es.eb[y*W+x0:y*W+x1+1])
+	}
+	pw := int32(PW)
+	key, ring := q.key, q.ring
+	settled := 0
+	for K := uint32(0); K <= q.top; K++ {
+		b := &ring[K&(fastRing-1)]
+		for len(*b) > 0 {
+			pos := (*b)[len(*b)-1]
+			*b = (*b)[:len(*b)-1]
+			if key[pos] != K+1 {
+				continue
+			}
+			settled++
+			eb := pe[pos]
+			pN, pS := pos-pw, pos+pw
+			if eb&(1<<0) == 0 {
+				q.relaxTo(pN, K, uint32(pc[pN]&fastWMask))
+			}
+			if eb&(1<<1) == 0 {
+				q.relaxTo(pN+1, K, dw[pc[pN+1]&fastWMask])
+			}
+			if eb&(1<<2) == 0 {
+				q.relaxTo(pos+1, K, uint32(pc[pos+1]&fastWMask))
+			}
+			if eb&(1<<3) == 0 {
+				q.relaxTo(pS+1, K, dw[pc[pS+1]&fastWMask])
+			}
+			if eb&(1<<4) == 0 {
+				q.relaxTo(pS, K, uint32(pc[pS]&fastWMask))
+			}
+			if eb&(1<<5) == 0 {
+				q.relaxTo(pS-1, K, dw[pc[pS-1]&fastWMask])
+			}
+			if eb&(1<<6) == 0 {
+				q.relaxTo(pos-1, K, uint32(pc[pos-1]&fastWMask))
+			}
+			if eb&(1<<7) == 0 {
+				q.relaxTo(pN-1, K, dw[pc[pN-1]&fastWMask])
+			}
+		}
+	}
+	return settled
 }
 
 // fastQueue is reachFast's queue: the keys (stored as key + 1; 0 is

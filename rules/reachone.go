@@ -36,7 +36,7 @@ func (s *searcher) reach1() {
 	for i := range s.buckets {
 		s.buckets[i] = s.buckets[i][:0]
 	}
-	s.buckets[0] = append(s.buckets[0], qent{int32(m.start * 2), 0})
+	s.buckets[0] = append(s.buckets[0], qent{int32(m.start*2) + int32(m.par0), 0})
 	count := 1
 	var T int32
 	for count > 0 {

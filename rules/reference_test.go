@@ -38,7 +38,7 @@ func (r *refRules) covers(o *model.Token, x, y int) bool {
 }
 
 func (r *refRules) enterable(x, y int) bool {
-	tr := r.e.Grid.At(x, y)
+	tr := refAt(&r.e.Grid, x, y)
 	wall, obst, water := tr&model.Wall != 0, tr&model.Obstacle != 0, tr&model.Water != 0
 	switch r.mode {
 	case ModeFly:
@@ -50,7 +50,7 @@ func (r *refRules) enterable(x, y int) bool {
 			return false
 		}
 	case ModeSwim:
-		if wall || obst || !water {
+		if wall || obst || !(water || tr&model.ShallowWater != 0) {
 			return false
 		}
 	default:
@@ -60,11 +60,11 @@ func (r *refRules) enterable(x, y int) bool {
 	}
 	for j := range r.e.Tokens {
 		o := &r.e.Tokens[j]
-		if j == r.tok || !r.covers(o, x, y) || r.tinyish(r.t) || r.tinyish(o) {
+		if j == r.tok || !r.covers(o, x, y) || r.tinyish(r.t) || r.tinyish(o) || r.body(o) {
 			continue
 		}
-		if model.Allies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
-			continue
+		if model.Allies(r.t.SideOrNeutral(), o.SideOrNeutral()) || o.Has(model.CondDead) {
+			continue // allies and the dead never block
 		}
 		d := int(r.t.Size) - int(o.Size)
 		if d < 3 && d > -3 {
@@ -74,14 +74,26 @@ func (r *refRules) enterable(x, y int) bool {
 	return true
 }
 
+// body: o is a prone creature, unconscious or dead (dead is both), of the
+// mover's size or smaller: the mover may pass and end in its space.
+func (r *refRules) body(o *model.Token) bool {
+	dead := o.Has(model.CondDead)
+	return (dead || o.Has(model.CondProne) && o.Has(model.CondUnconscious)) && o.Size <= r.t.Size
+}
+
+func (r *refRules) shallowDifficult() bool { return r.mode == ModeLand || r.mode == ModeClimb }
+
 func (r *refRules) surcharge(x, y int) int {
-	tr := r.e.Grid.At(x, y)
+	tr := refAt(&r.e.Grid, x, y)
 	s := 0
 	if tr&model.Difficult != 0 {
 		s = 1
 	}
 	if tr&model.GreaterDifficult != 0 {
 		s = 2
+	}
+	if r.shallowDifficult() && tr&model.ShallowWater != 0 {
+		s = max(s, 1) // shallow water is difficult terrain for land and climb
 	}
 	if (r.mode == ModeFly || r.ign) && s > 0 {
 		s--
@@ -97,12 +109,12 @@ func (r *refRules) surcharge(x, y int) int {
 func (r *refRules) legal(x, y int, final bool) bool {
 	for sy := y; sy < y+r.size; sy++ {
 		for sx := x; sx < x+r.size; sx++ {
-			if r.e.Grid.At(sx, sy)&(model.Wall|model.Obstacle) != 0 {
+			if refAt(&r.e.Grid, sx, sy)&(model.Wall|model.Obstacle) != 0 {
 				return false
 			}
 			for j := range r.e.Tokens {
 				o := &r.e.Tokens[j]
-				if j == r.tok || !r.covers(o, sx, sy) || r.tinyish(r.t) || r.tinyish(o) {
+				if j == r.tok || !r.covers(o, sx, sy) || r.tinyish(r.t) || r.tinyish(o) || r.body(o) {
 					continue
 				}
 				if final || !model.Allies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
@@ -133,7 +145,7 @@ func (r *refRules) threatenedBy(x, y int) bool {
 		if j == r.tok || !model.Enemies(r.t.SideOrNeutral(), o.SideOrNeutral()) {
 			continue
 		}
-		if o.Has(model.CondUnconscious) || o.Has(model.CondCannotAct) || o.Has(model.CondNoMelee) {
+		if o.Has(model.CondUnconscious) || o.Has(model.CondDead) || o.Has(model.CondCannotAct) || o.Has(model.CondNoMelee) {
 			continue
 		}
 		k := r.e.Space(o)
@@ -147,7 +159,8 @@ func (r *refRules) threatenedBy(x, y int) bool {
 		seen := func(reach int) bool {
 			for sy := o.Y; sy < o.Y+k; sy++ {
 				for sx := o.X; sx < o.X+k; sx++ {
-					if in(max(sx-x, x-sx), max(sy-y, y-sy), reach) && refClearLine(&r.e.Grid, sx, sy, x, y) {
+					if in(max(sx-x, x-sx), max(sy-y, y-sy), reach) && refClearLine(&r.e.Grid, sx, sy, x, y) &&
+						!refEdgeSegHit(r.e, 2*sx+1, 2*sy+1, 2*x+1, 2*y+1) {
 						return true
 					}
 				}
@@ -173,7 +186,7 @@ func (r *refRules) threatenedBy(x, y int) bool {
 func refClearLine(g *model.Grid, ax, ay, bx, by int) bool {
 	for j := min(ay, by); j <= max(ay, by); j++ {
 		for i := min(ax, bx); i <= max(ax, bx); i++ {
-			if g.At(i, j)&model.Wall != 0 && ptsOpenHit(2*ax+1, 2*ay+1, 2*bx+1, 2*by+1, 2*i, 2*j) {
+			if refAt(g, i, j)&model.Wall != 0 && ptsOpenHit(2*ax+1, 2*ay+1, 2*bx+1, 2*by+1, 2*i, 2*j) {
 				return false
 			}
 		}
@@ -211,11 +224,11 @@ func (r *refRules) step(x, y, p, d int) refStep {
 					return refStep{}
 				}
 				sur = max(sur, r.surcharge(sx, sy))
-				tr := r.e.Grid.At(sx, sy)
+				tr := refAt(&r.e.Grid, sx, sy)
 				if r.mode != ModeFly && tr&(model.Hazardous|model.Narrow|model.Uneven) != 0 {
 					out.haz++
 				}
-				if tr&(model.Difficult|model.GreaterDifficult) != 0 {
+				if tr&(model.Difficult|model.GreaterDifficult) != 0 || (r.shallowDifficult() && tr&model.ShallowWater != 0) {
 					out.difficult = true
 				}
 			case inOld && !inNew:
@@ -235,7 +248,7 @@ func (r *refRules) step(x, y, p, d int) refStep {
 				if r.space(x, y, sx, sy) || r.space(nx, ny, sx, sy) || !r.on(sx, sy) {
 					continue
 				}
-				tr := r.e.Grid.At(sx, sy)
+				tr := refAt(&r.e.Grid, sx, sy)
 				// Walls, and obstacles for a mode that cannot pass them
 				// (fly and burrow can), in both rulesets.
 				blocks := tr&model.Wall != 0 || (tr&model.Obstacle != 0 && r.mode != ModeFly && r.mode != ModeBurrow)
@@ -247,6 +260,13 @@ func (r *refRules) step(x, y, p, d int) refStep {
 		if (r.k == kindSF2E && n == 2) || (r.k == kindPF1E && n > 0) {
 			return refStep{}
 		}
+	}
+	solid := func(x, y int) bool {
+		tr := refAt(&r.e.Grid, x, y)
+		return tr&model.Wall != 0 || (tr&model.Obstacle != 0 && r.mode != ModeFly && r.mode != ModeBurrow)
+	}
+	if refEdgeRefuses(r.e, x, y, r.size, dx, dy, solid, r.k == kindPF1E) {
+		return refStep{}
 	}
 	out.ok = true
 	out.p = p
@@ -313,7 +333,11 @@ func newRefRules(k kind, e *model.Encounter, q MoveQuery) (*refRules, bool) {
 	if !has {
 		return nil, false
 	}
-	return &refRules{k: k, e: e, tok: q.Token, t: t, mode: mode, size: e.Space(t), feet: e.Feet(), B: speed / e.Feet(),
+	B := speed / e.Feet()
+	if mode == ModeLand && (t.Has(model.CondProne) || t.Has(model.CondDead)) {
+		B = min(B, 1) // a prone creature Crawls: one square of at most 5 ft an action
+	}
+	return &refRules{k: k, e: e, tok: q.Token, t: t, mode: mode, size: e.Space(t), feet: e.Feet(), B: B,
 		N: max(q.Actions, 1), ign: t.Has(model.CondIgnoresDifficult)}, true
 }
 
@@ -365,9 +389,19 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 	if n == 0 {
 		n = 1
 	}
+	ts := q.Turn
 	if n > MaxActions(e.Ruleset) || (q.Step && (k != kindSF2E || mode != ModeLand)) {
 		return nil, false
 	}
+	// Turn state: actions spent leave MaxActions minus them; feet spent
+	// are not an sf2e or pf1e thing; the next diagonal is the (count+1)-th.
+	if ts.Actions < 0 || ts.Diagonals < 0 || ts.Spent != 0 || ts.Actions+n > MaxActions(e.Ruleset) {
+		return nil, false
+	}
+	if q.Step && (t.Has(model.CondProne) || t.Has(model.CondDead)) {
+		return nil, false // a prone creature Crawls
+	}
+	p0 := ts.Diagonals % 2
 	r, ok := newRefRules(k, e, q)
 	if !ok {
 		return nil, false
@@ -379,16 +413,16 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 			return out, true
 		}
 		for d := 0; d < 8; d++ {
-			s := r.step(t.X, t.Y, 0, d)
+			s := r.step(t.X, t.Y, p0, d)
 			nx, ny := t.X+model.Dir[d][0], t.Y+model.Dir[d][1]
-			if s.ok && !s.difficult && r.legal(nx, ny, true) {
+			if s.ok && !s.difficult && s.w == 1 && r.legal(nx, ny, true) {
 				out[[2]int{nx, ny}] = refKey{0, 1, 0, 0}
 			}
 		}
 		return out, true
 	}
 	seen := map[refState]bool{}
-	h := newMinQueue(func(a, b refItem) bool { return a.key.less(b.key) }, refItem{refKey{}, refState{0, t.X, t.Y, 0, 0}, refState{}})
+	h := newMinQueue(func(a, b refItem) bool { return a.key.less(b.key) }, refItem{refKey{}, refState{0, t.X, t.Y, p0, 0}, refState{}})
 	for h.Len() > 0 {
 		it := h.pop()
 		if seen[it.st] {
@@ -431,7 +465,7 @@ func refReach(k kind, e *model.Encounter, q MoveQuery) (map[[2]int]refKey, bool)
 			if _, done := out[[2]int{nx, ny}]; done {
 				continue
 			}
-			if s := r.step(t.X, t.Y, 0, d); s.ok && r.legal(nx, ny, true) {
+			if s := r.step(t.X, t.Y, p0, d); s.ok && r.legal(nx, ny, true) {
 				rr := 0
 				if s.reaction {
 					rr = 1
@@ -560,7 +594,8 @@ func crossCheck(t *testing.T, e *model.Encounter, q MoveQuery, label string) {
 		if r.mode == "" {
 			r.mode = ModeLand
 		}
-		x, y, par, total, hz, rc := tk.X, tk.Y, 0, 0, 0, 0
+		x, y, par, total, hz, rc := tk.X, tk.Y, q.Turn.Diagonals%2, 0, 0, 0
+		diags := q.Turn.Diagonals
 		for i, s := range p.Steps {
 			d := -1
 			for dd := 0; dd < 8; dd++ {
@@ -581,6 +616,9 @@ func crossCheck(t *testing.T, e *model.Encounter, q MoveQuery, label string) {
 				fail("path to %v: step %d reaction flag %v, ref %v", pos, i, s.Flags, st.reaction)
 				return
 			}
+			if st.p != par || (k == kindPF1E && p.Actions == 2 && len(p.Steps) == 1 && d%2 == 1) {
+				diags++ // a counted diagonal (pf1e minimum movement counts its own)
+			}
 			x, y, par = s.X, s.Y, st.p
 			total += s.Cost
 			hz += st.haz
@@ -591,6 +629,10 @@ func crossCheck(t *testing.T, e *model.Encounter, q MoveQuery, label string) {
 				fail("path to %v: step %d total %d, want %d", pos, i, s.Total, total)
 				return
 			}
+		}
+		if p.Diagonals != diags {
+			fail("path to %v: the turn's diagonals after it %d, want %d: %+v", pos, p.Diagonals, diags, p.Steps)
+			return
 		}
 		if hz != w.h || rc != w.r {
 			fail("path to %v: %d hazards and %d reactions, reference best %d and %d: %+v", pos, hz, rc, w.h, w.r, p.Steps)

@@ -24,8 +24,11 @@ const (
 type MoveQuery struct {
 	Token   int    // index into Encounter.Tokens
 	Mode    string // "" = the ruleset's default (fly for starship, land otherwise)
-	Actions int    // 0 = 1
+	Actions int    // 0 = 1; the actions still to use (points: the total committed this turn)
 	Step    bool   // sf2e: a single Step instead of Strides
+	// Turn is what the token already did this turn (rules-conventions.md
+	// "Turn state"); the zero value is a fresh turn. See CheckTurn.
+	Turn model.TurnState
 	// Elevation is the end elevation in feet when SetElevation is set
 	// (sf2e, pf1e): a flight ends there; other modes keep the token's own
 	// (asking another is a bad query). Unset: the token's own.
@@ -89,6 +92,10 @@ type Path struct {
 	Cost      int
 	Actions   int
 	Steps     []Step
+	// Diagonals is the turn's diagonal count after the path: the query's
+	// Turn.Diagonals plus the diagonals the path counts (pf1e: a doubled
+	// diagonal leaves the count unchanged; points counts every diagonal).
+	Diagonals int
 	// Fly is set for a flight over elevation layers (sf2e, pf1e): the steps
 	// carry Z. Dive (pf1e) marks a flight that qualifies for a dive attack.
 	Fly, Dive bool

@@ -54,6 +54,7 @@ type searcher struct {
 	// live there.
 	fcell   []uint8
 	fkey    []uint32
+	fedge   []uint8 // reachFastEdges: refused directions, padded
 	fring   [fastRing][]int32
 	fastN   int
 	fastRes bool
@@ -193,7 +194,7 @@ func (s *searcher) reach() {
 	gen := s.gen
 	B := m.budget
 	sx, sy := m.start%W, m.start/W
-	s.src = append(s.src[:0], srcEnt{int32(((sy-m.by0)*bw + sx - m.bx0) * 2), 0})
+	s.src = append(s.src[:0], srcEnt{int32(((sy-m.by0)*bw+sx-m.bx0)*2) + int32(m.par0), 0})
 	for layer := 0; layer < m.layers; layer++ {
 		lo := int32(layer) * n2
 		sts := s.st[lo : lo+n2]
@@ -262,7 +263,14 @@ func (s *searcher) reach() {
 			if m.k == 1 {
 				// Fast path for a one-square space.
 				interior := x > 0 && y > 0 && x < W-1 && y < m.H-1
+				var eb uint8 // the steps blocking edges refuse
+				if m.es.on {
+					eb = m.es.eb[pos]
+				}
 				for d := 0; d < 8; d++ {
+					if eb&(1<<d) != 0 {
+						continue
+					}
 					if !interior {
 						nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
 						if uint(nx) >= uint(W) || uint(ny) >= uint(m.H) {
@@ -389,7 +397,9 @@ func (s *searcher) results(dst []Square) []Square {
 }
 
 // step records the squares a single sf2e Step reaches: 5 ft in any
-// direction, never into difficult terrain, never triggering reactions.
+// direction, never into difficult terrain, never triggering reactions. It
+// continues the turn's diagonal count: a diagonal that would cost 10 ft is
+// refused (rules-conventions.md "Turn state").
 func (s *searcher) step() {
 	m := &s.m
 	s.grow(1)
@@ -399,6 +409,9 @@ func (s *searcher) step() {
 	}
 	x, y := m.start%m.W, m.start/m.W
 	for d := 0; d < 8; d++ {
+		if isDiagDir(d) && m.par0 == 1 {
+			continue // the turn's next diagonal costs 10 ft
+		}
 		npos, _, _, _, ok := m.try(x, y, d)
 		if !ok || m.enteredFlags(x, y, d)&(FlagDifficult|FlagGreaterDifficult) != 0 || s.legal(npos)&legFinal == 0 {
 			continue
@@ -478,7 +491,7 @@ func (s *searcher) pathN(target, n int) int32 {
 	m := &s.m
 	n2 := m.W * m.H * 2
 	tx, ty := target%m.W, target/m.W
-	s.labels = append(s.labels[:0], plabel{st: int32(m.start * 2), parent: -1, next: -1, dir: -1})
+	s.labels = append(s.labels[:0], plabel{st: int32(m.start*2) + int32(m.par0), parent: -1, next: -1, dir: -1})
 	seeds := append(s.seeds[:0], 0)
 	defer func() { s.seeds = seeds[:0] }()
 	for layer := 0; layer < n; layer++ {
@@ -772,12 +785,16 @@ func (s *searcher) buildPath(steps []Step, actions int) Path {
 	dirs := s.seqA
 	p := Path{Reachable: true, Actions: actions, Steps: slices.Grow(steps[:0], len(dirs))}
 	x, y := m.start%m.W, m.start/m.W
-	var par uint8
+	par := m.par0
 	total := 0
+	p.Diagonals = m.diag0
 	for _, d := range dirs {
 		_, lvl, _, thr, _ := m.try(x, y, int(d))
 		diag := model.Dir[d][0] != 0 && model.Dir[d][1] != 0
 		w, q := stepCost(m.kind, diag, par, lvl)
+		if q != par {
+			p.Diagonals++ // a counted diagonal
+		}
 		par = q
 		f := m.enteredFlags(x, y, int(d))
 		if thr {

@@ -57,19 +57,24 @@ func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery
 	if !e.Grid.In(x, y) {
 		return Path{}, BadQuery("path: square (%d, %d) is off the %dx%d map", x, y, m.W, m.H)
 	}
+	none := Path{Steps: noSteps(steps), Diagonals: m.diag0}
 	if x+m.k > m.W || y+m.k > m.H {
-		return Path{Steps: noSteps(steps)}, nil
+		return none, nil
 	}
 	target := y*m.W + x
 	if q.Step {
 		s.step()
 		if s.posStamp[target] != s.gen {
-			return Path{Steps: noSteps(steps)}, nil
+			return none, nil
 		}
 		sx, sy := m.start%m.W, m.start/m.W
 		for d := 0; d < 8; d++ {
 			if sx+model.Dir[d][0] == x && sy+model.Dir[d][1] == y {
-				return Path{Reachable: true, Cost: m.feet, Actions: 1, Steps: append(steps[:0], Step{X: x, Y: y, Turn: NoTurn,
+				diags := m.diag0
+				if isDiagDir(d) {
+					diags++
+				}
+				return Path{Reachable: true, Cost: m.feet, Actions: 1, Diagonals: diags, Steps: append(steps[:0], Step{X: x, Y: y, Turn: NoTurn,
 					Cost: m.feet, Total: m.feet, Flags: m.enteredFlags(sx, sy, d)})}, nil
 			}
 		}
@@ -81,7 +86,7 @@ func movePath(s *searcher, k kind, steps []Step, e *model.Encounter, q MoveQuery
 				return p, nil
 			}
 		}
-		return Path{Steps: noSteps(steps)}, nil
+		return none, nil
 	}
 	return s.buildPath(steps, actions), nil
 }
@@ -98,13 +103,14 @@ func (g *sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 	}
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)
-	if blocked(&e.Grid, A.X, A.Y, ak, B.X, B.Y, bk) {
+	if blockedBy(&e.Grid, e.Edges, A.X, A.Y, ak, B.X, B.Y, bk) {
 		return CoverBlocked, nil
 	}
 	px, py := centre(A.X, A.Y, ak)
 	qx, qy := centre(B.X, B.Y, bk)
 	c := CoverNone
-	if segHits(px, py, qx, qy, -1, e.Grid.W, geom{&e.Grid}.terrain(model.Wall|model.Obstacle)) {
+	if segHits(px, py, qx, qy, -1, e.Grid.W, geom{&e.Grid}.terrain(model.Wall|model.Obstacle)) ||
+		len(e.Edges) > 0 && edgesHit(e.Edges, px, py, qx, qy, segStartOn) {
 		c = CoverStandard
 	} else {
 		for i := range e.Tokens {

@@ -56,7 +56,7 @@ func enteredFlags(g *model.Grid, nx, ny, k, dx, dy int, flagDifficult bool) (Fla
 					continue
 				}
 				t := g.At(xx, yy)
-				if flagDifficult && t.Any(model.Difficult) {
+				if flagDifficult && t.Any(model.Difficult|model.ShallowWater) {
 					fl |= FlagDifficult
 				}
 				if t.Any(model.GreaterDifficult) {

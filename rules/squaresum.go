@@ -72,7 +72,7 @@ func (p *squareSum) buildTraits(g *model.Grid, ox, oy, w, h int, mask model.Trai
 		var acc int32
 		cells := g.Cells[(oy+y)*g.W+ox : (oy+y)*g.W+ox+w]
 		for x, t := range cells {
-			if t&mask != 0 {
+			if wallish(t)&mask != 0 {
 				acc++
 			}
 			p.s[row+x+1] = p.s[prev+x+1] + acc

@@ -32,6 +32,7 @@ type shipEngine struct {
 	diff    squareSum // difficult, greater difficult, another ship's space
 	noEnd   squareSum // walls, obstacles, ships the mover may not end on
 	haz     squareSum // hazardous, narrow, uneven (path tie-break)
+	es      edgeSteps // the steps blocking edges refuse
 	ctx     shipCtx   // the current query (kept to avoid an allocation)
 	heap    routeHeap
 	route   routeSearch // Path's buffers
@@ -88,6 +89,7 @@ type shipCtx struct {
 	tok        int
 	k          int // space side in squares
 	sx, sy, sf int // start square and facing
+	sp         int // start diagonal parity (the turn state's diagonals mod 2)
 	feet, unit int // feet per square; feet per cost unit
 	stepU      int32
 	turnU      int32
@@ -128,6 +130,14 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	if !ok {
 		return nil, BadQuery("token %q has no fly speed, so it cannot use mode fly", t.Name)
 	}
+	// Breaking up its move: the ship flies what is left of its Speed.
+	if err := CheckTurn(e.Ruleset, t.Name, q.Turn); err != nil {
+		return nil, err
+	}
+	if q.Turn.Spent > max(fly, 0) {
+		return nil, BadQuery("token %q has flown %d ft this turn, more than its fly speed of %d ft", t.Name, q.Turn.Spent, fly)
+	}
+	fly -= q.Turn.Spent
 	turn, canTurn := t.Speed(model.SpeedTurn)
 	if fly < 0 || turn < 0 {
 		return nil, BadQuery("token %q: speeds must not be negative", t.Name)
@@ -148,7 +158,7 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 		use = satAdd(use, satMul(satAdd(S, 1), satMul(4, half)))
 	}
 	fly = clampUse(fly, use)
-	g.ctx = shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, feet: feet, canTurn: canTurn}
+	g.ctx = shipCtx{e: e, tok: q.Token, k: e.Space(t), sx: t.X, sy: t.Y, sf: int(t.Facing) & 7, sp: q.Turn.Diagonals & 1, feet: feet, canTurn: canTurn}
 	c := &g.ctx
 	c.unit = c.feet
 	if canTurn && half > 0 {
@@ -190,6 +200,7 @@ func (g *shipEngine) prep(e *model.Encounter, q MoveQuery) (*shipCtx, error) {
 	g.diff.build(cells, x0, y0, c.ww, c.wh, shipCellDiff)
 	g.noEnd.build(cells, x0, y0, c.ww, c.wh, shipCellNoEnd)
 	g.haz.build(cells, x0, y0, c.ww, c.wh, shipCellHaz)
+	g.es.build(e, x0, y0, c.ww, c.wh, c.k, cells, shipCellBlocked, true)
 	return c, nil
 }
 
@@ -226,6 +237,9 @@ func (g *shipEngine) move(c *shipCtx, x, y, f, p int) (nx, ny, np int, cost int3
 	dx, dy := d[0], d[1]
 	nx, ny = x+dx, y+dy
 	if !c.fits(nx, ny) || nx < 0 || ny < 0 {
+		return
+	}
+	if g.es.on && g.es.refuses((y-c.oy)*c.ww+x-c.ox, (ny-c.oy)*c.ww+nx-c.ox, f) {
 		return
 	}
 	if c.k == 1 {
@@ -309,7 +323,7 @@ func (g *shipEngine) search(c *shipCtx) {
 		}
 	}
 	g.heap.s, g.heap.k = g.heap.s[:0], g.heap.k[:0]
-	s0 := c.state(c.sx, c.sy, c.sf, 0)
+	s0 := c.state(c.sx, c.sy, c.sf, c.sp)
 	g.dist[s0] = shipDist{0, g.gen}
 	pending := 1
 	relax := func(v, nd int32) {

@@ -58,7 +58,7 @@ func (g *shipEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, er
 	if (tx == c.sx && ty == c.sy) || !g.canEnd(c, tx, ty) {
 		// As in every ruleset: the start is not a square the token moves
 		// to, and Reach leaves it out, so a path there is unreachable.
-		return Path{Steps: []Step{}}, nil
+		return Path{Steps: []Step{}, Diagonals: q.Turn.Diagonals}, nil
 	}
 	goal := func(s int32) bool {
 		x, y, _, _ := c.unpack(s)
@@ -71,5 +71,7 @@ func (g *shipEngine) Path(e *model.Encounter, q MoveQuery, tx, ty int) (Path, er
 		x, y, _, p := c.unpack(s)
 		return c.stepU * openCost(x, y, uint8(p), tx, ty)
 	}
-	return g.route.route(c.ww*c.wh*16, c.state(c.sx, c.sy, c.sf, 0), c.budget, c.unit, goal, lower, moves), nil
+	p := g.route.route(c.ww*c.wh*16, c.state(c.sx, c.sy, c.sf, c.sp), c.budget, c.unit, goal, lower, moves)
+	p.Diagonals = countDiagonals(p, c.sx, c.sy, q.Turn.Diagonals)
+	return p, nil
 }

@@ -31,12 +31,18 @@ func spaceSquares(x, y, k int) map[[2]int]bool {
 
 // shipRefReach returns, per position, the least cost and the facings.
 func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
+	return shipRefReachTurn(e, tok, model.TurnState{})
+}
+
+// shipRefReachTurn is shipRefReach continuing a turn: the ship flies what is
+// left of its Speed, and its next diagonal is the (count+1)-th.
+func shipRefReachTurn(e *model.Encounter, tok int, ts model.TurnState) map[[2]int]Square {
 	t := &e.Tokens[tok]
 	k := e.Space(t)
-	fly := t.Speeds[model.SpeedFly]
+	fly := t.Speeds[model.SpeedFly] - ts.Spent
 	turn, canTurn := t.Speeds[model.SpeedTurn]
 	g := &e.Grid
-	blocked := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall|model.Obstacle) }
+	blocked := func(x, y int) bool { return g.In(x, y) && refAt(g, x, y).Any(model.Wall|model.Obstacle) }
 	otherShip := func(x, y int) (any, noEnd bool) {
 		for i := range e.Tokens {
 			if i == tok {
@@ -54,7 +60,7 @@ func shipRefReach(e *model.Encounter, tok int) map[[2]int]Square {
 		return
 	}
 	dist := map[shipRefState]int{}
-	start := shipRefState{t.X, t.Y, int(t.Facing), 0}
+	start := shipRefState{t.X, t.Y, int(t.Facing), ts.Diagonals % 2}
 	dist[start] = 0
 	pq := newMinQueue(func(a, b shipRefItem) bool { return a.d < b.d }, shipRefItem{start, 0})
 	for pq.Len() > 0 {
@@ -311,7 +317,7 @@ func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int
 	k := e.Space(t)
 	F := e.Feet()
 	g := &e.Grid
-	blocked := func(x, y int) bool { return g.In(x, y) && g.At(x, y).Any(model.Wall|model.Obstacle) }
+	blocked := func(x, y int) bool { return g.In(x, y) && refAt(g, x, y).Any(model.Wall|model.Obstacle) }
 	otherShip := func(x, y int) bool {
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
@@ -354,6 +360,9 @@ func shipRefStep(e *model.Encounter, tok int, s shipRefState) (shipRefState, int
 			cost = 2 * F
 		}
 		np = 1 - s.p
+	}
+	if refEdgeRefuses(e, s.x, s.y, k, dx, dy, blocked, true) {
+		ok = false
 	}
 	if diff {
 		cost *= 2

@@ -13,9 +13,15 @@ func searchWindow(g *model.Grid, sx, sy, k, r int) (x0, y0, w, h int) {
 	return x0, y0, max(x1-x0+1, 0), max(y1-y0+1, 0)
 }
 
-// cellClass is a per-engine table from a square's terrain (its eight
-// known trait bits) to the engine's cell bits.
-type cellClass [256]uint8
+// cellClass is a per-engine table from a square's terrain (its known
+// trait bits, shallow water the highest) to the engine's cell bits.
+type cellClass [traitSpan]uint8
+
+// traitSpan covers every trait bit up to model.ShallowWater; the array
+// below fails to compile if a trait is added above it.
+const traitSpan = 1 << 11
+
+var _ [traitSpan - 2*int(model.ShallowWater)]struct{}
 
 func newCellClass(f func(model.Trait) uint8) *cellClass {
 	var c cellClass
@@ -35,7 +41,7 @@ func classifyWindow(buf []uint8, g *model.Grid, ox, oy, w, h int, class *cellCla
 	cells := buf[:n]
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			cells[y*w+x] = class[uint8(g.At(x+ox, y+oy))]
+			cells[y*w+x] = class[wallish(g.At(x+ox, y+oy))&(traitSpan-1)]
 		}
 	}
 	return cells

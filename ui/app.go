@@ -171,7 +171,7 @@ func (s *Shell) Start(opts Options) {
 // ShowLibrary swaps the editor (already saved) for the library.
 func (s *Shell) ShowLibrary() {
 	if s.ed != nil {
-		s.ed.rememberRightOffset()
+		s.ed.rememberRightPane()
 		s.ed.Close()
 		s.ed = nil
 	}
@@ -202,7 +202,7 @@ func (s *Shell) Open(nameOrID string) error {
 		return fmt.Errorf("open %q: %w", nameOrID, err)
 	}
 	if s.ed != nil {
-		s.ed.rememberRightOffset() // the next editor opens with the GM's divider
+		s.ed.rememberRightPane() // the next editor opens with the GM's divider
 		s.ed.Close()
 	}
 	s.lib = nil

@@ -11,6 +11,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/mapview"
 	"encounterplanner/ui/player"
 	"encounterplanner/ui/render"
@@ -47,16 +48,16 @@ type Editor struct {
 	saving  saveState
 
 	// the parts of the window, each with its widgets
-	view       *mapview.View
-	content    fyne.CanvasObject
-	tools      toolPanel
-	status     statusBar
-	insp       inspectorPanel
-	ovp        overlayPanel
-	rightSplit *container.Split // inspector above, overlays and answers below
-	tips       *controls.TipLayer
-	player     *player.Display
-	esc        *controls.Escapes // the window's dialogs that Escape cancels
+	view    *mapview.View
+	content fyne.CanvasObject
+	tools   toolPanel
+	status  statusBar
+	insp    inspectorPanel
+	ovp     overlayPanel
+	right   *controls.Splitter // inspector above, overlays and answers below
+	tips    *controls.TipLayer
+	player  *player.Display
+	esc     *controls.Escapes // the window's dialogs that Escape cancels
 
 	// OnLibrary, when set, is called by File > Open library (after saving).
 	OnLibrary func()
@@ -131,7 +132,13 @@ func (ed *Editor) build() {
 	ed.ovp.coverLabel.Wrapping = fyne.TextWrapWord
 	right := ed.buildRightPane() // rightpane.go
 
-	split := container.NewBorder(nil, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.view)
+	var banner fyne.CanvasObject
+	if ed.readOnly() {
+		// the store cannot be written: say so where the GM looks, before
+		// any edit, and offer the one way to keep them
+		banner = library.ReadOnlyBanner(ed.exportFile)
+	}
+	split := container.NewBorder(banner, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.view)
 	ed.content = container.NewStack(split, ed.tips.Layer())
 	ed.buildOverlayPanel()
 	ed.showInspector()
@@ -258,6 +265,10 @@ func (ed *Editor) refreshAll() {
 
 func (ed *Editor) dirty() bool { return ed.rev != ed.saving.savedRev }
 
+// readOnly reports whether the store was opened read-only: nothing the GM
+// edits can be saved in it.
+func (ed *Editor) readOnly() bool { return ed.store != nil && ed.store.ReadOnly() }
+
 func (ed *Editor) updateTitle() {
 	t := "Encounter Planner — " + ed.enc.Name
 	if ed.dirty() {
@@ -268,6 +279,8 @@ func (ed *Editor) updateTitle() {
 		ed.OnTitle(t)
 	}
 	switch {
+	case ed.readOnly():
+		ed.status.saveLabel.SetText("read-only")
 	case ed.saving.saveBlocked || ed.saving.saveErr != nil:
 		ed.status.saveLabel.SetText("NOT SAVED")
 	case ed.dirty():

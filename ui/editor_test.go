@@ -398,7 +398,10 @@ func TestOverlaysFollowRules(t *testing.T) {
 	} else if !reflect.DeepEqual(ed.Overlays().Reach, want2) {
 		t.Errorf("2-action reach overlay differs from rules.Reach")
 	}
-	// cover from the selected token to each other one
+	// cover from the selected token to each other one (allies too)
+	ed.ovp.settings.CoverAllies = true
+	ed.requestOverlays()
+	p.until(t, "overlays with cover to allies", ed.overlaysIdle)
 	var wantCover []rules.Cover
 	var coverErr error
 	for j := range e.Tokens {

@@ -19,7 +19,7 @@ func TestPlayerExportOverlaysLeaveHiddenTokensOut(t *testing.T) {
 	if scout < 0 || iseph < 0 || !e.Tokens[scout].Hidden {
 		t.Fatal("the sample should have Iseph and a hidden scout")
 	}
-	set := session.Settings{Reach: true, Cover: true, Threat: true, Flank: true, Mode: rules.ModeLand, Actions: 1}
+	set := session.Settings{Reach: true, Cover: true, CoverAllies: true, Threat: true, Flank: true, Mode: rules.ModeLand, Actions: 1}
 	ed, _ := overlayEditor(t, e, set, iseph)
 	sx, sy := ed.enc.Tokens[scout].X, ed.enc.Tokens[scout].Y
 	near := func(pts []rules.Point) bool {

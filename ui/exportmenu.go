@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -65,18 +66,49 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 		if wc == nil {
 			return // cancelled
 		}
-		werr := write(wc)
-		cerr := wc.Close()
-		if err := errors.Join(werr, cerr); err != nil {
-			controls.ShowError(ed.win, "Could not "+title, fmt.Errorf("%s: %w (choose another folder or file name and try again)", wc.URI().Path(), err))
-			return
-		}
-		ed.message("wrote " + wc.URI().Name())
+		ed.writeChosen(title, wc, write)
 	}, ed.win)
 	d.SetFileName(name)
 	d.SetFilter(storage.NewExtensionFileFilter(exts))
 	d.Resize(fyne.NewSize(760, 520))
 	d.Show()
+}
+
+// writeChosen writes what write produces to the file the save dialog
+// chose, through export.WriteFile: a regular file only (never a device, a
+// FIFO or a folder), replaced only once it is complete. Fyne's dialog has
+// opened the file itself; only its path is used, and its writer closed
+// first.
+func (ed *Editor) writeChosen(title string, wc fyne.URIWriteCloser, write func(w io.Writer) error) {
+	u := wc.URI()
+	_ = wc.Close() // the dialog's own empty file: WriteFile replaces it
+	if u.Scheme() != "file" {
+		controls.ShowError(ed.win, "Could not "+title, fmt.Errorf("%s is not a file on this computer: choose a file in a folder", u))
+		return
+	}
+	path := u.Path()
+	n, err := export.WriteFile(path, write)
+	if err != nil {
+		if errors.Is(err, export.ErrNotRegular) {
+			err = fmt.Errorf("%w. Nothing was written: choose a file name in a folder", err)
+		} else {
+			err = fmt.Errorf("%s: %w (choose another folder or file name and try again)", path, err)
+		}
+		controls.ShowError(ed.win, "Could not "+title, err)
+		return
+	}
+	ed.message(fmt.Sprintf("wrote %s (%s)", filepath.Base(path), byteSize(n)))
+}
+
+// byteSize says n bytes as a GM reads it: "812 bytes", "34 KB", "2.1 MB".
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%d KB", (n+500)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 func (ed *Editor) exportPNG() {
@@ -129,21 +161,44 @@ func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
 	return pe, o
 }
 
+// pdfChoices are the Export PDF dialog's choices.
+type pdfChoices struct {
+	paper                         string
+	player, sheet, trim, overlays bool
+}
+
+// pdfExport is what Export PDF prints for choices c: the encounter (the
+// players' copy when the overlays go to a player version) and the options.
+func (ed *Editor) pdfExport(c pdfChoices) (*model.Encounter, export.PDFOptions) {
+	o := export.PDFOptions{Paper: c.paper, Player: c.player, TokenSheet: c.sheet, Trim: c.trim}
+	e := ed.enc.Clone()
+	if c.overlays {
+		o.Overlays = ed.live.ov
+		if c.player {
+			e, o.Overlays = ed.playerOverlays()
+		}
+	}
+	return e, o
+}
+
 func (ed *Editor) exportPDF() {
 	paper := widget.NewSelect([]string{"letter", "a4"}, nil)
 	paper.SetSelected("letter")
 	player := widget.NewCheck("Player version (no hidden tokens)", nil)
 	sheet := widget.NewCheck("Add token standees (1 inch per square)", nil)
+	trim := widget.NewCheck("Trim to content (leave out empty floor at the edges)", nil)
+	ov := widget.NewCheck("Include current overlays (reach, path, cover…)", nil)
 	dialog.ShowForm("Export PDF", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Paper", paper),
 		widget.NewFormItem("", player),
 		widget.NewFormItem("", sheet),
+		widget.NewFormItem("", trim),
+		widget.NewFormItem("", ov),
 	}, func(ok bool) {
 		if !ok {
 			return
 		}
-		o := export.PDFOptions{Paper: paper.Selected, Player: player.Checked, TokenSheet: sheet.Checked}
-		e := ed.enc.Clone()
+		e, o := ed.pdfExport(pdfChoices{paper: paper.Selected, player: player.Checked, sheet: sheet.Checked, trim: trim.Checked, overlays: ov.Checked})
 		ed.saveFile("export PDF", fileBase(e.Name)+".pdf", []string{".pdf"}, func(w io.Writer) error { return export.PDF(w, e, o) })
 	}, ed.win)
 }

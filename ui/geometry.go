@@ -6,18 +6,18 @@ import "fyne.io/fyne/v2"
 const (
 	prefWinW        = "windowWidth"
 	prefWinH        = "windowHeight"
-	prefRightOffset = "rightSplitOffset"
+	prefLowerHeight = "rightLowerHeight"
 )
 
-// savedRightOffset is the right-hand divider the GM left last time, or the
-// default.
-func savedRightOffset() float64 {
+// savedLowerHeight is the height the GM dragged the right-hand column's
+// lower part (overlays and answers) to last time, or 0 for what it needs.
+func savedLowerHeight() float32 {
 	if a := fyne.CurrentApp(); a != nil {
-		if v := a.Preferences().Float(prefRightOffset); v > 0.05 && v < 0.95 {
-			return v
+		if v := a.Preferences().Float(prefLowerHeight); v >= 1 && v < 16384 {
+			return float32(v)
 		}
 	}
-	return defaultRightOffset
+	return 0
 }
 
 // defaultWindowSize is the first window's size before any is remembered.
@@ -52,20 +52,17 @@ func rememberWindowSize(p fyne.Preferences, size fyne.Size) {
 	p.SetFloat(prefWinH, float64(size.Height))
 }
 
-// rememberRightOffset keeps where the GM left the right-hand divider, for
-// the next editor and the next start.
-func (ed *Editor) rememberRightOffset() {
+// rememberRightPane keeps where the GM left the right-hand handle, for
+// the next editor and the next start; a handle never dragged keeps
+// nothing, so the lower part goes on taking what it needs.
+func (ed *Editor) rememberRightPane() {
 	a := fyne.CurrentApp()
-	if ed == nil || ed.rightSplit == nil || a == nil {
+	if ed == nil || ed.right == nil || a == nil {
 		return
 	}
 	p := a.Preferences()
-	old := p.Float(prefRightOffset)
-	if old == 0 && ed.rightSplit.Offset == defaultRightOffset {
-		return // never moved: a better default later still applies
-	}
-	if v := ed.rightSplit.Offset; v > 0.05 && v < 0.95 && v != old {
-		p.SetFloat(prefRightOffset, v)
+	if v := float64(ed.right.BottomHeight); v >= 1 && v != p.Float(prefLowerHeight) {
+		p.SetFloat(prefLowerHeight, v)
 	}
 }
 
@@ -76,5 +73,5 @@ func (s *Shell) rememberGeometry() {
 		return
 	}
 	rememberWindowSize(a.Preferences(), s.win.Canvas().Size())
-	s.ed.rememberRightOffset()
+	s.ed.rememberRightPane()
 }

@@ -20,11 +20,11 @@ func TestWindowGeometryRoundTrip(t *testing.T) {
 	if got := initialWindowSize(prefs, fyne.Size{}); got != defaultWindowSize {
 		t.Fatalf("first start: %v, want the default %v", got, defaultWindowSize)
 	}
-	if ed.rightSplit.Offset != defaultRightOffset {
-		t.Fatalf("first editor's divider %v, want %v", ed.rightSplit.Offset, defaultRightOffset)
+	if ed.right.BottomHeight != 0 {
+		t.Fatalf("first editor's lower part %v high, want 0 (what it needs)", ed.right.BottomHeight)
 	}
 	ed.win.Resize(fyne.NewSize(1000, 660))
-	ed.rightSplit.SetOffset(0.45)
+	ed.right.BottomHeight = 300 // as the GM dragging the handle leaves it
 	s := &Shell{win: ed.win, ed: ed}
 	s.rememberGeometry() // what the app does when it stops
 
@@ -41,8 +41,8 @@ func TestWindowGeometryRoundTrip(t *testing.T) {
 	}
 	ed2 := newEditor(w2, st, e2, func(func()) {})
 	t.Cleanup(ed2.Close)
-	if ed2.rightSplit.Offset != 0.45 {
-		t.Errorf("next editor's divider %v, want the remembered 0.45", ed2.rightSplit.Offset)
+	if ed2.right.BottomHeight != 300 {
+		t.Errorf("next editor's lower part %v high, want the remembered 300", ed2.right.BottomHeight)
 	}
 
 	// a window the system shrank to nothing as the app stopped is not

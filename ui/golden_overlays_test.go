@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -113,14 +114,37 @@ func TestGoldenPathToHoveredSquare(t *testing.T) {
 func TestGoldenCoverLines(t *testing.T) {
 	e := model.Sample()
 	i := e.TokenIndex("Navasi")
-	ed, _ := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Cover: true}, i)
-	if n := len(ed.Overlays().Cover); n != len(e.Tokens)-1 {
-		t.Fatalf("%d cover lines, want one to each other token (%d)", n, len(e.Tokens)-1)
+	ed, p := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1, Cover: true}, i)
+	// by default cover goes to the tokens not on Navasi's side: a GM
+	// asks who Navasi can shoot, not how well she sees her friends
+	foes := 0
+	for j := range e.Tokens {
+		if j != i && !model.Allies(e.Tokens[i].Side, e.Tokens[j].SideOrNeutral()) {
+			foes++
+		}
 	}
-	if !strings.Contains(ed.ovp.coverLabel.Text, "Cover from Navasi:") {
-		t.Errorf("cover list %q", ed.ovp.coverLabel.Text)
+	if n := len(ed.Overlays().Cover); n != foes || foes == len(e.Tokens)-1 {
+		t.Fatalf("%d cover lines, want one to each of the %d tokens not Navasi's allies (of %d)", n, foes, len(e.Tokens)-1)
+	}
+	if !strings.Contains(ed.ovp.coverLabel.Text, "Cover from Navasi:") || strings.Contains(ed.ovp.coverLabel.Text, "Dae:") {
+		t.Errorf("cover list %q: want Navasi's foes, not her ally Dae", ed.ovp.coverLabel.Text)
 	}
 	test.AssertImageMatches(t, "overlay_cover.png", editorShot(ed))
+	// the "Allies too" switch draws them all
+	var allies *widget.Check
+	walkObjects(ed.ovp.box, func(o fyne.CanvasObject) {
+		if c, ok := o.(*widget.Check); ok && c.Text == "Allies too" {
+			allies = c
+		}
+	})
+	if allies == nil {
+		t.Fatal("no Allies too switch in the overlay panel")
+	}
+	allies.SetChecked(true)
+	p.until(t, "overlays with allies", ed.overlaysIdle)
+	if n := len(ed.Overlays().Cover); n != len(e.Tokens)-1 || !strings.Contains(ed.ovp.coverLabel.Text, "Dae:") {
+		t.Errorf("with Allies too: %d cover lines, want %d; list %q", n, len(e.Tokens)-1, ed.ovp.coverLabel.Text)
+	}
 }
 
 // flankRoom has Dae and Chk Chk on opposite sides of the large Tashtari.

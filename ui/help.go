@@ -23,6 +23,8 @@ const helpText = `# Shortcuts
 - **F11** player display full screen; View > Calibrate player display makes one square one inch: widen the bar to a credit card's long side held against the screen, or type the screen's diagonal
 - **Ctrl+Q** quit (saves first; so does closing the window)
 - **Right-click** a square: add or edit a note pin (GM only, or shown to the players), add a token, duplicate or delete one
+- File > New encounter… makes another encounter (as the library's New… does) and opens it
+- Encounter > Add or remove rows and columns… grows or cuts the map on any side (tokens, notes and the background move with it; a cut through a token is refused); Crop to content cuts the open margins
 
 The status bar always says what is under the pointer: the square, its
 terrain, and for the selected token the path there, what it costs, how
@@ -60,7 +62,9 @@ always decides the same way:
   end in show, a cross marking those where it collides.
 - **Cover** is drawn from the centre of one space to the other: walls and
   obstacles on the line give standard cover, creatures lesser. No line of
-  effect at all is shown as X (blocked).
+  effect at all is shown as X (blocked). It shows toward the selected
+  token's foes (and neutrals); the overlay panel's Allies too adds its
+  allies.
 - **Flanking**: two allies flank a foe within both their reaches when the
   line between them crosses opposite sides of the foe's space.
 - **Reach** comes from size unless the token sets it; 10-ft reach reaches

@@ -18,6 +18,7 @@ type liveOverlays struct {
 	ovGen, ovApplied uint64
 	res              *session.Result
 	ov               *render.Overlays
+	said             string // the last refusal of the rules shown in the status bar
 }
 
 // snapshot returns a read-only copy of the encounter at the current revision.
@@ -67,9 +68,10 @@ func (ed *Editor) applyResult(r *session.Result) {
 		ed.setStatus(ed.status.pathLabel, "")
 	}
 	if len(r.Errs) > 0 {
-		ed.message(strings.Join(r.Errs, "; "))
-	} else if strings.HasPrefix(ed.status.msgLabel.Text, "reach:") || strings.HasPrefix(ed.status.msgLabel.Text, "path:") ||
-		strings.HasPrefix(ed.status.msgLabel.Text, "cover:") || strings.HasPrefix(ed.status.msgLabel.Text, "flanking:") || strings.HasPrefix(ed.status.msgLabel.Text, "rules") {
+		ed.live.said = strings.Join(r.Errs, "; ")
+		ed.message(ed.live.said)
+	} else if ed.live.said != "" && ed.status.msgLabel.Text == ed.live.said {
+		// the rules' refusal no longer holds: it leaves the status bar
 		ed.setStatus(ed.status.msgLabel, "")
 	}
 	ed.updateCoverList()

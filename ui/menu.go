@@ -13,6 +13,8 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/library"
+	"encounterplanner/ui/session"
 )
 
 func (ed *Editor) menu() *fyne.MainMenu {
@@ -29,6 +31,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		return it
 	}
 	file := fyne.NewMenu("File",
+		item("New encounter…", func() { library.ShowNewDialog(ed.win, ed.store, ed.esc, ed.openOther) }, nil),
 		item("Open library…", func() {
 			if ed.OnLibrary != nil {
 				ed.saveBeforeLeaving(ed.OnLibrary)
@@ -84,6 +87,8 @@ func (ed *Editor) menu() *fyne.MainMenu {
 	enc := fyne.NewMenu("Encounter",
 		item("Rename…", ed.renameDialog, nil),
 		item("Map size and scale…", ed.mapDialog, nil),
+		item("Add or remove rows and columns…", ed.marginsDialog, nil),
+		item("Crop to content", func() { ed.CropToContent() }, nil),
 		rs,
 	)
 	help := fyne.NewMenu("Help",
@@ -175,4 +180,76 @@ func (ed *Editor) ResizeMap(w, h, feet int) error {
 		ed.message(err.Error())
 	}
 	return err
+}
+
+// marginsDialog asks how many squares to add (or, negative, remove) on
+// each side of the map.
+func (ed *Editor) marginsDialog() {
+	var ens [4]*controls.EscEntry
+	for i := range ens {
+		ens[i] = ed.esc.Entry()
+		ens[i].SetText("0")
+	}
+	var d *dialog.FormDialog
+	submit := func(string) { d.Submit() }
+	for _, en := range ens {
+		en.OnSubmitted = submit
+	}
+	hint := widget.NewLabel(fmt.Sprintf("The map is %d x %d squares. Type the squares to add on each side, or a negative number to remove them; tokens, notes and the background move with the map.", ed.enc.Grid.W, ed.enc.Grid.H))
+	hint.Wrapping = fyne.TextWrapWord
+	d = dialog.NewForm("Add or remove rows and columns", "Apply", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("", hint),
+		widget.NewFormItem("Left", ens[0]),
+		widget.NewFormItem("Top", ens[1]),
+		widget.NewFormItem("Right", ens[2]),
+		widget.NewFormItem("Bottom", ens[3]),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		var v [4]int
+		for i, en := range ens {
+			n, err := strconv.Atoi(strings.TrimSpace(en.Text))
+			if err != nil {
+				controls.ShowError(ed.win, "Map size not changed", fmt.Errorf("%s: %q is not a whole number (type digits, like 2 or -1)", [4]string{"left", "top", "right", "bottom"}[i], en.Text))
+				return
+			}
+			v[i] = n
+		}
+		if err := ed.Reframe(session.Margins{Left: v[0], Top: v[1], Right: v[2], Bottom: v[3]}); err != nil {
+			controls.ShowError(ed.win, "Map size not changed", err)
+		}
+	}, ed.win)
+	d.Resize(fyne.NewSize(420, 0))
+	ed.esc.ShowNameDialog(d, ens[0])
+}
+
+// Reframe adds or removes m's squares on each side of the map, moving the
+// tokens, notes and background with it (session.Reframe); it is one undo
+// step. A token or note it would cut off refuses it, named in the error.
+func (ed *Editor) Reframe(m session.Margins) error {
+	if m.Zero() {
+		return nil
+	}
+	ed.quiet = true
+	err := ed.apply("", func(c *model.Encounter) error { return session.Reframe(c, m) })
+	ed.quiet = false
+	if err != nil {
+		ed.message("map size not changed: " + err.Error())
+		return err
+	}
+	ed.view.Fit()
+	ed.message(fmt.Sprintf("the map is now %d x %d squares (Ctrl+Z undoes it)", ed.enc.Grid.W, ed.enc.Grid.H))
+	return nil
+}
+
+// CropToContent cuts the map down to the squares that hold terrain,
+// tokens or notes.
+func (ed *Editor) CropToContent() error {
+	m, ok := session.ContentMargins(ed.enc)
+	if !ok {
+		ed.message("nothing to crop: the map holds nothing but open ground, or nothing lies outside its content")
+		return nil
+	}
+	return ed.Reframe(m)
 }

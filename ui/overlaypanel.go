@@ -50,6 +50,14 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		f(&op.settings)
 		act.changed()
 	}
+	// the starship and points texts define no cover or flanking: their
+	// queries only answer with an error, so the switches are off — before
+	// any widget below is set, which asks for overlays with the settings
+	// as they are then
+	noCombat := !d.Cover || !d.Flanking
+	if noCombat {
+		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
+	}
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
 	reach.SetChecked(op.settings.Reach)
@@ -77,15 +85,14 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	cover.SetChecked(op.settings.Cover)
 	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
 	back.SetChecked(op.settings.CoverBack)
+	allies := widget.NewCheck("Allies too", func(b bool) { set(func(s *session.Settings) { s.CoverAllies = b }) })
+	allies.SetChecked(op.settings.CoverAllies)
 	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
 	flank.SetChecked(op.settings.Flank)
 	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
 	threat.SetChecked(op.settings.Threat)
-	// the starship and points texts define no cover or flanking: their
-	// queries only answer with an error, so the switches are off
-	if !d.Cover || !d.Flanking {
-		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
-		for _, c := range []*widget.Check{cover, back, flank} {
+	if noCombat {
+		for _, c := range []*widget.Check{cover, back, allies, flank} {
 			c.SetChecked(false)
 			c.Disable()
 		}
@@ -113,7 +120,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		op.forcedFields(form, e, sel, set, act.say)
 	}
 	p.Add(form)
-	p.Add(container.NewGridWithColumns(2, cover, back, flank, threat))
+	p.Add(container.NewGridWithColumns(2, cover, back, allies, flank, threat))
 	share := widget.NewCheck("On player display", act.share)
 	share.SetChecked(sharing)
 	clear := widget.NewButton("Clear", func() { share.SetChecked(false) })
@@ -187,5 +194,12 @@ func contains(xs []string, s string) bool {
 
 // updateCoverList shows the answers for the selection under the switches.
 func (ed *Editor) updateCoverList() {
-	ed.ovp.coverLabel.SetText(session.Answers(ed.enc, ed.sel, ed.ovp.settings, ed.live.res))
+	txt := session.Answers(ed.enc, ed.sel, ed.ovp.settings, ed.live.res)
+	if txt == ed.ovp.coverLabel.Text {
+		return
+	}
+	ed.ovp.coverLabel.SetText(txt)
+	if ed.right != nil {
+		ed.right.Refresh() // the answers' part takes the lines they need
+	}
 }

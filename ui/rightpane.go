@@ -3,26 +3,52 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+
+	"encounterplanner/ui/controls"
 )
 
-// defaultRightOffset is the inspector's share of the right-hand column
-// when the GM has not moved the divider: the overlay switches and the
-// answers under them (cover, flanking) get the rest, enough to show the
-// sample's cover and flanking lists at 1200x780 and most of them at
-// 1024x700 without scrolling.
-const defaultRightOffset = 0.33
+// minAnswerLines and maxAnswerLines bound the lines of answers (cover,
+// flanking, forced movement) shown under the overlay switches without
+// scrolling: the part takes the lines the answers have, at least a few so
+// it does not jump for a line or two, and at most enough for the sample's
+// Large enemy (cover toward six tokens, a heading and one line each).
+const (
+	minAnswerLines = 3
+	maxAnswerLines = 8
+)
+
+// inspectorShare is the least share of the column the inspector keeps
+// while the lower part takes what it needs: points, with its teleport and
+// forced-movement fields, would otherwise leave the inspector two lines.
+const inspectorShare = 0.3
 
 // buildRightPane is the right-hand column: the token inspector (scrolling)
-// above the divider; below it the overlay switches and, under them in their
+// above a handle; below it the overlay switches and, under them in their
 // own scroll, the answers for the selection — "Cover from X", "Flanked
-// (off-guard)", the forced movement summary. The answers used to share one
-// scroll with the switches and sat below its fold, so the GM scrolled to
-// read who has cover: now they take whatever the switches leave.
+// (off-guard)", the forced movement summary.
+//
+// The two used to share the column by a fixed fraction under Fyne's split,
+// whose handle is a dash a few pixels wide: at the default window size the
+// inspector showed four fields while the answers left 400 px empty. Now
+// the lower part takes the height it needs (the switches and the lines of
+// answers there are) and the inspector everything else, until the GM drags the
+// full-width handle.
 func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	inspScroll := container.NewVScroll(ed.insp.box)
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
-	ed.rightSplit = container.NewVSplit(inspScroll, lower)
-	ed.rightSplit.Offset = savedRightOffset()
-	return ed.rightSplit
+	ed.right = controls.NewSplitter(inspScroll, lower, ed.lowerNeed)
+	ed.right.TopShare = inspectorShare
+	ed.right.BottomHeight = savedLowerHeight()
+	return ed.right
+}
+
+// lowerNeed is the height the overlay switches and the answers need, the
+// answers between minAnswerLines and maxAnswerLines.
+func (ed *Editor) lowerNeed() float32 {
+	line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
+	pad := 2 * theme.InnerPadding()
+	answers := max(minAnswerLines*line+pad, min(maxAnswerLines*line+pad, ed.ovp.coverLabel.MinSize().Height))
+	return ed.ovp.box.MinSize().Height + theme.Padding() + answers
 }

@@ -5,8 +5,11 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // TestCoverAnswersShowWithoutScrolling: the cover list ("Cover from X")
@@ -26,10 +29,87 @@ func TestCoverAnswersShowWithoutScrolling(t *testing.T) {
 		}
 		d := fyne.CurrentApp().Driver()
 		lab := d.AbsolutePositionForObject(ed.ovp.coverLabel)
-		col := d.AbsolutePositionForObject(ed.rightSplit)
+		col := d.AbsolutePositionForObject(ed.right)
 		bottom := lab.Y + ed.ovp.coverLabel.MinSize().Height
-		if end := col.Y + ed.rightSplit.Size().Height; bottom > end+1 {
+		if end := col.Y + ed.right.Size().Height; bottom > end+1 {
 			t.Errorf("at %v the cover list ends at y=%v, below the column's end %v: the GM has to scroll", size, bottom, end)
 		}
+	}
+}
+
+// TestInspectorGetsTheRoomTheAnswersLeave: at the default window size the
+// inspector showed four fields while the answers below left hundreds of
+// pixels empty, and the divider was a dash a few pixels wide. The lower
+// part now takes what the switches and the answers need (no more than two
+// lines left empty under the sample's longest list or a short one), the
+// inspector the rest, and the handle is a bar across the whole column.
+func TestInspectorGetsTheRoomTheAnswersLeave(t *testing.T) {
+	for _, c := range []struct {
+		size fyne.Size
+		who  string
+	}{{fyne.NewSize(1200, 780-30), "Tashtari"}, {fyne.NewSize(1440, 900-30), "Tashtari"}, {fyne.NewSize(1200, 780-30), "Iseph"}} {
+		size := c.size
+		ed, _, p := newTestEditor(t, model.Sample())
+		ed.win.Resize(size)
+		ed.Select(ed.enc.TokenIndex(c.who))
+		ed.requestOverlays()
+		p.until(t, "overlays", ed.overlaysIdle)
+		d := fyne.CurrentApp().Driver()
+		lab := d.AbsolutePositionForObject(ed.ovp.coverLabel)
+		col := d.AbsolutePositionForObject(ed.right)
+		line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
+		empty := col.Y + ed.right.Size().Height - (lab.Y + ed.ovp.coverLabel.MinSize().Height)
+		if empty > 2*line+2*theme.InnerPadding() {
+			t.Errorf("at %v with %s the answers leave %v px empty below them that the inspector could use", size, c.who, empty)
+		}
+		inspH := ed.right.Size().Height - ed.right.BottomShown(ed.right.Size().Height) - controls.SplitHandleHeight
+		if inspH < 5*line {
+			t.Errorf("at %v the inspector gets %v px", size, inspH)
+		}
+		var handle fyne.CanvasObject
+		for _, o := range test.WidgetRenderer(ed.right).Objects() {
+			if o != ed.right.Top && o != ed.right.Bottom {
+				handle = o
+			}
+		}
+		if handle == nil || handle.Size().Height < 8 || handle.Size().Width < ed.right.Size().Width-1 {
+			t.Errorf("at %v the handle is %v: want a bar across the column", size, handle)
+		}
+	}
+}
+
+// TestDraggingTheHandleGivesTheInspectorRoom: the handle moves the split,
+// and what the GM left is what the next editor opens with.
+func TestDraggingTheHandleGivesTheInspectorRoom(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.win.Resize(fyne.NewSize(1200, 750))
+	h := ed.right.Size().Height
+	before := ed.right.BottomShown(h)
+	var handle fyne.Draggable
+	for _, o := range test.WidgetRenderer(ed.right).Objects() {
+		if dr, ok := o.(fyne.Draggable); ok {
+			handle = dr
+		}
+	}
+	if handle == nil {
+		t.Fatal("no handle to drag")
+	}
+	handle.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, 60)})
+	handle.DragEnd()
+	if got := ed.right.BottomShown(h); got < before-61 || got > before-59 {
+		t.Errorf("dragging the handle 60 px down left the lower part %v high, want %v", got, before-60)
+	}
+}
+
+// TestPointsPanelLeavesTheInspectorRoom: the points overlay panel, with
+// its teleport and forced-movement fields, took all but two lines of the
+// column; the inspector keeps at least inspectorShare of it.
+func TestPointsPanelLeavesTheInspectorRoom(t *testing.T) {
+	ed, _, _ := newTestEditor(t, forcedRoom())
+	ed.win.Resize(fyne.NewSize(1200, 750))
+	ed.Select(0)
+	h := ed.right.Size().Height
+	if insp := h - ed.right.BottomShown(h) - controls.SplitHandleHeight; insp < inspectorShare*h-1 {
+		t.Errorf("the inspector gets %v of %v px", insp, h)
 	}
 }

@@ -48,17 +48,18 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 		if rules.Describe(old).Points != rules.Describe(r).Points {
 			note = "; land speeds converted at one movement point a square"
 		}
-		ed.message(fmt.Sprintf("ruleset is now %s (%d ft a square%s)", r, ed.enc.Feet(), note))
+		ed.message(fmt.Sprintf("ruleset is now %s (%d ft a square%s)", rules.Describe(r).Title, ed.enc.Feet(), note))
 	}
 	if len(probs) == 0 {
 		do()
 		return
 	}
+	title := rules.Describe(r).Title
 	msg := fmt.Sprintf("These tokens do not fit %s as they are:\n\n• %s\n\nSizes outside %s become the nearest allowed size and tokens are moved back onto the map; land speeds convert between feet and movement points (one point a square); other speeds stay as they are. Switch anyway? (Ctrl+Z undoes it.)",
-		r, strings.Join(probs, "\n• "), r)
+		title, strings.Join(probs, "\n• "), r)
 	lbl := widget.NewLabel(msg)
 	lbl.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm("Switch to "+string(r)+"?", "Switch", "Cancel", lbl, func(ok bool) {
+	d := dialog.NewCustomConfirm("Switch to "+title+"?", "Switch", "Cancel", lbl, func(ok bool) {
 		if ok {
 			do()
 		}

@@ -12,13 +12,14 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/library"
 )
 
 // autosaveDelay is how long after the last change the editor saves.
 const autosaveDelay = time.Second
 
 func (ed *Editor) scheduleSave() {
-	if ed.store == nil || ed.saving.saveBlocked {
+	if ed.store == nil || ed.saving.saveBlocked || ed.readOnly() {
 		return
 	}
 	if ed.saving.saveTimer != nil {
@@ -43,6 +44,11 @@ func (ed *Editor) SaveNow() error { return ed.save(true) }
 func (ed *Editor) save(showDialog bool) error {
 	if ed.store == nil {
 		return errors.New("no store")
+	}
+	if ed.readOnly() {
+		err := errors.New("the library is read-only")
+		ed.message("not saved: the library is read-only; File > Export encounter file… (or the banner's Save a copy elsewhere…) keeps a copy")
+		return err
 	}
 	rev := ed.rev
 	c := ed.enc.Clone()
@@ -137,6 +143,10 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 		then()
 		return
 	}
+	if ed.readOnly() {
+		ed.leaveReadOnly(then)
+		return
+	}
 	if ed.saving.saveTimer != nil {
 		ed.saving.saveTimer.Stop()
 	}
@@ -155,6 +165,20 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 				then()
 			}
 		}),
+		widget.NewButton("Leave without saving", func() { d.Hide(); then() }),
+		widget.NewButton("Stay", func() { d.Hide() }),
+	)), ed.win)
+	d.Show()
+}
+
+// leaveReadOnly asks before leaving edits that a read-only library cannot
+// keep: save a copy elsewhere (an encounter file), leave, or stay.
+func (ed *Editor) leaveReadOnly(then func()) {
+	lbl, _, _ := controls.ErrorContent(fmt.Sprintf("%q cannot be saved here", ed.enc.Name),
+		library.ReadOnlyNote+"\n\nSave your edits as an encounter file elsewhere, or leave and lose them?", controls.ErrDialogWidth(ed.win))
+	var d *dialog.CustomDialog
+	d = dialog.NewCustomWithoutButtons("Read-only library", container.NewVBox(lbl, container.NewHBox(
+		widget.NewButton("Save a copy elsewhere…", func() { d.Hide(); ed.exportFile() }),
 		widget.NewButton("Leave without saving", func() { d.Hide(); then() }),
 		widget.NewButton("Stay", func() { d.Hide() }),
 	)), ed.win)

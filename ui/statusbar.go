@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -105,9 +107,26 @@ func (sb *statusBar) set(l *widget.Label, s string) {
 	}
 }
 
+// StatusLogEnv names the environment variable that, set to 1, copies
+// every status bar message to standard error as "status: ..." (the
+// end-to-end script reads what the GM was told).
+const StatusLogEnv = "ENCOUNTER_PLANNER_STATUS_LOG"
+
+// statusLog, when set, receives a copy of every status bar message.
+var statusLog io.Writer
+
+func init() {
+	if os.Getenv(StatusLogEnv) == "1" {
+		statusLog = os.Stderr
+	}
+}
+
 // message shows text in the message field; it clears itself after msgTTL
 // unless something newer replaced it (post runs that on the UI goroutine).
 func (sb *statusBar) message(s string, post func(func())) {
+	if statusLog != nil && s != "" {
+		fmt.Fprintln(statusLog, "status:", s)
+	}
 	at := time.Now()
 	sb.msgAt = at
 	sb.set(sb.msgLabel, s)

@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -49,7 +51,7 @@ var palette = []terrainInfo{
 	{'2', "Wall", model.Wall},
 	{'3', "Obstacle", model.Obstacle},
 	{'4', "Difficult", model.Difficult},
-	{'5', "Greater", model.GreaterDifficult},
+	{'5', "Greater diff.", model.GreaterDifficult},
 	{'6', "Hazard", model.Hazardous},
 	{'7', "Narrow", model.Narrow},
 	{'8', "Uneven", model.Uneven},
@@ -112,7 +114,7 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 		b := controls.NewTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), tips, func() { setTerrain(p.t) })
 		b.SetIcon(terrainIcon(p.t))
 		tp.terrButtons = append(tp.terrButtons, b)
-		terrObjs = append(terrObjs, b)
+		terrObjs = append(terrObjs, swatchWithName(b, p.name))
 	}
 	tp.terrLabel = widget.NewLabel("")
 	tp.terrLabel.Truncation = fyne.TextTruncateEllipsis
@@ -130,6 +132,32 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 	scroll := container.NewVScroll(left)
 	scroll.SetMinSize(fyne.NewSize(150, 0))
 	return scroll
+}
+
+// swatchWithName puts the terrain's short name under its swatch button:
+// the palette showed only numbers, with the names in tooltips the GM had
+// to hover one by one.
+func swatchWithName(b fyne.CanvasObject, name string) fyne.CanvasObject {
+	cap := canvas.NewText(name, theme.Color(theme.ColorNameForeground))
+	cap.TextSize = theme.CaptionTextSize()
+	cap.Alignment = fyne.TextAlignCenter
+	return container.New(&captionLayout{}, b, cap)
+}
+
+// captionLayout stacks a button over its caption, tight.
+type captionLayout struct{}
+
+func (captionLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	ch := objs[1].MinSize().Height
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(s.Width, s.Height-ch))
+	objs[1].Move(fyne.NewPos(0, s.Height-ch-1))
+	objs[1].Resize(fyne.NewSize(s.Width, ch))
+}
+
+func (captionLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	b, c := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(max(b.Width, c.Width), b.Height+c.Height-1)
 }
 
 // update shows the current tool, terrain and brush size.

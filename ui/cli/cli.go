@@ -205,6 +205,7 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
 
   encounter-planner reach FILE --token NAME [--actions N] [--mode MODE] [--step] [--elevation E]
   encounter-planner path FILE --token NAME --to X,Y [--actions N] [--mode MODE] [--elevation E]
+      reach and path continue a turn with [--spent-actions N] [--diagonals N] [--spent AMOUNT]
   encounter-planner cover FILE --from A --to B
   encounter-planner flanking FILE
   encounter-planner distance FILE --from A --to B
@@ -524,7 +525,7 @@ func fileCmd(args, valued, boolean []string) (*flags, *model.Encounter, string, 
 // ruleset's engine, checked. extra names further valued flags.
 func moveCmd(args []string, extra ...string) (*flags, *model.Encounter, rules.MoveQuery, rules.Engine, error) {
 	var q rules.MoveQuery
-	f, e, file, err := fileCmd(args, append([]string{"token", "actions", "mode", "elevation"}, extra...), []string{"step"})
+	f, e, file, err := fileCmd(args, append(append([]string{"token", "actions", "mode", "elevation"}, turnValued...), extra...), []string{"step"})
 	if err != nil {
 		return nil, nil, q, nil, err
 	}
@@ -533,6 +534,9 @@ func moveCmd(args []string, extra ...string) (*flags, *model.Encounter, rules.Mo
 		return nil, nil, q, nil, err
 	}
 	if q, err = moveQuery(e, f, tok); err != nil {
+		return nil, nil, q, nil, err
+	}
+	if err = turnFlags(e, f, &q); err != nil {
 		return nil, nil, q, nil, err
 	}
 	eng, err := rules.For(e.Ruleset)
@@ -626,11 +630,12 @@ func runPath(env Env, args []string) error {
 		Reachable bool       `json:"reachable"`
 		Cost      *int       `json:"cost,omitempty"`
 		Actions   *int       `json:"actions,omitempty"`
+		Diagonals *int       `json:"diagonals,omitempty"` // the turn's count after the path
 		Steps     []jsonStep `json:"steps"`
 		Dive      bool       `json:"dive,omitempty"` // pf1e: the flight qualifies for a dive attack
 	}{Token: e.Tokens[tok].Name, To: pt{x, y}, Reachable: p.Reachable, Steps: []jsonStep{}}
 	if p.Reachable {
-		out.Cost, out.Actions, out.Dive = &p.Cost, &p.Actions, p.Dive
+		out.Cost, out.Actions, out.Diagonals, out.Dive = &p.Cost, &p.Actions, &p.Diagonals, p.Dive
 		for _, s := range p.Steps {
 			js := jsonStep{Cost: s.Cost, Total: s.Total, Flags: s.Flags.Names(), Z: stepZ(e, q, s)}
 			if s.Turn != rules.NoTurn {

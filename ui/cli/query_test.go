@@ -25,6 +25,7 @@ type pathOut struct {
 	Reachable bool
 	Cost      *int
 	Actions   *int
+	Diagonals *int
 	Steps     []struct {
 		X, Y        *int
 		Turn        string

@@ -70,7 +70,7 @@ func TestSpecElevationReach(t *testing.T) {
 func TestSpecElevationPathZ(t *testing.T) {
 	f := elevFile(t, "sf2e", elevTok("Navasi", 0, 0, "medium", "party", 0, `"land":25,"fly":40`))
 	out := okJSON(t, nil, "path", f, "--token", "Navasi", "--mode", "fly", "--to", "3,0", "--elevation", "10")
-	want := `{"token":"Navasi","to":{"x":3,"y":0},"reachable":true,"cost":25,"actions":1,"steps":[` +
+	want := `{"token":"Navasi","to":{"x":3,"y":0},"reachable":true,"cost":25,"actions":1,"diagonals":0,"steps":[` +
 		`{"x":1,"y":0,"cost":5,"total":5,"flags":[],"z":0},{"x":2,"y":0,"cost":10,"total":15,"flags":[],"z":5},{"x":3,"y":0,"cost":10,"total":25,"flags":[],"z":10}]}` + "\n"
 	if out != want {
 		t.Errorf("got  %swant %s", out, want)

@@ -300,6 +300,20 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"objects_line_of_sight":[[null,{"x":2,"y":null}]]}`))
 	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"resolution":{"map_size":{"x":9,"y":9}}}`))
 	f.Add([]byte(`{"resolution":{"map_size":{"x":3,"y":1000}},"line_of_sight":[[{"x":0.5,"y":0},{"x":1,"y":1000},{"x":2,"y":0},{"x":2.5,"y":1000},{"x":0.5,"y":0}]]}`))
+	// Edges and doors: our export of walls, doors, a secret door and door
+	// squares; the Dungeondraft-shaped sample; overlapping portals; a
+	// portal off the grid lines and one off the map.
+	edged := mapFrom("#+#.", "..../", "....")
+	edged.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 0, Y1: 2, X2: 2, Y2: 2}, {Kind: model.EdgeDoor, X1: 2, Y1: 2, X2: 3, Y2: 2},
+		{Kind: model.EdgeOpenDoor, X1: 3, Y1: 2, X2: 4, Y2: 2}, {Kind: model.EdgeSecretDoor, X1: 1, Y1: 2, X2: 1, Y2: 3}}
+	var ebuf bytes.Buffer
+	UVTT(&ebuf, edged, 2)
+	f.Add(ebuf.Bytes())
+	if dd, err := os.ReadFile("testdata/dungeondraft-doors.dd2vtt"); err == nil {
+		f.Add(dd)
+	}
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"portals":[{"bounds":[{"x":1,"y":1},{"x":2,"y":1}]},{"bounds":[{"x":0,"y":1},{"x":2,"y":1}],"closed":false}]}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":0,"y":1},{"x":4,"y":1}]],"portals":[{"bounds":[{"x":1.2,"y":0.3},{"x":2.9,"y":2.6}],"closed":false},{"bounds":[{"x":-9,"y":1},{"x":-7,"y":1}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := ImportUVTT(bytes.NewReader(data), "Fuzz")
 		if err != nil {

@@ -397,3 +397,68 @@ func TestPDFStandeesLandscape(t *testing.T) {
 		t.Error("want the map on a portrait page and the sheet on a landscape one")
 	}
 }
+
+// TestPDFDoorsAndPortraits: the PDF draws what the screen draws for door
+// squares (their door mark, not plain wall) and token portraits (the image
+// inside the ring, written once however often it is drawn).
+func TestPDFDoorsAndPortraits(t *testing.T) {
+	e := mapFrom("#+#..", "#/#..", ".....")
+	red := image.NewRGBA(image.Rect(0, 0, 16, 16))
+	for i := 0; i < len(red.Pix); i += 4 {
+		red.Pix[i], red.Pix[i+3] = 255, 255
+	}
+	e.Tokens = []model.Token{
+		{Name: "Iseph", X: 3, Y: 0, Size: model.Medium, Side: "party", Image: render.PNGDataURL(red)},
+		{Name: "Twin", X: 4, Y: 2, Size: model.Medium, Side: "party", Image: render.PNGDataURL(red)},
+	}
+	var with, without bytes.Buffer
+	if err := PDF(&with, e, PDFOptions{NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	plain := e.Clone()
+	for i := range plain.Tokens {
+		plain.Tokens[i].Image = ""
+	}
+	plain.Grid.Set(1, 0, model.Wall)
+	plain.Grid.Set(1, 1, 0)
+	if err := PDF(&without, plain, PDFOptions{NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(with.String(), "/Subtype /Image"); n != 1 {
+		t.Errorf("%d portrait images in the PDF, want 1 (one per distinct image)", n)
+	}
+	if strings.Count(with.String(), "/Subtype /Form") <= strings.Count(without.String(), "/Subtype /Form") {
+		t.Error("door squares add no terrain forms of their own")
+	}
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		return
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "doors.pdf")
+	os.WriteFile(in, with.Bytes(), 0o644)
+	if out, err := exec.Command("pdftoppm", "-png", "-r", "72", "-singlefile", in, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v %s", err, out)
+	}
+	f, err := os.Open(filepath.Join(dir, "page.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 72 dpi: one point a pixel; the map starts at the 0.25-inch margin.
+	at := func(x, y float64) (r, g, b uint32) {
+		r, g, b, _ = img.At(int(18+x*72), int(18+y*72)).RGBA()
+		return r >> 8, g >> 8, b >> 8
+	}
+	if r, g, b := at(3.5, 0.5); r < 200 || g > 80 || b > 80 {
+		t.Errorf("portrait centre is rgb(%d,%d,%d), want the red image", r, g, b)
+	}
+	wr, wg, wb := at(0.5, 0.5)
+	dr, dg, db := at(1.5, 0.5)
+	if wr == dr && wg == dg && wb == db {
+		t.Errorf("a closed door square looks like the wall beside it: rgb(%d,%d,%d)", dr, dg, db)
+	}
+}

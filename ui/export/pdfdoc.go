@@ -49,7 +49,8 @@ type pdfDoc struct {
 	forms   map[formKey]int
 	terrain map[formKey][]render.Layer
 	bgObj   int
-	fontObj [2]int // regular, bold; 0 = not used
+	imgObj  map[*image.RGBA]int // token portraits, one image object each
+	fontObj [2]int              // regular, bold; 0 = not used
 	num     []byte
 
 	pw, ph float64
@@ -186,6 +187,9 @@ func (d *pdfDoc) close(title string, created time.Time) error {
 	}
 	if d.bgObj != 0 {
 		d.ws(fmt.Sprintf(" /BG %d 0 R", d.bgObj))
+	}
+	for _, n := range d.imgObj {
+		d.ws(fmt.Sprintf(" /P%d %d 0 R", n, n))
 	}
 	d.ws(" >>\n>>\n")
 	d.end()
@@ -537,7 +541,41 @@ func (d *pdfDoc) mark(l render.Layer, s float64) {
 		render.DotCentres(l, s, func(x, y float64) { d.Disc(x, y, r, 0, l.Color) })
 	case render.LayerSqueeze:
 		render.SqueezeTriangles(l, s, func(ax, ay, bx, by, cx, cy float64) { d.Triangle(ax, ay, bx, by, cx, cy, l.Color) })
+	case render.LayerDoor:
+		render.DoorMark(d, l, s)
 	}
+}
+
+// Portrait implements render.PortraitPainter: the token's image, written
+// once per distinct image as an RGB image object, drawn clipped to the
+// circle of radius rad around (cx, cy).
+func (d *pdfDoc) Portrait(cx, cy, rad, alpha float64, img *image.RGBA) {
+	n, ok := d.imgObj[img]
+	if !ok {
+		if d.imgObj == nil {
+			d.imgObj = map[*image.RGBA]int{}
+		}
+		n = d.reserve()
+		d.imgObj[img] = n
+		b := img.Bounds()
+		rgb := make([]byte, 0, b.Dx()*b.Dy()*3)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			row := img.Pix[img.PixOffset(b.Min.X, y):]
+			for x := 0; x < b.Dx(); x++ {
+				// Premultiplied over white, as the token's disc shows it.
+				r, g, bl, a := row[x*4], row[x*4+1], row[x*4+2], row[x*4+3]
+				rgb = append(rgb, r+255-a, g+255-a, bl+255-a)
+			}
+		}
+		d.stream(n, fmt.Sprintf(" /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8", b.Dx(), b.Dy()), rgb)
+	}
+	d.save()
+	d.setAlpha(uint8(math.Round(math.Max(0, math.Min(1, alpha)) * 255)))
+	d.circle(cx, cy, rad)
+	d.buf.WriteString("W n\n")
+	d.op("cm", 2*rad, 0, 0, 2*rad, d.X(cx-rad), d.Y(cy+rad))
+	d.buf.WriteString("/P" + strconv.Itoa(n) + " Do\n")
+	d.restore()
 }
 
 // Rect implements render.Painter.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/jpeg"
 	"image/png"
 	"io"
 	"math"
@@ -41,7 +42,7 @@ type uvttFile struct {
 	} `json:"resolution"`
 	LineOfSight        [][]uvttPoint `json:"line_of_sight"`
 	ObjectsLineOfSight [][]uvttPoint `json:"objects_line_of_sight"`
-	Portals            []any         `json:"portals"`
+	Portals            []uvttPortal  `json:"portals"`
 	Environment        struct {
 		BakedLighting bool   `json:"baked_lighting"`
 		AmbientLight  string `json:"ambient_light"`
@@ -51,10 +52,12 @@ type uvttFile struct {
 }
 
 // UVTT writes e as a Universal VTT (.dd2vtt, format 0.3) file: the map size
-// in squares, px pixels per square, walls as line_of_sight and obstacles as
-// objects_line_of_sight, both the boundaries of their squares merged into
-// maximal straight segments chained into closed polylines (grid units), and
-// the terrain image without tokens as base64 PNG.
+// in squares, px pixels per square, wall squares as line_of_sight and
+// obstacles as objects_line_of_sight, both the boundaries of their squares
+// merged into maximal straight segments chained into closed polylines (grid
+// units), wall edges (and secret doors) as open line_of_sight polylines,
+// door edges and door squares as portals (see uvttedges.go), and the
+// terrain image without tokens as base64 PNG.
 func UVTT(w io.Writer, e *model.Encounter, px int) error {
 	if px == 0 {
 		px = DefaultPX
@@ -73,9 +76,9 @@ func UVTT(w io.Writer, e *model.Encounter, px int) error {
 	f.Format = 0.3
 	f.Resolution.MapSize = uvttPoint{float64(e.Grid.W), float64(e.Grid.H)}
 	f.Resolution.PixelsPerGrid = px
-	f.LineOfSight = toPoints(Boundaries(&e.Grid, model.Wall))
+	f.LineOfSight = toPoints(append(Boundaries(&e.Grid, model.Wall), edgeWalls(e)...))
 	f.ObjectsLineOfSight = toPoints(Boundaries(&e.Grid, model.Obstacle))
-	f.Portals, f.Lights = []any{}, []any{}
+	f.Portals, f.Lights = portals(e), []any{}
 	f.Environment.BakedLighting = true
 	f.Environment.AmbientLight = "ffffffff"
 	f.Image = base64.StdEncoding.EncodeToString(pbuf.Bytes())
@@ -203,17 +206,29 @@ func bad(field, format string, args ...any) error {
 //
 //   - A closed polyline (its last point equals its first) bounds an area:
 //     a square whose centre lies inside the closed polylines of a list by
-//     the even-odd rule gets the trait. This is how UVTT exports walls, so
-//     its files round-trip exactly.
-//   - An open polyline is a thin wall (the usual Dungeondraft wall): every
-//     square it passes through gets the trait (sampled every 1/8 square; a
-//     line lying on a grid line marks the squares below or right of it).
+//     the even-odd rule gets the trait. This is how UVTT exports wall
+//     squares, so its files round-trip exactly.
+//   - An open polyline is a thin wall (the usual Dungeondraft wall). In
+//     line_of_sight, each of its segments that runs along a grid line
+//     (within 1/100 square; its ends rounded to the nearest intersections)
+//     becomes a wall edge, collinear pieces merged. Every other segment,
+//     and every open segment of objects_line_of_sight, gives the trait to
+//     each square it passes through (sampled every 1/8 square).
+//
+// Portals become doors: one along a grid line a door edge over the unit
+// edges it covers (a door when closed, an open door when not: Dungeondraft
+// writes a window as a portal that is not closed), replacing any wall edge
+// there; any other portal makes door squares of the squares it crosses
+// (trait door, plus open when not closed), replacing wall squares there.
+// Two doors on the same stretch of grid line are an error.
 //
 // The file is read as strictly as encounter/1: an unknown or repeated key,
 // a null, a value of the wrong type or a point without x or y is an error;
-// portals, environment and lights, which the import does not use, need only
-// be of the right kind. The image must decode as the PNG or WebP it says it
-// is, so an export never silently loses it.
+// a portal needs bounds (its first and last points are its ends) and may
+// have position, rotation, closed (default true) and freestanding, which
+// are checked but not used; environment and lights, which the import does
+// not use, need only be of the right kind. The image must decode as the
+// PNG, WebP or JPEG it says it is, so an export never silently loses it.
 //
 // Every problem is an error wrapping model.ErrInvalid, a *model.FieldError
 // that names the field. Memory is bounded: at most MaxUVTTBytes read, 1000
@@ -240,10 +255,17 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
 	e.FeetPerSquare = e.Ruleset.DefaultFeetPerSquare()
 	e.Grid = model.NewGrid(int(f.size.X), int(f.size.Y))
 	budget := maxRasterWork
-	if err := rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", &budget); err != nil {
+	edges := &edgeSet{w: e.Grid.W, h: e.Grid.H}
+	if err := rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", edges, &budget); err != nil {
 		return nil, err
 	}
-	if err := rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", &budget); err != nil {
+	if err := rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", nil, &budget); err != nil {
+		return nil, err
+	}
+	if err := placePortals(&e.Grid, f.portals, f.origin, edges, &budget); err != nil {
+		return nil, err
+	}
+	if e.Edges, err = edges.edges(); err != nil {
 		return nil, err
 	}
 	if f.image != "" {
@@ -263,6 +285,7 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
 type uvttIn struct {
 	origin, size   uvttPoint
 	walls, objects [][]uvttPoint
+	portals        []uvttPortal
 	image          string
 }
 
@@ -275,9 +298,10 @@ type uvttReader struct {
 
 // The keys of each object ImportUVTT reads.
 var (
-	uvttKeys  = []string{"format", "resolution", "line_of_sight", "objects_line_of_sight", "portals", "environment", "lights", "image"}
-	resKeys   = []string{"map_origin", "map_size", "pixels_per_grid"}
-	pointKeys = []string{"x", "y"}
+	uvttKeys   = []string{"format", "resolution", "line_of_sight", "objects_line_of_sight", "portals", "environment", "lights", "image"}
+	resKeys    = []string{"map_origin", "map_size", "pixels_per_grid"}
+	pointKeys  = []string{"x", "y"}
+	portalKeys = []string{"position", "bounds", "rotation", "closed", "freestanding"}
 )
 
 func readUVTT(data []byte) (*uvttIn, error) {
@@ -299,10 +323,12 @@ func readUVTT(data []byte) (*uvttIn, error) {
 			return r.lines(field, &f.objects)
 		case "image":
 			return r.string(field, &f.image)
+		case "portals":
+			return r.portals(field, &f.portals)
 		case "environment":
 			return r.ignored(field, '{')
 		}
-		return r.ignored(field, '[') // portals, lights
+		return r.ignored(field, '[') // lights
 	})
 	if err != nil {
 		return nil, err
@@ -372,6 +398,49 @@ func (r *uvttReader) lines(field string, out *[][]uvttPoint) error {
 		})
 		*out = append(*out, line)
 		return err
+	})
+}
+
+// portals reads the list of portals; their points count toward
+// MaxUVTTPoints.
+func (r *uvttReader) portals(field string, out *[]uvttPortal) error {
+	*out = nil
+	return r.array(field, func(i int) error {
+		pf := fmt.Sprintf("%s[%d]", field, i)
+		p := uvttPortal{Closed: true}
+		err := r.object(pf, portalKeys, func(k, field string) error {
+			switch k {
+			case "position":
+				return r.point(field, &p.Position)
+			case "bounds":
+				return r.array(field, func(j int) error {
+					if r.points++; r.points > MaxUVTTPoints {
+						return bad(field, "more than %d points in all the lines and portals; at most %d are allowed", MaxUVTTPoints, MaxUVTTPoints)
+					}
+					var q uvttPoint
+					if err := r.point(fmt.Sprintf("%s[%d]", field, j), &q); err != nil {
+						return err
+					}
+					if math.Abs(q.X) > 1e9 || math.Abs(q.Y) > 1e9 {
+						return bad(fmt.Sprintf("%s[%d]", field, j), "point (%v, %v) is far outside the map", q.X, q.Y)
+					}
+					p.Bounds = append(p.Bounds, q)
+					return nil
+				})
+			case "rotation":
+				_, err := r.number(field)
+				return err
+			}
+			return r.bool(field, map[string]*bool{"closed": &p.Closed, "freestanding": &p.Freestanding}[k])
+		})
+		if err != nil {
+			return err
+		}
+		if len(p.Bounds) < 2 {
+			return bad(pf+".bounds", "needs the door's two ends, not %d points", len(p.Bounds))
+		}
+		*out = append(*out, p)
+		return nil
 	})
 }
 
@@ -466,6 +535,19 @@ func (r *uvttReader) number(field string) (float64, error) {
 		return 0, bad(field, "%s is out of range", n)
 	}
 	return v, nil
+}
+
+func (r *uvttReader) bool(field string, out *bool) error {
+	tok, err := r.dec.Token()
+	if err != nil {
+		return bad(field, "%v", err)
+	}
+	b, ok := tok.(bool)
+	if !ok {
+		return wrongKind(field, "true or false", tok)
+	}
+	*out = b
+	return nil
 }
 
 func (r *uvttReader) string(field string, out *string) error {
@@ -565,8 +647,10 @@ func background(s string) (string, error) {
 		kind, mime, config, decode = "PNG", "png", png.DecodeConfig, png.Decode
 	case len(img) >= 12 && string(img[:4]) == "RIFF" && string(img[8:12]) == "WEBP":
 		kind, mime, config, decode = "WebP", "webp", webp.DecodeConfig, webp.Decode
+	case bytes.HasPrefix(img, []byte("\xff\xd8\xff")):
+		kind, mime, config, decode = "JPEG", "jpeg", jpeg.DecodeConfig, jpeg.Decode
 	default:
-		return "", bad("image", "is neither a PNG nor a WebP image")
+		return "", bad("image", "is not a PNG, WebP or JPEG image")
 	}
 	cfg, err := config(bytes.NewReader(img))
 	if err != nil {
@@ -582,8 +666,9 @@ func background(s string) (string, error) {
 }
 
 // rasterise sets trait t on the squares the polylines of one list enclose
-// (closed) or pass through (open); see ImportUVTT.
-func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, budget *int) error {
+// (closed) or pass through (open), or, when edges is not nil, adds the open
+// segments along grid lines to edges as walls; see ImportUVTT.
+func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, edges *edgeSet, budget *int) error {
 	// Closed lines by the even-odd rule: a square is inside when an odd
 	// number of edges cross its row's centre line left of its centre. Each
 	// crossing flips the count from the first square right of it on, so
@@ -629,6 +714,16 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 					flip[i] = !flip[i]
 				}
 				continue
+			}
+			if edges != nil {
+				if horizontal, line, n0, n1, ok := edges.gridRun(uvttPoint{ax, ay}, uvttPoint{bx, by}); ok {
+					*budget -= n1 - n0 + 1
+					if *budget < 0 {
+						return bad(field, "too many or too long lines to rasterise")
+					}
+					edges.wall(horizontal, line, n0, n1)
+					continue
+				}
 			}
 			// Open: sample the segment clipped to the map, 8 samples a square.
 			l := math.Hypot(bx-ax, by-ay)

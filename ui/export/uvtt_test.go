@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"image"
+	"image/jpeg"
 	"image/png"
 	"runtime"
 	"strings"
@@ -54,6 +55,15 @@ func TestImportUVTTDecodesTheImage(t *testing.T) {
 	if e, err := ImportUVTT(strings.NewReader(uvttDoc(good)), "Good"); err != nil || e.Background == "" {
 		t.Fatalf("a good PNG: %v", err)
 	}
+	var jbuf bytes.Buffer
+	jpeg.Encode(&jbuf, image.NewRGBA(image.Rect(0, 0, 8, 8)), nil)
+	if e, err := ImportUVTT(strings.NewReader(uvttDoc(jbuf.Bytes())), "JPEG"); err != nil || !strings.HasPrefix(e.Background, "data:image/jpeg;base64,") {
+		t.Fatalf("a good JPEG: %v", err)
+	}
+	t.Run("JPEGCutShort", func(t *testing.T) { mustRefuseUVTT(t, uvttDoc(jbuf.Bytes()[:60]), "image: is not a readable JPEG") })
+	t.Run("GIF", func(t *testing.T) {
+		mustRefuseUVTT(t, uvttDoc([]byte("GIF89a\x01\x00\x01\x00")), "image: is not a PNG, WebP or JPEG image")
+	})
 	t.Run("PNGCutShort", func(t *testing.T) { mustRefuseUVTT(t, uvttDoc(good[:len(good)-20]), "image: is not a readable PNG") })
 	t.Run("WebPHeaderThenJunk", func(t *testing.T) {
 		mustRefuseUVTT(t, uvttDoc([]byte("RIFF\x20\x00\x00\x00WEBPVP8 junkjunkjunkjunkjunk")), "image: is not a readable WebP")

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
 )
 
@@ -71,7 +72,14 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	l.empty.Hide()
 	title := widget.NewLabelWithStyle("Encounter library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	hint := widget.NewLabel("Double-click or Enter opens an encounter.")
-	l.content = container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, title, hint), bar, header, widget.NewSeparator()), nil, nil, nil,
+	top := container.NewVBox(container.NewBorder(nil, nil, title, hint))
+	if store.ReadOnly() {
+		top.Add(ReadOnlyBanner(nil))
+	}
+	top.Add(bar)
+	top.Add(header)
+	top.Add(widget.NewSeparator())
+	l.content = container.NewBorder(top, nil, nil, nil,
 		container.NewStack(l.list, container.NewCenter(l.empty)))
 	win.SetContent(l.content)
 	win.SetTitle("Encounter Planner — library")
@@ -115,6 +123,27 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	}
 	l.Reload()
 	return l
+}
+
+// ReadOnlyNote says what a library opened read-only means for the GM.
+const ReadOnlyNote = "This library is read-only (its file, folder or disk cannot be written): encounters open and export, but edits cannot be saved here."
+
+// ReadOnlyBanner is the warning shown over a read-only library and its
+// editor. With saveCopy it offers "Save a copy elsewhere…"; without, it
+// says how (open the encounter, then File > Export encounter file…, and
+// import that file into another library).
+func ReadOnlyBanner(saveCopy func()) fyne.CanvasObject {
+	text := ReadOnlyNote
+	if saveCopy == nil {
+		text += " To keep an encounter, open it and use File > Export encounter file…, then import the file into another library."
+	}
+	lbl := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	lbl.Wrapping = fyne.TextWrapWord
+	lbl.Importance = widget.WarningImportance
+	if saveCopy == nil {
+		return lbl
+	}
+	return container.NewBorder(nil, nil, nil, widget.NewButton("Save a copy elsewhere…", saveCopy), lbl)
 }
 
 // imported lists the new encounter and opens it.
@@ -221,26 +250,64 @@ func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounte
 	return e, nil
 }
 
+// rulesetTitle is how the library names a ruleset to the GM: its full
+// name from the descriptor ("sf2e — Starfinder 2e / Pathfinder 2e"), so a
+// Pathfinder 2e GM knows which to pick.
+func rulesetTitle(r model.Ruleset) string { return rules.Describe(r).Title }
+
+// parseRulesetTitle reads a ruleset back from its title (or its short name).
+func parseRulesetTitle(s string) (model.Ruleset, error) {
+	for _, r := range model.Rulesets {
+		if s == rulesetTitle(r) {
+			return r, nil
+		}
+	}
+	return model.ParseRuleset(s)
+}
+
 // newForm is what the New encounter dialog holds.
 type newForm struct{ name, ruleset, w, h, feet string }
 
+// NewDialog shows the New encounter dialog; Create stores the encounter,
+// lists it and opens it.
 func (l *Library) NewDialog() {
-	l.newDialogWith(newForm{name: "New encounter", ruleset: string(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
+	ShowNewDialog(l.win, l.store, l.esc, func(id string) {
+		l.reloadSelect(id)
+		if l.open != nil {
+			l.open(id)
+		}
+	})
 }
 
-// newDialogWith shows the New encounter dialog filled with v. A refused
+// ShowNewDialog shows the New encounter dialog in win (the library's, and
+// the editor's File > New): Create stores the new encounter in store and
+// calls created with its id; esc lets Escape cancel it.
+func ShowNewDialog(win fyne.Window, store model.EncounterStore, esc *controls.Escapes, created func(id string)) {
+	nd := &newDialog{win: win, store: store, esc: esc, created: created}
+	nd.show(newForm{name: "New encounter", ruleset: rulesetTitle(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
+}
+
+// newDialog is the New encounter dialog and where it stores what it makes.
+type newDialog struct {
+	win     fyne.Window
+	store   model.EncounterStore
+	esc     *controls.Escapes
+	created func(id string)
+}
+
+// show shows the New encounter dialog filled with v. A refused
 // value (a width of 0, a blank name) shows why, then the dialog again as
 // the GM left it, to correct the one field rather than type all again.
-func (l *Library) newDialogWith(v newForm) {
+func (l *newDialog) show(v newForm) {
 	name := l.esc.Entry()
 	name.SetText(v.name)
 	var rs []string
 	for _, r := range model.Rulesets {
-		rs = append(rs, string(r))
+		rs = append(rs, rulesetTitle(r))
 	}
 	feet := l.esc.Entry()
 	ruleset := widget.NewSelect(rs, func(s string) {
-		if r, err := model.ParseRuleset(s); err == nil {
+		if r, err := parseRulesetTitle(s); err == nil {
 			feet.SetText(strconv.Itoa(r.DefaultFeetPerSquare()))
 		}
 	})
@@ -252,7 +319,7 @@ func (l *Library) newDialogWith(v newForm) {
 	var d *dialog.FormDialog
 	refused := func(err error) {
 		kept := newForm{name: name.Text, ruleset: ruleset.Selected, w: w.Text, h: h.Text, feet: feet.Text}
-		controls.ShowError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.newDialogWith(kept) })
+		controls.ShowError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.show(kept) })
 	}
 	submit := func(string) { d.Submit() }
 	name.OnSubmitted, w.OnSubmitted, h.OnSubmitted, feet.OnSubmitted = submit, submit, submit, submit
@@ -266,7 +333,7 @@ func (l *Library) newDialogWith(v newForm) {
 		if !ok {
 			return
 		}
-		r, err := model.ParseRuleset(ruleset.Selected)
+		r, err := parseRulesetTitle(ruleset.Selected)
 		if err != nil {
 			refused(err)
 			return
@@ -296,12 +363,13 @@ func (l *Library) newDialogWith(v newForm) {
 			controls.ShowError(l.win, "Could not create the encounter", fmt.Errorf("create %q: %w", e.Name, err))
 			return
 		}
-		l.reloadSelect(e.ID)
-		if l.open != nil {
-			l.open(e.ID)
+		if l.created != nil {
+			l.created(e.ID)
 		}
 	}, l.win)
-	d.Resize(fyne.NewSize(400, 0))
+	// wide enough for the rulesets' full names ("sf2e — Starfinder 2e /
+	// Pathfinder 2e")
+	d.Resize(fyne.NewSize(520, 0))
 	d.Show()
 	l.esc.Closes(d)
 	l.win.Canvas().Focus(name)
@@ -402,6 +470,7 @@ type libRow struct {
 func newLibRow(l *Library) *libRow {
 	r := &libRow{l: l, name: widget.NewLabel(""), rs: widget.NewLabel(""), size: widget.NewLabel(""), changed: widget.NewLabel("")}
 	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.rs.Truncation = fyne.TextTruncateEllipsis
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -409,7 +478,7 @@ func newLibRow(l *Library) *libRow {
 func (r *libRow) set(id int, s model.Summary) {
 	r.id = id
 	r.name.SetText(s.Name)
-	r.rs.SetText(string(s.Ruleset))
+	r.rs.SetText(rulesetTitle(s.Ruleset))
 	r.size.SetText(fmt.Sprintf("%d × %d", s.Width, s.Height))
 	if s.Updated.IsZero() {
 		r.changed.SetText("")
@@ -438,7 +507,7 @@ func (r *libRow) DoubleTapped(*fyne.PointEvent) {
 // leave.
 type colsLayout struct{}
 
-var colWidths = []float32{0, 90, 90, 150}
+var colWidths = []float32{0, 290, 90, 150}
 
 func (c *colsLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	rest := s.Width
@@ -462,7 +531,7 @@ func (c *colsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	for _, o := range objs {
 		h = max(h, o.MinSize().Height)
 	}
-	return fyne.NewSize(80+90+90+150, h)
+	return fyne.NewSize(80+290+90+150, h)
 }
 
 func CopyName(s string) string {

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -68,7 +69,7 @@ func TestNewDialogKeepsWhatWasTyped(t *testing.T) {
 	if len(en) != 4 || sel == nil {
 		t.Fatalf("the New dialog has %d entries and select %v, want name, width, height, feet and the ruleset", len(en), sel)
 	}
-	sel.SetSelected(string(model.PF1E))
+	sel.SetSelected(rulesetTitle(model.PF1E))
 	en[0].SetText("Goblin ambush")
 	en[1].SetText("0")
 	en[2].SetText("12")
@@ -83,7 +84,7 @@ func TestNewDialogKeepsWhatWasTyped(t *testing.T) {
 		t.Fatal("the New dialog should come back after the error")
 	}
 	got := []string{en[0].Text, sel.Selected, en[1].Text, en[2].Text, en[3].Text}
-	want := []string{"Goblin ambush", "pf1e", "0", "12", "5"}
+	want := []string{"Goblin ambush", "pf1e — Pathfinder 1e / d20", "0", "12", "5"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("the dialog came back with %q, want %q", got, want)
 	}
@@ -124,5 +125,41 @@ func TestNewEncounterRefusalsInWords(t *testing.T) {
 	}
 	if e, err := NewEncounter(" Bay ", model.Starship, 1000, 1, 50); err != nil || e.Name != "Bay" || e.FeetPerSquare != 0 {
 		t.Errorf("a 1000 x 1 starship map: %v", err)
+	}
+}
+
+// TestRulesetsShowTheirFullNames: the New dialog offered "sf2e", "pf1e",
+// "starship", "points", and the list showed the same: a Pathfinder 2e GM
+// did not know to pick sf2e. Both now show the descriptor's full name.
+func TestRulesetsShowTheirFullNames(t *testing.T) {
+	test.NewTempApp(t)
+	st := memstore.New(model.Sample())
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1024, 700))
+	l := New(w, st, nil)
+	var shown []string
+	walkObjects(l.content, func(o fyne.CanvasObject) {
+		if r, ok := o.(*libRow); ok && r.name.Text != "" {
+			shown = append(shown, r.rs.Text)
+		}
+	})
+	if len(shown) != 1 || !strings.Contains(shown[0], "Starfinder 2e / Pathfinder 2e") {
+		t.Errorf("the library lists the sample's ruleset as %q, want its full name", shown)
+	}
+	l.NewDialog()
+	_, sel, _ := topDialog(t, w)
+	opts := strings.Join(sel.Options, "|")
+	for _, name := range []string{"Starfinder 2e / Pathfinder 2e", "Pathfinder 1e", "ship combat", "movement points"} {
+		if !strings.Contains(opts, name) {
+			t.Errorf("the New dialog offers %q, none named %q", sel.Options, name)
+		}
+	}
+	if !strings.Contains(sel.Selected, "Starfinder 2e") {
+		t.Errorf("the New dialog starts on %q", sel.Selected)
+	}
+	// the chosen name shows whole, not "sf2e — Starfinder 2e / Pat…"
+	need := fyne.MeasureText(sel.Selected, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding() + theme.IconInlineSize()
+	if w := sel.Size().Width; w < need {
+		t.Errorf("the ruleset field is %v px wide, %v needed for %q", w, need, sel.Selected)
 	}
 }

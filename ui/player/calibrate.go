@@ -45,10 +45,7 @@ func (p *Display) density() float64 {
 		return p.ppi
 	}
 	if p.diag > 0 {
-		w, h := p.resW, p.resH
-		if w == 0 {
-			w, h = p.resolution()
-		}
+		w, h := p.screen()
 		return PixelsPerInch(w, h, p.diag)
 	}
 	return 0
@@ -62,17 +59,25 @@ func (p *Display) setCardPPI(ppi float64) {
 	prefs := fyne.CurrentApp().Preferences()
 	prefs.SetFloat(PrefPPI, ppi)
 	prefs.SetFloat(PrefDiagonal, 0)
+	prefs.SetString(PrefResolution, "")
 	p.Place()
 }
 
-// setDiagonal applies a diagonal in inches (0: fit the map instead); it
+// setDiagonal applies a diagonal in inches of a screen of resW x resH
+// pixels (0: fit the map instead) and keeps both for the next run; it
 // replaces the ruler's answer.
 func (p *Display) setDiagonal(diag float64, resW, resH int) {
 	p.diag, p.resW, p.resH = diag, resW, resH
 	p.ppi = 0
+	p.warned = ""
 	prefs := fyne.CurrentApp().Preferences()
 	prefs.SetFloat(PrefDiagonal, diag)
 	prefs.SetFloat(PrefPPI, 0)
+	res := ""
+	if diag > 0 && resW > 0 {
+		res = fmt.Sprintf("%dx%d", resW, resH)
+	}
+	prefs.SetString(PrefResolution, res)
 	p.Place()
 }
 
@@ -264,16 +269,14 @@ func (p *Display) ApplyDiagonal(diagText, resText string) {
 		controls.ShowError(parent, "Player display not calibrated", fmt.Errorf("screen diagonal: %q is not a size in inches (like 27 or 55)", s))
 		return
 	}
-	var rw, rh int
-	if _, err := fmt.Sscanf(strings.ReplaceAll(strings.TrimSpace(resText), " ", ""), "%dx%d", &rw, &rh); err != nil || rw < 100 || rh < 100 {
+	rw, rh := parseResolution(resText)
+	if rw == 0 {
 		controls.ShowError(parent, "Player display not calibrated", fmt.Errorf("resolution: write it as WIDTHxHEIGHT in pixels, like 1920x1080"))
 		return
 	}
-	if cw, ch := p.resolution(); cw == rw && ch == rh {
-		p.setDiagonal(v, 0, 0) // follow the window
-	} else {
-		p.setDiagonal(v, rw, rh)
-	}
+	// kept with the diagonal: the screen's density, whatever the window's
+	// size after a restart
+	p.setDiagonal(v, rw, rh)
 	say(fmt.Sprintf("player display: %.0f pixels per inch, one square per inch", PixelsPerInch(rw, rh, v)))
 }
 

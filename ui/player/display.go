@@ -5,7 +5,9 @@
 package player
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
 	"fyne.io/fyne/v2"
 
@@ -16,8 +18,14 @@ import (
 	"encounterplanner/ui/session"
 )
 
-// PrefDiagonal is the preference that keeps the player screen's diagonal (inches) between runs.
-const PrefDiagonal = "playerDiagonalInches"
+// PrefDiagonal is the preference that keeps the player screen's diagonal
+// (inches) between runs; PrefResolution keeps the resolution of the screen
+// it was measured on ("1920x1080"): the two make the screen's density,
+// whatever size the player window has.
+const (
+	PrefDiagonal   = "playerDiagonalInches"
+	PrefResolution = "playerScreenResolution"
+)
 
 // Display is the second window the players see: the map drawn with
 // View.Player (no hidden tokens, no GM notes), no menus, and only the
@@ -32,8 +40,9 @@ type Display struct {
 	diag   float64           // screen diagonal in inches, 0 = not calibrated (fit)
 	ppi    float64           // pixels per inch from the credit-card ruler; wins over diag
 	ruler  fyne.CanvasObject // the card ruler shown while calibrating
-	resW   int               // screen resolution used by the calibration
+	resW   int               // the resolution of the screen the diagonal was measured on
 	resH   int
+	warned string // the last "not the calibrated screen" note, said once
 }
 
 // Source is what the display follows and where its dialogs go.
@@ -61,6 +70,7 @@ func Open(src Source) *Display {
 	p := &Display{src: src}
 	p.diag = a.Preferences().Float(PrefDiagonal)
 	p.ppi = a.Preferences().Float(PrefPPI)
+	p.resW, p.resH = parseResolution(a.Preferences().String(PrefResolution))
 	p.win = a.NewWindow("Player display — " + src.Encounter().Name)
 	p.view = mapview.New(src.Encounter, func() *render.Overlays {
 		if p.share {
@@ -154,15 +164,33 @@ func (p *Display) resolution() (int, int) {
 	return int(math.Round(float64(s.Width * sc))), int(math.Round(float64(s.Height * sc)))
 }
 
+// screen is the resolution the diagonal applies to: full screen, the
+// window's (the screen it is on, in its current mode); in a window, the
+// one the GM typed for the screen (the window's own size says nothing
+// about the screen). Without a typed one (a calibration kept by an older
+// version), the window's.
+func (p *Display) screen() (int, int) {
+	if p.win.FullScreen() || p.resW <= 0 || p.resH <= 0 {
+		return p.resolution()
+	}
+	return p.resW, p.resH
+}
+
 // Place sets the zoom: one square = one inch when calibrated, else fit.
+// Full screen on a screen of another resolution than the calibrated one,
+// it says (once) that the inch follows the new resolution and may need a
+// new calibration if the screen is another.
 func (p *Display) Place() {
 	ppi := p.ppi
 	if ppi <= 0 && p.diag > 0 {
-		w, h := p.resW, p.resH
-		if w == 0 {
-			w, h = p.resolution()
-		}
+		w, h := p.screen()
 		ppi = PixelsPerInch(w, h, p.diag)
+		if p.win.FullScreen() && p.resW > 0 && (w != p.resW || h != p.resH) {
+			if note := fmt.Sprintf("player display: the screen is %dx%d, calibrated at %dx%d; one inch now follows %dx%d on the %.4g-inch diagonal (calibrate again if this is another screen)", w, h, p.resW, p.resH, w, h, p.diag); note != p.warned && p.src.Say != nil {
+				p.warned = note
+				p.src.Say(note)
+			}
+		}
 	}
 	if ppi <= 0 {
 		p.view.Fit()
@@ -206,3 +234,12 @@ func (p *Display) Refresh() {
 
 // Close closes the players' window.
 func (p *Display) Close() { p.win.Close() }
+
+// parseResolution reads "1920x1080"; 0, 0 when it is not one.
+func parseResolution(s string) (int, int) {
+	var w, h int
+	if _, err := fmt.Sscanf(strings.ReplaceAll(strings.TrimSpace(s), " ", ""), "%dx%d", &w, &h); err != nil || w < 100 || h < 100 {
+		return 0, 0
+	}
+	return w, h
+}

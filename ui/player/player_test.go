@@ -2,6 +2,7 @@ package player
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -77,5 +78,49 @@ func TestDisplayFollowsItsSource(t *testing.T) {
 	p.ApplyDiagonal("", "")
 	if said == "" || p.Diagonal() != 0 {
 		t.Errorf("an empty diagonal should fit the map and say so: %q", said)
+	}
+}
+
+// TestDiagonalCalibrationSurvivesARestart: the diagonal was kept but the
+// resolution the GM typed was not; after a restart the windowed display
+// took the window's size for the screen's, and a square came out about a
+// third of an inch. Both are kept now, so the inch is the same in any
+// window; full screen on a screen of another resolution, the inch follows
+// it and the GM is told.
+func TestDiagonalCalibrationSurvivesARestart(t *testing.T) {
+	test.NewTempApp(t)
+	gm := test.NewTempWindow(t, widget.NewLabel("gm"))
+	e := &model.Encounter{Name: "Bay", Ruleset: model.SF2E, Grid: model.NewGrid(10, 10)}
+	var said string
+	src := Source{
+		Encounter: func() *model.Encounter { return e },
+		Answer:    func() (*render.Overlays, *session.Result) { return nil, nil },
+		Parent:    gm,
+		Escapes:   controls.NewEscapes(gm),
+		Say:       func(s string) { said = s },
+	}
+	p := Open(src)
+	p.ApplyDiagonal("24", "1920x1080")
+	want := PixelsPerInch(1920, 1080, 24) / float64(p.Window().Canvas().Scale())
+	if z := float64(p.View().Zoom()); math.Abs(z-want) > 0.01 {
+		t.Fatalf("after calibrating: %v units a square, want %v", z, want)
+	}
+	p.Close()
+
+	p2 := Open(src) // the next run, in an 800x600 window again
+	t.Cleanup(p2.Close)
+	p2.Window().Resize(fyne.NewSize(640, 480))
+	p2.Place()
+	if z := float64(p2.View().Zoom()); math.Abs(z-want) > 0.01 {
+		t.Errorf("after a restart, windowed: %v units a square, want the calibrated %v", z, want)
+	}
+	said = ""
+	p2.ToggleFullScreen() // the test driver's "screen" is the window: 640x480
+	w, h := p2.resolution()
+	if z, fs := float64(p2.View().Zoom()), PixelsPerInch(w, h, 24)/float64(p2.Window().Canvas().Scale()); math.Abs(z-fs) > 0.01 {
+		t.Errorf("full screen on a %dx%d screen: %v units a square, want %v", w, h, z, fs)
+	}
+	if !strings.Contains(said, "calibrated at 1920x1080") {
+		t.Errorf("full screen on another resolution should say so, said %q", said)
 	}
 }

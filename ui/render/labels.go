@@ -23,10 +23,12 @@ type labelKind uint8
 const (
 	labelName      labelKind = iota // a token's name on a dark plate
 	labelCondition                  // a token's condition on a small dark badge
+	labelElevation                  // a token's elevation ("+15 ft") on a sky-blue tag
 	labelPathCost                   // a path step's running cost on a white tag
 	labelCover                      // a cover letter in a disc
 	labelCoverDot                   // a cover too small for its letter: a coloured diamond, no letter
 	labelOffGuard                   // "off-guard" on a purple plate over a flanked foe
+	labelArea                       // an area template's label on a plate of its colour
 )
 
 // overLabels are the kinds drawn in the "over" layer; the others (names,
@@ -43,6 +45,7 @@ type label struct {
 	cx, cy float64
 	rad    float64 // discs: the radius inside the outline
 	cover  rules.Cover
+	hue    uint8   // areas: the index of the area's colour
 	a      float64 // alpha (a hidden token's labels are faded)
 	bi     int     // index of b in the placer's boxes
 }
@@ -262,6 +265,14 @@ func (r *Renderer) layout(f *frame) {
 	if r.tokenOK(f, sel) {
 		r.layoutName(f, sel, true)
 		r.layoutConditions(f, sel)
+		r.layoutElevation(f, &f.e.Tokens[sel])
+	}
+	// Elevation changes what a token reaches: every badge before the
+	// overlays' and the other names.
+	for i := range f.e.Tokens {
+		if i != sel && r.tokenOK(f, i) {
+			r.layoutElevation(f, &f.e.Tokens[i])
+		}
 	}
 	if o != nil {
 		if r.pathShown(f) {
@@ -275,6 +286,7 @@ func (r *Renderer) layout(f *frame) {
 		}
 		r.layoutOffGuard(f)
 		r.layoutCover(f)
+		r.layoutAreas(f)
 	}
 	// Every name first cut to its token's width, so a long name does not
 	// take its neighbour's place; then whole where there is room.
@@ -484,6 +496,45 @@ func (r *Renderer) layoutConditionsOf(f *frame, t *model.Token) {
 					break next
 				}
 			}
+		}
+	}
+}
+
+// elevationSlots are where an elevation tag sits on a token's rim, in
+// order of preference: top right, top left, right, left, top.
+var elevationSlots = [...][2]float64{{0.72, -0.72}, {-0.72, -0.72}, {1, 0}, {-1, 0}, {0, -1}}
+
+// layoutElevation places token t's elevation tag ("+15 ft", "-10 ft") on
+// its rim when it is off the ground; below minCondScale the shadow alone
+// tells it.
+func (r *Renderer) layoutElevation(f *frame, t *model.Token) {
+	s := f.v.Scale
+	if t.Elevation == 0 || s < minCondScale {
+		return
+	}
+	cx, cy, rad, _ := r.discGeom(f, t.X, t.Y, f.e.Space(t))
+	a := 1.0
+	if t.Hidden {
+		a = 0.45
+	}
+	r.num = r.num[:0]
+	if t.Elevation > 0 {
+		r.num = append(r.num, '+')
+	}
+	r.num = strconv.AppendInt(r.num, int64(t.Elevation), 10)
+	r.num = append(r.num, " ft"...)
+	txt := bytesStr(r.num)
+	px := int(math.Min(math.Max(math.Round(s*0.22), 8), 16))
+	fk := faceKey{px: uint8(px), bold: true}
+	ph := px + 4
+	w := r.ts.width(fk, txt) + 6
+	for i := range 2 * len(elevationSlots) {
+		sl := elevationSlots[i%len(elevationSlots)]
+		bx, by := int(math.Round(cx+sl[0]*rad)), int(math.Round(cy+sl[1]*rad))
+		b := box{bx - w/2 - 1, by - ph/2 - 1, bx - w/2 + w + 1, by - ph/2 + ph + 1}
+		if r.canTake(b, i/len(elevationSlots)) {
+			r.lay.put(label{kind: labelElevation, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a}, txt)
+			return
 		}
 	}
 }
@@ -755,6 +806,10 @@ func (r *Renderer) drawLabels(over bool) {
 			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colWhite.alpha(l.a))
 			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, colInk.alpha(l.a))
 			r.text(l.fk, l.tx, l.ty, txt, colWhite.alpha(l.a))
+		case labelElevation:
+			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colInk.alpha(l.a))
+			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, colSky.alpha(l.a))
+			r.text(l.fk, l.tx, l.ty, txt, colInk.alpha(l.a))
 		case labelPathCost:
 			r.roundRect(b.x0, b.y0, b.x1, b.y1, 3, colInk)
 			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 2, colWhite)
@@ -772,6 +827,10 @@ func (r *Renderer) drawLabels(over bool) {
 			r.diamond(l.cx, l.cy, l.rad+1.5, colWhite)
 			r.diamond(l.cx, l.cy, l.rad+0.5, colInk)
 			r.diamond(l.cx, l.cy, l.rad-0.5, coverDot[l.cover])
+		case labelArea:
+			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colInk)
+			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, areaCol[int(l.hue)%len(areaCol)].mix(colWhite, 0.55))
+			r.text(l.fk, l.tx, l.ty, txt, colInk)
 		case labelOffGuard:
 			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colWhite)
 			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, colPurple.mix(colInk, 0.35))

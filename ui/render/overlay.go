@@ -74,6 +74,9 @@ func (r *Renderer) under(f *frame) {
 			}
 		}
 	}
+	if len(o.Areas) > 0 {
+		r.areas(f)
+	}
 	if len(o.Reach) > 0 {
 		r.reach(f)
 	}
@@ -119,7 +122,8 @@ func (r *Renderer) tokenOK(f *frame, i int) bool {
 	if i < 0 || i >= len(f.e.Tokens) || f.v.NoTokens {
 		return false
 	}
-	return !(f.v.Player && f.e.Tokens[i].Hidden)
+	t := &f.e.Tokens[i]
+	return !(f.v.Player && (t.Hidden || f.hiddenByFog(t.X, t.Y, f.e.Space(t))))
 }
 
 // centre returns the pixel centre of token i's space and its radius.
@@ -129,6 +133,10 @@ func (r *Renderer) centre(f *frame, i int) (x, y, rad float64) {
 }
 
 func (r *Renderer) spaceCentre(f *frame, x, y, k int) (cx, cy, rad float64) {
+	return f.spaceCentreF(x, y, k)
+}
+
+func (f *frame) spaceCentreF(x, y, k int) (cx, cy, rad float64) {
 	x0, y0, x1, y1 := f.sq(x, y, k)
 	return float64(x0+x1) / 2, float64(y0+y1) / 2, float64(x1-x0) / 2
 }
@@ -187,6 +195,12 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	}
 	ring := fill.mix(colInk, 0.5)
 	ringW := math.Max(1.5, rad*0.12)
+	if t.Elevation > 0 {
+		// Off the ground: its shadow falls on its square, further from
+		// the disc the higher it flies (up to a fifth of its space).
+		off := math.Min(float64(k)*s*0.2, math.Max(3, float64(t.Elevation)/float64(f.e.Feet())*s*0.06))
+		r.disc(cx+off, cy+off, rad*0.92, colInk.alpha(0.4*a))
+	}
 	if selected {
 		r.ring(cx, cy, rad+math.Max(3, s*0.08), rad-1, colYellow.alpha(a))
 	} else {
@@ -205,10 +219,35 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	if light(fill) {
 		ink = colInk
 	}
-	// Initials (or the whole short name) inside the disc.
-	if fk, ok := initialsFace(rad); ok {
+	inner := rad - ringW
+	pp, canPortrait := r.p.(PortraitPainter)
+	if img := r.portraitOf(t.Image); img != nil && canPortrait && inner >= 3 {
+		// The portrait inside the side's ring; greyed when unconscious.
+		pp.Portrait(cx, cy, inner, a, img)
+		if t.Has(model.CondUnconscious) {
+			r.disc(cx, cy, inner, hex(0x9A9A9A).alpha(0.55*a))
+		}
+	} else if fk, ok := initialsFace(rad); ok {
+		// Initials (or the whole short name) inside the disc.
 		lbl := r.initials(t.Name, fk, (rad-ringW)*1.6)
 		r.textCentered(fk, int(math.Round(cx)), int(math.Round(cy)), lbl, ink.alpha(a))
+	}
+	if x0, y0, x1, y1, ok := hpGeom(f, t, x, y); ok {
+		// HP, for the GM: a bar across the lower disc, its filled length
+		// the share left (colour repeats it: green, orange, vermillion).
+		frac := clamp01(float64(t.HP.Current) / float64(t.HP.Max))
+		c := colGreen
+		switch {
+		case frac <= 0.25:
+			c = colVerm
+		case frac <= 0.5:
+			c = colOrange
+		}
+		r.rect(int(x0), int(y0), int(x1), int(y1), colInk.alpha(a))
+		r.rect(int(x0)+1, int(y0)+1, int(x1)-1, int(y1)-1, colWhite.alpha(a))
+		if fw := int(math.Round(frac * (x1 - x0 - 2))); fw > 0 {
+			r.rect(int(x0)+1, int(y0)+1, int(x0)+1+fw, int(y1)-1, c.alpha(a))
+		}
 	}
 	if f.e.Ruleset == model.Starship {
 		ux, uy := unit(model.Dir[t.Facing%8][0], model.Dir[t.Facing%8][1])
@@ -292,7 +331,7 @@ func (r *Renderer) fit(name string, fk faceKey, w float64) string {
 func (r *Renderer) notes(f *frame) {
 	s := f.v.Scale
 	for _, n := range f.e.Notes {
-		if (f.v.Player && !n.Player) || !f.e.Grid.In(n.X, n.Y) || !r.visible(f, n.X, n.Y, 1) {
+		if (f.v.Player && !n.Player) || !f.e.Grid.In(n.X, n.Y) || !r.visible(f, n.X, n.Y, 1) || f.hiddenByFog(n.X, n.Y, 1) {
 			continue
 		}
 		x0, y0, _, _ := f.sq(n.X, n.Y, 1)
@@ -610,4 +649,131 @@ func (r *Renderer) reach(f *frame) {
 	for y := by0; y < by1; y++ {
 		clear(r.mark[y*g.W+bx0 : y*g.W+bx1])
 	}
+}
+
+// edges draws the walls and doors on grid lines (Encounter.Edges) as thick
+// lines over the terrain: a wall slate; a closed door a wooden leaf lying
+// on the line between two jambs; an open door the leaf swung a quarter
+// turn about its first end, with its swing dotted; a secret door, for the
+// GM, a wall with a dashed light core; for players exactly a wall (until
+// opened, when it is an ordinary door).
+//
+// Cost: O(edges) per frame, no allocation.
+func (r *Renderer) edges(f *frame) {
+	s := f.v.Scale
+	w := math.Max(3, s*0.14)
+	for _, ed := range f.e.Edges {
+		if !r.edgeShown(f, ed) {
+			continue
+		}
+		ax, ay := f.cx(float64(ed.X1)), f.cy(float64(ed.Y1))
+		bx, by := f.cx(float64(ed.X2)), f.cy(float64(ed.Y2))
+		if math.Max(ax, bx) < -w || math.Max(ay, by) < -w || math.Min(ax, bx) > float64(r.cv.w)+w || math.Min(ay, by) > float64(r.cv.h)+w {
+			continue
+		}
+		kind := ed.Kind
+		if kind == model.EdgeSecretDoor && !f.gmMarks() {
+			kind = model.EdgeWall
+		}
+		if kind == model.EdgeWall && f.v.Player && f.hasFog() {
+			// Over the fog, unit by unit: only the stretches beside a
+			// revealed square.
+			for k := 0; k < ed.Len(); k++ {
+				if !f.unitRevealed(ed, k) {
+					continue
+				}
+				ux, uy := float64(ed.X2-ed.X1)/float64(ed.Len()), float64(ed.Y2-ed.Y1)/float64(ed.Len())
+				px, py := float64(ed.X1)+ux*float64(k), float64(ed.Y1)+uy*float64(k)
+				r.line(f.cx(px), f.cy(py), f.cx(px+ux), f.cy(py+uy), w, colWall, 0)
+			}
+			continue
+		}
+		dx, dy := (bx-ax)/math.Max(1, math.Hypot(bx-ax, by-ay)), (by-ay)/math.Max(1, math.Hypot(bx-ax, by-ay))
+		switch kind {
+		case model.EdgeWall:
+			r.line(ax, ay, bx, by, w, colWall, 0)
+		case model.EdgeSecretDoor:
+			r.line(ax, ay, bx, by, w, colWall, 0)
+			r.line(ax, ay, bx, by, math.Max(1, w*0.35), colPurple, math.Max(3, s*0.12))
+		case model.EdgeDoor, model.EdgeOpenDoor:
+			// jambs: short wall stubs at both ends
+			j := math.Max(2, s*0.12)
+			r.line(ax, ay, ax+dx*j, ay+dy*j, w, colWall, 0)
+			r.line(bx-dx*j, by-dy*j, bx, by, w, colWall, 0)
+			l := math.Hypot(bx-ax, by-ay) - 2*j
+			t := math.Max(2, w*0.6)
+			hx, hy := ax+dx*j, ay+dy*j // the hinge
+			if kind == model.EdgeDoor {
+				r.leaf(hx, hy, dx, dy, l, w) // as thick as the wall: a wooden stretch of it
+				continue
+			}
+			// Open: the leaf stands across the line (south or east of it),
+			// and its swing is dotted from its tip to the far jamb.
+			nx, ny := -dy, dx
+			if nx < 0 || ny < 0 {
+				nx, ny = -nx, -ny
+			}
+			const n = 6
+			for i := 1; i <= n; i += 2 {
+				a0, a1 := float64(i-1)*math.Pi/2/n, float64(i)*math.Pi/2/n
+				qx, qy := hx+l*(math.Cos(a0)*nx+math.Sin(a0)*dx), hy+l*(math.Cos(a0)*ny+math.Sin(a0)*dy)
+				ex, ey := hx+l*(math.Cos(a1)*nx+math.Sin(a1)*dx), hy+l*(math.Cos(a1)*ny+math.Sin(a1)*dy)
+				r.line(qx, qy, ex, ey, math.Max(1, s/40), colInk.alpha(0.55), 0)
+			}
+			r.leaf(hx, hy, nx, ny, l, t)
+		}
+	}
+}
+
+// leaf draws a door leaf from (x, y) along the unit direction (dx, dy), l
+// long and t thick: wood outlined in ink.
+func (r *Renderer) leaf(x, y, dx, dy, l, t float64) {
+	ex, ey := x+dx*l, y+dy*l
+	r.line(x, y, ex, ey, t+2, colInk, 0)
+	r.line(x, y, ex, ey, t, colWood, 0)
+}
+
+// edgeShown reports whether the view draws edge ed: every edge, but in
+// the player view with fog only those beside a revealed square (so a
+// painted page holds no wall lying wholly in fog).
+func (r *Renderer) edgeShown(f *frame, ed model.Edge) bool {
+	if ed.Kind == model.EdgeNone {
+		return false
+	}
+	if !f.v.Player || !f.hasFog() {
+		return true
+	}
+	for k := 0; k < ed.Len(); k++ {
+		if f.unitRevealed(ed, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// hpGeom is the pixel box of token t's HP bar with its space at (x, y):
+// across the lower part of its disc, between the initials and the name
+// plate (which, at small zoom, may cover it: the name wins), GM view only,
+// when it has HP.
+func hpGeom(f *frame, t *model.Token, x, y int) (x0, y0, x1, y1 float64, ok bool) {
+	if f.v.Player || t.HP == nil || t.HP.Max <= 0 || f.v.Scale < 6 {
+		return 0, 0, 0, 0, false
+	}
+	cx, cy, half := f.spaceCentreF(x, y, f.e.Space(t))
+	rad := half - math.Max(1, f.v.Scale*0.07)
+	h := math.Round(math.Max(3, f.v.Scale*0.07))
+	w := math.Round(rad * 1.3)
+	x0, y0 = math.Round(cx-w/2), math.Round(cy+rad*0.3)
+	return x0, y0, x0 + w, y0 + h, true
+}
+
+// unitRevealed reports whether a square beside the k-th unit of edge ed is
+// revealed.
+func (f *frame) unitRevealed(ed model.Edge, k int) bool {
+	g := &f.e.Grid
+	ax, ay, bx, by := ed.X1+k, ed.Y1-1, ed.X1+k, ed.Y1
+	if !ed.Horizontal() {
+		ax, ay, bx, by = ed.X1-1, ed.Y1+k, ed.X1, ed.Y1+k
+	}
+	return g.In(ax, ay) && f.e.Revealed[ay*g.W+ax] || g.In(bx, by) && f.e.Revealed[by*g.W+bx]
 }

@@ -18,7 +18,7 @@ import (
 // y down, with View.Scale units to a square. Colours are straight
 // (not premultiplied) RGBA.
 type Painter interface {
-	// Layer starts a layer of the scene: "terrain", "grid", "notes",
+	// Layer starts a layer of the scene: "terrain", "grid", "edges", "notes",
 	// "under" (overlays beneath the tokens), "tokens", "over"; "" ends the
 	// last one.
 	Layer(name string)
@@ -211,16 +211,19 @@ func (r *Renderer) Paint(p Painter, w, h float64, e *model.Encounter, v View, o 
 	overBG := bg != nil
 	p.Layer("terrain")
 	if overBG {
-		p.Background(f.cx(0), f.cy(0), f.cx(float64(g.W)), f.cy(float64(g.H)), bg)
+		r.paintBackground(p, f, bg)
 	}
+	hide := v.Player && f.hasFog() // fogged squares: left out, fog covers them
 	for y := f.sy0; y < f.sy1; y++ {
-		row := g.Cells[y*g.W : (y+1)*g.W]
+		i := y * g.W
 		for x := f.sx0; x < f.sx1; {
-			t, x0 := row[x], x
-			for x < f.sx1 && row[x] == t {
+			t, x0, fog := f.shown(i+x), x, hide && f.fogged(i+x)
+			for x < f.sx1 && f.shown(i+x) == t && (hide && f.fogged(i+x)) == fog {
 				x++
 			}
-			p.Terrain(f.cx(float64(x0)), f.cy(float64(y)), f.cx(float64(x)), f.cy(float64(y+1)), v.Scale, t, overBG)
+			if !fog {
+				p.Terrain(f.cx(float64(x0)), f.cy(float64(y)), f.cx(float64(x)), f.cy(float64(y+1)), v.Scale, t, overBG)
+			}
 		}
 	}
 	if !v.NoGrid && v.Scale >= 4 {
@@ -240,6 +243,27 @@ func (r *Renderer) Paint(p Painter, w, h float64, e *model.Encounter, v View, o 
 	p.Layer("")
 }
 
+// paintBackground hands the painter the background: stretched over the
+// map, or placed (Encounter.Placement) on open ground, cut to the part of
+// the image over the map.
+func (r *Renderer) paintBackground(p Painter, f *frame, bg *image.RGBA) {
+	g := &f.e.Grid
+	pl := f.e.Placement
+	if pl == nil || pl.PxPerSquare <= 0 {
+		p.Background(f.cx(0), f.cy(0), f.cx(float64(g.W)), f.cy(float64(g.H)), bg)
+		return
+	}
+	p.Rect(f.cx(0), f.cy(0), f.cx(float64(g.W)), f.cy(float64(g.H)), colOpen.n())
+	b := bg.Bounds()
+	cut := image.Rect(int(math.Floor(pl.X)), int(math.Floor(pl.Y)),
+		int(math.Ceil(pl.X+float64(g.W)*pl.PxPerSquare)), int(math.Ceil(pl.Y+float64(g.H)*pl.PxPerSquare))).Intersect(b)
+	if cut.Empty() {
+		return
+	}
+	sq := func(px int, o float64) float64 { return (float64(px) - o) / pl.PxPerSquare }
+	p.Background(f.cx(sq(cut.Min.X, pl.X)), f.cy(sq(cut.Min.Y, pl.Y)), f.cx(sq(cut.Max.X, pl.X)), f.cy(sq(cut.Max.Y, pl.Y)), bg.SubImage(cut).(*image.RGBA))
+}
+
 // GridWidth is the width of a grid line, in image units: one pixel on
 // screen, one point on paper.
 const GridWidth = 1
@@ -256,6 +280,18 @@ func gridColor(i int) rgba {
 // scene paints what lies over the terrain and grid through r.p.
 func (r *Renderer) scene(f *frame) {
 	r.layout(f)
+	if f.hasFog() || len(f.e.GMOnly) > 0 {
+		r.p.Layer("fog")
+		r.fogUnder(f)
+	}
+	// In the player view with fog the edges go over the fog (it would
+	// cover half of each wall bounding what is seen), beside revealed
+	// squares only.
+	fogEdges := f.v.Player && f.hasFog()
+	if len(f.e.Edges) > 0 && !fogEdges {
+		r.p.Layer("edges")
+		r.edges(f)
+	}
 	if !f.v.NoTokens {
 		r.p.Layer("notes")
 		r.notes(f)
@@ -272,6 +308,14 @@ func (r *Renderer) scene(f *frame) {
 	if f.o != nil {
 		r.p.Layer("over")
 		r.over(f)
+	}
+	if fogEdges {
+		r.p.Layer("fog")
+		r.fogOver(f)
+		if len(f.e.Edges) > 0 {
+			r.p.Layer("edges")
+			r.edges(f)
+		}
 	}
 }
 
@@ -290,7 +334,7 @@ func (r *Renderer) PaintToken(p Painter, e *model.Encounter, i int, x, y, size f
 	r.cv = canvas{w: int(math.Ceil(x + size)), h: int(math.Ceil(y + size))}
 	r.p = p
 	defer func() { r.p = nil }()
-	f := &frame{e: e, v: View{Scale: s, OriginX: float64(t.X) - x/s, OriginY: float64(t.Y) - y/s}}
+	f := &frame{e: e, v: View{Scale: s, OriginX: float64(t.X) - x/s, OriginY: float64(t.Y) - y/s, Player: true}}
 	p.Layer("tokens")
 	r.token(f, &t, t.X, t.Y, 1, false)
 	// its labels, placed as on the map with nothing else around
@@ -314,6 +358,7 @@ const (
 	LayerWaves                    // N rows of waves of amplitude Amp, Width wide; Ripple: arcs, rows shifted
 	LayerDots                     // an N x N grid of dots of radius R (N = 2: a quincunx)
 	LayerSqueeze                  // two arrowheads at the left and right edges pointing in, Width deep
+	LayerDoor                     // a door seen from the front, in Color outlined in Ink; Ajar: standing open (DoorMark)
 )
 
 // Layer is one mark of a terrain look. Sizes are fractions of a square,
@@ -328,6 +373,8 @@ type Layer struct {
 	R, MinR   float64
 	Fwd, Back bool
 	Ripple    bool
+	Ink       color.NRGBA // LayerDoor: the outline, the doorway and the knob
+	Ajar      bool        // LayerDoor: the door stands open
 }
 
 // Size returns f of a square of side s, at least min.
@@ -343,7 +390,9 @@ func TerrainLook(t model.Terrain, overBG bool) []Layer {
 	}
 	base := colOpen
 	switch {
-	case t.Any(model.Wall):
+	case t.Any(model.Wall) || t.ClosedDoor():
+		// A closed door blocks as a wall does: the wall's tone, its door
+		// drawn on it.
 		base = colWall
 		if overBG {
 			baseA = 0.8
@@ -357,6 +406,13 @@ func TerrainLook(t model.Terrain, overBG bool) []Layer {
 		base = colWater
 		if overBG {
 			baseA = 0.5
+		}
+	case t.Any(model.ShallowWater):
+		// Paler than deep water, with a single row of short ripples: it
+		// tells apart by tone and by mark, in grey scale too.
+		base = colShallow
+		if overBG {
+			baseA = 0.4
 		}
 	default:
 		// On open ground the squares that cost more read by tone before
@@ -382,6 +438,8 @@ func TerrainLook(t model.Terrain, overBG bool) []Layer {
 	}
 	if t.Any(model.Water) {
 		ls = append(ls, Layer{Kind: LayerWaves, N: 3, Amp: 0.07, Width: lw, MinWidth: 1, Ripple: true, Color: colRipple.alpha(patA).n()})
+	} else if t.Any(model.ShallowWater) {
+		ls = append(ls, Layer{Kind: LayerWaves, N: 2, Amp: 0.04, Width: lw, MinWidth: 1, Ripple: true, Color: colSky.alpha(patA).n()})
 	}
 	if t.Any(model.Hazardous) {
 		ls = append(ls, Layer{Kind: LayerHatch, N: 3, Width: 0.1, MinWidth: 1.5, Fwd: true, Color: colVerm.alpha(patA * 0.9).n()})
@@ -405,7 +463,47 @@ func TerrainLook(t model.Terrain, overBG bool) []Layer {
 	if t.Any(model.Narrow) {
 		ls = append(ls, Layer{Kind: LayerSqueeze, Width: 0.2, MinWidth: 2, Color: dotCol.alpha(patA).n()})
 	}
+	// A door square: a door seen from the front (orientation-free, so it
+	// reads in any wall), closed on the wall's tone, or open: a dark
+	// doorway with the leaf swung out, on open ground.
+	if t.Any(model.Door) {
+		ls = append(ls, Layer{Kind: LayerDoor, Color: colWood.n(), Ink: colInk.n(), Width: 1.0 / 28, MinWidth: 1, Ajar: t.Any(model.Open)})
+	}
 	return ls
+}
+
+// DoorMark paints a LayerDoor mark in the square [0, s)^2 through p: the
+// door leaf, its outline and knob, or for an open door the doorway and the
+// leaf swung out of it. The raster tiles and the PDF draw it with the same
+// calls.
+func DoorMark(p Painter, l Layer, s float64) {
+	w := size(l.Width, s, l.MinWidth)
+	x0, y0, x1, y1 := s*0.3, s*0.12, s*0.7, s*0.9
+	if !l.Ajar {
+		p.Rect(x0-w, y0-w, x1+w, y1+w, l.Ink)
+		p.Rect(x0, y0, x1, y1, l.Color)
+		// two panels and the knob
+		pc := fromN(l.Color).mix(fromN(l.Ink), 0.3).n()
+		m := math.Max(1, s*0.06)
+		p.Rect(x0+m, y0+m, x1-m, (y0+y1)/2-m/2, pc)
+		p.Rect(x0+m, (y0+y1)/2+m/2, x1-m, y1-m, pc)
+		p.Rect(x0+m+w, y0+m+w, x1-m-w, (y0+y1)/2-m/2-w, l.Color)
+		p.Rect(x0+m+w, (y0+y1)/2+m/2+w, x1-m-w, y1-m-w, l.Color)
+		p.Disc(x1-s*0.08, (y0+y1)/2, math.Max(1, s*0.035), 0, l.Ink)
+		return
+	}
+	// the doorway: dark, framed
+	p.Rect(x0-w, y0-w, x1+w, y1+w, l.Ink)
+	p.Rect(x0, y0, x1, y1, fromN(l.Ink).mix(colOpen, 0.35).n())
+	// the leaf, hinged on the doorway's left side, swung out towards the
+	// viewer (its free edge nearer, so taller)
+	hx, fx := x0, s*0.06
+	p.Triangle(hx, y0, fx, y0-s*0.08, fx, y1+s*0.06, l.Color)
+	p.Triangle(hx, y0, fx, y1+s*0.06, hx, y1, l.Color)
+	p.Line(hx, y0, fx, y0-s*0.08, w, l.Ink, 0)
+	p.Line(fx, y0-s*0.08, fx, y1+s*0.06, w, l.Ink, 0)
+	p.Line(fx, y1+s*0.06, hx, y1, w, l.Ink, 0)
+	p.Disc(fx+s*0.05, (y0+y1)/2, math.Max(1, s*0.03), 0, l.Ink)
 }
 
 // DotCentres calls fn with the centre of each dot of a LayerDots mark in a

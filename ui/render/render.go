@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"image"
 	"image/draw"
+	"image/jpeg"
 	"image/png"
 	"io"
 	"math"
@@ -28,7 +29,7 @@ type View struct {
 	OriginY  float64 // map y (in squares) at the top edge of the image
 	NoGrid   bool    // leave out the grid lines
 	Player   bool    // the player layer: no hidden tokens, no GM-only notes
-	NoTokens bool    // terrain only (the UVTT image)
+	NoTokens bool    // terrain and edges only, without the GM's marks (the UVTT image)
 }
 
 // CoverLine is a cover badge between two tokens (indices into Tokens).
@@ -55,6 +56,16 @@ type Overlays struct {
 	Collide    []rules.Point // squares forced movement reaches by a collision, crossed out (so colour is not alone)
 	Ghost      *Ghost        // a token being dragged
 	Units      string        // "ft" or "pt": the unit of path costs
+	Areas      []AreaShade   // placed area templates, shaded under the tokens
+}
+
+// AreaShade is an area template as the rules answered it: the squares it
+// covers (the rules' area functions give them; the renderer computes no
+// geometry), shaded with an outline round them and its label.
+type AreaShade struct {
+	Squares []int  // y*W + x of each square inside
+	Label   string // e.g. "fireball 20 ft"; "" = none
+	Player  bool   // shown on the player display (model.Area.Player)
 }
 
 // Ghost is a token drawn at a drop position while it is dragged.
@@ -79,30 +90,39 @@ type Renderer struct {
 	// different zooms sharing a Renderer (editor, player, thumbnails) do not
 	// repaint their tiles every frame.
 	sets  [4]tileSet
-	tiles *[256]*tile
+	tiles *tileTable
 	clock uint64
 
 	bgs    [2]bgEntry
 	bg     *image.RGBA // the current frame's background; nil: none
 	bgCols []int32     // per image column: background x
 
-	luts  lutCache
-	p     Painter       // where the scene's shapes go: &rp in Draw, the caller's in Paint
-	rp    rasterPainter // Draw's painter: into cv
-	bdrow []uint8       // one row of backdrop pixels, copied where the map is not
-	cols  []colRun
-	mark  []uint8 // per map square scratch (reach bands), cleared after use
-	hmin  []uint8 // per map square scratch: reach bands minimised along rows
-	num   []byte
-	lay   placer // the frame's labels (layout)
+	luts     lutCache
+	p        Painter       // where the scene's shapes go: &rp in Draw, the caller's in Paint
+	rp       rasterPainter // Draw's painter: into cv
+	bdrow    []uint8       // one row of backdrop pixels, copied where the map is not
+	cols     []colRun
+	rowTiles []*tile // per visible column: the tile of the current square row
+	mark     []uint8 // per map square scratch (reach bands), cleared after use
+	hmin     []uint8 // per map square scratch: reach bands minimised along rows
+	num      []byte
+	lay      placer // the frame's labels (layout)
+
+	pcache map[string]*portrait // decoded token portraits by data URL
+	plist  []*portrait          // the same, for the pointer check and eviction
 }
 
 type tileSet struct {
 	scale  float64
 	overBG bool
 	used   uint64 // r.clock when last drawn; 0 = empty
-	tiles  [256]*tile
+	tiles  tileTable
 }
+
+// tileTable holds a tile per terrain: indexed by the whole trait set (a
+// square's Terrain never has bits outside model.TraitMask), so a lookup is
+// one index and no allocation.
+type tileTable [model.TraitMask + 1]*tile
 
 // bgEntry is a decoded background and the string it came from.
 type bgEntry struct {
@@ -244,6 +264,10 @@ func (r *Renderer) terrain(f *frame) {
 			r.cols = append(r.cols, colRun{sx: sx, p0: q0, p1: q1, off: q0 - p0})
 		}
 	}
+	if cap(r.rowTiles) < len(r.cols) {
+		r.rowTiles = make([]*tile, len(r.cols))
+	}
+	r.rowTiles = r.rowTiles[:len(r.cols)]
 	mapX0, mapX1 := max(f.bx(0), 0), min(f.bx(e.Grid.W), cv.w)
 	if overBG {
 		r.bgColumns(f, bg)
@@ -253,7 +277,9 @@ func (r *Renderer) terrain(f *frame) {
 	y := top
 	for sy := f.sy0; sy < f.sy1 && y < cv.h; sy++ {
 		p0, p1 := f.by(sy), min(f.by(sy+1), cv.h)
-		row := e.Grid.Cells[sy*e.Grid.W : (sy+1)*e.Grid.W]
+		for ci, c := range r.cols {
+			r.rowTiles[ci] = r.tile(f.shown(sy*e.Grid.W+c.sx), f.v.Scale, overBG)
+		}
 		for ; y < p1; y++ {
 			off := y - p0
 			if mapX0 > 0 {
@@ -266,12 +292,12 @@ func (r *Renderer) terrain(f *frame) {
 			var bgRow []uint8
 			if overBG {
 				my := (float64(y)+0.5)/f.v.Scale + f.v.OriginY
-				iy := int(my / float64(e.Grid.H) * float64(bg.Bounds().Dy()))
-				iy = min(max(iy, 0), bg.Bounds().Dy()-1)
-				bgRow = bg.Pix[iy*bg.Stride:]
+				if iy, ok := f.bgPixel(my, e.Grid.H, bg.Bounds().Dy(), false); ok {
+					bgRow = bg.Pix[iy*bg.Stride:]
+				}
 			}
-			for _, c := range r.cols {
-				t := r.tile(row[c.sx], f.v.Scale, overBG)
+			for ci, c := range r.cols {
+				t := r.rowTiles[ci]
 				src := t.pix[(off*t.size+c.off)*4:]
 				n := (c.p1 - c.p0) * 4
 				d := line[c.p0*4 : c.p0*4+n]
@@ -280,8 +306,10 @@ func (r *Renderer) terrain(f *frame) {
 					continue
 				}
 				for i := 0; i < n; i += 4 {
-					bx := r.bgCols[c.p0+i/4]
-					bp := bgRow[bx*4 : bx*4+4 : bx*4+4]
+					bp := openPix[:]
+					if bx := r.bgCols[c.p0+i/4]; bx >= 0 && bgRow != nil {
+						bp = bgRow[bx*4 : bx*4+4 : bx*4+4]
+					}
 					na := 255 - uint32(src[i+3])
 					d[i] = src[i] + uint8(div255(uint32(bp[0])*na))
 					d[i+1] = src[i+1] + uint8(div255(uint32(bp[1])*na))
@@ -295,12 +323,12 @@ func (r *Renderer) terrain(f *frame) {
 }
 
 func (r *Renderer) tile(t model.Terrain, s float64, overBG bool) *tile {
-	k := uint8(t)
-	if tl := r.tiles[k]; tl != nil {
+	t &= model.TraitMask
+	if tl := r.tiles[t]; tl != nil {
 		return tl
 	}
-	tl := makeTile(model.Terrain(k), s, overBG)
-	r.tiles[k] = tl
+	tl := makeTile(t, s, overBG)
+	r.tiles[t] = tl
 	return tl
 }
 
@@ -313,9 +341,33 @@ func (r *Renderer) bgColumns(f *frame, bg *image.RGBA) {
 	bw := bg.Bounds().Dx()
 	for x := range r.bgCols {
 		mx := (float64(x)+0.5)/f.v.Scale + f.v.OriginX
-		ix := int(mx / float64(f.e.Grid.W) * float64(bw))
-		r.bgCols[x] = int32(min(max(ix, 0), bw-1))
+		ix, ok := f.bgPixel(mx, f.e.Grid.W, bw, true)
+		if !ok {
+			ix = -1
+		}
+		r.bgCols[x] = int32(ix)
 	}
+}
+
+// openPix is open ground where a placed background image does not reach.
+var openPix = [4]uint8{colOpen.r, colOpen.g, colOpen.b, 255}
+
+// bgPixel is the background image's pixel column (horizontal) or row at
+// map coordinate m (squares): the image stretched over the map's n
+// squares, or placed by Encounter.Placement (its pixel (X, Y) at the map's
+// top-left corner, PxPerSquare to a square); false where a placed image
+// does not reach.
+func (f *frame) bgPixel(m float64, n, size int, horizontal bool) (int, bool) {
+	p := f.e.Placement
+	if p == nil || p.PxPerSquare <= 0 {
+		return min(max(int(m/float64(n)*float64(size)), 0), size-1), true
+	}
+	o := p.Y
+	if horizontal {
+		o = p.X
+	}
+	i := int(math.Floor(o + m*p.PxPerSquare))
+	return i, i >= 0 && i < size
 }
 
 // pickTiles selects the tile set for the scale, reusing the least recently
@@ -336,7 +388,7 @@ func (r *Renderer) pickTiles(scale float64, overBG bool) {
 	}
 	ts := &r.sets[old]
 	ts.scale, ts.overBG, ts.used = scale, overBG, r.clock
-	ts.tiles = [256]*tile{}
+	ts.tiles = tileTable{}
 	r.tiles = &ts.tiles
 }
 
@@ -378,8 +430,8 @@ func (r *Renderer) background(s string) *image.RGBA {
 // accepts (64 Mpx, 256 MiB decoded), so a hostile file cannot exhaust memory.
 const MaxBackgroundPixels = 1 << 26
 
-// DecodeBackground decodes a "data:image/png;base64,..." or
-// "data:image/webp;base64,..." background into an opaque RGBA image
+// DecodeBackground decodes a "data:image/png;base64,...",
+// "data:image/jpeg;base64,..." or "data:image/webp;base64,..." background into an opaque RGBA image
 // (transparent parts over open ground), nil if it does not decode.
 func DecodeBackground(s string) *image.RGBA {
 	var dec func(io.Reader) (image.Image, error)
@@ -390,6 +442,8 @@ func DecodeBackground(s string) *image.RGBA {
 		dec, cfgf, b64 = png.Decode, png.DecodeConfig, s[len("data:image/png;base64,"):]
 	case strings.HasPrefix(s, "data:image/webp;base64,"):
 		dec, cfgf, b64 = webp.Decode, webp.DecodeConfig, s[len("data:image/webp;base64,"):]
+	case strings.HasPrefix(s, "data:image/jpeg;base64,"):
+		dec, cfgf, b64 = jpeg.Decode, jpeg.DecodeConfig, s[len("data:image/jpeg;base64,"):]
 	default:
 		return nil
 	}

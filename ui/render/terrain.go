@@ -1,6 +1,8 @@
 package render
 
 import (
+	"image"
+	"image/color"
 	"math"
 
 	"encounterplanner/model"
@@ -24,6 +26,8 @@ var (
 	colDots     = hex(0x5B4A36)
 	colWaves    = hex(0x7A5C3A)
 	colWater    = hex(0xA9D8F3)
+	colShallow  = hex(0xD3E9EF) // shallow water: between open ground and water
+	colWood     = hex(0xB07A3F) // doors
 	colRipple   = hex(0x0072B2)
 	colInk      = hex(0x1C1F24)
 	colWhite    = hex(0xFFFFFF)
@@ -58,6 +62,8 @@ func makeTile(t model.Terrain, s float64, overBG bool) *tile {
 			DotCentres(l, s, func(x, y float64) { cv.fillCircle(x, y, r, c) })
 		case LayerSqueeze:
 			SqueezeTriangles(l, s, func(ax, ay, bx, by, cx, cy float64) { cv.fillTriangle(ax, ay, bx, by, cx, cy, c) })
+		case LayerDoor:
+			DoorMark(canvasPainter{cv}, l, s)
 		}
 	}
 	return tl
@@ -127,3 +133,30 @@ func waves(cv *canvas, s float64, l Layer, c rgba) {
 		}
 	}
 }
+
+// canvasPainter paints a mark's shapes straight into a canvas (a terrain
+// tile), with the raster painter's conversions.
+type canvasPainter struct{ cv *canvas }
+
+func (p canvasPainter) Layer(string)                                               {}
+func (p canvasPainter) Background(float64, float64, float64, float64, *image.RGBA) {}
+func (p canvasPainter) Terrain(float64, float64, float64, float64, float64, model.Terrain, bool) {
+}
+func (p canvasPainter) Rect(x0, y0, x1, y1 float64, c color.NRGBA) {
+	p.cv.fillRect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)), fromN(c))
+}
+func (p canvasPainter) Disc(cx, cy, r, inner float64, c color.NRGBA) {
+	p.cv.fillRing(cx, cy, r, inner, fromN(c))
+}
+func (p canvasPainter) Line(x0, y0, x1, y1, w float64, c color.NRGBA, dash float64) {
+	p.cv.line(x0, y0, x1, y1, w, fromN(c), dash)
+}
+func (p canvasPainter) Triangle(ax, ay, bx, by, cx, cy float64, c color.NRGBA) {
+	p.cv.fillTriangle(ax, ay, bx, by, cx, cy, fromN(c))
+}
+func (p canvasPainter) RoundRect(x0, y0, x1, y1, rad float64, c color.NRGBA) {
+	p.cv.fillRoundRect(int(x0), int(y0), int(x1), int(y1), rad, fromN(c))
+}
+func (p canvasPainter) Stripes(float64, float64, float64, float64, float64, float64, color.NRGBA, color.NRGBA) {
+}
+func (p canvasPainter) Text(float64, float64, float64, bool, string, float64, color.NRGBA) {}

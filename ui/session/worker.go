@@ -23,9 +23,13 @@ type Settings struct {
 	Path      bool
 	Cover     bool
 	CoverBack bool // also the cover the selected token has from the others
-	Flank     bool
-	Threat    bool
-	Range     int // teleport range in squares (points)
+	// CoverAllies also shows cover toward the selected token's allies;
+	// off, cover goes only to tokens that are not on its side (enemies
+	// and neutrals), which is what a GM asks in a fight
+	CoverAllies bool
+	Flank       bool
+	Threat      bool
+	Range       int // teleport range in squares (points)
 
 	// forced movement (points): the kind, the token that moves the
 	// selected one (by id, so edits that reorder tokens keep it) and the
@@ -169,7 +173,11 @@ func (w *Worker) loop() {
 }
 
 func addErr(errs []string, what string, err error) []string {
-	msg := what + ": " + err.Error()
+	return addMsg(errs, gmWords(what, err))
+}
+
+// addMsg adds msg, a sentence for the GM, to errs unless it is there.
+func addMsg(errs []string, msg string) []string {
 	for _, e := range errs {
 		if e == msg {
 			return errs
@@ -187,12 +195,23 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			res.Errs = append(res.Errs, fmt.Sprintf("rules failed: %v", p))
+			res.Errs = append(res.Errs, fmt.Sprintf("the rules could not answer this (please report it): %v", p))
 		}
 	}()
 	e := r.Enc
 	if e == nil {
 		return res
+	}
+	if m, d := FitMode(e, r.Sel, r.Set.Mode), rules.Describe(e.Ruleset); m != r.Set.Mode || !d.Cover && (r.Set.Cover || r.Set.CoverBack) || !d.Flanking && r.Set.Flank {
+		// a mode left from another ruleset or token, or cover and
+		// flanking where the ruleset has none (a request made while the
+		// editor switched), fall back silently: the panel says why
+		fr := *r
+		fr.Set.Mode = m
+		fr.Set.Cover = fr.Set.Cover && d.Cover
+		fr.Set.CoverBack = fr.Set.CoverBack && d.Cover
+		fr.Set.Flank = fr.Set.Flank && d.Flanking
+		r = &fr
 	}
 	if w.eng == nil || w.engRS != e.Ruleset {
 		eng, err := rules.For(e.Ruleset)
@@ -219,8 +238,9 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 			// the path may use every action the ruleset allows: the
 			// status bar says how many it takes
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: rules.Describe(e.Ruleset).MaxActions}
-			p, err := w.eng.Path(e, q, r.Hover.X, r.Hover.Y)
-			if err != nil {
+			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
+				res.Errs = addMsg(res.Errs, why)
+			} else if p, err := w.eng.Path(e, q, r.Hover.X, r.Hover.Y); err != nil {
 				res.Errs = addErr(res.Errs, "path", err)
 			} else {
 				// an engine may reuse its buffers on the next call: keep a copy
@@ -274,13 +294,13 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			var err error
 			switch {
 			case !ok:
-				err = fmt.Errorf("%s has no %s", e.Ruleset, r.Set.Mode)
+				err = rules.BadQuery("%s has no %s movement", rules.Describe(e.Ruleset).Title, r.Set.Mode)
 			case r.Set.Mode == modeLeap:
 				sq, err = mv.Leap(nil, e, sel)
 			case r.Set.Mode == modeForced:
 				src := e.TokenIndex(r.Set.ForcedSource)
 				if src < 0 {
-					err = fmt.Errorf("choose the token that moves %s (Forced by, in the overlay panel)", e.Tokens[sel].Name)
+					err = rules.BadQuery("choose the token that moves %s (Forced by, in the overlay panel)", e.Tokens[sel].Name)
 				} else {
 					sq, err = mv.Forced(nil, e, sel, r.Set.ForcedKind, src, r.Set.ForcedDist)
 				}
@@ -308,8 +328,9 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			}
 		} else if r.Set.Reach {
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: r.Set.Actions}
-			sq, err := w.eng.Reach(nil, e, q)
-			if err != nil {
+			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
+				st.Errs = addMsg(st.Errs, why)
+			} else if sq, err := w.eng.Reach(nil, e, q); err != nil {
 				st.Errs = addErr(st.Errs, "reach", err)
 			} else {
 				st.Reach = append([]rules.Square(nil), sq...)
@@ -317,7 +338,7 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 		}
 		if r.Set.Cover {
 			for j := range e.Tokens {
-				if j == sel {
+				if j == sel || !r.Set.CoverAllies && model.Allies(me, e.Tokens[j].SideOrNeutral()) {
 					continue
 				}
 				c, err := w.eng.Cover(e, sel, j)
@@ -329,7 +350,7 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			}
 			if r.Set.CoverBack {
 				for j := range e.Tokens {
-					if j == sel {
+					if j == sel || !r.Set.CoverAllies && model.Allies(me, e.Tokens[j].SideOrNeutral()) {
 						continue
 					}
 					c, err := w.eng.Cover(e, j, sel)

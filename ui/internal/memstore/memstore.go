@@ -23,7 +23,13 @@ type Store struct {
 	n     int
 	Saves int   // successful saves so far
 	Fail  error // when set, Save returns it
+	// RO makes the store one opened read-only: ReadOnly reports it and
+	// Save fails.
+	RO bool
 }
+
+// ReadOnly reports RO.
+func (s *Store) ReadOnly() bool { return s.RO }
 
 var _ model.EncounterStore = (*Store)(nil)
 
@@ -90,6 +96,9 @@ func (s *Store) Save(ctx context.Context, e *model.Encounter) error {
 	defer s.mu.Unlock()
 	if s.Fail != nil {
 		return s.Fail
+	}
+	if s.RO {
+		return fmt.Errorf("save %q: the library is read-only", e.Name)
 	}
 	if err := model.Validate(e); err != nil {
 		return err

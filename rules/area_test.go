@@ -1,0 +1,240 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// rules-conventions.md, "Areas", sentence by sentence.
+
+func areaMap(w, h int) *model.Encounter {
+	return &model.Encounter{Name: "areas", Ruleset: model.SF2E, Grid: model.NewGrid(w, h)}
+}
+
+func addTok(e *model.Encounter, name string, x, y int, size model.Size) {
+	e.Tokens = append(e.Tokens, model.Token{Name: name, X: x, Y: y, Size: size, Side: "a"})
+}
+
+// areaRows draws the squares inside as '*' over the map ('.' elsewhere).
+func areaRows(e *model.Encounter, sq []Point) string {
+	in := map[Point]bool{}
+	for _, p := range sq {
+		in[p] = true
+	}
+	var b strings.Builder
+	for y := 0; y < e.Grid.H; y++ {
+		for x := 0; x < e.Grid.W; x++ {
+			if in[Point{x, y}] {
+				b.WriteByte('*')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func mustArea(t *testing.T, e *model.Encounter, a model.Area) AreaResult {
+	t.Helper()
+	r, err := Area(e, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// "A 5-ft burst is the 4 squares around the intersection; 10 ft is 12
+// squares; 15 ft is 24; 20 ft is 44."
+func TestAreaBurstSizes(t *testing.T) {
+	e := areaMap(20, 20)
+	for r, want := range map[int]int{5: 4, 10: 12, 15: 24, 20: 44} {
+		got := mustArea(t, e, model.Area{Kind: model.Burst, X: 10, Y: 10, Radius: r})
+		if len(got.Squares) != want {
+			t.Errorf("%d-ft burst: %d squares, want %d\n%s", r, len(got.Squares), want, areaRows(e, got.Squares))
+		}
+	}
+	got := mustArea(t, e, model.Area{Kind: model.Burst, X: 10, Y: 10, Radius: 5})
+	if fmt.Sprint(got.Squares) != "[{9 9} {10 9} {9 10} {10 10}]" {
+		t.Errorf("5-ft burst squares %v, want the four around (10, 10) by y then x", got.Squares)
+	}
+}
+
+// "A 15-ft cone aimed north by a Medium token is 7 squares: 1, then 3,
+// then 3; aimed north-east, 6."
+func TestAreaConeSizes(t *testing.T) {
+	e := areaMap(11, 11)
+	addTok(e, "M", 5, 5, model.Medium)
+	north := mustArea(t, e, model.Area{Kind: model.Cone, Token: "M", Dir: 0, Length: 15})
+	want := "...........\n...........\n....***....\n....***....\n.....*.....\n...........\n"
+	if got := areaRows(e, north.Squares); len(north.Squares) != 7 || !strings.HasPrefix(got, want) {
+		t.Errorf("15-ft cone north: %d squares\n%s", len(north.Squares), got)
+	}
+	ne := mustArea(t, e, model.Area{Kind: model.Cone, Token: "M", Dir: 1, Length: 15})
+	if len(ne.Squares) != 6 {
+		t.Errorf("15-ft cone north-east: %d squares, want 6\n%s", len(ne.Squares), areaRows(e, ne.Squares))
+	}
+	// Every direction: orthogonal 7, diagonal 6, by symmetry.
+	for d := 0; d < 8; d++ {
+		got := mustArea(t, e, model.Area{Kind: model.Cone, Token: "M", Dir: model.Facing(d), Length: 15})
+		if want := 7 - d%2; len(got.Squares) != want {
+			t.Errorf("15-ft cone dir %d: %d squares, want %d", d, len(got.Squares), want)
+		}
+	}
+}
+
+// An emanation covers the token's space and every square within the
+// radius; the emitting token is left out of the creature list.
+func TestAreaEmanation(t *testing.T) {
+	e := areaMap(9, 9)
+	addTok(e, "M", 4, 4, model.Medium)
+	addTok(e, "N", 5, 5, model.Medium)
+	addTok(e, "Far", 8, 8, model.Medium)
+	got := mustArea(t, e, model.Area{Kind: model.Emanation, Token: "M", Radius: 5})
+	if len(got.Squares) != 9 {
+		t.Errorf("5-ft emanation of a Medium token: %d squares, want 9\n%s", len(got.Squares), areaRows(e, got.Squares))
+	}
+	if len(got.Creatures) != 1 || got.Creatures[0].Token != 1 || got.Creatures[0].Cover != CoverNone {
+		t.Errorf("creatures %+v, want only N with no cover", got.Creatures)
+	}
+}
+
+// A line: the squares the segment from the centre of the token's space
+// through the centre of the chosen square passes through, up to the length.
+func TestAreaLine(t *testing.T) {
+	e := areaMap(10, 3)
+	addTok(e, "M", 0, 1, model.Medium)
+	got := mustArea(t, e, model.Area{Kind: model.Line, Token: "M", Toward: [2]int{2, 1}, Length: 30})
+	if fmt.Sprint(got.Squares) != "[{1 1} {2 1} {3 1} {4 1} {5 1} {6 1}]" {
+		t.Errorf("30-ft line east: %v", got.Squares)
+	}
+	// Diagonal: through the corners only, squares on the diagonal.
+	e = areaMap(5, 5)
+	addTok(e, "M", 0, 0, model.Medium)
+	got = mustArea(t, e, model.Area{Kind: model.Line, Token: "M", Toward: [2]int{1, 1}, Length: 15})
+	if fmt.Sprint(got.Squares) != "[{1 1} {2 2}]" {
+		t.Errorf("15-ft line south-east: %v (distance 15 ft reaches (2,2) only: 5+10)", got.Squares)
+	}
+}
+
+// "Line of effect: a square is inside an area only when the segment from
+// the area's origin ... does not pass through wall squares, closed door
+// squares or blocking edges"; "a burst centred on a wall line ignores its
+// start point and spreads to both sides"; "a cone from a token standing
+// against a wall affects nothing beyond that wall".
+func TestAreaLineOfEffect(t *testing.T) {
+	e := areaMap(10, 10)
+	// A wall along y = 5 across the whole map, a closed door in it.
+	e.Edges = []model.Edge{wallE(model.EdgeWall, 0, 5, 4, 5), wallE(model.EdgeDoor, 4, 5, 5, 5), wallE(model.EdgeWall, 5, 5, 10, 5)}
+	b := mustArea(t, e, model.Area{Kind: model.Burst, X: 5, Y: 5, Radius: 10})
+	if len(b.Squares) != 12 {
+		t.Errorf("10-ft burst centred on the wall line: %d squares, want 12 (both sides)\n%s", len(b.Squares), areaRows(e, b.Squares))
+	}
+	b = mustArea(t, e, model.Area{Kind: model.Burst, X: 5, Y: 4, Radius: 10})
+	for _, p := range b.Squares {
+		if p.Y >= 5 {
+			t.Errorf("burst above the wall reaches %v below it\n%s", p, areaRows(e, b.Squares))
+			break
+		}
+	}
+	addTok(e, "M", 4, 4, model.Medium) // against the wall, north of it
+	c := mustArea(t, e, model.Area{Kind: model.Cone, Token: "M", Dir: 4, Length: 15})
+	if len(c.Squares) != 0 {
+		t.Errorf("cone south from a token against the wall: %v, want nothing\n%s", c.Squares, areaRows(e, c.Squares))
+	}
+	e.Edges[1].Kind = model.EdgeOpenDoor // open: the cone passes the door
+	c = mustArea(t, e, model.Area{Kind: model.Cone, Token: "M", Dir: 4, Length: 15})
+	if len(c.Squares) == 0 {
+		t.Errorf("cone south through an open door: nothing")
+	}
+	// A closed door square blocks like a wall square.
+	e = areaMap(5, 1)
+	e.Grid.Set(2, 0, model.Door)
+	b = mustArea(t, e, model.Area{Kind: model.Burst, X: 1, Y: 0, Radius: 20})
+	if fmt.Sprint(b.Squares) != "[{0 0} {1 0}]" {
+		t.Errorf("burst by a closed door square: %v, want [{0 0} {1 0}]", b.Squares)
+	}
+}
+
+// "Its cover against the area is computed from the origin point to the
+// centre of its space with wall squares, closed doors, blocking edges and
+// obstacles only: standard (greater with taken-cover) or none; creatures
+// never give cover against areas."
+func TestAreaCreatureCover(t *testing.T) {
+	e := areaMap(10, 10)
+	e.Grid.Set(5, 3, model.Obstacle)
+	addTok(e, "Ogre", 5, 2, model.Medium)   // behind the obstacle from (5, 5)
+	addTok(e, "Goblin", 4, 3, model.Medium) // in the open
+	addTok(e, "Shield", 5, 1, model.Medium) // behind the obstacle too, taken cover
+	addTok(e, "Hidden", 4, 1, model.Medium) // behind the goblin: creatures give no cover
+	e.Tokens[2].Conditions = []string{model.CondTakenCover}
+	got := mustArea(t, e, model.Area{Kind: model.Burst, X: 5, Y: 5, Radius: 20})
+	names := map[string]Cover{}
+	for _, c := range got.Creatures {
+		names[e.Tokens[c.Token].Name] = c.Cover
+	}
+	if fmt.Sprint(names) != "map[Goblin:none Hidden:none Ogre:standard Shield:greater]" {
+		t.Errorf("creatures and cover: %v", names)
+	}
+	if e.Tokens[got.Creatures[0].Token].Name != "Goblin" {
+		t.Errorf("creatures not sorted by name: %+v", got.Creatures)
+	}
+}
+
+// Bad areas are bad queries: wrong ruleset, burst centre off the grid
+// lines, radius not a positive multiple of 5, a line toward the token's own
+// square, an offset a Medium token may not use.
+func TestAreaBadQueries(t *testing.T) {
+	e := areaMap(4, 4)
+	addTok(e, "M", 1, 1, model.Medium)
+	addTok(e, "L", 2, 2, model.Large)
+	for _, a := range []model.Area{
+		{Kind: model.Burst, X: 5, Y: 0, Radius: 5},
+		{Kind: model.Burst, X: -1, Y: 0, Radius: 5},
+		{Kind: model.Burst, X: 1, Y: 1, Radius: 7},
+		{Kind: model.Burst, X: 1, Y: 1, Radius: 0},
+		{Kind: model.Emanation, Token: "nobody", Radius: 5},
+		{Kind: model.Line, Token: "M", Toward: [2]int{1, 1}, Length: 10},
+		{Kind: model.Line, Token: "L", Toward: [2]int{3, 3}, Length: 10},
+		{Kind: model.Cone, Token: "M", Dir: 0, Length: 15, OriginOffset: 1},
+		{Kind: model.Cone, Token: "L", Dir: 1, Length: 15, OriginOffset: 1},
+		{Kind: model.Cone, Token: "L", Dir: 0, Length: 15, OriginOffset: 2},
+	} {
+		if _, err := Area(e, a); !errors.Is(err, ErrBadQuery) {
+			t.Errorf("%+v: %v, want a bad query", a, err)
+		}
+	}
+	if _, err := Area(e, model.Area{Kind: model.Cone, Token: "L", Dir: 0, Length: 15, OriginOffset: -1}); err != nil {
+		t.Errorf("a Large token's cone may slide by one half square: %v", err)
+	}
+	e.Ruleset = model.PF1E
+	if _, err := Area(e, model.Area{Kind: model.Burst, X: 1, Y: 1, Radius: 5}); !errors.Is(err, ErrBadQuery) {
+		t.Errorf("pf1e area: %v, want a bad query", err)
+	}
+}
+
+// BenchmarkArea: a 30-ft burst with its creature list on a 250 x 250 map
+// with walls and edges and 40 tokens.
+func BenchmarkArea(b *testing.B) {
+	e := benchMap(250, 250)
+	benchEdges(e, 6000)
+	benchTokens(e, 40)
+	for i := range e.Tokens {
+		e.Tokens[i].X, e.Tokens[i].Y = 115+i%20, 115+i/20*5
+	}
+	a := model.Area{Kind: model.Burst, X: 125, Y: 125, Radius: 30}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		r, err := Area(e, a)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(r.Creatures)
+	}
+	b.ReportMetric(float64(n), "creatures")
+}

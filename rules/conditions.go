@@ -1,0 +1,62 @@
+package rules
+
+import (
+	"slices"
+
+	"encounterplanner/model"
+)
+
+// Conditions the rules act on in sf2e and pf1e (rules-conventions.md,
+// "Conditions the rules act on"): dead is as unconscious and prone, never
+// blocks movement and gives no cover; a creature may end in the space of a
+// prone creature that is unconscious or dead and its own size or smaller;
+// HP 0 gives unconscious and prone.
+
+// unconscious reports whether t is unconscious or dead.
+func unconscious(t *model.Token) bool {
+	return t.Has(model.CondUnconscious) || t.Has(model.CondDead)
+}
+
+// mayEndOnBody reports whether t may end its move in the space of o because
+// o is a prone creature that is unconscious or dead and t's size or larger
+// ("You can share a space with a prone creature if that creature is
+// willing, unconscious, or dead and if it's your size or smaller", Player
+// Core p. 414; pf1e the same).
+func mayEndOnBody(t, o *model.Token) bool {
+	return crawls(o) && unconscious(o) && o.Size <= t.Size
+}
+
+// MayEndOn reports whether token t may end its move where its space
+// overlaps token o's: the sizes may share (MayShare), or, in sf2e and pf1e,
+// o is a prone creature that is unconscious or dead and t's size or
+// smaller. It is where a move, a drop or a forced move may end; the
+// engines decide who may pass whom.
+func (r *Ruleset) MayEndOn(t, o *model.Token) bool {
+	if r.MayShare(t.Size, o.Size) {
+		return true
+	}
+	// The conditions act in sf2e and pf1e only (rules-conventions.md).
+	return (r.Name == model.SF2E || r.Name == model.PF1E) && mayEndOnBody(t, o)
+}
+
+// ApplyHP sets what a token's hit points imply: at 0 HP it gets
+// `unconscious` and `prone` (rules-conventions.md; sf2e: dying is the GM's
+// call). It reports whether it added a condition. Healing takes nothing
+// away: waking and standing up are the GM's. The Conditions slice is
+// copied before it changes (an undo step may share it).
+func ApplyHP(t *model.Token) bool {
+	if t.HP == nil || t.HP.Current > 0 {
+		return false
+	}
+	var add []string
+	for _, c := range []string{model.CondUnconscious, model.CondProne} {
+		if !t.Has(c) {
+			add = append(add, c)
+		}
+	}
+	if len(add) == 0 {
+		return false
+	}
+	t.Conditions = append(slices.Clip(t.Conditions), add...)
+	return true
+}

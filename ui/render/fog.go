@@ -1,0 +1,122 @@
+package render
+
+import "encounterplanner/model"
+
+// Fog of war and GM-only terrain (rules-conventions.md, "Sight and fog of
+// war"; encounter-format.md, map.revealed and map.gmOnly).
+//
+// With Encounter.Revealed set, the player view covers every fogged square
+// with fog, last, over everything drawn there, and leaves out of the scene
+// what lies wholly in fog (its terrain in a painted page, its tokens and
+// their labels, its notes), so nothing shows through and a vector page
+// holds nothing to uncover. The GM view dims fogged squares under the
+// tokens. GM-only squares are open ground to players and carry a small
+// folded-corner mark for the GM.
+
+var (
+	colFog   = hex(0x1B1D21)
+	colFogGM = colInk.alpha(0.42)
+)
+
+// gmMarks reports whether the view carries the GM's marks: dimmed fog,
+// GM-only corners, secret doors told from walls. Not for players, and not
+// in a terrain-only image (the UVTT map goes to a table's VTT).
+func (f *frame) gmMarks() bool { return !f.v.Player && !f.v.NoTokens }
+
+// hasFog reports whether the encounter has fog of war.
+func (f *frame) hasFog() bool {
+	return f.e.Revealed != nil && len(f.e.Revealed) == len(f.e.Grid.Cells)
+}
+
+// fogged reports whether square index i is in fog (never without fog).
+func (f *frame) fogged(i int) bool { return f.hasFog() && !f.e.Revealed[i] }
+
+// gmOnly reports whether square index i is GM-only.
+func (f *frame) gmOnly(i int) bool {
+	return len(f.e.GMOnly) == len(f.e.Grid.Cells) && f.e.GMOnly[i]
+}
+
+// shown is the terrain the view draws at square index i: open ground for
+// a GM-only square in the player view.
+func (f *frame) shown(i int) model.Terrain {
+	if f.v.Player && f.gmOnly(i) {
+		return 0
+	}
+	return f.e.Grid.Cells[i]
+}
+
+// hiddenByFog reports whether the k x k block at (x, y) lies wholly in fog
+// for this view (only the player view hides).
+func (f *frame) hiddenByFog(x, y, k int) bool {
+	if !f.v.Player || !f.hasFog() {
+		return false
+	}
+	g := &f.e.Grid
+	for j := max(y, 0); j < min(y+k, g.H); j++ {
+		for i := max(x, 0); i < min(x+k, g.W); i++ {
+			if f.e.Revealed[j*g.W+i] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fogUnder dims the fogged squares for the GM and marks the GM-only ones,
+// over the terrain and under everything else.
+func (r *Renderer) fogUnder(f *frame) {
+	if f.hasFog() && f.gmMarks() {
+		for y := f.sy0; y < f.sy1; y++ {
+			rev := f.e.Revealed[y*f.e.Grid.W : (y+1)*f.e.Grid.W]
+			for x := f.sx0; x < f.sx1; {
+				if rev[x] {
+					x++
+					continue
+				}
+				x0 := x
+				for x < f.sx1 && !rev[x] {
+					x++
+				}
+				r.rect(f.bx(x0), f.by(y), f.bx(x), f.by(y+1), colFogGM)
+			}
+		}
+	}
+	if !f.gmMarks() || len(f.e.GMOnly) != len(f.e.Grid.Cells) || f.v.Scale < 8 {
+		return
+	}
+	g := &f.e.Grid
+	for y := f.sy0; y < f.sy1; y++ {
+		for x := f.sx0; x < f.sx1; x++ {
+			if !f.e.GMOnly[y*g.W+x] {
+				continue
+			}
+			// a folded top-right corner: purple, outlined
+			x1, y0 := float64(f.bx(x+1)), float64(f.by(y))
+			d := max(5, f.v.Scale*0.28)
+			r.triangle(x1-d-1.5, y0, x1, y0, x1, y0+d+1.5, colInk)
+			r.triangle(x1-d, y0, x1, y0, x1, y0+d, colPurple)
+		}
+	}
+}
+
+// fogOver covers the fogged squares of the player view with fog.
+func (r *Renderer) fogOver(f *frame) {
+	if !f.v.Player || !f.hasFog() {
+		return
+	}
+	g := &f.e.Grid
+	for y := f.sy0; y < f.sy1; y++ {
+		rev := f.e.Revealed[y*g.W : (y+1)*g.W]
+		for x := f.sx0; x < f.sx1; {
+			if rev[x] {
+				x++
+				continue
+			}
+			x0 := x
+			for x < f.sx1 && !rev[x] {
+				x++
+			}
+			r.rect(f.bx(x0), f.by(y), f.bx(x), f.by(y+1), colFog)
+		}
+	}
+}

@@ -1,0 +1,267 @@
+package render
+
+import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"math"
+	"strings"
+
+	"encounterplanner/model"
+
+	"golang.org/x/image/webp"
+)
+
+// PortraitPainter is a Painter that can draw token portraits
+// (Token.Image). The scene hands a portrait to a painter that has the
+// method; any other painter gets the token's plain disc.
+type PortraitPainter interface {
+	// Portrait draws img (square, premultiplied) scaled into the disc of
+	// radius rad centred at (cx, cy), clipped to that circle, its alpha
+	// scaled by alpha.
+	Portrait(cx, cy, rad, alpha float64, img *image.RGBA)
+}
+
+// MaxPortraitSide is the side, in pixels, portraits are kept at after
+// decoding (larger images are scaled down once): sharp on a 2-inch printed
+// standee, and a bounded cache.
+const MaxPortraitSide = 512
+
+// maxPortraits bounds the portrait cache (decoded images, their sizes).
+const maxPortraits = 64
+
+// portrait is a decoded token image with the sizes it was drawn at.
+type portrait struct {
+	key   string // the data: URL (strings are immutable: keeping it is safe)
+	src   *image.RGBA
+	used  uint64
+	sized [4]sizedPortrait
+}
+
+// sizedPortrait is a portrait scaled to a d x d square with its circle
+// cut out (premultiplied, anti-aliased rim).
+type sizedPortrait struct {
+	d    int
+	pix  []uint8
+	used uint64
+}
+
+// portraitOf returns the decoded portrait of data URL s, decoding it the
+// first time it is seen (a pointer check first, then the map, so an
+// unchanged image costs no hashing); nil when it does not decode.
+func (r *Renderer) portraitOf(s string) *image.RGBA {
+	if s == "" {
+		return nil
+	}
+	r.clock++
+	for _, p := range r.plist {
+		if len(p.key) == len(s) && unsafeSamePtr(p.key, s) {
+			p.used = r.clock
+			return p.src
+		}
+	}
+	if p, ok := r.pcache[s]; ok {
+		p.key, p.used = s, r.clock
+		return p.src
+	}
+	return r.addPortrait(s, DecodePortrait(s)).src
+}
+
+// addPortrait files a portrait, evicting the least recently used one when
+// the cache is full.
+func (r *Renderer) addPortrait(key string, src *image.RGBA) *portrait {
+	if r.pcache == nil {
+		r.pcache = map[string]*portrait{}
+	}
+	if len(r.plist) >= maxPortraits {
+		old := 0
+		for i, p := range r.plist {
+			if p.used < r.plist[old].used {
+				old = i
+			}
+		}
+		delete(r.pcache, r.plist[old].key)
+		r.plist = append(r.plist[:old], r.plist[old+1:]...)
+	}
+	p := &portrait{key: key, src: src, used: r.clock}
+	r.plist = append(r.plist, p)
+	if key != "" {
+		r.pcache[key] = p
+	}
+	return p
+}
+
+// sizedPortrait returns src scaled to a d x d disc, from the cache.
+func (r *Renderer) sizedPortrait(src *image.RGBA, d int) []uint8 {
+	var p *portrait
+	for _, q := range r.plist {
+		if q.src == src {
+			p = q
+			break
+		}
+	}
+	if p == nil {
+		p = r.addPortrait("", src) // an image from elsewhere (a Paint caller's)
+	}
+	r.clock++
+	old := 0
+	for i := range p.sized {
+		sp := &p.sized[i]
+		if sp.d == d && sp.pix != nil {
+			sp.used = r.clock
+			return sp.pix
+		}
+		if sp.used < p.sized[old].used {
+			old = i
+		}
+	}
+	sp := &p.sized[old]
+	sp.d, sp.used = d, r.clock
+	sp.pix = scaleDisc(src, d, sp.pix)
+	return sp.pix
+}
+
+// DecodePortrait decodes a "data:image/png|jpeg|webp;base64,..." token
+// image into a square premultiplied RGBA image: the middle square of the
+// picture, at most MaxPortraitSide pixels a side; nil if it does not
+// decode.
+func DecodePortrait(s string) *image.RGBA {
+	var dec func(io.Reader) (image.Image, error)
+	var cfgf func(io.Reader) (image.Config, error)
+	var b64 string
+	switch {
+	case strings.HasPrefix(s, "data:image/png;base64,"):
+		dec, cfgf, b64 = png.Decode, png.DecodeConfig, s[len("data:image/png;base64,"):]
+	case strings.HasPrefix(s, "data:image/jpeg;base64,"):
+		dec, cfgf, b64 = jpeg.Decode, jpeg.DecodeConfig, s[len("data:image/jpeg;base64,"):]
+	case strings.HasPrefix(s, "data:image/webp;base64,"):
+		dec, cfgf, b64 = webp.Decode, webp.DecodeConfig, s[len("data:image/webp;base64,"):]
+	default:
+		return nil
+	}
+	data, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		return nil
+	}
+	cfg, err := cfgf(bytes.NewReader(data))
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > model.MaxImageSide || cfg.Height > model.MaxImageSide {
+		return nil
+	}
+	img, err := dec(bytes.NewReader(data))
+	if err != nil {
+		return nil
+	}
+	b := img.Bounds()
+	side := min(b.Dx(), b.Dy())
+	sq := image.NewRGBA(image.Rect(0, 0, side, side))
+	draw.Draw(sq, sq.Bounds(), img, image.Pt(b.Min.X+(b.Dx()-side)/2, b.Min.Y+(b.Dy()-side)/2), draw.Src)
+	if side <= MaxPortraitSide {
+		return sq
+	}
+	out := image.NewRGBA(image.Rect(0, 0, MaxPortraitSide, MaxPortraitSide))
+	boxScale(sq, out.Pix, MaxPortraitSide, nil)
+	return out
+}
+
+// boxScale scales the square premultiplied src to d x d into dst (d*d*4
+// bytes) by averaging the source pixels under each destination pixel
+// (area weights), and, with cov, multiplies each by cov(x, y) (0..1).
+func boxScale(src *image.RGBA, dst []uint8, d int, cov func(x, y int) float64) {
+	n := src.Bounds().Dx()
+	f := float64(n) / float64(d)
+	for y := 0; y < d; y++ {
+		sy0, sy1 := float64(y)*f, float64(y+1)*f
+		for x := 0; x < d; x++ {
+			c := 1.0
+			if cov != nil {
+				if c = cov(x, y); c <= 0 {
+					o := (y*d + x) * 4
+					dst[o], dst[o+1], dst[o+2], dst[o+3] = 0, 0, 0, 0
+					continue
+				}
+			}
+			o := (y*d + x) * 4
+			if f < 1 {
+				// Enlarging: bilinear between the four nearest pixels.
+				fx, fy := math.Max(0, (float64(x)+0.5)*f-0.5), math.Max(0, (float64(y)+0.5)*f-0.5)
+				i0, j0 := min(int(fx), n-1), min(int(fy), n-1)
+				i1, j1 := min(i0+1, n-1), min(j0+1, n-1)
+				tx, ty := fx-float64(i0), fy-float64(j0)
+				for k := 0; k < 4; k++ {
+					at := func(i, j int) float64 { return float64(src.Pix[j*src.Stride+i*4+k]) }
+					v := (at(i0, j0)*(1-tx)+at(i1, j0)*tx)*(1-ty) + (at(i0, j1)*(1-tx)+at(i1, j1)*tx)*ty
+					dst[o+k] = uint8(math.Round(math.Min(255, v*c)))
+				}
+				continue
+			}
+			sx0, sx1 := float64(x)*f, float64(x+1)*f
+			var acc [4]float64
+			wsum := 0.0
+			for j := int(sy0); j < n && float64(j) < sy1; j++ {
+				wy := math.Min(sy1, float64(j+1)) - math.Max(sy0, float64(j))
+				row := src.Pix[j*src.Stride:]
+				for i := int(sx0); i < n && float64(i) < sx1; i++ {
+					w := wy * (math.Min(sx1, float64(i+1)) - math.Max(sx0, float64(i)))
+					q := row[i*4 : i*4+4]
+					acc[0] += w * float64(q[0])
+					acc[1] += w * float64(q[1])
+					acc[2] += w * float64(q[2])
+					acc[3] += w * float64(q[3])
+					wsum += w
+				}
+			}
+			for k := 0; k < 4; k++ {
+				dst[o+k] = uint8(math.Round(math.Min(255, acc[k]/wsum*c)))
+			}
+		}
+	}
+}
+
+// scaleDisc scales src to d x d with the disc of diameter d cut out,
+// reusing buf when it is big enough.
+func scaleDisc(src *image.RGBA, d int, buf []uint8) []uint8 {
+	if cap(buf) < d*d*4 {
+		buf = make([]uint8, d*d*4)
+	}
+	buf = buf[:d*d*4]
+	r := float64(d) / 2
+	boxScale(src, buf, d, func(x, y int) float64 {
+		dx, dy := float64(x)+0.5-r, float64(y)+0.5-r
+		return clamp01(r + 0.5 - math.Hypot(dx, dy))
+	})
+	return buf
+}
+
+// Portrait implements PortraitPainter for Draw: the portrait scaled once
+// per size (cached), composited over the disc.
+func (p *rasterPainter) Portrait(cx, cy, rad, alpha float64, img *image.RGBA) {
+	d := int(math.Round(2 * rad))
+	if d < 2 || img == nil || img.Bounds().Dx() == 0 {
+		return
+	}
+	pix := p.r.sizedPortrait(img, d)
+	cv := &p.r.cv
+	x0, y0 := int(math.Round(cx-float64(d)/2)), int(math.Round(cy-float64(d)/2))
+	k := uint32(math.Round(clamp01(alpha) * 255))
+	for y := max(y0, 0); y < min(y0+d, cv.h); y++ {
+		srow := pix[(y-y0)*d*4:]
+		drow := cv.pix[y*cv.stride:]
+		for x := max(x0, 0); x < min(x0+d, cv.w); x++ {
+			s := srow[(x-x0)*4 : (x-x0)*4+4 : (x-x0)*4+4]
+			a := div255(uint32(s[3]) * k)
+			if a == 0 {
+				continue
+			}
+			q := drow[x*4 : x*4+4 : x*4+4]
+			na := 255 - a
+			q[0] = uint8(min(255, div255(uint32(s[0])*k+uint32(q[0])*na)))
+			q[1] = uint8(min(255, div255(uint32(s[1])*k+uint32(q[1])*na)))
+			q[2] = uint8(min(255, div255(uint32(s[2])*k+uint32(q[2])*na)))
+			q[3] = uint8(min(255, div255(255*a+uint32(q[3])*na)))
+		}
+	}
+}

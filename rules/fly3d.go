@@ -69,6 +69,7 @@ type fly3d struct {
 	// bottom), occupancy up to zlo+L-1+k-1.
 	bx0, by0, bw, bh int
 	zlo, L, z0, zEnd int
+	none             bool // the end elevation is out of reach: nothing to search
 	occ              []uint8
 	gen              uint32   // per Stride of each query
 	qgen             uint32   // per query
@@ -100,7 +101,8 @@ type fly3d struct {
 	maxX, maxY int
 }
 
-// SetElevation on MoveQuery: see rules.go.
+// maxFlyStates bounds the states of one flight (about 32 bytes each).
+const maxFlyStates = 1 << 24
 
 // flyPrepare validates a query for the 3-D search. It answers used=false
 // when the query is not a flight in sf2e or pf1e (the 2-D search answers
@@ -147,8 +149,23 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err
 	f.bw, f.bh = m.bx1-m.bx0+1, m.by1-m.by0+1
 	f.z0, f.zEnd = t.Elevation/fps, end/fps
 	total := int(m.budget) * m.layers
+	// Layers at or above the ceiling are alike and dearer to climb: a
+	// flight never goes above it (or both ends), nor dips below it when
+	// both ends are at or above it.
+	ceil := f.ceiling()
+	zhi := min(f.z0+total/2, max(f.z0, f.zEnd, ceil))
 	f.zlo = max(0, f.z0-2*total)
-	f.L = min(f.z0+total/2, max(f.z0, f.zEnd, f.ceiling())) - f.zlo + 1
+	if low := min(f.z0, f.zEnd); low >= ceil {
+		f.zlo = max(f.zlo, low)
+	}
+	f.none = f.zEnd < f.zlo || f.zEnd > zhi // out of the budget's reach
+	if f.none {
+		zhi = f.z0
+	}
+	f.L = zhi - f.zlo + 1
+	if states := f.bw * f.bh * f.L * 2; states > maxFlyStates {
+		return true, BadQuery("token %q: a flight over %d layers of this map is %d states, more than the planner searches (%d); ask for a nearer elevation", t.Name, f.L, states, maxFlyStates)
+	}
 	f.qgen++
 	if f.qgen == 0 {
 		clear(f.resStamp)
@@ -407,7 +424,7 @@ func (f *fly3d) search(target int) {
 	for i := range f.ring {
 		f.ring[i] = f.ring[i][:0]
 	}
-	if m.budget <= 0 {
+	if m.budget <= 0 || f.none {
 		return
 	}
 	B := m.budget

@@ -368,3 +368,33 @@ func TestFlyTurnDiagonals(t *testing.T) {
 		t.Fatalf("fresh turn: %+v, want 20 ft and 3 diagonals", p)
 	}
 }
+
+// "Bound the search (elevations within what the budget can climb)": a
+// flyer far above everything searches only its own layers and answers as
+// it would lower down; an end out of the budget's reach answers nothing at
+// once; a search too tall to hold is a bad query, not an exhausted machine.
+func TestFlySearchBounds(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "..........", "....#.....", "....#.....", ".........."),
+		tok{name: "Navasi", x: 0, y: 0, side: "pc", speeds: "fly=30"})
+	e.Tokens[0].Elevation = 100
+	low := reachAt(t, e, flyQuery(0, 2, 100))
+	e.Tokens[0].Elevation = 1000000
+	high := reachAt(t, e, flyQuery(0, 2, 1000000))
+	if fmt.Sprint(low) != fmt.Sprint(high) {
+		t.Fatalf("at 1,000,000 ft: %v\nat 100 ft: %v", high, low)
+	}
+	en := mustEngine(t, model.SF2E)
+	if _, err := en.Reach(nil, e, flyQuery(0, 2, 1000000)); err != nil || en.(*sf2eEngine).s.fly.L != 1 {
+		t.Fatalf("a flight far above everything searched %d layers (%v), want 1", en.(*sf2eEngine).s.fly.L, err)
+	}
+	if got := reachAt(t, e, flyQuery(0, 2, 0)); len(got) != 0 {
+		t.Fatalf("1,000,000 ft down with 60 ft: %v, want nothing", got)
+	}
+	// A 30x30 map caps a Stride at 12 x 900 squares: 80,000 ft up is
+	// within three Strides' climb, over 900 squares a layer.
+	big := withTokens(&model.Encounter{Name: "big", Ruleset: model.SF2E, Grid: model.NewGrid(30, 30)},
+		tok{name: "Navasi", speeds: "fly=1000000"})
+	if _, err := mustEngine(t, model.SF2E).Reach(nil, big, flyQuery(0, 3, 80000)); !errors.Is(err, ErrBadQuery) {
+		t.Fatalf("a flight 80,000 ft up with a huge Speed: %v, want a bad query", err)
+	}
+}

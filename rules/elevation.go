@@ -299,13 +299,15 @@ func cover3(k kind, e *model.Encounter, from, to int) (c Cover, ok bool) {
 func cover3D(k kind, e *model.Encounter, from, to int) Cover {
 	A, B := &e.Tokens[from], &e.Tokens[to]
 	ak, bk := e.Space(A), e.Space(B)
-	if blocked(&e.Grid, A.X, A.Y, ak, B.X, B.Y, bk) {
+	if blockedBy(&e.Grid, e.Edges, A.X, A.Y, ak, B.X, B.Y, bk) {
 		return CoverBlocked
 	}
 	g := &e.Grid
 	solid := func(i, j, l int) bool { return solidAt(g, i, j, l) }
 	seg := func(p, q vec3) Cover {
-		if segMeetsInterior3(p, q, solid) {
+		// Blocking edges are full height: the segment passes through them
+		// where its footprint does.
+		if segMeetsInterior3(p, q, solid) || len(e.Edges) > 0 && edgesHit(e.Edges, p[0], p[1], q[0], q[1], segStartOn) {
 			return CoverStandard
 		}
 		c := CoverNone

@@ -582,3 +582,42 @@ func stackText(e *model.Encounter) string {
 	}
 	return s
 }
+
+// "Creatures block and share by their boxes": a walker passes under a
+// flying enemy and may end under it.
+func TestElevationWalkUnderFlyer(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "#.#", "#.#", "#.#"),
+		tok{name: "Iseph", x: 1, y: 2, side: "pc", speeds: "land=25"},
+		tok{name: "Cloud ray", x: 1, y: 1, side: "foe"})
+	got := reachAt(t, e, MoveQuery{Token: 0})
+	if len(got) != 0 {
+		t.Fatalf("the ray on the ground: reach %v, want nothing", got)
+	}
+	e.Tokens[1].Elevation = 5 // directly above the walker's layer
+	got = reachAt(t, e, MoveQuery{Token: 0})
+	if got[[2]int{1, 1}].Cost != 5 || got[[2]int{1, 0}].Cost != 10 {
+		t.Fatalf("the ray 5 ft up: reach %v, want (1, 1) 5 ft and (1, 0) 10 ft", got)
+	}
+}
+
+// "Cover in three dimensions: wall squares, closed doors and blocking edges
+// are full height": a wall edge between two flyers 20 ft up gives standard
+// cover, an open door none.
+func TestElevationCoverEdges(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "......", "......", "......"),
+		tok{name: "Archer", x: 0, y: 1, side: "pc"},
+		tok{name: "Target", x: 5, y: 1, side: "foe"})
+	e.Tokens[0].Elevation, e.Tokens[1].Elevation = 20, 20
+	e.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 3, Y1: 0, X2: 3, Y2: 2}}
+	if c := mustCover(t, e, 0, 1); c != CoverStandard {
+		t.Fatalf("across a wall edge at 20 ft: %v, want standard", c)
+	}
+	e.Tokens[1].Elevation = 0
+	if c := mustCover(t, e, 0, 1); c != CoverStandard {
+		t.Fatalf("across a wall edge, 20 ft down: %v, want standard", c)
+	}
+	e.Edges[0].Kind = model.EdgeOpenDoor
+	if c := mustCover(t, e, 0, 1); c != CoverNone {
+		t.Fatalf("through an open door: %v, want none", c)
+	}
+}

@@ -72,6 +72,7 @@ type fly3d struct {
 	// bottom), occupancy up to zlo+L-1+k-1.
 	bx0, by0, bw, bh int
 	zlo, L, z0, zEnd int
+	none             bool // the end elevation is out of reach: nothing to search
 	occ              []uint8
 	gen              uint32   // per Stride of each query
 	qgen             uint32   // per query
@@ -82,18 +83,29 @@ type fly3d struct {
 	// push it dominates in c, t and r is skipped.
 	pstamp     []uint32
 	pc, pt, pr []int32
+	// paths: per state, the key (T, R) of the first label expanded there
+	// and the label of that key with the first move sequence; per state
+	// the index in next of the label that stopped there.
+	kT, kR, kL []int32
+	nextIdx    []int32
+	seqA, seqB []int8
 	resStamp   []uint32 // per window square: an answer (qgen)
 	resLab     []int32
 	labels     []flyLabel
 	heap       []uint64
-	next       []int32 // labels that start the next Stride
+	next, src  []int32 // labels that start the next Stride, this one
+	buckets    bool    // the queue is the bucket ring (reach), not the heap
+	ring       [nBuckets][]int32
+	ringN      int
+	ringT      int32
 	chain      []int32 // a path's labels
 	ws         squareSum
 	minX, minY int
 	maxX, maxY int
 }
 
-// SetElevation on MoveQuery: see rules.go.
+// maxFlyStates bounds the states of one flight (about 32 bytes each).
+const maxFlyStates = 1 << 24
 
 // flyPrepare validates a query for the 3-D search. It answers used=false
 // when the query is not a flight in sf2e or pf1e (the 2-D search answers
@@ -108,7 +120,7 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err
 	if mode == "" {
 		mode = ModeLand
 	}
-	if mode != ModeFly {
+	if mode != ModeFly || q.Step {
 		if q.SetElevation && q.Elevation != t.Elevation {
 			return true, BadQuery("token %q: only flying changes elevation (%s keeps it at %d ft; asked %d ft)", t.Name, mode, t.Elevation, q.Elevation)
 		}
@@ -140,8 +152,23 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err
 	f.bw, f.bh = m.bx1-m.bx0+1, m.by1-m.by0+1
 	f.z0, f.zEnd = t.Elevation/fps, end/fps
 	total := int(m.budget) * m.layers
+	// Layers at or above the ceiling are alike and dearer to climb: a
+	// flight never goes above it (or both ends), nor dips below it when
+	// both ends are at or above it.
+	ceil := f.ceiling()
+	zhi := min(f.z0+total/2, max(f.z0, f.zEnd, ceil))
 	f.zlo = max(0, f.z0-2*total)
-	f.L = min(f.z0+total/2, max(f.z0, f.zEnd, f.ceiling())) - f.zlo + 1
+	if low := min(f.z0, f.zEnd); low >= ceil {
+		f.zlo = max(f.zlo, low)
+	}
+	f.none = f.zEnd < f.zlo || f.zEnd > zhi // out of the budget's reach
+	if f.none {
+		zhi = f.z0
+	}
+	f.L = zhi - f.zlo + 1
+	if states := f.bw * f.bh * f.L * 2; states > maxFlyStates {
+		return true, BadQuery("token %q: a flight over %d layers of this map is %d states, more than the planner searches (%d); ask for a nearer elevation", t.Name, f.L, states, maxFlyStates)
+	}
 	f.qgen++
 	if f.qgen == 0 {
 		clear(f.resStamp)
@@ -190,6 +217,10 @@ func (f *fly3d) build() {
 		f.pc = append(f.pc, make([]int32, ns-len(f.pc))...)
 		f.pt = append(f.pt, make([]int32, ns-len(f.pt))...)
 		f.pr = append(f.pr, make([]int32, ns-len(f.pr))...)
+		f.kT = append(f.kT, make([]int32, ns-len(f.kT))...)
+		f.kR = append(f.kR, make([]int32, ns-len(f.kR))...)
+		f.kL = append(f.kL, make([]int32, ns-len(f.kL))...)
+		f.nextIdx = append(f.nextIdx, make([]int32, ns-len(f.nextIdx))...)
 	}
 	if len(f.resStamp) < A {
 		f.resStamp = append(f.resStamp, make([]uint32, A-len(f.resStamp))...)
@@ -322,9 +353,22 @@ func (f *fly3d) mayEnd(wx, wy, z int, final bool) bool {
 	return !f.boxHas(wx, wy, z, mask)
 }
 
+// push adds label l to the labels and to the queue: the bucket ring by T
+// (reach, where the order among equal T does not matter) or the heap by
+// (T, R, order pushed) (paths).
 func (f *fly3d) push(l flyLabel) {
 	i := int32(len(f.labels))
 	f.labels = append(f.labels, l)
+	f.enqueue(i)
+}
+
+func (f *fly3d) enqueue(i int32) {
+	l := &f.labels[i]
+	if f.buckets {
+		f.ring[l.t&(nBuckets-1)] = append(f.ring[l.t&(nBuckets-1)], i)
+		f.ringN++
+		return
+	}
 	key := uint64(l.t)<<40 | uint64(min(l.r, 255))<<32 | uint64(i)
 	f.heap = append(f.heap, key)
 	// sift up
@@ -372,13 +416,20 @@ func (f *fly3d) search(target int) {
 	m := &f.m
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
 	f.labels, f.heap, f.next = f.labels[:0], f.heap[:0], f.next[:0]
-	if m.budget <= 0 {
+	f.buckets, f.ringN = target < 0, 0
+	for i := range f.ring {
+		f.ring[i] = f.ring[i][:0]
+	}
+	if m.budget <= 0 || f.none {
 		return
 	}
 	B := m.budget
 	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
-	f.push(flyLabel{st: int32(((f.z0-f.zlo)*f.bh+sy)*f.bw+sx) * 2, parent: -1, mv: -1})
+	// The turn's diagonal count so far gives the start parity.
+	f.labels = append(f.labels, flyLabel{st: int32(((f.z0-f.zlo)*f.bh+sy)*f.bw+sx)*2 + int32(m.par0), parent: -1, mv: -1})
+	f.src = append(f.src[:0], 0)
 	A := f.bw * f.bh
+	best := int32(-1) // the target's answer (paths)
 	for stride := 0; stride < m.layers; stride++ {
 		last := stride+1 == m.layers
 		f.gen++ // a fresh Stride: fresh minC
@@ -389,35 +440,102 @@ func (f *fly3d) search(target int) {
 			f.gen = 1
 		}
 		if stride > 0 {
-			f.heap = f.heap[:0]
+			// The labels that stopped the last Stride, in the order they
+			// left (by T), start this one.
+			f.src = f.src[:0]
 			for _, li := range f.next {
 				l := f.labels[li]
-				f.push(flyLabel{st: l.st, c: 0, t: l.t, r: l.r, parent: li, mv: -1, stride: int8(stride)})
+				f.src = append(f.src, int32(len(f.labels)))
+				f.labels = append(f.labels, flyLabel{st: l.st, c: 0, t: l.t, r: l.r, parent: li, mv: -1, stride: int8(stride)})
 			}
 			f.next = f.next[:0]
 		}
-		for len(f.heap) > 0 {
-			li := f.pop()
-			l := f.labels[li]
-			if f.stamp[l.st] == f.gen && f.minC[l.st] <= l.c {
-				continue
+		if len(f.src) == 0 || best >= 0 {
+			return
+		}
+		f.heap = f.heap[:0]
+		si := 0
+		if f.buckets {
+			f.ringT = f.labels[f.src[0]].t
+		} else {
+			for _, li := range f.src {
+				f.enqueue(li)
 			}
-			f.stamp[l.st], f.minC[l.st] = f.gen, l.c
+			si = len(f.src)
+		}
+		for best < 0 || !f.buckets {
+			var li int32
+			if f.buckets {
+				for si < len(f.src) && f.labels[f.src[si]].t == f.ringT {
+					f.enqueue(f.src[si])
+					si++
+				}
+				b := &f.ring[f.ringT&(nBuckets-1)]
+				if len(*b) == 0 {
+					if f.ringN == 0 {
+						if si == len(f.src) {
+							break
+						}
+						f.ringT = f.labels[f.src[si]].t
+					} else {
+						f.ringT++
+					}
+					continue
+				}
+				li = (*b)[len(*b)-1]
+				*b = (*b)[:len(*b)-1]
+				f.ringN--
+			} else {
+				if len(f.heap) == 0 {
+					break
+				}
+				li = f.pop()
+			}
+			l := f.labels[li]
+			if !f.buckets && best >= 0 {
+				// The target is answered: only labels of its key may
+				// still bring a first move sequence.
+				if b := f.labels[best]; l.t != b.t || l.r != b.r {
+					break
+				}
+			}
+			st := l.st
+			if f.stamp[st] == f.gen {
+				tie := !f.buckets && l.t == f.kT[st] && l.r == f.kR[st]
+				if tie && f.seqLess(li, f.kL[st]) {
+					f.kL[st] = li // a tie with a first sequence: expanded too
+				} else if f.minC[st] <= l.c {
+					continue
+				}
+				f.minC[st] = min(f.minC[st], l.c)
+			} else {
+				f.stamp[st], f.minC[st] = f.gen, l.c
+				f.kT[st], f.kR[st], f.kL[st] = l.t, l.r, li
+			}
 			cell := int(l.st >> 1)
 			p := uint8(l.st & 1)
 			wx, wy, z := cell%f.bw, cell/f.bw%f.bh, cell/A+f.zlo
-			if z == f.zEnd && !(z == f.z0 && wx == sx && wy == sy) && f.resStamp[cell%A] != f.qgen && f.mayEnd(wx, wy, z, true) {
-				f.resStamp[cell%A] = f.qgen
-				f.resLab[cell%A] = li
-				f.minX, f.maxX = min(f.minX, wx), max(f.maxX, wx)
-				f.minY, f.maxY = min(f.minY, wy), max(f.maxY, wy)
-				if cell%A == target {
-					return
+			if z == f.zEnd && !(z == f.z0 && wx == sx && wy == sy) && f.mayEnd(wx, wy, z, true) {
+				if f.resStamp[cell%A] != f.qgen {
+					f.resStamp[cell%A] = f.qgen
+					f.resLab[cell%A] = li
+					f.minX, f.maxX = min(f.minX, wx), max(f.maxX, wx)
+					f.minY, f.maxY = min(f.minY, wy), max(f.maxY, wy)
+					if cell%A == target {
+						best = li
+					}
+				} else if cell%A == target && f.seqLess(li, f.resLab[cell%A]) {
+					f.resLab[cell%A] = li // same key, first sequence
 				}
 			}
-			if !last && l.mv != -1 && f.nextStamp[l.st] != f.gen && f.mayEnd(wx, wy, z, false) {
-				f.nextStamp[l.st] = f.gen
-				f.next = append(f.next, li)
+			if !last && l.mv != -1 && f.mayEnd(wx, wy, z, false) {
+				if f.nextStamp[st] != f.gen {
+					f.nextStamp[st] = f.gen
+					f.nextIdx[st] = int32(len(f.next))
+					f.next = append(f.next, li)
+				} else if o := f.labels[f.next[f.nextIdx[st]]]; !f.buckets && o.t == l.t && o.r == l.r && f.seqLess(li, f.next[f.nextIdx[st]]) {
+					f.next[f.nextIdx[st]] = li
+				}
 			}
 			f.expand(li, l, wx, wy, z, p, B)
 		}
@@ -484,7 +602,8 @@ func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
 		}
 		t := l.t + w
 		if f.pstamp[st] == f.gen {
-			if f.pc[st] <= c && f.pt[st] <= t && f.pr[st] <= r {
+			// Paths push labels of an equal key: one may be first in order.
+			if f.pc[st] <= c && f.pt[st] <= t && f.pr[st] <= r && (f.buckets || f.pt[st] < t || f.pr[st] < r) {
 				continue
 			}
 			if c <= f.pc[st] && t <= f.pt[st] && r <= f.pr[st] {
@@ -573,7 +692,7 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 	if !e.Grid.In(x, y) {
 		return Path{}, true, BadQuery("path: square (%d, %d) is off the %dx%d map", x, y, m.W, m.H)
 	}
-	p = Path{Fly: true, Steps: noSteps(steps)}
+	p = Path{Fly: true, Steps: noSteps(steps), Diagonals: m.diag0}
 	wx, wy := x-f.bx0, y-f.by0
 	if wx < 0 || wy < 0 || wx+f.k > f.bw || wy+f.k > f.bh {
 		return p, true, nil
@@ -590,6 +709,9 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 						fl |= FlagReaction
 					}
 					p.Reachable, p.Cost, p.Actions = true, m.feet, 2
+					if isDiagDir(d) {
+						p.Diagonals++ // moved diagonally, counted as a diagonal of the turn
+					}
 					p.Steps = append(p.Steps, Step{X: x, Y: y, Turn: NoTurn, Cost: m.feet, Total: m.feet, Flags: fl, Z: f.z0 * f.fps})
 				}
 			}
@@ -622,6 +744,9 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 		}
 		if l.r > par.r {
 			fl |= FlagReaction
+		}
+		if l.st&1 != par.st&1 {
+			p.Diagonals++ // a counted diagonal
 		}
 		cost := int(l.t-par.t) * m.feet
 		p.Steps = append(p.Steps, Step{X: nx, Y: ny, Turn: NoTurn, Cost: cost, Total: int(l.t) * m.feet, Flags: fl, Z: nz * f.fps})
@@ -665,14 +790,38 @@ func (s *searcher) flyPath(k kind, steps []Step, e *model.Encounter, q MoveQuery
 }
 
 func (s *searcher) wantsFly(e *model.Encounter, q MoveQuery) bool {
-	if q.Step || q.Mode != ModeFly && !q.SetElevation {
-		return false
+	if q.Token < 0 || q.Token >= len(e.Tokens) {
+		return false // the 2-D search says so
 	}
-	if q.Token >= 0 && q.Token < len(e.Tokens) && (!q.SetElevation || q.Elevation == e.Tokens[q.Token].Elevation) && !anyElevated(e) {
-		return false // all on the ground, and the flight stays there
+	own := !q.SetElevation || q.Elevation == e.Tokens[q.Token].Elevation
+	switch {
+	case !own:
+		// a flight to another height, or a bad query prepare words
+	case q.Step || q.Mode != ModeFly || !anyElevated(e):
+		return false // no flight, or all on the ground and staying there
 	}
 	if s.fly == nil {
 		s.fly = new(fly3d)
 	}
 	return true
+}
+
+// seqLess reports whether label a's moves come before label b's in the
+// tie-break order (the first differing move earlier in flyMoves; a prefix
+// first).
+func (f *fly3d) seqLess(a, b int32) bool {
+	f.seqA = f.moves(f.seqA[:0], a)
+	f.seqB = f.moves(f.seqB[:0], b)
+	return slices.Compare(f.seqA, f.seqB) < 0
+}
+
+// moves appends label li's moves from the start, in order.
+func (f *fly3d) moves(dst []int8, li int32) []int8 {
+	for ; li >= 0; li = f.labels[li].parent {
+		if mv := f.labels[li].mv; mv >= 0 {
+			dst = append(dst, mv)
+		}
+	}
+	slices.Reverse(dst)
+	return dst
 }

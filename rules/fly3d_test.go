@@ -191,6 +191,7 @@ func TestFlyBadElevations(t *testing.T) {
 	e := withTokens(mapOf(t, model.SF2E, "...."), tok{name: "Navasi", x: 0, y: 0, speeds: "land=25 fly=25"})
 	for _, q := range []MoveQuery{
 		{Token: 0, Mode: ModeLand, Elevation: 10, SetElevation: true},
+		{Token: 0, Step: true, Elevation: 10, SetElevation: true},
 		flyQuery(0, 1, -5),
 		flyQuery(0, 1, 7),
 	} {
@@ -209,8 +210,8 @@ func TestFlyBadElevations(t *testing.T) {
 
 // The 3-D search at the ground on a flat map answers as the 2-D one does,
 // bit for bit, when no other creature is there to climb over and no
-// difficult terrain to fly over (a box above layer 0 pays no terrain), and
-// never worse otherwise.
+// difficult terrain or obstacle to fly over (a box above layer 0 pays no
+// terrain and may stop over an obstacle), and never worse otherwise.
 func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
 	n := 300
 	if testing.Short() {
@@ -230,7 +231,7 @@ func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
 			e.Tokens = []model.Token{*t0}
 			q.Token = 0
 			for i := range e.Grid.Cells {
-				e.Grid.Cells[i] &^= model.Difficult | model.GreaterDifficult
+				e.Grid.Cells[i] &^= model.Difficult | model.GreaterDifficult | model.Obstacle
 			}
 		}
 		want, err := mustEngine(t, rs).Reach(nil, e, q)
@@ -256,6 +257,25 @@ func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
 }
 
 func BenchmarkReachFly3D(b *testing.B) {
+	e := benchFlyEnc()
+	en, _ := For(model.SF2E)
+	q := flyQuery(0, 3, 20)
+	var dst []Square
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var err error
+		dst, err = en.Reach(dst[:0], e, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(dst)), "squares")
+}
+
+// benchFlyEnc is a 100x100 map with walls, greater difficult terrain and
+// obstacles, a Speed 60 flyer 20 ft up in the middle and ten foes around it
+// at heights from 0 to 25 ft.
+func benchFlyEnc() *model.Encounter {
 	e := &model.Encounter{Name: "fly", Ruleset: model.SF2E, Grid: model.NewGrid(100, 100)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range e.Grid.Cells {
@@ -272,16 +292,109 @@ func BenchmarkReachFly3D(b *testing.B) {
 	for i := 0; i < 10; i++ {
 		e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("foe", i), X: 40 + rng.IntN(20), Y: 40 + rng.IntN(20), Size: model.Medium, Side: "foe", Elevation: 5 * rng.IntN(6)})
 	}
-	en, _ := For(model.SF2E)
-	q := flyQuery(0, 3, 20)
-	var dst []Square
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		var err error
-		dst, err = en.Reach(dst[:0], e, q)
-		if err != nil {
-			b.Fatal(err)
+	return e
+}
+
+// Paths of a flight at the ground on a flat map, where nothing can be
+// climbed over (no other creature, difficult terrain or obstacle), are the 2-D paths step for step: the same fewest actions,
+// least cost, fewest reactions, then the first move in order at each step
+// (queries.md "path"; rules-conventions.md "Path tie-break order").
+func TestFly3DPathsMatch2D(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 40
+	}
+	compared := 0
+	for seed := 0; seed < n; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 78))
+		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+		e, q := randEncounter(rng, rs)
+		q.Mode, q.Step = ModeFly, false
+		t0 := e.Tokens[q.Token]
+		t0.Speeds = map[string]int{ModeFly: 5 * (1 + rng.IntN(6))}
+		t0.Conditions = nil
+		e.Tokens = []model.Token{t0}
+		q.Token = 0
+		for i := range e.Grid.Cells {
+			e.Grid.Cells[i] &^= model.Difficult | model.GreaterDifficult | model.Obstacle
+		}
+		en := mustEngine(t, rs)
+		for y := 0; y < e.Grid.H; y++ {
+			for x := 0; x < e.Grid.W; x++ {
+				want, err := en.Path(e, q, x, y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var f fly3d
+				got, _, err := f.path(kindOf(rs), nil, e, q, x, y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got.Fly = false
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("seed %d %s to (%d, %d):\n3-D %s %+v\n2-D %s %+v\n%s", seed, rs, x, y, pathText(got), got, pathText(want), want, tokenMap(e))
+				}
+				compared++
+			}
 		}
 	}
-	b.ReportMetric(float64(len(dst)), "squares")
+	t.Logf("%d paths compared", compared)
+}
+
+// A flight continues the turn's diagonal count (rules-conventions.md "Turn
+// state"): after one diagonal, three more cost 10 + 5 + 10 ft, and the path
+// reports the count after it.
+func TestFlyTurnDiagonals(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "....", "....", "....", "...."), tok{name: "Navasi", x: 0, y: 0, speeds: "fly=30"})
+	e.Tokens[0].Elevation = 10
+	q := flyQuery(0, 1, 10)
+	q.Turn.Diagonals = 1
+	diagonals := func(p Path) int {
+		n, x, y := 0, 0, 0
+		for _, s := range p.Steps {
+			if s.X != x && s.Y != y {
+				n++
+			}
+			x, y = s.X, s.Y
+		}
+		return n
+	}
+	p, err := mustEngine(t, model.SF2E).Path(e, q, 3, 3)
+	if err != nil || !p.Reachable || p.Cost != 25 || p.Diagonals != 1+diagonals(p) {
+		t.Fatalf("%+v %v: want 25 ft and the diagonals counted on from 1", p, err)
+	}
+	q.Turn.Diagonals = 0
+	if p, _ = mustEngine(t, model.SF2E).Path(e, q, 3, 3); p.Cost != 20 || p.Diagonals != 3 {
+		t.Fatalf("fresh turn: %+v, want 20 ft and 3 diagonals", p)
+	}
+}
+
+// "Bound the search (elevations within what the budget can climb)": a
+// flyer far above everything searches only its own layers and answers as
+// it would lower down; an end out of the budget's reach answers nothing at
+// once; a search too tall to hold is a bad query, not an exhausted machine.
+func TestFlySearchBounds(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, "..........", "....#.....", "....#.....", ".........."),
+		tok{name: "Navasi", x: 0, y: 0, side: "pc", speeds: "fly=30"})
+	e.Tokens[0].Elevation = 100
+	low := reachAt(t, e, flyQuery(0, 2, 100))
+	e.Tokens[0].Elevation = 1000000
+	high := reachAt(t, e, flyQuery(0, 2, 1000000))
+	if fmt.Sprint(low) != fmt.Sprint(high) {
+		t.Fatalf("at 1,000,000 ft: %v\nat 100 ft: %v", high, low)
+	}
+	en := mustEngine(t, model.SF2E)
+	if _, err := en.Reach(nil, e, flyQuery(0, 2, 1000000)); err != nil || en.(*sf2eEngine).s.fly.L != 1 {
+		t.Fatalf("a flight far above everything searched %d layers (%v), want 1", en.(*sf2eEngine).s.fly.L, err)
+	}
+	if got := reachAt(t, e, flyQuery(0, 2, 0)); len(got) != 0 {
+		t.Fatalf("1,000,000 ft down with 60 ft: %v, want nothing", got)
+	}
+	// A 30x30 map caps a Stride at 12 x 900 squares: 80,000 ft up is
+	// within three Strides' climb, over 900 squares a layer.
+	big := withTokens(&model.Encounter{Name: "big", Ruleset: model.SF2E, Grid: model.NewGrid(30, 30)},
+		tok{name: "Navasi", speeds: "fly=1000000"})
+	if _, err := mustEngine(t, model.SF2E).Reach(nil, big, flyQuery(0, 3, 80000)); !errors.Is(err, ErrBadQuery) {
+		t.Fatalf("a flight 80,000 ft up with a huge Speed: %v, want a bad query", err)
+	}
 }

@@ -251,6 +251,9 @@ func (m *mover) classifyTokens(t *model.Token) {
 			continue
 		}
 		o := &e.Tokens[j]
+		if lo, hi := tokenLayers(e, t); layerGap(e, o, lo, hi) > 0 {
+			continue // a box above or below the mover's (rules-conventions.md "Elevation")
+		}
 		if bits := passing(t, side, o); bits != 0 {
 			m.mark(o.X, o.Y, e.Space(o), bits)
 		}

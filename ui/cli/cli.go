@@ -414,7 +414,7 @@ func loadFile(path string) (*model.Encounter, error) {
 func openInput(path string) (*os.File, error) {
 	fi, err := os.Stat(path)
 	if err == nil && !fi.Mode().IsRegular() {
-		return nil, usagef("%s: it is %s, not a file", path, kindOf(fi.Mode()))
+		return nil, usagef("%s: it is %s, not a file", path, export.FileKind(fi.Mode()))
 	}
 	fh, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -430,20 +430,6 @@ func openInput(path string) (*os.File, error) {
 	return fh, nil
 }
 
-// kindOf names what a path that is not a regular file is.
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
-}
 
 func tokenArg(e *model.Encounter, f *flags, flag, file string) (int, error) {
 	name, err := f.str(flag, true)

@@ -43,7 +43,7 @@ func runDB(env Env, db, cmd string, args []string) error {
 	if db != "" {
 		// A FIFO would block the first read: refuse it unopened.
 		if fi, err := os.Stat(db); err == nil && !fi.Mode().IsRegular() {
-			return usagef("--db %s: it is %s, not a database file", db, kindOf(fi.Mode()))
+			return usagef("--db %s: it is %s, not a database file", db, export.FileKind(fi.Mode()))
 		}
 	}
 	// The commands that only read open the database read-only: they

@@ -56,11 +56,12 @@ func CheckOutput(path string) (target string, err error) {
 	case fi.Mode().IsRegular():
 		return target, nil
 	}
-	return "", fmt.Errorf("write %s: %w: it is %s; give the name of a file (nothing was written)", path, ErrNotRegular, fileKind(fi.Mode()))
+	return "", fmt.Errorf("write %s: %w: it is %s; give the name of a file (nothing was written)", path, ErrNotRegular, FileKind(fi.Mode()))
 }
 
-// fileKind names what a non-regular file is, for messages.
-func fileKind(m fs.FileMode) string {
+// FileKind names what a non-regular file is, for messages ("a FIFO (named
+// pipe)"); the command line says it of its inputs too.
+func FileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"

@@ -1,0 +1,136 @@
+package ui
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+)
+
+// maxBand is the most actions any reach square of the last answer takes.
+func maxBand(ed *Editor) int {
+	m := 0
+	if ed.live.res != nil {
+		for _, q := range ed.live.res.Reach {
+			m = max(m, q.Actions)
+		}
+	}
+	return m
+}
+
+// fightButton finds a button of the fight panel by its text.
+func fightButton(t *testing.T, ed *Editor, text string) *widget.Button {
+	t.Helper()
+	var found *widget.Button
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *widget.Button:
+			if w.Text == text {
+				found = w
+			}
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(ed.fight.box)
+	if found == nil {
+		t.Fatalf("no fight button %q", text)
+	}
+	return found
+}
+
+// TestFightRound plays a round at the table: start (Dae typed 25, the rest
+// rolled), the current token selected, a Stride spends one of its actions
+// and its reach shrinks at once, N passes the turn, Delay and reorder,
+// undo steps, End, and the fight survives a save and reload.
+func TestFightRound(t *testing.T) {
+	e := model.Sample()
+	v := 25
+	e.Tokens[e.TokenIndex("Dae")].Initiative = &v
+	ed, st, p := newTestEditor(t, e)
+	if ed.fight.box.Visible() {
+		t.Error("the fight panel shows without a fight")
+	}
+	ed.ovp.settings.Actions = 3
+	roll := 0
+	if err := ed.StartFight(func() int { roll++; return roll }); err != nil {
+		t.Fatal(err)
+	}
+	f := ed.enc.Fight
+	if f == nil || f.Order[0] != "Dae" || f.Turn != "Dae" || f.Round != 1 || len(f.Order) != len(ed.enc.Tokens) {
+		t.Fatalf("fight %+v", f)
+	}
+	if !ed.fight.box.Visible() {
+		t.Error("the fight panel is hidden in a fight")
+	}
+	dae, _ := tokenAt(t, ed, "Dae")
+	if ed.Selected() != dae {
+		t.Errorf("selected %d, want Dae %d", ed.Selected(), dae)
+	}
+	p.until(t, "overlays", ed.overlaysIdle)
+	if maxBand(ed) != 3 {
+		t.Fatalf("fresh turn reach bands %d, want 3", maxBand(ed))
+	}
+	gesture(ed, 0, [2]int{8, 3}, [2]int{8, 4}, [2]int{8, 5})
+	if got := ed.enc.Fight.State["Dae"]; got.Actions != 1 {
+		t.Fatalf("after one Stride: %+v", got)
+	}
+	p.until(t, "overlays", ed.overlaysIdle)
+	if maxBand(ed) != 2 {
+		t.Errorf("reach after one Stride has %d bands, want 2", maxBand(ed))
+	}
+	ed.Undo()
+	if _, ok := ed.enc.Fight.State["Dae"]; ok {
+		t.Error("undo kept the spent Stride")
+	}
+	ed.Redo()
+
+	ed.win.Canvas().OnTypedRune()('n')
+	second := ed.enc.Fight.Order[1]
+	if ed.enc.Fight.Turn != second || len(ed.enc.Fight.State) != 0 {
+		t.Fatalf("N: %+v", ed.enc.Fight)
+	}
+	if ed.Selected() != ed.enc.TokenIndex(second) {
+		t.Error("the new current token is not selected")
+	}
+	test.Tap(fightButton(t, ed, "Delay"))
+	if ed.enc.Fight.Order[2] != second || ed.enc.Fight.Turn == second {
+		t.Errorf("delay: %+v", ed.enc.Fight)
+	}
+	order := slices.Clone(ed.enc.Fight.Order)
+	ed.MoveInOrder(0, 1)
+	if ed.enc.Fight.Order[1] != order[0] {
+		t.Errorf("down: %v", ed.enc.Fight.Order)
+	}
+	ed.Undo()
+	if !slices.Equal(ed.enc.Fight.Order, order) {
+		t.Errorf("undo reorder: %v", ed.enc.Fight.Order)
+	}
+	ed.SaveNow()
+	got, err := st.Load(context.Background(), ed.enc.ID)
+	if err != nil || got.Fight == nil || !slices.Equal(got.Fight.Order, order) || got.Fight.Turn != ed.enc.Fight.Turn {
+		t.Fatalf("saved fight %+v %v", got.Fight, err)
+	}
+	test.Tap(fightButton(t, ed, "End"))
+	if ed.enc.Fight != nil || ed.fight.box.Visible() {
+		t.Error("End left the fight")
+	}
+	ed.Undo()
+	if ed.enc.Fight == nil {
+		t.Error("undo did not bring the fight back")
+	}
+	// a deleted token leaves the order
+	ed.Select(ed.enc.TokenIndex("Navasi"))
+	ed.DeleteToken()
+	if slices.Contains(ed.enc.Fight.Order, "Navasi") {
+		t.Error("the deleted token stayed in the order")
+	}
+}

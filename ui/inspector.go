@@ -67,6 +67,7 @@ func (ed *Editor) showInspector() {
 		editor:    ed.tokenEditor,
 		duplicate: ed.DuplicateToken,
 		remove:    ed.DeleteToken,
+		reshow:    ed.showInspector,
 	})
 }
 
@@ -76,6 +77,7 @@ type inspectorActions struct {
 	editor    func(id string, head, errLabel *widget.Label) tokenEdit
 	duplicate func()
 	remove    func()
+	reshow    func() // rebuild the form (a quick button changed several fields)
 }
 
 // show fills the inspector with token sel's form, or with the list of
@@ -134,6 +136,7 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	items := identityItems(e, &t, edit)
 	items = append(items, speedItems(d, &t, edit)...)
 	items = append(items, rulesItems(d, &t, edit)...)
+	items = append(items, hpItems(e, &t, edit, act.reshow)...) // hitpoints.go
 	items = append(items, noteItems(&t, edit)...)
 	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))

@@ -123,3 +123,28 @@ func TestKeepFight(t *testing.T) {
 		t.Errorf("empty: %+v", a.Fight)
 	}
 }
+
+// TestChangeHP: damage stops at 0, which makes the token unconscious and
+// prone; healing stops at max and wakes nobody.
+func TestChangeHP(t *testing.T) {
+	for _, c := range []struct {
+		cur, delta, want int
+		conds            []string
+	}{
+		{10, -3, 7, nil},
+		{10, -30, 0, []string{model.CondUnconscious, model.CondProne}},
+		{8, 5, 10, nil},
+		{0, 4, 4, nil},
+	} {
+		tok := model.Token{Name: "x", HP: &model.HP{Current: c.cur, Max: 10}}
+		ChangeHP(&tok, c.delta)
+		if tok.HP.Current != c.want || !slices.Equal(tok.Conditions, c.conds) {
+			t.Errorf("%d%+d: %d %v, want %d %v", c.cur, c.delta, tok.HP.Current, tok.Conditions, c.want, c.conds)
+		}
+	}
+	var none model.Token
+	ChangeHP(&none, -5)
+	if none.HP != nil {
+		t.Error("HP appeared")
+	}
+}

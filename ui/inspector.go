@@ -138,7 +138,8 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	items = append(items, rulesItems(d, &t, edit)...)
 	items = append(items, hpItems(e, &t, edit, act.reshow)...) // hitpoints.go
 	items = append(items, noteItems(&t, edit)...)
-	box.Add(errLabel) // above the form, where the GM looks while typing
+	items = append(items, conditionItems(e, &t, edit, act.reshow)...) // conditions.go
+	box.Add(errLabel)                                                 // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
 	box.Add(widget.NewButton("Duplicate (Ctrl+D)", act.duplicate))
 	del := widget.NewButton("Delete (Del)", act.remove)

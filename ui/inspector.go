@@ -136,10 +136,11 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	items := identityItems(e, &t, edit)
 	items = append(items, speedItems(d, &t, edit)...)
 	items = append(items, rulesItems(d, &t, edit)...)
-	items = append(items, hpItems(e, &t, edit, act.reshow)...) // hitpoints.go
+	// HP (hitpoints.go), notes, the condition picker (conditions.go)
+	items = append(items, hpItems(e, &t, edit, act.reshow)...)
 	items = append(items, noteItems(&t, edit)...)
-	items = append(items, conditionItems(e, &t, edit, act.reshow)...) // conditions.go
-	box.Add(errLabel)                                                 // above the form, where the GM looks while typing
+	items = append(items, conditionItems(e, &t, edit, act.reshow)...)
+	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
 	box.Add(widget.NewButton("Duplicate (Ctrl+D)", act.duplicate))
 	del := widget.NewButton("Delete (Del)", act.remove)

@@ -262,6 +262,7 @@ func (ed *Editor) refreshAll() {
 	ed.requestOverlays()
 	ed.rebuildOverlays()
 	ed.showFight()
+	ed.updateThreat()
 	ed.updateTitle()
 	ed.status.rulesLabel.SetText(string(ed.enc.Ruleset) + " · " + rules.Describe(ed.enc.Ruleset).Scale(ed.enc.Feet()))
 	ed.updateHover()

@@ -137,6 +137,7 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	items = append(items, speedItems(d, &t, edit)...)
 	items = append(items, rulesItems(d, &t, edit)...)
 	// HP (hitpoints.go), notes, the condition picker (conditions.go)
+	items = append(items, levelItems(e, &t, edit)...) // threat.go
 	items = append(items, hpItems(e, &t, edit, act.reshow)...)
 	items = append(items, noteItems(&t, edit)...)
 	items = append(items, conditionItems(e, &t, edit, act.reshow)...)

@@ -91,6 +91,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Crop to content", func() { ed.CropToContent() }, nil),
 		rs,
 		fyne.NewMenuItemSeparator(),
+		item("Party…", ed.partyDialog, nil), // threat.go
 		item("Start fight…", ed.startFightDialog, nil), // fightpanel.go
 	)
 	help := fyne.NewMenu("Help",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -200,4 +201,25 @@ func KeepFight(before, after *model.Encounter) {
 	if len(state) == 0 {
 		f.State = nil
 	}
+}
+
+// PlayersOrder is the initiative order as the players see it: "Round 2 ·
+// ▶ Ann · Bo · Cy", hidden tokens left out (and no marker while a hidden
+// token has its turn); "" without a fight.
+func PlayersOrder(e *model.Encounter) string {
+	f := e.Fight
+	if f == nil {
+		return ""
+	}
+	parts := []string{fmt.Sprintf("Round %d", f.Round)}
+	for _, n := range f.Order {
+		if i := e.TokenIndex(n); i < 0 || e.Tokens[i].Hidden {
+			continue
+		}
+		if n == f.Turn {
+			n = "▶ " + n
+		}
+		parts = append(parts, n)
+	}
+	return strings.Join(parts, " · ")
 }

@@ -148,3 +148,20 @@ func TestChangeHP(t *testing.T) {
 		t.Error("HP appeared")
 	}
 }
+
+// TestPlayersOrder: hidden tokens are left out, the current one marked.
+func TestPlayersOrder(t *testing.T) {
+	e := fightEnc()
+	if PlayersOrder(e) != "" {
+		t.Error("an order without a fight")
+	}
+	e.Tokens[1].Hidden = true
+	e.Fight = &model.Fight{Round: 2, Order: []string{"Ann", "Bo", "Cy"}, Turn: "Cy"}
+	if got := PlayersOrder(e); got != "Round 2 · Ann · ▶ Cy" {
+		t.Errorf("%q", got)
+	}
+	e.Fight.Turn = "Bo"
+	if got := PlayersOrder(e); got != "Round 2 · Ann · Cy" {
+		t.Errorf("hidden turn: %q", got)
+	}
+}

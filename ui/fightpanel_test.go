@@ -134,3 +134,55 @@ func TestFightRound(t *testing.T) {
 		t.Error("the deleted token stayed in the order")
 	}
 }
+
+// TestStartFightDialog: a typed initiative is kept, a blank one rolled, a
+// word refused; the fight starts from the Encounter menu's dialog.
+func TestStartFightDialog(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.startFightDialog()
+	var entries []*widget.Entry
+	for _, o := range inDialog(t, ed.win) {
+		if en, ok := o.(*widget.Entry); ok {
+			entries = append(entries, en)
+		}
+	}
+	if len(entries) != len(ed.enc.Tokens) {
+		t.Fatalf("%d entries for %d tokens", len(entries), len(ed.enc.Tokens))
+	}
+	entries[1].SetText("99")
+	test.Tap(dialogButton(t, ed.win, "Start"))
+	f := ed.enc.Fight
+	if f == nil || f.Order[0] != ed.enc.Tokens[1].Name {
+		t.Fatalf("fight %+v, want %s first", f, ed.enc.Tokens[1].Name)
+	}
+	for _, tk := range ed.enc.Tokens {
+		if tk.Initiative == nil || *tk.Initiative < 1 || *tk.Initiative > 99 {
+			t.Errorf("%s initiative %v", tk.Name, tk.Initiative)
+		}
+	}
+	ed.Undo()
+	if ed.enc.Fight != nil || ed.enc.Tokens[1].Initiative != nil {
+		t.Error("one undo should take the fight and the initiatives back")
+	}
+}
+
+// TestFightSurvivesARestart: an encounter saved mid-fight opens with the
+// panel showing its round and the current creature selected.
+func TestFightSurvivesARestart(t *testing.T) {
+	e := model.Sample()
+	e.Fight = &model.Fight{Round: 3, Order: []string{"Dae", "Iseph"}, Turn: "Iseph", State: map[string]model.TurnState{"Iseph": {Actions: 1}}}
+	ed, _, p := newTestEditor(t, e)
+	if !ed.fight.box.Visible() {
+		t.Fatal("no fight panel")
+	}
+	if l, ok := ed.fight.box.Objects[0].(*widget.Label); !ok || l.Text != "Fight · round 3" {
+		t.Errorf("heading %v", ed.fight.box.Objects[0])
+	}
+	ed.Select(ed.enc.TokenIndex("Iseph"))
+	ed.ovp.settings.Actions = 3
+	ed.requestOverlays()
+	p.until(t, "overlays", ed.overlaysIdle)
+	if maxBand(ed) != 2 {
+		t.Errorf("Iseph's reach has %d bands after 1 of 3 actions", maxBand(ed))
+	}
+}

@@ -47,7 +47,10 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 			return err
 		})
 	})
-	items := []*widget.FormItem{widget.NewFormItem("Condition", container.NewBorder(nil, nil, nil, add, container.NewGridWithColumns(2, pick, value)))}
+	items := []*widget.FormItem{
+		widget.NewFormItem("Condition", pick),
+		widget.NewFormItem("", container.NewBorder(nil, nil, nil, add, value)),
+	}
 	for i, c := range t.Conditions {
 		rm := widget.NewButtonWithIcon(c, theme.CancelIcon(), func() {
 			change(func(t *model.Token) error { t.Conditions = session.RemoveCondition(t.Conditions, i); return nil })

@@ -74,7 +74,7 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 	dmg := widget.NewButton("Damage", func() { quick(-1) })
 	dmg.Importance = widget.DangerImportance
 	heal := widget.NewButton("Heal", func() { quick(1) })
-	items = append(items, widget.NewFormItem("", container.NewGridWithColumns(3, amount, dmg, heal)))
+	items = append(items, widget.NewFormItem("", container.NewBorder(nil, nil, nil, container.NewHBox(dmg, heal), amount)))
 	if w := hpWords(e.Ruleset, t); w != "" {
 		l := widget.NewLabel(w)
 		l.Wrapping = fyne.TextWrapWord

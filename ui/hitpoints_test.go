@@ -87,3 +87,17 @@ func TestInspectorHP(t *testing.T) {
 		t.Errorf("undo heal: %+v", h)
 	}
 }
+
+// TestInspectorFitsItsColumn: with HP, quick buttons and conditions, the
+// token form is no wider than the right-hand column (wider, the column
+// cut off the fight panel's up and down buttons).
+func TestInspectorFitsItsColumn(t *testing.T) {
+	e := model.Sample()
+	e.Tokens[1].HP = &model.HP{Current: 0, Max: 20}
+	e.Tokens[1].Conditions = []string{"unconscious", "prone", "frightened 2"}
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(1)
+	if w := ed.insp.box.MinSize().Width; w > 270 {
+		t.Errorf("the inspector needs %v px, the column has 270", w)
+	}
+}

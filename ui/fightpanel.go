@@ -20,7 +20,7 @@ import (
 
 // fightPanel is the initiative tracker above the inspector, shown while a
 // fight is in progress: the round, the order (the current token marked,
-// each with up and down), Next turn, Delay and End fight. Every change is
+// each with up and down, or dragged), Next turn, Delay and End fight. Every change is
 // one undo step; the fight is saved with the encounter (Encounter.Fight).
 type fightPanel struct {
 	box *fyne.Container
@@ -62,7 +62,8 @@ func (ed *Editor) showFight() {
 		}
 		up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { ed.MoveInOrder(i, -1) })
 		down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { ed.MoveInOrder(i, 1) })
-		box.Add(container.NewBorder(nil, nil, nil, container.NewHBox(up, down), pick))
+		row := container.NewBorder(nil, nil, nil, container.NewHBox(up, down), pick)
+		box.Add(newOrderRow(row, func(rows int) { ed.MoveInOrder(i, rows) })) // fightrow.go: drag to reorder
 	}
 	if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
 		box.Add(widget.NewLabel(turnWords(ed.enc.Ruleset, f.State[f.Turn])))

@@ -186,3 +186,33 @@ func TestFightSurvivesARestart(t *testing.T) {
 		t.Errorf("Iseph's reach has %d bands after 1 of 3 actions", maxBand(ed))
 	}
 }
+
+// TestDragReordersTheOrder: dragging a row two rows down moves it two
+// places in the order, one undo step.
+func TestDragReordersTheOrder(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	if err := ed.StartFight(nil); err != nil {
+		t.Fatal(err)
+	}
+	order := slices.Clone(ed.enc.Fight.Order)
+	var rows []*orderRow
+	for _, o := range ed.fight.box.Objects {
+		if r, ok := o.(*orderRow); ok {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) != len(order) {
+		t.Fatalf("%d rows for %d creatures", len(rows), len(order))
+	}
+	h := rows[0].Size().Height
+	rows[0].Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, h)})
+	rows[0].Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, h*1.2)})
+	rows[0].DragEnd()
+	if got := ed.enc.Fight.Order; got[2] != order[0] || got[0] != order[1] {
+		t.Errorf("after dragging %s two rows down: %v", order[0], got)
+	}
+	ed.Undo()
+	if !slices.Equal(ed.enc.Fight.Order, order) {
+		t.Errorf("undo: %v", ed.enc.Fight.Order)
+	}
+}

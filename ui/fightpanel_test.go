@@ -178,7 +178,9 @@ func TestFightSurvivesARestart(t *testing.T) {
 	if l, ok := ed.fight.box.Objects[0].(*widget.Label); !ok || l.Text != "Fight · round 3" {
 		t.Errorf("heading %v", ed.fight.box.Objects[0])
 	}
-	ed.Select(ed.enc.TokenIndex("Iseph"))
+	if ed.Selected() != ed.enc.TokenIndex("Iseph") {
+		t.Errorf("selected %d, not Iseph whose turn it is", ed.Selected())
+	}
 	ed.ovp.settings.Actions = 3
 	ed.requestOverlays()
 	p.until(t, "overlays", ed.overlaysIdle)

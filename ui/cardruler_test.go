@@ -113,7 +113,7 @@ func TestCalibrateCancelLeavesItAlone(t *testing.T) {
 	t.Cleanup(p.Close)
 	test.Tap(dialogButton(t, ed.win, "+"))
 	test.Tap(dialogButton(t, ed.win, "Cancel"))
-	if p.PPI() != 0 || p.RulerShown() || p.Window().Content() != p.View() {
+	if p.PPI() != 0 || p.RulerShown() || p.Window().Content() != p.Content() {
 		t.Errorf("after Cancel: ppi %v, ruler still shown %v", p.PPI(), p.RulerShown())
 	}
 }

@@ -53,6 +53,7 @@ type Editor struct {
 	tools   toolPanel
 	status  statusBar
 	insp    inspectorPanel
+	fight   fightPanel // the initiative tracker (fightpanel.go)
 	ovp     overlayPanel
 	right   *controls.Splitter // inspector above, overlays and answers below
 	tips    *controls.TipLayer
@@ -89,6 +90,9 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 	ed.live.worker = session.NewWorker(func(r *session.Result) { ed.post(func() { ed.applyResult(r) }) })
 	ed.view = mapview.New(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.live.ov }, mapInput{ed}, false)
 	ed.build()
+	if e.Fight != nil {
+		ed.Select(e.TokenIndex(e.Fight.Turn)) // mid-fight: the creature whose turn it is
+	}
 	ed.install()
 	ed.refreshAll()
 	if ed.saving.savedRev < 0 {
@@ -127,6 +131,7 @@ func (ed *Editor) build() {
 
 	// right side
 	ed.insp.box = container.NewVBox()
+	ed.fight.box = container.NewVBox()
 	ed.ovp.box = container.NewVBox()
 	ed.ovp.coverLabel = widget.NewLabel("")
 	ed.ovp.coverLabel.Wrapping = fyne.TextWrapWord
@@ -193,6 +198,10 @@ func (ed *Editor) rune(r rune) {
 	if controls.DialogOpen(ed.win) {
 		return
 	}
+	if (r == 'n' || r == 'N') && ed.enc.Fight != nil {
+		ed.NextTurn() // fightpanel.go
+		return
+	}
 	for i, t := range tools {
 		if r == t.key || r == t.key-'a'+'A' {
 			ed.SetTool(Tool(i))
@@ -255,6 +264,8 @@ func (ed *Editor) refreshAll() {
 	}
 	ed.requestOverlays()
 	ed.rebuildOverlays()
+	ed.showFight()
+	ed.updateThreat()
 	ed.updateTitle()
 	ed.status.rulesLabel.SetText(string(ed.enc.Ruleset) + " · " + rules.Describe(ed.enc.Ruleset).Scale(ed.enc.Feet()))
 	ed.updateHover()
@@ -348,6 +359,7 @@ func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
 		}
 		return err
 	}
+	session.KeepFight(ed.enc, c) // renamed and deleted tokens in the fight's order
 	if err := model.Validate(c); err != nil {
 		if !ed.quiet {
 			ed.message(err.Error())

@@ -21,6 +21,9 @@ const helpText = `# Shortcuts
 - **Middle drag**, **Space+drag**, a select-drag on open ground or the **arrow keys** pan; View > Grid lines hides the grid
 - **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)
 - **F11** player display full screen; View > Calibrate player display makes one square one inch: widen the bar to a credit card's long side held against the screen, or type the screen's diagonal
+- **N** next turn in a fight: Encounter > Start fight… takes each token's initiative (typed, or blank to roll a d20); the panel above the inspector shows the round and the order (up and down move a creature), Delay and End. The creature whose turn it is is selected: dragging it spends its actions and diagonals, and its reach shows what is left. Every change is one undo step
+- Encounter > Party… sets the party's side, level and players: sf2e shows the XP and threat in the status bar, and each creature's XP beside its level in the inspector
+- The inspector keeps HP (Damage and Heal by an amount; 0 HP makes the token unconscious and prone) and conditions picked from the ruleset's list, with a value where they have one (frightened 2)
 - **Ctrl+Q** quit (saves first; so does closing the window)
 - **Right-click** a square: add or edit a note pin (GM only, or shown to the players), add a token, duplicate or delete one
 - File > New encounter… makes another encounter (as the library's New… does) and opens it
@@ -38,8 +41,9 @@ always decides the same way:
 - **Sides.** Same side = allies, different sides = enemies. *Neutral* (the
   default) is nobody's ally: it blocks movement and gives cover like a
   creature, but never threatens, flanks or is flanked.
-- **Squares and feet.** A square is 5 ft (starship 50 ft). Every query starts
-  a fresh turn, so the first diagonal is the cheap one.
+- **Squares and feet.** A square is 5 ft (starship 50 ft). Outside a fight
+  every query starts a fresh turn, so the first diagonal is the cheap one; in
+  a fight the creature whose turn it is continues its turn.
 - **Moving.** A token moves its whole space one square at a time; walls and
   obstacles stop ground movement. It may pass allies but not end on them,
   and never ends on a wall, an obstacle or another creature (tiny creatures

@@ -67,6 +67,7 @@ func (ed *Editor) showInspector() {
 		editor:    ed.tokenEditor,
 		duplicate: ed.DuplicateToken,
 		remove:    ed.DeleteToken,
+		reshow:    ed.showInspector,
 	})
 }
 
@@ -76,6 +77,7 @@ type inspectorActions struct {
 	editor    func(id string, head, errLabel *widget.Label) tokenEdit
 	duplicate func()
 	remove    func()
+	reshow    func() // rebuild the form (a quick button changed several fields)
 }
 
 // show fills the inspector with token sel's form, or with the list of
@@ -134,7 +136,11 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	items := identityItems(e, &t, edit)
 	items = append(items, speedItems(d, &t, edit)...)
 	items = append(items, rulesItems(d, &t, edit)...)
+	// HP (hitpoints.go), notes, the condition picker (conditions.go)
+	items = append(items, levelItems(e, &t, edit)...) // threat.go
+	items = append(items, hpItems(e, &t, edit, act.reshow)...)
 	items = append(items, noteItems(&t, edit)...)
+	items = append(items, conditionItems(e, &t, edit, act.reshow)...)
 	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
 	box.Add(widget.NewButton("Duplicate (Ctrl+D)", act.duplicate))

@@ -90,6 +90,9 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Add or remove rows and columns…", ed.marginsDialog, nil),
 		item("Crop to content", func() { ed.CropToContent() }, nil),
 		rs,
+		fyne.NewMenuItemSeparator(),
+		item("Party…", ed.partyDialog, nil), // threat.go
+		item("Start fight…", ed.startFightDialog, nil), // fightpanel.go
 	)
 	help := fyne.NewMenu("Help",
 		item("Shortcuts and rules", func() { showHelp(ed.win) }, nil),

@@ -35,7 +35,7 @@ const inspectorShare = 0.3
 // answers there are) and the inspector everything else, until the GM drags the
 // full-width handle.
 func (ed *Editor) buildRightPane() fyne.CanvasObject {
-	inspScroll := container.NewVScroll(ed.insp.box)
+	inspScroll := container.NewVScroll(container.NewVBox(ed.fight.box, ed.insp.box)) // the fight panel shows only in a fight
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
 	ed.right = controls.NewSplitter(inspScroll, lower, ed.lowerNeed)

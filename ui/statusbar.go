@@ -25,6 +25,10 @@ type statusBar struct {
 	saveLabel  *widget.Label
 	rulesLabel *widget.Label
 	msgAt      time.Time
+
+	// the encounter's XP and threat (threat.go); hidden when not rated
+	threatLabel *widget.Label
+	threatBox   *fyne.Container
 }
 
 // message shows text in the status bar's message field.
@@ -90,8 +94,11 @@ func (sb *statusBar) build() fyne.CanvasObject {
 	sb.saveLabel = widget.NewLabel("")
 	sb.rulesLabel = widget.NewLabel("")
 	sb.fields = container.New(&controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230}}, sb.hoverLabel, sb.pathLabel, sb.msgLabel)
+	sb.threatLabel = widget.NewLabel("")
+	sb.threatBox = container.NewHBox(widget.NewSeparator(), sb.threatLabel)
+	sb.threatBox.Hide()
 	return container.NewBorder(nil, nil, nil,
-		container.NewHBox(widget.NewSeparator(), sb.saveLabel, widget.NewSeparator(), sb.rulesLabel),
+		container.NewHBox(sb.threatBox, widget.NewSeparator(), sb.saveLabel, widget.NewSeparator(), sb.rulesLabel),
 		sb.fields)
 }
 

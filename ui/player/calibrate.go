@@ -168,7 +168,7 @@ func (p *Display) showRuler(px float64) (*cardRuler, func()) {
 	return r, func() {
 		if p.ruler == panel && !p.closed { // not after the window closed
 			p.ruler = nil
-			p.win.SetContent(p.view)
+			p.win.SetContent(p.content)
 		}
 	}
 }

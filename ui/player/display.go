@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -42,7 +44,10 @@ type Display struct {
 	ruler  fyne.CanvasObject // the card ruler shown while calibrating
 	resW   int               // the resolution of the screen the diagonal was measured on
 	resH   int
-	warned string // the last "not the calibrated screen" note, said once
+	warned string        // the last "not the calibrated screen" note, said once
+	order  *widget.Label // the initiative order above the map, in a fight
+	// content is the order above the map, the window's usual content
+	content fyne.CanvasObject
 }
 
 // Source is what the display follows and where its dialogs go.
@@ -86,7 +91,10 @@ func Open(src Source) *Display {
 			p.view.Refit(p.view.Size())
 		}
 	}
-	p.win.SetContent(p.view)
+	p.order = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	p.order.Hide()
+	p.content = container.NewBorder(p.order, nil, nil, nil, p.view)
+	p.win.SetContent(p.content)
 	p.win.SetPadded(false)
 	p.win.Resize(fyne.NewSize(800, 600))
 	keys := func(ev *fyne.KeyEvent) {
@@ -229,7 +237,35 @@ func (p *Display) Refresh() {
 		p.shared = nil
 	}
 	p.win.SetTitle("Player display — " + e.Name)
+	p.showOrder(e)
 	p.view.Refresh()
+}
+
+// showOrder shows the fight's initiative order and whose turn it is above
+// the map (hidden tokens left out); nothing without a fight.
+func (p *Display) showOrder(e *model.Encounter) {
+	s := session.PlayersOrder(e)
+	if s == p.order.Text && p.order.Visible() == (s != "") {
+		return
+	}
+	p.order.SetText(s)
+	if s == "" {
+		p.order.Hide()
+	} else {
+		p.order.Show()
+	}
+}
+
+// Content is the window's usual content: the initiative order above the
+// map (without the calibration ruler).
+func (p *Display) Content() fyne.CanvasObject { return p.content }
+
+// Order is the initiative line the players see, "" when none shows.
+func (p *Display) Order() string {
+	if !p.order.Visible() {
+		return ""
+	}
+	return p.order.Text
 }
 
 // Close closes the players' window.

@@ -124,3 +124,35 @@ func TestDiagonalCalibrationSurvivesARestart(t *testing.T) {
 		t.Errorf("full screen on another resolution should say so, said %q", said)
 	}
 }
+
+// TestDisplayShowsTheOrder: in a fight the players see the initiative
+// order without the hidden scout, and whose turn it is; without one,
+// nothing above the map.
+func TestDisplayShowsTheOrder(t *testing.T) {
+	test.NewTempApp(t)
+	gm := test.NewTempWindow(t, widget.NewLabel("gm"))
+	e := &model.Encounter{Name: "Bay", Ruleset: model.SF2E, Grid: model.NewGrid(10, 10), Tokens: []model.Token{
+		{Name: "A", X: 1, Y: 1}, {Name: "Scout", X: 5, Y: 5, Hidden: true}, {Name: "B", X: 3, Y: 3},
+	}}
+	p := Open(Source{
+		Encounter: func() *model.Encounter { return e },
+		Answer:    func() (*render.Overlays, *session.Result) { return nil, nil },
+		Parent:    gm,
+		Escapes:   controls.NewEscapes(gm),
+		Say:       func(string) {},
+	})
+	t.Cleanup(p.Close)
+	if p.Order() != "" {
+		t.Fatalf("an order without a fight: %q", p.Order())
+	}
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Scout", "A", "B"}, Turn: "A"}
+	p.Refresh()
+	if got := p.Order(); got != "Round 1 · ▶ A · B" {
+		t.Errorf("order %q", got)
+	}
+	e.Fight = nil
+	p.Refresh()
+	if p.Order() != "" {
+		t.Errorf("the order stayed after the fight: %q", p.Order())
+	}
+}

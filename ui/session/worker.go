@@ -238,8 +238,11 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 			// the path may use every action the ruleset allows: the
 			// status bar says how many it takes
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: rules.Describe(e.Ruleset).MaxActions}
+			spent := TurnQuery(e, sel, &q) // in a fight, what is left of its turn (fight.go)
 			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
 				res.Errs = addMsg(res.Errs, why)
+			} else if spent != "" {
+				res.Path = nil // no path: the reach says why
 			} else if p, err := w.eng.Path(e, q, r.Hover.X, r.Hover.Y); err != nil {
 				res.Errs = addErr(res.Errs, "path", err)
 			} else {
@@ -328,8 +331,11 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			}
 		} else if r.Set.Reach {
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: r.Set.Actions}
+			spent := TurnQuery(e, sel, &q) // in a fight, what is left of its turn (fight.go)
 			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
 				st.Errs = addMsg(st.Errs, why)
+			} else if spent != "" {
+				st.Errs = addMsg(st.Errs, spent)
 			} else if sq, err := w.eng.Reach(nil, e, q); err != nil {
 				st.Errs = addErr(st.Errs, "reach", err)
 			} else {

@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/session"
+)
+
+// conditionItems are the condition picker in the inspector: a select of
+// the ruleset's conditions (session.ConditionChoices) with a value entry
+// for the valued ones ("frightened 2") and Add, and a button per condition
+// the token has that removes it. The free Conditions entry (noteItems)
+// keeps any other label. Each add or removal is one undo step.
+func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) []*widget.FormItem {
+	rs := e.Ruleset
+	value := widget.NewEntry()
+	value.SetPlaceHolder("value")
+	value.Disable()
+	pick := widget.NewSelect(session.ConditionChoices(rs), func(s string) {
+		if session.Valued(rs, s) {
+			value.Enable()
+		} else {
+			value.Disable()
+		}
+	})
+	pick.PlaceHolder = "condition"
+	change := func(f func(t *model.Token) error) {
+		condEdits++        // each its own undo step
+		probe := t.Clone() // a refused edit keeps the form and its message
+		err := f(&probe)
+		edit(fmt.Sprintf("conditions.pick%d", condEdits), f)
+		if err == nil {
+			reshow()
+		}
+	}
+	add := widget.NewButton("Add", func() {
+		change(func(t *model.Token) error {
+			cs, err := session.AddCondition(rs, t.Conditions, pick.Selected, value.Text)
+			if err == nil {
+				t.Conditions = cs
+			}
+			return err
+		})
+	})
+	items := []*widget.FormItem{
+		widget.NewFormItem("Condition", pick),
+		widget.NewFormItem("", container.NewBorder(nil, nil, nil, add, value)),
+	}
+	for i, c := range t.Conditions {
+		rm := widget.NewButtonWithIcon(c, theme.CancelIcon(), func() {
+			change(func(t *model.Token) error { t.Conditions = session.RemoveCondition(t.Conditions, i); return nil })
+		})
+		rm.Importance = widget.LowImportance
+		items = append(items, widget.NewFormItem("", rm))
+	}
+	return items
+}
+
+// condEdits numbers the picker's edits so each is one undo step.
+var condEdits int

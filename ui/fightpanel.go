@@ -1,0 +1,198 @@
+package ui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
+)
+
+// fightPanel is the initiative tracker above the inspector, shown while a
+// fight is in progress: the round, the order (the current token marked,
+// each with up and down, or dragged), Next turn, Delay and End fight. Every change is
+// one undo step; the fight is saved with the encounter (Encounter.Fight).
+type fightPanel struct {
+	box *fyne.Container
+}
+
+// d20 rolls a twenty-sided die for initiative.
+func d20() int { return rand.IntN(20) + 1 }
+
+// showFight rebuilds the fight panel from the encounter's fight.
+func (ed *Editor) showFight() {
+	box := ed.fight.box
+	if box == nil {
+		return
+	}
+	box.RemoveAll()
+	f := ed.enc.Fight
+	if f == nil {
+		box.Hide()
+		return
+	}
+	box.Add(widget.NewLabelWithStyle(fmt.Sprintf("Fight · round %d", f.Round), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	for i, n := range f.Order {
+		label := n
+		if j := ed.enc.TokenIndex(n); j >= 0 && ed.enc.Tokens[j].Initiative != nil {
+			label = fmt.Sprintf("%s (%d)", n, *ed.enc.Tokens[j].Initiative)
+		}
+		if n == f.Turn {
+			label = "▶ " + label
+		}
+		pick := widget.NewButton(label, func() {
+			if j := ed.enc.TokenIndex(n); j >= 0 {
+				ed.Select(j)
+			}
+		})
+		pick.Alignment = widget.ButtonAlignLeading
+		pick.Importance = widget.LowImportance
+		if n == f.Turn {
+			pick.Importance = widget.HighImportance
+		}
+		up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { ed.MoveInOrder(i, -1) })
+		down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { ed.MoveInOrder(i, 1) })
+		row := container.NewBorder(nil, nil, nil, container.NewHBox(up, down), pick)
+		box.Add(newOrderRow(row, func(rows int) { ed.MoveInOrder(i, rows) })) // fightrow.go: drag to reorder
+	}
+	if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
+		box.Add(widget.NewLabel(turnWords(ed.enc.Ruleset, f.State[f.Turn])))
+	}
+	box.Add(container.NewGridWithColumns(3,
+		widget.NewButton("Next (N)", ed.NextTurn),
+		widget.NewButton("Delay", ed.DelayTurn),
+		widget.NewButton("End", ed.EndFight)))
+	box.Add(widget.NewSeparator())
+	box.Show()
+	box.Refresh()
+}
+
+// turnWords says what the current token has left of its turn.
+func turnWords(r model.Ruleset, ts model.TurnState) string {
+	actions, _, spent := rules.Describe(r).TurnCounts()
+	switch {
+	case actions:
+		return fmt.Sprintf("%d of %d actions left to move", rules.ActionsLeft(r, ts), rules.MaxActions(r))
+	case spent && r == model.Points:
+		return fmt.Sprintf("%d points spent", ts.Spent)
+	case spent:
+		return fmt.Sprintf("%d ft flown", ts.Spent)
+	}
+	return ""
+}
+
+// fightEdit applies one change to the fight as one undo step, then selects
+// the token whose turn it is.
+func (ed *Editor) fightEdit(f func(c *model.Encounter) error) error {
+	err := ed.apply("", f)
+	if err == nil && ed.enc.Fight != nil {
+		ed.Select(ed.enc.TokenIndex(ed.enc.Fight.Turn))
+	}
+	return err
+}
+
+// StartFight begins a fight: tokens without an initiative get roll()
+// (nil: they go last), the order is by initiative (ties by name).
+func (ed *Editor) StartFight(roll func() int) error {
+	return ed.fightEdit(func(c *model.Encounter) error { return session.StartFight(c, roll) })
+}
+
+// NextTurn passes the turn on (key N); after the last token a new round.
+// Only the current token's turn state matters, so the others' go.
+func (ed *Editor) NextTurn() {
+	if ed.enc.Fight == nil {
+		ed.message("no fight in progress: Encounter > Start fight…")
+		return
+	}
+	ed.fightEdit(func(c *model.Encounter) error { c.Fight.NextTurn(); c.Fight.State = nil; return nil })
+}
+
+// DelayTurn moves the current token after the next one, whose turn begins.
+func (ed *Editor) DelayTurn() {
+	if ed.enc.Fight == nil {
+		return
+	}
+	ed.fightEdit(func(c *model.Encounter) error { session.Delay(c.Fight); c.Fight.State = nil; return nil })
+}
+
+// EndFight ends the fight (undo brings it back).
+func (ed *Editor) EndFight() {
+	if ed.enc.Fight == nil {
+		return
+	}
+	ed.apply("", func(c *model.Encounter) error { c.Fight = nil; return nil })
+}
+
+// MoveInOrder moves the i-th token of the order delta places.
+func (ed *Editor) MoveInOrder(i, delta int) {
+	if ed.enc.Fight == nil {
+		return
+	}
+	c := ed.enc.Fight.Clone()
+	if !session.MoveInOrder(c, i, delta) {
+		return
+	}
+	ed.apply("", func(e *model.Encounter) error { e.Fight = c; return nil })
+}
+
+// startFightDialog asks each token's initiative: a number typed, or empty
+// to roll a d20.
+func (ed *Editor) startFightDialog() {
+	if len(ed.enc.Tokens) == 0 {
+		ed.message("a fight needs tokens: place some first (T)")
+		return
+	}
+	var items []*widget.FormItem
+	entries := make([]*widget.Entry, len(ed.enc.Tokens))
+	for i, t := range ed.enc.Tokens {
+		en := widget.NewEntry()
+		en.SetPlaceHolder("roll d20")
+		if t.Initiative != nil {
+			en.SetText(strconv.Itoa(*t.Initiative))
+		}
+		entries[i] = en
+		items = append(items, widget.NewFormItem(t.Name, en))
+	}
+	d := dialog.NewForm("Start fight: initiative", "Start", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		init := make([]*int, len(entries))
+		for i, en := range entries {
+			s := strings.TrimSpace(en.Text)
+			if s == "" {
+				continue
+			}
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				controls.ShowError(ed.win, "Could not start the fight", fmt.Errorf("initiative of %s: %q is not a whole number", ed.enc.Tokens[i].Name, s))
+				return
+			}
+			init[i] = &v
+		}
+		err := ed.fightEdit(func(c *model.Encounter) error {
+			for i := range c.Tokens {
+				if i < len(init) {
+					c.Tokens[i].Initiative = init[i]
+				}
+			}
+			return session.StartFight(c, d20)
+		})
+		if err != nil {
+			controls.ShowError(ed.win, "Could not start the fight", err)
+		}
+	}, ed.win)
+	d.Resize(fyne.NewSize(360, 0))
+	d.Show()
+	ed.esc.Closes(d)
+}

@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// orderRow is one creature's row in the fight panel: dragging it up or
+// down by whole rows moves it in the initiative order (the up and down
+// buttons do the same a place at a time).
+type orderRow struct {
+	widget.BaseWidget
+	content fyne.CanvasObject
+	dy      float32
+	move    func(rows int)
+}
+
+func newOrderRow(content fyne.CanvasObject, move func(rows int)) *orderRow {
+	r := &orderRow{content: content, move: move}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+func (r *orderRow) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(r.content)
+}
+
+// Dragged implements fyne.Draggable.
+func (r *orderRow) Dragged(ev *fyne.DragEvent) { r.dy += ev.Dragged.DY }
+
+// DragEnd moves the row by the whole rows it was dragged.
+func (r *orderRow) DragEnd() {
+	h := r.Size().Height
+	if h <= 0 {
+		h = r.MinSize().Height
+	}
+	rows := int(math.Round(float64(r.dy / h)))
+	r.dy = 0
+	if rows != 0 && r.move != nil {
+		r.move(rows)
+	}
+}

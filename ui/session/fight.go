@@ -1,0 +1,225 @@
+package session
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// StartFight begins a fight in e over all its tokens (rules-conventions.md,
+// "Turn state"): a token without an Initiative gets roll() (a d20), unless
+// roll is nil; the order is by Initiative, highest first, ties by name,
+// tokens without one last. Round 1, the first token's turn.
+func StartFight(e *model.Encounter, roll func() int) error {
+	if len(e.Tokens) == 0 {
+		return fmt.Errorf("a fight needs tokens: place some first")
+	}
+	for i := range e.Tokens {
+		if t := &e.Tokens[i]; t.Initiative == nil && roll != nil {
+			v := roll()
+			t.Initiative = &v
+		}
+	}
+	idx := make([]int, len(e.Tokens))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		ta, tb := &e.Tokens[idx[a]], &e.Tokens[idx[b]]
+		switch {
+		case ta.Initiative == nil || tb.Initiative == nil:
+			if (ta.Initiative == nil) != (tb.Initiative == nil) {
+				return tb.Initiative == nil
+			}
+		case *ta.Initiative != *tb.Initiative:
+			return *ta.Initiative > *tb.Initiative
+		}
+		return ta.Name < tb.Name
+	})
+	f := &model.Fight{Round: 1}
+	for _, i := range idx {
+		f.Order = append(f.Order, e.Tokens[i].Name)
+	}
+	f.Turn = f.Order[0]
+	e.Fight = f
+	return nil
+}
+
+// MoveInOrder moves the i-th token of the order by delta places (-1 up, +1
+// down), clamped to the order; the turn stays with the same token. It
+// reports whether anything moved.
+func MoveInOrder(f *model.Fight, i, delta int) bool {
+	if f == nil || i < 0 || i >= len(f.Order) {
+		return false
+	}
+	j := min(max(i+delta, 0), len(f.Order)-1)
+	if j == i {
+		return false
+	}
+	n := f.Order[i]
+	f.Order = slices.Delete(f.Order, i, i+1)
+	f.Order = slices.Insert(f.Order, j, n)
+	return true
+}
+
+// Delay moves the token whose turn it is to just after the next one, whose
+// turn begins: after the last token that is the first of the next round.
+func Delay(f *model.Fight) {
+	if len(f.Order) < 2 {
+		f.NextTurn()
+		return
+	}
+	me := f.Turn
+	f.NextTurn()
+	f.Order = slices.DeleteFunc(f.Order, func(n string) bool { return n == me })
+	at := slices.Index(f.Order, f.Turn) + 1
+	f.Order = slices.Insert(f.Order, at, me)
+}
+
+// TurnOf is the turn state the overlays of token sel use: in a fight, on
+// its turn, what it already did (a fresh turn otherwise). ok reports
+// whether it is sel's turn.
+func TurnOf(e *model.Encounter, sel int) (ts model.TurnState, ok bool) {
+	if e.Fight == nil || sel < 0 || sel >= len(e.Tokens) || e.Tokens[sel].Name != e.Fight.Turn {
+		return model.TurnState{}, false
+	}
+	return e.Fight.State[e.Fight.Turn], true
+}
+
+// TurnQuery fills q's turn state for token sel and bounds its actions by
+// what the turn has left. It returns a message instead when the token has
+// no movement left this turn.
+func TurnQuery(e *model.Encounter, sel int, q *rules.MoveQuery) string {
+	ts, ok := TurnOf(e, sel)
+	if !ok {
+		return ""
+	}
+	q.Turn = ts
+	if a, _, _ := rules.Describe(e.Ruleset).TurnCounts(); a {
+		left := rules.ActionsLeft(e.Ruleset, ts)
+		if left == 0 {
+			return fmt.Sprintf("%s has no actions left for movement this turn", e.Tokens[sel].Name)
+		}
+		if ts.Actions > 0 {
+			q.Actions = min(max(q.Actions, 1), left)
+		}
+	}
+	return ""
+}
+
+// SpendMove records in after.Fight what moving token i of before to (x, y)
+// spent, when it is that token's turn: the path is asked of the rules with
+// the turn so far (rules.Spend). A move the rules cannot reach (placed
+// with Shift) spends nothing.
+func SpendMove(before, after *model.Encounter, i, x, y int, mode string) {
+	ts, ok := TurnOf(before, i)
+	if !ok || after.Fight == nil {
+		return
+	}
+	eng, err := rules.For(before.Ruleset)
+	if err != nil {
+		return
+	}
+	q := rules.MoveQuery{Token: i, Mode: mode, Actions: rules.Describe(before.Ruleset).MaxActions, Turn: ts}
+	if TurnQuery(before, i, &q) != "" {
+		return
+	}
+	q.Actions = rules.ActionsLeft(before.Ruleset, ts)
+	p, err := eng.Path(before, q, x, y)
+	if err != nil {
+		return
+	}
+	nts := rules.Spend(before.Ruleset, ts, p)
+	if after.Fight.State == nil {
+		after.Fight.State = map[string]model.TurnState{}
+	}
+	after.Fight.State[after.Fight.Turn] = nts
+}
+
+// KeepFight carries after's fight over the token edits from before to
+// after: a renamed token keeps its place (matched by id), a deleted one
+// leaves the order (the turn passes on when it was its), and a fight left
+// with nobody ends.
+func KeepFight(before, after *model.Encounter) {
+	f := after.Fight
+	if f == nil {
+		return
+	}
+	names := map[string]string{} // old name -> new name ("" = gone)
+	for _, t := range before.Tokens {
+		names[t.Name] = ""
+		if j := after.TokenIndex(t.ID); j >= 0 && t.ID != "" {
+			names[t.Name] = after.Tokens[j].Name
+		}
+	}
+	exists := func(n string) bool {
+		for i := range after.Tokens {
+			if after.Tokens[i].Name == n {
+				return true
+			}
+		}
+		return false
+	}
+	rename := func(n string) string {
+		if nn, ok := names[n]; ok {
+			return nn
+		}
+		if exists(n) {
+			return n
+		}
+		return ""
+	}
+	turn := rename(f.Turn)
+	if turn == "" {
+		// the turn passes to the next token that is still there
+		i := slices.Index(f.Order, f.Turn)
+		for k := 1; k < len(f.Order) && turn == ""; k++ {
+			turn = rename(f.Order[(i+k)%len(f.Order)])
+		}
+	}
+	var order []string
+	state := map[string]model.TurnState{}
+	for _, n := range f.Order {
+		nn := rename(n)
+		if nn == "" || slices.Contains(order, nn) {
+			continue
+		}
+		order = append(order, nn)
+		if st, ok := f.State[n]; ok {
+			state[nn] = st
+		}
+	}
+	if len(order) == 0 || turn == "" {
+		after.Fight = nil
+		return
+	}
+	f.Order, f.Turn, f.State = order, turn, state
+	if len(state) == 0 {
+		f.State = nil
+	}
+}
+
+// PlayersOrder is the initiative order as the players see it: "Round 2 ·
+// ▶ Ann · Bo · Cy", hidden tokens left out (and no marker while a hidden
+// token has its turn); "" without a fight.
+func PlayersOrder(e *model.Encounter) string {
+	f := e.Fight
+	if f == nil {
+		return ""
+	}
+	parts := []string{fmt.Sprintf("Round %d", f.Round)}
+	for _, n := range f.Order {
+		if i := e.TokenIndex(n); i < 0 || e.Tokens[i].Hidden {
+			continue
+		}
+		if n == f.Turn {
+			n = "▶ " + n
+		}
+		parts = append(parts, n)
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,167 @@
+package session
+
+import (
+	"slices"
+	"testing"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+func ip(v int) *int { return &v }
+
+func fightEnc() *model.Encounter {
+	return &model.Encounter{Name: "f", Ruleset: model.SF2E, Grid: model.NewGrid(12, 12), Tokens: []model.Token{
+		{ID: model.NewID(), Name: "Ann", X: 1, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}, Initiative: ip(12)},
+		{ID: model.NewID(), Name: "Bo", X: 3, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}},
+		{ID: model.NewID(), Name: "Cy", X: 5, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}, Initiative: ip(12)},
+		{ID: model.NewID(), Name: "Al", X: 7, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}, Initiative: ip(3)},
+	}}
+}
+
+// TestStartFight: the order is by initiative, highest first, ties by
+// name; a token without one is rolled, or goes last when nothing rolls.
+func TestStartFight(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		roll func() int
+		want []string
+	}{
+		{"rolled", func() int { return 20 }, []string{"Bo", "Ann", "Cy", "Al"}},
+		{"rolled low", func() int { return 1 }, []string{"Ann", "Cy", "Al", "Bo"}},
+		{"typed only", nil, []string{"Ann", "Cy", "Al", "Bo"}},
+	} {
+		e := fightEnc()
+		if err := StartFight(e, c.roll); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(e.Fight.Order, c.want) || e.Fight.Turn != c.want[0] || e.Fight.Round != 1 {
+			t.Errorf("%s: %+v, want order %v", c.name, e.Fight, c.want)
+		}
+		if err := model.Validate(e); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+	if err := StartFight(&model.Encounter{}, nil); err == nil {
+		t.Error("a fight without tokens started")
+	}
+}
+
+// TestOrderAndDelay: moving in the order keeps the turn; delaying puts the
+// current token after the next, whose turn begins (across the round too).
+func TestOrderAndDelay(t *testing.T) {
+	f := &model.Fight{Round: 1, Order: []string{"A", "B", "C"}, Turn: "A"}
+	if !MoveInOrder(f, 0, 1) || !slices.Equal(f.Order, []string{"B", "A", "C"}) || f.Turn != "A" {
+		t.Errorf("down: %+v", f)
+	}
+	if MoveInOrder(f, 0, -1) || MoveInOrder(nil, 0, 1) {
+		t.Error("moved past the top")
+	}
+	f = &model.Fight{Round: 1, Order: []string{"A", "B", "C"}, Turn: "A", State: map[string]model.TurnState{"A": {Actions: 1}}}
+	Delay(f)
+	if !slices.Equal(f.Order, []string{"B", "A", "C"}) || f.Turn != "B" || f.Round != 1 {
+		t.Errorf("delay: %+v", f)
+	}
+	f = &model.Fight{Round: 2, Order: []string{"A", "B", "C"}, Turn: "C"}
+	Delay(f)
+	if !slices.Equal(f.Order, []string{"A", "C", "B"}) || f.Turn != "A" || f.Round != 3 {
+		t.Errorf("delay last: %+v", f)
+	}
+}
+
+// TestSpendMoveAndTurnQuery: a drag on the token's turn spends the path's
+// Strides and diagonals; its next reach starts from there.
+func TestSpendMoveAndTurnQuery(t *testing.T) {
+	e := fightEnc()
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Ann", "Bo"}, Turn: "Ann"}
+	after := e.Clone()
+	after.Tokens[0].X, after.Tokens[0].Y = 2, 2 // one diagonal, one Stride
+	SpendMove(e, after, 0, 2, 2, "land")
+	if got := after.Fight.State["Ann"]; got != (model.TurnState{Actions: 1, Diagonals: 1}) {
+		t.Errorf("spent %+v", got)
+	}
+	q := rules.MoveQuery{Token: 0, Mode: "land", Actions: 3}
+	if msg := TurnQuery(after, 0, &q); msg != "" || q.Actions != 2 || q.Turn.Diagonals != 1 {
+		t.Errorf("query %+v %q", q, msg)
+	}
+	// not its turn: a fresh query, nothing spent
+	q = rules.MoveQuery{Token: 1, Mode: "land", Actions: 3}
+	if TurnQuery(after, 1, &q); q.Turn != (model.TurnState{}) || q.Actions != 3 {
+		t.Errorf("other %+v", q)
+	}
+	after.Fight.State["Ann"] = model.TurnState{Actions: 3}
+	q = rules.MoveQuery{Token: 0, Mode: "land", Actions: 1}
+	if msg := TurnQuery(after, 0, &q); msg == "" {
+		t.Error("no message with every action spent")
+	}
+}
+
+// TestKeepFight: renames follow by id, a deleted token leaves the order
+// (passing the turn on), and an empty fight ends.
+func TestKeepFight(t *testing.T) {
+	e := fightEnc()
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Ann", "Bo", "Cy"}, Turn: "Bo", State: map[string]model.TurnState{"Bo": {Actions: 1}}}
+	a := e.Clone()
+	a.Tokens[1].Name = "Bob"
+	KeepFight(e, a)
+	if !slices.Equal(a.Fight.Order, []string{"Ann", "Bob", "Cy"}) || a.Fight.Turn != "Bob" || a.Fight.State["Bob"].Actions != 1 {
+		t.Errorf("rename: %+v", a.Fight)
+	}
+	a = e.Clone()
+	a.Tokens = slices.Delete(a.Tokens, 1, 2)
+	KeepFight(e, a)
+	if !slices.Equal(a.Fight.Order, []string{"Ann", "Cy"}) || a.Fight.Turn != "Cy" || a.Fight.State != nil {
+		t.Errorf("delete: %+v", a.Fight)
+	}
+	if err := model.Validate(a); err != nil {
+		t.Error(err)
+	}
+	a = e.Clone()
+	a.Tokens = nil
+	KeepFight(e, a)
+	if a.Fight != nil {
+		t.Errorf("empty: %+v", a.Fight)
+	}
+}
+
+// TestChangeHP: damage stops at 0, which makes the token unconscious and
+// prone; healing stops at max and wakes nobody.
+func TestChangeHP(t *testing.T) {
+	for _, c := range []struct {
+		cur, delta, want int
+		conds            []string
+	}{
+		{10, -3, 7, nil},
+		{10, -30, 0, []string{model.CondUnconscious, model.CondProne}},
+		{8, 5, 10, nil},
+		{0, 4, 4, nil},
+	} {
+		tok := model.Token{Name: "x", HP: &model.HP{Current: c.cur, Max: 10}}
+		ChangeHP(&tok, c.delta)
+		if tok.HP.Current != c.want || !slices.Equal(tok.Conditions, c.conds) {
+			t.Errorf("%d%+d: %d %v, want %d %v", c.cur, c.delta, tok.HP.Current, tok.Conditions, c.want, c.conds)
+		}
+	}
+	var none model.Token
+	ChangeHP(&none, -5)
+	if none.HP != nil {
+		t.Error("HP appeared")
+	}
+}
+
+// TestPlayersOrder: hidden tokens are left out, the current one marked.
+func TestPlayersOrder(t *testing.T) {
+	e := fightEnc()
+	if PlayersOrder(e) != "" {
+		t.Error("an order without a fight")
+	}
+	e.Tokens[1].Hidden = true
+	e.Fight = &model.Fight{Round: 2, Order: []string{"Ann", "Bo", "Cy"}, Turn: "Cy"}
+	if got := PlayersOrder(e); got != "Round 2 · Ann · ▶ Cy" {
+		t.Errorf("%q", got)
+	}
+	e.Fight.Turn = "Bo"
+	if got := PlayersOrder(e); got != "Round 2 · Ann · Cy" {
+		t.Errorf("hidden turn: %q", got)
+	}
+}

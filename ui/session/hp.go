@@ -1,0 +1,19 @@
+package session
+
+import (
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// ChangeHP adds delta (negative: damage) to the token's current HP within
+// 0 and its max, then applies what 0 HP means (rules.ApplyHP). A token
+// without HP is left alone.
+func ChangeHP(t *model.Token, delta int) {
+	if t.HP == nil {
+		return
+	}
+	hp := *t.HP
+	hp.Current = min(max(hp.Current+delta, 0), hp.Max)
+	t.HP = &hp
+	rules.ApplyHP(t)
+}

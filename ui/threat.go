@@ -1,0 +1,124 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
+)
+
+// updateThreat shows the encounter's XP and threat in the status bar
+// ("XP 80 · moderate"), live with every change; nothing outside sf2e or
+// without a party level (Encounter > Party…).
+func (ed *Editor) updateThreat() {
+	sb := &ed.status
+	if sb.threatBox == nil {
+		return
+	}
+	s := session.ThreatWords(ed.enc)
+	sb.threatLabel.SetText(s)
+	if s == "" {
+		sb.threatBox.Hide()
+	} else {
+		sb.threatBox.Show()
+	}
+}
+
+// levelItems are the token's level (sf2e rates the threat with it) and
+// what it adds to the encounter's XP.
+func levelItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.FormItem {
+	if e.Ruleset != model.SF2E {
+		return nil
+	}
+	level := widget.NewEntry()
+	level.SetPlaceHolder("none")
+	if t.Level != nil {
+		level.SetText(strconv.Itoa(*t.Level))
+	}
+	xp := widget.NewLabel(session.CreatureXPWords(e, t, t.Level))
+	tok := *t
+	level.OnChanged = func(s string) {
+		edit("level", func(t *model.Token) error {
+			v, ok, err := parseOptInt(s, "level")
+			if err != nil {
+				return err
+			}
+			t.Level = nil
+			if ok {
+				t.Level = &v
+			}
+			tok.Side = t.Side
+			xp.SetText(session.CreatureXPWords(e, &tok, t.Level))
+			return nil
+		})
+	}
+	return []*widget.FormItem{widget.NewFormItem("Level", level), widget.NewFormItem("", xp)}
+}
+
+// partyDialog sets the encounter's party: its side, level and size (the
+// threat budget's).
+func (ed *Editor) partyDialog() {
+	p := model.Party{Side: rules.DefaultPartySide, Size: model.DefaultPartySize}
+	if ed.enc.Party != nil {
+		p = *ed.enc.Party
+	}
+	side, level, size := widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	side.SetText(p.Side)
+	level.SetPlaceHolder("none")
+	if p.Level > 0 {
+		level.SetText(strconv.Itoa(p.Level))
+	}
+	size.SetText(strconv.Itoa(p.Size))
+	items := []*widget.FormItem{
+		widget.NewFormItem("Side", side),
+		widget.NewFormItem("Level", level),
+		widget.NewFormItem("Players", size),
+	}
+	d := dialog.NewForm("Party", "Set", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := ed.SetParty(side.Text, level.Text, size.Text); err != nil {
+			controls.ShowError(ed.win, "Could not set the party", err)
+		}
+	}, ed.win)
+	d.Resize(fyne.NewSize(320, 0))
+	d.Show()
+	ed.esc.Closes(d)
+}
+
+// SetParty sets the party from the dialog's text: a side (blank: party),
+// a level (blank: none) and a number of players (blank: 4). One undo step.
+func (ed *Editor) SetParty(side, level, size string) error {
+	p := model.Party{Side: strings.TrimSpace(side), Size: model.DefaultPartySize}
+	if p.Side == "" {
+		p.Side = rules.DefaultPartySide
+	}
+	v, ok, err := parseOptInt(level, "party level")
+	if err != nil {
+		return err
+	}
+	if ok {
+		p.Level = v
+	}
+	n, ok, err := parseOptInt(size, "party size")
+	if err != nil {
+		return err
+	}
+	if ok {
+		p.Size = n
+	}
+	err = ed.apply("", func(c *model.Encounter) error { c.Party = &p; return nil })
+	if err != nil {
+		return fmt.Errorf("party: %w", err)
+	}
+	return nil
+}

@@ -430,7 +430,6 @@ func openInput(path string) (*os.File, error) {
 	return fh, nil
 }
 
-
 func tokenArg(e *model.Encounter, f *flags, flag, file string) (int, error) {
 	name, err := f.str(flag, true)
 	if err != nil {

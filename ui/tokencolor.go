@@ -28,14 +28,14 @@ func colorItem(t *model.Token, edit tokenEdit) *widget.FormItem {
 	return widget.NewFormItem("Colour", newColorPicker(t.Color, edit))
 }
 
-// colorPicker is a row of swatches and a "Side default" button; the chosen
-// one is outlined (the button highlighted for the default).
+// colorPicker is two rows of swatches and a "Side default" button; the
+// chosen swatch is outlined (the button highlighted for the default).
 type colorPicker struct {
 	widget.BaseWidget
 	cur      string // the token's colour as the picker last set it, "" = by side
 	swatches []*colorSwatch
 	side     *widget.Button
-	row      *fyne.Container
+	box      *fyne.Container
 }
 
 func newColorPicker(cur string, edit tokenEdit) *colorPicker {
@@ -49,15 +49,17 @@ func newColorPicker(cur string, edit tokenEdit) *colorPicker {
 		p.cur = hex
 		p.show()
 	}
-	p.row = container.NewHBox()
-	for _, c := range tokenColors {
+	// Two rows of five swatches, then the button: narrow enough for the
+	// inspector's field column, nothing hidden behind a scroll.
+	rows := [2]*fyne.Container{container.NewHBox(), container.NewHBox()}
+	for i, c := range tokenColors {
 		v, _ := render.TokenColor(c.hex)
 		s := newColorSwatch(c.hex, color.NRGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}, choose)
 		p.swatches = append(p.swatches, s)
-		p.row.Add(s)
+		rows[i*2/len(tokenColors)].Add(s)
 	}
 	p.side = widget.NewButton("Side default", func() { choose("") })
-	p.row.Add(p.side)
+	p.box = container.NewVBox(rows[0], rows[1], p.side)
 	p.ExtendBaseWidget(p)
 	p.show()
 	return p
@@ -76,7 +78,7 @@ func (p *colorPicker) show() {
 }
 
 func (p *colorPicker) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewHScroll(p.row))
+	return widget.NewSimpleRenderer(p.box)
 }
 
 // colorSwatch is one colour to tap.

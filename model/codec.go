@@ -140,6 +140,7 @@ type fileToken struct {
 	Initiative  *int        `json:"initiative,omitempty"`
 	HP          *fileHP     `json:"hp,omitempty"`
 	Image       string      `json:"image,omitempty"`
+	Color       string      `json:"color,omitempty"`
 }
 
 type fileNote struct {
@@ -496,7 +497,7 @@ func encodeToken(e *Encounter, t *Token) fileToken {
 	if len(ft.Conditions) == 0 {
 		ft.Conditions = nil
 	}
-	ft.Elevation, ft.Level, ft.Initiative, ft.Image = t.Elevation, t.Level, t.Initiative, t.Image
+	ft.Elevation, ft.Level, ft.Initiative, ft.Image, ft.Color = t.Elevation, t.Level, t.Initiative, t.Image, t.Color
 	if t.HP != nil {
 		ft.HP = &fileHP{Current: t.HP.Current, Max: t.HP.Max}
 	}

@@ -162,7 +162,7 @@ type (
 var (
 	topKeys       = []string{"format", "name", "ruleset", "map", "tokens", "notes", "party", "fight", "areas"}
 	mapKeys       = []string{"feetPerSquare", "rows", "legend", "background", "edges", "backgroundPlacement", "gmOnly", "revealed"}
-	tokenKeys     = []string{"id", "name", "x", "y", "size", "side", "speeds", "reach", "long", "reachWeapon", "facing", "hidden", "conditions", "notes", "elevation", "level", "initiative", "hp", "image"}
+	tokenKeys     = []string{"id", "name", "x", "y", "size", "side", "speeds", "reach", "long", "reachWeapon", "facing", "hidden", "conditions", "notes", "elevation", "level", "initiative", "hp", "image", "color"}
 	noteKeys      = []string{"x", "y", "text", "player"}
 	edgeKeys      = []string{"kind", "from", "to"}
 	placementKeys = []string{"x", "y", "pxPerSquare"}
@@ -765,6 +765,8 @@ func (s *scanner) token(ft *tokenIn) {
 			}
 		case 18:
 			ft.t.Image, _ = s.stringAt(&ft.errs, "", key)
+		case 19:
+			ft.t.Color, _ = s.stringAt(&ft.errs, "", key)
 		default:
 			if isName && s.next() == '"' {
 				ft.peek = s.str()

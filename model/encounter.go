@@ -218,6 +218,7 @@ type Token struct {
 	Initiative  *int   // the number rolled; nil = none (Fight.Order decides the order)
 	HP          *HP    // nil = not tracked
 	Image       string // data:image/png|jpeg|webp;base64,... portrait, at most 2048 px a side; "" = none
+	Color       string // "#rrggbb", lower case, the disc's colour; "" = by side
 }
 
 // HP is a token's hit points: Current from 0 to Max. GM only.

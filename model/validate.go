@@ -347,7 +347,24 @@ func validateToken(e *Encounter, i int) error {
 			return bad("image", "%s", msg)
 		}
 	}
+	if t.Color != "" && !ValidColor(t.Color) {
+		return bad("color", "must be a colour written #rrggbb (six lower-case hex digits), not %q", t.Color)
+	}
 	return nil
+}
+
+// ValidColor reports whether s is a token colour as the file writes it:
+// "#" and six lower-case hex digits.
+func ValidColor(s string) bool {
+	if len(s) != 7 || s[0] != '#' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // MaxElevation bounds a token's elevation, in feet either way: far above

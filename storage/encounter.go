@@ -604,6 +604,14 @@ func hasFieldTables(ctx context.Context, q queryer) (bool, error) {
 	return n > 0, err
 }
 
+// hasColorColumn reports whether token_fields has the color column
+// (migration 0004).
+func hasColorColumn(ctx context.Context, q queryer) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('token_fields') WHERE name = 'color'`).Scan(&n)
+	return n > 0, err
+}
+
 // The JSON shapes of the columns.
 type (
 	placementJSON struct {
@@ -649,7 +657,7 @@ func hasEncounterFields(e *model.Encounter) bool {
 }
 
 func hasTokenFields(t *model.Token) bool {
-	return t.Elevation != 0 || t.Level != nil || t.Initiative != nil || t.HP != nil || t.Image != ""
+	return t.Elevation != 0 || t.Level != nil || t.Initiative != nil || t.HP != nil || t.Image != "" || t.Color != ""
 }
 
 func jsonOrNil(v any, present bool) (any, error) {
@@ -717,6 +725,17 @@ func insertFields(ctx context.Context, tx *sql.Tx, id string, e *model.Encounter
 	} else if !ok {
 		return errOldSchema
 	}
+	withColor, err := hasColorColumn(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if !withColor {
+		for i := range e.Tokens {
+			if e.Tokens[i].Color != "" {
+				return errOldSchema
+			}
+		}
+	}
 	if hasEncounterFields(e) {
 		var edges [][5]int
 		for _, ed := range e.Edges {
@@ -779,8 +798,13 @@ func insertFields(ctx context.Context, tx *sql.Tx, id string, e *model.Encounter
 		}
 		if st == nil {
 			var err error
-			st, err = tx.PrepareContext(ctx, `INSERT INTO token_fields (encounter_id, ord, elevation, level,
-				initiative, hp_current, hp_max, image) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+			q := `INSERT INTO token_fields (encounter_id, ord, elevation, level,
+				initiative, hp_current, hp_max, image) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+			if withColor {
+				q = `INSERT INTO token_fields (encounter_id, ord, elevation, level,
+				initiative, hp_current, hp_max, image, color) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+			}
+			st, err = tx.PrepareContext(ctx, q)
 			if err != nil {
 				return err
 			}
@@ -796,7 +820,11 @@ func insertFields(ctx context.Context, tx *sql.Tx, id string, e *model.Encounter
 		if t.HP != nil {
 			cur, maxHP = t.HP.Current, t.HP.Max
 		}
-		if _, err := st.ExecContext(ctx, id, i, t.Elevation, level, initiative, cur, maxHP, t.Image); err != nil {
+		args := []any{id, i, t.Elevation, level, initiative, cur, maxHP, t.Image}
+		if withColor {
+			args = append(args, t.Color)
+		}
+		if _, err := st.ExecContext(ctx, args...); err != nil {
 			return err
 		}
 	}
@@ -823,7 +851,15 @@ func loadFields(ctx context.Context, tx *sql.Tx, e *model.Encounter) error {
 			return err
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT ord, elevation, level, initiative, hp_current, hp_max, image
+	withColor, err := hasColorColumn(ctx, tx)
+	if err != nil {
+		return dbErr("read the tokens' fields", false, err)
+	}
+	color := `''`
+	if withColor {
+		color = "color"
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT ord, elevation, level, initiative, hp_current, hp_max, image, `+color+`
 		FROM token_fields WHERE encounter_id = ? ORDER BY ord`, e.ID)
 	if err != nil {
 		return dbErr("read the tokens' fields", false, err)
@@ -832,15 +868,15 @@ func loadFields(ctx context.Context, tx *sql.Tx, e *model.Encounter) error {
 	for rows.Next() {
 		var ord, elevation int
 		var level, initiative, cur, maxHP sql.NullInt64
-		var image string
-		if err := rows.Scan(&ord, &elevation, &level, &initiative, &cur, &maxHP, &image); err != nil {
+		var image, color string
+		if err := rows.Scan(&ord, &elevation, &level, &initiative, &cur, &maxHP, &image, &color); err != nil {
 			return dbErr("read the tokens' fields", false, err)
 		}
 		if ord < 0 || ord >= len(e.Tokens) {
 			return fmt.Errorf("token_fields: %w: a row for token %d of %d; restore a backup", ErrNotDatabase, ord, len(e.Tokens))
 		}
 		t := &e.Tokens[ord]
-		t.Elevation, t.Image = elevation, image
+		t.Elevation, t.Image, t.Color = elevation, image, color
 		if level.Valid {
 			v := int(level.Int64)
 			t.Level = &v
@@ -931,8 +967,16 @@ func duplicateFields(ctx context.Context, tx *sql.Tx, id, newID string) error {
 		FROM encounter_fields WHERE encounter_id = ?`, newID, id); err != nil {
 		return err
 	}
+	withColor, err := hasColorColumn(ctx, tx)
+	if err != nil {
+		return err
+	}
+	color := ""
+	if withColor {
+		color = ", color"
+	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO token_fields (encounter_id, ord, elevation, level, initiative,
-		hp_current, hp_max, image) SELECT ?, ord, elevation, level, initiative, hp_current, hp_max, image
+		hp_current, hp_max, image`+color+`) SELECT ?, ord, elevation, level, initiative, hp_current, hp_max, image`+color+`
 		FROM token_fields WHERE encounter_id = ?`, newID, id)
 	return err
 }

@@ -14,7 +14,7 @@ const helpText = `# Shortcuts
 - **B** brush, **[** and **]** change its size (1 to 5)
 - **R** rectangle, **L** line (walls), **F** flood fill, **E** eraser
 - **T** add a token: click a square
-- **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous
+- **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous; **W** shallow water
 - **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit
 - **Ctrl+D** duplicate, **Delete** delete the selected token; **Esc** deselect
 - **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map

@@ -134,6 +134,7 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	d := rules.Describe(e.Ruleset)
 
 	items := identityItems(e, &t, edit)
+	items = append(items, colorItem(&t, edit))
 	items = append(items, speedItems(d, &t, edit)...)
 	items = append(items, rulesItems(d, &t, edit)...)
 	// HP (hitpoints.go), notes, the condition picker (conditions.go)

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"strings"
+	"unicode"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -45,7 +46,7 @@ type terrainInfo struct {
 }
 
 // palette lists the terrains the GM paints, with their number keys; 0 is
-// the common difficult+hazardous mix.
+// the common difficult+hazardous mix, w shallow water (its legend key).
 var palette = []terrainInfo{
 	{'1', "Open", 0},
 	{'2', "Wall", model.Wall},
@@ -57,6 +58,7 @@ var palette = []terrainInfo{
 	{'8', "Uneven", model.Uneven},
 	{'9', "Water", model.Water},
 	{'0', "Diff+Haz", model.Difficult | model.Hazardous},
+	{'w', "Shallow", model.ShallowWater},
 }
 
 // toolPanel is the left column: the tools, the terrains and the brush.
@@ -111,7 +113,8 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 	}
 	var terrObjs []fyne.CanvasObject
 	for _, p := range palette {
-		b := controls.NewTipButton(string(p.key), fmt.Sprintf("%c  Paint %s", p.key, strings.Join(terrainWords(p.t), " + ")), tips, func() { setTerrain(p.t) })
+		k := unicode.ToUpper(p.key) // W, as the tools show their letters
+		b := controls.NewTipButton(string(k), fmt.Sprintf("%c  Paint %s", k, strings.Join(terrainWords(p.t), " + ")), tips, func() { setTerrain(p.t) })
 		b.SetIcon(terrainIcon(p.t))
 		tp.terrButtons = append(tp.terrButtons, b)
 		terrObjs = append(terrObjs, swatchWithName(b, p.name))

@@ -35,6 +35,23 @@ func sideColor(side string) rgba {
 	return otherSides[h%uint32(len(otherSides))]
 }
 
+// TokenColor parses a token's colour, "#rrggbb", as 0xRRGGBB; false when
+// it has none (or it is not one), and the side's colour applies.
+func TokenColor(s string) (uint32, bool) {
+	if !model.ValidColor(s) {
+		return 0, false
+	}
+	var v uint32
+	for _, c := range s[1:] {
+		d := uint32(c - '0')
+		if c >= 'a' {
+			d = uint32(c-'a') + 10
+		}
+		v = v<<4 | d
+	}
+	return v, true
+}
+
 func light(c rgba) bool {
 	return 299*int(c.r)+587*int(c.g)+114*int(c.b) > 160000
 }
@@ -189,11 +206,17 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	if t.Hidden {
 		a *= 0.45
 	}
-	fill := sideColor(t.SideOrNeutral())
-	if t.Has(model.CondUnconscious) {
-		fill = fill.mix(hex(0x9A9A9A), 0.55)
+	// The disc in the token's own colour when it has one; the ring always
+	// says the side.
+	side := sideColor(t.SideOrNeutral())
+	fill := side
+	if c, ok := TokenColor(t.Color); ok {
+		fill = hex(c)
 	}
-	ring := fill.mix(colInk, 0.5)
+	if t.Has(model.CondUnconscious) {
+		fill, side = fill.mix(hex(0x9A9A9A), 0.55), side.mix(hex(0x9A9A9A), 0.55)
+	}
+	ring := side.mix(colInk, 0.5)
 	ringW := math.Max(1.5, rad*0.12)
 	if t.Elevation > 0 {
 		// Off the ground: its shadow falls on its square, further from

@@ -40,8 +40,12 @@ func TestEdgeSegmentFollowsTheLongerAxis(t *testing.T) {
 }
 
 func TestSetEdges(t *testing.T) {
-	wall := func(x1, y1, x2, y2 int) model.Edge { return model.Edge{Kind: model.EdgeWall, X1: x1, Y1: y1, X2: x2, Y2: y2} }
-	door := func(x1, y1, x2, y2 int) model.Edge { return model.Edge{Kind: model.EdgeDoor, X1: x1, Y1: y1, X2: x2, Y2: y2} }
+	wall := func(x1, y1, x2, y2 int) model.Edge {
+		return model.Edge{Kind: model.EdgeWall, X1: x1, Y1: y1, X2: x2, Y2: y2}
+	}
+	door := func(x1, y1, x2, y2 int) model.Edge {
+		return model.Edge{Kind: model.EdgeDoor, X1: x1, Y1: y1, X2: x2, Y2: y2}
+	}
 	erase := func(x1, y1, x2, y2 int) model.Edge { return model.Edge{X1: x1, Y1: y1, X2: x2, Y2: y2} }
 	for _, c := range []struct {
 		name  string

@@ -27,6 +27,7 @@ const (
 	ToolFill
 	ToolErase
 	ToolToken
+	ToolWall
 )
 
 // Editor edits one encounter in a window: the map, the tools, the token

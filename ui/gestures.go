@@ -23,6 +23,7 @@ type mapGesture struct {
 	ghost          *render.Ghost
 	dragMoved      bool
 	cycleTok       bool // a click without a drag selects the next token sharing the square
+	edge           edgeStroke
 }
 
 // hover implements mapInput.
@@ -48,6 +49,9 @@ func (ed *Editor) cancelGesture() bool {
 	restored := false
 	if ed.gest.stroke && (ed.tools.tool == ToolRect || ed.tools.tool == ToolLine) && ed.gest.strokeBefore.Cells != nil {
 		copy(ed.enc.Grid.Cells, ed.gest.strokeBefore.Cells)
+		restored = true
+	}
+	if ed.cancelEdgeStroke() {
 		restored = true
 	}
 	ed.gest.stroke = false
@@ -88,6 +92,7 @@ func (ed *Editor) pans(x, y int) bool {
 		return false
 	}
 	ed.Select(-1)
+	ed.toggleDoorAt(x, y)
 	return true
 }
 
@@ -133,6 +138,8 @@ func (ed *Editor) press(x, y int, shift bool) {
 		if ed.enc.Grid.In(x, y) {
 			ed.addTokenDialog(x, y)
 		}
+	case ToolWall:
+		ed.edgePress(shift)
 	}
 }
 
@@ -178,6 +185,8 @@ func (ed *Editor) drag(x, y int, shift bool) {
 		}
 		ed.gest.lastX, ed.gest.lastY = x, y
 		ed.previewShape(x, y)
+	case ed.gest.edge.on:
+		ed.edgeDrag()
 	}
 }
 
@@ -205,6 +214,8 @@ func (ed *Editor) release(x, y int, shift bool) {
 		}
 		nx, ny := x-ed.gest.dragOffX, y-ed.gest.dragOffY
 		ed.MoveToken(i, nx, ny, shift)
+	case ed.gest.edge.on:
+		ed.edgeRelease()
 	case ed.gest.stroke:
 		ed.gest.stroke = false
 		ed.gest.strokeBefore = model.Grid{}

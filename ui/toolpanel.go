@@ -36,6 +36,7 @@ var tools = []toolInfo{
 	ToolFill:   {'f', "Fill", "F  Flood-fill an area of the same terrain"},
 	ToolErase:  {'e', "Erase", "E  Erase terrain back to open ground"},
 	ToolToken:  {'t', "Token", "T  Click a square to add a token"},
+	ToolWall:   {'w', "Wall", "W  Drag walls along grid lines; W again: door, secret door; Shift-drag erases"},
 }
 
 type terrainInfo struct {
@@ -64,6 +65,7 @@ type toolPanel struct {
 	tool        Tool
 	terrain     model.Terrain
 	brush       int
+	edgeKind    int // index in edgeKinds: what the wall tool draws
 	toolButtons []*controls.TipButton
 	terrButtons []*controls.TipButton
 	brushLabel  *widget.Label
@@ -73,6 +75,10 @@ type toolPanel struct {
 // SetTool picks the tool for the primary button.
 func (ed *Editor) SetTool(t Tool) {
 	ed.abandonGesture()
+	if t == ToolWall && ed.tools.tool == ToolWall {
+		ed.cycleEdgeKind()
+		return
+	}
 	ed.tools.tool = t
 	if t == ToolLine && ed.tools.terrain == 0 {
 		ed.tools.terrain = model.Wall // a line of open ground is rarely meant
@@ -134,6 +140,9 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 	return scroll
 }
 
+// edgeButtonNames name the wall tool's button after the kind it draws.
+var edgeButtonNames = []string{"Wall", "Door", "Secret"}
+
 // swatchWithName puts the terrain's short name under its swatch button:
 // the palette showed only numbers, with the names in tooltips the GM had
 // to hover one by one.
@@ -163,6 +172,11 @@ func (captionLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // update shows the current tool, terrain and brush size.
 func (tp *toolPanel) update() {
 	for i, b := range tp.toolButtons {
+		if Tool(i) == ToolWall {
+			if txt := "W " + edgeButtonNames[tp.edgeKind]; b.Text != txt {
+				b.SetText(txt)
+			}
+		}
 		imp := widget.MediumImportance
 		if Tool(i) == tp.tool {
 			imp = widget.HighImportance

@@ -28,6 +28,7 @@ const (
 	ToolErase
 	ToolToken
 	ToolWall
+	ToolFog
 )
 
 // Editor edits one encounter in a window: the map, the tools, the token

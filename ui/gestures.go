@@ -24,6 +24,7 @@ type mapGesture struct {
 	dragMoved      bool
 	cycleTok       bool // a click without a drag selects the next token sharing the square
 	edge           edgeStroke
+	fog            fogStroke
 }
 
 // hover implements mapInput.
@@ -51,7 +52,7 @@ func (ed *Editor) cancelGesture() bool {
 		copy(ed.enc.Grid.Cells, ed.gest.strokeBefore.Cells)
 		restored = true
 	}
-	if ed.cancelEdgeStroke() {
+	if ed.cancelEdgeStroke() || ed.cancelFogStroke() {
 		restored = true
 	}
 	ed.gest.stroke = false
@@ -140,6 +141,8 @@ func (ed *Editor) press(x, y int, shift bool) {
 		}
 	case ToolWall:
 		ed.edgePress(shift)
+	case ToolFog:
+		ed.fogPress(x, y, shift)
 	}
 }
 
@@ -187,6 +190,8 @@ func (ed *Editor) drag(x, y int, shift bool) {
 		ed.previewShape(x, y)
 	case ed.gest.edge.on:
 		ed.edgeDrag()
+	case ed.gest.fog.on:
+		ed.fogDrag(x, y)
 	}
 }
 
@@ -216,6 +221,8 @@ func (ed *Editor) release(x, y int, shift bool) {
 		ed.MoveToken(i, nx, ny, shift)
 	case ed.gest.edge.on:
 		ed.edgeRelease()
+	case ed.gest.fog.on:
+		ed.fogRelease()
 	case ed.gest.stroke:
 		ed.gest.stroke = false
 		ed.gest.strokeBefore = model.Grid{}

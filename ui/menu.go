@@ -94,7 +94,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 	help := fyne.NewMenu("Help",
 		item("Shortcuts and rules", func() { showHelp(ed.win) }, nil),
 	)
-	return fyne.NewMainMenu(file, edit, view, enc, help)
+	return fyne.NewMainMenu(file, edit, view, enc, ed.fogMenu(item), help)
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {

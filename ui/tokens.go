@@ -212,6 +212,7 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	}
 	err := ed.apply("", func(c *model.Encounter) error {
 		c.Tokens[i].X, c.Tokens[i].Y = x, y
+		ed.followParty(c, i)
 		return nil
 	})
 	if err != nil {

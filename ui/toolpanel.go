@@ -36,6 +36,7 @@ var tools = []toolInfo{
 	ToolFill:   {'f', "Fill", "F  Flood-fill an area of the same terrain"},
 	ToolErase:  {'e', "Erase", "E  Erase terrain back to open ground"},
 	ToolToken:  {'t', "Token", "T  Click a square to add a token"},
+	ToolFog:    {'g', "Fog", "G  Reveal or hide squares (Shift hides); G again: rectangle, room, GM-only squares"},
 	ToolWall:   {'w', "Wall", "W  Drag walls along grid lines; W again: door, secret door; Shift-drag erases"},
 }
 
@@ -66,6 +67,8 @@ type toolPanel struct {
 	terrain     model.Terrain
 	brush       int
 	edgeKind    int // index in edgeKinds: what the wall tool draws
+	fogMode     int // index in fogModeNames: what the fog tool does
+	fogFollow   bool
 	toolButtons []*controls.TipButton
 	terrButtons []*controls.TipButton
 	brushLabel  *widget.Label
@@ -77,6 +80,10 @@ func (ed *Editor) SetTool(t Tool) {
 	ed.abandonGesture()
 	if t == ToolWall && ed.tools.tool == ToolWall {
 		ed.cycleEdgeKind()
+		return
+	}
+	if t == ToolFog && ed.tools.tool == ToolFog {
+		ed.cycleFogMode()
 		return
 	}
 	ed.tools.tool = t
@@ -174,6 +181,11 @@ func (tp *toolPanel) update() {
 	for i, b := range tp.toolButtons {
 		if Tool(i) == ToolWall {
 			if txt := "W " + edgeButtonNames[tp.edgeKind]; b.Text != txt {
+				b.SetText(txt)
+			}
+		}
+		if Tool(i) == ToolFog {
+			if txt := "G " + fogModeNames[tp.fogMode]; b.Text != txt {
 				b.SetText(txt)
 			}
 		}

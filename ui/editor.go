@@ -234,6 +234,8 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 		ed.togglePlayerFullScreen()
 	case fyne.KeyHome:
 		ed.view.Fit()
+	case fyne.KeyPageUp, fyne.KeyPageDown:
+		return ed.RaiseSelected(map[fyne.KeyName]int{fyne.KeyPageUp: 1, fyne.KeyPageDown: -1}[ev.Name])
 	default:
 		return false
 	}
@@ -304,6 +306,9 @@ func (ed *Editor) Select(i int) {
 	}
 	ed.sel = i
 	ed.setStatus(ed.status.pathLabel, "")
+	if w := session.FallWarning(ed.enc, i); w != "" {
+		ed.message(w)
+	}
 	ed.showInspector()
 	ed.fitMode()
 	if len(rules.Describe(ed.enc.Ruleset).MoverModes) > 0 {

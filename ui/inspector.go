@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 func sizeNames(r model.Ruleset) []string {
@@ -134,6 +135,7 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	items := identityItems(e, &t, edit)
 	items = append(items, speedItems(d, &t, edit)...)
 	items = append(items, rulesItems(d, &t, edit)...)
+	items = append(items, elevationItems(e, &t, edit)...)
 	items = append(items, noteItems(&t, edit)...)
 	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
@@ -163,7 +165,7 @@ func (ed *Editor) tokenEditor(id string, head, errLabel *widget.Label) tokenEdit
 			errLabel.Show()
 			return
 		}
-		ed.message("")
+		ed.message(session.FallWarning(ed.enc, j)) // "" unless now in the air without a fly Speed
 		errLabel.Hide()
 		if j := ed.enc.TokenIndex(id); j >= 0 {
 			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))

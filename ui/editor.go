@@ -150,6 +150,7 @@ func (ed *Editor) build() {
 func (ed *Editor) install() {
 	ed.win.SetContent(ed.content)
 	ed.win.SetMainMenu(ed.menu())
+	ed.win.SetOnDropped(ed.dropped) // tokenart.go
 	c := ed.win.Canvas()
 	c.SetOnTypedRune(ed.rune)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {

@@ -68,6 +68,7 @@ func (ed *Editor) showInspector() {
 		editor:    ed.tokenEditor,
 		duplicate: ed.DuplicateToken,
 		remove:    ed.DeleteToken,
+		art:       ed.tokenArtButtons,
 	})
 }
 
@@ -77,6 +78,7 @@ type inspectorActions struct {
 	editor    func(id string, head, errLabel *widget.Label) tokenEdit
 	duplicate func()
 	remove    func()
+	art       func() fyne.CanvasObject // the token picture's buttons; nil: none
 }
 
 // show fills the inspector with token sel's form, or with the list of
@@ -139,6 +141,9 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	items = append(items, noteItems(&t, edit)...)
 	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
+	if act.art != nil {
+		box.Add(act.art())
+	}
 	box.Add(widget.NewButton("Duplicate (Ctrl+D)", act.duplicate))
 	del := widget.NewButton("Delete (Del)", act.remove)
 	del.Importance = widget.DangerImportance

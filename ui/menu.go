@@ -89,6 +89,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Map size and scale…", ed.mapDialog, nil),
 		item("Add or remove rows and columns…", ed.marginsDialog, nil),
 		item("Crop to content", func() { ed.CropToContent() }, nil),
+		item("Import map image…", ed.importMapImageDialog, nil),
 		rs,
 	)
 	help := fyne.NewMenu("Help",

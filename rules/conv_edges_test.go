@@ -179,3 +179,40 @@ func TestEdgesReachFastAroundWall(t *testing.T) {
 		t.Errorf("(4, 3) with no edges costs %d, want 25", s.Cost)
 	}
 }
+
+// "Points: leap cannot cross a blocking edge; teleport needs sight (edges
+// block it); forced movement stops before a blocking edge (a collision)."
+func TestEdgesPointsMover(t *testing.T) {
+	e := edgeMap(model.Points, 6, 1, 0, 0, model.Medium, wallE(model.EdgeWall, 3, 0, 3, 1))
+	e.Tokens[0].Speeds = map[string]int{model.SpeedLand: 5, model.SpeedMobility: 5}
+	e.Tokens = append(e.Tokens, model.Token{Name: "src", X: 0, Y: 0, Size: model.Medium, Side: "b"})
+	e.Tokens[0].X = 1
+	mv := newPoints().(*ptsEngine)
+	leap, err := mv.Leap(nil, e, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range leap {
+		if s.X >= 3 {
+			t.Errorf("leap crosses the wall edge to %+v", s)
+		}
+	}
+	tp, _ := mv.Teleport(nil, e, 0, 5)
+	for _, s := range tp {
+		if s.X >= 3 {
+			t.Errorf("teleport through the wall edge to %+v", s)
+		}
+	}
+	if len(tp) != 1 { // (2, 0) only: (0, 0) holds src
+		t.Errorf("teleport: %+v, want (2, 0)", tp)
+	}
+	fo, _ := mv.Forced(nil, e, 0, ForcedPush, 1, 4)
+	if len(fo) != 1 || fo[0].X != 2 || fo[0].Facings != 1 {
+		t.Errorf("push toward the wall edge: %+v, want (2, 0) with a collision", fo)
+	}
+	// Open door: all three pass.
+	e.Edges[0].Kind = model.EdgeOpenDoor
+	if fo, _ := mv.Forced(nil, e, 0, ForcedPush, 1, 4); len(fo) != 4 {
+		t.Errorf("push through an open door: %+v, want 4 squares", fo)
+	}
+}

@@ -54,4 +54,17 @@ func BenchmarkReachEdges(b *testing.B) {
 		tok := benchMover(e, model.Medium, map[string]int{"land": 30})
 		benchReach(b, e, MoveQuery{Token: tok, Actions: 3})
 	})
+	b.Run("typical20tokens", func(b *testing.B) {
+		e := benchMap(100, 100)
+		benchEdges(e, 1000)
+		benchTokens(e, 20)
+		tok := benchMover(e, model.Medium, map[string]int{"land": 30})
+		benchReach(b, e, MoveQuery{Token: tok, Actions: 3})
+	})
+	b.Run("typical20tokensNoEdges", func(b *testing.B) {
+		e := benchMap(100, 100)
+		benchTokens(e, 20)
+		tok := benchMover(e, model.Medium, map[string]int{"land": 30})
+		benchReach(b, e, MoveQuery{Token: tok, Actions: 3})
+	})
 }

@@ -207,13 +207,13 @@ func refEdgeSegHit(e *model.Encounter, px, py, qx, qy int) bool {
 		for k := 0; k < ed.Len(); k++ {
 			// The unit edge from A to B, doubled.
 			ax, ay := 2*ed.X1, 2*ed.Y1
-			bx, by := ax+2, ay
-			if !ed.Horizontal() {
+			var bx, by int
+			if ed.Horizontal() {
+				ax += 2 * k
+				bx, by = ax+2, ay
+			} else {
 				ay += 2 * k
 				bx, by = ax, ay+2
-			} else {
-				ax += 2 * k
-				bx = ax + 2
 			}
 			o1, o2 := orient(px, py, qx, qy, ax, ay), orient(px, py, qx, qy, bx, by)
 			o3, o4 := orient(ax, ay, bx, by, px, py), orient(ax, ay, bx, by, qx, qy)

@@ -99,6 +99,11 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 			if !ptsSight(&e.Grid, 2*c.sx+k, 2*c.sy+k, 2*x+k, 2*y+k) {
 				continue
 			}
+			// Blocking edges block sight too (rules-conventions.md, "Walls
+			// and doors on grid edges").
+			if len(e.Edges) > 0 && edgesHit(e.Edges, 2*c.sx+k, 2*c.sy+k, 2*x+k, 2*y+k, 0) {
+				continue
+			}
 			dst = append(dst, Square{X: x, Y: y, Cost: max(absInt(x-c.sx), absInt(y-c.sy)), Actions: 1})
 		}
 	}

@@ -65,6 +65,11 @@ type Seer struct {
 	eg       edgeIndex
 	lit, tmp []ival
 	block    []ival
+	// Per row of an octant, by v: the blocking edges on the near line
+	// (near[v]: between (u-1, v) and (u, v)) and between the row's squares
+	// (row[v]: between (u, v-1) and (u, v)); prev is row of the row
+	// before, nNear and nRow those of the row after.
+	near, row, prev, nNear, nRow []bool
 }
 
 // Sight appends to dst the squares visible from token tok, sorted by y
@@ -156,15 +161,41 @@ func (s *Seer) octant(mark []bool, g *model.Grid, cx, cy, o int) {
 		return s.eg.W >= 0 && s.eg.Between(x1, y1, x2, y2)
 	}
 	hasEdges := s.eg.W >= 0
-	// cross: blocking edges leave the intersection at minor 2v-1 on the
-	// near line of row u on both sides of the rays through it.
-	cross := func(u, v int) bool {
-		pm, mm := edge(u-1, v, u, v), edge(u-1, v-1, u, v-1)
-		pM, mM := edge(u, v-1, u, v), edge(u-1, v-1, u-1, v)
-		return (pm || mM) && (mm || pM)
-	}
 	s.lit = append(s.lit[:0], ival{frac{0, 1}, frac{1, 1}, true, true})
+	// edgesFor fills the tables for row u over v0-1..v1+1 (false
+	// elsewhere): only the squares lit rays can reach are looked at.
+	edgesFor := func(u, v0, v1 int) {
+		n := u + 3
+		fill := func(b []bool) []bool {
+			b = b[:0]
+			for v := 0; v < n; v++ {
+				b = append(b, false)
+			}
+			return b
+		}
+		s.near, s.row, s.prev, s.nNear, s.nRow = fill(s.near), fill(s.row), fill(s.prev), fill(s.nNear), fill(s.nRow)
+		for v := max(v0-1, 0); v <= v1+1 && v < n; v++ {
+			s.near[v] = edge(u-1, v, u, v)
+			s.nNear[v] = edge(u, v, u+1, v)
+			if v > 0 {
+				s.row[v] = edge(u, v-1, u, v)
+				s.prev[v] = edge(u-1, v-1, u-1, v)
+				s.nRow[v] = edge(u+1, v-1, u+1, v)
+			}
+		}
+	}
 	for u := 1; len(s.lit) > 0; u++ {
+		// The squares of the row the lit rays can touch.
+		L, Hi := s.lit[0].lo, s.lit[len(s.lit)-1].hi
+		v0 := max(0, L.n*(2*u-1)/(2*L.d)-1)
+		v1 := min(u, Hi.n*(2*u+1)/(2*Hi.d)+1)
+		edgesFor(u, v0, v1)
+		near, row, prev, nNear, nRow := s.near, s.row, s.prev, s.nNear, s.nRow
+		// crossAt(v): blocking edges leave the intersection at minor 2v-1
+		// on the near line of row u on both sides of the rays through it;
+		// crossNext(v): the same on the far line.
+		crossAt := func(v int) bool { return (near[v] || prev[v]) && (near[v-1] || row[v]) }
+		crossNext := func(v int) bool { return (nNear[v] || row[v]) && (nNear[v-1] || nRow[v]) }
 		// Stop when the whole row is off the map.
 		x0, y0 := at(u, 0)
 		if !g.In(x0, y0) {
@@ -175,7 +206,7 @@ func (s *Seer) octant(mark []bool, g *model.Grid, cx, cy, o int) {
 		s.block = s.block[:0]
 		// The first v off the map (u + 1: none): the outline there.
 		vEnd := u + 1
-		for v := 1; v <= u; v++ {
+		for v := max(v0, 1); v <= u; v++ {
 			if x, y := at(u, v); !g.In(x, y) {
 				vEnd = v
 				break
@@ -188,15 +219,15 @@ func (s *Seer) octant(mark []bool, g *model.Grid, cx, cy, o int) {
 				s.block = append(s.block, ival{frac{2*vEnd - 1, n0}, frac{1, 0}, true, true})
 			}
 		}
-		for v := 0; v <= u && hasEdges; v++ {
+		for v := v0; v <= v1 && hasEdges; v++ {
 			if v > 0 && (2*v-1) <= n0 {
 				// The intersection at minor 2v-1 on the near line.
-				if cross(u, v) {
+				if crossAt(v) {
 					p := frac{2*v - 1, n0}
 					s.block = append(s.block, ival{p, p, true, true})
 				}
 			}
-			if edge(u-1, v, u, v) {
+			if near[v] {
 				s.block = append(s.block, ival{frac{2*v - 1, n0}, frac{2*v + 1, n0}, false, false})
 			}
 		}
@@ -205,7 +236,7 @@ func (s *Seer) octant(mark []bool, g *model.Grid, cx, cy, o int) {
 			return
 		}
 		// Visibility of the row's squares.
-		for v := 0; v <= u; v++ {
+		for v := v0; v <= v1; v++ {
 			x, y := at(u, v)
 			if !g.In(x, y) {
 				break
@@ -223,9 +254,9 @@ func (s *Seer) octant(mark []bool, g *model.Grid, cx, cy, o int) {
 				// The lowest ray reaches only S's far corner, an
 				// intersection on the next near line: blocked there as
 				// the intersection rule says (the outline included).
-				farCorner := !cross(u+1, v)
+				farCorner := !crossNext(v)
 				side := ival{frac{2*v - 1, n1}, frac{2*v - 1, n0}, farCorner, false}
-				if hasEdges && edge(u, v-1, u, v) {
+				if row[v] {
 					// Only the ray to S's far corner, past the edge's end.
 					if !farCorner {
 						continue
@@ -239,8 +270,8 @@ func (s *Seer) octant(mark []bool, g *model.Grid, cx, cy, o int) {
 		}
 		// The row's walls and the edges between its squares.
 		s.block = s.block[:0]
-		for v := 0; v <= u; v++ {
-			if v > 0 && (v >= vEnd || hasEdges && edge(u, v-1, u, v)) {
+		for v := v0; v <= v1; v++ {
+			if v > 0 && (v >= vEnd || row[v]) {
 				s.block = append(s.block, ival{frac{2*v - 1, n1}, frac{2*v - 1, n0}, false, false})
 			}
 			if wall(u, v) {

@@ -66,7 +66,7 @@ type Store interface {
 }
 
 // Commands lists every command the binary answers without a window.
-var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "distance", "threat", "fall", "leap", "teleport", "forced", "export", "help"}
+var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "distance", "threat", "area", "sight", "fall", "leap", "teleport", "forced", "export", "help"}
 
 // IsCommand reports whether args (after global flags) start with a command.
 func IsCommand(name string) bool {
@@ -184,6 +184,10 @@ func run(env Env, g global, args []string) error {
 		return runDistance(env, rest)
 	case "threat":
 		return runThreat(env, rest)
+	case "area":
+		return runArea(env, rest)
+	case "sight":
+		return runSight(env, rest)
 	case "fall":
 		return runFall(env, rest)
 	case "leap", "teleport", "forced":
@@ -210,6 +214,11 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner flanking FILE
   encounter-planner distance FILE --from A --to B
   encounter-planner threat FILE [--party-level L] [--party-size N]  (sf2e)
+  encounter-planner area FILE --burst X,Y --radius FEET  (sf2e)
+  encounter-planner area FILE --emanation NAME --radius FEET
+  encounter-planner area FILE --cone NAME --dir N|NE|E|SE|S|SW|W|NW --length FEET [--origin-offset K]
+  encounter-planner area FILE --line NAME --toward X,Y --length FEET
+  encounter-planner sight FILE --token NAME
   encounter-planner fall FILE --token NAME [--to E] [--water-depth FEET] [--dive] [--onto NAME]  (sf2e, pf1e)
   encounter-planner leap FILE --token NAME                      (points)
   encounter-planner teleport FILE --token NAME --range N        (points)
@@ -650,21 +659,29 @@ func runPath(env Env, args []string) error {
 	return writeJSON(env.Stdout, out)
 }
 
-func runCover(env Env, args []string) error {
+// fromTo reads FILE --from A --to B, two different tokens (one token twice
+// is a slip, not a question).
+func fromTo(args []string) (e *model.Encounter, a, b int, err error) {
 	f, e, file, err := fileCmd(args, []string{"from", "to"}, nil)
 	if err != nil {
-		return err
+		return nil, 0, 0, err
 	}
-	a, err := tokenArg(e, f, "from", file)
-	if err != nil {
-		return err
+	if a, err = tokenArg(e, f, "from", file); err != nil {
+		return nil, 0, 0, err
 	}
-	b, err := tokenArg(e, f, "to", file)
-	if err != nil {
-		return err
+	if b, err = tokenArg(e, f, "to", file); err != nil {
+		return nil, 0, 0, err
 	}
 	if a == b {
-		return usagef("--from and --to name the same token %q", e.Tokens[a].Name)
+		return nil, 0, 0, usagef("--from and --to name the same token %q", e.Tokens[a].Name)
+	}
+	return e, a, b, nil
+}
+
+func runCover(env Env, args []string) error {
+	e, a, b, err := fromTo(args)
+	if err != nil {
+		return err
 	}
 	eng, err := rules.For(e.Ruleset)
 	if err != nil {

@@ -11,21 +11,9 @@ import (
 // dimensions when their elevations differ (rules.TokenDistance). points
 // measures in squares only, so it prints no feet.
 func runDistance(env Env, args []string) error {
-	f, e, file, err := fileCmd(args, []string{"from", "to"}, nil)
+	e, a, b, err := fromTo(args)
 	if err != nil {
 		return err
-	}
-	a, err := tokenArg(e, f, "from", file)
-	if err != nil {
-		return err
-	}
-	b, err := tokenArg(e, f, "to", file)
-	if err != nil {
-		return err
-	}
-	if a == b {
-		// As for cover: one token twice is a slip, not a question.
-		return usagef("--from and --to name the same token %q", e.Tokens[a].Name)
 	}
 	d := rules.TokenDistance(e, a, b)
 	out := struct {

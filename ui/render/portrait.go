@@ -1,19 +1,11 @@
 package render
 
 import (
-	"bytes"
-	"encoding/base64"
 	"image"
 	"image/draw"
-	"image/jpeg"
-	"image/png"
-	"io"
 	"math"
-	"strings"
 
 	"encounterplanner/model"
-
-	"golang.org/x/image/webp"
 )
 
 // PortraitPainter is a Painter that can draw token portraits
@@ -130,29 +122,8 @@ func (r *Renderer) sizedPortrait(src *image.RGBA, d int) []uint8 {
 // picture, at most MaxPortraitSide pixels a side; nil if it does not
 // decode.
 func DecodePortrait(s string) *image.RGBA {
-	var dec func(io.Reader) (image.Image, error)
-	var cfgf func(io.Reader) (image.Config, error)
-	var b64 string
-	switch {
-	case strings.HasPrefix(s, "data:image/png;base64,"):
-		dec, cfgf, b64 = png.Decode, png.DecodeConfig, s[len("data:image/png;base64,"):]
-	case strings.HasPrefix(s, "data:image/jpeg;base64,"):
-		dec, cfgf, b64 = jpeg.Decode, jpeg.DecodeConfig, s[len("data:image/jpeg;base64,"):]
-	case strings.HasPrefix(s, "data:image/webp;base64,"):
-		dec, cfgf, b64 = webp.Decode, webp.DecodeConfig, s[len("data:image/webp;base64,"):]
-	default:
-		return nil
-	}
-	data, err := base64.StdEncoding.DecodeString(b64)
-	if err != nil {
-		return nil
-	}
-	cfg, err := cfgf(bytes.NewReader(data))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > model.MaxImageSide || cfg.Height > model.MaxImageSide {
-		return nil
-	}
-	img, err := dec(bytes.NewReader(data))
-	if err != nil {
+	img := decodeDataURL(s, func(w, h int) bool { return w <= model.MaxImageSide && h <= model.MaxImageSide })
+	if img == nil {
 		return nil
 	}
 	b := img.Bounds()

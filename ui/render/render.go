@@ -434,6 +434,21 @@ const MaxBackgroundPixels = 1 << 26
 // "data:image/jpeg;base64,..." or "data:image/webp;base64,..." background into an opaque RGBA image
 // (transparent parts over open ground), nil if it does not decode.
 func DecodeBackground(s string) *image.RGBA {
+	img := decodeDataURL(s, func(w, h int) bool { return int64(w)*int64(h) <= MaxBackgroundPixels })
+	if img == nil {
+		return nil
+	}
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(out, out.Bounds(), &image.Uniform{colOpen.std()}, image.Point{}, draw.Src)
+	draw.Draw(out, out.Bounds(), img, b.Min, draw.Over)
+	return out
+}
+
+// decodeDataURL decodes a "data:image/png|jpeg|webp;base64,..." image whose
+// header's size fits (checked before any pixel is allocated); nil if it
+// does not decode or does not fit.
+func decodeDataURL(s string, fits func(w, h int) bool) image.Image {
 	var dec func(io.Reader) (image.Image, error)
 	var cfgf func(io.Reader) (image.Config, error)
 	var b64 string
@@ -452,18 +467,14 @@ func DecodeBackground(s string) *image.RGBA {
 		return nil
 	}
 	cfg, err := cfgf(bytes.NewReader(data))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxBackgroundPixels {
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || !fits(cfg.Width, cfg.Height) {
 		return nil
 	}
 	img, err := dec(bytes.NewReader(data))
 	if err != nil {
 		return nil
 	}
-	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(out, out.Bounds(), &image.Uniform{colOpen.std()}, image.Point{}, draw.Src)
-	draw.Draw(out, out.Bounds(), img, b.Min, draw.Over)
-	return out
+	return img
 }
 
 // grid draws crisp 1-pixel lines on square boundaries, a little stronger

@@ -89,8 +89,9 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Map size and scale…", ed.mapDialog, nil),
 		item("Add or remove rows and columns…", ed.marginsDialog, nil),
 		item("Crop to content", func() { ed.CropToContent() }, nil),
-		item("Import map image…", ed.importMapImageDialog, nil),
 		rs,
+		fyne.NewMenuItemSeparator(),
+		item("Import map image…", ed.importMapImageDialog, nil), // after Ruleset: the e2e finds Ruleset by its place
 	)
 	help := fyne.NewMenu("Help",
 		item("Shortcuts and rules", func() { showHelp(ed.win) }, nil),

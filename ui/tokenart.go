@@ -86,11 +86,19 @@ func (ed *Editor) pickTokenArt() {
 	d.Show()
 }
 
-// dropped handles files dropped on the window: one PNG or JPEG with a
-// token selected becomes its picture.
-func (ed *Editor) dropped(_ fyne.Position, uris []fyne.URI) {
+// dropped handles files dropped on the window: one PNG or JPEG dropped
+// on a token, or anywhere with a token selected, becomes its picture.
+func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
 	if ed.win.Content() != ed.content {
 		return // the window shows something else now (the library)
+	}
+	if d := fyne.CurrentApp().Driver(); d != nil {
+		at := pos.Subtract(d.AbsolutePositionForObject(ed.view))
+		if at.X >= 0 && at.Y >= 0 && at.X < ed.view.Size().Width && at.Y < ed.view.Size().Height {
+			if i := ed.tokenAt(ed.view.SquareAt(at)); i >= 0 {
+				ed.Select(i)
+			}
+		}
 	}
 	if len(uris) != 1 || ed.sel < 0 || controls.DialogOpen(ed.win) {
 		if len(uris) > 0 && ed.sel < 0 {

@@ -36,8 +36,12 @@ func TestTokenArtDropAndRemove(t *testing.T) {
 	if ed.enc.Tokens[0].Image != "" || !strings.Contains(ed.status.msgLabel.Text, "Select a token first") {
 		t.Fatalf("drop with no token selected: %q", ed.status.msgLabel.Text)
 	}
-	ed.Select(0)
-	ed.dropped(fyne.Position{}, []fyne.URI{u})
+	// dropped on the token: it is selected and takes the picture
+	drop := fyne.CurrentApp().Driver().AbsolutePositionForObject(ed.view).Add(at(ed, 1, 1))
+	ed.dropped(drop, []fyne.URI{u})
+	if ed.Selected() != 0 {
+		t.Fatalf("drop on the token selected %d", ed.Selected())
+	}
 	img := ed.enc.Tokens[0].Image
 	if w, h, err := model.ImageSize(img); err != nil || w != 512 || h != 512 {
 		t.Fatalf("dropped 800 px picture stored at %dx%d (%v)", w, h, err)

@@ -41,3 +41,14 @@ func TestGridPreviewLinesUpAt70PxFrom35(t *testing.T) {
 		t.Errorf("half size: %v, lines at 18 %v, 53 %v, 35 %v", half.Bounds(), line(half.At(18, 100)), line(half.At(53, 100)), line(half.At(35, 100)))
 	}
 }
+
+// BenchmarkGridPreview8000 is the alignment preview of an 8000 x 8000
+// map, redrawn on the UI goroutine at each keystroke in its fields.
+func BenchmarkGridPreview8000(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 8000, 8000), image.YCbCrSubsampleRatio420)
+	p := model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		GridPreview(img, p, 113, 113, 480)
+	}
+}

@@ -291,7 +291,20 @@ func (g *EdgeGrid) KindW(x, y int) EdgeKind {
 // Between reports whether a blocking edge lies between the orthogonally
 // adjacent squares (ax, ay) and (bx, by). Squares that are not orthogonal
 // neighbours have no single edge between them: false.
-func (g *EdgeGrid) Between(ax, ay, bx, by int) bool {
+func (g *EdgeGrid) Between(ax, ay, bx, by int) bool { return EdgeBetween(g, ax, ay, bx, by) }
+
+// EdgeIndex is what EdgeBetween needs of an index of blocking edges: the
+// north and west sides of each square.
+type EdgeIndex interface {
+	BlocksN(x, y int) bool
+	BlocksW(x, y int) bool
+}
+
+// EdgeBetween reports whether g has a blocking edge between the
+// orthogonally adjacent squares (ax, ay) and (bx, by); false for squares
+// that are not orthogonal neighbours. The rules keep their own index (in
+// buffers reused between queries) and ask the same question.
+func EdgeBetween[G EdgeIndex](g G, ax, ay, bx, by int) bool {
 	switch {
 	case ay == by && bx == ax+1:
 		return g.BlocksW(bx, by)

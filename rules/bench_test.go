@@ -294,3 +294,37 @@ func farCornerMap(n int) (*model.Encounter, MoveQuery) {
 	e.Tokens = []model.Token{{Name: "runner", Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 7500 * n / 1000}}}
 	return e, MoveQuery{Token: 0}
 }
+
+// BenchmarkPathMultiStride1000 is the path across an open 1000x1000 map to
+// (500, 999) with three Strides of 2510 ft (502 squares): the target needs
+// all three (issue 12 item 8: the label search took 160 s where reach took
+// 0.73 s). BenchmarkReachMultiStride1000 is the reach it must not be
+// slower than.
+func BenchmarkPathMultiStride1000(b *testing.B) {
+	e, q := multiStrideMap(1000)
+	pa := mustEngine(b, e.Ruleset).(PathAppender)
+	p, err := pa.AppendPath(nil, e, q, 500, 999)
+	if err != nil || !p.Reachable || p.Actions != 3 {
+		b.Fatal(p, err)
+	}
+	steps := p.Steps
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		p, _ = pa.AppendPath(steps, e, q, 500, 999)
+		steps = p.Steps
+	}
+}
+
+func BenchmarkReachMultiStride1000(b *testing.B) {
+	e, q := multiStrideMap(1000)
+	benchReach(b, e, q)
+}
+
+// multiStrideMap is an open n x n sf2e map with a Medium token at (0, 0)
+// and three Strides of 2510 ft on the 1000 map (scaled to n).
+func multiStrideMap(n int) (*model.Encounter, MoveQuery) {
+	e := &model.Encounter{Name: "open", Ruleset: model.SF2E, Grid: model.NewGrid(n, n)}
+	e.Tokens = []model.Token{{Name: "runner", Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 2510 * n / 1000}}}
+	return e, MoveQuery{Token: 0, Actions: 3}
+}

@@ -80,19 +80,7 @@ func (g *edgeIndex) BlocksW(x, y int) bool { return g.at(x, y)&2 != 0 }
 
 // Between reports whether a blocking edge lies between the orthogonal
 // neighbours a and b (false for squares that are not).
-func (g *edgeIndex) Between(ax, ay, bx, by int) bool {
-	switch {
-	case ay == by && bx == ax+1:
-		return g.BlocksW(bx, by)
-	case ay == by && bx == ax-1:
-		return g.BlocksW(ax, ay)
-	case ax == bx && by == ay+1:
-		return g.BlocksN(bx, by)
-	case ax == bx && by == ay-1:
-		return g.BlocksN(ax, ay)
-	}
-	return false
-}
+func (g *edgeIndex) Between(ax, ay, bx, by int) bool { return model.EdgeBetween(g, ax, ay, bx, by) }
 
 // edgeStepBits fills out[at(x, y)] for every square of x0..x1, y0..y1,
 // where at(x, y) = base + (y-y0)*stride + (x-x0), with the directions a

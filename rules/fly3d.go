@@ -37,6 +37,9 @@ const (
 	oThreat                   // leaving it (the box's bottom in this layer) provokes
 )
 
+// passing answers in the 2-D cells' bits; the flights' boxes use the same.
+var _ = [1]struct{}{}[int(oBlock^cBlock)|int(oNoEnd^cNoEnd)|int(oNoStop^cNoStop)]
+
 // flyMoves are the step kinds in tie-break order: (horizontal direction, 8
 // = none; layers).
 var flyMoves = func() [][2]int8 {
@@ -200,16 +203,9 @@ func (f *fly3d) build() {
 		if j == f.tok {
 			continue
 		}
-		var bits uint8
-		switch passing(t, side, o) {
-		case passFree:
+		bits := passing(t, side, o) // cBlock, cNoEnd, cNoStop are oBlock, oNoEnd, oNoStop
+		if bits == 0 {
 			continue
-		case passAlly:
-			bits = oNoEnd
-		case passThrough:
-			bits = oNoEnd | oNoStop
-		default:
-			bits = oBlock | oNoEnd | oNoStop
 		}
 		ok := e.Space(o)
 		l0, l1 := tokenLayers(e, o)

@@ -251,18 +251,9 @@ func (m *mover) classifyTokens(t *model.Token) {
 			continue
 		}
 		o := &e.Tokens[j]
-		var bits uint8
-		switch passing(t, side, o) {
-		case passFree:
-			continue
-		case passAlly:
-			bits = cNoEnd
-		case passThrough:
-			bits = cNoEnd | cNoStop
-		default:
-			bits = cBlock | cNoEnd | cNoStop
+		if bits := passing(t, side, o); bits != 0 {
+			m.mark(o.X, o.Y, e.Space(o), bits)
 		}
-		m.mark(o.X, o.Y, e.Space(o), bits)
 	}
 	// Reactions: leaving a square an enemy that can act threatens (the
 	// mover's box at its own elevation).
@@ -500,25 +491,20 @@ func (m *mover) enteredFlags(x, y, d int) Flag {
 	return f
 }
 
-// How a mover may treat another creature's space (Player Core p. 414;
-// rules-conventions.md "Creatures" and "Conditions the rules act on").
-const (
-	passBlocked = iota // may neither pass nor end there
-	passFree           // ignore it: tiny creatures share, so may a body
-	passAlly           // pass, and stop a Stride there, but not end there
-	passThrough        // pass, but neither end nor stop a Stride there
-)
-
-// passing says how t (of side) may treat o's space; the 2-D searches and
-// the flights over elevation layers ask the same question.
-func passing(t *model.Token, side string, o *model.Token) int {
+// passing says how t (of side) may treat o's space (Player Core p. 414;
+// rules-conventions.md "Creatures" and "Conditions the rules act on"), in
+// the bits the 2-D cells and the flights' boxes share: cBlock (may not
+// pass), cNoEnd (may not end there), cNoStop (a Stride may not stop there);
+// 0 to ignore o (tiny creatures share, and so may a body). The 2-D searches
+// and the flights over elevation layers ask the same question.
+func passing(t *model.Token, side string, o *model.Token) uint8 {
 	switch {
 	case t.Size <= model.Tiny || o.Size <= model.Tiny || mayEndOnBody(t, o):
-		return passFree
+		return 0
 	case model.Allies(side, o.SideOrNeutral()):
-		return passAlly
+		return cNoEnd
 	case sizeGap(t.Size, o.Size) >= 3 || o.Has(model.CondDead):
-		return passThrough // a dead creature never blocks movement
+		return cNoEnd | cNoStop // a dead creature never blocks movement
 	}
-	return passBlocked
+	return cBlock | cNoEnd | cNoStop
 }

@@ -1,0 +1,550 @@
+package rules
+
+import (
+	"math/bits"
+
+	"encounterplanner/model"
+)
+
+// pathStrides is path for a route of 2 or more Strides (sf2e) or move
+// actions (pf1e), at most n: an A* search backwards from the target, then
+// a walk forwards from the start that settles the directions.
+//
+// The backward search settles labels (r, state, u, K): from the state
+// (position, diagonal parity) a continuation to the target spends u in the
+// current Stride, then fits in r more, with key K = (total squares,
+// hazardous squares, reaction steps). A forward prefix in Stride l with c
+// spent can take it when r <= n-1-l and c + u <= budget, so a label is
+// beaten by a settled one of its state with no more Strides after it, no
+// more u and no larger K. Labels leave the queue by f = K + arriveCost
+// (the exact cost from the start on an open map: consistent, so the first
+// label to settle at the start has the least total, T*), then by fewer
+// Strides after and less spent: of the labels of a state with one f the
+// least spending settles first and beats the rest, one label a state on an
+// open map. The search stops past T*: every label that can lie on a best
+// route has then settled. A label whose f is not yet due waits (see
+// stepsBack), so the labels that lie off the best routes are mostly never
+// made.
+//
+// The walk keeps, for its prefix, the least movement spent in each Stride
+// (a new Stride may begin wherever a Stride may end), and takes at each
+// step the first direction N..NW after which a settled label completes the
+// prefix to exactly the best key: the lexicographically first of the best
+// routes (queries.md), without comparing routes.
+//
+// Time O(S * 8k) for S labels settled (the queue is a radix heap) and a
+// k x k space, memory O(n W H) reused; zero allocations after warm-up. It
+// leaves the directions in s.seqA and reports whether the target was
+// reached.
+func (s *searcher) pathStrides(target, n int) bool {
+	m := &s.m
+	ss := &s.strides
+	W := m.W
+	if len(ss.st) < W*m.H*2*m.layers {
+		ss.st = make([]bstate, W*m.H*2*m.layers)
+	}
+	if s.gen < ss.gen { // the generations wrapped (see grow): clear the stamps
+		clear(ss.st)
+		clear(ss.fstamp)
+	}
+	ss.per, ss.gen = m.layers, s.gen
+	B := m.budget
+	sx, sy := m.start%W, m.start/W
+	p0 := m.startParity()
+	startSt := int32(m.start*2) + int32(p0)
+	ss.lab = ss.lab[:0]
+	ss.floodNext, ss.floodOn, ss.floodOver = floodFirst, false, false
+	ss.q.reset()
+	ss.pushes = 0
+	tx, ty := target%W, target/W
+	for p := uint8(0); p < 2; p++ {
+		g := arriveCost(sx, sy, p0, tx, ty, p)
+		if g <= int32(n)*B {
+			ss.push(g, 0, 0, bitem{st: int32(target*2) + int32(p)})
+		}
+	}
+	best, found := pkey{}, false
+	ss.f0 = -1
+	for !ss.q.empty() {
+		key, e := ss.q.pop()
+		f, r, u := int32(key>>32), int32(key>>30)&3, int32(key&(1<<30-1))
+		if ss.f0 < 0 {
+			ss.f0 = f
+		}
+		if found && f > best.t {
+			break // past K*: nothing after can be on a best route
+		}
+		if e.st < 0 {
+			// A settled label whose steps back are due at this f.
+			e.st = ^e.st
+			s.stepsBack(e, r, u, f, false, n, found, best.t)
+			continue
+		}
+		if ss.dominated(e.st, r, u, e.k) {
+			continue
+		}
+		S := &ss.st[int(e.st)*ss.per+int(r)]
+		if S.stamp != ss.gen {
+			S.stamp, S.head = ss.gen, -1
+		}
+		ss.lab = append(ss.lab, blabel{k: e.k, u: u, next: S.head})
+		S.head = int32(len(ss.lab) - 1)
+		s.work++
+		if !found && len(ss.lab) >= ss.floodNext {
+			// The search backwards may be searching where no route from
+			// the start ever goes: flood from the start too, at a quarter
+			// of the work so far. Give up when the flood is done without
+			// meeting the target; until then, no label is made where the
+			// flood says the start is too far (floodLB).
+			ss.floodNext *= 2
+			if s.floodFrom(target, n, len(ss.lab)/4) {
+				return false
+			}
+		}
+		if e.st == startSt {
+			if !found || e.k.less(best) {
+				best, found = e.k, true
+			}
+			continue
+		}
+		pos := int(e.st >> 1)
+		// Strides after this one: the most the route from the start may
+		// cost to arrive here, leaving this Stride's u.
+		after := int32(n-1) - r
+		if after > 0 && s.legal(pos)&legStop != 0 && arriveCost(sx, sy, p0, pos%W, pos/W, uint8(e.st&1)) <= after*B {
+			ss.push(f, r+1, 0, e)
+		}
+		s.stepsBack(e, r, u, f, true, n, found, best.t)
+	}
+	if !found {
+		return false
+	}
+	// The walk. cm[l]: the least movement spent in Stride l by a split of
+	// the prefix, -1 when none.
+	var cm [maxStrides]int32
+	for l := range cm {
+		cm[l] = -1
+	}
+	cm[0] = 0
+	s.newStride(&cm, n, m.start)
+	st, k := startSt, pkey{}
+	dirs := s.seqA[:0]
+	for int(st>>1) != target {
+		pos := int(st >> 1)
+		x, y := pos%W, pos/W
+		took := false
+		for d := 0; d < 8 && !took; d++ {
+			npos, lvl, haz, thr, ok := m.try(x, y, d)
+			if !ok {
+				continue
+			}
+			w, q := stepCost(m.kind, isDiagDir(d), uint8(st&1), lvl)
+			nk := pkey{t: k.t + w, h: k.h + int32(haz), r: k.r}
+			if thr {
+				nk.r++
+			}
+			if best.less(nk) {
+				continue
+			}
+			var nc [maxStrides]int32
+			for l := range nc {
+				nc[l] = -1
+				if l < n && cm[l] >= 0 && cm[l]+w <= B {
+					nc[l] = cm[l] + w
+				}
+			}
+			s.newStride(&nc, n, npos)
+			nst := int32(npos*2) + int32(q)
+			if ss.completes(nst, &nc, n, B, nk, best) {
+				st, k, cm, took = nst, nk, nc, true
+				dirs = append(dirs, int8(d))
+			}
+		}
+		if !took {
+			s.seqA = dirs
+			return false // cannot happen: the start's label leads to the target
+		}
+	}
+	s.seqA = dirs
+	return true
+}
+
+// stepsBack pushes the labels one step back from the settled label e at
+// (r, state e.st, u): those whose f is due now, at level (all whose f may
+// be no more than level, when first). The others wait: a step's cost is
+// at least its cost on open ground, so their f is at least a bound, and
+// the label comes back (as a token, e.st complemented) when the queue
+// reaches the least bound. Across an open map's best routes, most steps
+// back lead off them, to an f never reached, and are never taken.
+func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, found bool, bestT int32) {
+	m := &s.m
+	ss := &s.strides
+	W, B := m.W, m.budget
+	sx, sy := m.start%W, m.start/W
+	p0 := m.startParity()
+	pos := int(e.st >> 1)
+	x, y := pos%W, pos/W
+	room := (int32(n-1)-r)*B + B - u
+	next := int32(-1) // the least bound of the steps that wait
+	for d := 0; d < 8; d++ {
+		px, py := x-model.Dir[d][0], y-model.Dir[d][1]
+		if px < 0 || py < 0 || px+m.k > W || py+m.k > m.H {
+			continue
+		}
+		ppos := py*W + px
+		if m.k == 1 && m.cells[ppos]&cBlock != 0 && ppos != m.start {
+			continue // no route passes there (the start may stand on it)
+		}
+		// Outside the room nothing is searched (nor classified: the room
+		// lies inside the mover's box, arriveCost is at least the
+		// distance from the start); once K* is known, nothing past it.
+		var now [2]bool
+		var g [2]int32
+		any := false
+		for p := uint8(0); p < 2; p++ {
+			g[p] = arriveCost(sx, sy, p0, px, py, p)
+			w0, _ := stepCost(m.kind, isDiagDir(d), p, 0)
+			lb := e.k.t + w0 + g[p]
+			if max(g[p], ss.floodLB(ppos))+w0 > room || u+w0 > B || (found && lb > bestT) {
+				continue
+			}
+			if lb == level || (first && (lb < level || level > ss.f0)) {
+				now[p], any = true, true
+			} else if lb > level && (next < 0 || lb < next) {
+				next = lb
+			}
+		}
+		if !any {
+			continue
+		}
+		_, lvl, haz, thr, ok := m.try(px, py, d)
+		if !ok {
+			continue
+		}
+		for p := uint8(0); p < 2; p++ {
+			if !now[p] {
+				continue
+			}
+			w, q := stepCost(m.kind, isDiagDir(d), p, lvl)
+			if int32(q) != e.st&1 || u+w > B || g[p] > room-w {
+				continue
+			}
+			nk := pkey{t: e.k.t + w, h: e.k.h + int32(haz), r: e.k.r}
+			if thr {
+				nk.r++
+			}
+			ss.push(nk.t+g[p], r, u+w, bitem{st: int32(ppos*2) + int32(p), k: nk})
+		}
+	}
+	if next >= 0 {
+		ss.q.push(uint64(next)<<32|uint64(r)<<30|uint64(u), bitem{st: ^e.st, k: e.k})
+	}
+}
+
+// floodFirst is the labels settled before pathStrides first floods.
+const floodFirst = 4096
+
+// floodFrom goes on with a flood from the start, for at most limit
+// positions: Dial's algorithm over positions with each step at its least
+// cost (a diagonal at 1 square, surcharges and doublings counted), up to
+// the movement of n Strides, which no route can beat (movement left over
+// at a Stride's end and the 1-2-1 diagonals only add). It reports true
+// when the flood is over without reaching target: no route exists.
+// O(limit * 8k).
+func (s *searcher) floodFrom(target, n, limit int) bool {
+	m := &s.m
+	ss := &s.strides
+	if ss.floodOver {
+		return false
+	}
+	W := m.W
+	if len(ss.fstamp) < W*m.H {
+		ss.fstamp = make([]uint32, W*m.H)
+		ss.fdist = make([]int32, W*m.H)
+	}
+	far := int32(n) * m.budget
+	if !ss.floodOn {
+		for i := range ss.fring {
+			ss.fring[i] = ss.fring[i][:0]
+		}
+		ss.fring[0] = append(ss.fring[0], int32(m.start))
+		ss.fstamp[m.start], ss.fdist[m.start] = ss.gen, 0
+		ss.fcur, ss.fcount, ss.floodOn = 0, 1, true
+	}
+	for limit > 0 && ss.fcount > 0 {
+		b := &ss.fring[ss.fcur&7]
+		if len(*b) == 0 {
+			ss.fcur++
+			continue
+		}
+		pos := int((*b)[len(*b)-1])
+		*b = (*b)[:len(*b)-1]
+		ss.fcount--
+		if ss.fdist[pos] != ss.fcur {
+			continue // reached for less since
+		}
+		limit--
+		if pos == target {
+			ss.floodOver = true // it meets the target: no more to learn
+			return false
+		}
+		x, y := pos%W, pos/W
+		for d := 0; d < 8; d++ {
+			npos, lvl, _, _, ok := m.try(x, y, d)
+			if !ok {
+				continue
+			}
+			w, _ := stepCost(m.kind, isDiagDir(d), 0, lvl)
+			nd := ss.fcur + w
+			if nd > far || (ss.fstamp[npos] == ss.gen && ss.fdist[npos] <= nd) {
+				continue
+			}
+			ss.fstamp[npos], ss.fdist[npos] = ss.gen, nd
+			ss.fring[nd&7] = append(ss.fring[nd&7], int32(npos))
+			ss.fcount++
+		}
+	}
+	return ss.fcount == 0
+}
+
+// floodLB is the least a route from the start can cost to reach pos, as
+// far as the flood knows: its cost there when settled, else the cost the
+// flood is at, or more than any Speed when the flood is over without it.
+func (ss *strideSearch) floodLB(pos int) int32 {
+	if !ss.floodOn {
+		return 0
+	}
+	if ss.fstamp[pos] == ss.gen {
+		return min(ss.fdist[pos], ss.fcur)
+	}
+	if ss.fcount == 0 && !ss.floodOver {
+		return 1<<31 - 8 // more than n Strides hold, with room for a step
+	}
+	return ss.fcur
+}
+
+// startParity is the diagonal parity a move starts with: 1 when the turn
+// has counted an odd number of diagonals (next diagonal costs 2), 0 on a
+// fresh turn. pathStrides and its bounds (arriveCost) start from it.
+func (m *mover) startParity() uint8 { return m.par0 }
+
+// maxStrides bounds the Strides or move actions of one move (MaxActions).
+const maxStrides = 4
+
+// newStride lets a new Stride begin at pos, when a Stride may end there,
+// after any Stride the prefix can be in (an empty Stride included).
+func (s *searcher) newStride(cm *[maxStrides]int32, n, pos int) {
+	if s.legal(pos)&legStop == 0 {
+		return
+	}
+	for l := 0; l+1 < n; l++ {
+		if cm[l] >= 0 {
+			cm[l+1] = 0
+		}
+	}
+}
+
+// arriveCost is the least a route from top-left (x0, y0) with diagonal
+// parity p0 costs, on an open map, to arrive at (x, y) with parity p. With
+// gaps M >= mn and D diagonals the diagonals cost D + floor((D + p0) / 2);
+// D = mn when its parity is p (the usual max + floor((min + p0) / 2)),
+// else mn - 1 (two straight steps more) or, when mn = 0, one diagonal and
+// a straight step back. Terrain, walls and pf1e doubling only raise costs,
+// and it is consistent for every step (a pf1e doubled diagonal keeps the
+// parity but costs 3 or more): TestArriveCostExactAndConsistent checks
+// both against a search.
+func arriveCost(x0, y0 int, p0 uint8, x, y int, p uint8) int32 {
+	M, mn := absInt(x-x0), absInt(y-y0)
+	if M < mn {
+		M, mn = mn, M
+	}
+	P := int(p0)
+	switch {
+	case (P+mn)&1 == int(p):
+		return int32(M + (mn+P)/2)
+	case mn > 0:
+		return int32(M + 1 + (mn-1+P)/2)
+	case M > 0:
+		return int32(M + 1 + P)
+	}
+	return int32(3 + P)
+}
+
+// strideSearch holds pathStrides' buffers, reused between calls.
+type strideSearch struct {
+	st     []bstate // per (state, Strides after)
+	per    int      // Strides after a state, as indexed in st
+	lab    []blabel
+	q      radixQueue
+	gen    uint32
+	pushes int   // labels pushed (tests bound them)
+	f0     int32 // the first f settled: steps wait only at it (stepsBack)
+
+	// The flood from the start (floodFrom): per position, the least
+	// cost when the stamp is the generation; the bucket ring, the cost
+	// it is at and its count; when to flood next; on, over.
+	fstamp    []uint32
+	fdist     []int32
+	fring     [8][]int32
+	fcur      int32
+	fcount    int
+	floodNext int
+	floodOn   bool
+	floodOver bool
+}
+
+// bstate is the record of (state, r): valid when stamp is the generation;
+// head is the latest of its settled labels, pu and pk the u and key of the
+// best label pushed (pu -1: none).
+type bstate struct {
+	stamp uint32
+	head  int32
+	pu    int32
+	pk    pkey
+}
+
+// blabel is a settled label: key, u, the previous label of its state.
+type blabel struct {
+	k    pkey
+	u    int32
+	next int32
+}
+
+// bitem is a label in the queue (its r and u are in the queue's key).
+type bitem struct {
+	st int32 // position*2 + parity
+	k  pkey
+}
+
+// dominated reports whether a settled label of the state with no more
+// Strides after it (r' <= r), no more u and no larger key beats the label
+// (r, u, k). The settled labels of a state are few (one on an open map).
+func (ss *strideSearch) dominated(st, r, u int32, k pkey) bool {
+	base := int(st) * ss.per
+	for i := 0; i <= int(r); i++ {
+		S := &ss.st[base+i]
+		if S.stamp != ss.gen {
+			continue
+		}
+		for li := S.head; li >= 0; li = ss.lab[li].next {
+			L := &ss.lab[li]
+			if L.u <= u && !k.less(L.k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// push queues the label unless a settled one beats it, by (f, r, u):
+// f = K + arriveCost first (A*), then, of equal f, fewer Strides after and
+// less spent, so that of the labels of a state with one key the least
+// spending leaves first and beats the rest. The key grows along every
+// edge (a step adds to u, a new Stride to r), as the radix queue needs.
+func (ss *strideSearch) push(f, r, u int32, e bitem) {
+	S := &ss.st[int(e.st)*ss.per+int(r)]
+	if S.stamp != ss.gen {
+		S.stamp, S.head, S.pu = ss.gen, -1, -1
+	}
+	// A label pushed with no more u and no larger key leaves first and
+	// will beat this one; so would a settled one, checked here only at
+	// the f being settled (of later f, most never leave).
+	if S.pu >= 0 && S.pu <= u && !e.k.less(S.pk) {
+		return
+	}
+	if uint64(f) == ss.q.last>>32 && ss.dominated(e.st, r, u, e.k) {
+		return
+	}
+	if S.pu < 0 || e.k.less(S.pk) || (e.k == S.pk && u < S.pu) {
+		S.pu, S.pk = u, e.k
+	}
+	ss.pushes++
+	ss.q.push(uint64(f)<<32|uint64(r)<<30|uint64(u), e)
+}
+
+// completes reports whether a settled label continues the prefix at state
+// st, whose least spent per Stride is nc and key k, to the key best.
+func (ss *strideSearch) completes(st int32, nc *[maxStrides]int32, n int, B int32, k, best pkey) bool {
+	for l := 0; l < n; l++ {
+		if nc[l] < 0 {
+			continue
+		}
+		for r := 0; r <= n-1-l; r++ {
+			S := &ss.st[int(st)*ss.per+r]
+			if S.stamp != ss.gen {
+				continue
+			}
+			for li := S.head; li >= 0; li = ss.lab[li].next {
+				L := &ss.lab[li]
+				if L.u+nc[l] <= B && k.t+L.k.t == best.t && k.h+L.k.h == best.h && k.r+L.k.r == best.r {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// radixQueue is a monotone priority queue (a radix heap) of labels by a
+// 64-bit key: no key pushed is below the last popped. Bucket i > 0 holds
+// the keys whose highest bit differing from the last popped is bit i-1;
+// popping refills bucket 0 from the first non-empty one. Each label moves
+// at most 64 times, most far fewer: amortised O(1) for this search's keys,
+// and every bucket is appended to in order, so it stays in cache.
+type radixQueue struct {
+	last    uint64
+	n       int
+	buckets [65][]ritem
+}
+
+type ritem struct {
+	key uint64
+	e   bitem
+}
+
+func (q *radixQueue) reset() {
+	for i := range q.buckets {
+		q.buckets[i] = q.buckets[i][:0]
+	}
+	q.last, q.n = 0, 0
+}
+
+func (q *radixQueue) empty() bool { return q.n == 0 }
+
+func (q *radixQueue) bucket(key uint64) int {
+	if key == q.last {
+		return 0
+	}
+	return 64 - bits.LeadingZeros64(key^q.last)
+}
+
+func (q *radixQueue) push(key uint64, e bitem) {
+	b := &q.buckets[q.bucket(key)]
+	*b = append(*b, ritem{key, e})
+	q.n++
+}
+
+func (q *radixQueue) pop() (uint64, bitem) {
+	if len(q.buckets[0]) == 0 {
+		i := 1
+		for len(q.buckets[i]) == 0 {
+			i++
+		}
+		b := q.buckets[i]
+		mn := b[0].key
+		for _, it := range b[1:] {
+			mn = min(mn, it.key)
+		}
+		q.last = mn
+		for _, it := range b {
+			nb := &q.buckets[q.bucket(it.key)]
+			*nb = append(*nb, it)
+		}
+		q.buckets[i] = b[:0]
+	}
+	b := q.buckets[0]
+	it := b[len(b)-1]
+	q.buckets[0] = b[:len(b)-1]
+	q.n--
+	return it.key, it.e
+}

@@ -8,11 +8,15 @@
 // widgets and state, in a file named after it: toolPanel (toolpanel.go),
 // statusBar (statusbar.go), inspectorPanel (inspector.go), overlayPanel
 // (overlaypanel.go), the map gestures (gestures.go), the live overlays
-// (liveoverlays.go) and autosave (save.go). What needs no window lives in
-// packages under ui/:
+// (liveoverlays.go) and autosave (save.go); the map tools beyond painting
+// each have theirs: walls and doors on grid lines (edgetool.go), fog of war
+// and GM-only squares (fogtool.go), elevation keys and field
+// (elevation.go), token pictures (tokenart.go) and the map image import
+// (imageimport.go). What needs no window lives in packages under ui/:
 //
 //	ui/session   the overlay worker, path and answer words, where tokens may
-//	             stand, painting and undo history (no Fyne; table tests)
+//	             stand, painting, edges, fog masks, token pictures and undo
+//	             history (no Fyne; table tests)
 //	ui/mapview   the map widget shared by the editor and the player display
 //	ui/player    the player display and its calibration
 //	ui/library   the encounter list and importing files

@@ -27,6 +27,8 @@ const (
 	ToolFill
 	ToolErase
 	ToolToken
+	ToolWall
+	ToolFog
 )
 
 // Editor edits one encounter in a window: the map, the tools, the token
@@ -153,6 +155,7 @@ func (ed *Editor) build() {
 func (ed *Editor) install() {
 	ed.win.SetContent(ed.content)
 	ed.win.SetMainMenu(ed.menu())
+	ed.win.SetOnDropped(ed.dropped) // tokenart.go
 	c := ed.win.Canvas()
 	c.SetOnTypedRune(ed.rune)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
@@ -241,6 +244,8 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 		ed.togglePlayerFullScreen()
 	case fyne.KeyHome:
 		ed.view.Fit()
+	case fyne.KeyPageUp, fyne.KeyPageDown:
+		return ed.RaiseSelected(map[fyne.KeyName]int{fyne.KeyPageUp: 1, fyne.KeyPageDown: -1}[ev.Name])
 	default:
 		return false
 	}
@@ -313,6 +318,9 @@ func (ed *Editor) Select(i int) {
 	}
 	ed.sel = i
 	ed.setStatus(ed.status.pathLabel, "")
+	if w := session.FallWarning(ed.enc, i); w != "" {
+		ed.message(w)
+	}
 	ed.showInspector()
 	ed.fitMode()
 	if len(rules.Describe(ed.enc.Ruleset).MoverModes) > 0 {

@@ -23,6 +23,8 @@ type mapGesture struct {
 	ghost          *render.Ghost
 	dragMoved      bool
 	cycleTok       bool // a click without a drag selects the next token sharing the square
+	edge           edgeStroke
+	fog            fogStroke
 }
 
 // hover implements mapInput.
@@ -48,6 +50,9 @@ func (ed *Editor) cancelGesture() bool {
 	restored := false
 	if ed.gest.stroke && (ed.tools.tool == ToolRect || ed.tools.tool == ToolLine) && ed.gest.strokeBefore.Cells != nil {
 		copy(ed.enc.Grid.Cells, ed.gest.strokeBefore.Cells)
+		restored = true
+	}
+	if ed.cancelEdgeStroke() || ed.cancelFogStroke() {
 		restored = true
 	}
 	ed.gest.stroke = false
@@ -88,6 +93,7 @@ func (ed *Editor) pans(x, y int) bool {
 		return false
 	}
 	ed.Select(-1)
+	ed.toggleDoorAt(x, y)
 	return true
 }
 
@@ -133,6 +139,10 @@ func (ed *Editor) press(x, y int, shift bool) {
 		if ed.enc.Grid.In(x, y) {
 			ed.addTokenDialog(x, y)
 		}
+	case ToolWall:
+		ed.edgePress(shift)
+	case ToolFog:
+		ed.fogPress(x, y, shift)
 	}
 }
 
@@ -178,6 +188,10 @@ func (ed *Editor) drag(x, y int, shift bool) {
 		}
 		ed.gest.lastX, ed.gest.lastY = x, y
 		ed.previewShape(x, y)
+	case ed.gest.edge.on:
+		ed.edgeDrag()
+	case ed.gest.fog.on:
+		ed.fogDrag(x, y)
 	}
 }
 
@@ -205,6 +219,10 @@ func (ed *Editor) release(x, y int, shift bool) {
 		}
 		nx, ny := x-ed.gest.dragOffX, y-ed.gest.dragOffY
 		ed.MoveToken(i, nx, ny, shift)
+	case ed.gest.edge.on:
+		ed.edgeRelease()
+	case ed.gest.fog.on:
+		ed.fogRelease()
 	case ed.gest.stroke:
 		ed.gest.stroke = false
 		ed.gest.strokeBefore = model.Grid{}

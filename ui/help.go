@@ -14,7 +14,12 @@ const helpText = `# Shortcuts
 - **B** brush, **[** and **]** change its size (1 to 5)
 - **R** rectangle, **L** line (walls), **F** flood fill, **E** eraser
 - **T** add a token: click a square
-- **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous; **W** shallow water
+- **W** walls on grid lines: drag from one grid intersection to another (a crooked drag stays straight); **W** again draws doors, then secret doors; **Shift**-drag erases. With **V**, a click on a door line (or a door square) opens or closes it
+- **G** fog of war: brush to reveal, **Shift** to hide; **G** again: rectangle, reveal room (one click, stops at walls and closed doors), GM-only squares (the players see open ground there). The Fog menu turns fog on and off, reveals what the party sees, reveals or hides all, and can make each party move reveal what the mover sees
+- **PageUp** / **PageDown** raise or lower the selected token one square's feet (sf2e, pf1e); the inspector has its Elevation; a token in the air without a fly Speed gets its fall and damage in the status bar
+- Inspector **Image…** gives the selected token a PNG or JPEG picture (or drop the file on the window); **Remove image** takes it away
+- Encounter > Import map image… makes a PNG, JPEG or WebP battle map the background: the grid found in it is proposed, type pixels per square and offset while the grid shows over the picture; the map takes the image's size
+- **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous; **S** shallow water
 - **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit
 - **Ctrl+D** duplicate, **Delete** delete the selected token; **Esc** deselect
 - **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map

@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 func sizeNames(r model.Ruleset) []string {
@@ -68,6 +69,7 @@ func (ed *Editor) showInspector() {
 		duplicate: ed.DuplicateToken,
 		remove:    ed.DeleteToken,
 		reshow:    ed.showInspector,
+		art:       ed.tokenArtButtons,
 	})
 }
 
@@ -78,6 +80,7 @@ type inspectorActions struct {
 	duplicate func()
 	remove    func()
 	reshow    func() // rebuild the form (a quick button changed several fields)
+	art       func() fyne.CanvasObject // the token picture's buttons; nil: none
 }
 
 // show fills the inspector with token sel's form, or with the list of
@@ -140,10 +143,14 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	// HP (hitpoints.go), notes, the condition picker (conditions.go)
 	items = append(items, levelItems(e, &t, edit)...) // threat.go
 	items = append(items, hpItems(e, &t, edit, act.reshow)...)
+	items = append(items, elevationItems(e, &t, edit)...)
 	items = append(items, noteItems(&t, edit)...)
 	items = append(items, conditionItems(e, &t, edit, act.reshow)...)
 	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
+	if act.art != nil {
+		box.Add(act.art())
+	}
 	box.Add(widget.NewButton("Duplicate (Ctrl+D)", act.duplicate))
 	del := widget.NewButton("Delete (Del)", act.remove)
 	del.Importance = widget.DangerImportance
@@ -170,7 +177,7 @@ func (ed *Editor) tokenEditor(id string, head, errLabel *widget.Label) tokenEdit
 			errLabel.Show()
 			return
 		}
-		ed.message("")
+		ed.message(session.FallWarning(ed.enc, j)) // "" unless now in the air without a fly Speed
 		errLabel.Hide()
 		if j := ed.enc.TokenIndex(id); j >= 0 {
 			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))

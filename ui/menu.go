@@ -93,11 +93,12 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		item("Party…", ed.partyDialog, nil), // threat.go
 		item("Start fight…", ed.startFightDialog, nil), // fightpanel.go
+		item("Import map image…", ed.importMapImageDialog, nil), // after Ruleset: the e2e finds Ruleset by its place
 	)
 	help := fyne.NewMenu("Help",
 		item("Shortcuts and rules", func() { showHelp(ed.win) }, nil),
 	)
-	return fyne.NewMainMenu(file, edit, view, enc, help)
+	return fyne.NewMainMenu(file, edit, view, enc, ed.fogMenu(item), help)
 }
 
 func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {

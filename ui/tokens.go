@@ -213,6 +213,7 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	err := ed.apply("", func(c *model.Encounter) error {
 		c.Tokens[i].X, c.Tokens[i].Y = x, y
 		session.SpendMove(ed.enc, c, i, x, y, ed.ovp.settings.Mode) // on its turn in a fight
+		ed.followParty(c, i)
 		return nil
 	})
 	if err != nil {

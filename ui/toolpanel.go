@@ -37,6 +37,8 @@ var tools = []toolInfo{
 	ToolFill:   {'f', "Fill", "F  Flood-fill an area of the same terrain"},
 	ToolErase:  {'e', "Erase", "E  Erase terrain back to open ground"},
 	ToolToken:  {'t', "Token", "T  Click a square to add a token"},
+	ToolFog:    {'g', "Fog", "G  Reveal or hide squares (Shift hides); G again: rectangle, room, GM-only squares"},
+	ToolWall:   {'w', "Wall", "W  Drag walls along grid lines; W again: door, secret door; Shift-drag erases"},
 }
 
 type terrainInfo struct {
@@ -46,7 +48,8 @@ type terrainInfo struct {
 }
 
 // palette lists the terrains the GM paints, with their number keys; 0 is
-// the common difficult+hazardous mix, w shallow water (its legend key).
+// the common difficult+hazardous mix, s shallow water (W, its legend key
+// in the file, is the wall tool's).
 var palette = []terrainInfo{
 	{'1', "Open", 0},
 	{'2', "Wall", model.Wall},
@@ -58,7 +61,7 @@ var palette = []terrainInfo{
 	{'8', "Uneven", model.Uneven},
 	{'9', "Water", model.Water},
 	{'0', "Diff+Haz", model.Difficult | model.Hazardous},
-	{'w', "Shallow", model.ShallowWater},
+	{'s', "Shallow", model.ShallowWater},
 }
 
 // toolPanel is the left column: the tools, the terrains and the brush.
@@ -66,6 +69,9 @@ type toolPanel struct {
 	tool        Tool
 	terrain     model.Terrain
 	brush       int
+	edgeKind    int // index in edgeKinds: what the wall tool draws
+	fogMode     int // index in fogModeNames: what the fog tool does
+	fogFollow   bool
 	toolButtons []*controls.TipButton
 	terrButtons []*controls.TipButton
 	brushLabel  *widget.Label
@@ -75,6 +81,14 @@ type toolPanel struct {
 // SetTool picks the tool for the primary button.
 func (ed *Editor) SetTool(t Tool) {
 	ed.abandonGesture()
+	if t == ToolWall && ed.tools.tool == ToolWall {
+		ed.cycleEdgeKind()
+		return
+	}
+	if t == ToolFog && ed.tools.tool == ToolFog {
+		ed.cycleFogMode()
+		return
+	}
 	ed.tools.tool = t
 	if t == ToolLine && ed.tools.terrain == 0 {
 		ed.tools.terrain = model.Wall // a line of open ground is rarely meant
@@ -137,6 +151,9 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 	return scroll
 }
 
+// edgeButtonNames name the wall tool's button after the kind it draws.
+var edgeButtonNames = []string{"Wall", "Door", "Secret"}
+
 // swatchWithName puts the terrain's short name under its swatch button:
 // the palette showed only numbers, with the names in tooltips the GM had
 // to hover one by one.
@@ -166,6 +183,16 @@ func (captionLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // update shows the current tool, terrain and brush size.
 func (tp *toolPanel) update() {
 	for i, b := range tp.toolButtons {
+		if Tool(i) == ToolWall {
+			if txt := "W " + edgeButtonNames[tp.edgeKind]; b.Text != txt {
+				b.SetText(txt)
+			}
+		}
+		if Tool(i) == ToolFog {
+			if txt := "G " + fogModeNames[tp.fogMode]; b.Text != txt {
+				b.SetText(txt)
+			}
+		}
 		imp := widget.MediumImportance
 		if Tool(i) == tp.tool {
 			imp = widget.HighImportance

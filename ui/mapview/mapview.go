@@ -74,6 +74,7 @@ type View struct {
 	hoverX, hoverY  int
 	hovering        bool
 	pointer         fyne.Position // where the pointer last was over the view
+	gestureAt       fyne.Position // where the last press, drag or release was
 }
 
 // NewMapView makes a map view of the encounter enc returns, drawing the
@@ -235,6 +236,16 @@ func (m *View) SquareAt(p fyne.Position) (int, int) {
 	return int(math.Floor(x)), int(math.Floor(y))
 }
 
+// PointAt returns the map point (in squares, with fractions) under the
+// widget position p.
+func (m *View) PointAt(p fyne.Position) (float64, float64) {
+	return m.originX + float64(p.X/m.zoom), m.originY + float64(p.Y/m.zoom)
+}
+
+// GesturePoint is the map point of the last press, drag or release given
+// to the input: tools that work on grid lines (walls, doors) snap it.
+func (m *View) GesturePoint() (float64, float64) { return m.PointAt(m.gestureAt) }
+
 // PosOf returns the widget position of the centre of square (x, y).
 func (m *View) PosOf(x, y int) fyne.Position {
 	return fyne.NewPos(float32((float64(x)+0.5-m.originX)*float64(m.zoom)), float32((float64(y)+0.5-m.originY)*float64(m.zoom)))
@@ -286,6 +297,7 @@ func (m *View) begin(p fyne.Position, b desktop.MouseButton, shift bool) {
 		return
 	}
 	x, y := m.SquareAt(p)
+	m.gestureAt = p
 	m.panning = b == desktop.MouseButtonTertiary || m.spaceHeld || (m.input != nil && m.input.Pans(x, y))
 	if m.panning || m.input == nil {
 		return
@@ -306,6 +318,7 @@ func (m *View) end(p fyne.Position) {
 	}
 	if m.input != nil {
 		x, y := m.SquareAt(p)
+		m.gestureAt = p
 		m.input.Release(x, y, m.shift())
 	}
 }
@@ -327,6 +340,7 @@ func (m *View) Dragged(ev *fyne.DragEvent) {
 	x, y := m.SquareAt(ev.Position)
 	m.setHover(x, y)
 	if m.input != nil {
+		m.gestureAt = ev.Position
 		m.input.Drag(x, y, m.shift())
 	}
 }

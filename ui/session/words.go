@@ -81,6 +81,7 @@ func DescribePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 	if uneven > 0 {
 		parts = append(parts, Plural(uneven, "uneven", "uneven"))
 	}
+	parts = append(parts, endHeight(e, &t, p)...)
 	if len(provokes) > 0 {
 		var names []string
 		for j := range provokes {

@@ -1,0 +1,71 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/session"
+)
+
+// RaiseSelected changes the selected token's elevation by dir squares'
+// feet (PageUp +1, PageDown -1), one undo step a press, and says in the
+// status bar where it now is and whether it would fall. It reports
+// whether the ruleset has elevation and a token is selected.
+func (ed *Editor) RaiseSelected(dir int) bool {
+	z, ok := session.Raised(ed.enc, ed.sel, dir)
+	if !ok {
+		return false
+	}
+	i := ed.sel
+	if err := ed.apply("", func(c *model.Encounter) error { c.Tokens[i].Elevation = z; return nil }); err != nil {
+		return true
+	}
+	ed.showInspector()
+	ed.sayElevation(i)
+	return true
+}
+
+// sayElevation puts token i's height in the status bar, with its fall
+// when it is in the air without a fly Speed.
+func (ed *Editor) sayElevation(i int) {
+	if w := session.FallWarning(ed.enc, i); w != "" {
+		ed.message(w)
+		return
+	}
+	t := &ed.enc.Tokens[i]
+	ed.message(fmt.Sprintf("%s is %s", t.Name, session.Height(t.Elevation)))
+}
+
+// elevationItems is the inspector's Elevation field (feet, a multiple of
+// one square's; negative below the ground) for rulesets with elevation.
+func elevationItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.FormItem {
+	if !rules.HasElevation(e.Ruleset) {
+		return nil
+	}
+	en := widget.NewEntry()
+	en.SetPlaceHolder("0 (PageUp/PageDown)")
+	if t.Elevation != 0 {
+		en.SetText(strconv.Itoa(t.Elevation))
+	}
+	en.OnChanged = func(s string) {
+		edit("elevation", func(t *model.Token) error {
+			s = strings.TrimSpace(s)
+			if s == "" {
+				t.Elevation = 0
+				return nil
+			}
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				return fmt.Errorf("elevation: %q is not a whole number of feet", s)
+			}
+			t.Elevation = v
+			return nil
+		})
+	}
+	return []*widget.FormItem{widget.NewFormItem("Elevation ft", en)}
+}

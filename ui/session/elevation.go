@@ -1,0 +1,79 @@
+package session
+
+import (
+	"fmt"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// Raised is token tok's elevation after dir presses of PageUp (dir > 0)
+// or PageDown (dir < 0): one square's feet a press. ok is false where the
+// ruleset has no elevation (rules.HasElevation) or tok is no token.
+func Raised(e *model.Encounter, tok, dir int) (elevation int, ok bool) {
+	if !rules.HasElevation(e.Ruleset) || tok < 0 || tok >= len(e.Tokens) {
+		return 0, false
+	}
+	return e.Tokens[tok].Elevation + dir*e.Feet(), true
+}
+
+// Height words an elevation: "15 ft up", "10 ft down", "on the ground".
+func Height(feet int) string {
+	switch {
+	case feet > 0:
+		return fmt.Sprintf("%d ft up", feet)
+	case feet < 0:
+		return fmt.Sprintf("%d ft down", -feet)
+	}
+	return "on the ground"
+}
+
+// endHeight words where a path of the token ends in height, for rulesets
+// with elevation, when the token flies or is off the ground: "ends 15 ft
+// up", plus "dive attack" for a pf1e flight that qualifies.
+func endHeight(e *model.Encounter, t *model.Token, p *rules.Path) []string {
+	if !rules.HasElevation(e.Ruleset) {
+		return nil
+	}
+	z := t.Elevation
+	if p.Fly && len(p.Steps) > 0 {
+		z = p.Steps[len(p.Steps)-1].Z
+	}
+	var out []string
+	if z != 0 || t.Elevation != 0 {
+		out = append(out, "ends "+Height(z))
+	}
+	if p.Dive {
+		out = append(out, "dive attack")
+	}
+	return out
+}
+
+// FallWarning words what happens to token tok, left in the air without a
+// fly Speed (rules.MustFall): "Dae is 30 ft up without a fly Speed: a fall
+// would do 15 damage and leave it prone". "" when it need not fall.
+func FallWarning(e *model.Encounter, tok int) string {
+	if !rules.MustFall(e, tok) {
+		return ""
+	}
+	t := &e.Tokens[tok]
+	f, err := rules.FallOf(e, rules.NewFallQuery(tok))
+	if err != nil {
+		return fmt.Sprintf("%s is %s without a fly Speed: it would fall (%v)", t.Name, Height(t.Elevation), err)
+	}
+	var dmg string
+	switch {
+	case e.Ruleset == model.PF1E:
+		dmg = f.Dice + " damage"
+	default:
+		dmg = fmt.Sprintf("%d bludgeoning damage", f.Damage)
+	}
+	s := fmt.Sprintf("%s is %s without a fly Speed: it would fall %d ft for %s", t.Name, Height(t.Elevation), f.Feet, dmg)
+	if f.Water {
+		s += " (into water)"
+	}
+	if f.Prone {
+		s += " and land prone"
+	}
+	return s
+}

@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
+)
+
+// maxArtFileBytes bounds the picture file read for a token.
+const maxArtFileBytes = 64 << 20
+
+// SetTokenArt gives token i the PNG or JPEG picture in data (scaled down
+// to session.TokenArtSide when larger), one undo step.
+func (ed *Editor) SetTokenArt(i int, data []byte) error {
+	if i < 0 || i >= len(ed.enc.Tokens) {
+		return fmt.Errorf("select a token first")
+	}
+	url, err := session.TokenArt(data)
+	if err != nil {
+		return err
+	}
+	name := ed.enc.Tokens[i].Name
+	if err := ed.apply("", func(c *model.Encounter) error { c.Tokens[i].Image = url; return nil }); err != nil {
+		return err
+	}
+	ed.message(name + " has a new picture")
+	ed.showInspector()
+	return nil
+}
+
+// RemoveTokenArt takes the selected token's picture away (one undo step).
+func (ed *Editor) RemoveTokenArt() {
+	i := ed.sel
+	if i < 0 || i >= len(ed.enc.Tokens) || ed.enc.Tokens[i].Image == "" {
+		return
+	}
+	if ed.apply("", func(c *model.Encounter) error { c.Tokens[i].Image = ""; return nil }) == nil {
+		ed.showInspector()
+	}
+}
+
+// readArt reads a picture file for token i and sets it; errors go to an
+// error dialog naming the file.
+func (ed *Editor) readArt(i int, name string, r io.Reader) {
+	data, err := io.ReadAll(io.LimitReader(r, maxArtFileBytes+1))
+	if err == nil && len(data) > maxArtFileBytes {
+		err = fmt.Errorf("token image: the file is larger than %d MiB", maxArtFileBytes>>20)
+	}
+	if err == nil {
+		err = ed.SetTokenArt(i, data)
+	}
+	if err != nil {
+		controls.ShowError(ed.win, "Could not use "+name+" as the token's picture", err)
+	}
+}
+
+// pickTokenArt asks for a PNG or JPEG file for the selected token.
+func (ed *Editor) pickTokenArt() {
+	i := ed.sel
+	if i < 0 {
+		return
+	}
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil {
+			controls.ShowError(ed.win, "Could not open the file", err)
+			return
+		}
+		if rc == nil {
+			return
+		}
+		defer rc.Close()
+		ed.readArt(i, rc.URI().Name(), rc)
+	}, ed.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".jpg", ".jpeg"}))
+	d.Resize(fyne.NewSize(760, 520))
+	d.Show()
+}
+
+// dropped handles files dropped on the window: one PNG or JPEG dropped
+// on a token, or anywhere with a token selected, becomes its picture.
+func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
+	if ed.win.Content() != ed.content {
+		return // the window shows something else now (the library)
+	}
+	if d := fyne.CurrentApp().Driver(); d != nil {
+		at := pos.Subtract(d.AbsolutePositionForObject(ed.view))
+		if at.X >= 0 && at.Y >= 0 && at.X < ed.view.Size().Width && at.Y < ed.view.Size().Height {
+			if i := ed.tokenAt(ed.view.SquareAt(at)); i >= 0 {
+				ed.Select(i)
+			}
+		}
+	}
+	if len(uris) != 1 || ed.sel < 0 || controls.DialogOpen(ed.win) {
+		if len(uris) > 0 && ed.sel < 0 {
+			ed.message("Select a token first, then drop its picture on the window")
+		}
+		return
+	}
+	u := uris[0]
+	switch strings.ToLower(u.Extension()) {
+	case ".png", ".jpg", ".jpeg":
+	default:
+		ed.message("Drop a PNG or JPEG picture for the token, not " + u.Name())
+		return
+	}
+	rc, err := storage.Reader(u)
+	if err != nil {
+		controls.ShowError(ed.win, "Could not open "+u.Name(), err)
+		return
+	}
+	defer rc.Close()
+	ed.readArt(ed.sel, u.Name(), rc)
+}
+
+// tokenArtButtons are the inspector's Image… and Remove image buttons.
+func (ed *Editor) tokenArtButtons() fyne.CanvasObject {
+	pick := widget.NewButton("Image…", ed.pickTokenArt)
+	remove := widget.NewButton("Remove image", ed.RemoveTokenArt)
+	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) || ed.enc.Tokens[ed.sel].Image == "" {
+		remove.Disable()
+	}
+	return container.NewGridWithColumns(2, pick, remove)
+}

@@ -79,7 +79,7 @@ type inspectorActions struct {
 	editor    func(id string, head, errLabel *widget.Label) tokenEdit
 	duplicate func()
 	remove    func()
-	reshow    func() // rebuild the form (a quick button changed several fields)
+	reshow    func()                   // rebuild the form (a quick button changed several fields)
 	art       func() fyne.CanvasObject // the token picture's buttons; nil: none
 }
 

@@ -42,7 +42,6 @@ type Editor struct {
 	hist  session.History
 	sel   int          // selected token, -1 = none
 	post  func(func()) // runs f on the UI goroutine (fyne.Do; tests replace it)
-	quiet bool         // apply leaves the status bar to its caller
 
 	hovered *rules.Point
 	gest    mapGesture   // the primary-button gesture in progress
@@ -362,14 +361,14 @@ func (ed *Editor) pushUndo(key string) { ed.hist.Push(ed.enc.Clone(), key) }
 func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
 	c := ed.enc.Clone()
 	if err := f(c); err != nil {
-		if !ed.quiet {
+		if !ed.status.quiet {
 			ed.message(err.Error())
 		}
 		return err
 	}
 	session.KeepFight(ed.enc, c) // renamed and deleted tokens in the fight's order
 	if err := model.Validate(c); err != nil {
-		if !ed.quiet {
+		if !ed.status.quiet {
 			ed.message(err.Error())
 		}
 		return err

@@ -167,9 +167,9 @@ func (ed *Editor) tokenEditor(id string, head, errLabel *widget.Label) tokenEdit
 			return
 		}
 		name := ed.enc.Tokens[j].Name
-		ed.quiet = true // the status bar gets the GM's wording below
+		ed.status.quiet = true // the status bar gets the GM's wording below
 		err := ed.apply("token:"+id+":"+field, func(c *model.Encounter) error { return f(&c.Tokens[j]) })
-		ed.quiet = false
+		ed.status.quiet = false
 		if err != nil {
 			msg := tokenError(ed.enc, name, err)
 			ed.message(msg)

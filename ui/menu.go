@@ -169,7 +169,7 @@ func (ed *Editor) ResizeMap(w, h, feet int) error {
 		return fmt.Errorf("the map must be 1 to %d squares on each side, not %d x %d", model.MaxMapSide, w, h)
 	}
 	before := ed.enc
-	ed.quiet = true
+	ed.status.quiet = true
 	err := ed.apply("", func(c *model.Encounter) error {
 		c.Grid = c.Grid.Resize(w, h)
 		if feet == c.Ruleset.DefaultFeetPerSquare() {
@@ -178,7 +178,7 @@ func (ed *Editor) ResizeMap(w, h, feet int) error {
 		c.FeetPerSquare = feet
 		return nil
 	})
-	ed.quiet = false
+	ed.status.quiet = false
 	if err != nil {
 		err = mapSizeError(before, w, h, err)
 		ed.message(err.Error())
@@ -235,9 +235,9 @@ func (ed *Editor) Reframe(m session.Margins) error {
 	if m.Zero() {
 		return nil
 	}
-	ed.quiet = true
+	ed.status.quiet = true
 	err := ed.apply("", func(c *model.Encounter) error { return session.Reframe(c, m) })
-	ed.quiet = false
+	ed.status.quiet = false
 	if err != nil {
 		ed.message("map size not changed: " + err.Error())
 		return err

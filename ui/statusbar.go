@@ -18,6 +18,7 @@ import (
 // statusBar is the bottom line: the hovered square, the path, a message
 // that clears itself, the save state and the ruleset.
 type statusBar struct {
+	quiet      bool // the editor's apply leaves the message to its caller
 	hoverLabel *widget.Label
 	pathLabel  *widget.Label
 	msgLabel   *widget.Label

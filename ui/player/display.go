@@ -77,12 +77,7 @@ func Open(src Source) *Display {
 	p.ppi = a.Preferences().Float(PrefPPI)
 	p.resW, p.resH = parseResolution(a.Preferences().String(PrefResolution))
 	p.win = a.NewWindow("Player display — " + src.Encounter().Name)
-	p.view = mapview.New(src.Encounter, func() *render.Overlays {
-		if p.share {
-			return p.shared
-		}
-		return nil
-	}, nil, true)
+	p.view = mapview.New(src.Encounter, func() *render.Overlays { return p.shared }, nil, true)
 	p.view.SetGrid(src.Grid)
 	p.view.OnLayout = func(fyne.Size) {
 		if p.calibrated() {
@@ -232,6 +227,12 @@ func (p *Display) Refresh() {
 				}
 			}
 		}
+		o.Areas = playerAreas(src.Areas)
+		p.shared = o
+	} else if a := playerAreas(areasOf(src)); a != nil {
+		// the areas the GM shows the players are drawn even unshared
+		o := render.NewOverlays()
+		o.Areas = a
 		p.shared = o
 	} else {
 		p.shared = nil
@@ -239,6 +240,24 @@ func (p *Display) Refresh() {
 	p.win.SetTitle("Player display — " + e.Name)
 	p.showOrder(e)
 	p.view.Refresh()
+}
+
+// playerAreas are the areas shown on the player display, nil for none.
+func playerAreas(all []render.AreaShade) []render.AreaShade {
+	var out []render.AreaShade
+	for _, a := range all {
+		if a.Player {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func areasOf(o *render.Overlays) []render.AreaShade {
+	if o == nil {
+		return nil
+	}
+	return o.Areas
 }
 
 // showOrder shows the fight's initiative order and whose turn it is above

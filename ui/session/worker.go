@@ -504,6 +504,7 @@ func Shown(e *model.Encounter, sel int, set Settings, r *Result) *render.Overlay
 	o := render.NewOverlays()
 	o.Units = rules.Describe(e.Ruleset).Unit
 	o.Selected = sel
+	o.Areas = AreaShades(e)
 	if r == nil || r.NTok != len(e.Tokens) {
 		return o
 	}

@@ -1,0 +1,112 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// areaEnc is a 10x10 sf2e map with a fighter at (4, 4) and two goblins.
+func areaEnc(areas ...model.Area) *model.Encounter {
+	e := &model.Encounter{Name: "a", Ruleset: model.SF2E, Grid: model.NewGrid(10, 10), Tokens: []model.Token{
+		{Name: "Fighter", X: 4, Y: 4, Size: model.Medium, Side: "a"},
+		{Name: "Goblin A", X: 1, Y: 1, Size: model.Medium, Side: "b"},
+		{Name: "Goblin B", X: 2, Y: 1, Size: model.Medium, Side: "b"},
+	}}
+	e.Areas = areas
+	return e
+}
+
+// TestAreaShades: each area becomes the squares the rules give it (y*W+x),
+// with its label and player flag; a refused one shades nothing.
+func TestAreaShades(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		a    model.Area
+		want string
+	}{
+		{"5-ft burst", model.Area{Kind: model.Burst, X: 2, Y: 2, Radius: 5, Label: "b", Player: true}, "[11 12 21 22] b true"},
+		{"cone north", model.Area{Kind: model.Cone, Token: "Fighter", Dir: model.N, Length: 5}, "[34]  false"},
+		{"emanation", model.Area{Kind: model.Emanation, Token: "Fighter", Radius: 5}, "[33 34 35 43 44 45 53 54 55]  false"},
+		{"token gone", model.Area{Kind: model.Emanation, Token: "Nobody", Radius: 5}, "[]  false"},
+	} {
+		got := AreaShades(areaEnc(c.a))
+		if len(got) != 1 {
+			t.Fatalf("%s: %d shades", c.name, len(got))
+		}
+		if s := fmt.Sprint(got[0].Squares, " ", got[0].Label, " ", got[0].Player); s != c.want {
+			t.Errorf("%s: %s, want %s", c.name, s, c.want)
+		}
+	}
+	if AreaShades(areaEnc()) != nil {
+		t.Error("no areas should shade nothing")
+	}
+	o := Shown(areaEnc(model.Area{Kind: model.Burst, X: 2, Y: 2, Radius: 5}), -1, Settings{}, nil)
+	if len(o.Areas) != 1 || len(o.Areas[0].Squares) != 4 {
+		t.Errorf("Shown without an answer: areas %v, want the burst's 4 squares", o.Areas)
+	}
+}
+
+// TestAreaCaught: a 10-ft burst between the goblins catches both, listed
+// by name with their cover.
+func TestAreaCaught(t *testing.T) {
+	e := areaEnc(model.Area{Kind: model.Burst, X: 2, Y: 2, Radius: 10})
+	got, err := AreaCaught(e, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := strings.Join(got, "; "); s != "Goblin A — no cover; Goblin B — no cover" {
+		t.Errorf("caught %q", s)
+	}
+	if i := AreaAt(e, 1, 1); i != 0 {
+		t.Errorf("AreaAt(1, 1) = %d, want 0", i)
+	}
+	if i := AreaAt(e, 9, 9); i != -1 {
+		t.Errorf("AreaAt(9, 9) = %d, want -1", i)
+	}
+}
+
+// TestMoveRotateArea: a burst moves on the grid lines, clamped; a cone
+// turns through the 8 facings; a line turns about its token; a burst does
+// not turn and a cone does not move.
+func TestMoveRotateArea(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		a    model.Area
+		do   func(e *model.Encounter) error
+		want string // the area after, or the error
+	}{
+		{"burst moves", model.Area{Kind: model.Burst, X: 2, Y: 2, Radius: 5}, func(e *model.Encounter) error { return MoveArea(e, 0, 1, -1) }, "3 1"},
+		{"burst clamped", model.Area{Kind: model.Burst, X: 9, Y: 0, Radius: 5}, func(e *model.Encounter) error { return MoveArea(e, 0, 5, -5) }, "10 0"},
+		{"cone N to NE", model.Area{Kind: model.Cone, Token: "Fighter", Dir: model.N, Length: 15}, func(e *model.Encounter) error { return RotateArea(e, 0, 1) }, "NE"},
+		{"cone N back to NW", model.Area{Kind: model.Cone, Token: "Fighter", Dir: model.N, Length: 15}, func(e *model.Encounter) error { return RotateArea(e, 0, -1) }, "NW"},
+		{"line E to SE", model.Area{Kind: model.Line, Token: "Fighter", Toward: [2]int{7, 4}, Length: 15}, func(e *model.Encounter) error { return RotateArea(e, 0, 1) }, "[7 7]"},
+		{"line N to NE clamped", model.Area{Kind: model.Line, Token: "Fighter", Toward: [2]int{4, 0}, Length: 30}, func(e *model.Encounter) error { return RotateArea(e, 0, 1) }, "[9 0]"},
+		{"burst does not turn", model.Area{Kind: model.Burst, X: 2, Y: 2, Radius: 5}, func(e *model.Encounter) error { return RotateArea(e, 0, 1) }, "burst 5 ft has no direction to turn"},
+		{"cone does not move", model.Area{Kind: model.Cone, Token: "Fighter", Length: 15}, func(e *model.Encounter) error { return MoveArea(e, 0, 1, 0) }, "cone 15 ft from Fighter follows Fighter: move the token"},
+	} {
+		e := areaEnc(c.a)
+		var got string
+		if err := c.do(e); err != nil {
+			got = err.Error()
+		} else {
+			a := e.Areas[0]
+			switch a.Kind {
+			case model.Burst:
+				got = fmt.Sprint(a.X, " ", a.Y)
+			case model.Cone:
+				got = a.Dir.String()
+			default:
+				got = fmt.Sprint(a.Toward)
+			}
+			if err := model.Validate(e); err != nil {
+				t.Errorf("%s: invalid after: %v", c.name, err)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}

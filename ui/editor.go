@@ -204,6 +204,14 @@ func (ed *Editor) rune(r rune) {
 		ed.NextTurn() // fightpanel.go
 		return
 	}
+	if (r == 'a' || r == 'A') && ed.areasAllowed() == "" {
+		ed.PlaceArea(ed.lastArea()) // areas.go
+		return
+	}
+	if (r == 'r' || r == 'R') && ed.pickedArea() >= 0 {
+		ed.TurnArea(1) // the picked cone or line; R is the Rect tool otherwise
+		return
+	}
 	for i, t := range tools {
 		if r == t.key || r == t.key-'a'+'A' {
 			ed.SetTool(Tool(i))
@@ -233,10 +241,14 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 	if controls.DialogOpen(ed.win) {
 		return false
 	}
+	if ed.areaKey(ev) { // the picked area (areas.go)
+		return true
+	}
 	switch ev.Name {
 	case fyne.KeyDelete, fyne.KeyBackspace:
 		ed.DeleteToken()
 	case fyne.KeyEscape:
+		ed.tools.area.picked = 0
 		ed.abandonGesture()
 		ed.Select(-1)
 	case fyne.KeyF11:
@@ -316,6 +328,7 @@ func (ed *Editor) Select(i int) {
 		return
 	}
 	ed.sel = i
+	ed.tools.area.picked = 0 // Delete and R act on the token now
 	ed.setStatus(ed.status.pathLabel, "")
 	if w := session.FallWarning(ed.enc, i); w != "" {
 		ed.message(w)

@@ -95,6 +95,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Start fight…", ed.startFightDialog, nil),          // fightpanel.go
 		item("Import map image…", ed.importMapImageDialog, nil), // after Ruleset: the e2e finds Ruleset by its place
 	)
+	enc.Items = append(enc.Items, ed.areaMenuItems(item)...) // areas.go
 	help := fyne.NewMenu("Help",
 		item("Shortcuts and rules", func() { showHelp(ed.win) }, nil),
 	)

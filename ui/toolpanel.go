@@ -72,6 +72,7 @@ type toolPanel struct {
 	edgeKind    int // index in edgeKinds: what the wall tool draws
 	fogMode     int // index in fogModeNames: what the fog tool does
 	fogFollow   bool
+	area        areaTool // area templates (areas.go)
 	toolButtons []*controls.TipButton
 	terrButtons []*controls.TipButton
 	brushLabel  *widget.Label

@@ -246,6 +246,13 @@ func (m *View) PointAt(p fyne.Position) (float64, float64) {
 // to the input: tools that work on grid lines (walls, doors) snap it.
 func (m *View) GesturePoint() (float64, float64) { return m.PointAt(m.gestureAt) }
 
+// PointerPoint is the map point under the pointer and whether the pointer
+// is over the map: area bursts snap it to a grid intersection.
+func (m *View) PointerPoint() (float64, float64, bool) {
+	x, y := m.PointAt(m.pointer)
+	return x, y, m.hovering
+}
+
 // PosOf returns the widget position of the centre of square (x, y).
 func (m *View) PosOf(x, y int) fyne.Position {
 	return fyne.NewPos(float32((float64(x)+0.5-m.originX)*float64(m.zoom)), float32((float64(y)+0.5-m.originY)*float64(m.zoom)))

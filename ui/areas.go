@@ -1,0 +1,298 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/session"
+)
+
+// Area templates (sf2e, issue 14): Encounter > Add area… and key A place
+// a burst at the grid intersection nearest the pointer or an emanation,
+// cone or line from the selected token; Encounter > Areas… lists each area
+// with the creatures it catches and their cover. With an area picked in
+// that list, R turns a cone or line, the arrow keys move a burst and
+// Delete removes it; every change is one undo step. The squares come from
+// session.AreaShades, drawn with the other overlays and in exports.
+
+// areaTool is what the area commands remember: the last settings used
+// (Kind, Radius or Length, Dir, Label, Player) and the picked area.
+type areaTool struct {
+	last   model.Area
+	picked int // 1 + index in Encounter.Areas, 0 = none
+}
+
+// areasAllowed reports why areas cannot be placed ("" when they can).
+func (ed *Editor) areasAllowed() string {
+	if ed.enc.Ruleset != model.SF2E {
+		return "area templates follow the sf2e rules; this encounter uses " + string(ed.enc.Ruleset)
+	}
+	return ""
+}
+
+// areaMenuItems are Encounter > Add area… and Areas…, disabled (saying
+// why in their label) for other rulesets than sf2e.
+func (ed *Editor) areaMenuItems(item func(string, func(), fyne.Shortcut) *fyne.MenuItem) []*fyne.MenuItem {
+	add := item("Add area…  (A)", ed.addAreaDialog, nil)
+	list := item("Areas…", ed.areasDialog, nil)
+	if why := ed.areasAllowed(); why != "" {
+		// a Fyne menu item has no tooltip: the reason goes in its label
+		add.Label, list.Label = "Add area… (sf2e only)", "Areas… (sf2e only)"
+		add.Disabled, list.Disabled = true, true
+	}
+	return []*fyne.MenuItem{add, list}
+}
+
+var areaKinds = []string{"burst", "emanation", "cone", "line"}
+
+// addAreaDialog asks for an area's kind, size, direction, label and
+// whether the players see it, then places it as PlaceArea does.
+func (ed *Editor) addAreaDialog() {
+	if why := ed.areasAllowed(); why != "" {
+		ed.message(why)
+		return
+	}
+	last := ed.lastArea()
+	kind := widget.NewSelect(areaKinds, nil)
+	kind.SetSelected(last.Kind.String())
+	size := ed.esc.Entry()
+	size.SetText(strconv.Itoa(max(last.Radius, last.Length)))
+	var dirs []string
+	for f := model.N; f <= model.NW; f++ {
+		dirs = append(dirs, f.String())
+	}
+	dir := widget.NewSelect(dirs, nil)
+	dir.SetSelected(last.Dir.String())
+	label := ed.esc.Entry()
+	label.SetText(last.Label)
+	player := widget.NewCheck("Show on the player display", nil)
+	player.SetChecked(last.Player)
+	d := dialog.NewForm("Add area", "Place", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Kind", kind),
+		widget.NewFormItem("Radius or length (ft)", size),
+		widget.NewFormItem("Cone direction", dir),
+		widget.NewFormItem("Label", label),
+		widget.NewFormItem("", player),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		k, err := model.ParseAreaKind(kind.Selected)
+		if err != nil {
+			ed.message(err.Error())
+			return
+		}
+		ft, err := strconv.Atoi(strings.TrimSpace(size.Text))
+		if err != nil || ft <= 0 {
+			ed.message(fmt.Sprintf("radius or length: %q is not a number of feet", size.Text))
+			return
+		}
+		a := model.Area{Kind: k, Label: strings.TrimSpace(label.Text), Player: player.Checked}
+		a.Dir = model.Facing(max(dir.SelectedIndex(), 0))
+		if k == model.Cone || k == model.Line {
+			a.Length = ft
+		} else {
+			a.Radius = ft
+		}
+		ed.PlaceArea(a)
+	}, ed.win)
+	d.Resize(fyne.NewSize(360, 0))
+	d.Show()
+	ed.esc.Closes(d)
+}
+
+// lastArea is the settings key A repeats: the last placed, or a 10-ft burst.
+func (ed *Editor) lastArea() model.Area {
+	if ed.tools.area.last.Kind == 0 {
+		return model.Area{Kind: model.Burst, Radius: 10}
+	}
+	return ed.tools.area.last
+}
+
+// PlaceArea adds an area with the settings of a (Kind, Radius or Length,
+// Dir for a cone, Label, Player): a burst centred on the grid intersection
+// nearest the pointer (the map's middle when the pointer is away), the
+// others from the selected token (a line pointing the cone direction). It
+// reports whether the area was placed; a refusal goes to the status bar.
+func (ed *Editor) PlaceArea(a model.Area) bool {
+	if why := ed.areasAllowed(); why != "" {
+		ed.message(why)
+		return false
+	}
+	ed.tools.area.last = a
+	switch a.Kind {
+	case model.Burst:
+		a.Dir = model.N
+		a.X, a.Y = ed.enc.Grid.W/2, ed.enc.Grid.H/2
+		if x, y, in := ed.view.PointerPoint(); in {
+			a.X = min(max(int(math.Round(x)), 0), ed.enc.Grid.W)
+			a.Y = min(max(int(math.Round(y)), 0), ed.enc.Grid.H)
+		}
+	default:
+		if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
+			ed.message(fmt.Sprintf("select the token the %s comes from first", a.Kind))
+			return false
+		}
+		t := &ed.enc.Tokens[ed.sel]
+		a.Token = t.Name
+		if a.Kind == model.Emanation {
+			a.Dir = model.N
+		}
+		if a.Kind == model.Line {
+			// a line points one square the cone direction, then turns to it
+			d := a.Dir
+			a.Dir = model.N
+			a.Toward = [2]int{t.X, t.Y}
+			if err := ed.apply("", func(c *model.Encounter) error {
+				c.Areas = append(c.Areas, a)
+				i := len(c.Areas) - 1
+				// start east of the token, then turn to d
+				k := c.Space(&c.Tokens[ed.sel])
+				c.Areas[i].Toward = [2]int{min(t.X+k, c.Grid.W-1), t.Y}
+				return session.RotateArea(c, i, int(d)-int(model.E))
+			}); err != nil {
+				return false
+			}
+			ed.pickArea(len(ed.enc.Areas) - 1)
+			return true
+		}
+	}
+	if err := ed.apply("", func(c *model.Encounter) error {
+		c.Areas = append(c.Areas, a)
+		return nil
+	}); err != nil {
+		return false
+	}
+	ed.pickArea(len(ed.enc.Areas) - 1)
+	return true
+}
+
+// pickArea makes area i the one R, the arrows and Delete act on (-1: none).
+func (ed *Editor) pickArea(i int) {
+	if i >= len(ed.enc.Areas) {
+		i = -1
+	}
+	ed.tools.area.picked = i + 1
+	if i >= 0 {
+		ed.message(session.AreaName(ed.enc.Areas[i]) + " picked: R turns it, arrows move a burst, Delete removes it")
+	}
+}
+
+// pickedArea is the picked area's index, or -1.
+func (ed *Editor) pickedArea() int {
+	if i := ed.tools.area.picked - 1; i >= 0 && i < len(ed.enc.Areas) {
+		return i
+	}
+	return -1
+}
+
+// TurnArea turns the picked cone or line by steps eighths of a turn.
+func (ed *Editor) TurnArea(steps int) bool {
+	i := ed.pickedArea()
+	if i < 0 {
+		return false
+	}
+	return ed.apply("", func(c *model.Encounter) error { return session.RotateArea(c, i, steps) }) == nil
+}
+
+// MoveArea moves the picked burst by (dx, dy) grid lines.
+func (ed *Editor) MoveArea(dx, dy int) bool {
+	i := ed.pickedArea()
+	if i < 0 {
+		return false
+	}
+	return ed.apply("", func(c *model.Encounter) error { return session.MoveArea(c, i, dx, dy) }) == nil
+}
+
+// DeleteArea removes the picked area.
+func (ed *Editor) DeleteArea() bool {
+	i := ed.pickedArea()
+	if i < 0 {
+		return false
+	}
+	name := session.AreaName(ed.enc.Areas[i])
+	if ed.apply("", func(c *model.Encounter) error {
+		c.Areas = append(c.Areas[:i], c.Areas[i+1:]...)
+		return nil
+	}) != nil {
+		return false
+	}
+	ed.tools.area.picked = 0
+	ed.message(name + " deleted (Ctrl+Z brings it back)")
+	return true
+}
+
+// areaKey handles the picked area's keys; it reports whether it used ev.
+func (ed *Editor) areaKey(ev *fyne.KeyEvent) bool {
+	if ed.pickedArea() < 0 {
+		return false
+	}
+	switch ev.Name {
+	case fyne.KeyDelete, fyne.KeyBackspace:
+		return ed.DeleteArea()
+	case fyne.KeyUp:
+		return ed.MoveArea(0, -1)
+	case fyne.KeyDown:
+		return ed.MoveArea(0, 1)
+	case fyne.KeyLeft:
+		return ed.MoveArea(-1, 0)
+	case fyne.KeyRight:
+		return ed.MoveArea(1, 0)
+	}
+	return false
+}
+
+// AreaLines are the Areas… list: each area's name, then the creatures it
+// catches with their cover, or why the rules refuse it.
+func (ed *Editor) AreaLines() []string {
+	var out []string
+	for i, a := range ed.enc.Areas {
+		out = append(out, session.AreaName(a))
+		caught, err := session.AreaCaught(ed.enc, i)
+		switch {
+		case err != nil:
+			out = append(out, "    "+err.Error())
+		case len(caught) == 0:
+			out = append(out, "    no creature caught")
+		}
+		for _, c := range caught {
+			out = append(out, "    "+c)
+		}
+	}
+	return out
+}
+
+// areasDialog lists the areas and whom they catch; picking one lets the
+// keys act on it.
+func (ed *Editor) areasDialog() {
+	if len(ed.enc.Areas) == 0 {
+		ed.message("no areas yet: Encounter > Add area… places one")
+		return
+	}
+	names := make([]string, len(ed.enc.Areas))
+	for i, a := range ed.enc.Areas {
+		names[i] = session.AreaName(a)
+	}
+	caught := widget.NewLabel(strings.Join(ed.AreaLines(), "\n"))
+	pick := widget.NewSelect(names, nil)
+	if i := ed.pickedArea(); i >= 0 {
+		pick.SetSelectedIndex(i)
+	}
+	pick.OnChanged = func(string) { ed.pickArea(pick.SelectedIndex()) }
+	del := widget.NewButton("Delete picked area", func() {
+		ed.DeleteArea()
+		caught.SetText(strings.Join(ed.AreaLines(), "\n"))
+	})
+	d := dialog.NewCustom("Areas", "Close", container.NewVBox(container.NewVScroll(caught), widget.NewForm(widget.NewFormItem("Pick", pick)), del), ed.win)
+	d.Resize(fyne.NewSize(420, 360))
+	d.Show()
+	ed.esc.Closes(d)
+}

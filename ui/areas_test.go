@@ -1,0 +1,123 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/library"
+)
+
+// goblinsEncounter is a 12x8 sf2e map with a fighter and two goblins
+// either side of the intersection (6, 4), the map's middle.
+func goblinsEncounter(t *testing.T, rs model.Ruleset) *model.Encounter {
+	t.Helper()
+	e, err := library.NewEncounter("Goblins", rs, 12, 8, rs.DefaultFeetPerSquare())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := map[string]int{model.SpeedLand: 25}
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Fighter", X: 1, Y: 1, Size: model.Medium, Side: "party", Speeds: sp},
+		{ID: model.NewID(), Name: "Goblin A", X: 5, Y: 3, Size: model.Medium, Side: "enemy", Speeds: sp},
+		{ID: model.NewID(), Name: "Goblin B", X: 6, Y: 4, Size: model.Medium, Side: "enemy", Speeds: sp},
+	}
+	return e
+}
+
+// TestAddBurstCatchesBothGoblins: Encounter > Add area… with a 10-ft burst
+// (the pointer away from the map: its middle) shades the burst and lists
+// both goblins; A places another with the same settings, Delete removes
+// the picked one, and each is one undo step.
+func TestAddBurstCatchesBothGoblins(t *testing.T) {
+	ed, _, p := newTestEditor(t, goblinsEncounter(t, model.SF2E))
+	menuAction(t, ed.win, "Encounter", "Add area…  (A)")()
+	entries, _, buttons := topDialog(t, ed.win)
+	entries[0].SetText("10")
+	entries[1].SetText("blast")
+	test.Tap(buttons["Place"])
+	settle(t, ed, p)
+	if len(ed.enc.Areas) != 1 || ed.enc.Areas[0] != (model.Area{Kind: model.Burst, X: 6, Y: 4, Radius: 10, Label: "blast"}) {
+		t.Fatalf("areas %+v, want a 10-ft burst at (6, 4)", ed.enc.Areas)
+	}
+	got := strings.Join(ed.AreaLines(), "\n")
+	for _, want := range []string{"blast (burst 10 ft)", "Goblin A — no cover", "Goblin B — no cover"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("area list %q lacks %q", got, want)
+		}
+	}
+	if a := ed.Overlays().Areas; len(a) != 1 || len(a[0].Squares) != 12 {
+		t.Errorf("overlay areas %+v, want one of 12 squares", a)
+	}
+	ed.rune('a')
+	if len(ed.enc.Areas) != 2 || ed.enc.Areas[1].Radius != 10 {
+		t.Fatalf("A should place a second 10-ft burst: %+v", ed.enc.Areas)
+	}
+	ed.key(&fyne.KeyEvent{Name: fyne.KeyDelete})
+	if len(ed.enc.Areas) != 1 || len(ed.enc.Tokens) != 3 {
+		t.Fatalf("Delete should remove the picked area, not a token: %d areas, %d tokens", len(ed.enc.Areas), len(ed.enc.Tokens))
+	}
+	ed.Undo()
+	ed.Undo()
+	if len(ed.enc.Areas) != 1 {
+		t.Errorf("two undos should leave the first burst: %d areas", len(ed.enc.Areas))
+	}
+}
+
+// TestConeFromTokenTurns: a cone comes from the selected token; R turns the
+// picked cone instead of picking the Rect tool.
+func TestConeFromTokenTurns(t *testing.T) {
+	ed, _, p := newTestEditor(t, goblinsEncounter(t, model.SF2E))
+	ed.Select(0)
+	if !ed.PlaceArea(model.Area{Kind: model.Cone, Length: 15, Dir: model.E}) {
+		t.Fatal("cone not placed")
+	}
+	ed.rune('r')
+	settle(t, ed, p)
+	if a := ed.enc.Areas[0]; a.Token != "Fighter" || a.Dir != model.SE {
+		t.Errorf("cone %+v, want from Fighter turned to SE", a)
+	}
+	if ed.Tool() == ToolRect {
+		t.Error("R picked the Rect tool with a cone picked")
+	}
+	ed.Select(-1)
+	ed.Select(1)
+	ed.key(&fyne.KeyEvent{Name: fyne.KeyDelete}) // Goblin A goes; the fighter's cone stays
+	if len(ed.enc.Tokens) != 2 || len(ed.enc.Areas) != 1 {
+		t.Errorf("after deleting Goblin A: %d tokens, %d areas", len(ed.enc.Tokens), len(ed.enc.Areas))
+	}
+	ed.Select(0)
+	ed.key(&fyne.KeyEvent{Name: fyne.KeyDelete}) // the fighter takes its cone with it
+	if len(ed.enc.Tokens) != 1 || len(ed.enc.Areas) != 0 {
+		t.Errorf("after deleting the fighter: %d tokens, %d areas", len(ed.enc.Tokens), len(ed.enc.Areas))
+	}
+}
+
+// TestAreasOnlySF2E: in pf1e the area items are greyed out and A places
+// nothing.
+func TestAreasOnlySF2E(t *testing.T) {
+	ed, _, _ := newTestEditor(t, goblinsEncounter(t, model.PF1E))
+	for _, m := range ed.win.(interface{ MainMenu() *fyne.MainMenu }).MainMenu().Items {
+		for _, it := range m.Items {
+			if strings.HasPrefix(it.Label, "Add area") && !it.Disabled {
+				t.Errorf("%q enabled in pf1e", it.Label)
+			}
+		}
+	}
+	ed.rune('a')
+	if len(ed.enc.Areas) != 0 {
+		t.Error("A placed an area in pf1e")
+	}
+}
+
+// TestGoldenBurstOnEditor: a 10-ft burst over the two goblins, shaded with
+// its label.
+func TestGoldenBurstOnEditor(t *testing.T) {
+	ed, _, p := newTestEditor(t, goblinsEncounter(t, model.SF2E))
+	ed.PlaceArea(model.Area{Kind: model.Burst, Radius: 10, Label: "fireball", Player: true})
+	settle(t, ed, p)
+	test.AssertImageMatches(t, "area_burst.png", mapShot(ed))
+}

@@ -28,6 +28,83 @@ import (
 type areaTool struct {
 	last   model.Area
 	picked int // 1 + index in Encounter.Areas, 0 = none
+
+	// a burst dragged with Alt and the select tool: the area as it was and
+	// the square the drag started on
+	dragging       bool
+	orig           model.Area
+	startX, startY int
+}
+
+// pressArea is an Alt-press with the select tool: it picks the area under
+// (x, y), the last drawn on top, and starts dragging it. It reports
+// whether there was one.
+func (ed *Editor) pressArea(x, y int) bool {
+	if ed.tools.tool != ToolSelect || !ed.view.AltPress() {
+		return false
+	}
+	i := session.AreaAt(ed.enc, x, y)
+	if i < 0 {
+		return false
+	}
+	ed.Select(-1)
+	ed.pickArea(i)
+	at := &ed.tools.area
+	at.dragging, at.orig, at.startX, at.startY = true, ed.enc.Areas[i], x, y
+	return true
+}
+
+// dragArea moves the dragged burst with the pointer (no undo step yet).
+func (ed *Editor) dragArea(x, y int) bool {
+	at := &ed.tools.area
+	i := ed.pickedArea()
+	if !at.dragging || i < 0 {
+		return false
+	}
+	if at.orig.Kind == model.Burst {
+		ed.enc.Areas[i] = at.orig
+		_ = session.MoveArea(ed.enc, i, x-at.startX, y-at.startY)
+		ed.rebuildOverlays()
+	}
+	return true
+}
+
+// releaseArea ends an area drag: the whole move is one undo step.
+func (ed *Editor) releaseArea(x, y int) bool {
+	at := &ed.tools.area
+	i := ed.pickedArea()
+	if !at.dragging || i < 0 {
+		at.dragging = false
+		return false
+	}
+	at.dragging = false
+	ed.enc.Areas[i] = at.orig
+	if at.orig.Kind == model.Burst && (x != at.startX || y != at.startY) {
+		_ = ed.apply("", func(c *model.Encounter) error { return session.MoveArea(c, i, x-at.startX, y-at.startY) })
+	}
+	ed.rebuildOverlays()
+	return true
+}
+
+// cancelAreaDrag puts a dragged burst back where it was.
+func (ed *Editor) cancelAreaDrag() {
+	at := &ed.tools.area
+	if i := ed.pickedArea(); at.dragging && i >= 0 {
+		ed.enc.Areas[i] = at.orig
+		ed.rebuildOverlays()
+	}
+	at.dragging = false
+}
+
+// shiftWheel turns the picked cone or line with Shift and the wheel.
+func (ed *Editor) shiftWheel(up bool) bool {
+	if ed.pickedArea() < 0 {
+		return false
+	}
+	if up {
+		return ed.TurnArea(-1)
+	}
+	return ed.TurnArea(1)
 }
 
 // areasAllowed reports why areas cannot be placed ("" when they can).

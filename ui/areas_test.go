@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
 	"encounterplanner/model"
@@ -120,4 +121,36 @@ func TestGoldenBurstOnEditor(t *testing.T) {
 	ed.PlaceArea(model.Area{Kind: model.Burst, Radius: 10, Label: "fireball", Player: true})
 	settle(t, ed, p)
 	test.AssertImageMatches(t, "area_burst.png", mapShot(ed))
+}
+
+// TestAltDragMovesBurst: with the select tool, an Alt-press inside a burst
+// picks it (not the goblin under it) and a drag moves it by whole squares,
+// one undo step; Shift and the wheel turn a picked cone.
+func TestAltDragMovesBurst(t *testing.T) {
+	ed, _, p := newTestEditor(t, goblinsEncounter(t, model.SF2E))
+	ed.PlaceArea(model.Area{Kind: model.Burst, Radius: 10}) // at (6, 4)
+	ed.tools.area.picked = 0
+	settle(t, ed, p)
+	mouseDown(ed, 5, 3, fyne.KeyModifierAlt) // Goblin A's square
+	dragTo(ed, 7, 4)
+	ed.view.DragEnd()
+	mouseUp(ed, 7, 4)
+	if a := ed.enc.Areas[0]; a.X != 8 || a.Y != 5 {
+		t.Errorf("burst at (%d, %d) after the drag, want (8, 5)", a.X, a.Y)
+	}
+	if ed.Selected() >= 0 || ed.enc.Tokens[1].X != 5 {
+		t.Errorf("the Alt-press selected or moved a goblin")
+	}
+	ed.Undo()
+	if a := ed.enc.Areas[0]; a.X != 6 || a.Y != 4 {
+		t.Errorf("undo: burst at (%d, %d), want (6, 4)", a.X, a.Y)
+	}
+	ed.Select(0)
+	ed.PlaceArea(model.Area{Kind: model.Cone, Length: 15, Dir: model.E})
+	ed.view.KeyDown(&fyne.KeyEvent{Name: desktop.KeyShiftLeft})
+	ed.view.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.NewDelta(0, -10)})
+	ed.view.KeyUp(&fyne.KeyEvent{Name: desktop.KeyShiftLeft})
+	if d := ed.enc.Areas[1].Dir; d != model.SE {
+		t.Errorf("Shift+wheel down: cone %s, want SE", d)
+	}
 }

@@ -55,6 +55,7 @@ func (ed *Editor) cancelGesture() bool {
 	if ed.cancelEdgeStroke() || ed.cancelFogStroke() {
 		restored = true
 	}
+	ed.cancelAreaDrag()
 	ed.gest.stroke = false
 	ed.gest.strokeBefore = model.Grid{}
 	ed.gest.dragTok = -1
@@ -89,6 +90,9 @@ func (ed *Editor) paintTerrain() model.Terrain {
 // pans implements mapInput: with the select tool, a drag that starts on
 // empty ground pans the map (and the press deselects).
 func (ed *Editor) pans(x, y int) bool {
+	if ed.pressArea(x, y) { // Alt: an area template (areas.go)
+		return false
+	}
 	if ed.tools.tool != ToolSelect || ed.tokenAt(x, y) >= 0 {
 		return false
 	}
@@ -100,6 +104,9 @@ func (ed *Editor) pans(x, y int) bool {
 // press implements mapInput: the start of a primary-button gesture.
 func (ed *Editor) press(x, y int, shift bool) {
 	ed.gest.startX, ed.gest.startY, ed.gest.lastX, ed.gest.lastY = x, y, x, y
+	if ed.tools.area.dragging {
+		return
+	}
 	switch ed.tools.tool {
 	case ToolSelect:
 		i := ed.tokenAt(x, y)
@@ -158,6 +165,9 @@ func (ed *Editor) previewShape(x, y int) {
 
 // drag implements mapInput.
 func (ed *Editor) drag(x, y int, shift bool) {
+	if ed.dragArea(x, y) {
+		return
+	}
 	switch {
 	case ed.tools.tool == ToolSelect && ed.gest.dragTok >= 0:
 		nx, ny := x-ed.gest.dragOffX, y-ed.gest.dragOffY
@@ -197,6 +207,9 @@ func (ed *Editor) drag(x, y int, shift bool) {
 
 // release implements mapInput: the end of a gesture.
 func (ed *Editor) release(x, y int, shift bool) {
+	if ed.releaseArea(x, y) {
+		return
+	}
 	switch {
 	case ed.tools.tool == ToolSelect && ed.gest.dragTok >= 0:
 		i := ed.gest.dragTok

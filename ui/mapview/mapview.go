@@ -63,12 +63,16 @@ type View struct {
 	// OnLayout, when set, places the view after each resize (the
 	// calibrated player display keeps one square per inch, centred).
 	OnLayout func(fyne.Size)
+	// OnShiftWheel, when set, gets the wheel turned with Shift held (up:
+	// true) and reports whether it used it; otherwise the wheel zooms.
+	OnShiftWheel func(up bool) bool
 
 	// gesture state
 	active, panning bool
 	button          desktop.MouseButton
 	shiftDown       bool // from the mouse-down modifiers
 	shiftHeld       bool // Shift key held (key events)
+	altDown         bool // Alt held at the last press
 	spaceHeld       bool
 	last            fyne.Position
 	hoverX, hoverY  int
@@ -246,6 +250,10 @@ func (m *View) PointAt(p fyne.Position) (float64, float64) {
 // to the input: tools that work on grid lines (walls, doors) snap it.
 func (m *View) GesturePoint() (float64, float64) { return m.PointAt(m.gestureAt) }
 
+// AltPress reports whether Alt was held at the last mouse press (the
+// editor picks an area template with Alt and the select tool).
+func (m *View) AltPress() bool { return m.altDown }
+
 // PointerPoint is the map point under the pointer and whether the pointer
 // is over the map: area bursts snap it to a grid intersection.
 func (m *View) PointerPoint() (float64, float64, bool) {
@@ -262,6 +270,9 @@ func (m *View) PosOf(x, y int) fyne.Position {
 func (m *View) Scrolled(ev *fyne.ScrollEvent) {
 	d := ev.Scrolled.DY
 	if d == 0 {
+		return
+	}
+	if m.shiftHeld && m.OnShiftWheel != nil && m.OnShiftWheel(d > 0) {
 		return
 	}
 	f := float32(math.Pow(1.0015, float64(d)))
@@ -283,6 +294,7 @@ func (m *View) MouseDown(ev *desktop.MouseEvent) {
 	// (adding a token), its release went to the dialog and the gesture never
 	// ended; without this the next click on the map would be lost.
 	m.active = false
+	m.altDown = ev.Modifier&fyne.KeyModifierAlt != 0
 	m.begin(ev.Position, ev.Button, ev.Modifier&fyne.KeyModifierShift != 0)
 }
 

@@ -154,3 +154,34 @@ func TestAltDragMovesBurst(t *testing.T) {
 		t.Errorf("Shift+wheel down: cone %s, want SE", d)
 	}
 }
+
+// TestExportsCarryAreas: a PDF or PNG without the current overlays still
+// prints the areas; the players' version leaves out an area from a hidden
+// token (its squares would give the token away).
+func TestExportsCarryAreas(t *testing.T) {
+	e := goblinsEncounter(t, model.SF2E)
+	e.Tokens[2].Hidden = true
+	ed, _, p := newTestEditor(t, e)
+	ed.PlaceArea(model.Area{Kind: model.Burst, Radius: 10, Player: true})
+	ed.Select(2)
+	ed.PlaceArea(model.Area{Kind: model.Emanation, Radius: 5, Player: true})
+	settle(t, ed, p)
+	for _, c := range []struct {
+		player bool
+		shaded int
+	}{{false, 2}, {true, 1}} {
+		_, o := ed.pdfExport(pdfChoices{paper: "letter", player: c.player})
+		if o.Overlays == nil || len(o.Overlays.Areas) != 2 {
+			t.Fatalf("player %v: overlays %+v, want the 2 areas", c.player, o.Overlays)
+		}
+		n := 0
+		for _, a := range o.Overlays.Areas {
+			if len(a.Squares) > 0 {
+				n++
+			}
+		}
+		if n != c.shaded {
+			t.Errorf("player %v: %d areas shaded, want %d", c.player, n, c.shaded)
+		}
+	}
+}

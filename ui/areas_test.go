@@ -185,3 +185,17 @@ func TestExportsCarryAreas(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameTokenKeepsItsArea: renaming a token an area comes from was
+// refused by model.Validate (no token so named); the area follows it.
+func TestRenameTokenKeepsItsArea(t *testing.T) {
+	ed, _, _ := newTestEditor(t, goblinsEncounter(t, model.SF2E))
+	ed.Select(0)
+	ed.PlaceArea(model.Area{Kind: model.Emanation, Radius: 10})
+	if err := ed.apply("", func(c *model.Encounter) error { c.Tokens[0].Name = "Hero"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if a := ed.enc.Areas[0]; a.Token != "Hero" {
+		t.Errorf("emanation from %q, want Hero", a.Token)
+	}
+}

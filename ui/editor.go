@@ -381,6 +381,7 @@ func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
 		return err
 	}
 	session.KeepFight(ed.enc, c) // renamed and deleted tokens in the fight's order
+	session.KeepAreas(ed.enc, c) // and in the areas they send out
 	if err := model.Validate(c); err != nil {
 		if !ed.status.quiet {
 			ed.message(err.Error())

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -183,8 +182,6 @@ func (ed *Editor) DeleteToken() {
 	ed.sel = -1
 	_ = ed.apply("", func(c *model.Encounter) error {
 		c.Tokens = append(c.Tokens[:i], c.Tokens[i+1:]...)
-		// the areas that came from it go with it
-		c.Areas = slices.DeleteFunc(c.Areas, func(a model.Area) bool { return a.Token == name })
 		return nil
 	})
 	ed.showInspector()

@@ -167,3 +167,33 @@ func tokenNamed(e *model.Encounter, name string) *model.Token {
 	}
 	return nil
 }
+
+// KeepAreas carries after's areas over the token edits from before to
+// after: an area from a renamed token follows it (matched by id), one from
+// a deleted token goes with it. Areas from a name no token had before are
+// left for model.Validate to judge.
+func KeepAreas(before, after *model.Encounter) {
+	if len(after.Areas) == 0 {
+		return
+	}
+	names := map[string]string{} // old name -> new name ("" = gone)
+	for _, t := range before.Tokens {
+		names[t.Name] = ""
+		for j := range after.Tokens {
+			if t.ID != "" && after.Tokens[j].ID == t.ID {
+				names[t.Name] = after.Tokens[j].Name
+			}
+		}
+	}
+	kept := after.Areas[:0:0]
+	for _, a := range after.Areas {
+		if n, ok := names[a.Token]; ok && a.Token != "" {
+			if n == "" {
+				continue
+			}
+			a.Token = n
+		}
+		kept = append(kept, a)
+	}
+	after.Areas = kept
+}

@@ -110,3 +110,29 @@ func TestMoveRotateArea(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepAreas: an area follows its token's new name and goes when the
+// token is deleted; a burst stays.
+func TestKeepAreas(t *testing.T) {
+	before := areaEnc(model.Area{Kind: model.Burst, X: 2, Y: 2, Radius: 5},
+		model.Area{Kind: model.Emanation, Token: "Goblin A", Radius: 5},
+		model.Area{Kind: model.Cone, Token: "Fighter", Length: 15})
+	for i := range before.Tokens {
+		before.Tokens[i].ID = model.NewID()
+	}
+	after := before.Clone()
+	after.Tokens[0].Name = "Hero"
+	after.Tokens = after.Tokens[:2:2]
+	after.Tokens = append(after.Tokens[:1], after.Tokens[2:]...) // Goblin A gone
+	KeepAreas(before, after)
+	var got []string
+	for _, a := range after.Areas {
+		got = append(got, a.Kind.String()+":"+a.Token)
+	}
+	if s := strings.Join(got, " "); s != "burst: cone:Hero" {
+		t.Errorf("areas after %q, want burst and the cone from Hero", s)
+	}
+	if before.Areas[2].Token != "Fighter" {
+		t.Error("KeepAreas changed the areas before")
+	}
+}

@@ -259,7 +259,14 @@ func (ed *Editor) pickArea(i int) {
 	}
 	ed.tools.area.picked = i + 1
 	if i >= 0 {
-		ed.message(session.AreaName(ed.enc.Areas[i]) + " picked: R turns it, arrows move a burst, Delete removes it")
+		caught, err := session.AreaCaught(ed.enc, i)
+		who := "no creature caught"
+		if err != nil {
+			who = err.Error()
+		} else if len(caught) > 0 {
+			who = strings.Join(caught, ", ")
+		}
+		ed.message(session.AreaName(ed.enc.Areas[i]) + ": " + who + " (R turns, arrows move a burst, Delete removes)")
 	}
 }
 

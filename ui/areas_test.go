@@ -53,6 +53,9 @@ func TestAddBurstCatchesBothGoblins(t *testing.T) {
 	if a := ed.Overlays().Areas; len(a) != 1 || len(a[0].Squares) != 12 {
 		t.Errorf("overlay areas %+v, want one of 12 squares", a)
 	}
+	if m := ed.status.msgLabel.Text; !strings.Contains(m, "Goblin A — no cover, Goblin B — no cover") {
+		t.Errorf("status after placing %q: want whom the burst catches", m)
+	}
 	ed.rune('a')
 	if len(ed.enc.Areas) != 2 || ed.enc.Areas[1].Radius != 10 {
 		t.Fatalf("A should place a second 10-ft burst: %+v", ed.enc.Areas)

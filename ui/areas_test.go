@@ -202,3 +202,27 @@ func TestRenameTokenKeepsItsArea(t *testing.T) {
 		t.Errorf("emanation from %q, want Hero", a.Token)
 	}
 }
+
+// TestPlayerDisplayShowsPlayerAreas: the player display draws the areas
+// ticked for it, even unshared, and neither a GM-only area nor one sent out
+// by a hidden token.
+func TestPlayerDisplayShowsPlayerAreas(t *testing.T) {
+	e := goblinsEncounter(t, model.SF2E)
+	e.Tokens[2].Hidden = true
+	ed, _, p := newTestEditor(t, e)
+	ed.PlaceArea(model.Area{Kind: model.Burst, Radius: 10, Label: "seen", Player: true})
+	ed.PlaceArea(model.Area{Kind: model.Burst, Radius: 5, Label: "gm"})
+	ed.Select(2)
+	ed.PlaceArea(model.Area{Kind: model.Emanation, Radius: 5, Label: "lurker", Player: true})
+	ed.openPlayer()
+	settle(t, ed, p)
+	sh := ed.player.Shared()
+	if sh == nil || len(sh.Areas) != 1 || sh.Areas[0].Label != "seen" {
+		t.Fatalf("player display areas %+v, want only the burst ticked for it", sh)
+	}
+	ed.sharePlayer(true)
+	settle(t, ed, p)
+	if sh := ed.player.Shared(); sh == nil || len(sh.Areas) != 1 || sh.Areas[0].Label != "seen" {
+		t.Errorf("shared player display areas %+v, want only the burst ticked for it", sh)
+	}
+}

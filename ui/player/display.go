@@ -227,9 +227,9 @@ func (p *Display) Refresh() {
 				}
 			}
 		}
-		o.Areas = playerAreas(src.Areas)
+		o.Areas = playerAreas(e)
 		p.shared = o
-	} else if a := playerAreas(areasOf(src)); a != nil {
+	} else if a := playerAreas(e); a != nil {
 		// the areas the GM shows the players are drawn even unshared
 		o := render.NewOverlays()
 		o.Areas = a
@@ -242,22 +242,21 @@ func (p *Display) Refresh() {
 	p.view.Refresh()
 }
 
-// playerAreas are the areas shown on the player display, nil for none.
-func playerAreas(all []render.AreaShade) []render.AreaShade {
+// playerAreas are the areas of e shown on the player display, computed
+// without the hidden tokens (an area sent out by one would give it away);
+// nil for none.
+func playerAreas(e *model.Encounter) []render.AreaShade {
+	if len(e.Areas) == 0 {
+		return nil
+	}
+	pe, _ := session.PlayersView(e, -1)
 	var out []render.AreaShade
-	for _, a := range all {
-		if a.Player {
+	for _, a := range session.AreaShades(pe) {
+		if a.Player && len(a.Squares) > 0 {
 			out = append(out, a)
 		}
 	}
 	return out
-}
-
-func areasOf(o *render.Overlays) []render.AreaShade {
-	if o == nil {
-		return nil
-	}
-	return o.Areas
 }
 
 // showOrder shows the fight's initiative order and whose turn it is above

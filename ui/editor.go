@@ -217,6 +217,8 @@ func (ed *Editor) rune(r rune) {
 		}
 	}
 	switch r {
+	case 'm', 'M':
+		ed.ToggleRuler()
 	case '[':
 		ed.SetBrush(ed.tools.brush - 1)
 	case ']':
@@ -232,6 +234,16 @@ func (ed *Editor) rune(r rune) {
 func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 	if controls.DialogOpen(ed.win) {
 		return false
+	}
+	if ed.gest.ruler.On {
+		switch ev.Name {
+		case fyne.KeyBackspace:
+			ed.rulerBack()
+			return true
+		case fyne.KeyEscape:
+			ed.ToggleRuler()
+			return true
+		}
 	}
 	switch ev.Name {
 	case fyne.KeyDelete, fyne.KeyBackspace:
@@ -316,7 +328,8 @@ func (ed *Editor) Select(i int) {
 		return
 	}
 	ed.sel = i
-	ed.setStatus(ed.status.pathLabel, "")
+	ed.setStatus(ed.status.pathLabel, ed.gest.ruler.Status(ed.enc)) // "" unless measuring
+	ed.updateHover()                                                // the hovered token's distance is from the new one
 	if w := session.FallWarning(ed.enc, i); w != "" {
 		ed.message(w)
 	}

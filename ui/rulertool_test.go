@@ -78,3 +78,24 @@ func TestHoverTokenDistance(t *testing.T) {
 		t.Errorf("status %q, want Goblin: 15 ft", s)
 	}
 }
+
+// TestShareRulerOnPlayerDisplay: View > Share ruler shows the ruler's legs
+// on the player display, and only while shared.
+func TestShareRulerOnPlayerDisplay(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 20, 12))
+	ed.ToggleRuler()
+	clickAt(ed, 1, 1)
+	clickAt(ed, 4, 1)
+	ed.openPlayer()
+	if o := ed.player.Shared(); o != nil && len(o.Ruler) > 0 {
+		t.Fatal("the ruler is on the player display before it was shared")
+	}
+	ed.ShareRuler(true)
+	if o := ed.player.Shared(); o == nil || len(o.Ruler) != 1 || o.Ruler[0].Label != "15 ft" {
+		t.Fatalf("shared: %+v", o)
+	}
+	ed.ShareRuler(false)
+	if o := ed.player.Shared(); o != nil && len(o.Ruler) > 0 {
+		t.Errorf("the ruler stayed on the player display: %+v", o.Ruler)
+	}
+}

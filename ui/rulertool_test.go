@@ -59,6 +59,11 @@ func TestRulerKeysAndClicks(t *testing.T) {
 	if ed.RulerOn() || len(ed.gest.ruler.Points) != 0 {
 		t.Error("M again did not clear and leave the ruler")
 	}
+	typeRune('m')
+	typeRune('b')
+	if ed.RulerOn() || ed.Tool() != ToolBrush {
+		t.Errorf("B with the ruler on: ruler %v, tool %v; want the brush and no ruler", ed.RulerOn(), ed.Tool())
+	}
 }
 
 // TestHoverTokenDistance: with a token selected, hovering another puts

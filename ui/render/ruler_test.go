@@ -41,3 +41,24 @@ func TestRulerNoAllocs(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkRenderRuler(b *testing.B) {
+	e := testEncounter(model.SF2E)
+	for _, c := range []struct {
+		name string
+		o    *Overlays
+	}{{"none", testOverlays()}, {"ruler", testOverlays()}} {
+		if c.name == "ruler" {
+			c.o.Ruler = rulerOverlays().Ruler
+		}
+		b.Run(c.name, func(b *testing.B) {
+			img := image.NewRGBA(image.Rect(0, 0, 14*40, 9*40))
+			r := NewRenderer()
+			r.Draw(img, e, View{Scale: 40}, c.o)
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Draw(img, e, View{Scale: 40}, c.o)
+			}
+		})
+	}
+}

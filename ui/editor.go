@@ -226,6 +226,8 @@ func (ed *Editor) rune(r rune) {
 		}
 	}
 	switch r {
+	case 'm', 'M':
+		ed.ToggleRuler()
 	case '[':
 		ed.SetBrush(ed.tools.brush - 1)
 	case ']':
@@ -241,6 +243,16 @@ func (ed *Editor) rune(r rune) {
 func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 	if controls.DialogOpen(ed.win) {
 		return false
+	}
+	if ed.gest.ruler.On {
+		switch ev.Name {
+		case fyne.KeyBackspace:
+			ed.rulerBack()
+			return true
+		case fyne.KeyEscape:
+			ed.ToggleRuler()
+			return true
+		}
 	}
 	if ed.areaKey(ev) { // the picked area (areas.go)
 		return true
@@ -329,8 +341,9 @@ func (ed *Editor) Select(i int) {
 		return
 	}
 	ed.sel = i
-	ed.tools.area.picked = 0 // Delete and R act on the token now
-	ed.setStatus(ed.status.pathLabel, "")
+	ed.tools.area.picked = 0                                        // Delete and R act on the token now
+	ed.setStatus(ed.status.pathLabel, ed.gest.ruler.Status(ed.enc)) // "" unless measuring
+	ed.updateHover()                                                // the hovered token's distance is from the new one
 	if w := session.FallWarning(ed.enc, i); w != "" {
 		ed.message(w)
 	}

@@ -25,6 +25,7 @@ type mapGesture struct {
 	cycleTok       bool // a click without a drag selects the next token sharing the square
 	edge           edgeStroke
 	fog            fogStroke
+	ruler          session.Ruler // the ruler (rulertool.go): not a stroke, kept while tools change
 }
 
 // hover implements mapInput.
@@ -35,6 +36,11 @@ func (ed *Editor) hover(x, y int, in bool) {
 		ed.hovered = &rules.Point{X: x, Y: y}
 	}
 	ed.updateHover()
+	if ed.gest.ruler.On {
+		ed.gest.ruler.Hover = ed.rulerHover()
+		ed.rulerChanged()
+		return
+	}
 	if ed.hovered == nil || ed.sel < 0 {
 		ed.setStatus(ed.status.pathLabel, "")
 	}
@@ -90,6 +96,9 @@ func (ed *Editor) paintTerrain() model.Terrain {
 // pans implements mapInput: with the select tool, a drag that starts on
 // empty ground pans the map (and the press deselects).
 func (ed *Editor) pans(x, y int) bool {
+	if ed.gest.ruler.On {
+		return false
+	}
 	if ed.pressArea(x, y) { // Alt: an area template (areas.go)
 		return false
 	}
@@ -104,6 +113,10 @@ func (ed *Editor) pans(x, y int) bool {
 // press implements mapInput: the start of a primary-button gesture.
 func (ed *Editor) press(x, y int, shift bool) {
 	ed.gest.startX, ed.gest.startY, ed.gest.lastX, ed.gest.lastY = x, y, x, y
+	if ed.gest.ruler.On {
+		ed.rulerPress(x, y)
+		return
+	}
 	if ed.tools.area.dragging {
 		return
 	}

@@ -26,6 +26,7 @@ const helpText = `# Shortcuts
 - **Middle drag**, **Space+drag**, a select-drag on open ground or the **arrow keys** pan; View > Grid lines hides the grid
 - **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)
 - **F11** player display full screen; View > Calibrate player display makes one square one inch: widen the bar to a credit card's long side held against the screen, or type the screen's diagonal
+- **M** ruler: click squares to add waypoints; each leg and the total are measured by the ruleset's diagonal rule (feet, or points) on the map and in the status bar; **Backspace** takes the last waypoint back, **Esc**, **M** or another tool clears it. View > Share ruler on player display shows it to the players. With a token selected, hovering another says how far it is
 - **N** next turn in a fight: Encounter > Start fight… takes each token's initiative (typed, or blank to roll a d20); the panel above the inspector shows the round and the order (up and down move a creature), Delay and End. The creature whose turn it is is selected: dragging it spends its actions and diagonals, and its reach shows what is left. Every change is one undo step
 - Encounter > Party… sets the party's side, level and players: sf2e shows the XP and threat in the status bar, and each creature's XP beside its level in the inspector
 - The inspector keeps HP (Damage and Heal by an amount; 0 HP makes the token unconscious and prone) and conditions picked from the ruleset's list, with a value where they have one (frightened 2)

@@ -60,7 +60,9 @@ func (ed *Editor) applyResult(r *session.Result) {
 	ed.live.ovApplied = r.Gen
 	ed.live.res = r
 	ed.rebuildOverlays()
-	if r.PathText != "" {
+	if ed.gest.ruler.On {
+		ed.setStatus(ed.status.pathLabel, ed.gest.ruler.Status(ed.enc))
+	} else if r.PathText != "" {
 		ed.setStatus(ed.status.pathLabel, r.PathText)
 	} else if ed.hovered == nil || ed.sel < 0 {
 		ed.setStatus(ed.status.pathLabel, "")
@@ -110,6 +112,8 @@ func (ed *Editor) rebuildOverlays() {
 		}
 	}
 	o.Ghost = ed.gest.ghost
+	o.Ruler = ed.gest.ruler.Overlays(ed.enc)
+	o.RulerShare = ed.gest.ruler.Share
 	ed.live.ov = o
 	ed.view.Refresh()
 }

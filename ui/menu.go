@@ -67,6 +67,10 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		}
 		ed.win.SetMainMenu(ed.menu())
 	}
+	ruler := fyne.NewMenuItem("Ruler (M)", ed.ToggleRuler)
+	ruler.Checked = ed.gest.ruler.On
+	shareRuler := fyne.NewMenuItem("Share ruler on player display", func() { ed.ShareRuler(!ed.gest.ruler.Share) })
+	shareRuler.Checked = ed.gest.ruler.Share
 	view := fyne.NewMenu("View",
 		item("Zoom in  (+, wheel)", func() { ed.view.ZoomCentre(1.25) }, nil),
 		item("Zoom out  (-, wheel)", func() { ed.view.ZoomCentre(0.8) }, nil),
@@ -76,6 +80,9 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Player display", ed.openPlayer, nil),
 		item("Player display full screen", ed.togglePlayerFullScreen, &desktop.CustomShortcut{KeyName: fyne.KeyF11}),
 		item("Calibrate player display…", ed.calibratePlayer, nil),
+		fyne.NewMenuItemSeparator(),
+		ruler,
+		shareRuler,
 	)
 	rs := fyne.NewMenuItem("Ruleset", nil)
 	for _, r := range model.Rulesets {

@@ -13,6 +13,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
 )
 
 // statusBar is the bottom line: the hovered square, the path, a message
@@ -57,7 +58,11 @@ func (ed *Editor) updateHover() {
 	t := ed.enc.Grid.At(x, y)
 	s := fmt.Sprintf("(%d, %d) %s", x, y, strings.Join(terrainWords(t), ", "))
 	if i := ed.tokenAt(x, y); i >= 0 {
-		s += " · " + ed.enc.Tokens[i].Name
+		if d := session.TokenDistanceWords(ed.enc, ed.sel, i); d != "" {
+			s += " · " + d // the distance from the selected token
+		} else {
+			s += " · " + ed.enc.Tokens[i].Name
+		}
 	}
 	for _, n := range ed.enc.Notes {
 		if n.X == x && n.Y == y {

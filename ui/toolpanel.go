@@ -82,6 +82,9 @@ type toolPanel struct {
 // SetTool picks the tool for the primary button.
 func (ed *Editor) SetTool(t Tool) {
 	ed.abandonGesture()
+	if ed.gest.ruler.On {
+		ed.ToggleRuler() // picking a tool puts the ruler away
+	}
 	if t == ToolWall && ed.tools.tool == ToolWall {
 		ed.cycleEdgeKind()
 		return

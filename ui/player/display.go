@@ -77,7 +77,9 @@ func Open(src Source) *Display {
 	p.ppi = a.Preferences().Float(PrefPPI)
 	p.resW, p.resH = parseResolution(a.Preferences().String(PrefResolution))
 	p.win = a.NewWindow("Player display — " + src.Encounter().Name)
-	p.view = mapview.New(src.Encounter, func() *render.Overlays { return p.shared }, nil, true)
+	p.view = mapview.New(src.Encounter, func() *render.Overlays {
+		return p.shared // nil unless something is shown to the players
+	}, nil, true)
 	p.view.SetGrid(src.Grid)
 	p.view.OnLayout = func(fyne.Size) {
 		if p.calibrated() {
@@ -210,12 +212,15 @@ func (p *Display) Place() {
 func (p *Display) Refresh() {
 	e := p.src.Encounter()
 	src, r := p.src.Answer()
-	if p.share && src != nil {
+	if src != nil && (p.share || src.RulerShare) {
 		o := render.NewOverlays()
 		o.Units = src.Units
+		if src.RulerShare {
+			o.Ruler = src.Ruler // the GM's ruler, shared from the View menu
+		}
 		// the answer computed without hidden tokens (session.Result.PlayerReach),
 		// shown only while it belongs to what the GM sees
-		if sel := src.Selected; sel >= 0 && sel < len(e.Tokens) && !e.Tokens[sel].Hidden {
+		if sel := src.Selected; p.share && sel >= 0 && sel < len(e.Tokens) && !e.Tokens[sel].Hidden {
 			if r != nil && r.Sel == sel && r.NTok == len(e.Tokens) {
 				o.Selected = sel
 				if src.Reach != nil {

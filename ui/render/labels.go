@@ -29,6 +29,7 @@ const (
 	labelCoverDot                   // a cover too small for its letter: a coloured diamond, no letter
 	labelOffGuard                   // "off-guard" on a purple plate over a flanked foe
 	labelArea                       // an area template's label on a plate of its colour
+	labelRuler                      // a ruler leg's length on a yellow tag
 )
 
 // overLabels are the kinds drawn in the "over" layer; the others (names,
@@ -283,6 +284,9 @@ func (r *Renderer) layout(f *frame) {
 					r.layoutCost(f, i)
 				}
 			}
+		}
+		for i := len(o.Ruler) - 1; i >= 0; i-- {
+			r.layoutRuler(f, i) // the last leg carries the total: first
 		}
 		r.layoutOffGuard(f)
 		r.layoutCover(f)
@@ -662,6 +666,53 @@ func (r *Renderer) layoutCost(f *frame, i int) {
 	}
 }
 
+// layoutRuler places ruler leg i's label beside the square it ends on
+// (under, over, right, left, then further out); the last leg's, which
+// carries the total, is always shown, over a mark if it must.
+func (r *Renderer) layoutRuler(f *frame, i int) {
+	o := f.o
+	lg := &o.Ruler[i]
+	if lg.Label == "" || !f.e.Grid.In(lg.To.X, lg.To.Y) {
+		return
+	}
+	s := f.v.Scale
+	last := i == len(o.Ruler)-1
+	cx, cy, half := r.spaceCentre(f, lg.To.X, lg.To.Y, 1)
+	pxs := int(math.Min(math.Max(math.Round(s*0.24), 10), 24))
+	fk := faceKey{px: uint8(pxs), bold: last}
+	tw := r.ts.width(fk, lg.Label)
+	ph := pxs + 4
+	w := tw + 8
+	icx, icy := int(math.Round(cx)), int(math.Round(cy))
+	far := int(half) + 2
+	cands := [6][2]int{
+		{icx - tw/2 - 4, icy + far},          // under the square
+		{icx - tw/2 - 4, icy - far - ph - 2}, // over it
+		{icx + far, icy - ph/2 - 1},          // right of it
+		{icx - far - w, icy - ph/2 - 1},      // left of it
+		{icx - tw/2 - 4, icy + far + ph + 2}, // further out
+		{icx - tw/2 - 4, icy - far - 2*ph - 4},
+	}
+	put := func(b box) {
+		r.lay.put(label{kind: labelRuler, b: b, fk: fk, tx: b.x0 + 4, ty: b.y0 + 1 + ph/2 + r.ts.capHeight(fk)/2, a: 1}, lg.Label)
+	}
+	for j := range 2 * len(cands) {
+		at := cands[j%len(cands)]
+		if b := (box{at[0], at[1], at[0] + w, at[1] + ph + 2}); r.canTake(b, j/len(cands)) {
+			put(b)
+			return
+		}
+	}
+	if last {
+		for _, at := range cands {
+			if b := (box{at[0], at[1], at[0] + w, at[1] + ph + 2}); r.lay.freeOfLabels(b) {
+				put(b)
+				return
+			}
+		}
+	}
+}
+
 // layoutOffGuard places "off-guard" over each flanked foe (under it when
 // the top is taken); at small zoom the foe gets a ring instead, drawn
 // with the flanking lines.
@@ -830,6 +881,10 @@ func (r *Renderer) drawLabels(over bool) {
 		case labelArea:
 			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colInk)
 			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 3, areaCol[int(l.hue)%len(areaCol)].mix(colWhite, 0.55))
+			r.text(l.fk, l.tx, l.ty, txt, colInk)
+		case labelRuler:
+			r.roundRect(b.x0, b.y0, b.x1, b.y1, 3, colInk)
+			r.roundRect(b.x0+1, b.y0+1, b.x1-1, b.y1-1, 2, colYellow)
 			r.text(l.fk, l.tx, l.ty, txt, colInk)
 		case labelOffGuard:
 			r.roundRect(b.x0, b.y0, b.x1, b.y1, 4, colWhite)

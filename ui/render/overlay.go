@@ -377,6 +377,7 @@ func (r *Renderer) over(f *frame) {
 	if r.pathShown(f) {
 		r.path(f)
 	}
+	r.ruler(f)
 	// Flanking lines go over the tokens: the line through the foe's space is
 	// the rule itself (opposite sides or corners), so it must stay visible
 	// across a Large foe's disc.
@@ -434,6 +435,38 @@ func (r *Renderer) over(f *frame) {
 			r.line(ax, ay, bx, by, w, colVerm, 0)
 			r.line(ax, by, bx, ay, w, colVerm, 0)
 		}
+	}
+}
+
+// ruler draws the ruler's legs, centre to centre, dashed ink on a white
+// halo, with a dot at each waypoint (its labels are placed by layout).
+func (r *Renderer) ruler(f *frame) {
+	o := f.o
+	if len(o.Ruler) == 0 {
+		return
+	}
+	s := f.v.Scale
+	w := math.Max(2, s/12)
+	for pass := 0; pass < 2; pass++ {
+		for _, lg := range o.Ruler {
+			ax, ay, _ := r.spaceCentre(f, lg.From.X, lg.From.Y, 1)
+			bx, by, _ := r.spaceCentre(f, lg.To.X, lg.To.Y, 1)
+			if pass == 0 {
+				r.line(ax, ay, bx, by, w+3, colWhite.alpha(0.9), 0)
+			} else {
+				r.line(ax, ay, bx, by, w, colInk, math.Max(4, s/4))
+			}
+		}
+	}
+	for i, lg := range o.Ruler {
+		if i == 0 {
+			ax, ay, _ := r.spaceCentre(f, lg.From.X, lg.From.Y, 1)
+			r.disc(ax, ay, w*1.5+1.5, colWhite)
+			r.disc(ax, ay, w*1.5, colYellow.mix(colInk, 0.2))
+		}
+		bx, by, _ := r.spaceCentre(f, lg.To.X, lg.To.Y, 1)
+		r.disc(bx, by, w*1.5+1.5, colWhite)
+		r.disc(bx, by, w*1.5, colYellow.mix(colInk, 0.2))
 	}
 }
 

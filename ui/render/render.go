@@ -57,6 +57,8 @@ type Overlays struct {
 	Ghost      *Ghost        // a token being dragged
 	Units      string        // "ft" or "pt": the unit of path costs
 	Areas      []AreaShade   // placed area templates, shaded under the tokens
+	Ruler      []RulerLeg    // the ruler's legs, drawn over everything with their lengths
+	RulerShare bool          // the ruler is shown on the player display too
 }
 
 // AreaShade is an area template as the rules answered it: the squares it
@@ -532,4 +534,11 @@ func PNGDataURL(img image.Image) string {
 		return ""
 	}
 	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// RulerLeg is one leg of the ruler, square centre to square centre, with
+// its label (the caller's words: "15 ft", "10 ft · 35 ft").
+type RulerLeg struct {
+	From, To rules.Point
+	Label    string
 }

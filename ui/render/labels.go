@@ -644,8 +644,16 @@ func (r *Renderer) layoutCost(f *frame, i int) {
 		{icx + far, icy - ph/2 - 1},
 		{icx - far - w, icy - ph/2 - 1},
 	}
+	r.placeTag(labelPathCost, cands[:], w, ph, fk, lbl, last)
+}
+
+// placeTag puts a tag of w x (ph+2) pixels with text at the first of the
+// candidate top-left corners it can take (a second round may cover marks);
+// with always, a tag that found no room still goes where it covers no other
+// label (the path total and the ruler's: always shown).
+func (r *Renderer) placeTag(kind labelKind, cands [][2]int, w, ph int, fk faceKey, text string, always bool) {
 	put := func(b box) {
-		r.lay.put(label{kind: labelPathCost, b: b, fk: fk, tx: b.x0 + 4, ty: b.y0 + 1 + ph/2 + r.ts.capHeight(fk)/2, a: 1}, lbl)
+		r.lay.put(label{kind: kind, b: b, fk: fk, tx: b.x0 + 4, ty: b.y0 + 1 + ph/2 + r.ts.capHeight(fk)/2, a: 1}, text)
 	}
 	for i := range 2 * len(cands) {
 		at := cands[i%len(cands)]
@@ -654,9 +662,7 @@ func (r *Renderer) layoutCost(f *frame, i int) {
 			return
 		}
 	}
-	if last {
-		// The total is always shown: over a mark if it must, never over
-		// another label.
+	if always {
 		for _, at := range cands {
 			if b := (box{at[0], at[1], at[0] + w, at[1] + ph + 2}); r.lay.freeOfLabels(b) {
 				put(b)
@@ -693,24 +699,7 @@ func (r *Renderer) layoutRuler(f *frame, i int) {
 		{icx - tw/2 - 4, icy + far + ph + 2}, // further out
 		{icx - tw/2 - 4, icy - far - 2*ph - 4},
 	}
-	put := func(b box) {
-		r.lay.put(label{kind: labelRuler, b: b, fk: fk, tx: b.x0 + 4, ty: b.y0 + 1 + ph/2 + r.ts.capHeight(fk)/2, a: 1}, lg.Label)
-	}
-	for j := range 2 * len(cands) {
-		at := cands[j%len(cands)]
-		if b := (box{at[0], at[1], at[0] + w, at[1] + ph + 2}); r.canTake(b, j/len(cands)) {
-			put(b)
-			return
-		}
-	}
-	if last {
-		for _, at := range cands {
-			if b := (box{at[0], at[1], at[0] + w, at[1] + ph + 2}); r.lay.freeOfLabels(b) {
-				put(b)
-				return
-			}
-		}
-	}
+	r.placeTag(labelRuler, cands[:], w, ph, fk, lg.Label, last)
 }
 
 // layoutOffGuard places "off-guard" over each flanked foe (under it when

@@ -113,11 +113,28 @@ func edgeMeet(px, py, qx, qy, c, lo, hi int, vert bool) (hit, atCross bool, x, y
 	return false, true, t, c
 }
 
+// edgeLeaves notes on which side of the segment P-Q a blocking edge leaves
+// the intersection C in direction v (bit 1 left, bit 2 right, in sides),
+// and reports whether it runs along the segment instead: on the segment's
+// line, the way the segment goes on from C.
+func edgeLeaves(sides *uint8, v [2]int, px, py, qx, qy, cx, cy int) bool {
+	dx, dy := qx-px, qy-py
+	switch cr := dx*v[1] - dy*v[0]; {
+	case cr > 0:
+		*sides |= 1
+	case cr < 0:
+		*sides |= 2
+	default:
+		fwd := dx*v[0]+dy*v[1] > 0
+		return fwd && (cx != qx || cy != qy) || !fwd && (cx != px || cy != py)
+	}
+	return false
+}
+
 // bothSides reports whether blocking edges leave the intersection C (on
 // the segment P-Q, doubled) on both sides of the segment, or one runs
 // along the segment from C.
 func bothSides(edges []model.Edge, px, py, qx, qy, cx, cy int) bool {
-	dx, dy := qx-px, qy-py
 	var sides uint8
 	for i := range edges {
 		ed := &edges[i]
@@ -133,18 +150,8 @@ func bothSides(edges []model.Edge, px, py, qx, qy, cx, cy int) bool {
 			if v == [2]int{0, 0} {
 				continue
 			}
-			switch cr := dx*v[1] - dy*v[0]; {
-			case cr > 0:
-				sides |= 1
-			case cr < 0:
-				sides |= 2
-			default:
-				// Along the segment's line: it runs along the segment
-				// when the segment goes on from C that way.
-				fwd := dx*v[0]+dy*v[1] > 0
-				if fwd && (cx != qx || cy != qy) || !fwd && (cx != px || cy != py) {
-					return true
-				}
+			if edgeLeaves(&sides, v, px, py, qx, qy, cx, cy) {
+				return true
 			}
 		}
 	}
@@ -243,23 +250,14 @@ func (g *edgeIndex) crossAt(px, py, qx, qy, X, Y int, flags int) bool {
 			return true
 		}
 	}
-	dx, dy := qx-px, qy-py
 	var sides uint8
 	for i, on := range [4]bool{n, e, s, w} {
 		if !on {
 			continue
 		}
 		v := [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}[i]
-		switch cr := dx*v[1] - dy*v[0]; {
-		case cr > 0:
-			sides |= 1
-		case cr < 0:
-			sides |= 2
-		default:
-			fwd := dx*v[0]+dy*v[1] > 0
-			if fwd && (X != qx || Y != qy) || !fwd && (X != px || Y != py) {
-				return true
-			}
+		if edgeLeaves(&sides, v, px, py, qx, qy, X, Y) {
+			return true
 		}
 	}
 	return sides == 3

@@ -372,4 +372,4 @@ func ThreatenedAt(dst []Point, e *model.Encounter, tok, elevation int) []Point {
 // HasElevation reports whether the ruleset measures elevation: sf2e and
 // pf1e (rules-conventions.md "Elevation"); the app offers elevation keys,
 // the badge and the shadow only there.
-func HasElevation(r model.Ruleset) bool { return r == model.SF2E || r == model.PF1E }
+func HasElevation(r model.Ruleset) bool { return Describe(r).Elevation }

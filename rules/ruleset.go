@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"encounterplanner/model"
 )
@@ -55,6 +56,16 @@ type Ruleset struct {
 	NoCombatNote               string
 
 	Words Words
+
+	// Areas and Threat say whether the ruleset has area templates and the
+	// encounter budget (sf2e); Elevation whether tokens have a height
+	// (sf2e, pf1e); DiceFalls whether a fall's damage is dice (pf1e).
+	Areas, Threat, Elevation, DiceFalls bool
+	// Conditions are the ruleset's own conditions the app offers besides
+	// model.KnownConditions; Valued those that carry a value ("frightened 2").
+	Conditions, Valued []string
+	// DyingNote is said of a creature at 0 HP where dying is the GM's call.
+	DyingNote string
 
 	// landFeet is the feet a square of land Speed counts when it is not
 	// the map's scale (starship squares are 50 ft, but a land Speed there
@@ -221,6 +232,8 @@ func Describe(r model.Ruleset) *Ruleset {
 	d.Name, d.Title = r, string(r)
 	d.Modes, d.DefaultMode, d.MaxActions = []string{ModeLand}, ModeLand, 1
 	d.Cover, d.Flanking, d.Reactions, d.share = false, false, false, nil
+	d.Areas, d.Threat, d.Elevation, d.DiceFalls = false, false, false, false
+	d.Conditions, d.Valued, d.DyingNote = nil, nil, ""
 	d.NoCombatNote = fmt.Sprintf("The %s ruleset is unknown: the Cover and Flanking switches are off.", r)
 	return &d
 }
@@ -235,6 +248,16 @@ func tinyShares(a, b model.Size) bool { return a <= model.Tiny || b <= model.Tin
 // The cover names of sf2e (Player Core p. 416).
 var sf2eCover = [...]string{"none", "lesser", "standard", "greater", "blocked"}
 
+// sf2eValued are sf2e's conditions that carry a value ("frightened 2").
+var sf2eValued = []string{"clumsy", "doomed", "drained", "dying", "enfeebled", "frightened", "sickened", "slowed", "stunned", "stupefied", "wounded"}
+
+// sf2eOther are sf2e's other conditions the GM tracks (the rules act only
+// on model.KnownConditions).
+var sf2eOther = []string{"blinded", "concealed", "confused", "controlled", "dazzled", "deafened", "encumbered", "fatigued", "fleeing", "grabbed", "hidden", "immobilized", "off-guard", "paralyzed", "petrified", "quickened", "restrained", "undetected", "unnoticed"}
+
+// pf1eConditions are pf1e's conditions (none carries a value).
+var pf1eConditions = []string{"blinded", "confused", "cowering", "dazed", "dazzled", "deafened", "entangled", "exhausted", "fascinated", "fatigued", "flat-footed", "frightened", "grappled", "helpless", "nauseated", "panicked", "paralyzed", "pinned", "shaken", "sickened", "staggered", "stunned"}
+
 var rulesets = map[model.Ruleset]*Ruleset{
 	model.SF2E: {
 		Name: model.SF2E, Title: "sf2e — Starfinder 2e / Pathfinder 2e",
@@ -247,6 +270,9 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		Cover:      true, Flanking: true, Reactions: true,
 		Words: Words{Flanked: "off-guard", FlankedList: "Flanked (off-guard):", cover: sf2eCover},
 		share: tinyShares,
+		Areas: true, Threat: true, Elevation: true,
+		Conditions: append(slices.Clone(sf2eValued), sf2eOther...), Valued: sf2eValued,
+		DyingNote: "dying is the GM's call",
 	},
 	model.PF1E: {
 		Name: model.PF1E, Title: "pf1e — Pathfinder 1e / d20",
@@ -260,8 +286,10 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		Cover: true, Flanking: true, Reactions: true,
 		// pf1e's words: a creature in the way gives "soft cover", and a
 		// flanked foe is "flanked" (pf1e has no off-guard condition)
-		Words: Words{Flanked: "flanked", FlankedList: "Flanked:", cover: [...]string{"none", "soft cover", "standard", "greater", "blocked"}},
-		share: tinyShares,
+		Words:     Words{Flanked: "flanked", FlankedList: "Flanked:", cover: [...]string{"none", "soft cover", "standard", "greater", "blocked"}},
+		share:     tinyShares,
+		Elevation: true, DiceFalls: true,
+		Conditions: pf1eConditions,
 	},
 	model.Starship: {
 		Name: model.Starship, Title: "starship — ship combat",

@@ -242,3 +242,32 @@ func TestDescribeUnknownRuleset(t *testing.T) {
 		t.Errorf("describing an unknown ruleset changed sf2e's")
 	}
 }
+
+// TestDescriptorSaysWhatTheAddedRulesCover: the table-play and elevation
+// features each ruleset has, as the conventions give them, come from the
+// descriptor (the UI compares no ruleset names).
+func TestDescriptorSaysWhatTheAddedRulesCover(t *testing.T) {
+	for _, c := range []struct {
+		r                              model.Ruleset
+		areas, threat, elevation, dice bool
+		valued                         string
+		dying                          bool
+	}{
+		{model.SF2E, true, true, true, false, "frightened", true},
+		{model.PF1E, false, false, true, true, "", false},
+		{model.Starship, false, false, false, false, "", false},
+		{model.Points, false, false, false, false, "", false},
+		{"homebrew", false, false, false, false, "", false},
+	} {
+		d := Describe(c.r)
+		if d.Areas != c.areas || d.Threat != c.threat || d.Elevation != c.elevation || d.DiceFalls != c.dice || (d.DyingNote != "") != c.dying {
+			t.Errorf("%s: areas %v threat %v elevation %v dice %v dying %q", c.r, d.Areas, d.Threat, d.Elevation, d.DiceFalls, d.DyingNote)
+		}
+		if got := slices.Contains(d.Valued, "frightened"); got != (c.valued != "") {
+			t.Errorf("%s: frightened valued %v", c.r, got)
+		}
+		if HasElevation(c.r) != c.elevation {
+			t.Errorf("%s: HasElevation %v", c.r, HasElevation(c.r))
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 	"encounterplanner/ui/session"
 )
 
@@ -109,8 +110,8 @@ func (ed *Editor) shiftWheel(up bool) bool {
 
 // areasAllowed reports why areas cannot be placed ("" when they can).
 func (ed *Editor) areasAllowed() string {
-	if ed.enc.Ruleset != model.SF2E {
-		return "area templates follow the sf2e rules; this encounter uses " + string(ed.enc.Ruleset)
+	if !rules.Describe(ed.enc.Ruleset).Areas {
+		return "area templates follow the sf2e rules; this encounter uses " + rules.Describe(ed.enc.Ruleset).Title
 	}
 	return ""
 }

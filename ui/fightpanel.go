@@ -83,7 +83,7 @@ func turnWords(r model.Ruleset, ts model.TurnState) string {
 	switch {
 	case actions:
 		return fmt.Sprintf("%d of %d actions left to move", rules.ActionsLeft(r, ts), rules.MaxActions(r))
-	case spent && r == model.Points:
+	case spent && rules.Describe(r).Points:
 		return fmt.Sprintf("%d points spent", ts.Spent)
 	case spent:
 		return fmt.Sprintf("%d ft flown", ts.Spent)

@@ -96,8 +96,8 @@ func hpWords(r model.Ruleset, t *model.Token) string {
 	if t.Has(model.CondDead) {
 		return "dead"
 	}
-	if r == model.SF2E {
-		return "unconscious (0 HP): dying is the GM's call"
+	if note := rules.Describe(r).DyingNote; note != "" {
+		return "unconscious (0 HP): " + note
 	}
 	return "unconscious (0 HP)"
 }

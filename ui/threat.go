@@ -35,7 +35,7 @@ func (ed *Editor) updateThreat() {
 // levelItems are the token's level (sf2e rates the threat with it) and
 // what it adds to the encounter's XP.
 func levelItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.FormItem {
-	if e.Ruleset != model.SF2E {
+	if !rules.Describe(e.Ruleset).Threat {
 		return nil
 	}
 	level := widget.NewEntry()

@@ -7,29 +7,14 @@ import (
 	"strings"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 )
-
-// sf2eValued are sf2e's conditions that carry a value ("frightened 2").
-var sf2eValued = []string{"clumsy", "doomed", "drained", "dying", "enfeebled", "frightened", "sickened", "slowed", "stunned", "stupefied", "wounded"}
-
-// sf2eOther are sf2e's other conditions the GM tracks (the rules act only
-// on model.KnownConditions).
-var sf2eOther = []string{"blinded", "concealed", "confused", "controlled", "dazzled", "deafened", "encumbered", "fatigued", "fleeing", "grabbed", "hidden", "immobilized", "off-guard", "paralyzed", "petrified", "quickened", "restrained", "undetected", "unnoticed"}
-
-// pf1eOther are pf1e's conditions (none carries a value).
-var pf1eOther = []string{"blinded", "confused", "cowering", "dazed", "dazzled", "deafened", "entangled", "exhausted", "fascinated", "fatigued", "flat-footed", "frightened", "grappled", "helpless", "nauseated", "panicked", "paralyzed", "pinned", "shaken", "sickened", "staggered", "stunned"}
 
 // ConditionChoices are the conditions the inspector offers for ruleset r:
 // the ones the rules act on (model.KnownConditions) first, then the
 // ruleset's own (sf2e, pf1e), sorted.
 func ConditionChoices(r model.Ruleset) []string {
-	var own []string
-	switch r {
-	case model.SF2E:
-		own = append(append(own, sf2eValued...), sf2eOther...)
-	case model.PF1E:
-		own = append(own, pf1eOther...)
-	}
+	own := slices.Clone(rules.Describe(r).Conditions)
 	own = slices.DeleteFunc(own, func(c string) bool { return slices.Contains(model.KnownConditions, c) })
 	slices.Sort(own)
 	return append(slices.Clone(model.KnownConditions), own...)
@@ -37,7 +22,7 @@ func ConditionChoices(r model.Ruleset) []string {
 
 // Valued reports whether condition name takes a value in ruleset r.
 func Valued(r model.Ruleset, name string) bool {
-	return r == model.SF2E && slices.Contains(sf2eValued, name)
+	return slices.Contains(rules.Describe(r).Valued, name)
 }
 
 // conditionName is a condition's name without its value ("frightened 2"

@@ -63,7 +63,7 @@ func FallWarning(e *model.Encounter, tok int) string {
 	}
 	var dmg string
 	switch {
-	case e.Ruleset == model.PF1E:
+	case rules.Describe(e.Ruleset).DiceFalls:
 		dmg = f.Dice + " damage"
 	default:
 		dmg = fmt.Sprintf("%d bludgeoning damage", f.Damage)

@@ -91,7 +91,7 @@ func (r *Ruler) Status(e *model.Encounter) string {
 		return "ruler: click squares to measure"
 	}
 	s := "ruler " + DistanceWords(e, m.Total)
-	if e.Ruleset != model.Points {
+	if !rules.Describe(e.Ruleset).Points {
 		s += " (" + plural(m.Total.Squares, "square", "squares") + ")"
 	}
 	return s + " · " + plural(len(m.Legs), "leg", "legs")
@@ -124,7 +124,7 @@ func TokenDistanceWords(e *model.Encounter, a, b int) string {
 		return ""
 	}
 	d := rules.TokenDistance(e, a, b)
-	if e.Ruleset == model.Points {
+	if rules.Describe(e.Ruleset).Points {
 		return e.Tokens[b].Name + ": " + plural(d.Squares, "square", "squares")
 	}
 	return e.Tokens[b].Name + ": " + DistanceWords(e, d)

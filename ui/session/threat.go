@@ -22,7 +22,7 @@ func ThreatWords(e *model.Encounter) string {
 // level +4, "" when nothing is rated (no sf2e, no party level, no level)
 // and "no XP: on the party's side" or "no XP: neutral" for those sides.
 func CreatureXPWords(e *model.Encounter, t *model.Token, level *int) string {
-	if e.Ruleset != model.SF2E || e.Party == nil || e.Party.Level == 0 || level == nil {
+	if !rules.Describe(e.Ruleset).Threat || e.Party == nil || e.Party.Level == 0 || level == nil {
 		return ""
 	}
 	side := e.Party.Side

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -109,5 +112,36 @@ func TestNoDisplay(t *testing.T) {
 		displayMissing("linux", func(k string) string { return map[string]string{"WAYLAND_DISPLAY": "wayland-0"}[k] }) ||
 		displayMissing("windows", func(string) string { return "" }) {
 		t.Error("displayMissing")
+	}
+}
+
+// TestUIAsksTheDescriptor keeps ruleset knowledge in rules/ (issue "The
+// house"): no UI file names a ruleset constant; it asks rules.Describe.
+// The command line and the exports take the ruleset from files and flags.
+func TestUIAsksTheDescriptor(t *testing.T) {
+	re := regexp.MustCompile(`model\.(SF2E|PF1E|Starship|Points)\b`)
+	err := filepath.WalkDir("ui", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (path == "ui/cli" || path == "ui/export" || path == "ui/render") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if re.MatchString(line) {
+				t.Errorf("%s:%d names a ruleset: %s", path, i+1, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

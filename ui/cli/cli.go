@@ -68,6 +68,13 @@ type Store interface {
 // Commands lists every command the binary answers without a window.
 var Commands = []string{"list", "import", "export-encounter", "backup", "reach", "path", "cover", "flanking", "distance", "threat", "area", "sight", "fall", "leap", "teleport", "forced", "export", "help"}
 
+// fileCommands answer a query or an export about an encounter/1 FILE.
+var fileCommands = map[string]func(Env, []string) error{
+	"reach": runReach, "path": runPath, "cover": runCover, "flanking": runFlanking,
+	"distance": runDistance, "threat": runThreat, "area": runArea, "sight": runSight,
+	"fall": runFall, "export": runExport,
+}
+
 // IsCommand reports whether args (after global flags) start with a command.
 func IsCommand(name string) bool {
 	for _, c := range Commands {
@@ -172,28 +179,11 @@ func run(env Env, g global, args []string) error {
 		return err
 	case "list", "import", "export-encounter", "backup":
 		return runDB(env, g.db, cmd, rest)
-	case "reach":
-		return runReach(env, rest)
-	case "path":
-		return runPath(env, rest)
-	case "cover":
-		return runCover(env, rest)
-	case "flanking":
-		return runFlanking(env, rest)
-	case "distance":
-		return runDistance(env, rest)
-	case "threat":
-		return runThreat(env, rest)
-	case "area":
-		return runArea(env, rest)
-	case "sight":
-		return runSight(env, rest)
-	case "fall":
-		return runFall(env, rest)
 	case "leap", "teleport", "forced":
 		return runMover(env, cmd, rest)
-	case "export":
-		return runExport(env, rest)
+	}
+	if run, ok := fileCommands[cmd]; ok {
+		return run(env, rest)
 	}
 	return usagef("unknown command %q (try: encounter-planner help)", cmd)
 }

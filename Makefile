@@ -80,8 +80,12 @@ bench: build deps-tools
 
 ## e2e: the GM's scenario on the real app under Xvfb (xdotool): create, paint,
 ## place, drag, see the overlays, quit, reopen; shots in docs/screenshots/e2e
+## Each further scenario is its own script, .ci/e2e-NAME, with its shots in
+## docs/screenshots/e2e/NAME
 e2e: build deps-tools
 	.ci/e2e $(BIN) docs/screenshots/e2e
+	@for s in .ci/e2e-*; do [ -x "$$s" ] || continue; n=$${s#.ci/e2e-}; \
+	  echo "== e2e $$n"; "$$s" $(BIN) docs/screenshots/e2e/$$n || exit 1; done
 
 ## apptime: time to the first frame and memory with a 250x250 map (Xvfb)
 apptime: build deps-tools

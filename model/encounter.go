@@ -317,6 +317,28 @@ type Encounter struct {
 // Space returns the side in squares of token t's space under e's ruleset.
 func (e *Encounter) Space(t *Token) int { return e.Ruleset.Space(t.Size) }
 
+// InFog reports whether every square of token t's space that lies on the
+// map is in fog, so the players see nothing of it (never without fog).
+func (e *Encounter) InFog(t *Token) bool {
+	g := &e.Grid
+	if e.Revealed == nil || len(e.Revealed) != len(g.Cells) {
+		return false
+	}
+	k := e.Space(t)
+	for y := max(t.Y, 0); y < min(t.Y+k, g.H); y++ {
+		for x := max(t.X, 0); x < min(t.X+k, g.W); x++ {
+			if e.Revealed[y*g.W+x] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// SeenByPlayers reports whether the players see token t: it is not hidden
+// and not wholly in fog.
+func (e *Encounter) SeenByPlayers(t *Token) bool { return !t.Hidden && !e.InFog(t) }
+
 // TokenIndex finds a token by name or id, -1 if absent.
 func (e *Encounter) TokenIndex(nameOrID string) int {
 	for i := range e.Tokens {

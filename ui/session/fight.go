@@ -204,8 +204,8 @@ func KeepFight(before, after *model.Encounter) {
 }
 
 // PlayersOrder is the initiative order as the players see it: "Round 2 ·
-// ▶ Ann · Bo · Cy", hidden tokens left out (and no marker while a hidden
-// token has its turn); "" without a fight.
+// ▶ Ann · Bo · Cy", hidden tokens and those wholly in fog left out (and no
+// marker while such a token has its turn); "" without a fight.
 func PlayersOrder(e *model.Encounter) string {
 	f := e.Fight
 	if f == nil {
@@ -213,7 +213,7 @@ func PlayersOrder(e *model.Encounter) string {
 	}
 	parts := []string{fmt.Sprintf("Round %d", f.Round)}
 	for _, n := range f.Order {
-		if i := e.TokenIndex(n); i < 0 || e.Tokens[i].Hidden {
+		if i := e.TokenIndex(n); i < 0 || !e.SeenByPlayers(&e.Tokens[i]) {
 			continue
 		}
 		if n == f.Turn {

@@ -164,4 +164,16 @@ func TestPlayersOrder(t *testing.T) {
 	if got := PlayersOrder(e); got != "Round 2 · Ann · Cy" {
 		t.Errorf("hidden turn: %q", got)
 	}
+	// fog: a creature whose every square is fogged is left out too, one
+	// with a square revealed is named
+	e.Tokens[1].Hidden = false
+	e.Revealed = make([]bool, len(e.Grid.Cells))
+	if got := PlayersOrder(e); got != "Round 2" {
+		t.Errorf("all in fog: %q", got)
+	}
+	a := &e.Tokens[0]
+	e.Revealed[a.Y*e.Grid.W+a.X] = true
+	if got := PlayersOrder(e); got != "Round 2 · Ann" {
+		t.Errorf("Ann revealed: %q", got)
+	}
 }

@@ -212,3 +212,12 @@ func TestHoverOnTheSelectedTokenLeavesRoomForItsElevationTag(t *testing.T) {
 		t.Errorf("hovering (2, 3): outline %v", h)
 	}
 }
+
+// The help names the keys and the field that ask a path at another height.
+func TestHelpTellsHowToAskAPathAtAnotherHeight(t *testing.T) {
+	for _, w := range []string{"**Shift+PageUp** / **Shift+PageDown**", "**End elevation**", "ends 15 ft up"} {
+		if !strings.Contains(helpText, w) {
+			t.Errorf("the help does not say %q", w)
+		}
+	}
+}

@@ -88,10 +88,10 @@ func endElevation(e *model.Encounter, set Settings, q *rules.MoveQuery) {
 	}
 }
 
-// EndsElsewhere reports whether a flight of token sel is asked to end at
+// endsElsewhere reports whether a flight of token sel is asked to end at
 // another height than its own: then even its own square has a path
 // (straight up or down).
-func EndsElsewhere(e *model.Encounter, sel int, set Settings) bool {
+func endsElsewhere(e *model.Encounter, sel int, set Settings) bool {
 	q := rules.MoveQuery{Mode: set.Mode}
 	endElevation(e, set, &q)
 	return q.SetElevation && sel >= 0 && sel < len(e.Tokens) && q.Elevation != e.Tokens[sel].Elevation

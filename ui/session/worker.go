@@ -239,7 +239,7 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 	sel := r.Sel
 	if r.Set.Path && !MoverMode(r.Set.Mode) && sel >= 0 && sel < len(e.Tokens) && r.Hover != nil && e.Grid.In(r.Hover.X, r.Hover.Y) {
 		t := &e.Tokens[sel]
-		if r.Hover.X != t.X || r.Hover.Y != t.Y || EndsElsewhere(e, sel, r.Set) {
+		if r.Hover.X != t.X || r.Hover.Y != t.Y || endsElsewhere(e, sel, r.Set) {
 			// the path may use every action the ruleset allows: the
 			// status bar says how many it takes
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: rules.Describe(e.Ruleset).MaxActions}

@@ -14,9 +14,13 @@ import (
 
 // RaiseSelected changes the selected token's elevation by dir squares'
 // feet (PageUp +1, PageDown -1), one undo step a press, and says in the
-// status bar where it now is and whether it would fall. It reports
-// whether the ruleset has elevation and a token is selected.
+// status bar where it now is and whether it would fall. With Shift held
+// it moves where the token's flight ends instead (RaisePathEnd). It
+// reports whether the ruleset has elevation and a token is selected.
 func (ed *Editor) RaiseSelected(dir int) bool {
+	if shiftHeld() {
+		return ed.RaisePathEnd(dir)
+	}
 	z, ok := session.Raised(ed.enc, ed.sel, dir)
 	if !ok {
 		return false
@@ -39,6 +43,15 @@ func (ed *Editor) sayElevation(i int) {
 	}
 	t := &ed.enc.Tokens[i]
 	ed.message(fmt.Sprintf("%s is %s", t.Name, session.Height(t.Elevation)))
+}
+
+// withFall adds to msg, said of token i, the fall it would take when it
+// is left in the air without a fly Speed.
+func (ed *Editor) withFall(msg string, i int) string {
+	if w := session.FallWarning(ed.enc, i); w != "" {
+		return msg + " · " + w
+	}
+	return msg
 }
 
 // elevationItems is the inspector's Elevation field (feet, a multiple of

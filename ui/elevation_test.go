@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/session"
 )
 
 // TestPageUpRaisesSelectedTokenAndWarnsOfTheFall lifts a walker with
@@ -80,5 +82,142 @@ func TestInspectorElevationField(t *testing.T) {
 	en.SetText("12")
 	if z := ed.enc.Tokens[0].Elevation; z != 15 || !strings.Contains(ed.status.msgLabel.Text, "multiple of 5") {
 		t.Fatalf("typed 12: %d ft, status %q", z, ed.status.msgLabel.Text)
+	}
+}
+
+// airEncounter is an 8x6 room with Navasi (a flyer on the ground), Dae
+// (who walks) and a cloud ray flying 10 ft up.
+func airEncounter(t *testing.T) *model.Encounter {
+	e := openEncounter(t, 8, 6)
+	e.Tokens = []model.Token{
+		{Name: "Navasi", Side: "party", X: 1, Y: 3, Size: model.Medium, Speeds: map[string]int{"land": 25, "fly": 30}},
+		{Name: "Dae", Side: "party", X: 1, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}},
+		{Name: "Cloud ray", Side: "enemy", X: 6, Y: 1, Size: model.Medium, Elevation: 10, Speeds: map[string]int{"fly": 40}},
+	}
+	return e
+}
+
+// The path to the hovered square asked at another elevation (the overlays
+// panel's End elevation): the flight climbs on its way, its last step is
+// 15 ft up and the status bar says so; the reach is the one ending there.
+func TestGoldenPathWithAnElevatedEnd(t *testing.T) {
+	e := airEncounter(t)
+	set := session.Settings{Reach: true, Mode: rules.ModeFly, Actions: 1, Path: true, End: 15, EndSet: true}
+	ed, p := overlayEditor(t, e, set, 0)
+	ed.hover(5, 3, true)
+	settle(t, ed, p)
+	o := ed.Overlays()
+	if o.Path == nil || !o.Path.Reachable || o.Path.Steps[len(o.Path.Steps)-1].Z != 15 {
+		t.Fatalf("no path ending 15 ft up at (5, 3): %+v", o.Path)
+	}
+	if got, want := ed.status.pathLabel.Text, "path 35 ft · 2 actions · ends 15 ft up"; got != want {
+		t.Errorf("path status %q, want %q", got, want)
+	}
+	if ed.ovp.end == nil || ed.ovp.end.Text != "15" {
+		t.Error("the overlays panel does not show End elevation 15")
+	}
+	test.AssertImageMatches(t, "overlay_path_elevated_end.png", editorShot(ed))
+}
+
+// Shift+PageUp (RaisePathEnd) asks the selected flyer's path 5 ft higher
+// a press, from its own height, switching the overlays to its flight; the
+// field shows it; selecting another token goes back to its own height; a
+// walker has no flight to raise.
+func TestRaisePathEndFollowsTheSelectedFlyer(t *testing.T) {
+	e := airEncounter(t)
+	ed, _, p := newTestEditor(t, e)
+	ed.ovp.settings.Mode = rules.ModeLand
+	ed.buildOverlayPanel()
+	ed.Select(0)
+	for i := 0; i < 3; i++ {
+		ed.RaisePathEnd(+1)
+	}
+	s := ed.ovp.settings
+	if !s.EndSet || s.End != 15 || s.Mode != rules.ModeFly || !s.Path {
+		t.Fatalf("three presses: %+v", s)
+	}
+	if ed.ovp.end == nil || ed.ovp.end.Text != "15" {
+		t.Fatal("the End elevation field does not say 15")
+	}
+	if z := ed.enc.Tokens[0].Elevation; z != 0 {
+		t.Errorf("the token itself moved to %d ft", z)
+	}
+	ed.hover(4, 3, true)
+	p.until(t, "overlays", ed.overlaysIdle)
+	if got := ed.status.pathLabel.Text; !strings.HasSuffix(got, "ends 15 ft up") {
+		t.Errorf("path status %q", got)
+	}
+	for i := 0; i < 5; i++ {
+		ed.RaisePathEnd(-1)
+	}
+	if s := ed.ovp.settings; s.End != 0 {
+		t.Errorf("below the ground: %d ft", s.End)
+	}
+	ed.RaisePathEnd(+1)
+	ed.Select(2) // the cloud ray: its own height again
+	ed.requestOverlays()
+	if s := ed.ovp.settings; s.EndSet || ed.ovp.end.Text != "" || ed.ovp.end.PlaceHolder != "own: 10" {
+		t.Errorf("another token selected: %+v, field %q (%q)", s, ed.ovp.end.Text, ed.ovp.end.PlaceHolder)
+	}
+	ed.Select(1)
+	ed.RaisePathEnd(+1)
+	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "Dae has no fly Speed") {
+		t.Errorf("a walker's flight raised: %q", msg)
+	}
+	// typed in the field: a multiple of 5 from the ground up
+	ed.Select(0)
+	ed.ovp.settings.Mode = rules.ModeFly
+	ed.buildOverlayPanel()
+	test.Type(ed.ovp.end, "20")
+	if s := ed.ovp.settings; !s.EndSet || s.End != 20 {
+		t.Errorf("typed 20: %+v", s)
+	}
+	ed.ovp.end.SetText("7")
+	if s := ed.ovp.settings; s.End != 20 || !strings.Contains(ed.status.msgLabel.Text, "multiple of 5") {
+		t.Errorf("typed 7: %+v, status %q", s, ed.status.msgLabel.Text)
+	}
+	ed.ovp.end.SetText("")
+	if ed.ovp.settings.EndSet {
+		t.Error("an empty field is not the token's own height")
+	}
+}
+
+// A walker moved while it is in the air is told its fall, with damage.
+func TestMovingAWalkerInTheAirSaysItsFall(t *testing.T) {
+	e := airEncounter(t)
+	e.Tokens[1].Elevation = 20
+	ed, _, _ := newTestEditor(t, e)
+	if !ed.MoveToken(1, 3, 1, false) {
+		t.Fatal("not moved")
+	}
+	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "Dae moved to (3, 1)") || !strings.Contains(msg, "would fall 20 ft for 10 bludgeoning damage") {
+		t.Errorf("status %q", msg)
+	}
+}
+
+// Lifting the token under the pointer: the hover outline of its own square
+// (the token itself, which its ring marks) is left out, so its "+15 ft"
+// tag has room; another square keeps its outline.
+func TestHoverOnTheSelectedTokenLeavesRoomForItsElevationTag(t *testing.T) {
+	e := airEncounter(t)
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(0)
+	ed.hover(1, 3, true)
+	ed.RaiseSelected(+1)
+	if h := ed.Overlays().Hover; h != nil {
+		t.Errorf("the selected token's own square is outlined: %v", *h)
+	}
+	ed.hover(2, 3, true)
+	if h := ed.Overlays().Hover; h == nil || *h != (rules.Point{X: 2, Y: 3}) {
+		t.Errorf("hovering (2, 3): outline %v", h)
+	}
+}
+
+// The help names the keys and the field that ask a path at another height.
+func TestHelpTellsHowToAskAPathAtAnotherHeight(t *testing.T) {
+	for _, w := range []string{"**Shift+PageUp** / **Shift+PageDown**", "**End elevation**", "ends 15 ft up"} {
+		if !strings.Contains(helpText, w) {
+			t.Errorf("the help does not say %q", w)
+		}
 	}
 }

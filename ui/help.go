@@ -16,7 +16,8 @@ const helpText = `# Shortcuts
 - **T** add a token: click a square
 - **W** walls on grid lines: drag from one grid intersection to another (a crooked drag stays straight); **W** again draws doors, then secret doors; **Shift**-drag erases. With **V**, a click on a door line (or a door square) opens or closes it
 - **G** fog of war: brush to reveal, **Shift** to hide; **G** again: rectangle, reveal room (one click, stops at walls and closed doors), GM-only squares (the players see open ground there). The Fog menu turns fog on and off, reveals what the party sees, reveals or hides all, and can make each party move reveal what the mover sees
-- **PageUp** / **PageDown** raise or lower the selected token one square's feet (sf2e, pf1e); the inspector has its Elevation; a token in the air without a fly Speed gets its fall and damage in the status bar
+- **PageUp** / **PageDown** raise or lower the selected token one square's feet (sf2e, pf1e; a "+15 ft" tag and a shadow on its square show it); the inspector has its Elevation; a token placed, moved or left in the air without a fly Speed gets its fall and damage in the status bar
+- **Shift+PageUp** / **Shift+PageDown** ask the selected flyer's path and reach at another height, 5 ft a press, from its own (the overlays switch to Mode fly); with Mode fly the overlays panel's **End elevation** field takes a height in feet, empty for the token's own. The status bar says how high the path ends ("ends 15 ft up"); selecting another token goes back to its own height
 - Inspector **Image…** gives the selected token a PNG or JPEG picture (or drop the file on the window); **Remove image** takes it away
 - Encounter > Import map image… makes a PNG, JPEG or WebP battle map the background: the grid found in it is proposed, type pixels per square and offset while the grid shows over the picture; the map takes the image's size
 - **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous; **S** shallow water
@@ -38,7 +39,8 @@ const helpText = `# Shortcuts
 
 The status bar always says what is under the pointer: the square, its
 terrain, and for the selected token the path there, what it costs, how
-many actions, the hazards on the way and whose reactions it provokes.
+many actions, the hazards on the way, how high it ends (sf2e and pf1e,
+when it flies or is off the ground) and whose reactions it provokes.
 
 # How the rules are read
 
@@ -80,6 +82,14 @@ always decides the same way:
   line between them crosses opposite sides of the foe's space.
 - **Reach** comes from size unless the token sets it; 10-ft reach reaches
   two squares diagonally.
+- **Elevation** (sf2e, pf1e): a space is as tall as it is wide. Distance,
+  reach, cover and flanking count the height between tokens the way they
+  count squares (one level: the flat answers), and the enemy reach shown is
+  the one at the selected token's height. Flying up a level costs as
+  difficult terrain (straight up 10 ft a level); down with a move costs
+  nothing extra, straight down 5 ft for one or two levels. A token without a
+  fly Speed in the air would fall: sf2e half the distance in damage (water
+  softens it), pf1e 1d6 per 10 ft.
 
 Badges on cover lines: L lesser, S standard, G greater, X blocked.
 `

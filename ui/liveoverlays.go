@@ -33,6 +33,7 @@ func (ed *Editor) snapshot() *model.Encounter {
 // requestOverlays asks the worker for the overlays of the current state.
 func (ed *Editor) requestOverlays() {
 	ed.live.ovGen++
+	ed.syncEndElevation() // the end elevation belongs to one token (elevationend.go)
 	var hover *rules.Point
 	if ed.hovered != nil {
 		h := *ed.hovered
@@ -102,7 +103,14 @@ func (ed *Editor) rebuildOverlays() {
 		if ed.tools.tool == ToolSelect && ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
 			// where the selected token would stand: its whole space, with
 			// the hovered square as its top-left (as the path reads it)
-			o.HoverSize = ed.enc.Space(&ed.enc.Tokens[ed.sel])
+			t := &ed.enc.Tokens[ed.sel]
+			o.HoverSize = ed.enc.Space(t)
+			if h.X == t.X && h.Y == t.Y {
+				// that is the token itself, which its ring already
+				// marks: the outline would only crowd out its labels
+				// (the elevation tag of a token just lifted)
+				o.Hover = nil
+			}
 		}
 	}
 	for i := range ed.enc.Tokens {

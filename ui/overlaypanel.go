@@ -18,6 +18,13 @@ type overlayPanel struct {
 	box        *fyne.Container
 	coverLabel *widget.Label
 	settings   session.Settings
+
+	// the end elevation of flights (sf2e, pf1e; elevationend.go): its
+	// field, nil unless the ruleset has elevation and the mode is fly,
+	// and the token it was asked for
+	end      *widget.Entry
+	endFor   endOwner
+	endQuiet bool // the field's text is being set from the settings
 }
 
 // buildOverlayPanel (re)makes the overlay switches for the ruleset.
@@ -28,8 +35,9 @@ func (ed *Editor) buildOverlayPanel() {
 			ed.rebuildOverlays()
 			ed.updateCoverList()
 		},
-		say:   ed.message,
-		share: ed.sharePlayer,
+		say:     ed.message,
+		share:   ed.sharePlayer,
+		rebuild: ed.buildOverlayPanel,
 	})
 }
 
@@ -38,6 +46,7 @@ type panelActions struct {
 	changed func()        // a switch changed: new overlays and answers
 	say     func(string)  // the status bar
 	share   func(on bool) // share the selection on the player display
+	rebuild func()        // the switches change with the mode
 }
 
 // build (re)makes the switches for e's ruleset and selection sel, sharing
@@ -65,7 +74,13 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	if !d.HasMode(op.settings.Mode) {
 		op.settings.Mode = d.DefaultMode
 	}
-	mode := widget.NewSelect(modes, func(m string) { set(func(s *session.Settings) { s.Mode = m }) })
+	mode := widget.NewSelect(modes, func(m string) {
+		flew := op.settings.Mode == rules.ModeFly
+		set(func(s *session.Settings) { s.Mode = m })
+		if d.Elevation && flew != (m == rules.ModeFly) {
+			act.rebuild() // the End elevation field is for flying only
+		}
+	})
 	mode.SetSelected(op.settings.Mode)
 	var acts []string
 	for a := 1; a <= d.MaxActions; a++ {
@@ -118,6 +133,10 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	}
 	if contains(d.MoverModes, rules.ModeForced) {
 		op.forcedFields(form, e, sel, set, act.say)
+	}
+	op.end = nil
+	if d.Elevation && op.settings.Mode == rules.ModeFly {
+		form.Append("End elevation", op.endField(e, sel, set, act.say))
 	}
 	p.Add(form)
 	p.Add(container.NewGridWithColumns(2, cover, back, allies, flank, threat))

@@ -220,9 +220,9 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 		return false
 	}
 	if reason != "" {
-		ed.message(fmt.Sprintf("%s placed anyway: %s", t.Name, reason))
+		ed.message(ed.withFall(fmt.Sprintf("%s placed anyway: %s", t.Name, reason), i))
 	} else {
-		ed.message(fmt.Sprintf("%s moved to (%d, %d)", t.Name, x, y))
+		ed.message(ed.withFall(fmt.Sprintf("%s moved to (%d, %d)", t.Name, x, y), i)) // elevation.go
 	}
 	ed.rebuildOverlays()
 	ed.showInspector()

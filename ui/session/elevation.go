@@ -77,3 +77,33 @@ func FallWarning(e *model.Encounter, tok int) string {
 	}
 	return s
 }
+
+// endElevation gives a flight query of the selected token the overlays
+// panel's end elevation (rules.MoveQuery.Elevation), so its reach and its
+// path to the hovered square end that high. Other modes keep the token's
+// own height: the setting does not apply to them.
+func endElevation(e *model.Encounter, set Settings, q *rules.MoveQuery) {
+	if set.EndSet && q.Mode == rules.ModeFly && rules.HasElevation(e.Ruleset) {
+		q.Elevation, q.SetElevation = set.End, true
+	}
+}
+
+// endsElsewhere reports whether a flight of token sel is asked to end at
+// another height than its own: then even its own square has a path
+// (straight up or down).
+func endsElsewhere(e *model.Encounter, sel int, set Settings) bool {
+	q := rules.MoveQuery{Mode: set.Mode}
+	endElevation(e, set, &q)
+	return q.SetElevation && sel >= 0 && sel < len(e.Tokens) && q.Elevation != e.Tokens[sel].Elevation
+}
+
+// threatAt is enemy j's reach where the selected token sel stands: at its
+// height when it is off the ground (the Enemy reach overlay and the
+// path's provokers follow elevation; a box one layer tall, its lowest),
+// else the engine's own answer on the ground.
+func threatAt(eng rules.Engine, e *model.Encounter, j, sel int) []rules.Point {
+	if z := e.Tokens[sel].Elevation; z != 0 && rules.HasElevation(e.Ruleset) {
+		return rules.ThreatenedAt(nil, e, j, z)
+	}
+	return eng.Threatened(nil, e, j)
+}

@@ -69,3 +69,74 @@ func TestDescribePathSaysHowHighItEnds(t *testing.T) {
 		t.Errorf("held up: %q", got)
 	}
 }
+
+// flyTo asks the real sf2e worker for the path of the Cloud ray (token 1,
+// Speed fly 30) to (x, y) with the panel's end elevation set.
+func flyTo(t *testing.T, e *model.Encounter, set Settings, x, y int) *Result {
+	t.Helper()
+	set.Path = true
+	res := (&Worker{}).Compute(&Request{Enc: e, Sel: 1, Set: set, Hover: &rules.Point{X: x, Y: y}, Drag: -1})
+	if len(res.Errs) > 0 {
+		t.Fatalf("errors: %v", res.Errs)
+	}
+	return res
+}
+
+// The overlays panel's end elevation: a flight's path ends that high and
+// says so; straight up from its own square is a path (10 ft a layer);
+// modes that do not fly keep the token's height.
+func TestPathAtTheAskedEndElevation(t *testing.T) {
+	e := elevEncounter(model.SF2E)
+	res := flyTo(t, e, Settings{Mode: rules.ModeFly, End: 15, EndSet: true}, 2, 3)
+	if res.Path == nil || !res.Path.Reachable || res.Path.Steps[len(res.Path.Steps)-1].Z != 15 {
+		t.Fatalf("path to (2, 3) at 15 ft: %+v", res.Path)
+	}
+	if want := "path 30 ft · 1 action · ends 15 ft up"; res.PathText != want {
+		t.Errorf("words %q, want %q", res.PathText, want)
+	}
+	res = flyTo(t, e, Settings{Mode: rules.ModeFly, End: 10, EndSet: true}, 2, 0)
+	if res.Path == nil || res.Path.Cost != 20 || res.PathText != "path 20 ft · 1 action · ends 10 ft up" {
+		t.Errorf("straight up 10 ft from its own square: %+v %q", res.Path, res.PathText)
+	}
+	res = flyTo(t, e, Settings{Mode: rules.ModeFly}, 2, 0)
+	if res.Path != nil {
+		t.Errorf("its own square at its own height has a path: %+v", res.Path)
+	}
+	// the reach ends there too: the start square, 15 ft straight up
+	res = (&Worker{}).Compute(&Request{Enc: e, Sel: 1, Set: Settings{Reach: true, Mode: rules.ModeFly, Actions: 1, End: 15, EndSet: true}, Drag: -1})
+	found := false
+	for _, q := range res.Reach {
+		found = found || q.X == 2 && q.Y == 0 && q.Cost == 30
+	}
+	if !found {
+		t.Errorf("the reach at 15 ft has no start square costing 30: %+v", res.Reach)
+	}
+	// a walk keeps its height: the setting does not apply (no error)
+	e.Tokens[1].Speeds["land"] = 25
+	res = flyTo(t, e, Settings{Mode: rules.ModeLand, End: 15, EndSet: true}, 2, 3)
+	if res.Path == nil || res.Path.Fly || res.PathText != "path 15 ft · 1 action" {
+		t.Errorf("walking with an end elevation set: %+v %q", res.Path, res.PathText)
+	}
+}
+
+// The Enemy reach overlay follows the selected token's height: a Medium
+// foe with 5-ft reach on the ground threatens the 8 squares around it for
+// a token on the ground, none for one 15 ft up.
+func TestEnemyReachFollowsElevation(t *testing.T) {
+	e := elevEncounter(model.SF2E)
+	e.Tokens[1].X, e.Tokens[1].Y = 2, 2
+	threat := func() []rules.Point {
+		return (&Worker{}).Compute(&Request{Enc: e, Sel: 0, Set: Settings{Threat: true, Mode: rules.ModeLand}, Drag: -1}).Threat
+	}
+	if got := threat(); len(got) != 8 {
+		t.Fatalf("on the ground: %d squares threatened, want 8: %v", len(got), got)
+	}
+	e.Tokens[0].Elevation = 15
+	if got := threat(); len(got) != 0 {
+		t.Errorf("15 ft up: %v threatened, want none", got)
+	}
+	e.Tokens[0].Elevation = 5
+	if got := threat(); len(got) != 8 {
+		t.Errorf("5 ft up (directly above its layer): %d squares threatened, want 8", len(got))
+	}
+}

@@ -31,6 +31,11 @@ type Settings struct {
 	Threat      bool
 	Range       int // teleport range in squares (points)
 
+	// End is where a flight's reach and path end in height, in feet,
+	// when EndSet (sf2e, pf1e); unset, the token's own (elevation.go)
+	End    int
+	EndSet bool
+
 	// forced movement (points): the kind, the token that moves the
 	// selected one (by id, so edits that reorder tokens keep it) and the
 	// distance in squares
@@ -234,10 +239,11 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 	sel := r.Sel
 	if r.Set.Path && !MoverMode(r.Set.Mode) && sel >= 0 && sel < len(e.Tokens) && r.Hover != nil && e.Grid.In(r.Hover.X, r.Hover.Y) {
 		t := &e.Tokens[sel]
-		if r.Hover.X != t.X || r.Hover.Y != t.Y {
+		if r.Hover.X != t.X || r.Hover.Y != t.Y || endsElsewhere(e, sel, r.Set) {
 			// the path may use every action the ruleset allows: the
 			// status bar says how many it takes
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: rules.Describe(e.Ruleset).MaxActions}
+			endElevation(e, r.Set, &q)
 			spent := TurnQuery(e, sel, &q) // in a fight, what is left of its turn (fight.go)
 			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
 				res.Errs = addMsg(res.Errs, why)
@@ -331,6 +337,7 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			}
 		} else if r.Set.Reach {
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: r.Set.Actions}
+			endElevation(e, r.Set, &q)
 			spent := TurnQuery(e, sel, &q) // in a fight, what is left of its turn (fight.go)
 			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
 				st.Errs = addMsg(st.Errs, why)
@@ -371,7 +378,7 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 		if r.Set.Path || r.Set.Threat {
 			for j := range e.Tokens {
 				if j != sel && model.Enemies(me, e.Tokens[j].SideOrNeutral()) {
-					w.threats[j] = w.eng.Threatened(nil, e, j)
+					w.threats[j] = threatAt(w.eng, e, j, sel)
 				}
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -69,5 +70,53 @@ func TestAreaCatchOutlastsTheTurnRefusal(t *testing.T) {
 	settle(t, ed, p)
 	if m := ed.status.msgLabel.Text; !strings.Contains(m, "Goblin A — no cover, Goblin B — no cover") {
 		t.Errorf("status %q after placing the burst: want whom it catches", m)
+	}
+}
+
+// TestAreasListShowsWhomEachCatches: Encounter > Areas… put its list in a
+// scroll inside a VBox, which shrank it to one line: the GM saw the
+// burst's name and not the goblins it catches.
+func TestAreasListShowsWhomEachCatches(t *testing.T) {
+	ed, _, p := newTestEditor(t, goblinsEncounter(t, model.SF2E))
+	ed.rune('a') // a 10-ft burst in the map's middle, on both goblins
+	settle(t, ed, p)
+	ed.areasDialog()
+	var list *widget.Label
+	var scroll *container.Scroll
+	walkObjects(ed.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *container.Scroll:
+			scroll = x
+		case *widget.Label:
+			if strings.Contains(x.Text, "Goblin A") {
+				list = x
+			}
+		}
+	})
+	if list == nil || scroll == nil {
+		t.Fatal("no list of the areas in the dialog")
+	}
+	if got, want := scroll.Size().Height, list.MinSize().Height; got < want {
+		t.Errorf("the list shows %v px of its %v: %q", got, want, list.Text)
+	}
+}
+
+// TestRulerHidesTheMovePath: with the ruler on, the selected creature's
+// path stayed drawn to the square hovered before M, beside the ruler's
+// legs, with its own costs.
+func TestRulerHidesTheMovePath(t *testing.T) {
+	ed, _, p := newTestEditor(t, goblinsEncounter(t, model.SF2E))
+	ed.Select(0)
+	hoverAt(ed, 4, 6)
+	settle(t, ed, p)
+	if ed.Overlays().Path == nil {
+		t.Fatal("no path to the hovered square before the ruler")
+	}
+	ed.rune('m')
+	clickAt(ed, 1, 1)
+	hoverAt(ed, 6, 1)
+	settle(t, ed, p)
+	if o := ed.Overlays(); o.Path != nil || len(o.Ruler) != 1 {
+		t.Errorf("with the ruler on: path %v, %d ruler legs; want no path, 1 leg", o.Path != nil, len(o.Ruler))
 	}
 }

@@ -118,6 +118,11 @@ func (ed *Editor) rebuildOverlays() {
 		}
 	}
 	o.Ghost = ed.gest.ghost
+	if ed.gest.ruler.On {
+		// measuring: the ruler follows the pointer, the movement path
+		// does not (it would stay drawn to the square hovered before M)
+		o.Path, o.PathFrom = nil, -1
+	}
 	o.Ruler = ed.gest.ruler.Overlays(ed.enc)
 	o.RulerShare = ed.gest.ruler.Share
 	ed.live.ov = o

@@ -376,7 +376,10 @@ func (ed *Editor) areasDialog() {
 		ed.DeleteArea()
 		caught.SetText(strings.Join(ed.AreaLines(), "\n"))
 	})
-	d := dialog.NewCustom("Areas", "Close", container.NewVBox(container.NewVScroll(caught), widget.NewForm(widget.NewFormItem("Pick", pick)), del), ed.win)
+	// the list takes the dialog's height above the picker: in a VBox its
+	// scroll shrank to one line, hiding whom the areas catch
+	list := container.NewBorder(nil, container.NewVBox(widget.NewForm(widget.NewFormItem("Pick", pick)), del), nil, nil, container.NewVScroll(caught))
+	d := dialog.NewCustom("Areas", "Close", list, ed.win)
 	d.Resize(fyne.NewSize(420, 360))
 	d.Show()
 	ed.esc.Closes(d)

@@ -348,6 +348,7 @@ func (ed *Editor) Select(i int) {
 		ed.message(w)
 	}
 	ed.showInspector()
+	ed.scrollToSelection() // in a fight: the order for the current creature, the inspector for another
 	ed.fitMode()
 	if len(rules.Describe(ed.enc.Ruleset).MoverModes) > 0 {
 		ed.buildOverlayPanel() // the forced-movement sources are the other tokens

@@ -23,7 +23,8 @@ import (
 // each with up and down, or dragged), Next turn, Delay and End fight. Every change is
 // one undo step; the fight is saved with the encounter (Encounter.Fight).
 type fightPanel struct {
-	box *fyne.Container
+	box    *fyne.Container
+	scroll *container.Scroll // the right pane's top part: this panel, then the inspector
 }
 
 // d20 rolls a twenty-sided die for initiative.
@@ -75,6 +76,28 @@ func (ed *Editor) showFight() {
 	box.Add(widget.NewSeparator())
 	box.Show()
 	box.Refresh()
+}
+
+// scrollToSelection shows, in a fight, the part of the right pane's top
+// the GM needs for the selection: the order and what the current creature
+// has left when it is selected, the inspector (HP with Damage and Heal,
+// conditions) for any other. With six creatures the order filled the part
+// at the default window size, and a goblin picked to take damage showed
+// its inspector out of sight below.
+func (ed *Editor) scrollToSelection() {
+	sc := ed.fight.scroll
+	if sc == nil || ed.enc.Fight == nil {
+		return
+	}
+	y := float32(0)
+	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) && ed.enc.Tokens[ed.sel].Name != ed.enc.Fight.Turn {
+		y = ed.fight.box.MinSize().Height + theme.Padding() // the inspector's top
+	}
+	// the content grew or shrank with the inspector just rebuilt: lay it
+	// out before the offset is bounded by its height
+	c := sc.Content
+	c.Resize(c.MinSize().Max(sc.Size()))
+	sc.ScrollToOffset(fyne.NewPos(0, y))
 }
 
 // turnWords says what the current token has left of its turn.

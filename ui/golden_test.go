@@ -27,7 +27,13 @@ func TestGoldenLibrary(t *testing.T) {
 		e.Updated = time.Date(2026, 11, 29, 12, 4, 0, 0, time.Local)
 		if e.Name == "Alpha" {
 			e.Updated = time.Date(2026, 11, 28, 21, 30, 0, 0, time.Local)
+			return
 		}
+		// a party of level 3 against the Tashtari (4) and its scout (2):
+		// the threat column reads "XP 90 · severe"
+		e.Party = &model.Party{Side: "party", Level: 3, Size: 4}
+		four, two := 4, 2
+		e.Tokens[4].Level, e.Tokens[5].Level = &four, &two
 	})
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	library.New(w, st, nil)

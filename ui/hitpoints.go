@@ -74,7 +74,9 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 	dmg := widget.NewButton("Damage", func() { quick(-1) })
 	dmg.Importance = widget.DangerImportance
 	heal := widget.NewButton("Heal", func() { quick(1) })
-	items = append(items, widget.NewFormItem("", container.NewBorder(nil, nil, nil, container.NewHBox(dmg, heal), amount)))
+	// the amount over its two buttons: on one row they were wider than
+	// the inspector, and Heal was cut off at its right edge
+	items = append(items, widget.NewFormItem("", amount), widget.NewFormItem("", container.NewGridWithColumns(2, dmg, heal)))
 	if w := hpWords(e.Ruleset, t); w != "" {
 		l := widget.NewLabel(w)
 		l.Wrapping = fyne.TextWrapWord

@@ -127,6 +127,9 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	box := ip.box
 	t := e.Tokens[i]
 	head := widget.NewLabel(tokenHeadline(e, &t))
+	// wrapped: unwrapped, "medium · enemy · 1×1 squares at (13, 9)" made
+	// the form wider than the column, cutting off its right edge
+	head.Wrapping = fyne.TextWrapWord
 	box.Add(head)
 	errLabel := widget.NewLabel("")
 	errLabel.Wrapping = fyne.TextWrapWord
@@ -136,16 +139,28 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	edit := act.editor(t.ID, head, errLabel)
 	d := rules.Describe(e.Ruleset)
 
-	items := identityItems(e, &t, edit)
+	// HP (hitpoints.go) and the condition picker (conditions.go); in a
+	// fight they come first, where the GM applies damage at the table
+	hp := hpItems(e, &t, edit, act.reshow)
+	conds := conditionItems(e, &t, edit, act.reshow)
+	fight := e.Fight != nil
+	var items []*widget.FormItem
+	if fight {
+		items = append(append(items, hp...), conds...)
+	}
+	items = append(items, identityItems(e, &t, edit)...)
 	items = append(items, colorItem(&t, edit))
 	items = append(items, speedItems(d, &t, edit)...)
 	items = append(items, rulesItems(d, &t, edit)...)
-	// HP (hitpoints.go), notes, the condition picker (conditions.go)
 	items = append(items, levelItems(e, &t, edit)...) // threat.go
-	items = append(items, hpItems(e, &t, edit, act.reshow)...)
+	if !fight {
+		items = append(items, hp...)
+	}
 	items = append(items, elevationItems(e, &t, edit)...)
 	items = append(items, noteItems(&t, edit)...)
-	items = append(items, conditionItems(e, &t, edit, act.reshow)...)
+	if !fight {
+		items = append(items, conds...)
+	}
 	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
 	if act.art != nil {

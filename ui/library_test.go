@@ -57,3 +57,38 @@ func TestImportEncounter(t *testing.T) {
 		t.Errorf("the File menu should offer the exports and imports")
 	}
 }
+
+// TestLibraryThreatFollowsTheEditor: the GM sets the party in the editor
+// and levels a creature; back in the library (File > Open), the
+// encounter's row shows the new XP and threat.
+func TestLibraryThreatFollowsTheEditor(t *testing.T) {
+	test.NewTempApp(t)
+	e := model.Sample()
+	st := memstore.New(e)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	p := newPump()
+	s := NewShell(w, st)
+	s.post = p.post
+	s.Start(Options{})
+	if got := s.Library().Threat(0); got != "" {
+		t.Fatalf("threat %q before the party has a level", got)
+	}
+	if err := s.Open(e.ID); err != nil {
+		t.Fatal(err)
+	}
+	ed := s.Editor()
+	if err := ed.SetParty("party", "3", "4"); err != nil {
+		t.Fatal(err)
+	}
+	i, _ := tokenAt(t, ed, "Tashtari")
+	ed.Select(i)
+	formWidget(t, ed, "Level").(*widget.Entry).SetText("5")
+	want := ed.status.threatLabel.Text
+	if err := ed.SaveNow(); err != nil {
+		t.Fatal(err)
+	}
+	s.ShowLibrary()
+	if got := s.Library().Threat(0); got != want || want != "XP 80 · moderate" {
+		t.Errorf("the library shows %q after the save, the status bar %q; want XP 80 · moderate in both", got, want)
+	}
+}

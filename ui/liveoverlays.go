@@ -71,8 +71,14 @@ func (ed *Editor) applyResult(r *session.Result) {
 		ed.setStatus(ed.status.pathLabel, "")
 	}
 	if len(r.Errs) > 0 {
-		ed.live.said = strings.Join(r.Errs, "; ")
-		ed.message(ed.live.said)
+		// every answer repeats the rules' refusal ("Dae has no actions
+		// left for movement this turn"): said again, it would replace what
+		// the GM was just told (whom a burst catches, a move) at once
+		said := strings.Join(r.Errs, "; ")
+		if m := ed.status.msgLabel.Text; said != ed.live.said || m == "" || m == said {
+			ed.live.said = said
+			ed.message(said)
+		}
 	} else if ed.live.said != "" && ed.status.msgLabel.Text == ed.live.said {
 		// the rules' refusal no longer holds: it leaves the status bar
 		ed.setStatus(ed.status.msgLabel, "")
@@ -120,6 +126,11 @@ func (ed *Editor) rebuildOverlays() {
 		}
 	}
 	o.Ghost = ed.gest.ghost
+	if ed.gest.ruler.On {
+		// measuring: the ruler follows the pointer, the movement path
+		// does not (it would stay drawn to the square hovered before M)
+		o.Path, o.PathFrom = nil, -1
+	}
 	o.Ruler = ed.gest.ruler.Overlays(ed.enc)
 	o.RulerShare = ed.gest.ruler.Share
 	ed.live.ov = o

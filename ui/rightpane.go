@@ -36,6 +36,7 @@ const inspectorShare = 0.3
 // full-width handle.
 func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	inspScroll := container.NewVScroll(container.NewVBox(ed.fight.box, ed.insp.box)) // the fight panel shows only in a fight
+	ed.fight.scroll = inspScroll                                                     // fightpanel.go: scrollToSelection
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
 	ed.right = controls.NewSplitter(inspScroll, lower, ed.lowerNeed)

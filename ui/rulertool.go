@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+
 	"encounterplanner/rules"
 )
 
@@ -64,7 +66,13 @@ func (ed *Editor) rulerBack() {
 // rulerChanged shows the ruler's words in the status bar and its legs on
 // the map (and the player display when shared).
 func (ed *Editor) rulerChanged() {
-	ed.setStatus(ed.status.pathLabel, ed.gest.ruler.Status(ed.enc))
+	s := ed.gest.ruler.Status(ed.enc)
+	ed.setStatus(ed.status.pathLabel, s)
+	if statusLog != nil && s != "" {
+		// the ruler's words are what the GM reads off it: the end-to-end
+		// scenario checks them there (statusbar.go: StatusLogEnv)
+		fmt.Fprintln(statusLog, "status:", s)
+	}
 	ed.rebuildOverlays()
 	if ed.player != nil && ed.gest.ruler.Share {
 		ed.player.Refresh()

@@ -104,3 +104,19 @@ func TestShareRulerOnPlayerDisplay(t *testing.T) {
 		t.Errorf("the ruler stayed on the player display: %+v", o.Ruler)
 	}
 }
+
+// TestRulerWordsInTheStatusLog: with ENCOUNTER_PLANNER_STATUS_LOG the
+// ruler's words go to the log with the messages, so the end-to-end
+// scenario reads the total the GM saw.
+func TestRulerWordsInTheStatusLog(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 20, 12))
+	var log strings.Builder
+	statusLog = &log
+	t.Cleanup(func() { statusLog = nil })
+	ed.win.Canvas().OnTypedRune()('m')
+	clickAt(ed, 1, 1)
+	clickAt(ed, 4, 4)
+	if !strings.Contains(log.String(), "status: ruler 20 ft (4 squares) · 1 leg\n") {
+		t.Errorf("status log %q lacks the ruler's words", log.String())
+	}
+}

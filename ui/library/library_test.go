@@ -1,6 +1,8 @@
 package library
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,7 +88,7 @@ func TestLibraryRowTaps(t *testing.T) {
 	var opened string
 	l := New(w, st, func(id string) { opened = id })
 	row := newLibRow(l)
-	row.set(0, l.Items()[0])
+	row.set(0, l.Items()[0], l.Threat(0))
 	test.Tap(row)
 	if l.sel != 0 || l.openBtn.Disabled() {
 		t.Errorf("a tap should select the row and enable Open")
@@ -122,5 +124,75 @@ func TestLibraryKeysWaitForTheDialog(t *testing.T) {
 	}
 	if n := len(ov.List()); n != 1 {
 		t.Errorf("%d dialogs after Delete over the confirmation, want 1", n)
+	}
+}
+
+// TestLibraryThreatColumn: each row shows its encounter's XP and threat for
+// its party, as the editor's status bar does, from trivial to beyond
+// extreme; blank without a party level or outside sf2e. Saving the
+// encounter changes the column at the next listing.
+func TestLibraryThreatColumn(t *testing.T) {
+	test.NewTempApp(t)
+	enc := func(name string, r model.Ruleset, party *model.Party, levels ...int) *model.Encounter {
+		e, err := NewEncounter(name, r, 10, 8, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Party = party
+		for i, lv := range levels {
+			e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprintf("Goblin %d", i+1), X: i, Y: 0, Size: model.Medium, Side: "enemy", Level: &lv})
+		}
+		return e
+	}
+	p1 := &model.Party{Side: "party", Level: 1, Size: 4}
+	cases := []struct {
+		e    *model.Encounter
+		want string
+	}{
+		{enc("Empty room", model.SF2E, p1), "XP 0 · trivial"},
+		{enc("Lone warrior", model.SF2E, p1, 1), "XP 40 · trivial"},
+		{enc("Guard post", model.SF2E, p1, 1, 1), "XP 80 · moderate"},
+		{enc("Five players", model.SF2E, &model.Party{Side: "party", Level: 1, Size: 5}, 2, 1), "XP 100 · moderate"},
+		{enc("Dragons", model.SF2E, p1, 6, 6), "XP 320 · beyond extreme"},
+		{enc("No party level", model.SF2E, nil, 0, 0), ""},
+		{enc("Old campaign", model.PF1E, p1, 0, 0), ""},
+	}
+	var es []*model.Encounter
+	for _, c := range cases {
+		es = append(es, c.e)
+	}
+	st := memstore.New(es...)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1024, 700))
+	l := New(w, st, nil)
+	row := newLibRow(l)
+	shown := func(name string) string {
+		for i, s := range l.Items() {
+			if s.Name == name {
+				row.set(i, s, l.Threat(i))
+				return row.threat.Text
+			}
+		}
+		t.Fatalf("%q is not listed", name)
+		return ""
+	}
+	for _, c := range cases {
+		if got := shown(c.e.Name); got != c.want {
+			t.Errorf("%s: threat column %q, want %q", c.e.Name, got, c.want)
+		}
+	}
+	ctx := context.Background()
+	e, err := st.Load(ctx, cases[1].e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv := 3
+	e.Tokens = append(e.Tokens, model.Token{Name: "Bugbear", X: 5, Y: 5, Size: model.Medium, Side: "enemy", Level: &lv})
+	if err := st.Save(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	l.Reload()
+	if got, want := shown("Lone warrior"), "XP 120 · severe"; got != want {
+		t.Errorf("after saving a level 3 bugbear into it: %q, want %q", got, want)
 	}
 }

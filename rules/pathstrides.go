@@ -81,7 +81,7 @@ func (s *searcher) pathStrides(target, n int) bool {
 			continue
 		}
 		if ss.dominated(e.st, r, u, e.k) {
-			continue
+			continue // a dead entry: a better label was pushed after it
 		}
 		S := &ss.st[int(e.st)*ss.per+int(r)]
 		if S.stamp != ss.gen {
@@ -92,12 +92,15 @@ func (s *searcher) pathStrides(target, n int) bool {
 		s.work++
 		if !found && len(ss.lab) >= ss.floodNext {
 			// The search backwards may be searching where no route from
-			// the start ever goes: flood from the start too, at a quarter
-			// of the work so far. Give up when the flood is done without
-			// meeting the target; until then, no label is made where the
-			// flood says the start is too far (floodLB).
+			// the start ever goes: flood from the start too, aimed at the
+			// target, at half the work so far (a quarter, with a flood
+			// that was not aimed, took longer than reach to prove a
+			// target just out of reach unreachable). Give up when the
+			// flood is done without meeting the target; until then, no
+			// label is made where the flood says the start is too far
+			// (floodLB).
 			ss.floodNext *= 2
-			if s.floodFrom(target, n, len(ss.lab)/4) {
+			if s.floodFrom(target, n, len(ss.lab)/2) {
 				return false
 			}
 		}
@@ -134,6 +137,7 @@ func (s *searcher) pathStrides(target, n int) bool {
 		x, y := pos%W, pos/W
 		took := false
 		for d := 0; d < 8 && !took; d++ {
+			ss.steps++
 			npos, lvl, haz, thr, ok := m.try(x, y, d)
 			if !ok {
 				continue
@@ -217,6 +221,7 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 		if !any {
 			continue
 		}
+		ss.steps++
 		_, lvl, haz, thr, ok := m.try(px, py, d)
 		if !ok {
 			continue
@@ -245,12 +250,16 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 const floodFirst = 4096
 
 // floodFrom goes on with a flood from the start, for at most limit
-// positions: Dial's algorithm over positions with each step at its least
-// cost (a diagonal at 1 square, surcharges and doublings counted), up to
-// the movement of n Strides, which no route can beat (movement left over
-// at a Stride's end and the 1-2-1 diagonals only add). It reports true
-// when the flood is over without reaching target: no route exists.
-// O(limit * 8k).
+// positions: an A* over positions with each step at its least cost (a
+// diagonal at 1 square, surcharges and doublings counted), aimed at the
+// target by the Chebyshev distance (every step costs at least 1 and
+// changes it by at most 1: consistent), up to the movement of n Strides,
+// which no route can beat (movement left over at a Stride's end and the
+// 1-2-1 diagonals only add). Being aimed, it meets a reachable target
+// soon, and proves an unreachable one so by searching only the positions
+// whose cost from the start plus distance to the target fits in the n
+// Strides, not every position they reach. It reports true when the flood
+// is over without reaching target: no route exists. O(limit * 8k).
 func (s *searcher) floodFrom(target, n, limit int) bool {
 	m := &s.m
 	ss := &s.strides
@@ -267,9 +276,11 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 		for i := range ss.fring {
 			ss.fring[i] = ss.fring[i][:0]
 		}
-		ss.fring[0] = append(ss.fring[0], int32(m.start))
+		ss.ftx, ss.fty, ss.fw = target%W, target/W, W
+		h0 := ss.fh(m.start%W, m.start/W)
+		ss.fring[h0&7] = append(ss.fring[h0&7], int32(m.start))
 		ss.fstamp[m.start], ss.fdist[m.start] = ss.gen, 0
-		ss.fcur, ss.fcount, ss.floodOn = 0, 1, true
+		ss.fcur, ss.fcount, ss.floodOn = h0, 1, true
 	}
 	for limit > 0 && ss.fcount > 0 {
 		b := &ss.fring[ss.fcur&7]
@@ -280,7 +291,9 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 		pos := int((*b)[len(*b)-1])
 		*b = (*b)[:len(*b)-1]
 		ss.fcount--
-		if ss.fdist[pos] != ss.fcur {
+		x, y := pos%W, pos/W
+		g := ss.fdist[pos]
+		if g+ss.fh(x, y) != ss.fcur {
 			continue // reached for less since
 		}
 		limit--
@@ -288,39 +301,53 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 			ss.floodOver = true // it meets the target: no more to learn
 			return false
 		}
-		x, y := pos%W, pos/W
 		for d := 0; d < 8; d++ {
+			ss.steps++
 			npos, lvl, _, _, ok := m.try(x, y, d)
 			if !ok {
 				continue
 			}
 			w, _ := stepCost(m.kind, isDiagDir(d), 0, lvl)
-			nd := ss.fcur + w
-			if nd > far || (ss.fstamp[npos] == ss.gen && ss.fdist[npos] <= nd) {
+			nd := g + w
+			if ss.fstamp[npos] == ss.gen && ss.fdist[npos] <= nd {
 				continue
 			}
+			nf := nd + ss.fh(x+model.Dir[d][0], y+model.Dir[d][1])
+			if nf > far {
+				continue // not even then could it reach the target in time
+			}
 			ss.fstamp[npos], ss.fdist[npos] = ss.gen, nd
-			ss.fring[nd&7] = append(ss.fring[nd&7], int32(npos))
+			ss.fring[nf&7] = append(ss.fring[nf&7], int32(npos))
 			ss.fcount++
 		}
 	}
 	return ss.fcount == 0
 }
 
+// fh is the flood's heuristic: the Chebyshev distance from top-left (x, y)
+// to the target's.
+func (ss *strideSearch) fh(x, y int) int32 {
+	return int32(max(absInt(x-ss.ftx), absInt(y-ss.fty)))
+}
+
 // floodLB is the least a route from the start can cost to reach pos, as
-// far as the flood knows: its cost there when settled, else the cost the
-// flood is at, or more than any Speed when the flood is over without it.
+// far as the flood knows: its cost there when settled; else, since every
+// position not yet settled has cost plus distance to the target at least
+// the level the flood is at, that level less its distance (and no more
+// than the cost it was reached for); or more than any Speed when the flood
+// is over without meeting the target.
 func (ss *strideSearch) floodLB(pos int) int32 {
 	if !ss.floodOn {
 		return 0
 	}
+	lb := max(ss.fcur-ss.fh(pos%ss.fw, pos/ss.fw), 0)
 	if ss.fstamp[pos] == ss.gen {
-		return min(ss.fdist[pos], ss.fcur)
+		return min(ss.fdist[pos], lb)
 	}
 	if ss.fcount == 0 && !ss.floodOver {
 		return 1<<31 - 8 // more than n Strides hold, with room for a step
 	}
-	return ss.fcur
+	return lb
 }
 
 // startParity is the diagonal parity a move starts with: 1 when the turn
@@ -378,6 +405,7 @@ type strideSearch struct {
 	q      radixQueue
 	gen    uint32
 	pushes int   // labels pushed (tests bound them)
+	steps  int   // steps tried (m.try) by path1, pathStrides and the flood: their work (tests bound it)
 	f0     int32 // the first f settled: steps wait only at it (stepsBack)
 
 	// The flood from the start (floodFrom): per position, the least
@@ -386,7 +414,9 @@ type strideSearch struct {
 	fstamp    []uint32
 	fdist     []int32
 	fring     [8][]int32
-	fcur      int32
+	fcur      int32 // the level (cost + distance to the target) it is at
+	ftx, fty  int   // the target it is aimed at
+	fw        int   // the map's width
 	fcount    int
 	floodNext int
 	floodOn   bool

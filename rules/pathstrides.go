@@ -189,6 +189,10 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 	pos := int(e.st >> 1)
 	x, y := pos%W, pos/W
 	room := (int32(n-1)-r)*B + B - u
+	if u+1 > B {
+		return // no step fits in what is left of the Stride
+	}
+	cur := uint8(e.st & 1)
 	next := int32(-1) // the least bound of the steps that wait
 	for d := 0; d < 8; d++ {
 		px, py := x-model.Dir[d][0], y-model.Dir[d][1]
@@ -202,20 +206,37 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 		// Outside the room nothing is searched (nor classified: the room
 		// lies inside the mover's box, arriveCost is at least the
 		// distance from the start); once K* is known, nothing past it.
+		// Only a step that arrives with this label's parity leads here:
+		// a straight step keeps the parity, an sf2e diagonal (or an
+		// undoubled pf1e one) flips it, a doubled pf1e diagonal keeps it,
+		// so a pf1e diagonal may come from either.
 		var now [2]bool
 		var g [2]int32
 		any := false
-		for p := uint8(0); p < 2; p++ {
-			g[p] = arriveCost(sx, sy, p0, px, py, p)
-			w0, _ := stepCost(m.kind, isDiagDir(d), p, 0)
-			lb := e.k.t + w0 + g[p]
-			if max(g[p], ss.floodLB(ppos))+w0 > room || u+w0 > B || (found && lb > bestT) {
-				continue
+		p1, p2 := cur, cur
+		if d&1 == 1 {
+			p1 ^= 1
+			if m.kind == kindSF2E {
+				p2 = p1
 			}
-			if lb == level || (first && (lb < level || level > ss.f0)) {
+		}
+		flb := ss.floodLB(ppos)
+		for p := p1; ; p = p2 {
+			g[p] = arriveCost(sx, sy, p0, px, py, p)
+			w0 := int32(1)
+			if d&1 == 1 {
+				w0 += int32(p) // the least a diagonal from parity p costs
+			}
+			lb := e.k.t + w0 + g[p]
+			if max(g[p], flb)+w0 > room || u+w0 > B || (found && lb > bestT) {
+				// out of the room, the Stride or the best key
+			} else if lb == level || (first && (lb < level || level > ss.f0)) {
 				now[p], any = true, true
 			} else if lb > level && (next < 0 || lb < next) {
 				next = lb
+			}
+			if p == p2 {
+				break
 			}
 		}
 		if !any {

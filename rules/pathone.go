@@ -13,9 +13,9 @@ import "encounterplanner/model"
 // budget, so it explores no more than reach does (on an open map, a thin
 // band around the best routes).
 //
-// The queue is indexed (a better key lowers a state's entry in place), so
-// no state is popped twice: it pops no more entries than reach settles
-// squares (TestPathPopsNoMoreThanReach).
+// The queue is a radix heap by the packed key (f, H, R) when it fits in
+// 64 bits, else a binary heap, indexed so that a better key lowers a
+// state's entry in place.
 //
 // The directions are settled afterwards, without labels: going backwards
 // from the target's best states over tight steps (one whose key adds up
@@ -45,17 +45,42 @@ func (s *searcher) path1(target int) bool {
 	B := m.budget
 	start := int32(m.start*2) + int32(m.par0)
 	pst[start] = pstate{stamp: gen}
+	// The queue: a radix heap by (f, H, R) packed in 64 bits when they
+	// fit (a best route to a state repeats no state, so it has fewer
+	// steps than twice the box's positions, each entering at most 2k-1
+	// hazardous squares), else an indexed binary heap.
+	bw, bh := int64(m.bx1-m.bx0+1), int64(m.by1-m.by0+1)
+	radix := 2*bw*bh*int64(2*m.k-1) < 1<<21 && int64(B) < 1<<22-16 && !s.strides.heapOnly
+	q := &s.strides.q
 	h := pheap(s.pheap[:0])
-	h.push(pent{st: start, f: openCost(m.start%W, m.start/W, m.par0, tx, ty)}, hi)
+	f0 := openCost(m.start%W, m.start/W, m.par0, tx, ty)
+	if radix {
+		q.reset()
+		q.push(uint64(f0)<<42, bitem{st: start})
+	} else {
+		h.push(pent{st: start, f: f0}, hi)
+	}
 	best, found := pkey{}, false
-	for len(h) > 0 {
-		ent := h.pop(hi)
+	for {
+		var ent pent
+		if radix {
+			if q.empty() {
+				break
+			}
+			key, e := q.pop()
+			ent = pent{st: e.st, f: int32(key >> 42), k: e.k}
+		} else {
+			if len(h) == 0 {
+				break
+			}
+			ent = h.pop(hi)
+		}
 		if found && best.less(pkey{ent.f, ent.k.h, ent.k.r}) {
 			break // past the target's key: nothing after can be on a best route
 		}
 		P := &pst[ent.st]
 		if P.done == gen || P.k != ent.k {
-			continue
+			continue // reached for less since (radix heap)
 		}
 		P.done = gen
 		s.order = append(s.order, ent.st)
@@ -82,16 +107,18 @@ func (s *searcher) path1(target int) bool {
 			if N.stamp == gen && !nk.less(N.k) {
 				continue
 			}
-			if N.stamp == gen {
-				// Queued, not settled (a settled key is never beaten):
-				// lower its entry in place, so no state is popped twice.
-				N.k = nk
+			queued := N.stamp == gen // and not settled: a settled key is never beaten
+			N.k, N.stamp = nk, gen
+			switch {
+			case radix:
+				q.push(uint64(f)<<42|uint64(nk.h)<<21|uint64(nk.r), bitem{st: nst, k: nk})
+			case queued:
+				// Lower its entry in place: no state is popped twice.
 				h[hi[nst]] = pent{st: nst, k: nk, f: f}
 				h.up(int(hi[nst]), hi)
-				continue
+			default:
+				h.push(pent{st: nst, k: nk, f: f}, hi)
 			}
-			N.k, N.stamp = nk, gen
-			h.push(pent{st: nst, k: nk, f: f}, hi)
 		}
 	}
 	s.pheap = h

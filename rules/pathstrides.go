@@ -429,6 +429,8 @@ type strideSearch struct {
 	steps  int   // steps tried (m.try) by path1, pathStrides and the flood: their work (tests bound it)
 	f0     int32 // the first f settled: steps wait only at it (stepsBack)
 
+	heapOnly bool // path1 queues in the binary heap even when the radix heap fits (tests)
+
 	// The flood from the start (floodFrom): per position, the least
 	// cost when the stamp is the generation; the bucket ring, the cost
 	// it is at and its count; when to flood next; on, over.

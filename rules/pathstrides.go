@@ -54,6 +54,9 @@ func (s *searcher) pathStrides(target, n int) bool {
 	startSt := int32(m.start*2) + int32(p0)
 	ss.lab = ss.lab[:0]
 	ss.floodNext, ss.floodOn, ss.floodOver = floodFirst, false, false
+	if ss.floodAt > 0 {
+		ss.floodNext = ss.floodAt
+	}
 	ss.q.reset()
 	ss.pushes = 0
 	tx, ty := target%W, target/W
@@ -430,6 +433,7 @@ type strideSearch struct {
 	f0     int32 // the first f settled: steps wait only at it (stepsBack)
 
 	heapOnly bool // path1 queues in the binary heap even when the radix heap fits (tests)
+	floodAt  int  // the labels settled before the first flood when not floodFirst (tests)
 
 	// The flood from the start (floodFrom): per position, the least
 	// cost when the stamp is the generation; the bucket ring, the cost

@@ -1,6 +1,6 @@
 package rules
 
-import "slices"
+import "encounterplanner/model"
 
 // path1 is path for one Stride or move action: a lexicographic A* over
 // the states (position, diagonal parity) by key (T, H, R) (total squares,
@@ -13,43 +13,74 @@ import "slices"
 // budget, so it explores no more than reach does (on an open map, a thin
 // band around the best routes).
 //
-// The directions are settled afterwards, without labels: a sweep over the
-// settled states that can lie on a best route, latest T first, marks those
-// from which a tight step (one whose key adds up exactly) leads to a marked
-// state, starting from the target's best states; the walk from the start
-// then takes, at each state, the first direction N..NW whose tight step
-// leads to a marked state. That is the lexicographically first route among
-// the best ones.
+// The queue is a radix heap by the packed key (f, H, R) when it fits in
+// 64 bits, else a binary heap, indexed so that a better key lowers a
+// state's entry in place.
 //
-// Time O(A log A + 16 A k) for A states settled and a k x k space; memory
-// O(W H) reused; zero allocations after warm-up. It leaves the directions
-// in s.seqA and reports whether the target was reached.
+// The directions are settled afterwards, without labels: going backwards
+// from the target's best states over tight steps (one whose key adds up
+// exactly), it marks the settled states from which a best route goes on,
+// visiting only those; the walk from the start then takes, at each state,
+// the first direction N..NW whose tight step leads to a marked state. That
+// is the lexicographically first route among the best ones.
+//
+// Time O(A log A + 8 A k + 16 B k) for A states settled, B on best routes
+// and a k x k space; memory O(W H) reused; zero allocations after warm-up.
+// It leaves the directions in s.seqA and reports whether the target was
+// reached.
 func (s *searcher) path1(target int) bool {
 	m := &s.m
 	s.grow(1)
 	n := m.W * m.H * 2
-	if len(s.pst) < n {
+	if len(s.pst) < n || len(s.tcount) < n {
 		s.pst = make([]pstate, n)
+		s.tcount = make([]int32, n)
 	}
 	gen := s.gen
 	pst := s.pst[:n]
+	hi := hidx(s.tcount[:n])
 	s.order = s.order[:0]
 	W := m.W
 	tx, ty := target%W, target/W
 	B := m.budget
 	start := int32(m.start*2) + int32(m.par0)
 	pst[start] = pstate{stamp: gen}
+	// The queue: a radix heap by (f, H, R) packed in 64 bits when they
+	// fit (a best route to a state repeats no state, so it has fewer
+	// steps than twice the box's positions, each entering at most 2k-1
+	// hazardous squares), else an indexed binary heap.
+	bw, bh := int64(m.bx1-m.bx0+1), int64(m.by1-m.by0+1)
+	radix := 2*bw*bh*int64(2*m.k-1) < 1<<21 && int64(B) < 1<<22-16 && !s.strides.heapOnly
+	q := &s.strides.q
 	h := pheap(s.pheap[:0])
-	h.push(pent{st: start, f: openCost(m.start%W, m.start/W, m.par0, tx, ty)})
+	f0 := openCost(m.start%W, m.start/W, m.par0, tx, ty)
+	if radix {
+		q.reset()
+		q.push(uint64(f0)<<42, bitem{st: start})
+	} else {
+		h.push(pent{st: start, f: f0}, hi)
+	}
 	best, found := pkey{}, false
-	for len(h) > 0 {
-		ent := h.pop()
+	for {
+		var ent pent
+		if radix {
+			if q.empty() {
+				break
+			}
+			key, e := q.pop()
+			ent = pent{st: e.st, f: int32(key >> 42), k: e.k}
+		} else {
+			if len(h) == 0 {
+				break
+			}
+			ent = h.pop(hi)
+		}
 		if found && best.less(pkey{ent.f, ent.k.h, ent.k.r}) {
 			break // past the target's key: nothing after can be on a best route
 		}
 		P := &pst[ent.st]
 		if P.done == gen || P.k != ent.k {
-			continue
+			continue // reached for less since (radix heap)
 		}
 		P.done = gen
 		s.order = append(s.order, ent.st)
@@ -76,51 +107,64 @@ func (s *searcher) path1(target int) bool {
 			if N.stamp == gen && !nk.less(N.k) {
 				continue
 			}
+			queued := N.stamp == gen // and not settled: a settled key is never beaten
 			N.k, N.stamp = nk, gen
-			h.push(pent{st: nst, k: nk, f: f})
+			switch {
+			case radix:
+				q.push(uint64(f)<<42|uint64(nk.h)<<21|uint64(nk.r), bitem{st: nst, k: nk})
+			case queued:
+				// Lower its entry in place: no state is popped twice.
+				h[hi[nst]] = pent{st: nst, k: nk, f: f}
+				h.up(int(hi[nst]), hi)
+			default:
+				h.push(pent{st: nst, k: nk, f: f}, hi)
+			}
 		}
 	}
 	s.pheap = h
 	if !found {
 		return false
 	}
-	// The settled states that can lie on a best route, by T (counting
-	// sort): a step adds at least one square, so a state's successors on
-	// a route come later.
-	cnt := slices.Grow(s.tcount[:0], int(best.t)+2)[:best.t+2]
-	clear(cnt)
-	cand := s.order[:0]
-	for _, st := range s.order {
-		P := &pst[st]
+	// Mark the settled states from which a tight step leads to a marked
+	// state, backwards from the target's best states: only the states of
+	// the best routes are visited, each trying the 16 (direction, parity)
+	// steps that could lead to it.
+	stack := s.byT[:0]
+	for p := int32(0); p < 2; p++ {
+		if st := int32(target*2) + p; pst[st].done == gen && pst[st].k == best {
+			pst[st].good = gen
+			stack = append(stack, st)
+		}
+	}
+	for len(stack) > 0 {
+		st := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
 		pos := int(st >> 1)
-		if P.k.t+openCost(pos%W, pos/W, uint8(st&1), tx, ty) <= best.t {
-			cand = append(cand, st)
-			cnt[P.k.t+1]++
-		}
-	}
-	for t := 1; t < len(cnt); t++ {
-		cnt[t] += cnt[t-1]
-	}
-	byT := slices.Grow(s.byT[:0], len(cand))[:len(cand)]
-	for _, st := range cand {
-		t := pst[st].k.t
-		byT[cnt[t]] = st
-		cnt[t]++
-	}
-	s.tcount, s.byT = cnt, byT
-	for i := len(byT) - 1; i >= 0; i-- {
-		st := byT[i]
-		P := &pst[st]
-		if int(st>>1) == target {
-			if P.k == best {
-				P.good = gen
+		x, y := pos%W, pos/W
+		k := pst[st].k
+		for d := 0; d < 8; d++ {
+			px, py := x-model.Dir[d][0], y-model.Dir[d][1]
+			if px < 0 || py < 0 || px+m.k > W || py+m.k > m.H {
+				continue
 			}
-			continue
-		}
-		if d := s.tightStep(st); d >= 0 {
-			P.good = gen
+			ppos := py*W + px
+			if ppos == target {
+				continue // the search stops there: no step leaves it
+			}
+			for p := int32(0); p < 2; p++ {
+				pst0 := int32(ppos*2) + p
+				P := &pst[pst0]
+				if P.done != gen || P.good == gen || P.k.t >= k.t {
+					continue
+				}
+				if nst, nk, ok := s.stepKey(px, py, uint8(p), P.k, d); ok && nst == st && nk == k {
+					P.good = gen
+					stack = append(stack, pst0)
+				}
+			}
 		}
 	}
+	s.byT = stack
 	dirs := s.seqA[:0]
 	for st := start; int(st>>1) != target; {
 		d := s.tightStep(st)
@@ -174,6 +218,7 @@ func (s *searcher) tightStep(st int32) int {
 // with parity p and key k.
 func (s *searcher) stepKey(x, y int, p uint8, k pkey, d int) (int32, pkey, bool) {
 	m := &s.m
+	s.strides.steps++
 	npos, lvl, haz, thr, ok := m.try(x, y, d)
 	if !ok {
 		return 0, pkey{}, false
@@ -204,6 +249,7 @@ func (a pkey) less(b pkey) bool {
 
 // pstate is path1's record of a state: the best key pushed (valid when
 // stamp is the generation), settled (done) and on an optimal route (good).
+// Its index in the queue, until settled, is in s.tcount (hidx).
 type pstate struct {
 	k                 pkey
 	stamp, done, good uint32
@@ -216,7 +262,13 @@ type pent struct {
 	k  pkey
 }
 
-// pheap is a binary min-heap of entries by (f, H, R).
+// hidx is, per state, its index in path1's queue while it is queued
+// (path1 keeps it in s.tcount, a buffer named for the counting sort the
+// backward marking replaced).
+type hidx []int32
+
+// pheap is a binary min-heap of entries by (f, H, R), indexed: each state
+// is in it at most once, and a better key lowers its entry in place.
 type pheap []pent
 
 func (e pent) before(o pent) bool {
@@ -229,39 +281,56 @@ func (e pent) before(o pent) bool {
 	return e.k.r < o.k.r
 }
 
-func (h *pheap) push(e pent) {
-	a := append(*h, e)
-	i := len(a) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !a[i].before(a[p]) {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
-	*h = a
+// push adds e and records its index in hi.
+func (h *pheap) push(e pent, hi hidx) {
+	*h = append(*h, e)
+	h.up(len(*h)-1, hi)
 }
 
-func (h *pheap) pop() pent {
+// up moves the entry at i towards the root while it comes first, keeping
+// each moved state's index in hi.
+func (h *pheap) up(i int, hi hidx) {
+	a := *h
+	e := a[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if !e.before(a[p]) {
+			break
+		}
+		a[i] = a[p]
+		hi[a[i].st] = int32(i)
+		i = p
+	}
+	a[i] = e
+	hi[e.st] = int32(i)
+}
+
+func (h *pheap) pop(hi hidx) pent {
 	a := *h
 	top := a[0]
 	n := len(a) - 1
-	a[0] = a[n]
+	e := a[n]
 	a = a[:n]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < n && a[l].before(a[m]) {
-			m = l
-		}
-		if l+1 < n && a[l+1].before(a[m]) {
-			m = l + 1
-		}
-		if m == i {
+	i := 0
+	for n > 0 {
+		l := 2*i + 1
+		if l >= n {
 			break
 		}
-		a[i], a[m] = a[m], a[i]
+		m := l
+		if l+1 < n && a[l+1].before(a[l]) {
+			m = l + 1
+		}
+		if !a[m].before(e) {
+			break
+		}
+		a[i] = a[m]
+		hi[a[i].st] = int32(i)
 		i = m
+	}
+	if n > 0 {
+		a[i] = e
+		hi[e.st] = int32(i)
 	}
 	*h = a
 	return top

@@ -136,3 +136,34 @@ func TestShipAndPointsPathWorkBounded(t *testing.T) {
 		}
 	}
 }
+
+// path1's two queues (the radix heap by the packed key, and the indexed
+// binary heap it falls back to when the key does not fit) give the same
+// directions to every square of random maps with hazards, reactions,
+// large spaces and turns that have counted odd diagonals.
+func TestPathOneQueuesAgree(t *testing.T) {
+	for seed := uint64(0); seed < 600; seed++ {
+		rs := fuzzRuleset(byte(seed))
+		rng := rand.New(rand.NewPCG(seed, 59))
+		e, q := randEncounterSized(rng, rs, 14, 9)
+		q.Actions, q.Step = 1, false
+		q.Turn.Diagonals = rng.IntN(2)
+		var radix, heap searcher
+		if _, err := radix.m.prepare(kindOf(rs), e, q); err != nil || radix.m.budget <= 0 {
+			continue
+		}
+		heap.m.prepare(kindOf(rs), e, q)
+		heap.strides.heapOnly = true
+		m := &radix.m
+		for target := 0; target < m.W*m.H; target++ {
+			if target%m.W+m.k > m.W || target/m.W+m.k > m.H || target == m.start {
+				continue
+			}
+			a, b := radix.path1(target), heap.path1(target)
+			if a != b || !slices.Equal(radix.seqA, heap.seqA) {
+				t.Fatalf("seed %d target (%d, %d): radix heap %v %v, binary heap %v %v\n%s", seed, target%m.W, target/m.W,
+					a, radix.seqA, b, heap.seqA, reachMap(e, q.Token, nil))
+			}
+		}
+	}
+}

@@ -54,6 +54,9 @@ func (s *searcher) pathStrides(target, n int) bool {
 	startSt := int32(m.start*2) + int32(p0)
 	ss.lab = ss.lab[:0]
 	ss.floodNext, ss.floodOn, ss.floodOver = floodFirst, false, false
+	if ss.floodAt > 0 {
+		ss.floodNext = ss.floodAt
+	}
 	ss.q.reset()
 	ss.pushes = 0
 	tx, ty := target%W, target/W
@@ -81,7 +84,7 @@ func (s *searcher) pathStrides(target, n int) bool {
 			continue
 		}
 		if ss.dominated(e.st, r, u, e.k) {
-			continue
+			continue // a dead entry: a better label was pushed after it
 		}
 		S := &ss.st[int(e.st)*ss.per+int(r)]
 		if S.stamp != ss.gen {
@@ -92,12 +95,15 @@ func (s *searcher) pathStrides(target, n int) bool {
 		s.work++
 		if !found && len(ss.lab) >= ss.floodNext {
 			// The search backwards may be searching where no route from
-			// the start ever goes: flood from the start too, at a quarter
-			// of the work so far. Give up when the flood is done without
-			// meeting the target; until then, no label is made where the
-			// flood says the start is too far (floodLB).
+			// the start ever goes: flood from the start too, aimed at the
+			// target, at half the work so far (a quarter, with a flood
+			// that was not aimed, took longer than reach to prove a
+			// target just out of reach unreachable). Give up when the
+			// flood is done without meeting the target; until then, no
+			// label is made where the flood says the start is too far
+			// (floodLB).
 			ss.floodNext *= 2
-			if s.floodFrom(target, n, len(ss.lab)/4) {
+			if s.floodFrom(target, n, len(ss.lab)/2) {
 				return false
 			}
 		}
@@ -134,6 +140,7 @@ func (s *searcher) pathStrides(target, n int) bool {
 		x, y := pos%W, pos/W
 		took := false
 		for d := 0; d < 8 && !took; d++ {
+			ss.steps++
 			npos, lvl, haz, thr, ok := m.try(x, y, d)
 			if !ok {
 				continue
@@ -185,6 +192,10 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 	pos := int(e.st >> 1)
 	x, y := pos%W, pos/W
 	room := (int32(n-1)-r)*B + B - u
+	if u+1 > B {
+		return // no step fits in what is left of the Stride
+	}
+	cur := uint8(e.st & 1)
 	next := int32(-1) // the least bound of the steps that wait
 	for d := 0; d < 8; d++ {
 		px, py := x-model.Dir[d][0], y-model.Dir[d][1]
@@ -198,25 +209,43 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 		// Outside the room nothing is searched (nor classified: the room
 		// lies inside the mover's box, arriveCost is at least the
 		// distance from the start); once K* is known, nothing past it.
+		// Only a step that arrives with this label's parity leads here:
+		// a straight step keeps the parity, an sf2e diagonal (or an
+		// undoubled pf1e one) flips it, a doubled pf1e diagonal keeps it,
+		// so a pf1e diagonal may come from either.
 		var now [2]bool
 		var g [2]int32
 		any := false
-		for p := uint8(0); p < 2; p++ {
-			g[p] = arriveCost(sx, sy, p0, px, py, p)
-			w0, _ := stepCost(m.kind, isDiagDir(d), p, 0)
-			lb := e.k.t + w0 + g[p]
-			if max(g[p], ss.floodLB(ppos))+w0 > room || u+w0 > B || (found && lb > bestT) {
-				continue
+		p1, p2 := cur, cur
+		if d&1 == 1 {
+			p1 ^= 1
+			if m.kind == kindSF2E {
+				p2 = p1
 			}
-			if lb == level || (first && (lb < level || level > ss.f0)) {
+		}
+		flb := ss.floodLB(ppos)
+		for p := p1; ; p = p2 {
+			g[p] = arriveCost(sx, sy, p0, px, py, p)
+			w0 := int32(1)
+			if d&1 == 1 {
+				w0 += int32(p) // the least a diagonal from parity p costs
+			}
+			lb := e.k.t + w0 + g[p]
+			if max(g[p], flb)+w0 > room || u+w0 > B || (found && lb > bestT) {
+				// out of the room, the Stride or the best key
+			} else if lb == level || (first && (lb < level || level > ss.f0)) {
 				now[p], any = true, true
 			} else if lb > level && (next < 0 || lb < next) {
 				next = lb
+			}
+			if p == p2 {
+				break
 			}
 		}
 		if !any {
 			continue
 		}
+		ss.steps++
 		_, lvl, haz, thr, ok := m.try(px, py, d)
 		if !ok {
 			continue
@@ -245,12 +274,16 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 const floodFirst = 4096
 
 // floodFrom goes on with a flood from the start, for at most limit
-// positions: Dial's algorithm over positions with each step at its least
-// cost (a diagonal at 1 square, surcharges and doublings counted), up to
-// the movement of n Strides, which no route can beat (movement left over
-// at a Stride's end and the 1-2-1 diagonals only add). It reports true
-// when the flood is over without reaching target: no route exists.
-// O(limit * 8k).
+// positions: an A* over positions with each step at its least cost (a
+// diagonal at 1 square, surcharges and doublings counted), aimed at the
+// target by the Chebyshev distance (every step costs at least 1 and
+// changes it by at most 1: consistent), up to the movement of n Strides,
+// which no route can beat (movement left over at a Stride's end and the
+// 1-2-1 diagonals only add). Being aimed, it meets a reachable target
+// soon, and proves an unreachable one so by searching only the positions
+// whose cost from the start plus distance to the target fits in the n
+// Strides, not every position they reach. It reports true when the flood
+// is over without reaching target: no route exists. O(limit * 8k).
 func (s *searcher) floodFrom(target, n, limit int) bool {
 	m := &s.m
 	ss := &s.strides
@@ -267,9 +300,11 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 		for i := range ss.fring {
 			ss.fring[i] = ss.fring[i][:0]
 		}
-		ss.fring[0] = append(ss.fring[0], int32(m.start))
+		ss.ftx, ss.fty, ss.fw = target%W, target/W, W
+		h0 := ss.fh(m.start%W, m.start/W)
+		ss.fring[h0&7] = append(ss.fring[h0&7], int32(m.start))
 		ss.fstamp[m.start], ss.fdist[m.start] = ss.gen, 0
-		ss.fcur, ss.fcount, ss.floodOn = 0, 1, true
+		ss.fcur, ss.fcount, ss.floodOn = h0, 1, true
 	}
 	for limit > 0 && ss.fcount > 0 {
 		b := &ss.fring[ss.fcur&7]
@@ -280,7 +315,9 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 		pos := int((*b)[len(*b)-1])
 		*b = (*b)[:len(*b)-1]
 		ss.fcount--
-		if ss.fdist[pos] != ss.fcur {
+		x, y := pos%W, pos/W
+		g := ss.fdist[pos]
+		if g+ss.fh(x, y) != ss.fcur {
 			continue // reached for less since
 		}
 		limit--
@@ -288,39 +325,53 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 			ss.floodOver = true // it meets the target: no more to learn
 			return false
 		}
-		x, y := pos%W, pos/W
 		for d := 0; d < 8; d++ {
+			ss.steps++
 			npos, lvl, _, _, ok := m.try(x, y, d)
 			if !ok {
 				continue
 			}
 			w, _ := stepCost(m.kind, isDiagDir(d), 0, lvl)
-			nd := ss.fcur + w
-			if nd > far || (ss.fstamp[npos] == ss.gen && ss.fdist[npos] <= nd) {
+			nd := g + w
+			if ss.fstamp[npos] == ss.gen && ss.fdist[npos] <= nd {
 				continue
 			}
+			nf := nd + ss.fh(x+model.Dir[d][0], y+model.Dir[d][1])
+			if nf > far {
+				continue // not even then could it reach the target in time
+			}
 			ss.fstamp[npos], ss.fdist[npos] = ss.gen, nd
-			ss.fring[nd&7] = append(ss.fring[nd&7], int32(npos))
+			ss.fring[nf&7] = append(ss.fring[nf&7], int32(npos))
 			ss.fcount++
 		}
 	}
 	return ss.fcount == 0
 }
 
+// fh is the flood's heuristic: the Chebyshev distance from top-left (x, y)
+// to the target's.
+func (ss *strideSearch) fh(x, y int) int32 {
+	return int32(max(absInt(x-ss.ftx), absInt(y-ss.fty)))
+}
+
 // floodLB is the least a route from the start can cost to reach pos, as
-// far as the flood knows: its cost there when settled, else the cost the
-// flood is at, or more than any Speed when the flood is over without it.
+// far as the flood knows: its cost there when settled; else, since every
+// position not yet settled has cost plus distance to the target at least
+// the level the flood is at, that level less its distance (and no more
+// than the cost it was reached for); or more than any Speed when the flood
+// is over without meeting the target.
 func (ss *strideSearch) floodLB(pos int) int32 {
 	if !ss.floodOn {
 		return 0
 	}
+	lb := max(ss.fcur-ss.fh(pos%ss.fw, pos/ss.fw), 0)
 	if ss.fstamp[pos] == ss.gen {
-		return min(ss.fdist[pos], ss.fcur)
+		return min(ss.fdist[pos], lb)
 	}
 	if ss.fcount == 0 && !ss.floodOver {
 		return 1<<31 - 8 // more than n Strides hold, with room for a step
 	}
-	return ss.fcur
+	return lb
 }
 
 // startParity is the diagonal parity a move starts with: 1 when the turn
@@ -378,7 +429,11 @@ type strideSearch struct {
 	q      radixQueue
 	gen    uint32
 	pushes int   // labels pushed (tests bound them)
+	steps  int   // steps tried (m.try) by path1, pathStrides and the flood: their work (tests bound it)
 	f0     int32 // the first f settled: steps wait only at it (stepsBack)
+
+	heapOnly bool // path1 queues in the binary heap even when the radix heap fits (tests)
+	floodAt  int  // the labels settled before the first flood when not floodFirst (tests)
 
 	// The flood from the start (floodFrom): per position, the least
 	// cost when the stamp is the generation; the bucket ring, the cost
@@ -386,7 +441,9 @@ type strideSearch struct {
 	fstamp    []uint32
 	fdist     []int32
 	fring     [8][]int32
-	fcur      int32
+	fcur      int32 // the level (cost + distance to the target) it is at
+	ftx, fty  int   // the target it is aimed at
+	fw        int   // the map's width
 	fcount    int
 	floodNext int
 	floodOn   bool

@@ -224,3 +224,44 @@ func TestPathStridesUnreachableStopsEarly(t *testing.T) {
 		t.Errorf("the search settled %d labels before giving up, want at most 10000 (the map has %d squares)", l, n*n)
 	}
 }
+
+// The flood from the start (aimed at the target, bounding the search
+// backwards and proving a target out of reach) from the first label on,
+// at every share of the work, against the label search: on random maps
+// whose labels rarely reach floodFirst, the same Strides and directions
+// to every square, or both none.
+func TestPathStridesFloodMatchesLabelSearch(t *testing.T) {
+	maps, floods := 0, 0
+	for seed := uint64(0); maps < 500; seed++ {
+		rs := fuzzRuleset(byte(seed))
+		rng := rand.New(rand.NewPCG(seed, 61))
+		e, q := randEncounterSized(rng, rs, 12, 5)
+		q.Actions, q.Step = 2+rng.IntN(MaxActions(rs)-1), false
+		q.Turn.Diagonals = rng.IntN(4)
+		var fast, slow searcher
+		if _, err := fast.m.prepare(kindOf(rs), e, q); err != nil || fast.m.budget <= 0 {
+			continue
+		}
+		slow.m.prepare(kindOf(rs), e, q)
+		fast.strides.floodAt = 1 + rng.IntN(8)
+		maps++
+		m := &fast.m
+		for target := 0; target < m.W*m.H; target++ {
+			if target%m.W+m.k > m.W || target/m.W+m.k > m.H {
+				continue
+			}
+			got := fast.path(target)
+			want := slow.pathLabels(target)
+			if got != want || (got > 0 && !slices.Equal(fast.seqA, slow.seqA)) {
+				t.Fatalf("seed %d %s %+v flood at %d, target (%d, %d): %d Strides %v, label search %d Strides %v\n%s", seed, rs, q,
+					fast.strides.floodAt, target%m.W, target/m.W, got, fast.seqA, want, slow.seqA, reachMap(e, q.Token, nil))
+			}
+			if fast.strides.floodOn {
+				floods++
+			}
+		}
+	}
+	if floods < 2000 {
+		t.Errorf("only %d paths flooded", floods)
+	}
+}

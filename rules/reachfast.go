@@ -2,9 +2,9 @@ package rules
 
 import "slices"
 
-// reachFast is reach1 for a one-square space: a single Stride or move
-// action of a token whose space is one square (tiny to medium, the common
-// case and the whole-map query).
+// reachFast is reach for a single Stride or move action of a token whose
+// space is one square (tiny to medium, the common case and the whole-map
+// query).
 //
 // Key space. Write a label (T, p) (total in squares, diagonal parity) as the
 // key K = 2T + p. Over a route, K = 2 x orthogonal steps + 3 x counted
@@ -13,7 +13,7 @@ import "slices"
 // alone. So every step adds a fixed weight to K that depends only on the
 // square entered and whether the step is diagonal: sf2e 2 + 2 lvl straight,
 // 3 + 2 lvl diagonally; pf1e 2, 4, 8 straight and 3, 6, 12 diagonally. The
-// order by K is the dominance order of reach1 ((T, 1) is worth one square
+// order by K is the dominance order of one Stride ((T, 1) is worth one square
 // less than (T, 0) and more than (T+1, 0)), so the search is a plain
 // Dijkstra with static weights: each square is settled once, the first
 // time it leaves the queue, and T <= budget is K <= 2 budget + 1.
@@ -34,8 +34,8 @@ const (
 
 func (s *searcher) reachFast() {
 	m := &s.m
-	s.grow(1)
-	s.oneRes, s.fastRes = false, true
+	s.growRes()
+	s.fastRes = true
 	W, H := m.W, m.H
 	PW := W + 2
 	n := PW * (H + 2)

@@ -1,0 +1,455 @@
+package rules
+
+import (
+	"slices"
+
+	"encounterplanner/model"
+)
+
+// reachLayers is the reach of every space size and Stride count but the one
+// reachFast takes (a one-square space, one Stride): reachFast's key-space
+// bucket search, with the space's steps read from strips of the map and the
+// Strides as layers.
+//
+// Keys. A label carries K = 2T + p (total in squares, diagonal parity) and
+// C = 2c + p (c the movement spent in the current Stride): every step adds
+// the same fixed weight to both (reachfast.go), so a Stride may go on while
+// C <= 2B + 1 and the labels leave a ring of 16 stacks by K (Dial's
+// algorithm). A Stride begins where the last one stopped with C = p.
+//
+// The space. A step of a k x k space enters one strip of k squares (a
+// straight step) or two (a diagonal); vs and hs hold, per square of the
+// padded box, the worst square of the k squares below and to the right of
+// it (blocked, or the surcharge level), so a step costs one or two loads.
+// The squares a diagonal passes between and the edges are read per
+// position as the other searches read them (mover.try).
+//
+// Layers. Layer i holds the routes of at most i+1 Strides. A position's
+// state is (position, parity) before the last layer, where a parity-1
+// label cannot stand in for a parity-0 one (the next Stride gives parity 0
+// one key more), and the position alone in the last layer, where K and C
+// order the labels whatever the parity. A state keeps the labels no other
+// beats in both C and K: they leave by K, so a label is kept when its C is
+// below every earlier one's (minC).
+//
+// Sources. Layer i+1 starts from every state layer i reached, at its least K
+// and C = p: a source. A source whose every step lands where another
+// source is at least as good adds nothing; the only sources that can add
+// something are those whose first label in layer i was refused a step by
+// the budget, or stepped onto a position where no Stride may stop (the
+// frontier). Layer i+1 pushes those, in order of K, and lets every other
+// source stand as a settled label that nothing pops (fSrc). So a layer
+// costs its new ground plus its frontier, not everything before it.
+//
+// Time O(R + box) for R states popped (about the squares reached, twice
+// before the last layer, plus the frontiers) and the box to classify;
+// memory 18 bytes a state and 6 a square, reused; zero allocations after
+// warm-up.
+
+const (
+	layRing = 16   // > the dearest step in key space (12)
+	eBlock  = 3    // vs/hs/sq: the strip has a square the space may not enter
+	sqDiag  = 0x80 // sq: the square refuses a diagonal passing beside it
+	pbNoEnd = 1    // pb: the move may not end with the space here
+	pbNoSt  = 2    // pb: a Stride that is not the last may not stop here
+	fSrc    = 1    // fl: k is the state's source, not yet bettered
+	keyNone = ^uint32(0)
+)
+
+// lstate is a state of reachLayers: k the least K settled (or the
+// source's), minC the least C expanded, pk/pc the best label pushed.
+type lstate struct{ k, minC, pk, pc uint32 }
+
+var lstateNone = lstate{keyNone, keyNone, keyNone, keyNone}
+
+// lent is a queued label: padded position and C.
+type lent struct {
+	p int32
+	c uint32
+}
+
+// lsrc is a source of the next layer: padded position and K (its parity is
+// K's low bit).
+type lsrc struct {
+	p int32
+	k uint32
+}
+
+// layerSearch holds reachLayers' buffers, reused between calls. Squares and
+// positions are indexed in the box padded by one blocked square each side.
+type layerSearch struct {
+	sq, vs, hs []uint8 // squares: level or eBlock, sqDiag; strips (k > 1)
+	tmp        []uint8
+	pb         []uint8 // positions: pbNoEnd, pbNoSt
+	eb         []uint8 // positions: the directions edges refuse
+	st         []lstate
+	fl         []uint8
+	rl         []uint8 // positions: Strides of the answer (0: none)
+	rt         []int32 // positions: the answer's total in squares
+	ring       [layRing][]lent
+	src, nxt   []lsrc
+	n          int // answers recorded
+	pw         int // padded width
+	popped     int // labels expanded (tests bound it)
+}
+
+// reachLayers runs the search; results come from resultsLayers.
+func (s *searcher) reachLayers() {
+	m := &s.m
+	s.growRes()
+	s.layRes = true
+	L := &s.lay
+	L.n, L.popped = 0, 0
+	k := m.k
+	bw, bh := m.bx1-m.bx0+1, m.by1-m.by0+1
+	PW, PH := bw+2, bh+2
+	L.pw = PW
+	n := PW * PH
+	if len(L.sq) < n {
+		L.sq, L.pb, L.eb, L.rl = make([]uint8, n), make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		L.rt = make([]int32, n)
+		L.st, L.fl = make([]lstate, 2*n), make([]uint8, 2*n)
+	}
+	clear(L.rl[:n])
+	if m.budget <= 0 {
+		return
+	}
+	s.layerSquares(bw, bh)
+	B := int64(m.budget)
+	layers := m.layers
+	if B >= 6*int64(bw*bh) {
+		// No route in the box can spend a Stride (a cheapest route visits a
+		// position once, 6 squares a step at most): later Strides add
+		// nothing, and the one Stride is the last layer.
+		B, layers = 6*int64(bw*bh), 1
+	}
+	maxC := uint32(2*B + 1)
+	sts := L.st[:2*n]
+	fl := L.fl[:2*n]
+	for i := range sts {
+		sts[i] = lstateNone
+	}
+	clear(fl)
+	// Steps: offsets of the new position, of its entered strips and of the
+	// two squares a diagonal passes between; weights in key space.
+	var off, vo, ho, ca, cb [8]int32
+	for d := 0; d < 8; d++ {
+		dx, dy := model.Dir[d][0], model.Dir[d][1]
+		off[d] = int32(dy*PW + dx)
+		if dx > 0 {
+			vo[d] = int32(k - 1)
+		}
+		if dy > 0 {
+			ho[d] = int32((k - 1) * PW)
+		}
+		if dx != 0 && dy != 0 {
+			ax, ay, bx, by := passedBetween(0, 0, k, dx, dy)
+			ca[d], cb[d] = int32(ay*PW+ax), int32(by*PW+bx)
+		}
+	}
+	var wS, wD [256]uint32
+	for e := 0; e < eBlock; e++ {
+		if m.kind == kindSF2E {
+			wS[e], wD[e] = uint32(2+2*e), uint32(3+2*e)
+		} else {
+			wS[e], wD[e] = 2<<e, 3<<e // doubled: 2^e squares, 3 x 2^(e-1) diagonally
+		}
+	}
+	for b := 0; b < 256; b++ {
+		wS[b], wD[b] = wS[b&3], wD[b&3] // sqDiag rides along when k = 1
+	}
+	sq, vs, hs, pb := L.sq[:n], L.vs, L.hs, L.pb[:n]
+	if k == 1 {
+		vs, hs = sq, sq
+	}
+	var eb []uint8
+	if m.es.on {
+		eb = L.eb[:n]
+	}
+	pf1e := m.kind == kindPF1E
+	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
+	pstart := int32((sy+1)*PW + sx + 1)
+	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
+	rl, rt := L.rl[:n], L.rt[:n]
+	for layer := 0; layer < layers; layer++ {
+		last := layer == layers-1
+		if layer > 0 {
+			L.nextLayer(layer, last, sx, sy, bw, bh, B)
+		}
+		L.nxt = L.nxt[:0]
+		src := L.src
+		var pmask int32 = 1 // state = 2 P + (C & pmask)
+		if last {
+			pmask = 0
+		}
+		rec := uint8(layer + 1)
+		si, count := 0, 0
+		K := src[0].k
+		for {
+			for si < len(src) && src[si].k == K {
+				b := &L.ring[K&(layRing-1)]
+				*b = append(*b, lent{src[si].p, K & 1})
+				count++
+				si++
+			}
+			b := &L.ring[K&(layRing-1)]
+			if len(*b) == 0 {
+				if count == 0 {
+					if si == len(src) {
+						break
+					}
+					K = src[si].k
+				} else {
+					K++
+				}
+				continue
+			}
+			ent := (*b)[len(*b)-1]
+			*b = (*b)[:len(*b)-1]
+			count--
+			P, C := ent.p, ent.c
+			sti := 2*P + int32(C)&pmask
+			S := &sts[sti]
+			if C >= S.minC || fl[sti]&fSrc != 0 && K >= S.k && C > 1 {
+				continue
+			}
+			first := K < S.k || fl[sti]&fSrc != 0
+			S.minC = C
+			L.popped++
+			// The first label of a state is its least K: the answer, and the
+			// source of the next layer; its steps decide the frontier.
+			watch := false
+			if first {
+				S.k = min(S.k, K)
+				fl[sti] = 0
+				if rl[P] == 0 && pb[P]&pbNoEnd == 0 && P != pstart {
+					rl[P], rt[P] = rec, int32(K>>1)
+					L.n++
+				}
+				watch = !last && pb[P]&pbNoSt == 0
+			}
+			frontier := false
+			var refused uint8
+			if eb != nil {
+				refused = eb[P]
+			}
+			for d := 0; d < 8; d++ {
+				if refused&(1<<d) != 0 {
+					continue
+				}
+				np := P + off[d]
+				var w uint32
+				if d&1 == 1 {
+					a, bb := sq[P+ca[d]]&sqDiag, sq[P+cb[d]]&sqDiag
+					if pf1e && a|bb != 0 || a&bb != 0 {
+						continue
+					}
+					w = wD[max(vs[np+vo[d]], hs[np+ho[d]])]
+				} else if d&2 != 0 { // E, W
+					w = wS[vs[np+vo[d]]]
+				} else {
+					w = wS[hs[np+ho[d]]]
+				}
+				if w == 0 {
+					continue
+				}
+				nC := C + w
+				if nC > maxC {
+					frontier = frontier || watch && (C&1)+w <= maxC
+					continue
+				}
+				frontier = frontier || watch && pb[np]&pbNoSt != 0
+				nK := K + w
+				nst := 2*np + int32(nC)&pmask
+				T := &sts[nst]
+				if nC >= T.minC || fl[nst]&fSrc != 0 && nK >= T.k || T.pk <= nK && T.pc <= nC {
+					continue
+				}
+				if nC <= T.pc {
+					T.pc, T.pk = nC, nK
+				}
+				nb := &L.ring[nK&(layRing-1)]
+				*nb = append(*nb, lent{np, nC})
+				count++
+			}
+			if frontier {
+				L.nxt = append(L.nxt, lsrc{P, K})
+			}
+		}
+		if last || len(L.nxt) == 0 {
+			break
+		}
+		L.src, L.nxt = L.nxt, L.src
+	}
+}
+
+// nextLayer turns the states of the layer before into the sources of layer
+// (merged by position when it is the last), over the positions the Strides
+// so far can have reached.
+func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int64) {
+	r := int(min(int64(layer)*B, int64(max(bw, bh))))
+	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
+	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
+	PW := L.pw
+	for y := y0; y <= y1; y++ {
+		for P := (y+1)*PW + x0 + 1; P <= (y+1)*PW+x1+1; P++ {
+			s0, s1 := &L.st[2*P], &L.st[2*P+1]
+			k0, k1 := s0.k, s1.k
+			if L.pb[P]&pbNoSt != 0 {
+				k0, k1 = keyNone, keyNone
+			}
+			if last {
+				k0, k1 = min(k0, k1), keyNone
+			}
+			*s0, *s1 = lstateNone, lstateNone
+			s0.k, s1.k = k0, k1
+			L.fl[2*P], L.fl[2*P+1] = 0, 0
+			if k0 != keyNone {
+				L.fl[2*P] = fSrc
+			}
+			if k1 != keyNone {
+				L.fl[2*P+1] = fSrc
+			}
+		}
+	}
+}
+
+// layerSquares fills the padded squares, strips, positions and edges of
+// the box for the mover. O(box area x k).
+func (s *searcher) layerSquares(bw, bh int) {
+	m := &s.m
+	L := &s.lay
+	k, W, PW := m.k, m.W, bw+2
+	n := PW * (bh + 2)
+	sq, pb := L.sq[:n], L.pb[:n]
+	var cls [256]uint8
+	for c := range cls {
+		cl := uint8(c)
+		e := (cl & (cLvl0 | cLvl1)) >> lvlShift
+		if cl&cBlock != 0 {
+			e = eBlock
+		}
+		if cl&cDiag != 0 {
+			e |= sqDiag
+		}
+		cls[c] = e
+	}
+	// The ring around the box: blocked, never beside a diagonal.
+	for x := 0; x < PW; x++ {
+		sq[x], sq[(bh+1)*PW+x] = eBlock, eBlock
+	}
+	for y := 0; y < bh; y++ {
+		row := (y+1)*PW + 1
+		sq[row-1], sq[row+bw] = eBlock, eBlock
+		src := m.cells[(y+m.by0)*W+m.bx0 : (y+m.by0)*W+m.bx0+bw]
+		dst, pr := sq[row:row+bw], pb[row:row+bw]
+		for i, c := range src {
+			dst[i] = cls[c]
+			pr[i] = 0
+			if c&cNoEnd != 0 {
+				pr[i] = pbNoEnd
+			}
+			if c&cNoStop != 0 {
+				pr[i] |= pbNoSt
+			}
+		}
+	}
+	if k > 1 {
+		if len(L.vs) < n {
+			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		}
+		vs, hs, tmp := L.vs[:n], L.hs[:n], L.tmp[:n]
+		// hs: the worst of k squares rightwards, for every start a step can
+		// read (columns -1 .. bw-k+1 of every row); vs likewise downwards.
+		for y := 0; y < bh+2; y++ {
+			for x := 0; x <= bw-k+2; x++ {
+				P := y*PW + x
+				var e uint8
+				for j := 0; j < k; j++ {
+					e = max(e, sq[P+j]&^sqDiag)
+				}
+				hs[P] = e
+			}
+		}
+		for y := 0; y <= bh-k+2; y++ {
+			for x := 0; x < PW; x++ {
+				P := y*PW + x
+				var e uint8
+				for j := 0; j < k; j++ {
+					e = max(e, sq[P+j*PW]&^sqDiag)
+				}
+				vs[P] = e
+			}
+		}
+		// pb: a position's space holds a square of the bit; positions
+		// whose space leaves the box are never reached.
+		for y := 0; y < bh; y++ {
+			row := (y+1)*PW + 1
+			for x := 0; x+k <= bw; x++ {
+				var b uint8
+				for j := 0; j < k; j++ {
+					b |= pb[row+x+j]
+				}
+				tmp[row+x] = b
+			}
+		}
+		for y := 0; y+k <= bh; y++ {
+			row := (y+1)*PW + 1
+			for x := 0; x+k <= bw; x++ {
+				var b uint8
+				for j := 0; j < k; j++ {
+					b |= tmp[row+x+j*PW]
+				}
+				pb[row+x] = b
+			}
+		}
+	}
+	if m.es.on {
+		eb := L.eb[:n]
+		clear(eb)
+		for y := 0; y < bh; y++ {
+			for x := 0; x < bw; x++ {
+				pos := (y+m.by0)*W + x + m.bx0
+				b := uint8(m.es.sp[pos])
+				for d := 0; d < 8; d++ {
+					nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
+					if nx >= 0 && ny >= 0 && nx < bw && ny < bh && m.es.sp[(ny+m.by0)*W+nx+m.bx0]&spaceInner != 0 {
+						b |= 1 << d
+					}
+				}
+				eb[(y+1)*PW+x+1] = b
+			}
+		}
+	}
+}
+
+// recordLayers marks map position pos an answer of the given Strides and
+// total unless it is one already (pf1eMinimum's squares).
+func (s *searcher) recordLayers(pos int, actions uint8, total int32) {
+	m, L := &s.m, &s.lay
+	P := (pos/m.W-m.by0+1)*L.pw + pos%m.W - m.bx0 + 1
+	if L.rl[P] == 0 {
+		L.rl[P], L.rt[P] = actions, total
+		L.n++
+	}
+}
+
+// resultsLayers appends reachLayers' answers, sorted by y then x.
+func (s *searcher) resultsLayers(dst []Square) []Square {
+	m, L := &s.m, &s.lay
+	if L.n == 0 {
+		return dst
+	}
+	dst = slices.Grow(dst, L.n)
+	bw, PW := m.bx1-m.bx0+1, L.pw
+	for y := m.by0; y <= m.by1; y++ {
+		row := (y-m.by0+1)*PW + 1
+		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
+		for i, a := range rl {
+			if a != 0 {
+				dst = append(dst, Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * m.feet, Actions: int(a)})
+			}
+		}
+	}
+	return dst
+}

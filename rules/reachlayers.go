@@ -52,15 +52,24 @@ const (
 	sqDiag  = 0x80 // sq: the square refuses a diagonal passing beside it
 	pbNoEnd = 1    // pb: the move may not end with the space here
 	pbNoSt  = 2    // pb: a Stride that is not the last may not stop here
-	fSrc    = 1    // fl: k is the state's source, not yet bettered
-	keyNone = ^uint32(0)
 )
 
-// lstate is a state of reachLayers: k the least K settled (or the
-// source's), minC the least C expanded, pk/pc the best label pushed.
-type lstate struct{ k, minC, pk, pc uint32 }
+// lstate is a state of reachLayers, in one of three kinds by k's flags:
+// expanded (kExp: k the first K expanded, c the least C expanded), a
+// source nothing has yet bettered (kSrc: k its K; it beats every label of
+// no lesser K but a source), or neither (k and c the best label queued, by
+// K then C; keyNone when none). Labels the state holds no room for are
+// queued all the same and judged when they leave.
+type lstate struct{ k, c uint32 }
 
-var lstateNone = lstate{keyNone, keyNone, keyNone, keyNone}
+const (
+	kExp    = 1 << 31
+	kSrc    = 1 << 30
+	kMask   = kSrc - 1
+	keyNone = kMask
+)
+
+var lstateNone = lstate{keyNone, ^uint32(0)}
 
 // lent is a queued label: padded position and C.
 type lent struct {
@@ -83,7 +92,6 @@ type layerSearch struct {
 	pb         []uint8 // positions: pbNoEnd, pbNoSt
 	eb         []uint8 // positions: the directions edges refuse
 	st         []lstate
-	fl         []uint8
 	rl         []uint8 // positions: Strides of the answer (0: none)
 	rt         []int32 // positions: the answer's total in squares
 	ring       [layRing][]lent
@@ -108,7 +116,7 @@ func (s *searcher) reachLayers() {
 	if len(L.sq) < n {
 		L.sq, L.pb, L.eb, L.rl = make([]uint8, n), make([]uint8, n), make([]uint8, n), make([]uint8, n)
 		L.rt = make([]int32, n)
-		L.st, L.fl = make([]lstate, 2*n), make([]uint8, 2*n)
+		L.st = make([]lstate, 2*n)
 	}
 	clear(L.rl[:n])
 	if m.budget <= 0 {
@@ -117,19 +125,20 @@ func (s *searcher) reachLayers() {
 	s.layerSquares(bw, bh)
 	B := int64(m.budget)
 	layers := m.layers
-	if B >= 6*int64(bw*bh) {
+	hopeful := false
+	switch {
+	case B >= 6*int64(bw*bh):
 		// No route in the box can spend a Stride (a cheapest route visits a
 		// position once, 6 squares a step at most): later Strides add
 		// nothing, and the one Stride is the last layer.
 		B, layers = 6*int64(bw*bh), 1
+	case layers > 1 && B >= 3*int64(max(bw, bh)):
+		// A Stride that likely crosses the box: search one, as the last
+		// layer, and again with every layer if the budget refused a step.
+		hopeful, layers = true, 1
 	}
 	maxC := uint32(2*B + 1)
 	sts := L.st[:2*n]
-	fl := L.fl[:2*n]
-	for i := range sts {
-		sts[i] = lstateNone
-	}
-	clear(fl)
 	// Steps: offsets of the new position, of its entered strips and of the
 	// two squares a diagonal passes between; weights in key space.
 	var off, vo, ho, ca, cb [8]int32
@@ -169,8 +178,22 @@ func (s *searcher) reachLayers() {
 	pf1e := m.kind == kindPF1E
 	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
 	pstart := int32((sy+1)*PW + sx + 1)
-	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
 	rl, rt := L.rl[:n], L.rt[:n]
+	popped := 0
+again:
+	for i := range sts {
+		sts[i] = lstateNone
+	}
+	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
+	spent := false
+	var sW, dV, dH, dA, dB [4]int32 // strips and squares beside, from P
+	dOff := off
+	for i := 0; i < 4; i++ {
+		sd, dd := 2*i, 2*i+1
+		sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
+		dV[i], dH[i] = off[dd]+vo[dd], off[dd]+ho[dd]
+		dA[i], dB[i] = ca[dd], cb[dd]
+	}
 	for layer := 0; layer < layers; layer++ {
 		last := layer == layers-1
 		if layer > 0 {
@@ -185,14 +208,15 @@ func (s *searcher) reachLayers() {
 		rec := uint8(layer + 1)
 		si, count := 0, 0
 		K := src[0].k
+		ring := &L.ring
 		for {
 			for si < len(src) && src[si].k == K {
-				b := &L.ring[K&(layRing-1)]
+				b := &ring[K&(layRing-1)]
 				*b = append(*b, lent{src[si].p, K & 1})
 				count++
 				si++
 			}
-			b := &L.ring[K&(layRing-1)]
+			b := &ring[K&(layRing-1)]
 			if len(*b) == 0 {
 				if count == 0 {
 					if si == len(src) {
@@ -208,67 +232,93 @@ func (s *searcher) reachLayers() {
 			*b = (*b)[:len(*b)-1]
 			count--
 			P, C := ent.p, ent.c
-			sti := 2*P + int32(C)&pmask
-			S := &sts[sti]
-			if C >= S.minC || fl[sti]&fSrc != 0 && K >= S.k && C > 1 {
-				continue
+			S := &sts[2*P+int32(C)&pmask]
+			// The first label of a state has its least K: the answer, and the
+			// source of the next layer, whose steps decide the frontier.
+			first := false
+			switch v := S.k; {
+			case v&kExp != 0:
+				if C >= S.c {
+					continue
+				}
+				S.c = C
+			case v&kSrc != 0:
+				if K >= v&kMask && C > 1 {
+					continue
+				}
+				first = K <= v&kMask
+				S.k, S.c = min(K, v&kMask)|kExp, C
+			default:
+				if K == v && C > S.c {
+					continue // a better label of this K is queued
+				}
+				first = true
+				S.k, S.c = K|kExp, C
 			}
-			first := K < S.k || fl[sti]&fSrc != 0
-			S.minC = C
-			L.popped++
-			// The first label of a state is its least K: the answer, and the
-			// source of the next layer; its steps decide the frontier.
+			popped++
 			watch := false
 			if first {
-				S.k = min(S.k, K)
-				fl[sti] = 0
 				if rl[P] == 0 && pb[P]&pbNoEnd == 0 && P != pstart {
 					rl[P], rt[P] = rec, int32(K>>1)
 					L.n++
 				}
 				watch = !last && pb[P]&pbNoSt == 0
 			}
-			frontier := false
+			// The eight steps' weights (0: refused), then the labels.
 			var refused uint8
 			if eb != nil {
 				refused = eb[P]
 			}
-			for d := 0; d < 8; d++ {
-				if refused&(1<<d) != 0 {
-					continue
-				}
-				np := P + off[d]
-				var w uint32
-				if d&1 == 1 {
-					a, bb := sq[P+ca[d]]&sqDiag, sq[P+cb[d]]&sqDiag
-					if pf1e && a|bb != 0 || a&bb != 0 {
-						continue
-					}
-					w = wD[max(vs[np+vo[d]], hs[np+ho[d]])]
-				} else if d&2 != 0 { // E, W
-					w = wS[vs[np+vo[d]]]
+			var ws [8]uint32
+			for i := 0; i < 4; i++ {
+				var e uint8
+				if i&1 == 1 {
+					e = vs[P+sW[i]]
 				} else {
-					w = wS[hs[np+ho[d]]]
+					e = hs[P+sW[i]]
 				}
+				ws[2*i] = wS[e] & (uint32(refused>>(2*i)&1) - 1)
+				a, bb := sq[P+dA[i]], sq[P+dB[i]]
+				x := a & bb
+				if pf1e {
+					x = a | bb
+				}
+				x = x>>7 | refused>>(2*i+1)&1
+				ws[2*i+1] = wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)
+			}
+			frontier := false
+			for d := 0; d < 8; d++ {
+				w := ws[d]
 				if w == 0 {
 					continue
 				}
+				np := P + dOff[d]
 				nC := C + w
 				if nC > maxC {
+					spent = true
 					frontier = frontier || watch && (C&1)+w <= maxC
 					continue
 				}
-				frontier = frontier || watch && pb[np]&pbNoSt != 0
+				if watch {
+					frontier = frontier || pb[np]&pbNoSt != 0
+				}
 				nK := K + w
-				nst := 2*np + int32(nC)&pmask
-				T := &sts[nst]
-				if nC >= T.minC || fl[nst]&fSrc != 0 && nK >= T.k || T.pk <= nK && T.pc <= nC {
+				T := &sts[2*np+int32(nC)&pmask]
+				switch v := T.k; {
+				case v&kExp != 0:
+					if nC >= T.c {
+						continue
+					}
+				case v&kSrc != 0:
+					if nK >= v&kMask {
+						continue
+					}
+				case v <= nK && T.c <= nC:
 					continue
+				case nK < v || nC < T.c:
+					T.k, T.c = nK, nC
 				}
-				if nC <= T.pc {
-					T.pc, T.pk = nC, nK
-				}
-				nb := &L.ring[nK&(layRing-1)]
+				nb := &ring[nK&(layRing-1)]
 				*nb = append(*nb, lent{np, nC})
 				count++
 			}
@@ -281,6 +331,13 @@ func (s *searcher) reachLayers() {
 		}
 		L.src, L.nxt = L.nxt, L.src
 	}
+	if hopeful && spent {
+		hopeful, layers = false, m.layers
+		clear(rl)
+		L.n = 0
+		goto again
+	}
+	L.popped = popped
 }
 
 // nextLayer turns the states of the layer before into the sources of layer
@@ -294,7 +351,7 @@ func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int6
 	for y := y0; y <= y1; y++ {
 		for P := (y+1)*PW + x0 + 1; P <= (y+1)*PW+x1+1; P++ {
 			s0, s1 := &L.st[2*P], &L.st[2*P+1]
-			k0, k1 := s0.k, s1.k
+			k0, k1 := s0.k&kMask, s1.k&kMask
 			if L.pb[P]&pbNoSt != 0 {
 				k0, k1 = keyNone, keyNone
 			}
@@ -302,13 +359,11 @@ func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int6
 				k0, k1 = min(k0, k1), keyNone
 			}
 			*s0, *s1 = lstateNone, lstateNone
-			s0.k, s1.k = k0, k1
-			L.fl[2*P], L.fl[2*P+1] = 0, 0
 			if k0 != keyNone {
-				L.fl[2*P] = fSrc
+				s0.k = k0 | kSrc
 			}
 			if k1 != keyNone {
-				L.fl[2*P+1] = fSrc
+				s1.k = k1 | kSrc
 			}
 		}
 	}
@@ -360,47 +415,55 @@ func (s *searcher) layerSquares(bw, bh int) {
 		}
 		vs, hs, tmp := L.vs[:n], L.hs[:n], L.tmp[:n]
 		// hs: the worst of k squares rightwards, for every start a step can
-		// read (columns -1 .. bw-k+1 of every row); vs likewise downwards.
+		// read (columns -1 .. bw-k+1 of every row); vs likewise downwards
+		// (rows -1 .. bh-k+1). Row by row, a pass per square of the strip.
 		for y := 0; y < bh+2; y++ {
-			for x := 0; x <= bw-k+2; x++ {
-				P := y*PW + x
-				var e uint8
-				for j := 0; j < k; j++ {
-					e = max(e, sq[P+j]&^sqDiag)
+			row := sq[y*PW : (y+1)*PW]
+			out := hs[y*PW : y*PW+PW-k+1]
+			for x := range out {
+				out[x] = row[x] &^ sqDiag
+			}
+			for j := 1; j < k; j++ {
+				in := row[j : j+len(out)]
+				for x := range out {
+					out[x] = max(out[x], in[x]&^sqDiag)
 				}
-				hs[P] = e
 			}
 		}
 		for y := 0; y <= bh-k+2; y++ {
-			for x := 0; x < PW; x++ {
-				P := y*PW + x
-				var e uint8
-				for j := 0; j < k; j++ {
-					e = max(e, sq[P+j*PW]&^sqDiag)
+			out := vs[y*PW : (y+1)*PW]
+			row := sq[y*PW : (y+1)*PW]
+			for x := range out {
+				out[x] = row[x] &^ sqDiag
+			}
+			for j := 1; j < k; j++ {
+				in := sq[(y+j)*PW : (y+j+1)*PW]
+				for x := range out {
+					out[x] = max(out[x], in[x]&^sqDiag)
 				}
-				vs[P] = e
 			}
 		}
 		// pb: a position's space holds a square of the bit; positions
 		// whose space leaves the box are never reached.
 		for y := 0; y < bh; y++ {
-			row := (y+1)*PW + 1
-			for x := 0; x+k <= bw; x++ {
-				var b uint8
-				for j := 0; j < k; j++ {
-					b |= pb[row+x+j]
+			row := pb[(y+1)*PW+1 : (y+1)*PW+1+bw]
+			out := tmp[(y+1)*PW+1 : (y+1)*PW+1+bw-k+1]
+			copy(out, row)
+			for j := 1; j < k; j++ {
+				in := row[j : j+len(out)]
+				for x := range out {
+					out[x] |= in[x]
 				}
-				tmp[row+x] = b
 			}
 		}
 		for y := 0; y+k <= bh; y++ {
-			row := (y+1)*PW + 1
-			for x := 0; x+k <= bw; x++ {
-				var b uint8
-				for j := 0; j < k; j++ {
-					b |= tmp[row+x+j*PW]
+			out := pb[(y+1)*PW+1 : (y+1)*PW+1+bw-k+1]
+			copy(out, tmp[(y+1)*PW+1:])
+			for j := 1; j < k; j++ {
+				in := tmp[(y+1+j)*PW+1 : (y+1+j)*PW+1+len(out)]
+				for x := range out {
+					out[x] |= in[x]
 				}
-				pb[row+x] = b
 			}
 		}
 	}

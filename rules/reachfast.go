@@ -1,7 +1,5 @@
 package rules
 
-import "slices"
-
 // reachFast is reach for a single Stride or move action of a token whose
 // space is one square (tiny to medium, the common case and the whole-map
 // query).
@@ -233,20 +231,16 @@ func (q *fastQueue) relaxTo(np int32, K, w uint32) {
 	}
 }
 
-// resultsFast appends reachFast's answers: settled squares the move may
-// end in, sorted by y then x.
-func (s *searcher) resultsFast(dst []Square) []Square {
+// resultsFastRows appends reachFast's answers in rows y0..y1: settled
+// squares the move may end in, sorted by y then x.
+func (s *searcher) resultsFastRows(dst []Square, y0, y1 int) []Square {
 	m := &s.m
 	if s.fastN == 0 {
 		return dst
 	}
 	W, PW, feet := m.W, m.W+2, m.feet
-	n0 := len(dst)
-	dst = slices.Grow(dst, s.fastN)
-	out := dst[n0 : n0+s.fastN]
-	j := 0
 	x0, x1 := m.bx0, m.bx1
-	for y := m.by0; y <= m.by1; y++ {
+	for y := max(y0, m.by0); y <= min(y1, m.by1); y++ {
 		keys := s.fkey[(y+1)*PW+x0+1 : (y+1)*PW+x1+2]
 		cells := m.cells[y*W+x0 : y*W+x1+1]
 		cells = cells[:len(keys)]
@@ -258,9 +252,8 @@ func (s *searcher) resultsFast(dst []Square) []Square {
 			if y*W+x == m.start {
 				continue
 			}
-			out[j] = Square{X: x, Y: y, Cost: int((k-1)>>1) * feet, Actions: 1}
-			j++
+			dst = append(dst, Square{X: x, Y: y, Cost: int((k-1)>>1) * feet, Actions: 1})
 		}
 	}
-	return dst[:n0+j]
+	return dst
 }

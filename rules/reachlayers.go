@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"slices"
-
-	"encounterplanner/model"
-)
+import "encounterplanner/model"
 
 // reachLayers is the reach of every space size and Stride count but the one
 // reachFast takes (a one-square space, one Stride): reachFast's key-space
@@ -497,15 +493,15 @@ func (s *searcher) recordLayers(pos int, actions uint8, total int32) {
 	}
 }
 
-// resultsLayers appends reachLayers' answers, sorted by y then x.
-func (s *searcher) resultsLayers(dst []Square) []Square {
+// resultsLayersRows appends reachLayers' answers in rows y0..y1, sorted by
+// y then x.
+func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 	m, L := &s.m, &s.lay
 	if L.n == 0 {
 		return dst
 	}
-	dst = slices.Grow(dst, L.n)
 	bw, PW := m.bx1-m.bx0+1, L.pw
-	for y := m.by0; y <= m.by1; y++ {
+	for y := max(y0, m.by0); y <= min(y1, m.by1); y++ {
 		row := (y-m.by0+1)*PW + 1
 		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
 		for i, a := range rl {

@@ -103,19 +103,22 @@ type searcher struct {
 func (s *searcher) grow(layers int) {
 	s.growRes()
 	n := s.m.W * s.m.H
+	if len(s.posStamp) < n {
+		s.posStamp = make([]uint32, n)
+		s.resAct = make([]uint8, n)
+		s.resT = make([]int32, n)
+	}
 	if len(s.st) < n*2*layers {
 		s.st = make([]stInfo, n*2*layers)
 	}
 }
 
-// growRes readies the per-position buffers every query uses and starts a
-// new generation of stamps.
+// growRes readies the per-position buffers every query uses (legal's)
+// and starts a new generation of stamps; reachFast and reachLayers keep
+// their answers in their own buffers.
 func (s *searcher) growRes() {
 	n := s.m.W * s.m.H
-	if len(s.posStamp) < n {
-		s.posStamp = make([]uint32, n)
-		s.resAct = make([]uint8, n)
-		s.resT = make([]int32, n)
+	if len(s.legStamp) < n {
 		s.legStamp = make([]uint32, n)
 		s.legBits = make([]uint8, n)
 	}
@@ -203,14 +206,26 @@ func (s *searcher) record(pos int, actions uint8, total int32) {
 
 // results appends the recorded positions, sorted by y then x.
 func (s *searcher) results(dst []Square) []Square {
-	if s.fastRes {
-		return s.resultsFast(dst)
+	switch {
+	case s.fastRes:
+		dst = slices.Grow(dst, s.fastN)
+	case s.layRes:
+		dst = slices.Grow(dst, s.lay.n)
 	}
-	if s.layRes {
-		return s.resultsLayers(dst)
+	return s.resultRows(dst, 0, s.m.H-1)
+}
+
+// resultRows appends the recorded positions in rows y0..y1, sorted by y
+// then x.
+func (s *searcher) resultRows(dst []Square, y0, y1 int) []Square {
+	switch {
+	case s.fastRes:
+		return s.resultsFastRows(dst, y0, y1)
+	case s.layRes:
+		return s.resultsLayersRows(dst, y0, y1)
 	}
 	W, feet := s.m.W, s.m.feet
-	for y := s.minY; y <= s.maxY; y++ {
+	for y := max(y0, s.minY); y <= min(y1, s.maxY); y++ {
 		for x := s.minX; x <= s.maxX; x++ {
 			pos := y*W + x
 			if s.posStamp[pos] == s.gen {
@@ -219,6 +234,22 @@ func (s *searcher) results(dst []Square) []Square {
 		}
 	}
 	return dst
+}
+
+// resultBands calls fn with the recorded positions a band of rows at a
+// time (about 64k squares), in order, in buf reused.
+func (s *searcher) resultBands(buf []Square, fn func([]Square) error) error {
+	band := max(1, 1<<16/s.m.W)
+	for y := 0; y < s.m.H; y += band {
+		buf = s.resultRows(buf[:0], y, min(y+band, s.m.H)-1)
+		if len(buf) == 0 {
+			continue
+		}
+		if err := fn(buf); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // step records the squares a single sf2e Step reaches: 5 ft in any

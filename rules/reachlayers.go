@@ -50,19 +50,19 @@ const (
 	pbNoSt  = 2    // pb: a Stride that is not the last may not stop here
 )
 
-// lstate is a state of reachLayers, in one of three kinds by k's flags:
-// expanded (kExp: k the first K expanded, c the least C expanded), a
-// source nothing has yet bettered (kSrc: k its K; it beats every label of
-// no lesser K but a source), or neither (k and c the best label queued, by
-// K then C; keyNone when none). Labels the state holds no room for are
-// queued all the same and judged when they leave.
+// lstate is a state of reachLayers: once a label of it is expanded
+// (kExp), k is the first K expanded and c the least C; before, k and c are
+// the best label queued, by K then C (keyNone: none), or a source's K and
+// srcC (it beats every label of no lesser K but the sources themselves).
+// Labels the state holds no room for are queued all the same and judged
+// when they leave.
 type lstate struct{ k, c uint32 }
 
 const (
 	kExp    = 1 << 31
-	kSrc    = 1 << 30
-	kMask   = kSrc - 1
+	kMask   = kExp - 1
 	keyNone = kMask
+	srcC    = 2 // the least C of a label that is not a source
 )
 
 var lstateNone = lstate{keyNone, ^uint32(0)}
@@ -231,26 +231,14 @@ again:
 			S := &sts[2*P+int32(C)&pmask]
 			// The first label of a state has its least K: the answer, and the
 			// source of the next layer, whose steps decide the frontier.
-			first := false
-			switch v := S.k; {
-			case v&kExp != 0:
-				if C >= S.c {
-					continue
-				}
-				S.c = C
-			case v&kSrc != 0:
-				if K >= v&kMask && C > 1 {
-					continue
-				}
-				first = K <= v&kMask
-				S.k, S.c = min(K, v&kMask)|kExp, C
-			default:
-				if K == v && C > S.c {
-					continue // a better label of this K is queued
-				}
-				first = true
-				S.k, S.c = K|kExp, C
+			if C > S.c || C == S.c && K != S.k {
+				continue // beaten by a label expanded, or by one queued of this K
 			}
+			first := S.k&kExp == 0
+			if first {
+				S.k = K | kExp
+			}
+			S.c = C
 			popped++
 			watch := false
 			if first {
@@ -300,18 +288,10 @@ again:
 				}
 				nK := K + w
 				T := &sts[2*np+int32(nC)&pmask]
-				switch v := T.k; {
-				case v&kExp != 0:
-					if nC >= T.c {
-						continue
-					}
-				case v&kSrc != 0:
-					if nK >= v&kMask {
-						continue
-					}
-				case v <= nK && T.c <= nC:
+				if T.k&kMask <= nK && T.c <= nC {
 					continue
-				case nK < v || nC < T.c:
+				}
+				if int32(nK) <= int32(T.k) { // not expanded (kExp is the sign): the best label queued
 					T.k, T.c = nK, nC
 				}
 				nb := &ring[nK&(layRing-1)]
@@ -356,10 +336,10 @@ func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int6
 			}
 			*s0, *s1 = lstateNone, lstateNone
 			if k0 != keyNone {
-				s0.k = k0 | kSrc
+				*s0 = lstate{k0, srcC}
 			}
 			if k1 != keyNone {
-				s1.k = k1 | kSrc
+				*s1 = lstate{k1, srcC}
 			}
 		}
 	}

@@ -224,7 +224,6 @@ func (s *searcher) reach1() {
 		s.one = make([]uint64, n)
 	}
 	s.minX, s.minY, s.maxX, s.maxY = m.W, m.H, -1, -1
-	s.oneRes = true
 	W := m.W
 	one := s.one[:n]
 	// Clear the box the search can touch (cheaper than a generation test

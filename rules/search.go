@@ -47,7 +47,6 @@ type searcher struct {
 	st  []stInfo // per (stride, position, parity)
 	one []uint64 // reach1, the reference in reachlabels_test.go: per position (see oneLabel)
 
-	oneRes bool // the last search was reach1: results live in one
 	layRes bool // the last search was reachLayers: results live in lay
 	lay    layerSearch
 
@@ -122,7 +121,7 @@ func (s *searcher) growRes() {
 		s.legStamp = make([]uint32, n)
 		s.legBits = make([]uint8, n)
 	}
-	s.oneRes, s.fastRes, s.layRes = false, false, false
+	s.fastRes, s.layRes = false, false
 	s.gen++
 	if s.gen == 0 { // wrapped: clear the stamps once every 2^32 queries
 		clear(s.st)

@@ -91,6 +91,26 @@ func BenchmarkReachLargeFlyer(b *testing.B) {
 	benchReach(b, e, MoveQuery{Token: tok, Mode: ModeFly, Actions: 3})
 }
 
+// BenchmarkReachGargantuanWholeMap is a Gargantuan flyer at the centre of
+// an open map, three Strides of 1500 ft: the first two reach most of it,
+// the third the corners.
+func BenchmarkReachGargantuanWholeMap(b *testing.B) {
+	b.Run("1000x1000", func(b *testing.B) {
+		e, q := gargantuanMap(1000)
+		benchReach(b, e, q)
+	})
+}
+
+// gargantuanMap is an open n x n sf2e map with a Gargantuan flyer near its
+// centre, fly 1500 ft, three Strides (every square, the corners only with
+// the third).
+func gargantuanMap(n int) (*model.Encounter, MoveQuery) {
+	e := &model.Encounter{Name: "open", Ruleset: model.SF2E, Grid: model.NewGrid(n, n)}
+	e.Tokens = []model.Token{{Name: "drake", X: n/2 - 2, Y: n/2 - 2, Size: model.Gargantuan, Side: "enemy",
+		Speeds: map[string]int{"land": 40, "fly": 1500}}}
+	return e, MoveQuery{Token: 0, Mode: ModeFly, Actions: 3}
+}
+
 func BenchmarkReachPF1ETypical(b *testing.B) {
 	e := benchMap(100, 100)
 	e.Ruleset = model.PF1E

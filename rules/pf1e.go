@@ -16,12 +16,14 @@ func (g *pf1eEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squ
 	if out, used, err := g.s.flyReach(kindPF1E, dst, e, q); used {
 		return out, err
 	}
-	if _, err := g.s.m.prepare(kindPF1E, e, q); err != nil {
+	if err := g.s.moveReach(kindPF1E, e, q); err != nil {
 		return dst, err
 	}
-	g.s.reach()
-	pf1eMinimum(&g.s)
 	return g.s.results(dst), nil
+}
+
+func (g *pf1eEngine) reachBands(buf []Square, e *model.Encounter, q MoveQuery, fn func([]Square) error) error {
+	return g.s.moveBands(kindPF1E, buf, e, q, fn)
 }
 
 // pf1eMinimum adds the squares of "Minimum Movement": with 2 actions, every

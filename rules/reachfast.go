@@ -1,10 +1,8 @@
 package rules
 
-import "slices"
-
-// reachFast is reach1 for a one-square space: a single Stride or move
-// action of a token whose space is one square (tiny to medium, the common
-// case and the whole-map query).
+// reachFast is reach for a single Stride or move action of a token whose
+// space is one square (tiny to medium, the common case and the whole-map
+// query).
 //
 // Key space. Write a label (T, p) (total in squares, diagonal parity) as the
 // key K = 2T + p. Over a route, K = 2 x orthogonal steps + 3 x counted
@@ -13,7 +11,7 @@ import "slices"
 // alone. So every step adds a fixed weight to K that depends only on the
 // square entered and whether the step is diagonal: sf2e 2 + 2 lvl straight,
 // 3 + 2 lvl diagonally; pf1e 2, 4, 8 straight and 3, 6, 12 diagonally. The
-// order by K is the dominance order of reach1 ((T, 1) is worth one square
+// order by K is the dominance order of one Stride ((T, 1) is worth one square
 // less than (T, 0) and more than (T+1, 0)), so the search is a plain
 // Dijkstra with static weights: each square is settled once, the first
 // time it leaves the queue, and T <= budget is K <= 2 budget + 1.
@@ -34,8 +32,8 @@ const (
 
 func (s *searcher) reachFast() {
 	m := &s.m
-	s.grow(1)
-	s.oneRes, s.fastRes = false, true
+	s.growRes()
+	s.fastRes = true
 	W, H := m.W, m.H
 	PW := W + 2
 	n := PW * (H + 2)
@@ -233,20 +231,16 @@ func (q *fastQueue) relaxTo(np int32, K, w uint32) {
 	}
 }
 
-// resultsFast appends reachFast's answers: settled squares the move may
-// end in, sorted by y then x.
-func (s *searcher) resultsFast(dst []Square) []Square {
+// resultsFastRows appends reachFast's answers in rows y0..y1: settled
+// squares the move may end in, sorted by y then x.
+func (s *searcher) resultsFastRows(dst []Square, y0, y1 int) []Square {
 	m := &s.m
 	if s.fastN == 0 {
 		return dst
 	}
 	W, PW, feet := m.W, m.W+2, m.feet
-	n0 := len(dst)
-	dst = slices.Grow(dst, s.fastN)
-	out := dst[n0 : n0+s.fastN]
-	j := 0
 	x0, x1 := m.bx0, m.bx1
-	for y := m.by0; y <= m.by1; y++ {
+	for y := max(y0, m.by0); y <= min(y1, m.by1); y++ {
 		keys := s.fkey[(y+1)*PW+x0+1 : (y+1)*PW+x1+2]
 		cells := m.cells[y*W+x0 : y*W+x1+1]
 		cells = cells[:len(keys)]
@@ -258,9 +252,8 @@ func (s *searcher) resultsFast(dst []Square) []Square {
 			if y*W+x == m.start {
 				continue
 			}
-			out[j] = Square{X: x, Y: y, Cost: int((k-1)>>1) * feet, Actions: 1}
-			j++
+			dst = append(dst, Square{X: x, Y: y, Cost: int((k-1)>>1) * feet, Actions: 1})
 		}
 	}
-	return dst[:n0+j]
+	return dst
 }

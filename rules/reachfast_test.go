@@ -47,7 +47,7 @@ func TestReachFastMatchesReach1(t *testing.T) {
 				t.Fatal(err)
 			}
 			slow.reach1()
-			want := slow.results(nil)
+			want := slow.results1(nil)
 			cases++
 			squares += len(got)
 			if !slices.Equal(got, want) {

@@ -45,9 +45,10 @@ type searcher struct {
 
 	gen uint32
 	st  []stInfo // per (stride, position, parity)
-	one []uint64 // reach1: per position (see oneLabel)
+	one []uint64 // reach1, the reference in reachlabels_test.go: per position (see oneLabel)
 
-	oneRes bool // the last search was reach1: results live in one
+	layRes bool // the last search was reachLayers: results live in lay
+	lay    layerSearch
 
 	// reachFast (one Stride, one-square space): padded weights and keys,
 	// the bucket ring, the count of settled squares; fastRes: results
@@ -96,19 +97,31 @@ type searcher struct {
 	fly *fly3d // flights over elevation layers (fly3d.go)
 }
 
+// grow readies the buffers of a search over layers Strides' states (the
+// path searches and the reference label searches).
 func (s *searcher) grow(layers int) {
+	s.growRes()
 	n := s.m.W * s.m.H
 	if len(s.posStamp) < n {
 		s.posStamp = make([]uint32, n)
 		s.resAct = make([]uint8, n)
 		s.resT = make([]int32, n)
-		s.legStamp = make([]uint32, n)
-		s.legBits = make([]uint8, n)
 	}
 	if len(s.st) < n*2*layers {
 		s.st = make([]stInfo, n*2*layers)
 	}
-	s.oneRes, s.fastRes = false, false
+}
+
+// growRes readies the per-position buffers every query uses (legal's)
+// and starts a new generation of stamps; reachFast and reachLayers keep
+// their answers in their own buffers.
+func (s *searcher) growRes() {
+	n := s.m.W * s.m.H
+	if len(s.legStamp) < n {
+		s.legStamp = make([]uint32, n)
+		s.legBits = make([]uint8, n)
+	}
+	s.fastRes, s.layRes = false, false
 	s.gen++
 	if s.gen == 0 { // wrapped: clear the stamps once every 2^32 queries
 		clear(s.st)
@@ -156,217 +169,29 @@ func (s *searcher) legal(pos int) uint8 {
 }
 
 // reach runs the search for every position and records, per position, the
-// fewest Strides and the least total among routes with that many
-// (s.resAct, s.resT where s.posStamp == s.gen).
+// fewest Strides and the least total among routes with that many.
 //
-// A single Stride goes to reachFast (a one-square space: plain Dijkstra in
-// key space) or reach1 (a larger space). Time: O(W*H in the reachable box) to
-// classify, then O(N * A * L * 8k) for N Strides, A positions reached, L
-// labels kept per state (1 to 3 in practice, at most budget+1) and a k x k
-// space; memory O(N * W * H) reused between calls. Zero allocations after
-// warm-up.
+// A one-square space's single Stride goes to reachFast (plain Dijkstra in
+// key space, one label a square); everything else to reachLayers, the same
+// search over strips of the map with the Strides as layers. Zero
+// allocations after warm-up. The label search both replaced (reachLabels,
+// reach1) is kept in reachlabels_test.go as the reference their
+// cross-checks compare with.
 func (s *searcher) reach() {
-	m := &s.m
-	if m.layers == 1 && m.k == 1 {
+	if s.m.layers == 1 && s.m.k == 1 {
 		s.reachFast()
 		return
 	}
-	if m.layers == 1 {
-		s.reach1()
-		return
-	}
-	s.grow(m.layers)
-	s.minX, s.minY, s.maxX, s.maxY = m.W, m.H, -1, -1
-	if m.budget <= 0 {
-		return
-	}
-	W := m.W
-	// States are indexed inside the box (the search never leaves it), so
-	// the per-Stride state arrays stay small and warm in cache.
-	bw, bh := m.bx1-m.bx0+1, m.by1-m.by0+1
-	n2 := int32(bw * bh * 2)
-	var off, boff, offY, offX [8]int32
-	var isDiag [8]bool
-	for d := 0; d < 8; d++ {
-		off[d] = int32(model.Dir[d][1]*W + model.Dir[d][0])
-		boff[d] = int32(model.Dir[d][1]*bw + model.Dir[d][0])
-		offY[d], offX[d] = int32(model.Dir[d][1]*W), int32(model.Dir[d][0])
-		isDiag[d] = model.Dir[d][0] != 0 && model.Dir[d][1] != 0
-	}
-	gen := s.gen
-	B := m.budget
-	sx, sy := m.start%W, m.start/W
-	s.src = append(s.src[:0], srcEnt{int32(((sy-m.by0)*bw+sx-m.bx0)*2) + int32(m.par0), 0})
-	for layer := 0; layer < m.layers; layer++ {
-		lo := int32(layer) * n2
-		sts := s.st[lo : lo+n2]
-		s.nxt = s.nxt[:0]
-		last := layer+1 == m.layers
-		src := s.src
-		si := 0
-		count := 0
-		T := src[0].t
-		for {
-			for si < len(src) && src[si].t == T {
-				b := &s.buckets[T&(nBuckets-1)]
-				*b = append(*b, qent{src[si].st, 0})
-				count++
-				si++
-			}
-			b := &s.buckets[T&(nBuckets-1)]
-			if len(*b) == 0 {
-				if count == 0 {
-					if si == len(src) {
-						break
-					}
-					T = src[si].t
-				} else {
-					T++
-				}
-				continue
-			}
-			ent := (*b)[len(*b)-1]
-			*b = (*b)[:len(*b)-1]
-			count--
-			st, c := ent.st, ent.c
-			si := &sts[st]
-			if si.stamp == gen && si.minC <= c {
-				continue
-			}
-			p := uint8(st & 1)
-			// Across parities a label dominates only in the last Stride:
-			// a later Stride's fresh budget can favour either parity.
-			if o := &sts[st^1]; last && o.stamp == gen {
-				if p == 1 && o.minC <= c {
-					continue
-				}
-				if p == 0 && o.minC+1 <= c && o.lastT+1 <= T {
-					continue
-				}
-			}
-			first := si.stamp != gen
-			si.stamp, si.minC, si.lastT = gen, c, T
-			bpos := st >> 1
-			x, y := int(bpos)%bw+m.bx0, int(bpos)/bw+m.by0
-			pos := y*W + x
-			if first {
-				leg := s.legal(pos)
-				if leg&legFinal != 0 && pos != m.start && s.posStamp[pos] != gen {
-					s.posStamp[pos] = gen
-					s.resAct[pos] = uint8(layer + 1)
-					s.resT[pos] = T
-					s.minX, s.maxX = min(s.minX, x), max(s.maxX, x)
-					s.minY, s.maxY = min(s.minY, y), max(s.maxY, y)
-				}
-				if !last && leg&legStop != 0 {
-					s.nxt = append(s.nxt, srcEnt{st, T})
-				}
-			}
-			if m.k == 1 {
-				// Fast path for a one-square space.
-				interior := x > 0 && y > 0 && x < W-1 && y < m.H-1
-				var eb uint8 // the steps blocking edges refuse
-				if m.es.on {
-					eb = m.es.eb[pos]
-				}
-				for d := 0; d < 8; d++ {
-					if eb&(1<<d) != 0 {
-						continue
-					}
-					if !interior {
-						nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
-						if uint(nx) >= uint(W) || uint(ny) >= uint(m.H) {
-							continue
-						}
-					}
-					np := int32(pos) + off[d]
-					cl := m.cells[np]
-					if cl&cBlock != 0 {
-						continue
-					}
-					lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
-					var w int32
-					q := p
-					if isDiag[d] {
-						// Both squares passed between are on the map
-						// when the step lands on it.
-						a := m.cells[int32(pos)+offY[d]]&cDiag != 0
-						bb := m.cells[int32(pos)+offX[d]]&cDiag != 0
-						if m.kind == kindPF1E {
-							if a || bb {
-								continue
-							}
-						} else if a && bb {
-							continue
-						}
-						w, q = stepCost(m.kind, true, p, lvl)
-					} else {
-						w, q = stepCost(m.kind, false, p, lvl)
-					}
-					nc := c + w
-					if nc > B {
-						continue
-					}
-					nst := (bpos+boff[d])*2 + int32(q)
-					n := &sts[nst]
-					if n.stamp == gen && n.minC <= nc {
-						continue
-					}
-					if n.pstamp == gen && n.pc <= nc && n.pt <= T+w {
-						continue
-					}
-					if last {
-						// Push-time check against the other parity too.
-						if o := &sts[nst^1]; o.stamp == gen &&
-							((q == 1 && o.minC <= nc) || (q == 0 && o.minC+1 <= nc && o.lastT+1 <= T+w)) {
-							continue
-						}
-					}
-					if n.pstamp != gen || nc < n.pc {
-						n.pstamp, n.pc, n.pt = gen, nc, T+w
-					}
-					nb := &s.buckets[(T+w)&(nBuckets-1)]
-					*nb = append(*nb, qent{nst, nc})
-					count++
-				}
-				continue
-			}
-			for d := 0; d < 8; d++ {
-				_, lvl, _, _, ok := m.try(x, y, d)
-				if !ok {
-					continue
-				}
-				w, q := stepCost(m.kind, isDiag[d], p, lvl)
-				nc := c + w
-				if nc > B {
-					continue
-				}
-				nst := (bpos+boff[d])*2 + int32(q)
-				n := &sts[nst]
-				if n.stamp == gen && n.minC <= nc {
-					continue
-				}
-				if n.pstamp == gen && n.pc <= nc && n.pt <= T+w {
-					continue
-				}
-				if n.pstamp != gen || nc < n.pc {
-					n.pstamp, n.pc, n.pt = gen, nc, T+w
-				}
-				nb := &s.buckets[(T+w)&(nBuckets-1)]
-				*nb = append(*nb, qent{nst, nc})
-				count++
-			}
-		}
-		if last || len(s.nxt) == 0 {
-			break
-		}
-		s.src, s.nxt = s.nxt, s.src
-	}
+	s.reachLayers()
 }
 
 // record marks pos reached with the given actions and total (squares) unless
 // it is already.
 func (s *searcher) record(pos int, actions uint8, total int32) {
+	if s.layRes {
+		s.recordLayers(pos, actions, total)
+		return
+	}
 	if s.posStamp[pos] == s.gen {
 		return
 	}
@@ -380,14 +205,26 @@ func (s *searcher) record(pos int, actions uint8, total int32) {
 
 // results appends the recorded positions, sorted by y then x.
 func (s *searcher) results(dst []Square) []Square {
-	if s.fastRes {
-		return s.resultsFast(dst)
+	switch {
+	case s.fastRes:
+		dst = slices.Grow(dst, s.fastN)
+	case s.layRes:
+		dst = slices.Grow(dst, s.lay.n)
 	}
-	if s.oneRes {
-		return s.results1(dst)
+	return s.resultRows(dst, 0, s.m.H-1)
+}
+
+// resultRows appends the recorded positions in rows y0..y1, sorted by y
+// then x.
+func (s *searcher) resultRows(dst []Square, y0, y1 int) []Square {
+	switch {
+	case s.fastRes:
+		return s.resultsFastRows(dst, y0, y1)
+	case s.layRes:
+		return s.resultsLayersRows(dst, y0, y1)
 	}
 	W, feet := s.m.W, s.m.feet
-	for y := s.minY; y <= s.maxY; y++ {
+	for y := max(y0, s.minY); y <= min(y1, s.maxY); y++ {
 		for x := s.minX; x <= s.maxX; x++ {
 			pos := y*W + x
 			if s.posStamp[pos] == s.gen {
@@ -396,6 +233,22 @@ func (s *searcher) results(dst []Square) []Square {
 		}
 	}
 	return dst
+}
+
+// resultBands calls fn with the recorded positions a band of rows at a
+// time (about 64k squares), in order, in buf reused.
+func (s *searcher) resultBands(buf []Square, fn func([]Square) error) error {
+	band := max(1, 1<<16/s.m.W)
+	for y := 0; y < s.m.H; y += band {
+		buf = s.resultRows(buf[:0], y, min(y+band, s.m.H)-1)
+		if len(buf) == 0 {
+			continue
+		}
+		if err := fn(buf); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // step records the squares a single sf2e Step reaches: 5 ft in any

@@ -16,15 +16,33 @@ func (g *sf2eEngine) Reach(dst []Square, e *model.Encounter, q MoveQuery) ([]Squ
 	if out, used, err := g.s.flyReach(kindSF2E, dst, e, q); used {
 		return out, err
 	}
-	if _, err := g.s.m.prepare(kindSF2E, e, q); err != nil {
+	if err := g.s.moveReach(kindSF2E, e, q); err != nil {
 		return dst, err
 	}
-	if q.Step {
-		g.s.step()
-	} else {
-		g.s.reach()
-	}
 	return g.s.results(dst), nil
+}
+
+func (g *sf2eEngine) reachBands(buf []Square, e *model.Encounter, q MoveQuery, fn func([]Square) error) error {
+	return g.s.moveBands(kindSF2E, buf, e, q, fn)
+}
+
+// moveReach runs the 2-D search of an sf2e or pf1e reach query, leaving the
+// answers for results: a Step, or the Strides or move actions (and pf1e's
+// minimum movement).
+func (s *searcher) moveReach(k kind, e *model.Encounter, q MoveQuery) error {
+	if _, err := s.m.prepare(k, e, q); err != nil {
+		return err
+	}
+	switch {
+	case q.Step:
+		s.step()
+	case k == kindPF1E:
+		s.reach()
+		pf1eMinimum(s)
+	default:
+		s.reach()
+	}
+	return nil
 }
 
 // Path returns the best route to (x, y) (queries.md "path").

@@ -438,24 +438,6 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-type jsonSquare struct {
-	X       int      `json:"x"`
-	Y       int      `json:"y"`
-	Cost    int      `json:"cost"`
-	Actions int      `json:"actions"`
-	Facings []string `json:"facings,omitempty"`
-}
-
-func facingList(bits uint8) []string {
-	out := []string{}
-	for f := model.N; f <= model.NW; f++ {
-		if bits&(1<<f) != 0 {
-			out = append(out, f.String())
-		}
-	}
-	return out
-}
-
 func moveQuery(e *model.Encounter, f *flags, tok int) (rules.MoveQuery, error) {
 	q := rules.MoveQuery{Token: tok, Step: f.bools["step"]}
 	mode, _ := f.str("mode", false)
@@ -525,33 +507,6 @@ func moveCmd(args []string, extra ...string) (*flags, *model.Encounter, rules.Mo
 	}
 	eng, err := rules.For(e.Ruleset)
 	return f, e, q, eng, err
-}
-
-func runReach(env Env, args []string) error {
-	_, e, q, eng, err := moveCmd(args)
-	if err != nil {
-		return err
-	}
-	tok := q.Token
-	sq, err := eng.Reach(nil, e, q)
-	if err != nil {
-		return err
-	}
-	sortSquares(sq)
-	out := struct {
-		Token   string       `json:"token"`
-		Mode    string       `json:"mode"`
-		Actions int          `json:"actions"`
-		Squares []jsonSquare `json:"squares"`
-	}{e.Tokens[tok].Name, q.Mode, q.Actions, make([]jsonSquare, 0, len(sq))}
-	for _, s := range sq {
-		js := jsonSquare{X: s.X, Y: s.Y, Cost: s.Cost, Actions: s.Actions}
-		if e.Ruleset == model.Starship {
-			js.Facings = facingList(s.Facings)
-		}
-		out.Squares = append(out.Squares, js)
-	}
-	return writeJSON(env.Stdout, out)
 }
 
 func sortSquares(sq []rules.Square) {

@@ -1,0 +1,500 @@
+package rules
+
+import "encounterplanner/model"
+
+// reachLayers is the reach of every space size and Stride count but the one
+// reachFast takes (a one-square space, one Stride): reachFast's key-space
+// bucket search, with the space's steps read from strips of the map and the
+// Strides as layers.
+//
+// Keys. A label carries K = 2T + p (total in squares, diagonal parity) and
+// C = 2c + p (c the movement spent in the current Stride): every step adds
+// the same fixed weight to both (reachfast.go), so a Stride may go on while
+// C <= 2B + 1 and the labels leave a ring of 16 stacks by K (Dial's
+// algorithm). A Stride begins where the last one stopped with C = p.
+//
+// The space. A step of a k x k space enters one strip of k squares (a
+// straight step) or two (a diagonal); vs and hs hold, per square of the
+// padded box, the worst square of the k squares below and to the right of
+// it (blocked, or the surcharge level), so a step costs one or two loads.
+// The squares a diagonal passes between and the edges are read per
+// position as the other searches read them (mover.try).
+//
+// Layers. Layer i holds the routes of at most i+1 Strides. A position's
+// state is (position, parity) before the last layer, where a parity-1
+// label cannot stand in for a parity-0 one (the next Stride gives parity 0
+// one key more), and the position alone in the last layer, where K and C
+// order the labels whatever the parity. A state keeps the labels no other
+// beats in both C and K: they leave by K, so a label is kept when its C is
+// below every earlier one's.
+//
+// Sources. Layer i+1 starts from every state layer i reached, at its least K
+// and C = p: a source. A source whose every step lands where another
+// source is at least as good adds nothing; the only sources that can add
+// something are those whose first label in layer i was refused a step by
+// the budget, or stepped onto a position where no Stride may stop (the
+// frontier). Layer i+1 queues those, in order of K, and lets every other
+// source stand as a label that beats what it would beat and is never
+// expanded. So a layer costs its new ground plus its frontier, not
+// everything before it; a Stride that no route in the box can spend (or,
+// tried first, one three box-widths long that none did) is one layer.
+//
+// Time O(R + box) for R labels expanded (about 1.7 a square reached with
+// several Strides, 1 with one: TestReachWorkPerSquare) and the box to
+// classify; memory 16 bytes of states and about 10 of squares a position of the
+// box, reused; zero allocations after warm-up. Where the time goes: the
+// eight steps of each label (their weights and the states they land on)
+// about two thirds, the box (classifying, strips, answers) the rest.
+
+const (
+	layRing = 16   // > the dearest step in key space (12)
+	eBlock  = 3    // vs/hs/sq: the strip has a square the space may not enter
+	sqDiag  = 0x80 // sq: the square refuses a diagonal passing beside it
+	pbNoEnd = 1    // pb: the move may not end with the space here
+	pbNoSt  = 2    // pb: a Stride that is not the last may not stop here
+)
+
+// lstate is a state of reachLayers: once a label of it is expanded
+// (kExp), k is the first K expanded and c the least C; before, k and c are
+// the best label queued, by K then C (keyNone: none), or a source's K and
+// srcC (it beats every label of no lesser K but the sources themselves).
+// Labels the state holds no room for are queued all the same and judged
+// when they leave.
+type lstate struct{ k, c uint32 }
+
+const (
+	kExp    = 1 << 31
+	kMask   = kExp - 1
+	keyNone = kMask
+	srcC    = 2 // the least C of a label that is not a source
+)
+
+var lstateNone = lstate{keyNone, ^uint32(0)}
+
+// lent is a queued label: padded position and C.
+type lent struct {
+	p int32
+	c uint32
+}
+
+// lsrc is a source of the next layer: padded position and K (its parity is
+// K's low bit).
+type lsrc struct {
+	p int32
+	k uint32
+}
+
+// layerSearch holds reachLayers' buffers, reused between calls. Squares and
+// positions are indexed in the box padded by one blocked square each side.
+type layerSearch struct {
+	sq, vs, hs []uint8 // squares: level or eBlock, sqDiag; strips (k > 1)
+	tmp        []uint8
+	pb         []uint8 // positions: pbNoEnd, pbNoSt
+	eb         []uint8 // positions: the directions edges refuse
+	st         []lstate
+	rl         []uint8 // positions: Strides of the answer (0: none)
+	rt         []int32 // positions: the answer's total in squares
+	ring       [layRing][]lent
+	src, nxt   []lsrc
+	n          int // answers recorded
+	pw         int // padded width
+	popped     int // labels expanded (tests bound it)
+}
+
+// reachLayers runs the search; results come from resultsLayers.
+func (s *searcher) reachLayers() {
+	m := &s.m
+	s.growRes()
+	s.layRes = true
+	L := &s.lay
+	L.n, L.popped = 0, 0
+	k := m.k
+	bw, bh := m.bx1-m.bx0+1, m.by1-m.by0+1
+	PW, PH := bw+2, bh+2
+	L.pw = PW
+	n := PW * PH
+	if len(L.sq) < n {
+		L.sq, L.pb, L.eb, L.rl = make([]uint8, n), make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		L.rt = make([]int32, n)
+		L.st = make([]lstate, 2*n)
+	}
+	clear(L.rl[:n])
+	if m.budget <= 0 {
+		return
+	}
+	s.layerSquares(bw, bh)
+	B := int64(m.budget)
+	layers := m.layers
+	hopeful := false
+	switch {
+	case B >= 6*int64(bw*bh):
+		// No route in the box can spend a Stride (a cheapest route visits a
+		// position once, 6 squares a step at most): later Strides add
+		// nothing, and the one Stride is the last layer.
+		B, layers = 6*int64(bw*bh), 1
+	case layers > 1 && B >= 3*int64(max(bw, bh)):
+		// A Stride that likely crosses the box: search one, as the last
+		// layer, and again with every layer if the budget refused a step.
+		hopeful, layers = true, 1
+	}
+	maxC := uint32(2*B + 1)
+	sts := L.st[:2*n]
+	// Steps: offsets of the new position, of its entered strips and of the
+	// two squares a diagonal passes between; weights in key space.
+	var off, vo, ho, ca, cb [8]int32
+	for d := 0; d < 8; d++ {
+		dx, dy := model.Dir[d][0], model.Dir[d][1]
+		off[d] = int32(dy*PW + dx)
+		if dx > 0 {
+			vo[d] = int32(k - 1)
+		}
+		if dy > 0 {
+			ho[d] = int32((k - 1) * PW)
+		}
+		if dx != 0 && dy != 0 {
+			ax, ay, bx, by := passedBetween(0, 0, k, dx, dy)
+			ca[d], cb[d] = int32(ay*PW+ax), int32(by*PW+bx)
+		}
+	}
+	var wS, wD [256]uint32
+	for e := 0; e < eBlock; e++ {
+		if m.kind == kindSF2E {
+			wS[e], wD[e] = uint32(2+2*e), uint32(3+2*e)
+		} else {
+			wS[e], wD[e] = 2<<e, 3<<e // doubled: 2^e squares, 3 x 2^(e-1) diagonally
+		}
+	}
+	for b := 0; b < 256; b++ {
+		wS[b], wD[b] = wS[b&3], wD[b&3] // sqDiag rides along when k = 1
+	}
+	sq, vs, hs, pb := L.sq[:n], L.vs, L.hs, L.pb[:n]
+	if k == 1 {
+		vs, hs = sq, sq
+	}
+	var eb []uint8
+	if m.es.on {
+		eb = L.eb[:n]
+	}
+	pf1e := m.kind == kindPF1E
+	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
+	pstart := int32((sy+1)*PW + sx + 1)
+	rl, rt := L.rl[:n], L.rt[:n]
+	popped := 0
+again:
+	for i := range sts {
+		sts[i] = lstateNone
+	}
+	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
+	spent := false
+	var sW, dV, dH, dA, dB [4]int32 // strips and squares beside, from P
+	dOff := off
+	for i := 0; i < 4; i++ {
+		sd, dd := 2*i, 2*i+1
+		sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
+		dV[i], dH[i] = off[dd]+vo[dd], off[dd]+ho[dd]
+		dA[i], dB[i] = ca[dd], cb[dd]
+	}
+	for layer := 0; layer < layers; layer++ {
+		last := layer == layers-1
+		if layer > 0 {
+			L.nextLayer(layer, last, sx, sy, bw, bh, B)
+		}
+		L.nxt = L.nxt[:0]
+		src := L.src
+		var pmask int32 = 1 // state = 2 P + (C & pmask)
+		if last {
+			pmask = 0
+		}
+		rec := uint8(layer + 1)
+		si, count := 0, 0
+		K := src[0].k
+		ring := &L.ring
+		for {
+			for si < len(src) && src[si].k == K {
+				b := &ring[K&(layRing-1)]
+				*b = append(*b, lent{src[si].p, K & 1})
+				count++
+				si++
+			}
+			b := &ring[K&(layRing-1)]
+			if len(*b) == 0 {
+				if count == 0 {
+					if si == len(src) {
+						break
+					}
+					K = src[si].k
+				} else {
+					K++
+				}
+				continue
+			}
+			ent := (*b)[len(*b)-1]
+			*b = (*b)[:len(*b)-1]
+			count--
+			P, C := ent.p, ent.c
+			S := &sts[2*P+int32(C)&pmask]
+			// The first label of a state has its least K: the answer, and the
+			// source of the next layer, whose steps decide the frontier.
+			if C > S.c || C == S.c && K != S.k {
+				continue // beaten by a label expanded, or by one queued of this K
+			}
+			first := S.k&kExp == 0
+			if first {
+				S.k = K | kExp
+			}
+			S.c = C
+			popped++
+			watch := false
+			if first {
+				if rl[P] == 0 && pb[P]&pbNoEnd == 0 && P != pstart {
+					rl[P], rt[P] = rec, int32(K>>1)
+					L.n++
+				}
+				watch = !last && pb[P]&pbNoSt == 0
+			}
+			// The eight steps' weights (0: refused), then the labels.
+			var refused uint8
+			if eb != nil {
+				refused = eb[P]
+			}
+			var ws [8]uint32
+			for i := 0; i < 4; i++ {
+				var e uint8
+				if i&1 == 1 {
+					e = vs[P+sW[i]]
+				} else {
+					e = hs[P+sW[i]]
+				}
+				ws[2*i] = wS[e] & (uint32(refused>>(2*i)&1) - 1)
+				a, bb := sq[P+dA[i]], sq[P+dB[i]]
+				x := a & bb
+				if pf1e {
+					x = a | bb
+				}
+				x = x>>7 | refused>>(2*i+1)&1
+				ws[2*i+1] = wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)
+			}
+			frontier := false
+			for d := 0; d < 8; d++ {
+				w := ws[d]
+				if w == 0 {
+					continue
+				}
+				np := P + dOff[d]
+				nC := C + w
+				if nC > maxC {
+					spent = true
+					frontier = frontier || watch && (C&1)+w <= maxC
+					continue
+				}
+				if watch {
+					frontier = frontier || pb[np]&pbNoSt != 0
+				}
+				nK := K + w
+				T := &sts[2*np+int32(nC)&pmask]
+				if T.k&kMask <= nK && T.c <= nC {
+					continue
+				}
+				if int32(nK) <= int32(T.k) { // not expanded (kExp is the sign): the best label queued
+					T.k, T.c = nK, nC
+				}
+				nb := &ring[nK&(layRing-1)]
+				*nb = append(*nb, lent{np, nC})
+				count++
+			}
+			if frontier {
+				L.nxt = append(L.nxt, lsrc{P, K})
+			}
+		}
+		if last || len(L.nxt) == 0 {
+			break
+		}
+		L.src, L.nxt = L.nxt, L.src
+	}
+	if hopeful && spent {
+		hopeful, layers = false, m.layers
+		clear(rl)
+		L.n = 0
+		goto again
+	}
+	L.popped = popped
+}
+
+// nextLayer turns the states of the layer before into the sources of layer
+// (merged by position when it is the last), over the positions the Strides
+// so far can have reached.
+func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int64) {
+	r := int(min(int64(layer)*B, int64(max(bw, bh))))
+	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
+	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
+	PW := L.pw
+	for y := y0; y <= y1; y++ {
+		for P := (y+1)*PW + x0 + 1; P <= (y+1)*PW+x1+1; P++ {
+			s0, s1 := &L.st[2*P], &L.st[2*P+1]
+			k0, k1 := s0.k&kMask, s1.k&kMask
+			if L.pb[P]&pbNoSt != 0 {
+				k0, k1 = keyNone, keyNone
+			}
+			if last {
+				k0, k1 = min(k0, k1), keyNone
+			}
+			*s0, *s1 = lstateNone, lstateNone
+			if k0 != keyNone {
+				*s0 = lstate{k0, srcC}
+			}
+			if k1 != keyNone {
+				*s1 = lstate{k1, srcC}
+			}
+		}
+	}
+}
+
+// layerSquares fills the padded squares, strips, positions and edges of
+// the box for the mover. O(box area x k).
+func (s *searcher) layerSquares(bw, bh int) {
+	m := &s.m
+	L := &s.lay
+	k, W, PW := m.k, m.W, bw+2
+	n := PW * (bh + 2)
+	sq, pb := L.sq[:n], L.pb[:n]
+	var cls [256]uint8
+	for c := range cls {
+		cl := uint8(c)
+		e := (cl & (cLvl0 | cLvl1)) >> lvlShift
+		if cl&cBlock != 0 {
+			e = eBlock
+		}
+		if cl&cDiag != 0 {
+			e |= sqDiag
+		}
+		cls[c] = e
+	}
+	// The ring around the box: blocked, never beside a diagonal.
+	for x := 0; x < PW; x++ {
+		sq[x], sq[(bh+1)*PW+x] = eBlock, eBlock
+	}
+	for y := 0; y < bh; y++ {
+		row := (y+1)*PW + 1
+		sq[row-1], sq[row+bw] = eBlock, eBlock
+		src := m.cells[(y+m.by0)*W+m.bx0 : (y+m.by0)*W+m.bx0+bw]
+		dst, pr := sq[row:row+bw], pb[row:row+bw]
+		for i, c := range src {
+			dst[i] = cls[c]
+			pr[i] = 0
+			if c&cNoEnd != 0 {
+				pr[i] = pbNoEnd
+			}
+			if c&cNoStop != 0 {
+				pr[i] |= pbNoSt
+			}
+		}
+	}
+	if k > 1 {
+		if len(L.vs) < n {
+			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		}
+		vs, hs, tmp := L.vs[:n], L.hs[:n], L.tmp[:n]
+		// hs: the worst of k squares rightwards, for every start a step can
+		// read (columns -1 .. bw-k+1 of every row); vs likewise downwards
+		// (rows -1 .. bh-k+1). Row by row, a pass per square of the strip.
+		for y := 0; y < bh+2; y++ {
+			row := sq[y*PW : (y+1)*PW]
+			out := hs[y*PW : y*PW+PW-k+1]
+			in := row[1 : 1+len(out)]
+			for x := range out {
+				out[x] = max(row[x]&^sqDiag, in[x]&^sqDiag)
+			}
+			for j := 2; j < k; j++ {
+				in := row[j : j+len(out)]
+				for x := range out {
+					out[x] = max(out[x], in[x]&^sqDiag)
+				}
+			}
+		}
+		for y := 0; y <= bh-k+2; y++ {
+			out := vs[y*PW : (y+1)*PW]
+			row := sq[y*PW : (y+1)*PW]
+			in := sq[(y+1)*PW : (y+2)*PW]
+			for x := range out {
+				out[x] = max(row[x]&^sqDiag, in[x]&^sqDiag)
+			}
+			for j := 2; j < k; j++ {
+				in := sq[(y+j)*PW : (y+j+1)*PW]
+				for x := range out {
+					out[x] = max(out[x], in[x]&^sqDiag)
+				}
+			}
+		}
+		// pb: a position's space holds a square of the bit; positions
+		// whose space leaves the box are never reached.
+		for y := 0; y < bh; y++ {
+			row := pb[(y+1)*PW+1 : (y+1)*PW+1+bw]
+			out := tmp[(y+1)*PW+1 : (y+1)*PW+1+bw-k+1]
+			copy(out, row)
+			for j := 1; j < k; j++ {
+				in := row[j : j+len(out)]
+				for x := range out {
+					out[x] |= in[x]
+				}
+			}
+		}
+		for y := 0; y+k <= bh; y++ {
+			out := pb[(y+1)*PW+1 : (y+1)*PW+1+bw-k+1]
+			copy(out, tmp[(y+1)*PW+1:])
+			for j := 1; j < k; j++ {
+				in := tmp[(y+1+j)*PW+1 : (y+1+j)*PW+1+len(out)]
+				for x := range out {
+					out[x] |= in[x]
+				}
+			}
+		}
+	}
+	if m.es.on {
+		eb := L.eb[:n]
+		clear(eb)
+		for y := 0; y < bh; y++ {
+			for x := 0; x < bw; x++ {
+				pos := (y+m.by0)*W + x + m.bx0
+				b := uint8(m.es.sp[pos])
+				for d := 0; d < 8; d++ {
+					nx, ny := x+model.Dir[d][0], y+model.Dir[d][1]
+					if nx >= 0 && ny >= 0 && nx < bw && ny < bh && m.es.sp[(ny+m.by0)*W+nx+m.bx0]&spaceInner != 0 {
+						b |= 1 << d
+					}
+				}
+				eb[(y+1)*PW+x+1] = b
+			}
+		}
+	}
+}
+
+// recordLayers marks map position pos an answer of the given Strides and
+// total unless it is one already (pf1eMinimum's squares).
+func (s *searcher) recordLayers(pos int, actions uint8, total int32) {
+	m, L := &s.m, &s.lay
+	P := (pos/m.W-m.by0+1)*L.pw + pos%m.W - m.bx0 + 1
+	if L.rl[P] == 0 {
+		L.rl[P], L.rt[P] = actions, total
+		L.n++
+	}
+}
+
+// resultsLayersRows appends reachLayers' answers in rows y0..y1, sorted by
+// y then x.
+func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
+	m, L := &s.m, &s.lay
+	if L.n == 0 {
+		return dst
+	}
+	bw, PW := m.bx1-m.bx0+1, L.pw
+	for y := max(y0, m.by0); y <= min(y1, m.by1); y++ {
+		row := (y-m.by0+1)*PW + 1
+		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
+		for i, a := range rl {
+			if a != 0 {
+				dst = append(dst, Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * m.feet, Actions: int(a)})
+			}
+		}
+	}
+	return dst
+}

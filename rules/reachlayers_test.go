@@ -1,0 +1,255 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// layersAgainstLabels runs reachLayers and the label search it replaced on
+// the same query and fails when their answers differ. It reports whether
+// the query was searched (prepare accepted it) and the squares compared.
+func layersAgainstLabels(t *testing.T, fast, slow *searcher, k kind, e *model.Encounter, q MoveQuery, label string) (bool, int) {
+	t.Helper()
+	if _, err := fast.m.prepare(k, e, q); err != nil {
+		return false, 0
+	}
+	fast.reachLayers()
+	if k == kindPF1E {
+		pf1eMinimum(fast)
+	}
+	got := fast.results(nil)
+	if _, err := slow.m.prepare(k, e, q); err != nil {
+		t.Fatal(err)
+	}
+	slow.grow(slow.m.layers)
+	slow.reachLabels()
+	if k == kindPF1E {
+		pf1eMinimum(slow)
+	}
+	want := slow.results(nil)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s %+v: layers %d squares, label search %d\n%s", label, q, len(got), len(want), squaresDiff(e, got, want))
+	}
+	return true, len(got)
+}
+
+// squaresDiff prints the map with the squares where two answers differ
+// ('!' a different cost or Stride count, '+' only the first, '-' only the
+// second) and lists them.
+func squaresDiff(e *model.Encounter, a, b []Square) string {
+	g := &e.Grid
+	at := func(sq []Square) map[[2]int]Square {
+		m := map[[2]int]Square{}
+		for _, s := range sq {
+			m[[2]int{s.X, s.Y}] = s
+		}
+		return m
+	}
+	ma, mb := at(a), at(b)
+	out := ""
+	list := ""
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			sa, okA := ma[[2]int{x, y}]
+			sb, okB := mb[[2]int{x, y}]
+			c := byte('.')
+			switch t := g.At(x, y); {
+			case t&model.Wall != 0:
+				c = '#'
+			case t&(model.Difficult|model.GreaterDifficult) != 0:
+				c = 'd'
+			}
+			switch {
+			case okA && okB && sa != sb:
+				c = '!'
+			case okA && !okB:
+				c = '+'
+			case okB && !okA:
+				c = '-'
+			}
+			if c == '!' || c == '+' || c == '-' {
+				list += fmt.Sprintf("(%d,%d) %+v vs %+v\n", x, y, sa, sb)
+			}
+			out += string(c)
+		}
+		out += "\n"
+	}
+	for i, tk := range e.Tokens {
+		out += fmt.Sprintf("token %d %q at (%d,%d) %s %s %v\n", i, tk.Name, tk.X, tk.Y, tk.Size, tk.Side, tk.Speeds)
+	}
+	return out + list
+}
+
+// TestReachLayersMatchesLabelSearch compares reachLayers with the label
+// search it replaced on random maps: every space size, 1 to 3 Strides,
+// terrain, creatures, edges and door squares, either diagonal parity to
+// start, sf2e and pf1e, small maps and larger ones with long Speeds.
+func TestReachLayersMatchesLabelSearch(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 600
+	}
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		k := kindSF2E
+		if rs == model.PF1E {
+			k = kindPF1E
+		}
+		var fast, slow searcher
+		cases, squares := 0, 0
+		sizes := map[int]int{}
+		for seed := 0; seed < n; seed++ {
+			rng := rand.New(rand.NewPCG(uint64(seed), 31))
+			side, speeds := 10, 8
+			if seed%5 == 0 {
+				side, speeds = 40, 30
+			}
+			e, q := randEncounterSized(rng, rs, side, speeds)
+			q.Step = false
+			if seed%3 == 0 {
+				addRandomEdges(rng, e, 2+rng.IntN(12))
+			}
+			if seed%4 == 1 {
+				// A big space more often than the generator gives one.
+				tk := &e.Tokens[q.Token]
+				sz := rs.Sizes()[rng.IntN(len(rs.Sizes()))]
+				if s := rs.Space(sz); s <= e.Grid.W-tk.X && s <= e.Grid.H-tk.Y {
+					tk.Size = sz
+				}
+			}
+			if seed%11 == 0 {
+				e.Tokens[q.Token].Speeds[ModeFly] = 1 << 20
+				q.Mode = ModeFly
+			}
+			if seed%11 == 5 {
+				// A Stride about as long as the map is wide or longer: the
+				// hopeful single layer, kept or searched again.
+				side := max(e.Grid.W, e.Grid.H)
+				e.Tokens[q.Token].Speeds[ModeLand] = 5 * (3*side + rng.IntN(side))
+				q.Mode, q.Actions = "", 2+rng.IntN(MaxActions(rs)-1)
+				if rng.IntN(4) != 0 {
+					serpentine(e) // routes longer than such a Stride
+				}
+			}
+			if seed%6 == 2 {
+				q.Turn.Diagonals = 1 // the turn's next diagonal costs 2
+			}
+			ok, sq := layersAgainstLabels(t, &fast, &slow, k, e, q, fmt.Sprintf("%s seed %d", rs, seed))
+			if ok {
+				cases++
+				squares += sq
+				sizes[fast.m.k]++
+			}
+		}
+		if cases < n/3 || squares < 20*n || len(sizes) < 3 {
+			t.Fatalf("%s: only %d cases, %d squares, space sizes %v compared", rs, cases, squares, sizes)
+		}
+		t.Logf("%s: %d cases, %d squares, space sizes %v", rs, cases, squares, sizes)
+		// Winding routes longer than a Stride that could cross the map
+		// three times: the one hopeful layer is searched again.
+		for side := 5; side <= 12; side++ {
+			for _, sz := range []model.Size{model.Medium, model.Large} {
+				for extra := 0; extra < side; extra += 3 {
+					e := &model.Encounter{Name: "winding", Ruleset: rs, Grid: model.NewGrid(side, side+1)}
+					e.Tokens = []model.Token{{Name: "a", Size: sz, Speeds: map[string]int{ModeLand: 5 * (3*(side+1) + extra)}}}
+					serpentine(e)
+					q := MoveQuery{Token: 0, Actions: MaxActions(rs)}
+					layersAgainstLabels(t, &fast, &slow, k, e, q, fmt.Sprintf("%s winding %d %s +%d", rs, side, sz, extra))
+				}
+			}
+		}
+	}
+}
+
+// serpentine walls every other column of e but for one gap, at the top
+// and the bottom in turn, leaving the tokens' squares open: the map's
+// routes wind through all of it.
+func serpentine(e *model.Encounter) {
+	g := &e.Grid
+	for x := 1; x < g.W; x += 2 {
+		gap := 0
+		if x/2%2 == 1 {
+			gap = g.H - 1
+		}
+		for y := 0; y < g.H; y++ {
+			free := y != gap
+			for i := range e.Tokens {
+				t := &e.Tokens[i]
+				k := e.Space(t)
+				free = free && (x < t.X || x >= t.X+k || y < t.Y || y >= t.Y+k)
+			}
+			if free {
+				g.Set(x, y, model.Wall)
+			}
+		}
+	}
+}
+
+// TestReachWorkPerSquare bounds the work of the reaches the benchmarks
+// time, by counting rather than timing: the labels reachLayers expands per
+// square reached (a Stride starts from its frontier, not from everything
+// before it), the search each query takes, and zero allocations once the
+// buffers have grown. It fails when a reach falls back to a slower path.
+func TestReachWorkPerSquare(t *testing.T) {
+	typical := benchMap(100, 100)
+	tok := benchMover(typical, model.Medium, map[string]int{"land": 30})
+	flyer := benchMap(250, 250)
+	ftok := benchMover(flyer, model.Large, map[string]int{"land": 30, "fly": 120})
+	garg, gq := gargantuanMap(200)
+	garg.Tokens[0].Speeds[ModeFly] = 300
+	pf := benchMap(100, 100)
+	pf.Ruleset = model.PF1E
+	ptok := benchMover(pf, model.Huge, map[string]int{"land": 30})
+	whole, wq := multiStrideMap(200)
+	whole.Tokens[0].Speeds[ModeLand] = 1 << 20
+	cases := []struct {
+		name    string
+		e       *model.Encounter
+		q       MoveQuery
+		layers  bool    // reachLayers, not reachFast
+		perSq   float64 // labels expanded per square reached, at most
+		squares int     // at least
+	}{
+		{"typical", typical, MoveQuery{Token: tok, Actions: 3}, true, 2.0, 700},
+		{"large flyer", flyer, MoveQuery{Token: ftok, Mode: ModeFly, Actions: 3}, true, 1.8, 7000},
+		{"gargantuan", garg, gq, true, 2.1, 30000},
+		{"pf1e huge", pf, MoveQuery{Token: ptok, Actions: 2}, true, 2.0, 60},
+		{"three Strides no route can spend", whole, wq, true, 1.01, 39000},
+		{"one square, one Stride", typical, MoveQuery{Token: tok, Actions: 1}, false, 0, 20},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			en := mustEngine(t, c.e.Ruleset)
+			var s *searcher
+			switch g := en.(type) {
+			case *sf2eEngine:
+				s = &g.s
+			case *pf1eEngine:
+				s = &g.s
+			}
+			dst, err := en.Reach(nil, c.e, c.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(dst) < c.squares {
+				t.Fatalf("%d squares reached, want at least %d", len(dst), c.squares)
+			}
+			if s.layRes != c.layers || s.fastRes == c.layers {
+				t.Fatalf("layers search %v, fast search %v; want layers %v", s.layRes, s.fastRes, c.layers)
+			}
+			if c.layers {
+				per := float64(s.lay.popped) / float64(len(dst))
+				t.Logf("%d squares, %d labels expanded: %.2f a square", len(dst), s.lay.popped, per)
+				if per > c.perSq {
+					t.Errorf("%.2f labels expanded a square reached, want at most %.2f", per, c.perSq)
+				}
+			}
+			if a := testing.AllocsPerRun(5, func() { dst, _ = en.Reach(dst[:0], c.e, c.q) }); a != 0 {
+				t.Errorf("%v allocations a reach after warm-up, want 0", a)
+			}
+		})
+	}
+}

@@ -32,13 +32,13 @@ func (s *searcher) path1(target int) bool {
 	m := &s.m
 	s.grow(1)
 	n := m.W * m.H * 2
-	if len(s.pst) < n || len(s.tcount) < n {
+	if len(s.pst) < n || len(s.pidx) < n {
 		s.pst = make([]pstate, n)
-		s.tcount = make([]int32, n)
+		s.pidx = make([]int32, n)
 	}
 	gen := s.gen
 	pst := s.pst[:n]
-	hi := hidx(s.tcount[:n])
+	hi := hidx(s.pidx[:n])
 	s.order = s.order[:0]
 	W := m.W
 	tx, ty := target%W, target/W
@@ -129,7 +129,7 @@ func (s *searcher) path1(target int) bool {
 	// state, backwards from the target's best states: only the states of
 	// the best routes are visited, each trying the 16 (direction, parity)
 	// steps that could lead to it.
-	stack := s.byT[:0]
+	stack := s.pmark[:0]
 	for p := int32(0); p < 2; p++ {
 		if st := int32(target*2) + p; pst[st].done == gen && pst[st].k == best {
 			pst[st].good = gen
@@ -164,7 +164,7 @@ func (s *searcher) path1(target int) bool {
 			}
 		}
 	}
-	s.byT = stack
+	s.pmark = stack
 	dirs := s.seqA[:0]
 	for st := start; int(st>>1) != target; {
 		d := s.tightStep(st)
@@ -249,7 +249,7 @@ func (a pkey) less(b pkey) bool {
 
 // pstate is path1's record of a state: the best key pushed (valid when
 // stamp is the generation), settled (done) and on an optimal route (good).
-// Its index in the queue, until settled, is in s.tcount (hidx).
+// Its index in the queue, until settled, is in s.pidx (hidx).
 type pstate struct {
 	k                 pkey
 	stamp, done, good uint32
@@ -263,8 +263,7 @@ type pent struct {
 }
 
 // hidx is, per state, its index in path1's queue while it is queued
-// (path1 keeps it in s.tcount, a buffer named for the counting sort the
-// backward marking replaced).
+// (path1 keeps it in s.pidx).
 type hidx []int32
 
 // pheap is a binary min-heap of entries by (f, H, R), indexed: each state

@@ -83,14 +83,15 @@ type searcher struct {
 	below   []int8
 	markGen uint32
 
-	// path1 (one Stride): per state, its order of settling, the bucket
-	// ring; work counts the states settled (tests bound it).
-	pst    []pstate
-	order  []int32
-	pheap  pheap
-	tcount []int32
-	byT    []int32
-	work   int
+	// path1 (one Stride): per state its record, the queue and each state's
+	// index in it, and the stack of the backward marking of the best
+	// routes; work counts the states settled (tests bound it).
+	pst   []pstate
+	order []int32
+	pheap pheap
+	pidx  []int32
+	pmark []int32
+	work  int
 
 	strides strideSearch // path with 2 or more Strides
 

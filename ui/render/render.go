@@ -110,6 +110,13 @@ type Renderer struct {
 	num      []byte
 	lay      placer // the frame's labels (layout)
 
+	// the base of the last frame, what is under the tokens (basecache.go)
+	base    []uint8
+	baseKey uint64
+	baseOK  bool
+	baseRun int  // bases drawn (tests: a frame that reuses one draws none)
+	noBase  bool // draw every frame whole (benchmarks of the full frame)
+
 	pcache map[string]*portrait // decoded token portraits by data URL
 	plist  []*portrait          // the same, for the pointer check and eviction
 }
@@ -215,14 +222,24 @@ func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays
 	f.sy0 = max(0, int(math.Floor(v.OriginY)))
 	f.sx1 = min(e.Grid.W, int(math.Ceil(v.OriginX+float64(r.cv.w)/v.Scale))+1)
 	f.sy1 = min(e.Grid.H, int(math.Ceil(v.OriginY+float64(r.cv.h)/v.Scale))+1)
+	r.rp.r = r
+	r.p = &r.rp
+	defer func() { r.p = nil }()
+	key := baseKey(f, r.cv.w, r.cv.h)
+	if !r.noBase && r.reuseBase(key) {
+		r.layout(f)
+		r.sceneTokens(f)
+		return
+	}
 	r.terrain(f)
 	if !v.NoGrid {
 		r.grid(f)
 	}
-	r.rp.r = r
-	r.p = &r.rp
-	r.scene(f)
-	r.p = nil
+	r.layout(f)
+	r.sceneUnder(f)
+	r.keepBase(key)
+	r.baseRun++
+	r.sceneTokens(f)
 }
 
 // backdrop fills image rows [y0, y1) with the off-map colour.

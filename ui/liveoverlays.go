@@ -82,8 +82,11 @@ func (ed *Editor) applyResult(r *session.Result) {
 	}
 }
 
-// overlaysIdle reports whether the last request was answered (tests).
-func (ed *Editor) overlaysIdle() bool { return ed.live.ovApplied == ed.live.ovGen }
+// overlaysIdle reports whether the last request was answered, flank
+// spots and all (tests).
+func (ed *Editor) overlaysIdle() bool {
+	return ed.live.ovApplied == ed.live.ovGen && (ed.live.res == nil || !ed.live.res.SpotsPending)
+}
 
 // rebuildOverlays assembles what the map draws from the last answer and
 // the editor's own state (hover, ghost, warnings).

@@ -10,7 +10,7 @@ export LANG ?= en_US.UTF-8
 DEB_BUILD := gcc pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
 DEB_TOOLS := xvfb imagemagick xdotool poppler-utils
 
-.PHONY: all run test build bench apptime e2e fuzz package deps deps-tools vet icon clean
+.PHONY: all run test build bench apptime dragtime e2e fuzz package deps deps-tools vet icon clean
 
 all: build
 
@@ -90,6 +90,11 @@ e2e: build deps-tools
 ## apptime: time to the first frame and memory with a 250x250 map (Xvfb)
 apptime: build deps-tools
 	.ci/apptime $(BIN)
+
+## dragtime: pointer event to drawn frame while dragging a token on a
+## 250x250 map with every overlay on, in the real app (Xvfb), p50 and p99
+dragtime: build deps-tools
+	.ci/dragtime $(BIN)
 
 ## package: a desktop package with the fyne tool
 package: deps

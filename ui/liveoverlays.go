@@ -19,6 +19,7 @@ type liveOverlays struct {
 	res              *session.Result
 	ov               *render.Overlays
 	said             string // the last refusal of the rules shown in the status bar
+	timingView       string // the view's place last written to the timing log
 }
 
 // snapshot returns a read-only copy of the encounter at the current revision.
@@ -49,6 +50,7 @@ func (ed *Editor) requestOverlays() {
 	}
 	share := ed.player != nil && ed.player.Sharing()
 	ed.live.worker.Request(&session.Request{Gen: ed.live.ovGen, Enc: ed.snapshot(), Rev: ed.rev, Sel: ed.sel, Set: ed.ovp.settings, Hover: hover, Drag: drag, Share: share})
+	ed.logRequest(ed.live.ovGen) // timinglog.go
 }
 
 // applyResult shows a worker answer; an older answer stays on screen until

@@ -14,7 +14,8 @@ import (
 // frame of the map showed (.ci/dragtime reads it):
 //
 //	timing: request GEN event NS drag 0|1   the request and its pointer event
-//	timing: frame GEN done NS               a frame drawn, showing answer GEN
+//	timing: frame GEN done NS reach N       a frame drawn, showing answer GEN
+//	                                        (N reached squares)
 //	timing: view X Y W H ZOOM OX OY         where the map view is (window
 //	                                        units) and the square at its corner
 //
@@ -49,7 +50,11 @@ func (ed *Editor) logRequest(gen uint64) {
 // place when it moved.
 func (ed *Editor) logFrame() {
 	now := time.Now().UnixNano()
-	fmt.Fprintf(timingLog, "timing: frame %d done %d\n", ed.live.ovApplied, now)
+	reach := 0
+	if ed.live.res != nil {
+		reach = len(ed.live.res.Reach)
+	}
+	fmt.Fprintf(timingLog, "timing: frame %d done %d reach %d\n", ed.live.ovApplied, now, reach)
 	var pos fyne.Position
 	if d := fyne.CurrentApp().Driver(); d != nil {
 		pos = d.AbsolutePositionForObject(ed.view)

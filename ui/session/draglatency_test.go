@@ -210,3 +210,65 @@ func dragToken(e *model.Encounter) int {
 	}
 	return best
 }
+
+// hugeMap is the 1000x1000 map of .ci/apptime: 5% walls, 15% difficult
+// terrain, 199 tokens and Wyrm, a Gargantuan flyer (fly 2000 ft: three
+// actions reach the whole map) at (500, 500). Wyrm is token 0.
+func hugeMap() *model.Encounter {
+	const w = 1000
+	e := &model.Encounter{Name: "Huge", Ruleset: model.SF2E, Grid: model.NewGrid(w, w)}
+	r := rand.New(rand.NewSource(1))
+	for i := range e.Grid.Cells {
+		switch p := r.Float64(); {
+		case p < .05:
+			e.Grid.Cells[i] = model.Wall
+		case p < .20:
+			e.Grid.Cells[i] = model.Difficult
+		}
+	}
+	used := map[rules.Point]bool{}
+	for y := 500; y < 504; y++ {
+		for x := 500; x < 504; x++ {
+			e.Grid.Set(x, y, 0)
+			used[rules.Point{X: x, Y: y}] = true
+		}
+	}
+	e.Tokens = append(e.Tokens, model.Token{ID: "00000000-0000-4000-8000-100000000000", Name: "Wyrm", X: 500, Y: 500, Size: model.Gargantuan, Side: "enemy", Speeds: map[string]int{"fly": 2000}})
+	for len(e.Tokens) < 200 {
+		x, y := r.Intn(w), r.Intn(w)
+		if e.Grid.At(x, y).Any(model.Wall) || used[rules.Point{X: x, Y: y}] {
+			continue
+		}
+		used[rules.Point{X: x, Y: y}] = true
+		side := "party"
+		if r.Intn(2) == 1 {
+			side = "enemy"
+		}
+		e.Tokens = append(e.Tokens, model.Token{ID: fmt.Sprintf("00000000-0000-4000-8000-%012d", len(e.Tokens)), Name: fmt.Sprintf("T%d", len(e.Tokens)), X: x, Y: y, Size: model.Medium, Side: side, Speeds: map[string]int{"land": 30}})
+	}
+	if err := model.Validate(e); err != nil {
+		panic(err)
+	}
+	return e
+}
+
+// BenchmarkFlyerOverlay is what the GM waits for after selecting a
+// Gargantuan flyer on a 1000x1000 map with the app's overlays (reach with
+// three actions of flight, path, cover, flanking): the worker's answer and
+// the frame that draws it at the fitted zoom of a 1200x900 map view (target
+// < 300 ms). It reports the reached squares.
+func BenchmarkFlyerOverlay(b *testing.B) {
+	e := hugeMap()
+	set := Settings{Reach: true, Mode: rules.ModeFly, Actions: 3, Path: true, Cover: true, Flank: true}
+	p := newDragPipeline(e, 0, set, 1200, 900)
+	defer p.w.Stop()
+	var squares int
+	for i := 0; b.Loop(); i++ {
+		p.gen++
+		// a new revision each time: the answer is computed, not cached
+		p.w.Request(&Request{Gen: p.gen, Enc: e, Rev: i + 2, Sel: 0, Set: set, Drag: -1})
+		p.await(p.gen, nil)
+		squares = len(p.shown.Reach)
+	}
+	b.ReportMetric(float64(squares), "squares")
+}

@@ -123,13 +123,14 @@ type Worker struct {
 	quit    chan struct{}
 	deliver func(*Result) // called on the worker goroutine; must post to the UI
 
-	eng     rules.Engine
-	engRS   model.Ruleset
-	key     staticKey
-	have    bool
-	static  Result
-	threats map[int][]rules.Point // per enemy of the selected token (provokes)
-	flankOK bool                  // flanking answered (flank spots are looked for)
+	eng      rules.Engine
+	engRS    model.Ruleset
+	key      staticKey
+	have     bool
+	static   Result
+	threats  map[int][]rules.Point // per enemy of the selected token (provokes)
+	flankOK  bool                  // flanking answered (flank spots are looked for)
+	reachBuf []rules.Square        // the engine's reach answers, reused
 
 	// the flank spots of the dragged token: found a slice at a time
 	// between requests (a drag's moves are answered meanwhile), complete
@@ -398,10 +399,14 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 				st.Errs = addMsg(st.Errs, why)
 			} else if spent != "" {
 				st.Errs = addMsg(st.Errs, spent)
-			} else if sq, err := w.eng.Reach(nil, e, q); err != nil {
+			} else if sq, err := w.eng.Reach(w.reachBuf[:0], e, q); err != nil {
 				st.Errs = addErr(st.Errs, "reach", err)
 			} else {
-				st.Reach = append([]rules.Square(nil), sq...)
+				// the engine fills the worker's buffer (a whole-map
+				// reach grows no new one each time); the answer, which
+				// the UI keeps, is a copy of exactly its size
+				w.reachBuf = sq
+				st.Reach = append(make([]rules.Square, 0, len(sq)), sq...)
 			}
 		}
 		if r.Set.Cover {

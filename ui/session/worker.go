@@ -172,9 +172,18 @@ func (w *Worker) Stop() {
 	}
 }
 
-// spotSlice is how long the worker looks for flank spots before it looks
-// for a newer request: the most a drag's move waits behind them.
+// spotSlice is how long the answer to a drag's first move looks for flank
+// spots before it goes out without them; the rest are found in the
+// worker's idle time, between two of the rules' Flanking calls looking
+// for a newer request (the most a move waits behind them is one call).
 const spotSlice = time.Millisecond
+
+// hasPending reports whether a request waits.
+func (w *Worker) hasPending() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.pending != nil
+}
 
 func (w *Worker) loop() {
 	for {
@@ -202,7 +211,7 @@ func (w *Worker) loop() {
 		} else if w.spotter != nil {
 			// idle: go on looking for flank spots; once all are found,
 			// the last answer again, with them
-			if !w.spotter.step(time.Now().Add(spotSlice)) {
+			if !w.spotter.step(time.Time{}, w.hasPending) {
 				continue
 			}
 			w.spotsOut, w.spotter = w.spotter.out, nil
@@ -480,12 +489,12 @@ func (w *Worker) flankSpots(e *model.Encounter, r *Request, whole bool) []rules.
 		if whole {
 			deadline = time.Time{}
 		}
-		if w.spotter.step(deadline) {
+		if w.spotter.step(deadline, w.hasPending) {
 			w.spotsOut, w.spotter = w.spotter.out, nil
 		}
 	}
 	if w.spotter != nil && whole {
-		w.spotter.step(time.Time{})
+		w.spotter.step(time.Time{}, nil)
 		w.spotsOut, w.spotter = w.spotter.out, nil
 	}
 	if w.spotter != nil {
@@ -523,7 +532,7 @@ const flankSpotLimit = 400
 // foe, nearest foes first, up to flankSpotLimit positions.
 func FlankSpots(eng rules.Engine, e *model.Encounter, d int) []rules.Point {
 	s := newFlankSpotter(eng, e, d)
-	s.step(time.Time{})
+	s.step(time.Time{}, nil)
 	return s.out
 }
 
@@ -559,9 +568,10 @@ func newFlankSpotter(eng rules.Engine, e *model.Encounter, d int) *flankSpotter 
 	return s
 }
 
-// step tries positions until the deadline passes (the zero time: until
-// done) and reports whether every position was tried.
-func (s *flankSpotter) step(deadline time.Time) bool {
+// step tries positions until the deadline passes (the zero time: no
+// deadline) or stop, when given, reports true (a newer request waits),
+// and reports whether every position was tried.
+func (s *flankSpotter) step(deadline time.Time, stop func() bool) bool {
 	e, d, k := s.e, s.d, s.k
 	for ; s.fi < len(s.foes); s.fi, s.started = s.fi+1, false {
 		f := s.foes[s.fi]
@@ -580,7 +590,7 @@ func (s *flankSpotter) step(deadline time.Time) bool {
 					s.fi = len(s.foes)
 					return true
 				}
-				if !deadline.IsZero() && time.Now().After(deadline) {
+				if !deadline.IsZero() && time.Now().After(deadline) || stop != nil && stop() {
 					return false
 				}
 				s.tried++

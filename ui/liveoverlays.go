@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -51,13 +52,24 @@ func (ed *Editor) requestOverlays() {
 	share := ed.player != nil && ed.player.Sharing()
 	ed.live.worker.Request(&session.Request{Gen: ed.live.ovGen, Enc: ed.snapshot(), Rev: ed.rev, Sel: ed.sel, Set: ed.ovp.settings, Hover: hover, Drag: drag, Share: share})
 	ed.logRequest(ed.live.ovGen) // timinglog.go
+	if ed.gest.ghost != nil {
+		// a drag: the path to the new square is usually ready within a
+		// millisecond, in time for the frame that moves the ghost
+		if r := ed.live.worker.Wait(ed.live.ovGen, dragWait); r != nil {
+			ed.applyResult(r)
+		}
+	}
 }
+
+// dragWait is the most a drag's pointer event waits for its answer; a
+// slower one arrives in a later frame.
+const dragWait = 4 * time.Millisecond
 
 // applyResult shows a worker answer; an older answer stays on screen until
 // a newer one arrives.
 func (ed *Editor) applyResult(r *session.Result) {
-	if r.Gen < ed.live.ovApplied {
-		return
+	if r.Gen < ed.live.ovApplied || r == ed.live.res {
+		return // older, or shown already (a drag waited for it)
 	}
 	ed.live.ovApplied = r.Gen
 	ed.live.res = r

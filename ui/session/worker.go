@@ -142,12 +142,15 @@ type Worker struct {
 	last      *Result // the last answer delivered: given again with the spots
 
 	player *Worker // its own engine and cache for the player display's answers
+
+	latest   *Result       // the last answer delivered (under mu), for Wait
+	answered chan struct{} // closed and replaced at each answer (under mu)
 }
 
 // NewWorker starts a worker that hands each answer to deliver, on the
 // worker's goroutine (deliver must post it to the UI). Stop ends it.
 func NewWorker(deliver func(*Result)) *Worker {
-	w := &Worker{wake: make(chan struct{}, 1), quit: make(chan struct{}), deliver: deliver}
+	w := &Worker{wake: make(chan struct{}, 1), quit: make(chan struct{}), deliver: deliver, answered: make(chan struct{})}
 	go w.loop()
 	return w
 }
@@ -230,7 +233,42 @@ func (w *Worker) loop() {
 		default:
 		}
 		w.last = res
+		w.mu.Lock()
+		w.latest = res
+		if w.answered != nil {
+			close(w.answered)
+			w.answered = make(chan struct{})
+		}
+		w.mu.Unlock()
 		w.deliver(res)
+	}
+}
+
+// Wait returns the answer to request gen, or to a newer one, as soon as
+// the worker has it, or nil when d passes first. The answer is delivered
+// as usual too. While a token is dragged the editor waits a little for
+// the path to the new square, so the frame that shows the ghost there
+// shows its path too, instead of the next one.
+func (w *Worker) Wait(gen uint64, d time.Duration) *Result {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	for {
+		w.mu.Lock()
+		r, ch := w.latest, w.answered
+		w.mu.Unlock()
+		if r != nil && r.Gen >= gen {
+			return r
+		}
+		if ch == nil {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-t.C:
+			return nil
+		case <-w.quit:
+			return nil
+		}
 	}
 }
 

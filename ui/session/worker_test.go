@@ -260,3 +260,34 @@ func TestWorkerEndsOnTheNewestRequest(t *testing.T) {
 	}
 	t.Logf("%d requests, %d answers", n, answers)
 }
+
+// TestWorkerWait: Wait hands back the answer to a request (or a newer
+// one) as soon as the worker has it, and gives up after its time when
+// no such answer comes; the answer is delivered as usual too.
+func TestWorkerWait(t *testing.T) {
+	e, _ := newEncounter("Wait", model.SF2E, 20, 20, 5)
+	e.Tokens = []model.Token{{Name: "A", X: 2, Y: 2, Side: "party", Speeds: map[string]int{"land": 30}}}
+	got := make(chan *Result, 10)
+	w := NewWorker(func(r *Result) { got <- r })
+	defer w.Stop()
+	set := Settings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true}
+	w.Request(&Request{Gen: 1, Enc: e, Rev: 1, Sel: 0, Set: set, Hover: &rules.Point{X: 6, Y: 2}, Drag: -1})
+	r := w.Wait(1, 5*time.Second)
+	if r == nil || r.Gen != 1 || r.Path == nil {
+		t.Fatalf("Wait(1) = %+v, want the answer to request 1 with its path", r)
+	}
+	if d := <-got; d != r {
+		t.Errorf("the delivered answer is not the one Wait returned")
+	}
+	start := time.Now()
+	if r := w.Wait(2, 20*time.Millisecond); r != nil {
+		t.Errorf("Wait(2) with no request 2 = %+v, want nil", r)
+	}
+	if d := time.Since(start); d < 20*time.Millisecond || d > 2*time.Second {
+		t.Errorf("Wait(2) gave up after %v, want about 20ms", d)
+	}
+	w.Request(&Request{Gen: 3, Enc: e, Rev: 1, Sel: 0, Set: set, Hover: &rules.Point{X: 7, Y: 2}, Drag: -1})
+	if r := w.Wait(2, 5*time.Second); r == nil || r.Gen != 3 {
+		t.Errorf("Wait(2) after request 3 = %+v, want the newer answer 3", r)
+	}
+}

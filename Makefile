@@ -8,7 +8,7 @@ export LANG ?= en_US.UTF-8
 
 # Debian packages for Fyne's GL/X11 build (cgo), and for screenshots/UI checks.
 DEB_BUILD := gcc pkg-config libgl-dev libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
-DEB_TOOLS := xvfb imagemagick xdotool poppler-utils
+DEB_TOOLS := xvfb imagemagick xdotool poppler-utils time python3
 
 .PHONY: all run test build bench apptime dragtime e2e fuzz package deps deps-tools vet icon clean
 
@@ -21,7 +21,8 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 	@command -v $(GO) >/dev/null || { echo "Go is missing: install Go 1.26 or later (https://go.dev/dl)"; exit 1; }
 
-## deps-tools: Xvfb, xdotool, ImageMagick and poppler for screenshots and UI checks
+## deps-tools: Xvfb, xdotool, ImageMagick and poppler for screenshots and UI checks,
+## GNU time and python3 for the measurements of make bench
 deps-tools:
 	@missing=""; for p in $(DEB_TOOLS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

@@ -91,6 +91,7 @@ type View struct {
 // overlays ov returns (nil for none).
 func New(enc func() *model.Encounter, ov func() *render.Overlays, input Input, player bool) *View {
 	m := &View{enc: enc, ov: ov, input: input, player: player, zoom: defaultZoom, rend: render.NewRenderer()}
+	m.rend.KeepBase() // a drag redraws only what moved
 	m.ExtendBaseWidget(m)
 	m.raster = canvas.NewRaster(m.draw)
 	m.raster.ScaleMode = canvas.ImageScalePixels

@@ -30,6 +30,7 @@ func TestBaseReusedOnlyWhenUnchanged(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
 	want := image.NewRGBA(img.Rect)
 	kept := NewRenderer()
+	kept.KeepBase()
 	check := func(what string, reuse bool) {
 		t.Helper()
 		before := kept.baseRun
@@ -80,4 +81,18 @@ func TestBaseReusedOnlyWhenUnchanged(t *testing.T) {
 	check("same again", true)
 	o = nil
 	check("no overlays", false)
+}
+
+// TestExportsKeepNoBase: a Renderer keeps a base only when asked
+// (KeepBase): an export draws each image once and must not hold a second
+// copy of it.
+func TestExportsKeepNoBase(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	img := image.NewRGBA(image.Rect(0, 0, 200, 100))
+	r := NewRenderer()
+	r.Draw(img, e, View{Scale: 20}, testOverlays())
+	r.Draw(img, e, View{Scale: 20}, testOverlays())
+	if r.base != nil || r.baseRun != 0 {
+		t.Errorf("a renderer not asked to keep bases kept %d bytes", len(r.base))
+	}
 }

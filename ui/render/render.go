@@ -115,7 +115,7 @@ type Renderer struct {
 	baseKey uint64
 	baseOK  bool
 	baseRun int  // bases drawn (tests: a frame that reuses one draws none)
-	noBase  bool // draw every frame whole (benchmarks of the full frame)
+	keep    bool // keep each frame's base (KeepBase)
 
 	pcache map[string]*portrait // decoded token portraits by data URL
 	plist  []*portrait          // the same, for the pointer check and eviction
@@ -148,6 +148,13 @@ type colRun struct {
 
 // NewRenderer returns a Renderer with empty caches.
 func NewRenderer() *Renderer { return &Renderer{} }
+
+// KeepBase makes r keep each frame's base, what lies under the tokens, and
+// copy it instead of drawing it when the next frame has the same base
+// (basecache.go): for a view that draws frame after frame of one map (the
+// editor's map, the player display). An export, which draws each image
+// once, should not: the kept base would be a second copy of it.
+func (r *Renderer) KeepBase() { r.keep = true }
 
 var (
 	defaultMu sync.Mutex
@@ -225,8 +232,11 @@ func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays
 	r.rp.r = r
 	r.p = &r.rp
 	defer func() { r.p = nil }()
-	key := baseKey(f, r.cv.w, r.cv.h)
-	if !r.noBase && r.reuseBase(key) {
+	var key uint64
+	if r.keep {
+		key = baseKey(f, r.cv.w, r.cv.h)
+	}
+	if r.keep && r.reuseBase(key) {
 		r.layout(f)
 		r.sceneTokens(f)
 		return
@@ -237,8 +247,10 @@ func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays
 	}
 	r.layout(f)
 	r.sceneUnder(f)
-	r.keepBase(key)
-	r.baseRun++
+	if r.keep {
+		r.keepBase(key)
+		r.baseRun++
+	}
 	r.sceneTokens(f)
 }
 

@@ -281,7 +281,6 @@ func BenchmarkRender(b *testing.B) {
 		b.Run(sz.name, func(b *testing.B) {
 			img := image.NewRGBA(image.Rect(0, 0, sz.w, sz.h))
 			r := NewRenderer()
-			r.noBase = true // the whole frame, as after an edit or a pan
 			v := View{Scale: sz.scale, OriginX: 20, OriginY: 20}
 			if sz.scale < 20 {
 				v.OriginX, v.OriginY = -2, 0

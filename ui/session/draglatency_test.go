@@ -71,6 +71,7 @@ type dragPipeline struct {
 
 func newDragPipeline(e *model.Encounter, sel int, set Settings, fw, fh int) *dragPipeline {
 	p := &dragPipeline{e: e, answers: make(chan *Result, 16), rend: render.NewRenderer(), img: image.NewRGBA(image.Rect(0, 0, fw, fh)), sel: sel, set: set}
+	p.rend.KeepBase() // as the map view's
 	p.w = NewWorker(func(r *Result) { p.answers <- r })
 	// the map view fits the whole map on opening
 	s := min(float64(fw)/float64(e.Grid.W), float64(fh)/float64(e.Grid.H)) * 0.98

@@ -34,3 +34,23 @@ func TestDragShowsItsPathAtOnce(t *testing.T) {
 	ed.view.DragEnd()
 	mouseUp(ed, e.Tokens[dae].X+2, e.Tokens[dae].Y+1)
 }
+
+// TestOlderAnswerNeverShownAfterNewer: answers that reach the UI out of
+// order (the worker's own, and the one a drag waited for, posted again)
+// never put an older answer on the map after a newer one.
+func TestOlderAnswerNeverShownAfterNewer(t *testing.T) {
+	e := model.Sample()
+	ed, _ := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true}, e.TokenIndex("Dae"))
+	base := ed.live.ovApplied
+	newer := &session.Result{Gen: base + 2, Sel: ed.sel, NTok: len(e.Tokens), Path: &rules.Path{Reachable: true, Steps: []rules.Step{{X: 1, Y: 1}}}}
+	older := &session.Result{Gen: base + 1, Sel: ed.sel, NTok: len(e.Tokens), Path: &rules.Path{Reachable: true, Steps: []rules.Step{{X: 2, Y: 2}}}}
+	ed.applyResult(newer)
+	ed.applyResult(older)
+	ed.applyResult(newer) // posted again after a drag showed it
+	if ed.live.res != newer || ed.live.ovApplied != newer.Gen {
+		t.Fatalf("shown answer %d, want %d", ed.live.ovApplied, newer.Gen)
+	}
+	if p := ed.Overlays().Path; p == nil || p.Steps[0].X != 1 {
+		t.Errorf("the map shows the path %+v, want the newer answer's", p)
+	}
+}

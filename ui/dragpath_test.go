@@ -44,11 +44,11 @@ func TestOlderAnswerNeverShownAfterNewer(t *testing.T) {
 	base := ed.live.ovApplied
 	newer := &session.Result{Gen: base + 2, Sel: ed.sel, NTok: len(e.Tokens), Path: &rules.Path{Reachable: true, Steps: []rules.Step{{X: 1, Y: 1}}}}
 	older := &session.Result{Gen: base + 1, Sel: ed.sel, NTok: len(e.Tokens), Path: &rules.Path{Reachable: true, Steps: []rules.Step{{X: 2, Y: 2}}}}
-	ed.applyResult(newer)
-	ed.applyResult(older)
-	ed.applyResult(newer) // posted again after a drag showed it
-	if ed.live.res != newer || ed.live.ovApplied != newer.Gen {
-		t.Fatalf("shown answer %d, want %d", ed.live.ovApplied, newer.Gen)
+	for i, r := range []*session.Result{newer, older, newer} { // newer posted again after a drag showed it
+		ed.applyResult(r)
+		if ed.live.res != newer || ed.live.ovApplied != newer.Gen {
+			t.Fatalf("after answer %d of 3: shown answer %d, want %d", i+1, ed.live.ovApplied, newer.Gen)
+		}
 	}
 	if p := ed.Overlays().Path; p == nil || p.Steps[0].X != 1 {
 		t.Errorf("the map shows the path %+v, want the newer answer's", p)

@@ -159,20 +159,17 @@ func flat(t reflect.Type) bool {
 	return false
 }
 
-// baseKey is the fingerprint of what frame f's base is drawn from, for an
+// frameKey is the fingerprint of what frame f's base is drawn from, for an
 // image of w x h pixels.
-func baseKey(f *frame, w, h int) uint64 {
+func (r *Renderer) frameKey(f *frame, w, h int) uint64 {
 	var fp fingerprint
 	fp.h.SetSeed(baseSeed)
 	fp.u64(uint64(w))
 	fp.u64(uint64(h))
-	// the view field by field (reflection would move the frame to the
-	// heap); TestBaseKeyKnowsTheView fails when View grows a field
-	v := &f.v
-	fp.u64(math.Float64bits(v.Scale))
-	fp.u64(math.Float64bits(v.OriginX))
-	fp.u64(math.Float64bits(v.OriginY))
-	fp.u64(uint64(b2i(v.NoGrid) | b2i(v.Player)<<1 | b2i(v.NoTokens)<<2))
+	// the view, every field, through a copy in the Renderer (reflecting
+	// on the frame's own would move the frame to the heap)
+	r.keyView = f.v
+	fp.value(reflect.ValueOf(&r.keyView).Elem())
 	fp.value(reflect.ValueOf(f.e).Elem())
 	if o := f.o; o != nil {
 		// the overlays under() draws: reach, threat, areas, flank spots
@@ -216,13 +213,3 @@ func (r *Renderer) reuseBase(key uint64) bool {
 	}
 	return true
 }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// viewFields is how many fields of View baseKey hashes.
-const viewFields = 6

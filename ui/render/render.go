@@ -116,6 +116,7 @@ type Renderer struct {
 	baseOK  bool
 	baseRun int  // bases drawn (tests: a frame that reuses one draws none)
 	keep    bool // keep each frame's base (KeepBase)
+	keyView View // the view being fingerprinted (frameKey)
 
 	pcache map[string]*portrait // decoded token portraits by data URL
 	plist  []*portrait          // the same, for the pointer check and eviction
@@ -234,7 +235,7 @@ func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays
 	defer func() { r.p = nil }()
 	var key uint64
 	if r.keep {
-		key = baseKey(f, r.cv.w, r.cv.h)
+		key = r.frameKey(f, r.cv.w, r.cv.h)
 	}
 	if r.keep && r.reuseBase(key) {
 		r.layout(f)

@@ -116,3 +116,21 @@ func TestExportsKeepNoBase(t *testing.T) {
 		t.Errorf("a renderer not asked to keep bases kept %d bytes", len(r.base))
 	}
 }
+
+// TestKeptBaseNoAllocs: fingerprinting the encounter and copying the kept
+// base allocate nothing, frame after frame.
+func TestKeptBaseNoAllocs(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	for i := range e.Tokens {
+		e.Tokens[i].Speeds = map[string]int{"land": 30, "fly": 40}
+	}
+	o := testOverlays()
+	img := image.NewRGBA(image.Rect(0, 0, 420, 270))
+	r := NewRenderer()
+	r.KeepBase()
+	v := View{Scale: 30}
+	r.Draw(img, e, v, o)
+	if n := testing.AllocsPerRun(20, func() { r.Draw(img, e, v, o) }); n != 0 {
+		t.Errorf("%v allocations per frame with a kept base", n)
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -19,6 +20,7 @@ type liveOverlays struct {
 	res              *session.Result
 	ov               *render.Overlays
 	said             string // the last refusal of the rules shown in the status bar
+	timingView       string // the view's place last written to the timing log
 }
 
 // snapshot returns a read-only copy of the encounter at the current revision.
@@ -50,13 +52,25 @@ func (ed *Editor) requestOverlays() {
 	}
 	share := ed.player != nil && ed.player.Sharing()
 	ed.live.worker.Request(&session.Request{Gen: ed.live.ovGen, Enc: ed.snapshot(), Rev: ed.rev, Sel: ed.sel, Set: ed.ovp.settings, Hover: hover, Drag: drag, Share: share})
+	ed.logRequest(ed.live.ovGen) // timinglog.go
+	if ed.gest.ghost != nil {
+		// a drag: the path to the new square is usually ready within a
+		// millisecond, in time for the frame that moves the ghost
+		if r := ed.live.worker.Wait(ed.live.ovGen, dragWait); r != nil {
+			ed.applyResult(r)
+		}
+	}
 }
+
+// dragWait is the most a drag's pointer event waits for its answer; a
+// slower one arrives in a later frame.
+const dragWait = 4 * time.Millisecond
 
 // applyResult shows a worker answer; an older answer stays on screen until
 // a newer one arrives.
 func (ed *Editor) applyResult(r *session.Result) {
-	if r.Gen < ed.live.ovApplied {
-		return
+	if r.Gen < ed.live.ovApplied || r == ed.live.res {
+		return // older, or shown already (a drag waited for it)
 	}
 	ed.live.ovApplied = r.Gen
 	ed.live.res = r
@@ -89,8 +103,11 @@ func (ed *Editor) applyResult(r *session.Result) {
 	}
 }
 
-// overlaysIdle reports whether the last request was answered (tests).
-func (ed *Editor) overlaysIdle() bool { return ed.live.ovApplied == ed.live.ovGen }
+// overlaysIdle reports whether the last request was answered, flank
+// spots and all (tests).
+func (ed *Editor) overlaysIdle() bool {
+	return ed.live.ovApplied == ed.live.ovGen && (ed.live.res == nil || !ed.live.res.SpotsPending)
+}
 
 // rebuildOverlays assembles what the map draws from the last answer and
 // the editor's own state (hover, ghost, warnings).

@@ -6,6 +6,7 @@ package mapview
 import (
 	"image"
 	"math"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -66,6 +67,11 @@ type View struct {
 	// OnShiftWheel, when set, gets the wheel turned with Shift held (up:
 	// true) and reports whether it used it; otherwise the wheel zooms.
 	OnShiftWheel func(up bool) bool
+	// OnFrame, when set, is called after each frame is drawn (the
+	// editor's timing log stamps which answer it showed).
+	OnFrame func()
+
+	eventAt time.Time // when the last pointer event arrived
 
 	// gesture state
 	active, panning bool
@@ -85,6 +91,7 @@ type View struct {
 // overlays ov returns (nil for none).
 func New(enc func() *model.Encounter, ov func() *render.Overlays, input Input, player bool) *View {
 	m := &View{enc: enc, ov: ov, input: input, player: player, zoom: defaultZoom, rend: render.NewRenderer()}
+	m.rend.KeepBase() // a drag redraws only what moved
 	m.ExtendBaseWidget(m)
 	m.raster = canvas.NewRaster(m.draw)
 	m.raster.ScaleMode = canvas.ImageScalePixels
@@ -137,8 +144,15 @@ func (m *View) draw(w, h int) image.Image {
 		o = m.ov()
 	}
 	m.rend.Draw(m.img, e, v, o)
+	if m.OnFrame != nil {
+		m.OnFrame()
+	}
 	return m.img
 }
+
+// EventAt is when the last pointer event (a move, a drag, a press)
+// reached the view.
+func (m *View) EventAt() time.Time { return m.eventAt }
 
 // SetGrid shows or hides the grid lines.
 func (m *View) SetGrid(on bool) {
@@ -287,6 +301,7 @@ func (m *View) Scrolled(ev *fyne.ScrollEvent) {
 // MouseDown starts a gesture: a pan with the middle button or space held,
 // otherwise the input's press.
 func (m *View) MouseDown(ev *desktop.MouseEvent) {
+	m.eventAt = time.Now()
 	if c := fyne.CurrentApp().Driver().CanvasForObject(m); c != nil && !m.player {
 		c.Focus(m)
 	}
@@ -344,6 +359,7 @@ func (m *View) end(p fyne.Position) {
 
 // Dragged pans or passes the drag on.
 func (m *View) Dragged(ev *fyne.DragEvent) {
+	m.eventAt = time.Now()
 	if !m.active {
 		m.begin(ev.Position.Subtract(ev.Dragged), desktop.MouseButtonPrimary, m.shiftHeld)
 	}
@@ -372,6 +388,7 @@ func (m *View) MouseIn(ev *desktop.MouseEvent) { m.MouseMoved(ev) }
 
 // MouseMoved reports the hovered square.
 func (m *View) MouseMoved(ev *desktop.MouseEvent) {
+	m.eventAt = time.Now()
 	m.pointer = ev.Position
 	if m.panning && m.active {
 		return

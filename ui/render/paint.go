@@ -280,6 +280,15 @@ func gridColor(i int) rgba {
 // scene paints what lies over the terrain and grid through r.p.
 func (r *Renderer) scene(f *frame) {
 	r.layout(f)
+	r.sceneUnder(f)
+	r.sceneTokens(f)
+}
+
+// sceneUnder paints the layers under the tokens: fog, edges, notes and
+// the under overlays (threat, areas, reach, flank spots, cover lines).
+// With the terrain and grid they are the base a Renderer keeps between
+// frames (basecache.go); nothing here reads the label layout.
+func (r *Renderer) sceneUnder(f *frame) {
 	if f.hasFog() || len(f.e.GMOnly) > 0 {
 		r.p.Layer("fog")
 		r.fogUnder(f)
@@ -300,6 +309,11 @@ func (r *Renderer) scene(f *frame) {
 		r.p.Layer("under")
 		r.under(f)
 	}
+}
+
+// sceneTokens paints the tokens, their labels and the overlays over them.
+func (r *Renderer) sceneTokens(f *frame) {
+	fogEdges := f.v.Player && f.hasFog()
 	if !f.v.NoTokens {
 		r.p.Layer("tokens")
 		r.tokens(f)

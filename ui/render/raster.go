@@ -269,6 +269,13 @@ func (cv *canvas) line(x0, y0, x1, y1, width float64, c rgba, dash float64) {
 		cosf = math.Abs(dx) / l
 	}
 	span := hw/cosf + 1.5
+	// dashes: the position along the line in periods of 2 x dash; a
+	// pixel is in a gap when its fraction of a period is past one half
+	// (one multiply and a floor instead of a math.Mod per pixel)
+	var iperiod float64
+	if dash > 0 {
+		iperiod = 1 / (2 * dash)
+	}
 	for a := ia0; a < ia1; a++ {
 		fa := float64(a) + 0.5
 		var m float64
@@ -307,8 +314,10 @@ func (cv *canvas) line(x0, y0, x1, y1, width float64, c rgba, dash float64) {
 			if cov <= 0 {
 				continue
 			}
-			if dash > 0 && math.Mod(tc*l, 2*dash) > dash {
-				continue
+			if dash > 0 {
+				if ph := tc * l * iperiod; ph-math.Floor(ph) > 0.5 {
+					continue
+				}
 			}
 			x, y := int(px), int(py)
 			if cov >= 1 {

@@ -110,6 +110,14 @@ type Renderer struct {
 	num      []byte
 	lay      placer // the frame's labels (layout)
 
+	// the base of the last frame, what is under the tokens (basecache.go)
+	base    []uint8
+	baseKey uint64
+	baseOK  bool
+	baseRun int  // bases drawn (tests: a frame that reuses one draws none)
+	keep    bool // keep each frame's base (KeepBase)
+	keyView View // the view being fingerprinted (frameKey)
+
 	pcache map[string]*portrait // decoded token portraits by data URL
 	plist  []*portrait          // the same, for the pointer check and eviction
 }
@@ -141,6 +149,13 @@ type colRun struct {
 
 // NewRenderer returns a Renderer with empty caches.
 func NewRenderer() *Renderer { return &Renderer{} }
+
+// KeepBase makes r keep each frame's base, what lies under the tokens, and
+// copy it instead of drawing it when the next frame has the same base
+// (basecache.go): for a view that draws frame after frame of one map (the
+// editor's map, the player display). An export, which draws each image
+// once, should not: the kept base would be a second copy of it.
+func (r *Renderer) KeepBase() { r.keep = true }
 
 var (
 	defaultMu sync.Mutex
@@ -215,14 +230,29 @@ func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays
 	f.sy0 = max(0, int(math.Floor(v.OriginY)))
 	f.sx1 = min(e.Grid.W, int(math.Ceil(v.OriginX+float64(r.cv.w)/v.Scale))+1)
 	f.sy1 = min(e.Grid.H, int(math.Ceil(v.OriginY+float64(r.cv.h)/v.Scale))+1)
+	r.rp.r = r
+	r.p = &r.rp
+	defer func() { r.p = nil }()
+	var key uint64
+	if r.keep {
+		key = r.frameKey(f, r.cv.w, r.cv.h)
+	}
+	if r.keep && r.reuseBase(key) {
+		r.layout(f)
+		r.sceneTokens(f)
+		return
+	}
 	r.terrain(f)
 	if !v.NoGrid {
 		r.grid(f)
 	}
-	r.rp.r = r
-	r.p = &r.rp
-	r.scene(f)
-	r.p = nil
+	r.layout(f)
+	r.sceneUnder(f)
+	if r.keep {
+		r.keepBase(key)
+		r.baseRun++
+	}
+	r.sceneTokens(f)
 }
 
 // backdrop fills image rows [y0, y1) with the off-map colour.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -88,6 +89,10 @@ type Result struct {
 	FlankSpots []rules.Point
 	Collide    []rules.Point // forced movement: end squares reached by a collision
 	Errs       []string
+	// SpotsPending: the dragged token's flank spots are still being
+	// looked for; another answer, with them, follows unless a newer
+	// request comes first
+	SpotsPending bool
 
 	// What the player display shows when the GM shares it: the same reach
 	// and path computed as if hidden tokens were not there, so that a
@@ -98,11 +103,19 @@ type Result struct {
 }
 
 // staticKey is what reach, cover, flanking and threat depend on; the path
-// also depends on the hovered square, which changes far more often.
+// also depends on the hovered square, which changes far more often, and
+// the flank spots on the dragged token (spotKey), so that a drag's first
+// move does not compute the others again.
 type staticKey struct {
-	Rev, Sel, Drag int
-	Set            Settings
-	rs             model.Ruleset
+	Rev, Sel int
+	Set      Settings
+	rs       model.Ruleset
+}
+
+// spotKey is what the flank spots depend on.
+type spotKey struct {
+	Rev, Drag int
+	rs        model.Ruleset
 }
 
 // Worker computes overlays on its own goroutine, newest request
@@ -115,20 +128,34 @@ type Worker struct {
 	quit    chan struct{}
 	deliver func(*Result) // called on the worker goroutine; must post to the UI
 
-	eng     rules.Engine
-	engRS   model.Ruleset
-	key     staticKey
-	have    bool
-	static  Result
-	threats map[int][]rules.Point // per enemy of the selected token (provokes)
+	eng      rules.Engine
+	engRS    model.Ruleset
+	key      staticKey
+	have     bool
+	static   Result
+	threats  map[int][]rules.Point // per enemy of the selected token (provokes)
+	flankOK  bool                  // flanking answered (flank spots are looked for)
+	reachBuf []rules.Square        // the engine's reach answers, reused
+
+	// the flank spots of the dragged token: found a slice at a time
+	// between requests (a drag's moves are answered meanwhile), complete
+	// when spotter is nil
+	spots     spotKey
+	haveSpots bool
+	spotter   *flankSpotter
+	spotsOut  []rules.Point
+	last      *Result // the last answer delivered: given again with the spots
 
 	player *Worker // its own engine and cache for the player display's answers
+
+	latest   *Result       // the last answer delivered (under mu), for Wait
+	answered chan struct{} // closed and replaced at each answer (under mu)
 }
 
 // NewWorker starts a worker that hands each answer to deliver, on the
 // worker's goroutine (deliver must post it to the UI). Stop ends it.
 func NewWorker(deliver func(*Result)) *Worker {
-	w := &Worker{wake: make(chan struct{}, 1), quit: make(chan struct{}), deliver: deliver}
+	w := &Worker{wake: make(chan struct{}, 1), quit: make(chan struct{}), deliver: deliver, answered: make(chan struct{})}
 	go w.loop()
 	return w
 }
@@ -153,27 +180,100 @@ func (w *Worker) Stop() {
 	}
 }
 
+// spotSlice is how long the answer to a drag's first move looks for flank
+// spots before it goes out without them; the rest are found in the
+// worker's idle time, between two of the rules' Flanking calls looking
+// for a newer request (the most a move waits behind them is one call).
+const spotSlice = time.Millisecond
+
+// hasPending reports whether a request waits.
+func (w *Worker) hasPending() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.pending != nil
+}
+
 func (w *Worker) loop() {
 	for {
-		select {
-		case <-w.quit:
-			return
-		case <-w.wake:
+		if w.spotter == nil {
+			select {
+			case <-w.quit:
+				return
+			case <-w.wake:
+			}
+		} else {
+			select {
+			case <-w.quit:
+				return
+			case <-w.wake:
+			default:
+			}
 		}
 		w.mu.Lock()
 		r := w.pending
 		w.pending = nil
 		w.mu.Unlock()
-		if r == nil {
+		var res *Result
+		if r != nil {
+			res = w.compute(r, false)
+		} else if w.spotter != nil {
+			// idle: go on looking for flank spots; once all are found,
+			// the last answer again, with them
+			if !w.spotter.step(time.Time{}, w.hasPending) {
+				continue
+			}
+			w.spotsOut, w.spotter = w.spotter.out, nil
+			if w.last == nil {
+				continue
+			}
+			again := *w.last
+			again.FlankSpots, again.SpotsPending = w.spotsOut, false
+			res = &again
+		} else {
 			continue
 		}
-		res := w.Compute(r)
 		select {
 		case <-w.quit:
 			return
 		default:
 		}
+		w.last = res
+		w.mu.Lock()
+		w.latest = res
+		if w.answered != nil {
+			close(w.answered)
+			w.answered = make(chan struct{})
+		}
+		w.mu.Unlock()
 		w.deliver(res)
+	}
+}
+
+// Wait returns the answer to request gen, or to a newer one, as soon as
+// the worker has it, or nil when d passes first. The answer is delivered
+// as usual too. While a token is dragged the editor waits a little for
+// the path to the new square, so the frame that shows the ghost there
+// shows its path too, instead of the next one.
+func (w *Worker) Wait(gen uint64, d time.Duration) *Result {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	for {
+		w.mu.Lock()
+		r, ch := w.latest, w.answered
+		w.mu.Unlock()
+		if r != nil && r.Gen >= gen {
+			return r
+		}
+		if ch == nil {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-t.C:
+			return nil
+		case <-w.quit:
+			return nil
+		}
 	}
 }
 
@@ -191,9 +291,13 @@ func addMsg(errs []string, msg string) []string {
 	return append(errs, msg)
 }
 
-// compute answers one request. A query that errors leaves its overlay
-// empty and adds its message to errs.
-func (w *Worker) Compute(r *Request) (res *Result) {
+// Compute answers one request, flank spots and all. A query that errors
+// leaves its overlay empty and adds its message to errs.
+func (w *Worker) Compute(r *Request) *Result { return w.compute(r, true) }
+
+// compute answers one request; without whole, flank spots not yet found
+// are left to the worker's idle time (the answer has none).
+func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 	res = &Result{Gen: r.Gen, Rev: r.Rev, Sel: r.Sel}
 	if r.Enc != nil {
 		res.NTok = len(r.Enc.Tokens)
@@ -224,16 +328,22 @@ func (w *Worker) Compute(r *Request) (res *Result) {
 			res.Errs = addErr(res.Errs, "rules", err)
 			return res
 		}
-		w.eng, w.engRS, w.have = eng, e.Ruleset, false
+		w.eng, w.engRS, w.have, w.haveSpots, w.spotter = eng, e.Ruleset, false, false, nil
 	}
-	k := staticKey{Rev: r.Rev, Sel: r.Sel, Drag: r.Drag, Set: r.Set, rs: e.Ruleset}
+	k := staticKey{Rev: r.Rev, Sel: r.Sel, Set: r.Set, rs: e.Ruleset}
 	k.Set.Path = false
 	if !w.have || k != w.key {
 		w.static = w.computeStatic(e, r)
 		w.key, w.have = k, true
 	}
 	st := w.static
-	res.Reach, res.Cover, res.CoverBack, res.Flanks, res.Threat, res.FlankSpots = st.Reach, st.Cover, st.CoverBack, st.Flanks, st.Threat, st.FlankSpots
+	res.Reach, res.Cover, res.CoverBack, res.Flanks, res.Threat = st.Reach, st.Cover, st.CoverBack, st.Flanks, st.Threat
+	if r.Set.Flank && r.Drag >= 0 && r.Drag < len(e.Tokens) && w.flankOK {
+		res.FlankSpots = w.flankSpots(e, r, whole)
+		res.SpotsPending = w.spotter != nil
+	} else {
+		w.haveSpots, w.spotter = false, nil // no drag: no spots to look for
+	}
 	res.Collide = st.Collide
 	res.Errs = append(res.Errs, st.Errs...)
 	sel := r.Sel
@@ -343,10 +453,14 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 				st.Errs = addMsg(st.Errs, why)
 			} else if spent != "" {
 				st.Errs = addMsg(st.Errs, spent)
-			} else if sq, err := w.eng.Reach(nil, e, q); err != nil {
+			} else if sq, err := w.eng.Reach(w.reachBuf[:0], e, q); err != nil {
 				st.Errs = addErr(st.Errs, "reach", err)
 			} else {
-				st.Reach = append([]rules.Square(nil), sq...)
+				// the engine fills the worker's buffer (a whole-map
+				// reach grows no new one each time); the answer, which
+				// the UI keeps, is a copy of exactly its size
+				w.reachBuf = sq
+				st.Reach = append(make([]rules.Square, 0, len(sq)), sq...)
 			}
 		}
 		if r.Set.Cover {
@@ -394,18 +508,44 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 		}
 		st.Threat = unionPoints(all)
 	}
+	w.flankOK = false
 	if r.Set.Flank {
 		f, err := w.eng.Flanking(e)
+		w.flankOK = err == nil
 		if err != nil {
 			st.Errs = addErr(st.Errs, "flanking", err)
 		} else {
 			st.Flanks = append([]rules.Flank(nil), f...) // FlankSpots calls Flanking again
 		}
-		if r.Drag >= 0 && r.Drag < len(e.Tokens) && err == nil {
-			st.FlankSpots = FlankSpots(w.eng, e, r.Drag)
-		}
 	}
 	return st
+}
+
+// flankSpots are the dragged token's flank spots, found once per revision
+// and token. Without whole, the search gets one spotSlice here (a small
+// map's spots come with the drag's first answer) and goes on in the
+// worker's idle time: nil until then.
+func (w *Worker) flankSpots(e *model.Encounter, r *Request, whole bool) []rules.Point {
+	k := spotKey{Rev: r.Rev, Drag: r.Drag, rs: e.Ruleset}
+	if !w.haveSpots || k != w.spots {
+		w.spots, w.haveSpots = k, true
+		w.spotter, w.spotsOut = newFlankSpotter(w.eng, e, r.Drag), nil
+		deadline := time.Now().Add(spotSlice)
+		if whole {
+			deadline = time.Time{}
+		}
+		if w.spotter.step(deadline, w.hasPending) {
+			w.spotsOut, w.spotter = w.spotter.out, nil
+		}
+	}
+	if w.spotter != nil && whole {
+		w.spotter.step(time.Time{}, nil)
+		w.spotsOut, w.spotter = w.spotter.out, nil
+	}
+	if w.spotter != nil {
+		return nil
+	}
+	return w.spotsOut
 }
 
 func unionPoints(m map[int][]rules.Point) []rules.Point {
@@ -436,50 +576,86 @@ const flankSpotLimit = 400
 // flank one of its foes. It tries the positions within 3 squares of each
 // foe, nearest foes first, up to flankSpotLimit positions.
 func FlankSpots(eng rules.Engine, e *model.Encounter, d int) []rules.Point {
+	s := newFlankSpotter(eng, e, d)
+	s.step(time.Time{}, nil)
+	return s.out
+}
+
+// flankSpotter is FlankSpots a slice at a time: step tries positions
+// until a deadline, and resumes where it stopped.
+type flankSpotter struct {
+	eng     rules.Engine
+	e       *model.Encounter
+	d, k    int
+	foes    []spotFoe
+	fi      int // the foe being tried
+	x, y    int // the next position around it
+	started bool
+	tried   int
+	scratch model.Encounter
+	seen    map[rules.Point]bool
+	out     []rules.Point
+}
+
+type spotFoe struct{ i, dist int }
+
+func newFlankSpotter(eng rules.Engine, e *model.Encounter, d int) *flankSpotter {
 	me := e.Tokens[d]
-	k := e.Space(&me)
-	type foe struct{ i, dist int }
-	var foes []foe
+	s := &flankSpotter{eng: eng, e: e, d: d, k: e.Space(&me), seen: map[rules.Point]bool{}}
 	for j := range e.Tokens {
 		if j != d && model.Enemies(me.SideOrNeutral(), e.Tokens[j].SideOrNeutral()) {
-			foes = append(foes, foe{j, max(abs(e.Tokens[j].X-me.X), abs(e.Tokens[j].Y-me.Y))})
+			s.foes = append(s.foes, spotFoe{j, max(abs(e.Tokens[j].X-me.X), abs(e.Tokens[j].Y-me.Y))})
 		}
 	}
-	sort.Slice(foes, func(a, b int) bool { return foes[a].dist < foes[b].dist })
-	scratch := *e
-	scratch.Tokens = append([]model.Token(nil), e.Tokens...)
-	seen := map[rules.Point]bool{}
-	var out []rules.Point
-	tried := 0
-	for _, f := range foes {
+	sort.Slice(s.foes, func(a, b int) bool { return s.foes[a].dist < s.foes[b].dist })
+	s.scratch = *e
+	s.scratch.Tokens = append([]model.Token(nil), e.Tokens...)
+	return s
+}
+
+// step tries positions until the deadline passes (the zero time: no
+// deadline) or stop, when given, reports true (a newer request waits),
+// and reports whether every position was tried.
+func (s *flankSpotter) step(deadline time.Time, stop func() bool) bool {
+	e, d, k := s.e, s.d, s.k
+	for ; s.fi < len(s.foes); s.fi, s.started = s.fi+1, false {
+		f := s.foes[s.fi]
 		ft := &e.Tokens[f.i]
 		fk := e.Space(ft)
-		for y := ft.Y - k - 2; y <= ft.Y+fk+2; y++ {
-			for x := ft.X - k - 2; x <= ft.X+fk+2; x++ {
-				p := rules.Point{X: x, Y: y}
-				if seen[p] || EndRefusal(e, d, x, y) != "" {
+		if !s.started {
+			s.x, s.y, s.started = ft.X-k-2, ft.Y-k-2, true
+		}
+		for ; s.y <= ft.Y+fk+2; s.y, s.x = s.y+1, ft.X-k-2 {
+			for ; s.x <= ft.X+fk+2; s.x++ {
+				p := rules.Point{X: s.x, Y: s.y}
+				if s.seen[p] || EndRefusal(e, d, p.X, p.Y) != "" {
 					continue
 				}
-				if tried >= flankSpotLimit {
-					return out
+				if s.tried >= flankSpotLimit {
+					s.fi = len(s.foes)
+					return true
 				}
-				tried++
-				scratch.Tokens[d].X, scratch.Tokens[d].Y = x, y
-				fl, err := eng.Flanking(&scratch)
+				if !deadline.IsZero() && time.Now().After(deadline) || stop != nil && stop() {
+					return false
+				}
+				s.tried++
+				s.scratch.Tokens[d].X, s.scratch.Tokens[d].Y = p.X, p.Y
+				fl, err := s.eng.Flanking(&s.scratch)
 				if err != nil {
-					return out
+					s.fi = len(s.foes)
+					return true
 				}
 				for _, fk := range fl {
 					if fk.Target == f.i && (fk.By[0] == d || fk.By[1] == d) {
-						seen[p] = true
-						out = append(out, p)
+						s.seen[p] = true
+						s.out = append(s.out, p)
 						break
 					}
 				}
 			}
 		}
 	}
-	return out
+	return true
 }
 
 // PlayersView is a shallow copy of e without its hidden tokens, and the

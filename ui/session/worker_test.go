@@ -183,3 +183,111 @@ func TestPlayersView(t *testing.T) {
 		t.Errorf("the encounter lost tokens")
 	}
 }
+
+// slowPathEngine answers a path with one step on the target square after
+// a pause, so requests pile up while it works.
+type slowPathEngine struct {
+	stubEngine
+	pause, flankPause time.Duration
+}
+
+// Flanking pauses too, so the flank spots take several of the worker's
+// slices of idle time.
+func (s *slowPathEngine) Flanking(e *model.Encounter) ([]rules.Flank, error) {
+	time.Sleep(s.flankPause)
+	return s.stubEngine.Flanking(e)
+}
+
+func (s *slowPathEngine) Path(e *model.Encounter, q rules.MoveQuery, x, y int) (rules.Path, error) {
+	time.Sleep(s.pause)
+	return rules.Path{Reachable: true, Steps: []rules.Step{{X: x, Y: y}}}, nil
+}
+
+// TestWorkerEndsOnTheNewestRequest: requests made faster than the worker
+// answers them (a drag) are answered newest first: the answers come in
+// the order of their requests, each is its own request's (the path goes to
+// its square), the last is the newest request's, and the flank spots found
+// in the worker's idle time come with the newest request's number too.
+func TestWorkerEndsOnTheNewestRequest(t *testing.T) {
+	e, _ := newEncounter("Drag", model.SF2E, 40, 40, 5)
+	e.Tokens = []model.Token{
+		{Name: "Foe", X: 5, Y: 5, Side: "enemy", Speeds: map[string]int{"land": 30}},
+		{Name: "Ally", X: 4, Y: 5, Side: "party", Speeds: map[string]int{"land": 30}},
+		{Name: "Mover", X: 20, Y: 20, Side: "party", Speeds: map[string]int{"land": 30}},
+	}
+	got := make(chan *Result, 1000)
+	w := &Worker{wake: make(chan struct{}, 1), quit: make(chan struct{}), deliver: func(r *Result) { got <- r },
+		eng: &slowPathEngine{pause: 300 * time.Microsecond, flankPause: 100 * time.Microsecond}, engRS: e.Ruleset}
+	go w.loop()
+	defer w.Stop()
+	set := Settings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true, Flank: true}
+	const n = 300
+	for g := uint64(1); g <= n; g++ {
+		x := 20 + int(g)%15
+		w.Request(&Request{Gen: g, Enc: e, Rev: 1, Sel: 2, Set: set, Hover: &rules.Point{X: x, Y: 21}, Drag: 2})
+		if g%7 == 0 {
+			time.Sleep(time.Duration(g%5) * 100 * time.Microsecond)
+		}
+	}
+	var last *Result
+	answers, pending := 0, 0
+	for last == nil || last.Gen != n || last.SpotsPending {
+		select {
+		case r := <-got:
+			answers++
+			if r.SpotsPending {
+				pending++
+			}
+			if last != nil && r.Gen < last.Gen {
+				t.Fatalf("answer %d came after answer %d", r.Gen, last.Gen)
+			}
+			if r.Path == nil || len(r.Path.Steps) != 1 || r.Path.Steps[0].X != 20+int(r.Gen)%15 {
+				t.Fatalf("answer %d has the path %+v, not its request's", r.Gen, r.Path)
+			}
+			last = r
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no answer for the newest request with its flank spots: the last was %+v", last)
+		}
+	}
+	if len(last.FlankSpots) != 1 || last.FlankSpots[0] != (rules.Point{X: 6, Y: 5}) {
+		t.Errorf("flank spots %v, want [(6, 5)]", last.FlankSpots)
+	}
+	if pending == 0 {
+		t.Errorf("no answer waited for its flank spots: the test did not try the worker's idle time")
+	}
+	if answers >= n {
+		t.Errorf("%d answers to %d requests: the waiting ones were not replaced", answers, n)
+	}
+	t.Logf("%d requests, %d answers", n, answers)
+}
+
+// TestWorkerWait: Wait hands back the answer to a request (or a newer
+// one) as soon as the worker has it, and gives up after its time when
+// no such answer comes; the answer is delivered as usual too.
+func TestWorkerWait(t *testing.T) {
+	e, _ := newEncounter("Wait", model.SF2E, 20, 20, 5)
+	e.Tokens = []model.Token{{Name: "A", X: 2, Y: 2, Side: "party", Speeds: map[string]int{"land": 30}}}
+	got := make(chan *Result, 10)
+	w := NewWorker(func(r *Result) { got <- r })
+	defer w.Stop()
+	set := Settings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true}
+	w.Request(&Request{Gen: 1, Enc: e, Rev: 1, Sel: 0, Set: set, Hover: &rules.Point{X: 6, Y: 2}, Drag: -1})
+	r := w.Wait(1, 5*time.Second)
+	if r == nil || r.Gen != 1 || r.Path == nil {
+		t.Fatalf("Wait(1) = %+v, want the answer to request 1 with its path", r)
+	}
+	if d := <-got; d != r {
+		t.Errorf("the delivered answer is not the one Wait returned")
+	}
+	start := time.Now()
+	if r := w.Wait(2, 20*time.Millisecond); r != nil {
+		t.Errorf("Wait(2) with no request 2 = %+v, want nil", r)
+	}
+	if d := time.Since(start); d < 20*time.Millisecond || d > 2*time.Second {
+		t.Errorf("Wait(2) gave up after %v, want about 20ms", d)
+	}
+	w.Request(&Request{Gen: 3, Enc: e, Rev: 1, Sel: 0, Set: set, Hover: &rules.Point{X: 7, Y: 2}, Drag: -1})
+	if r := w.Wait(2, 5*time.Second); r == nil || r.Gen != 3 {
+		t.Errorf("Wait(2) after request 3 = %+v, want the newer answer 3", r)
+	}
+}

@@ -19,9 +19,11 @@ import (
 // and the other at or right of the right side (likewise top and bottom).
 // Time O(T + sum over flankers of the cells and tokens in their reach box +
 // sum over foes of those pairs); memory O(T + candidates).
-func flanking(k kind, e *model.Encounter) []Flank {
+// ws is the caller's buffer for the map's wall sums (an engine keeps one,
+// so a drag does not make a whole-map table a call).
+func flanking(k kind, e *model.Encounter, ws *squareSum) []Flank {
 	n := len(e.Tokens)
-	cand := foesInReach(k, e)
+	cand := foesInReach(k, e, ws)
 	var out []Flank
 	at := make([]uint8, n)                   // per candidate of the current foe: 1 west, 2 east
 	cx, cy := make([]int, n), make([]int, n) // and its doubled centre
@@ -117,7 +119,7 @@ const flankCell = 8
 // foesInReach lists, per token f, the tokens that could flank it (able to
 // act and attack in melee, its enemies, f within their reach), in index
 // order.
-func foesInReach(k kind, e *model.Encounter) [][]int {
+func foesInReach(k kind, e *model.Encounter, ws *squareSum) [][]int {
 	n := len(e.Tokens)
 	cand := make([][]int, n)
 	g := &e.Grid
@@ -145,7 +147,6 @@ func foesInReach(k kind, e *model.Encounter) [][]int {
 		next[c]++
 	}
 	feet := e.Feet()
-	var ws squareSum
 	ws.buildTraits(g, 0, 0, g.W, g.H, model.Wall)
 	for a := range e.Tokens {
 		A := &e.Tokens[a]
@@ -165,7 +166,7 @@ func foesInReach(k kind, e *model.Encounter) [][]int {
 				for _, fi := range byCell[start[c]:start[c+1]] {
 					f := int(fi)
 					F := &e.Tokens[f]
-					if f == a || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) || !reaches(k, e, A, F.X, F.Y, e.Space(F), tokenGap(e, A, F), &ws) {
+					if f == a || !model.Enemies(A.SideOrNeutral(), F.SideOrNeutral()) || !reaches(k, e, A, F.X, F.Y, e.Space(F), tokenGap(e, A, F), ws) {
 						continue
 					}
 					cand[f] = append(cand[f], a)

@@ -111,7 +111,7 @@ func TestFlankingMatchesAllPairs(t *testing.T) {
 		w, h := 2+rng.IntN(40), 2+rng.IntN(40)
 		e := randCrowd(rng, rs, w, h, 2+rng.IntN(60))
 		k := kindOf(rs)
-		got, want := flanking(k, e), flankingAllPairs(k, e)
+		got, want := flanking(k, e, new(squareSum)), flankingAllPairs(k, e)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("seed %d (%s %dx%d, %d tokens): %d flanks, want %d\ngot  %v\nwant %v", seed, rs, w, h, len(e.Tokens),
 				len(got), len(want), got, want)

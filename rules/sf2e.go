@@ -6,7 +6,10 @@ import (
 
 // sf2eEngine is the Starfinder 2e (and Pathfinder 2e) ruleset: Player Core
 // pp. 412-417 as settled by rules-conventions.md "sf2e".
-type sf2eEngine struct{ s searcher }
+type sf2eEngine struct {
+	s  searcher
+	fw squareSum // Flanking's wall sums
+}
 
 func newSF2E() Engine { return &sf2eEngine{} }
 
@@ -152,7 +155,7 @@ func (g *sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 
 // Flanking lists every flanking pair (Player Core p. 417). O(T^3).
 func (g *sf2eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return flanking(kindSF2E, e), nil
+	return flanking(kindSF2E, e, &g.fw), nil
 }
 
 // Threatened appends the squares within tok's reach, outside its space.

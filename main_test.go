@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"regexp"
 	"strings"
 	"testing"
@@ -143,5 +144,23 @@ func TestUIAsksTheDescriptor(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestAppMemoryLimit: the app sets its soft memory limit unless the user
+// gave GOMEMLIMIT, whose value then stands.
+func TestAppMemoryLimit(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	if keepMemoryNear(1<<40, func(k string) string {
+		if k == "GOMEMLIMIT" {
+			return "1GiB"
+		}
+		return ""
+	}) || debug.SetMemoryLimit(-1) != old {
+		t.Error("GOMEMLIMIT given, yet the limit changed")
+	}
+	if !keepMemoryNear(1<<40, func(string) string { return "" }) || debug.SetMemoryLimit(-1) != 1<<40 {
+		t.Error("no GOMEMLIMIT, yet the app's limit is not set")
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 )

@@ -564,6 +564,9 @@ func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
 	// flyMoves come in runs of one direction: try it once a run. A
 	// one-square box leaves its one cube whatever the step.
 	tried, tryOK, tryLvl := int8(-1), false, uint8(0)
+	// A space standing on a wall square (only where it was placed) may
+	// step out of it but not up or down its column.
+	inWall := m.spaceHas(y*m.W+x, cBlock)
 	thr1 := f.k == 1 && f.occ[(z-f.zlo)*f.bw*f.bh+wy*f.bw+wx]&oThreat != 0
 	for mi, mv := range flyMoves {
 		h, dz := mv[0], int(mv[1])
@@ -594,6 +597,8 @@ func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
 				lvl++
 			}
 			w, np = stepCost(f.kind, isDiagDir(int(h)), p, lvl)
+		} else if inWall {
+			continue // walls are full height: straight up or down enters wall
 		} else if dz > 0 {
 			w, _ = stepCost(f.kind, false, p, 1)
 		} else {

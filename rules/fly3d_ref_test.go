@@ -176,9 +176,9 @@ func refFlyReach(e *model.Encounter, tok, actions, endFeet int) map[[2]int][2]in
 }
 
 func TestFly3DReference(t *testing.T) {
-	n := 250
+	n := 400
 	if testing.Short() {
-		n = 40
+		n = 60
 	}
 	for seed := 0; seed < n; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 9))
@@ -205,17 +205,21 @@ func TestFly3DReference(t *testing.T) {
 		}
 		actions := 1 + rng.IntN(MaxActions(rs))
 		end := 5 * rng.IntN(5)
-		sq, err := mustEngine(t, rs).Reach(nil, e, flyQuery(0, actions, end))
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
 		want := refFlyReach(e, 0, actions, end)
-		got := map[[2]int][2]int{}
-		for _, s := range sq {
-			got[[2]int{s.X, s.Y}] = [2]int{s.Actions, s.Cost / 5}
-		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("seed %d %s: %d actions to %d ft from %d ft:\ngot  %v\nwant %v\n%s%s", seed, rs, actions, end, me.Elevation, got, want, tokenMap(e), stackText(e))
+		// Both searches: the fast one (fly3dfast.go) and fly3d.search.
+		for _, slow := range []bool{false, true} {
+			f := fly3d{noFast: slow}
+			sq, _, err := f.reach(kindOf(rs), nil, e, flyQuery(0, actions, end))
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			got := map[[2]int][2]int{}
+			for _, s := range sq {
+				got[[2]int{s.X, s.Y}] = [2]int{s.Actions, s.Cost / 5}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("seed %d %s (slow search %v): %d actions to %d ft from %d ft:\ngot  %v\nwant %v\n%s%s", seed, rs, slow, actions, end, me.Elevation, got, want, tokenMap(e), stackText(e))
+			}
 		}
 	}
 }

@@ -76,19 +76,21 @@ type ffNear struct {
 // The search keeps per state (cube x 2 + parity) 16-bit fields that hold a
 // value v as base + v + 1, valid when above the base (so a new Stride or
 // query starts by moving the base, not by clearing):
-//   - pkr: the key (low half, Stride base) and room + 1 (high half) of the
+//   - p: the key (low half, Stride base) and room + 1 (high half) of the
 //     best label pushed in this Stride;
-//   - ers: the most room of a label expanded in this Stride (low half,
+//   - e: the most room of a label expanded in this Stride (low half,
 //     Stride base) and the least key a Stride could stop with here so far
 //     (high half, query base);
 //   - dk: the key of the stop label that spread from here (query base),
 //     and dr the room it had (at most 15).
 
+type ffSt struct{ p, e uint32 }
+
 type flyFast struct {
 	PW, PH, PL        int
 	col, row          int // index strides of x and y (a layer's is 1)
 	cell              []uint8
-	pkr, ers          []uint32
+	st                []ffSt // per state
 	dk                []uint16
 	dr                []uint8
 	base, qbase       int32
@@ -135,9 +137,8 @@ func (ff *flyFast) build(f *fly3d) {
 	if len(ff.cell) < n {
 		ff.cell = make([]uint8, n)
 	}
-	if len(ff.pkr) < 2*n {
-		ff.pkr = make([]uint32, 2*n)
-		ff.ers = make([]uint32, 2*n)
+	if len(ff.st) < 2*n {
+		ff.st = make([]ffSt, 2*n)
 		ff.dk = make([]uint16, 2*n)
 		ff.dr = make([]uint8, 2*n)
 		ff.base, ff.qbase = 0, 0
@@ -312,8 +313,7 @@ func (ff *flyFast) search(f *fly3d) {
 	span := int32(ffSpan(m))
 	// A fresh query: the values of earlier ones fall below the new bases.
 	if int64(ff.base)+int64(S+2)*int64(span) >= 1<<16 {
-		clear(ff.pkr)
-		clear(ff.ers)
+		clear(ff.st)
 		clear(ff.dk)
 		ff.base = 0
 	}
@@ -322,7 +322,7 @@ func (ff *flyFast) search(f *fly3d) {
 	qbase := ff.qbase
 	PW, PL, col, row := int32(ff.PW), int32(ff.PL), int32(ff.col), int32(ff.row)
 	cell := ff.cell
-	pkr, ers, dkey, droom := ff.pkr, ff.ers, ff.dk, ff.dr
+	st, dkey, droom := ff.st, ff.dk, ff.dr
 	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
 	start := int32(sy+1)*row + int32(sx+1)*col + int32(f.z0-f.zlo+2)
 	startExcluded := f.z0 == f.zEnd
@@ -341,7 +341,8 @@ func (ff *flyFast) search(f *fly3d) {
 		maxW = 6
 	}
 	// seedK is the key a Stride could stop with at state ss so far (-1: none).
-	seedK := func(ss int32) int32 { return int32(ers[ss]>>16) - qbase - 1 }
+	moff, mdz, wtab := &ff.moff, &ff.mdz, &ff.wtab
+	seedK := func(ss int32) int32 { return int32(st[ss].e>>16) - qbase - 1 }
 	ff.seeds = append(ff.seeds[:0], ffSeed{st: start * 2, k: int32(m.par0)})
 	for s := 0; s < S; s++ {
 		last := s == S-1
@@ -386,8 +387,8 @@ func (ff *flyFast) search(f *fly3d) {
 				if spread(seeds[si]) {
 					*b = append(*b, ffEnt{st: ^seeds[si].st, lim: lim})
 					pending++
-				} else if v := pkr[ss]; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
-					pkr[ss] = uint32(base+K+1) | uint32(lim-K+1)<<16
+				} else if v := st[ss].p; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
+					st[ss].p = uint32(base+K+1) | uint32(lim-K+1)<<16
 					*b = append(*b, ffEnt{st: ss, lim: lim})
 					pending++
 				}
@@ -421,13 +422,13 @@ func (ff *flyFast) search(f *fly3d) {
 			c := ss >> 1
 			pz := c % PL
 			if skipW < 0 {
-				ev := ers[ss]
+				ev := st[ss].e
 				er := int32(uint16(ev)) - base - 1
 				first := er < 0
 				if er >= room {
 					continue // a label with as much room has spread from here
 				}
-				ers[ss] = ev&^0xffff | uint32(base+room+1)
+				st[ss].e = ev&^0xffff | uint32(base+room+1)
 				if first {
 					ff.reached++
 					cc := cell[c]
@@ -476,9 +477,9 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			for ; bits != 0; bits &= bits - 1 {
 				i := bits2.TrailingZeros32(bits) & 31
-				t := c + ff.moff[i]
+				t := c + moff[i]
 				ct := cell[t]
-				w := int32(ff.wtab[i][ct&ffWMask])
+				w := int32(wtab[i][ct&ffWMask])
 				if w == 0 {
 					continue // blocked
 				}
@@ -486,15 +487,15 @@ func (ff *flyFast) search(f *fly3d) {
 					continue // done by the earlier expansion
 				}
 				nk := K + w
-				if nk > cut[ff.mdz[i]&3] {
+				if nk > cut[mdz[i]&3] {
 					continue // over the budget, or too far from the asked layer
 				}
 				nroom := lim - nk
 				ns := t<<1 | nk&fold
-				if v := pkr[ns]; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
+				if v := st[ns].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
 					continue // a label as good is queued
 				}
-				ev := ers[ns]
+				ev := st[ns].e
 				if int32(uint16(ev))-base-1 >= nroom {
 					continue // one with as much room spread from here
 				}
@@ -508,19 +509,19 @@ func (ff *flyFast) search(f *fly3d) {
 					// seeds of both parities start here.
 					o := ns ^ 1
 					if fold != 0 {
-						if v := pkr[o]; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
+						if v := st[o].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
 							continue
 						}
-						if int32(uint16(ers[o]))-base-1 >= nroom {
+						if int32(uint16(st[o].e))-base-1 >= nroom {
 							continue
 						}
 					}
-					if uint32(int32(ers[o]>>16)-qbase-1) <= uint32(nk) {
+					if uint32(int32(st[o].e>>16)-qbase-1) <= uint32(nk) {
 						continue
 					}
 				}
-				if v := pkr[ns]; uint32(int32(uint16(v))-base-1) > uint32(nk) || int32(uint16(v))-base-1 == nk && int32(v>>16)-1 < nroom {
-					pkr[ns] = uint32(base+nk+1) | uint32(nroom+1)<<16
+				if v := st[ns].p; uint32(int32(uint16(v))-base-1) > uint32(nk) || int32(uint16(v))-base-1 == nk && int32(v>>16)-1 < nroom {
+					st[ns].p = uint32(base+nk+1) | uint32(nroom+1)<<16
 				}
 				b := &ff.ring[nk&(ffRing-1)]
 				*b = append(*b, ffEnt{st: ns, lim: lim})
@@ -533,7 +534,7 @@ func (ff *flyFast) search(f *fly3d) {
 		// The next Stride's seeds: the old ones not beaten, merged with the
 		// fresh ones (both by key), and the fresh keys recorded.
 		for _, sd := range ff.fresh {
-			ers[sd.st] = ers[sd.st]&0xffff | uint32(qbase+sd.k+1)<<16
+			st[sd.st].e = st[sd.st].e&0xffff | uint32(qbase+sd.k+1)<<16
 		}
 		mix := ff.mix[:0]
 		old, fr := seeds, ff.fresh

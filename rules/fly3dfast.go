@@ -107,8 +107,10 @@ type flyFast struct {
 	mdz   [32]uint8
 	wtab  [32][16]uint8
 	allow [16]uint32
-	near  []ffNear  // by cube
-	dw    [16]uint8 // diagonal weight by straight weight
+	// the steps with a layer down, and with one up
+	downMask, upMask uint32
+	near             []ffNear  // by cube
+	dw               [16]uint8 // diagonal weight by straight weight
 	// work counters of the last search: labels expanded, states reached
 	expanded, reached int
 }
@@ -213,6 +215,14 @@ func (ff *flyFast) build(f *fly3d) {
 			}
 		}
 	}
+	ff.downMask, ff.upMask = 0, 0
+	for i, mv := range ff.mv {
+		if mv.dz < 0 {
+			ff.downMask |= 1 << i
+		} else if mv.dz > 0 {
+			ff.upMask |= 1 << i
+		}
+	}
 	for r := range ff.allow {
 		a := uint32(1)<<len(ff.mv) - 1
 		for i, mv := range ff.mv {
@@ -274,10 +284,14 @@ func (ff *flyFast) moves(pf1e bool) [27]ffMove {
 	if pf1e {
 		upD = 6
 	}
+	// Steps down come last: of the labels one expansion queues with
+	// equal keys, they leave the queue first, so that the cube below is
+	// often expanded before the cube above it (see the column rule in
+	// search).
 	i := 0
-	for h := 0; h < 8; h++ {
-		diag := uint8(h & 1)
-		for dz := int8(-1); dz <= 1; dz++ {
+	for dz := int8(1); dz >= -1; dz-- {
+		for h := 0; h < 8; h++ {
+			diag := uint8(h & 1)
 			m := ffMove{off: ff.off[h] + int32(dz), h: uint8(h), dz: dz, kind: ffByCube + diag}
 			if dz > 0 {
 				m.kind, m.w = ffFixed, 4
@@ -470,6 +484,24 @@ func (ff *flyFast) search(f *fly3d) {
 				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
 			}
 			bits := ff.allow[refuse]
+			// Steps down and up that a neighbour in the column does as
+			// well. The cube below, once expanded with as much room (so
+			// with a key no larger), steps level into every cube this
+			// one's steps down enter, at the same weight (a step down
+			// weighs what a level step into its cube does), and straight
+			// down; the cube above, holding a label with a key at most 2
+			// more and room at most 2 less, will step level into every cube
+			// this one's steps up enter, each 2 cheaper (sf2e; pf1e's
+			// diagonal up is 3 dearer than level, which changes the parity,
+			// so there only in the last Stride). A label of the other
+			// parity stands in only when even or in the last Stride.
+			par := ss & 1
+			if expandedWith(st, (c-1)<<1|par, base, room) || par != 0 && expandedWith(st, (c-1)<<1, base, room) {
+				bits &^= ff.downMask
+			}
+			if (!pf1e || last) && (queuedWith(st, (c+1)<<1|par, base, K+2, room-2) || par != 0 && queuedWith(st, (c+1)<<1, base, K+2, room-2)) {
+				bits &^= ff.upMask
+			}
 			if skipW >= maxW {
 				// Only steps into cubes that cannot stop are left.
 				j, _ := slices.BinarySearchFunc(ff.near, c, func(a ffNear, c int32) int { return cmp.Compare(a.c, c) })
@@ -551,6 +583,20 @@ func (ff *flyFast) search(f *fly3d) {
 		}
 		ff.mix, ff.seeds = ff.seeds, mix
 	}
+}
+
+// expandedWith reports whether state ss expanded, in the Stride of base, a
+// label with at least room (so with a key no larger than the one now
+// leaving the queue).
+func expandedWith(st []ffSt, ss int32, base, room int32) bool {
+	return int32(uint16(st[ss].e))-base-1 >= room
+}
+
+// queuedWith reports whether state ss has expanded or queued, in the Stride
+// of base, a label with a key at most k and at least room.
+func queuedWith(st []ffSt, ss int32, base, k, room int32) bool {
+	v := st[ss].p
+	return uint32(int32(uint16(v))-base-1) <= uint32(k) && int32(v>>16)-1 >= room || expandedWith(st, ss, base, room)
 }
 
 // resultsFast appends the fast search's answers (and pf1e's minimum

@@ -27,14 +27,23 @@ import (
 // changes no answer: its route without it reaches the same squares, in
 // fewer Strides, at the same cost). Before the last Stride the state keeps
 // the diagonal parity (an odd key's next Stride has one square less of
-// room than an even key's one more), in the last it is folded into K. A
-// state whose cheapest label spread with room for the dearest step, and
-// whose neighbours can all stop, has given each neighbour a key no larger
-// than its own plus the step, so that neighbour starts the next Stride at
-// least as well as the state could bring it: such a state starts the next
-// Stride without being expanded again. Each Stride so costs the squares it
-// newly reaches and a band of a few squares inside its start, not its
-// whole area.
+// room than an even key's), so an even label is beaten only by an even one;
+// in the last Stride the parity is folded into K. A stop whose label spread
+// with room r gave each neighbour a key no larger than its own plus the
+// step for every step of weight <= r, so the neighbour starts the next
+// Stride at least as well as the stop could bring it: in the next Stride
+// the stop takes only its steps dearer than r and those into cubes that
+// cannot stop (none at all when r covers every step and no neighbour is
+// such a cube). Each Stride so costs the cubes it newly reaches and a band
+// of a few squares inside its start, not its whole volume.
+//
+// Columns. A step down weighs what a level step into the same cube does,
+// and a step up 2 more (sf2e; pf1e's diagonal up 3 more); so a cube whose
+// cube below has already spread with as much room leaves its steps down to
+// it, and a cube whose cube above is queued with a key at most 2 more and
+// room at most 2 less leaves its steps up to that one (pf1e only in the
+// last Stride, where parity no longer counts). Steps down are queued last,
+// so of equal keys the cube below leaves the queue first.
 //
 // Layers. Besides fly3d's bound (the budget's climb, the ceiling of the
 // creatures' boxes), a label is dropped when the movement left in this and
@@ -42,10 +51,19 @@ import (
 // layer, down at least 2 every two layers.
 //
 // The queue is a ring of 8 stacks (the dearest step weighs 6); states live
-// in a padded box (one square around the window, two layers below, one
-// above, all blocked) so no neighbour needs a bounds test. Time: the states
-// reached times 27 steps plus the window's layers to set up; zero
-// allocations after warm-up.
+// in a padded box, column-major (one square around the window, two layers
+// below, one above, all blocked) so no neighbour needs a bounds test and
+// the 27 steps from a cube touch a few cache lines. Time: the states
+// reached times their steps (27 at most, about 17 on average over
+// BenchmarkReachFly3D) plus the window's volume to set up; memory 17 bytes
+// a cube; zero allocations after warm-up.
+//
+// Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
+// squares): about 24,500 states reached and 32,000 expansions (a quarter
+// of them partial), ~17 steps each; most of the time is the per-step check
+// of the entered state's fields (cache misses over the ~2 MB of states)
+// and the branches around it. The parity kept before the last Stride costs
+// about a sixth of the expansions, the band a fifth.
 
 // Bits of a padded cube (flyFast.cell).
 const (

@@ -131,3 +131,28 @@ func TestFly3DFastWork(t *testing.T) {
 	}
 	t.Logf("%d squares, %d layers, %d states reached, %d expanded", len(sq), f.L, ff.reached, ff.expanded)
 }
+
+// One fast search answers query after query (its 16-bit fields move a
+// base instead of clearing, and clear when the base runs out): a long run
+// of random stacks on one fly3d matches fresh searches.
+func TestFly3DFastReused(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 300
+	}
+	var f fly3d
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 32))
+		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+		e, q := randFlyStack(rng, rs, 6)
+		got, _, err := f.reach(kindOf(rs), nil, e, q)
+		s := fly3d{noFast: true}
+		want, _, err2 := s.reach(kindOf(rs), nil, e, q)
+		if fmt.Sprint(got, err) != fmt.Sprint(want, err2) {
+			t.Fatalf("seed %d %s, query %d on one search: %v %v, fresh search %v %v", seed, rs, seed, got, err, want, err2)
+		}
+	}
+	if f.ff == nil || f.ff.base < f.ff.qbase {
+		t.Fatal("the fast search did not run")
+	}
+}

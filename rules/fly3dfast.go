@@ -448,6 +448,11 @@ func (ff *flyFast) search(f *fly3d) {
 			skipW := int32(-1)
 			if ss < 0 {
 				skipW = int32(droom[^ss])
+				if lim-K >= maxW {
+					// With this expansion the stop has spread with room
+					// for every step.
+					droom[^ss] = 15
+				}
 				ss = ^ss &^ (1 - fold)
 			}
 			room := lim - K
@@ -595,7 +600,9 @@ func (ff *flyFast) search(f *fly3d) {
 			} else {
 				sd, fr = fr[0], fr[1:]
 			}
-			if seedK(sd.st) == sd.k {
+			// A stop that has spread with room for every step and has no
+			// neighbour that cannot stop is never queued again.
+			if seedK(sd.st) == sd.k && !(spread(sd) && int32(droom[sd.st]) >= maxW && cell[sd.st>>1]&ffNearStop == 0) {
 				mix = append(mix, sd)
 			}
 		}

@@ -1,9 +1,7 @@
 package rules
 
 import (
-	"cmp"
 	bits2 "math/bits"
-	"slices"
 
 	"encounterplanner/model"
 )
@@ -84,13 +82,6 @@ type ffEnt struct{ st, lim int32 }
 
 type ffSeed struct{ st, k int32 }
 
-// ffNear is a cube with steps into cubes that are open but cannot stop:
-// bit i for ff.mv[i].
-type ffNear struct {
-	c    int32
-	bits uint32
-}
-
 // The search keeps per state (cube x 2 + parity) 16-bit fields that hold a
 // value v as base + v + 1, valid when above the base (so a new Stride or
 // query starts by moving the base, not by clearing):
@@ -127,7 +118,8 @@ type flyFast struct {
 	allow [16]uint32
 	// the steps with a layer down, and with one up
 	downMask, upMask uint32
-	near             []ffNear  // by cube
+	near             []int32   // the cubes with a step into one that cannot stop
+	nearBits         []uint32  // per cube: those steps (bit i for mv[i])
 	dw               [16]uint8 // diagonal weight by straight weight
 	// work counters of the last search: labels expanded, states reached
 	expanded, reached int
@@ -250,6 +242,15 @@ func (ff *flyFast) build(f *fly3d) {
 		}
 		ff.allow[r] = a
 	}
+	// The steps into cubes that are open but cannot stop, by cube (the
+	// cubes marked last time cleared first).
+	if len(ff.nearBits) < n {
+		ff.nearBits = make([]uint32, n)
+		ff.near = ff.near[:0]
+	}
+	for _, c := range ff.near {
+		ff.nearBits[c] = 0
+	}
 	ff.near = ff.near[:0]
 	for i, c := range cell {
 		if c&ffNoStop == 0 || c&ffWMask == 0 {
@@ -260,21 +261,13 @@ func (ff *flyFast) build(f *fly3d) {
 			if cell[src]&ffWMask == 0 {
 				continue
 			}
-			cell[src] |= ffNearStop
-			ff.near = append(ff.near, ffNear{c: src, bits: 1 << j})
+			if cell[src]&ffNearStop == 0 {
+				cell[src] |= ffNearStop
+				ff.near = append(ff.near, src)
+			}
+			ff.nearBits[src] |= 1 << j
 		}
 	}
-	slices.SortFunc(ff.near, func(a, b ffNear) int { return cmp.Compare(a.c, b.c) })
-	k := 0
-	for _, n := range ff.near {
-		if k > 0 && ff.near[k-1].c == n.c {
-			ff.near[k-1].bits |= n.bits
-		} else {
-			ff.near[k] = n
-			k++
-		}
-	}
-	ff.near = ff.near[:k]
 }
 
 // ffMove is one of the 27 steps from a cube: the offset to the cube it
@@ -527,8 +520,7 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			if skipW >= maxW {
 				// Only steps into cubes that cannot stop are left.
-				j, _ := slices.BinarySearchFunc(ff.near, c, func(a ffNear, c int32) int { return cmp.Compare(a.c, c) })
-				bits &= ff.near[j].bits
+				bits &= ff.nearBits[c]
 			}
 			for ; bits != 0; bits &= bits - 1 {
 				i := bits2.TrailingZeros32(bits) & 31

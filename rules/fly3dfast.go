@@ -135,13 +135,17 @@ func (f *fly3d) fastReach() bool {
 	if f.ff == nil {
 		f.ff = new(flyFast)
 	}
-	f.ff.build(f)
+	if !f.ff.build(f) {
+		return false
+	}
 	f.ff.search(f)
 	return true
 }
 
 // build fills the padded cubes from the classified squares and the boxes.
-func (ff *flyFast) build(f *fly3d) {
+// It reports false when a square is dearer than the ring holds (a flyer
+// pays at most one surcharge for terrain: not so far).
+func (ff *flyFast) build(f *fly3d) bool {
 	m := &f.m
 	ff.PW, ff.PH, ff.PL = f.bw+2, f.bh+2, f.L+3
 	ff.col, ff.row = ff.PL, ff.PW*ff.PL
@@ -179,6 +183,9 @@ func (ff *flyFast) build(f *fly3d) {
 					v |= 2
 					if z == 0 {
 						lvl := (c & (cLvl0 | cLvl1)) >> lvlShift
+						if lvl > 1 {
+							return false
+						}
 						if m.kind == kindSF2E {
 							v += 2 * lvl
 						} else {
@@ -268,6 +275,7 @@ func (ff *flyFast) build(f *fly3d) {
 			ff.nearBits[src] |= 1 << j
 		}
 	}
+	return true
 }
 
 // ffMove is one of the 27 steps from a cube: the offset to the cube it

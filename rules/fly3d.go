@@ -28,6 +28,12 @@ import (
 // Layers are bounded by the budget: up costs at least 2 squares a layer and
 // down at most 2 layers a square, so the search spans the layers from
 // start - 2 x budget to start + budget / 2 (and never below 0).
+//
+// A reach of a one-square space on a map without edge walls goes to the
+// fast search of fly3dfast.go instead (same answers, cross-checked); paths,
+// larger spaces and edge walls use this one. A space standing on a wall
+// square (placed there) may step out of it but not up or down its column:
+// walls are full height.
 
 // Bits of flyOcc (per layer and window square).
 const (

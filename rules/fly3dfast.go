@@ -122,7 +122,8 @@ type flyFast struct {
 	nearBits         []uint32  // per cube: those steps (bit i for mv[i])
 	dw               [16]uint8 // diagonal weight by straight weight
 	// work counters of the last search: labels expanded, states reached
-	expanded, reached int
+	// (first in each Stride), steps whose entered state was looked at
+	expanded, reached, steps int
 }
 
 // fastReach runs the fast search when it applies (reach, a one-square
@@ -336,7 +337,9 @@ func ffSpan(m *mover) int64 {
 // search runs every Stride; answers go to f.resStamp and ff.resT, ff.resA.
 func (ff *flyFast) search(f *fly3d) {
 	m := &f.m
-	ff.expanded, ff.reached = 0, 0
+	ff.expanded, ff.reached, ff.steps = 0, 0, 0
+	steps := 0
+	defer func() { ff.steps = steps }()
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
 	if m.budget <= 0 || f.none {
 		return
@@ -546,6 +549,7 @@ func (ff *flyFast) search(f *fly3d) {
 					continue // over the budget, or too far from the asked layer
 				}
 				nroom := lim - nk
+				steps++
 				ns := t<<1 | nk&fold
 				if v := st[ns].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
 					continue // a label as good is queued

@@ -36,13 +36,15 @@ import (
 // of a few squares inside its start, not its whole volume.
 //
 // Columns. A step down weighs what a level step into the same cube does,
-// and a step up 2 more (sf2e; pf1e's diagonal up 3 more); so a cube whose
-// cube below has already spread with as much room leaves its steps down to
-// it, and a cube whose cube above is queued with a key at most 2 more and
-// room at most 2 less leaves its steps up to that one (pf1e only in the
-// last Stride, where parity no longer counts). Steps down are queued last,
-// so of equal keys the cube below leaves the queue first.
-//
+// and a step up 2 more (sf2e; pf1e's diagonal up 3 more). So a cube whose
+// cube above has already spread with as much room leaves its level steps
+// and its steps up to it (that one steps down and level into the same
+// cubes), a cube whose cube below has leaves it its steps down, and a cube
+// whose cube above is queued with a key at most 2 more and room at most 2
+// less leaves it its steps up (pf1e's steps up only in the last Stride,
+// where parity no longer counts). Level steps are queued after steps down,
+// so of equal keys the cube above leaves the queue first.
+
 // Layers. Besides fly3d's bound (the budget's climb, the ceiling of the
 // creatures' boxes), a label is dropped when the movement left in this and
 // the later Strides cannot reach the asked layer: up costs at least 4 a
@@ -52,16 +54,18 @@ import (
 // in a padded box, column-major (one square around the window, two layers
 // below, one above, all blocked) so no neighbour needs a bounds test and
 // the 27 steps from a cube touch a few cache lines. Time: the states
-// reached times their steps (27 at most, about 17 on average over
-// BenchmarkReachFly3D) plus the window's volume to set up; memory 17 bytes
+// reached times their steps (27 at most; over BenchmarkReachFly3D about 8
+// an expansion get as far as the entered state's fields) plus the window's volume to set up; memory 17 bytes
 // a cube; zero allocations after warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares): about 24,500 states reached and 32,000 expansions (a quarter
-// of them partial), ~17 steps each; most of the time is the per-step check
-// of the entered state's fields (cache misses over the ~2 MB of states)
-// and the branches around it. The parity kept before the last Stride costs
-// about a sixth of the expansions, the band a fifth.
+// squares, ~4 ms on the shared 2-core machine): about 25,000 states reached
+// (first in their Stride) and 31,000 expansions (a fifth of them partial),
+// 8 steps each looked at; nine tenths of the time is the expansion loop,
+// most of it the check of the entered state's fields (cache misses over
+// ~2 MB of states) and the branches around it; setting up (classifying,
+// boxes, cubes) and the answers are the rest. The parity kept before the
+// last Stride costs about a seventh of the expansions, the band a fifth.
 
 // Bits of a padded cube (flyFast.cell).
 const (
@@ -116,11 +120,12 @@ type flyFast struct {
 	mdz   [32]uint8
 	wtab  [32][16]uint8
 	allow [16]uint32
-	// the steps with a layer down, and with one up
-	downMask, upMask uint32
-	near             []int32   // the cubes with a step into one that cannot stop
-	nearBits         []uint32  // per cube: those steps (bit i for mv[i])
-	dw               [16]uint8 // diagonal weight by straight weight
+	// the steps down (but straight down one), level (and straight down
+	// one), and up
+	downMask, levelMask, upMask uint32
+	near                        []int32   // the cubes with a step into one that cannot stop
+	nearBits                    []uint32  // per cube: those steps (bit i for mv[i])
+	dw                          [16]uint8 // diagonal weight by straight weight
 	// work counters of the last search: labels expanded, states reached
 	// (first in each Stride), steps whose entered state was looked at
 	expanded, reached, steps int
@@ -233,12 +238,16 @@ func (ff *flyFast) build(f *fly3d) bool {
 			}
 		}
 	}
-	ff.downMask, ff.upMask = 0, 0
+	ff.downMask, ff.levelMask, ff.upMask = 0, 0, 0
 	for i, mv := range ff.mv {
-		if mv.dz < 0 {
-			ff.downMask |= 1 << i
-		} else if mv.dz > 0 {
+		switch {
+		case mv.dz > 0:
 			ff.upMask |= 1 << i
+		case mv.dz == 0 || mv.h == 8 && mv.dz == -1:
+			// level, and straight down one (the cube above steps down two)
+			ff.levelMask |= 1 << i
+		default:
+			ff.downMask |= 1 << i
 		}
 	}
 	for r := range ff.allow {
@@ -304,12 +313,12 @@ func (ff *flyFast) moves(pf1e bool) [27]ffMove {
 	if pf1e {
 		upD = 6
 	}
-	// Steps down come last: of the labels one expansion queues with
-	// equal keys, they leave the queue first, so that the cube below is
-	// often expanded before the cube above it (see the column rule in
-	// search).
+	// Steps down come first: of the labels one expansion queues with
+	// equal keys, the level ones leave the queue first, so that the cube
+	// above is often expanded before the cube below it (see the column
+	// rule in search).
 	i := 0
-	for dz := int8(1); dz >= -1; dz-- {
+	for dz := int8(-1); dz <= 1; dz++ {
 		for h := 0; h < 8; h++ {
 			diag := uint8(h & 1)
 			m := ffMove{off: ff.off[h] + int32(dz), h: uint8(h), dz: dz, kind: ffByCube + diag}
@@ -511,22 +520,32 @@ func (ff *flyFast) search(f *fly3d) {
 				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
 			}
 			bits := ff.allow[refuse]
-			// Steps down and up that a neighbour in the column does as
-			// well. The cube below, once expanded with as much room (so
-			// with a key no larger), steps level into every cube this
-			// one's steps down enter, at the same weight (a step down
-			// weighs what a level step into its cube does), and straight
-			// down; the cube above, holding a label with a key at most 2
-			// more and room at most 2 less, will step level into every cube
-			// this one's steps up enter, each 2 cheaper (sf2e; pf1e's
-			// diagonal up is 3 dearer than level, which changes the parity,
-			// so there only in the last Stride). A label of the other
-			// parity stands in only when even or in the last Stride.
+			// Steps that a neighbour in the column does as well. A step
+			// down weighs what a level step into its cube does, and a step
+			// up 2 more (sf2e; pf1e's diagonal up 3 more, which changes
+			// the parity, so there only in the last Stride). So the cube
+			// above, once expanded with as much room (so with a key no
+			// larger), has stepped down into every cube this one's level
+			// steps enter and level into every cube its steps up enter,
+			// and straight down past this one; the cube below, once
+			// expanded so, has stepped level into every cube this one's
+			// steps down enter, and straight down; the cube above, queued
+			// with a key at most 2 more and room at most 2 less, will step
+			// level into every cube this one's steps up enter. A label of
+			// the other parity stands in only when even or in the last
+			// Stride.
 			par := ss & 1
+			upOK := !pf1e || last
+			if expandedWith(st, (c+1)<<1|par, base, room) || par != 0 && expandedWith(st, (c+1)<<1, base, room) {
+				bits &^= ff.levelMask
+				if upOK {
+					bits &^= ff.upMask
+				}
+			}
 			if expandedWith(st, (c-1)<<1|par, base, room) || par != 0 && expandedWith(st, (c-1)<<1, base, room) {
 				bits &^= ff.downMask
 			}
-			if (!pf1e || last) && (queuedWith(st, (c+1)<<1|par, base, K+2, room-2) || par != 0 && queuedWith(st, (c+1)<<1, base, K+2, room-2)) {
+			if upOK && (queuedWith(st, (c+1)<<1|par, base, K+2, room-2) || par != 0 && queuedWith(st, (c+1)<<1, base, K+2, room-2)) {
 				bits &^= ff.upMask
 			}
 			if skipW >= maxW {

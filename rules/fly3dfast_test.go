@@ -128,10 +128,10 @@ func TestFly3DFastWork(t *testing.T) {
 	if ff.expanded > 3*cubes/2 {
 		t.Errorf("%d labels expanded for %d squares over %d layers: more than 1.5 per cube", ff.expanded, len(sq), f.L)
 	}
-	// Most steps up and down are left to the column: about 12 steps a
-	// cube are looked at (22 with every step taken).
-	if ff.steps > 14*cubes {
-		t.Errorf("%d steps looked at for %d squares over %d layers: more than 14 per cube", ff.steps, len(sq), f.L)
+	// Many steps are left to the column: about 11 steps a cube are
+	// looked at (22 with every step taken).
+	if ff.steps > 13*cubes {
+		t.Errorf("%d steps looked at for %d squares over %d layers: more than 13 per cube", ff.steps, len(sq), f.L)
 	}
 	t.Logf("%d squares, %d layers, %d labels expanded (%.2f per cube), %d steps looked at (%.1f per cube)", len(sq), f.L, ff.expanded, float64(ff.expanded)/float64(cubes), ff.steps, float64(ff.steps)/float64(cubes))
 }

@@ -28,6 +28,12 @@ import (
 // Layers are bounded by the budget: up costs at least 2 squares a layer and
 // down at most 2 layers a square, so the search spans the layers from
 // start - 2 x budget to start + budget / 2 (and never below 0).
+//
+// A reach of a one-square space on a map without edge walls goes to the
+// fast search of fly3dfast.go instead (same answers, cross-checked); paths,
+// larger spaces and edge walls use this one. A space standing on a wall
+// square (placed there) may step out of it but not up or down its column:
+// walls are full height.
 
 // Bits of flyOcc (per layer and window square).
 const (
@@ -100,6 +106,8 @@ type fly3d struct {
 	ringT      int32
 	chain      []int32 // a path's labels
 	ws         squareSum
+	ff         *flyFast // the fast reach (fly3dfast.go)
+	noFast     bool     // tests: answer every reach by search
 	minX, minY int
 	maxX, maxY int
 }
@@ -111,7 +119,10 @@ const maxFlyStates = 1 << 24
 // when the query is not a flight in sf2e or pf1e (the 2-D search answers
 // it); a non-flying query that asks an elevation other than the token's
 // own is bad.
-func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err error) {
+//
+// A reach does not count reactions, so for it (path false) the ceiling
+// leaves out enemies' reach and no square is marked threatened.
+func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery, path bool) (used bool, err error) {
 	if q.Token < 0 || q.Token >= len(e.Tokens) {
 		return false, nil // the 2-D search says so
 	}
@@ -155,7 +166,7 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err
 	// Layers at or above the ceiling are alike and dearer to climb: a
 	// flight never goes above it (or both ends), nor dips below it when
 	// both ends are at or above it.
-	ceil := f.ceiling()
+	ceil := f.ceiling(path)
 	zhi := min(f.z0+total/2, max(f.z0, f.zEnd, ceil))
 	f.zlo = max(0, f.z0-2*total)
 	if low := min(f.z0, f.zEnd); low >= ceil {
@@ -174,16 +185,16 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery) (used bool, err
 		clear(f.resStamp)
 		f.qgen = 1
 	}
-	f.build()
+	f.build(path)
 	return true, nil
 }
 
 // ceiling is the lowest layer above which every layer is alike for the
-// mover: above every creature's box and every enemy's reach, so that a
-// flight higher costs more and meets nothing new (terrain counts only in
-// layer 0, walls are full height). The search never climbs above it (or
-// above both ends).
-func (f *fly3d) ceiling() int {
+// mover: above every creature's box and, for a path (whose reaction flags
+// count), every enemy's reach, so that a flight higher costs more and meets
+// nothing new (terrain counts only in layer 0, walls are full height). The
+// search never climbs above it (or above both ends).
+func (f *fly3d) ceiling(path bool) int {
 	e := f.e
 	top := 1
 	for j := range e.Tokens {
@@ -193,35 +204,21 @@ func (f *fly3d) ceiling() int {
 		o := &e.Tokens[j]
 		_, hi := tokenLayers(e, o)
 		top = max(top, hi+1)
-		if canMelee(o) {
+		if path && canMelee(o) {
 			top = max(top, hi+outerReach(f.kind, e, o)/f.fps+1)
 		}
 	}
 	return top
 }
 
-// build marks creatures' boxes and the threatened squares per layer.
-// O(window x layers + tokens x (box + layers x reach area)).
-func (f *fly3d) build() {
+// build marks creatures' boxes and, for a path, the threatened squares per
+// layer. O(window x layers + tokens x (box + layers x reach area)).
+func (f *fly3d) build(path bool) {
 	e, k := f.e, f.k
 	A := f.bw * f.bh
 	nOcc := A * (f.L + k - 1)
 	f.occ = slices.Grow(f.occ[:0], nOcc)[:nOcc]
 	clear(f.occ)
-	ns := A * f.L * 2
-	if len(f.stamp) < ns {
-		f.stamp = append(f.stamp, make([]uint32, ns-len(f.stamp))...)
-		f.minC = append(f.minC, make([]int32, ns-len(f.minC))...)
-		f.nextStamp = append(f.nextStamp, make([]uint32, ns-len(f.nextStamp))...)
-		f.pstamp = append(f.pstamp, make([]uint32, ns-len(f.pstamp))...)
-		f.pc = append(f.pc, make([]int32, ns-len(f.pc))...)
-		f.pt = append(f.pt, make([]int32, ns-len(f.pt))...)
-		f.pr = append(f.pr, make([]int32, ns-len(f.pr))...)
-		f.kT = append(f.kT, make([]int32, ns-len(f.kT))...)
-		f.kR = append(f.kR, make([]int32, ns-len(f.kR))...)
-		f.kL = append(f.kL, make([]int32, ns-len(f.kL))...)
-		f.nextIdx = append(f.nextIdx, make([]int32, ns-len(f.nextIdx))...)
-	}
 	if len(f.resStamp) < A {
 		f.resStamp = append(f.resStamp, make([]uint32, A-len(f.resStamp))...)
 		f.resLab = append(f.resLab, make([]int32, A-len(f.resLab))...)
@@ -247,6 +244,9 @@ func (f *fly3d) build() {
 				}
 			}
 		}
+	}
+	if !path {
+		return
 	}
 	// Reactions: a square is threatened for a box whose bottom is in layer
 	// z when an enemy that can act reaches it there.
@@ -277,6 +277,25 @@ func (f *fly3d) build() {
 				}
 			}
 		}
+	}
+}
+
+// grow sizes search's per-state buffers for the window.
+func (f *fly3d) grow() {
+	A := f.bw * f.bh
+	ns := A * f.L * 2
+	if len(f.stamp) < ns {
+		f.stamp = append(f.stamp, make([]uint32, ns-len(f.stamp))...)
+		f.minC = append(f.minC, make([]int32, ns-len(f.minC))...)
+		f.nextStamp = append(f.nextStamp, make([]uint32, ns-len(f.nextStamp))...)
+		f.pstamp = append(f.pstamp, make([]uint32, ns-len(f.pstamp))...)
+		f.pc = append(f.pc, make([]int32, ns-len(f.pc))...)
+		f.pt = append(f.pt, make([]int32, ns-len(f.pt))...)
+		f.pr = append(f.pr, make([]int32, ns-len(f.pr))...)
+		f.kT = append(f.kT, make([]int32, ns-len(f.kT))...)
+		f.kR = append(f.kR, make([]int32, ns-len(f.kR))...)
+		f.kL = append(f.kL, make([]int32, ns-len(f.kL))...)
+		f.nextIdx = append(f.nextIdx, make([]int32, ns-len(f.nextIdx))...)
 	}
 }
 
@@ -414,6 +433,7 @@ func (f *fly3d) pop() int32 {
 // target >= 0 (a window square) it stops when that square is answered.
 func (f *fly3d) search(target int) {
 	m := &f.m
+	f.grow()
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
 	f.labels, f.heap, f.next = f.labels[:0], f.heap[:0], f.next[:0]
 	f.buckets, f.ringN = target < 0, 0
@@ -550,6 +570,9 @@ func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
 	// flyMoves come in runs of one direction: try it once a run. A
 	// one-square box leaves its one cube whatever the step.
 	tried, tryOK, tryLvl := int8(-1), false, uint8(0)
+	// A space standing on a wall square (only where it was placed) may
+	// step out of it but not up or down its column.
+	inWall := m.spaceHas(y*m.W+x, cBlock)
 	thr1 := f.k == 1 && f.occ[(z-f.zlo)*f.bw*f.bh+wy*f.bw+wx]&oThreat != 0
 	for mi, mv := range flyMoves {
 		h, dz := mv[0], int(mv[1])
@@ -580,6 +603,8 @@ func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
 				lvl++
 			}
 			w, np = stepCost(f.kind, isDiagDir(int(h)), p, lvl)
+		} else if inWall {
+			continue // walls are full height: straight up or down enters wall
 		} else if dz > 0 {
 			w, _ = stepCost(f.kind, false, p, 1)
 		} else {
@@ -676,8 +701,11 @@ func (f *fly3d) minimumMoves() flyMinimum {
 // reach answers a flying reach query in three dimensions; used is false
 // when the query is not a flight (see prepare).
 func (f *fly3d) reach(k kind, dst []Square, e *model.Encounter, q MoveQuery) (out []Square, used bool, err error) {
-	if used, err := f.prepare(k, e, q); !used || err != nil {
+	if used, err := f.prepare(k, e, q, false); !used || err != nil {
 		return dst, used, err
+	}
+	if f.fastReach() {
+		return f.resultsFast(dst), true, nil
 	}
 	f.search(-1)
 	return f.results(dst), true, nil
@@ -685,7 +713,7 @@ func (f *fly3d) reach(k kind, dst []Square, e *model.Encounter, q MoveQuery) (ou
 
 // path answers a flying path query to top-left (x, y) at the asked height.
 func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y int) (p Path, used bool, err error) {
-	if used, err := f.prepare(k, e, q); !used || err != nil {
+	if used, err := f.prepare(k, e, q, true); !used || err != nil {
 		return Path{}, used, err
 	}
 	m := &f.m

@@ -16,7 +16,7 @@ import (
 
 type flyRefState struct{ x, y, z, p, c int }
 
-func refFlyReach(e *model.Encounter, tok, actions, endFeet int) map[[2]int][2]int {
+func refFlyReach(e *model.Encounter, tok, actions, endFeet, diagonals int) map[[2]int][2]int {
 	k := kindOf(e.Ruleset)
 	t := &e.Tokens[tok]
 	fps := e.Feet()
@@ -67,7 +67,8 @@ func refFlyReach(e *model.Encounter, tok, actions, endFeet int) map[[2]int][2]in
 		return 0
 	}
 	best := map[[2]int][2]int{} // (x, y) -> (actions, cost in squares)
-	starts := map[flyRefState]int{{t.X, t.Y, z0, 0, 0}: 0}
+	// The turn's diagonals so far give the start parity (T counts from 0).
+	starts := map[flyRefState]int{{t.X, t.Y, z0, diagonals % 2, 0}: 0}
 	for s := 1; s <= actions; s++ {
 		T := map[flyRefState]int{}
 		for st, tt := range starts {
@@ -176,9 +177,9 @@ func refFlyReach(e *model.Encounter, tok, actions, endFeet int) map[[2]int][2]in
 }
 
 func TestFly3DReference(t *testing.T) {
-	n := 250
+	n := 400
 	if testing.Short() {
-		n = 40
+		n = 60
 	}
 	for seed := 0; seed < n; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 9))
@@ -205,17 +206,24 @@ func TestFly3DReference(t *testing.T) {
 		}
 		actions := 1 + rng.IntN(MaxActions(rs))
 		end := 5 * rng.IntN(5)
-		sq, err := mustEngine(t, rs).Reach(nil, e, flyQuery(0, actions, end))
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		want := refFlyReach(e, 0, actions, end)
-		got := map[[2]int][2]int{}
-		for _, s := range sq {
-			got[[2]int{s.X, s.Y}] = [2]int{s.Actions, s.Cost / 5}
-		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("seed %d %s: %d actions to %d ft from %d ft:\ngot  %v\nwant %v\n%s%s", seed, rs, actions, end, me.Elevation, got, want, tokenMap(e), stackText(e))
+		diagonals := rng.IntN(3)
+		want := refFlyReach(e, 0, actions, end, diagonals)
+		q := flyQuery(0, actions, end)
+		q.Turn.Diagonals = diagonals
+		// Both searches: the fast one (fly3dfast.go) and fly3d.search.
+		for _, slow := range []bool{false, true} {
+			f := fly3d{noFast: slow}
+			sq, _, err := f.reach(kindOf(rs), nil, e, q)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			got := map[[2]int][2]int{}
+			for _, s := range sq {
+				got[[2]int{s.X, s.Y}] = [2]int{s.Actions, s.Cost / 5}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("seed %d %s (slow search %v): %d actions to %d ft from %d ft:\ngot  %v\nwant %v\n%s%s", seed, rs, slow, actions, end, me.Elevation, got, want, tokenMap(e), stackText(e))
+			}
 		}
 	}
 }

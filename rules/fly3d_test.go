@@ -256,45 +256,6 @@ func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
 	}
 }
 
-func BenchmarkReachFly3D(b *testing.B) {
-	e := benchFlyEnc()
-	en, _ := For(model.SF2E)
-	q := flyQuery(0, 3, 20)
-	var dst []Square
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		var err error
-		dst, err = en.Reach(dst[:0], e, q)
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(dst)), "squares")
-}
-
-// benchFlyEnc is a 100x100 map with walls, greater difficult terrain and
-// obstacles, a Speed 60 flyer 20 ft up in the middle and ten foes around it
-// at heights from 0 to 25 ft.
-func benchFlyEnc() *model.Encounter {
-	e := &model.Encounter{Name: "fly", Ruleset: model.SF2E, Grid: model.NewGrid(100, 100)}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range e.Grid.Cells {
-		switch rng.IntN(20) {
-		case 0:
-			e.Grid.Cells[i] = model.Wall
-		case 1:
-			e.Grid.Cells[i] = model.GreaterDifficult
-		case 2:
-			e.Grid.Cells[i] = model.Obstacle
-		}
-	}
-	e.Tokens = []model.Token{{Name: "Navasi", X: 50, Y: 50, Size: model.Medium, Side: "pc", Speeds: map[string]int{ModeFly: 60}, Elevation: 20}}
-	for i := 0; i < 10; i++ {
-		e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("foe", i), X: 40 + rng.IntN(20), Y: 40 + rng.IntN(20), Size: model.Medium, Side: "foe", Elevation: 5 * rng.IntN(6)})
-	}
-	return e
-}
-
 // Paths of a flight at the ground on a flat map, where nothing can be
 // climbed over (no other creature, difficult terrain or obstacle), are the 2-D paths step for step: the same fewest actions,
 // least cost, fewest reactions, then the first move in order at each step

@@ -1,0 +1,55 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// BenchmarkReachFly3D is issue 17's "3-D flying reach (Speed 60, 3
+// actions, 100x100) under 2 ms": a flyer 20 ft up among foes at heights
+// from 0 to 25 ft, its reach at its own height. It reports the squares
+// reached and, per reach, the labels expanded (the fast search's work).
+func BenchmarkReachFly3D(b *testing.B) {
+	e := benchFlyEnc()
+	en := mustEngine(b, model.SF2E)
+	q := flyQuery(0, 3, 20)
+	dst, err := en.Reach(nil, e, q) // warm-up: buffers sized
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		dst, _ = en.Reach(dst[:0], e, q)
+	}
+	b.ReportMetric(float64(len(dst)), "squares")
+	if ff := en.(*sf2eEngine).s.fly.ff; ff != nil {
+		b.ReportMetric(float64(ff.expanded), "expanded")
+	}
+}
+
+// benchFlyEnc is a 100x100 map with walls, greater difficult terrain and
+// obstacles, a Speed 60 flyer 20 ft up in the middle and ten foes around it
+// at heights from 0 to 25 ft.
+func benchFlyEnc() *model.Encounter {
+	e := &model.Encounter{Name: "fly", Ruleset: model.SF2E, Grid: model.NewGrid(100, 100)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range e.Grid.Cells {
+		switch rng.IntN(20) {
+		case 0:
+			e.Grid.Cells[i] = model.Wall
+		case 1:
+			e.Grid.Cells[i] = model.GreaterDifficult
+		case 2:
+			e.Grid.Cells[i] = model.Obstacle
+		}
+	}
+	e.Tokens = []model.Token{{Name: "Navasi", X: 50, Y: 50, Size: model.Medium, Side: "pc", Speeds: map[string]int{ModeFly: 60}, Elevation: 20}}
+	for i := 0; i < 10; i++ {
+		e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("foe", i), X: 40 + rng.IntN(20), Y: 40 + rng.IntN(20), Size: model.Medium, Side: "foe", Elevation: 5 * rng.IntN(6)})
+	}
+	return e
+}

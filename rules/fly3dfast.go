@@ -1,0 +1,666 @@
+package rules
+
+import (
+	bits2 "math/bits"
+
+	"encounterplanner/model"
+)
+
+// The fast flying reach: fly3d.search's answers for a one-square space on a
+// map without edge walls, the common flight and the one a pointer drags.
+//
+// Key space. As in reachFast, a label's total T and diagonal parity p are
+// one key K = 2T + p, and every step adds a fixed weight to K that depends
+// only on the cube entered and on the step's kind: level or down 2 (+2 for
+// a difficult square of layer 0) straight and 3 (sf2e 5, pf1e 6 for that
+// square) diagonally; up 4 straight and sf2e 5, pf1e 6 diagonally
+// (rules-conventions.md "Elevation": up is a difficult-terrain surcharge);
+// straight up 4, straight down one or two layers 2. A Stride may spend c <= B
+// squares, which is K <= lim = 2 T0 + 2B + 1 for the T0 it started with,
+// so a label is (K, lim), and one beats another at the same state when its
+// K is no larger and its room lim - K no smaller.
+//
+// Strides. A Stride starts from every state where an earlier one could
+// stop, with the least K found there so far (a Stride that does not move
+// changes no answer: its route without it reaches the same squares, in
+// fewer Strides, at the same cost). Before the last Stride the state keeps
+// the diagonal parity (an odd key's next Stride has one square less of
+// room than an even key's), so an even label is beaten only by an even one;
+// in the last Stride the parity is folded into K. A stop whose label spread
+// with room r gave each neighbour a key no larger than its own plus the
+// step for every step of weight <= r, so the neighbour starts the next
+// Stride at least as well as the stop could bring it: in the next Stride
+// the stop takes only its steps dearer than r and those into cubes that
+// cannot stop (none at all when r covers every step and no neighbour is
+// such a cube). Each Stride so costs the cubes it newly reaches and a band
+// of a few squares inside its start, not its whole volume.
+//
+// Columns. A step down weighs what a level step into the same cube does,
+// and a step up 2 more (sf2e; pf1e's diagonal up 3 more). So a cube whose
+// cube above has already spread with as much room leaves its level steps
+// and its steps up to it (that one steps down and level into the same
+// cubes), a cube whose cube below has leaves it its steps down, and a cube
+// whose cube above is queued with a key at most 2 more and room at most 2
+// less leaves it its steps up (pf1e's steps up only in the last Stride,
+// where parity no longer counts). Level steps are queued after steps down,
+// so of equal keys the cube above leaves the queue first.
+
+// Layers. Besides fly3d's bound (the budget's climb, the ceiling of the
+// creatures' boxes), a label is dropped when the movement left in this and
+// the later Strides cannot reach the asked layer: up costs at least 4 a
+// layer, down at least 2 every two layers.
+//
+// The queue is a ring of 8 stacks (the dearest step weighs 6); states live
+// in a padded box, column-major (one square around the window, two layers
+// below, one above, all blocked) so no neighbour needs a bounds test and
+// the 27 steps from a cube touch a few cache lines. Time: the states
+// reached times their steps (27 at most; over BenchmarkReachFly3D about 8
+// an expansion get as far as the entered state's fields) plus the window's volume to set up; memory 17 bytes
+// a cube; zero allocations after warm-up.
+//
+// Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
+// squares, ~4 ms on the shared 2-core machine): about 25,000 states reached
+// (first in their Stride) and 31,000 expansions (a fifth of them partial),
+// 8 steps each looked at; nine tenths of the time is the expansion loop,
+// most of it the check of the entered state's fields (cache misses over
+// ~2 MB of states) and the branches around it; setting up (classifying,
+// boxes, cubes) and the answers are the rest. The parity kept before the
+// last Stride costs about a seventh of the expansions, the band a fifth.
+
+// Bits of a padded cube (flyFast.cell).
+const (
+	ffWMask    uint8 = 0x0f // level or down entry weight, straight (0: blocked)
+	ffNoEnd    uint8 = 1 << 4
+	ffNoStop   uint8 = 1 << 5
+	ffNearStop uint8 = 1 << 6 // a neighbour that is not blocked cannot stop
+	ffDiag     uint8 = 1 << 7 // refuses a diagonal passing beside it (a wall)
+)
+
+// ffRing is the size of the bucket ring: more than the dearest step (6).
+const ffRing = 8
+
+// ffMaxSpan bounds a query's keys: the fields of a state are 16 bits.
+const ffMaxSpan = 1 << 12
+
+type ffEnt struct{ st, lim int32 }
+
+type ffSeed struct{ st, k int32 }
+
+// The search keeps per state (cube x 2 + parity) 16-bit fields that hold a
+// value v as base + v + 1, valid when above the base (so a new Stride or
+// query starts by moving the base, not by clearing):
+//   - p: the key (low half, Stride base) and room + 1 (high half) of the
+//     best label pushed in this Stride;
+//   - e: the most room of a label expanded in this Stride (low half,
+//     Stride base) and the least key a Stride could stop with here so far
+//     (high half, query base);
+//   - dk: the key of the stop label that spread from here (query base),
+//     and dr the room it had (at most 15).
+
+type ffSt struct{ p, e uint32 }
+
+type flyFast struct {
+	PW, PH, PL        int
+	col, row          int // index strides of x and y (a layer's is 1)
+	cell              []uint8
+	st                []ffSt // per state
+	dk                []uint16
+	dr                []uint8
+	base, qbase       int32
+	ring              [ffRing][]ffEnt
+	seeds, fresh, mix []ffSeed
+	resT              []int32 // per window square: the answer's total (f.resStamp)
+	resA              []int8  // its Strides
+	off               [8]int32
+	mv                [27]ffMove
+	// the moves as tables by index: offset, dz + 2, weight by the entered
+	// cube's straight weight (0: no step), and the moves left by the
+	// diagonals refused (bit h/2 for diagonal h)
+	moff  [32]int32
+	mdz   [32]uint8
+	wtab  [32][16]uint8
+	allow [16]uint32
+	// the steps down (but straight down one), level (and straight down
+	// one), and up
+	downMask, levelMask, upMask uint32
+	near                        []int32   // the cubes with a step into one that cannot stop
+	nearBits                    []uint32  // per cube: those steps (bit i for mv[i])
+	dw                          [16]uint8 // diagonal weight by straight weight
+	// work counters of the last search: labels expanded, states reached
+	// (first in each Stride), steps whose entered state was looked at
+	expanded, reached, steps int
+}
+
+// fastReach runs the fast search when it applies (reach, a one-square
+// space, no edge walls, keys in range) and reports whether it did.
+func (f *fly3d) fastReach() bool {
+	m := &f.m
+	if f.noFast || f.k != 1 || m.es.on || ffSpan(m) > ffMaxSpan {
+		return false
+	}
+	if f.ff == nil {
+		f.ff = new(flyFast)
+	}
+	if !f.ff.build(f) {
+		return false
+	}
+	f.ff.search(f)
+	return true
+}
+
+// build fills the padded cubes from the classified squares and the boxes.
+// It reports false when a square is dearer than the ring holds (a flyer
+// pays at most one surcharge for terrain: not so far).
+func (ff *flyFast) build(f *fly3d) bool {
+	m := &f.m
+	ff.PW, ff.PH, ff.PL = f.bw+2, f.bh+2, f.L+3
+	ff.col, ff.row = ff.PL, ff.PW*ff.PL
+	n := ff.PW * ff.PH * ff.PL
+	if len(ff.cell) < n {
+		ff.cell = make([]uint8, n)
+	}
+	if len(ff.st) < 2*n {
+		ff.st = make([]ffSt, 2*n)
+		ff.dk = make([]uint16, 2*n)
+		ff.dr = make([]uint8, 2*n)
+		ff.base, ff.qbase = 0, 0
+	}
+	A := f.bw * f.bh
+	if len(ff.resT) < A {
+		ff.resT = make([]int32, A)
+		ff.resA = make([]int8, A)
+	}
+	cell := ff.cell[:n]
+	clear(cell)
+	for z := f.zlo; z < f.zlo+f.L; z++ {
+		pz := z - f.zlo + 2
+		occ := f.occ[(z-f.zlo)*A : (z-f.zlo+1)*A]
+		for wy := 0; wy < f.bh; wy++ {
+			src := m.cells[(wy+f.by0)*m.W+f.bx0:]
+			orow := occ[wy*f.bw : (wy+1)*f.bw]
+			i := (wy+1)*ff.row + ff.col + pz
+			for wx, o := range orow {
+				c := src[wx]
+				var v uint8
+				if c&cDiag != 0 {
+					v = ffDiag
+				}
+				if c&cBlock == 0 && o&oBlock == 0 {
+					v |= 2
+					if z == 0 {
+						lvl := (c & (cLvl0 | cLvl1)) >> lvlShift
+						if lvl > 1 {
+							return false
+						}
+						if m.kind == kindSF2E {
+							v += 2 * lvl
+						} else {
+							v = v&^ffWMask | 2<<lvl
+						}
+						if c&cNoEnd != 0 {
+							v |= ffNoEnd | ffNoStop
+						}
+					}
+					if o&oNoEnd != 0 {
+						v |= ffNoEnd
+					}
+					if o&oNoStop != 0 {
+						v |= ffNoStop
+					}
+				}
+				cell[i+wx*ff.col] = v
+			}
+		}
+	}
+	for h := 0; h < 8; h++ {
+		ff.off[h] = int32(model.Dir[h][1]*ff.row + model.Dir[h][0]*ff.col)
+	}
+	// Mark the cubes with a step into one that is open but cannot stop,
+	// and list those steps (ffNear: cube, bits of ff.mv).
+	for w := 2; w < 16; w++ {
+		if m.kind == kindSF2E {
+			ff.dw[w] = uint8(w + 1)
+		} else {
+			ff.dw[w] = uint8(w * 3 / 2)
+		}
+	}
+	ff.mv = ff.moves(m.kind == kindPF1E)
+	for i, mv := range ff.mv {
+		ff.moff[i], ff.mdz[i] = mv.off, uint8(mv.dz+2)
+		for w := 1; w < 16; w++ {
+			switch mv.kind {
+			case ffByCube:
+				ff.wtab[i][w] = uint8(w)
+			case ffByCubeDiag:
+				ff.wtab[i][w] = ff.dw[w]
+			default:
+				ff.wtab[i][w] = uint8(mv.w)
+			}
+		}
+	}
+	ff.downMask, ff.levelMask, ff.upMask = 0, 0, 0
+	for i, mv := range ff.mv {
+		switch {
+		case mv.dz > 0:
+			ff.upMask |= 1 << i
+		case mv.dz == 0 || mv.h == 8 && mv.dz == -1:
+			// level, and straight down one (the cube above steps down two)
+			ff.levelMask |= 1 << i
+		default:
+			ff.downMask |= 1 << i
+		}
+	}
+	for r := range ff.allow {
+		a := uint32(1)<<len(ff.mv) - 1
+		for i, mv := range ff.mv {
+			if mv.h < 8 && mv.h&1 != 0 && r&(1<<(mv.h/2)) != 0 {
+				a &^= 1 << i
+			}
+		}
+		ff.allow[r] = a
+	}
+	// The steps into cubes that are open but cannot stop, by cube (the
+	// cubes marked last time cleared first).
+	if len(ff.nearBits) < n {
+		ff.nearBits = make([]uint32, n)
+		ff.near = ff.near[:0]
+	}
+	for _, c := range ff.near {
+		ff.nearBits[c] = 0
+	}
+	ff.near = ff.near[:0]
+	for i, c := range cell {
+		if c&ffNoStop == 0 || c&ffWMask == 0 {
+			continue
+		}
+		for j, mv := range ff.mv {
+			src := int32(i) - mv.off
+			if cell[src]&ffWMask == 0 {
+				continue
+			}
+			if cell[src]&ffNearStop == 0 {
+				cell[src] |= ffNearStop
+				ff.near = append(ff.near, src)
+			}
+			ff.nearBits[src] |= 1 << j
+		}
+	}
+	return true
+}
+
+// ffMove is one of the 27 steps from a cube: the offset to the cube it
+// enters, its horizontal direction (8: none), its layer change and how it
+// is weighed (ffByCube: the entered cube's straight weight; ffByCubeDiag:
+// its diagonal weight; else the fixed weight w when the cube is open).
+type ffMove struct {
+	off  int32
+	h    uint8
+	dz   int8
+	kind uint8
+	w    int32
+}
+
+const (
+	ffByCube = iota
+	ffByCubeDiag
+	ffFixed
+)
+
+// moves fills the step table for the padded box.
+func (ff *flyFast) moves(pf1e bool) [27]ffMove {
+	var mv [27]ffMove
+	upD := int32(5)
+	if pf1e {
+		upD = 6
+	}
+	// Steps down come first: of the labels one expansion queues with
+	// equal keys, the level ones leave the queue first, so that the cube
+	// above is often expanded before the cube below it (see the column
+	// rule in search).
+	i := 0
+	for dz := int8(-1); dz <= 1; dz++ {
+		for h := 0; h < 8; h++ {
+			diag := uint8(h & 1)
+			m := ffMove{off: ff.off[h] + int32(dz), h: uint8(h), dz: dz, kind: ffByCube + diag}
+			if dz > 0 {
+				m.kind, m.w = ffFixed, 4
+				if diag != 0 {
+					m.w = upD
+				}
+			}
+			mv[i] = m
+			i++
+		}
+	}
+	mv[24] = ffMove{off: 1, h: 8, dz: 1, kind: ffFixed, w: 4}
+	mv[25] = ffMove{off: -1, h: 8, dz: -1, kind: ffFixed, w: 2}
+	mv[26] = ffMove{off: -2, h: 8, dz: -2, kind: ffFixed, w: 2}
+	return mv
+}
+
+// ffSpan is one more than any key or room of the query.
+func ffSpan(m *mover) int64 {
+	return 2*int64(m.budget)*int64(m.layers) + 2*int64(m.budget) + 16
+}
+
+// search runs every Stride; answers go to f.resStamp and ff.resT, ff.resA.
+func (ff *flyFast) search(f *fly3d) {
+	m := &f.m
+	ff.expanded, ff.reached, ff.steps = 0, 0, 0
+	steps := 0
+	defer func() { ff.steps = steps }()
+	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
+	if m.budget <= 0 || f.none {
+		return
+	}
+	B := m.budget
+	S := m.layers
+	span := int32(ffSpan(m))
+	// A fresh query: the values of earlier ones fall below the new bases.
+	if int64(ff.base)+int64(S+2)*int64(span) >= 1<<16 {
+		clear(ff.st)
+		clear(ff.dk)
+		ff.base = 0
+	}
+	ff.qbase = ff.base
+	ff.base += span
+	qbase := ff.qbase
+	PW, PL, col, row := int32(ff.PW), int32(ff.PL), int32(ff.col), int32(ff.row)
+	cell := ff.cell
+	st, dkey, droom := ff.st, ff.dk, ff.dr
+	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
+	start := int32(sy+1)*row + int32(sx+1)*col + int32(f.z0-f.zlo+2)
+	startExcluded := f.z0 == f.zEnd
+	pzEnd := int32(f.zEnd - f.zlo + 2)
+	// need(pz): the least key that reaches the asked layer from layer pz.
+	need := func(pz int32) int32 {
+		if d := pzEnd - pz; d > 0 {
+			return 4 * d
+		} else {
+			return 2 * ((-d + 1) / 2)
+		}
+	}
+	pf1e := m.kind == kindPF1E
+	maxW := int32(5) // the dearest step (sf2e)
+	if pf1e {
+		maxW = 6
+	}
+	// seedK is the key a Stride could stop with at state ss so far (-1: none).
+	moff, mdz, wtab := &ff.moff, &ff.mdz, &ff.wtab
+	seedK := func(ss int32) int32 { return int32(st[ss].e>>16) - qbase - 1 }
+	ff.seeds = append(ff.seeds[:0], ffSeed{st: start * 2, k: int32(m.par0)})
+	for s := 0; s < S; s++ {
+		last := s == S-1
+		base := ff.base
+		ff.base += span
+		future := int32(S-1-s) * (2*B + 1) // the room of the later Strides
+		fold := int32(1)
+		if last {
+			fold = 0
+		}
+		var cutOff [64]int32 // by layer: the room the later Strides add, less need
+		for pz := range cutOff {
+			cutOff[pz] = future - need(int32(pz))
+		}
+		ff.fresh = ff.fresh[:0]
+		for i := range ff.ring {
+			ff.ring[i] = ff.ring[i][:0]
+		}
+		// The seeds, by key. One that spread fully needs no expansion,
+		// unless a neighbour cannot stop: then only the steps into such
+		// neighbours (a partial expansion).
+		seeds := ff.seeds
+		spread := func(sd ffSeed) bool { return int32(dkey[sd.st]) == qbase+sd.k+1 }
+		skip := func(si int) int {
+			for si < len(seeds) && spread(seeds[si]) && int32(droom[seeds[si].st]) >= maxW && cell[seeds[si].st>>1]&ffNearStop == 0 {
+				si++
+			}
+			return si
+		}
+		si := skip(0)
+		if si == len(seeds) {
+			break
+		}
+		pending := 0
+		K := seeds[si].k
+		for {
+			for si < len(seeds) && seeds[si].k == K {
+				// In the last Stride, parity 1 folds to 0 at the same cube.
+				ss := seeds[si].st &^ (1 - fold)
+				lim := K&^1 + 2*B + 1
+				b := &ff.ring[K&(ffRing-1)]
+				if spread(seeds[si]) {
+					*b = append(*b, ffEnt{st: ^seeds[si].st, lim: lim})
+					pending++
+				} else if v := st[ss].p; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
+					st[ss].p = uint32(base+K+1) | uint32(lim-K+1)<<16
+					*b = append(*b, ffEnt{st: ss, lim: lim})
+					pending++
+				}
+				si = skip(si + 1)
+			}
+			b := &ff.ring[K&(ffRing-1)]
+			if len(*b) == 0 {
+				if pending == 0 {
+					if si == len(seeds) {
+						break
+					}
+					K = seeds[si].k
+				} else {
+					K++
+				}
+				continue
+			}
+			e := (*b)[len(*b)-1]
+			*b = (*b)[:len(*b)-1]
+			pending--
+			ss, lim := e.st, e.lim
+			// A partial expansion steps only where its earlier one could
+			// not (dearer than the room it had) or into a cube that
+			// cannot stop.
+			skipW := int32(-1)
+			if ss < 0 {
+				skipW = int32(droom[^ss])
+				if lim-K >= maxW {
+					// With this expansion the stop has spread with room
+					// for every step.
+					droom[^ss] = 15
+				}
+				ss = ^ss &^ (1 - fold)
+			}
+			room := lim - K
+			c := ss >> 1
+			pz := c % PL
+			if skipW < 0 {
+				ev := st[ss].e
+				er := int32(uint16(ev)) - base - 1
+				first := er < 0
+				if er >= room {
+					continue // a label with as much room has spread from here
+				}
+				st[ss].e = ev&^0xffff | uint32(base+room+1)
+				if first {
+					ff.reached++
+					cc := cell[c]
+					if pz == pzEnd && cc&ffNoEnd == 0 && !(startExcluded && c == start) {
+						r := c / PL
+						wx, wy := int(r%PW)-1, int(r/PW)-1
+						a := wy*f.bw + wx
+						if f.resStamp[a] != f.qgen {
+							f.resStamp[a] = f.qgen
+							ff.resT[a], ff.resA[a] = K>>1, int8(s+1)
+							f.minX, f.maxX = min(f.minX, wx), max(f.maxX, wx)
+							f.minY, f.maxY = min(f.minY, wy), max(f.maxY, wy)
+						}
+					}
+					sk := seedK(ss)
+					seedKey := sk == K
+					if !last && cc&ffNoStop == 0 && (sk < 0 || sk > K) {
+						ff.fresh = append(ff.fresh, ffSeed{st: ss, k: K})
+						seedKey = true
+					}
+					if seedKey {
+						// it spreads from its stop key with this room
+						dkey[ss], droom[ss] = uint16(qbase+K+1), uint8(min(room, 15))
+					}
+				}
+			}
+			ff.expanded++
+			// The labels left with too little room for the asked layer.
+			var cut [4]int32 // by dz + 2
+			for i := range cut {
+				cut[i] = lim + min(0, cutOff[(pz+int32(i)-2)&63])
+			}
+			// The moves whose diagonal the squares passed beside refuse.
+			cN, cE, cS, cW := cell[c-row], cell[c+col], cell[c+row], cell[c-col]
+			var refuse uint8 // bit h/2 for diagonal h
+			if pf1e {
+				refuse = (cN|cE)>>7 | (cS|cE)>>7<<1 | (cS|cW)>>7<<2 | (cN|cW)>>7<<3
+			} else {
+				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
+			}
+			bits := ff.allow[refuse]
+			// Steps that a neighbour in the column does as well. A step
+			// down weighs what a level step into its cube does, and a step
+			// up 2 more (sf2e; pf1e's diagonal up 3 more, which changes
+			// the parity, so there only in the last Stride). So the cube
+			// above, once expanded with as much room (so with a key no
+			// larger), has stepped down into every cube this one's level
+			// steps enter and level into every cube its steps up enter,
+			// and straight down past this one; the cube below, once
+			// expanded so, has stepped level into every cube this one's
+			// steps down enter, and straight down; the cube above, queued
+			// with a key at most 2 more and room at most 2 less, will step
+			// level into every cube this one's steps up enter. A label of
+			// the other parity stands in only when even or in the last
+			// Stride.
+			par := ss & 1
+			upOK := !pf1e || last
+			if expandedWith(st, (c+1)<<1|par, base, room) || par != 0 && expandedWith(st, (c+1)<<1, base, room) {
+				bits &^= ff.levelMask
+				if upOK {
+					bits &^= ff.upMask
+				}
+			}
+			if expandedWith(st, (c-1)<<1|par, base, room) || par != 0 && expandedWith(st, (c-1)<<1, base, room) {
+				bits &^= ff.downMask
+			}
+			if upOK && (queuedWith(st, (c+1)<<1|par, base, K+2, room-2) || par != 0 && queuedWith(st, (c+1)<<1, base, K+2, room-2)) {
+				bits &^= ff.upMask
+			}
+			if skipW >= maxW {
+				// Only steps into cubes that cannot stop are left.
+				bits &= ff.nearBits[c]
+			}
+			for ; bits != 0; bits &= bits - 1 {
+				i := bits2.TrailingZeros32(bits) & 31
+				t := c + moff[i]
+				ct := cell[t]
+				w := int32(wtab[i][ct&ffWMask])
+				if w == 0 {
+					continue // blocked
+				}
+				if w <= skipW && ct&ffNoStop == 0 {
+					continue // done by the earlier expansion
+				}
+				nk := K + w
+				if nk > cut[mdz[i]&3] {
+					continue // over the budget, or too far from the asked layer
+				}
+				nroom := lim - nk
+				steps++
+				ns := t<<1 | nk&fold
+				if v := st[ns].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
+					continue // a label as good is queued
+				}
+				ev := st[ns].e
+				if int32(uint16(ev))-base-1 >= nroom {
+					continue // one with as much room spread from here
+				}
+				if uint32(int32(ev>>16)-qbase-1) <= uint32(nk) {
+					continue // it starts this Stride at least as well
+				}
+				if ns&1 != 0 || fold == 0 {
+					// An odd key is also beaten by the other parity's labels
+					// (before the last Stride an even one is not: its next
+					// Stride has a square more); in the last Stride the
+					// seeds of both parities start here.
+					o := ns ^ 1
+					if fold != 0 {
+						if v := st[o].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
+							continue
+						}
+						if int32(uint16(st[o].e))-base-1 >= nroom {
+							continue
+						}
+					}
+					if uint32(int32(st[o].e>>16)-qbase-1) <= uint32(nk) {
+						continue
+					}
+				}
+				if v := st[ns].p; uint32(int32(uint16(v))-base-1) > uint32(nk) || int32(uint16(v))-base-1 == nk && int32(v>>16)-1 < nroom {
+					st[ns].p = uint32(base+nk+1) | uint32(nroom+1)<<16
+				}
+				b := &ff.ring[nk&(ffRing-1)]
+				*b = append(*b, ffEnt{st: ns, lim: lim})
+				pending++
+			}
+		}
+		if last {
+			break
+		}
+		// The next Stride's seeds: the old ones not beaten, merged with the
+		// fresh ones (both by key), and the fresh keys recorded.
+		for _, sd := range ff.fresh {
+			st[sd.st].e = st[sd.st].e&0xffff | uint32(qbase+sd.k+1)<<16
+		}
+		mix := ff.mix[:0]
+		old, fr := seeds, ff.fresh
+		for len(old) > 0 || len(fr) > 0 {
+			var sd ffSeed
+			if len(fr) == 0 || len(old) > 0 && old[0].k <= fr[0].k {
+				sd, old = old[0], old[1:]
+			} else {
+				sd, fr = fr[0], fr[1:]
+			}
+			// A stop that has spread with room for every step and has no
+			// neighbour that cannot stop is never queued again.
+			if seedK(sd.st) == sd.k && !(spread(sd) && int32(droom[sd.st]) >= maxW && cell[sd.st>>1]&ffNearStop == 0) {
+				mix = append(mix, sd)
+			}
+		}
+		ff.mix, ff.seeds = ff.seeds, mix
+	}
+}
+
+// expandedWith reports whether state ss expanded, in the Stride of base, a
+// label with at least room (so with a key no larger than the one now
+// leaving the queue).
+func expandedWith(st []ffSt, ss int32, base, room int32) bool {
+	return int32(uint16(st[ss].e))-base-1 >= room
+}
+
+// queuedWith reports whether state ss has expanded or queued, in the Stride
+// of base, a label with a key at most k and at least room.
+func queuedWith(st []ffSt, ss int32, base, k, room int32) bool {
+	v := st[ss].p
+	return uint32(int32(uint16(v))-base-1) <= uint32(k) && int32(v>>16)-1 >= room || expandedWith(st, ss, base, room)
+}
+
+// resultsFast appends the fast search's answers (and pf1e's minimum
+// movement, as results does), sorted by y then x.
+func (f *fly3d) resultsFast(dst []Square) []Square {
+	m, ff := &f.m, f.ff
+	minimum := f.minimumMoves()
+	for wy := min(f.minY, minimum.y0); wy <= max(f.maxY, minimum.y1); wy++ {
+		for wx := min(f.minX, minimum.x0); wx <= max(f.maxX, minimum.x1); wx++ {
+			a := wy*f.bw + wx
+			if f.resStamp[a] == f.qgen {
+				dst = append(dst, Square{X: wx + f.bx0, Y: wy + f.by0, Cost: int(ff.resT[a]) * m.feet, Actions: int(ff.resA[a])})
+			} else if minimum.has(wx, wy) {
+				dst = append(dst, Square{X: wx + f.bx0, Y: wy + f.by0, Cost: m.feet, Actions: 2})
+			}
+		}
+	}
+	return dst
+}

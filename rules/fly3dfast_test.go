@@ -1,0 +1,162 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// The fast flying reach (fly3dfast.go) answers as fly3d.search does, square
+// for square, on random stacks: creatures of every size, side and condition
+// at heights from 0 to 30 ft, any terrain, 1 to 3 actions, a turn that has
+// counted diagonals, an end elevation anywhere from the ground to 40 ft.
+
+// randFlyStack is a random flight: randEncounterSized's map and creatures,
+// lifted to random heights, the mover one square (mostly) and flying.
+func randFlyStack(rng *rand.Rand, rs model.Ruleset, side int) (*model.Encounter, MoveQuery) {
+	e, q := randEncounterSized(rng, rs, side, 13)
+	for i := range e.Tokens {
+		if rng.IntN(3) != 0 {
+			e.Tokens[i].Elevation = 5 * rng.IntN(7)
+		}
+	}
+	t := &e.Tokens[q.Token]
+	if rng.IntN(8) != 0 {
+		t.Size = []model.Size{model.Medium, model.Small, model.Tiny, model.Medium}[rng.IntN(4)]
+	}
+	if t.Speeds == nil {
+		t.Speeds = map[string]int{}
+	}
+	t.Speeds[ModeFly] = 5 * (1 + rng.IntN(12))
+	q.Mode, q.Step = ModeFly, false
+	q.Actions = 1 + rng.IntN(MaxActions(rs))
+	q.Turn.Diagonals = rng.IntN(3)
+	q.SetElevation, q.Elevation = true, 5*rng.IntN(9)
+	if rng.IntN(3) == 0 {
+		q.Elevation = t.Elevation
+	}
+	return e, q
+}
+
+// flyBoth answers q by the fast search and by fly3d.search; fast reports
+// whether the fast one ran.
+func flyBoth(t testing.TB, e *model.Encounter, q MoveQuery) (fastSq, slowSq []Square, fast bool) {
+	t.Helper()
+	k := kindOf(e.Ruleset)
+	var f, s fly3d
+	s.noFast = true
+	fastSq, used, err := f.reach(k, nil, e, q)
+	slowSq, used2, err2 := s.reach(k, nil, e, q)
+	if used != used2 || fmt.Sprint(err) != fmt.Sprint(err2) {
+		t.Fatalf("used %v/%v err %v/%v", used, used2, err, err2)
+	}
+	return fastSq, slowSq, f.ff != nil && f.ff.expanded > 0
+}
+
+func checkFlyBoth(t testing.TB, seed uint64, side int) (fast bool) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 31))
+	rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+	e, q := randFlyStack(rng, rs, side)
+	a, b, fast := flyBoth(t, e, q)
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		ga, gb := squareAt(a), squareAt(b)
+		diff := ""
+		for p, s := range gb {
+			if ga[p] != s {
+				diff += fmt.Sprintf(" %v fast %+v search %+v;", p, ga[p], s)
+			}
+		}
+		for p, s := range ga {
+			if _, ok := gb[p]; !ok {
+				diff += fmt.Sprintf(" %v fast %+v search none;", p, s)
+			}
+		}
+		t.Fatalf("seed %d %s: %+v (token %d at %d ft):%s\n%s%s", seed, rs, q, q.Token, e.Tokens[q.Token].Elevation, diff, tokenMap(e), stackText(e))
+	}
+	return fast
+}
+
+func TestFly3DFastMatchesSearch(t *testing.T) {
+	n := 400
+	if testing.Short() {
+		n = 100
+	}
+	fast := 0
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		if checkFlyBoth(t, seed, 10) {
+			fast++
+		}
+	}
+	if fast < n/2 {
+		t.Fatalf("the fast search ran %d times in %d", fast, n)
+	}
+}
+
+// FuzzFly3DFastMatchesSearch is the cross-check for `make fuzz`: any seed,
+// maps up to 16 squares a side.
+func FuzzFly3DFastMatchesSearch(f *testing.F) {
+	for seed := uint64(0); seed < 8; seed++ {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		checkFlyBoth(t, seed, 14)
+	})
+}
+
+// The fast search's work is the cubes it reaches, not the Strides times
+// the volume: a stop that spread with room for every step is not expanded
+// again, and a cube leaves its steps down and up to the cubes below and
+// above when they do as well. On BenchmarkReachFly3D's map (3 Strides, 7
+// layers, 3,398 squares) the labels expanded stay within 1.5 per cube of
+// the asked squares' columns (about 1.3; searching each Stride afresh is
+// over 1.8), and the answer comes from the fast search, not fly3d.search.
+func TestFly3DFastWork(t *testing.T) {
+	e := benchFlyEnc()
+	var f fly3d
+	sq, used, err := f.reach(kindSF2E, nil, e, flyQuery(0, 3, 20))
+	if !used || err != nil || len(sq) == 0 {
+		t.Fatalf("used %v err %v, %d squares", used, err, len(sq))
+	}
+	if f.ff == nil || len(f.labels) != 0 {
+		t.Fatalf("the reach fell back to fly3d.search (%d labels)", len(f.labels))
+	}
+	ff := f.ff
+	cubes := f.L * len(sq)
+	if ff.expanded > 3*cubes/2 {
+		t.Errorf("%d labels expanded for %d squares over %d layers: more than 1.5 per cube", ff.expanded, len(sq), f.L)
+	}
+	// Many steps are left to the column: about 11 steps a cube are
+	// looked at (22 with every step taken).
+	if ff.steps > 13*cubes {
+		t.Errorf("%d steps looked at for %d squares over %d layers: more than 13 per cube", ff.steps, len(sq), f.L)
+	}
+	t.Logf("%d squares, %d layers, %d labels expanded (%.2f per cube), %d steps looked at (%.1f per cube)", len(sq), f.L, ff.expanded, float64(ff.expanded)/float64(cubes), ff.steps, float64(ff.steps)/float64(cubes))
+}
+
+// One fast search answers query after query (its 16-bit fields move a
+// base instead of clearing, and clear when the base runs out): a long run
+// of random stacks on one fly3d matches fresh searches.
+func TestFly3DFastReused(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 300
+	}
+	var f fly3d
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 32))
+		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+		e, q := randFlyStack(rng, rs, 6)
+		got, _, err := f.reach(kindOf(rs), nil, e, q)
+		s := fly3d{noFast: true}
+		want, _, err2 := s.reach(kindOf(rs), nil, e, q)
+		if fmt.Sprint(got, err) != fmt.Sprint(want, err2) {
+			t.Fatalf("seed %d %s, query %d on one search: %v %v, fresh search %v %v", seed, rs, seed, got, err, want, err2)
+		}
+	}
+	if f.ff == nil || f.ff.base < f.ff.qbase {
+		t.Fatal("the fast search did not run")
+	}
+}

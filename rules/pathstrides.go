@@ -7,8 +7,10 @@ import (
 )
 
 // pathStrides is path for a route of 2 or more Strides (sf2e) or move
-// actions (pf1e), at most n: an A* search backwards from the target, then
-// a walk forwards from the start that settles the directions.
+// actions (pf1e), at most n. First pathTight walks the steps that keep to
+// the open-map cost: on open ground that is the answer, found in the
+// route's length. Else (pathLabelsBack) an A* search backwards from the
+// target, then a walk forwards from the start that settles the directions.
 //
 // The backward search settles labels (r, state, u, K): from the state
 // (position, diagonal parity) a continuation to the target spends u in the
@@ -37,6 +39,95 @@ import (
 // leaves the directions in s.seqA and reports whether the target was
 // reached.
 func (s *searcher) pathStrides(target, n int) bool {
+	if done, ok := s.pathTight(target, n); done {
+		return ok
+	}
+	return s.pathLabelsBack(target, n)
+}
+
+// pathTight tries pathStrides' answer the cheap way, by the open-map cost
+// openCost (a lower bound of every route's cost from a state, exact on an
+// open map): from the start, it takes at each state the first direction
+// N..NW of a tight step (its cost is exactly what it lowers openCost by)
+// that enters no hazardous square and leaves no threatened one. A route
+// of such steps costs openCost from the start, which no route beats, with
+// no hazardous square nor reaction: the best key of every route, in one
+// Stride or in n. Every best route is made of such steps only, so when
+// the walk reaches the target it is the first of the best routes (at each
+// state the first best route takes no earlier direction, and this one's
+// direction leads on to the target); if it splits into n Strides (the
+// least spent per Stride, as pathStrides' walk keeps it), it is the
+// answer (done, ok: the directions in s.seqA). When openCost from the
+// start is past n Strides, no route reaches the target (done, not ok).
+// Else (a state with no such step: terrain, walls, hazards or threats on
+// the way; or a route that does not split) the label search decides (not
+// done). Time O(L k) for a route of L steps: an open map's answer, where
+// the label search would settle every state of every best route (a
+// quarter of a square map to a target at the middle of the far side),
+// costs next to nothing. TestPathTightMatchesLabelSearch checks it.
+func (s *searcher) pathTight(target, n int) (done, ok bool) {
+	m := &s.m
+	ss := &s.strides
+	if ss.noTight {
+		return false, false
+	}
+	W, B := m.W, m.budget
+	tx, ty := target%W, target/W
+	pos, par := m.start, m.par0
+	left := openCost(pos%W, pos/W, par, tx, ty)
+	if int64(left) > int64(n)*int64(B) {
+		return true, false // every route costs at least that
+	}
+	var cm [maxStrides]int32
+	for l := range cm {
+		cm[l] = -1
+	}
+	cm[0] = 0
+	s.newStride(&cm, n, m.start)
+	dirs := s.seqA[:0]
+	for pos != target {
+		x, y := pos%W, pos/W
+		took := false
+		for d := 0; d < 8 && !took; d++ {
+			ss.steps++
+			npos, lvl, haz, thr, ok := m.try(x, y, d)
+			if !ok || haz != 0 || thr {
+				continue
+			}
+			w, q := stepCost(m.kind, isDiagDir(d), par, lvl)
+			nleft := openCost(npos%W, npos/W, q, tx, ty)
+			if w != left-nleft {
+				continue
+			}
+			fits := false
+			for l := 0; l < n; l++ {
+				if cm[l] >= 0 && cm[l]+w <= B {
+					cm[l], fits = cm[l]+w, true
+				} else {
+					cm[l] = -1
+				}
+			}
+			if !fits {
+				s.seqA = dirs
+				ss.tightSplit++
+				return false, false // the best routes' first does not split
+			}
+			s.newStride(&cm, n, npos)
+			pos, par, left, took = npos, q, nleft, true
+			dirs = append(dirs, int8(d))
+		}
+		if !took {
+			s.seqA = dirs
+			return false, false
+		}
+	}
+	s.seqA = dirs
+	ss.tightDone++
+	return true, true
+}
+
+// pathLabelsBack is pathStrides' label search backwards and its walk.
+func (s *searcher) pathLabelsBack(target, n int) bool {
 	m := &s.m
 	ss := &s.strides
 	W := m.W
@@ -433,7 +524,12 @@ type strideSearch struct {
 	f0     int32 // the first f settled: steps wait only at it (stepsBack)
 
 	heapOnly bool // path1 queues in the binary heap even when the radix heap fits (tests)
-	floodAt  int  // the labels settled before the first flood when not floodFirst (tests)
+	noTight  bool // pathStrides goes straight to its label search (tests)
+
+	// Answers pathTight gave, and its routes that did not split into the
+	// Strides (tests count them).
+	tightDone, tightSplit int
+	floodAt               int // the labels settled before the first flood when not floodFirst (tests)
 
 	// The flood from the start (floodFrom): per position, the least
 	// cost when the stamp is the generation; the bucket ring, the cost

@@ -168,6 +168,7 @@ func TestPathStridesWorkBounded(t *testing.T) {
 		{maze, n / 2, n - 1, n * n},
 	} {
 		en := &sf2eEngine{}
+		en.s.strides.noTight = true // the label search's work, not the walk's
 		sq, err := en.Reach(nil, c.e, q)
 		if err != nil {
 			t.Fatal(err)
@@ -244,6 +245,7 @@ func TestPathStridesFloodMatchesLabelSearch(t *testing.T) {
 		}
 		slow.m.prepare(kindOf(rs), e, q)
 		fast.strides.floodAt = 1 + rng.IntN(8)
+		fast.strides.noTight = true // every target to the label search
 		maps++
 		m := &fast.m
 		for target := 0; target < m.W*m.H; target++ {
@@ -263,5 +265,64 @@ func TestPathStridesFloodMatchesLabelSearch(t *testing.T) {
 	}
 	if floods < 2000 {
 		t.Errorf("only %d paths flooded", floods)
+	}
+}
+
+// pathTight (the walk of the open-map cost's tight steps) against the
+// label search it goes before, on random sf2e and pf1e maps that are
+// mostly open ground, with some terrain, walls, hazards, creatures (their
+// reactions and squares no Stride may stop on), edges and doors, large
+// spaces, 2 and 3 Strides, odd and even diagonals counted and Speeds
+// small enough that its route often does not split into the Strides: the
+// same Strides and directions to every square, or both none; and the
+// walk's answers many, its routes that do not split too. Without it, the
+// open 1000 x 1000 map of BenchmarkPathMultiStride1000 took the path
+// longer than the reach (TestPathLabelsBelowReach).
+func TestPathTightMatchesLabelSearch(t *testing.T) {
+	maps, multi, tight, split := 0, 0, 0, 0
+	for seed := uint64(0); maps < 600; seed++ {
+		rs := fuzzRuleset(byte(seed))
+		rng := rand.New(rand.NewPCG(seed, 83))
+		e, q := randEncounterSized(rng, rs, 14, 8)
+		for i := range e.Grid.Cells {
+			if rng.IntN(8) != 0 {
+				e.Grid.Cells[i] = 0
+			}
+		}
+		if rng.IntN(4) == 0 {
+			addRandomEdges(rng, e, 1+rng.IntN(3))
+		}
+		q.Actions, q.Step = 2+rng.IntN(MaxActions(rs)-1), false
+		q.Turn.Diagonals = rng.IntN(4)
+		var fast, slow searcher
+		if _, err := fast.m.prepare(kindOf(rs), e, q); err != nil || fast.m.budget <= 0 {
+			continue
+		}
+		slow.m.prepare(kindOf(rs), e, q)
+		maps++
+		m := &fast.m
+		for target := 0; target < m.W*m.H; target++ {
+			if target%m.W+m.k > m.W || target/m.W+m.k > m.H {
+				continue
+			}
+			before := fast.strides.tightDone
+			got := fast.path(target)
+			want := slow.pathLabels(target)
+			if got != want || (got > 0 && !slices.Equal(fast.seqA, slow.seqA)) {
+				t.Fatalf("seed %d %s %+v target (%d, %d) (walk answered: %v): %d Strides %v, label search %d Strides %v\n%s", seed, rs, q,
+					target%m.W, target/m.W, fast.strides.tightDone > before, got, fast.seqA, want, slow.seqA, reachMap(e, q.Token, nil))
+			}
+			if got > 1 {
+				multi++
+				if fast.strides.tightDone > before {
+					tight++
+				}
+			}
+		}
+		split += fast.strides.tightSplit
+	}
+	t.Logf("%d maps, %d paths of 2 or more Strides, %d answered by the walk, %d walks that did not split", maps, multi, tight, split)
+	if tight < multi/4 || split < 200 {
+		t.Errorf("the walk answered %d of %d paths of 2 or more Strides and did not split %d times", tight, multi, split)
 	}
 }

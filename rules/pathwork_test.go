@@ -196,3 +196,48 @@ func TestPathTriesNoMoreStepsThanReach(t *testing.T) {
 	}
 	t.Logf("%d inputs; path tried at most %.2f of the steps reach must", len(inputs), worst)
 }
+
+// A label the path's search backwards settles costs it about three times
+// what a label expanded costs reach's layered search (bounds in 8
+// directions and the queue: about 190 against 60 ns on the 1000 x 1000
+// maps of the benchmarks), so on the benchmark pairs of 2 and 3 Strides
+// the path settles at most a quarter as many labels as reach expands
+// (issue 12 item 8: path never slower than reach). On the open map of
+// BenchmarkPathMultiStride1000 the search backwards settled 0.45 as many
+// (759,403: every state of every best route, once per Stride count) and
+// the path took 1.4x the reach's time; pathTight now walks it, settling
+// none.
+func TestPathLabelsBelowReach(t *testing.T) {
+	type pair struct {
+		name string
+		e    *model.Encounter
+		q    MoveQuery
+		x, y int
+	}
+	var pairs []pair
+	e, q := multiStrideMap(1000)
+	pairs = append(pairs, pair{"multiStrideMap(1000) to (500, 999)", e, q, 500, 999})
+	e, q, x, y := terrainMap(1000)
+	pairs = append(pairs, pair{"terrainMap(1000)", e, q, x, y})
+	e, q = largeTwoActionsMap()
+	x, y = farthestReached(t, e, q)
+	pairs = append(pairs, pair{"largeTwoActionsMap(), farthest", e, q, x, y})
+	x, y = justOutOfReach(t, e, q)
+	pairs = append(pairs, pair{"largeTwoActionsMap(), just out of reach", e, q, x, y})
+	for _, c := range pairs {
+		en := mustEngine(t, c.e.Ruleset)
+		s := engineSearcher(en)
+		if _, err := en.Path(c.e, c.q, c.x, c.y); err != nil {
+			t.Fatal(err)
+		}
+		labels := len(s.strides.lab)
+		if _, err := en.Reach(nil, c.e, c.q); err != nil || !s.layRes {
+			t.Fatalf("%s: reach %v, layered search %v", c.name, err, s.layRes)
+		}
+		ratio := float64(labels) / float64(s.lay.popped)
+		t.Logf("%s: path settled %d labels, reach expanded %d (%.2f)", c.name, labels, s.lay.popped, ratio)
+		if 4*labels > s.lay.popped {
+			t.Errorf("%s: path settled %d labels, more than a quarter of the %d reach expanded (%.2f)", c.name, labels, s.lay.popped, ratio)
+		}
+	}
+}

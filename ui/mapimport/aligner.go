@@ -1,0 +1,209 @@
+package mapimport
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+)
+
+// markRadius is the radius of a grid point's ring, and grabRadius how near
+// a press must be to a point to drag it rather than place the next one.
+const (
+	markRadius = 7
+	grabRadius = 16
+)
+
+// markColours tell the two grid points apart: the first cyan, the second
+// yellow, both unlike the magenta preview grid.
+var markColours = [2]color.NRGBA{{0x10, 0xe0, 0xff, 0xff}, {0xff, 0xe0, 0x10, 0xff}}
+
+// Aligner shows a map image with its proposed grid and lets the GM put two
+// grid points on it: a click places the first point, the next click the
+// second, then the first again; a drag moves the point nearest the press
+// (or places the next one). OnPoints hears of the two points once both are
+// on the image, after each click and at the end of each drag. Points are
+// in image pixels, whatever the size the preview is shown at.
+type Aligner struct {
+	widget.BaseWidget
+
+	// OnPoints is called with the two points when both are set and one
+	// moved.
+	OnPoints func(a, b Point)
+
+	iw, ih  int         // the image's size in pixels
+	preview image.Image // what is shown: the image, scaled, with a grid
+	pts     [2]Point
+	set     [2]bool
+	next    int // the point a click places
+	drag    int // the point a drag moves, -1 when none
+	press   fyne.Position
+	pressed bool // press is where the primary button went down
+}
+
+// NewAligner makes an aligner for an iw x ih pixel image shown as preview
+// (any size with the image's proportions).
+func NewAligner(iw, ih int, preview image.Image) *Aligner {
+	a := &Aligner{iw: max(1, iw), ih: max(1, ih), preview: preview, drag: -1}
+	a.ExtendBaseWidget(a)
+	return a
+}
+
+// SetPreview shows a new preview of the image (a grid moved).
+func (a *Aligner) SetPreview(img image.Image) {
+	a.preview = img
+	a.Refresh()
+}
+
+// Points returns the two points and whether both are set.
+func (a *Aligner) Points() (p, q Point, ok bool) {
+	return a.pts[0], a.pts[1], a.set[0] && a.set[1]
+}
+
+// SetPoint puts point i (0 or 1) at p, image pixels, as a click would.
+func (a *Aligner) SetPoint(i int, p Point) {
+	a.pts[i], a.set[i] = a.clamp(p), true
+	a.next = 1 - i
+	a.Refresh()
+	a.changed()
+}
+
+// imageRect is where the image is drawn in a widget of size s: as large as
+// fits, centred, its proportions kept.
+func (a *Aligner) imageRect(s fyne.Size) (pos fyne.Position, size fyne.Size) {
+	k := float32(math.Min(float64(s.Width)/float64(a.iw), float64(s.Height)/float64(a.ih)))
+	size = fyne.NewSize(float32(a.iw)*k, float32(a.ih)*k)
+	return fyne.NewPos((s.Width-size.Width)/2, (s.Height-size.Height)/2), size
+}
+
+// toImage turns a position in the widget into image pixels (on the image).
+func (a *Aligner) toImage(p fyne.Position) Point {
+	o, s := a.imageRect(a.Size())
+	if s.Width <= 0 || s.Height <= 0 {
+		return Point{}
+	}
+	return a.clamp(Point{X: float64(p.X-o.X) / float64(s.Width) * float64(a.iw), Y: float64(p.Y-o.Y) / float64(s.Height) * float64(a.ih)})
+}
+
+// fromImage is the widget position of image pixel p.
+func (a *Aligner) fromImage(p Point) fyne.Position {
+	o, s := a.imageRect(a.Size())
+	return fyne.NewPos(o.X+float32(p.X/float64(a.iw))*s.Width, o.Y+float32(p.Y/float64(a.ih))*s.Height)
+}
+
+func (a *Aligner) clamp(p Point) Point {
+	return Point{X: math.Round(math.Max(0, math.Min(float64(a.iw), p.X))*2) / 2, Y: math.Round(math.Max(0, math.Min(float64(a.ih), p.Y))*2) / 2}
+}
+
+func (a *Aligner) changed() {
+	if p, q, ok := a.Points(); ok && a.OnPoints != nil {
+		a.OnPoints(p, q)
+	}
+}
+
+// Tapped places the next point where the GM clicked.
+func (a *Aligner) Tapped(ev *fyne.PointEvent) { a.SetPoint(a.next, a.toImage(ev.Position)) }
+
+// MouseDown keeps where a drag starts, to pick the point it moves.
+func (a *Aligner) MouseDown(ev *desktop.MouseEvent) {
+	a.press, a.pressed = ev.Position, true
+}
+
+// MouseUp forgets the press.
+func (a *Aligner) MouseUp(*desktop.MouseEvent) { a.pressed = false }
+
+// Dragged moves the point nearest the press, or places the next one when
+// the press was on neither.
+func (a *Aligner) Dragged(ev *fyne.DragEvent) {
+	if a.drag < 0 {
+		start := ev.Position.Subtract(ev.Dragged)
+		if a.pressed {
+			start = a.press
+		}
+		a.drag = a.next
+		best := float32(grabRadius)
+		for i := range a.pts {
+			if !a.set[i] {
+				continue
+			}
+			m := a.fromImage(a.pts[i])
+			if d := float32(math.Hypot(float64(m.X-start.X), float64(m.Y-start.Y))); d <= best {
+				a.drag, best = i, d
+			}
+		}
+	}
+	a.pts[a.drag], a.set[a.drag] = a.toImage(ev.Position), true
+	a.Refresh()
+}
+
+// DragEnd tells OnPoints where the dragged point landed.
+func (a *Aligner) DragEnd() {
+	if a.drag < 0 {
+		return
+	}
+	a.next = 1 - a.drag
+	a.drag = -1
+	a.changed()
+}
+
+// CreateRenderer draws the preview, the two points and the line between.
+func (a *Aligner) CreateRenderer() fyne.WidgetRenderer {
+	r := &alignerRenderer{a: a, pic: canvas.NewImageFromImage(a.preview), line: canvas.NewLine(color.NRGBA{0xff, 0xff, 0xff, 0xc0})}
+	r.pic.FillMode = canvas.ImageFillStretch
+	r.pic.ScaleMode = canvas.ImageScaleFastest
+	r.line.StrokeWidth = 1.5
+	for i := range r.marks {
+		r.marks[i] = canvas.NewCircle(color.Transparent)
+		r.marks[i].StrokeColor = markColours[i]
+		r.marks[i].StrokeWidth = 2.5
+	}
+	r.Refresh()
+	return r
+}
+
+type alignerRenderer struct {
+	a     *Aligner
+	pic   *canvas.Image
+	line  *canvas.Line
+	marks [2]*canvas.Circle
+}
+
+func (r *alignerRenderer) Layout(s fyne.Size) {
+	o, sz := r.a.imageRect(s)
+	r.pic.Move(o)
+	r.pic.Resize(sz)
+	for i, m := range r.marks {
+		c := r.a.fromImage(r.a.pts[i])
+		m.Move(c.SubtractXY(markRadius, markRadius))
+		m.Resize(fyne.NewSquareSize(2 * markRadius))
+	}
+	r.line.Position1, r.line.Position2 = r.a.fromImage(r.a.pts[0]), r.a.fromImage(r.a.pts[1])
+}
+
+func (r *alignerRenderer) MinSize() fyne.Size {
+	return fyne.NewSize(previewSide, previewSide*3/4)
+}
+
+func (r *alignerRenderer) Refresh() {
+	if r.pic.Image != r.a.preview {
+		r.pic.Image = r.a.preview
+		r.pic.Refresh()
+	}
+	for i, m := range r.marks {
+		m.Hidden = !r.a.set[i]
+		m.Refresh()
+	}
+	r.line.Hidden = !(r.a.set[0] && r.a.set[1])
+	r.Layout(r.a.Size())
+	r.line.Refresh()
+}
+
+func (r *alignerRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.pic, r.line, r.marks[0], r.marks[1]}
+}
+
+func (r *alignerRenderer) Destroy() {}

@@ -1,0 +1,128 @@
+package mapimport
+
+import (
+	"context"
+	"image"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/internal/memstore"
+)
+
+// alignerAt shows an aligner for an 800 x 400 image in a 400 x 200 window
+// with no padding: half a widget unit a pixel.
+func alignerAt(t *testing.T) (*Aligner, *[][2]Point) {
+	t.Helper()
+	test.NewTempApp(t)
+	a := NewAligner(800, 400, image.NewRGBA(image.Rect(0, 0, 400, 200)))
+	var heard [][2]Point
+	a.OnPoints = func(p, q Point) { heard = append(heard, [2]Point{p, q}) }
+	w := test.NewTempWindow(t, a)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(400, 200))
+	return a, &heard
+}
+
+// drag plays a drag as the desktop driver does: the press, move events
+// with the pointer's position and the step since the last, the end.
+func drag(a *Aligner, from, to fyne.Position) {
+	a.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: from}, Button: desktop.MouseButtonPrimary})
+	mid := fyne.NewPos((from.X+to.X)/2, (from.Y+to.Y)/2)
+	a.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: mid}, Dragged: fyne.NewDelta(mid.X-from.X, mid.Y-from.Y)})
+	a.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-mid.X, to.Y-mid.Y)})
+	a.MouseUp(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: to}, Button: desktop.MouseButtonPrimary})
+	a.DragEnd()
+}
+
+// TestAlignerClicksAndDrags: clicks put the first point, then the second,
+// in image pixels whatever the preview's size; a drag from a ring moves
+// that ring; a drag from elsewhere places the next point; OnPoints hears
+// each change once both points are on.
+func TestAlignerClicksAndDrags(t *testing.T) {
+	a, heard := alignerAt(t)
+	test.TapAt(a, fyne.NewPos(17.5, 17.5))
+	if _, _, ok := a.Points(); ok || len(*heard) != 0 {
+		t.Fatalf("one click: both points set (%v) or heard %v", ok, *heard)
+	}
+	test.TapAt(a, fyne.NewPos(52.5, 17.5))
+	p, q, ok := a.Points()
+	if !ok || p != (Point{35, 35}) || q != (Point{105, 35}) {
+		t.Fatalf("two clicks: %v %v %v, want (35, 35) and (105, 35)", p, q, ok)
+	}
+	if pl, err := PlacementFromPoints(p, q, 1); err != nil || pl != (model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}) {
+		t.Errorf("placement %+v %v", pl, err)
+	}
+	// the second ring dragged three squares on (6 units from its centre:
+	// still grabbed)
+	drag(a, fyne.NewPos(58, 20), fyne.NewPos(122.5, 17.5))
+	if p, q, _ := a.Points(); p != (Point{35, 35}) || q != (Point{245, 35}) {
+		t.Fatalf("drag of the second ring: %v %v, want (35, 35) and (245, 35)", p, q)
+	}
+	// a drag far from both rings places the next point: the first
+	drag(a, fyne.NewPos(300, 150), fyne.NewPos(297.5, 157.5))
+	if p, q, _ := a.Points(); p != (Point{595, 315}) || q != (Point{245, 35}) {
+		t.Fatalf("drag away from the rings: %v %v, want the first point at (595, 315)", p, q)
+	}
+	if len(*heard) != 3 || (*heard)[2] != [2]Point{{595, 315}, {245, 35}} {
+		t.Errorf("OnPoints heard %v", *heard)
+	}
+	// outside the image: clamped to its edge
+	test.TapAt(a, fyne.NewPos(399, 199))
+	if _, q, _ := a.Points(); q != (Point{798, 398}) {
+		t.Errorf("click at the corner: %v", q)
+	}
+}
+
+// TestNewFromImageByTwoPoints is File > New from map image… after the
+// read: with no grid found, the GM clicks two grid corners five squares
+// apart, types 5, names the map and creates it: the store holds a 10 x 7
+// map with the image placed 70 px a square from (35, 35).
+func TestNewFromImageByTwoPoints(t *testing.T) {
+	test.NewTempApp(t)
+	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	img.Grid = Detected{} // as for a map whose grid cannot be seen
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(900, 900))
+	st := memstore.New()
+	var made string
+	d := ShowNew(w, st, controls.NewEscapes(w), img, model.Starship, func(id string) { made = id })
+	if d.PxPerSquare.Text != "24.5" || d.Name.Text != "cellar" || d.Ruleset.Selected == "" {
+		t.Fatalf("starts at %q px, named %q, ruleset %q", d.PxPerSquare.Text, d.Name.Text, d.Ruleset.Selected)
+	}
+	test.TapAt(d.Aligner, d.Aligner.fromImage(Point{175, 105}))
+	test.TapAt(d.Aligner, d.Aligner.fromImage(Point{525, 105}))
+	if d.PxPerSquare.Text != "350" { // one square until the GM says five
+		t.Errorf("two points 350 px apart, 1 square: %q px", d.PxPerSquare.Text)
+	}
+	d.Squares.SetText("5")
+	if d.PxPerSquare.Text != "70" || d.OffsetX.Text != "35" || d.OffsetY.Text != "35" {
+		t.Fatalf("five squares: %q px from (%q, %q)", d.PxPerSquare.Text, d.OffsetX.Text, d.OffsetY.Text)
+	}
+	if !strings.Contains(d.info.Text, "10 x 7 squares") {
+		t.Errorf("info: %q", d.info.Text)
+	}
+	d.Name.SetText("  ")
+	if err := d.Submit(); err == nil || made != "" || !strings.Contains(d.info.Text, "name") {
+		t.Fatalf("blank name: %v, made %q, info %q", err, made, d.info.Text)
+	}
+	d.Name.SetText("Cellar")
+	d.OffsetY.SetText("40") // typing still works
+	d.OffsetY.SetText("35")
+	if err := d.Submit(); err != nil || made == "" {
+		t.Fatalf("create: %v (made %q)", err, made)
+	}
+	e, err := st.Load(context.Background(), made)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Name != "Cellar" || e.Ruleset != model.Starship || e.Grid.W != 10 || e.Grid.H != 7 || e.Background != img.DataURL ||
+		e.Placement == nil || *e.Placement != (model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}) {
+		t.Errorf("stored %q %v %dx%d placement %+v", e.Name, e.Ruleset, e.Grid.W, e.Grid.H, e.Placement)
+	}
+}

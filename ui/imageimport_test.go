@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"image"
 	"image/color"
-	"image/png"
 	"image/draw"
+	"image/png"
 	"io"
 	"testing"
 

@@ -25,7 +25,8 @@ var markColours = [2]color.NRGBA{{0x10, 0xe0, 0xff, 0xff}, {0xff, 0xe0, 0x10, 0x
 // Aligner shows a map image with its proposed grid and lets the GM put two
 // grid points on it: a click places the first point, the next click the
 // second, then the first again; a drag moves the point nearest the press
-// (or places the next one). OnPoints hears of the two points once both are
+// (or places the next one). A point lands on the drawn grid line near
+// where it was put (Snap). OnPoints hears of the two points once both are
 // on the image, after each click and at the end of each drag. Points are
 // in image pixels, whatever the size the preview is shown at.
 type Aligner struct {
@@ -34,6 +35,10 @@ type Aligner struct {
 	// OnPoints is called with the two points when both are set and one
 	// moved.
 	OnPoints func(a, b Point)
+	// Snap, when set, moves a clicked or dropped point onto what is drawn
+	// near it (SnapToLines); r is the image pixels a screen unit covers,
+	// plus one.
+	Snap func(p Point, r float64) Point
 
 	iw, ih  int         // the image's size in pixels
 	preview image.Image // what is shown: the image, scaled, with a grid
@@ -106,7 +111,16 @@ func (a *Aligner) changed() {
 }
 
 // Tapped places the next point where the GM clicked.
-func (a *Aligner) Tapped(ev *fyne.PointEvent) { a.SetPoint(a.next, a.toImage(ev.Position)) }
+func (a *Aligner) Tapped(ev *fyne.PointEvent) { a.SetPoint(a.next, a.snap(a.toImage(ev.Position))) }
+
+// snap applies Snap with the image pixels one screen unit covers.
+func (a *Aligner) snap(p Point) Point {
+	_, s := a.imageRect(a.Size())
+	if a.Snap == nil || s.Width <= 0 {
+		return p
+	}
+	return a.clamp(a.Snap(p, float64(a.iw)/float64(s.Width)+1))
+}
 
 // MouseDown keeps where a drag starts, to pick the point it moves.
 func (a *Aligner) MouseDown(ev *desktop.MouseEvent) {
@@ -145,8 +159,10 @@ func (a *Aligner) DragEnd() {
 	if a.drag < 0 {
 		return
 	}
+	a.pts[a.drag] = a.snap(a.pts[a.drag])
 	a.next = 1 - a.drag
 	a.drag = -1
+	a.Refresh()
 	a.changed()
 }
 

@@ -80,8 +80,8 @@ func TestAlignerClicksAndDrags(t *testing.T) {
 }
 
 // TestNewFromImageByTwoPoints is File > New from map image… after the
-// read: with no grid found, the GM clicks two grid corners five squares
-// apart, types 5, names the map and creates it: the store holds a 10 x 7
+// read: with no grid found, the GM clicks near two grid corners five
+// squares apart (the clicks snap onto the lines), types 5, names the map and creates it: the store holds a 10 x 7
 // map with the image placed 70 px a square from (35, 35).
 func TestNewFromImageByTwoPoints(t *testing.T) {
 	test.NewTempApp(t)
@@ -95,8 +95,13 @@ func TestNewFromImageByTwoPoints(t *testing.T) {
 	if d.PxPerSquare.Text != "24.5" || d.Name.Text != "cellar" || d.Ruleset.Selected == "" {
 		t.Fatalf("starts at %q px, named %q, ruleset %q", d.PxPerSquare.Text, d.Name.Text, d.Ruleset.Selected)
 	}
-	test.TapAt(d.Aligner, d.Aligner.fromImage(Point{175, 105}))
-	test.TapAt(d.Aligner, d.Aligner.fromImage(Point{525, 105}))
+	// clicks a little off the corners (a screen pixel of the preview is
+	// some 1.7 of the image's): they snap onto the drawn lines
+	test.TapAt(d.Aligner, d.Aligner.fromImage(Point{177, 103.5}))
+	test.TapAt(d.Aligner, d.Aligner.fromImage(Point{523.5, 106.5}))
+	if p, q, _ := d.Aligner.Points(); p != (Point{175, 105}) || q != (Point{525, 105}) {
+		t.Fatalf("the clicks landed at %v and %v, not on the grid corners (175, 105) and (525, 105)", p, q)
+	}
 	if d.PxPerSquare.Text != "350" { // one square until the GM says five
 		t.Errorf("two points 350 px apart, 1 square: %q px", d.PxPerSquare.Text)
 	}

@@ -180,6 +180,7 @@ func NewAlign(esc *controls.Escapes, img *Image, opt AlignOptions) *AlignDialog 
 	iw, ih := img.Size()
 	a.Aligner = NewAligner(iw, ih, nil)
 	a.Aligner.OnPoints = func(p, q Point) { a.fromPoints() }
+	a.Aligner.Snap = func(p Point, r float64) Point { return SnapToLines(img.Image, p, r) }
 	update := func(string) {
 		if !a.quiet {
 			a.update()
@@ -201,7 +202,7 @@ func (a *AlignDialog) content() fyne.CanvasObject {
 	if a.opt.NewEncounter {
 		items = append([]*widget.FormItem{widget.NewFormItem("Name", a.Name), widget.NewFormItem("Ruleset", a.Ruleset)}, items...)
 	}
-	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; drag a ring to move it. Or type the numbers.")
+	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; a point snaps to the grid lines drawn near it, and a ring can be dragged. Or type the numbers.")
 	how.Wrapping = fyne.TextWrapWord
 	return container.NewBorder(nil, container.NewVBox(how, a.info, widget.NewForm(items...)), nil, nil, a.Aligner)
 }

@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/widget"
+
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
 )
 
@@ -110,5 +113,35 @@ func TestNewEncounter(t *testing.T) {
 	}
 	if _, err := NewEncounter("Cellar", model.PF1E, img.MapImage, model.BackgroundPlacement{PxPerSquare: 800}); err == nil || !strings.Contains(err.Error(), "no whole square") {
 		t.Errorf("800 px a square on a 735 px image: %v", err)
+	}
+}
+
+// BenchmarkAlignPreview8000 is what the alignment dialog does on each
+// typed digit or placed point for an 8000 x 8000 map: the preview scaled
+// to 480 pixels with the grid over it.
+func BenchmarkAlignPreview8000(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 8000, 8000), image.YCbCrSubsampleRatio420)
+	for i := range img.Y {
+		img.Y[i] = uint8(i * 7)
+	}
+	a := &AlignDialog{img: &Image{MapImage: &export.MapImage{Image: img}}, Aligner: NewAligner(8000, 8000, nil)}
+	a.PxPerSquare, a.OffsetX, a.OffsetY = &controls.EscEntry{}, &controls.EscEntry{}, &controls.EscEntry{}
+	a.info = widget.NewLabel("")
+	a.PxPerSquare.SetText("100")
+	a.OffsetX.SetText("0")
+	a.OffsetY.SetText("0")
+	b.ReportAllocs()
+	for b.Loop() {
+		a.update()
+	}
+}
+
+// BenchmarkSnapToLines8000 is one click's snap on an 8000-pixel map
+// previewed at 480 pixels (17 image pixels a screen pixel).
+func BenchmarkSnapToLines8000(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 8000, 8000), image.YCbCrSubsampleRatio420)
+	b.ReportAllocs()
+	for b.Loop() {
+		SnapToLines(img, Point{4000, 4000}, 17.7)
 	}
 }

@@ -131,3 +131,30 @@ func TestNewFromImageByTwoPoints(t *testing.T) {
 		t.Errorf("stored %q %v %dx%d placement %+v", e.Name, e.Ruleset, e.Grid.W, e.Grid.H, e.Placement)
 	}
 }
+
+// TestAlignEnterApplies: Enter in a field applies the dialog, as in the
+// app's other forms, and closes it; a refused value keeps it open.
+func TestAlignEnterApplies(t *testing.T) {
+	test.NewTempApp(t)
+	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(900, 900))
+	var got []Aligned
+	d := ShowAlign(w, controls.NewEscapes(w), img, AlignOptions{Start: Proposed(img.MapImage, img.Grid, 0), Apply: func(a Aligned) error {
+		got = append(got, a)
+		return nil
+	}})
+	d.PxPerSquare.SetText("x")
+	d.PxPerSquare.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(got) != 0 || w.Canvas().Overlays().Top() == nil {
+		t.Fatalf("a bad number applied %v or closed the dialog", got)
+	}
+	d.PxPerSquare.SetText("70")
+	d.OffsetY.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(got) != 1 || got[0].Placement != (model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}) {
+		t.Fatalf("Enter applied %v", got)
+	}
+	if w.Canvas().Overlays().Top() != nil {
+		t.Error("the dialog stayed open after Enter applied it")
+	}
+}

@@ -149,6 +149,9 @@ func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOpti
 		}
 	})
 	apply.Importance = widget.HighImportance
+	for _, en := range []*controls.EscEntry{a.Squares, a.PxPerSquare, a.OffsetX, a.OffsetY, a.Name} {
+		en.OnSubmitted = func(string) { apply.OnTapped() } // Enter in a field is Apply or Create
+	}
 	a.dlg.SetButtons([]fyne.CanvasObject{cancel, apply})
 	a.dlg.Resize(fyne.NewSize(600, 720))
 	esc.Closes(a.dlg)

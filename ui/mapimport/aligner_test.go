@@ -158,3 +158,20 @@ func TestAlignEnterApplies(t *testing.T) {
 		t.Error("the dialog stayed open after Enter applied it")
 	}
 }
+
+// TestAlignerGolden draws the aligner on the 70 px/square map: the first
+// point's cyan ring on corner (105, 105), the second's yellow one five
+// squares on, the line between them, and the grid they give (magenta,
+// 70 px from (35, 35)) on the picture's own lines.
+func TestAlignerGolden(t *testing.T) {
+	test.NewTempApp(t)
+	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	d := NewAlign(controls.NewEscapes(nil), img, AlignOptions{Start: Proposed(img.MapImage, img.Grid, 0)})
+	w := test.NewTempWindow(t, d.Aligner)
+	w.SetPadded(false)
+	w.Resize(fyne.NewSize(490, 350))
+	d.Squares.SetText("5")
+	d.Aligner.SetPoint(0, Point{105, 105})
+	d.Aligner.SetPoint(1, Point{455, 105})
+	test.AssertImageMatches(t, "aligner.png", w.Canvas().Capture())
+}

@@ -26,9 +26,11 @@ var markColours = [2]color.NRGBA{{0x10, 0xe0, 0xff, 0xff}, {0xff, 0xe0, 0x10, 0x
 // grid points on it: a click places the first point, the next click the
 // second, then the first again; a drag moves the point nearest the press
 // (or places the next one). A point lands on the drawn grid line near
-// where it was put (Snap). OnPoints hears of the two points once both are
-// on the image, after each click and at the end of each drag. Points are
-// in image pixels, whatever the size the preview is shown at.
+// where it was put (Snap). The wheel zooms in and out around the pointer,
+// for a corner on a map too big to see whole. OnPoints hears of the two
+// points once both are on the image, after each click and at the end of
+// each drag. Points are in image pixels, whatever the size and zoom the
+// preview is shown at.
 type Aligner struct {
 	widget.BaseWidget
 
@@ -39,9 +41,13 @@ type Aligner struct {
 	// near it (SnapToLines); r is the image pixels a screen unit covers,
 	// plus one.
 	Snap func(p Point, r float64) Point
+	// Render, when set, draws the part view of the image (image pixels)
+	// for the preview: the aligner calls it when it zooms and on Redraw.
+	Render func(view image.Rectangle) image.Image
 
-	iw, ih  int         // the image's size in pixels
-	preview image.Image // what is shown: the image, scaled, with a grid
+	iw, ih  int             // the image's size in pixels
+	view    image.Rectangle // the part of the image shown (zoom)
+	preview image.Image     // what is shown: the part view of the image, scaled, with a grid
 	pts     [2]Point
 	set     [2]bool
 	next    int // the point a click places
@@ -54,14 +60,60 @@ type Aligner struct {
 // (any size with the image's proportions).
 func NewAligner(iw, ih int, preview image.Image) *Aligner {
 	a := &Aligner{iw: max(1, iw), ih: max(1, ih), preview: preview, drag: -1}
+	a.view = image.Rect(0, 0, a.iw, a.ih)
 	a.ExtendBaseWidget(a)
 	return a
 }
 
-// SetPreview shows a new preview of the image (a grid moved).
+// SetPreview shows a new preview of the part View of the image.
 func (a *Aligner) SetPreview(img image.Image) {
 	a.preview = img
 	a.Refresh()
+}
+
+// Redraw asks Render for the preview again (the grid moved).
+func (a *Aligner) Redraw() {
+	if a.Render != nil {
+		a.SetPreview(a.Render(a.view))
+	}
+}
+
+// View is the part of the image shown, in image pixels.
+func (a *Aligner) View() image.Rectangle { return a.view }
+
+// minViewSide is the fewest image pixels the zoomed preview shows across.
+const minViewSide = 24
+
+// Zoom shows f times as much detail (f < 1: less), keeping the image
+// pixel at of the preview in place, from the whole image down to
+// minViewSide pixels across.
+func (a *Aligner) Zoom(f float64, at Point) {
+	full := image.Rect(0, 0, a.iw, a.ih)
+	k := math.Min(1, math.Max(float64(minViewSide)/float64(max(a.iw, a.ih)), float64(a.view.Dx())/float64(a.iw)/f))
+	vw, vh := max(1, int(math.Round(float64(a.iw)*k))), max(1, int(math.Round(float64(a.ih)*k)))
+	// the pixel at stays where it is in the preview
+	fx := (at.X - float64(a.view.Min.X)) / float64(a.view.Dx())
+	fy := (at.Y - float64(a.view.Min.Y)) / float64(a.view.Dy())
+	x0 := min(max(0, int(math.Round(at.X-fx*float64(vw)))), a.iw-vw)
+	y0 := min(max(0, int(math.Round(at.Y-fy*float64(vh)))), a.ih-vh)
+	v := image.Rect(x0, y0, x0+vw, y0+vh).Intersect(full)
+	if v == a.view {
+		return
+	}
+	a.view = v
+	a.Redraw()
+	a.Refresh()
+}
+
+// Scrolled zooms around the pointer: a wheel notch up is 1.25 times the
+// detail.
+func (a *Aligner) Scrolled(ev *fyne.ScrollEvent) {
+	switch {
+	case ev.Scrolled.DY > 0:
+		a.Zoom(1.25, a.toImage(ev.Position))
+	case ev.Scrolled.DY < 0:
+		a.Zoom(0.8, a.toImage(ev.Position))
+	}
 }
 
 // Points returns the two points and whether both are set.
@@ -77,11 +129,12 @@ func (a *Aligner) SetPoint(i int, p Point) {
 	a.changed()
 }
 
-// imageRect is where the image is drawn in a widget of size s: as large as
-// fits, centred, its proportions kept.
+// imageRect is where the part View of the image is drawn in a widget of
+// size s: as large as fits, centred, its proportions kept.
 func (a *Aligner) imageRect(s fyne.Size) (pos fyne.Position, size fyne.Size) {
-	k := float32(math.Min(float64(s.Width)/float64(a.iw), float64(s.Height)/float64(a.ih)))
-	size = fyne.NewSize(float32(a.iw)*k, float32(a.ih)*k)
+	vw, vh := float64(a.view.Dx()), float64(a.view.Dy())
+	k := float32(math.Min(float64(s.Width)/vw, float64(s.Height)/vh))
+	size = fyne.NewSize(float32(vw)*k, float32(vh)*k)
 	return fyne.NewPos((s.Width-size.Width)/2, (s.Height-size.Height)/2), size
 }
 
@@ -91,13 +144,21 @@ func (a *Aligner) toImage(p fyne.Position) Point {
 	if s.Width <= 0 || s.Height <= 0 {
 		return Point{}
 	}
-	return a.clamp(Point{X: float64(p.X-o.X) / float64(s.Width) * float64(a.iw), Y: float64(p.Y-o.Y) / float64(s.Height) * float64(a.ih)})
+	v := a.view
+	return a.clamp(Point{X: float64(v.Min.X) + float64(p.X-o.X)/float64(s.Width)*float64(v.Dx()), Y: float64(v.Min.Y) + float64(p.Y-o.Y)/float64(s.Height)*float64(v.Dy())})
 }
 
 // fromImage is the widget position of image pixel p.
 func (a *Aligner) fromImage(p Point) fyne.Position {
 	o, s := a.imageRect(a.Size())
-	return fyne.NewPos(o.X+float32(p.X/float64(a.iw))*s.Width, o.Y+float32(p.Y/float64(a.ih))*s.Height)
+	v := a.view
+	return fyne.NewPos(o.X+float32((p.X-float64(v.Min.X))/float64(v.Dx()))*s.Width, o.Y+float32((p.Y-float64(v.Min.Y))/float64(v.Dy()))*s.Height)
+}
+
+// shown reports whether image pixel p is in the part shown.
+func (a *Aligner) shown(p Point) bool {
+	v := a.view
+	return p.X >= float64(v.Min.X) && p.X <= float64(v.Max.X) && p.Y >= float64(v.Min.Y) && p.Y <= float64(v.Max.Y)
 }
 
 func (a *Aligner) clamp(p Point) Point {
@@ -119,7 +180,7 @@ func (a *Aligner) snap(p Point) Point {
 	if a.Snap == nil || s.Width <= 0 {
 		return p
 	}
-	return a.clamp(a.Snap(p, float64(a.iw)/float64(s.Width)+1))
+	return a.clamp(a.Snap(p, float64(a.view.Dx())/float64(s.Width)+1))
 }
 
 // MouseDown keeps where a drag starts, to pick the point it moves.
@@ -210,12 +271,14 @@ func (r *alignerRenderer) Refresh() {
 		r.pic.Refresh()
 	}
 	for i, m := range r.marks {
-		m.Hidden = !r.a.set[i]
-		m.Refresh()
+		m.Hidden = !r.a.set[i] || !r.a.shown(r.a.pts[i])
 	}
-	r.line.Hidden = !(r.a.set[0] && r.a.set[1])
+	r.line.Hidden = r.marks[0].Hidden || r.marks[1].Hidden
 	r.Layout(r.a.Size())
-	r.line.Refresh()
+	// a ring that was hidden when the window was last painted is unknown
+	// to the canvas, so its own Refresh would repaint nothing: repaint the
+	// widget
+	canvas.Refresh(r.a)
 }
 
 func (r *alignerRenderer) Objects() []fyne.CanvasObject {

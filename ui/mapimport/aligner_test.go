@@ -175,3 +175,75 @@ func TestAlignerGolden(t *testing.T) {
 	d.Aligner.SetPoint(1, Point{455, 105})
 	test.AssertImageMatches(t, "aligner.png", w.Canvas().Capture())
 }
+
+// TestAlignerZoom: the wheel zooms around the pointer, the pixel under it
+// staying put; clicks land on the zoomed image's pixels; zooming out
+// stops at the whole image, zooming in at minViewSide pixels across.
+func TestAlignerZoom(t *testing.T) {
+	a, _ := alignerAt(t)
+	var asked []image.Rectangle
+	a.Render = func(v image.Rectangle) image.Image {
+		asked = append(asked, v)
+		return image.NewRGBA(image.Rect(0, 0, 4, 2))
+	}
+	a.Zoom(2, Point{200, 100})
+	if v := a.View(); v != image.Rect(100, 50, 500, 250) {
+		t.Fatalf("twice the detail around (200, 100): view %v, want (100,50)-(500,250)", v)
+	}
+	if len(asked) != 1 || asked[0] != a.View() {
+		t.Errorf("Render asked for %v", asked)
+	}
+	if got := a.fromImage(Point{200, 100}); got != fyne.NewPos(100, 50) {
+		t.Errorf("the pixel under the pointer moved to %v, want (100, 50) as before", got)
+	}
+	test.TapAt(a, fyne.NewPos(100, 50))
+	test.TapAt(a, fyne.NewPos(101, 50))
+	if p, q, _ := a.Points(); p != (Point{200, 100}) || q != (Point{201, 100}) {
+		t.Errorf("clicks at 1 image pixel a unit: %v %v", p, q)
+	}
+	a.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(100, 50)}, Scrolled: fyne.NewDelta(0, 1)})
+	if v := a.View(); v.Dx() != 320 || v.Dy() != 160 {
+		t.Errorf("a wheel notch up: view %v, want 320 x 160", v)
+	}
+	for range 40 {
+		a.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.NewDelta(0, -1)})
+	}
+	if v := a.View(); v != image.Rect(0, 0, 800, 400) {
+		t.Errorf("zoomed all the way out: view %v", v)
+	}
+	for range 40 {
+		a.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(395, 195)}, Scrolled: fyne.NewDelta(0, 1)})
+	}
+	if v := a.View(); v.Dx() != minViewSide || v.Dy() != minViewSide/2 || !image.Pt(789, 389).In(v) {
+		t.Errorf("zoomed all the way in at the corner: view %v, want 24 x 12 pixels around (790, 390)", v)
+	}
+}
+
+// TestPreviewZoomed: a zoomed-in part of the picture keeps its pixels
+// sharp (each a block), and the grid line drawn for a 1-pixel line of the
+// picture runs through that line's block.
+func TestPreviewZoomed(t *testing.T) {
+	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	p := model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}
+	got := Preview(img.Image, image.Rect(100, 100, 124, 112), p, 10, 7, 480)
+	if b := got.Bounds(); b != image.Rect(0, 0, 480, 240) {
+		t.Fatalf("preview %v, want 480 x 240 (20 a pixel)", b)
+	}
+	dark := func(x, y int) bool { c := got.RGBAAt(x, y); return c.R < 0x60 && c.G < 0x60 }
+	magenta := func(x, y int) bool { return got.RGBAAt(x, y) == previewLine }
+	// the picture's line at x 105 is the block 100..119, the grid's line
+	// runs through its middle, x 110; its line at y 105, rows 100..119
+	if !dark(101, 50) || !dark(118, 50) || dark(99, 50) || dark(120, 50) {
+		t.Error("the picture's line at x 105 is not the sharp block 100..119")
+	}
+	if !magenta(110, 50) || magenta(109, 50) || magenta(111, 50) || !magenta(50, 110) || magenta(50, 109) {
+		t.Error("the grid line for x 105 and y 105 is not at preview pixel 110")
+	}
+	whole := Preview(img.Image, img.Image.Bounds(), p, 10, 7, 480)
+	if b := whole.Bounds(); b != image.Rect(0, 0, 480, 343) {
+		t.Errorf("whole image preview %v, want 480 x 343", b)
+	}
+	if small := Preview(img.Image, img.Image.Bounds(), p, 10, 7, 2000); small.Bounds().Dx() != 735 {
+		t.Errorf("the whole image is never scaled up: %v", small.Bounds())
+	}
+}

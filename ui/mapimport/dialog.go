@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -20,7 +21,6 @@ import (
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
-	"encounterplanner/ui/session"
 )
 
 // previewSide is the largest side of the alignment preview, in pixels.
@@ -131,6 +131,9 @@ type AlignDialog struct {
 	info                                         *widget.Label
 	dlg                                          *dialog.CustomDialog
 	quiet                                        bool // the fields are being set together
+	// the grid the preview shows: the last placement that made a map
+	shown          model.BackgroundPlacement
+	shownW, shownH int
 }
 
 // ShowAlign shows the alignment dialog for img in win; esc lets Escape
@@ -184,6 +187,9 @@ func NewAlign(esc *controls.Escapes, img *Image, opt AlignOptions) *AlignDialog 
 	a.Aligner = NewAligner(iw, ih, nil)
 	a.Aligner.OnPoints = func(p, q Point) { a.fromPoints() }
 	a.Aligner.Snap = func(p Point, r float64) Point { return SnapToLines(img.Image, p, r) }
+	a.Aligner.Render = func(view image.Rectangle) image.Image {
+		return Preview(img.Image, view, a.shown, a.shownW, a.shownH, previewSide)
+	}
 	update := func(string) {
 		if !a.quiet {
 			a.update()
@@ -205,7 +211,7 @@ func (a *AlignDialog) content() fyne.CanvasObject {
 	if a.opt.NewEncounter {
 		items = append([]*widget.FormItem{widget.NewFormItem("Name", a.Name), widget.NewFormItem("Ruleset", a.Ruleset)}, items...)
 	}
-	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; a point snaps to the grid lines drawn near it, and a ring can be dragged. Or type the numbers.")
+	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; a point snaps to the grid lines drawn near it, a ring can be dragged, the wheel zooms. Or type the numbers.")
 	how.Wrapping = fyne.TextWrapWord
 	return container.NewBorder(nil, container.NewVBox(how, a.info, widget.NewForm(items...)), nil, nil, a.Aligner)
 }
@@ -275,7 +281,8 @@ func (a *AlignDialog) update() {
 		return
 	}
 	a.info.SetText(fmt.Sprintf("%s\nThe map becomes %d x %d squares.", a.found(), w, h))
-	a.Aligner.SetPreview(session.GridPreview(a.img.Image, q, w, h, previewSide))
+	a.shown, a.shownW, a.shownH = q, w, h
+	a.Aligner.Redraw()
 }
 
 // Submit hands the dialog's values to AlignOptions.Apply; an error shows

@@ -9,10 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2/widget"
-
 	"encounterplanner/model"
-	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
 )
 
@@ -116,23 +113,26 @@ func TestNewEncounter(t *testing.T) {
 	}
 }
 
-// BenchmarkAlignPreview8000 is what the alignment dialog does on each
-// typed digit or placed point for an 8000 x 8000 map: the preview scaled
-// to 480 pixels with the grid over it.
+// BenchmarkAlignPreview8000 is what the alignment dialog draws on each
+// typed digit, placed point or wheel notch for an 8000 x 8000 map: the
+// preview at 480 pixels with the grid over it, of the whole image and of
+// a part zoomed in to 1:1.
 func BenchmarkAlignPreview8000(b *testing.B) {
 	img := image.NewYCbCr(image.Rect(0, 0, 8000, 8000), image.YCbCrSubsampleRatio420)
 	for i := range img.Y {
 		img.Y[i] = uint8(i * 7)
 	}
-	a := &AlignDialog{img: &Image{MapImage: &export.MapImage{Image: img}}, Aligner: NewAligner(8000, 8000, nil)}
-	a.PxPerSquare, a.OffsetX, a.OffsetY = &controls.EscEntry{}, &controls.EscEntry{}, &controls.EscEntry{}
-	a.info = widget.NewLabel("")
-	a.PxPerSquare.SetText("100")
-	a.OffsetX.SetText("0")
-	a.OffsetY.SetText("0")
-	b.ReportAllocs()
-	for b.Loop() {
-		a.update()
+	p := model.BackgroundPlacement{PxPerSquare: 100}
+	for _, c := range []struct {
+		name string
+		view image.Rectangle
+	}{{"whole", img.Bounds()}, {"zoomed", image.Rect(4000, 4000, 4480, 4480)}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Preview(img, c.view, p, 80, 80, previewSide)
+			}
+		})
 	}
 }
 

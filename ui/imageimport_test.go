@@ -4,11 +4,17 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
 	"encounterplanner/model"
+	"encounterplanner/ui/export"
+	"encounterplanner/ui/library"
 )
 
 // gridPNG is a w x h picture with dark 1-px grid lines every px pixels
@@ -48,8 +54,8 @@ func TestImportMapImageDetectsAndPlaces(t *testing.T) {
 	if rerr != nil {
 		t.Fatal(rerr)
 	}
-	if !got.ok || got.px != 70 || got.ox != 35 || got.oy != 35 {
-		t.Fatalf("detected %v px from (%v, %v), ok %v", got.px, got.ox, got.oy, got.ok)
+	if g := got.Grid; !g.OK || g.PxPerSquare != 70 || g.X != 35 || g.Y != 35 {
+		t.Fatalf("detected %v px from (%v, %v), ok %v", g.PxPerSquare, g.X, g.Y, g.OK)
 	}
 	pl := ed.proposedPlacement(got)
 	if err := ed.ApplyMapImage(got.img, pl); err != nil {
@@ -71,7 +77,83 @@ func TestImportMapImageDetectsAndPlaces(t *testing.T) {
 	if err := ed.ApplyMapImage(got.img, pl); err == nil {
 		t.Error("a token off the new map: no error")
 	}
-	if q, err := readPlacement("70", "35", "x"); err == nil {
-		t.Errorf("offset y x: %v", q)
+}
+
+// TestImportMapImageLinesUpGolden is the golden test of Encounter > Import
+// map image… on a 70 px/square PNG whose first grid lines are at pixel
+// 35: read off the UI goroutine, the grid detected, the alignment dialog
+// applied as it opens, the map drawn at 70 px a square with its own grid.
+// Every dark pixel lies on a square's boundary (the picture's lines and
+// the map's coincide: a line off by one pixel would be doubled) and each
+// square shows its own part of the picture; the drawing matches the
+// master pixel for pixel.
+func TestImportMapImageLinesUpGolden(t *testing.T) {
+	ed, _, p := newTestEditor(t, openEncounter(t, 12, 12))
+	file := gridPNG(t, 735, 525, 70, 35)
+	var got *mapImageRead
+	ed.readMapImage("cellar.png", io.NopCloser(bytes.NewReader(file)), func(r *mapImageRead, err error) {
+		if err != nil {
+			t.Error(err)
+		}
+		got = r
+	})
+	p.until(t, "the image read", func() bool { return got != nil })
+	d := ed.alignMapImage(got.Image)
+	if d.PxPerSquare.Text != "70" || d.OffsetX.Text != "35" || d.OffsetY.Text != "35" {
+		t.Fatalf("the dialog opens at %q px from (%q, %q), want the detected 70 from (35, 35)", d.PxPerSquare.Text, d.OffsetX.Text, d.OffsetY.Text)
+	}
+	if err := d.Submit(); err != nil {
+		t.Fatal(err)
+	}
+	if g := ed.enc.Grid; g.W != 10 || g.H != 7 {
+		t.Fatalf("map %dx%d, want 10x7", g.W, g.H)
+	}
+	img, err := export.Image(ed.enc, export.PNGOptions{PX: 70, Grid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := png.Decode(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := img.RGBAAt(x, y)
+			onLine := x%70 == 0 || y%70 == 0 || x == b.Max.X-1 || y == b.Max.Y-1 // the map closes its grid on its last pixels
+			if dark := c.R < 0x90; dark && !onLine {
+				t.Fatalf("pixel (%d, %d) is dark %v inside square (%d, %d): the picture's grid is off the map's", x, y, c, x/70, y/70)
+			}
+			if !onLine && x%70 == 35 && y%70 == 35 {
+				if r, _, _, _ := src.At(x+35, y+35).RGBA(); uint8(r>>8) != c.R {
+					t.Fatalf("square (%d, %d) shows %v, not the picture's pixel (%d, %d)", x/70, y/70, c, x+35, y+35)
+				}
+			}
+		}
+	}
+	nrgba := image.NewNRGBA(b)
+	draw.Draw(nrgba, b, img, b.Min, draw.Src)
+	test.AssertImageMatches(t, "imageimport_70px_offset35.png", nrgba)
+}
+
+// TestNewFromMapImageMenus: File > New from map image… is in the editor's
+// menu and the library's.
+func TestNewFromMapImageMenus(t *testing.T) {
+	ed, st, _ := newTestEditor(t, openEncounter(t, 4, 4))
+	has := func(m *fyne.MainMenu) bool {
+		for _, it := range m.Items[0].Items {
+			if it.Label == "New from map image…" {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(ed.menu()) {
+		t.Error("the editor's File menu has no New from map image…")
+	}
+	w := test.NewTempWindow(t, nil)
+	library.New(w, st, nil)
+	if !has(w.MainMenu()) {
+		t.Error("the library's File menu has no New from map image…")
 	}
 }

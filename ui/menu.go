@@ -41,6 +41,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Save as copy", func() { ed.SaveAsCopy() }, nil),
 	)
 	file.Items = append(file.Items, ed.exportItems()...)
+	file.Items = append(file.Items, item("New from map image…", ed.newFromMapImage, nil)) // imageimport.go; last, so the items above keep their places
 	quit := fyne.NewMenuItem("Quit", func() {
 		ed.saveBeforeLeaving(func() {
 			ed.Close()

@@ -20,6 +20,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/mapimport"
 	"encounterplanner/ui/session"
 )
 
@@ -89,7 +90,8 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.NewDialog), fyne.NewMenuItem("Open", l.openSelected),
 			fyne.NewMenuItemSeparator(),
 			fyne.NewMenuItem("Import encounter file…", func() { ImportDialog(win, store, false, l.imported) }),
-			fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, l.imported) })),
+			fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, l.imported) }),
+			fyne.NewMenuItem("New from map image…", func() { mapimport.NewFromImage(win, store, l.esc, fyne.Do, model.Rulesets[0], l.imported) })),
 		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() {
 			if l.OnHelp != nil {
 				l.OnHelp()

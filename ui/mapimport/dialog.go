@@ -1,0 +1,353 @@
+package mapimport
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/export"
+)
+
+// previewSide is the largest side of the alignment preview, in pixels.
+const previewSide = 480
+
+// Image is a map image read off the UI goroutine, with the grid
+// export.DetectGrid found in it.
+type Image struct {
+	Name string // the file's name, for titles and the new encounter's name
+	*export.MapImage
+	Grid Detected
+}
+
+// PickFile shows the file dialog for a PNG, JPEG or WebP map in win and
+// hands what the GM picked to read (nothing when cancelled).
+func PickFile(win fyne.Window, read func(name string, r io.ReadCloser)) {
+	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
+		if err != nil {
+			controls.ShowError(win, "Could not open the file", err)
+			return
+		}
+		if rc == nil {
+			return
+		}
+		read(rc.URI().Name(), rc)
+	}, win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".jpg", ".jpeg", ".webp"}))
+	d.Resize(fyne.NewSize(760, 520))
+	d.Show()
+}
+
+// Read reads the image in r (and closes it) on another goroutine while a
+// dialog in win shows the progress (Cancel stops it), detects its grid
+// there too, then calls done through post (fyne.Do in the app) on the UI
+// goroutine. A cancelled read calls done with context.Canceled.
+func Read(win fyne.Window, post func(func()), name string, r io.ReadCloser, done func(*Image, error)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	bar := widget.NewProgressBar()
+	prog := dialog.NewCustom("Reading "+name, "Cancel", container.NewVBox(widget.NewLabel("Reading the image…"), bar), win)
+	prog.SetOnClosed(cancel)
+	prog.Resize(fyne.NewSize(400, 0))
+	prog.Show()
+	go func() {
+		defer r.Close()
+		last := -1
+		mi, err := export.ReadMapImage(ctx, r, func(f float64) {
+			if pc := int(f * 100); pc != last { // a hundred updates at most
+				last = pc
+				post(func() { bar.SetValue(f) })
+			}
+		})
+		res := &Image{Name: name, MapImage: mi}
+		if err == nil {
+			g := &res.Grid
+			g.PxPerSquare, g.X, g.Y, g.OK = export.DetectGrid(mi.Image)
+		}
+		post(func() {
+			prog.Hide()
+			cancel()
+			done(res, err)
+		})
+	}()
+}
+
+// ShowReadError shows why an image could not be read; it says nothing
+// of a read the GM cancelled. It reports whether there was an error.
+func ShowReadError(win fyne.Window, name string, err error) bool {
+	switch {
+	case err == nil:
+		return false
+	case !errors.Is(err, context.Canceled):
+		controls.ShowError(win, "Could not import "+name, err)
+	}
+	return true
+}
+
+// Aligned is what the GM settled on in the alignment dialog.
+type Aligned struct {
+	Placement model.BackgroundPlacement
+	Name      string        // the new encounter's name (AlignOptions.NewEncounter)
+	Ruleset   model.Ruleset // and its ruleset
+}
+
+// AlignOptions set up the alignment dialog.
+type AlignOptions struct {
+	// Start is the placement the dialog opens with.
+	Start model.BackgroundPlacement
+	// NewEncounter asks for the new encounter's name and ruleset too,
+	// starting from Name and Ruleset.
+	NewEncounter bool
+	Name         string
+	Ruleset      model.Ruleset
+	// Apply takes what the GM settled on; its error shows in the dialog,
+	// which stays open with what the GM typed.
+	Apply func(Aligned) error
+}
+
+// AlignDialog is the alignment dialog: the image with the grid the fields
+// give it, the two grid points to drag, and the fields.
+type AlignDialog struct {
+	img     *Image
+	opt     AlignOptions
+	Aligner *Aligner
+	// Squares, PxPerSquare, OffsetX and OffsetY are the typed fields; Name
+	// and Ruleset show only for a new encounter.
+	Squares, PxPerSquare, OffsetX, OffsetY, Name *controls.EscEntry
+	Ruleset                                      *widget.Select
+	info                                         *widget.Label
+	dlg                                          *dialog.CustomDialog
+	quiet                                        bool // the fields are being set together
+	// the grid the preview shows: the last placement that made a map
+	shown          model.BackgroundPlacement
+	shownW, shownH int
+}
+
+// ShowAlign shows the alignment dialog for img in win; esc lets Escape
+// cancel it.
+func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOptions) *AlignDialog {
+	a := NewAlign(esc, img, opt)
+	title := "Align the grid on " + img.Name
+	if opt.NewEncounter {
+		title = "New encounter from " + img.Name
+	}
+	a.dlg = dialog.NewCustomWithoutButtons(title, a.content(), win)
+	cancel := widget.NewButton("Cancel", a.dlg.Hide)
+	apply := widget.NewButton(map[bool]string{true: "Create", false: "Apply"}[opt.NewEncounter], func() {
+		if a.Submit() == nil {
+			a.dlg.Hide()
+		}
+	})
+	apply.Importance = widget.HighImportance
+	for _, en := range []*controls.EscEntry{a.Squares, a.PxPerSquare, a.OffsetX, a.OffsetY, a.Name} {
+		en.OnSubmitted = func(string) { apply.OnTapped() } // Enter in a field is Apply or Create
+	}
+	a.dlg.SetButtons([]fyne.CanvasObject{cancel, apply})
+	a.dlg.Resize(fyne.NewSize(600, 720))
+	esc.Closes(a.dlg)
+	a.dlg.Show()
+	return a
+}
+
+// NewAlign makes the dialog's parts (ShowAlign shows them).
+func NewAlign(esc *controls.Escapes, img *Image, opt AlignOptions) *AlignDialog {
+	a := &AlignDialog{img: img, opt: opt}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	a.Squares, a.PxPerSquare, a.OffsetX, a.OffsetY, a.Name = esc.Entry(), esc.Entry(), esc.Entry(), esc.Entry(), esc.Entry()
+	a.Squares.SetText("1")
+	a.PxPerSquare.SetText(num(opt.Start.PxPerSquare))
+	a.OffsetX.SetText(num(opt.Start.X))
+	a.OffsetY.SetText(num(opt.Start.Y))
+	a.Name.SetText(opt.Name)
+	var titles []string
+	for _, r := range model.Rulesets {
+		titles = append(titles, rules.Describe(r).Title)
+	}
+	a.Ruleset = widget.NewSelect(titles, nil)
+	a.Ruleset.SetSelected(rules.Describe(opt.Ruleset).Title)
+	if a.Ruleset.Selected == "" {
+		a.Ruleset.SetSelectedIndex(0)
+	}
+	a.info = widget.NewLabel("")
+	a.info.Wrapping = fyne.TextWrapWord
+	iw, ih := img.Size()
+	a.Aligner = NewAligner(iw, ih, nil)
+	a.Aligner.OnPoints = func(p, q Point) { a.fromPoints() }
+	a.Aligner.Snap = func(p Point, r float64) Point { return SnapToLines(img.Image, p, r) }
+	a.Aligner.Render = func(view image.Rectangle) image.Image {
+		return Preview(img.Image, view, a.shown, a.shownW, a.shownH, previewSide)
+	}
+	update := func(string) {
+		if !a.quiet {
+			a.update()
+		}
+	}
+	a.PxPerSquare.OnChanged, a.OffsetX.OnChanged, a.OffsetY.OnChanged = update, update, update
+	a.Squares.OnChanged = func(string) { a.fromPoints() }
+	a.update()
+	return a
+}
+
+func (a *AlignDialog) content() fyne.CanvasObject {
+	items := []*widget.FormItem{
+		widget.NewFormItem("Squares between the points", a.Squares),
+		widget.NewFormItem("Pixels per square", a.PxPerSquare),
+		widget.NewFormItem("Offset x (px)", a.OffsetX),
+		widget.NewFormItem("Offset y (px)", a.OffsetY),
+	}
+	if a.opt.NewEncounter {
+		items = append([]*widget.FormItem{widget.NewFormItem("Name", a.Name), widget.NewFormItem("Ruleset", a.Ruleset)}, items...)
+	}
+	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; a point snaps to the grid lines drawn near it, a ring can be dragged, the wheel zooms. Or type the numbers.")
+	how.Wrapping = fyne.TextWrapWord
+	return container.NewBorder(nil, container.NewVBox(how, a.info, widget.NewForm(items...)), nil, nil, a.Aligner)
+}
+
+// fromPoints sets the fields from the two grid points and the squares
+// between them.
+func (a *AlignDialog) fromPoints() {
+	p, q, ok := a.Aligner.Points()
+	if !ok {
+		return
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(a.Squares.Text))
+	if err != nil {
+		a.info.SetText(fmt.Sprintf("squares between the points: %q is not a whole number (type digits, like 1 or 5)", a.Squares.Text))
+		return
+	}
+	pl, err := PlacementFromPoints(p, q, n)
+	if err != nil {
+		a.info.SetText(err.Error())
+		return
+	}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	a.quiet = true
+	a.PxPerSquare.SetText(num(pl.PxPerSquare))
+	a.OffsetX.SetText(num(pl.X))
+	a.OffsetY.SetText(num(pl.Y))
+	a.quiet = false
+	a.update()
+}
+
+// Placement reads the typed fields.
+func (a *AlignDialog) Placement() (model.BackgroundPlacement, error) {
+	var vals [3]float64
+	for i, f := range []struct {
+		name string
+		en   *controls.EscEntry
+	}{{"pixels per square", a.PxPerSquare}, {"offset x", a.OffsetX}, {"offset y", a.OffsetY}} {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f.en.Text), 64)
+		if err != nil {
+			return model.BackgroundPlacement{}, fmt.Errorf("%s: %q is not a number", f.name, f.en.Text)
+		}
+		vals[i] = v
+	}
+	return model.BackgroundPlacement{PxPerSquare: vals[0], X: vals[1], Y: vals[2]}, nil
+}
+
+// found says what the grid detection found.
+func (a *AlignDialog) found() string {
+	g := a.img.Grid
+	if !g.OK {
+		return "No grid found in the image: put two grid points on it or type its pixels per square."
+	}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	return fmt.Sprintf("Grid found: %s px a square from (%s, %s).", num(g.PxPerSquare), num(g.X), num(g.Y))
+}
+
+// update redraws the preview for the typed placement and says the map
+// size it makes.
+func (a *AlignDialog) update() {
+	q, err := a.Placement()
+	var w, h int
+	if err == nil {
+		w, h, err = a.img.MapSize(q)
+	}
+	if err != nil {
+		a.info.SetText(a.found() + "\n" + err.Error())
+		return
+	}
+	a.info.SetText(fmt.Sprintf("%s\nThe map becomes %d x %d squares.", a.found(), w, h))
+	a.shown, a.shownW, a.shownH = q, w, h
+	a.Aligner.Redraw()
+}
+
+// Submit hands the dialog's values to AlignOptions.Apply; an error shows
+// in the dialog.
+func (a *AlignDialog) Submit() error {
+	res := Aligned{Name: a.Name.Text}
+	var err error
+	res.Placement, err = a.Placement()
+	if err == nil && a.opt.NewEncounter {
+		res.Ruleset, err = parseRulesetTitle(a.Ruleset.Selected)
+	}
+	if err == nil && a.opt.Apply != nil {
+		err = a.opt.Apply(res)
+	}
+	if err != nil {
+		a.info.SetText(a.found() + "\n" + controls.Sentence(err.Error()))
+	}
+	return err
+}
+
+func parseRulesetTitle(s string) (model.Ruleset, error) {
+	for _, r := range model.Rulesets {
+		if s == rules.Describe(r).Title {
+			return r, nil
+		}
+	}
+	return model.ParseRuleset(s)
+}
+
+// NewFromImage is File > New from map image…: the GM picks a PNG, JPEG or
+// WebP file, it is read with a progress bar, the GM aligns the grid and
+// names the encounter, and Create stores an encounter whose map is the
+// image (NewEncounter) in store and calls created with its id. r is the
+// ruleset offered first.
+func NewFromImage(win fyne.Window, store model.EncounterStore, esc *controls.Escapes, post func(func()), r model.Ruleset, created func(id string)) {
+	PickFile(win, func(name string, rc io.ReadCloser) {
+		Read(win, post, name, rc, func(img *Image, err error) {
+			if ShowReadError(win, name, err) {
+				return
+			}
+			ShowNew(win, store, esc, img, r, created)
+		})
+	})
+}
+
+// ShowNew shows the alignment dialog for a new encounter made of img
+// (NewFromImage once the image is read).
+func ShowNew(win fyne.Window, store model.EncounterStore, esc *controls.Escapes, img *Image, r model.Ruleset, created func(id string)) *AlignDialog {
+	return ShowAlign(win, esc, img, AlignOptions{
+		Start: Proposed(img.MapImage, img.Grid, 0), NewEncounter: true,
+		Name: strings.TrimSuffix(img.Name, filepath.Ext(img.Name)), Ruleset: r,
+		Apply: func(a Aligned) error {
+			e, err := NewEncounter(a.Name, a.Ruleset, img.MapImage, a.Placement)
+			if err != nil {
+				return err
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := store.Save(ctx, e); err != nil {
+				return fmt.Errorf("store %q: %w", e.Name, err)
+			}
+			if created != nil {
+				created(e.ID)
+			}
+			return nil
+		},
+	})
+}

@@ -1,0 +1,147 @@
+package mapimport
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/export"
+)
+
+func TestPlacementFromPoints(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		a, b Point
+		n    int
+		want model.BackgroundPlacement
+		err  string
+	}{
+		{"one square along a row", Point{35, 35}, Point{105, 35}, 1, model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}, ""},
+		{"nine squares, the offset folded to the first square", Point{105, 175}, Point{735, 175}, 9, model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}, ""},
+		{"right to left", Point{735, 35}, Point{35, 35}, 10, model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}, ""},
+		{"down a column", Point{50, 20}, Point{50, 420}, 4, model.BackgroundPlacement{X: 50, Y: 20, PxPerSquare: 100}, ""},
+		{"a diagonal", Point{140, 140}, Point{350, 350}, 3, model.BackgroundPlacement{X: 0, Y: 0, PxPerSquare: 70}, ""},
+		{"three across and one down: the longer way", Point{10, 10}, Point{160, 60}, 3, model.BackgroundPlacement{X: 10, Y: 10, PxPerSquare: 50}, ""},
+		{"thirds round to 1/1000 pixel", Point{0, 0}, Point{100, 0}, 3, model.BackgroundPlacement{X: 0, Y: 0, PxPerSquare: 33.333}, ""},
+		{"a half-pixel grid", Point{12.5, 0}, Point{152.5, 0}, 2, model.BackgroundPlacement{X: 12.5, Y: 0, PxPerSquare: 70}, ""},
+		{"on top of each other", Point{35, 35}, Point{37, 36}, 1, model.BackgroundPlacement{}, "on top of each other"},
+		{"no squares between", Point{35, 35}, Point{105, 35}, 0, model.BackgroundPlacement{}, "at least 1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := PlacementFromPoints(c.a, c.b, c.n)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("error %v, want one saying %q", err, c.err)
+				}
+				return
+			}
+			if err != nil || got != c.want {
+				t.Fatalf("got %+v, %v; want %+v", got, err, c.want)
+			}
+		})
+	}
+}
+
+// gridPNG is a w x h map with dark 1-px grid lines every px pixels from
+// (off, off) on a light floor.
+func gridPNG(t testing.TB, w, h, px, off int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.RGBA{0xe0, 0xd8, 0xc0, 0xff}
+			if (x-off+px)%px == 0 || (y-off+px)%px == 0 {
+				c = color.RGBA{0x30, 0x30, 0x30, 0xff}
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func readImage(t testing.TB, file []byte) *Image {
+	t.Helper()
+	m, err := export.ReadMapImage(context.Background(), bytes.NewReader(file), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := &Image{Name: "cellar.png", MapImage: m}
+	img.Grid.PxPerSquare, img.Grid.X, img.Grid.Y, img.Grid.OK = export.DetectGrid(m.Image)
+	return img
+}
+
+func TestProposed(t *testing.T) {
+	img := readImage(t, gridPNG(t, 600, 300, 70, 35))
+	if got := Proposed(img.MapImage, Detected{PxPerSquare: 70, X: 35, Y: 35, OK: true}, 0); got != (model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}) {
+		t.Errorf("detected: %+v", got)
+	}
+	if got := Proposed(img.MapImage, Detected{}, 0); got != (model.BackgroundPlacement{PxPerSquare: 20}) {
+		t.Errorf("none detected, a new map: %+v, want 600/30 = 20 px a square", got)
+	}
+	if got := Proposed(img.MapImage, Detected{}, 12); got != (model.BackgroundPlacement{PxPerSquare: 50}) {
+		t.Errorf("none detected, a 12-wide map: %+v, want 50 px a square", got)
+	}
+	if got := Proposed(img.MapImage, Detected{}, 5000); got.PxPerSquare != 0.6 {
+		t.Errorf("none detected, 5000 wide: %v px a square, want 0.6 (1000 squares, the largest map)", got.PxPerSquare)
+	}
+}
+
+func TestNewEncounter(t *testing.T) {
+	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	p := model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}
+	e, err := NewEncounter("  Cellar ", model.PF1E, img.MapImage, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Name != "Cellar" || e.Ruleset != model.PF1E || e.Grid.W != 10 || e.Grid.H != 7 || e.Background != img.DataURL || *e.Placement != p {
+		t.Errorf("got %q %v %dx%d placement %+v", e.Name, e.Ruleset, e.Grid.W, e.Grid.H, e.Placement)
+	}
+	if _, err := NewEncounter(" ", model.PF1E, img.MapImage, p); err == nil || !strings.Contains(err.Error(), "name") {
+		t.Errorf("blank name: %v", err)
+	}
+	if _, err := NewEncounter("Cellar", model.PF1E, img.MapImage, model.BackgroundPlacement{PxPerSquare: 800}); err == nil || !strings.Contains(err.Error(), "no whole square") {
+		t.Errorf("800 px a square on a 735 px image: %v", err)
+	}
+}
+
+// BenchmarkAlignPreview8000 is what the alignment dialog draws on each
+// typed digit, placed point or wheel notch for an 8000 x 8000 map: the
+// preview at 480 pixels with the grid over it, of the whole image and of
+// a part zoomed in to 1:1.
+func BenchmarkAlignPreview8000(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 8000, 8000), image.YCbCrSubsampleRatio420)
+	for i := range img.Y {
+		img.Y[i] = uint8(i * 7)
+	}
+	p := model.BackgroundPlacement{PxPerSquare: 100}
+	for _, c := range []struct {
+		name string
+		view image.Rectangle
+	}{{"whole", img.Bounds()}, {"zoomed", image.Rect(4000, 4000, 4480, 4480)}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Preview(img, c.view, p, 80, 80, previewSide)
+			}
+		})
+	}
+}
+
+// BenchmarkSnapToLines8000 is one click's snap on an 8000-pixel map
+// previewed at 480 pixels (17 image pixels a screen pixel).
+func BenchmarkSnapToLines8000(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 8000, 8000), image.YCbCrSubsampleRatio420)
+	b.ReportAllocs()
+	for b.Loop() {
+		SnapToLines(img, Point{4000, 4000}, 17.7)
+	}
+}

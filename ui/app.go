@@ -20,6 +20,7 @@
 //	ui/mapview   the map widget shared by the editor and the player display
 //	ui/player    the player display and its calibration
 //	ui/library   the encounter list and importing files
+//	ui/mapimport reading and aligning a battle map image
 //	ui/controls  small widgets: tooltips, Escape-aware dialogs, error dialogs
 //	ui/render    the pure map drawing shared with the exports
 //	ui/export    PNG, PDF and Universal VTT

@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"image"
-	"image/color"
 	"image/draw"
 	"image/png"
 	"io"
@@ -14,29 +13,9 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/export"
+	"encounterplanner/ui/internal/testimages"
 	"encounterplanner/ui/library"
 )
-
-// gridPNG is a w x h picture with dark 1-px grid lines every px pixels
-// from (off, off) on a light floor.
-func gridPNG(t *testing.T, w, h, px, off int) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			c := color.RGBA{0xe0, 0xd8, 0xc0, 0xff}
-			if (x-off+px)%px == 0 || (y-off+px)%px == 0 {
-				c = color.RGBA{0x30, 0x30, 0x30, 0xff}
-			}
-			img.SetRGBA(x, y, c)
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 // TestImportMapImageDetectsAndPlaces reads a 70 px/square map with a 35 px
 // offset off the UI goroutine, finds its grid, places it, and undoes it:
@@ -49,7 +28,7 @@ func TestImportMapImageDetectsAndPlaces(t *testing.T) {
 	ed, _, p := newTestEditor(t, e)
 	var got *mapImageRead
 	var rerr error
-	ed.readMapImage("dungeon.png", io.NopCloser(bytes.NewReader(gridPNG(t, 700, 420, 70, 35))), func(r *mapImageRead, err error) { got, rerr = r, err })
+	ed.readMapImage("dungeon.png", io.NopCloser(bytes.NewReader(testimages.GridPNG(700, 420, 70, 35))), func(r *mapImageRead, err error) { got, rerr = r, err })
 	p.until(t, "the image read", func() bool { return got != nil })
 	if rerr != nil {
 		t.Fatal(rerr)
@@ -89,7 +68,7 @@ func TestImportMapImageDetectsAndPlaces(t *testing.T) {
 // master pixel for pixel.
 func TestImportMapImageLinesUpGolden(t *testing.T) {
 	ed, _, p := newTestEditor(t, openEncounter(t, 12, 12))
-	file := gridPNG(t, 735, 525, 70, 35)
+	file := testimages.GridPNG(735, 525, 70, 35)
 	var got *mapImageRead
 	ed.readMapImage("cellar.png", io.NopCloser(bytes.NewReader(file)), func(r *mapImageRead, err error) {
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/internal/testimages"
 	"encounterplanner/ui/session"
 )
 
@@ -26,7 +27,7 @@ func TestGoldenRoomWithWallsDoorFogArtAndMapImage(t *testing.T) {
 	ed, p := overlayEditor(t, e, session.Settings{Mode: rules.ModeLand, Actions: 1}, -1)
 
 	var got *mapImageRead
-	ed.readMapImage("map.png", io.NopCloser(bytes.NewReader(gridPNG(t, 735, 525, 70, 35))), func(r *mapImageRead, err error) {
+	ed.readMapImage("map.png", io.NopCloser(bytes.NewReader(testimages.GridPNG(735, 525, 70, 35))), func(r *mapImageRead, err error) {
 		if err != nil {
 			t.Error(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
 	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/internal/testimages"
 )
 
 // alignerAt shows an aligner for an 800 x 400 image in a 400 x 200 window
@@ -85,7 +86,7 @@ func TestAlignerClicksAndDrags(t *testing.T) {
 // map with the image placed 70 px a square from (35, 35).
 func TestNewFromImageByTwoPoints(t *testing.T) {
 	test.NewTempApp(t)
-	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	img := readImage(t, testimages.GridPNG(735, 525, 70, 35))
 	img.Grid = Detected{} // as for a map whose grid cannot be seen
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 900))
@@ -136,7 +137,7 @@ func TestNewFromImageByTwoPoints(t *testing.T) {
 // app's other forms, and closes it; a refused value keeps it open.
 func TestAlignEnterApplies(t *testing.T) {
 	test.NewTempApp(t)
-	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	img := readImage(t, testimages.GridPNG(735, 525, 70, 35))
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(900, 900))
 	var got []Aligned
@@ -165,7 +166,7 @@ func TestAlignEnterApplies(t *testing.T) {
 // 70 px from (35, 35)) on the picture's own lines.
 func TestAlignerGolden(t *testing.T) {
 	test.NewTempApp(t)
-	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	img := readImage(t, testimages.GridPNG(735, 525, 70, 35))
 	d := NewAlign(controls.NewEscapes(nil), img, AlignOptions{Start: Proposed(img.MapImage, img.Grid, 0)})
 	w := test.NewTempWindow(t, d.Aligner)
 	w.SetPadded(false)
@@ -223,7 +224,7 @@ func TestAlignerZoom(t *testing.T) {
 // sharp (each a block), and the grid line drawn for a 1-pixel line of the
 // picture runs through that line's block.
 func TestPreviewZoomed(t *testing.T) {
-	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	img := readImage(t, testimages.GridPNG(735, 525, 70, 35))
 	p := model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}
 	got := Preview(img.Image, image.Rect(100, 100, 124, 112), p, 10, 7, 480)
 	if b := got.Bounds(); b != image.Rect(0, 0, 480, 240) {

@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"context"
 	"image"
-	"image/color"
-	"image/png"
 	"strings"
 	"testing"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/export"
+	"encounterplanner/ui/internal/testimages"
 )
 
 func TestPlacementFromPoints(t *testing.T) {
@@ -47,27 +46,6 @@ func TestPlacementFromPoints(t *testing.T) {
 	}
 }
 
-// gridPNG is a w x h map with dark 1-px grid lines every px pixels from
-// (off, off) on a light floor.
-func gridPNG(t testing.TB, w, h, px, off int) []byte {
-	t.Helper()
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			c := color.RGBA{0xe0, 0xd8, 0xc0, 0xff}
-			if (x-off+px)%px == 0 || (y-off+px)%px == 0 {
-				c = color.RGBA{0x30, 0x30, 0x30, 0xff}
-			}
-			img.SetRGBA(x, y, c)
-		}
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
 func readImage(t testing.TB, file []byte) *Image {
 	t.Helper()
 	m, err := export.ReadMapImage(context.Background(), bytes.NewReader(file), nil)
@@ -80,7 +58,7 @@ func readImage(t testing.TB, file []byte) *Image {
 }
 
 func TestProposed(t *testing.T) {
-	img := readImage(t, gridPNG(t, 600, 300, 70, 35))
+	img := readImage(t, testimages.GridPNG(600, 300, 70, 35))
 	if got := Proposed(img.MapImage, Detected{PxPerSquare: 70, X: 35, Y: 35, OK: true}, 0); got != (model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}) {
 		t.Errorf("detected: %+v", got)
 	}
@@ -96,7 +74,7 @@ func TestProposed(t *testing.T) {
 }
 
 func TestNewEncounter(t *testing.T) {
-	img := readImage(t, gridPNG(t, 735, 525, 70, 35))
+	img := readImage(t, testimages.GridPNG(735, 525, 70, 35))
 	p := model.BackgroundPlacement{X: 35, Y: 35, PxPerSquare: 70}
 	e, err := NewEncounter("  Cellar ", model.PF1E, img.MapImage, p)
 	if err != nil {

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/ui/internal/testimages"
 )
 
 // pumped runs what Read posts to the UI goroutine on the test goroutine.
@@ -61,7 +63,7 @@ func TestReadOffTheUIGoroutine(t *testing.T) {
 	var got *Image
 	var gotErr error
 	done := false
-	Read(w, p.post, "cellar.png", &slowReader{r: bytes.NewReader(gridPNG(t, 735, 525, 70, 35)), gate: gate}, func(img *Image, err error) { got, gotErr, done = img, err, true })
+	Read(w, p.post, "cellar.png", &slowReader{r: bytes.NewReader(testimages.GridPNG(735, 525, 70, 35)), gate: gate}, func(img *Image, err error) { got, gotErr, done = img, err, true })
 	if w.Canvas().Overlays().Top() == nil {
 		t.Fatal("no progress dialog while the image is read")
 	}
@@ -76,7 +78,7 @@ func TestReadOffTheUIGoroutine(t *testing.T) {
 
 	done = false
 	gate = make(chan struct{})
-	Read(w, p.post, "big.png", &slowReader{r: bytes.NewReader(gridPNG(t, 735, 525, 70, 35)), gate: gate}, func(img *Image, err error) { gotErr, done = err, true })
+	Read(w, p.post, "big.png", &slowReader{r: bytes.NewReader(testimages.GridPNG(735, 525, 70, 35)), gate: gate}, func(img *Image, err error) { gotErr, done = err, true })
 	test.Tap(findButton(t, w.Canvas().Overlays().Top(), "Cancel"))
 	close(gate)
 	p.until(t, func() bool { return done })

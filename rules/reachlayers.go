@@ -1,6 +1,10 @@
 package rules
 
-import "encounterplanner/model"
+import (
+	"math/bits"
+
+	"encounterplanner/model"
+)
 
 // reachLayers is the reach of every space size and Stride count but the one
 // reachFast takes (a one-square space, one Stride): reachFast's key-space
@@ -41,10 +45,12 @@ import "encounterplanner/model"
 //
 // Time O(R + box) for R labels expanded (about 1.7 a square reached with
 // several Strides, 1 with one: TestReachWorkPerSquare) and the box to
-// classify; memory 16 bytes of states and about 10 of squares a position of the
-// box, reused; zero allocations after warm-up. Where the time goes: the
-// eight steps of each label (their weights and the states they land on)
-// about two thirds, the box (classifying, strips, answers) the rest.
+// classify; memory 16 bytes of states and about 14 of squares a position of the
+// box, reused; zero allocations after warm-up. A position's eight step
+// weights are worked out once, at its first label, and packed in a word:
+// its second parity and later layers read one load. Where the time goes:
+// the steps of each label (the states they land on) about two thirds, the
+// box (classifying, strips, answers) the rest.
 
 const (
 	layRing = 16   // > the dearest step in key space (12)
@@ -89,8 +95,9 @@ type lsrc struct {
 type layerSearch struct {
 	sq, vs, hs []uint8 // squares: level or eBlock, sqDiag; strips (k > 1)
 	tmp        []uint8
-	pb         []uint8 // positions: pbNoEnd, pbNoSt
-	eb         []uint8 // positions: the directions edges refuse
+	pb         []uint8  // positions: pbNoEnd, pbNoSt
+	wp         []uint32 // positions: the eight steps' weights, a nibble each (0: not yet worked out)
+	eb         []uint8  // positions: the directions edges refuse
 	st         []lstate
 	rl         []uint8 // positions: Strides of the answer (0: none)
 	rt         []int32 // positions: the answer's total in squares
@@ -115,10 +122,11 @@ func (s *searcher) reachLayers() {
 	n := PW * PH
 	if len(L.sq) < n {
 		L.sq, L.pb, L.eb, L.rl = make([]uint8, n), make([]uint8, n), make([]uint8, n), make([]uint8, n)
-		L.rt = make([]int32, n)
+		L.rt, L.wp = make([]int32, n), make([]uint32, n)
 		L.st = make([]lstate, 2*n)
 	}
 	clear(L.rl[:n])
+	clear(L.wp[:n])
 	if m.budget <= 0 {
 		return
 	}
@@ -178,7 +186,7 @@ func (s *searcher) reachLayers() {
 	pf1e := m.kind == kindPF1E
 	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
 	pstart := int32((sy+1)*PW + sx + 1)
-	rl, rt := L.rl[:n], L.rt[:n]
+	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	popped := 0
 again:
 	for i := range sts {
@@ -252,34 +260,38 @@ again:
 				}
 				watch = !last && pb[P]&pbNoSt == 0
 			}
-			// The eight steps' weights (0: refused), then the labels.
-			var refused uint8
-			if eb != nil {
-				refused = eb[P]
-			}
-			var ws [8]uint32
-			for i := 0; i < 4; i++ {
-				var e uint8
-				if i&1 == 1 {
-					e = vs[P+sW[i]]
-				} else {
-					e = hs[P+sW[i]]
+			// The eight steps' weights (0: refused), a nibble each, worked
+			// out at a position's first label, then the labels.
+			wp := wpos[P]
+			if wp == 0 {
+				var refused uint8
+				if eb != nil {
+					refused = eb[P]
 				}
-				ws[2*i] = wS[e] & (uint32(refused>>(2*i)&1) - 1)
-				a, bb := sq[P+dA[i]], sq[P+dB[i]]
-				x := a & bb
-				if pf1e {
-					x = a | bb
+				for i := 0; i < 4; i++ {
+					var e uint8
+					if i&1 == 1 {
+						e = vs[P+sW[i]]
+					} else {
+						e = hs[P+sW[i]]
+					}
+					wp |= (wS[e] & (uint32(refused>>(2*i)&1) - 1)) << (8 * i)
+					a, bb := sq[P+dA[i]], sq[P+dB[i]]
+					x := a & bb
+					if pf1e {
+						x = a | bb
+					}
+					x = x>>7 | refused>>(2*i+1)&1
+					wp |= (wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)) << (8*i + 4)
 				}
-				x = x>>7 | refused>>(2*i+1)&1
-				ws[2*i+1] = wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)
+				wpos[P] = wp
 			}
 			frontier := false
-			for d := 0; d < 8; d++ {
-				w := ws[d]
-				if w == 0 {
-					continue
-				}
+			for ws := wp; ws != 0; {
+				sh := bits.TrailingZeros32(ws) &^ 3
+				w := ws >> sh & 15
+				ws &^= 15 << sh
+				d := sh >> 2
 				np := P + dOff[d]
 				nC := C + w
 				if nC > maxC {

@@ -186,7 +186,8 @@ func (s *searcher) reachLayers() {
 	pf1e := m.kind == kindPF1E
 	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
 	pstart := int32((sy+1)*PW + sx + 1)
-	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
+	wpos := L.wp[:n]
+	pb[pstart] |= pbNoEnd // the move's answers leave its start out
 	popped := 0
 again:
 	for i := range sts {
@@ -205,7 +206,7 @@ again:
 	for layer := 0; layer < layers; layer++ {
 		last := layer == layers-1
 		if layer > 0 {
-			L.nextLayer(layer, last, sx, sy, bw, bh, B)
+			L.endLayer(layer, true, last, sx, sy, bw, bh, B)
 		}
 		L.nxt = L.nxt[:0]
 		src := L.src
@@ -213,7 +214,6 @@ again:
 		if last {
 			pmask = 0
 		}
-		rec := uint8(layer + 1)
 		si, count := 0, 0
 		K := src[0].k
 		ring := &L.ring
@@ -252,14 +252,7 @@ again:
 			}
 			S.c = C
 			popped++
-			watch := false
-			if first {
-				if rl[P] == 0 && pb[P]&pbNoEnd == 0 && P != pstart {
-					rl[P], rt[P] = rec, int32(K>>1)
-					L.n++
-				}
-				watch = !last && pb[P]&pbNoSt == 0
-			}
+			watch := first && !last && pb[P]&pbNoSt == 0
 			// The eight steps' weights (0: refused), a nibble each, worked
 			// out at a position's first label, then the labels.
 			wp := wpos[P]
@@ -319,31 +312,40 @@ again:
 			}
 		}
 		if last || len(L.nxt) == 0 {
+			if hopeful && spent {
+				hopeful, layers = false, m.layers
+				goto again
+			}
+			L.endLayer(layer+1, false, false, sx, sy, bw, bh, B)
 			break
 		}
 		L.src, L.nxt = L.nxt, L.src
 	}
-	if hopeful && spent {
-		hopeful, layers = false, m.layers
-		clear(rl)
-		L.n = 0
-		goto again
-	}
 	L.popped = popped
 }
 
-// nextLayer turns the states of the layer before into the sources of layer
-// (merged by position when it is the last), over the positions the Strides
-// so far can have reached.
-func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int64) {
+// endLayer records the answers of the layer before layer (its positions
+// not answered by an earlier one: the least K of their states; a standing
+// source's K is an earlier layer's, answered then) and, when next, turns
+// its states into the sources of layer (merged by position when it is the
+// last), over the positions the Strides so far can have reached.
+func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B int64) {
 	r := int(min(int64(layer)*B, int64(max(bw, bh))))
 	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
 	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
 	PW := L.pw
+	rec, n := uint8(layer), L.n
 	for y := y0; y <= y1; y++ {
 		for P := (y+1)*PW + x0 + 1; P <= (y+1)*PW+x1+1; P++ {
 			s0, s1 := &L.st[2*P], &L.st[2*P+1]
 			k0, k1 := s0.k&kMask, s1.k&kMask
+			if kk := min(k0, k1); kk != keyNone && L.rl[P] == 0 && L.pb[P]&pbNoEnd == 0 {
+				L.rl[P], L.rt[P] = rec, int32(kk>>1)
+				n++
+			}
+			if !next {
+				continue
+			}
 			if L.pb[P]&pbNoSt != 0 {
 				k0, k1 = keyNone, keyNone
 			}
@@ -359,6 +361,7 @@ func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int6
 			}
 		}
 	}
+	L.n = n
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of

@@ -65,7 +65,8 @@ const (
 // the best label queued, by K then C (keyNone: none), or a source's K and
 // srcC (it beats every label of no lesser K but the sources themselves).
 // Labels the state holds no room for are queued all the same and judged
-// when they leave.
+// when they leave. Stored as k ^ kMask and ^c, so that the zero value is
+// none and the states clear as memory does.
 type lstate struct{ k, c uint32 }
 
 const (
@@ -75,7 +76,7 @@ const (
 	srcC    = 2 // the least C of a label that is not a source
 )
 
-var lstateNone = lstate{keyNone, ^uint32(0)}
+var lstateNone = lstate{} // k = keyNone, c = ^0
 
 // lent is a queued label: padded position and C.
 type lent struct {
@@ -146,6 +147,7 @@ func (s *searcher) reachLayers() {
 		hopeful, layers = true, 1
 	}
 	maxC := uint32(2*B + 1)
+	const maxW = 12 // the dearest step in key space
 	sts := L.st[:2*n]
 	// Steps: offsets of the new position, of its entered strips and of the
 	// two squares a diagonal passes between; weights in key space.
@@ -186,13 +188,11 @@ func (s *searcher) reachLayers() {
 	pf1e := m.kind == kindPF1E
 	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
 	pstart := int32((sy+1)*PW + sx + 1)
-	wpos := L.wp[:n]
+	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	pb[pstart] |= pbNoEnd // the move's answers leave its start out
 	popped := 0
 again:
-	for i := range sts {
-		sts[i] = lstateNone
-	}
+	clear(sts)
 	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
 	spent := false
 	var sW, dV, dH, dA, dB [4]int32 // strips and squares beside, from P
@@ -211,6 +211,7 @@ again:
 		L.nxt = L.nxt[:0]
 		src := L.src
 		var pmask int32 = 1 // state = 2 P + (C & pmask)
+		rec, nAns := uint8(layer+1), 0
 		if last {
 			pmask = 0
 		}
@@ -243,16 +244,28 @@ again:
 			S := &sts[2*P+int32(C)&pmask]
 			// The first label of a state has its least K: the answer, and the
 			// source of the next layer, whose steps decide the frontier.
-			if C > S.c || C == S.c && K != S.k {
+			sk, sc := S.k^kMask, ^S.c
+			if C > sc || C == sc && K != sk {
 				continue // beaten by a label expanded, or by one queued of this K
 			}
-			first := S.k&kExp == 0
+			first := sk&kExp == 0
 			if first {
-				S.k = K | kExp
+				S.k = (K | kExp) ^ kMask
 			}
-			S.c = C
+			S.c = ^C
 			popped++
-			watch := first && !last && pb[P]&pbNoSt == 0
+			watch := false
+			if first {
+				if last {
+					// The last layer's answers: no pass ends it.
+					if rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+						rl[P], rt[P] = rec, int32(K>>1)
+						nAns++
+					}
+				} else {
+					watch = pb[P]&pbNoSt == 0
+				}
+			}
 			// The eight steps' weights (0: refused), a nibble each, worked
 			// out at a position's first label, then the labels.
 			wp := wpos[P]
@@ -279,6 +292,28 @@ again:
 				}
 				wpos[P] = wp
 			}
+			if !watch && C+maxW <= maxC {
+				// No step can pass the budget or decide the frontier.
+				for ws := wp; ws != 0; {
+					sh := bits.TrailingZeros32(ws) &^ 3
+					w := ws >> sh & 15
+					ws &^= 15 << sh
+					np := P + dOff[sh>>2]
+					nC, nK := C+w, K+w
+					T := &sts[2*np+int32(nC)&pmask]
+					tk := T.k ^ kMask
+					if tk&kMask <= nK && ^T.c <= nC {
+						continue
+					}
+					if int32(nK) <= int32(tk) {
+						T.k, T.c = nK^kMask, ^nC
+					}
+					nb := &ring[nK&(layRing-1)]
+					*nb = append(*nb, lent{np, nC})
+					count++
+				}
+				continue
+			}
 			frontier := false
 			for ws := wp; ws != 0; {
 				sh := bits.TrailingZeros32(ws) &^ 3
@@ -297,11 +332,12 @@ again:
 				}
 				nK := K + w
 				T := &sts[2*np+int32(nC)&pmask]
-				if T.k&kMask <= nK && T.c <= nC {
+				tk := T.k ^ kMask
+				if tk&kMask <= nK && ^T.c <= nC {
 					continue
 				}
-				if int32(nK) <= int32(T.k) { // not expanded (kExp is the sign): the best label queued
-					T.k, T.c = nK, nC
+				if int32(nK) <= int32(tk) { // not expanded (kExp is the sign): the best label queued
+					T.k, T.c = nK^kMask, ^nC
 				}
 				nb := &ring[nK&(layRing-1)]
 				*nb = append(*nb, lent{np, nC})
@@ -311,12 +347,17 @@ again:
 				L.nxt = append(L.nxt, lsrc{P, K})
 			}
 		}
+		L.n += nAns
 		if last || len(L.nxt) == 0 {
 			if hopeful && spent {
 				hopeful, layers = false, m.layers
+				clear(rl)
+				L.n = 0
 				goto again
 			}
-			L.endLayer(layer+1, false, false, sx, sy, bw, bh, B)
+			if !last {
+				L.endLayer(layer+1, false, false, sx, sy, bw, bh, B)
+			}
 			break
 		}
 		L.src, L.nxt = L.nxt, L.src
@@ -324,11 +365,13 @@ again:
 	L.popped = popped
 }
 
-// endLayer records the answers of the layer before layer (its positions
-// not answered by an earlier one: the least K of their states; a standing
-// source's K is an earlier layer's, answered then) and, when next, turns
-// its states into the sources of layer (merged by position when it is the
-// last), over the positions the Strides so far can have reached.
+// endLayer records the answers of the layer before layer, when that is not
+// the last (which records its own as it goes: one state a position), at
+// its positions not answered by an earlier one: the least K of their
+// states (a standing source's K is an earlier layer's, answered then).
+// When next, it turns its states into the sources of layer (merged by
+// position when it is the last), over the positions the Strides so far can
+// have reached.
 func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B int64) {
 	r := int(min(int64(layer)*B, int64(max(bw, bh))))
 	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
@@ -338,7 +381,7 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 	for y := y0; y <= y1; y++ {
 		for P := (y+1)*PW + x0 + 1; P <= (y+1)*PW+x1+1; P++ {
 			s0, s1 := &L.st[2*P], &L.st[2*P+1]
-			k0, k1 := s0.k&kMask, s1.k&kMask
+			k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
 			if kk := min(k0, k1); kk != keyNone && L.rl[P] == 0 && L.pb[P]&pbNoEnd == 0 {
 				L.rl[P], L.rt[P] = rec, int32(kk>>1)
 				n++
@@ -354,10 +397,10 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 			}
 			*s0, *s1 = lstateNone, lstateNone
 			if k0 != keyNone {
-				*s0 = lstate{k0, srcC}
+				*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
 			}
 			if k1 != keyNone {
-				*s1 = lstate{k1, srcC}
+				*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
 			}
 		}
 	}

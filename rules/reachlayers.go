@@ -107,6 +107,7 @@ type layerSearch struct {
 	n          int // answers recorded
 	pw         int // padded width
 	popped     int // labels expanded (tests bound it)
+	weighed    int // positions whose step weights were worked out (likewise)
 }
 
 // reachLayers runs the search; results come from resultsLayers.
@@ -115,7 +116,7 @@ func (s *searcher) reachLayers() {
 	s.growRes()
 	s.layRes = true
 	L := &s.lay
-	L.n, L.popped = 0, 0
+	L.n, L.popped, L.weighed = 0, 0, 0
 	k := m.k
 	bw, bh := m.bx1-m.bx0+1, m.by1-m.by0+1
 	PW, PH := bw+2, bh+2
@@ -190,7 +191,7 @@ func (s *searcher) reachLayers() {
 	pstart := int32((sy+1)*PW + sx + 1)
 	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	pb[pstart] |= pbNoEnd // the move's answers leave its start out
-	popped := 0
+	popped, weighed := 0, 0
 again:
 	clear(sts)
 	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
@@ -291,6 +292,7 @@ again:
 					wp |= (wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)) << (8*i + 4)
 				}
 				wpos[P] = wp
+				weighed++
 			}
 			if !watch && C+maxW <= maxC {
 				// No step can pass the budget or decide the frontier.
@@ -362,7 +364,7 @@ again:
 		}
 		L.src, L.nxt = L.nxt, L.src
 	}
-	L.popped = popped
+	L.popped, L.weighed = popped, weighed
 }
 
 // endLayer records the answers of the layer before layer, when that is not

@@ -1,6 +1,10 @@
 package rules
 
-import "encounterplanner/model"
+import (
+	"math/bits"
+
+	"encounterplanner/model"
+)
 
 // reachLayers is the reach of every space size and Stride count but the one
 // reachFast takes (a one-square space, one Stride): reachFast's key-space
@@ -26,7 +30,16 @@ import "encounterplanner/model"
 // one key more), and the position alone in the last layer, where K and C
 // order the labels whatever the parity. A state keeps the labels no other
 // beats in both C and K: they leave by K, so a label is kept when its C is
-// below every earlier one's.
+// below every earlier one's. Nor can a lead in both K and C let a label
+// of one parity stand in for the other's before the last Stride (a pruning
+// TestReachLayersMatchesLabelSearch catches at a lead of one square): with
+// B = 4 and a stop allowed everywhere, (K, C) = (0, 0) needs two more
+// Strides for the steps weighing 3, 7, 2 (a diagonal, a greater-difficult
+// diagonal, a straight step) where (3, 3) or (5, 5) needs one, since its
+// parity makes the dear diagonal cost 4, not 3, in the fresh Stride. So
+// on an open map every position is expanded once a parity in every layer
+// but the last (the Gargantuan whole-map reach: 1.94 a square, its last
+// layer only the corners).
 //
 // Sources. Layer i+1 starts from every state layer i reached, at its least K
 // and C = p: a source. A source whose every step lands where another
@@ -39,12 +52,17 @@ import "encounterplanner/model"
 // everything before it; a Stride that no route in the box can spend (or,
 // tried first, one three box-widths long that none did) is one layer.
 //
-// Time O(R + box) for R labels expanded (about 1.7 a square reached with
-// several Strides, 1 with one: TestReachWorkPerSquare) and the box to
-// classify; memory 16 bytes of states and about 10 of squares a position of the
-// box, reused; zero allocations after warm-up. Where the time goes: the
-// eight steps of each label (their weights and the states they land on)
-// about two thirds, the box (classifying, strips, answers) the rest.
+// Time O(R + box) for R labels expanded (1.66 to 1.94 a square reached
+// with several Strides, 1 with one: TestReachWorkPerSquare) and the box to
+// classify; memory 16 bytes of states and about 14 of squares a position
+// of the box, reused; zero allocations after warm-up. A position's eight
+// step weights are worked out once, at its first label, and packed in a
+// word: its other parity and later layers read one load. Answers are
+// recorded by the pass that ends a layer, or as the last layer goes.
+// Where the time goes (BenchmarkReachLargeFlyer, 2 x 2 squares, 3
+// Strides): the labels about two thirds (the states their steps land on,
+// working out the weights about a fifth of it), the box a third
+// (classifying and strips 17%, ending layers 8%, collecting answers 7%).
 
 const (
 	layRing = 16   // > the dearest step in key space (12)
@@ -59,7 +77,8 @@ const (
 // the best label queued, by K then C (keyNone: none), or a source's K and
 // srcC (it beats every label of no lesser K but the sources themselves).
 // Labels the state holds no room for are queued all the same and judged
-// when they leave.
+// when they leave. Stored as k ^ kMask and ^c, so that the zero value is
+// none and the states clear as memory does.
 type lstate struct{ k, c uint32 }
 
 const (
@@ -69,7 +88,7 @@ const (
 	srcC    = 2 // the least C of a label that is not a source
 )
 
-var lstateNone = lstate{keyNone, ^uint32(0)}
+var lstateNone = lstate{} // k = keyNone, c = ^0
 
 // lent is a queued label: padded position and C.
 type lent struct {
@@ -89,8 +108,9 @@ type lsrc struct {
 type layerSearch struct {
 	sq, vs, hs []uint8 // squares: level or eBlock, sqDiag; strips (k > 1)
 	tmp        []uint8
-	pb         []uint8 // positions: pbNoEnd, pbNoSt
-	eb         []uint8 // positions: the directions edges refuse
+	pb         []uint8  // positions: pbNoEnd, pbNoSt
+	wp         []uint32 // positions: the eight steps' weights, a nibble each (0: not yet worked out)
+	eb         []uint8  // positions: the directions edges refuse
 	st         []lstate
 	rl         []uint8 // positions: Strides of the answer (0: none)
 	rt         []int32 // positions: the answer's total in squares
@@ -99,6 +119,7 @@ type layerSearch struct {
 	n          int // answers recorded
 	pw         int // padded width
 	popped     int // labels expanded (tests bound it)
+	weighed    int // positions whose step weights were worked out (likewise)
 }
 
 // reachLayers runs the search; results come from resultsLayers.
@@ -107,7 +128,7 @@ func (s *searcher) reachLayers() {
 	s.growRes()
 	s.layRes = true
 	L := &s.lay
-	L.n, L.popped = 0, 0
+	L.n, L.popped, L.weighed = 0, 0, 0
 	k := m.k
 	bw, bh := m.bx1-m.bx0+1, m.by1-m.by0+1
 	PW, PH := bw+2, bh+2
@@ -115,10 +136,11 @@ func (s *searcher) reachLayers() {
 	n := PW * PH
 	if len(L.sq) < n {
 		L.sq, L.pb, L.eb, L.rl = make([]uint8, n), make([]uint8, n), make([]uint8, n), make([]uint8, n)
-		L.rt = make([]int32, n)
+		L.rt, L.wp = make([]int32, n), make([]uint32, n)
 		L.st = make([]lstate, 2*n)
 	}
 	clear(L.rl[:n])
+	clear(L.wp[:n])
 	if m.budget <= 0 {
 		return
 	}
@@ -138,6 +160,7 @@ func (s *searcher) reachLayers() {
 		hopeful, layers = true, 1
 	}
 	maxC := uint32(2*B + 1)
+	const maxW = 12 // the dearest step in key space
 	sts := L.st[:2*n]
 	// Steps: offsets of the new position, of its entered strips and of the
 	// two squares a diagonal passes between; weights in key space.
@@ -178,12 +201,11 @@ func (s *searcher) reachLayers() {
 	pf1e := m.kind == kindPF1E
 	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
 	pstart := int32((sy+1)*PW + sx + 1)
-	rl, rt := L.rl[:n], L.rt[:n]
-	popped := 0
+	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
+	pb[pstart] |= pbNoEnd // the move's answers leave its start out
+	popped, weighed := 0, 0
 again:
-	for i := range sts {
-		sts[i] = lstateNone
-	}
+	clear(sts)
 	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
 	spent := false
 	var sW, dV, dH, dA, dB [4]int32 // strips and squares beside, from P
@@ -197,15 +219,15 @@ again:
 	for layer := 0; layer < layers; layer++ {
 		last := layer == layers-1
 		if layer > 0 {
-			L.nextLayer(layer, last, sx, sy, bw, bh, B)
+			L.endLayer(layer, true, last, sx, sy, bw, bh, B)
 		}
 		L.nxt = L.nxt[:0]
 		src := L.src
 		var pmask int32 = 1 // state = 2 P + (C & pmask)
+		rec, nAns := uint8(layer+1), 0
 		if last {
 			pmask = 0
 		}
-		rec := uint8(layer + 1)
 		si, count := 0, 0
 		K := src[0].k
 		ring := &L.ring
@@ -235,51 +257,83 @@ again:
 			S := &sts[2*P+int32(C)&pmask]
 			// The first label of a state has its least K: the answer, and the
 			// source of the next layer, whose steps decide the frontier.
-			if C > S.c || C == S.c && K != S.k {
+			sk, sc := S.k^kMask, ^S.c
+			if C > sc || C == sc && K != sk {
 				continue // beaten by a label expanded, or by one queued of this K
 			}
-			first := S.k&kExp == 0
+			first := sk&kExp == 0
 			if first {
-				S.k = K | kExp
+				S.k = (K | kExp) ^ kMask
 			}
-			S.c = C
+			S.c = ^C
 			popped++
 			watch := false
 			if first {
-				if rl[P] == 0 && pb[P]&pbNoEnd == 0 && P != pstart {
-					rl[P], rt[P] = rec, int32(K>>1)
-					L.n++
-				}
-				watch = !last && pb[P]&pbNoSt == 0
-			}
-			// The eight steps' weights (0: refused), then the labels.
-			var refused uint8
-			if eb != nil {
-				refused = eb[P]
-			}
-			var ws [8]uint32
-			for i := 0; i < 4; i++ {
-				var e uint8
-				if i&1 == 1 {
-					e = vs[P+sW[i]]
+				if last {
+					// The last layer's answers: no pass ends it.
+					if rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+						rl[P], rt[P] = rec, int32(K>>1)
+						nAns++
+					}
 				} else {
-					e = hs[P+sW[i]]
+					watch = pb[P]&pbNoSt == 0
 				}
-				ws[2*i] = wS[e] & (uint32(refused>>(2*i)&1) - 1)
-				a, bb := sq[P+dA[i]], sq[P+dB[i]]
-				x := a & bb
-				if pf1e {
-					x = a | bb
+			}
+			// The eight steps' weights (0: refused), a nibble each, worked
+			// out at a position's first label, then the labels.
+			wp := wpos[P]
+			if wp == 0 {
+				var refused uint8
+				if eb != nil {
+					refused = eb[P]
 				}
-				x = x>>7 | refused>>(2*i+1)&1
-				ws[2*i+1] = wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)
+				for i := 0; i < 4; i++ {
+					var e uint8
+					if i&1 == 1 {
+						e = vs[P+sW[i]]
+					} else {
+						e = hs[P+sW[i]]
+					}
+					wp |= (wS[e] & (uint32(refused>>(2*i)&1) - 1)) << (8 * i)
+					a, bb := sq[P+dA[i]], sq[P+dB[i]]
+					x := a & bb
+					if pf1e {
+						x = a | bb
+					}
+					x = x>>7 | refused>>(2*i+1)&1
+					wp |= (wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)) << (8*i + 4)
+				}
+				wpos[P] = wp
+				weighed++
+			}
+			if !watch && C+maxW <= maxC {
+				// No step can pass the budget or decide the frontier.
+				for ws := wp; ws != 0; {
+					sh := bits.TrailingZeros32(ws) &^ 3
+					w := ws >> sh & 15
+					ws &^= 15 << sh
+					np := P + dOff[sh>>2]
+					nC, nK := C+w, K+w
+					T := &sts[2*np+int32(nC)&pmask]
+					tk := T.k ^ kMask
+					if tk&kMask <= nK && ^T.c <= nC {
+						continue
+					}
+					if int32(nK) <= int32(tk) {
+						T.k, T.c = nK^kMask, ^nC
+					}
+					nb := &ring[nK&(layRing-1)]
+					*nb = append(*nb, lent{np, nC})
+					count++
+				}
+				continue
 			}
 			frontier := false
-			for d := 0; d < 8; d++ {
-				w := ws[d]
-				if w == 0 {
-					continue
-				}
+			for ws := wp; ws != 0; {
+				sh := bits.TrailingZeros32(ws) &^ 3
+				w := ws >> sh & 15
+				ws &^= 15 << sh
+				d := sh >> 2
 				np := P + dOff[d]
 				nC := C + w
 				if nC > maxC {
@@ -292,11 +346,12 @@ again:
 				}
 				nK := K + w
 				T := &sts[2*np+int32(nC)&pmask]
-				if T.k&kMask <= nK && T.c <= nC {
+				tk := T.k ^ kMask
+				if tk&kMask <= nK && ^T.c <= nC {
 					continue
 				}
-				if int32(nK) <= int32(T.k) { // not expanded (kExp is the sign): the best label queued
-					T.k, T.c = nK, nC
+				if int32(nK) <= int32(tk) { // not expanded (kExp is the sign): the best label queued
+					T.k, T.c = nK^kMask, ^nC
 				}
 				nb := &ring[nK&(layRing-1)]
 				*nb = append(*nb, lent{np, nC})
@@ -306,32 +361,48 @@ again:
 				L.nxt = append(L.nxt, lsrc{P, K})
 			}
 		}
+		L.n += nAns
 		if last || len(L.nxt) == 0 {
+			if hopeful && spent {
+				hopeful, layers = false, m.layers
+				clear(rl)
+				L.n = 0
+				goto again
+			}
+			if !last {
+				L.endLayer(layer+1, false, false, sx, sy, bw, bh, B)
+			}
 			break
 		}
 		L.src, L.nxt = L.nxt, L.src
 	}
-	if hopeful && spent {
-		hopeful, layers = false, m.layers
-		clear(rl)
-		L.n = 0
-		goto again
-	}
-	L.popped = popped
+	L.popped, L.weighed = popped, weighed
 }
 
-// nextLayer turns the states of the layer before into the sources of layer
-// (merged by position when it is the last), over the positions the Strides
-// so far can have reached.
-func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int64) {
+// endLayer records the answers of the layer before layer, when that is not
+// the last (which records its own as it goes: one state a position), at
+// its positions not answered by an earlier one: the least K of their
+// states (a standing source's K is an earlier layer's, answered then).
+// When next, it turns its states into the sources of layer (merged by
+// position when it is the last), over the positions the Strides so far can
+// have reached.
+func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B int64) {
 	r := int(min(int64(layer)*B, int64(max(bw, bh))))
 	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
 	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
 	PW := L.pw
+	rec, n := uint8(layer), L.n
 	for y := y0; y <= y1; y++ {
 		for P := (y+1)*PW + x0 + 1; P <= (y+1)*PW+x1+1; P++ {
 			s0, s1 := &L.st[2*P], &L.st[2*P+1]
-			k0, k1 := s0.k&kMask, s1.k&kMask
+			k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
+			if kk := min(k0, k1); kk != keyNone && L.rl[P] == 0 && L.pb[P]&pbNoEnd == 0 {
+				L.rl[P], L.rt[P] = rec, int32(kk>>1)
+				n++
+			}
+			if !next {
+				continue
+			}
 			if L.pb[P]&pbNoSt != 0 {
 				k0, k1 = keyNone, keyNone
 			}
@@ -340,13 +411,14 @@ func (L *layerSearch) nextLayer(layer int, last bool, sx, sy, bw, bh int, B int6
 			}
 			*s0, *s1 = lstateNone, lstateNone
 			if k0 != keyNone {
-				*s0 = lstate{k0, srcC}
+				*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
 			}
 			if k1 != keyNone {
-				*s1 = lstate{k1, srcC}
+				*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
 			}
 		}
 	}
+	L.n = n
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of

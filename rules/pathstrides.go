@@ -10,7 +10,11 @@ import (
 // actions (pf1e), at most n. First pathTight walks the steps that keep to
 // the open-map cost: on open ground that is the answer, found in the
 // route's length. Else (pathLabelsBack) an A* search backwards from the
-// target, then a walk forwards from the start that settles the directions.
+// target, bounded by an A* flood from the start (floodFrom: the exact
+// costs of the steps, the Strides' budgets pooled) that also proves a
+// target out of reach, then a walk forwards from the start that settles
+// the directions. Steps of a space of 2 squares or more are worked out
+// once a query (pathTry).
 //
 // The backward search settles labels (r, state, u, K): from the state
 // (position, diagonal parity) a continuation to the target spends u in the
@@ -39,6 +43,7 @@ import (
 // leaves the directions in s.seqA and reports whether the target was
 // reached.
 func (s *searcher) pathStrides(target, n int) bool {
+	s.resetSteps()
 	if done, ok := s.pathTight(target, n); done {
 		return ok
 	}
@@ -90,7 +95,7 @@ func (s *searcher) pathTight(target, n int) (done, ok bool) {
 		took := false
 		for d := 0; d < 8 && !took; d++ {
 			ss.steps++
-			npos, lvl, haz, thr, ok := m.try(x, y, d)
+			npos, lvl, haz, thr, ok := s.pathTry(x, y, d)
 			if !ok || haz != 0 || thr {
 				continue
 			}
@@ -149,7 +154,7 @@ func (s *searcher) pathLabelsBack(target, n int) bool {
 		ss.floodNext = ss.floodAt
 	}
 	ss.q.reset()
-	ss.pushes = 0
+	ss.pushes, ss.flooded = 0, 0
 	tx, ty := target%W, target/W
 	for p := uint8(0); p < 2; p++ {
 		g := arriveCost(sx, sy, p0, tx, ty, p)
@@ -187,14 +192,18 @@ func (s *searcher) pathLabelsBack(target, n int) bool {
 		if !found && len(ss.lab) >= ss.floodNext {
 			// The search backwards may be searching where no route from
 			// the start ever goes: flood from the start too, aimed at the
-			// target, at half the work so far (a quarter, with a flood
-			// that was not aimed, took longer than reach to prove a
-			// target just out of reach unreachable). Give up when the
-			// flood is done without meeting the target; until then, no
-			// label is made where the flood says the start is too far
-			// (floodLB).
+			// target, floodShare states for each label so far. Give up
+			// when the flood is done without meeting the target; until
+			// then, no label is made where the flood says the start is
+			// too far (floodLB). A flood state costs about a third of a
+			// label (no keys to order, no dominance): on the pf1e
+			// Large-token map of BenchmarkPathLargeOutOfReach1000 the
+			// flood proves the target out of reach after 2,048 labels,
+			// where with half a flood state a label (and the flood over
+			// positions, diagonals at 1) the search backwards settled
+			// 22,840 and took longer than the reach.
 			ss.floodNext *= 2
-			if s.floodFrom(target, n, len(ss.lab)/2) {
+			if s.floodFrom(target, n, len(ss.lab)*floodShare) {
 				return false
 			}
 		}
@@ -232,7 +241,7 @@ func (s *searcher) pathLabelsBack(target, n int) bool {
 		took := false
 		for d := 0; d < 8 && !took; d++ {
 			ss.steps++
-			npos, lvl, haz, thr, ok := m.try(x, y, d)
+			npos, lvl, haz, thr, ok := s.pathTry(x, y, d)
 			if !ok {
 				continue
 			}
@@ -314,9 +323,9 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 				p2 = p1
 			}
 		}
-		flb := ss.floodLB(ppos)
 		for p := p1; ; p = p2 {
 			g[p] = arriveCost(sx, sy, p0, px, py, p)
+			flb := ss.floodLB(px, py, p)
 			w0 := int32(1)
 			if d&1 == 1 {
 				w0 += int32(p) // the least a diagonal from parity p costs
@@ -337,7 +346,7 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 			continue
 		}
 		ss.steps++
-		_, lvl, haz, thr, ok := m.try(px, py, d)
+		_, lvl, haz, thr, ok := s.pathTry(px, py, d)
 		if !ok {
 			continue
 		}
@@ -361,20 +370,30 @@ func (s *searcher) stepsBack(e bitem, r, u, level int32, first bool, n int, foun
 	}
 }
 
-// floodFirst is the labels settled before pathStrides first floods.
-const floodFirst = 4096
+// floodFirst is the labels settled before pathStrides first floods, and
+// floodShare the states the flood may settle for each label settled by
+// then, each time the labels double.
+const (
+	floodFirst = 256
+	floodShare = 8
+)
 
 // floodFrom goes on with a flood from the start, for at most limit
-// positions: an A* over positions with each step at its least cost (a
-// diagonal at 1 square, surcharges and doublings counted), aimed at the
-// target by the Chebyshev distance (every step costs at least 1 and
-// changes it by at most 1: consistent), up to the movement of n Strides,
-// which no route can beat (movement left over at a Stride's end and the
-// 1-2-1 diagonals only add). Being aimed, it meets a reachable target
-// soon, and proves an unreachable one so by searching only the positions
-// whose cost from the start plus distance to the target fits in the n
-// Strides, not every position they reach. It reports true when the flood
-// is over without reaching target: no route exists. O(limit * 8k).
+// states: an A* over states (position, diagonal parity) with each step at
+// its cost (the diagonals 1, 2, 1 ..., surcharges and doublings counted),
+// aimed at the target by openCost (consistent), up to the movement of n
+// Strides, which no route can beat (movement left over at a Stride's end,
+// and the Strides' stops, only add; the parity carries over from one
+// Stride to the next). Being aimed, it meets a reachable target soon, and
+// proves an unreachable one so by searching only the states whose cost
+// from the start plus open-map cost to the target fits in the n Strides,
+// not every state they reach. It reports true when the flood is over
+// without reaching target: no route exists. O(limit * 8k).
+//
+// It counted a diagonal at 1 square and aimed by the Chebyshev distance,
+// over positions: a bound so loose that on the pf1e Large-token map of
+// BenchmarkPathLargeOutOfReach1000 it proved nothing, and the search
+// backwards settled 22,840 labels to find the target out of reach.
 func (s *searcher) floodFrom(target, n, limit int) bool {
 	m := &s.m
 	ss := &s.strides
@@ -382,9 +401,9 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 		return false
 	}
 	W := m.W
-	if len(ss.fstamp) < W*m.H {
-		ss.fstamp = make([]uint32, W*m.H)
-		ss.fdist = make([]int32, W*m.H)
+	if len(ss.fstamp) < 2*W*m.H {
+		ss.fstamp = make([]uint32, 2*W*m.H)
+		ss.fdist = make([]int32, 2*W*m.H)
 	}
 	far := int32(n) * m.budget
 	if !ss.floodOn {
@@ -392,72 +411,81 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 			ss.fring[i] = ss.fring[i][:0]
 		}
 		ss.ftx, ss.fty, ss.fw = target%W, target/W, W
-		h0 := ss.fh(m.start%W, m.start/W)
-		ss.fring[h0&7] = append(ss.fring[h0&7], int32(m.start))
-		ss.fstamp[m.start], ss.fdist[m.start] = ss.gen, 0
+		st0 := int32(m.start*2) + int32(m.par0)
+		h0 := ss.fh(m.start%W, m.start/W, m.par0)
+		ss.fring[h0&floodMask] = append(ss.fring[h0&floodMask], st0)
+		ss.fstamp[st0], ss.fdist[st0] = ss.gen, 0
 		ss.fcur, ss.fcount, ss.floodOn = h0, 1, true
 	}
 	for limit > 0 && ss.fcount > 0 {
-		b := &ss.fring[ss.fcur&7]
+		b := &ss.fring[ss.fcur&floodMask]
 		if len(*b) == 0 {
 			ss.fcur++
 			continue
 		}
-		pos := int((*b)[len(*b)-1])
+		st := (*b)[len(*b)-1]
 		*b = (*b)[:len(*b)-1]
 		ss.fcount--
+		pos, p := int(st>>1), uint8(st&1)
 		x, y := pos%W, pos/W
-		g := ss.fdist[pos]
-		if g+ss.fh(x, y) != ss.fcur {
+		g := ss.fdist[st]
+		if g+ss.fh(x, y, p) != ss.fcur {
 			continue // reached for less since
 		}
 		limit--
+		ss.flooded++
 		if pos == target {
 			ss.floodOver = true // it meets the target: no more to learn
 			return false
 		}
 		for d := 0; d < 8; d++ {
 			ss.steps++
-			npos, lvl, _, _, ok := m.try(x, y, d)
+			npos, lvl, _, _, ok := s.pathTry(x, y, d)
 			if !ok {
 				continue
 			}
-			w, _ := stepCost(m.kind, isDiagDir(d), 0, lvl)
+			w, q := stepCost(m.kind, isDiagDir(d), p, lvl)
 			nd := g + w
-			if ss.fstamp[npos] == ss.gen && ss.fdist[npos] <= nd {
+			nst := int32(npos*2) + int32(q)
+			if ss.fstamp[nst] == ss.gen && ss.fdist[nst] <= nd {
 				continue
 			}
-			nf := nd + ss.fh(x+model.Dir[d][0], y+model.Dir[d][1])
+			nf := nd + ss.fh(x+model.Dir[d][0], y+model.Dir[d][1], q)
 			if nf > far {
 				continue // not even then could it reach the target in time
 			}
-			ss.fstamp[npos], ss.fdist[npos] = ss.gen, nd
-			ss.fring[nf&7] = append(ss.fring[nf&7], int32(npos))
+			ss.fstamp[nst], ss.fdist[nst] = ss.gen, nd
+			ss.fring[nf&floodMask] = append(ss.fring[nf&floodMask], nst)
 			ss.fcount++
 		}
 	}
 	return ss.fcount == 0
 }
 
-// fh is the flood's heuristic: the Chebyshev distance from top-left (x, y)
+// floodMask indexes the flood's ring of buckets: more than a step adds to
+// cost plus openCost (a step costs at most 6, openCost grows by at most 2).
+const floodMask = 15
+
+// fh is the flood's heuristic: openCost from top-left (x, y) with parity p
 // to the target's.
-func (ss *strideSearch) fh(x, y int) int32 {
-	return int32(max(absInt(x-ss.ftx), absInt(y-ss.fty)))
+func (ss *strideSearch) fh(x, y int, p uint8) int32 {
+	return openCost(x, y, p, ss.ftx, ss.fty)
 }
 
-// floodLB is the least a route from the start can cost to reach pos, as
-// far as the flood knows: its cost there when settled; else, since every
-// position not yet settled has cost plus distance to the target at least
-// the level the flood is at, that level less its distance (and no more
-// than the cost it was reached for); or more than any Speed when the flood
-// is over without meeting the target.
-func (ss *strideSearch) floodLB(pos int) int32 {
+// floodLB is the least a route from the start can cost to arrive at
+// top-left (x, y) with parity p, as far as the flood knows: its cost there
+// when settled; else, since every state not yet settled has cost plus
+// openCost to the target at least the level the flood is at, that level
+// less its openCost (and no more than the cost it was reached for); or
+// more than any Speed when the flood is over without meeting the target.
+func (ss *strideSearch) floodLB(x, y int, p uint8) int32 {
 	if !ss.floodOn {
 		return 0
 	}
-	lb := max(ss.fcur-ss.fh(pos%ss.fw, pos/ss.fw), 0)
-	if ss.fstamp[pos] == ss.gen {
-		return min(ss.fdist[pos], lb)
+	lb := max(ss.fcur-ss.fh(x, y, p), 0)
+	st := (y*ss.fw+x)*2 + int(p)
+	if ss.fstamp[st] == ss.gen {
+		return min(ss.fdist[st], lb)
 	}
 	if ss.fcount == 0 && !ss.floodOver {
 		return 1<<31 - 8 // more than n Strides hold, with room for a step
@@ -514,14 +542,15 @@ func arriveCost(x0, y0 int, p0 uint8, x, y int, p uint8) int32 {
 
 // strideSearch holds pathStrides' buffers, reused between calls.
 type strideSearch struct {
-	st     []bstate // per (state, Strides after)
-	per    int      // Strides after a state, as indexed in st
-	lab    []blabel
-	q      radixQueue
-	gen    uint32
-	pushes int   // labels pushed (tests bound them)
-	steps  int   // steps tried (m.try) by path1, pathStrides and the flood: their work (tests bound it)
-	f0     int32 // the first f settled: steps wait only at it (stepsBack)
+	st      []bstate // per (state, Strides after)
+	per     int      // Strides after a state, as indexed in st
+	lab     []blabel
+	q       radixQueue
+	gen     uint32
+	pushes  int   // labels pushed (tests bound them)
+	flooded int   // states the flood settled (likewise)
+	steps   int   // steps tried (m.try) by path1, pathStrides and the flood: their work (tests bound it)
+	f0      int32 // the first f settled: steps wait only at it (stepsBack)
 
 	heapOnly bool // path1 queues in the binary heap even when the radix heap fits (tests)
 	noTight  bool // pathStrides goes straight to its label search (tests)
@@ -531,13 +560,15 @@ type strideSearch struct {
 	tightDone, tightSplit int
 	floodAt               int // the labels settled before the first flood when not floodFirst (tests)
 
-	// The flood from the start (floodFrom): per position, the least
-	// cost when the stamp is the generation; the bucket ring, the cost
+	sc stepCache // the steps worked out (pathTry)
+
+	// The flood from the start (floodFrom): per state (position*2 +
+	// parity), the least cost when the stamp is the generation; the bucket ring, the cost
 	// it is at and its count; when to flood next; on, over.
 	fstamp    []uint32
 	fdist     []int32
-	fring     [8][]int32
-	fcur      int32 // the level (cost + distance to the target) it is at
+	fring     [floodMask + 1][]int32
+	fcur      int32 // the level (cost + openCost to the target) it is at
 	ftx, fty  int   // the target it is aimed at
 	fw        int   // the map's width
 	fcount    int

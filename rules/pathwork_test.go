@@ -241,3 +241,48 @@ func TestPathLabelsBelowReach(t *testing.T) {
 		}
 	}
 }
+
+// On the pf1e Large-token map of BenchmarkPathLargeOutOfReach1000 (two
+// move actions over walls and doubling terrain, where the open-map cost
+// that aims the searches underestimates by a third or more: 199 squares
+// to the square just out of reach, which costs more than 300) the flood
+// from the start proves that square unreachable, and the path's work, a
+// label of the search backwards weighing three states of the flood (2.4
+// in a profile of the farthest square), is under half the labels reach
+// expands. Before the flood searched (position, parity) states at their
+// exact costs and took 8 states a label, the search backwards settled
+// 22,840 labels and the flood 14,336 states without proving anything
+// (0.82 of reach's 100,708), and the path took longer than the reach.
+// The farthest square reach lists is held to the same bound (0.66
+// before).
+func TestPathOutOfReachProvedByFlood(t *testing.T) {
+	e, q := largeTwoActionsMap()
+	en := mustEngine(t, e.Ruleset)
+	s := engineSearcher(en)
+	if _, err := en.Reach(nil, e, q); err != nil || !s.layRes {
+		t.Fatalf("reach %v, layered search %v", err, s.layRes)
+	}
+	expanded := s.lay.popped
+	for _, out := range []bool{true, false} {
+		x, y := farthestReached(t, e, q)
+		if out {
+			x, y = justOutOfReach(t, e, q)
+		}
+		p, err := en.Path(e, q, x, y)
+		if err != nil || p.Reachable == out {
+			t.Fatalf("path to (%d, %d): reachable %v, %v", x, y, p.Reachable, err)
+		}
+		ss := &s.strides
+		proved := ss.floodOn && ss.fcount == 0 && !ss.floodOver
+		if out && !proved {
+			t.Errorf("path to (%d, %d): the flood did not prove it out of reach (%d labels settled)", x, y, len(ss.lab))
+		}
+		work := 3*len(ss.lab) + ss.flooded
+		ratio := float64(work) / float64(expanded)
+		t.Logf("to (%d, %d), reachable %v: %d labels, %d flood states: %.2f of the %d labels reach expands", x, y, p.Reachable, len(ss.lab), ss.flooded, ratio, expanded)
+		if 2*work > expanded {
+			t.Errorf("to (%d, %d): path work %d (3 x %d labels + %d flood states) is more than half the %d labels reach expands (%.2f)",
+				x, y, work, len(ss.lab), ss.flooded, expanded, ratio)
+		}
+	}
+}

@@ -79,6 +79,10 @@ const (
 // ffRing is the size of the bucket ring: more than the dearest step (6).
 const ffRing = 8
 
+// ffBlocked is the weight of a step into a blocked cube: more than any
+// room, so the budget test refuses it.
+const ffBlocked = 1 << 15
+
 // ffMaxSpan bounds a query's keys: the fields of a state are 16 bits.
 const ffMaxSpan = 1 << 12
 
@@ -118,7 +122,7 @@ type flyFast struct {
 	// diagonals refused (bit h/2 for diagonal h)
 	moff  [32]int32
 	mdz   [32]uint8
-	wtab  [32][16]uint8
+	wtab  [32][16]uint16
 	allow [16]uint32
 	// the steps down (but straight down one), level (and straight down
 	// one), and up
@@ -227,14 +231,15 @@ func (ff *flyFast) build(f *fly3d) bool {
 	ff.mv = ff.moves(m.kind == kindPF1E)
 	for i, mv := range ff.mv {
 		ff.moff[i], ff.mdz[i] = mv.off, uint8(mv.dz+2)
+		ff.wtab[i][0] = ffBlocked
 		for w := 1; w < 16; w++ {
 			switch mv.kind {
 			case ffByCube:
-				ff.wtab[i][w] = uint8(w)
+				ff.wtab[i][w] = uint16(w)
 			case ffByCubeDiag:
-				ff.wtab[i][w] = ff.dw[w]
+				ff.wtab[i][w] = uint16(ff.dw[w])
 			default:
-				ff.wtab[i][w] = uint8(mv.w)
+				ff.wtab[i][w] = uint16(mv.w)
 			}
 		}
 	}
@@ -557,15 +562,12 @@ func (ff *flyFast) search(f *fly3d) {
 				t := c + moff[i]
 				ct := cell[t]
 				w := int32(wtab[i][ct&ffWMask])
-				if w == 0 {
-					continue // blocked
+				nk := K + w
+				if nk > cut[mdz[i]&3] {
+					continue // blocked, over the budget, or too far from the asked layer
 				}
 				if w <= skipW && ct&ffNoStop == 0 {
 					continue // done by the earlier expansion
-				}
-				nk := K + w
-				if nk > cut[mdz[i]&3] {
-					continue // over the budget, or too far from the asked layer
 				}
 				nroom := lim - nk
 				steps++

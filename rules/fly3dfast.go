@@ -113,6 +113,7 @@ type flyFast struct {
 	base, qbase       int32
 	ring              [ffRing][]ffEnt
 	seeds, fresh, mix []ffSeed
+	cutOff            []int32 // per layer (see search)
 	resT              []int32 // per window square: the answer's total (f.resStamp)
 	resA              []int8  // its Strides
 	off               [8]int32
@@ -168,6 +169,9 @@ func (ff *flyFast) build(f *fly3d) bool {
 		ff.dk = make([]uint16, 2*n)
 		ff.dr = make([]uint8, 2*n)
 		ff.base, ff.qbase = 0, 0
+	}
+	if len(ff.cutOff) < ff.PL {
+		ff.cutOff = make([]int32, ff.PL)
 	}
 	A := f.bw * f.bh
 	if len(ff.resT) < A {
@@ -403,7 +407,8 @@ func (ff *flyFast) search(f *fly3d) {
 		if last {
 			fold = 0
 		}
-		var cutOff [64]int32 // by layer: the room the later Strides add, less need
+		// By layer: the room the later Strides add, less need.
+		cutOff := ff.cutOff[:PL]
 		for pz := range cutOff {
 			cutOff[pz] = future - need(int32(pz))
 		}
@@ -514,7 +519,7 @@ func (ff *flyFast) search(f *fly3d) {
 			// The labels left with too little room for the asked layer.
 			var cut [4]int32 // by dz + 2
 			for i := range cut {
-				cut[i] = lim + min(0, cutOff[(pz+int32(i)-2)&63])
+				cut[i] = lim + min(0, cutOff[pz+int32(i)-2])
 			}
 			// The moves whose diagonal the squares passed beside refuse.
 			cN, cE, cS, cW := cell[c-row], cell[c+col], cell[c+row], cell[c-col]

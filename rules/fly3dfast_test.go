@@ -160,3 +160,26 @@ func TestFly3DFastReused(t *testing.T) {
 		t.Fatal("the fast search did not run")
 	}
 }
+
+// A flight far above the ground spans more layers than a 64-entry table:
+// a flyer at 500 ft with a foe above it searches from 140 ft below it, and
+// the layers near its own still count their own distance to the asked one.
+func TestFly3DFastTallFlight(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		e := &model.Encounter{Name: "tall", Ruleset: rs, Grid: model.NewGrid(30, 30)}
+		e.Tokens = []model.Token{
+			{Name: "Navasi", X: 15, Y: 15, Size: model.Medium, Side: "pc", Speeds: map[string]int{ModeFly: 60}, Elevation: 500},
+			{Name: "roc", X: 18, Y: 15, Size: model.Huge, Side: "foe", Elevation: 505},
+		}
+		for _, end := range []int{500, 480, 510} {
+			q := flyQuery(0, MaxActions(rs), end)
+			fastSq, slowSq, fast := flyBoth(t, e, q)
+			if !fast {
+				t.Fatalf("%s end %d ft: the fast search did not run", rs, end)
+			}
+			if len(slowSq) == 0 || fmt.Sprint(fastSq) != fmt.Sprint(slowSq) {
+				t.Errorf("%s end %d ft: fast search %d squares, fly3d.search %d", rs, end, len(fastSq), len(slowSq))
+			}
+		}
+	}
+}

@@ -113,9 +113,10 @@ type flyFast struct {
 	base, qbase       int32
 	ring              [ffRing][]ffEnt
 	seeds, fresh, mix []ffSeed
-	cutOff            []int32 // per layer (see search)
-	resT              []int32 // per window square: the answer's total (f.resStamp)
-	resA              []int8  // its Strides
+	cutOff            []int32  // per layer + 3 (see search)
+	zmask             []uint32 // per layer: the moves that stay in the box's layers
+	resT              []int32  // per window square: the answer's total (f.resStamp)
+	resA              []int8   // its Strides
 	off               [8]int32
 	mv                [27]ffMove
 	// the moves as tables by index: offset, dz + 2, weight by the entered
@@ -158,7 +159,7 @@ func (f *fly3d) fastReach() bool {
 // pays at most one surcharge for terrain: not so far).
 func (ff *flyFast) build(f *fly3d) bool {
 	m := &f.m
-	ff.PW, ff.PH, ff.PL = f.bw+2, f.bh+2, f.L+3
+	ff.PW, ff.PH, ff.PL = f.bw+2, f.bh+2, f.L
 	ff.col, ff.row = ff.PL, ff.PW*ff.PL
 	n := ff.PW * ff.PH * ff.PL
 	if len(ff.cell) < n {
@@ -170,8 +171,11 @@ func (ff *flyFast) build(f *fly3d) bool {
 		ff.dr = make([]uint8, 2*n)
 		ff.base, ff.qbase = 0, 0
 	}
-	if len(ff.cutOff) < ff.PL {
-		ff.cutOff = make([]int32, ff.PL)
+	if len(ff.cutOff) < ff.PL+3 {
+		ff.cutOff = make([]int32, ff.PL+3)
+	}
+	if len(ff.zmask) < ff.PL {
+		ff.zmask = make([]uint32, ff.PL)
 	}
 	A := f.bw * f.bh
 	if len(ff.resT) < A {
@@ -181,7 +185,7 @@ func (ff *flyFast) build(f *fly3d) bool {
 	cell := ff.cell[:n]
 	clear(cell)
 	for z := f.zlo; z < f.zlo+f.L; z++ {
-		pz := z - f.zlo + 2
+		pz := z - f.zlo
 		occ := f.occ[(z-f.zlo)*A : (z-f.zlo+1)*A]
 		for wy := 0; wy < f.bh; wy++ {
 			src := m.cells[(wy+f.by0)*m.W+f.bx0:]
@@ -247,6 +251,16 @@ func (ff *flyFast) build(f *fly3d) bool {
 			}
 		}
 	}
+	// The moves that stay in the box's layers, by layer.
+	for pz := range ff.zmask[:ff.PL] {
+		a := uint32(1)<<len(ff.mv) - 1
+		for i, mv := range ff.mv {
+			if tz := pz + int(mv.dz); tz < 0 || tz >= ff.PL {
+				a &^= 1 << i
+			}
+		}
+		ff.zmask[pz] = a
+	}
 	ff.downMask, ff.levelMask, ff.upMask = 0, 0, 0
 	for i, mv := range ff.mv {
 		switch {
@@ -282,7 +296,11 @@ func (ff *flyFast) build(f *fly3d) bool {
 		if c&ffNoStop == 0 || c&ffWMask == 0 {
 			continue
 		}
+		pz := i % ff.PL
 		for j, mv := range ff.mv {
+			if spz := pz - int(mv.dz); spz < 0 || spz >= ff.PL {
+				continue // no such cube
+			}
 			src := int32(i) - mv.off
 			if cell[src]&ffWMask == 0 {
 				continue
@@ -378,9 +396,9 @@ func (ff *flyFast) search(f *fly3d) {
 	cell := ff.cell
 	st, dkey, droom := ff.st, ff.dk, ff.dr
 	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
-	start := int32(sy+1)*row + int32(sx+1)*col + int32(f.z0-f.zlo+2)
+	start := int32(sy+1)*row + int32(sx+1)*col + int32(f.z0-f.zlo)
 	startExcluded := f.z0 == f.zEnd
-	pzEnd := int32(f.zEnd - f.zlo + 2)
+	pzEnd := int32(f.zEnd - f.zlo)
 	// need(pz): the least key that reaches the asked layer from layer pz.
 	need := func(pz int32) int32 {
 		if d := pzEnd - pz; d > 0 {
@@ -395,7 +413,7 @@ func (ff *flyFast) search(f *fly3d) {
 		maxW = 6
 	}
 	// seedK is the key a Stride could stop with at state ss so far (-1: none).
-	moff, mdz, wtab := &ff.moff, &ff.mdz, &ff.wtab
+	moff, mdz, wtab, zmask := &ff.moff, &ff.mdz, &ff.wtab, ff.zmask
 	seedK := func(ss int32) int32 { return int32(st[ss].e>>16) - qbase - 1 }
 	ff.seeds = append(ff.seeds[:0], ffSeed{st: start * 2, k: int32(m.par0)})
 	for s := 0; s < S; s++ {
@@ -408,9 +426,10 @@ func (ff *flyFast) search(f *fly3d) {
 			fold = 0
 		}
 		// By layer: the room the later Strides add, less need.
-		cutOff := ff.cutOff[:PL]
-		for pz := range cutOff {
-			cutOff[pz] = future - need(int32(pz))
+		// (cutOff[pz+2] for layer pz, from pz -2 on)
+		cutOff := ff.cutOff[:PL+3]
+		for j := range cutOff {
+			cutOff[j] = future - need(int32(j)-2)
 		}
 		ff.fresh = ff.fresh[:0]
 		for i := range ff.ring {
@@ -519,7 +538,7 @@ func (ff *flyFast) search(f *fly3d) {
 			// The labels left with too little room for the asked layer.
 			var cut [4]int32 // by dz + 2
 			for i := range cut {
-				cut[i] = lim + min(0, cutOff[pz+int32(i)-2])
+				cut[i] = lim + min(0, cutOff[pz+int32(i)])
 			}
 			// The moves whose diagonal the squares passed beside refuse.
 			cN, cE, cS, cW := cell[c-row], cell[c+col], cell[c+row], cell[c-col]
@@ -529,7 +548,7 @@ func (ff *flyFast) search(f *fly3d) {
 			} else {
 				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
 			}
-			bits := ff.allow[refuse]
+			bits := ff.allow[refuse] & zmask[pz]
 			// Steps that a neighbour in the column does as well. A step
 			// down weighs what a level step into its cube does, and a step
 			// up 2 more (sf2e; pf1e's diagonal up 3 more, which changes
@@ -546,16 +565,17 @@ func (ff *flyFast) search(f *fly3d) {
 			// Stride.
 			par := ss & 1
 			upOK := !pf1e || last
-			if expandedWith(st, (c+1)<<1|par, base, room) || par != 0 && expandedWith(st, (c+1)<<1, base, room) {
+			above, below := pz+1 < PL, pz > 0
+			if above && (expandedWith(st, (c+1)<<1|par, base, room) || par != 0 && expandedWith(st, (c+1)<<1, base, room)) {
 				bits &^= ff.levelMask
 				if upOK {
 					bits &^= ff.upMask
 				}
 			}
-			if expandedWith(st, (c-1)<<1|par, base, room) || par != 0 && expandedWith(st, (c-1)<<1, base, room) {
+			if below && (expandedWith(st, (c-1)<<1|par, base, room) || par != 0 && expandedWith(st, (c-1)<<1, base, room)) {
 				bits &^= ff.downMask
 			}
-			if upOK && (queuedWith(st, (c+1)<<1|par, base, K+2, room-2) || par != 0 && queuedWith(st, (c+1)<<1, base, K+2, room-2)) {
+			if upOK && above && (queuedWith(st, (c+1)<<1|par, base, K+2, room-2) || par != 0 && queuedWith(st, (c+1)<<1, base, K+2, room-2)) {
 				bits &^= ff.upMask
 			}
 			if skipW >= maxW {

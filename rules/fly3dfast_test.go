@@ -110,8 +110,8 @@ func FuzzFly3DFastMatchesSearch(f *testing.F) {
 // the volume: a stop that spread with room for every step is not expanded
 // again, and a cube leaves its steps down and up to the cubes below and
 // above when they do as well. On BenchmarkReachFly3D's map (3 Strides, 7
-// layers, 3,398 squares) the labels expanded stay within 1.5 per cube of
-// the asked squares' columns (about 1.3; searching each Stride afresh is
+// layers, 3,398 squares) the labels expanded stay within 1.35 per cube of
+// the asked squares' columns (1.31; searching each Stride afresh is
 // over 1.8), and the answer comes from the fast search, not fly3d.search.
 func TestFly3DFastWork(t *testing.T) {
 	e := benchFlyEnc()
@@ -125,13 +125,13 @@ func TestFly3DFastWork(t *testing.T) {
 	}
 	ff := f.ff
 	cubes := f.L * len(sq)
-	if ff.expanded > 3*cubes/2 {
-		t.Errorf("%d labels expanded for %d squares over %d layers: more than 1.5 per cube", ff.expanded, len(sq), f.L)
+	if 20*ff.expanded > 27*cubes {
+		t.Errorf("%d labels expanded for %d squares over %d layers: more than 1.35 per cube", ff.expanded, len(sq), f.L)
 	}
-	// Many steps are left to the column: about 11 steps a cube are
+	// Many steps are left to the column: about 10.7 steps a cube are
 	// looked at (22 with every step taken).
-	if ff.steps > 13*cubes {
-		t.Errorf("%d steps looked at for %d squares over %d layers: more than 13 per cube", ff.steps, len(sq), f.L)
+	if ff.steps > 11*cubes {
+		t.Errorf("%d steps looked at for %d squares over %d layers: more than 11 per cube", ff.steps, len(sq), f.L)
 	}
 	t.Logf("%d squares, %d layers, %d labels expanded (%.2f per cube), %d steps looked at (%.1f per cube)", len(sq), f.L, ff.expanded, float64(ff.expanded)/float64(cubes), ff.steps, float64(ff.steps)/float64(cubes))
 }

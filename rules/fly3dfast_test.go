@@ -108,8 +108,9 @@ func FuzzFly3DFastMatchesSearch(f *testing.F) {
 
 // The fast search's work is the cubes it reaches, not the Strides times
 // the volume: a stop that spread with room for every step is not expanded
-// again, and a cube leaves its steps down and up to the cubes below and
-// above when they do as well. On BenchmarkReachFly3D's map (3 Strides, 7
+// again, a cube leaves its steps down and up to the cubes below and
+// above when they do as well, and its steps beside a straight neighbour
+// to that neighbour. On BenchmarkReachFly3D's map (3 Strides, 7
 // layers, 3,398 squares) the labels expanded stay within 1.35 per cube of
 // the asked squares' columns (1.31; searching each Stride afresh is
 // over 1.8), and the answer comes from the fast search, not fly3d.search.
@@ -128,10 +129,11 @@ func TestFly3DFastWork(t *testing.T) {
 	if 20*ff.expanded > 27*cubes {
 		t.Errorf("%d labels expanded for %d squares over %d layers: more than 1.35 per cube", ff.expanded, len(sq), f.L)
 	}
-	// Many steps are left to the column: about 10.7 steps a cube are
-	// looked at (22 with every step taken).
-	if ff.steps > 11*cubes {
-		t.Errorf("%d steps looked at for %d squares over %d layers: more than 11 per cube", ff.steps, len(sq), f.L)
+	// Many steps are left to the column and to the straight neighbours:
+	// about 6.6 steps a cube are looked at (10.7 with the column only, 22
+	// with every step taken).
+	if ff.steps > 7*cubes {
+		t.Errorf("%d steps looked at for %d squares over %d layers: more than 7 per cube", ff.steps, len(sq), f.L)
 	}
 	t.Logf("%d squares, %d layers, %d labels expanded (%.2f per cube), %d steps looked at (%.1f per cube)", len(sq), f.L, ff.expanded, float64(ff.expanded)/float64(cubes), ff.steps, float64(ff.steps)/float64(cubes))
 }

@@ -64,34 +64,36 @@ import (
 // the steps that would leave the box's layers are masked out by layer,
 // flyFast.zmask), so the 27 steps from a cube touch a few cache lines.
 // Time: the states reached times their steps (27 at most; over
-// BenchmarkReachFly3D about 14 an expansion are looked at in the cube
-// table, 8 get as far as the entered state's fields) plus the window's
+// BenchmarkReachFly3D about 7 an expansion are looked at in the cube
+// table, 5 get as far as the entered state's fields) plus the window's
 // volume to set up; memory 27 bytes a cube; zero allocations after
 // warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares, ~3.4 ms on the shared 2-core machine, ~110 ns a label): about
-// 25,000 states reached (first in their Stride) and 31,160 expansions (a
-// fifth of them partial); of their 436,000 steps a fifth enter a blocked
-// cube and a fifth more are over the budget or left to the earlier
-// expansion, all refused from the dense cube table (44 KB); the other
-// 254,000 load the entered state's fields (16 bytes a cube, 700 KB),
-// which 145,000 find beaten by a queued label (74,000 of them by one
-// already expanded), 45,000 by a stop key, 35,000 by the other parity,
-// and 29,000 are queued. Nine tenths of the time is the expansion loop
-// and it is bound by those loads of the states' fields: what touches
-// fewer of their cache lines pays (dropping the padding layers, which
-// spread a column's 7 cubes over 10: -5%), what touches more does not,
-// even when it saves branches (measured and dropped: computing the tests
-// of a step without branches, +4 to +44%, the more so the more it loads
-// the fields of blocked cubes too; both parities' fields loaded before the weight,
+// squares, ~3.0-3.5 ms on the shared 2-core machine, ~100-110 ns a label;
+// it was ~3.7-4.2 ms before the side rule and the unpadded columns):
+// about 25,000 states reached (first in their Stride) and 31,150
+// expansions (a fifth of them partial); the column and side rules leave
+// 229,000 of their steps, of which 72,000 are refused from the dense cube
+// table (44 KB: blocked, over the budget, or left to the earlier
+// expansion) and 157,000 load the entered state's fields (16 bytes a
+// cube, 700 KB): 67,000 find a queued label as good, 44,000 a stop key,
+// 19,000 the other parity's labels, and 28,000 are queued. Nine tenths of
+// the time is the expansion loop, and it is bound by the loads of the
+// states' fields: what touches fewer of their cache lines pays (the side
+// rule, -11%: it halves the entered states looked at for four
+// neighbours' fields; dropping the padding layers, which spread a
+// column's 7 cubes over 10, -5%), what touches more does not, even when
+// it saves branches (measured and dropped: computing the tests of a step
+// without branches, +4 to +44%, the more so the more it loads the fields
+// of blocked cubes too; both parities' fields loaded before the weight,
 // +10%; the cube bits beside the states in one record, +8%; the most room
 // expanded in a dense array of its own, +12%; p and e in arrays of their
-// own, +1%; a 27-bit mask of open neighbours from per-column bits, and
-// the step loop in a function of its own, no change). Setting up
-// (classifying, boxes, cubes) and the answers are the rest. The parity
-// kept before the last Stride costs about a seventh of the expansions,
-// the band a fifth.
+// own, +1%; the side rule from all 8 neighbours, not 4, +2%; a 27-bit
+// mask of open neighbours from per-column bits, and the step loop in a
+// function of its own, no change). Setting up (classifying, boxes, cubes)
+// and the answers are the rest. The parity kept before the last Stride
+// costs about a seventh of the expansions, the band a fifth.
 
 // Bits of a padded cube (flyFast.cell).
 const (

@@ -471,8 +471,16 @@ func (s *searcher) layerSquares(bw, bh int) {
 			}
 		}
 	}
-	// A space that holds a blocked square is never reached, so only an
-	// open square a Stride may not stop on can make a frontier.
+	// A space that holds a blocked square is never reached but from the
+	// start, whose squares stay in the space for its first steps, so only
+	// an open square or the start's a Stride may not stop on can make a
+	// frontier.
+	sx, sy := m.start%W, m.start/W
+	for y := sy; y < min(sy+k, m.H); y++ {
+		for x := sx; x < min(sx+k, W); x++ {
+			open = open || m.cells[y*W+x]&cNoStop != 0
+		}
+	}
 	L.noStOpen = open
 	if k > 1 {
 		if len(L.vs) < n {

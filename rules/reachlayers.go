@@ -57,8 +57,12 @@ import (
 // classify; memory 16 bytes of states and about 14 of squares a position
 // of the box, reused; zero allocations after warm-up. A position's eight
 // step weights are worked out once, at its first label, and packed in a
-// word: its other parity and later layers read one load. Answers are
-// recorded by the pass that ends a layer, or as the last layer goes.
+// word: its other parity and later layers read one load. A label at
+// least the ruleset's dearest step under the budget steps without the
+// frontier's checks unless it may decide a frontier: a first label of a
+// stop, on a box with an open square (or the start's) a Stride may not
+// stop on. Answers are recorded by the pass that ends a layer, or as the
+// last layer goes.
 // Where the time goes (BenchmarkReachLargeFlyer, 2 x 2 squares, 3
 // Strides): the labels about two thirds (the states their steps land on,
 // working out the weights about a fifth of it), the box a third

@@ -57,8 +57,12 @@ import (
 // classify; memory 16 bytes of states and about 14 of squares a position
 // of the box, reused; zero allocations after warm-up. A position's eight
 // step weights are worked out once, at its first label, and packed in a
-// word: its other parity and later layers read one load. Answers are
-// recorded by the pass that ends a layer, or as the last layer goes.
+// word: its other parity and later layers read one load. A label at
+// least the ruleset's dearest step under the budget steps without the
+// frontier's checks unless it may decide a frontier: a first label of a
+// stop, on a box with an open square (or the start's) a Stride may not
+// stop on. Answers are recorded by the pass that ends a layer, or as the
+// last layer goes.
 // Where the time goes (BenchmarkReachLargeFlyer, 2 x 2 squares, 3
 // Strides): the labels about two thirds (the states their steps land on,
 // working out the weights about a fifth of it), the box a third
@@ -116,10 +120,11 @@ type layerSearch struct {
 	rt         []int32 // positions: the answer's total in squares
 	ring       [layRing][]lent
 	src, nxt   []lsrc
-	n          int // answers recorded
-	pw         int // padded width
-	popped     int // labels expanded (tests bound it)
-	weighed    int // positions whose step weights were worked out (likewise)
+	n          int  // answers recorded
+	pw         int  // padded width
+	noStOpen   bool // the box has a square the space may enter but no Stride but the last stop on
+	popped     int  // labels expanded (tests bound it)
+	weighed    int  // positions whose step weights were worked out (likewise)
 }
 
 // reachLayers runs the search; results come from resultsLayers.
@@ -160,7 +165,6 @@ func (s *searcher) reachLayers() {
 		hopeful, layers = true, 1
 	}
 	maxC := uint32(2*B + 1)
-	const maxW = 12 // the dearest step in key space
 	sts := L.st[:2*n]
 	// Steps: offsets of the new position, of its entered strips and of the
 	// two squares a diagonal passes between; weights in key space.
@@ -190,6 +194,9 @@ func (s *searcher) reachLayers() {
 	for b := 0; b < 256; b++ {
 		wS[b], wD[b] = wS[b&3], wD[b&3] // sqDiag rides along when k = 1
 	}
+	// The dearest step of this ruleset in key space (7 for sf2e, 12 for
+	// pf1e): a label this far below the budget takes the plain loop.
+	maxW := max(wS[eBlock-1], wD[eBlock-1])
 	sq, vs, hs, pb := L.sq[:n], L.vs, L.hs, L.pb[:n]
 	if k == 1 {
 		vs, hs = sq, sq
@@ -231,14 +238,8 @@ again:
 		si, count := 0, 0
 		K := src[0].k
 		ring := &L.ring
+		b := &ring[K&(layRing-1)] // empty: the sources of K go in below
 		for {
-			for si < len(src) && src[si].k == K {
-				b := &ring[K&(layRing-1)]
-				*b = append(*b, lent{src[si].p, K & 1})
-				count++
-				si++
-			}
-			b := &ring[K&(layRing-1)]
 			if len(*b) == 0 {
 				if count == 0 {
 					if si == len(src) {
@@ -247,6 +248,15 @@ again:
 					K = src[si].k
 				} else {
 					K++
+				}
+				// A key's sources go in as it comes up, before its labels
+				// leave (a step weighs less than the ring, so none lands
+				// in the bucket of the key it leaves).
+				b = &ring[K&(layRing-1)]
+				for si < len(src) && src[si].k == K {
+					*b = append(*b, lent{src[si].p, K & 1})
+					count++
+					si++
 				}
 				continue
 			}
@@ -306,8 +316,10 @@ again:
 				wpos[P] = wp
 				weighed++
 			}
-			if !watch && C+maxW <= maxC {
-				// No step can pass the budget or decide the frontier.
+			if (!watch || !L.noStOpen) && C+maxW <= maxC {
+				// No step can pass the budget or decide the frontier (with
+				// no open square a Stride may not stop on, only the budget
+				// can).
 				for ws := wp; ws != 0; {
 					sh := bits.TrailingZeros32(ws) &^ 3
 					w := ws >> sh & 15
@@ -341,7 +353,7 @@ again:
 					frontier = frontier || watch && (C&1)+w <= maxC
 					continue
 				}
-				if watch {
+				if watch && L.noStOpen {
 					frontier = frontier || pb[np]&pbNoSt != 0
 				}
 				nK := K + w
@@ -441,6 +453,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 		}
 		cls[c] = e
 	}
+	open := false
 	// The ring around the box: blocked, never beside a diagonal.
 	for x := 0; x < PW; x++ {
 		sq[x], sq[(bh+1)*PW+x] = eBlock, eBlock
@@ -458,9 +471,21 @@ func (s *searcher) layerSquares(bw, bh int) {
 			}
 			if c&cNoStop != 0 {
 				pr[i] |= pbNoSt
+				open = open || c&cBlock == 0
 			}
 		}
 	}
+	// A space that holds a blocked square is never reached but from the
+	// start, whose squares stay in the space for its first steps, so only
+	// an open square or the start's a Stride may not stop on can make a
+	// frontier.
+	sx, sy := m.start%W, m.start/W
+	for y := sy; y < min(sy+k, m.H); y++ {
+		for x := sx; x < min(sx+k, W); x++ {
+			open = open || m.cells[y*W+x]&cNoStop != 0
+		}
+	}
+	L.noStOpen = open
 	if k > 1 {
 		if len(L.vs) < n {
 			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)

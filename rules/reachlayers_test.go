@@ -260,3 +260,43 @@ func TestReachWorkPerSquare(t *testing.T) {
 		})
 	}
 }
+
+// TestReachLayersStartOverWall: a space that starts over a wall keeps the
+// wall's squares while it steps out, so the positions beside its start
+// may not end a Stride that is not the last, and decide the frontier, on
+// a map where no open square refuses a stop.
+func TestReachLayersStartOverWall(t *testing.T) {
+	var fast, slow searcher
+	cases := 0
+	for seed := 0; seed < 400; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 47))
+		rs := model.SF2E
+		k := kindSF2E
+		if seed%2 == 1 {
+			rs, k = model.PF1E, kindPF1E
+		}
+		e, q := randEncounterSized(rng, rs, 10, 8)
+		q.Step = false
+		q.Actions = 2 + rng.IntN(MaxActions(rs)-1)
+		tk := &e.Tokens[q.Token]
+		if s := rs.Space(model.Large); s <= e.Grid.W-tk.X && s <= e.Grid.H-tk.Y {
+			tk.Size = model.Large
+		}
+		// Only walls refuse a stop: no other creature, no obstacle.
+		e.Tokens = []model.Token{*tk}
+		q.Token = 0
+		tk = &e.Tokens[0]
+		for i, c := range e.Grid.Cells {
+			e.Grid.Cells[i] = c &^ model.Obstacle
+		}
+		sp := rs.Space(tk.Size)
+		e.Grid.Set(tk.X+rng.IntN(sp), tk.Y+rng.IntN(sp), model.Wall)
+		if ok, _ := layersAgainstLabels(t, &fast, &slow, k, e, q, fmt.Sprintf("%s seed %d", rs, seed)); ok {
+			cases++
+		}
+	}
+	t.Logf("%d cases", cases)
+	if cases < 100 {
+		t.Fatalf("only %d cases compared", cases)
+	}
+}

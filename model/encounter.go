@@ -319,15 +319,18 @@ func (e *Encounter) Space(t *Token) int { return e.Ruleset.Space(t.Size) }
 
 // InFog reports whether every square of token t's space that lies on the
 // map is in fog, so the players see nothing of it (never without fog).
-func (e *Encounter) InFog(t *Token) bool {
+func (e *Encounter) InFog(t *Token) bool { return e.BlockInFog(t.X, t.Y, e.Space(t)) }
+
+// BlockInFog reports whether every square of the k x k block at (x, y) that
+// lies on the map is in fog (never without fog).
+func (e *Encounter) BlockInFog(x, y, k int) bool {
 	g := &e.Grid
 	if e.Revealed == nil || len(e.Revealed) != len(g.Cells) {
 		return false
 	}
-	k := e.Space(t)
-	for y := max(t.Y, 0); y < min(t.Y+k, g.H); y++ {
-		for x := max(t.X, 0); x < min(t.X+k, g.W); x++ {
-			if e.Revealed[y*g.W+x] {
+	for j := max(y, 0); j < min(y+k, g.H); j++ {
+		for i := max(x, 0); i < min(x+k, g.W); i++ {
+			if e.Revealed[j*g.W+i] {
 				return false
 			}
 		}

@@ -48,18 +48,7 @@ func (f *frame) shown(i int) model.Terrain {
 // hiddenByFog reports whether the k x k block at (x, y) lies wholly in fog
 // for this view (only the player view hides).
 func (f *frame) hiddenByFog(x, y, k int) bool {
-	if !f.v.Player || !f.hasFog() {
-		return false
-	}
-	g := &f.e.Grid
-	for j := max(y, 0); j < min(y+k, g.H); j++ {
-		for i := max(x, 0); i < min(x+k, g.W); i++ {
-			if f.e.Revealed[j*g.W+i] {
-				return false
-			}
-		}
-	}
-	return true
+	return f.v.Player && f.e.BlockInFog(x, y, k)
 }
 
 // fogUnder dims the fogged squares for the GM and marks the GM-only ones,

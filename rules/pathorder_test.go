@@ -138,10 +138,7 @@ func TestPathDirectionOrder(t *testing.T) {
 		n = 30
 	}
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
-		k := kindSF2E
-		if rs == model.PF1E {
-			k = kindPF1E
-		}
+		k := kindOf(rs)
 		for seed := uint64(0); seed < uint64(n); seed++ {
 			e, q := randEncounter(rand.New(rand.NewPCG(seed, 7)), rs)
 			if q.Step {

@@ -17,10 +17,7 @@ func TestReachFastMatchesReach1(t *testing.T) {
 		n = 80
 	}
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
-		k := kindSF2E
-		if rs == model.PF1E {
-			k = kindPF1E
-		}
+		k := kindOf(rs)
 		var fast, slow searcher
 		cases, squares := 0, 0
 		for seed := 0; seed < n; seed++ {

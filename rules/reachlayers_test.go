@@ -94,10 +94,7 @@ func TestReachLayersMatchesLabelSearch(t *testing.T) {
 		n = 600
 	}
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
-		k := kindSF2E
-		if rs == model.PF1E {
-			k = kindPF1E
-		}
+		k := kindOf(rs)
 		var fast, slow searcher
 		cases, squares := 0, 0
 		sizes := map[int]int{}

@@ -544,10 +544,7 @@ func randEncounterSized(rng *rand.Rand, rs model.Ruleset, side, speeds int) (*mo
 // crossCheck compares the engine's reach and paths with the reference.
 func crossCheck(t *testing.T, e *model.Encounter, q MoveQuery, label string) {
 	t.Helper()
-	k := kindSF2E
-	if e.Ruleset == model.PF1E {
-		k = kindPF1E
-	}
+	k := kindOf(e.Ruleset)
 	en := mustEngine(t, e.Ruleset)
 	got, err := en.Reach(nil, e, q)
 	want, ok := refReach(k, e, q)

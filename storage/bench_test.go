@@ -1,6 +1,8 @@
 package storage
 
 import (
+	"encoding/base64"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -127,4 +129,43 @@ func BenchmarkBackup(b *testing.B) {
 		}
 		os.Remove(dst)
 	}
+}
+
+// mapImageEncounter is benchEncounter under a background image the size of
+// a big battle map's (a 20 MB file: 27 MB of base64), placed on the grid.
+func mapImageEncounter() *model.Encounter {
+	e := benchEncounter()
+	payload := make([]byte, 20<<20)
+	rng := rand.New(rand.NewPCG(20, 20))
+	for i := range payload {
+		payload[i] = byte(rng.Uint32())
+	}
+	e.Background = pngDataURL(1750, 1750, payload)
+	e.Placement = &model.BackgroundPlacement{PxPerSquare: 7}
+	return e
+}
+
+// BenchmarkStoreSaveMapImage is an autosave of an encounter with a 20 MB map
+// image after a token moved: what the GM's window waits for.
+func BenchmarkStoreSaveMapImage(b *testing.B) {
+	s := MustOpenDB(b)
+	e := mapImageEncounter()
+	mustSave(b, s, e)
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Tokens[0].X ^= 1
+		if err := s.Save(ctx, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// pngDataURL is a data: URL whose payload starts with a PNG header of w x h
+// pixels (all ImageSize reads) and goes on with body.
+func pngDataURL(w, h int, body []byte) string {
+	head := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR")
+	head = binary.BigEndian.AppendUint32(head, uint32(w))
+	head = binary.BigEndian.AppendUint32(head, uint32(h))
+	head = append(head, 8, 6, 0, 0, 0, 0, 0, 0, 0)
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(append(head, body...))
 }

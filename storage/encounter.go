@@ -113,6 +113,9 @@ func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 	if err := loadFields(ctx, tx, e); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
+	if err := s.loadBackground(ctx, tx, id, e.Version, &e.Background); err != nil {
+		return nil, dbErr(op, false, err)
+	}
 	return e, nil
 }
 
@@ -210,6 +213,7 @@ func (s *Store) Save(ctx context.Context, e *model.Encounter) error {
 	if err := tx.Commit(); err != nil {
 		return dbErr(op, true, err)
 	}
+	s.saved(res)
 	res.apply(e)
 	return nil
 }
@@ -220,6 +224,14 @@ type saved struct {
 	version          int64
 	created, updated time.Time
 	tokenIDs         []string
+	bg               *bgMark // the background image stored, when in its table
+}
+
+// saved notes, once a save committed, what the store now holds.
+func (s *Store) saved(r *saved) {
+	if r.bg != nil {
+		s.marks.set(r.id, *r.bg)
+	}
 }
 
 func (r *saved) apply(e *model.Encounter) {
@@ -243,11 +255,19 @@ func (s *Store) saveTx(ctx context.Context, tx *sql.Tx, e *model.Encounter, op s
 		}
 	}
 	terrain := encodeTerrain(&e.Grid)
+	bgTable, err := hasBackgroundTable(ctx, tx)
+	if err != nil {
+		return nil, dbErr(op, true, err)
+	}
+	rowBG := e.Background // before migration 0005, the row holds the image
+	if bgTable {
+		rowBG = ""
+	}
 	if e.Version == 0 {
 		res.created = now
 		_, err := tx.ExecContext(ctx, `INSERT INTO encounters (id, name, ruleset, feet_per_square, width,
 			height, terrain, background, created, updated, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-			res.id, e.Name, string(e.Ruleset), e.FeetPerSquare, e.Grid.W, e.Grid.H, terrain, e.Background,
+			res.id, e.Name, string(e.Ruleset), e.FeetPerSquare, e.Grid.W, e.Grid.H, terrain, rowBG,
 			now.UnixNano(), now.UnixNano())
 		if isUniqueViolation(err) {
 			return nil, fmt.Errorf("%s: %w: an encounter with id %s is already stored; reload it, or save yours as a copy", op, model.ErrConflict, res.id)
@@ -263,7 +283,7 @@ func (s *Store) saveTx(ctx context.Context, tx *sql.Tx, e *model.Encounter, op s
 		err := tx.QueryRowContext(ctx, `UPDATE encounters SET name = ?, ruleset = ?, feet_per_square = ?,
 			width = ?, height = ?, terrain = ?, background = ?, updated = ?, version = version + 1
 			WHERE id = ? AND version = ? RETURNING created`,
-			e.Name, string(e.Ruleset), e.FeetPerSquare, e.Grid.W, e.Grid.H, terrain, e.Background,
+			e.Name, string(e.Ruleset), e.FeetPerSquare, e.Grid.W, e.Grid.H, terrain, rowBG,
 			now.UnixNano(), res.id, e.Version).Scan(&created)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, s.conflict(ctx, tx, e, op)
@@ -280,6 +300,13 @@ func (s *Store) saveTx(ctx context.Context, tx *sql.Tx, e *model.Encounter, op s
 				return nil, dbErr(op, true, err)
 			}
 		}
+	}
+	if bgTable {
+		m, err := s.saveBackground(ctx, tx, res.id, e.Background, e.Version)
+		if err != nil {
+			return nil, dbErr(op, true, err)
+		}
+		res.bg = &m
 	}
 	if err := insertTokens(ctx, tx, res.id, e.Tokens, res.tokenIDs); err != nil {
 		return nil, dbErr(op, true, err)
@@ -443,6 +470,9 @@ func (s *Store) Duplicate(ctx context.Context, id, newName string) (string, erro
 	if err := duplicateFields(ctx, tx, id, newID); err != nil {
 		return "", dbErr(op, true, err)
 	}
+	if err := duplicateBackground(ctx, tx, id, newID); err != nil {
+		return "", dbErr(op, true, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return "", dbErr(op, true, err)
 	}
@@ -523,6 +553,7 @@ func (s *Store) insertUnique(ctx context.Context, c *model.Encounter, base, what
 	if err := tx.Commit(); err != nil {
 		return dbErr(op, true, err)
 	}
+	s.saved(res)
 	res.apply(c)
 	return nil
 }

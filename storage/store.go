@@ -109,6 +109,7 @@ type Store struct {
 	seeded   bool
 	backup   string
 	busy     time.Duration
+	marks    bgMarks // the background images it knows it holds (background.go)
 }
 
 var _ model.EncounterStore = (*Store)(nil)

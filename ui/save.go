@@ -51,10 +51,13 @@ func (ed *Editor) save(showDialog bool) error {
 		return err
 	}
 	rev := ed.rev
+	start := time.Now()
 	c := ed.enc.Clone()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := ed.store.Save(ctx, c); err != nil {
+	err := ed.store.Save(ctx, c)
+	logSave(start, err)
+	if err != nil {
 		first := ed.saving.saveErr == nil
 		ed.saving.saveErr = err
 		// a conflict cannot succeed by retrying: autosave stops until the

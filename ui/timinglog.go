@@ -18,8 +18,10 @@ import (
 //	                                        (N reached squares)
 //	timing: view X Y W H ZOOM OX OY         where the map view is (window
 //	                                        units) and the square at its corner
+//	timing: save took NS ok true|false      a save of the editor, from the copy
+//	                                        of the encounter to the commit
 //
-// NS are Unix nanoseconds.
+// NS are Unix nanoseconds (for took, a duration).
 const TimingLogEnv = "ENCOUNTER_PLANNER_TIMING_LOG"
 
 // timingLog, when set, receives the timing lines.
@@ -65,4 +67,12 @@ func (ed *Editor) logFrame() {
 		ed.live.timingView = v
 		fmt.Fprintf(timingLog, "timing: view %s\n", v)
 	}
+}
+
+// logSave stamps a save of the editor with the time it took since start.
+func logSave(start time.Time, err error) {
+	if timingLog == nil {
+		return
+	}
+	fmt.Fprintf(timingLog, "timing: save took %d ok %t\n", time.Since(start).Nanoseconds(), err == nil)
 }

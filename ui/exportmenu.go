@@ -70,7 +70,7 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 	}, ed.win)
 	d.SetFileName(name)
 	d.SetFilter(storage.NewExtensionFileFilter(exts))
-	d.Resize(fyne.NewSize(760, 520))
+	d.Resize(controls.FileDialogSize)
 	d.Show()
 }
 

@@ -108,20 +108,11 @@ func (s *Shell) OpenDatabase(path string) error {
 }
 
 func (s *Shell) openAnotherDialog() {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil {
-			controls.ShowError(s.win, "Could not choose the file", err)
-			return
-		}
-		if rc == nil {
-			return
-		}
+	controls.OpenFile(s.win, nil, func(rc fyne.URIReadCloser) {
 		p := rc.URI().Path()
 		rc.Close()
 		s.OpenDatabase(p)
-	}, s.win)
-	d.Resize(fyne.NewSize(760, 520))
-	d.Show()
+	})
 }
 
 func (s *Shell) newDatabaseDialog() {
@@ -135,7 +126,7 @@ func (s *Shell) newDatabaseDialog() {
 		}
 		s.OpenDatabase(filepath.Join(u.Path(), newDBName))
 	}, s.win)
-	d.Resize(fyne.NewSize(760, 520))
+	d.Resize(controls.FileDialogSize)
 	d.Show()
 }
 

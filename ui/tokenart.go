@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
@@ -70,20 +69,10 @@ func (ed *Editor) pickTokenArt() {
 	if i < 0 {
 		return
 	}
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil {
-			controls.ShowError(ed.win, "Could not open the file", err)
-			return
-		}
-		if rc == nil {
-			return
-		}
+	controls.OpenFile(ed.win, []string{".png", ".jpg", ".jpeg"}, func(rc fyne.URIReadCloser) {
 		defer rc.Close()
 		ed.readArt(i, rc.URI().Name(), rc)
-	}, ed.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".jpg", ".jpeg"}))
-	d.Resize(fyne.NewSize(760, 520))
-	d.Show()
+	})
 }
 
 // dropped handles files dropped on the window: one PNG or JPEG dropped

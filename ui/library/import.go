@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -18,14 +16,11 @@ import (
 // ImportDialog reads an encounter file (or a UVTT map) into the store as a
 // new encounter and hands its id to open.
 func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open func(id string)) {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil {
-			controls.ShowError(win, "Could not open the file", err)
-			return
-		}
-		if rc == nil {
-			return
-		}
+	exts := []string{".json"}
+	if uvtt {
+		exts = []string{".dd2vtt", ".uvtt", ".df2vtt"}
+	}
+	controls.OpenFile(win, exts, func(rc fyne.URIReadCloser) {
 		defer rc.Close()
 		e, err := ReadImport(rc, rc.URI().Name(), uvtt)
 		if err != nil {
@@ -40,14 +35,7 @@ func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open f
 		if open != nil {
 			open(id)
 		}
-	}, win)
-	if uvtt {
-		d.SetFilter(storage.NewExtensionFileFilter([]string{".dd2vtt", ".uvtt", ".df2vtt"}))
-	} else {
-		d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	}
-	d.Resize(fyne.NewSize(760, 520))
-	d.Show()
+	})
 }
 
 // Import stores e as a new encounter and returns its id.

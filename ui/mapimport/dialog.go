@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -37,19 +36,9 @@ type Image struct {
 // PickFile shows the file dialog for a PNG, JPEG or WebP map in win and
 // hands what the GM picked to read (nothing when cancelled).
 func PickFile(win fyne.Window, read func(name string, r io.ReadCloser)) {
-	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
-		if err != nil {
-			controls.ShowError(win, "Could not open the file", err)
-			return
-		}
-		if rc == nil {
-			return
-		}
+	controls.OpenFile(win, []string{".png", ".jpg", ".jpeg", ".webp"}, func(rc fyne.URIReadCloser) {
 		read(rc.URI().Name(), rc)
-	}, win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".png", ".jpg", ".jpeg", ".webp"}))
-	d.Resize(fyne.NewSize(760, 520))
-	d.Show()
+	})
 }
 
 // Read reads the image in r (and closes it) on another goroutine while a

@@ -27,7 +27,8 @@ var markColours = [2]color.NRGBA{{0x10, 0xe0, 0xff, 0xff}, {0xff, 0xe0, 0x10, 0x
 // second, then the first again; a drag moves the point nearest the press
 // (or places the next one). A point lands on the drawn grid line near
 // where it was put (Snap). The wheel zooms in and out around the pointer,
-// for a corner on a map too big to see whole. OnPoints hears of the two
+// for a corner on a map too big to see whole, and a drag with the middle
+// button or Shift held moves the zoomed view (Pan). OnPoints hears of the two
 // points once both are on the image, after each click and at the end of
 // each drag. Points are in image pixels, whatever the size and zoom the
 // preview is shown at.
@@ -54,6 +55,7 @@ type Aligner struct {
 	drag    int // the point a drag moves, -1 when none
 	press   fyne.Position
 	pressed bool // press is where the primary button went down
+	panning bool // the press was the middle button or Shift: its drag pans
 }
 
 // NewAligner makes an aligner for an iw x ih pixel image shown as preview
@@ -97,6 +99,20 @@ func (a *Aligner) Zoom(f float64, at Point) {
 	x0 := min(max(0, int(math.Round(at.X-fx*float64(vw)))), a.iw-vw)
 	y0 := min(max(0, int(math.Round(at.Y-fy*float64(vh)))), a.ih-vh)
 	v := image.Rect(x0, y0, x0+vw, y0+vh).Intersect(full)
+	if v == a.view {
+		return
+	}
+	a.view = v
+	a.Redraw()
+	a.Refresh()
+}
+
+// Pan moves the zoomed view by (dx, dy) image pixels, as far as the image
+// goes.
+func (a *Aligner) Pan(dx, dy float64) {
+	x0 := min(max(0, a.view.Min.X+int(math.Round(dx))), a.iw-a.view.Dx())
+	y0 := min(max(0, a.view.Min.Y+int(math.Round(dy))), a.ih-a.view.Dy())
+	v := image.Rect(x0, y0, x0+a.view.Dx(), y0+a.view.Dy())
 	if v == a.view {
 		return
 	}
@@ -183,17 +199,26 @@ func (a *Aligner) snap(p Point) Point {
 	return a.clamp(a.Snap(p, float64(a.view.Dx())/float64(s.Width)+1))
 }
 
-// MouseDown keeps where a drag starts, to pick the point it moves.
+// MouseDown keeps where a drag starts, to pick the point it moves, and
+// whether it pans instead.
 func (a *Aligner) MouseDown(ev *desktop.MouseEvent) {
 	a.press, a.pressed = ev.Position, true
+	a.panning = ev.Button == desktop.MouseButtonTertiary || ev.Modifier&fyne.KeyModifierShift != 0
 }
 
 // MouseUp forgets the press.
 func (a *Aligner) MouseUp(*desktop.MouseEvent) { a.pressed = false }
 
 // Dragged moves the point nearest the press, or places the next one when
-// the press was on neither.
+// the press was on neither; a panning drag moves the view with the pointer.
 func (a *Aligner) Dragged(ev *fyne.DragEvent) {
+	if a.panning && a.drag < 0 {
+		if _, s := a.imageRect(a.Size()); s.Width > 0 {
+			k := float64(a.view.Dx()) / float64(s.Width)
+			a.Pan(-float64(ev.Dragged.DX)*k, -float64(ev.Dragged.DY)*k)
+		}
+		return
+	}
 	if a.drag < 0 {
 		start := ev.Position.Subtract(ev.Dragged)
 		if a.pressed {
@@ -218,6 +243,7 @@ func (a *Aligner) Dragged(ev *fyne.DragEvent) {
 // DragEnd tells OnPoints where the dragged point landed.
 func (a *Aligner) DragEnd() {
 	if a.drag < 0 {
+		a.panning = false
 		return
 	}
 	a.pts[a.drag] = a.snap(a.pts[a.drag])

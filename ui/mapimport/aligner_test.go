@@ -220,6 +220,43 @@ func TestAlignerZoom(t *testing.T) {
 	}
 }
 
+// TestAlignerPans: a middle-button or Shift drag moves the zoomed view with
+// the pointer, as far as the image goes, and places no point; a plain drag
+// still places one.
+func TestAlignerPans(t *testing.T) {
+	a, _ := alignerAt(t)
+	var asked []image.Rectangle
+	a.Render = func(v image.Rectangle) image.Image {
+		asked = append(asked, v)
+		return image.NewRGBA(image.Rect(0, 0, 4, 2))
+	}
+	a.Zoom(2, Point{200, 100}) // (100,50)-(500,250): 1 image pixel a unit
+	drag := func(button desktop.MouseButton, mod fyne.KeyModifier, dx, dy float32) {
+		a.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(200, 100)}, Button: button, Modifier: mod})
+		a.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(200+dx, 100+dy)}, Dragged: fyne.NewDelta(dx, dy)})
+		a.DragEnd()
+		a.MouseUp(&desktop.MouseEvent{Button: button})
+	}
+	drag(desktop.MouseButtonTertiary, 0, 30, -20)
+	if v := a.View(); v != image.Rect(70, 70, 470, 270) {
+		t.Fatalf("a middle drag of (30, -20): view %v, want (70,70)-(470,270)", v)
+	}
+	if asked[len(asked)-1] != a.View() {
+		t.Errorf("the preview was not drawn for the moved view: %v", asked)
+	}
+	drag(desktop.MouseButtonPrimary, fyne.KeyModifierShift, 500, 500)
+	if v := a.View(); v != image.Rect(0, 0, 400, 200) {
+		t.Errorf("a Shift drag past the corner: view %v, want it stopped at (0,0)-(400,200)", v)
+	}
+	if _, _, ok := a.Points(); ok || a.set[0] || a.set[1] {
+		t.Errorf("panning placed a point: %v", a.pts)
+	}
+	drag(desktop.MouseButtonPrimary, 0, 10, 0)
+	if !a.set[0] || a.View() != image.Rect(0, 0, 400, 200) {
+		t.Errorf("a plain drag: point set %v, view %v; want a point and the view kept", a.set, a.View())
+	}
+}
+
 // TestPreviewZoomed: a zoomed-in part of the picture keeps its pixels
 // sharp (each a block), and the grid line drawn for a 1-pixel line of the
 // picture runs through that line's block.

@@ -200,7 +200,7 @@ func (a *AlignDialog) content() fyne.CanvasObject {
 	if a.opt.NewEncounter {
 		items = append([]*widget.FormItem{widget.NewFormItem("Name", a.Name), widget.NewFormItem("Ruleset", a.Ruleset)}, items...)
 	}
-	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; a point snaps to the grid lines drawn near it, a ring can be dragged, the wheel zooms. Or type the numbers.")
+	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; a point snaps to the grid lines drawn near it, a ring can be dragged, the wheel zooms and a middle-button or Shift drag moves the zoomed view. Or type the numbers.")
 	how.Wrapping = fyne.TextWrapWord
 	return container.NewBorder(nil, container.NewVBox(how, a.info, widget.NewForm(items...)), nil, nil, a.Aligner)
 }

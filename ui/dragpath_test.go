@@ -2,6 +2,7 @@ package ui
 
 import (
 	"testing"
+	"time"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -13,6 +14,11 @@ import (
 // square already shows the path there, without waiting for the next
 // frame's turn of the UI loop (here: no pumping).
 func TestDragShowsItsPathAtOnce(t *testing.T) {
+	// The app waits 4 ms, a path's time many times over; the test waits
+	// longer, since other packages' tests may hold the CPU meanwhile.
+	old := dragWait
+	dragWait = 5 * time.Second
+	t.Cleanup(func() { dragWait = old })
 	e := model.Sample()
 	ed, _ := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1, Path: true}, -1)
 	dae := e.TokenIndex("Dae")

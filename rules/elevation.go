@@ -346,11 +346,13 @@ func cover3D(k kind, e *model.Encounter, from, to int) Cover {
 	return best
 }
 
-// ThreatenedAt appends the squares token tok threatens for a one-layer box
-// at elevation feet there (the Threatened overlay of a flyer's or a
-// target's height; Engine.Threatened is elevation 0). sf2e and pf1e; other
-// rulesets threaten nothing. O((k+2r)^2).
-func ThreatenedAt(dst []Point, e *model.Encounter, tok, elevation int) []Point {
+// ThreatenedAt appends the squares token tok threatens for a box there whose
+// lowest layer is at elevation feet and that is tall layers tall (at least
+// one): the Threatened overlay of a creature of that space at that height,
+// since a creature is reached when any cube of its box is (Engine.Threatened
+// is a one-layer box on the ground). sf2e and pf1e; other rulesets threaten
+// nothing. O((k+2r)^2).
+func ThreatenedAt(dst []Point, e *model.Encounter, tok, elevation, tall int) []Point {
 	var k kind
 	switch e.Ruleset {
 	case model.SF2E:
@@ -365,7 +367,7 @@ func ThreatenedAt(dst []Point, e *model.Encounter, tok, elevation int) []Point {
 	}
 	var ws squareSum
 	l := floorDiv(elevation, e.Feet())
-	forThreat(k, e, tok, &ws, l, l, func(x, y int) { dst = append(dst, Point{x, y}) })
+	forThreat(k, e, tok, &ws, l, l+max(tall, 1)-1, func(x, y int) { dst = append(dst, Point{x, y}) })
 	return dst
 }
 

@@ -59,7 +59,7 @@ func TestElevationReach(t *testing.T) {
 			if !reachesNavasi() {
 				t.Error("the Large Ogre (reach 10 ft) does not reach Navasi 15 ft above an adjacent square")
 			}
-			if got := ThreatenedAt(nil, e, 0, 15); !slices.Contains(got, Point{2, 0}) {
+			if got := ThreatenedAt(nil, e, 0, 15, 1); !slices.Contains(got, Point{2, 0}) {
 				t.Errorf("ThreatenedAt 15 ft = %v, want (2, 0) among them", got)
 			}
 			// At 20 ft the gap is 3 layers: 15 ft, and the 10-ft exception
@@ -68,9 +68,20 @@ func TestElevationReach(t *testing.T) {
 			if reachesNavasi() {
 				t.Error("the Ogre reaches Navasi 20 ft above an adjacent square (15 ft away)")
 			}
-			if got := ThreatenedAt(nil, e, 0, 20); slices.Contains(got, Point{2, 0}) {
+			if got := ThreatenedAt(nil, e, 0, 20, 1); slices.Contains(got, Point{2, 0}) {
 				t.Errorf("ThreatenedAt 20 ft = %v, want no (2, 0)", got)
 			}
+			// A creature is reached when any cube of its box is: with the
+			// Ogre 15 ft up (layers 3-4), a one-layer box on the ground is 3
+			// layers below it, a two-layer one (a Large creature) only 2.
+			ogre.Elevation = 15
+			if got := ThreatenedAt(nil, e, 0, 0, 1); slices.Contains(got, Point{2, 0}) {
+				t.Errorf("the Ogre 15 ft up, a box on the ground 1 layer tall: %v, want no (2, 0)", got)
+			}
+			if got := ThreatenedAt(nil, e, 0, 0, 2); !slices.Contains(got, Point{2, 0}) {
+				t.Errorf("the Ogre 15 ft up, a box on the ground 2 layers tall: %v, want (2, 0) among them", got)
+			}
+			ogre.Elevation = 0
 			// The 10-ft exception in three dimensions: two squares
 			// diagonally and two layers up is still within 10 ft.
 			nav.X, nav.Y, nav.Elevation = 3, 3, 15

@@ -97,13 +97,15 @@ func endsElsewhere(e *model.Encounter, sel int, set Settings) bool {
 	return q.SetElevation && sel >= 0 && sel < len(e.Tokens) && q.Elevation != e.Tokens[sel].Elevation
 }
 
-// threatAt is enemy j's reach where the selected token sel stands: at its
-// height when it is off the ground (the Enemy reach overlay and the
-// path's provokers follow elevation; a box one layer tall, its lowest),
-// else the engine's own answer on the ground.
+// threatAt is enemy j's reach where the selected token sel would stand: the
+// squares where j reaches some cube of sel's box, at sel's height and as
+// tall as its space (the Enemy reach overlay and the path's provokers
+// follow elevation), when either is off the ground; else the engine's own
+// answer on the ground.
 func threatAt(eng rules.Engine, e *model.Encounter, j, sel int) []rules.Point {
-	if z := e.Tokens[sel].Elevation; z != 0 && rules.HasElevation(e.Ruleset) {
-		return rules.ThreatenedAt(nil, e, j, z)
+	me, foe := &e.Tokens[sel], &e.Tokens[j]
+	if (me.Elevation != 0 || foe.Elevation != 0) && rules.HasElevation(e.Ruleset) {
+		return rules.ThreatenedAt(nil, e, j, me.Elevation, e.Space(me))
 	}
 	return eng.Threatened(nil, e, j)
 }

@@ -139,4 +139,24 @@ func TestEnemyReachFollowsElevation(t *testing.T) {
 	if got := threat(); len(got) != 8 {
 		t.Errorf("5 ft up (directly above its layer): %d squares threatened, want 8", len(got))
 	}
+	// The ray flies 10 ft up: it reaches a box whose top is at 5-10 ft,
+	// so a Large Dae on the ground (two layers tall) but not a Medium one.
+	e.Tokens[0].Elevation, e.Tokens[1].Elevation = 0, 10
+	if got := threat(); len(got) != 0 {
+		t.Errorf("the ray 10 ft up, Medium Dae on the ground: %v threatened, want none", got)
+	}
+	e.Tokens[0].Size = model.Large
+	if got := threat(); len(got) != 8 {
+		t.Errorf("the ray 10 ft up, Large Dae on the ground: %d squares threatened, want the 8 around the ray", len(got))
+	}
+	// Lifted 15 ft (layers 3-4), the Large Dae is reached from below by its
+	// bottom cube; a one-layer box there would not be.
+	e.Tokens[0].Elevation, e.Tokens[1].Elevation = 15, 5
+	if got := threat(); len(got) != 0 {
+		t.Errorf("Large Dae 15 ft up, the ray 5 ft up: %v threatened, want none (2 layers between)", got)
+	}
+	e.Tokens[1].Elevation = 25
+	if got := threat(); len(got) != 8 {
+		t.Errorf("Large Dae 15 ft up, the ray 25 ft up (just above its top cube): %d squares threatened, want 8", len(got))
+	}
 }

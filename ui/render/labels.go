@@ -612,7 +612,9 @@ func isNumber(w string) bool {
 }
 
 // layoutCost places path step i's running cost (the last one with its
-// unit): under its centre, else over, right or left of it.
+// unit, and for a flight that ends at another height than the token's,
+// that height: "30 ft · 25 ft up"): under its centre, else over, right or
+// left of it.
 func (r *Renderer) layoutCost(f *frame, i int) {
 	o := f.o
 	s := f.v.Scale
@@ -624,6 +626,10 @@ func (r *Renderer) layoutCost(f *frame, i int) {
 	if last && o.Units != "" {
 		r.num = append(r.num, ' ')
 		r.num = append(r.num, o.Units...)
+	}
+	if last && o.Path.Fly && st.Z != f.e.Tokens[o.PathFrom].Elevation {
+		r.num = append(r.num, " · "...)
+		r.num = appendHeight(r.num, st.Z)
 	}
 	lbl := bytesStr(r.num)
 	pxs := int(math.Min(math.Max(math.Round(s*0.24), 10), 24))
@@ -881,4 +887,16 @@ func (r *Renderer) drawLabels(over bool) {
 			r.text(l.fk, l.tx, l.ty, txt, colWhite)
 		}
 	}
+}
+
+// appendHeight words an elevation as the status bar does: "15 ft up",
+// "10 ft down", "on the ground".
+func appendHeight(b []byte, feet int) []byte {
+	switch {
+	case feet > 0:
+		return append(strconv.AppendInt(b, int64(feet), 10), " ft up"...)
+	case feet < 0:
+		return append(strconv.AppendInt(b, int64(-feet), 10), " ft down"...)
+	}
+	return append(b, "on the ground"...)
 }

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"encounterplanner/model"
@@ -253,4 +254,45 @@ func TestPathTotalClearsTheHoverOutline(t *testing.T) {
 		return
 	}
 	t.Error("no path total drawn")
+}
+
+// TestPathTotalSaysTheEndHeight: a flight's last tag says the height it ends
+// at when that is not the token's own ("35 ft · 15 ft up"); a flight that
+// keeps its height, a walk, and the steps before the last say the cost only.
+func TestPathTotalSaysTheEndHeight(t *testing.T) {
+	e := bigReachEncounter()
+	e.Tokens[0].Size = model.Medium
+	e.Tokens[0].Elevation = 10
+	tags := func(fly bool, z int) []string {
+		o := NewOverlays()
+		o.Selected, o.PathFrom, o.Units = 0, 0, "ft"
+		o.Path = &rules.Path{Reachable: true, Fly: fly, Steps: []rules.Step{
+			{X: 4, Y: 5, Turn: rules.NoTurn, Total: 5, Z: 10}, {X: 5, Y: 5, Turn: rules.NoTurn, Total: 35, Z: z}}}
+		r := NewRenderer()
+		img := image.NewRGBA(image.Rect(0, 0, 16*40, 12*40))
+		r.Draw(img, e, View{Scale: 40}, o)
+		var out []string
+		for _, l := range r.lay.labels {
+			if l.kind == labelPathCost {
+				out = append(out, string(r.lay.buf[l.t0:l.t1]))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, c := range []struct {
+		fly  bool
+		z    int
+		want []string
+	}{
+		{true, 15, []string{"35 ft · 15 ft up", "5"}},
+		{true, 0, []string{"35 ft · on the ground", "5"}},
+		{true, -5, []string{"35 ft · 5 ft down", "5"}},
+		{true, 10, []string{"35 ft", "5"}},
+		{false, 0, []string{"35 ft", "5"}},
+	} {
+		if got := tags(c.fly, c.z); !slices.Equal(got, c.want) {
+			t.Errorf("fly %v, ends at %d ft: tags %q, want %q", c.fly, c.z, got, c.want)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	bits2 "math/bits"
+	"slices"
 
 	"encounterplanner/model"
 )
@@ -145,7 +146,8 @@ type flyFast struct {
 	base, qbase       int32
 	ring              [ffRing][]ffEnt
 	seeds, fresh, mix []ffSeed
-	cutOff            []int32  // per layer + 3 (see search)
+	lack              []int32  // per layer + 3 (see search)
+	sbase             int32    // the Stride's base (see search)
 	zmask             []uint32 // per layer: the moves that stay in the box's layers
 	resT              []int32  // per window square: the answer's total (f.resStamp)
 	resA              []int8   // its Strides
@@ -168,6 +170,8 @@ type flyFast struct {
 	near     []int32   // the cubes with a step into one that cannot stop
 	nearBits []uint32  // per cube: those steps (bit i for mv[i])
 	dw       [16]uint8 // diagonal weight by straight weight
+	// roomMask[r]: the moves with a step of weight r or less (r < ffRing)
+	roomMask [ffRing]uint32
 	// work counters of the last search: labels expanded, states reached
 	// (first in each Stride), steps whose entered state was looked at
 	expanded, reached, steps int
@@ -207,8 +211,8 @@ func (ff *flyFast) build(f *fly3d) bool {
 		ff.dr = make([]uint8, 2*n)
 		ff.base, ff.qbase = 0, 0
 	}
-	if len(ff.cutOff) < ff.PL+3 {
-		ff.cutOff = make([]int32, ff.PL+3)
+	if len(ff.lack) < ff.PL+3 {
+		ff.lack = make([]int32, ff.PL+3)
 	}
 	if len(ff.zmask) < ff.PL {
 		ff.zmask = make([]uint32, ff.PL)
@@ -302,6 +306,14 @@ func (ff *flyFast) build(f *fly3d) bool {
 		for i, mv := range ff.mv {
 			if mv.h < 8 && (int(mv.h)-h+9)%8 <= 2 || h&1 == 0 && mv.h == 8 && mv.dz == 1 {
 				ff.sideMask[h] |= 1 << i
+			}
+		}
+	}
+	for r := range ff.roomMask {
+		ff.roomMask[r] = 0
+		for i := range ff.mv {
+			if int(ff.wtab[i][2]) <= r {
+				ff.roomMask[r] |= 1 << i
 			}
 		}
 	}
@@ -452,16 +464,23 @@ func (ff *flyFast) search(f *fly3d) {
 		}
 	}
 	pf1e := m.kind == kindPF1E
+	upOKMask := ff.upMask // the steps up the column rule may leave
+	if pf1e && S > 1 {
+		upOKMask = 0
+	}
 	maxW := int32(5) // the dearest step (sf2e)
 	if pf1e {
 		maxW = 6
 	}
+	zmask, off := ff.zmask, &ff.off
 	// seedK is the key a Stride could stop with at state ss so far (-1: none).
-	moff, mdz, wtab, zmask, off := &ff.moff, &ff.mdz, &ff.wtab, ff.zmask, &ff.off
 	seedK := func(ss int32) int32 { return int32(st[ss].e>>16) - qbase - 1 }
 	ff.seeds = append(ff.seeds[:0], ffSeed{st: start * 2, k: int32(m.par0)})
 	for s := 0; s < S; s++ {
 		last := s == S-1
+		if last {
+			upOKMask = ff.upMask
+		}
 		base := ff.base
 		ff.base += span
 		future := int32(S-1-s) * (2*B + 1) // the room of the later Strides
@@ -470,11 +489,14 @@ func (ff *flyFast) search(f *fly3d) {
 			fold = 0
 		}
 		// By layer: the room the later Strides add, less need.
-		// (cutOff[pz+2] for layer pz, from pz -2 on)
-		cutOff := ff.cutOff[:PL+3]
-		for j := range cutOff {
-			cutOff[j] = future - need(int32(j)-2)
+		// By layer: the room a label entering it must keep for the later
+		// Strides to reach the asked layer (lack[pz+2] for layer pz, from
+		// pz -2 on).
+		lack := ff.lack[:PL+3]
+		for j := range lack {
+			lack[j] = max(0, need(int32(j)-2)-future)
 		}
+		ff.sbase = base
 		ff.fresh = ff.fresh[:0]
 		for i := range ff.ring {
 			ff.ring[i] = ff.ring[i][:0]
@@ -580,10 +602,6 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			ff.expanded++
 			// The labels left with too little room for the asked layer.
-			var cut [4]int32 // by dz + 2
-			for i := range cut {
-				cut[i] = lim + min(0, cutOff[pz+int32(i)])
-			}
 			// The moves whose diagonal the squares passed beside refuse.
 			cN, cE, cS, cW := cell[c-row], cell[c+col], cell[c+row], cell[c-col]
 			var refuse uint8 // bit h/2 for diagonal h
@@ -592,7 +610,7 @@ func (ff *flyFast) search(f *fly3d) {
 			} else {
 				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
 			}
-			bits := ff.allow[refuse] & zmask[pz]
+			bits := ff.allow[refuse] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
 			// Steps that a neighbour in the column does as well. A step
 			// down weighs what a level step into its cube does, and a step
 			// up 2 more (sf2e; pf1e's diagonal up 3 more, which changes
@@ -607,21 +625,19 @@ func (ff *flyFast) search(f *fly3d) {
 			// level into every cube this one's steps up enter. A label of
 			// the other parity stands in only when even or in the last
 			// Stride.
+			// (Tests as masks: all ones when true; the neighbours'
+			// answers are as good as a coin toss, and their fields are
+			// near.)
 			par := ss & 1
-			upOK := !pf1e || last
-			above, below := pz+1 < PL, pz > 0
-			if above && (expandedWith(st, (c+1)<<1|par, base, room) || par != 0 && expandedWith(st, (c+1)<<1, base, room)) {
-				bits &^= ff.levelMask
-				if upOK {
-					bits &^= ff.upMask
-				}
-			}
-			if below && (expandedWith(st, (c-1)<<1|par, base, room) || par != 0 && expandedWith(st, (c-1)<<1, base, room)) {
-				bits &^= ff.downMask
-			}
-			if upOK && above && (queuedWith(st, (c+1)<<1|par, base, K+2, room-2) || par != 0 && queuedWith(st, (c+1)<<1, base, K+2, room-2)) {
-				bits &^= ff.upMask
-			}
+			aboveM := uint32((pz + 1 - PL) >> 31)
+			belowM := uint32(-pz >> 31)
+			ua, ue := (c+1)<<1|par, (c+1)<<1
+			expA := (expandedMask(st, ua, base, room) | expandedMask(st, ue, base, room)) & aboveM
+			bits &^= (ff.levelMask | upOKMask) & expA
+			expB := (expandedMask(st, (c-1)<<1|par, base, room) | expandedMask(st, (c-1)<<1, base, room)) & belowM
+			bits &^= ff.downMask & expB
+			queA := (queuedMask(st, ua, base, K+2, room-2) | queuedMask(st, ue, base, K+2, room-2)) & aboveM
+			bits &^= upOKMask & queA
 			// Steps that a straight neighbour in the layer does as well
 			// (the side rule): one that has expanded an even label with
 			// as much room (so a key no larger) has stepped straight, for
@@ -632,64 +648,21 @@ func (ff *flyFast) search(f *fly3d) {
 			// straight up (4). An even label beats either parity, so this
 			// holds before the last Stride too.
 			for h := 0; h < 8; h += 2 {
-				if bits&ff.sideMask[h] != 0 && expandedWith(st, (c+off[h])<<1, base, room) {
-					bits &^= ff.sideMask[h]
-				}
+				bits &^= ff.sideMask[h] & expandedMask(st, (c+off[h])<<1, base, room)
 			}
 			if skipW >= maxW {
 				// Only steps into cubes that cannot stop are left.
 				bits &= ff.nearBits[c]
 			}
-			for ; bits != 0; bits &= bits - 1 {
-				i := bits2.TrailingZeros32(bits) & 31
-				t := c + moff[i]
-				ct := cell[t]
-				w := int32(wtab[i][ct&ffWMask])
-				nk := K + w
-				if nk > cut[mdz[i]&3] {
-					continue // blocked, over the budget, or too far from the asked layer
+			// The buckets its steps may enter hold room for all of them.
+			for j := K + 2; j <= K+maxW; j++ {
+				if b := &ff.ring[j&(ffRing-1)]; cap(*b)-len(*b) < len(ff.mv) {
+					*b = slices.Grow(*b, len(ff.mv))
 				}
-				if w <= skipW && ct&ffNoStop == 0 {
-					continue // done by the earlier expansion
-				}
-				nroom := lim - nk
-				steps++
-				ns := t<<1 | nk&fold
-				if v := st[ns].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
-					continue // a label as good is queued
-				}
-				ev := st[ns].e
-				if int32(uint16(ev))-base-1 >= nroom {
-					continue // one with as much room spread from here
-				}
-				if uint32(int32(ev>>16)-qbase-1) <= uint32(nk) {
-					continue // it starts this Stride at least as well
-				}
-				if ns&1 != 0 || fold == 0 {
-					// An odd key is also beaten by the other parity's labels
-					// (before the last Stride an even one is not: its next
-					// Stride has a square more); in the last Stride the
-					// seeds of both parities start here.
-					o := ns ^ 1
-					if fold != 0 {
-						if v := st[o].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
-							continue
-						}
-						if int32(uint16(st[o].e))-base-1 >= nroom {
-							continue
-						}
-					}
-					if uint32(int32(st[o].e>>16)-qbase-1) <= uint32(nk) {
-						continue
-					}
-				}
-				if v := st[ns].p; uint32(int32(uint16(v))-base-1) > uint32(nk) || int32(uint16(v))-base-1 == nk && int32(v>>16)-1 < nroom {
-					st[ns].p = uint32(base+nk+1) | uint32(nroom+1)<<16
-				}
-				b := &ff.ring[nk&(ffRing-1)]
-				*b = append(*b, ffEnt{st: ns, lim: lim})
-				pending++
 			}
+			q, n := ff.stepFrom(c, bits, K, lim, skipW, fold, (*[4]int32)(lack[pz:pz+4]))
+			pending += int(q)
+			steps += int(n)
 		}
 		if last {
 			break
@@ -718,11 +691,90 @@ func (ff *flyFast) search(f *fly3d) {
 	}
 }
 
+// stepFrom takes the steps bits from cube c for a label with key K and
+// limit lim (skipW: the weight up to which its earlier expansion stepped
+// into cubes that can stop; lack: by dz + 2, the room a label entering
+// that layer must keep): it queues the labels no other beats and returns
+// how many it queued and how many entered states it looked at. A loop of
+// its own, so that its few values stay in registers.
+func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lack *[4]int32) (queued, steps int32) {
+	cell, st := ff.cell, ff.st
+	moff, mdz, wtab := &ff.moff, &ff.mdz, &ff.wtab
+	base1, qbase1 := ff.sbase+1, ff.qbase+1
+	for ; bits != 0; bits &= bits - 1 {
+		i := bits2.TrailingZeros32(bits) & 31
+		t := c + moff[i]
+		ct := cell[t]
+		w := int32(wtab[i][ct&ffWMask])
+		nk := K + w
+		nroom := lim - nk
+		if nroom < lack[mdz[i]&3] {
+			continue // blocked, over the budget, or too far from the asked layer
+		}
+		if w <= skipW && ct&ffNoStop == 0 {
+			continue // done by the earlier expansion
+		}
+		steps++
+		ns := t<<1 | nk&fold
+		v := st[ns]
+		pk := int32(uint16(v.p)) - base1
+		if uint32(pk) <= uint32(nk) && int32(v.p>>16) > nroom {
+			continue // a label as good is queued
+		}
+		if int32(uint16(v.e))-base1 >= nroom {
+			continue // one with as much room spread from here
+		}
+		if uint32(int32(v.e>>16)-qbase1) <= uint32(nk) {
+			continue // it starts this Stride at least as well
+		}
+		if ns&1 != 0 || fold == 0 {
+			// An odd key is also beaten by the other parity's labels
+			// (before the last Stride an even one is not: its next
+			// Stride has a square more); in the last Stride the
+			// seeds of both parities start here.
+			o := st[ns^1]
+			if fold != 0 {
+				if uint32(int32(uint16(o.p))-base1) <= uint32(nk) && int32(o.p>>16) > nroom {
+					continue
+				}
+				if int32(uint16(o.e))-base1 >= nroom {
+					continue
+				}
+			}
+			if uint32(int32(o.e>>16)-qbase1) <= uint32(nk) {
+				continue
+			}
+		}
+		if uint32(pk) > uint32(nk) || pk == nk && int32(v.p>>16) <= nroom {
+			st[ns].p = uint32(base1+nk) | uint32(nroom+1)<<16
+		}
+		b := &ff.ring[nk&(ffRing-1)]
+		n := len(*b)
+		*b = (*b)[:n+1] // the caller made room
+		(*b)[n] = ffEnt{st: ns, lim: lim}
+		queued++
+	}
+	return queued, steps
+}
+
 // expandedWith reports whether state ss expanded, in the Stride of base, a
 // label with at least room (so with a key no larger than the one now
 // leaving the queue).
 func expandedWith(st []ffSt, ss int32, base, room int32) bool {
 	return int32(uint16(st[ss].e))-base-1 >= room
+}
+
+// expandedMask is expandedWith as a mask: all ones when true, else 0.
+func expandedMask(st []ffSt, ss int32, base, room int32) uint32 {
+	return uint32((room - (int32(uint16(st[ss].e)) - base - 1) - 1) >> 31)
+}
+
+// queuedMask is queuedWith as a mask: all ones when true, else 0.
+func queuedMask(st []ffSt, ss int32, base, k, room int32) uint32 {
+	v := st[ss].p
+	x := int32(uint16(v)) - base - 1
+	q := ^uint32((x | (k - x) | (int32(v>>16) - 1 - room)) >> 31)
+	return q | expandedMask(st, ss, base, room)
 }
 
 // queuedWith reports whether state ss has expanded or queued, in the Stride

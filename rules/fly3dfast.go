@@ -169,6 +169,9 @@ type flyFast struct {
 	sideMask [8]uint32
 	near     []int32   // the cubes with a step into one that cannot stop
 	nearBits []uint32  // per cube: those steps (bit i for mv[i])
+	// dear[pz*ffRing+r]: the moves from layer pz that may weigh more than
+	// r (r < ffRing)
+	dear []uint32
 	dw       [16]uint8 // diagonal weight by straight weight
 	// roomMask[r]: the moves with a step of weight r or less (r < ffRing)
 	roomMask [ffRing]uint32
@@ -315,6 +318,26 @@ func (ff *flyFast) build(f *fly3d) bool {
 			if int(ff.wtab[i][2]) <= r {
 				ff.roomMask[r] |= 1 << i
 			}
+		}
+	}
+	// The dearest weight of each move by the layer it leaves: only the
+	// ground (z 0) has terrain.
+	if len(ff.dear) < ff.PL*ffRing {
+		ff.dear = make([]uint32, ff.PL*ffRing)
+	}
+	for pz := 0; pz < ff.PL; pz++ {
+		for r := 0; r < ffRing; r++ {
+			a := uint32(0)
+			for i, mv := range ff.mv {
+				w := int(ff.wtab[i][2])
+				if f.zlo+pz+int(mv.dz) == 0 {
+					w = max(w, int(ff.wtab[i][4])) // greater difficult terrain
+				}
+				if w > r {
+					a |= 1 << i
+				}
+			}
+			ff.dear[pz*ffRing+r] = a
 		}
 	}
 	ff.downMask, ff.levelMask, ff.upMask = 0, 0, 0
@@ -517,6 +540,7 @@ func (ff *flyFast) search(f *fly3d) {
 			break
 		}
 		pending := 0
+		free := 0 // the room in the fullest bucket, at least
 		K := seeds[si].k
 		for {
 			for si < len(seeds) && seeds[si].k == K {
@@ -527,10 +551,12 @@ func (ff *flyFast) search(f *fly3d) {
 				if spread(seeds[si]) {
 					*b = append(*b, ffEnt{st: ^seeds[si].st, lim: lim})
 					pending++
+					free--
 				} else if v := st[ss].p; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
 					st[ss].p = uint32(base+K+1) | uint32(lim-K+1)<<16
 					*b = append(*b, ffEnt{st: ss, lim: lim})
 					pending++
+					free--
 				}
 				si = skip(si + 1)
 			}
@@ -650,17 +676,17 @@ func (ff *flyFast) search(f *fly3d) {
 			for h := 0; h < 8; h += 2 {
 				bits &^= ff.sideMask[h] & expandedMask(st, (c+off[h])<<1, base, room)
 			}
-			if skipW >= maxW {
-				// Only steps into cubes that cannot stop are left.
-				bits &= ff.nearBits[c]
+			if skipW >= 0 {
+				// Only steps dearer than the earlier expansion's room
+				// and those into cubes that cannot stop are left.
+				bits &= ff.dear[pz*ffRing+min(skipW, ffRing-1)] | ff.nearBits[c]
 			}
-			// The buckets its steps may enter hold room for all of them.
-			for j := K + 2; j <= K+maxW; j++ {
-				if b := &ff.ring[j&(ffRing-1)]; cap(*b)-len(*b) < len(ff.mv) {
-					*b = slices.Grow(*b, len(ff.mv))
-				}
+			// Every bucket holds room for all its steps.
+			if free < len(ff.mv) {
+				free = ff.makeRoom()
 			}
 			q, n := ff.stepFrom(c, bits, K, lim, skipW, fold, (*[4]int32)(lack[pz:pz+4]))
+			free -= int(q)
 			pending += int(q)
 			steps += int(n)
 		}
@@ -762,6 +788,21 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lac
 // leaving the queue).
 func expandedWith(st []ffSt, ss int32, base, room int32) bool {
 	return int32(uint16(st[ss].e))-base-1 >= room
+}
+
+// makeRoom grows the ring's buckets that hold room for fewer than a
+// cube's steps and returns the room in the fullest (the capacities stay
+// for later queries).
+func (ff *flyFast) makeRoom() int {
+	free := 1 << 30
+	for i := range ff.ring {
+		b := &ff.ring[i]
+		if cap(*b)-len(*b) < 4*len(ff.mv) {
+			*b = slices.Grow(*b, 4*len(ff.mv))
+		}
+		free = min(free, cap(*b)-len(*b))
+	}
+	return free
 }
 
 // expandedMask is expandedWith as a mask: all ones when true, else 0.

@@ -167,12 +167,13 @@ type flyFast struct {
 	// as well (see the side rule in search): into directions h-1, h and
 	// h+1, and straight up
 	sideMask [8]uint32
-	near     []int32   // the cubes with a step into one that cannot stop
-	nearBits []uint32  // per cube: those steps (bit i for mv[i])
+	near     []int32  // the cubes with a step into one that cannot stop
+	nearBits []uint32 // per cube: those steps (bit i for mv[i])
 	// dear[pz*ffRing+r]: the moves from layer pz that may weigh more than
 	// r (r < ffRing)
-	dear []uint32
+	dear     []uint32
 	dw       [16]uint8 // diagonal weight by straight weight
+	colMoves []uint32  // per padded column: the moves its diagonals allow
 	// roomMask[r]: the moves with a step of weight r or less (r < ffRing)
 	roomMask [ffRing]uint32
 	// work counters of the last search: labels expanded, states reached
@@ -360,6 +361,24 @@ func (ff *flyFast) build(f *fly3d) bool {
 			}
 		}
 		ff.allow[r] = a
+	}
+	// The moves the column's diagonals allow, by padded column (the
+	// squares passed beside are the same in every layer).
+	if len(ff.colMoves) < ff.PW*ff.PH {
+		ff.colMoves = make([]uint32, ff.PW*ff.PH)
+	}
+	for py := 1; py <= f.bh; py++ {
+		for px := 1; px <= f.bw; px++ {
+			c := py*ff.row + px*ff.col
+			cN, cE, cS, cW := cell[c-ff.row], cell[c+ff.col], cell[c+ff.row], cell[c-ff.col]
+			var refuse uint8 // bit h/2 for diagonal h
+			if m.kind == kindPF1E {
+				refuse = (cN|cE)>>7 | (cS|cE)>>7<<1 | (cS|cW)>>7<<2 | (cN|cW)>>7<<3
+			} else {
+				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
+			}
+			ff.colMoves[py*ff.PW+px] = ff.allow[refuse]
+		}
 	}
 	// The steps into cubes that are open but cannot stop, by cube (the
 	// cubes marked last time cleared first).
@@ -627,16 +646,7 @@ func (ff *flyFast) search(f *fly3d) {
 				}
 			}
 			ff.expanded++
-			// The labels left with too little room for the asked layer.
-			// The moves whose diagonal the squares passed beside refuse.
-			cN, cE, cS, cW := cell[c-row], cell[c+col], cell[c+row], cell[c-col]
-			var refuse uint8 // bit h/2 for diagonal h
-			if pf1e {
-				refuse = (cN|cE)>>7 | (cS|cE)>>7<<1 | (cS|cW)>>7<<2 | (cN|cW)>>7<<3
-			} else {
-				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
-			}
-			bits := ff.allow[refuse] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
+			bits := ff.colMoves[c/PL] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
 			// Steps that a neighbour in the column does as well. A step
 			// down weighs what a level step into its cube does, and a step
 			// up 2 more (sf2e; pf1e's diagonal up 3 more, which changes
@@ -685,7 +695,8 @@ func (ff *flyFast) search(f *fly3d) {
 			if free < len(ff.mv) {
 				free = ff.makeRoom()
 			}
-			q, n := ff.stepFrom(c, bits, K, lim, skipW, fold, (*[4]int32)(lack[pz:pz+4]))
+			work := ff.stepFrom(c, bits, K, lim, skipW, fold, (*[4]int32)(lack[pz:pz+4]))
+			q, n := work>>32, work&(1<<32-1)
 			free -= int(q)
 			pending += int(q)
 			steps += int(n)
@@ -721,9 +732,10 @@ func (ff *flyFast) search(f *fly3d) {
 // limit lim (skipW: the weight up to which its earlier expansion stepped
 // into cubes that can stop; lack: by dz + 2, the room a label entering
 // that layer must keep): it queues the labels no other beats and returns
-// how many it queued and how many entered states it looked at. A loop of
-// its own, so that its few values stay in registers.
-func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lack *[4]int32) (queued, steps int32) {
+// how many it queued (the high half) and how many entered states it
+// looked at (the low half). A loop of its own, so that its few values
+// stay in registers.
+func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lack *[4]int32) (work uint64) {
 	cell, st := ff.cell, ff.st
 	moff, mdz, wtab := &ff.moff, &ff.mdz, &ff.wtab
 	base1, qbase1 := ff.sbase+1, ff.qbase+1
@@ -740,7 +752,7 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lac
 		if w <= skipW && ct&ffNoStop == 0 {
 			continue // done by the earlier expansion
 		}
-		steps++
+		work++
 		ns := t<<1 | nk&fold
 		v := st[ns]
 		pk := int32(uint16(v.p)) - base1
@@ -778,9 +790,9 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lac
 		n := len(*b)
 		*b = (*b)[:n+1] // the caller made room
 		(*b)[n] = ffEnt{st: ns, lim: lim}
-		queued++
+		work += 1 << 32
 	}
-	return queued, steps
+	return work
 }
 
 // expandedWith reports whether state ss expanded, in the Stride of base, a

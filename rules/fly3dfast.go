@@ -667,12 +667,13 @@ func (ff *flyFast) search(f *fly3d) {
 			par := ss & 1
 			aboveM := uint32((pz + 1 - PL) >> 31)
 			belowM := uint32(-pz >> 31)
-			ua, ue := (c+1)<<1|par, (c+1)<<1
-			expA := (expandedMask(st, ua, base, room) | expandedMask(st, ue, base, room)) & aboveM
+			rb := base + room
+			cs := (*[6]ffSt)(st[(c-1)<<1 : (c+2)<<1]) // below, this, above
+			expA := (spreadWith(cs[4+par].e, rb) | spreadWith(cs[4].e, rb)) & aboveM
 			bits &^= (ff.levelMask | upOKMask) & expA
-			expB := (expandedMask(st, (c-1)<<1|par, base, room) | expandedMask(st, (c-1)<<1, base, room)) & belowM
+			expB := (spreadWith(cs[par].e, rb) | spreadWith(cs[0].e, rb)) & belowM
 			bits &^= ff.downMask & expB
-			queA := (queuedMask(st, ua, base, K+2, room-2) | queuedMask(st, ue, base, K+2, room-2)) & aboveM
+			queA := (queuedWithin(cs[4+par], base+1, K+2, room-2) | queuedWithin(cs[4], base+1, K+2, room-2)) & aboveM
 			bits &^= upOKMask & queA
 			// Steps that a straight neighbour in the layer does as well
 			// (the side rule): one that has expanded an even label with
@@ -684,12 +685,15 @@ func (ff *flyFast) search(f *fly3d) {
 			// straight up (4). An even label beats either parity, so this
 			// holds before the last Stride too.
 			for h := 0; h < 8; h += 2 {
-				bits &^= ff.sideMask[h] & expandedMask(st, (c+off[h])<<1, base, room)
+				bits &^= ff.sideMask[h] & spreadWith(st[(c+off[h])<<1].e, rb)
 			}
 			if skipW >= 0 {
 				// Only steps dearer than the earlier expansion's room
 				// and those into cubes that cannot stop are left.
 				bits &= ff.dear[pz*ffRing+min(skipW, ffRing-1)] | ff.nearBits[c]
+			}
+			if bits == 0 {
+				continue // every step left to a neighbour (a sixth)
 			}
 			// Every bucket holds room for all its steps.
 			if free < len(ff.mv) {
@@ -795,13 +799,6 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lac
 	return work
 }
 
-// expandedWith reports whether state ss expanded, in the Stride of base, a
-// label with at least room (so with a key no larger than the one now
-// leaving the queue).
-func expandedWith(st []ffSt, ss int32, base, room int32) bool {
-	return int32(uint16(st[ss].e))-base-1 >= room
-}
-
 // makeRoom grows the ring's buckets that hold room for fewer than a
 // cube's steps and returns the room in the fullest (the capacities stay
 // for later queries).
@@ -817,24 +814,20 @@ func (ff *flyFast) makeRoom() int {
 	return free
 }
 
-// expandedMask is expandedWith as a mask: all ones when true, else 0.
-func expandedMask(st []ffSt, ss int32, base, room int32) uint32 {
-	return uint32((room - (int32(uint16(st[ss].e)) - base - 1) - 1) >> 31)
+// spreadWith is, for a state's e, all ones when it expanded in the
+// Stride of base a label with room at least rb - base (so with a key no
+// larger than the one now leaving the queue), else 0.
+func spreadWith(e uint32, rb int32) uint32 {
+	return uint32((rb - int32(uint16(e))) >> 31)
 }
 
-// queuedMask is queuedWith as a mask: all ones when true, else 0.
-func queuedMask(st []ffSt, ss int32, base, k, room int32) uint32 {
-	v := st[ss].p
-	x := int32(uint16(v)) - base - 1
-	q := ^uint32((x | (k - x) | (int32(v>>16) - 1 - room)) >> 31)
-	return q | expandedMask(st, ss, base, room)
-}
-
-// queuedWith reports whether state ss has expanded or queued, in the Stride
-// of base, a label with a key at most k and at least room.
-func queuedWith(st []ffSt, ss int32, base, k, room int32) bool {
-	v := st[ss].p
-	return uint32(int32(uint16(v))-base-1) <= uint32(k) && int32(v>>16)-1 >= room || expandedWith(st, ss, base, room)
+// queuedWithin is, for a state, all ones when it has queued or expanded,
+// in the Stride of base1 - 1, a label with a key at most k and room at
+// least r, else 0.
+func queuedWithin(s ffSt, base1, k, r int32) uint32 {
+	x := int32(uint16(s.p)) - base1
+	q := ^uint32((x | (k - x) | (int32(s.p>>16) - 1 - r)) >> 31)
+	return q | spreadWith(s.e, base1-1+r)
 }
 
 // resultsFast appends the fast search's answers (and pf1e's minimum

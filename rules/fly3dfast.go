@@ -684,9 +684,10 @@ func (ff *flyFast) search(f *fly3d) {
 			// there), and up into this one's column as this one steps
 			// straight up (4). An even label beats either parity, so this
 			// holds before the last Stride too.
-			for h := 0; h < 8; h += 2 {
-				bits &^= ff.sideMask[h] & spreadWith(st[(c+off[h])<<1].e, rb)
-			}
+			bits &^= ff.sideMask[0]&spreadWith(st[(c+off[0])<<1].e, rb) |
+				ff.sideMask[2]&spreadWith(st[(c+off[2])<<1].e, rb) |
+				ff.sideMask[4]&spreadWith(st[(c+off[4])<<1].e, rb) |
+				ff.sideMask[6]&spreadWith(st[(c+off[6])<<1].e, rb)
 			if skipW >= 0 {
 				// Only steps dearer than the earlier expansion's room
 				// and those into cubes that cannot stop are left.

@@ -174,6 +174,7 @@ type flyFast struct {
 	dear     []uint32
 	dw       [16]uint8 // diagonal weight by straight weight
 	colMoves []uint32  // per padded column: the moves its diagonals allow
+	shut     []bool    // per padded column: blocked in every layer
 	// roomMask[r]: the moves with a step of weight r or less (r < ffRing)
 	roomMask [ffRing]uint32
 	// work counters of the last search: labels expanded, states reached
@@ -363,9 +364,28 @@ func (ff *flyFast) build(f *fly3d) bool {
 		ff.allow[r] = a
 	}
 	// The moves the column's diagonals allow, by padded column (the
-	// squares passed beside are the same in every layer).
+	// squares passed beside are the same in every layer), less those
+	// into a column blocked in every layer (a wall, the padding).
 	if len(ff.colMoves) < ff.PW*ff.PH {
 		ff.colMoves = make([]uint32, ff.PW*ff.PH)
+		ff.shut = make([]bool, ff.PW*ff.PH)
+	}
+	for pc := range ff.shut[:ff.PW*ff.PH] {
+		col := cell[pc*ff.PL : (pc+1)*ff.PL]
+		shut := true
+		for _, v := range col {
+			if v&ffWMask != 0 {
+				shut = false
+				break
+			}
+		}
+		ff.shut[pc] = shut
+	}
+	var hMask [8]uint32 // the moves in direction h
+	for i, mv := range ff.mv {
+		if mv.h < 8 {
+			hMask[mv.h] |= 1 << i
+		}
 	}
 	for py := 1; py <= f.bh; py++ {
 		for px := 1; px <= f.bw; px++ {
@@ -378,6 +398,17 @@ func (ff *flyFast) build(f *fly3d) bool {
 				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
 			}
 			ff.colMoves[py*ff.PW+px] = ff.allow[refuse]
+		}
+	}
+	for pc, shut := range ff.shut[:ff.PW*ff.PH] {
+		if !shut {
+			continue
+		}
+		px, py := pc%ff.PW, pc/ff.PW
+		for h, d := range model.Dir {
+			if x, y := px-d[0], py-d[1]; x >= 1 && x <= f.bw && y >= 1 && y <= f.bh {
+				ff.colMoves[y*ff.PW+x] &^= hMask[h]
+			}
 		}
 	}
 	// The steps into cubes that are open but cannot stop, by cube (the

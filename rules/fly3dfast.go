@@ -146,6 +146,7 @@ type flyFast struct {
 	base, qbase       int32
 	ring              [ffRing][]ffEnt
 	seeds, fresh, mix []ffSeed
+	stops             []int32  // the odd states given a stop key
 	lack              []int32  // per layer + 3 (see search)
 	sbase             int32    // the Stride's base (see search)
 	zmask             []uint32 // per layer: the moves that stay in the box's layers
@@ -549,6 +550,7 @@ func (ff *flyFast) search(f *fly3d) {
 	// seedK is the key a Stride could stop with at state ss so far (-1: none).
 	seedK := func(ss int32) int32 { return int32(st[ss].e>>16) - qbase - 1 }
 	ff.seeds = append(ff.seeds[:0], ffSeed{st: start * 2, k: int32(m.par0)})
+	ff.stops = ff.stops[:0]
 	for s := 0; s < S; s++ {
 		last := s == S-1
 		if last {
@@ -561,7 +563,6 @@ func (ff *flyFast) search(f *fly3d) {
 		if last {
 			fold = 0
 		}
-		// By layer: the room the later Strides add, less need.
 		// By layer: the room a label entering it must keep for the later
 		// Strides to reach the asked layer (lack[pz+2] for layer pz, from
 		// pz -2 on).
@@ -570,6 +571,17 @@ func (ff *flyFast) search(f *fly3d) {
 			lack[j] = max(0, need(int32(j)-2)-future)
 		}
 		ff.sbase = base
+		if last {
+			// In the last Stride the seeds of both parities start at a
+			// cube: its even state takes the lesser stop key of the two,
+			// so that a step looks at one.
+			for _, o := range ff.stops {
+				sk := seedK(o)
+				if e := &st[o^1].e; uint32(int32(*e>>16)-qbase-1) > uint32(sk) {
+					*e = *e&0xffff | uint32(qbase+sk+1)<<16
+				}
+			}
+		}
 		ff.fresh = ff.fresh[:0]
 		for i := range ff.ring {
 			ff.ring[i] = ff.ring[i][:0]
@@ -744,6 +756,9 @@ func (ff *flyFast) search(f *fly3d) {
 		// fresh ones (both by key), and the fresh keys recorded.
 		for _, sd := range ff.fresh {
 			st[sd.st].e = st[sd.st].e&0xffff | uint32(qbase+sd.k+1)<<16
+			if sd.st&1 != 0 {
+				ff.stops = append(ff.stops, sd.st)
+			}
 		}
 		mix := ff.mix[:0]
 		old, fr := seeds, ff.fresh
@@ -801,19 +816,18 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lac
 		if uint32(int32(v.e>>16)-qbase1) <= uint32(nk) {
 			continue // it starts this Stride at least as well
 		}
-		if ns&1 != 0 || fold == 0 {
-			// An odd key is also beaten by the other parity's labels
-			// (before the last Stride an even one is not: its next
-			// Stride has a square more); in the last Stride the
-			// seeds of both parities start here.
+		if ns&1 != 0 {
+			// An odd key is also beaten by the even labels (before
+			// the last Stride an even one is not by the odd ones: its
+			// next Stride has a square more; in the last Stride the
+			// keys are folded, and the even state holds the lesser
+			// stop key of the two).
 			o := st[ns^1]
-			if fold != 0 {
-				if uint32(int32(uint16(o.p))-base1) <= uint32(nk) && int32(o.p>>16) > nroom {
-					continue
-				}
-				if int32(uint16(o.e))-base1 >= nroom {
-					continue
-				}
+			if uint32(int32(uint16(o.p))-base1) <= uint32(nk) && int32(o.p>>16) > nroom {
+				continue
+			}
+			if int32(uint16(o.e))-base1 >= nroom {
+				continue
 			}
 			if uint32(int32(o.e>>16)-qbase1) <= uint32(nk) {
 				continue

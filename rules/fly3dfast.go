@@ -168,6 +168,7 @@ type flyFast struct {
 	// as well (see the side rule in search): into directions h-1, h and
 	// h+1, and straight up
 	sideMask [8]uint32
+	noStop   []int32  // the open cubes that cannot stop
 	near     []int32  // the cubes with a step into one that cannot stop
 	nearBits []uint32 // per cube: those steps (bit i for mv[i])
 	// dear[pz*ffRing+r]: the moves from layer pz that may weigh more than
@@ -230,6 +231,7 @@ func (ff *flyFast) build(f *fly3d) bool {
 	}
 	cell := ff.cell[:n]
 	clear(cell)
+	ff.noStop = ff.noStop[:0]
 	for z := f.zlo; z < f.zlo+f.L; z++ {
 		pz := z - f.zlo
 		occ := f.occ[(z-f.zlo)*A : (z-f.zlo+1)*A]
@@ -237,6 +239,22 @@ func (ff *flyFast) build(f *fly3d) bool {
 			src := m.cells[(wy+f.by0)*m.W+f.bx0:]
 			orow := occ[wy*f.bw : (wy+1)*f.bw]
 			i := (wy+1)*ff.row + ff.col + pz
+			if z != 0 {
+				// In the air: no terrain, and the occupancy's bits are
+				// the cube's (oBlock is cBlock, oNoEnd and oNoStop are
+				// ffNoEnd and ffNoStop three places down).
+				src := src[:len(orow)]
+				for wx, o := range orow {
+					c := src[wx]
+					v := (c&cDiag)<<3 | (2|(o&(oNoEnd|oNoStop))<<3)&((c|o)&1-1)
+					if v&ffNoStop != 0 && v&ffWMask != 0 {
+						ff.noStop = append(ff.noStop, int32(i))
+					}
+					cell[i] = v
+					i += ff.col
+				}
+				continue
+			}
 			for wx, o := range orow {
 				c := src[wx]
 				var v uint8
@@ -265,6 +283,9 @@ func (ff *flyFast) build(f *fly3d) bool {
 					if o&oNoStop != 0 {
 						v |= ffNoStop
 					}
+				}
+				if v&ffNoStop != 0 && v&ffWMask != 0 {
+					ff.noStop = append(ff.noStop, int32(i+wx*ff.col))
 				}
 				cell[i+wx*ff.col] = v
 			}
@@ -422,11 +443,8 @@ func (ff *flyFast) build(f *fly3d) bool {
 		ff.nearBits[c] = 0
 	}
 	ff.near = ff.near[:0]
-	for i, c := range cell {
-		if c&ffNoStop == 0 || c&ffWMask == 0 {
-			continue
-		}
-		pz := i % ff.PL
+	for _, i := range ff.noStop {
+		pz := int(i) % ff.PL
 		for j, mv := range ff.mv {
 			if spz := pz - int(mv.dz); spz < 0 || spz >= ff.PL {
 				continue // no such cube

@@ -547,6 +547,7 @@ func (ff *flyFast) search(f *fly3d) {
 	start := int32(sy+1)*row + int32(sx+1)*col + int32(f.z0-f.zlo)
 	startExcluded := f.z0 == f.zEnd
 	pzEnd := int32(f.zEnd - f.zlo)
+	zlo := int32(f.zlo)
 	// need(pz): the least key that reaches the asked layer from layer pz.
 	need := func(pz int32) int32 {
 		if d := pzEnd - pz; d > 0 {
@@ -752,7 +753,17 @@ func (ff *flyFast) search(f *fly3d) {
 			if skipW >= 0 {
 				// Only steps dearer than the earlier expansion's room
 				// and those into cubes that cannot stop are left.
-				bits &= ff.dear[pz*ffRing+min(skipW, ffRing-1)] | ff.nearBits[c]
+				nb := ff.nearBits[c]
+				bits &= ff.dear[pz*ffRing+min(skipW, ffRing-1)] | nb
+				if pz+zlo <= 2 {
+					// Near the ground a move's weight is its cube's.
+					for b := bits &^ nb; b != 0; b &= b - 1 {
+						i := bits2.TrailingZeros32(b) & 31
+						if int32(ff.wtab[i][cell[c+ff.moff[i]]&ffWMask]) <= skipW {
+							bits &^= 1 << i
+						}
+					}
+				}
 			}
 			if bits == 0 {
 				continue // every step left to a neighbour (a sixth)
@@ -761,7 +772,7 @@ func (ff *flyFast) search(f *fly3d) {
 			if free < len(ff.mv) {
 				free = ff.makeRoom()
 			}
-			work := ff.stepFrom(c, bits, K, lim, skipW, fold, (*[4]int32)(lack[pz:pz+4]))
+			work := ff.stepFrom(c, bits, K, lim, fold, (*[4]int32)(lack[pz:pz+4]))
 			q, n := work>>32, work&(1<<32-1)
 			free -= int(q)
 			pending += int(q)
@@ -804,7 +815,7 @@ func (ff *flyFast) search(f *fly3d) {
 // how many it queued (the high half) and how many entered states it
 // looked at (the low half). A loop of its own, so that its few values
 // stay in registers.
-func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lack *[4]int32) (work uint64) {
+func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]int32) (work uint64) {
 	cell, st := ff.cell, ff.st
 	moff, mdz, wtab := &ff.moff, &ff.mdz, &ff.wtab
 	base1, qbase1 := ff.sbase+1, ff.qbase+1
@@ -817,9 +828,6 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, skipW, fold int32, lac
 		nroom := lim - nk
 		if nroom < lack[mdz[i]&3] {
 			continue // blocked, over the budget, or too far from the asked layer
-		}
-		if w <= skipW && ct&ffNoStop == 0 {
-			continue // done by the earlier expansion
 		}
 		work++
 		ns := t<<1 | nk&fold

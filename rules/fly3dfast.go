@@ -174,6 +174,7 @@ type flyFast struct {
 	// dear[pz*ffRing+r]: the moves from layer pz that may weigh more than
 	// r (r < ffRing)
 	dear     []uint32
+	toGround []uint32  // per layer: the moves into the ground (z 0)
 	dw       [16]uint8 // diagonal weight by straight weight
 	colMoves []uint32  // per padded column: the moves its diagonals allow
 	shut     []bool    // per padded column: blocked in every layer
@@ -348,8 +349,15 @@ func (ff *flyFast) build(f *fly3d) bool {
 	// ground (z 0) has terrain.
 	if len(ff.dear) < ff.PL*ffRing {
 		ff.dear = make([]uint32, ff.PL*ffRing)
+		ff.toGround = make([]uint32, ff.PL)
 	}
 	for pz := 0; pz < ff.PL; pz++ {
+		ff.toGround[pz] = 0
+		for i, mv := range ff.mv {
+			if f.zlo+pz+int(mv.dz) == 0 {
+				ff.toGround[pz] |= 1 << i
+			}
+		}
 		for r := 0; r < ffRing; r++ {
 			a := uint32(0)
 			for i, mv := range ff.mv {
@@ -547,7 +555,6 @@ func (ff *flyFast) search(f *fly3d) {
 	start := int32(sy+1)*row + int32(sx+1)*col + int32(f.z0-f.zlo)
 	startExcluded := f.z0 == f.zEnd
 	pzEnd := int32(f.zEnd - f.zlo)
-	zlo := int32(f.zlo)
 	// need(pz): the least key that reaches the asked layer from layer pz.
 	need := func(pz int32) int32 {
 		if d := pzEnd - pz; d > 0 {
@@ -755,9 +762,9 @@ func (ff *flyFast) search(f *fly3d) {
 				// and those into cubes that cannot stop are left.
 				nb := ff.nearBits[c]
 				bits &= ff.dear[pz*ffRing+min(skipW, ffRing-1)] | nb
-				if pz+zlo <= 2 {
-					// Near the ground a move's weight is its cube's.
-					for b := bits &^ nb; b != 0; b &= b - 1 {
+				if g := ff.toGround[pz]; g != 0 {
+					// Into the ground a move's weight is its cube's.
+					for b := bits &^ nb & g; b != 0; b &= b - 1 {
 						i := bits2.TrailingZeros32(b) & 31
 						if int32(ff.wtab[i][cell[c+ff.moff[i]]&ffWMask]) <= skipW {
 							bits &^= 1 << i

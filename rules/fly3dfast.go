@@ -679,7 +679,8 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			room := lim - K
 			c := ss >> 1
-			pz := c % PL
+			r := c / PL // the padded column
+			pz := c - r*PL
 			if skipW < 0 {
 				ev := st[ss].e
 				er := int32(uint16(ev)) - base - 1
@@ -692,7 +693,6 @@ func (ff *flyFast) search(f *fly3d) {
 					ff.reached++
 					cc := cell[c]
 					if pz == pzEnd && cc&ffNoEnd == 0 && !(startExcluded && c == start) {
-						r := c / PL
 						wx, wy := int(r%PW)-1, int(r/PW)-1
 						a := wy*f.bw + wx
 						if f.resStamp[a] != f.qgen {
@@ -715,7 +715,7 @@ func (ff *flyFast) search(f *fly3d) {
 				}
 			}
 			ff.expanded++
-			bits := ff.colMoves[c/PL] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
+			bits := ff.colMoves[r] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
 			// Steps that a neighbour in the column does as well. A step
 			// down weighs what a level step into its cube does, and a step
 			// up 2 more (sf2e; pf1e's diagonal up 3 more, which changes

@@ -181,7 +181,7 @@ type flyFast struct {
 	// roomMask[r]: the moves with a step of weight r or less (r < ffRing)
 	roomMask [ffRing]uint32
 	// work counters of the last search: labels expanded, states reached
-	// (first in each Stride), steps whose entered state was looked at
+	// (first in each Stride), steps taken (whose entered cube is read)
 	expanded, reached, steps int
 }
 
@@ -627,7 +627,6 @@ func (ff *flyFast) search(f *fly3d) {
 		if si == len(seeds) {
 			break
 		}
-		pending := 0
 		free := 0 // the room in the fullest bucket, at least
 		K := seeds[si].k
 		for {
@@ -638,19 +637,17 @@ func (ff *flyFast) search(f *fly3d) {
 				b := &ff.ring[K&(ffRing-1)]
 				if spread(seeds[si]) {
 					*b = append(*b, ffEnt{st: ^seeds[si].st, lim: lim})
-					pending++
 					free--
 				} else if v := st[ss].p; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
 					st[ss].p = uint32(base+K+1) | uint32(lim-K+1)<<16
 					*b = append(*b, ffEnt{st: ss, lim: lim})
-					pending++
 					free--
 				}
 				si = skip(si + 1)
 			}
 			b := &ff.ring[K&(ffRing-1)]
 			if len(*b) == 0 {
-				if pending == 0 {
+				if ff.ringEmpty() {
 					if si == len(seeds) {
 						break
 					}
@@ -662,7 +659,6 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			e := (*b)[len(*b)-1]
 			*b = (*b)[:len(*b)-1]
-			pending--
 			ss, lim := e.st, e.lim
 			// A partial expansion steps only where its earlier one could
 			// not (dearer than the room it had) or into a cube that
@@ -779,11 +775,10 @@ func (ff *flyFast) search(f *fly3d) {
 			if free < len(ff.mv) {
 				free = ff.makeRoom()
 			}
-			work := ff.stepFrom(c, bits, K, lim, fold, (*[4]int32)(lack[pz:pz+4]))
-			q, n := work>>32, work&(1<<32-1)
-			free -= int(q)
-			pending += int(q)
-			steps += int(n)
+			n := bits2.OnesCount32(bits)
+			ff.stepFrom(c, bits, K, lim, fold, (*[4]int32)(lack[pz:pz+4]))
+			free -= n // at most one label a step
+			steps += n
 		}
 		if last {
 			break
@@ -816,13 +811,11 @@ func (ff *flyFast) search(f *fly3d) {
 }
 
 // stepFrom takes the steps bits from cube c for a label with key K and
-// limit lim (skipW: the weight up to which its earlier expansion stepped
-// into cubes that can stop; lack: by dz + 2, the room a label entering
-// that layer must keep): it queues the labels no other beats and returns
-// how many it queued (the high half) and how many entered states it
-// looked at (the low half). A loop of its own, so that its few values
-// stay in registers.
-func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]int32) (work uint64) {
+// limit lim (fold: 0 in the last Stride, else 1; lack: by dz + 2, the
+// room a label entering that layer must keep) and queues the labels no
+// other beats; the ring has room for one a step. A loop of its own, so
+// that its few values stay in registers.
+func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]int32) {
 	cell, st := ff.cell, ff.st
 	moff, mdz, wtab := &ff.moff, &ff.mdz, &ff.wtab
 	base1, qbase1 := ff.sbase+1, ff.qbase+1
@@ -836,7 +829,6 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]i
 		if nroom < lack[mdz[i]&3] {
 			continue // blocked, over the budget, or too far from the asked layer
 		}
-		work++
 		ns := t<<1 | nk&fold
 		v := st[ns]
 		pk := int32(uint16(v.p)) - base1
@@ -873,9 +865,17 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]i
 		n := len(*b)
 		*b = (*b)[:n+1] // the caller made room
 		(*b)[n] = ffEnt{st: ns, lim: lim}
-		work += 1 << 32
 	}
-	return work
+}
+
+// ringEmpty reports whether no label is queued.
+func (ff *flyFast) ringEmpty() bool {
+	for _, b := range ff.ring {
+		if len(b) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // makeRoom grows the ring's buckets that hold room for fewer than a

@@ -129,13 +129,13 @@ func TestFly3DFastWork(t *testing.T) {
 	if 20*ff.expanded > 27*cubes {
 		t.Errorf("%d labels expanded for %d squares over %d layers: more than 1.35 per cube", ff.expanded, len(sq), f.L)
 	}
-	// Many steps are left to the column and to the straight neighbours:
-	// about 6.6 steps a cube are looked at (10.7 with the column only, 22
-	// with every step taken).
-	if ff.steps > 7*cubes {
-		t.Errorf("%d steps looked at for %d squares over %d layers: more than 7 per cube", ff.steps, len(sq), f.L)
+	// Many steps are left to the column and to the straight neighbours
+	// before their cubes are read: about 7.0 steps a cube are taken (8.0
+	// without the side rule).
+	if 5*ff.steps > 37*cubes {
+		t.Errorf("%d steps taken for %d squares over %d layers: more than 7.4 per cube", ff.steps, len(sq), f.L)
 	}
-	t.Logf("%d squares, %d layers, %d labels expanded (%.2f per cube), %d steps looked at (%.1f per cube)", len(sq), f.L, ff.expanded, float64(ff.expanded)/float64(cubes), ff.steps, float64(ff.steps)/float64(cubes))
+	t.Logf("%d squares, %d layers, %d labels expanded (%.2f per cube), %d steps taken (%.1f per cube)", len(sq), f.L, ff.expanded, float64(ff.expanded)/float64(cubes), ff.steps, float64(ff.steps)/float64(cubes))
 }
 
 // One fast search answers query after query (its 16-bit fields move a

@@ -59,46 +59,67 @@ import (
 // the later Strides cannot reach the asked layer: up costs at least 4 a
 // layer, down at least 2 every two layers.
 //
+// The last Stride. Its keys fold the parity, and the seeds of both
+// parities start at a cube; the even state takes the lesser stop key of
+// the two as the Stride begins, so a step reads one state's fields.
+//
+// Moves as masks. An expansion works out, before it reads any entered
+// cube, the moves it takes as a 27-bit mask: those its column allows
+// (flyFast.colMoves, per column, built with the cubes: the diagonals the
+// squares passed beside refuse, and no move into a column blocked in
+// every layer, a wall or the padding), those that stay in the box's
+// layers (zmask), those its room pays for (roomMask), less those the
+// column and side rules leave to a neighbour (tested as masks: their
+// answers are as good as a coin toss); a partial expansion keeps those
+// dearer than the room it spread with (flyFast.dear by layer, exact but
+// for the moves into the ground, which are weighed against their cubes)
+// and those into cubes that cannot stop. A sixth of the expansions are
+// left no move. flyFast.stepFrom then takes the moves, a loop of its own
+// with few values, so that the compiler keeps more of them in registers
+// (the ring has room made for one label a move beforehand, not grown in
+// the loop).
+//
 // The queue is a ring of 8 stacks (the dearest step weighs 6); states live
 // in a padded box, column-major (one square around the window, blocked, so
 // no horizontal neighbour needs a bounds test; no layers above or below:
 // the steps that would leave the box's layers are masked out by layer,
 // flyFast.zmask), so the 27 steps from a cube touch a few cache lines.
 // Time: the states reached times their steps (27 at most; over
-// BenchmarkReachFly3D about 7 an expansion are looked at in the cube
-// table, 5 get as far as the entered state's fields) plus the window's
-// volume to set up; memory 27 bytes a cube; zero allocations after
-// warm-up.
+// BenchmarkReachFly3D about 5.4 an expansion are taken, 5 of them read the
+// entered state's fields) plus the window's volume to set up; memory 27
+// bytes a cube and 5 a column; zero allocations after warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares, ~3.0-3.5 ms on the shared 2-core machine, ~100-110 ns a label;
-// it was ~3.7-4.2 ms before the side rule and the unpadded columns):
-// about 25,000 states reached (first in their Stride) and 31,150
-// expansions (a fifth of them partial); the column and side rules leave
-// 229,000 of their steps, of which 72,000 are refused from the dense cube
-// table (44 KB: blocked, over the budget, or left to the earlier
-// expansion) and 157,000 load the entered state's fields (16 bytes a
-// cube, 700 KB): 67,000 find a queued label as good, 44,000 a stop key,
-// 19,000 the other parity's labels, and 28,000 are queued. Nine tenths of
-// the time is the expansion loop, and it is bound by the loads of the
-// states' fields: what touches fewer of their cache lines pays (the side
-// rule, -11%: it looks at two fifths fewer entered states for four
-// neighbours' fields; dropping the padding layers, which spread a
-// column's 7 cubes over 10, -5%; and a blocked cube's weight past any
-// room, so that the budget's test refuses it too, one hard-to-predict
-// branch fewer, -5%), what touches more does not, even when
-// it saves branches (measured and dropped: computing the tests of a step
-// without branches, +4 to +44%, the more so the more it loads the fields
-// of blocked cubes too; both parities' fields loaded before the weight,
-// +10%; the cube bits beside the states in one record, +8%; the most room
-// expanded in a dense array of its own, +12%; p and e in arrays of their
-// own, +1%; the side rule from all 8 neighbours, not 4, +2%; in the last
-// Stride, leaving the diagonal steps to a straight neighbour queued with a
-// key at most 1 more, +4% for 5% fewer steps looked at; a 27-bit
-// mask of open neighbours from per-column bits, and the step loop in a
-// function of its own, no change). Setting up (classifying, boxes, cubes)
-// and the answers are the rest. The parity kept before the last Stride
-// costs about a seventh of the expansions, the band a fifth.
+// squares, ~2.4-2.5 ms on the shared 2-core machine against ~3.0 ms
+// before the masks and stepFrom, ~80 ns a label): 25,011 states reached
+// (first in their Stride) and 31,150 expansions (a fifth of them
+// partial, a sixth left no move); they take 167,000 steps, of which
+// 9,600 are refused from the cube table (over the budget or too far from
+// the asked layer) and 157,000 read the entered state's fields (16 bytes
+// a cube, 700 KB): 67,000 find a queued label as good, 50,000 a stop
+// key, 12,000 the other parity's labels, and 28,000 are queued. Under
+// cachegrind an op is 28.5 million instructions (search 14, stepFrom 11,
+// build 2.6) and 122,000 mispredicted branches (94,000 in stepFrom: 42,000
+// the test for a queued label as good, 23,000 the loop's end); it was 35
+// million and 263,000. The time follows the instructions more than the
+// mispredictions: the three tests of an entered state as one branch
+// without branches inside, -16,000 mispredictions for +3 million
+// instructions, is 2% slower; moving the masks into a method of their own
+// costs its call and changes nothing else. Earlier measures, on the code
+// before stepFrom: computing the tests of a step without branches, +4 to
+// +44%, the more so the more it loads the fields of blocked cubes too;
+// both parities' fields loaded before the weight, +10%; the cube bits
+// beside the states in one record, +8%; the most room expanded in a
+// dense array of its own, +12%; p and e in arrays of their own, +1%; the
+// side rule from all 8 neighbours, not 4, +2%; in the last Stride,
+// leaving the diagonal steps to a straight neighbour queued with a key at
+// most 1 more, +4% for 5% fewer steps (and what paid: the side rule,
+// -11%; dropping the padding layers, -5%; a blocked cube's weight past
+// any room, -5%). The side rule from neighbours merely queued, not
+// expanded, gives wrong answers (neighbours at one key can leave a
+// target to one another). Setting up (classifying, boxes, cubes) and
+// the answers are the rest. The parity kept before the last Stride costs
+// about a seventh of the expansions, the band a fifth.
 
 // Bits of a padded cube (flyFast.cell).
 const (

@@ -755,12 +755,15 @@ func (ff *flyFast) search(f *fly3d) {
 			belowM := uint32(-pz >> 31)
 			rb := base + room
 			cs := (*[6]ffSt)(st[(c-1)<<1 : (c+2)<<1]) // below, this, above
-			expA := (spreadWith(cs[4+par].e, rb) | spreadWith(cs[4].e, rb)) & aboveM
-			bits &^= (ff.levelMask | upOKMask) & expA
-			expB := (spreadWith(cs[par].e, rb) | spreadWith(cs[0].e, rb)) & belowM
-			bits &^= ff.downMask & expB
-			queA := (queuedWithin(cs[4+par], base+1, K+2, room-2) | queuedWithin(cs[4], base+1, K+2, room-2)) & aboveM
-			bits &^= upOKMask & queA
+			expA := spreadWith(cs[4].e, rb)
+			expB := spreadWith(cs[0].e, rb)
+			queA := queuedWithin(cs[4], base+1, K+2, room-2)
+			if par != 0 {
+				expA |= spreadWith(cs[5].e, rb)
+				expB |= spreadWith(cs[1].e, rb)
+				queA |= queuedWithin(cs[5], base+1, K+2, room-2)
+			}
+			bits &^= (ff.levelMask|upOKMask)&expA&aboveM | ff.downMask&expB&belowM | upOKMask&queA&aboveM
 			// Steps that a straight neighbour in the layer does as well
 			// (the side rule): one that has expanded an even label with
 			// as much room (so a key no larger) has stepped straight, for

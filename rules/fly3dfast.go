@@ -650,21 +650,25 @@ func (ff *flyFast) search(f *fly3d) {
 		}
 		free := 0 // the room in the fullest bucket, at least
 		K := seeds[si].k
+		newK := true // K has just come: its seeds are queued first
 		for {
-			for si < len(seeds) && seeds[si].k == K {
-				// In the last Stride, parity 1 folds to 0 at the same cube.
-				ss := seeds[si].st &^ (1 - fold)
-				lim := K&^1 + 2*B + 1
-				b := &ff.ring[K&(ffRing-1)]
-				if spread(seeds[si]) {
-					*b = append(*b, ffEnt{st: ^seeds[si].st, lim: lim})
-					free--
-				} else if v := st[ss].p; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
-					st[ss].p = uint32(base+K+1) | uint32(lim-K+1)<<16
-					*b = append(*b, ffEnt{st: ss, lim: lim})
-					free--
+			if newK {
+				newK = false
+				for si < len(seeds) && seeds[si].k == K {
+					// In the last Stride, parity 1 folds to 0 at the same cube.
+					ss := seeds[si].st &^ (1 - fold)
+					lim := K&^1 + 2*B + 1
+					b := &ff.ring[K&(ffRing-1)]
+					if spread(seeds[si]) {
+						*b = append(*b, ffEnt{st: ^seeds[si].st, lim: lim})
+						free--
+					} else if v := st[ss].p; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
+						st[ss].p = uint32(base+K+1) | uint32(lim-K+1)<<16
+						*b = append(*b, ffEnt{st: ss, lim: lim})
+						free--
+					}
+					si = skip(si + 1)
 				}
-				si = skip(si + 1)
 			}
 			b := &ff.ring[K&(ffRing-1)]
 			if len(*b) == 0 {
@@ -676,6 +680,7 @@ func (ff *flyFast) search(f *fly3d) {
 				} else {
 					K++
 				}
+				newK = true
 				continue
 			}
 			e := (*b)[len(*b)-1]

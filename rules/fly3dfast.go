@@ -864,9 +864,8 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]i
 		if uint32(pk) <= uint32(nk) && int32(v.p>>16) > nroom {
 			continue // a label as good is queued
 		}
-		if int32(uint16(v.e))-base1 >= nroom {
-			continue // one with as much room spread from here
-		}
+		// (A label no better than one that spread from here is rare:
+		// it is queued all the same and dropped as it leaves.)
 		if uint32(int32(v.e>>16)-qbase1) <= uint32(nk) {
 			continue // it starts this Stride at least as well
 		}

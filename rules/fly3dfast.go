@@ -738,6 +738,24 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			ff.expanded++
 			bits := ff.colMoves[r] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
+			if skipW >= 0 {
+				// Only steps dearer than the earlier expansion's room
+				// and those into cubes that cannot stop are left.
+				nb := ff.nearBits[c]
+				bits &= ff.dear[pz*ffRing+min(skipW, ffRing-1)] | nb
+				if g := ff.toGround[pz]; g != 0 {
+					// Into the ground a move's weight is its cube's.
+					for b := bits &^ nb & g; b != 0; b &= b - 1 {
+						i := bits2.TrailingZeros32(b) & 31
+						if int32(ff.wtab[i][cell[c+ff.moff[i]]&ffWMask]) <= skipW {
+							bits &^= 1 << i
+						}
+					}
+				}
+			}
+			if bits == 0 {
+				continue // no step to take
+			}
 			// Steps that a neighbour in the column does as well. A step
 			// down weighs what a level step into its cube does, and a step
 			// up 2 more (sf2e; pf1e's diagonal up 3 more, which changes
@@ -782,21 +800,6 @@ func (ff *flyFast) search(f *fly3d) {
 				ff.sideMask[2]&spreadWith(st[(c+off[2])<<1].e, rb) |
 				ff.sideMask[4]&spreadWith(st[(c+off[4])<<1].e, rb) |
 				ff.sideMask[6]&spreadWith(st[(c+off[6])<<1].e, rb)
-			if skipW >= 0 {
-				// Only steps dearer than the earlier expansion's room
-				// and those into cubes that cannot stop are left.
-				nb := ff.nearBits[c]
-				bits &= ff.dear[pz*ffRing+min(skipW, ffRing-1)] | nb
-				if g := ff.toGround[pz]; g != 0 {
-					// Into the ground a move's weight is its cube's.
-					for b := bits &^ nb & g; b != 0; b &= b - 1 {
-						i := bits2.TrailingZeros32(b) & 31
-						if int32(ff.wtab[i][cell[c+ff.moff[i]]&ffWMask]) <= skipW {
-							bits &^= 1 << i
-						}
-					}
-				}
-			}
 			if bits == 0 {
 				continue // every step left to a neighbour (a sixth)
 			}

@@ -551,8 +551,8 @@ func ffSpan(m *mover) int64 {
 func (ff *flyFast) search(f *fly3d) {
 	m := &f.m
 	ff.expanded, ff.reached, ff.steps = 0, 0, 0
-	steps := 0
-	defer func() { ff.steps = steps }()
+	steps, expanded, reached := 0, 0, 0
+	defer func() { ff.steps, ff.expanded, ff.reached = steps, expanded, reached }()
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
 	if m.budget <= 0 || f.none {
 		return
@@ -712,7 +712,7 @@ func (ff *flyFast) search(f *fly3d) {
 				}
 				st[ss].e = ev&^0xffff | uint32(base+room+1)
 				if first {
-					ff.reached++
+					reached++
 					cc := cell[c]
 					if pz == pzEnd && cc&ffNoEnd == 0 && !(startExcluded && c == start) {
 						wx, wy := int(r%PW)-1, int(r/PW)-1
@@ -736,7 +736,7 @@ func (ff *flyFast) search(f *fly3d) {
 					}
 				}
 			}
-			ff.expanded++
+			expanded++
 			bits := ff.colMoves[r] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
 			if skipW >= 0 {
 				// Only steps dearer than the earlier expansion's room

@@ -189,6 +189,7 @@ type flyFast struct {
 	// as well (see the side rule in search): into directions h-1, h and
 	// h+1, and straight up
 	sideMask [8]uint32
+	sideOff  [4]int32 // from a cube's even state, its straight neighbours' (h = 0, 2, 4, 6)
 	noStop   []int32  // the open cubes that cannot stop
 	near     []int32  // the cubes with a step into one that cannot stop
 	nearBits []uint32 // per cube: those steps (bit i for mv[i])
@@ -315,6 +316,9 @@ func (ff *flyFast) build(f *fly3d) bool {
 	}
 	for h := 0; h < 8; h++ {
 		ff.off[h] = int32(model.Dir[h][1]*ff.row + model.Dir[h][0]*ff.col)
+		if h&1 == 0 {
+			ff.sideOff[h/2] = 2 * ff.off[h]
+		}
 	}
 	// Mark the cubes with a step into one that is open but cannot stop,
 	// and list those steps (ffNear: cube, bits of ff.mv).
@@ -550,7 +554,6 @@ func ffSpan(m *mover) int64 {
 // search runs every Stride; answers go to f.resStamp and ff.resT, ff.resA.
 func (ff *flyFast) search(f *fly3d) {
 	m := &f.m
-	ff.expanded, ff.reached, ff.steps = 0, 0, 0
 	steps, expanded, reached := 0, 0, 0
 	defer func() { ff.steps, ff.expanded, ff.reached = steps, expanded, reached }()
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
@@ -593,7 +596,7 @@ func (ff *flyFast) search(f *fly3d) {
 	if pf1e {
 		maxW = 6
 	}
-	zmask, off := ff.zmask, &ff.off
+	zmask := ff.zmask
 	// seedK is the key a Stride could stop with at state ss so far (-1: none).
 	seedK := func(ss int32) int32 { return int32(st[ss].e>>16) - qbase - 1 }
 	ff.seeds = append(ff.seeds[:0], ffSeed{st: start * 2, k: int32(m.par0)})
@@ -796,10 +799,11 @@ func (ff *flyFast) search(f *fly3d) {
 			// there), and up into this one's column as this one steps
 			// straight up (4). An even label beats either parity, so this
 			// holds before the last Stride too.
-			bits &^= ff.sideMask[0]&spreadWith(st[(c+off[0])<<1].e, rb) |
-				ff.sideMask[2]&spreadWith(st[(c+off[2])<<1].e, rb) |
-				ff.sideMask[4]&spreadWith(st[(c+off[4])<<1].e, rb) |
-				ff.sideMask[6]&spreadWith(st[(c+off[6])<<1].e, rb)
+			c2, so := c<<1, &ff.sideOff
+			bits &^= ff.sideMask[0]&spreadWith(st[c2+so[0]].e, rb) |
+				ff.sideMask[2]&spreadWith(st[c2+so[1]].e, rb) |
+				ff.sideMask[4]&spreadWith(st[c2+so[2]].e, rb) |
+				ff.sideMask[6]&spreadWith(st[c2+so[3]].e, rb)
 			if bits == 0 {
 				continue // every step left to a neighbour (a sixth)
 			}

@@ -90,18 +90,18 @@ import (
 // bytes a cube and 5 a column; zero allocations after warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares, ~2.4-2.5 ms on the shared 2-core machine against ~3.0 ms
-// before the masks and stepFrom, ~80 ns a label): 25,011 states reached
+// squares, ~2.25 ms on the shared 2-core machine against ~3.0 ms
+// before the masks and stepFrom, ~72 ns a label): 25,011 states reached
 // (first in their Stride) and 31,150 expansions (a fifth of them
 // partial, a sixth left no move); they take 167,000 steps, of which
 // 9,600 are refused from the cube table (over the budget or too far from
 // the asked layer) and 157,000 read the entered state's fields (16 bytes
 // a cube, 700 KB): 67,000 find a queued label as good, 50,000 a stop
 // key, 12,000 the other parity's labels, and 28,000 are queued. Under
-// cachegrind an op is 28.5 million instructions (search 14, stepFrom 11,
-// build 2.6) and 122,000 mispredicted branches (94,000 in stepFrom: 42,000
-// the test for a queued label as good, 23,000 the loop's end); it was 35
-// million and 263,000. The time follows the instructions more than the
+// cachegrind an op is 26.5 million instructions (search 12.3, stepFrom
+// 10.3, build 2.6) and 123,000 mispredicted branches (93,000 in stepFrom:
+// 42,000 the test for a queued label as good, 23,000 the loop's end); it
+// was 35 million and 266,000. The time follows the instructions more than the
 // mispredictions: the three tests of an entered state as one branch
 // without branches inside, -16,000 mispredictions for +3 million
 // instructions, is 2% slower; moving the masks into a method of their own

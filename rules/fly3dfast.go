@@ -46,13 +46,18 @@ import (
 // where parity no longer counts). Level steps are queued after steps down,
 // so of equal keys the cube above leaves the queue first.
 //
-// Sides. Likewise in the layer: a straight neighbour that has expanded an
-// even label with as much room has stepped straight (every straight step
+// Sides. Likewise in the layer: a neighbour that has expanded an even
+// label with as much room has stepped straight (every straight step
 // weighs an even amount no more than the diagonal or vertical step this
-// cube would take) into the columns beside it, so the cube leaves it its
-// steps into those three columns and straight up. An even label beats
-// both parities, so this holds in every Stride. It looks at two fifths
-// fewer entered states for a load of four neighbours' fields.
+// cube would take) into the columns beside it, and down, level or up in
+// its own (up 4, down 2, level: it is there), so the cube leaves it its
+// steps into the three columns between them: a straight neighbour's own
+// and the two beside it (and its step straight up, which the neighbour
+// takes straight towards it, up, for 4), a diagonal neighbour's own and
+// the two straight ones next to both. An even label beats both
+// parities, so this holds in every Stride. The straight neighbours leave
+// two fifths fewer entered states to look at, the diagonal ones a
+// seventh fewer again, for a load of eight neighbours' fields.
 
 // Layers. Besides fly3d's bound (the budget's climb, the ceiling of the
 // creatures' boxes), a label is dropped when the movement left in this and
@@ -73,8 +78,8 @@ import (
 // answers are as good as a coin toss); a partial expansion keeps those
 // dearer than the room it spread with (flyFast.dear by layer, exact but
 // for the moves into the ground, which are weighed against their cubes)
-// and those into cubes that cannot stop. A sixth of the expansions are
-// left no move. flyFast.stepFrom then takes the moves, a loop of its own
+// and those into cubes that cannot stop. Some expansions are left no
+// move. flyFast.stepFrom then takes the moves, a loop of its own
 // with few values, so that the compiler keeps more of them in registers
 // (the ring has room made for one label a move beforehand, not grown in
 // the loop).
@@ -85,41 +90,43 @@ import (
 // the steps that would leave the box's layers are masked out by layer,
 // flyFast.zmask), so the 27 steps from a cube touch a few cache lines.
 // Time: the states reached times their steps (27 at most; over
-// BenchmarkReachFly3D about 5.4 an expansion are taken, 5 of them read the
-// entered state's fields) plus the window's volume to set up; memory 27
+// BenchmarkReachFly3D about 4.6 an expansion are taken, 4.35 of them read
+// the entered state's fields) plus the window's volume to set up; memory 27
 // bytes a cube and 5 a column; zero allocations after warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares, ~2.25 ms on the shared 2-core machine against ~3.0 ms
-// before the masks and stepFrom, ~72 ns a label): 25,011 states reached
-// (first in their Stride) and 31,150 expansions (a fifth of them
-// partial, a sixth left no move); they take 167,000 steps, of which
-// 9,600 are refused from the cube table (over the budget or too far from
-// the asked layer) and 157,000 read the entered state's fields (16 bytes
-// a cube, 700 KB): 67,000 find a queued label as good, 50,000 a stop
-// key, 12,000 the other parity's labels, and 28,000 are queued. Under
-// cachegrind an op is 26.5 million instructions (search 12.3, stepFrom
-// 10.3, build 2.6) and 123,000 mispredicted branches (93,000 in stepFrom:
-// 42,000 the test for a queued label as good, 23,000 the loop's end); it
-// was 35 million and 266,000. The time follows the instructions more than the
-// mispredictions: the three tests of an entered state as one branch
-// without branches inside, -16,000 mispredictions for +3 million
-// instructions, is 2% slower; moving the masks into a method of their own
-// costs its call and changes nothing else. Earlier measures, on the code
-// before stepFrom: computing the tests of a step without branches, +4 to
-// +44%, the more so the more it loads the fields of blocked cubes too;
-// both parities' fields loaded before the weight, +10%; the cube bits
-// beside the states in one record, +8%; the most room expanded in a
-// dense array of its own, +12%; p and e in arrays of their own, +1%; the
-// side rule from all 8 neighbours, not 4, +2%; in the last Stride,
-// leaving the diagonal steps to a straight neighbour queued with a key at
-// most 1 more, +4% for 5% fewer steps (and what paid: the side rule,
-// -11%; dropping the padding layers, -5%; a blocked cube's weight past
-// any room, -5%). The side rule from neighbours merely queued, not
-// expanded, gives wrong answers (neighbours at one key can leave a
-// target to one another). Setting up (classifying, boxes, cubes) and
-// the answers are the rest. The parity kept before the last Stride costs
-// about a seventh of the expansions, the band a fifth.
+// squares, ~2.2 ms on the shared 2-core machine against ~3.0 ms before
+// the masks, stepFrom and the diagonal side rule, ~70 ns a label):
+// 24,951 states reached (first in their Stride) and 31,063 expansions (a
+// fifth of them partial); they take 142,800 steps, of which 7,600 are
+// refused from the cube table (over the budget or too far from the asked
+// layer) and 135,100 read the entered state's fields (16 bytes a cube,
+// 700 KB): 50,000 find a queued label as good, 48,500 a stop key, 8,700
+// the other parity's labels, and 27,900 are queued. Under cachegrind an
+// op is 26.4 million instructions (search 13.7, stepFrom 9.0, build 2.6)
+// and 118,000 mispredicted branches (85,000 in stepFrom: 39,000 the test
+// for a queued label as good, 22,000 the loop's end); it was 35 million
+// and 266,000. The time follows the instructions and the entered states
+// read more than the mispredictions: the three tests of an entered state
+// as one branch without branches inside, -16,000 mispredictions for +3
+// million instructions, is 2% slower; the diagonal side rule, +1.4
+// million instructions in search for -1.3 million in stepFrom and a
+// seventh fewer states read, is 3% faster (it was 2% slower as branches);
+// moving the masks into a method of their own costs its call and changes
+// nothing else. Earlier measures, on the code before stepFrom: computing
+// the tests of a step without branches, +4 to +44%, the more so the more
+// it loads the fields of blocked cubes too; both parities' fields loaded
+// before the weight, +10%; the cube bits beside the states in one
+// record, +8%; the most room expanded in a dense array of its own, +12%;
+// p and e in arrays of their own, +1%; in the last Stride, leaving the
+// diagonal steps to a straight neighbour queued with a key at most 1
+// more, +4% for 5% fewer steps (and what paid: the side rule, -11%;
+// dropping the padding layers, -5%; a blocked cube's weight past any
+// room, -5%). The side rule from neighbours merely queued, not expanded,
+// gives wrong answers (neighbours at one key can leave a target to one
+// another). Setting up (classifying, boxes, cubes) and the answers are
+// the rest. The parity kept before the last Stride costs about a seventh
+// of the expansions, the band a fifth.
 
 // Bits of a padded cube (flyFast.cell).
 const (
@@ -185,11 +192,11 @@ type flyFast struct {
 	// the steps down (but straight down one), level (and straight down
 	// one), and up
 	downMask, levelMask, upMask uint32
-	// sideMask[h]: the moves the neighbour in straight direction h does
-	// as well (see the side rule in search): into directions h-1, h and
-	// h+1, and straight up
+	// sideMask[h]: the moves the neighbour in direction h does as well
+	// (see the side rule in search): into directions h-1, h and h+1, and
+	// for a straight h straight up
 	sideMask [8]uint32
-	sideOff  [4]int32 // from a cube's even state, its straight neighbours' (h = 0, 2, 4, 6)
+	sideOff  [8]int32 // from a cube's even state, its neighbours' by direction
 	noStop   []int32  // the open cubes that cannot stop
 	near     []int32  // the cubes with a step into one that cannot stop
 	nearBits []uint32 // per cube: those steps (bit i for mv[i])
@@ -316,9 +323,7 @@ func (ff *flyFast) build(f *fly3d) bool {
 	}
 	for h := 0; h < 8; h++ {
 		ff.off[h] = int32(model.Dir[h][1]*ff.row + model.Dir[h][0]*ff.col)
-		if h&1 == 0 {
-			ff.sideOff[h/2] = 2 * ff.off[h]
-		}
+		ff.sideOff[h] = 2 * ff.off[h]
 	}
 	// Mark the cubes with a step into one that is open but cannot stop,
 	// and list those steps (ffNear: cube, bits of ff.mv).
@@ -790,20 +795,25 @@ func (ff *flyFast) search(f *fly3d) {
 				queA |= queuedWithin(cs[5], base+1, K+2, room-2)
 			}
 			bits &^= (ff.levelMask|upOKMask)&expA&aboveM | ff.downMask&expB&belowM | upOKMask&queA&aboveM
-			// Steps that a straight neighbour in the layer does as well
-			// (the side rule): one that has expanded an even label with
-			// as much room (so a key no larger) has stepped straight, for
-			// an even weight no dearer, into the two columns beside it
-			// that this one steps diagonally into, down, level or up into
-			// its own column as this one does (up 4, down 2, level: it is
-			// there), and up into this one's column as this one steps
-			// straight up (4). An even label beats either parity, so this
-			// holds before the last Stride too.
+			// Steps that a neighbour in the layer does as well (the side
+			// rule): one that has expanded an even label with as much
+			// room (so a key no larger) has stepped straight, for an even
+			// weight no dearer, into the columns beside it that this one
+			// steps into (diagonally from a straight neighbour,
+			// straight from a diagonal one), down, level or up into its
+			// own column as this one does (up 4, down 2, level: it is
+			// there), and a straight one up into this one's column as
+			// this one steps straight up (4). An even label beats either
+			// parity, so this holds before the last Stride too.
 			c2, so := c<<1, &ff.sideOff
 			bits &^= ff.sideMask[0]&spreadWith(st[c2+so[0]].e, rb) |
-				ff.sideMask[2]&spreadWith(st[c2+so[1]].e, rb) |
-				ff.sideMask[4]&spreadWith(st[c2+so[2]].e, rb) |
-				ff.sideMask[6]&spreadWith(st[c2+so[3]].e, rb)
+				ff.sideMask[2]&spreadWith(st[c2+so[2]].e, rb) |
+				ff.sideMask[4]&spreadWith(st[c2+so[4]].e, rb) |
+				ff.sideMask[6]&spreadWith(st[c2+so[6]].e, rb) |
+				ff.sideMask[1]&spreadWith(st[c2+so[1]].e, rb) |
+				ff.sideMask[3]&spreadWith(st[c2+so[3]].e, rb) |
+				ff.sideMask[5]&spreadWith(st[c2+so[5]].e, rb) |
+				ff.sideMask[7]&spreadWith(st[c2+so[7]].e, rb)
 			if bits == 0 {
 				continue // every step left to a neighbour (a sixth)
 			}

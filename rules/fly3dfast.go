@@ -2,6 +2,7 @@ package rules
 
 import (
 	bits2 "math/bits"
+	"slices"
 
 	"encounterplanner/model"
 )
@@ -45,18 +46,43 @@ import (
 // where parity no longer counts). Level steps are queued after steps down,
 // so of equal keys the cube above leaves the queue first.
 //
-// Sides. Likewise in the layer: a straight neighbour that has expanded an
-// even label with as much room has stepped straight (every straight step
+// Sides. Likewise in the layer: a neighbour that has expanded an even
+// label with as much room has stepped straight (every straight step
 // weighs an even amount no more than the diagonal or vertical step this
-// cube would take) into the columns beside it, so the cube leaves it its
-// steps into those three columns and straight up. An even label beats
-// both parities, so this holds in every Stride. It looks at two fifths
-// fewer entered states for a load of four neighbours' fields.
+// cube would take) into the columns beside it, and down, level or up in
+// its own (up 4, down 2, level: it is there), so the cube leaves it its
+// steps into the three columns between them: a straight neighbour's own
+// and the two beside it (and its step straight up, which the neighbour
+// takes straight towards it, up, for 4), a diagonal neighbour's own and
+// the two straight ones next to both. An even label beats both
+// parities, so this holds in every Stride. The straight neighbours leave
+// two fifths fewer entered states to look at, the diagonal ones a
+// seventh fewer again, for a load of eight neighbours' fields.
 
 // Layers. Besides fly3d's bound (the budget's climb, the ceiling of the
 // creatures' boxes), a label is dropped when the movement left in this and
 // the later Strides cannot reach the asked layer: up costs at least 4 a
 // layer, down at least 2 every two layers.
+//
+// The last Stride. Its keys fold the parity, and the seeds of both
+// parities start at a cube; the even state takes the lesser stop key of
+// the two as the Stride begins, so a step reads one state's fields.
+//
+// Moves as masks. An expansion works out, before it reads any entered
+// cube, the moves it takes as a 27-bit mask: those its column allows
+// (flyFast.colMoves, per column, built with the cubes: the diagonals the
+// squares passed beside refuse, and no move into a column blocked in
+// every layer, a wall or the padding), those that stay in the box's
+// layers (zmask), those its room pays for (roomMask), less those the
+// column and side rules leave to a neighbour (tested as masks: their
+// answers are as good as a coin toss); a partial expansion keeps those
+// dearer than the room it spread with (flyFast.dear by layer, exact but
+// for the moves into the ground, which are weighed against their cubes)
+// and those into cubes that cannot stop. Some expansions are left no
+// move. flyFast.stepFrom then takes the moves, a loop of its own
+// with few values, so that the compiler keeps more of them in registers
+// (the ring has room made for one label a move beforehand, not grown in
+// the loop).
 //
 // The queue is a ring of 8 stacks (the dearest step weighs 6); states live
 // in a padded box, column-major (one square around the window, blocked, so
@@ -64,40 +90,43 @@ import (
 // the steps that would leave the box's layers are masked out by layer,
 // flyFast.zmask), so the 27 steps from a cube touch a few cache lines.
 // Time: the states reached times their steps (27 at most; over
-// BenchmarkReachFly3D about 7 an expansion are looked at in the cube
-// table, 5 get as far as the entered state's fields) plus the window's
-// volume to set up; memory 27 bytes a cube; zero allocations after
-// warm-up.
+// BenchmarkReachFly3D about 4.6 an expansion are taken, 4.35 of them read
+// the entered state's fields) plus the window's volume to set up; memory 27
+// bytes a cube and 5 a column; zero allocations after warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares, ~3.0-3.5 ms on the shared 2-core machine, ~100-110 ns a label;
-// it was ~3.7-4.2 ms before the side rule and the unpadded columns):
-// about 25,000 states reached (first in their Stride) and 31,150
-// expansions (a fifth of them partial); the column and side rules leave
-// 229,000 of their steps, of which 72,000 are refused from the dense cube
-// table (44 KB: blocked, over the budget, or left to the earlier
-// expansion) and 157,000 load the entered state's fields (16 bytes a
-// cube, 700 KB): 67,000 find a queued label as good, 44,000 a stop key,
-// 19,000 the other parity's labels, and 28,000 are queued. Nine tenths of
-// the time is the expansion loop, and it is bound by the loads of the
-// states' fields: what touches fewer of their cache lines pays (the side
-// rule, -11%: it looks at two fifths fewer entered states for four
-// neighbours' fields; dropping the padding layers, which spread a
-// column's 7 cubes over 10, -5%; and a blocked cube's weight past any
-// room, so that the budget's test refuses it too, one hard-to-predict
-// branch fewer, -5%), what touches more does not, even when
-// it saves branches (measured and dropped: computing the tests of a step
-// without branches, +4 to +44%, the more so the more it loads the fields
-// of blocked cubes too; both parities' fields loaded before the weight,
-// +10%; the cube bits beside the states in one record, +8%; the most room
-// expanded in a dense array of its own, +12%; p and e in arrays of their
-// own, +1%; the side rule from all 8 neighbours, not 4, +2%; in the last
-// Stride, leaving the diagonal steps to a straight neighbour queued with a
-// key at most 1 more, +4% for 5% fewer steps looked at; a 27-bit
-// mask of open neighbours from per-column bits, and the step loop in a
-// function of its own, no change). Setting up (classifying, boxes, cubes)
-// and the answers are the rest. The parity kept before the last Stride
-// costs about a seventh of the expansions, the band a fifth.
+// squares, ~2.2 ms on the shared 2-core machine against ~3.0 ms before
+// the masks, stepFrom and the diagonal side rule, ~70 ns a label):
+// 24,951 states reached (first in their Stride) and 31,063 expansions (a
+// fifth of them partial); they take 142,800 steps, of which 7,600 are
+// refused from the cube table (over the budget or too far from the asked
+// layer) and 135,100 read the entered state's fields (16 bytes a cube,
+// 700 KB): 50,000 find a queued label as good, 48,500 a stop key, 8,700
+// the other parity's labels, and 27,900 are queued. Under cachegrind an
+// op is 26.4 million instructions (search 13.7, stepFrom 9.0, build 2.6)
+// and 118,000 mispredicted branches (85,000 in stepFrom: 39,000 the test
+// for a queued label as good, 22,000 the loop's end); it was 35 million
+// and 266,000. The time follows the instructions and the entered states
+// read more than the mispredictions: the three tests of an entered state
+// as one branch without branches inside, -16,000 mispredictions for +3
+// million instructions, is 2% slower; the diagonal side rule, +1.4
+// million instructions in search for -1.3 million in stepFrom and a
+// seventh fewer states read, is 3% faster (it was 2% slower as branches);
+// moving the masks into a method of their own costs its call and changes
+// nothing else. Earlier measures, on the code before stepFrom: computing
+// the tests of a step without branches, +4 to +44%, the more so the more
+// it loads the fields of blocked cubes too; both parities' fields loaded
+// before the weight, +10%; the cube bits beside the states in one
+// record, +8%; the most room expanded in a dense array of its own, +12%;
+// p and e in arrays of their own, +1%; in the last Stride, leaving the
+// diagonal steps to a straight neighbour queued with a key at most 1
+// more, +4% for 5% fewer steps (and what paid: the side rule, -11%;
+// dropping the padding layers, -5%; a blocked cube's weight past any
+// room, -5%). The side rule from neighbours merely queued, not expanded,
+// gives wrong answers (neighbours at one key can leave a target to one
+// another). Setting up (classifying, boxes, cubes) and the answers are
+// the rest. The parity kept before the last Stride costs about a seventh
+// of the expansions, the band a fifth.
 
 // Bits of a padded cube (flyFast.cell).
 const (
@@ -145,7 +174,9 @@ type flyFast struct {
 	base, qbase       int32
 	ring              [ffRing][]ffEnt
 	seeds, fresh, mix []ffSeed
-	cutOff            []int32  // per layer + 3 (see search)
+	stops             []int32  // the odd states given a stop key
+	lack              []int32  // per layer + 3 (see search)
+	sbase             int32    // the Stride's base (see search)
 	zmask             []uint32 // per layer: the moves that stay in the box's layers
 	resT              []int32  // per window square: the answer's total (f.resStamp)
 	resA              []int8   // its Strides
@@ -161,15 +192,25 @@ type flyFast struct {
 	// the steps down (but straight down one), level (and straight down
 	// one), and up
 	downMask, levelMask, upMask uint32
-	// sideMask[h]: the moves the neighbour in straight direction h does
-	// as well (see the side rule in search): into directions h-1, h and
-	// h+1, and straight up
+	// sideMask[h]: the moves the neighbour in direction h does as well
+	// (see the side rule in search): into directions h-1, h and h+1, and
+	// for a straight h straight up
 	sideMask [8]uint32
-	near     []int32   // the cubes with a step into one that cannot stop
-	nearBits []uint32  // per cube: those steps (bit i for mv[i])
+	sideOff  [8]int32 // from a cube's even state, its neighbours' by direction
+	noStop   []int32  // the open cubes that cannot stop
+	near     []int32  // the cubes with a step into one that cannot stop
+	nearBits []uint32 // per cube: those steps (bit i for mv[i])
+	// dear[pz*ffRing+r]: the moves from layer pz that may weigh more than
+	// r (r < ffRing)
+	dear     []uint32
+	toGround []uint32  // per layer: the moves into the ground (z 0)
 	dw       [16]uint8 // diagonal weight by straight weight
+	colMoves []uint32  // per padded column: the moves its diagonals allow
+	shut     []bool    // per padded column: blocked in every layer
+	// roomMask[r]: the moves with a step of weight r or less (r < ffRing)
+	roomMask [ffRing]uint32
 	// work counters of the last search: labels expanded, states reached
-	// (first in each Stride), steps whose entered state was looked at
+	// (first in each Stride), steps taken (whose entered cube is read)
 	expanded, reached, steps int
 }
 
@@ -207,8 +248,8 @@ func (ff *flyFast) build(f *fly3d) bool {
 		ff.dr = make([]uint8, 2*n)
 		ff.base, ff.qbase = 0, 0
 	}
-	if len(ff.cutOff) < ff.PL+3 {
-		ff.cutOff = make([]int32, ff.PL+3)
+	if len(ff.lack) < ff.PL+3 {
+		ff.lack = make([]int32, ff.PL+3)
 	}
 	if len(ff.zmask) < ff.PL {
 		ff.zmask = make([]uint32, ff.PL)
@@ -220,6 +261,7 @@ func (ff *flyFast) build(f *fly3d) bool {
 	}
 	cell := ff.cell[:n]
 	clear(cell)
+	ff.noStop = ff.noStop[:0]
 	for z := f.zlo; z < f.zlo+f.L; z++ {
 		pz := z - f.zlo
 		occ := f.occ[(z-f.zlo)*A : (z-f.zlo+1)*A]
@@ -227,6 +269,22 @@ func (ff *flyFast) build(f *fly3d) bool {
 			src := m.cells[(wy+f.by0)*m.W+f.bx0:]
 			orow := occ[wy*f.bw : (wy+1)*f.bw]
 			i := (wy+1)*ff.row + ff.col + pz
+			if z != 0 {
+				// In the air: no terrain, and the occupancy's bits are
+				// the cube's (oBlock is cBlock, oNoEnd and oNoStop are
+				// ffNoEnd and ffNoStop three places down).
+				src := src[:len(orow)]
+				for wx, o := range orow {
+					c := src[wx]
+					v := (c&cDiag)<<3 | (2|(o&(oNoEnd|oNoStop))<<3)&((c|o)&1-1)
+					if v&ffNoStop != 0 && v&ffWMask != 0 {
+						ff.noStop = append(ff.noStop, int32(i))
+					}
+					cell[i] = v
+					i += ff.col
+				}
+				continue
+			}
 			for wx, o := range orow {
 				c := src[wx]
 				var v uint8
@@ -256,12 +314,16 @@ func (ff *flyFast) build(f *fly3d) bool {
 						v |= ffNoStop
 					}
 				}
+				if v&ffNoStop != 0 && v&ffWMask != 0 {
+					ff.noStop = append(ff.noStop, int32(i+wx*ff.col))
+				}
 				cell[i+wx*ff.col] = v
 			}
 		}
 	}
 	for h := 0; h < 8; h++ {
 		ff.off[h] = int32(model.Dir[h][1]*ff.row + model.Dir[h][0]*ff.col)
+		ff.sideOff[h] = 2 * ff.off[h]
 	}
 	// Mark the cubes with a step into one that is open but cannot stop,
 	// and list those steps (ffNear: cube, bits of ff.mv).
@@ -305,6 +367,41 @@ func (ff *flyFast) build(f *fly3d) bool {
 			}
 		}
 	}
+	for r := range ff.roomMask {
+		ff.roomMask[r] = 0
+		for i := range ff.mv {
+			if int(ff.wtab[i][2]) <= r {
+				ff.roomMask[r] |= 1 << i
+			}
+		}
+	}
+	// The dearest weight of each move by the layer it leaves: only the
+	// ground (z 0) has terrain.
+	if len(ff.dear) < ff.PL*ffRing {
+		ff.dear = make([]uint32, ff.PL*ffRing)
+		ff.toGround = make([]uint32, ff.PL)
+	}
+	for pz := 0; pz < ff.PL; pz++ {
+		ff.toGround[pz] = 0
+		for i, mv := range ff.mv {
+			if f.zlo+pz+int(mv.dz) == 0 {
+				ff.toGround[pz] |= 1 << i
+			}
+		}
+		for r := 0; r < ffRing; r++ {
+			a := uint32(0)
+			for i, mv := range ff.mv {
+				w := int(ff.wtab[i][2])
+				if f.zlo+pz+int(mv.dz) == 0 {
+					w = max(w, int(ff.wtab[i][4])) // greater difficult terrain
+				}
+				if w > r {
+					a |= 1 << i
+				}
+			}
+			ff.dear[pz*ffRing+r] = a
+		}
+	}
 	ff.downMask, ff.levelMask, ff.upMask = 0, 0, 0
 	for i, mv := range ff.mv {
 		switch {
@@ -326,6 +423,54 @@ func (ff *flyFast) build(f *fly3d) bool {
 		}
 		ff.allow[r] = a
 	}
+	// The moves the column's diagonals allow, by padded column (the
+	// squares passed beside are the same in every layer), less those
+	// into a column blocked in every layer (a wall, the padding).
+	if len(ff.colMoves) < ff.PW*ff.PH {
+		ff.colMoves = make([]uint32, ff.PW*ff.PH)
+		ff.shut = make([]bool, ff.PW*ff.PH)
+	}
+	for pc := range ff.shut[:ff.PW*ff.PH] {
+		col := cell[pc*ff.PL : (pc+1)*ff.PL]
+		shut := true
+		for _, v := range col {
+			if v&ffWMask != 0 {
+				shut = false
+				break
+			}
+		}
+		ff.shut[pc] = shut
+	}
+	var hMask [8]uint32 // the moves in direction h
+	for i, mv := range ff.mv {
+		if mv.h < 8 {
+			hMask[mv.h] |= 1 << i
+		}
+	}
+	for py := 1; py <= f.bh; py++ {
+		for px := 1; px <= f.bw; px++ {
+			c := py*ff.row + px*ff.col
+			cN, cE, cS, cW := cell[c-ff.row], cell[c+ff.col], cell[c+ff.row], cell[c-ff.col]
+			var refuse uint8 // bit h/2 for diagonal h
+			if m.kind == kindPF1E {
+				refuse = (cN|cE)>>7 | (cS|cE)>>7<<1 | (cS|cW)>>7<<2 | (cN|cW)>>7<<3
+			} else {
+				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
+			}
+			ff.colMoves[py*ff.PW+px] = ff.allow[refuse]
+		}
+	}
+	for pc, shut := range ff.shut[:ff.PW*ff.PH] {
+		if !shut {
+			continue
+		}
+		px, py := pc%ff.PW, pc/ff.PW
+		for h, d := range model.Dir {
+			if x, y := px-d[0], py-d[1]; x >= 1 && x <= f.bw && y >= 1 && y <= f.bh {
+				ff.colMoves[y*ff.PW+x] &^= hMask[h]
+			}
+		}
+	}
 	// The steps into cubes that are open but cannot stop, by cube (the
 	// cubes marked last time cleared first).
 	if len(ff.nearBits) < n {
@@ -336,11 +481,8 @@ func (ff *flyFast) build(f *fly3d) bool {
 		ff.nearBits[c] = 0
 	}
 	ff.near = ff.near[:0]
-	for i, c := range cell {
-		if c&ffNoStop == 0 || c&ffWMask == 0 {
-			continue
-		}
-		pz := i % ff.PL
+	for _, i := range ff.noStop {
+		pz := int(i) % ff.PL
 		for j, mv := range ff.mv {
 			if spz := pz - int(mv.dz); spz < 0 || spz >= ff.PL {
 				continue // no such cube
@@ -417,9 +559,8 @@ func ffSpan(m *mover) int64 {
 // search runs every Stride; answers go to f.resStamp and ff.resT, ff.resA.
 func (ff *flyFast) search(f *fly3d) {
 	m := &f.m
-	ff.expanded, ff.reached, ff.steps = 0, 0, 0
-	steps := 0
-	defer func() { ff.steps = steps }()
+	steps, expanded, reached := 0, 0, 0
+	defer func() { ff.steps, ff.expanded, ff.reached = steps, expanded, reached }()
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
 	if m.budget <= 0 || f.none {
 		return
@@ -452,16 +593,24 @@ func (ff *flyFast) search(f *fly3d) {
 		}
 	}
 	pf1e := m.kind == kindPF1E
+	upOKMask := ff.upMask // the steps up the column rule may leave
+	if pf1e && S > 1 {
+		upOKMask = 0
+	}
 	maxW := int32(5) // the dearest step (sf2e)
 	if pf1e {
 		maxW = 6
 	}
+	zmask := ff.zmask
 	// seedK is the key a Stride could stop with at state ss so far (-1: none).
-	moff, mdz, wtab, zmask, off := &ff.moff, &ff.mdz, &ff.wtab, ff.zmask, &ff.off
 	seedK := func(ss int32) int32 { return int32(st[ss].e>>16) - qbase - 1 }
 	ff.seeds = append(ff.seeds[:0], ffSeed{st: start * 2, k: int32(m.par0)})
+	ff.stops = ff.stops[:0]
 	for s := 0; s < S; s++ {
 		last := s == S-1
+		if last {
+			upOKMask = ff.upMask
+		}
 		base := ff.base
 		ff.base += span
 		future := int32(S-1-s) * (2*B + 1) // the room of the later Strides
@@ -469,11 +618,24 @@ func (ff *flyFast) search(f *fly3d) {
 		if last {
 			fold = 0
 		}
-		// By layer: the room the later Strides add, less need.
-		// (cutOff[pz+2] for layer pz, from pz -2 on)
-		cutOff := ff.cutOff[:PL+3]
-		for j := range cutOff {
-			cutOff[j] = future - need(int32(j)-2)
+		// By layer: the room a label entering it must keep for the later
+		// Strides to reach the asked layer (lack[pz+2] for layer pz, from
+		// pz -2 on).
+		lack := ff.lack[:PL+3]
+		for j := range lack {
+			lack[j] = max(0, need(int32(j)-2)-future)
+		}
+		ff.sbase = base
+		if last {
+			// In the last Stride the seeds of both parities start at a
+			// cube: its even state takes the lesser stop key of the two,
+			// so that a step looks at one.
+			for _, o := range ff.stops {
+				sk := seedK(o)
+				if e := &st[o^1].e; uint32(int32(*e>>16)-qbase-1) > uint32(sk) {
+					*e = *e&0xffff | uint32(qbase+sk+1)<<16
+				}
+			}
 		}
 		ff.fresh = ff.fresh[:0]
 		for i := range ff.ring {
@@ -494,27 +656,31 @@ func (ff *flyFast) search(f *fly3d) {
 		if si == len(seeds) {
 			break
 		}
-		pending := 0
+		free := 0 // the room in the fullest bucket, at least
 		K := seeds[si].k
+		newK := true // K has just come: its seeds are queued first
 		for {
-			for si < len(seeds) && seeds[si].k == K {
-				// In the last Stride, parity 1 folds to 0 at the same cube.
-				ss := seeds[si].st &^ (1 - fold)
-				lim := K&^1 + 2*B + 1
-				b := &ff.ring[K&(ffRing-1)]
-				if spread(seeds[si]) {
-					*b = append(*b, ffEnt{st: ^seeds[si].st, lim: lim})
-					pending++
-				} else if v := st[ss].p; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
-					st[ss].p = uint32(base+K+1) | uint32(lim-K+1)<<16
-					*b = append(*b, ffEnt{st: ss, lim: lim})
-					pending++
+			if newK {
+				newK = false
+				for si < len(seeds) && seeds[si].k == K {
+					// In the last Stride, parity 1 folds to 0 at the same cube.
+					ss := seeds[si].st &^ (1 - fold)
+					lim := K&^1 + 2*B + 1
+					b := &ff.ring[K&(ffRing-1)]
+					if spread(seeds[si]) {
+						*b = append(*b, ffEnt{st: ^seeds[si].st, lim: lim})
+						free--
+					} else if v := st[ss].p; uint32(int32(uint16(v))-base-1) > uint32(K) || int32(v>>16)-1 < lim-K {
+						st[ss].p = uint32(base+K+1) | uint32(lim-K+1)<<16
+						*b = append(*b, ffEnt{st: ss, lim: lim})
+						free--
+					}
+					si = skip(si + 1)
 				}
-				si = skip(si + 1)
 			}
 			b := &ff.ring[K&(ffRing-1)]
 			if len(*b) == 0 {
-				if pending == 0 {
+				if ff.ringEmpty() {
 					if si == len(seeds) {
 						break
 					}
@@ -522,11 +688,11 @@ func (ff *flyFast) search(f *fly3d) {
 				} else {
 					K++
 				}
+				newK = true
 				continue
 			}
 			e := (*b)[len(*b)-1]
 			*b = (*b)[:len(*b)-1]
-			pending--
 			ss, lim := e.st, e.lim
 			// A partial expansion steps only where its earlier one could
 			// not (dearer than the room it had) or into a cube that
@@ -543,7 +709,8 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			room := lim - K
 			c := ss >> 1
-			pz := c % PL
+			r := c / PL // the padded column
+			pz := c - r*PL
 			if skipW < 0 {
 				ev := st[ss].e
 				er := int32(uint16(ev)) - base - 1
@@ -553,10 +720,9 @@ func (ff *flyFast) search(f *fly3d) {
 				}
 				st[ss].e = ev&^0xffff | uint32(base+room+1)
 				if first {
-					ff.reached++
+					reached++
 					cc := cell[c]
 					if pz == pzEnd && cc&ffNoEnd == 0 && !(startExcluded && c == start) {
-						r := c / PL
 						wx, wy := int(r%PW)-1, int(r/PW)-1
 						a := wy*f.bw + wx
 						if f.resStamp[a] != f.qgen {
@@ -578,21 +744,26 @@ func (ff *flyFast) search(f *fly3d) {
 					}
 				}
 			}
-			ff.expanded++
-			// The labels left with too little room for the asked layer.
-			var cut [4]int32 // by dz + 2
-			for i := range cut {
-				cut[i] = lim + min(0, cutOff[pz+int32(i)])
+			expanded++
+			bits := ff.colMoves[r] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
+			if skipW >= 0 {
+				// Only steps dearer than the earlier expansion's room
+				// and those into cubes that cannot stop are left.
+				nb := ff.nearBits[c]
+				bits &= ff.dear[pz*ffRing+min(skipW, ffRing-1)] | nb
+				if g := ff.toGround[pz]; g != 0 {
+					// Into the ground a move's weight is its cube's.
+					for b := bits &^ nb & g; b != 0; b &= b - 1 {
+						i := bits2.TrailingZeros32(b) & 31
+						if int32(ff.wtab[i][cell[c+ff.moff[i]]&ffWMask]) <= skipW {
+							bits &^= 1 << i
+						}
+					}
+				}
 			}
-			// The moves whose diagonal the squares passed beside refuse.
-			cN, cE, cS, cW := cell[c-row], cell[c+col], cell[c+row], cell[c-col]
-			var refuse uint8 // bit h/2 for diagonal h
-			if pf1e {
-				refuse = (cN|cE)>>7 | (cS|cE)>>7<<1 | (cS|cW)>>7<<2 | (cN|cW)>>7<<3
-			} else {
-				refuse = (cN&cE)>>7 | (cS&cE)>>7<<1 | (cS&cW)>>7<<2 | (cN&cW)>>7<<3
+			if bits == 0 {
+				continue // no step to take
 			}
-			bits := ff.allow[refuse] & zmask[pz]
 			// Steps that a neighbour in the column does as well. A step
 			// down weighs what a level step into its cube does, and a step
 			// up 2 more (sf2e; pf1e's diagonal up 3 more, which changes
@@ -607,89 +778,53 @@ func (ff *flyFast) search(f *fly3d) {
 			// level into every cube this one's steps up enter. A label of
 			// the other parity stands in only when even or in the last
 			// Stride.
+			// (Tests as masks: all ones when true; the neighbours'
+			// answers are as good as a coin toss, and their fields are
+			// near.)
 			par := ss & 1
-			upOK := !pf1e || last
-			above, below := pz+1 < PL, pz > 0
-			if above && (expandedWith(st, (c+1)<<1|par, base, room) || par != 0 && expandedWith(st, (c+1)<<1, base, room)) {
-				bits &^= ff.levelMask
-				if upOK {
-					bits &^= ff.upMask
-				}
+			aboveM := uint32((pz + 1 - PL) >> 31)
+			belowM := uint32(-pz >> 31)
+			rb := base + room
+			cs := (*[6]ffSt)(st[(c-1)<<1 : (c+2)<<1]) // below, this, above
+			expA := spreadWith(cs[4].e, rb)
+			expB := spreadWith(cs[0].e, rb)
+			queA := queuedWithin(cs[4], base+1, K+2, room-2)
+			if par != 0 {
+				expA |= spreadWith(cs[5].e, rb)
+				expB |= spreadWith(cs[1].e, rb)
+				queA |= queuedWithin(cs[5], base+1, K+2, room-2)
 			}
-			if below && (expandedWith(st, (c-1)<<1|par, base, room) || par != 0 && expandedWith(st, (c-1)<<1, base, room)) {
-				bits &^= ff.downMask
+			bits &^= (ff.levelMask|upOKMask)&expA&aboveM | ff.downMask&expB&belowM | upOKMask&queA&aboveM
+			// Steps that a neighbour in the layer does as well (the side
+			// rule): one that has expanded an even label with as much
+			// room (so a key no larger) has stepped straight, for an even
+			// weight no dearer, into the columns beside it that this one
+			// steps into (diagonally from a straight neighbour,
+			// straight from a diagonal one), down, level or up into its
+			// own column as this one does (up 4, down 2, level: it is
+			// there), and a straight one up into this one's column as
+			// this one steps straight up (4). An even label beats either
+			// parity, so this holds before the last Stride too.
+			c2, so := c<<1, &ff.sideOff
+			bits &^= ff.sideMask[0]&spreadWith(st[c2+so[0]].e, rb) |
+				ff.sideMask[2]&spreadWith(st[c2+so[2]].e, rb) |
+				ff.sideMask[4]&spreadWith(st[c2+so[4]].e, rb) |
+				ff.sideMask[6]&spreadWith(st[c2+so[6]].e, rb) |
+				ff.sideMask[1]&spreadWith(st[c2+so[1]].e, rb) |
+				ff.sideMask[3]&spreadWith(st[c2+so[3]].e, rb) |
+				ff.sideMask[5]&spreadWith(st[c2+so[5]].e, rb) |
+				ff.sideMask[7]&spreadWith(st[c2+so[7]].e, rb)
+			if bits == 0 {
+				continue // every step left to a neighbour (a sixth)
 			}
-			if upOK && above && (queuedWith(st, (c+1)<<1|par, base, K+2, room-2) || par != 0 && queuedWith(st, (c+1)<<1, base, K+2, room-2)) {
-				bits &^= ff.upMask
+			// Every bucket holds room for all its steps.
+			if free < len(ff.mv) {
+				free = ff.makeRoom()
 			}
-			// Steps that a straight neighbour in the layer does as well
-			// (the side rule): one that has expanded an even label with
-			// as much room (so a key no larger) has stepped straight, for
-			// an even weight no dearer, into the two columns beside it
-			// that this one steps diagonally into, down, level or up into
-			// its own column as this one does (up 4, down 2, level: it is
-			// there), and up into this one's column as this one steps
-			// straight up (4). An even label beats either parity, so this
-			// holds before the last Stride too.
-			for h := 0; h < 8; h += 2 {
-				if bits&ff.sideMask[h] != 0 && expandedWith(st, (c+off[h])<<1, base, room) {
-					bits &^= ff.sideMask[h]
-				}
-			}
-			if skipW >= maxW {
-				// Only steps into cubes that cannot stop are left.
-				bits &= ff.nearBits[c]
-			}
-			for ; bits != 0; bits &= bits - 1 {
-				i := bits2.TrailingZeros32(bits) & 31
-				t := c + moff[i]
-				ct := cell[t]
-				w := int32(wtab[i][ct&ffWMask])
-				nk := K + w
-				if nk > cut[mdz[i]&3] {
-					continue // blocked, over the budget, or too far from the asked layer
-				}
-				if w <= skipW && ct&ffNoStop == 0 {
-					continue // done by the earlier expansion
-				}
-				nroom := lim - nk
-				steps++
-				ns := t<<1 | nk&fold
-				if v := st[ns].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
-					continue // a label as good is queued
-				}
-				ev := st[ns].e
-				if int32(uint16(ev))-base-1 >= nroom {
-					continue // one with as much room spread from here
-				}
-				if uint32(int32(ev>>16)-qbase-1) <= uint32(nk) {
-					continue // it starts this Stride at least as well
-				}
-				if ns&1 != 0 || fold == 0 {
-					// An odd key is also beaten by the other parity's labels
-					// (before the last Stride an even one is not: its next
-					// Stride has a square more); in the last Stride the
-					// seeds of both parities start here.
-					o := ns ^ 1
-					if fold != 0 {
-						if v := st[o].p; uint32(int32(uint16(v))-base-1) <= uint32(nk) && int32(v>>16)-1 >= nroom {
-							continue
-						}
-						if int32(uint16(st[o].e))-base-1 >= nroom {
-							continue
-						}
-					}
-					if uint32(int32(st[o].e>>16)-qbase-1) <= uint32(nk) {
-						continue
-					}
-				}
-				if v := st[ns].p; uint32(int32(uint16(v))-base-1) > uint32(nk) || int32(uint16(v))-base-1 == nk && int32(v>>16)-1 < nroom {
-					st[ns].p = uint32(base+nk+1) | uint32(nroom+1)<<16
-				}
-				b := &ff.ring[nk&(ffRing-1)]
-				*b = append(*b, ffEnt{st: ns, lim: lim})
-				pending++
-			}
+			n := bits2.OnesCount32(bits)
+			ff.stepFrom(c, bits, K, lim, fold, (*[4]int32)(lack[pz:pz+4]))
+			free -= n // at most one label a step
+			steps += n
 		}
 		if last {
 			break
@@ -698,6 +833,9 @@ func (ff *flyFast) search(f *fly3d) {
 		// fresh ones (both by key), and the fresh keys recorded.
 		for _, sd := range ff.fresh {
 			st[sd.st].e = st[sd.st].e&0xffff | uint32(qbase+sd.k+1)<<16
+			if sd.st&1 != 0 {
+				ff.stops = append(ff.stops, sd.st)
+			}
 		}
 		mix := ff.mix[:0]
 		old, fr := seeds, ff.fresh
@@ -718,18 +856,102 @@ func (ff *flyFast) search(f *fly3d) {
 	}
 }
 
-// expandedWith reports whether state ss expanded, in the Stride of base, a
-// label with at least room (so with a key no larger than the one now
-// leaving the queue).
-func expandedWith(st []ffSt, ss int32, base, room int32) bool {
-	return int32(uint16(st[ss].e))-base-1 >= room
+// stepFrom takes the steps bits from cube c for a label with key K and
+// limit lim (fold: 0 in the last Stride, else 1; lack: by dz + 2, the
+// room a label entering that layer must keep) and queues the labels no
+// other beats; the ring has room for one a step. A loop of its own, so
+// that its few values stay in registers.
+func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]int32) {
+	cell, st := ff.cell, ff.st
+	moff, mdz, wtab := &ff.moff, &ff.mdz, &ff.wtab
+	base1, qbase1 := ff.sbase+1, ff.qbase+1
+	for ; bits != 0; bits &= bits - 1 {
+		i := bits2.TrailingZeros32(bits) & 31
+		t := c + moff[i]
+		ct := cell[t]
+		w := int32(wtab[i][ct&ffWMask])
+		nk := K + w
+		nroom := lim - nk
+		if nroom < lack[mdz[i]&3] {
+			continue // blocked, over the budget, or too far from the asked layer
+		}
+		ns := t<<1 | nk&fold
+		v := st[ns]
+		pk := int32(uint16(v.p)) - base1
+		if uint32(pk) <= uint32(nk) && int32(v.p>>16) > nroom {
+			continue // a label as good is queued
+		}
+		// (A label no better than one that spread from here is rare:
+		// it is queued all the same and dropped as it leaves.)
+		if uint32(int32(v.e>>16)-qbase1) <= uint32(nk) {
+			continue // it starts this Stride at least as well
+		}
+		if ns&1 != 0 {
+			// An odd key is also beaten by the even labels (before
+			// the last Stride an even one is not by the odd ones: its
+			// next Stride has a square more; in the last Stride the
+			// keys are folded, and the even state holds the lesser
+			// stop key of the two).
+			o := st[ns^1]
+			if uint32(int32(uint16(o.p))-base1) <= uint32(nk) && int32(o.p>>16) > nroom {
+				continue
+			}
+			if int32(uint16(o.e))-base1 >= nroom {
+				continue
+			}
+			if uint32(int32(o.e>>16)-qbase1) <= uint32(nk) {
+				continue
+			}
+		}
+		if uint32(pk) > uint32(nk) || pk == nk && int32(v.p>>16) <= nroom {
+			st[ns].p = uint32(base1+nk) | uint32(nroom+1)<<16
+		}
+		b := &ff.ring[nk&(ffRing-1)]
+		n := len(*b)
+		*b = (*b)[:n+1] // the caller made room
+		(*b)[n] = ffEnt{st: ns, lim: lim}
+	}
 }
 
-// queuedWith reports whether state ss has expanded or queued, in the Stride
-// of base, a label with a key at most k and at least room.
-func queuedWith(st []ffSt, ss int32, base, k, room int32) bool {
-	v := st[ss].p
-	return uint32(int32(uint16(v))-base-1) <= uint32(k) && int32(v>>16)-1 >= room || expandedWith(st, ss, base, room)
+// ringEmpty reports whether no label is queued.
+func (ff *flyFast) ringEmpty() bool {
+	for _, b := range ff.ring {
+		if len(b) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// makeRoom grows the ring's buckets that hold room for fewer than a
+// cube's steps and returns the room in the fullest (the capacities stay
+// for later queries).
+func (ff *flyFast) makeRoom() int {
+	free := 1 << 30
+	for i := range ff.ring {
+		b := &ff.ring[i]
+		if cap(*b)-len(*b) < 4*len(ff.mv) {
+			*b = slices.Grow(*b, 4*len(ff.mv))
+		}
+		free = min(free, cap(*b)-len(*b))
+	}
+	return free
+}
+
+// spreadWith is, for a state's e, all ones when it expanded in the
+// Stride of base a label with room at least rb - base (so with a key no
+// larger than the one now leaving the queue), else 0.
+func spreadWith(e uint32, rb int32) uint32 {
+	return uint32((rb - int32(uint16(e))) >> 31)
+}
+
+// queuedWithin is, for a state, all ones when it has queued or expanded,
+// in the Stride of base1 - 1, a label with a key at most k and room at
+// least r, else 0.
+func queuedWithin(s ffSt, base1, k, r int32) uint32 {
+	x := int32(uint16(s.p)) - base1
+	q := ^uint32((x | (k - x) | (int32(s.p>>16) - 1 - r)) >> 31)
+	return q | spreadWith(s.e, base1-1+r)
 }
 
 // resultsFast appends the fast search's answers (and pf1e's minimum

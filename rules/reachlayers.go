@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/bits"
+	"slices"
 
 	"encounterplanner/model"
 )
@@ -120,11 +121,12 @@ type layerSearch struct {
 	rt         []int32 // positions: the answer's total in squares
 	ring       [layRing][]lent
 	src, nxt   []lsrc
-	n          int  // answers recorded
-	pw         int  // padded width
-	noStOpen   bool // the box has a square the space may enter but no Stride but the last stop on
-	popped     int  // labels expanded (tests bound it)
-	weighed    int  // positions whose step weights were worked out (likewise)
+	seen       []int32 // positions weighed, in order: every one a state can hold a label at
+	n          int     // answers recorded
+	pw         int     // padded width
+	noStOpen   bool    // the box has a square the space may enter but no Stride but the last stop on
+	popped     int     // labels expanded (tests bound it)
+	weighed    int     // positions whose step weights were worked out (likewise)
 }
 
 // reachLayers runs the search; results come from resultsLayers.
@@ -134,6 +136,7 @@ func (s *searcher) reachLayers() {
 	s.layRes = true
 	L := &s.lay
 	L.n, L.popped, L.weighed = 0, 0, 0
+	L.seen = L.seen[:0]
 	k := m.k
 	bw, bh := m.bx1-m.bx0+1, m.by1-m.by0+1
 	PW, PH := bw+2, bh+2
@@ -226,7 +229,7 @@ again:
 	for layer := 0; layer < layers; layer++ {
 		last := layer == layers-1
 		if layer > 0 {
-			L.endLayer(layer, true, last, sx, sy, bw, bh, B)
+			L.endLayer(last)
 		}
 		L.nxt = L.nxt[:0]
 		src := L.src
@@ -279,15 +282,13 @@ again:
 			popped++
 			watch := false
 			if first {
-				if last {
-					// The last layer's answers: no pass ends it.
-					if rl[P] == 0 && pb[P]&pbNoEnd == 0 {
-						rl[P], rt[P] = rec, int32(K>>1)
-						nAns++
-					}
-				} else {
-					watch = pb[P]&pbNoSt == 0
+				// Labels leave by K: the first of a position in the layer
+				// has its least K, the answer unless fewer Strides reached it.
+				if rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+					rl[P], rt[P] = rec, int32(K>>1)
+					nAns++
 				}
+				watch = !last && pb[P]&pbNoSt == 0
 			}
 			// The eight steps' weights (0: refused), a nibble each, worked
 			// out at a position's first label, then the labels.
@@ -315,6 +316,7 @@ again:
 				}
 				wpos[P] = wp
 				weighed++
+				L.seen = append(L.seen, P)
 			}
 			if (!watch || !L.noStOpen) && C+maxW <= maxC {
 				// No step can pass the budget or decide the frontier (with
@@ -381,9 +383,6 @@ again:
 				L.n = 0
 				goto again
 			}
-			if !last {
-				L.endLayer(layer+1, false, false, sx, sy, bw, bh, B)
-			}
 			break
 		}
 		L.src, L.nxt = L.nxt, L.src
@@ -391,46 +390,28 @@ again:
 	L.popped, L.weighed = popped, weighed
 }
 
-// endLayer records the answers of the layer before layer, when that is not
-// the last (which records its own as it goes: one state a position), at
-// its positions not answered by an earlier one: the least K of their
-// states (a standing source's K is an earlier layer's, answered then).
-// When next, it turns its states into the sources of layer (merged by
-// position when it is the last), over the positions the Strides so far can
-// have reached.
-func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B int64) {
-	r := int(min(int64(layer)*B, int64(max(bw, bh))))
-	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
-	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
-	PW := L.pw
-	rec, n := uint8(layer), L.n
-	for y := y0; y <= y1; y++ {
-		for P := (y+1)*PW + x0 + 1; P <= (y+1)*PW+x1+1; P++ {
-			s0, s1 := &L.st[2*P], &L.st[2*P+1]
-			k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
-			if kk := min(k0, k1); kk != keyNone && L.rl[P] == 0 && L.pb[P]&pbNoEnd == 0 {
-				L.rl[P], L.rt[P] = rec, int32(kk>>1)
-				n++
-			}
-			if !next {
-				continue
-			}
-			if L.pb[P]&pbNoSt != 0 {
-				k0, k1 = keyNone, keyNone
-			}
-			if last {
-				k0, k1 = min(k0, k1), keyNone
-			}
-			*s0, *s1 = lstateNone, lstateNone
-			if k0 != keyNone {
-				*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
-			}
-			if k1 != keyNone {
-				*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
-			}
+// endLayer turns the states of the layer before into the sources of the
+// next (merged by position when that is the last), over the positions
+// weighed: every state that holds a label is one of theirs.
+func (L *layerSearch) endLayer(last bool) {
+	st, pb := L.st, L.pb
+	for _, P := range L.seen {
+		s0, s1 := &st[2*P], &st[2*P+1]
+		k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
+		if pb[P]&pbNoSt != 0 {
+			k0, k1 = keyNone, keyNone
+		}
+		if last {
+			k0, k1 = min(k0, k1), keyNone
+		}
+		*s0, *s1 = lstateNone, lstateNone
+		if k0 != keyNone {
+			*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
+		}
+		if k1 != keyNone {
+			*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
 		}
 	}
-	L.n = n
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of
@@ -583,15 +564,22 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 	if L.n == 0 {
 		return dst
 	}
-	bw, PW := m.bx1-m.bx0+1, L.pw
+	bw, PW, feet := m.bx1-m.bx0+1, L.pw, m.feet
 	for y := max(y0, m.by0); y <= min(y1, m.by1); y++ {
 		row := (y-m.by0+1)*PW + 1
 		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
+		rt = rt[:len(rl)]
+		// Every square is written past the end and kept when answered: no
+		// branch to mispredict on a map of scattered answers.
+		n := len(dst)
+		dst = slices.Grow(dst, bw+1)
+		out := dst[:cap(dst)]
+		out = out[:n+len(rl)+1]
 		for i, a := range rl {
-			if a != 0 {
-				dst = append(dst, Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * m.feet, Actions: int(a)})
-			}
+			out[n] = Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(a)}
+			n += int((uint(a) + 255) >> 8)
 		}
+		dst = dst[:n]
 	}
 	return dst
 }

@@ -77,6 +77,19 @@ const (
 	pbNoSt  = 2    // pb: a Stride that is not the last may not stop here
 )
 
+// nibbles[b] has nibble d set when bit d of b is: the weights of the
+// refused directions.
+var nibbles = func() (t [256]uint32) {
+	for b := range t {
+		for d := 0; d < 8; d++ {
+			if b>>d&1 != 0 {
+				t[b] |= 15 << (4 * d)
+			}
+		}
+	}
+	return t
+}()
+
 // lstate is a state of reachLayers: once a label of it is expanded
 // (kExp), k is the first K expanded and c the least C; before, k and c are
 // the best label queued, by K then C (keyNone: none), or a source's K and
@@ -209,6 +222,7 @@ func (s *searcher) reachLayers() {
 		eb = L.eb[:n]
 	}
 	pf1e := m.kind == kindPF1E
+	pw := int32(PW)
 	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
 	pstart := int32((sy+1)*PW + sx + 1)
 	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
@@ -294,26 +308,34 @@ again:
 			// out at a position's first label, then the labels.
 			wp := wpos[P]
 			if wp == 0 {
-				var refused uint8
+				var refused uint8 // bit d: direction d refused
 				if eb != nil {
 					refused = eb[P]
 				}
-				for i := 0; i < 4; i++ {
-					var e uint8
-					if i&1 == 1 {
-						e = vs[P+sW[i]]
-					} else {
-						e = hs[P+sW[i]]
-					}
-					wp |= (wS[e] & (uint32(refused>>(2*i)&1) - 1)) << (8 * i)
-					a, bb := sq[P+dA[i]], sq[P+dB[i]]
-					x := a & bb
+				if k == 1 {
+					// The strips are the squares, and a diagonal passes
+					// between two of the straight steps' squares.
+					cN, cE, cS, cW := sq[P-pw], sq[P+1], sq[P+pw], sq[P-1]
+					wp = wS[cN] | wD[sq[P-pw+1]]<<4 | wS[cE]<<8 | wD[sq[P+pw+1]]<<12 |
+						wS[cS]<<16 | wD[sq[P+pw-1]]<<20 | wS[cW]<<24 | wD[sq[P-pw-1]]<<28
+					xNE, xSE, xSW, xNW := cN&cE, cS&cE, cS&cW, cN&cW
 					if pf1e {
-						x = a | bb
+						xNE, xSE, xSW, xNW = cN|cE, cS|cE, cS|cW, cN|cW
 					}
-					x = x>>7 | refused>>(2*i+1)&1
-					wp |= (wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)) << (8*i + 4)
+					refused |= xNE>>7<<1 | xSE>>7<<3 | xSW>>7<<5 | xNW>>7<<7
+				} else {
+					wp = wS[hs[P+sW[0]]] | wS[vs[P+sW[1]]]<<8 | wS[hs[P+sW[2]]]<<16 | wS[vs[P+sW[3]]]<<24
+					for i := 0; i < 4; i++ {
+						a, bb := sq[P+dA[i]], sq[P+dB[i]]
+						x := a & bb
+						if pf1e {
+							x = a | bb
+						}
+						refused |= x >> 7 << (2*i + 1)
+						wp |= wD[max(vs[P+dV[i]], hs[P+dH[i]])] << (8*i + 4)
+					}
 				}
+				wp &^= nibbles[refused]
 				wpos[P] = wp
 				weighed++
 				L.seen = append(L.seen, P)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 
@@ -70,12 +71,18 @@ import (
 // (classifying and strips 17%, ending layers 8%, collecting answers 7%).
 
 const (
-	layRing = 16   // > the dearest step in key space (12)
-	eBlock  = 3    // vs/hs/sq: the strip has a square the space may not enter
-	sqDiag  = 0x80 // sq: the square refuses a diagonal passing beside it
-	pbNoEnd = 1    // pb: the move may not end with the space here
-	pbNoSt  = 2    // pb: a Stride that is not the last may not stop here
+	layRing = 16      // > the dearest step in key space (12)
+	eBlock  = 7       // vs/hs/sq: the strip has a square the space may not enter
+	eLvl    = 7       // vs/hs/sq: the level's bits
+	sqDiag  = 0x80    // sq: the square refuses a diagonal passing beside it
+	pbNoEnd = cNoEnd  // pb: the move may not end with the space here
+	pbNoSt  = cNoStop // pb: a Stride that is not the last may not stop here
 )
+
+// eLevel is a square's level (surcharge squares or doublings, 0 to 2;
+// eBlock: none may enter it) as reachLayers' squares and strips hold it:
+// its low bits all set, so that the worst of several is their OR.
+var eLevel = [4]uint8{0, 1, 3, eBlock}
 
 // nibbles[b] has nibble d set when bit d of b is: the weights of the
 // refused directions.
@@ -200,19 +207,20 @@ func (s *searcher) reachLayers() {
 		}
 	}
 	var wS, wD [256]uint32
-	for e := 0; e < eBlock; e++ {
+	for e := 0; e < 3; e++ {
+		l := eLevel[e]
 		if m.kind == kindSF2E {
-			wS[e], wD[e] = uint32(2+2*e), uint32(3+2*e)
+			wS[l], wD[l] = uint32(2+2*e), uint32(3+2*e)
 		} else {
-			wS[e], wD[e] = 2<<e, 3<<e // doubled: 2^e squares, 3 x 2^(e-1) diagonally
+			wS[l], wD[l] = 2<<e, 3<<e // doubled: 2^e squares, 3 x 2^(e-1) diagonally
 		}
-	}
-	for b := 0; b < 256; b++ {
-		wS[b], wD[b] = wS[b&3], wD[b&3] // sqDiag rides along when k = 1
 	}
 	// The dearest step of this ruleset in key space (7 for sf2e, 12 for
 	// pf1e): a label this far below the budget takes the plain loop.
-	maxW := max(wS[eBlock-1], wD[eBlock-1])
+	maxW := max(wS[eLevel[2]], wD[eLevel[2]])
+	for b := 0; b < 256; b++ {
+		wS[b], wD[b] = wS[b&eLvl], wD[b&eLvl] // sqDiag rides along when k = 1
+	}
 	sq, vs, hs, pb := L.sq[:n], L.vs, L.hs, L.pb[:n]
 	if k == 1 {
 		vs, hs = sq, sq
@@ -332,7 +340,7 @@ again:
 							x = a | bb
 						}
 						refused |= x >> 7 << (2*i + 1)
-						wp |= wD[max(vs[P+dV[i]], hs[P+dH[i]])] << (8*i + 4)
+						wp |= wD[vs[P+dV[i]]|hs[P+dH[i]]] << (8*i + 4)
 					}
 				}
 				wp &^= nibbles[refused]
@@ -437,7 +445,8 @@ func (L *layerSearch) endLayer(last bool) {
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of
-// the box for the mover. O(box area x k).
+// the box for the mover. O(box area x k), the strips and positions a word
+// (eight squares) at a time.
 func (s *searcher) layerSquares(bw, bh int) {
 	m := &s.m
 	L := &s.lay
@@ -447,7 +456,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 	var cls [256]uint8
 	for c := range cls {
 		cl := uint8(c)
-		e := (cl & (cLvl0 | cLvl1)) >> lvlShift
+		e := eLevel[(cl&(cLvl0|cLvl1))>>lvlShift]
 		if cl&cBlock != 0 {
 			e = eBlock
 		}
@@ -456,7 +465,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 		}
 		cls[c] = e
 	}
-	open := false
+	var open uint64
 	// The ring around the box: blocked, never beside a diagonal.
 	for x := 0; x < PW; x++ {
 		sq[x], sq[(bh+1)*PW+x] = eBlock, eBlock
@@ -465,30 +474,26 @@ func (s *searcher) layerSquares(bw, bh int) {
 		row := (y+1)*PW + 1
 		sq[row-1], sq[row+bw] = eBlock, eBlock
 		src := m.cells[(y+m.by0)*W+m.bx0 : (y+m.by0)*W+m.bx0+bw]
-		dst, pr := sq[row:row+bw], pb[row:row+bw]
+		dst := sq[row : row+bw]
 		for i, c := range src {
 			dst[i] = cls[c]
-			pr[i] = 0
-			if c&cNoEnd != 0 {
-				pr[i] = pbNoEnd
-			}
-			if c&cNoStop != 0 {
-				pr[i] |= pbNoSt
-				open = open || c&cBlock == 0
-			}
 		}
+		// pb's bits are the cells': open squares a Stride may not stop on
+		// are the bytes with cNoStop and not cBlock.
+		open |= orAcross(pb[row:row+bw], src, 1, pbNoEnd|pbNoSt, cNoStop>>2)
 	}
 	// A space that holds a blocked square is never reached but from the
 	// start, whose squares stay in the space for its first steps, so only
 	// an open square or the start's a Stride may not stop on can make a
 	// frontier.
+	noSt := open != 0
 	sx, sy := m.start%W, m.start/W
 	for y := sy; y < min(sy+k, m.H); y++ {
 		for x := sx; x < min(sx+k, W); x++ {
-			open = open || m.cells[y*W+x]&cNoStop != 0
+			noSt = noSt || m.cells[y*W+x]&cNoStop != 0
 		}
 	}
-	L.noStOpen = open
+	L.noStOpen = noSt
 	if k > 1 {
 		if len(L.vs) < n {
 			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)
@@ -496,57 +501,22 @@ func (s *searcher) layerSquares(bw, bh int) {
 		vs, hs, tmp := L.vs[:n], L.hs[:n], L.tmp[:n]
 		// hs: the worst of k squares rightwards, for every start a step can
 		// read (columns -1 .. bw-k+1 of every row); vs likewise downwards
-		// (rows -1 .. bh-k+1). Row by row, a pass per square of the strip.
+		// (rows -1 .. bh-k+1).
 		for y := 0; y < bh+2; y++ {
-			row := sq[y*PW : (y+1)*PW]
-			out := hs[y*PW : y*PW+PW-k+1]
-			in := row[1 : 1+len(out)]
-			for x := range out {
-				out[x] = max(row[x]&^sqDiag, in[x]&^sqDiag)
-			}
-			for j := 2; j < k; j++ {
-				in := row[j : j+len(out)]
-				for x := range out {
-					out[x] = max(out[x], in[x]&^sqDiag)
-				}
-			}
+			orAcross(hs[y*PW:y*PW+PW-k+1], sq[y*PW:(y+1)*PW], k, eLvl, 0)
 		}
 		for y := 0; y <= bh-k+2; y++ {
-			out := vs[y*PW : (y+1)*PW]
-			row := sq[y*PW : (y+1)*PW]
-			in := sq[(y+1)*PW : (y+2)*PW]
-			for x := range out {
-				out[x] = max(row[x]&^sqDiag, in[x]&^sqDiag)
-			}
-			for j := 2; j < k; j++ {
-				in := sq[(y+j)*PW : (y+j+1)*PW]
-				for x := range out {
-					out[x] = max(out[x], in[x]&^sqDiag)
-				}
-			}
+			orDown(vs[y*PW:(y+1)*PW], sq[y*PW:], PW, k, eLvl)
 		}
 		// pb: a position's space holds a square of the bit; positions
 		// whose space leaves the box are never reached.
 		for y := 0; y < bh; y++ {
-			row := pb[(y+1)*PW+1 : (y+1)*PW+1+bw]
-			out := tmp[(y+1)*PW+1 : (y+1)*PW+1+bw-k+1]
-			copy(out, row)
-			for j := 1; j < k; j++ {
-				in := row[j : j+len(out)]
-				for x := range out {
-					out[x] |= in[x]
-				}
-			}
+			row := (y+1)*PW + 1
+			orAcross(tmp[row:row+bw-k+1], pb[row:row+bw], k, pbNoEnd|pbNoSt, 0)
 		}
 		for y := 0; y+k <= bh; y++ {
-			out := pb[(y+1)*PW+1 : (y+1)*PW+1+bw-k+1]
-			copy(out, tmp[(y+1)*PW+1:])
-			for j := 1; j < k; j++ {
-				in := tmp[(y+1+j)*PW+1 : (y+1+j)*PW+1+len(out)]
-				for x := range out {
-					out[x] |= in[x]
-				}
-			}
+			row := (y+1)*PW + 1
+			orDown(pb[row:row+bw-k+1], tmp[row:], PW, k, pbNoEnd|pbNoSt)
 		}
 	}
 	if m.es.on {
@@ -604,4 +574,57 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 		dst = dst[:n]
 	}
 	return dst
+}
+
+// orAcross sets out[x] to the OR of in[x .. x+k-1], masked by mask, for
+// every x of out (in holds k-1 more), eight at a time. It returns the OR
+// of the words of in >> sh &^ in (0 unless sh > 0 and a byte of in has
+// bit sh but not bit 0), which layerSquares reads one row at a time.
+func orAcross(out, in []uint8, k int, mask, sh uint8) uint64 {
+	const ones = 0x0101010101010101
+	mm := uint64(mask) * ones
+	var any uint64
+	x := 0
+	for ; x+8 <= len(out) && x+8+k-1 <= len(in); x += 8 {
+		w := binary.LittleEndian.Uint64(in[x:])
+		if sh != 0 {
+			any |= w >> sh &^ w
+		}
+		for j := 1; j < k; j++ {
+			w |= binary.LittleEndian.Uint64(in[x+j:])
+		}
+		binary.LittleEndian.PutUint64(out[x:], w&mm)
+	}
+	for ; x < len(out); x++ {
+		v := in[x]
+		if sh != 0 {
+			any |= uint64(v >> sh &^ v)
+		}
+		for j := 1; j < k; j++ {
+			v |= in[x+j]
+		}
+		out[x] = v & mask
+	}
+	return any & ones
+}
+
+// orDown sets out[x] to the OR of in[x + j stride] for j < k, masked by
+// mask, for every x of out, eight at a time.
+func orDown(out, in []uint8, stride, k int, mask uint8) {
+	mm := uint64(mask) * 0x0101010101010101
+	x := 0
+	for ; x+8 <= len(out); x += 8 {
+		w := binary.LittleEndian.Uint64(in[x:])
+		for j := 1; j < k; j++ {
+			w |= binary.LittleEndian.Uint64(in[x+j*stride:])
+		}
+		binary.LittleEndian.PutUint64(out[x:], w&mm)
+	}
+	for ; x < len(out); x++ {
+		v := in[x]
+		for j := 1; j < k; j++ {
+			v |= in[x+j*stride]
+		}
+		out[x] = v & mask
+	}
 }

@@ -561,15 +561,23 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 		row := (y-m.by0+1)*PW + 1
 		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
 		rt = rt[:len(rl)]
-		// Every square is written past the end and kept when answered: no
-		// branch to mispredict on a map of scattered answers.
+		// Eight squares at a time, none written when none is answered;
+		// else every one is written past the end and kept when answered:
+		// no branch to mispredict on a map of scattered answers.
 		n := len(dst)
 		dst = slices.Grow(dst, bw+1)
 		out := dst[:cap(dst)]
 		out = out[:n+len(rl)+1]
-		for i, a := range rl {
-			out[n] = Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(a)}
-			n += int((uint(a) + 255) >> 8)
+		for i0 := 0; i0 < len(rl); i0 += 8 {
+			i1 := min(i0+8, len(rl))
+			if i1 == i0+8 && binary.LittleEndian.Uint64(rl[i0:]) == 0 {
+				continue
+			}
+			for i := i0; i < i1; i++ {
+				a := rl[i]
+				out[n] = Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(a)}
+				n += int((uint(a) + 255) >> 8)
+			}
 		}
 		dst = dst[:n]
 	}

@@ -251,7 +251,7 @@ again:
 	for layer := 0; layer < layers; layer++ {
 		last := layer == layers-1
 		if layer > 0 {
-			L.endLayer(last)
+			L.endLayer(layer, true, last, sx, sy, bw, bh, B)
 		}
 		L.nxt = L.nxt[:0]
 		src := L.src
@@ -304,13 +304,15 @@ again:
 			popped++
 			watch := false
 			if first {
-				// Labels leave by K: the first of a position in the layer
-				// has its least K, the answer unless fewer Strides reached it.
-				if rl[P] == 0 && pb[P]&pbNoEnd == 0 {
-					rl[P], rt[P] = rec, int32(K>>1)
-					nAns++
+				if last {
+					// The last layer's answers: no pass ends it.
+					if rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+						rl[P], rt[P] = rec, int32(K>>1)
+						nAns++
+					}
+				} else {
+					watch = pb[P]&pbNoSt == 0
 				}
-				watch = !last && pb[P]&pbNoSt == 0
 			}
 			// The eight steps' weights (0: refused), a nibble each, worked
 			// out at a position's first label, then the labels.
@@ -413,6 +415,9 @@ again:
 				L.n = 0
 				goto again
 			}
+			if !last {
+				L.endLayer(layer+1, false, false, sx, sy, bw, bh, B)
+			}
 			break
 		}
 		L.src, L.nxt = L.nxt, L.src
@@ -420,27 +425,57 @@ again:
 	L.popped, L.weighed = popped, weighed
 }
 
-// endLayer turns the states of the layer before into the sources of the
-// next (merged by position when that is the last), over the positions
-// weighed: every state that holds a label is one of theirs.
-func (L *layerSearch) endLayer(last bool) {
-	st, pb := L.st, L.pb
-	for _, P := range L.seen {
-		s0, s1 := &st[2*P], &st[2*P+1]
-		k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
-		if pb[P]&pbNoSt != 0 {
-			k0, k1 = keyNone, keyNone
+// endLayer records the answers of the layer before layer, when that is not
+// the last (which records its own as it goes: one state a position), at
+// its positions not answered by an earlier one: the least K of their
+// states (a standing source's K is an earlier layer's, answered then).
+// When next, it turns its states into the sources of layer (merged by
+// position when it is the last). Every state that holds a label is a
+// weighed position's, within layer Strides of the start: it goes over the
+// positions weighed, or over that square of the box row by row when they
+// are half of it or more (memory in order).
+func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B int64) {
+	r := int(min(int64(layer)*B, int64(max(bw, bh))))
+	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
+	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
+	rec := uint8(layer)
+	if 2*len(L.seen) < (x1-x0+1)*(y1-y0+1) {
+		for _, P := range L.seen {
+			L.endPosition(P, rec, next, last)
 		}
-		if last {
-			k0, k1 = min(k0, k1), keyNone
+		return
+	}
+	for y := y0; y <= y1; y++ {
+		row := int32((y+1)*L.pw + 1)
+		for P := row + int32(x0); P <= row+int32(x1); P++ {
+			L.endPosition(P, rec, next, last)
 		}
-		*s0, *s1 = lstateNone, lstateNone
-		if k0 != keyNone {
-			*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
-		}
-		if k1 != keyNone {
-			*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
-		}
+	}
+}
+
+// endPosition is endLayer at position P.
+func (L *layerSearch) endPosition(P int32, rec uint8, next, last bool) {
+	s0, s1 := &L.st[2*P], &L.st[2*P+1]
+	k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
+	if kk := min(k0, k1); kk != keyNone && L.rl[P] == 0 && L.pb[P]&pbNoEnd == 0 {
+		L.rl[P], L.rt[P] = rec, int32(kk>>1)
+		L.n++
+	}
+	if !next {
+		return
+	}
+	if L.pb[P]&pbNoSt != 0 {
+		k0, k1 = keyNone, keyNone
+	}
+	if last {
+		k0, k1 = min(k0, k1), keyNone
+	}
+	*s0, *s1 = lstateNone, lstateNone
+	if k0 != keyNone {
+		*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
+	}
+	if k1 != keyNone {
+		*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
 	}
 }
 

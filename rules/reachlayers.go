@@ -145,6 +145,8 @@ type layerSearch struct {
 	n          int     // answers recorded
 	pw         int     // padded width
 	noStOpen   bool    // the box has a square the space may enter but no Stride but the last stop on
+	open       bool    // the box has no square the space may not enter
+	eager      bool    // every position's steps were weighed before the search (seen is empty)
 	popped     int     // labels expanded (tests bound it)
 	weighed    int     // positions whose step weights were worked out (likewise)
 }
@@ -236,18 +238,36 @@ func (s *searcher) reachLayers() {
 	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	pb[pstart] |= pbNoEnd // the move's answers leave its start out
 	popped, weighed := 0, 0
+	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: &wS, wD: &wD, pf1e: pf1e}
+	for i := 0; i < 4; i++ {
+		sd, dd := 2*i, 2*i+1
+		sw.sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
+		sw.dV[i], sw.dH[i] = off[dd]+vo[dd], off[dd]+ho[dd]
+		sw.dA[i], sw.dB[i] = ca[dd], cb[dd]
+	}
+	L.eager = k > 1 && L.open
+	if L.eager {
+		// An open box: its positions are nearly all reached, so weighing
+		// them row by row (memory in order) beats weighing each at its
+		// first label.
+		// (Positions whose space leaves the box are never reached.)
+		for y := 0; y <= bh-k; y++ {
+			row := int32((y+1)*PW + 1)
+			for P := row; P <= row+int32(bw-k); P++ {
+				var refused uint8
+				if eb != nil {
+					refused = eb[P]
+				}
+				wpos[P] = sw.at(P, refused)
+			}
+		}
+		weighed = (bw - k + 1) * (bh - k + 1)
+	}
 again:
 	clear(sts)
 	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
 	spent := false
-	var sW, dV, dH, dA, dB [4]int32 // strips and squares beside, from P
 	dOff := off
-	for i := 0; i < 4; i++ {
-		sd, dd := 2*i, 2*i+1
-		sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
-		dV[i], dH[i] = off[dd]+vo[dd], off[dd]+ho[dd]
-		dA[i], dB[i] = ca[dd], cb[dd]
-	}
 	for layer := 0; layer < layers; layer++ {
 		last := layer == layers-1
 		if layer > 0 {
@@ -333,19 +353,10 @@ again:
 						xNE, xSE, xSW, xNW = cN|cE, cS|cE, cS|cW, cN|cW
 					}
 					refused |= xNE>>7<<1 | xSE>>7<<3 | xSW>>7<<5 | xNW>>7<<7
+					wp &^= nibbles[refused]
 				} else {
-					wp = wS[hs[P+sW[0]]] | wS[vs[P+sW[1]]]<<8 | wS[hs[P+sW[2]]]<<16 | wS[vs[P+sW[3]]]<<24
-					for i := 0; i < 4; i++ {
-						a, bb := sq[P+dA[i]], sq[P+dB[i]]
-						x := a & bb
-						if pf1e {
-							x = a | bb
-						}
-						refused |= x >> 7 << (2*i + 1)
-						wp |= wD[vs[P+dV[i]]|hs[P+dH[i]]] << (8*i + 4)
-					}
+					wp = sw.at(P, refused)
 				}
-				wp &^= nibbles[refused]
 				wpos[P] = wp
 				weighed++
 				L.seen = append(L.seen, P)
@@ -425,6 +436,31 @@ again:
 	L.popped, L.weighed = popped, weighed
 }
 
+// stepWeights works out the weights of a k x k space's steps (k > 1).
+type stepWeights struct {
+	sq, vs, hs         []uint8
+	sW, dV, dH, dA, dB [4]int32 // from P: strips entered, squares passed between
+	wS, wD             *[256]uint32
+	pf1e               bool
+}
+
+// at returns the eight steps' weights of position P, a nibble each (0:
+// refused, as are the directions of refused's bits).
+func (w *stepWeights) at(P int32, refused uint8) uint32 {
+	sq, vs, hs, wS, wD := w.sq, w.vs, w.hs, w.wS, w.wD
+	wp := wS[hs[P+w.sW[0]]] | wS[vs[P+w.sW[1]]]<<8 | wS[hs[P+w.sW[2]]]<<16 | wS[vs[P+w.sW[3]]]<<24
+	for i := 0; i < 4; i++ {
+		a, b := sq[P+w.dA[i]], sq[P+w.dB[i]]
+		x := a & b
+		if w.pf1e {
+			x = a | b
+		}
+		refused |= x >> 7 << (2*i + 1)
+		wp |= wD[vs[P+w.dV[i]]|hs[P+w.dH[i]]] << (8*i + 4)
+	}
+	return wp &^ nibbles[refused]
+}
+
 // endLayer records the answers of the layer before layer, when that is not
 // the last (which records its own as it goes: one state a position), at
 // its positions not answered by an earlier one: the least K of their
@@ -439,7 +475,7 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
 	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
 	rec := uint8(layer)
-	if 2*len(L.seen) < (x1-x0+1)*(y1-y0+1) {
+	if !L.eager && 2*len(L.seen) < (x1-x0+1)*(y1-y0+1) {
 		for _, P := range L.seen {
 			L.endPosition(P, rec, next, last)
 		}
@@ -500,7 +536,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 		}
 		cls[c] = e
 	}
-	var open uint64
+	var open, blocked uint64
 	// The ring around the box: blocked, never beside a diagonal.
 	for x := 0; x < PW; x++ {
 		sq[x], sq[(bh+1)*PW+x] = eBlock, eBlock
@@ -516,6 +552,9 @@ func (s *searcher) layerSquares(bw, bh int) {
 		// pb's bits are the cells': open squares a Stride may not stop on
 		// are the bytes with cNoStop and not cBlock.
 		open |= orAcross(pb[row:row+bw], src, 1, pbNoEnd|pbNoSt, cNoStop>>2)
+		for _, c := range src {
+			blocked |= uint64(c & cBlock)
+		}
 	}
 	// A space that holds a blocked square is never reached but from the
 	// start, whose squares stay in the space for its first steps, so only
@@ -529,6 +568,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 		}
 	}
 	L.noStOpen = noSt
+	L.open = blocked == 0
 	if k > 1 {
 		if len(L.vs) < n {
 			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)

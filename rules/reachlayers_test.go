@@ -297,3 +297,54 @@ func TestReachLayersStartOverWall(t *testing.T) {
 		t.Fatalf("only %d cases compared", cases)
 	}
 }
+
+// TestReachLayersOpenBoxMatchesLabelSearch compares reachLayers with the
+// label search on boxes with no square the space may not enter, whose
+// steps reachLayers weighs row by row before it searches (eager), not at
+// each position's first label: spaces of 2 to 4 squares, terrain, allies
+// (squares a Stride may not stop on), edges, 1 to 3 Strides.
+func TestReachLayersOpenBoxMatchesLabelSearch(t *testing.T) {
+	var fast, slow searcher
+	eager := 0
+	for seed := 0; seed < 600; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 53))
+		rs, k := model.SF2E, kindSF2E
+		if seed%3 == 2 {
+			rs, k = model.PF1E, kindPF1E
+		}
+		e, q := randEncounterSized(rng, rs, 14, 10)
+		q.Step = false
+		for i, c := range e.Grid.Cells {
+			e.Grid.Cells[i] = c &^ (model.Wall | model.Obstacle | model.Water | model.Door)
+		}
+		if seed%4 == 1 {
+			addRandomEdges(rng, e, 1+rng.IntN(6))
+		}
+		for i := range e.Tokens {
+			e.Tokens[i].Side = "a" // allies: the mover may pass, not stop
+		}
+		tk := &e.Tokens[q.Token]
+		sizes := []model.Size{model.Large, model.Huge, model.Gargantuan}
+		sz := sizes[rng.IntN(len(sizes))]
+		if s := rs.Space(sz); s > e.Grid.W-tk.X || s > e.Grid.H-tk.Y {
+			continue
+		}
+		tk.Size = sz
+		q.Mode, q.Actions = "", 1+rng.IntN(MaxActions(rs))
+		tk.Speeds[ModeLand] = 5 * (1 + rng.IntN(8))
+		if seed%2 == 0 {
+			q.Mode = ModeFly
+			tk.Speeds[ModeFly] = 5 * (1 + rng.IntN(12))
+		}
+		if seed%5 == 3 {
+			q.Turn.Diagonals = 1
+		}
+		if ok, _ := layersAgainstLabels(t, &fast, &slow, k, e, q, fmt.Sprintf("%s seed %d", rs, seed)); ok && fast.lay.eager {
+			eager++
+		}
+	}
+	t.Logf("%d searches weighed every position first", eager)
+	if eager < 150 {
+		t.Fatalf("only %d searches weighed every position first", eager)
+	}
+}

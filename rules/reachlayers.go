@@ -251,16 +251,7 @@ func (s *searcher) reachLayers() {
 		// them row by row (memory in order) beats weighing each at its
 		// first label.
 		// (Positions whose space leaves the box are never reached.)
-		for y := 0; y <= bh-k; y++ {
-			row := int32((y+1)*PW + 1)
-			for P := row; P <= row+int32(bw-k); P++ {
-				var refused uint8
-				if eb != nil {
-					refused = eb[P]
-				}
-				wpos[P] = sw.at(P, refused)
-			}
-		}
+		sw.rows(wpos, eb, PW, bw, bh, k)
 		weighed = (bw - k + 1) * (bh - k + 1)
 	}
 again:
@@ -459,6 +450,44 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 		wp |= wD[vs[P+w.dV[i]]|hs[P+w.dH[i]]] << (8*i + 4)
 	}
 	return wp &^ nibbles[refused]
+}
+
+// rows is at for every position of the box whose space fits in it, row
+// by row, into wpos (eb: the directions edges refuse, or nil).
+func (w *stepWeights) rows(wpos []uint32, eb []uint8, PW, bw, bh, k int) {
+	n := bw - k + 1
+	wS, wD := w.wS, w.wD
+	var pf uint8 // pf1e: either square beside refuses a diagonal, sf2e both
+	if w.pf1e {
+		pf = 0xff
+	}
+	at := func(a []uint8, base, off int32) []uint8 { return a[base+off:][:n] }
+	for y := 0; y <= bh-k; y++ {
+		base := int32((y+1)*PW + 1)
+		out := wpos[base:][:n]
+		sN, sE, sS, sW := at(w.hs, base, w.sW[0]), at(w.vs, base, w.sW[1]), at(w.hs, base, w.sW[2]), at(w.vs, base, w.sW[3])
+		vNE, hNE, aNE, bNE := at(w.vs, base, w.dV[0]), at(w.hs, base, w.dH[0]), at(w.sq, base, w.dA[0]), at(w.sq, base, w.dB[0])
+		vSE, hSE, aSE, bSE := at(w.vs, base, w.dV[1]), at(w.hs, base, w.dH[1]), at(w.sq, base, w.dA[1]), at(w.sq, base, w.dB[1])
+		vSW, hSW, aSW, bSW := at(w.vs, base, w.dV[2]), at(w.hs, base, w.dH[2]), at(w.sq, base, w.dA[2]), at(w.sq, base, w.dB[2])
+		vNW, hNW, aNW, bNW := at(w.vs, base, w.dV[3]), at(w.hs, base, w.dH[3]), at(w.sq, base, w.dA[3]), at(w.sq, base, w.dB[3])
+		var er []uint8
+		if eb != nil {
+			er = eb[base:][:n]
+		}
+		for x := range out {
+			wp := wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
+				wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
+			xNE := aNE[x]&bNE[x] | pf&(aNE[x]|bNE[x])
+			xSE := aSE[x]&bSE[x] | pf&(aSE[x]|bSE[x])
+			xSW := aSW[x]&bSW[x] | pf&(aSW[x]|bSW[x])
+			xNW := aNW[x]&bNW[x] | pf&(aNW[x]|bNW[x])
+			refused := xNE>>7<<1 | xSE>>7<<3 | xSW>>7<<5 | xNW>>7<<7
+			if er != nil {
+				refused |= er[x]
+			}
+			out[x] = wp &^ nibbles[refused]
+		}
+	}
 }
 
 // endLayer records the answers of the layer before layer, when that is not

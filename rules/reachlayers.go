@@ -378,6 +378,27 @@ again:
 				// No step can pass the budget or decide the frontier (with
 				// no open square a Stride may not stop on, only the budget
 				// can).
+				if (wp-0x11111111)&^wp&0x88888888 == 0 {
+					// No step refused (no nibble 0; open ground): a loop
+					// of eight, whose branch the processor learns.
+					for d := 0; d < 8; d++ {
+						w := wp >> (4 * d) & 15
+						np := P + dOff[d]
+						nC, nK := C+w, K+w
+						T := &sts[2*np+int32(nC)&pmask]
+						tk := T.k ^ kMask
+						if tk&kMask <= nK && ^T.c <= nC {
+							continue
+						}
+						if int32(nK) <= int32(tk) {
+							T.k, T.c = nK^kMask, ^nC
+						}
+						nb := &ring[nK&(layRing-1)]
+						*nb = append(*nb, lent{np, nC})
+						count++
+					}
+					continue
+				}
 				for ws := wp; ws != 0; {
 					sh := bits.TrailingZeros32(ws) &^ 3
 					w := ws >> sh & 15

@@ -738,12 +738,12 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 func orAcross(out, in []uint8, k int, mask, sh uint8) uint64 {
 	const ones = 0x0101010101010101
 	mm := uint64(mask) * ones
-	var any uint64
+	var hit uint64
 	x := 0
 	for ; x+8 <= len(out) && x+8+k-1 <= len(in); x += 8 {
 		w := binary.LittleEndian.Uint64(in[x:])
 		if sh != 0 {
-			any |= w >> sh &^ w
+			hit |= w >> sh &^ w
 		}
 		for j := 1; j < k; j++ {
 			w |= binary.LittleEndian.Uint64(in[x+j:])
@@ -753,14 +753,14 @@ func orAcross(out, in []uint8, k int, mask, sh uint8) uint64 {
 	for ; x < len(out); x++ {
 		v := in[x]
 		if sh != 0 {
-			any |= uint64(v >> sh &^ v)
+			hit |= uint64(v >> sh &^ v)
 		}
 		for j := 1; j < k; j++ {
 			v |= in[x+j]
 		}
 		out[x] = v & mask
 	}
-	return any & ones
+	return hit & ones
 }
 
 // orDown sets out[x] to the OR of in[x + j stride] for j < k, masked by

@@ -106,6 +106,56 @@ const (
 // its low bits all set, so that the worst of several is their OR.
 var eLevel = [4]uint8{0, 1, 3, eBlock}
 
+// layWeights holds per ruleset kind the weights in key space of a
+// straight step (s) and a diagonal (d) into a strip of a level (any byte
+// of squares or strips: sqDiag rides along when k = 1; 0: refused), and
+// the dearest step (7 for sf2e, 12 for pf1e): a label this far below the
+// budget takes the plain loop.
+var layWeights = func() (t [2]struct {
+	s, d [256]uint32
+	max  uint32
+}) {
+	for kd := range t {
+		w := &t[kd]
+		for b := range 256 {
+			e := 0
+			switch uint8(b) & eLvl {
+			case eLevel[0]:
+			case eLevel[1]:
+				e = 1
+			case eLevel[2]:
+				e = 2
+			default:
+				continue // blocked
+			}
+			if kind(kd) == kindSF2E {
+				w.s[b], w.d[b] = uint32(2+2*e), uint32(3+2*e)
+			} else {
+				w.s[b], w.d[b] = 2<<e, 3<<e // doubled: 2^e squares, 3 x 2^(e-1) diagonally
+			}
+		}
+		w.max = max(w.s[eLevel[2]], w.d[eLevel[2]])
+	}
+	return t
+}()
+
+// layClass maps a classified square (mover.cells) to reachLayers' square:
+// its level, eBlock, sqDiag.
+var layClass = func() (t [256]uint8) {
+	for c := range t {
+		cl := uint8(c)
+		e := eLevel[(cl&(cLvl0|cLvl1))>>lvlShift]
+		if cl&cBlock != 0 {
+			e = eBlock
+		}
+		if cl&cDiag != 0 {
+			e |= sqDiag
+		}
+		t[c] = e
+	}
+	return t
+}()
+
 // nibbles[b] has nibble d set when bit d of b is: the weights of the
 // refused directions.
 var nibbles = func() (t [256]uint32) {
@@ -230,21 +280,8 @@ func (s *searcher) reachLayers() {
 			ca[d], cb[d] = int32(ay*PW+ax), int32(by*PW+bx)
 		}
 	}
-	var wS, wD [256]uint32
-	for e := 0; e < 3; e++ {
-		l := eLevel[e]
-		if m.kind == kindSF2E {
-			wS[l], wD[l] = uint32(2+2*e), uint32(3+2*e)
-		} else {
-			wS[l], wD[l] = 2<<e, 3<<e // doubled: 2^e squares, 3 x 2^(e-1) diagonally
-		}
-	}
-	// The dearest step of this ruleset in key space (7 for sf2e, 12 for
-	// pf1e): a label this far below the budget takes the plain loop.
-	maxW := max(wS[eLevel[2]], wD[eLevel[2]])
-	for b := 0; b < 256; b++ {
-		wS[b], wD[b] = wS[b&eLvl], wD[b&eLvl] // sqDiag rides along when k = 1
-	}
+	lw := &layWeights[m.kind]
+	wS, wD, maxW := &lw.s, &lw.d, lw.max
 	sq, vs, hs, pb := L.sq[:n], L.vs, L.hs, L.pb[:n]
 	if k == 1 {
 		vs, hs = sq, sq
@@ -260,7 +297,7 @@ func (s *searcher) reachLayers() {
 	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	pb[pstart] |= pbNoEnd // the move's answers leave its start out
 	popped, weighed := 0, 0
-	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: &wS, wD: &wD, pf1e: pf1e}
+	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: wS, wD: wD, pf1e: pf1e}
 	for i := 0; i < 4; i++ {
 		sd, dd := 2*i, 2*i+1
 		sw.sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
@@ -596,18 +633,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 	k, W, PW := m.k, m.W, bw+2
 	n := PW * (bh + 2)
 	sq, pb := L.sq[:n], L.pb[:n]
-	var cls [256]uint8
-	for c := range cls {
-		cl := uint8(c)
-		e := eLevel[(cl&(cLvl0|cLvl1))>>lvlShift]
-		if cl&cBlock != 0 {
-			e = eBlock
-		}
-		if cl&cDiag != 0 {
-			e |= sqDiag
-		}
-		cls[c] = e
-	}
+	cls := &layClass
 	var open, blocked uint64
 	// The ring around the box: blocked, never beside a diagonal.
 	for x := 0; x < PW; x++ {

@@ -217,7 +217,7 @@ type layerSearch struct {
 	n          int     // answers recorded
 	pw         int     // padded width
 	noStOpen   bool    // the box has a square the space may enter but no Stride but the last stop on
-	open       bool    // the box has no square the space may not enter
+	open       bool    // the box has no square the space may not enter (nor one that refuses a diagonal)
 	eager      bool    // every position's steps were weighed before the search (seen is empty)
 	popped     int     // labels expanded (tests bound it)
 	weighed    int     // positions whose step weights were worked out (likewise)
@@ -532,40 +532,34 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 	return wp &^ nibbles[refused]
 }
 
-// rows is at for every position of the box whose space fits in it, row
-// by row, into wpos (eb: the directions edges refuse, or nil).
+// rows is at for every position of an open box whose space fits in it,
+// row by row, into wpos (eb: the directions edges refuse, or nil). No
+// square of an open box refuses a diagonal passing beside it, nor does
+// the ring around it.
 func (w *stepWeights) rows(wpos []uint32, eb []uint8, PW, bw, bh, k int) {
 	n := bw - k + 1
 	wS, wD := w.wS, w.wD
-	var pf uint8 // pf1e: either square beside refuses a diagonal, sf2e both
-	if w.pf1e {
-		pf = 0xff
-	}
 	at := func(a []uint8, base, off int32) []uint8 { return a[base+off:][:n] }
 	for y := 0; y <= bh-k; y++ {
 		base := int32((y+1)*PW + 1)
 		out := wpos[base:][:n]
 		sN, sE, sS, sW := at(w.hs, base, w.sW[0]), at(w.vs, base, w.sW[1]), at(w.hs, base, w.sW[2]), at(w.vs, base, w.sW[3])
-		vNE, hNE, aNE, bNE := at(w.vs, base, w.dV[0]), at(w.hs, base, w.dH[0]), at(w.sq, base, w.dA[0]), at(w.sq, base, w.dB[0])
-		vSE, hSE, aSE, bSE := at(w.vs, base, w.dV[1]), at(w.hs, base, w.dH[1]), at(w.sq, base, w.dA[1]), at(w.sq, base, w.dB[1])
-		vSW, hSW, aSW, bSW := at(w.vs, base, w.dV[2]), at(w.hs, base, w.dH[2]), at(w.sq, base, w.dA[2]), at(w.sq, base, w.dB[2])
-		vNW, hNW, aNW, bNW := at(w.vs, base, w.dV[3]), at(w.hs, base, w.dH[3]), at(w.sq, base, w.dA[3]), at(w.sq, base, w.dB[3])
-		var er []uint8
-		if eb != nil {
-			er = eb[base:][:n]
+		vNE, hNE := at(w.vs, base, w.dV[0]), at(w.hs, base, w.dH[0])
+		vSE, hSE := at(w.vs, base, w.dV[1]), at(w.hs, base, w.dH[1])
+		vSW, hSW := at(w.vs, base, w.dV[2]), at(w.hs, base, w.dH[2])
+		vNW, hNW := at(w.vs, base, w.dV[3]), at(w.hs, base, w.dH[3])
+		if eb == nil {
+			for x := range out {
+				out[x] = wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
+					wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
+			}
+			continue
 		}
+		er := eb[base:][:n]
 		for x := range out {
 			wp := wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
 				wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
-			xNE := aNE[x]&bNE[x] | pf&(aNE[x]|bNE[x])
-			xSE := aSE[x]&bSE[x] | pf&(aSE[x]|bSE[x])
-			xSW := aSW[x]&bSW[x] | pf&(aSW[x]|bSW[x])
-			xNW := aNW[x]&bNW[x] | pf&(aNW[x]|bNW[x])
-			refused := xNE>>7<<1 | xSE>>7<<3 | xSW>>7<<5 | xNW>>7<<7
-			if er != nil {
-				refused |= er[x]
-			}
-			out[x] = wp &^ nibbles[refused]
+			out[x] = wp &^ nibbles[er[x]]
 		}
 	}
 }
@@ -634,7 +628,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 	n := PW * (bh + 2)
 	sq, pb := L.sq[:n], L.pb[:n]
 	cls := &layClass
-	var open, blocked uint64
+	var open, closed uint64
 	// The ring around the box: blocked, never beside a diagonal.
 	for x := 0; x < PW; x++ {
 		sq[x], sq[(bh+1)*PW+x] = eBlock, eBlock
@@ -651,7 +645,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 		// are the bytes with cNoStop and not cBlock.
 		open |= orAcross(pb[row:row+bw], src, 1, pbNoEnd|pbNoSt, cNoStop>>2)
 		for _, c := range src {
-			blocked |= uint64(c & cBlock)
+			closed |= uint64(c & (cBlock | cDiag))
 		}
 	}
 	// A space that holds a blocked square is never reached but from the
@@ -666,7 +660,10 @@ func (s *searcher) layerSquares(bw, bh int) {
 		}
 	}
 	L.noStOpen = noSt
-	L.open = blocked == 0
+	// Open: no square the space may not enter, nor one that refuses a
+	// diagonal passing beside it (classify makes those walls, or
+	// obstacles the mode may not pass: blocked too).
+	L.open = closed == 0
 	if k > 1 {
 		if len(L.vs) < n {
 			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)

@@ -57,40 +57,42 @@ import (
 // everything before it; a Stride that no route in the box can spend (or,
 // tried first, one three box-widths long that none did) is one layer.
 //
-// Time O(R + box) for R labels expanded (1.66 to 1.94 a square reached
-// with several Strides, 1 with one: TestReachWorkPerSquare) and the box to
-// classify; memory 16 bytes of states and about 14 of squares a position
-// of the box, reused; zero allocations after warm-up. A position's eight
-// step weights are worked out once and packed in a word: its other parity
-// and later layers read one load. They are worked out at its first label
-// (a one-square space's from its eight neighbours; seen lists the
-// positions), or, on an open box (no square the space may not enter,
-// nearly all of it reached), row by row before the search, memory in
-// order. A label at least the ruleset's dearest step under the budget
-// steps without the frontier's checks unless it may decide a frontier: a
-// first label of a stop, on a box with an open square (or the start's) a
-// Stride may not stop on. Answers are recorded by the pass that ends a
-// layer (over the positions weighed, or over the square the Strides so
-// far can reach when they are half of it or more), or as the last layer
-// goes; the results skip eight unanswered squares at a time and append
-// the others without a branch.
+// Time O(R + box) for R labels expanded (1.66 to 1.94 a square reached with
+// several Strides, 1 with one: TestReachWorkPerSquare) and the box to
+// classify; memory 16 bytes of states and about 19 of squares, weights and
+// answers a position of the box, reused; zero allocations after warm-up. A
+// position's eight step weights are worked out once and packed in a word:
+// its other parity and later layers read one load. They are worked out at
+// its first label (a one-square space's from its eight neighbours; seen
+// lists the positions), or, on an open box (no square the space may not
+// enter, nearly all of it reached), row by row before the search, memory in
+// order. A label at least the ruleset's dearest step under the budget steps
+// without the frontier's checks unless it may decide a frontier: a first
+// label of a stop, on a box with an open square (or the start's) a Stride
+// may not stop on; with no step refused, in a loop of eight (a branch the
+// processor learns on open ground). Answers are recorded by the pass that
+// ends a layer (over the positions weighed, or over the square the Strides
+// so far can reach when they are half of it or more), or as the last layer
+// goes; the results skip eight unanswered squares at a time and append the
+// others without a branch.
 //
-// Where the time goes (CPU profiles; ns a square reached, the one-square
-// one-Stride floor reachFast about 39). BenchmarkReachTypical (one square,
-// 30 ft x 3, 706 squares, 1313 labels, box 41 x 41): about 66; the labels
-// 70% (24 ns each), classifying the box (mover.classify) 11%, ending
-// layers 7%, results 5%, squares 5%. BenchmarkReachLargeFlyer (2 x 2, fly
-// 120 ft x 3, 7164 squares, 11860 labels, box 150 x 150, a third of it
-// reached): about 115; the labels 67% (47 ns each, the states their steps
-// land on the most; working out weights a seventh of it), classifying 8%,
-// squares 7%, results 3%, ending layers and clearing 4%.
+// Where the time goes (ns a square reached on a quiet machine; the
+// one-square one-Stride floor reachFast about 39). BenchmarkReachTypical
+// (one square, 30 ft x 3, 706 squares, 1313 labels, box 41 x 41): about
+// 64; the labels 70% (24 ns each), classifying the box (mover.classify)
+// 11%, ending layers 7%, results 5%, squares 5%. BenchmarkReachLargeFlyer
+// (2 x 2, fly 120 ft x 3, 7164 squares, 11860 labels, box 150 x 150, a
+// third of it reached): about 114; the labels 67% (47 ns each, most of it
+// loading the states their steps land on; weighing a seventh of it),
+// classifying 8%, squares 7%, results 3%, ending layers and clearing 4%.
 // BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3, 1000 x 1000,
-// open): about 100; the labels two thirds (1.94 a square, 33 ns each),
-// weighing the box 9%, ending layers 5%, results 6%, classifying 4%; on a
-// 200 x 200 map, whose states stay in the cache, 70. Tried and no faster:
-// states packed in 32 bits, steps without branches (a fixed eight, a
-// conditional push: slower on open maps), one branch for a label's two
-// comparisons.
+// open): about 71; the labels two thirds (1.94 a square), weighing the
+// box, ending layers, results, classifying and clearing 5% or so each; on
+// a 200 x 200 map, whose 16 bytes of states a position stay in the cache,
+// 15 less. Tried and no faster: states packed in 32 bits (generic code),
+// steps without branches (always eight, a conditional push: slower on
+// open ground), one branch for a label's two comparisons, conditional
+// moves for a label's first expansion.
 
 const (
 	layRing = 16      // > the dearest step in key space (12)

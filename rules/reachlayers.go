@@ -580,44 +580,50 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
 	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
 	rec := uint8(layer)
-	if !L.eager && 2*len(L.seen) < (x1-x0+1)*(y1-y0+1) {
-		for _, P := range L.seen {
-			L.endPosition(P, rec, next, last)
+	sparse := !L.eager && 2*len(L.seen) < (x1-x0+1)*(y1-y0+1)
+	st, rl, rt, pb, seen := L.st, L.rl, L.rt, L.pb, L.seen
+	n := L.n
+	// P runs over the positions weighed when sparse, else over the
+	// square's rows.
+	i, y := 0, y0
+	P, end := int32((y0+1)*L.pw+x0), int32((y0+1)*L.pw+x1+1)
+	for {
+		if sparse {
+			if i == len(seen) {
+				break
+			}
+			P = seen[i]
+			i++
+		} else if P++; P > end {
+			if y++; y > y1 {
+				break
+			}
+			P, end = int32((y+1)*L.pw+x0+1), int32((y+1)*L.pw+x1+1)
 		}
-		return
-	}
-	for y := y0; y <= y1; y++ {
-		row := int32((y+1)*L.pw + 1)
-		for P := row + int32(x0); P <= row+int32(x1); P++ {
-			L.endPosition(P, rec, next, last)
+		s0, s1 := &st[2*P], &st[2*P+1]
+		k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
+		if kk := min(k0, k1); kk != keyNone && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+			rl[P], rt[P] = rec, int32(kk>>1)
+			n++
+		}
+		if !next {
+			continue
+		}
+		if pb[P]&pbNoSt != 0 {
+			k0, k1 = keyNone, keyNone
+		}
+		if last {
+			k0, k1 = min(k0, k1), keyNone
+		}
+		*s0, *s1 = lstateNone, lstateNone
+		if k0 != keyNone {
+			*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
+		}
+		if k1 != keyNone {
+			*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
 		}
 	}
-}
-
-// endPosition is endLayer at position P.
-func (L *layerSearch) endPosition(P int32, rec uint8, next, last bool) {
-	s0, s1 := &L.st[2*P], &L.st[2*P+1]
-	k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
-	if kk := min(k0, k1); kk != keyNone && L.rl[P] == 0 && L.pb[P]&pbNoEnd == 0 {
-		L.rl[P], L.rt[P] = rec, int32(kk>>1)
-		L.n++
-	}
-	if !next {
-		return
-	}
-	if L.pb[P]&pbNoSt != 0 {
-		k0, k1 = keyNone, keyNone
-	}
-	if last {
-		k0, k1 = min(k0, k1), keyNone
-	}
-	*s0, *s1 = lstateNone, lstateNone
-	if k0 != keyNone {
-		*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
-	}
-	if k1 != keyNone {
-		*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
-	}
+	L.n = n
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of

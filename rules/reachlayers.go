@@ -310,8 +310,8 @@ func (s *searcher) reachLayers() {
 	if L.eager {
 		// An open box: its positions are nearly all reached, so weighing
 		// them row by row (memory in order) beats weighing each at its
-		// first label.
-		// (Positions whose space leaves the box are never reached.)
+		// first label. (Those whose space leaves the box are never
+		// reached.)
 		sw.rows(wpos, eb, PW, bw, bh, k)
 		weighed = (bw - k + 1) * (bh - k + 1)
 	}

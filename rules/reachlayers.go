@@ -72,9 +72,9 @@ import (
 // may not stop on; with no step refused, in a loop of eight (a branch the
 // processor learns on open ground). Answers are recorded by the pass that
 // ends a layer (over the positions weighed, or over the square the Strides
-// so far can reach when they are half of it or more), or as the last layer
-// goes; the results skip eight unanswered squares at a time and append the
-// others without a branch.
+// so far can reach on a large box when they are half of it or more), or as
+// the last layer goes; the results skip eight unanswered squares at a time
+// and append the others without a branch.
 //
 // Where the time goes (ns a square reached on a quiet machine; the
 // one-square one-Stride floor reachFast about 39). BenchmarkReachTypical
@@ -573,14 +573,16 @@ func (w *stepWeights) rows(wpos []uint32, eb []uint8, PW, bw, bh, k int) {
 // When next, it turns its states into the sources of layer (merged by
 // position when it is the last). Every state that holds a label is a
 // weighed position's, within layer Strides of the start: it goes over the
-// positions weighed, or over that square of the box row by row when they
-// are half of it or more (memory in order).
+// positions weighed, or over that square of the box row by row (memory in
+// order) when they are half of it or more and the box's states outgrow
+// the cache.
 func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B int64) {
 	r := int(min(int64(layer)*B, int64(max(bw, bh))))
 	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
 	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
 	rec := uint8(layer)
-	sparse := !L.eager && 2*len(L.seen) < (x1-x0+1)*(y1-y0+1)
+	small := (bw+2)*(bh+2) < 1<<14 // 16 bytes of states a position: 256 KiB
+	sparse := !L.eager && (small || 2*len(L.seen) < (x1-x0+1)*(y1-y0+1))
 	st, rl, rt, pb, seen := L.st, L.rl, L.rt, L.pb, L.seen
 	n := L.n
 	// P runs over the positions weighed when sparse, else over the

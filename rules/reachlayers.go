@@ -76,23 +76,25 @@ import (
 // the last layer goes; the results skip eight unanswered squares at a time
 // and append the others without a branch.
 //
-// Where the time goes (ns a square reached on a quiet machine; the
-// one-square one-Stride floor reachFast about 39). BenchmarkReachTypical
-// (one square, 30 ft x 3, 706 squares, 1313 labels, box 41 x 41): about
-// 64; the labels 70% (24 ns each), classifying the box (mover.classify)
-// 11%, ending layers 7%, results 5%, squares 5%. BenchmarkReachLargeFlyer
-// (2 x 2, fly 120 ft x 3, 7164 squares, 11860 labels, box 150 x 150, a
-// third of it reached): about 114; the labels 67% (47 ns each, most of it
-// loading the states their steps land on; weighing a seventh of it),
-// classifying 8%, squares 7%, results 3%, ending layers and clearing 4%.
-// BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3, 1000 x 1000,
-// open): about 71; the labels two thirds (1.94 a square), weighing the
-// box, ending layers, results, classifying and clearing 5% or so each; on
-// a 200 x 200 map, whose 16 bytes of states a position stay in the cache,
-// 15 less. Tried and no faster: states packed in 32 bits (generic code),
-// steps without branches (always eight, a conditional push: slower on
-// open ground), one branch for a label's two comparisons, conditional
-// moves for a label's first expansion.
+// Where the time goes (ns a square reached on a quiet machine, CPU
+// profiles; the one-square one-Stride floor reachFast about 39).
+// BenchmarkReachTypical (one square, 30 ft x 3, 706 squares, 1313 labels,
+// box 41 x 41): about 62; the labels 70% (24 ns each), classifying the box
+// (mover.classify) 11%, results 5%, squares 4%, ending layers 4%.
+// BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
+// labels, box 150 x 150, a third of it reached): about 112; the labels 67%
+// (47 ns each, most of it loading the states their steps land on; weighing
+// a seventh of it), classifying 8%, squares 7%, results 3%, ending layers
+// and clearing 4%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x
+// 3, 1000 x 1000, open): about 70; the labels 64% (1.94 a square, 23 ns
+// each), ending layers 9% and results 8% (passes over all of memory: 16
+// bytes of states, 32 of answers a square), weighing the box 5%,
+// classifying 3%, clearing 2%; on a 200 x 200 map, whose states stay in the
+// cache, about a fifth less. Tried and no faster: states packed in 32 bits
+// (generic code), steps without branches (always eight, a conditional push:
+// slower on open ground), one branch for a label's two comparisons,
+// conditional moves for a label's first expansion, reading a position's
+// stop bit only for the frontier's checks.
 
 const (
 	layRing = 16      // > the dearest step in key space (12)

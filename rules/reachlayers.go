@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"slices"
 
 	"encounterplanner/model"
 )
@@ -21,8 +23,11 @@ import (
 // straight step) or two (a diagonal); vs and hs hold, per square of the
 // padded box, the worst square of the k squares below and to the right of
 // it (blocked, or the surcharge level), so a step costs one or two loads.
-// The squares a diagonal passes between and the edges are read per
-// position as the other searches read them (mover.try).
+// Squares and strips hold a level with its low bits all set (eLevel), so
+// the worst of several is their OR, taken a word (eight squares) at a
+// time, as are the bits of a space's squares a position keeps (pb). The
+// squares a diagonal passes between and the edges are read per position
+// as the other searches read them (mover.try).
 //
 // Layers. Layer i holds the routes of at most i+1 Strides. A position's
 // state is (position, parity) before the last layer, where a parity-1
@@ -52,29 +57,121 @@ import (
 // everything before it; a Stride that no route in the box can spend (or,
 // tried first, one three box-widths long that none did) is one layer.
 //
-// Time O(R + box) for R labels expanded (1.66 to 1.94 a square reached
-// with several Strides, 1 with one: TestReachWorkPerSquare) and the box to
-// classify; memory 16 bytes of states and about 14 of squares a position
-// of the box, reused; zero allocations after warm-up. A position's eight
-// step weights are worked out once, at its first label, and packed in a
-// word: its other parity and later layers read one load. A label at
-// least the ruleset's dearest step under the budget steps without the
-// frontier's checks unless it may decide a frontier: a first label of a
-// stop, on a box with an open square (or the start's) a Stride may not
-// stop on. Answers are recorded by the pass that ends a layer, or as the
-// last layer goes.
-// Where the time goes (BenchmarkReachLargeFlyer, 2 x 2 squares, 3
-// Strides): the labels about two thirds (the states their steps land on,
-// working out the weights about a fifth of it), the box a third
-// (classifying and strips 17%, ending layers 8%, collecting answers 7%).
+// Time O(R + box) for R labels expanded (1.66 to 1.94 a square reached with
+// several Strides, 1 with one: TestReachWorkPerSquare) and the box to
+// classify; memory 16 bytes of states and about 19 of squares, weights and
+// answers a position of the box, reused; zero allocations after warm-up. A
+// position's eight step weights are worked out once and packed in a word:
+// its other parity and later layers read one load. They are worked out at
+// its first label (a one-square space's from its eight neighbours; seen
+// lists the positions), or, on an open box (no square the space may not
+// enter, nearly all of it reached), row by row before the search, memory in
+// order. A label at least the ruleset's dearest step under the budget steps
+// without the frontier's checks unless it may decide a frontier: a first
+// label of a stop, on a box with an open square (or the start's) a Stride
+// may not stop on; with no step refused, in a loop of eight (a branch the
+// processor learns on open ground). Answers are recorded by the pass that
+// ends a layer (over the positions weighed, or over the square the Strides
+// so far can reach on a large box when they are half of it or more), or as
+// the last layer goes; the results skip eight unanswered squares at a time
+// and append the others without a branch.
+//
+// Where the time goes (ns a square reached on a quiet machine, CPU
+// profiles; the one-square one-Stride floor reachFast about 39).
+// BenchmarkReachTypical (one square, 30 ft x 3, 706 squares, 1313 labels,
+// box 41 x 41): about 62; the labels 70% (24 ns each), classifying the box
+// (mover.classify) 11%, results 5%, squares 4%, ending layers 4%.
+// BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
+// labels, box 150 x 150, a third of it reached): about 112; the labels 67%
+// (47 ns each, most of it loading the states their steps land on; weighing
+// a seventh of it), classifying 8%, squares 7%, results 3%, ending layers
+// and clearing 4%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x
+// 3, 1000 x 1000, open): about 70; the labels 64% (1.94 a square, 23 ns
+// each), ending layers 9% and results 8% (passes over all of memory: 16
+// bytes of states, 32 of answers a square), weighing the box 5%,
+// classifying 3%, clearing 2%; on a 200 x 200 map, whose states stay in the
+// cache, about a fifth less. Tried and no faster: states packed in 32 bits
+// (generic code), steps without branches (always eight, a conditional push:
+// slower on open ground), one branch for a label's two comparisons,
+// conditional moves for a label's first expansion, reading a position's
+// stop bit only for the frontier's checks.
 
 const (
-	layRing = 16   // > the dearest step in key space (12)
-	eBlock  = 3    // vs/hs/sq: the strip has a square the space may not enter
-	sqDiag  = 0x80 // sq: the square refuses a diagonal passing beside it
-	pbNoEnd = 1    // pb: the move may not end with the space here
-	pbNoSt  = 2    // pb: a Stride that is not the last may not stop here
+	layRing = 16      // > the dearest step in key space (12)
+	eBlock  = 7       // vs/hs/sq: the strip has a square the space may not enter
+	eLvl    = 7       // vs/hs/sq: the level's bits
+	sqDiag  = 0x80    // sq: the square refuses a diagonal passing beside it
+	pbNoEnd = cNoEnd  // pb: the move may not end with the space here
+	pbNoSt  = cNoStop // pb: a Stride that is not the last may not stop here
 )
+
+// eLevel is a square's level (surcharge squares or doublings, 0 to 2;
+// eBlock: none may enter it) as reachLayers' squares and strips hold it:
+// its low bits all set, so that the worst of several is their OR.
+var eLevel = [4]uint8{0, 1, 3, eBlock}
+
+// layWeights holds per ruleset kind the weights in key space of a
+// straight step (s) and a diagonal (d) into a strip of a level (any byte
+// of squares or strips: sqDiag rides along when k = 1; 0: refused), and
+// the dearest step (7 for sf2e, 12 for pf1e): a label this far below the
+// budget takes the plain loop.
+var layWeights = func() (t [2]struct {
+	s, d [256]uint32
+	max  uint32
+}) {
+	for kd := range t {
+		w := &t[kd]
+		for b := range 256 {
+			e := 0
+			switch uint8(b) & eLvl {
+			case eLevel[0]:
+			case eLevel[1]:
+				e = 1
+			case eLevel[2]:
+				e = 2
+			default:
+				continue // blocked
+			}
+			if kind(kd) == kindSF2E {
+				w.s[b], w.d[b] = uint32(2+2*e), uint32(3+2*e)
+			} else {
+				w.s[b], w.d[b] = 2<<e, 3<<e // doubled: 2^e squares, 3 x 2^(e-1) diagonally
+			}
+		}
+		w.max = max(w.s[eLevel[2]], w.d[eLevel[2]])
+	}
+	return t
+}()
+
+// layClass maps a classified square (mover.cells) to reachLayers' square:
+// its level, eBlock, sqDiag.
+var layClass = func() (t [256]uint8) {
+	for c := range t {
+		cl := uint8(c)
+		e := eLevel[(cl&(cLvl0|cLvl1))>>lvlShift]
+		if cl&cBlock != 0 {
+			e = eBlock
+		}
+		if cl&cDiag != 0 {
+			e |= sqDiag
+		}
+		t[c] = e
+	}
+	return t
+}()
+
+// nibbles[b] has nibble d set when bit d of b is: the weights of the
+// refused directions.
+var nibbles = func() (t [256]uint32) {
+	for b := range t {
+		for d := 0; d < 8; d++ {
+			if b>>d&1 != 0 {
+				t[b] |= 15 << (4 * d)
+			}
+		}
+	}
+	return t
+}()
 
 // lstate is a state of reachLayers: once a label of it is expanded
 // (kExp), k is the first K expanded and c the least C; before, k and c are
@@ -120,11 +217,14 @@ type layerSearch struct {
 	rt         []int32 // positions: the answer's total in squares
 	ring       [layRing][]lent
 	src, nxt   []lsrc
-	n          int  // answers recorded
-	pw         int  // padded width
-	noStOpen   bool // the box has a square the space may enter but no Stride but the last stop on
-	popped     int  // labels expanded (tests bound it)
-	weighed    int  // positions whose step weights were worked out (likewise)
+	seen       []int32 // positions weighed, in order: every one a state can hold a label at
+	n          int     // answers recorded
+	pw         int     // padded width
+	noStOpen   bool    // the box has a square the space may enter but no Stride but the last stop on
+	open       bool    // the box has no square the space may not enter (nor one that refuses a diagonal)
+	eager      bool    // every position's steps were weighed before the search (seen is empty)
+	popped     int     // labels expanded (tests bound it)
+	weighed    int     // positions whose step weights were worked out (likewise)
 }
 
 // reachLayers runs the search; results come from resultsLayers.
@@ -134,6 +234,7 @@ func (s *searcher) reachLayers() {
 	s.layRes = true
 	L := &s.lay
 	L.n, L.popped, L.weighed = 0, 0, 0
+	L.seen = L.seen[:0]
 	k := m.k
 	bw, bh := m.bx1-m.bx0+1, m.by1-m.by0+1
 	PW, PH := bw+2, bh+2
@@ -183,20 +284,8 @@ func (s *searcher) reachLayers() {
 			ca[d], cb[d] = int32(ay*PW+ax), int32(by*PW+bx)
 		}
 	}
-	var wS, wD [256]uint32
-	for e := 0; e < eBlock; e++ {
-		if m.kind == kindSF2E {
-			wS[e], wD[e] = uint32(2+2*e), uint32(3+2*e)
-		} else {
-			wS[e], wD[e] = 2<<e, 3<<e // doubled: 2^e squares, 3 x 2^(e-1) diagonally
-		}
-	}
-	for b := 0; b < 256; b++ {
-		wS[b], wD[b] = wS[b&3], wD[b&3] // sqDiag rides along when k = 1
-	}
-	// The dearest step of this ruleset in key space (7 for sf2e, 12 for
-	// pf1e): a label this far below the budget takes the plain loop.
-	maxW := max(wS[eBlock-1], wD[eBlock-1])
+	lw := &layWeights[m.kind]
+	wS, wD, maxW := &lw.s, &lw.d, lw.max
 	sq, vs, hs, pb := L.sq[:n], L.vs, L.hs, L.pb[:n]
 	if k == 1 {
 		vs, hs = sq, sq
@@ -206,23 +295,33 @@ func (s *searcher) reachLayers() {
 		eb = L.eb[:n]
 	}
 	pf1e := m.kind == kindPF1E
+	pw := int32(PW)
 	sx, sy := m.start%m.W-m.bx0, m.start/m.W-m.by0
 	pstart := int32((sy+1)*PW + sx + 1)
 	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	pb[pstart] |= pbNoEnd // the move's answers leave its start out
 	popped, weighed := 0, 0
+	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: wS, wD: wD, pf1e: pf1e}
+	for i := 0; i < 4; i++ {
+		sd, dd := 2*i, 2*i+1
+		sw.sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
+		sw.dV[i], sw.dH[i] = off[dd]+vo[dd], off[dd]+ho[dd]
+		sw.dA[i], sw.dB[i] = ca[dd], cb[dd]
+	}
+	L.eager = k > 1 && L.open
+	if L.eager {
+		// An open box: its positions are nearly all reached, so weighing
+		// them row by row (memory in order) beats weighing each at its
+		// first label. (Those whose space leaves the box are never
+		// reached.)
+		sw.rows(wpos, eb, PW, bw, bh, k)
+		weighed = (bw - k + 1) * (bh - k + 1)
+	}
 again:
 	clear(sts)
 	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
 	spent := false
-	var sW, dV, dH, dA, dB [4]int32 // strips and squares beside, from P
 	dOff := off
-	for i := 0; i < 4; i++ {
-		sd, dd := 2*i, 2*i+1
-		sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
-		dV[i], dH[i] = off[dd]+vo[dd], off[dd]+ho[dd]
-		dA[i], dB[i] = ca[dd], cb[dd]
-	}
 	for layer := 0; layer < layers; layer++ {
 		last := layer == layers-1
 		if layer > 0 {
@@ -293,33 +392,54 @@ again:
 			// out at a position's first label, then the labels.
 			wp := wpos[P]
 			if wp == 0 {
-				var refused uint8
+				var refused uint8 // bit d: direction d refused
 				if eb != nil {
 					refused = eb[P]
 				}
-				for i := 0; i < 4; i++ {
-					var e uint8
-					if i&1 == 1 {
-						e = vs[P+sW[i]]
-					} else {
-						e = hs[P+sW[i]]
-					}
-					wp |= (wS[e] & (uint32(refused>>(2*i)&1) - 1)) << (8 * i)
-					a, bb := sq[P+dA[i]], sq[P+dB[i]]
-					x := a & bb
+				if k == 1 {
+					// The strips are the squares, and a diagonal passes
+					// between two of the straight steps' squares.
+					cN, cE, cS, cW := sq[P-pw], sq[P+1], sq[P+pw], sq[P-1]
+					wp = wS[cN] | wD[sq[P-pw+1]]<<4 | wS[cE]<<8 | wD[sq[P+pw+1]]<<12 |
+						wS[cS]<<16 | wD[sq[P+pw-1]]<<20 | wS[cW]<<24 | wD[sq[P-pw-1]]<<28
+					xNE, xSE, xSW, xNW := cN&cE, cS&cE, cS&cW, cN&cW
 					if pf1e {
-						x = a | bb
+						xNE, xSE, xSW, xNW = cN|cE, cS|cE, cS|cW, cN|cW
 					}
-					x = x>>7 | refused>>(2*i+1)&1
-					wp |= (wD[max(vs[P+dV[i]], hs[P+dH[i]])] & (uint32(x) - 1)) << (8*i + 4)
+					refused |= xNE>>7<<1 | xSE>>7<<3 | xSW>>7<<5 | xNW>>7<<7
+					wp &^= nibbles[refused]
+				} else {
+					wp = sw.at(P, refused)
 				}
 				wpos[P] = wp
 				weighed++
+				L.seen = append(L.seen, P)
 			}
 			if (!watch || !L.noStOpen) && C+maxW <= maxC {
 				// No step can pass the budget or decide the frontier (with
 				// no open square a Stride may not stop on, only the budget
 				// can).
+				if (wp-0x11111111)&^wp&0x88888888 == 0 {
+					// No step refused (no nibble 0; open ground): a loop
+					// of eight, whose branch the processor learns.
+					for d := 0; d < 8; d++ {
+						w := wp >> (4 * d) & 15
+						np := P + dOff[d]
+						nC, nK := C+w, K+w
+						T := &sts[2*np+int32(nC)&pmask]
+						tk := T.k ^ kMask
+						if tk&kMask <= nK && ^T.c <= nC {
+							continue
+						}
+						if int32(nK) <= int32(tk) {
+							T.k, T.c = nK^kMask, ^nC
+						}
+						nb := &ring[nK&(layRing-1)]
+						*nb = append(*nb, lent{np, nC})
+						count++
+					}
+					continue
+				}
 				for ws := wp; ws != 0; {
 					sh := bits.TrailingZeros32(ws) &^ 3
 					w := ws >> sh & 15
@@ -391,69 +511,136 @@ again:
 	L.popped, L.weighed = popped, weighed
 }
 
+// stepWeights works out the weights of a k x k space's steps (k > 1).
+type stepWeights struct {
+	sq, vs, hs         []uint8
+	sW, dV, dH, dA, dB [4]int32 // from P: strips entered, squares passed between
+	wS, wD             *[256]uint32
+	pf1e               bool
+}
+
+// at returns the eight steps' weights of position P, a nibble each (0:
+// refused, as are the directions of refused's bits).
+func (w *stepWeights) at(P int32, refused uint8) uint32 {
+	sq, vs, hs, wS, wD := w.sq, w.vs, w.hs, w.wS, w.wD
+	wp := wS[hs[P+w.sW[0]]] | wS[vs[P+w.sW[1]]]<<8 | wS[hs[P+w.sW[2]]]<<16 | wS[vs[P+w.sW[3]]]<<24
+	for i := 0; i < 4; i++ {
+		a, b := sq[P+w.dA[i]], sq[P+w.dB[i]]
+		x := a & b
+		if w.pf1e {
+			x = a | b
+		}
+		refused |= x >> 7 << (2*i + 1)
+		wp |= wD[vs[P+w.dV[i]]|hs[P+w.dH[i]]] << (8*i + 4)
+	}
+	return wp &^ nibbles[refused]
+}
+
+// rows is at for every position of an open box whose space fits in it,
+// row by row, into wpos (eb: the directions edges refuse, or nil). No
+// square of an open box refuses a diagonal passing beside it, nor does
+// the ring around it.
+func (w *stepWeights) rows(wpos []uint32, eb []uint8, PW, bw, bh, k int) {
+	n := bw - k + 1
+	wS, wD := w.wS, w.wD
+	at := func(a []uint8, base, off int32) []uint8 { return a[base+off:][:n] }
+	for y := 0; y <= bh-k; y++ {
+		base := int32((y+1)*PW + 1)
+		out := wpos[base:][:n]
+		sN, sE, sS, sW := at(w.hs, base, w.sW[0]), at(w.vs, base, w.sW[1]), at(w.hs, base, w.sW[2]), at(w.vs, base, w.sW[3])
+		vNE, hNE := at(w.vs, base, w.dV[0]), at(w.hs, base, w.dH[0])
+		vSE, hSE := at(w.vs, base, w.dV[1]), at(w.hs, base, w.dH[1])
+		vSW, hSW := at(w.vs, base, w.dV[2]), at(w.hs, base, w.dH[2])
+		vNW, hNW := at(w.vs, base, w.dV[3]), at(w.hs, base, w.dH[3])
+		if eb == nil {
+			for x := range out {
+				out[x] = wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
+					wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
+			}
+			continue
+		}
+		er := eb[base:][:n]
+		for x := range out {
+			wp := wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
+				wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
+			out[x] = wp &^ nibbles[er[x]]
+		}
+	}
+}
+
 // endLayer records the answers of the layer before layer, when that is not
 // the last (which records its own as it goes: one state a position), at
 // its positions not answered by an earlier one: the least K of their
 // states (a standing source's K is an earlier layer's, answered then).
 // When next, it turns its states into the sources of layer (merged by
-// position when it is the last), over the positions the Strides so far can
-// have reached.
+// position when it is the last). Every state that holds a label is a
+// weighed position's, within layer Strides of the start: it goes over the
+// positions weighed, or over that square of the box row by row (memory in
+// order) when they are half of it or more and the box's states outgrow
+// the cache.
 func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B int64) {
 	r := int(min(int64(layer)*B, int64(max(bw, bh))))
 	x0, x1 := max(sx-r, 0), min(sx+r, bw-1)
 	y0, y1 := max(sy-r, 0), min(sy+r, bh-1)
-	PW := L.pw
-	rec, n := uint8(layer), L.n
-	for y := y0; y <= y1; y++ {
-		for P := (y+1)*PW + x0 + 1; P <= (y+1)*PW+x1+1; P++ {
-			s0, s1 := &L.st[2*P], &L.st[2*P+1]
-			k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
-			if kk := min(k0, k1); kk != keyNone && L.rl[P] == 0 && L.pb[P]&pbNoEnd == 0 {
-				L.rl[P], L.rt[P] = rec, int32(kk>>1)
-				n++
+	rec := uint8(layer)
+	small := (bw+2)*(bh+2) < 1<<14 // 16 bytes of states a position: 256 KiB
+	sparse := !L.eager && (small || 2*len(L.seen) < (x1-x0+1)*(y1-y0+1))
+	st, rl, rt, pb, seen := L.st, L.rl, L.rt, L.pb, L.seen
+	n := L.n
+	// P runs over the positions weighed when sparse, else over the
+	// square's rows.
+	i, y := 0, y0
+	P, end := int32((y0+1)*L.pw+x0), int32((y0+1)*L.pw+x1+1)
+	for {
+		if sparse {
+			if i == len(seen) {
+				break
 			}
-			if !next {
-				continue
+			P = seen[i]
+			i++
+		} else if P++; P > end {
+			if y++; y > y1 {
+				break
 			}
-			if L.pb[P]&pbNoSt != 0 {
-				k0, k1 = keyNone, keyNone
-			}
-			if last {
-				k0, k1 = min(k0, k1), keyNone
-			}
-			*s0, *s1 = lstateNone, lstateNone
-			if k0 != keyNone {
-				*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
-			}
-			if k1 != keyNone {
-				*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
-			}
+			P, end = int32((y+1)*L.pw+x0+1), int32((y+1)*L.pw+x1+1)
+		}
+		s0, s1 := &st[2*P], &st[2*P+1]
+		k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
+		if kk := min(k0, k1); kk != keyNone && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+			rl[P], rt[P] = rec, int32(kk>>1)
+			n++
+		}
+		if !next {
+			continue
+		}
+		if pb[P]&pbNoSt != 0 {
+			k0, k1 = keyNone, keyNone
+		}
+		if last {
+			k0, k1 = min(k0, k1), keyNone
+		}
+		*s0, *s1 = lstateNone, lstateNone
+		if k0 != keyNone {
+			*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
+		}
+		if k1 != keyNone {
+			*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
 		}
 	}
 	L.n = n
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of
-// the box for the mover. O(box area x k).
+// the box for the mover. O(box area x k), the strips and positions a word
+// (eight squares) at a time.
 func (s *searcher) layerSquares(bw, bh int) {
 	m := &s.m
 	L := &s.lay
 	k, W, PW := m.k, m.W, bw+2
 	n := PW * (bh + 2)
 	sq, pb := L.sq[:n], L.pb[:n]
-	var cls [256]uint8
-	for c := range cls {
-		cl := uint8(c)
-		e := (cl & (cLvl0 | cLvl1)) >> lvlShift
-		if cl&cBlock != 0 {
-			e = eBlock
-		}
-		if cl&cDiag != 0 {
-			e |= sqDiag
-		}
-		cls[c] = e
-	}
-	open := false
+	cls := &layClass
+	var open, closed uint64
 	// The ring around the box: blocked, never beside a diagonal.
 	for x := 0; x < PW; x++ {
 		sq[x], sq[(bh+1)*PW+x] = eBlock, eBlock
@@ -462,30 +649,33 @@ func (s *searcher) layerSquares(bw, bh int) {
 		row := (y+1)*PW + 1
 		sq[row-1], sq[row+bw] = eBlock, eBlock
 		src := m.cells[(y+m.by0)*W+m.bx0 : (y+m.by0)*W+m.bx0+bw]
-		dst, pr := sq[row:row+bw], pb[row:row+bw]
+		dst := sq[row : row+bw]
 		for i, c := range src {
 			dst[i] = cls[c]
-			pr[i] = 0
-			if c&cNoEnd != 0 {
-				pr[i] = pbNoEnd
-			}
-			if c&cNoStop != 0 {
-				pr[i] |= pbNoSt
-				open = open || c&cBlock == 0
-			}
+		}
+		// pb's bits are the cells': open squares a Stride may not stop on
+		// are the bytes with cNoStop and not cBlock.
+		open |= orAcross(pb[row:row+bw], src, 1, pbNoEnd|pbNoSt, cNoStop>>2)
+		for _, c := range src {
+			closed |= uint64(c & (cBlock | cDiag))
 		}
 	}
 	// A space that holds a blocked square is never reached but from the
 	// start, whose squares stay in the space for its first steps, so only
 	// an open square or the start's a Stride may not stop on can make a
 	// frontier.
+	noSt := open != 0
 	sx, sy := m.start%W, m.start/W
 	for y := sy; y < min(sy+k, m.H); y++ {
 		for x := sx; x < min(sx+k, W); x++ {
-			open = open || m.cells[y*W+x]&cNoStop != 0
+			noSt = noSt || m.cells[y*W+x]&cNoStop != 0
 		}
 	}
-	L.noStOpen = open
+	L.noStOpen = noSt
+	// Open: no square the space may not enter, nor one that refuses a
+	// diagonal passing beside it (classify makes those walls, or
+	// obstacles the mode may not pass: blocked too).
+	L.open = closed == 0
 	if k > 1 {
 		if len(L.vs) < n {
 			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)
@@ -493,57 +683,22 @@ func (s *searcher) layerSquares(bw, bh int) {
 		vs, hs, tmp := L.vs[:n], L.hs[:n], L.tmp[:n]
 		// hs: the worst of k squares rightwards, for every start a step can
 		// read (columns -1 .. bw-k+1 of every row); vs likewise downwards
-		// (rows -1 .. bh-k+1). Row by row, a pass per square of the strip.
+		// (rows -1 .. bh-k+1).
 		for y := 0; y < bh+2; y++ {
-			row := sq[y*PW : (y+1)*PW]
-			out := hs[y*PW : y*PW+PW-k+1]
-			in := row[1 : 1+len(out)]
-			for x := range out {
-				out[x] = max(row[x]&^sqDiag, in[x]&^sqDiag)
-			}
-			for j := 2; j < k; j++ {
-				in := row[j : j+len(out)]
-				for x := range out {
-					out[x] = max(out[x], in[x]&^sqDiag)
-				}
-			}
+			orAcross(hs[y*PW:y*PW+PW-k+1], sq[y*PW:(y+1)*PW], k, eLvl, 0)
 		}
 		for y := 0; y <= bh-k+2; y++ {
-			out := vs[y*PW : (y+1)*PW]
-			row := sq[y*PW : (y+1)*PW]
-			in := sq[(y+1)*PW : (y+2)*PW]
-			for x := range out {
-				out[x] = max(row[x]&^sqDiag, in[x]&^sqDiag)
-			}
-			for j := 2; j < k; j++ {
-				in := sq[(y+j)*PW : (y+j+1)*PW]
-				for x := range out {
-					out[x] = max(out[x], in[x]&^sqDiag)
-				}
-			}
+			orDown(vs[y*PW:(y+1)*PW], sq[y*PW:], PW, k, eLvl)
 		}
 		// pb: a position's space holds a square of the bit; positions
 		// whose space leaves the box are never reached.
 		for y := 0; y < bh; y++ {
-			row := pb[(y+1)*PW+1 : (y+1)*PW+1+bw]
-			out := tmp[(y+1)*PW+1 : (y+1)*PW+1+bw-k+1]
-			copy(out, row)
-			for j := 1; j < k; j++ {
-				in := row[j : j+len(out)]
-				for x := range out {
-					out[x] |= in[x]
-				}
-			}
+			row := (y+1)*PW + 1
+			orAcross(tmp[row:row+bw-k+1], pb[row:row+bw], k, pbNoEnd|pbNoSt, 0)
 		}
 		for y := 0; y+k <= bh; y++ {
-			out := pb[(y+1)*PW+1 : (y+1)*PW+1+bw-k+1]
-			copy(out, tmp[(y+1)*PW+1:])
-			for j := 1; j < k; j++ {
-				in := tmp[(y+1+j)*PW+1 : (y+1+j)*PW+1+len(out)]
-				for x := range out {
-					out[x] |= in[x]
-				}
-			}
+			row := (y+1)*PW + 1
+			orDown(pb[row:row+bw-k+1], tmp[row:], PW, k, pbNoEnd|pbNoSt)
 		}
 	}
 	if m.es.on {
@@ -583,15 +738,83 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 	if L.n == 0 {
 		return dst
 	}
-	bw, PW := m.bx1-m.bx0+1, L.pw
+	bw, PW, feet := m.bx1-m.bx0+1, L.pw, m.feet
 	for y := max(y0, m.by0); y <= min(y1, m.by1); y++ {
 		row := (y-m.by0+1)*PW + 1
 		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
-		for i, a := range rl {
-			if a != 0 {
-				dst = append(dst, Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * m.feet, Actions: int(a)})
+		rt = rt[:len(rl)]
+		// Eight squares at a time, none written when none is answered;
+		// else every one is written past the end and kept when answered:
+		// no branch to mispredict on a map of scattered answers.
+		n := len(dst)
+		dst = slices.Grow(dst, bw+1)
+		out := dst[:cap(dst)]
+		out = out[:n+len(rl)+1]
+		for i0 := 0; i0 < len(rl); i0 += 8 {
+			i1 := min(i0+8, len(rl))
+			if i1 == i0+8 && binary.LittleEndian.Uint64(rl[i0:]) == 0 {
+				continue
+			}
+			for i := i0; i < i1; i++ {
+				a := rl[i]
+				out[n] = Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(a)}
+				n += int((uint(a) + 255) >> 8)
 			}
 		}
+		dst = dst[:n]
 	}
 	return dst
+}
+
+// orAcross sets out[x] to the OR of in[x .. x+k-1], masked by mask, for
+// every x of out (in holds k-1 more), eight at a time. It returns the OR
+// of the words of in >> sh &^ in (0 unless sh > 0 and a byte of in has
+// bit sh but not bit 0), which layerSquares reads one row at a time.
+func orAcross(out, in []uint8, k int, mask, sh uint8) uint64 {
+	const ones = 0x0101010101010101
+	mm := uint64(mask) * ones
+	var hit uint64
+	x := 0
+	for ; x+8 <= len(out) && x+8+k-1 <= len(in); x += 8 {
+		w := binary.LittleEndian.Uint64(in[x:])
+		if sh != 0 {
+			hit |= w >> sh &^ w
+		}
+		for j := 1; j < k; j++ {
+			w |= binary.LittleEndian.Uint64(in[x+j:])
+		}
+		binary.LittleEndian.PutUint64(out[x:], w&mm)
+	}
+	for ; x < len(out); x++ {
+		v := in[x]
+		if sh != 0 {
+			hit |= uint64(v >> sh &^ v)
+		}
+		for j := 1; j < k; j++ {
+			v |= in[x+j]
+		}
+		out[x] = v & mask
+	}
+	return hit & ones
+}
+
+// orDown sets out[x] to the OR of in[x + j stride] for j < k, masked by
+// mask, for every x of out, eight at a time.
+func orDown(out, in []uint8, stride, k int, mask uint8) {
+	mm := uint64(mask) * 0x0101010101010101
+	x := 0
+	for ; x+8 <= len(out); x += 8 {
+		w := binary.LittleEndian.Uint64(in[x:])
+		for j := 1; j < k; j++ {
+			w |= binary.LittleEndian.Uint64(in[x+j*stride:])
+		}
+		binary.LittleEndian.PutUint64(out[x:], w&mm)
+	}
+	for ; x < len(out); x++ {
+		v := in[x]
+		for j := 1; j < k; j++ {
+			v |= in[x+j*stride]
+		}
+		out[x] = v & mask
+	}
 }

@@ -189,8 +189,9 @@ func serpentine(e *model.Encounter) {
 // time, by counting rather than timing: the labels reachLayers expands per
 // square reached (a Stride starts from its frontier, not from everything
 // before it), the positions whose step weights it works out (once each,
-// not once a label), the search each query takes, and zero allocations
-// once the buffers have grown. It fails when a reach falls back to a
+// not once a label; row by row before the search on an open box), the
+// search each query takes, and zero allocations once the buffers have
+// grown. It fails when a reach falls back to a
 // slower path.
 func TestReachWorkPerSquare(t *testing.T) {
 	typical := benchMap(100, 100)
@@ -211,13 +212,14 @@ func TestReachWorkPerSquare(t *testing.T) {
 		layers  bool    // reachLayers, not reachFast
 		perSq   float64 // labels expanded per square reached, at most
 		squares int     // at least
+		eager   bool    // an open box, weighed row by row before the search
 	}{
-		{"typical", typical, MoveQuery{Token: tok, Actions: 3}, true, 1.9, 700},
-		{"large flyer", flyer, MoveQuery{Token: ftok, Mode: ModeFly, Actions: 3}, true, 1.7, 7000},
-		{"gargantuan", garg, gq, true, 2.0, 30000},
-		{"pf1e huge", pf, MoveQuery{Token: ptok, Actions: 2}, true, 1.8, 60},
-		{"three Strides no route can spend", whole, wq, true, 1.01, 39000},
-		{"one square, one Stride", typical, MoveQuery{Token: tok, Actions: 1}, false, 0, 20},
+		{"typical", typical, MoveQuery{Token: tok, Actions: 3}, true, 1.9, 700, false},
+		{"large flyer", flyer, MoveQuery{Token: ftok, Mode: ModeFly, Actions: 3}, true, 1.7, 7000, false},
+		{"gargantuan", garg, gq, true, 2.0, 30000, true},
+		{"pf1e huge", pf, MoveQuery{Token: ptok, Actions: 2}, true, 1.8, 60, false},
+		{"three Strides no route can spend", whole, wq, true, 1.01, 39000, false},
+		{"one square, one Stride", typical, MoveQuery{Token: tok, Actions: 1}, false, 0, 20, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -249,6 +251,9 @@ func TestReachWorkPerSquare(t *testing.T) {
 				t.Logf("%d positions weighed: %.2f a square", s.lay.weighed, w)
 				if w > 1.1 {
 					t.Errorf("step weights worked out %.2f times a square reached, want at most 1.1 (once a position)", w)
+				}
+				if s.lay.eager != c.eager {
+					t.Errorf("weighed before the search %v, want %v", s.lay.eager, c.eager)
 				}
 			}
 			if a := testing.AllocsPerRun(5, func() { dst, _ = en.Reach(dst[:0], c.e, c.q) }); a != 0 {
@@ -295,5 +300,56 @@ func TestReachLayersStartOverWall(t *testing.T) {
 	t.Logf("%d cases", cases)
 	if cases < 100 {
 		t.Fatalf("only %d cases compared", cases)
+	}
+}
+
+// TestReachLayersOpenBoxMatchesLabelSearch compares reachLayers with the
+// label search on boxes with no square the space may not enter, whose
+// steps reachLayers weighs row by row before it searches (eager), not at
+// each position's first label: spaces of 2 to 4 squares, terrain, allies
+// (squares a Stride may not stop on), edges, 1 to 3 Strides.
+func TestReachLayersOpenBoxMatchesLabelSearch(t *testing.T) {
+	var fast, slow searcher
+	eager := 0
+	for seed := 0; seed < 600; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 53))
+		rs, k := model.SF2E, kindSF2E
+		if seed%3 == 2 {
+			rs, k = model.PF1E, kindPF1E
+		}
+		e, q := randEncounterSized(rng, rs, 14, 10)
+		q.Step = false
+		for i, c := range e.Grid.Cells {
+			e.Grid.Cells[i] = c &^ (model.Wall | model.Obstacle | model.Water | model.Door)
+		}
+		if seed%4 == 1 {
+			addRandomEdges(rng, e, 1+rng.IntN(6))
+		}
+		for i := range e.Tokens {
+			e.Tokens[i].Side = "a" // allies: the mover may pass, not stop
+		}
+		tk := &e.Tokens[q.Token]
+		sizes := []model.Size{model.Large, model.Huge, model.Gargantuan}
+		sz := sizes[rng.IntN(len(sizes))]
+		if s := rs.Space(sz); s > e.Grid.W-tk.X || s > e.Grid.H-tk.Y {
+			continue
+		}
+		tk.Size = sz
+		q.Mode, q.Actions = "", 1+rng.IntN(MaxActions(rs))
+		tk.Speeds[ModeLand] = 5 * (1 + rng.IntN(8))
+		if seed%2 == 0 {
+			q.Mode = ModeFly
+			tk.Speeds[ModeFly] = 5 * (1 + rng.IntN(12))
+		}
+		if seed%5 == 3 {
+			q.Turn.Diagonals = 1
+		}
+		if ok, _ := layersAgainstLabels(t, &fast, &slow, k, e, q, fmt.Sprintf("%s seed %d", rs, seed)); ok && fast.lay.eager {
+			eager++
+		}
+	}
+	t.Logf("%d searches weighed every position first", eager)
+	if eager < 150 {
+		t.Fatalf("only %d searches weighed every position first", eager)
 	}
 }

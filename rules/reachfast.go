@@ -37,6 +37,10 @@ func (s *searcher) reachFast() {
 	m := &s.m
 	s.growRes()
 	s.fastRes = true
+	s.fastN = 0
+	if m.budget <= 0 {
+		return
+	}
 	W, H := m.W, m.H
 	PW := W + 2
 	n := PW * (H + 2)
@@ -45,6 +49,13 @@ func (s *searcher) reachFast() {
 		s.fkey = make([]uint32, n)
 	}
 	pc, key := s.fcell[:n], s.fkey[:n]
+	// The diagonal rule: sf2e refuses a diagonal when both squares passed
+	// between count for it, pf1e when either does, that is unless both
+	// do not: pf1e keeps the flipped bit.
+	var flip uint8
+	if m.kind == kindPF1E {
+		flip = fastDiag
+	}
 	// Straight-step weights by classified square (0: blocked).
 	var wt [256]uint8
 	for c := 0; c < 256; c++ {
@@ -62,26 +73,28 @@ func (s *searcher) reachFast() {
 		if cl&cDiag != 0 {
 			w |= fastDiag
 		}
-		wt[c] = w
+		wt[c] = w ^ flip
 	}
+	// No key yet is none = the budget's largest key + 2, stored as key + 1:
+	// a push lands only below it.
+	max1 := uint32(2*m.budget + 2)
+	none := max1 + 1
 	x0, y0, x1, y1 := m.bx0, m.by0, m.bx1, m.by1
 	bw := x1 - x0 + 1
-	// The ring around the box: blocked, never a diagonal corner.
-	clear(pc[y0*PW+x0 : y0*PW+x1+3])
-	clear(pc[(y1+2)*PW+x0 : (y1+2)*PW+x1+3])
+	// The ring around the box: blocked, never a diagonal corner; its keys
+	// are never written (a step there weighs fastBlocked).
+	ring := flip
+	fill(pc[y0*PW+x0:y0*PW+x1+3], ring)
+	fill(pc[(y1+2)*PW+x0:(y1+2)*PW+x1+3], ring)
 	for y := y0; y <= y1; y++ {
 		row := (y+1)*PW + x0 + 1
-		pc[row-1], pc[row+bw] = 0, 0
+		pc[row-1], pc[row+bw] = ring, ring
 		src := m.cells[y*W+x0 : y*W+x0+bw]
 		dst := pc[row : row+bw]
 		for i, c := range src {
 			dst[i] = wt[c]
 		}
-		clear(key[row : row+bw])
-	}
-	s.fastN = 0
-	if m.budget <= 0 {
-		return
+		fill(key[row:row+bw], none)
 	}
 	// Step weights in key space by padded square, straight and diagonal;
 	// blocked is fastBlocked.
@@ -97,16 +110,10 @@ func (s *searcher) reachFast() {
 			st[c], dg[c] = w, w*3/2
 		}
 	}
-	// The diagonal rule: sf2e refuses when both squares passed between
-	// do, pf1e when either does.
-	var orMask uint8
-	if m.kind == kindPF1E {
-		orMask = fastDiag
-	}
 	// The queue's buffer lives in s.fring[0] between searches.
 	var fq fastQueue
 	q := &fq
-	q.start(s.fring[0], uint32(2*m.budget+2))
+	q.start(s.fring[0])
 	pw := int32(PW)
 	sx, sy := m.start%W, m.start/W
 	start := int32((sy+1)*PW + sx + 1)
@@ -114,50 +121,61 @@ func (s *searcher) reachFast() {
 	// counted an odd number of diagonals pays 2 for the next.
 	k1 := uint32(m.par0) + 1
 	key[start] = k1
-	q.buf[q.tail[k1&(fastRing-1)]] = start
-	q.tail[k1&(fastRing-1)]++
+	q.buf[q.tail[0][k1]] = start
+	q.tail[0][k1]++
 	if m.es.on {
 		s.fastN = s.reachFastEdges(q, k1, pc, key, &st, &dg, x0, y0, x1, y1)
 		s.fring[0] = q.buf
 		return
 	}
 	settled := 0
-	max1 := q.max1
 	for K1 := k1; ; K1++ {
-		bucket, ok := q.take(K1)
+		n, ok := q.take(K1)
 		if !ok {
 			break
 		}
+		if n == 0 {
+			continue
+		}
 		buf, tail := q.buf, &q.tail
-		for _, pos := range bucket {
-			if key[pos] != K1 {
-				continue // a better key came later
+		for l := range fastLanes {
+			for _, pos := range q.lane(K1, l) {
+				if key[pos] != K1 {
+					continue // a better key came later
+				}
+				settled++
+				pN, pS := pos-pw, pos+pw
+				cN, cE, cS, cW := pc[pN], pc[pos+1], pc[pS], pc[pos-1]
+				fastPush(key, buf, &tail[0], pN, K1+st[cN])
+				fastPush(key, buf, &tail[1], pos+1, K1+st[cE])
+				fastPush(key, buf, &tail[2], pS, K1+st[cS])
+				fastPush(key, buf, &tail[3], pos-1, K1+st[cW])
+				// A refused diagonal weighs fastDiag<<24 = 2^31 more.
+				fastPush(key, buf, &tail[4], pN+1, K1+(dg[pc[pN+1]]|uint32((cN&cE^flip)&fastDiag)<<24))
+				fastPush(key, buf, &tail[5], pS+1, K1+(dg[pc[pS+1]]|uint32((cS&cE^flip)&fastDiag)<<24))
+				fastPush(key, buf, &tail[6], pS-1, K1+(dg[pc[pS-1]]|uint32((cS&cW^flip)&fastDiag)<<24))
+				fastPush(key, buf, &tail[7], pN-1, K1+(dg[pc[pN-1]]|uint32((cN&cW^flip)&fastDiag)<<24))
 			}
-			settled++
-			pN, pS := pos-pw, pos+pw
-			cN, cE, cS, cW := pc[pN], pc[pos+1], pc[pS], pc[pos-1]
-			fastPush(key, buf, tail, pN, K1+st[cN], max1)
-			fastPush(key, buf, tail, pos+1, K1+st[cE], max1)
-			fastPush(key, buf, tail, pS, K1+st[cS], max1)
-			fastPush(key, buf, tail, pos-1, K1+st[cW], max1)
-			// A refused diagonal weighs fastDiag<<24 = 2^31 more.
-			fastPush(key, buf, tail, pN+1, K1+(dg[pc[pN+1]]|uint32((cN&cE&fastDiag)|((cN|cE)&orMask))<<24), max1)
-			fastPush(key, buf, tail, pS+1, K1+(dg[pc[pS+1]]|uint32((cS&cE&fastDiag)|((cS|cE)&orMask))<<24), max1)
-			fastPush(key, buf, tail, pS-1, K1+(dg[pc[pS-1]]|uint32((cS&cW&fastDiag)|((cS|cW)&orMask))<<24), max1)
-			fastPush(key, buf, tail, pN-1, K1+(dg[pc[pN-1]]|uint32((cN&cW&fastDiag)|((cN|cW)&orMask))<<24), max1)
 		}
 	}
 	s.fastN = settled
 	s.fring[0] = q.buf
 }
 
+// fill sets every element of s to v.
+func fill[T any](s []T, v T) {
+	for i := range s {
+		s[i] = v
+	}
+}
+
 // fastBlocked is the weight of a step into a blocked square, or a
-// refused one: more than any key (maxBudget keeps keys below 2^30+2, so
-// sums stay below 2^32), and not a multiple of fastRing, so its wasted
-// write never lands in the bucket being read.
+// refused one: more than any key (maxBudget keeps stored keys at most
+// 2^30+3, so sums stay below 2^32), and not a multiple of fastRing, so
+// its wasted write never lands in the bucket being read.
 const fastBlocked = 1<<31 | 2
 
-var _ = [1]struct{}{}[(2*maxBudget+2)>>30-1] // keys + 1 <= 2^30 + 2
+var _ = [1]struct{}{}[(2*maxBudget+3)>>30-1] // stored keys <= 2^30 + 3
 
 // reachFastEdges is reachFast's loop on a map with edges: the padded
 // square's refused directions (m.es, diagonals by the route rule, which
@@ -177,115 +195,133 @@ func (s *searcher) reachFastEdges(q *fastQueue, k1 uint32, pc []uint8, key []uin
 	}
 	pw := int32(PW)
 	settled := 0
-	max1 := q.max1
 	for K1 := k1; ; K1++ {
-		bucket, ok := q.take(K1)
+		n, ok := q.take(K1)
 		if !ok {
 			break
 		}
+		if n == 0 {
+			continue
+		}
 		buf, tail := q.buf, &q.tail
-		for _, pos := range bucket {
-			if key[pos] != K1 {
-				continue
+		for l := range fastLanes {
+			for _, pos := range q.lane(K1, l) {
+				if key[pos] != K1 {
+					continue
+				}
+				settled++
+				// A refused direction (bit d of eb) weighs 2^31 more.
+				eb := uint32(pe[pos])
+				pN, pS := pos-pw, pos+pw
+				fastPush(key, buf, &tail[0], pN, K1+(st[pc[pN]]|eb<<31))
+				fastPush(key, buf, &tail[1], pN+1, K1+(dg[pc[pN+1]]|eb>>1<<31))
+				fastPush(key, buf, &tail[2], pos+1, K1+(st[pc[pos+1]]|eb>>2<<31))
+				fastPush(key, buf, &tail[3], pS+1, K1+(dg[pc[pS+1]]|eb>>3<<31))
+				fastPush(key, buf, &tail[4], pS, K1+(st[pc[pS]]|eb>>4<<31))
+				fastPush(key, buf, &tail[5], pS-1, K1+(dg[pc[pS-1]]|eb>>5<<31))
+				fastPush(key, buf, &tail[6], pos-1, K1+(st[pc[pos-1]]|eb>>6<<31))
+				fastPush(key, buf, &tail[7], pN-1, K1+(dg[pc[pN-1]]|eb>>7<<31))
 			}
-			settled++
-			// A refused direction (bit d of eb) weighs 2^31 more.
-			eb := uint32(pe[pos])
-			pN, pS := pos-pw, pos+pw
-			fastPush(key, buf, tail, pN, K1+(st[pc[pN]]|eb<<31), max1)
-			fastPush(key, buf, tail, pN+1, K1+(dg[pc[pN+1]]|eb>>1<<31), max1)
-			fastPush(key, buf, tail, pos+1, K1+(st[pc[pos+1]]|eb>>2<<31), max1)
-			fastPush(key, buf, tail, pS+1, K1+(dg[pc[pS+1]]|eb>>3<<31), max1)
-			fastPush(key, buf, tail, pS, K1+(st[pc[pS]]|eb>>4<<31), max1)
-			fastPush(key, buf, tail, pS-1, K1+(dg[pc[pS-1]]|eb>>5<<31), max1)
-			fastPush(key, buf, tail, pos-1, K1+(st[pc[pos-1]]|eb>>6<<31), max1)
-			fastPush(key, buf, tail, pN-1, K1+(dg[pc[pN-1]]|eb>>7<<31), max1)
 		}
 	}
 	return settled
 }
 
 // fastQueue is reachFast's queue, a ring of fastRing buckets in one
-// buffer: bucket b is buf[b*bcap : tail[b]], the squares pushed with a
-// stored key (key + 1) = b mod fastRing. Steps weigh 2 to 12 in key
-// space, so the buckets ahead hold one key each, and pushes never land
-// in the bucket being read. max1 is the budget's largest key + 1.
+// buffer, each bucket in fastLanes lanes, one per direction of the step
+// that pushed, so that the pushes of a square do not wait on each
+// other's counts: lane l of bucket b is buf[r*bcap : tail[l][b]] with
+// r = l*fastRing + b, the squares pushed with a stored key (key + 1) = b
+// mod fastRing. Steps weigh 2 to 12 in key space, so the buckets ahead
+// hold one key each, and pushes never land in the bucket being read.
 type fastQueue struct {
 	buf  []int32
-	tail [fastRing]int32
+	tail [fastLanes][fastRing]int32
 	bcap int32
-	max1 uint32
 }
+
+const fastLanes = 8
 
 // start empties the queue, reusing buf.
-func (q *fastQueue) start(buf []int32, max1 uint32) {
+func (q *fastQueue) start(buf []int32) {
 	q.buf = buf[:cap(buf)]
-	if len(q.buf) < fastRing*64 {
-		q.buf = make([]int32, fastRing*64)
+	if len(q.buf) < fastLanes*fastRing*64 {
+		q.buf = make([]int32, fastLanes*fastRing*64)
 	}
-	q.bcap = int32(len(q.buf) / fastRing)
-	for b := range q.tail {
-		q.tail[b] = int32(b) * q.bcap
+	q.bcap = int32(len(q.buf) / (fastLanes * fastRing))
+	for l := range q.tail {
+		for b := range q.tail[l] {
+			q.tail[l][b] = int32(l*fastRing+b) * q.bcap
+		}
 	}
-	q.max1 = max1
 }
 
-// take returns the bucket of stored key K1 and empties it; false when
-// the queue is empty. It first makes room for the pushes of the
-// bucket's squares: each lands in one of the buckets K1+2 .. K1+12 (a
-// blocked step's too), at most 8 a square counted.
-func (q *fastQueue) take(K1 uint32) ([]int32, bool) {
+// take returns the count of squares in the bucket of stored key K1;
+// false when the queue is empty. It first makes room for their pushes:
+// each lands in one of the buckets K1+2 .. K1+12 (a blocked step's too),
+// at most one a square and lane counted.
+func (q *fastQueue) take(K1 uint32) (int32, bool) {
 	b := int32(K1 & (fastRing - 1))
-	lo := b * q.bcap
-	n := q.tail[b] - lo
+	n := int32(0)
+	for l := range q.tail {
+		n += q.tail[l][b] - int32(l*fastRing)*q.bcap - b*q.bcap
+	}
 	if n == 0 {
-		for b := range q.tail {
-			if q.tail[b] != int32(b)*q.bcap {
-				return nil, true
+		for l := range q.tail {
+			for b := range q.tail[l] {
+				if q.tail[l][b] != int32(l*fastRing+b)*q.bcap {
+					return 0, true
+				}
 			}
 		}
-		return nil, false
+		return 0, false
 	}
 	need := int32(0)
 	for d := uint32(2); d <= 12; d++ {
 		b := int32((K1 + d) & (fastRing - 1))
-		need = max(need, q.tail[b]-b*q.bcap+8*n+1)
+		for l := range q.tail {
+			need = max(need, q.tail[l][b]-int32(l*fastRing)*q.bcap-b*q.bcap+n+1)
+		}
 	}
 	if need > q.bcap {
 		q.grow(max(need, 2*q.bcap))
-		lo = b * q.bcap
 	}
-	q.tail[b] = lo
-	return q.buf[lo : lo+n], true
+	return n, true
 }
 
-// grow gives each bucket room for bcap squares, keeping their contents.
+// lane returns lane l of the bucket of stored key K1 and empties it.
+func (q *fastQueue) lane(K1 uint32, l int) []int32 {
+	b := K1 & (fastRing - 1)
+	lo, hi := int32(l*fastRing+int(b))*q.bcap, q.tail[l][b]
+	q.tail[l][b] = lo
+	return q.buf[lo:hi]
+}
+
+// grow gives each lane room for bcap squares, keeping their contents.
 func (q *fastQueue) grow(bcap int32) {
-	buf := make([]int32, fastRing*int(bcap))
-	for b := range q.tail {
-		lo := int32(b) * q.bcap
-		n := copy(buf[int32(b)*bcap:], q.buf[lo:q.tail[b]])
-		q.tail[b] = int32(b)*bcap + int32(n)
+	buf := make([]int32, fastLanes*fastRing*int(bcap))
+	for l := range q.tail {
+		for b := range q.tail[l] {
+			r := int32(l*fastRing + b)
+			n := copy(buf[r*bcap:], q.buf[r*q.bcap:q.tail[l][b]])
+			q.tail[l][b] = r*bcap + int32(n)
+		}
 	}
 	q.buf, q.bcap = buf, bcap
 }
 
-// fastPush lowers the stored key of np to nk1 if that is less and at
-// most max1, and queues np. It does so without a branch on the outcome,
-// which no predictor guesses well: the key is written back either way,
-// and np into its bucket's next slot either way, counted only when the
-// key dropped.
-func fastPush(key []uint32, buf []int32, tail *[fastRing]int32, np int32, nk1, max1 uint32) {
+// fastPush lowers the stored key of np to nk1 if that is less, and
+// queues np in the lane whose tails are tail. It does so without a
+// branch on the outcome, which no predictor guesses well: the key is
+// written back either way, and np into its lane's next slot either way,
+// counted only when the key dropped.
+func fastPush(key []uint32, buf []int32, tail *[fastRing]int32, np int32, nk1 uint32) {
 	old := key[np]
 	var c int32
-	if nk1 <= min(old-1, max1) {
+	if nk1 < old {
 		c = 1
 	}
-	v := old
-	if c != 0 {
-		v = nk1
-	}
-	key[np] = v
+	key[np] = min(old, nk1)
 	t := tail[nk1&(fastRing-1)]
 	buf[t] = np
 	tail[nk1&(fastRing-1)] = t + c
@@ -301,16 +337,17 @@ func (s *searcher) resultsFastRows(dst []Square, y0, y1 int) []Square {
 	W, PW, feet := m.W, m.W+2, m.feet
 	x0, x1 := m.bx0, m.bx1
 	sx, sy := m.start%W, m.start/W
+	max1 := uint32(2*m.budget + 2)
 	for y := max(y0, m.by0); y <= min(y1, m.by1); y++ {
 		keys := s.fkey[(y+1)*PW+x0+1 : (y+1)*PW+x1+2]
 		cells := m.cells[y*W+x0 : y*W+x1+1]
 		if y != sy {
-			dst = appendFastRow(dst, keys, cells, x0, y, feet)
+			dst = appendFastRow(dst, max1, keys, cells, x0, y, feet)
 			continue
 		}
 		// The start is no answer.
-		dst = appendFastRow(dst, keys[:sx-x0], cells[:sx-x0], x0, y, feet)
-		dst = appendFastRow(dst, keys[sx-x0+1:], cells[sx-x0+1:], sx+1, y, feet)
+		dst = appendFastRow(dst, max1, keys[:sx-x0], cells[:sx-x0], x0, y, feet)
+		dst = appendFastRow(dst, max1, keys[sx-x0+1:], cells[sx-x0+1:], sx+1, y, feet)
 	}
 	return dst
 }
@@ -321,17 +358,17 @@ func (s *searcher) resultsFastRows(dst []Square, y0, y1 int) []Square {
 // the run's last answer in turn at the end of dst and advances past
 // those that count, without a branch per square. Each slot it writes
 // ends up an answer: the last square written is one.
-func appendFastRow(dst []Square, keys []uint32, cells []uint8, x, y, feet int) []Square {
+func appendFastRow(dst []Square, max1 uint32, keys []uint32, cells []uint8, x, y, feet int) []Square {
 	cells = cells[:len(keys)]
 	last := len(keys) - 1
-	for last >= 0 && (keys[last] == 0 || cells[last]&cNoEnd != 0) {
+	for last >= 0 && (keys[last] > max1 || cells[last]&cNoEnd != 0) {
 		last--
 	}
 	keys, cells = keys[:last+1], cells[:last+1]
 	n := len(dst)
 	if cap(dst)-n < len(keys) {
 		for i, k := range keys {
-			if k != 0 && cells[i]&cNoEnd == 0 {
+			if k <= max1 && cells[i]&cNoEnd == 0 {
 				dst = append(dst, Square{X: x + i, Y: y, Cost: int((k-1)>>1) * feet, Actions: 1})
 			}
 		}
@@ -341,7 +378,7 @@ func appendFastRow(dst []Square, keys []uint32, cells []uint8, x, y, feet int) [
 	j := 0
 	for i, k := range keys {
 		out[j] = Square{X: x + i, Y: y, Cost: int((k-1)>>1) * feet, Actions: 1}
-		if k != 0 && cells[i]&cNoEnd == 0 {
+		if k <= max1 && cells[i]&cNoEnd == 0 {
 			j++
 		}
 	}

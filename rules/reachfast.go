@@ -114,14 +114,14 @@ func (s *searcher) reachFast() {
 	var fq fastQueue
 	q := &fq
 	q.start(s.fring[0])
-	pw := int32(PW)
+	pw := PW
 	sx, sy := m.start%W, m.start/W
-	start := int32((sy+1)*PW + sx + 1)
+	start := (sy+1)*PW + sx + 1
 	// The start's key is its diagonal parity (T = 0): a turn that has
 	// counted an odd number of diagonals pays 2 for the next.
 	k1 := uint32(m.par0) + 1
 	key[start] = k1
-	q.buf[q.tail[0][k1]] = start
+	q.buf[q.tail[0][k1]] = int32(start)
 	q.tail[0][k1]++
 	if m.es.on {
 		s.fastN = s.reachFastEdges(q, k1, pc, key, &st, &dg, x0, y0, x1, y1)
@@ -139,7 +139,8 @@ func (s *searcher) reachFast() {
 		}
 		buf, tail := q.buf, &q.tail
 		for l := range fastLanes {
-			for _, pos := range q.lane(K1, l) {
+			for _, p := range q.lane(K1, l) {
+				pos := int(p)
 				if key[pos] != K1 {
 					continue // a better key came later
 				}
@@ -193,7 +194,7 @@ func (s *searcher) reachFastEdges(q *fastQueue, k1 uint32, pc []uint8, key []uin
 		row := (y+1)*PW + x0 + 1
 		copy(pe[row:row+x1-x0+1], m.es.eb[y*W+x0:y*W+x1+1])
 	}
-	pw := int32(PW)
+	pw := PW
 	settled := 0
 	for K1 := k1; ; K1++ {
 		n, ok := q.take(K1)
@@ -205,7 +206,8 @@ func (s *searcher) reachFastEdges(q *fastQueue, k1 uint32, pc []uint8, key []uin
 		}
 		buf, tail := q.buf, &q.tail
 		for l := range fastLanes {
-			for _, pos := range q.lane(K1, l) {
+			for _, p := range q.lane(K1, l) {
+				pos := int(p)
 				if key[pos] != K1 {
 					continue
 				}
@@ -236,8 +238,8 @@ func (s *searcher) reachFastEdges(q *fastQueue, k1 uint32, pc []uint8, key []uin
 // hold one key each, and pushes never land in the bucket being read.
 type fastQueue struct {
 	buf  []int32
-	tail [fastLanes][fastRing]int32
-	bcap int32
+	tail [fastLanes][fastRing]int
+	bcap int
 }
 
 const fastLanes = 8
@@ -248,10 +250,10 @@ func (q *fastQueue) start(buf []int32) {
 	if len(q.buf) < fastLanes*fastRing*64 {
 		q.buf = make([]int32, fastLanes*fastRing*64)
 	}
-	q.bcap = int32(len(q.buf) / (fastLanes * fastRing))
+	q.bcap = len(q.buf) / (fastLanes * fastRing)
 	for l := range q.tail {
 		for b := range q.tail[l] {
-			q.tail[l][b] = int32(l*fastRing+b) * q.bcap
+			q.tail[l][b] = (l*fastRing + b) * q.bcap
 		}
 	}
 }
@@ -260,27 +262,27 @@ func (q *fastQueue) start(buf []int32) {
 // false when the queue is empty. It first makes room for their pushes:
 // each lands in one of the buckets K1+2 .. K1+12 (a blocked step's too),
 // at most one a square and lane counted.
-func (q *fastQueue) take(K1 uint32) (int32, bool) {
-	b := int32(K1 & (fastRing - 1))
-	n := int32(0)
+func (q *fastQueue) take(K1 uint32) (int, bool) {
+	b := int(K1 & (fastRing - 1))
+	n := 0
 	for l := range q.tail {
-		n += q.tail[l][b] - int32(l*fastRing)*q.bcap - b*q.bcap
+		n += q.tail[l][b] - (l*fastRing+b)*q.bcap
 	}
 	if n == 0 {
 		for l := range q.tail {
 			for b := range q.tail[l] {
-				if q.tail[l][b] != int32(l*fastRing+b)*q.bcap {
+				if q.tail[l][b] != (l*fastRing+b)*q.bcap {
 					return 0, true
 				}
 			}
 		}
 		return 0, false
 	}
-	need := int32(0)
+	need := 0
 	for d := uint32(2); d <= 12; d++ {
-		b := int32((K1 + d) & (fastRing - 1))
+		b := int((K1 + d) & (fastRing - 1))
 		for l := range q.tail {
-			need = max(need, q.tail[l][b]-int32(l*fastRing)*q.bcap-b*q.bcap+n+1)
+			need = max(need, q.tail[l][b]-(l*fastRing+b)*q.bcap+n+1)
 		}
 	}
 	if need > q.bcap {
@@ -291,20 +293,20 @@ func (q *fastQueue) take(K1 uint32) (int32, bool) {
 
 // lane returns lane l of the bucket of stored key K1 and empties it.
 func (q *fastQueue) lane(K1 uint32, l int) []int32 {
-	b := K1 & (fastRing - 1)
-	lo, hi := int32(l*fastRing+int(b))*q.bcap, q.tail[l][b]
+	b := int(K1 & (fastRing - 1))
+	lo, hi := (l*fastRing+b)*q.bcap, q.tail[l][b]
 	q.tail[l][b] = lo
 	return q.buf[lo:hi]
 }
 
 // grow gives each lane room for bcap squares, keeping their contents.
-func (q *fastQueue) grow(bcap int32) {
-	buf := make([]int32, fastLanes*fastRing*int(bcap))
+func (q *fastQueue) grow(bcap int) {
+	buf := make([]int32, fastLanes*fastRing*bcap)
 	for l := range q.tail {
 		for b := range q.tail[l] {
-			r := int32(l*fastRing + b)
+			r := l*fastRing + b
 			n := copy(buf[r*bcap:], q.buf[r*q.bcap:q.tail[l][b]])
-			q.tail[l][b] = r*bcap + int32(n)
+			q.tail[l][b] = r*bcap + n
 		}
 	}
 	q.buf, q.bcap = buf, bcap
@@ -315,15 +317,15 @@ func (q *fastQueue) grow(bcap int32) {
 // branch on the outcome, which no predictor guesses well: the key is
 // written back either way, and np into its lane's next slot either way,
 // counted only when the key dropped.
-func fastPush(key []uint32, buf []int32, tail *[fastRing]int32, np int32, nk1 uint32) {
+func fastPush(key []uint32, buf []int32, tail *[fastRing]int, np int, nk1 uint32) {
 	old := key[np]
-	var c int32
+	var c int
 	if nk1 < old {
 		c = 1
 	}
 	key[np] = min(old, nk1)
 	t := tail[nk1&(fastRing-1)]
-	buf[t] = np
+	buf[t] = int32(np)
 	tail[nk1&(fastRing-1)] = t + c
 }
 

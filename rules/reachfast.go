@@ -33,13 +33,37 @@ const (
 	fastWMask = 0x7f
 )
 
-func (s *searcher) reachFast() {
+func (s *searcher) reachFast() { s.reachFastAs(fastAuto) }
+
+// fastMode is how reachFast relaxes a step: whether it branches on the
+// outcome (whether the neighbour's key drops).
+type fastMode uint8
+
+const (
+	// fastAuto picks fastRough when at least a sixth of the box is
+	// difficult terrain, else fastSmooth (the two cross near 15% of
+	// randomly strewn difficult squares on a 250 x 250 map).
+	fastAuto fastMode = iota
+	// fastSmooth branches: over open ground or among walls the wave is
+	// regular enough for the predictor, and most relaxations are then
+	// a load and a compare.
+	fastSmooth
+	// fastRough does not (fastPush): where weights vary square by
+	// square, the outcome is a coin toss to the predictor, and the
+	// mispredictions cost more than the stores it makes always.
+	fastRough
+)
+
+// reachFastAs is reachFast with the relaxation mode given (the tests try
+// both). It returns the mode it used and the count of squares taken from
+// the queue, stale ones included (the tests bound it).
+func (s *searcher) reachFastAs(mode fastMode) (used fastMode, pops int) {
 	m := &s.m
 	s.growRes()
 	s.fastRes = true
 	s.fastN = 0
 	if m.budget <= 0 {
-		return
+		return mode, 0
 	}
 	W, H := m.W, m.H
 	PW := W + 2
@@ -56,8 +80,9 @@ func (s *searcher) reachFast() {
 	if m.kind == kindPF1E {
 		flip = fastDiag
 	}
-	// Straight-step weights by classified square (0: blocked).
-	var wt [256]uint8
+	// Straight-step weights by classified square (0: blocked), and
+	// whether it is difficult terrain.
+	var wt, hard [256]uint8
 	for c := 0; c < 256; c++ {
 		cl := uint8(c)
 		lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
@@ -69,6 +94,9 @@ func (s *searcher) reachFast() {
 			w = 2 + 2*lvl
 		default:
 			w = 2 << lvl
+		}
+		if w > 2 {
+			hard[c] = 1
 		}
 		if cl&cDiag != 0 {
 			w |= fastDiag
@@ -86,6 +114,7 @@ func (s *searcher) reachFast() {
 	ring := flip
 	fill(pc[y0*PW+x0:y0*PW+x1+3], ring)
 	fill(pc[(y1+2)*PW+x0:(y1+2)*PW+x1+3], ring)
+	difficult := 0
 	for y := y0; y <= y1; y++ {
 		row := (y+1)*PW + x0 + 1
 		pc[row-1], pc[row+bw] = ring, ring
@@ -93,6 +122,7 @@ func (s *searcher) reachFast() {
 		dst := pc[row : row+bw]
 		for i, c := range src {
 			dst[i] = wt[c]
+			difficult += int(hard[c])
 		}
 		fill(key[row:row+bw], none)
 	}
@@ -110,57 +140,30 @@ func (s *searcher) reachFast() {
 			st[c], dg[c] = w, w*3/2
 		}
 	}
-	// The queue's buffer lives in s.fring[0] between searches.
-	var fq fastQueue
-	q := &fq
-	q.start(s.fring[0])
-	pw := PW
 	sx, sy := m.start%W, m.start/W
 	start := (sy+1)*PW + sx + 1
 	// The start's key is its diagonal parity (T = 0): a turn that has
 	// counted an odd number of diagonals pays 2 for the next.
 	k1 := uint32(m.par0) + 1
 	key[start] = k1
-	q.buf[q.tail[0][k1]] = int32(start)
-	q.tail[0][k1]++
-	if m.es.on {
-		s.fastN = s.reachFastEdges(q, k1, pc, key, &st, &dg, x0, y0, x1, y1)
-		s.fring[0] = q.buf
-		return
-	}
-	settled := 0
-	for K1 := k1; ; K1++ {
-		n, ok := q.take(K1)
-		if !ok {
-			break
-		}
-		if n == 0 {
-			continue
-		}
-		buf, tail := q.buf, &q.tail
-		for l := range fastLanes {
-			for _, p := range q.lane(K1, l) {
-				pos := int(p)
-				if key[pos] != K1 {
-					continue // a better key came later
-				}
-				settled++
-				pN, pS := pos-pw, pos+pw
-				cN, cE, cS, cW := pc[pN], pc[pos+1], pc[pS], pc[pos-1]
-				fastPush(key, buf, &tail[0], pN, K1+st[cN])
-				fastPush(key, buf, &tail[1], pos+1, K1+st[cE])
-				fastPush(key, buf, &tail[2], pS, K1+st[cS])
-				fastPush(key, buf, &tail[3], pos-1, K1+st[cW])
-				// A refused diagonal weighs fastDiag<<24 = 2^31 more.
-				fastPush(key, buf, &tail[4], pN+1, K1+(dg[pc[pN+1]]|uint32((cN&cE^flip)&fastDiag)<<24))
-				fastPush(key, buf, &tail[5], pS+1, K1+(dg[pc[pS+1]]|uint32((cS&cE^flip)&fastDiag)<<24))
-				fastPush(key, buf, &tail[6], pS-1, K1+(dg[pc[pS-1]]|uint32((cS&cW^flip)&fastDiag)<<24))
-				fastPush(key, buf, &tail[7], pN-1, K1+(dg[pc[pN-1]]|uint32((cN&cW^flip)&fastDiag)<<24))
-			}
+	if mode == fastAuto {
+		mode = fastSmooth
+		if 6*difficult >= bw*(y1-y0+1) {
+			mode = fastRough
 		}
 	}
-	s.fastN = settled
-	s.fring[0] = q.buf
+	// The queue's buffer lives in s.fring[0] between searches.
+	f := fastSearch{buf: s.fring[0], start: start, k1: k1, key: key, pc: pc, st: st, dg: dg, pw: PW, flip: flip}
+	switch {
+	case m.es.on:
+		s.fastN = f.edges(s.fastEdgeBits(n, x0, y0, x1, y1))
+	case mode == fastRough:
+		s.fastN = f.rough()
+	default:
+		s.fastN = f.smooth()
+	}
+	s.fring[0] = f.buf
+	return mode, f.pops
 }
 
 // fill sets every element of s to v.
@@ -178,14 +181,112 @@ const fastBlocked = 1<<31 | 2
 
 var _ = [1]struct{}{}[(2*maxBudget+3)>>30-1] // stored keys <= 2^30 + 3
 
-// reachFastEdges is reachFast's loop on a map with edges: the padded
-// square's refused directions (m.es, diagonals by the route rule, which
-// includes the squares passed between) replace the corner bits. It
-// returns the count of settled squares.
-func (s *searcher) reachFastEdges(q *fastQueue, k1 uint32, pc []uint8, key []uint32, st, dg *[256]uint32, x0, y0, x1, y1 int) int {
+// fastSearch is what reachFast's loops share: the queue's buffer, the
+// start and its stored key, the padded keys and weight bytes, the step
+// weights by weight byte (straight and diagonal), the padded width and
+// the diagonal rule's flip. Each loop keeps the queue and the weights
+// on its own stack, where the compiler reaches them without a register.
+type fastSearch struct {
+	buf    []int32
+	start  int
+	k1     uint32
+	pops   int // squares taken from the queue, stale ones included
+	key    []uint32
+	pc     []uint8
+	st, dg [256]uint32
+	pw     int
+	flip   uint8
+}
+
+// smooth is reachFast's loop with fastRelax. Each settled square relaxes its four straight neighbours, then the
+// four diagonals, whose two passed-between squares are straight
+// neighbours already loaded. It returns the count of settled squares.
+func (f *fastSearch) smooth() int {
+	key, pc, st, dg, pw, flip := f.key, f.pc, f.st, f.dg, f.pw, f.flip
+	var q fastQueue
+	q.start(f.buf, f.start, f.k1)
+	settled := 0
+	for K1 := f.k1; ; K1++ {
+		n, ok := q.take(K1)
+		if !ok {
+			break
+		}
+		if n == 0 {
+			continue
+		}
+		f.pops += n
+		buf, tail := q.buf, &q.tail
+		for l := range fastLanes {
+			for _, p := range q.lane(K1, l) {
+				pos := int(p)
+				if key[pos] != K1 {
+					continue // a better key came later
+				}
+				settled++
+				pN, pS := pos-pw, pos+pw
+				cN, cE, cS, cW := pc[pN], pc[pos+1], pc[pS], pc[pos-1]
+				fastRelax(key, buf, &tail[0], pN, K1+st[cN])
+				fastRelax(key, buf, &tail[1], pos+1, K1+st[cE])
+				fastRelax(key, buf, &tail[2], pS, K1+st[cS])
+				fastRelax(key, buf, &tail[3], pos-1, K1+st[cW])
+				// A refused diagonal weighs fastDiag<<24 = 2^31 more.
+				fastRelax(key, buf, &tail[4], pN+1, K1+(dg[pc[pN+1]]|uint32((cN&cE^flip)&fastDiag)<<24))
+				fastRelax(key, buf, &tail[5], pS+1, K1+(dg[pc[pS+1]]|uint32((cS&cE^flip)&fastDiag)<<24))
+				fastRelax(key, buf, &tail[6], pS-1, K1+(dg[pc[pS-1]]|uint32((cS&cW^flip)&fastDiag)<<24))
+				fastRelax(key, buf, &tail[7], pN-1, K1+(dg[pc[pN-1]]|uint32((cN&cW^flip)&fastDiag)<<24))
+			}
+		}
+	}
+	f.buf = q.buf
+	return settled
+}
+
+// rough is smooth with fastPush.
+func (f *fastSearch) rough() int {
+	key, pc, st, dg, pw, flip := f.key, f.pc, f.st, f.dg, f.pw, f.flip
+	var q fastQueue
+	q.start(f.buf, f.start, f.k1)
+	settled := 0
+	for K1 := f.k1; ; K1++ {
+		n, ok := q.take(K1)
+		if !ok {
+			break
+		}
+		if n == 0 {
+			continue
+		}
+		f.pops += n
+		buf, tail := q.buf, &q.tail
+		for l := range fastLanes {
+			for _, p := range q.lane(K1, l) {
+				pos := int(p)
+				if key[pos] != K1 {
+					continue
+				}
+				settled++
+				pN, pS := pos-pw, pos+pw
+				cN, cE, cS, cW := pc[pN], pc[pos+1], pc[pS], pc[pos-1]
+				fastPush(key, buf, &tail[0], pN, K1+st[cN])
+				fastPush(key, buf, &tail[1], pos+1, K1+st[cE])
+				fastPush(key, buf, &tail[2], pS, K1+st[cS])
+				fastPush(key, buf, &tail[3], pos-1, K1+st[cW])
+				fastPush(key, buf, &tail[4], pN+1, K1+(dg[pc[pN+1]]|uint32((cN&cE^flip)&fastDiag)<<24))
+				fastPush(key, buf, &tail[5], pS+1, K1+(dg[pc[pS+1]]|uint32((cS&cE^flip)&fastDiag)<<24))
+				fastPush(key, buf, &tail[6], pS-1, K1+(dg[pc[pS-1]]|uint32((cS&cW^flip)&fastDiag)<<24))
+				fastPush(key, buf, &tail[7], pN-1, K1+(dg[pc[pN-1]]|uint32((cN&cW^flip)&fastDiag)<<24))
+			}
+		}
+	}
+	f.buf = q.buf
+	return settled
+}
+
+// fastEdgeBits returns the padded copy of the box's refused directions
+// on a map with edges (m.es.eb, diagonals by the route rule, which
+// includes the squares passed between).
+func (s *searcher) fastEdgeBits(n, x0, y0, x1, y1 int) []uint8 {
 	m := &s.m
 	W, PW := m.W, m.W+2
-	n := len(pc)
 	if len(s.fedge) < n {
 		s.fedge = make([]uint8, n)
 	}
@@ -194,9 +295,17 @@ func (s *searcher) reachFastEdges(q *fastQueue, k1 uint32, pc []uint8, key []uin
 		row := (y+1)*PW + x0 + 1
 		copy(pe[row:row+x1-x0+1], m.es.eb[y*W+x0:y*W+x1+1])
 	}
-	pw := PW
+	return pe
+}
+
+// edges is rough on a map with edges: the padded square's refused
+// directions pe replace the corner bits.
+func (f *fastSearch) edges(pe []uint8) int {
+	key, pc, st, dg, pw := f.key, f.pc, f.st, f.dg, f.pw
+	var q fastQueue
+	q.start(f.buf, f.start, f.k1)
 	settled := 0
-	for K1 := k1; ; K1++ {
+	for K1 := f.k1; ; K1++ {
 		n, ok := q.take(K1)
 		if !ok {
 			break
@@ -204,6 +313,7 @@ func (s *searcher) reachFastEdges(q *fastQueue, k1 uint32, pc []uint8, key []uin
 		if n == 0 {
 			continue
 		}
+		f.pops += n
 		buf, tail := q.buf, &q.tail
 		for l := range fastLanes {
 			for _, p := range q.lane(K1, l) {
@@ -226,6 +336,7 @@ func (s *searcher) reachFastEdges(q *fastQueue, k1 uint32, pc []uint8, key []uin
 			}
 		}
 	}
+	f.buf = q.buf
 	return settled
 }
 
@@ -244,8 +355,9 @@ type fastQueue struct {
 
 const fastLanes = 8
 
-// start empties the queue, reusing buf.
-func (q *fastQueue) start(buf []int32) {
+// start readies the queue in buf, holding the square at pos with stored
+// key k1.
+func (q *fastQueue) start(buf []int32, pos int, k1 uint32) {
 	q.buf = buf[:cap(buf)]
 	if len(q.buf) < fastLanes*fastRing*64 {
 		q.buf = make([]int32, fastLanes*fastRing*64)
@@ -256,6 +368,9 @@ func (q *fastQueue) start(buf []int32) {
 			q.tail[l][b] = (l*fastRing + b) * q.bcap
 		}
 	}
+	b := k1 & (fastRing - 1)
+	q.buf[q.tail[0][b]] = int32(pos)
+	q.tail[0][b]++
 }
 
 // take returns the count of squares in the bucket of stored key K1;
@@ -312,11 +427,21 @@ func (q *fastQueue) grow(bcap int) {
 	q.buf, q.bcap = buf, bcap
 }
 
-// fastPush lowers the stored key of np to nk1 if that is less, and
-// queues np in the lane whose tails are tail. It does so without a
-// branch on the outcome, which no predictor guesses well: the key is
-// written back either way, and np into its lane's next slot either way,
-// counted only when the key dropped.
+// fastRelax lowers the stored key of np to nk1 if that is less, and
+// queues np in the lane whose tails are tail.
+func fastRelax(key []uint32, buf []int32, tail *[fastRing]int, np int, nk1 uint32) {
+	if nk1 < key[np] {
+		key[np] = nk1
+		t := tail[nk1&(fastRing-1)]
+		buf[t] = int32(np)
+		tail[nk1&(fastRing-1)] = t + 1
+	}
+}
+
+// fastPush is fastRelax without a branch on the outcome, which no
+// predictor guesses well on rough ground: the key is written back either
+// way, and np into its lane's next slot either way, counted only when
+// the key dropped.
 func fastPush(key []uint32, buf []int32, tail *[fastRing]int, np int, nk1 uint32) {
 	old := key[np]
 	var c int

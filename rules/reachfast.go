@@ -97,36 +97,8 @@ func (s *searcher) reachFastAs(mode fastMode) (used fastMode, pops int) {
 		s.fkey = make([]uint32, n)
 	}
 	pc, key := s.fcell[:n], s.fkey[:n]
-	// The diagonal rule: sf2e refuses a diagonal when both squares passed
-	// between count for it, pf1e when either does, that is unless both
-	// do not: pf1e keeps the flipped bit.
-	var flip uint8
-	if m.kind == kindPF1E {
-		flip = fastDiag
-	}
-	// Straight-step weights by classified square (0: blocked), and
-	// whether it is difficult terrain.
-	var wt, hard [256]uint8
-	for c := 0; c < 256; c++ {
-		cl := uint8(c)
-		lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
-		var w uint8
-		switch {
-		case cl&cBlock != 0:
-			w = 0
-		case m.kind == kindSF2E:
-			w = 2 + 2*lvl
-		default:
-			w = 2 << lvl
-		}
-		if w > 2 {
-			hard[c] = 1
-		}
-		if cl&cDiag != 0 {
-			w |= fastDiag
-		}
-		wt[c] = w ^ flip
-	}
+	tab := &fastTabs[m.kind]
+	wt, hard, flip := &tab.wt, &tab.hard, tab.flip
 	// No key yet is none = the budget's largest key + 2, stored as key + 1:
 	// a push lands only below it.
 	max1 := uint32(2*m.budget + 2)
@@ -152,20 +124,6 @@ func (s *searcher) reachFastAs(mode fastMode) (used fastMode, pops int) {
 		}
 		copy(key[row:row+bw], key[row0:row0+bw]) // memmove beats a loop
 	}
-	// Step weights in key space by padded square, straight and diagonal;
-	// blocked is fastBlocked.
-	var st, dg [256]uint32
-	for c := range 256 {
-		w := uint32(c & fastWMask)
-		switch {
-		case w == 0:
-			st[c], dg[c] = fastBlocked, fastBlocked
-		case m.kind == kindSF2E:
-			st[c], dg[c] = w, w+1
-		default:
-			st[c], dg[c] = w, w*3/2
-		}
-	}
 	sx, sy := m.start%W, m.start/W
 	start := (sy+1)*PW + sx + 1
 	// The start's key is its diagonal parity (T = 0): a turn that has
@@ -179,7 +137,7 @@ func (s *searcher) reachFastAs(mode fastMode) (used fastMode, pops int) {
 		}
 	}
 	// The queue's buffer lives in s.fring[0] between searches.
-	f := fastSearch{buf: s.fring[0], start: start, k1: k1, key: key, pc: pc, st: st, dg: dg, pw: PW, flip: flip}
+	f := fastSearch{buf: s.fring[0], start: start, k1: k1, key: key, pc: pc, tab: tab, pw: PW}
 	switch {
 	case m.es.on:
 		mode = fastRough // the edges' loop is rough's
@@ -191,6 +149,62 @@ func (s *searcher) reachFastAs(mode fastMode) (used fastMode, pops int) {
 	}
 	s.fring[0] = f.buf
 	return mode, f.pops
+}
+
+// fastTab is what reachFast reads by weight byte for a ruleset: the
+// weight byte of a classified square and whether it is difficult
+// terrain; the step weights in key space, straight and diagonal, by
+// weight byte (blocked: fastBlocked); and the flip of the diagonal bit.
+type fastTab struct {
+	wt, hard [256]uint8
+	st, dg   [256]uint32
+	flip     uint8
+}
+
+// fastTabs are the tables of sf2e and pf1e, by kind, made once.
+var fastTabs = [...]fastTab{kindSF2E: newFastTab(kindSF2E), kindPF1E: newFastTab(kindPF1E)}
+
+// newFastTab makes the tables of kind k.
+func newFastTab(k kind) fastTab {
+	var t fastTab
+	// The diagonal rule: sf2e refuses a diagonal when both squares passed
+	// between count for it, pf1e when either does, that is unless both
+	// do not: pf1e keeps the flipped bit.
+	if k == kindPF1E {
+		t.flip = fastDiag
+	}
+	for c := range 256 {
+		cl := uint8(c)
+		lvl := (cl & (cLvl0 | cLvl1)) >> lvlShift
+		var w uint8
+		switch {
+		case cl&cBlock != 0:
+			w = 0
+		case k == kindSF2E:
+			w = 2 + 2*lvl
+		default:
+			w = 2 << lvl
+		}
+		if w > 2 {
+			t.hard[c] = 1
+		}
+		if cl&cDiag != 0 {
+			w |= fastDiag
+		}
+		t.wt[c] = w ^ t.flip
+	}
+	for c := range 256 {
+		w := uint32(c & fastWMask)
+		switch {
+		case w == 0:
+			t.st[c], t.dg[c] = fastBlocked, fastBlocked
+		case k == kindSF2E:
+			t.st[c], t.dg[c] = w, w+1
+		default:
+			t.st[c], t.dg[c] = w, w*3/2
+		}
+	}
+	return t
 }
 
 // fill sets every element of s to v.
@@ -209,27 +223,27 @@ const fastBlocked = 1<<31 | 2
 var _ = [1]struct{}{}[(2*maxBudget+3)>>30-1] // stored keys <= 2^30 + 3
 
 // fastSearch is what reachFast's loops share: the queue's buffer, the
-// start and its stored key, the padded keys and weight bytes, the step
-// weights by weight byte (straight and diagonal), the padded width and
-// the diagonal rule's flip. Each loop keeps the queue and the weights
-// on its own stack, where the compiler reaches them without a register.
+// start and its stored key, the padded keys and weight bytes, the
+// ruleset's tables and the padded width. Each loop keeps the queue and
+// the step weights on its own stack, where the compiler reaches them
+// without a register.
 type fastSearch struct {
-	buf    []int32
-	start  int
-	k1     uint32
-	pops   int // squares taken from the queue, stale ones included
-	key    []uint32
-	pc     []uint8
-	st, dg [256]uint32
-	pw     int
-	flip   uint8
+	buf   []int32
+	start int
+	k1    uint32
+	pops  int // squares taken from the queue, stale ones included
+	key   []uint32
+	pc    []uint8
+	tab   *fastTab
+	pw    int
 }
 
-// smooth is reachFast's loop with fastRelax. Each settled square relaxes its four straight neighbours, then the
-// four diagonals, whose two passed-between squares are straight
-// neighbours already loaded. It returns the count of settled squares.
+// smooth is reachFast's loop with fastRelax. Each settled square relaxes
+// its four straight neighbours, then the four diagonals, whose two
+// passed-between squares are straight neighbours already loaded. It
+// returns the count of settled squares.
 func (f *fastSearch) smooth() int {
-	key, pc, st, dg, pw, flip := f.key, f.pc, f.st, f.dg, f.pw, f.flip
+	key, pc, st, dg, pw, flip := f.key, f.pc, f.tab.st, f.tab.dg, f.pw, f.tab.flip
 	var q fastQueue
 	q.start(f.buf, f.start, f.k1)
 	settled := 0
@@ -270,7 +284,7 @@ func (f *fastSearch) smooth() int {
 
 // rough is smooth with fastPush.
 func (f *fastSearch) rough() int {
-	key, pc, st, dg, pw, flip := f.key, f.pc, f.st, f.dg, f.pw, f.flip
+	key, pc, st, dg, pw, flip := f.key, f.pc, f.tab.st, f.tab.dg, f.pw, f.tab.flip
 	var q fastQueue
 	q.start(f.buf, f.start, f.k1)
 	settled := 0
@@ -328,7 +342,7 @@ func (s *searcher) fastEdgeBits(n, x0, y0, x1, y1 int) []uint8 {
 // edges is rough on a map with edges: the padded square's refused
 // directions pe replace the corner bits.
 func (f *fastSearch) edges(pe []uint8) int {
-	key, pc, st, dg, pw := f.key, f.pc, f.st, f.dg, f.pw
+	key, pc, st, dg, pw := f.key, f.pc, f.tab.st, f.tab.dg, f.pw
 	var q fastQueue
 	q.start(f.buf, f.start, f.k1)
 	settled := 0
@@ -374,10 +388,14 @@ func (f *fastSearch) edges(pe []uint8) int {
 // r = l*fastRing + b, the squares pushed with a stored key (key + 1) = b
 // mod fastRing. Steps weigh 2 to 12 in key space, so the buckets ahead
 // hold one key each, and pushes never land in the bucket being read.
+// last is the largest stored key a square may be queued with; fill
+// bounds the squares in any lane of the buckets ahead.
 type fastQueue struct {
 	buf  []int32
 	tail [fastLanes][fastRing]int
 	bcap int
+	last uint32
+	fill int
 }
 
 const fastLanes = 8
@@ -398,38 +416,41 @@ func (q *fastQueue) start(buf []int32, pos int, k1 uint32) {
 	b := k1 & (fastRing - 1)
 	q.buf[q.tail[0][b]] = int32(pos)
 	q.tail[0][b]++
+	q.last, q.fill = k1, 1
 }
 
 // take returns the count of squares in the bucket of stored key K1;
-// false when the queue is empty. It first makes room for their pushes:
-// each lands in one of the buckets K1+2 .. K1+12 (a blocked step's too),
-// at most one a square and lane counted.
+// false when the queue is empty. The keys are taken in turn, from the
+// start's. It first makes room for the bucket's pushes: each lands in
+// one of the buckets K1+2 .. K1+12 (a blocked step's too), at most one
+// a square and lane counted. When the bound fill leaves too little room
+// it counts the lanes there.
 func (q *fastQueue) take(K1 uint32) (int, bool) {
+	if K1 > q.last {
+		return 0, false
+	}
 	b := int(K1 & (fastRing - 1))
 	n := 0
 	for l := range q.tail {
 		n += q.tail[l][b] - (l*fastRing+b)*q.bcap
 	}
 	if n == 0 {
-		for l := range q.tail {
-			for b := range q.tail[l] {
-				if q.tail[l][b] != (l*fastRing+b)*q.bcap {
-					return 0, true
-				}
+		return 0, true
+	}
+	q.last = K1 + 12
+	if q.fill+n >= q.bcap {
+		q.fill = 0
+		for d := uint32(2); d <= 12; d++ {
+			b := int((K1 + d) & (fastRing - 1))
+			for l := range q.tail {
+				q.fill = max(q.fill, q.tail[l][b]-(l*fastRing+b)*q.bcap)
 			}
 		}
-		return 0, false
-	}
-	need := 0
-	for d := uint32(2); d <= 12; d++ {
-		b := int((K1 + d) & (fastRing - 1))
-		for l := range q.tail {
-			need = max(need, q.tail[l][b]-(l*fastRing+b)*q.bcap+n+1)
+		if need := q.fill + n + 1; need > q.bcap {
+			q.grow(max(need, 2*q.bcap))
 		}
 	}
-	if need > q.bcap {
-		q.grow(max(need, 2*q.bcap))
-	}
+	q.fill += n
 	return n, true
 }
 

@@ -192,6 +192,12 @@ type flyFast struct {
 	// the steps down (but straight down one), level (and straight down
 	// one), and up
 	downMask, levelMask, upMask uint32
+	sinkMask                    uint32 // every step down
+	// shadeB, shadeA: per padded column, the Chebyshev distance to the
+	// nearest column where a cube in the layers up to the asked one
+	// (from it up) is open but the cube above (below) it is blocked
+	// or dearer (see the last Stride in search)
+	shadeB, shadeA []uint16
 	// sideMask[h]: the moves the neighbour in direction h does as well
 	// (see the side rule in search): into directions h-1, h and h+1, and
 	// for a straight h straight up
@@ -402,8 +408,11 @@ func (ff *flyFast) build(f *fly3d) bool {
 			ff.dear[pz*ffRing+r] = a
 		}
 	}
-	ff.downMask, ff.levelMask, ff.upMask = 0, 0, 0
+	ff.downMask, ff.levelMask, ff.upMask, ff.sinkMask = 0, 0, 0, 0
 	for i, mv := range ff.mv {
+		if mv.dz < 0 {
+			ff.sinkMask |= 1 << i
+		}
 		switch {
 		case mv.dz > 0:
 			ff.upMask |= 1 << i
@@ -627,6 +636,7 @@ func (ff *flyFast) search(f *fly3d) {
 		}
 		ff.sbase = base
 		if last {
+			ff.shade(pzEnd)
 			// In the last Stride the seeds of both parities start at a
 			// cube: its even state takes the lesser stop key of the two,
 			// so that a step looks at one.
@@ -711,6 +721,27 @@ func (ff *flyFast) search(f *fly3d) {
 			c := ss >> 1
 			r := c / PL // the padded column
 			pz := c - r*PL
+			if last {
+				// A label below the asked layer whose cube above holds one
+				// at most 2 dearer with at most 2 less room, or above it
+				// whose cube below holds one no dearer with as much room,
+				// where no route of its room meets a shading column.
+				if pz < pzEnd && 2*int32(ff.shadeB[r]) > room {
+					if queuedWithin(st[(c+1)<<1], base+1, K+2, room-2) != 0 {
+						continue
+					}
+					if sk := seedK((c + 1) << 1); sk >= 0 && sk <= K+2 {
+						continue
+					}
+				} else if pz > pzEnd && 2*int32(ff.shadeA[r]) > room {
+					if queuedWithin(st[(c-1)<<1], base+1, K, room) != 0 {
+						continue
+					}
+					if sk := seedK((c - 1) << 1); sk >= 0 && sk <= K && 2*B+1-(sk&1) >= room {
+						continue
+					}
+				}
+			}
 			if skipW < 0 {
 				ev := st[ss].e
 				er := int32(uint16(ev)) - base - 1
@@ -746,6 +777,14 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			expanded++
 			bits := ff.colMoves[r] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
+			if last {
+				if pz <= pzEnd && 2*int32(ff.shadeB[r]) > room {
+					bits &^= ff.sinkMask
+				}
+				if pz >= pzEnd && 2*int32(ff.shadeA[r]) > room {
+					bits &^= ff.upMask
+				}
+			}
 			if skipW >= 0 {
 				// Only steps dearer than the earlier expansion's room
 				// and those into cubes that cannot stop are left.
@@ -910,6 +949,54 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]i
 		n := len(*b)
 		*b = (*b)[:n+1] // the caller made room
 		(*b)[n] = ffEnt{st: ns, lim: lim}
+	}
+}
+
+// shade fills ff.shadeB and ff.shadeA for the asked layer pzEnd: a
+// column shades below when, up to the asked layer, a cube is open and
+// the one above it blocked or dearer; above when, from the asked layer
+// up, a cube is open and the one below it blocked or dearer.
+func (ff *flyFast) shade(pzEnd int32) {
+	PW, PH, PL := ff.PW, ff.PH, ff.PL
+	if len(ff.shadeB) < PW*PH {
+		ff.shadeB = make([]uint16, PW*PH)
+		ff.shadeA = make([]uint16, PW*PH)
+	}
+	sb, sa := ff.shadeB[:PW*PH], ff.shadeA[:PW*PH]
+	const far = 1 << 14
+	cell, pe := ff.cell, int(pzEnd)
+	for pc := range sb {
+		col := cell[pc*PL : pc*PL+PL]
+		b, a := uint16(far), uint16(far)
+		// (w - 1 >= v for v > 0: w is blocked or dearer than v)
+		for z := 1; z <= pe && z < len(col); z++ {
+			if lo, hi := col[z-1]&ffWMask, col[z]&ffWMask; lo != 0 && hi-1 >= lo {
+				b = 0
+			}
+		}
+		for z := pe + 1; z < len(col); z++ {
+			if lo, hi := col[z-1]&ffWMask, col[z]&ffWMask; hi != 0 && lo-1 >= hi {
+				a = 0
+			}
+		}
+		sb[pc], sa[pc] = b, a
+	}
+	// Chebyshev distances: a pass down and right, then up and left.
+	for _, d := range [2][]uint16{sb, sa} {
+		for py := 1; py < PH-1; py++ {
+			row := d[py*PW : py*PW+PW]
+			up := d[py*PW-PW : py*PW]
+			for px := 1; px < len(row)-1 && px+1 < len(up); px++ {
+				row[px] = min(row[px], row[px-1]+1, up[px-1]+1, up[px]+1, up[px+1]+1)
+			}
+		}
+		for py := PH - 2; py >= 1; py-- {
+			row := d[py*PW : py*PW+PW]
+			dn := d[py*PW+PW : py*PW+2*PW]
+			for px := len(row) - 2; px >= 1 && px+1 < len(dn); px-- {
+				row[px] = min(row[px], row[px+1]+1, dn[px-1]+1, dn[px]+1, dn[px+1]+1)
+			}
+		}
 	}
 }
 

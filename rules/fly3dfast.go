@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/binary"
 	bits2 "math/bits"
 	"slices"
 
@@ -198,6 +199,7 @@ type flyFast struct {
 	// (from it up) is open but the cube above (below) it is blocked
 	// or dearer (see the last Stride in search)
 	shadeB, shadeA []uint16
+	shaded         []int32 // the shading columns (^pc: above)
 	// sideMask[h]: the moves the neighbour in direction h does as well
 	// (see the side rule in search): into directions h-1, h and h+1, and
 	// for a straight h straight up
@@ -636,7 +638,7 @@ func (ff *flyFast) search(f *fly3d) {
 		}
 		ff.sbase = base
 		if last {
-			ff.shade(pzEnd)
+			ff.shade(f, pzEnd, int32(B)+1)
 			// In the last Stride the seeds of both parities start at a
 			// cube: its even state takes the lesser stop key of the two,
 			// so that a step looks at one.
@@ -952,49 +954,83 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]i
 	}
 }
 
-// shade fills ff.shadeB and ff.shadeA for the asked layer pzEnd: a
-// column shades below when, up to the asked layer, a cube is open and
-// the one above it blocked or dearer; above when, from the asked layer
-// up, a cube is open and the one below it blocked or dearer.
-func (ff *flyFast) shade(pzEnd int32) {
+// shade fills ff.shadeB and ff.shadeA for the asked layer pzEnd, as far
+// as reach (distances past reach are left at reach + 1): a column shades
+// below when, up to the asked layer, a cube is open and the one above it
+// blocked or dearer; above when, from the asked layer up, a cube is open
+// and the one below it blocked or dearer. In the air a cube weighs 2 or
+// is blocked, so only a creature's cubes shade, but for the ground's
+// terrain under the asked layer 1 (then every column is looked at).
+func (ff *flyFast) shade(f *fly3d, pzEnd, reach int32) {
 	PW, PH, PL := ff.PW, ff.PH, ff.PL
 	if len(ff.shadeB) < PW*PH {
 		ff.shadeB = make([]uint16, PW*PH)
 		ff.shadeA = make([]uint16, PW*PH)
 	}
+	reach = min(reach, 1<<14)
 	sb, sa := ff.shadeB[:PW*PH], ff.shadeA[:PW*PH]
-	const far = 1 << 14
+	for i := range sb {
+		sb[i], sa[i] = uint16(reach+1), uint16(reach+1)
+	}
 	cell, pe := ff.cell, int(pzEnd)
-	for pc := range sb {
+	ff.shaded = ff.shaded[:0]
+	look := func(pc int) {
 		col := cell[pc*PL : pc*PL+PL]
-		b, a := uint16(far), uint16(far)
 		// (w - 1 >= v for v > 0: w is blocked or dearer than v)
 		for z := 1; z <= pe && z < len(col); z++ {
 			if lo, hi := col[z-1]&ffWMask, col[z]&ffWMask; lo != 0 && hi-1 >= lo {
-				b = 0
+				if sb[pc] != 0 {
+					sb[pc] = 0
+					ff.shaded = append(ff.shaded, int32(pc))
+				}
+				break
 			}
 		}
 		for z := pe + 1; z < len(col); z++ {
 			if lo, hi := col[z-1]&ffWMask, col[z]&ffWMask; hi != 0 && lo-1 >= hi {
-				a = 0
+				if sa[pc] != 0 {
+					sa[pc] = 0
+					ff.shaded = append(ff.shaded, ^int32(pc))
+				}
+				break
 			}
 		}
-		sb[pc], sa[pc] = b, a
 	}
-	// Chebyshev distances: a pass down and right, then up and left.
-	for _, d := range [2][]uint16{sb, sa} {
-		for py := 1; py < PH-1; py++ {
-			row := d[py*PW : py*PW+PW]
-			up := d[py*PW-PW : py*PW]
-			for px := 1; px < len(row)-1 && px+1 < len(up); px++ {
-				row[px] = min(row[px], row[px-1]+1, up[px-1]+1, up[px]+1, up[px+1]+1)
+	if pe == 0 {
+		for pc := range sb {
+			look(pc)
+		}
+	} else {
+		// The columns with a creature's cube, 8 window squares at a time.
+		A := f.bw * f.bh
+		occ := f.occ[:A*PL]
+		for l := 0; l < PL; l++ {
+			o := occ[l*A : l*A+A]
+			for a := 0; a < A; a += 8 {
+				if a+8 <= A && binary.LittleEndian.Uint64(o[a:])&0x0101010101010101 == 0 {
+					continue // (oBlock is bit 0)
+				}
+				for b := a; b < min(a+8, A); b++ {
+					if o[b]&oBlock != 0 {
+						look((b/f.bw+1)*PW + b%f.bw + 1)
+					}
+				}
 			}
 		}
-		for py := PH - 2; py >= 1; py-- {
-			row := d[py*PW : py*PW+PW]
-			dn := d[py*PW+PW : py*PW+2*PW]
-			for px := len(row) - 2; px >= 1 && px+1 < len(dn); px-- {
-				row[px] = min(row[px], row[px+1]+1, dn[px-1]+1, dn[px]+1, dn[px+1]+1)
+	}
+	// The Chebyshev distances within reach of each shading column.
+	R := int(reach)
+	for _, pc := range ff.shaded {
+		d := sb
+		if pc < 0 {
+			d, pc = sa, ^pc
+		}
+		px, py := int(pc)%PW, int(pc)/PW
+		for y := max(py-R, 0); y <= min(py+R, PH-1); y++ {
+			row := d[y*PW : y*PW+PW]
+			dy := uint16(max(y-py, py-y))
+			for x := max(px-R, 0); x <= min(px+R, PW-1); x++ {
+				row[x] = min(row[x], max(dy, uint16(max(x-px, px-x))))
 			}
 		}
 	}

@@ -69,6 +69,35 @@ import (
 // parities start at a cube; the even state takes the lesser stop key of
 // the two as the Stride begins, so a step reads one state's fields.
 //
+// Shade. In the last Stride only the asked layer's answers count, and a
+// route one layer nearer the asked layer costs no more: below it, a step
+// up (at least 2 more than the level step the nearer route takes
+// instead) is saved where the route climbs, and until then the nearer
+// route steps level where it steps level and down where it steps down,
+// for the same weight (in the air every open cube weighs 2 straight,
+// the ground no less); above it, a step down weighs what the nearer
+// route's level step does. That holds where the nearer route's cubes are
+// open and no dearer: so a column shades below when, up to the asked
+// layer, a cube is open and the one above it blocked or dearer (or
+// cannot stop while the one below can: the same rule would serve earlier
+// Strides), above likewise from the asked layer up; in the air only a
+// creature's cubes do (flyFast.shade finds them from the occupancy, and
+// spreads their Chebyshev distances only as far as reach). A label whose
+// room cannot carry it to a shading column (twice the distance is more
+// than the room: a step across weighs 2 at least) takes no step down at
+// or below the asked layer and no step up at or above it (its own level
+// step is the nearer route's), and a label below the asked layer is
+// dropped as it leaves the queue when the cube above holds (queued,
+// expanded or as a stop) a label at most 2 dearer with at most 2 less
+// room, above it when the cube below holds one no dearer with as much
+// room (before it is marked expanded, so that no column or side rule
+// leans on it). A step the column or side rules leave to a neighbour
+// that took none by this rule is beaten the same way: the neighbour's
+// room, no less, cannot reach a shading column either, and the cube
+// the step enters is at most a column further. Away from the creatures
+// the last Stride so searches the asked layer alone: 13,700 expansions
+// become 4,000.
+//
 // Moves as masks. An expansion works out, before it reads any entered
 // cube, the moves it takes as a 27-bit mask: those its column allows
 // (flyFast.colMoves, per column, built with the cubes: the diagonals the
@@ -91,32 +120,49 @@ import (
 // the steps that would leave the box's layers are masked out by layer,
 // flyFast.zmask), so the 27 steps from a cube touch a few cache lines.
 // Time: the states reached times their steps (27 at most; over
-// BenchmarkReachFly3D about 4.6 an expansion are taken, 4.35 of them read
-// the entered state's fields) plus the window's volume to set up; memory 27
-// bytes a cube and 5 a column; zero allocations after warm-up.
+// BenchmarkReachFly3D about 3.6 an expansion are taken) plus the
+// window's volume to set up; memory 27 bytes a cube and 9 a column; zero
+// allocations after warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares, ~2.2 ms on the shared 2-core machine against ~3.0 ms before
-// the masks, stepFrom and the diagonal side rule, ~70 ns a label):
-// 24,951 states reached (first in their Stride) and 31,063 expansions (a
-// fifth of them partial); they take 142,800 steps, of which 7,600 are
-// refused from the cube table (over the budget or too far from the asked
-// layer) and 135,100 read the entered state's fields (16 bytes a cube,
-// 700 KB): 50,000 find a queued label as good, 48,500 a stop key, 8,700
-// the other parity's labels, and 27,900 are queued. Under cachegrind an
-// op is 26.4 million instructions (search 13.7, stepFrom 9.0, build 2.6)
-// and 118,000 mispredicted branches (85,000 in stepFrom: 39,000 the test
-// for a queued label as good, 22,000 the loop's end); it was 35 million
-// and 266,000. The time follows the instructions and the entered states
+// squares, ~1.8 ms on the shared 2-core machine against ~2.2 ms before
+// the shade rule and ~3.0 ms before the masks, stepFrom and the
+// diagonal side rule, ~80 ns a label): 17,700 states reached (first in
+// their Stride) and 21,369 expansions (3,900, 13,500 and 4,000 by
+// Stride), taking 77,500 steps (10,800, 52,400 and 14,200); before the
+// shade rule 24,951 states, 31,063 expansions and 142,800 steps, of which
+// 7,600 were refused from the cube table (over the budget or too far from
+// the asked layer) and 135,100 read the entered state's fields (16 bytes
+// a cube, 700 KB): 50,000 found a queued label as good, 48,500 a stop
+// key, 8,700 the other parity's labels, and 27,900 were queued. Under
+// cachegrind an op is 20.7 million instructions (search 11.3, stepFrom
+// 5.3, build 2.6, shade 0.3) and 81,500 mispredicted branches; it was
+// 26.4 million and 118,000 before the shade rule (search 13.7, stepFrom
+// 9.0: 85,000 of the mispredictions, 39,000 the test for a queued label
+// as good, 22,000 the loop's end), and 35 million and 266,000 before
+// the masks. The time follows the instructions and the entered states
 // read more than the mispredictions: the three tests of an entered state
 // as one branch without branches inside, -16,000 mispredictions for +3
 // million instructions, is 2% slower; the diagonal side rule, +1.4
 // million instructions in search for -1.3 million in stepFrom and a
 // seventh fewer states read, is 3% faster (it was 2% slower as branches);
 // moving the masks into a method of their own costs its call and changes
-// nothing else. Earlier measures, on the code before stepFrom: computing
-// the tests of a step without branches, +4 to +44%, the more so the more
-// it loads the fields of blocked cubes too; both parities' fields loaded
+// nothing else. Measured on the code before the shade rule and dropped:
+// a fresh stop that spread fully standing as expanded in the next Stride
+// (marked as its key comes), 9% fewer steps but as many instructions
+// more to mark 20,000 stops an op, and 4% more cache misses; in the
+// last Stride, dropping a label whose room reaches no square left to
+// answer (a Chebyshev distance map of them), 1.5% fewer expansions, all
+// in the lowest layers, for a map dearer than them; the lack by layer
+// and move in one table, -0.16 million instructions in stepFrom and +0.3
+// million in search; the division by the layers as a multiply and shift,
+// no change to be seen on the machine. On the code with it: the shade
+// rule's steps in the earlier Strides too (room and the later Strides'
+// room against the distance), 2.7% fewer expansions for distances spread
+// six times as far, +1 million instructions. Earlier measures, on the
+// code before stepFrom: computing the tests of a step without branches,
+// +4 to +44%, the more so the more it loads the fields of blocked cubes
+// too; both parities' fields loaded
 // before the weight, +10%; the cube bits beside the states in one
 // record, +8%; the most room expanded in a dense array of its own, +12%;
 // p and e in arrays of their own, +1%; in the last Stride, leaving the

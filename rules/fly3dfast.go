@@ -221,6 +221,7 @@ type flyFast struct {
 	base, qbase       int32
 	ring              [ffRing][]ffEnt
 	seeds, fresh, mix []ffSeed
+	freshSeeds        []ffSeed // the fresh stops that are seeds of the next Stride
 	stops             []int32  // the odd states given a stop key
 	lack              []int32  // per layer + 3 (see search)
 	sbase             int32    // the Stride's base (see search)
@@ -695,7 +696,7 @@ func (ff *flyFast) search(f *fly3d) {
 				}
 			}
 		}
-		ff.fresh = ff.fresh[:0]
+		ff.fresh, ff.freshSeeds = ff.fresh[:0], ff.freshSeeds[:0]
 		for i := range ff.ring {
 			ff.ring[i] = ff.ring[i][:0]
 		}
@@ -816,6 +817,10 @@ func (ff *flyFast) search(f *fly3d) {
 					if !last && cc&ffNoStop == 0 && (sk < 0 || sk > K) {
 						ff.fresh = append(ff.fresh, ffSeed{st: ss, k: K})
 						seedKey = true
+						if room < maxW || cc&ffNearStop != 0 {
+							// a seed of the next Stride (see the merge)
+							ff.freshSeeds = append(ff.freshSeeds, ffSeed{st: ss, k: K})
+						}
 					}
 					if seedKey {
 						// it spreads from its stop key with this room
@@ -925,20 +930,23 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 		}
 		mix := ff.mix[:0]
-		old, fr := seeds, ff.fresh
-		for len(old) > 0 || len(fr) > 0 {
-			var sd ffSeed
-			if len(fr) == 0 || len(old) > 0 && old[0].k <= fr[0].k {
-				sd, old = old[0], old[1:]
-			} else {
-				sd, fr = fr[0], fr[1:]
+		// A stop that has spread with room for every step and has no
+		// neighbour that cannot stop is never queued again: a fresh one
+		// spread with the room it was reached with (its first
+		// expansion's, whose key is its stop key), so only those with
+		// less room than a step or such a neighbour were kept.
+		old, fr := seeds, ff.freshSeeds
+		for len(old) > 0 {
+			sd := old[0]
+			for len(fr) > 0 && fr[0].k < sd.k {
+				mix, fr = append(mix, fr[0]), fr[1:]
 			}
-			// A stop that has spread with room for every step and has no
-			// neighbour that cannot stop is never queued again.
+			old = old[1:]
 			if seedK(sd.st) == sd.k && !(spread(sd) && int32(droom[sd.st]) >= maxW && cell[sd.st>>1]&ffNearStop == 0) {
 				mix = append(mix, sd)
 			}
 		}
+		mix = append(mix, fr...)
 		ff.mix, ff.seeds = ff.seeds, mix
 	}
 }

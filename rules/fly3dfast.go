@@ -125,9 +125,9 @@ import (
 // allocations after warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares, ~1.8 ms on the shared 2-core machine against ~2.2 ms before
+// squares, ~1.65 ms on the shared 2-core machine against ~2.2 ms before
 // the shade rule and ~3.0 ms before the masks, stepFrom and the
-// diagonal side rule, ~80 ns a label): 17,700 states reached (first in
+// diagonal side rule, ~75 ns a label): 17,700 states reached (first in
 // their Stride) and 21,369 expansions (3,900, 13,500 and 4,000 by
 // Stride), taking 77,500 steps (10,800, 52,400 and 14,200); before the
 // shade rule 24,951 states, 31,063 expansions and 142,800 steps, of which
@@ -135,8 +135,8 @@ import (
 // the asked layer) and 135,100 read the entered state's fields (16 bytes
 // a cube, 700 KB): 50,000 found a queued label as good, 48,500 a stop
 // key, 8,700 the other parity's labels, and 27,900 were queued. Under
-// cachegrind an op is 20.7 million instructions (search 11.3, stepFrom
-// 5.3, build 2.6, shade 0.3) and 81,500 mispredicted branches; it was
+// cachegrind an op is 19.7 million instructions (search 10.4, stepFrom
+// 5.3, build 2.6, shade 0.3) and 81,600 mispredicted branches; it was
 // 26.4 million and 118,000 before the shade rule (search 13.7, stepFrom
 // 9.0: 85,000 of the mispredictions, 39,000 the test for a queued label
 // as good, 22,000 the loop's end), and 35 million and 266,000 before
@@ -159,7 +159,9 @@ import (
 // no change to be seen on the machine. On the code with it: the shade
 // rule's steps in the earlier Strides too (room and the later Strides'
 // room against the distance), 2.7% fewer expansions for distances spread
-// six times as far, +1 million instructions. Earlier measures, on the
+// six times as far, +1 million instructions; the air's cubes written
+// column by column in build, -0.18 million instructions for 5,000 more
+// mispredictions. Earlier measures, on the
 // code before stepFrom: computing the tests of a step without branches,
 // +4 to +44%, the more so the more it loads the fields of blocked cubes
 // too; both parities' fields loaded

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/binary"
 	bits2 "math/bits"
 	"slices"
 
@@ -68,6 +69,35 @@ import (
 // parities start at a cube; the even state takes the lesser stop key of
 // the two as the Stride begins, so a step reads one state's fields.
 //
+// Shade. In the last Stride only the asked layer's answers count, and a
+// route one layer nearer the asked layer costs no more: below it, a step
+// up (at least 2 more than the level step the nearer route takes
+// instead) is saved where the route climbs, and until then the nearer
+// route steps level where it steps level and down where it steps down,
+// for the same weight (in the air every open cube weighs 2 straight,
+// the ground no less); above it, a step down weighs what the nearer
+// route's level step does. That holds where the nearer route's cubes are
+// open and no dearer: so a column shades below when, up to the asked
+// layer, a cube is open and the one above it blocked or dearer (or
+// cannot stop while the one below can: the same rule would serve earlier
+// Strides), above likewise from the asked layer up; in the air only a
+// creature's cubes do (flyFast.shade finds them from the occupancy, and
+// spreads their Chebyshev distances only as far as reach). A label whose
+// room cannot carry it to a shading column (twice the distance is more
+// than the room: a step across weighs 2 at least) takes no step down at
+// or below the asked layer and no step up at or above it (its own level
+// step is the nearer route's), and a label below the asked layer is
+// dropped as it leaves the queue when the cube above holds (queued,
+// expanded or as a stop) a label at most 2 dearer with at most 2 less
+// room, above it when the cube below holds one no dearer with as much
+// room (before it is marked expanded, so that no column or side rule
+// leans on it). A step the column or side rules leave to a neighbour
+// that took none by this rule is beaten the same way: the neighbour's
+// room, no less, cannot reach a shading column either, and the cube
+// the step enters is at most a column further. Away from the creatures
+// the last Stride so searches the asked layer alone: 13,700 expansions
+// become 4,000.
+//
 // Moves as masks. An expansion works out, before it reads any entered
 // cube, the moves it takes as a 27-bit mask: those its column allows
 // (flyFast.colMoves, per column, built with the cubes: the diagonals the
@@ -90,32 +120,51 @@ import (
 // the steps that would leave the box's layers are masked out by layer,
 // flyFast.zmask), so the 27 steps from a cube touch a few cache lines.
 // Time: the states reached times their steps (27 at most; over
-// BenchmarkReachFly3D about 4.6 an expansion are taken, 4.35 of them read
-// the entered state's fields) plus the window's volume to set up; memory 27
-// bytes a cube and 5 a column; zero allocations after warm-up.
+// BenchmarkReachFly3D about 3.6 an expansion are taken) plus the
+// window's volume to set up; memory 27 bytes a cube and 9 a column; zero
+// allocations after warm-up.
 //
 // Where the time goes (BenchmarkReachFly3D, 7 layers, 3 Strides, 3,398
-// squares, ~2.2 ms on the shared 2-core machine against ~3.0 ms before
-// the masks, stepFrom and the diagonal side rule, ~70 ns a label):
-// 24,951 states reached (first in their Stride) and 31,063 expansions (a
-// fifth of them partial); they take 142,800 steps, of which 7,600 are
-// refused from the cube table (over the budget or too far from the asked
-// layer) and 135,100 read the entered state's fields (16 bytes a cube,
-// 700 KB): 50,000 find a queued label as good, 48,500 a stop key, 8,700
-// the other parity's labels, and 27,900 are queued. Under cachegrind an
-// op is 26.4 million instructions (search 13.7, stepFrom 9.0, build 2.6)
-// and 118,000 mispredicted branches (85,000 in stepFrom: 39,000 the test
-// for a queued label as good, 22,000 the loop's end); it was 35 million
-// and 266,000. The time follows the instructions and the entered states
+// squares, ~1.65 ms on the shared 2-core machine against ~2.2 ms before
+// the shade rule and ~3.0 ms before the masks, stepFrom and the
+// diagonal side rule, ~75 ns a label): 17,700 states reached (first in
+// their Stride) and 21,369 expansions (3,900, 13,500 and 4,000 by
+// Stride), taking 77,500 steps (10,800, 52,400 and 14,200); before the
+// shade rule 24,951 states, 31,063 expansions and 142,800 steps, of which
+// 7,600 were refused from the cube table (over the budget or too far from
+// the asked layer) and 135,100 read the entered state's fields (16 bytes
+// a cube, 700 KB): 50,000 found a queued label as good, 48,500 a stop
+// key, 8,700 the other parity's labels, and 27,900 were queued. Under
+// cachegrind an op is 19.7 million instructions (search 10.4, stepFrom
+// 5.3, build 2.6, shade 0.3) and 81,600 mispredicted branches; it was
+// 26.4 million and 118,000 before the shade rule (search 13.7, stepFrom
+// 9.0: 85,000 of the mispredictions, 39,000 the test for a queued label
+// as good, 22,000 the loop's end), and 35 million and 266,000 before
+// the masks. The time follows the instructions and the entered states
 // read more than the mispredictions: the three tests of an entered state
 // as one branch without branches inside, -16,000 mispredictions for +3
 // million instructions, is 2% slower; the diagonal side rule, +1.4
 // million instructions in search for -1.3 million in stepFrom and a
 // seventh fewer states read, is 3% faster (it was 2% slower as branches);
 // moving the masks into a method of their own costs its call and changes
-// nothing else. Earlier measures, on the code before stepFrom: computing
-// the tests of a step without branches, +4 to +44%, the more so the more
-// it loads the fields of blocked cubes too; both parities' fields loaded
+// nothing else. Measured on the code before the shade rule and dropped:
+// a fresh stop that spread fully standing as expanded in the next Stride
+// (marked as its key comes), 9% fewer steps but as many instructions
+// more to mark 20,000 stops an op, and 4% more cache misses; in the
+// last Stride, dropping a label whose room reaches no square left to
+// answer (a Chebyshev distance map of them), 1.5% fewer expansions, all
+// in the lowest layers, for a map dearer than them; the lack by layer
+// and move in one table, -0.16 million instructions in stepFrom and +0.3
+// million in search; the division by the layers as a multiply and shift,
+// no change to be seen on the machine. On the code with it: the shade
+// rule's steps in the earlier Strides too (room and the later Strides'
+// room against the distance), 2.7% fewer expansions for distances spread
+// six times as far, +1 million instructions; the air's cubes written
+// column by column in build, -0.18 million instructions for 5,000 more
+// mispredictions. Earlier measures, on the
+// code before stepFrom: computing the tests of a step without branches,
+// +4 to +44%, the more so the more it loads the fields of blocked cubes
+// too; both parities' fields loaded
 // before the weight, +10%; the cube bits beside the states in one
 // record, +8%; the most room expanded in a dense array of its own, +12%;
 // p and e in arrays of their own, +1%; in the last Stride, leaving the
@@ -174,6 +223,7 @@ type flyFast struct {
 	base, qbase       int32
 	ring              [ffRing][]ffEnt
 	seeds, fresh, mix []ffSeed
+	freshSeeds        []ffSeed // the fresh stops that are seeds of the next Stride
 	stops             []int32  // the odd states given a stop key
 	lack              []int32  // per layer + 3 (see search)
 	sbase             int32    // the Stride's base (see search)
@@ -192,6 +242,13 @@ type flyFast struct {
 	// the steps down (but straight down one), level (and straight down
 	// one), and up
 	downMask, levelMask, upMask uint32
+	sinkMask                    uint32 // every step down
+	// shadeB, shadeA: per padded column, the Chebyshev distance to the
+	// nearest column where a cube in the layers up to the asked one
+	// (from it up) is open but the cube above (below) it is blocked
+	// or dearer (see the last Stride in search)
+	shadeB, shadeA []uint16
+	shaded         []int32 // the shading columns (^pc: above)
 	// sideMask[h]: the moves the neighbour in direction h does as well
 	// (see the side rule in search): into directions h-1, h and h+1, and
 	// for a straight h straight up
@@ -402,8 +459,11 @@ func (ff *flyFast) build(f *fly3d) bool {
 			ff.dear[pz*ffRing+r] = a
 		}
 	}
-	ff.downMask, ff.levelMask, ff.upMask = 0, 0, 0
+	ff.downMask, ff.levelMask, ff.upMask, ff.sinkMask = 0, 0, 0, 0
 	for i, mv := range ff.mv {
+		if mv.dz < 0 {
+			ff.sinkMask |= 1 << i
+		}
 		switch {
 		case mv.dz > 0:
 			ff.upMask |= 1 << i
@@ -627,6 +687,7 @@ func (ff *flyFast) search(f *fly3d) {
 		}
 		ff.sbase = base
 		if last {
+			ff.shade(f, pzEnd, int32(B)+1)
 			// In the last Stride the seeds of both parities start at a
 			// cube: its even state takes the lesser stop key of the two,
 			// so that a step looks at one.
@@ -637,7 +698,7 @@ func (ff *flyFast) search(f *fly3d) {
 				}
 			}
 		}
-		ff.fresh = ff.fresh[:0]
+		ff.fresh, ff.freshSeeds = ff.fresh[:0], ff.freshSeeds[:0]
 		for i := range ff.ring {
 			ff.ring[i] = ff.ring[i][:0]
 		}
@@ -711,6 +772,27 @@ func (ff *flyFast) search(f *fly3d) {
 			c := ss >> 1
 			r := c / PL // the padded column
 			pz := c - r*PL
+			if last {
+				// A label below the asked layer whose cube above holds one
+				// at most 2 dearer with at most 2 less room, or above it
+				// whose cube below holds one no dearer with as much room,
+				// where no route of its room meets a shading column.
+				if pz < pzEnd && 2*int32(ff.shadeB[r]) > room {
+					if queuedWithin(st[(c+1)<<1], base+1, K+2, room-2) != 0 {
+						continue
+					}
+					if sk := seedK((c + 1) << 1); sk >= 0 && sk <= K+2 {
+						continue
+					}
+				} else if pz > pzEnd && 2*int32(ff.shadeA[r]) > room {
+					if queuedWithin(st[(c-1)<<1], base+1, K, room) != 0 {
+						continue
+					}
+					if sk := seedK((c - 1) << 1); sk >= 0 && sk <= K && 2*B+1-(sk&1) >= room {
+						continue
+					}
+				}
+			}
 			if skipW < 0 {
 				ev := st[ss].e
 				er := int32(uint16(ev)) - base - 1
@@ -737,6 +819,10 @@ func (ff *flyFast) search(f *fly3d) {
 					if !last && cc&ffNoStop == 0 && (sk < 0 || sk > K) {
 						ff.fresh = append(ff.fresh, ffSeed{st: ss, k: K})
 						seedKey = true
+						if room < maxW || cc&ffNearStop != 0 {
+							// a seed of the next Stride (see the merge)
+							ff.freshSeeds = append(ff.freshSeeds, ffSeed{st: ss, k: K})
+						}
 					}
 					if seedKey {
 						// it spreads from its stop key with this room
@@ -746,6 +832,14 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 			expanded++
 			bits := ff.colMoves[r] & zmask[pz] & ff.roomMask[min(room, ffRing-1)]
+			if last {
+				if pz <= pzEnd && 2*int32(ff.shadeB[r]) > room {
+					bits &^= ff.sinkMask
+				}
+				if pz >= pzEnd && 2*int32(ff.shadeA[r]) > room {
+					bits &^= ff.upMask
+				}
+			}
 			if skipW >= 0 {
 				// Only steps dearer than the earlier expansion's room
 				// and those into cubes that cannot stop are left.
@@ -838,20 +932,23 @@ func (ff *flyFast) search(f *fly3d) {
 			}
 		}
 		mix := ff.mix[:0]
-		old, fr := seeds, ff.fresh
-		for len(old) > 0 || len(fr) > 0 {
-			var sd ffSeed
-			if len(fr) == 0 || len(old) > 0 && old[0].k <= fr[0].k {
-				sd, old = old[0], old[1:]
-			} else {
-				sd, fr = fr[0], fr[1:]
+		// A stop that has spread with room for every step and has no
+		// neighbour that cannot stop is never queued again: a fresh one
+		// spread with the room it was reached with (its first
+		// expansion's, whose key is its stop key), so only those with
+		// less room than a step or such a neighbour were kept.
+		old, fr := seeds, ff.freshSeeds
+		for len(old) > 0 {
+			sd := old[0]
+			for len(fr) > 0 && fr[0].k < sd.k {
+				mix, fr = append(mix, fr[0]), fr[1:]
 			}
-			// A stop that has spread with room for every step and has no
-			// neighbour that cannot stop is never queued again.
+			old = old[1:]
 			if seedK(sd.st) == sd.k && !(spread(sd) && int32(droom[sd.st]) >= maxW && cell[sd.st>>1]&ffNearStop == 0) {
 				mix = append(mix, sd)
 			}
 		}
+		mix = append(mix, fr...)
 		ff.mix, ff.seeds = ff.seeds, mix
 	}
 }
@@ -910,6 +1007,88 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]i
 		n := len(*b)
 		*b = (*b)[:n+1] // the caller made room
 		(*b)[n] = ffEnt{st: ns, lim: lim}
+	}
+}
+
+// shade fills ff.shadeB and ff.shadeA for the asked layer pzEnd, as far
+// as reach (distances past reach are left at reach + 1): a column shades
+// below when, up to the asked layer, a cube is open and the one above it
+// blocked or dearer; above when, from the asked layer up, a cube is open
+// and the one below it blocked or dearer. In the air a cube weighs 2 or
+// is blocked, so only a creature's cubes shade, but for the ground's
+// terrain under the asked layer 1 (then every column is looked at).
+func (ff *flyFast) shade(f *fly3d, pzEnd, reach int32) {
+	PW, PH, PL := ff.PW, ff.PH, ff.PL
+	if len(ff.shadeB) < PW*PH {
+		ff.shadeB = make([]uint16, PW*PH)
+		ff.shadeA = make([]uint16, PW*PH)
+	}
+	reach = min(reach, 1<<14)
+	sb, sa := ff.shadeB[:PW*PH], ff.shadeA[:PW*PH]
+	for i := range sb {
+		sb[i], sa[i] = uint16(reach+1), uint16(reach+1)
+	}
+	cell, pe := ff.cell, int(pzEnd)
+	ff.shaded = ff.shaded[:0]
+	look := func(pc int) {
+		col := cell[pc*PL : pc*PL+PL]
+		// (w - 1 >= v for v > 0: w is blocked or dearer than v)
+		for z := 1; z <= pe && z < len(col); z++ {
+			if lo, hi := col[z-1]&ffWMask, col[z]&ffWMask; lo != 0 && hi-1 >= lo {
+				if sb[pc] != 0 {
+					sb[pc] = 0
+					ff.shaded = append(ff.shaded, int32(pc))
+				}
+				break
+			}
+		}
+		for z := pe + 1; z < len(col); z++ {
+			if lo, hi := col[z-1]&ffWMask, col[z]&ffWMask; hi != 0 && lo-1 >= hi {
+				if sa[pc] != 0 {
+					sa[pc] = 0
+					ff.shaded = append(ff.shaded, ^int32(pc))
+				}
+				break
+			}
+		}
+	}
+	if pe == 0 {
+		for pc := range sb {
+			look(pc)
+		}
+	} else {
+		// The columns with a creature's cube, 8 window squares at a time.
+		A := f.bw * f.bh
+		occ := f.occ[:A*PL]
+		for l := 0; l < PL; l++ {
+			o := occ[l*A : l*A+A]
+			for a := 0; a < A; a += 8 {
+				if a+8 <= A && binary.LittleEndian.Uint64(o[a:])&0x0101010101010101 == 0 {
+					continue // (oBlock is bit 0)
+				}
+				for b := a; b < min(a+8, A); b++ {
+					if o[b]&oBlock != 0 {
+						look((b/f.bw+1)*PW + b%f.bw + 1)
+					}
+				}
+			}
+		}
+	}
+	// The Chebyshev distances within reach of each shading column.
+	R := int(reach)
+	for _, pc := range ff.shaded {
+		d := sb
+		if pc < 0 {
+			d, pc = sa, ^pc
+		}
+		px, py := int(pc)%PW, int(pc)/PW
+		for y := max(py-R, 0); y <= min(py+R, PH-1); y++ {
+			row := d[y*PW : y*PW+PW]
+			dy := uint16(max(y-py, py-y))
+			for x := max(px-R, 0); x <= min(px+R, PW-1); x++ {
+				row[x] = min(row[x], max(dy, uint16(max(x-px, px-x))))
+			}
+		}
 	}
 }
 

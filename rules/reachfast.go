@@ -140,8 +140,8 @@ func (s *searcher) reachFastAs(mode fastMode) (used fastMode, pops int) {
 			mode = fastRough
 		}
 	}
-	// The queue's buffer lives in s.fring[0] between searches.
-	f := fastSearch{buf: s.fring[0], start: start, k1: k1, key: key, pc: pc, tab: tab, pw: PW}
+	// The queue's buffer lives in s.fbuf between searches.
+	f := fastSearch{buf: s.fbuf, start: start, k1: k1, key: key, pc: pc, tab: tab, pw: PW}
 	switch {
 	case m.es.on:
 		mode = fastRough // the edges' loop is rough's
@@ -151,7 +151,7 @@ func (s *searcher) reachFastAs(mode fastMode) (used fastMode, pops int) {
 	default:
 		s.fastN = f.smooth()
 	}
-	s.fring[0] = f.buf
+	s.fbuf = f.buf
 	return mode, f.pops
 }
 

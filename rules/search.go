@@ -51,12 +51,12 @@ type searcher struct {
 	lay    layerSearch
 
 	// reachFast (one Stride, one-square space): padded weights and keys,
-	// the bucket ring, the count of settled squares; fastRes: results
+	// the queue's buffer, the count of settled squares; fastRes: results
 	// live there.
 	fcell   []uint8
 	fkey    []uint32
 	fedge   []uint8 // reachFastEdges: refused directions, padded
-	fring   [fastRing][]int32
+	fbuf    []int32 // reachFast: its queue's buffer (lanes of the 16 buckets)
 	fastN   int
 	fastRes bool
 

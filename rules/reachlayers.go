@@ -418,10 +418,13 @@ again:
 			if (!watch || !L.noStOpen) && C+maxW <= maxC {
 				// No step can pass the budget or decide the frontier (with
 				// no open square a Stride may not stop on, only the budget
-				// can).
+				// can): a loop of eight, whose branch the processor learns
+				// (a loop over the steps not refused ends where the walls
+				// say, a branch mispredicted nearly every label off open
+				// ground). A refused step (weight 0) lands on P's own
+				// state, which beats it. With none refused (no nibble 0:
+				// open ground), the loads need not wait for the weights.
 				if (wp-0x11111111)&^wp&0x88888888 == 0 {
-					// No step refused (no nibble 0; open ground): a loop
-					// of eight, whose branch the processor learns.
 					for d := 0; d < 8; d++ {
 						w := wp >> (4 * d) & 15
 						np := P + dOff[d]
@@ -440,11 +443,9 @@ again:
 					}
 					continue
 				}
-				for ws := wp; ws != 0; {
-					sh := bits.TrailingZeros32(ws) &^ 3
-					w := ws >> sh & 15
-					ws &^= 15 << sh
-					np := P + dOff[sh>>2]
+				for d := 0; d < 8; d++ {
+					w := wp >> (4 * d) & 15
+					np := P + dOff[d]&^(int32(w-1)>>31)
 					nC, nK := C+w, K+w
 					T := &sts[2*np+int32(nC)&pmask]
 					tk := T.k ^ kMask

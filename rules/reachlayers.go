@@ -651,15 +651,15 @@ func (s *searcher) layerSquares(bw, bh int) {
 		sq[row-1], sq[row+bw] = eBlock, eBlock
 		src := m.cells[(y+m.by0)*W+m.bx0 : (y+m.by0)*W+m.bx0+bw]
 		dst := sq[row : row+bw]
+		var cl uint8
 		for i, c := range src {
 			dst[i] = cls[c]
+			cl |= c
 		}
+		closed |= uint64(cl & (cBlock | cDiag))
 		// pb's bits are the cells': open squares a Stride may not stop on
 		// are the bytes with cNoStop and not cBlock.
 		open |= orAcross(pb[row:row+bw], src, 1, pbNoEnd|pbNoSt, cNoStop>>2)
-		for _, c := range src {
-			closed |= uint64(c & (cBlock | cDiag))
-		}
 	}
 	// A space that holds a blocked square is never reached but from the
 	// start, whose squares stay in the space for its first steps, so only

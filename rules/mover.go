@@ -53,7 +53,8 @@ type mover struct {
 	// shallow is model.ShallowWater for the modes it is difficult terrain
 	// for (land and climb), else 0 (rules-conventions.md "Shallow water").
 	shallow model.Trait
-	cells   []uint8   // valid inside the box only
+	cells   []uint8 // valid inside the box only
+	ct      classTable
 	walls   squareSum // forThreat's buffer
 	es      edgeSteps // edges and the steps they refuse (map-indexed, in the box)
 	// The box of squares a search can touch: the start's space grown by the
@@ -208,14 +209,46 @@ func (m *mover) classify() {
 	if m.mode == ModeLand || m.mode == ModeClimb {
 		m.shallow = model.ShallowWater
 	}
+	// A square's class depends on its traits alone: a table of every
+	// trait set (2048), kept while the mover's terms stay the same, makes
+	// the box one load a square.
+	ct := &m.ct
+	if key := (classKey{enter, diag, haz, m.shallow, swim, lvl}); !ct.ok || ct.key != key {
+		ct.key, ct.ok = key, true
+		var all [len(ct.tab)]model.Trait
+		for i := range all {
+			all[i] = model.Trait(i)
+		}
+		m.classifyRow(all[:], ct.tab[:], enter, diag, haz, swim, &lvl)
+	}
 	for y := m.by0; y <= m.by1; y++ {
 		lo := y*m.W + m.bx0
-		m.classifyRow(g.Cells[lo:lo+m.bx1-m.bx0+1], m.cells[lo:], enter, diag, haz, swim, &lvl)
+		src := g.Cells[lo : lo+m.bx1-m.bx0+1]
+		dst := m.cells[lo:][:len(src)]
+		for i, tr := range src {
+			dst[i] = ct.tab[tr&model.TraitMask]
+		}
 	}
 	m.classifyTokens(t)
 	m.es.buildAt(e, m.bx0, m.by0, m.bx1-m.bx0+1, m.by1-m.by0+1, m.by0*m.W+m.bx0, m.W, n, m.k, m.cells, cDiag, m.kind == kindPF1E)
 }
 
+// classTable holds the class (mover.cells) of every set of traits for
+// the terms it was worked out with.
+type classTable struct {
+	key classKey
+	ok  bool
+	tab [model.TraitMask + 1]uint8
+}
+
+// classKey is the terms of classifyRow.
+type classKey struct {
+	enter, diag, haz, shallow model.Trait
+	swim                      bool
+	lvl                       [4]uint8
+}
+
+// classifyRow classifies the squares of traits src into dst.
 func (m *mover) classifyRow(src []model.Trait, dst []uint8, enter, diag, haz model.Trait, swim bool, lvl *[4]uint8) {
 	dst = dst[:len(src)]
 	for i, tr := range src {

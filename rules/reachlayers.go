@@ -69,32 +69,43 @@ import (
 // order. A label at least the ruleset's dearest step under the budget steps
 // without the frontier's checks unless it may decide a frontier: a first
 // label of a stop, on a box with an open square (or the start's) a Stride
-// may not stop on; with no step refused, in a loop of eight (a branch the
-// processor learns on open ground). Answers are recorded by the pass that
+// may not stop on; in a loop of eight (a branch the processor learns,
+// where a loop over the steps not refused ends where the walls say), a
+// refused step landing on the label's own state, which beats it (with
+// none refused, the plain offsets: the loads need not wait for the
+// weights). Answers are recorded by the pass that
 // ends a layer (over the positions weighed, or over the square the Strides
 // so far can reach on a large box when they are half of it or more), or as
 // the last layer goes; the results skip eight unanswered squares at a time
 // and append the others without a branch.
 //
 // Where the time goes (ns a square reached on a quiet machine, CPU
-// profiles; the one-square one-Stride floor reachFast about 39).
+// profiles; the one-square one-Stride floor reachFast about 35; the box is
+// classified with one load a square, mover.classTable).
 // BenchmarkReachTypical (one square, 30 ft x 3, 706 squares, 1313 labels,
-// box 41 x 41): about 62; the labels 70% (24 ns each), classifying the box
-// (mover.classify) 11%, results 5%, squares 4%, ending layers 4%.
-// BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
-// labels, box 150 x 150, a third of it reached): about 112; the labels 67%
-// (47 ns each, most of it loading the states their steps land on; weighing
-// a seventh of it), classifying 8%, squares 7%, results 3%, ending layers
-// and clearing 4%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x
-// 3, 1000 x 1000, open): about 70; the labels 64% (1.94 a square, 23 ns
-// each), ending layers 9% and results 8% (passes over all of memory: 16
-// bytes of states, 32 of answers a square), weighing the box 5%,
-// classifying 3%, clearing 2%; on a 200 x 200 map, whose states stay in the
-// cache, about a fifth less. Tried and no faster: states packed in 32 bits
-// (generic code), steps without branches (always eight, a conditional push:
-// slower on open ground), one branch for a label's two comparisons,
-// conditional moves for a label's first expansion, reading a position's
-// stop bit only for the frontier's checks.
+// box 41 x 41): about 56; the labels 86% (26 ns each, their one-square
+// weighing inline), ending layers 4%, results 4%, squares 3%, classifying
+// 2%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
+// labels, 10874 of them a state's first, box 150 x 150, a third of it
+// reached): about 99; the labels 82% (48 ns each, most of it loading the
+// states their steps land on; weighing 9 points of it, mostly first
+// touches of the squares' lines), squares 8%, results 4%, clearing 2%,
+// ending layers 2%, classifying under 1%. BenchmarkReachGargantuanWholeMap
+// (4 x 4, fly 1500 ft x 3, 1000 x 1000, open): about 64; the labels two
+// thirds (1.94 a square, 22 ns each), ending layers 11% and results 4%
+// (passes over all of memory: 16 bytes of states, 32 of answers a square),
+// squares 5%, weighing the box 4%, clearing 3%; on a 200 x 200 map, whose
+// states stay in the cache, about a fifth less. Tried and no faster:
+// states packed in 32 bits (generic code), steps without branches (always
+// eight, a conditional push: slower on open ground), one branch for a
+// label's two comparisons, conditional moves for a label's first
+// expansion, reading a position's stop bit only for the frontier's checks,
+// the frontier's steps in the loop of eight too (5% slower), refusing the
+// steps past the budget eight nibbles at once to send those labels to the
+// loop of eight, offsets chosen through a pointer to one of two arrays (5%
+// slower), clearing only the positions the last search weighed rather
+// than whole buffers (3% slower: memclr streams), the weighing written out
+// rather than a loop over the diagonals, one store a state in endLayer.
 
 const (
 	layRing = 16      // > the dearest step in key space (12)
@@ -418,10 +429,13 @@ again:
 			if (!watch || !L.noStOpen) && C+maxW <= maxC {
 				// No step can pass the budget or decide the frontier (with
 				// no open square a Stride may not stop on, only the budget
-				// can).
+				// can): a loop of eight, whose branch the processor learns
+				// (a loop over the steps not refused ends where the walls
+				// say, a branch mispredicted nearly every label off open
+				// ground). A refused step (weight 0) lands on P's own
+				// state, which beats it. With none refused (no nibble 0:
+				// open ground), the loads need not wait for the weights.
 				if (wp-0x11111111)&^wp&0x88888888 == 0 {
-					// No step refused (no nibble 0; open ground): a loop
-					// of eight, whose branch the processor learns.
 					for d := 0; d < 8; d++ {
 						w := wp >> (4 * d) & 15
 						np := P + dOff[d]
@@ -440,11 +454,9 @@ again:
 					}
 					continue
 				}
-				for ws := wp; ws != 0; {
-					sh := bits.TrailingZeros32(ws) &^ 3
-					w := ws >> sh & 15
-					ws &^= 15 << sh
-					np := P + dOff[sh>>2]
+				for d := 0; d < 8; d++ {
+					w := wp >> (4 * d) & 15
+					np := P + dOff[d]&^(int32(w-1)>>31)
 					nC, nK := C+w, K+w
 					T := &sts[2*np+int32(nC)&pmask]
 					tk := T.k ^ kMask
@@ -650,15 +662,15 @@ func (s *searcher) layerSquares(bw, bh int) {
 		sq[row-1], sq[row+bw] = eBlock, eBlock
 		src := m.cells[(y+m.by0)*W+m.bx0 : (y+m.by0)*W+m.bx0+bw]
 		dst := sq[row : row+bw]
+		var cl uint8
 		for i, c := range src {
 			dst[i] = cls[c]
+			cl |= c
 		}
+		closed |= uint64(cl & (cBlock | cDiag))
 		// pb's bits are the cells': open squares a Stride may not stop on
 		// are the bytes with cNoStop and not cBlock.
 		open |= orAcross(pb[row:row+bw], src, 1, pbNoEnd|pbNoSt, cNoStop>>2)
-		for _, c := range src {
-			closed |= uint64(c & (cBlock | cDiag))
-		}
 	}
 	// A space that holds a blocked square is never reached but from the
 	// start, whose squares stay in the space for its first steps, so only

@@ -751,7 +751,15 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 		return dst
 	}
 	bw, PW, feet := m.bx1-m.bx0+1, L.pw, m.feet
-	for y := max(y0, m.by0); y <= min(y1, m.by1); y++ {
+	ya, yb := max(y0, m.by0), min(y1, m.by1)
+	if ya > yb {
+		return dst
+	}
+	// Room for the answers (L.n in all, at most a row each square) and the
+	// one row written past them, made once: grown row by row, append's
+	// doubling would leave a whole-map answer up to twice its size.
+	dst = slices.Grow(dst, min(L.n, (yb-ya+1)*bw)+bw+1)
+	for y := ya; y <= yb; y++ {
 		row := (y-m.by0+1)*PW + 1
 		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
 		rt = rt[:len(rl)]

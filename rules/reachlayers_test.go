@@ -353,3 +353,20 @@ func TestReachLayersOpenBoxMatchesLabelSearch(t *testing.T) {
 		t.Fatalf("only %d searches weighed every position first", eager)
 	}
 }
+
+// TestReachLayersAnswerSize: an answer is made at about its size (a row of
+// room more for the writes past it), not grown row by row to up to twice
+// it: a whole-map reach on 1000x1000 would hold some 40 MB more.
+func TestReachLayersAnswerSize(t *testing.T) {
+	e, q := gargantuanMap(300)
+	en := mustEngine(t, e.Ruleset)
+	sq, err := en.Reach(nil, e, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A row of 300 and the allocator's rounding to 8 KB pages (about 200
+	// squares of 40 bytes).
+	if want := len(sq) + 301 + 256; len(sq) < 80000 || cap(sq) > want {
+		t.Errorf("%d squares in a slice of %d, want at most %d", len(sq), cap(sq), want)
+	}
+}

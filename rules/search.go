@@ -209,8 +209,8 @@ func (s *searcher) results(dst []Square) []Square {
 	switch {
 	case s.fastRes:
 		dst = slices.Grow(dst, s.fastN)
-	case s.layRes:
-		dst = slices.Grow(dst, s.lay.n)
+	case s.layRes: // and the row resultsLayersRows writes past the answers
+		dst = slices.Grow(dst, s.lay.n+s.m.bx1-s.m.bx0+2)
 	}
 	return s.resultRows(dst, 0, s.m.H-1)
 }

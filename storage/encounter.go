@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -114,6 +115,9 @@ func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	if err := s.loadBackground(ctx, tx, id, e.Version, &e.Background); err != nil {
+		return nil, dbErr(op, false, err)
+	}
+	if err := s.loadTokenImages(ctx, tx, e); err != nil {
 		return nil, dbErr(op, false, err)
 	}
 	return e, nil
@@ -224,13 +228,17 @@ type saved struct {
 	version          int64
 	created, updated time.Time
 	tokenIDs         []string
-	bg               *bgMark // the background image stored, when in its table
+	bg               *bgMark    // the background image stored, when in its table
+	tok              *tokenMark // the token pictures stored, when in their table
 }
 
 // saved notes, once a save committed, what the store now holds.
 func (s *Store) saved(r *saved) {
 	if r.bg != nil {
 		s.marks.set(r.id, *r.bg)
+	}
+	if r.tok != nil {
+		s.tmarks.set(r.id, *r.tok)
 	}
 }
 
@@ -314,11 +322,31 @@ func (s *Store) saveTx(ctx context.Context, tx *sql.Tx, e *model.Encounter, op s
 	if err := insertNotes(ctx, tx, res.id, e.Notes); err != nil {
 		return nil, dbErr(op, true, err)
 	}
-	if err := insertFields(ctx, tx, res.id, e); err != nil {
+	imgTable, err := hasTokenImagesTable(ctx, tx)
+	if err != nil {
+		return nil, dbErr(op, true, err)
+	}
+	fe := e // from migration 0006, token_fields holds no picture
+	if imgTable && slices.ContainsFunc(e.Tokens, func(t model.Token) bool { return t.Image != "" }) {
+		c := *e
+		c.Tokens = slices.Clone(e.Tokens)
+		for i := range c.Tokens {
+			c.Tokens[i].Image = ""
+		}
+		fe = &c
+	}
+	if err := insertFields(ctx, tx, res.id, fe); err != nil {
 		if errors.Is(err, errOldSchema) {
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
 		return nil, dbErr(op, true, err)
+	}
+	if imgTable {
+		m, err := s.saveTokenImages(ctx, tx, res.id, e.Tokens, res.tokenIDs, e.Version)
+		if err != nil {
+			return nil, dbErr(op, true, err)
+		}
+		res.tok = &m
 	}
 	return res, nil
 }
@@ -471,6 +499,9 @@ func (s *Store) Duplicate(ctx context.Context, id, newName string) (string, erro
 		return "", dbErr(op, true, err)
 	}
 	if err := duplicateBackground(ctx, tx, id, newID); err != nil {
+		return "", dbErr(op, true, err)
+	}
+	if err := duplicateTokenImages(ctx, tx, id, newID); err != nil {
 		return "", dbErr(op, true, err)
 	}
 	if err := tx.Commit(); err != nil {

@@ -109,7 +109,8 @@ type Store struct {
 	seeded   bool
 	backup   string
 	busy     time.Duration
-	marks    bgMarks // the background images it knows it holds (background.go)
+	marks    bgMarks    // the map images it knows it holds (images.go)
+	tmarks   tokenMarks // the token pictures likewise
 }
 
 var _ model.EncounterStore = (*Store)(nil)

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,13 +24,19 @@ var backgroundMigration = func() int {
 // countImageWrites makes the database count every write to
 // encounter_backgrounds; the returned func reads the count.
 func countImageWrites(t *testing.T, s *Store) func() int {
+	return countWrites(t, s, "encounter_backgrounds")
+}
+
+// countWrites makes the database count every insert, update and delete of
+// rows of table; the returned func reads the count.
+func countWrites(t *testing.T, s *Store, table string) func() int {
 	t.Helper()
 	for _, q := range []string{
-		`CREATE TABLE image_writes (n INTEGER NOT NULL)`,
-		`INSERT INTO image_writes VALUES (0)`,
-		`CREATE TRIGGER image_insert AFTER INSERT ON encounter_backgrounds BEGIN UPDATE image_writes SET n = n + 1; END`,
-		`CREATE TRIGGER image_update AFTER UPDATE ON encounter_backgrounds BEGIN UPDATE image_writes SET n = n + 1; END`,
-		`CREATE TRIGGER image_delete AFTER DELETE ON encounter_backgrounds BEGIN UPDATE image_writes SET n = n + 1; END`,
+		`CREATE TABLE ` + table + `_writes (n INTEGER NOT NULL)`,
+		`INSERT INTO ` + table + `_writes VALUES (0)`,
+		`CREATE TRIGGER ` + table + `_insert AFTER INSERT ON ` + table + ` BEGIN UPDATE ` + table + `_writes SET n = n + 1; END`,
+		`CREATE TRIGGER ` + table + `_update AFTER UPDATE ON ` + table + ` BEGIN UPDATE ` + table + `_writes SET n = n + 1; END`,
+		`CREATE TRIGGER ` + table + `_delete AFTER DELETE ON ` + table + ` BEGIN UPDATE ` + table + `_writes SET n = n + 1; END`,
 	} {
 		if _, err := s.db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -37,7 +44,7 @@ func countImageWrites(t *testing.T, s *Store) func() int {
 	}
 	return func() int {
 		var n int
-		if err := s.rdb.QueryRow(`SELECT n FROM image_writes`).Scan(&n); err != nil {
+		if err := s.rdb.QueryRow(`SELECT n FROM ` + table + `_writes`).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
@@ -192,6 +199,135 @@ func TestBackgroundOldDatabase(t *testing.T) {
 	mustSave(t, s, e)
 	if w := writes(); w != 0 {
 		t.Errorf("a save after the upgrade wrote the image %d times, want 0", w)
+	}
+	assertEqual(t, mustLoad(t, s, e.ID), e)
+}
+
+// tokenImagesMigration is the number of the migration that moves token
+// pictures to token_images.
+var tokenImagesMigration = func() int {
+	for _, m := range migrations {
+		if strings.HasSuffix(m.name, "_token_images.sql") {
+			return m.version
+		}
+	}
+	panic("no token_images migration")
+}()
+
+// TestTokenImagesWrittenOnlyWhenChanged: an autosave rewrites only the
+// token pictures that changed, came or went; every load gives back what
+// was saved, and a token with only a picture takes no token_fields row.
+func TestTokenImagesWrittenOnlyWhenChanged(t *testing.T) {
+	s := MustOpenDB(t)
+	writes := countWrites(t, s, "token_images")
+	e := fullEncounter()
+	e.Ruleset, e.FeetPerSquare = model.SF2E, 5
+	for i := range e.Tokens {
+		e.Tokens[i].Size = model.Medium
+		e.Tokens[i].Image = smallImage(fmt.Sprintf("token %d", i))
+	}
+	step := func(what string, want int) {
+		t.Helper()
+		before := writes()
+		mustSave(t, s, e)
+		if got := writes() - before; got != want {
+			t.Errorf("%s: %d writes of pictures, want %d", what, got, want)
+		}
+		assertEqual(t, mustLoad(t, s, e.ID), e)
+	}
+	n := len(e.Tokens)
+	step("new encounter", n)
+	if r := countRows(t, s, "token_fields", e.ID); r != 0 {
+		t.Errorf("%d token_fields rows for tokens with only a picture", r)
+	}
+	e.Tokens[0].X++
+	step("a token moved", 0)
+	e.Tokens[1].Image = smallImage("another")
+	step("one picture changed", 1)
+	e.Tokens[2].Image = ""
+	step("one picture removed", 1)
+	e.Tokens = append(e.Tokens[:1], e.Tokens[2:]...) // the one with the new picture goes
+	step("a token with a picture deleted", 1)
+	nt := e.Tokens[0]
+	nt.ID, nt.Name, nt.Image = "", "Newcomer", smallImage("newcomer")
+	e.Tokens = append(e.Tokens, nt)
+	step("a token with a picture added", 1)
+	e.Tokens[0], e.Tokens[1] = e.Tokens[1], e.Tokens[0]
+	step("two tokens swapped in the order", 0)
+}
+
+// TestTokenImagesAcrossStores: a second store's save of other pictures is
+// seen by the first's next load, and the first, saving a version it never
+// saw, writes them all.
+func TestTokenImagesAcrossStores(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "encounters.db")
+	a := mustOpenAt(t, path, options{})
+	b := mustOpenAt(t, path, options{})
+	e := fullEncounter()
+	e.Tokens[0].Image = smallImage("a's")
+	mustSave(t, a, e)
+	other := mustLoad(t, b, e.ID)
+	other.Tokens[0].Image = smallImage("b's")
+	mustSave(t, b, other)
+	fresh := mustLoad(t, a, e.ID)
+	if fresh.Tokens[0].Image != other.Tokens[0].Image {
+		t.Fatal("a loads its own old picture after b saved another")
+	}
+	other.Tokens[0].Image = smallImage("a's")
+	mustSave(t, b, other)
+	fresh.Version = other.Version // as if a had loaded it
+	fresh.Tokens[0].Image = smallImage("b's")
+	mustSave(t, a, fresh)
+	assertEqual(t, mustLoad(t, b, e.ID), fresh)
+}
+
+// TestTokenImagesDuplicateAndDelete: a copy has the pictures; deleting an
+// encounter deletes its pictures, not the copy's.
+func TestTokenImagesDuplicateAndDelete(t *testing.T) {
+	s := MustOpenDB(t)
+	e := fullEncounter()
+	e.Tokens[1].Image = smallImage("kept")
+	mustSave(t, s, e)
+	id, err := s.Duplicate(ctx, e.ID, "Copy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Delete(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := countRows(t, s, "token_images", e.ID); n != 0 {
+		t.Fatal("the pictures outlive their encounter")
+	}
+	if got := mustLoad(t, s, id); got.Tokens[1].Image != e.Tokens[1].Image {
+		t.Fatal("the copy lost its picture")
+	}
+}
+
+// TestTokenImagesOldDatabase: before migration 0006 a picture lives in
+// token_fields; upgraded, it moves to token_images unchanged, and the next
+// save writes none.
+func TestTokenImagesOldDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "encounters.db")
+	old := mustOpenAt(t, path, options{upTo: tokenImagesMigration - 1})
+	e := tablePlayEncounter(t)
+	e.Tokens[0].Image = smallImage("from the old days")
+	e.Tokens[1].Image = smallImage("and its only field")
+	e.Tokens[1].Elevation, e.Tokens[1].Level, e.Tokens[1].Initiative, e.Tokens[1].HP, e.Tokens[1].Color = 0, nil, nil, nil, ""
+	mustSave(t, old, e)
+	assertEqual(t, mustLoad(t, old, e.ID), e)
+	old.Close()
+
+	s := mustOpenAt(t, path, options{})
+	assertEqual(t, mustLoad(t, s, e.ID), e)
+	var n int
+	if err := s.rdb.QueryRow(`SELECT count(*) FROM token_fields WHERE image != ''`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d token_fields rows still hold a picture after the upgrade (%v)", n, err)
+	}
+	writes := countWrites(t, s, "token_images")
+	e.Tokens[0].X++
+	mustSave(t, s, e)
+	if w := writes(); w != 0 {
+		t.Errorf("a save after the upgrade wrote %d pictures, want 0", w)
 	}
 	assertEqual(t, mustLoad(t, s, e.ID), e)
 }

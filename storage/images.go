@@ -1,0 +1,268 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"hash/maphash"
+	"sync"
+
+	"encounterplanner/model"
+)
+
+// An encounter's background image lives in encounter_backgrounds (migration
+// 0005), apart from the row every save rewrites, and a save writes it only
+// when it changed. The store knows what it holds from its own loads and
+// saves: for each encounter, the version it last loaded or saved and the
+// image's length and hash then. A save of that same version whose image
+// has that length and hash leaves the stored image alone; the versioned
+// UPDATE has just proved no other writer saved in between (every write of
+// an image bumps the version), so the stored image is still that one. Any
+// other save writes it. A 20 MB map image then costs an autosave a hash
+// (about 3 ms) instead of a 27 MB write (BenchmarkStoreSaveMapImage).
+//
+// Token pictures likewise live in token_images (migration 0006), by token
+// id, and a save writes only the pictures that changed, came or went since
+// the version it knows (BenchmarkStoreSaveTokenImages).
+
+// bgMark is what the store last loaded or saved of an encounter's image.
+type bgMark struct {
+	version int64
+	n       int
+	sum     uint64
+}
+
+// bgMarks are the store's marks by encounter id; safe for concurrent use.
+type bgMarks struct {
+	mu   sync.Mutex
+	seed maphash.Seed
+	m    map[string]bgMark
+}
+
+// maxMarks bounds the marks kept (a mark is a few dozen bytes; past this
+// many the store starts afresh, which costs each encounter one more write
+// of its image).
+const maxMarks = 4096
+
+func (b *bgMarks) mark(image string, version int64) bgMark {
+	b.mu.Lock()
+	if b.m == nil {
+		b.seed = maphash.MakeSeed()
+		b.m = map[string]bgMark{}
+	}
+	seed := b.seed
+	b.mu.Unlock()
+	return bgMark{version: version, n: len(image), sum: maphash.String(seed, image)}
+}
+
+// stored reports whether the store holds image at version for id.
+func (b *bgMarks) stored(id string, m bgMark) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	old, ok := b.m[id]
+	return ok && old == m
+}
+
+func (b *bgMarks) set(id string, m bgMark) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.m == nil {
+		return // no mark was made
+	}
+	if len(b.m) >= maxMarks {
+		clear(b.m)
+	}
+	b.m[id] = m
+}
+
+// hasBackgroundTable reports whether the database has encounter_backgrounds
+// (migration 0005); before it, the image is encounters.background.
+func hasBackgroundTable(ctx context.Context, q queryer) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'encounter_backgrounds'`).Scan(&n)
+	return n > 0, err
+}
+
+// loadBackground reads encounter id's image into *image when the database
+// keeps images in their table (it left the row's column there otherwise),
+// and marks it as loaded at version.
+func (s *Store) loadBackground(ctx context.Context, tx *sql.Tx, id string, version int64, image *string) error {
+	ok, err := hasBackgroundTable(ctx, tx)
+	if err != nil || !ok {
+		return err
+	}
+	err = tx.QueryRowContext(ctx, `SELECT image FROM encounter_backgrounds WHERE encounter_id = ?`, id).Scan(image)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	s.marks.set(id, s.marks.mark(*image, version))
+	return nil
+}
+
+// saveBackground stores image as encounter id's background in tx, the save
+// that makes version from prev (0: a new encounter), unless the store knows
+// it holds that image at prev already. It returns the mark to set once tx
+// commits.
+func (s *Store) saveBackground(ctx context.Context, tx *sql.Tx, id, image string, prev int64) (bgMark, error) {
+	m := s.marks.mark(image, prev)
+	if prev == 0 && image != "" || prev != 0 && !s.marks.stored(id, m) {
+		var err error
+		if image == "" {
+			_, err = tx.ExecContext(ctx, `DELETE FROM encounter_backgrounds WHERE encounter_id = ?`, id)
+		} else {
+			_, err = tx.ExecContext(ctx, `INSERT INTO encounter_backgrounds (encounter_id, image) VALUES (?, ?)
+				ON CONFLICT (encounter_id) DO UPDATE SET image = excluded.image`, id, image)
+		}
+		if err != nil {
+			return bgMark{}, err
+		}
+	}
+	m.version = prev + 1
+	return m, nil
+}
+
+// duplicateBackground copies encounter id's image to newID.
+func duplicateBackground(ctx context.Context, tx *sql.Tx, id, newID string) error {
+	ok, err := hasBackgroundTable(ctx, tx)
+	if err != nil || !ok {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO encounter_backgrounds (encounter_id, image)
+		SELECT ?, image FROM encounter_backgrounds WHERE encounter_id = ?`, newID, id)
+	return err
+}
+
+// imgSum is a picture's length and hash.
+type imgSum struct {
+	n   int
+	sum uint64
+}
+
+func (b *bgMarks) sumOf(image string) imgSum {
+	m := b.mark(image, 0)
+	return imgSum{m.n, m.sum}
+}
+
+// tokenMark is what the store last loaded or saved of an encounter's token
+// pictures: the version and, by token id, the tokens that had one.
+type tokenMark struct {
+	version int64
+	sums    map[string]imgSum
+}
+
+// tokenMarks are the store's token marks by encounter id; safe for
+// concurrent use.
+type tokenMarks struct {
+	mu sync.Mutex
+	m  map[string]tokenMark
+}
+
+func (t *tokenMarks) get(id string) (tokenMark, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	m, ok := t.m[id]
+	return m, ok
+}
+
+func (t *tokenMarks) set(id string, m tokenMark) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.m == nil || len(t.m) >= maxMarks {
+		t.m = map[string]tokenMark{}
+	}
+	t.m[id] = m
+}
+
+// hasTokenImagesTable reports whether the database has token_images
+// (migration 0006); before it, a picture is token_fields.image.
+func hasTokenImagesTable(ctx context.Context, q queryer) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'token_images'`).Scan(&n)
+	return n > 0, err
+}
+
+// loadTokenImages reads the pictures of e's tokens (by id) when the
+// database keeps them in their table, and marks them as loaded at e's
+// version.
+func (s *Store) loadTokenImages(ctx context.Context, tx *sql.Tx, e *model.Encounter) error {
+	ok, err := hasTokenImagesTable(ctx, tx)
+	if err != nil || !ok {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT token_id, image FROM token_images WHERE encounter_id = ?`, e.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	byID := make(map[string]int, len(e.Tokens))
+	for i := range e.Tokens {
+		byID[e.Tokens[i].ID] = i
+	}
+	sums := map[string]imgSum{}
+	for rows.Next() {
+		var id, image string
+		if err := rows.Scan(&id, &image); err != nil {
+			return err
+		}
+		if i, ok := byID[id]; ok {
+			e.Tokens[i].Image = image
+			sums[id] = s.marks.sumOf(image)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	s.tmarks.set(e.ID, tokenMark{e.Version, sums})
+	return nil
+}
+
+// saveTokenImages stores the pictures of tokens (ids: their ids as saved)
+// as encounter id's in tx, the save that makes version prev + 1 (prev 0: a
+// new encounter): only those that changed, came or went since the store
+// last loaded or saved version prev, or all of them when it knows no such
+// version. It returns the mark to set once tx commits.
+func (s *Store) saveTokenImages(ctx context.Context, tx *sql.Tx, id string, tokens []model.Token, ids []string, prev int64) (tokenMark, error) {
+	sums := map[string]imgSum{}
+	for i := range tokens {
+		if tokens[i].Image != "" {
+			sums[ids[i]] = s.marks.sumOf(tokens[i].Image)
+		}
+	}
+	old, known := s.tmarks.get(id)
+	if !known || old.version != prev {
+		old = tokenMark{}
+		if prev != 0 {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM token_images WHERE encounter_id = ?`, id); err != nil {
+				return tokenMark{}, err
+			}
+		}
+	}
+	for tid := range old.sums {
+		if _, ok := sums[tid]; !ok {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM token_images WHERE encounter_id = ? AND token_id = ?`, id, tid); err != nil {
+				return tokenMark{}, err
+			}
+		}
+	}
+	for i := range tokens {
+		if tokens[i].Image == "" || old.sums[ids[i]] == sums[ids[i]] {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO token_images (encounter_id, token_id, image) VALUES (?, ?, ?)
+			ON CONFLICT (encounter_id, token_id) DO UPDATE SET image = excluded.image`, id, ids[i], tokens[i].Image); err != nil {
+			return tokenMark{}, err
+		}
+	}
+	return tokenMark{prev + 1, sums}, nil
+}
+
+// duplicateTokenImages copies encounter id's token pictures to newID.
+func duplicateTokenImages(ctx context.Context, tx *sql.Tx, id, newID string) error {
+	ok, err := hasTokenImagesTable(ctx, tx)
+	if err != nil || !ok {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO token_images (encounter_id, token_id, image)
+		SELECT ?, token_id, image FROM token_images WHERE encounter_id = ?`, newID, id)
+	return err
+}

@@ -201,14 +201,7 @@ func TestFieldsOldDatabase(t *testing.T) {
 }
 
 // fieldsMigration is the number of the migration that adds the tables.
-var fieldsMigration = func() int {
-	for _, m := range migrations {
-		if strings.HasSuffix(m.name, "_table_play_fields.sql") {
-			return m.version
-		}
-	}
-	panic("no table_play_fields migration")
-}()
+var fieldsMigration = migrationNumber("_table_play_fields.sql")
 
 // fieldsBenchEncounter is the storage benchmark's encounter with the added
 // fields a fight at the table has: fog and GM-only squares, 500 edges, the
@@ -236,17 +229,7 @@ func fieldsBenchEncounter() *model.Encounter {
 	return e
 }
 
-func BenchmarkStoreSaveFields(b *testing.B) {
-	s := MustOpenDB(b)
-	e := fieldsBenchEncounter()
-	mustSave(b, s, e)
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := s.Save(ctx, e); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkStoreSaveFields(b *testing.B) { benchSaves(b, fieldsBenchEncounter(), false) }
 
 func BenchmarkStoreLoadFields(b *testing.B) {
 	s := MustOpenDB(b)
@@ -268,4 +251,15 @@ func TestFieldsBenchEncounter(t *testing.T) {
 		mustSave(t, s, e)
 		assertEqual(t, mustLoad(t, s, e.ID), e)
 	})
+}
+
+// migrationNumber is the version of the migration whose file name ends in
+// suffix.
+func migrationNumber(suffix string) int {
+	for _, m := range migrations {
+		if strings.HasSuffix(m.name, suffix) {
+			return m.version
+		}
+	}
+	panic("no migration *" + suffix)
 }

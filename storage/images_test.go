@@ -12,14 +12,7 @@ import (
 
 // backgroundMigration is the number of the migration that moves the images
 // to encounter_backgrounds.
-var backgroundMigration = func() int {
-	for _, m := range migrations {
-		if strings.HasSuffix(m.name, "_background_table.sql") {
-			return m.version
-		}
-	}
-	panic("no background_table migration")
-}()
+var backgroundMigration = migrationNumber("_background_table.sql")
 
 // countImageWrites makes the database count every write to
 // encounter_backgrounds; the returned func reads the count.
@@ -205,14 +198,7 @@ func TestBackgroundOldDatabase(t *testing.T) {
 
 // tokenImagesMigration is the number of the migration that moves token
 // pictures to token_images.
-var tokenImagesMigration = func() int {
-	for _, m := range migrations {
-		if strings.HasSuffix(m.name, "_token_images.sql") {
-			return m.version
-		}
-	}
-	panic("no token_images migration")
-}()
+var tokenImagesMigration = migrationNumber("_token_images.sql")
 
 // TestTokenImagesWrittenOnlyWhenChanged: an autosave rewrites only the
 // token pictures that changed, came or went; every load gives back what

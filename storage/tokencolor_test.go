@@ -3,19 +3,11 @@ package storage
 import (
 	"errors"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
 // colorMigration is the number of the migration that adds token_fields.color.
-var colorMigration = func() int {
-	for _, m := range migrations {
-		if strings.HasSuffix(m.name, "_token_color.sql") {
-			return m.version
-		}
-	}
-	panic("no token_color migration")
-}()
+var colorMigration = migrationNumber("_token_color.sql")
 
 // TestTokenColorRoundTrip: a token's colour is kept through save, load and
 // duplicate, a token with only a colour included; the default stays "".

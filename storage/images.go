@@ -25,35 +25,33 @@ import (
 // id, and a save writes only the pictures that changed, came or went since
 // the version it knows (BenchmarkStoreSaveTokenImages).
 
+// imgSum is a picture's length and hash (maphash, seeded once a process:
+// the marks never leave it).
+type imgSum struct {
+	n   int
+	sum uint64
+}
+
+var imageSeed = maphash.MakeSeed()
+
+func sumOf(image string) imgSum { return imgSum{len(image), maphash.String(imageSeed, image)} }
+
 // bgMark is what the store last loaded or saved of an encounter's image.
 type bgMark struct {
 	version int64
-	n       int
-	sum     uint64
+	imgSum
 }
 
 // bgMarks are the store's marks by encounter id; safe for concurrent use.
 type bgMarks struct {
-	mu   sync.Mutex
-	seed maphash.Seed
-	m    map[string]bgMark
+	mu sync.Mutex
+	m  map[string]bgMark
 }
 
 // maxMarks bounds the marks kept (a mark is a few dozen bytes; past this
 // many the store starts afresh, which costs each encounter one more write
 // of its image).
 const maxMarks = 4096
-
-func (b *bgMarks) mark(image string, version int64) bgMark {
-	b.mu.Lock()
-	if b.m == nil {
-		b.seed = maphash.MakeSeed()
-		b.m = map[string]bgMark{}
-	}
-	seed := b.seed
-	b.mu.Unlock()
-	return bgMark{version: version, n: len(image), sum: maphash.String(seed, image)}
-}
 
 // stored reports whether the store holds image at version for id.
 func (b *bgMarks) stored(id string, m bgMark) bool {
@@ -66,11 +64,8 @@ func (b *bgMarks) stored(id string, m bgMark) bool {
 func (b *bgMarks) set(id string, m bgMark) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.m == nil {
-		return // no mark was made
-	}
-	if len(b.m) >= maxMarks {
-		clear(b.m)
+	if b.m == nil || len(b.m) >= maxMarks {
+		b.m = map[string]bgMark{}
 	}
 	b.m[id] = m
 }
@@ -95,7 +90,7 @@ func (s *Store) loadBackground(ctx context.Context, tx *sql.Tx, id string, versi
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	s.marks.set(id, s.marks.mark(*image, version))
+	s.marks.set(id, bgMark{version, sumOf(*image)})
 	return nil
 }
 
@@ -104,7 +99,7 @@ func (s *Store) loadBackground(ctx context.Context, tx *sql.Tx, id string, versi
 // it holds that image at prev already. It returns the mark to set once tx
 // commits.
 func (s *Store) saveBackground(ctx context.Context, tx *sql.Tx, id, image string, prev int64) (bgMark, error) {
-	m := s.marks.mark(image, prev)
+	m := bgMark{prev, sumOf(image)}
 	if prev == 0 && image != "" || prev != 0 && !s.marks.stored(id, m) {
 		var err error
 		if image == "" {
@@ -130,17 +125,6 @@ func duplicateBackground(ctx context.Context, tx *sql.Tx, id, newID string) erro
 	_, err = tx.ExecContext(ctx, `INSERT INTO encounter_backgrounds (encounter_id, image)
 		SELECT ?, image FROM encounter_backgrounds WHERE encounter_id = ?`, newID, id)
 	return err
-}
-
-// imgSum is a picture's length and hash.
-type imgSum struct {
-	n   int
-	sum uint64
-}
-
-func (b *bgMarks) sumOf(image string) imgSum {
-	m := b.mark(image, 0)
-	return imgSum{m.n, m.sum}
 }
 
 // tokenMark is what the store last loaded or saved of an encounter's token
@@ -206,7 +190,7 @@ func (s *Store) loadTokenImages(ctx context.Context, tx *sql.Tx, e *model.Encoun
 		}
 		if i, ok := byID[id]; ok {
 			e.Tokens[i].Image = image
-			sums[id] = s.marks.sumOf(image)
+			sums[id] = sumOf(image)
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -225,7 +209,7 @@ func (s *Store) saveTokenImages(ctx context.Context, tx *sql.Tx, id string, toke
 	sums := map[string]imgSum{}
 	for i := range tokens {
 		if tokens[i].Image != "" {
-			sums[ids[i]] = s.marks.sumOf(tokens[i].Image)
+			sums[ids[i]] = sumOf(tokens[i].Image)
 		}
 	}
 	old, known := s.tmarks.get(id)

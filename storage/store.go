@@ -210,6 +210,7 @@ type dbInfo struct {
 	hasEncounters bool // an encounters table exists
 	tables        int
 	appID         int64 // PRAGMA application_id: ours, or 0 before it was set
+	sqlite        bool  // the file starts with the SQLite header
 }
 
 func open(p string, o options) (*Store, error) {
@@ -402,16 +403,29 @@ var sqliteMagic = []byte("SQLite format 3\x00")
 // integrity check. Any problem is ErrNotDatabase or ErrNewerSchema.
 func inspect(abs string, busy time.Duration) (dbInfo, error) {
 	info, err := inspectWith(abs, busy, true)
-	if errors.Is(err, ErrNotDatabase) {
+	for try := 0; errors.Is(err, ErrNotDatabase) && info.sqlite && try < inspectTries; try++ {
 		if _, serr := os.Stat(abs + "-shm"); serr == nil {
 			// Another connection has the file open: an immutable read
 			// may have caught a checkpoint half done. Read it again the
 			// ordinary way, as one more reader (its -wal and -shm exist).
 			return inspectWith(abs, busy, false)
 		}
+		// Another process may be writing it with its -shm already gone
+		// (the last one out checkpoints and removes it) or not yet there:
+		// an immutable read can catch that half done too. A busy file
+		// settles within moments; a damaged one stays damaged.
+		time.Sleep(inspectWait)
+		info, err = inspectWith(abs, busy, true)
 	}
 	return info, err
 }
+
+// inspectTries and inspectWait bound how long inspect reads a damaged
+// looking SQLite file again before it says so.
+const (
+	inspectTries = 3
+	inspectWait  = 50 * time.Millisecond
+)
 
 func inspectWith(abs string, busy time.Duration, mayImmutable bool) (dbInfo, error) {
 	var info dbInfo
@@ -448,6 +462,7 @@ func inspectWith(abs string, busy time.Duration, mayImmutable bool) (dbInfo, err
 	if !bytes.Equal(head[:len(sqliteMagic)], sqliteMagic) {
 		return info, notDB(abs, "it does not start with the SQLite header%s", importHint(head))
 	}
+	info.sqlite = true
 	q := url.Values{}
 	q.Set("mode", "ro")
 	q.Set("_busy_timeout", strconv.FormatInt(busy.Milliseconds(), 10))

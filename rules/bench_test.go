@@ -348,3 +348,15 @@ func multiStrideMap(n int) (*model.Encounter, MoveQuery) {
 	e.Tokens = []model.Token{{Name: "runner", Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 2510 * n / 1000}}}
 	return e, MoveQuery{Token: 0, Actions: 3}
 }
+
+// BenchmarkReachWholeMapLarge is BenchmarkReachWholeMap for a Large
+// creature: one Stride through the layered search, one state a position,
+// so its cost a square against the floor's is the layered search's cost a
+// label against reachFast's, with no second parity or layer.
+func BenchmarkReachWholeMapLarge(b *testing.B) {
+	b.Run("250x250", func(b *testing.B) {
+		e := benchMap(250, 250)
+		tok := benchMover(e, model.Large, map[string]int{"land": 1 << 30, "fly": 1 << 30})
+		benchReach(b, e, MoveQuery{Token: tok, Mode: ModeFly})
+	})
+}

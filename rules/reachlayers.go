@@ -402,7 +402,7 @@ func (r *layerRun) search(src []lsrc) {
 		for ; si < len(src) && src[si].k == K; si++ {
 			ring.push(j, lent{src[si].p, K & 1})
 		}
-		q := ring.b[j][:ring.n[j]]
+		q := ring.bucket(j)
 		if len(q) == 0 {
 			// A ring's worth of empty keys: none is queued.
 			if idle++; idle < layRing {
@@ -418,9 +418,7 @@ func (r *layerRun) search(src []lsrc) {
 		// Room for the steps of q's labels, which steps does not check: a
 		// label queues at most four in a bucket (a straight step and a
 		// diagonal weigh a different parity in key space).
-		for i := range ring.b {
-			ring.room(i, 4*len(q))
-		}
+		ring.room(4 * len(q))
 		for i := len(q) - 1; i >= 0; i-- {
 			P, C := q[i].p, q[i].c
 			S := &sts[2*P+int32(C)&pmask]
@@ -464,7 +462,7 @@ func (r *layerRun) search(src []lsrc) {
 			}
 			r.budget(P, C, K, wp, watch)
 		}
-		ring.n[j] = 0
+		ring.at[j] = int(j) * ring.size
 	}
 }
 
@@ -515,40 +513,55 @@ func (r *layerRun) steps(P int32, C, K, wp uint32) {
 // false, changing nothing, when the label's bucket is full.
 func try(ring *lring, sts []lstate, pmask, np int, nC, nK uint32) {
 	T := &sts[2*np+int(nC)&pmask]
-	x := lstate{nK ^ kMask, ^nC}
-	if T.k >= x.k && T.c >= x.c {
+	t := *T
+	if t.k >= nK^kMask && t.c >= ^nC {
 		return
 	}
-	if T.k <= x.k { // not expanded: the best label queued
-		*T = x
+	if t.k <= nK^kMask { // not expanded: the best label queued
+		*T = lstate{nK ^ kMask, ^nC}
 	}
-	j := nK & (layRing - 1)
-	ring.b[j][ring.n[j]] = lent{int32(np), nC}
-	ring.n[j]++
+	a := &ring.at[nK&(layRing-1)]
+	ring.buf[*a] = lent{int32(np), nC}
+	*a++
 }
 
-// lring is the ring of buckets of queued labels, by K: bucket j holds
-// b[j][:n[j]], the rest of b[j] room.
+// lring is the ring of buckets of queued labels, by K, in one buffer:
+// bucket j holds buf[j size : at[j]], the rest up to (j+1) size room.
 type lring struct {
-	b [layRing][]lent
-	n [layRing]int
+	buf  []lent
+	at   [layRing]int
+	size int
+}
+
+// bucket returns the labels of bucket j.
+func (q *lring) bucket(j uint32) []lent {
+	return q.buf[int(j)*q.size : q.at[j]]
 }
 
 // push queues e in bucket j, making room when there is none.
 func (q *lring) push(j uint32, e lent) {
-	if q.n[j] == len(q.b[j]) {
-		q.room(int(j), 1)
+	if q.at[j] == (int(j)+1)*q.size {
+		q.room(1)
 	}
-	q.b[j][q.n[j]] = e
-	q.n[j]++
+	q.buf[q.at[j]] = e
+	q.at[j]++
 }
 
-// room makes room in bucket j for m more labels.
-func (q *lring) room(j, m int) {
-	if len(q.b[j])-q.n[j] < m {
-		b := slices.Grow(q.b[j][:q.n[j]], m)
-		q.b[j] = b[:cap(b)]
+// room makes room for m more labels in every bucket.
+func (q *lring) room(m int) {
+	need := 0
+	for j, a := range q.at {
+		need = max(need, a-j*q.size+m)
 	}
+	if need <= q.size {
+		return
+	}
+	size := max(2*q.size, need)
+	buf := make([]lent, layRing*size)
+	for j := range q.at {
+		q.at[j] = j*size + copy(buf[j*size:], q.buf[j*q.size:q.at[j]])
+	}
+	q.buf, q.size = buf, size
 }
 
 // budget queues the steps of a label near the budget whose steps decide

@@ -434,16 +434,11 @@ func (r *layerRun) search(src []lsrc) {
 			}
 			S.c = ^C
 			r.popped++
-			watch := false
-			if first {
-				if last {
-					// The last layer's answers: no pass ends it.
-					if r.rl[P] == 0 && r.pb[P]&pbNoEnd == 0 {
-						r.rl[P], r.rt[P] = r.rec, int32(K>>1)
-						r.L.n++
-					}
-				} else {
-					watch = r.pb[P]&pbNoSt == 0
+			if first && last {
+				// The last layer's answers: no pass ends it.
+				if r.rl[P] == 0 && r.pb[P]&pbNoEnd == 0 {
+					r.rl[P], r.rt[P] = r.rec, int32(K>>1)
+					r.L.n++
 				}
 			}
 			// The eight steps' weights (0: refused), a nibble each, worked
@@ -452,10 +447,13 @@ func (r *layerRun) search(src []lsrc) {
 			if wp == 0 {
 				wp = r.weigh(P)
 			}
-			if (!watch || !r.watchable) && C+maxW <= maxC {
+			// A label watches the frontier when it is the first of a state
+			// a Stride may stop on, before the last layer.
+			if C+maxW <= maxC && !(first && r.watchable && r.pb[P]&pbNoSt == 0) {
 				r.steps(P, C, K, wp)
 				continue
 			}
+			watch := first && !last && r.pb[P]&pbNoSt == 0
 			if watch && r.watchable {
 				r.frontier(P, C, K, wp, watch)
 				continue

@@ -529,6 +529,7 @@ type lring struct {
 	buf  []lent
 	at   [layRing]int
 	size int
+	hi   int // at least every bucket's length
 }
 
 // bucket returns the labels of bucket j.
@@ -539,22 +540,36 @@ func (q *lring) bucket(j uint32) []lent {
 // push queues e in bucket j, making room when there is none.
 func (q *lring) push(j uint32, e lent) {
 	if q.at[j] == (int(j)+1)*q.size {
-		q.room(1)
+		q.grow(q.most() + 1)
 	}
 	q.buf[q.at[j]] = e
 	q.at[j]++
 }
 
-// room makes room for m more labels in every bucket.
+// room makes room for m more labels in every bucket, and counts them in
+// hi: only when hi passes the buckets' size are their lengths looked at.
 func (q *lring) room(m int) {
-	need := 0
-	for j, a := range q.at {
-		need = max(need, a-j*q.size+m)
+	if q.hi += m; q.hi > q.size {
+		q.hi = q.most() + m
+		q.grow(q.hi)
 	}
-	if need <= q.size {
+}
+
+// most returns the length of the longest bucket.
+func (q *lring) most() int {
+	n := 0
+	for j, a := range q.at {
+		n = max(n, a-j*q.size)
+	}
+	return n
+}
+
+// grow makes every bucket hold size labels or more.
+func (q *lring) grow(size int) {
+	if size <= q.size {
 		return
 	}
-	size := max(2*q.size, need)
+	size = max(2*q.size, size)
 	buf := make([]lent, layRing*size)
 	for j := range q.at {
 		q.at[j] = j*size + copy(buf[j*size:], q.buf[j*q.size:q.at[j]])
@@ -598,10 +613,13 @@ func (r *layerRun) weigh(P int32) uint32 {
 	if r.k1 {
 		// The strips are the squares, and a diagonal passes between two
 		// of the straight steps' squares.
-		sq, pw, wS, wD := r.sq, r.pw, r.sw.wS, r.sw.wD
-		cN, cE, cS, cW := sq[P-pw], sq[P+1], sq[P+pw], sq[P-1]
-		wp = wS[cN] | wD[sq[P-pw+1]]<<4 | wS[cE]<<8 | wD[sq[P+pw+1]]<<12 |
-			wS[cS]<<16 | wD[sq[P+pw-1]]<<20 | wS[cW]<<24 | wD[sq[P-pw-1]]<<28
+		wS, wD := r.sw.wS, r.sw.wD
+		n := r.sq[P-r.pw-1:][:3] // the row above, from the left
+		m := r.sq[P-1:][:3]
+		s := r.sq[P+r.pw-1:][:3]
+		cN, cE, cS, cW := n[1], m[2], s[1], m[0]
+		wp = wS[cN] | wD[n[2]]<<4 | wS[cE]<<8 | wD[s[2]]<<12 |
+			wS[cS]<<16 | wD[s[0]]<<20 | wS[cW]<<24 | wD[n[0]]<<28
 		xNE, xSE, xSW, xNW := cN&cE, cS&cE, cS&cW, cN&cW
 		if r.sw.pf1e {
 			xNE, xSE, xSW, xNW = cN|cE, cS|cE, cS|cW, cN|cW

@@ -60,52 +60,70 @@ import (
 // Time O(R + box) for R labels expanded (1.66 to 1.94 a square reached with
 // several Strides, 1 with one: TestReachWorkPerSquare) and the box to
 // classify; memory 16 bytes of states and about 19 of squares, weights and
-// answers a position of the box, reused; zero allocations after warm-up. A
-// position's eight step weights are worked out once and packed in a word:
-// its other parity and later layers read one load. They are worked out at
-// its first label (a one-square space's from its eight neighbours; seen
-// lists the positions), or, on an open box (no square the space may not
-// enter, nearly all of it reached), row by row before the search, memory in
-// order. A label at least the ruleset's dearest step under the budget steps
-// without the frontier's checks unless it may decide a frontier: a first
-// label of a stop, on a box with an open square (or the start's) a Stride
-// may not stop on; in a loop of eight (a branch the processor learns,
-// where a loop over the steps not refused ends where the walls say), a
-// refused step landing on the label's own state, which beats it (with
-// none refused, the plain offsets: the loads need not wait for the
-// weights). Answers are recorded by the pass that
-// ends a layer (over the positions weighed, or over the square the Strides
-// so far can reach on a large box when they are half of it or more), or as
-// the last layer goes; the results skip eight unanswered squares at a time
-// and append the others without a branch.
+// answers a position of the box, and 8 a label the ring can hold (16
+// buckets the size of the longest, with the room a key gives), reused; zero
+// allocations after warm-up. A position's eight step weights are worked out
+// once and packed in a word: its other parity and later layers read one
+// load. They are worked out at its first label (a one-square space's from
+// its eight neighbours; seen lists the positions), or, on an open box (no
+// square the space may not enter, nearly all of it reached), row by row
+// before the search, memory in order. A label at least the ruleset's
+// dearest step under the budget steps without the frontier's checks unless
+// it may decide a frontier: a first label of a stop, on a box with an open
+// square (or the start's) a Stride may not stop on (the position's stop bit
+// is read only on such a box). Its eight steps are written out in a
+// function that calls nothing (steps), so that its values stay in
+// registers: a branch a step the processor learns (a loop over the steps
+// not refused ends where the walls say), a refused step landing on the
+// label's own state, which beats it (with none refused, the plain offsets:
+// the loads need not wait for the weights). A label nearer the budget
+// refuses the steps past it eight nibbles at once and steps the same way,
+// unless it decides a frontier of an open square (the loop over its steps).
+// The labels of a key leave from the end of their bucket, one slice; the
+// buckets are one buffer of fixed-size buckets given room for four steps of
+// every label of a key before it leaves (a straight step and a diagonal
+// weigh a different parity, so at most four of a label's steps share a
+// bucket), so that a step queues a label with a store and an increment.
+// Answers are recorded by the pass that ends a layer (over the positions
+// weighed, or over the square the Strides so far can reach on a large box
+// when they are half of it or more), or as the last layer goes; the results
+// skip eight unanswered squares at a time and append the others without a
+// branch.
 //
 // Where the time goes (ns a square reached on a quiet machine, CPU
 // profiles; the one-square one-Stride floor reachFast about 35; the box is
 // classified with one load a square, mover.classTable).
 // BenchmarkReachTypical (one square, 30 ft x 3, 706 squares, 1313 labels,
-// box 41 x 41): about 56; the labels 86% (26 ns each, their one-square
-// weighing inline), ending layers 4%, results 4%, squares 3%, classifying
-// 2%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
-// labels, 10874 of them a state's first, box 150 x 150, a third of it
-// reached): about 99; the labels 82% (48 ns each, most of it loading the
-// states their steps land on; weighing 9 points of it, mostly first
-// touches of the squares' lines), squares 8%, results 4%, clearing 2%,
-// ending layers 2%, classifying under 1%. BenchmarkReachGargantuanWholeMap
-// (4 x 4, fly 1500 ft x 3, 1000 x 1000, open): about 64; the labels two
-// thirds (1.94 a square, 22 ns each), ending layers 11% and results 4%
-// (passes over all of memory: 16 bytes of states, 32 of answers a square),
-// squares 5%, weighing the box 4%, clearing 3%; on a 200 x 200 map, whose
-// states stay in the cache, about a fifth less. Tried and no faster:
-// states packed in 32 bits (generic code), steps without branches (always
-// eight, a conditional push: slower on open ground), one branch for a
-// label's two comparisons, conditional moves for a label's first
-// expansion, reading a position's stop bit only for the frontier's checks,
-// the frontier's steps in the loop of eight too (5% slower), refusing the
-// steps past the budget eight nibbles at once to send those labels to the
-// loop of eight, offsets chosen through a pointer to one of two arrays (5%
+// box 41 x 41): about 45; the labels 78% (19 ns each; their one-square
+// weighing 16 points of it), ending layers 6%, results 6%, squares 5%,
+// classifying 3%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164
+// squares, 11860 labels, 10874 of them a state's first, box 150 x 150, a
+// third of it reached): about 77; the labels 83% (39 ns each, most of it
+// loading the states their steps land on; weighing 17 points of it,
+// mostly first touches of the squares' lines), squares 8%, results 5%,
+// ending layers 2%, clearing and classifying 1% each.
+// BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3, 1000 x 1000,
+// open): about 50; the labels 70% (1.94 a square, 18 ns each), weighing
+// the box 10%, ending layers 8% and results 8% (passes over all of memory:
+// 16 bytes of states, 32 of answers a square), clearing 2%; on a 200 x 200
+// map, whose states stay in the cache, about a fifth less. Under
+// cachegrind the search (reachLayers less the passes, squares and
+// stepWeights) runs 371 instructions a label for LargeFlyer and 461 for
+// Typical, where one search loop with every value live ran 513 and 595 (a
+// fifth faster in time): spilled and reloaded every label and step. Tried
+// and no faster: states packed in 32 bits (generic code), steps without
+// branches (always eight, a conditional push: slower on open ground), one
+// branch for a label's two comparisons, conditional moves for a label's
+// first expansion, the frontier's steps in the loop of eight too (5%
+// slower), offsets chosen through a pointer to one of two arrays (5%
 // slower), clearing only the positions the last search weighed rather
 // than whole buffers (3% slower: memclr streams), the weighing written out
-// rather than a loop over the diagonals, one store a state in endLayer.
+// rather than a loop over the diagonals, one store a state in endLayer;
+// under cachegrind, a label's steps as a loop in its own function (296
+// instructions a label in it, 270 with the weights shifted a nibble a
+// step, against 208 written out), a step's bucket checked for room in the
+// step (try then too dear to inline: 524 a label in all), and the state's
+// fields read one by one (an address worked out twice: 12 more a label).
 
 const (
 	layRing = 16      // > the dearest step in key space (12)

@@ -120,10 +120,17 @@ import (
 // than whole buffers (3% slower: memclr streams), the weighing written out
 // rather than a loop over the diagonals, one store a state in endLayer;
 // under cachegrind, a label's steps as a loop in its own function (296
-// instructions a label in it, 270 with the weights shifted a nibble a
-// step, against 208 written out), a step's bucket checked for room in the
-// step (try then too dear to inline: 524 a label in all), and the state's
-// fields read one by one (an address worked out twice: 12 more a label).
+// instructions a label in it, 270 with the weights shifted a nibble a step,
+// against 208 written out), a step's bucket checked for room in the step
+// (try then too dear to inline: 524 a label in all), the state's fields
+// read one by one (an address worked out twice: 12 more a label), a key's
+// labels stepped from in one call once all are judged (12 more), steps
+// written out twice, before the last layer and in it, for a constant parity
+// mask (3 fewer a label, for 16 more lines), the budget's test in the
+// search loop (1 fewer for Typical, 1 more for LargeFlyer), a one-square
+// position's neighbours read through one slice (2 more); and a refused
+// step's position chosen by a branch rather than a mask (10 fewer a label,
+// but 17% slower for LargeFlyer: the branch is mispredicted).
 
 const (
 	layRing = 16      // > the dearest step in key space (12)

@@ -128,9 +128,11 @@ import (
 // written out twice, before the last layer and in it, for a constant parity
 // mask (3 fewer a label, for 16 more lines), the budget's test in the
 // search loop (1 fewer for Typical, 1 more for LargeFlyer), a one-square
-// position's neighbours read through one slice (2 more); and a refused
-// step's position chosen by a branch rather than a mask (10 fewer a label,
-// but 17% slower for LargeFlyer: the branch is mispredicted).
+// position's neighbours read through one slice (2 more), the open and the
+// refused steps as two functions chosen in the search loop (3 fewer, the
+// time alike); and a refused step's position chosen by a branch rather than
+// a mask (10 fewer a label, but 17% slower for LargeFlyer: the branch is
+// mispredicted).
 
 const (
 	layRing = 16      // > the dearest step in key space (12)

@@ -106,18 +106,20 @@ import (
 // open): about 50; the labels 70% (1.94 a square, 18 ns each), weighing
 // the box 10%, ending layers 8% and results 8% (passes over all of memory:
 // 16 bytes of states, 32 of answers a square), clearing 2%; on a 200 x 200
-// map, whose states stay in the cache, about a fifth less. Under
-// cachegrind the search (reachLayers less the passes, squares and
-// stepWeights) runs 371 instructions a label for LargeFlyer and 461 for
-// Typical, where one search loop with every value live ran 513 and 595 (a
-// fifth faster in time): spilled and reloaded every label and step. Tried
+// map, whose states stay in the cache, about a fifth less. Under cachegrind
+// the search (reachLayers less the passes, squares and stepWeights) runs
+// 364 instructions a label for LargeFlyer and 452 for Typical, where one
+// search loop with every value live ran 513 and 595 (a fifth faster in
+// time): spilled and reloaded every label and step. The search loop reads
+// what a label uses once from its layerRun where it uses it, so that few
+// values live across its calls (7 fewer a label than held in locals). Tried
 // and no faster: states packed in 32 bits (generic code), steps without
 // branches (always eight, a conditional push: slower on open ground), one
 // branch for a label's two comparisons, conditional moves for a label's
 // first expansion, the frontier's steps in the loop of eight too (5%
 // slower), offsets chosen through a pointer to one of two arrays (5%
-// slower), clearing only the positions the last search weighed rather
-// than whole buffers (3% slower: memclr streams), the weighing written out
+// slower), clearing only the positions the last search weighed rather than
+// whole buffers (3% slower: memclr streams), the weighing written out
 // rather than a loop over the diagonals, one store a state in endLayer;
 // under cachegrind, a label's steps as a loop in its own function (296
 // instructions a label in it, 270 with the weights shifted a nibble a step,
@@ -417,9 +419,6 @@ type layerRun struct {
 // search runs one layer from its sources, in order of K.
 func (r *layerRun) search(src []lsrc) {
 	ring := &r.ring
-	sts, wpos := r.sts, r.wpos
-	pmask, maxC, maxW := r.pmask, r.maxC, r.maxW
-	last := r.last
 	si, idle := 0, 0
 	for K := src[0].k; ; K++ {
 		// A key's sources go in as it comes up, before its labels leave;
@@ -448,7 +447,7 @@ func (r *layerRun) search(src []lsrc) {
 		ring.room(4 * len(q))
 		for i := len(q) - 1; i >= 0; i-- {
 			P, C := q[i].p, q[i].c
-			S := &sts[2*P+int32(C)&pmask]
+			S := &r.sts[2*P+int32(C)&r.pmask]
 			// The first label of a state has its least K: the answer, and the
 			// source of the next layer, whose steps decide the frontier.
 			sk, sc := S.k^kMask, ^S.c
@@ -461,7 +460,7 @@ func (r *layerRun) search(src []lsrc) {
 			}
 			S.c = ^C
 			r.popped++
-			if first && last {
+			if first && r.last {
 				// The last layer's answers: no pass ends it.
 				if r.rl[P] == 0 && r.pb[P]&pbNoEnd == 0 {
 					r.rl[P], r.rt[P] = r.rec, int32(K>>1)
@@ -470,17 +469,17 @@ func (r *layerRun) search(src []lsrc) {
 			}
 			// The eight steps' weights (0: refused), a nibble each, worked
 			// out at a position's first label, then the labels.
-			wp := wpos[P]
+			wp := r.wpos[P]
 			if wp == 0 {
 				wp = r.weigh(P)
 			}
 			// A label watches the frontier when it is the first of a state
 			// a Stride may stop on, before the last layer.
-			if C+maxW <= maxC && !(first && r.watchable && r.pb[P]&pbNoSt == 0) {
+			if C+r.maxW <= r.maxC && !(first && r.watchable && r.pb[P]&pbNoSt == 0) {
 				r.steps(P, C, K, wp)
 				continue
 			}
-			watch := first && !last && r.pb[P]&pbNoSt == 0
+			watch := first && !r.last && r.pb[P]&pbNoSt == 0
 			if watch && r.watchable {
 				r.frontier(P, C, K, wp, watch)
 				continue

@@ -132,8 +132,11 @@ import (
 // search loop (1 fewer for Typical, 1 more for LargeFlyer), a one-square
 // position's neighbours read through one slice (2 more), the open and the
 // refused steps as two functions chosen in the search loop (3 fewer, the
-// time alike); and a refused step's position chosen by a branch rather than
-// a mask (10 fewer a label, but 17% slower for LargeFlyer: the branch is
+// time alike), the parity mask and the states read by try from memory, a
+// register or three fewer (try then too dear to inline), the one-square
+// weighing in the search loop (7 fewer for Typical, 5 more for LargeFlyer);
+// and a refused step's position chosen by a branch rather than a mask (10
+// fewer a label, but 17% slower for LargeFlyer: the branch is
 // mispredicted).
 
 const (

@@ -536,8 +536,8 @@ func (r *layerRun) steps(P int32, C, K, wp uint32) {
 
 // try queues the label (np, nC) of key nK unless its state holds one that
 // beats it: of no greater K (an expanded state's stored K has kExp set,
-// above every other) and no greater C, compared as stored. It reports
-// false, changing nothing, when the label's bucket is full.
+// above every other) and no greater C, compared as stored. The label's
+// bucket has room (search gives it before the key's labels leave).
 func try(ring *lring, sts []lstate, pmask, np int, nC, nK uint32) {
 	T := &sts[2*np+int(nC)&pmask]
 	t := *T

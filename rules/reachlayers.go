@@ -60,52 +60,84 @@ import (
 // Time O(R + box) for R labels expanded (1.66 to 1.94 a square reached with
 // several Strides, 1 with one: TestReachWorkPerSquare) and the box to
 // classify; memory 16 bytes of states and about 19 of squares, weights and
-// answers a position of the box, reused; zero allocations after warm-up. A
-// position's eight step weights are worked out once and packed in a word:
-// its other parity and later layers read one load. They are worked out at
-// its first label (a one-square space's from its eight neighbours; seen
-// lists the positions), or, on an open box (no square the space may not
-// enter, nearly all of it reached), row by row before the search, memory in
-// order. A label at least the ruleset's dearest step under the budget steps
-// without the frontier's checks unless it may decide a frontier: a first
-// label of a stop, on a box with an open square (or the start's) a Stride
-// may not stop on; in a loop of eight (a branch the processor learns,
-// where a loop over the steps not refused ends where the walls say), a
-// refused step landing on the label's own state, which beats it (with
-// none refused, the plain offsets: the loads need not wait for the
-// weights). Answers are recorded by the pass that
-// ends a layer (over the positions weighed, or over the square the Strides
-// so far can reach on a large box when they are half of it or more), or as
-// the last layer goes; the results skip eight unanswered squares at a time
-// and append the others without a branch.
+// answers a position of the box, and 8 a label the ring can hold (16
+// buckets the size of the longest, with the room a key gives), reused; zero
+// allocations after warm-up. A position's eight step weights are worked out
+// once and packed in a word: its other parity and later layers read one
+// load. They are worked out at its first label (a one-square space's from
+// its eight neighbours; seen lists the positions), or, on an open box (no
+// square the space may not enter, nearly all of it reached), row by row
+// before the search, memory in order. A label at least the ruleset's
+// dearest step under the budget steps without the frontier's checks unless
+// it may decide a frontier: a first label of a stop, on a box with an open
+// square (or the start's) a Stride may not stop on (the position's stop bit
+// is read only on such a box). Its eight steps are written out in a
+// function that calls nothing (steps), so that its values stay in
+// registers: a branch a step the processor learns (a loop over the steps
+// not refused ends where the walls say), a refused step landing on the
+// label's own state, which beats it (with none refused, the plain offsets:
+// the loads need not wait for the weights). A label nearer the budget
+// refuses the steps past it eight nibbles at once and steps the same way,
+// unless it decides a frontier of an open square (the loop over its steps).
+// The labels of a key leave from the end of their bucket, one slice; the
+// buckets are one buffer of fixed-size buckets given room for four steps of
+// every label of a key before it leaves (a straight step and a diagonal
+// weigh a different parity, so at most four of a label's steps share a
+// bucket), so that a step queues a label with a store and an increment.
+// Answers are recorded by the pass that ends a layer (over the positions
+// weighed, or over the square the Strides so far can reach on a large box
+// when they are half of it or more), or as the last layer goes; the results
+// skip eight unanswered squares at a time and append the others without a
+// branch.
 //
 // Where the time goes (ns a square reached on a quiet machine, CPU
 // profiles; the one-square one-Stride floor reachFast about 35; the box is
 // classified with one load a square, mover.classTable).
 // BenchmarkReachTypical (one square, 30 ft x 3, 706 squares, 1313 labels,
-// box 41 x 41): about 56; the labels 86% (26 ns each, their one-square
-// weighing inline), ending layers 4%, results 4%, squares 3%, classifying
-// 2%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
-// labels, 10874 of them a state's first, box 150 x 150, a third of it
-// reached): about 99; the labels 82% (48 ns each, most of it loading the
-// states their steps land on; weighing 9 points of it, mostly first
-// touches of the squares' lines), squares 8%, results 4%, clearing 2%,
-// ending layers 2%, classifying under 1%. BenchmarkReachGargantuanWholeMap
-// (4 x 4, fly 1500 ft x 3, 1000 x 1000, open): about 64; the labels two
-// thirds (1.94 a square, 22 ns each), ending layers 11% and results 4%
-// (passes over all of memory: 16 bytes of states, 32 of answers a square),
-// squares 5%, weighing the box 4%, clearing 3%; on a 200 x 200 map, whose
-// states stay in the cache, about a fifth less. Tried and no faster:
-// states packed in 32 bits (generic code), steps without branches (always
-// eight, a conditional push: slower on open ground), one branch for a
-// label's two comparisons, conditional moves for a label's first
-// expansion, reading a position's stop bit only for the frontier's checks,
-// the frontier's steps in the loop of eight too (5% slower), refusing the
-// steps past the budget eight nibbles at once to send those labels to the
-// loop of eight, offsets chosen through a pointer to one of two arrays (5%
-// slower), clearing only the positions the last search weighed rather
-// than whole buffers (3% slower: memclr streams), the weighing written out
-// rather than a loop over the diagonals, one store a state in endLayer.
+// box 41 x 41): about 45; the labels 78% (19 ns each; their one-square
+// weighing 16 points of it), ending layers 6%, results 6%, squares 5%,
+// classifying 3%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164
+// squares, 11860 labels, 10874 of them a state's first, box 150 x 150, a
+// third of it reached): about 77; the labels 83% (39 ns each, most of it
+// loading the states their steps land on; weighing 17 points of it,
+// mostly first touches of the squares' lines), squares 8%, results 5%,
+// ending layers 2%, clearing and classifying 1% each.
+// BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3, 1000 x 1000,
+// open): about 50; the labels 70% (1.94 a square, 18 ns each), weighing
+// the box 10%, ending layers 8% and results 8% (passes over all of memory:
+// 16 bytes of states, 32 of answers a square), clearing 2%; on a 200 x 200
+// map, whose states stay in the cache, about a fifth less. Under cachegrind
+// the search (reachLayers less the passes, squares and stepWeights) runs
+// 364 instructions a label for LargeFlyer and 452 for Typical, where one
+// search loop with every value live ran 513 and 595 (a fifth faster in
+// time): spilled and reloaded every label and step. The search loop reads
+// what a label uses once from its layerRun where it uses it, so that few
+// values live across its calls (7 fewer a label than held in locals). Tried
+// and no faster: states packed in 32 bits (generic code), steps without
+// branches (always eight, a conditional push: slower on open ground), one
+// branch for a label's two comparisons, conditional moves for a label's
+// first expansion, the frontier's steps in the loop of eight too (5%
+// slower), offsets chosen through a pointer to one of two arrays (5%
+// slower), clearing only the positions the last search weighed rather than
+// whole buffers (3% slower: memclr streams), the weighing written out
+// rather than a loop over the diagonals, one store a state in endLayer;
+// under cachegrind, a label's steps as a loop in its own function (296
+// instructions a label in it, 270 with the weights shifted a nibble a step,
+// against 208 written out), a step's bucket checked for room in the step
+// (try then too dear to inline: 524 a label in all), the state's fields
+// read one by one (an address worked out twice: 12 more a label), a key's
+// labels stepped from in one call once all are judged (12 more), steps
+// written out twice, before the last layer and in it, for a constant parity
+// mask (3 fewer a label, for 16 more lines), the budget's test in the
+// search loop (1 fewer for Typical, 1 more for LargeFlyer), a one-square
+// position's neighbours read through one slice (2 more), the open and the
+// refused steps as two functions chosen in the search loop (3 fewer, the
+// time alike), the parity mask and the states read by try from memory, a
+// register or three fewer (try then too dear to inline), the one-square
+// weighing in the search loop (7 fewer for Typical, 5 more for LargeFlyer);
+// and a refused step's position chosen by a branch rather than a mask (10
+// fewer a label, but 17% slower for LargeFlyer: the branch is
+// mispredicted).
 
 const (
 	layRing = 16      // > the dearest step in key space (12)
@@ -224,9 +256,9 @@ type layerSearch struct {
 	wp         []uint32 // positions: the eight steps' weights, a nibble each (0: not yet worked out)
 	eb         []uint8  // positions: the directions edges refuse
 	st         []lstate
-	rl         []uint8 // positions: Strides of the answer (0: none)
-	rt         []int32 // positions: the answer's total in squares
-	ring       [layRing][]lent
+	rl         []uint8  // positions: Strides of the answer (0: none)
+	rt         []int32  // positions: the answer's total in squares
+	run        layerRun // the search of a layer, and its ring of buckets
 	src, nxt   []lsrc
 	seen       []int32 // positions weighed, in order: every one a state can hold a label at
 	n          int     // answers recorded
@@ -311,7 +343,7 @@ func (s *searcher) reachLayers() {
 	pstart := int32((sy+1)*PW + sx + 1)
 	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	pb[pstart] |= pbNoEnd // the move's answers leave its start out
-	popped, weighed := 0, 0
+	weighed := 0
 	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: wS, wD: wD, pf1e: pf1e}
 	for i := 0; i < 4; i++ {
 		sd, dd := 2*i, 2*i+1
@@ -328,186 +360,30 @@ func (s *searcher) reachLayers() {
 		sw.rows(wpos, eb, PW, bw, bh, k)
 		weighed = (bw - k + 1) * (bh - k + 1)
 	}
+	r := &L.run
+	*r = layerRun{ring: r.ring, L: L, sts: sts, wpos: wpos, pb: pb, rl: rl, rt: rt, eb: eb, sq: sq, sw: sw,
+		maxC: maxC, maxW: maxW, pw: pw, k1: k == 1}
 again:
 	clear(sts)
 	L.src = append(L.src[:0], lsrc{pstart, uint32(m.par0)})
-	spent := false
-	dOff := off
+	r.spent = false
+	for d, o := range off {
+		r.off[d] = int(o)
+	}
 	for layer := 0; layer < layers; layer++ {
 		last := layer == layers-1
 		if layer > 0 {
 			L.endLayer(layer, true, last, sx, sy, bw, bh, B)
 		}
 		L.nxt = L.nxt[:0]
-		src := L.src
-		var pmask int32 = 1 // state = 2 P + (C & pmask)
-		rec, nAns := uint8(layer+1), 0
+		r.last, r.rec, r.pmask = last, uint8(layer+1), 1 // state = 2 P + (C & pmask)
 		if last {
-			pmask = 0
+			r.pmask = 0
 		}
-		si, count := 0, 0
-		K := src[0].k
-		ring := &L.ring
-		b := &ring[K&(layRing-1)] // empty: the sources of K go in below
-		for {
-			if len(*b) == 0 {
-				if count == 0 {
-					if si == len(src) {
-						break
-					}
-					K = src[si].k
-				} else {
-					K++
-				}
-				// A key's sources go in as it comes up, before its labels
-				// leave (a step weighs less than the ring, so none lands
-				// in the bucket of the key it leaves).
-				b = &ring[K&(layRing-1)]
-				for si < len(src) && src[si].k == K {
-					*b = append(*b, lent{src[si].p, K & 1})
-					count++
-					si++
-				}
-				continue
-			}
-			ent := (*b)[len(*b)-1]
-			*b = (*b)[:len(*b)-1]
-			count--
-			P, C := ent.p, ent.c
-			S := &sts[2*P+int32(C)&pmask]
-			// The first label of a state has its least K: the answer, and the
-			// source of the next layer, whose steps decide the frontier.
-			sk, sc := S.k^kMask, ^S.c
-			if C > sc || C == sc && K != sk {
-				continue // beaten by a label expanded, or by one queued of this K
-			}
-			first := sk&kExp == 0
-			if first {
-				S.k = (K | kExp) ^ kMask
-			}
-			S.c = ^C
-			popped++
-			watch := false
-			if first {
-				if last {
-					// The last layer's answers: no pass ends it.
-					if rl[P] == 0 && pb[P]&pbNoEnd == 0 {
-						rl[P], rt[P] = rec, int32(K>>1)
-						nAns++
-					}
-				} else {
-					watch = pb[P]&pbNoSt == 0
-				}
-			}
-			// The eight steps' weights (0: refused), a nibble each, worked
-			// out at a position's first label, then the labels.
-			wp := wpos[P]
-			if wp == 0 {
-				var refused uint8 // bit d: direction d refused
-				if eb != nil {
-					refused = eb[P]
-				}
-				if k == 1 {
-					// The strips are the squares, and a diagonal passes
-					// between two of the straight steps' squares.
-					cN, cE, cS, cW := sq[P-pw], sq[P+1], sq[P+pw], sq[P-1]
-					wp = wS[cN] | wD[sq[P-pw+1]]<<4 | wS[cE]<<8 | wD[sq[P+pw+1]]<<12 |
-						wS[cS]<<16 | wD[sq[P+pw-1]]<<20 | wS[cW]<<24 | wD[sq[P-pw-1]]<<28
-					xNE, xSE, xSW, xNW := cN&cE, cS&cE, cS&cW, cN&cW
-					if pf1e {
-						xNE, xSE, xSW, xNW = cN|cE, cS|cE, cS|cW, cN|cW
-					}
-					refused |= xNE>>7<<1 | xSE>>7<<3 | xSW>>7<<5 | xNW>>7<<7
-					wp &^= nibbles[refused]
-				} else {
-					wp = sw.at(P, refused)
-				}
-				wpos[P] = wp
-				weighed++
-				L.seen = append(L.seen, P)
-			}
-			if (!watch || !L.noStOpen) && C+maxW <= maxC {
-				// No step can pass the budget or decide the frontier (with
-				// no open square a Stride may not stop on, only the budget
-				// can): a loop of eight, whose branch the processor learns
-				// (a loop over the steps not refused ends where the walls
-				// say, a branch mispredicted nearly every label off open
-				// ground). A refused step (weight 0) lands on P's own
-				// state, which beats it. With none refused (no nibble 0:
-				// open ground), the loads need not wait for the weights.
-				if (wp-0x11111111)&^wp&0x88888888 == 0 {
-					for d := 0; d < 8; d++ {
-						w := wp >> (4 * d) & 15
-						np := P + dOff[d]
-						nC, nK := C+w, K+w
-						T := &sts[2*np+int32(nC)&pmask]
-						tk := T.k ^ kMask
-						if tk&kMask <= nK && ^T.c <= nC {
-							continue
-						}
-						if int32(nK) <= int32(tk) {
-							T.k, T.c = nK^kMask, ^nC
-						}
-						nb := &ring[nK&(layRing-1)]
-						*nb = append(*nb, lent{np, nC})
-						count++
-					}
-					continue
-				}
-				for d := 0; d < 8; d++ {
-					w := wp >> (4 * d) & 15
-					np := P + dOff[d]&^(int32(w-1)>>31)
-					nC, nK := C+w, K+w
-					T := &sts[2*np+int32(nC)&pmask]
-					tk := T.k ^ kMask
-					if tk&kMask <= nK && ^T.c <= nC {
-						continue
-					}
-					if int32(nK) <= int32(tk) {
-						T.k, T.c = nK^kMask, ^nC
-					}
-					nb := &ring[nK&(layRing-1)]
-					*nb = append(*nb, lent{np, nC})
-					count++
-				}
-				continue
-			}
-			frontier := false
-			for ws := wp; ws != 0; {
-				sh := bits.TrailingZeros32(ws) &^ 3
-				w := ws >> sh & 15
-				ws &^= 15 << sh
-				d := sh >> 2
-				np := P + dOff[d]
-				nC := C + w
-				if nC > maxC {
-					spent = true
-					frontier = frontier || watch && (C&1)+w <= maxC
-					continue
-				}
-				if watch && L.noStOpen {
-					frontier = frontier || pb[np]&pbNoSt != 0
-				}
-				nK := K + w
-				T := &sts[2*np+int32(nC)&pmask]
-				tk := T.k ^ kMask
-				if tk&kMask <= nK && ^T.c <= nC {
-					continue
-				}
-				if int32(nK) <= int32(tk) { // not expanded (kExp is the sign): the best label queued
-					T.k, T.c = nK^kMask, ^nC
-				}
-				nb := &ring[nK&(layRing-1)]
-				*nb = append(*nb, lent{np, nC})
-				count++
-			}
-			if frontier {
-				L.nxt = append(L.nxt, lsrc{P, K})
-			}
-		}
-		L.n += nAns
+		r.watchable = !last && L.noStOpen
+		r.search(L.src)
 		if last || len(L.nxt) == 0 {
-			if hopeful && spent {
+			if hopeful && r.spent {
 				hopeful, layers = false, m.layers
 				clear(rl)
 				L.n = 0
@@ -520,7 +396,311 @@ again:
 		}
 		L.src, L.nxt = L.nxt, L.src
 	}
-	L.popped, L.weighed = popped, weighed
+	L.popped, L.weighed = r.popped, weighed+r.weighed
+}
+
+// layerRun is what one layer's search reads: the buffers, resliced to the
+// box, and the steps.
+type layerRun struct {
+	ring                lring
+	L                   *layerSearch
+	sts                 []lstate
+	wpos                []uint32
+	pb, rl, eb, sq      []uint8
+	rt                  []int32
+	sw                  stepWeights
+	off                 [8]int // steps: offsets of the new position
+	maxC, maxW          uint32
+	pw                  int32
+	pmask               int32 // state = 2 P + (C & pmask)
+	rec                 uint8 // the layer's Strides, recorded with its answers
+	k1, last, watchable bool  // one-square space; the last layer; a first label may decide a frontier of an open square
+	spent               bool  // the budget refused a step
+	popped, weighed     int
+}
+
+// search runs one layer from its sources, in order of K.
+func (r *layerRun) search(src []lsrc) {
+	ring := &r.ring
+	si, idle := 0, 0
+	for K := src[0].k; ; K++ {
+		// A key's sources go in as it comes up, before its labels leave;
+		// a step weighs less than the ring, so none lands in the bucket
+		// of the key it leaves, which is gone through from its end.
+		j := K & (layRing - 1)
+		for ; si < len(src) && src[si].k == K; si++ {
+			ring.push(j, lent{src[si].p, K & 1})
+		}
+		q := ring.bucket(j)
+		if len(q) == 0 {
+			// A ring's worth of empty keys: none is queued.
+			if idle++; idle < layRing {
+				continue
+			}
+			if si == len(src) {
+				break
+			}
+			K, idle = src[si].k-1, 0
+			continue
+		}
+		idle = 0
+		// Room for the steps of q's labels, which steps does not check: a
+		// label queues at most four in a bucket (a straight step and a
+		// diagonal weigh a different parity in key space).
+		ring.room(4 * len(q))
+		for i := len(q) - 1; i >= 0; i-- {
+			P, C := q[i].p, q[i].c
+			S := &r.sts[2*P+int32(C)&r.pmask]
+			// The first label of a state has its least K: the answer, and the
+			// source of the next layer, whose steps decide the frontier.
+			sk, sc := S.k^kMask, ^S.c
+			if C > sc || C == sc && K != sk {
+				continue // beaten by a label expanded, or by one queued of this K
+			}
+			first := sk&kExp == 0
+			if first {
+				S.k = (K | kExp) ^ kMask
+			}
+			S.c = ^C
+			r.popped++
+			if first && r.last {
+				// The last layer's answers: no pass ends it.
+				if r.rl[P] == 0 && r.pb[P]&pbNoEnd == 0 {
+					r.rl[P], r.rt[P] = r.rec, int32(K>>1)
+					r.L.n++
+				}
+			}
+			// The eight steps' weights (0: refused), a nibble each, worked
+			// out at a position's first label, then the labels.
+			wp := r.wpos[P]
+			if wp == 0 {
+				wp = r.weigh(P)
+			}
+			// A label watches the frontier when it is the first of a state
+			// a Stride may stop on, before the last layer.
+			if C+r.maxW <= r.maxC && !(first && r.watchable && r.pb[P]&pbNoSt == 0) {
+				r.steps(P, C, K, wp)
+				continue
+			}
+			watch := first && !r.last && r.pb[P]&pbNoSt == 0
+			if watch && r.watchable {
+				r.frontier(P, C, K, wp, watch)
+				continue
+			}
+			r.budget(P, C, K, wp, watch)
+		}
+		ring.at[j] = int(j) * ring.size
+	}
+}
+
+// steps queues the steps of a label none of whose steps can pass the
+// budget or decide the frontier (with no open square a Stride may not stop
+// on, only the budget can), written out: eight in a row, whose branches
+// the processor learns (a loop over the steps not refused ends where the
+// walls say, a branch mispredicted nearly every label off open ground). A
+// refused step (weight 0) lands on P's own state, which beats it. With
+// none refused (no nibble 0: open ground), the loads need not wait for the
+// weights. It calls nothing, so that its values stay in registers: the
+// buckets have room (search).
+func (r *layerRun) steps(P int32, C, K, wp uint32) {
+	sts, pmask, p, ring := r.sts, int(r.pmask), int(P), &r.ring
+	o := &r.off
+	if (wp-0x11111111)&^wp&0x88888888 == 0 {
+		try(ring, sts, pmask, p+o[0], C+wp&15, K+wp&15)
+		try(ring, sts, pmask, p+o[1], C+wp>>4&15, K+wp>>4&15)
+		try(ring, sts, pmask, p+o[2], C+wp>>8&15, K+wp>>8&15)
+		try(ring, sts, pmask, p+o[3], C+wp>>12&15, K+wp>>12&15)
+		try(ring, sts, pmask, p+o[4], C+wp>>16&15, K+wp>>16&15)
+		try(ring, sts, pmask, p+o[5], C+wp>>20&15, K+wp>>20&15)
+		try(ring, sts, pmask, p+o[6], C+wp>>24&15, K+wp>>24&15)
+		try(ring, sts, pmask, p+o[7], C+wp>>28, K+wp>>28)
+		return
+	}
+	w := wp & 15
+	try(ring, sts, pmask, p+o[0]&(-int(w)>>63), C+w, K+w)
+	w = wp >> 4 & 15
+	try(ring, sts, pmask, p+o[1]&(-int(w)>>63), C+w, K+w)
+	w = wp >> 8 & 15
+	try(ring, sts, pmask, p+o[2]&(-int(w)>>63), C+w, K+w)
+	w = wp >> 12 & 15
+	try(ring, sts, pmask, p+o[3]&(-int(w)>>63), C+w, K+w)
+	w = wp >> 16 & 15
+	try(ring, sts, pmask, p+o[4]&(-int(w)>>63), C+w, K+w)
+	w = wp >> 20 & 15
+	try(ring, sts, pmask, p+o[5]&(-int(w)>>63), C+w, K+w)
+	w = wp >> 24 & 15
+	try(ring, sts, pmask, p+o[6]&(-int(w)>>63), C+w, K+w)
+	w = wp >> 28
+	try(ring, sts, pmask, p+o[7]&(-int(w)>>63), C+w, K+w)
+}
+
+// try queues the label (np, nC) of key nK unless its state holds one that
+// beats it: of no greater K (an expanded state's stored K has kExp set,
+// above every other) and no greater C, compared as stored. The label's
+// bucket has room (search gives it before the key's labels leave).
+func try(ring *lring, sts []lstate, pmask, np int, nC, nK uint32) {
+	T := &sts[2*np+int(nC)&pmask]
+	t := *T
+	if t.k >= nK^kMask && t.c >= ^nC {
+		return
+	}
+	if t.k <= nK^kMask { // not expanded: the best label queued
+		*T = lstate{nK ^ kMask, ^nC}
+	}
+	a := &ring.at[nK&(layRing-1)]
+	ring.buf[*a] = lent{int32(np), nC}
+	*a++
+}
+
+// lring is the ring of buckets of queued labels, by K, in one buffer:
+// bucket j holds buf[j size : at[j]], the rest up to (j+1) size room.
+type lring struct {
+	buf  []lent
+	at   [layRing]int
+	size int
+	hi   int // at least every bucket's length
+}
+
+// bucket returns the labels of bucket j.
+func (q *lring) bucket(j uint32) []lent {
+	return q.buf[int(j)*q.size : q.at[j]]
+}
+
+// push queues e in bucket j, making room when there is none.
+func (q *lring) push(j uint32, e lent) {
+	if q.at[j] == (int(j)+1)*q.size {
+		q.grow(q.most() + 1)
+	}
+	q.buf[q.at[j]] = e
+	q.at[j]++
+}
+
+// room makes room for m more labels in every bucket, and counts them in
+// hi: only when hi passes the buckets' size are their lengths looked at.
+func (q *lring) room(m int) {
+	if q.hi += m; q.hi > q.size {
+		q.hi = q.most() + m
+		q.grow(q.hi)
+	}
+}
+
+// most returns the length of the longest bucket.
+func (q *lring) most() int {
+	n := 0
+	for j, a := range q.at {
+		n = max(n, a-j*q.size)
+	}
+	return n
+}
+
+// grow makes every bucket hold size labels or more.
+func (q *lring) grow(size int) {
+	if size <= q.size {
+		return
+	}
+	size = max(2*q.size, size)
+	buf := make([]lent, layRing*size)
+	for j := range q.at {
+		q.at[j] = j*size + copy(buf[j*size:], q.buf[j*q.size:q.at[j]])
+	}
+	q.buf, q.size = buf, size
+}
+
+// budget queues the steps of a label near the budget whose steps decide
+// no frontier of an open square: the steps past the budget, eight nibbles
+// at once, are refused, and when one is and the label watches (the first
+// of a state a Stride may stop on, before the last layer), P is a source
+// of the next layer if a fresh Stride could take it.
+func (r *layerRun) budget(P int32, C, K, wp uint32, watch bool) {
+	over := wp & above(wp, min(r.maxC-C, 15))
+	if over != 0 {
+		r.spent = true
+		if watch && over&^above(wp, min(r.maxC-C&1, 15)) != 0 {
+			r.L.nxt = append(r.L.nxt, lsrc{P, K})
+		}
+	}
+	r.steps(P, C, K, wp&^over)
+}
+
+// above returns the nibbles of wp above lim (at most 15) set to 15, the
+// others 0: the nibbles go in bytes, even and odd, and lim + 1 more than
+// a byte's 127 sets its top bit.
+func above(wp, lim uint32) uint32 {
+	add := (127 - lim) * 0x01010101
+	e := (wp&0x0F0F0F0F + add) & 0x80808080 >> 7
+	o := (wp>>4&0x0F0F0F0F + add) & 0x80808080 >> 7
+	return (e | o<<4) * 15
+}
+
+// weigh works out and keeps the eight steps' weights of position P.
+func (r *layerRun) weigh(P int32) uint32 {
+	var refused uint8 // bit d: direction d refused
+	if r.eb != nil {
+		refused = r.eb[P]
+	}
+	var wp uint32
+	if r.k1 {
+		// The strips are the squares, and a diagonal passes between two
+		// of the straight steps' squares.
+		wS, wD := r.sw.wS, r.sw.wD
+		n := r.sq[P-r.pw-1:][:3] // the row above, from the left
+		m := r.sq[P-1:][:3]
+		s := r.sq[P+r.pw-1:][:3]
+		cN, cE, cS, cW := n[1], m[2], s[1], m[0]
+		wp = wS[cN] | wD[n[2]]<<4 | wS[cE]<<8 | wD[s[2]]<<12 |
+			wS[cS]<<16 | wD[s[0]]<<20 | wS[cW]<<24 | wD[n[0]]<<28
+		xNE, xSE, xSW, xNW := cN&cE, cS&cE, cS&cW, cN&cW
+		if r.sw.pf1e {
+			xNE, xSE, xSW, xNW = cN|cE, cS|cE, cS|cW, cN|cW
+		}
+		refused |= xNE>>7<<1 | xSE>>7<<3 | xSW>>7<<5 | xNW>>7<<7
+		wp &^= nibbles[refused]
+	} else {
+		wp = r.sw.at(P, refused)
+	}
+	r.wpos[P] = wp
+	r.weighed++
+	r.L.seen = append(r.L.seen, P)
+	return wp
+}
+
+// frontier expands a label a step of which may pass the budget or decide
+// the frontier (watch: it is the first label of a state a Stride may stop
+// on, before the last layer), and queues P as a source of the next layer
+// when one does.
+func (r *layerRun) frontier(P int32, C, K, wp uint32, watch bool) {
+	sts, pb, ring := r.sts, r.pb, &r.ring
+	maxC, pmask := r.maxC, r.pmask
+	frontier := false
+	for ws := wp; ws != 0; {
+		sh := bits.TrailingZeros32(ws) &^ 3
+		w := ws >> sh & 15
+		ws &^= 15 << sh
+		d := sh >> 2
+		np := P + int32(r.off[d&7])
+		nC := C + w
+		if nC > maxC {
+			r.spent = true
+			frontier = frontier || watch && (C&1)+w <= maxC
+			continue
+		}
+		if watch && r.L.noStOpen {
+			frontier = frontier || pb[np]&pbNoSt != 0
+		}
+		nK := K + w
+		T := &sts[2*np+int32(nC)&pmask]
+		tk := T.k ^ kMask
+		if tk&kMask <= nK && ^T.c <= nC {
+			continue
+		}
+		if int32(nK) <= int32(tk) { // not expanded (kExp is the sign): the best label queued
+			T.k, T.c = nK^kMask, ^nC
+		}
+		ring.push(nK&(layRing-1), lent{np, nC})
+	}
+	if frontier {
+		r.L.nxt = append(r.L.nxt, lsrc{P, K})
+	}
 }
 
 // stepWeights works out the weights of a k x k space's steps (k > 1).

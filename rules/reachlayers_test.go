@@ -370,3 +370,71 @@ func TestReachLayersAnswerSize(t *testing.T) {
 		t.Errorf("%d squares in a slice of %d, want at most %d", len(sq), cap(sq), want)
 	}
 }
+
+// TestAboveNibbles: above marks exactly the nibbles greater than the limit,
+// for every nibble value and limit, wherever the nibble sits in the word.
+func TestAboveNibbles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		wp, lim := rng.Uint32(), uint32(rng.IntN(16))
+		var want uint32
+		for d := 0; d < 8; d++ {
+			if wp>>(4*d)&15 > lim {
+				want |= 15 << (4 * d)
+			}
+		}
+		if got := above(wp, lim); got != want {
+			t.Fatalf("above(%08x, %d) = %08x, want %08x", wp, lim, got, want)
+		}
+	}
+}
+
+// TestLayStepsShareBucket: no straight step weighs what a diagonal does in
+// key space, so at most four of a label's steps land in one bucket: the
+// room search gives each key before steps queues without a check.
+func TestLayStepsShareBucket(t *testing.T) {
+	for kd := range layWeights {
+		w := &layWeights[kd]
+		for a := range 256 {
+			for b := range 256 {
+				if s, d := w.s[a], w.d[b]; s != 0 && s == d {
+					t.Fatalf("kind %d: a straight step into %#x and a diagonal into %#x both weigh %d", kd, a, b, s)
+				}
+			}
+		}
+	}
+}
+
+// TestLRingKeepsLabels: buckets that grow while others hold labels keep
+// every label, in order, and room gives every bucket the room asked for.
+func TestLRingKeepsLabels(t *testing.T) {
+	var q lring
+	var want [layRing][]lent
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 5000 {
+		j := uint32(rng.IntN(layRing))
+		e := lent{int32(i), uint32(rng.IntN(100))}
+		q.push(j, e)
+		want[j] = append(want[j], e)
+		if i%97 == 0 {
+			m := rng.IntN(50)
+			q.room(m)
+			for j := range q.at {
+				if free := (j+1)*q.size - q.at[j]; free < m {
+					t.Fatalf("bucket %d: room for %d after room(%d)", j, free, m)
+				}
+			}
+		}
+		if i%1000 == 999 {
+			// A bucket gone through leaves empty.
+			j := uint32(rng.IntN(layRing))
+			q.at[j] = int(j) * q.size
+			want[j] = want[j][:0]
+		}
+	}
+	for j := range want {
+		if got := q.bucket(uint32(j)); !slices.Equal(got, want[j]) {
+			t.Fatalf("bucket %d holds %d labels, want %d (or out of order)", j, len(got), len(want[j]))
+		}
+	}
+}

@@ -114,6 +114,10 @@ const (
 	sqDiag  = 0x80    // sq: the square refuses a diagonal passing beside it
 	pbNoEnd = cNoEnd  // pb: the move may not end with the space here
 	pbNoSt  = cNoStop // pb: a Stride that is not the last may not stop here
+	pbShift = 3       // how far up the row strips of k > 1 carry pb's bits
+
+	diagShift = 4 // cDiag's bit
+	stopShift = 2 // cNoStop's bit
 )
 
 // eLevel is a square's level (surcharge squares or doublings, 0 to 2;
@@ -150,23 +154,6 @@ var layWeights = func() (t [2]struct {
 			}
 		}
 		w.max = max(w.s[eLevel[2]], w.d[eLevel[2]])
-	}
-	return t
-}()
-
-// layClass maps a classified square (mover.cells) to reachLayers' square:
-// its level, eBlock, sqDiag.
-var layClass = func() (t [256]uint8) {
-	for c := range t {
-		cl := uint8(c)
-		e := eLevel[(cl&(cLvl0|cLvl1))>>lvlShift]
-		if cl&cBlock != 0 {
-			e = eBlock
-		}
-		if cl&cDiag != 0 {
-			e |= sqDiag
-		}
-		t[c] = e
 	}
 	return t
 }()
@@ -643,15 +630,23 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of
-// the box for the mover. O(box area x k), the strips and positions a word
-// (eight squares) at a time.
+// the box for the mover. O(box area x k), a word (eight squares) at a
+// time: one pass classifies the squares, then for k > 1 one makes the
+// row strips (hs) and one each the column strips (vs) and the positions
+// (pb, the OR of k row strips down: hs carries pb's bits pbShift up).
 func (s *searcher) layerSquares(bw, bh int) {
 	m := &s.m
 	L := &s.lay
 	k, W, PW := m.k, m.W, bw+2
 	n := PW * (bh + 2)
 	sq, pb := L.sq[:n], L.pb[:n]
-	cls := &layClass
+	var sp []uint8 // k > 1: the squares with pb's bits pbShift up
+	if k > 1 {
+		if len(L.vs) < n {
+			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		}
+		sp = L.tmp[:n]
+	}
 	var open, closed uint64
 	// The ring around the box: blocked, never beside a diagonal.
 	for x := 0; x < PW; x++ {
@@ -661,16 +656,13 @@ func (s *searcher) layerSquares(bw, bh int) {
 		row := (y+1)*PW + 1
 		sq[row-1], sq[row+bw] = eBlock, eBlock
 		src := m.cells[(y+m.by0)*W+m.bx0 : (y+m.by0)*W+m.bx0+bw]
-		dst := sq[row : row+bw]
-		var cl uint8
-		for i, c := range src {
-			dst[i] = cls[c]
-			cl |= c
+		var spr []uint8
+		if sp != nil {
+			spr = sp[row : row+bw]
 		}
-		closed |= uint64(cl & (cBlock | cDiag))
-		// pb's bits are the cells': open squares a Stride may not stop on
-		// are the bytes with cNoStop and not cBlock.
-		open |= orAcross(pb[row:row+bw], src, 1, pbNoEnd|pbNoSt, cNoStop>>2)
+		o, c := squaresRow(sq[row:row+bw], pb[row:row+bw], spr, src)
+		open |= o
+		closed |= c
 	}
 	// A space that holds a blocked square is never reached but from the
 	// start, whose squares stay in the space for its first steps, so only
@@ -689,28 +681,36 @@ func (s *searcher) layerSquares(bw, bh int) {
 	// obstacles the mode may not pass: blocked too).
 	L.open = closed == 0
 	if k > 1 {
-		if len(L.vs) < n {
-			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		vs, hs := L.vs[:n], L.hs[:n]
+		for x := 0; x < PW; x++ {
+			sp[x], sp[(bh+1)*PW+x] = eBlock, eBlock
 		}
-		vs, hs, tmp := L.vs[:n], L.hs[:n], L.tmp[:n]
-		// hs: the worst of k squares rightwards, for every start a step can
-		// read (columns -1 .. bw-k+1 of every row); vs likewise downwards
-		// (rows -1 .. bh-k+1).
-		for y := 0; y < bh+2; y++ {
-			orAcross(hs[y*PW:y*PW+PW-k+1], sq[y*PW:(y+1)*PW], k, eLvl, 0)
+		for y := 1; y <= bh; y++ {
+			sp[y*PW], sp[y*PW+PW-1] = eBlock, eBlock
 		}
-		for y := 0; y <= bh-k+2; y++ {
-			orDown(vs[y*PW:(y+1)*PW], sq[y*PW:], PW, k, eLvl)
-		}
-		// pb: a position's space holds a square of the bit; positions
-		// whose space leaves the box are never reached.
-		for y := 0; y < bh; y++ {
-			row := (y+1)*PW + 1
-			orAcross(tmp[row:row+bw-k+1], pb[row:row+bw], k, pbNoEnd|pbNoSt, 0)
-		}
-		for y := 0; y+k <= bh; y++ {
-			row := (y+1)*PW + 1
-			orDown(pb[row:row+bw-k+1], tmp[row:], PW, k, pbNoEnd|pbNoSt)
+		// hs: the worst of k squares rightwards, for every start a step
+		// can read (columns -1 .. bw-k+1 of every row; the starts past
+		// them run into the next row, and no step reads them); vs
+		// likewise downwards (rows -1 .. bh-k+1). Their bits beside the
+		// level's are the weights' tables' to ignore.
+		orRows(hs[:n-k+1], sp, 1, k)
+		orRows(vs[:(bh-k+3)*PW], sq, PW, k)
+		// pb: a position's space holds a square of the bit, for the
+		// positions from the box's first to the last whose space fits in
+		// it (and the ring and the positions whose space leaves the box
+		// between them: never reached).
+		if bh >= k && bw >= k {
+			ps := pb[PW+1 : (bh-k+1)*PW+bw-k+2]
+			orRows(ps, hs[PW+1:], PW, k)
+			const mm = uint64(pbNoEnd|pbNoSt) * 0x0101010101010101
+			x := 0
+			for ; x+8 <= len(ps); x += 8 {
+				w := binary.LittleEndian.Uint64(ps[x : x+8])
+				binary.LittleEndian.PutUint64(ps[x:x+8], w>>pbShift&mm)
+			}
+			for ; x < len(ps); x++ {
+				ps[x] = ps[x] >> pbShift & (pbNoEnd | pbNoSt)
+			}
 		}
 	}
 	if m.es.on {
@@ -730,6 +730,52 @@ func (s *searcher) layerSquares(bw, bh int) {
 			}
 		}
 	}
+}
+
+// squaresRow classifies a row of the mover's squares src (mover.cells)
+// into reachLayers' squares sq (their level with its low bits all set,
+// eBlock, sqDiag), positions pb (pbNoEnd, pbNoSt) and, when sp is not nil,
+// the squares with pb's bits pbShift up; a word at a time. It returns a
+// word with a byte's low bit set where an open square may not end a
+// Stride, and the OR of the squares' cBlock and cDiag bits.
+func squaresRow(sq, pb, sp, src []uint8) (open, closed uint64) {
+	const ones = 0x0101010101010101
+	sq, pb = sq[:len(src)], pb[:len(src)]
+	class := func(w uint64) (e, p uint64) {
+		b := w & (uint64(cBlock) * ones)
+		l0, l1 := w>>lvlShift&ones, w>>(lvlShift+1)&ones
+		e = b | l0 | l1 | (b|l1)<<1 | (b|l0&l1)<<2 | w>>diagShift&ones<<7
+		return e, w & (uint64(pbNoEnd|pbNoSt) * ones)
+	}
+	x := 0
+	for ; x+8 <= len(src); x += 8 {
+		w := binary.LittleEndian.Uint64(src[x : x+8])
+		open |= w >> stopShift &^ w
+		closed |= w
+		e, p := class(w)
+		binary.LittleEndian.PutUint64(sq[x:x+8], e)
+		binary.LittleEndian.PutUint64(pb[x:x+8], p)
+		if sp != nil {
+			binary.LittleEndian.PutUint64(sp[x:x+8], e|p<<pbShift)
+		}
+	}
+	if x < len(src) {
+		var buf [8]uint8
+		copy(buf[:], src[x:])
+		w := binary.LittleEndian.Uint64(buf[:])
+		open |= w >> stopShift &^ w
+		closed |= w
+		e, p := class(w)
+		binary.LittleEndian.PutUint64(buf[:], e)
+		copy(sq[x:], buf[:])
+		binary.LittleEndian.PutUint64(buf[:], p)
+		copy(pb[x:], buf[:])
+		if sp != nil {
+			binary.LittleEndian.PutUint64(buf[:], e|p<<pbShift)
+			copy(sp[x:], buf[:])
+		}
+	}
+	return open & ones, closed & (uint64(cBlock|cDiag) * ones)
 }
 
 // recordLayers marks map position pos an answer of the given Strides and
@@ -786,55 +832,23 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 	return dst
 }
 
-// orAcross sets out[x] to the OR of in[x .. x+k-1], masked by mask, for
-// every x of out (in holds k-1 more), eight at a time. It returns the OR
-// of the words of in >> sh &^ in (0 unless sh > 0 and a byte of in has
-// bit sh but not bit 0), which layerSquares reads one row at a time.
-func orAcross(out, in []uint8, k int, mask, sh uint8) uint64 {
-	const ones = 0x0101010101010101
-	mm := uint64(mask) * ones
-	var hit uint64
-	x := 0
-	for ; x+8 <= len(out) && x+8+k-1 <= len(in); x += 8 {
-		w := binary.LittleEndian.Uint64(in[x:])
-		if sh != 0 {
-			hit |= w >> sh &^ w
+// orRows sets out[x] to the OR of in[x + j stride] for j < k (k > 1)
+// for every x of out: k-1 passes over out, each a word (eight squares) at
+// a time.
+func orRows(out, in []uint8, stride, k int) {
+	n := len(out)
+	for j := 1; j < k; j++ {
+		a, b := in[:n], in[j*stride:][:n]
+		if j > 1 {
+			a = out
 		}
-		for j := 1; j < k; j++ {
-			w |= binary.LittleEndian.Uint64(in[x+j:])
+		x := 0
+		for ; x+8 <= n; x += 8 {
+			w := binary.LittleEndian.Uint64(a[x:x+8]) | binary.LittleEndian.Uint64(b[x:x+8])
+			binary.LittleEndian.PutUint64(out[x:x+8], w)
 		}
-		binary.LittleEndian.PutUint64(out[x:], w&mm)
-	}
-	for ; x < len(out); x++ {
-		v := in[x]
-		if sh != 0 {
-			hit |= uint64(v >> sh &^ v)
+		for ; x < n; x++ {
+			out[x] = a[x] | b[x]
 		}
-		for j := 1; j < k; j++ {
-			v |= in[x+j]
-		}
-		out[x] = v & mask
-	}
-	return hit & ones
-}
-
-// orDown sets out[x] to the OR of in[x + j stride] for j < k, masked by
-// mask, for every x of out, eight at a time.
-func orDown(out, in []uint8, stride, k int, mask uint8) {
-	mm := uint64(mask) * 0x0101010101010101
-	x := 0
-	for ; x+8 <= len(out); x += 8 {
-		w := binary.LittleEndian.Uint64(in[x:])
-		for j := 1; j < k; j++ {
-			w |= binary.LittleEndian.Uint64(in[x+j*stride:])
-		}
-		binary.LittleEndian.PutUint64(out[x:], w&mm)
-	}
-	for ; x < len(out); x++ {
-		v := in[x]
-		for j := 1; j < k; j++ {
-			v |= in[x+j*stride]
-		}
-		out[x] = v & mask
 	}
 }

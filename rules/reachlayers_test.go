@@ -370,3 +370,44 @@ func TestReachLayersAnswerSize(t *testing.T) {
 		t.Errorf("%d squares in a slice of %d, want at most %d", len(sq), cap(sq), want)
 	}
 }
+
+// TestReachLayersSquaresRow checks squaresRow, a word at a time, against a
+// square at a time: every byte a classified square can hold, in rows of
+// every length a word and its tail can take.
+func TestReachLayersSquaresRow(t *testing.T) {
+	// A square: its level, eBlock, sqDiag.
+	class := func(c uint8) uint8 {
+		e := eLevel[(c&(cLvl0|cLvl1))>>lvlShift]
+		if c&cBlock != 0 {
+			e = eBlock
+		}
+		if c&cDiag != 0 {
+			e |= sqDiag
+		}
+		return e
+	}
+	for n := 1; n <= 300; n++ {
+		src := make([]uint8, n)
+		for i := range src {
+			src[i] = uint8(i*37 + n) // every byte once a row of 256 or more
+		}
+		sq, pb, sp := make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		open, closed := squaresRow(sq, pb, sp, src)
+		var wantOpen, wantClosed bool
+		for i, c := range src {
+			e, p := class(c), c&(cNoEnd|cNoStop)
+			if sq[i] != e || pb[i] != p || sp[i] != e|p<<pbShift {
+				t.Fatalf("row of %d, square %d (%08b): sq %08b pb %08b sp %08b, want %08b %08b %08b",
+					n, i, c, sq[i], pb[i], sp[i], e, p, e|p<<pbShift)
+			}
+			wantOpen = wantOpen || c&cNoStop != 0 && c&cBlock == 0
+			wantClosed = wantClosed || c&(cBlock|cDiag) != 0
+		}
+		if open != 0 != wantOpen || closed != 0 != wantClosed {
+			t.Fatalf("row of %d: open %x closed %x, want %v %v", n, open, closed, wantOpen, wantClosed)
+		}
+		if _, c := squaresRow(sq, pb, nil, src); c != closed {
+			t.Fatalf("row of %d without sp: closed %x, want %x", n, c, closed)
+		}
+	}
+}

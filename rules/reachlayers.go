@@ -114,6 +114,7 @@ const (
 	sqDiag  = 0x80    // sq: the square refuses a diagonal passing beside it
 	pbNoEnd = cNoEnd  // pb: the move may not end with the space here
 	pbNoSt  = cNoStop // pb: a Stride that is not the last may not stop here
+	pbBlock = cBlock  // pb (k > 1): the space holds a square it may not enter: never reached but from the start
 	pbShift = 3       // how far up the row strips of k > 1 carry pb's bits
 
 	diagShift = 4 // cDiag's bit
@@ -207,7 +208,7 @@ type lsrc struct {
 type layerSearch struct {
 	sq, vs, hs []uint8 // squares: level or eBlock, sqDiag; strips (k > 1)
 	tmp        []uint8
-	pb         []uint8  // positions: pbNoEnd, pbNoSt
+	pb         []uint8  // positions: pbNoEnd, pbNoSt, pbBlock
 	wp         []uint32 // positions: the eight steps' weights, a nibble each (0: not yet worked out)
 	eb         []uint8  // positions: the directions edges refuse
 	st         []lstate
@@ -299,7 +300,7 @@ func (s *searcher) reachLayers() {
 	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	pb[pstart] |= pbNoEnd // the move's answers leave its start out
 	popped, weighed := 0, 0
-	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: wS, wD: wD, pf1e: pf1e}
+	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: wS, wD: wD, pf1e: pf1e, wpos: wpos, eb: eb, pb: pb, seen: &L.seen}
 	for i := 0; i < 4; i++ {
 		sd, dd := 2*i, 2*i+1
 		sw.sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
@@ -507,7 +508,7 @@ again:
 		}
 		L.src, L.nxt = L.nxt, L.src
 	}
-	L.popped, L.weighed = popped, weighed
+	L.popped, L.weighed = popped, weighed+sw.more
 }
 
 // stepWeights works out the weights of a k x k space's steps (k > 1).
@@ -516,11 +517,112 @@ type stepWeights struct {
 	sW, dV, dH, dA, dB [4]int32 // from P: strips entered, squares passed between
 	wS, wD             *[256]uint32
 	pf1e               bool
+	wpos               []uint32 // at's chunks: the positions' weights (0: not yet worked out)
+	eb, pb             []uint8  // the directions edges refuse (or nil); the positions' bits
+	seen               *[]int32 // the positions weighed, which at's chunks add to
+	more               int      // positions at's chunks weighed besides the one asked for
 }
 
 // at returns the eight steps' weights of position P, a nibble each (0:
-// refused, as are the directions of refused's bits).
+// refused, as are the directions of refused's bits: eb's). It works out
+// those of the seven positions beside P in memory too (an aligned chunk
+// of eight, a word of each strip: the labels' wavefront reaches most of
+// them), and stores in wpos and seen those that may be reached (pbBlock
+// clear) and have a step. A chunk is worked out once: its positions
+// still 0 in wpos are then weighed alone.
 func (w *stepWeights) at(P int32, refused uint8) uint32 {
+	// The offsets run from the square before the row above (-PW - 1) to
+	// the last of the row below the space (k PW + k - 1): sW holds -PW, k
+	// and k PW.
+	lo, hi := w.sW[0]-1, w.sW[2]+w.sW[1]-1
+	Q := P &^ 7
+	if Q+lo < 0 || int(Q+hi+8) > len(w.sq) {
+		return w.one(P, refused) // a word of the chunk's would leave the box
+	}
+	wpos := w.wpos[Q:][:8]
+	if wpos[0]|wpos[1]|wpos[2]|wpos[3]|wpos[4]|wpos[5]|wpos[6]|wpos[7] != 0 {
+		return w.one(P, refused)
+	}
+	const ones = 0x0101010101010101
+	// Windows of the strips and squares from offset lo of Q.
+	m := int(hi - lo + 8)
+	hs, vs, sq := w.hs[Q+lo:][:m], w.vs[Q+lo:][:m], w.sq[Q+lo:][:m]
+	ld := func(a []uint8, o int32) uint64 {
+		i := int(o - lo)
+		return binary.LittleEndian.Uint64(a[i : i+8])
+	}
+	// A strip's level bits are 0, 1, 3 or 7 (blocked), and a step's weight
+	// is linear in the low two: a + b l0 + c l1, a nibble in each byte.
+	wS, wD := w.wS, w.wD
+	sa, sb, sc := uint64(wS[eLevel[0]])*ones, uint64(wS[eLevel[1]]-wS[eLevel[0]]), uint64(wS[eLevel[2]]-wS[eLevel[1]])
+	da, db, dc := uint64(wD[eLevel[0]])*ones, uint64(wD[eLevel[1]]-wD[eLevel[0]]), uint64(wD[eLevel[2]]-wD[eLevel[1]])
+	straight := func(v uint64) uint64 {
+		return (sa + sb*(v&ones) + sc*(v>>1&ones)) &^ (v >> 2 & ones * 0xff)
+	}
+	diag := func(i int) uint64 {
+		a, b := ld(sq, w.dA[i]), ld(sq, w.dB[i])
+		x := a & b
+		if w.pf1e {
+			x = a | b
+		}
+		v := ld(vs, w.dV[i]) | ld(hs, w.dH[i])
+		return (da + db*(v&ones) + dc*(v>>1&ones)) &^ ((v>>2 | x>>7) & ones * 0xff)
+	}
+	// Bytes of positions, the nibbles of directions 2i and 2i+1.
+	b0 := straight(ld(hs, w.sW[0])) | diag(0)<<4
+	b1 := straight(ld(vs, w.sW[1])) | diag(1)<<4
+	b2 := straight(ld(hs, w.sW[2])) | diag(2)<<4
+	b3 := straight(ld(vs, w.sW[3])) | diag(3)<<4
+	// The positions' words, two a uint64.
+	spread := func(x uint64) uint64 { // bytes 0-3 of x to 16-bit lanes
+		x &= 0xffffffff
+		x = (x | x<<16) & 0x0000ffff0000ffff
+		return (x | x<<8) & 0x00ff00ff00ff00ff
+	}
+	pair := func(x uint64) uint64 { // 16-bit lanes 0-1 of x to 32-bit lanes
+		x &= 0xffffffff
+		return (x | x<<16) & 0x0000ffff0000ffff
+	}
+	lo01, lo23 := spread(b0)|spread(b1)<<8, spread(b2)|spread(b3)<<8
+	hi01, hi23 := spread(b0>>32)|spread(b1>>32)<<8, spread(b2>>32)|spread(b3>>32)<<8
+	ws := [4]uint64{
+		pair(lo01) | pair(lo23)<<16, pair(lo01>>32) | pair(lo23>>32)<<16,
+		pair(hi01) | pair(hi23)<<16, pair(hi01>>32) | pair(hi23>>32)<<16,
+	}
+	for i, x := range ws {
+		wpos[2*i], wpos[2*i+1] = uint32(x), uint32(x>>32)
+	}
+	if w.eb != nil {
+		eb := w.eb[Q:][:8]
+		for i := range wpos {
+			wpos[i] &^= nibbles[eb[i]]
+		}
+	}
+	// seen gets the positions with a step that may be reached, but P;
+	// those that may not (but beside the start, over its squares) are
+	// left to be weighed alone.
+	const highs = 0x8080808080808080
+	z := b0 | b1 | b2 | b3 // a byte 0: the position has no step
+	z = ^((z&^highs + ^uint64(highs)) | z) & highs
+	blocked := binary.LittleEndian.Uint64(w.pb[Q:][:8]) << (7 - bits.TrailingZeros8(pbBlock)) & highs &^ (0x80 << (8 * (P - Q)))
+	for b := blocked; b != 0; b &= b - 1 {
+		wpos[bits.TrailingZeros64(b)>>3] = 0
+	}
+	keep := ^(z | blocked) & highs &^ (0x80 << (8 * (P - Q)))
+	seen := slices.Grow(*w.seen, 8)
+	for ; keep != 0; keep &= keep - 1 {
+		i := bits.TrailingZeros64(keep) >> 3
+		if wpos[i] != 0 { // edges may refuse every step
+			seen = append(seen, Q+int32(i))
+		}
+	}
+	w.more += len(seen) - len(*w.seen)
+	*w.seen = seen
+	return wpos[P-Q] &^ nibbles[refused]
+}
+
+// one is at for P alone.
+func (w *stepWeights) one(P int32, refused uint8) uint32 {
 	sq, vs, hs, wS, wD := w.sq, w.vs, w.hs, w.wS, w.wD
 	wp := wS[hs[P+w.sW[0]]] | wS[vs[P+w.sW[1]]]<<8 | wS[hs[P+w.sW[2]]]<<16 | wS[vs[P+w.sW[3]]]<<24
 	for i := 0; i < 4; i++ {
@@ -682,11 +784,12 @@ func (s *searcher) layerSquares(bw, bh int) {
 	L.open = closed == 0
 	if k > 1 {
 		vs, hs := L.vs[:n], L.hs[:n]
+		const ring = eBlock | pbBlock<<pbShift
 		for x := 0; x < PW; x++ {
-			sp[x], sp[(bh+1)*PW+x] = eBlock, eBlock
+			sp[x], sp[(bh+1)*PW+x] = ring, ring
 		}
 		for y := 1; y <= bh; y++ {
-			sp[y*PW], sp[y*PW+PW-1] = eBlock, eBlock
+			sp[y*PW], sp[y*PW+PW-1] = ring, ring
 		}
 		// hs: the worst of k squares rightwards, for every start a step
 		// can read (columns -1 .. bw-k+1 of every row; the starts past
@@ -702,14 +805,15 @@ func (s *searcher) layerSquares(bw, bh int) {
 		if bh >= k && bw >= k {
 			ps := pb[PW+1 : (bh-k+1)*PW+bw-k+2]
 			orRows(ps, hs[PW+1:], PW, k)
-			const mm = uint64(pbNoEnd|pbNoSt) * 0x0101010101010101
+			const pbBits = pbNoEnd | pbNoSt | pbBlock
+			const mm = uint64(pbBits) * 0x0101010101010101
 			x := 0
 			for ; x+8 <= len(ps); x += 8 {
 				w := binary.LittleEndian.Uint64(ps[x : x+8])
 				binary.LittleEndian.PutUint64(ps[x:x+8], w>>pbShift&mm)
 			}
 			for ; x < len(ps); x++ {
-				ps[x] = ps[x] >> pbShift & (pbNoEnd | pbNoSt)
+				ps[x] = ps[x] >> pbShift & pbBits
 			}
 		}
 	}
@@ -734,7 +838,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 
 // squaresRow classifies a row of the mover's squares src (mover.cells)
 // into reachLayers' squares sq (their level with its low bits all set,
-// eBlock, sqDiag), positions pb (pbNoEnd, pbNoSt) and, when sp is not nil,
+// eBlock, sqDiag), positions pb (pbNoEnd, pbNoSt, pbBlock) and, when sp is not nil,
 // the squares with pb's bits pbShift up; a word at a time. It returns a
 // word with a byte's low bit set where an open square may not end a
 // Stride, and the OR of the squares' cBlock and cDiag bits.
@@ -745,7 +849,7 @@ func squaresRow(sq, pb, sp, src []uint8) (open, closed uint64) {
 		b := w & (uint64(cBlock) * ones)
 		l0, l1 := w>>lvlShift&ones, w>>(lvlShift+1)&ones
 		e = b | l0 | l1 | (b|l1)<<1 | (b|l0&l1)<<2 | w>>diagShift&ones<<7
-		return e, w & (uint64(pbNoEnd|pbNoSt) * ones)
+		return e, w & (uint64(pbNoEnd|pbNoSt|pbBlock) * ones)
 	}
 	x := 0
 	for ; x+8 <= len(src); x += 8 {

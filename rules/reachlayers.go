@@ -686,49 +686,62 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 	rec := uint8(layer)
 	small := (bw+2)*(bh+2) < 1<<14 // 16 bytes of states a position: 256 KiB
 	sparse := !L.eager && (small || 2*len(L.seen) < (x1-x0+1)*(y1-y0+1))
-	st, rl, rt, pb, seen := L.st, L.rl, L.rt, L.pb, L.seen
+	st, rl, rt, pb := L.st, L.rl, L.rt, L.pb
 	n := L.n
-	// P runs over the positions weighed when sparse, else over the
+	// The same for each position P, over the positions weighed or the
 	// square's rows.
-	i, y := 0, y0
-	P, end := int32((y0+1)*L.pw+x0), int32((y0+1)*L.pw+x1+1)
-	for {
-		if sparse {
-			if i == len(seen) {
-				break
+	if sparse {
+		for _, P := range L.seen {
+			s0, s1 := &st[2*P], &st[2*P+1]
+			k0, k1 := ^s0.k&kMask, ^s1.k&kMask
+			if kk := min(k0, k1); kk != keyNone && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+				rl[P], rt[P] = rec, int32(kk>>1)
+				n++
 			}
-			P = seen[i]
-			i++
-		} else if P++; P > end {
-			if y++; y > y1 {
-				break
+			if next {
+				*s0, *s1 = layerSources(k0, k1, pb[P], last)
 			}
-			P, end = int32((y+1)*L.pw+x0+1), int32((y+1)*L.pw+x1+1)
 		}
-		s0, s1 := &st[2*P], &st[2*P+1]
-		k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
-		if kk := min(k0, k1); kk != keyNone && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
-			rl[P], rt[P] = rec, int32(kk>>1)
-			n++
-		}
-		if !next {
-			continue
-		}
-		if pb[P]&pbNoSt != 0 {
-			k0, k1 = keyNone, keyNone
-		}
-		if last {
-			k0, k1 = min(k0, k1), keyNone
-		}
-		*s0, *s1 = lstateNone, lstateNone
-		if k0 != keyNone {
-			*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
-		}
-		if k1 != keyNone {
-			*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
+	} else {
+		for y := y0; y <= y1; y++ {
+			row := int32((y+1)*L.pw + 1)
+			for P := row + int32(x0); P <= row+int32(x1); P++ {
+				s0, s1 := &st[2*P], &st[2*P+1]
+				k0, k1 := ^s0.k&kMask, ^s1.k&kMask
+				if kk := min(k0, k1); kk != keyNone && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+					rl[P], rt[P] = rec, int32(kk>>1)
+					n++
+				}
+				if next {
+					*s0, *s1 = layerSources(k0, k1, pb[P], last)
+				}
+			}
 		}
 	}
 	L.n = n
+}
+
+// layerSources returns the states of a position's sources in the next
+// layer from the least K of its labels of each parity (keyNone: none) and
+// its bits: none where a Stride may not stop, and one, the least, in the
+// last layer.
+func layerSources(k0, k1 uint32, b uint8, last bool) (lstate, lstate) {
+	if b&pbNoSt != 0 {
+		k0, k1 = keyNone, keyNone
+	}
+	if last {
+		k0, k1 = min(k0, k1), keyNone
+	}
+	return layerSource(k0), layerSource(k1)
+}
+
+// layerSource is a source's state of K k (keyNone: none).
+func layerSource(k uint32) lstate {
+	c := uint32(0) // none
+	if k != keyNone {
+		c = ^uint32(srcC)
+	}
+	return lstate{k ^ kMask, c}
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of

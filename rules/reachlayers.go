@@ -117,6 +117,8 @@ const (
 	pbBlock = cBlock  // pb (k > 1): the space holds a square it may not enter: never reached but from the start
 	pbShift = 3       // how far up the row strips of k > 1 carry pb's bits
 
+	highs = 0x8080808080808080 // the high bit of every byte of a word
+
 	diagShift = 4 // cDiag's bit
 	stopShift = 2 // cNoStop's bit
 )
@@ -521,6 +523,8 @@ type stepWeights struct {
 	eb, pb             []uint8  // the directions edges refuse (or nil); the positions' bits
 	seen               *[]int32 // the positions weighed, which at's chunks add to
 	more               int      // positions at's chunks weighed besides the one asked for
+	rel                [20]int  // at: sW, dV, dH, dA, dB from the least of them
+	relSet             bool
 }
 
 // at returns the eight steps' weights of position P, a nibble each (0:
@@ -543,83 +547,79 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 	if wpos[0]|wpos[1]|wpos[2]|wpos[3]|wpos[4]|wpos[5]|wpos[6]|wpos[7] != 0 {
 		return w.one(P, refused)
 	}
-	const ones = 0x0101010101010101
+	if !w.relSet {
+		w.relSet = true
+		for i := range 4 {
+			w.rel[i] = int(w.sW[i] - lo)
+			w.rel[4+i], w.rel[8+i] = int(w.dV[i]-lo), int(w.dH[i]-lo)
+			w.rel[12+i], w.rel[16+i] = int(w.dA[i]-lo), int(w.dB[i]-lo)
+		}
+	}
 	// Windows of the strips and squares from offset lo of Q.
 	m := int(hi - lo + 8)
 	hs, vs, sq := w.hs[Q+lo:][:m], w.vs[Q+lo:][:m], w.sq[Q+lo:][:m]
-	ld := func(a []uint8, o int32) uint64 {
-		i := int(o - lo)
-		return binary.LittleEndian.Uint64(a[i : i+8])
-	}
+	r := &w.rel
 	// A strip's level bits are 0, 1, 3 or 7 (blocked), and a step's weight
 	// is linear in the low two: a + b l0 + c l1, a nibble in each byte.
+	const ones = 0x0101010101010101
 	wS, wD := w.wS, w.wD
 	sa, sb, sc := uint64(wS[eLevel[0]])*ones, uint64(wS[eLevel[1]]-wS[eLevel[0]]), uint64(wS[eLevel[2]]-wS[eLevel[1]])
 	da, db, dc := uint64(wD[eLevel[0]])*ones, uint64(wD[eLevel[1]]-wD[eLevel[0]]), uint64(wD[eLevel[2]]-wD[eLevel[1]])
-	straight := func(v uint64) uint64 {
+	var pf uint64 // all ones: pf1e, where either square beside a diagonal refuses it
+	if w.pf1e {
+		pf = ^uint64(0)
+	}
+	straight := func(a []uint8, o int) uint64 {
+		v := le64(a, o)
 		return (sa + sb*(v&ones) + sc*(v>>1&ones)) &^ (v >> 2 & ones * 0xff)
 	}
 	diag := func(i int) uint64 {
-		a, b := ld(sq, w.dA[i]), ld(sq, w.dB[i])
-		x := a & b
-		if w.pf1e {
-			x = a | b
-		}
-		v := ld(vs, w.dV[i]) | ld(hs, w.dH[i])
+		a, b := le64(sq, r[12+i]), le64(sq, r[16+i])
+		x := a&b | (a^b)&pf
+		v := le64(vs, r[4+i]) | le64(hs, r[8+i])
 		return (da + db*(v&ones) + dc*(v>>1&ones)) &^ ((v>>2 | x>>7) & ones * 0xff)
 	}
-	// Bytes of positions, the nibbles of directions 2i and 2i+1.
-	b0 := straight(ld(hs, w.sW[0])) | diag(0)<<4
-	b1 := straight(ld(vs, w.sW[1])) | diag(1)<<4
-	b2 := straight(ld(hs, w.sW[2])) | diag(2)<<4
-	b3 := straight(ld(vs, w.sW[3])) | diag(3)<<4
-	// The positions' words, two a uint64.
-	spread := func(x uint64) uint64 { // bytes 0-3 of x to 16-bit lanes
-		x &= 0xffffffff
-		x = (x | x<<16) & 0x0000ffff0000ffff
-		return (x | x<<8) & 0x00ff00ff00ff00ff
-	}
-	pair := func(x uint64) uint64 { // 16-bit lanes 0-1 of x to 32-bit lanes
-		x &= 0xffffffff
-		return (x | x<<16) & 0x0000ffff0000ffff
-	}
-	lo01, lo23 := spread(b0)|spread(b1)<<8, spread(b2)|spread(b3)<<8
-	hi01, hi23 := spread(b0>>32)|spread(b1>>32)<<8, spread(b2>>32)|spread(b3>>32)<<8
-	ws := [4]uint64{
-		pair(lo01) | pair(lo23)<<16, pair(lo01>>32) | pair(lo23>>32)<<16,
-		pair(hi01) | pair(hi23)<<16, pair(hi01>>32) | pair(hi23>>32)<<16,
-	}
-	for i, x := range ws {
-		wpos[2*i], wpos[2*i+1] = uint32(x), uint32(x>>32)
-	}
+	// Bytes of positions, the nibbles of directions 2i and 2i+1; none for
+	// the positions that may not be reached (but beside the start, over
+	// its squares: they and P are weighed alone).
+	b0 := straight(hs, r[0]) | diag(0)<<4
+	b1 := straight(vs, r[1]) | diag(1)<<4
+	b2 := straight(hs, r[2]) | diag(2)<<4
+	b3 := straight(vs, r[3]) | diag(3)<<4
+	self := uint64(0xff) << (8 * (P - Q))
+	blocked := (binary.LittleEndian.Uint64(w.pb[Q:][:8]) >> bits.TrailingZeros8(pbBlock) & ones * 0xff) &^ self
+	b0, b1, b2, b3 = b0&^blocked, b1&^blocked, b2&^blocked, b3&^blocked
+	// The positions' words: bytes interleaved into 16-bit lanes (even
+	// positions, odd), then those into 32-bit lanes.
+	const b8, h16 = 0x00ff00ff00ff00ff, 0x0000ffff0000ffff
+	e01, o01 := b0&b8|(b1&b8)<<8, b0>>8&b8|b1&^b8
+	e23, o23 := b2&b8|(b3&b8)<<8, b2>>8&b8|b3&^b8
+	w04, w26 := e01&h16|(e23&h16)<<16, e01>>16&h16|e23&^h16
+	w15, w37 := o01&h16|(o23&h16)<<16, o01>>16&h16|o23&^h16
+	wpos[0], wpos[4], wpos[2], wpos[6] = uint32(w04), uint32(w04>>32), uint32(w26), uint32(w26>>32)
+	wpos[1], wpos[5], wpos[3], wpos[7] = uint32(w15), uint32(w15>>32), uint32(w37), uint32(w37>>32)
+	// seen gets the positions with a step, but P.
+	z := b0 | b1 | b2 | b3
+	keep := ((z&^highs + ^uint64(highs)) | z) & highs &^ self
 	if w.eb != nil {
 		eb := w.eb[Q:][:8]
 		for i := range wpos {
-			wpos[i] &^= nibbles[eb[i]]
+			if wpos[i] &^= nibbles[eb[i]]; wpos[i] == 0 {
+				keep &^= 0x80 << (8 * i) // edges refuse every step
+			}
 		}
 	}
-	// seen gets the positions with a step that may be reached, but P;
-	// those that may not (but beside the start, over its squares) are
-	// left to be weighed alone.
-	const highs = 0x8080808080808080
-	z := b0 | b1 | b2 | b3 // a byte 0: the position has no step
-	z = ^((z&^highs + ^uint64(highs)) | z) & highs
-	blocked := binary.LittleEndian.Uint64(w.pb[Q:][:8]) << (7 - bits.TrailingZeros8(pbBlock)) & highs &^ (0x80 << (8 * (P - Q)))
-	for b := blocked; b != 0; b &= b - 1 {
-		wpos[bits.TrailingZeros64(b)>>3] = 0
-	}
-	keep := ^(z | blocked) & highs &^ (0x80 << (8 * (P - Q)))
 	seen := slices.Grow(*w.seen, 8)
 	for ; keep != 0; keep &= keep - 1 {
-		i := bits.TrailingZeros64(keep) >> 3
-		if wpos[i] != 0 { // edges may refuse every step
-			seen = append(seen, Q+int32(i))
-		}
+		seen = append(seen, Q+int32(bits.TrailingZeros64(keep)>>3))
 	}
 	w.more += len(seen) - len(*w.seen)
 	*w.seen = seen
 	return wpos[P-Q] &^ nibbles[refused]
 }
+
+// le64 is the word of a at o.
+func le64(a []uint8, o int) uint64 { return binary.LittleEndian.Uint64(a[o : o+8]) }
 
 // one is at for P alone.
 func (w *stepWeights) one(P int32, refused uint8) uint32 {

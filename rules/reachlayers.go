@@ -190,8 +190,6 @@ const (
 	srcC    = 2 // the least C of a label that is not a source
 )
 
-var lstateNone = lstate{} // k = keyNone, c = ^0
-
 // lent is a queued label: padded position and C.
 type lent struct {
 	p int32

@@ -697,49 +697,56 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 				n++
 			}
 			if next {
-				*s0, *s1 = layerSources(k0, k1, pb[P], last)
+				*s0, *s1 = layerSources(s0.k&kMask, s1.k&kMask, pb[P], last)
 			}
 		}
 	} else {
 		for y := y0; y <= y1; y++ {
-			row := int32((y+1)*L.pw + 1)
-			for P := row + int32(x0); P <= row+int32(x1); P++ {
-				s0, s1 := &st[2*P], &st[2*P+1]
-				k0, k1 := ^s0.k&kMask, ^s1.k&kMask
-				if kk := min(k0, k1); kk != keyNone && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
-					rl[P], rt[P] = rec, int32(kk>>1)
-					n++
-				}
-				if next {
-					*s0, *s1 = layerSources(k0, k1, pb[P], last)
-				}
-			}
+			a, b := (y+1)*L.pw+1+x0, (y+1)*L.pw+2+x1
+			n += endRow(st[2*a:2*b], rl[a:b], rt[a:b], pb[a:b], rec, next, last)
 		}
 	}
 	L.n = n
 }
 
-// layerSources returns the states of a position's sources in the next
-// layer from the least K of its labels of each parity (keyNone: none) and
-// its bits: none where a Stride may not stop, and one, the least, in the
-// last layer.
-func layerSources(k0, k1 uint32, b uint8, last bool) (lstate, lstate) {
-	if b&pbNoSt != 0 {
-		k0, k1 = keyNone, keyNone
+// endRow is endLayer's work at a run of positions in memory: their
+// states, answers and bits.
+func endRow(st []lstate, rl []uint8, rt []int32, pb []uint8, rec uint8, next, last bool) (n int) {
+	rt, pb, st = rt[:len(rl)], pb[:len(rl)], st[:2*len(rl)]
+	for i := range rl {
+		s0, s1 := &st[2*i], &st[2*i+1]
+		k0, k1 := ^s0.k&kMask, ^s1.k&kMask
+		if kk := min(k0, k1); kk != keyNone && rl[i] == 0 && pb[i]&pbNoEnd == 0 {
+			rl[i], rt[i] = rec, int32(kk>>1)
+			n++
+		}
+		if next {
+			*s0, *s1 = layerSources(s0.k&kMask, s1.k&kMask, pb[i], last)
+		}
 	}
-	if last {
-		k0, k1 = min(k0, k1), keyNone
-	}
-	return layerSource(k0), layerSource(k1)
+	return n
 }
 
-// layerSource is a source's state of K k (keyNone: none).
-func layerSource(k uint32) lstate {
-	c := uint32(0) // none
-	if k != keyNone {
-		c = ^uint32(srcC)
+// layerSources returns the states of a position's sources in the next
+// layer from the least K of its labels of each parity as their states
+// store it (u = K ^ kMask, 0: none; the greater, the less K) and its
+// bits: none where a Stride may not stop, and one, the least, in the last
+// layer.
+func layerSources(u0, u1 uint32, b uint8, last bool) (lstate, lstate) {
+	if last {
+		u0, u1 = max(u0, u1), 0
 	}
-	return lstate{k ^ kMask, c}
+	if b&pbNoSt != 0 {
+		u0, u1 = 0, 0
+	}
+	var c0, c1 uint32 // none
+	if u0 != 0 {
+		c0 = ^uint32(srcC)
+	}
+	if u1 != 0 {
+		c1 = ^uint32(srcC)
+	}
+	return lstate{u0, c0}, lstate{u1, c1}
 }
 
 // layerSquares fills the padded squares, strips, positions and edges of

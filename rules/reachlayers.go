@@ -117,6 +117,7 @@ const (
 	pbBlock = cBlock  // pb (k > 1): the space holds a square it may not enter: never reached but from the start
 	pbShift = 3       // how far up the row strips of k > 1 carry pb's bits
 
+	ones  = 0x0101010101010101 // the low bit of every byte of a word
 	highs = 0x8080808080808080 // the high bit of every byte of a word
 
 	diagShift = 4 // cDiag's bit
@@ -517,11 +518,12 @@ type stepWeights struct {
 	sW, dV, dH, dA, dB [4]int32 // from P: strips entered, squares passed between
 	wS, wD             *[256]uint32
 	pf1e               bool
-	wpos               []uint32 // at's chunks: the positions' weights (0: not yet worked out)
-	eb, pb             []uint8  // the directions edges refuse (or nil); the positions' bits
-	seen               *[]int32 // the positions weighed, which at's chunks add to
-	more               int      // positions at's chunks weighed besides the one asked for
-	rel                [20]int  // at: sW, dV, dH, dA, dB from the least of them
+	wpos               []uint32  // at's chunks: the positions' weights (0: not yet worked out)
+	eb, pb             []uint8   // the directions edges refuse (or nil); the positions' bits
+	seen               *[]int32  // the positions weighed, which at's chunks add to
+	more               int       // positions at's chunks weighed besides the one asked for
+	rel                [20]int   // at: sW, dV, dH, dA, dB from the least of them
+	coef               [7]uint64 // at: a, b, c of the straight steps, the diagonals; pf1e's mask
 	relSet             bool
 }
 
@@ -552,30 +554,31 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 			w.rel[4+i], w.rel[8+i] = int(w.dV[i]-lo), int(w.dH[i]-lo)
 			w.rel[12+i], w.rel[16+i] = int(w.dA[i]-lo), int(w.dB[i]-lo)
 		}
+		wS, wD := w.wS, w.wD
+		w.coef = [7]uint64{
+			uint64(wS[eLevel[0]]) * ones, uint64(wS[eLevel[1]] - wS[eLevel[0]]), uint64(wS[eLevel[2]] - wS[eLevel[1]]),
+			uint64(wD[eLevel[0]]) * ones, uint64(wD[eLevel[1]] - wD[eLevel[0]]), uint64(wD[eLevel[2]] - wD[eLevel[1]]),
+		}
+		if w.pf1e {
+			w.coef[6] = ^uint64(0)
+		}
 	}
-	// Windows of the strips and squares from offset lo of Q.
-	m := int(hi - lo + 8)
-	hs, vs, sq := w.hs[Q+lo:][:m], w.vs[Q+lo:][:m], w.sq[Q+lo:][:m]
-	r := &w.rel
+	// The words at the offsets from Q: r holds them from lo.
+	hs, vs, sq := w.hs, w.vs, w.sq
+	r, base := &w.rel, int(Q+lo)
 	// A strip's level bits are 0, 1, 3 or 7 (blocked), and a step's weight
 	// is linear in the low two: a + b l0 + c l1, a nibble in each byte.
-	const ones = 0x0101010101010101
-	wS, wD := w.wS, w.wD
-	sa, sb, sc := uint64(wS[eLevel[0]])*ones, uint64(wS[eLevel[1]]-wS[eLevel[0]]), uint64(wS[eLevel[2]]-wS[eLevel[1]])
-	da, db, dc := uint64(wD[eLevel[0]])*ones, uint64(wD[eLevel[1]]-wD[eLevel[0]]), uint64(wD[eLevel[2]]-wD[eLevel[1]])
-	var pf uint64 // all ones: pf1e, where either square beside a diagonal refuses it
-	if w.pf1e {
-		pf = ^uint64(0)
-	}
+	c := &w.coef
+	pf := c[6] // all ones: pf1e, where either square beside a diagonal refuses it
 	straight := func(a []uint8, o int) uint64 {
-		v := le64(a, o)
-		return (sa + sb*(v&ones) + sc*(v>>1&ones)) &^ (v >> 2 & ones * 0xff)
+		v := le64(a, base+o)
+		return (c[0] + c[1]*(v&ones) + c[2]*(v>>1&ones)) &^ (v >> 2 & ones * 0xff)
 	}
 	diag := func(i int) uint64 {
-		a, b := le64(sq, r[12+i]), le64(sq, r[16+i])
+		a, b := le64(sq, base+r[12+i]), le64(sq, base+r[16+i])
 		x := a&b | (a^b)&pf
-		v := le64(vs, r[4+i]) | le64(hs, r[8+i])
-		return (da + db*(v&ones) + dc*(v>>1&ones)) &^ ((v>>2 | x>>7) & ones * 0xff)
+		v := le64(vs, base+r[4+i]) | le64(hs, base+r[8+i])
+		return (c[3] + c[4]*(v&ones) + c[5]*(v>>1&ones)) &^ ((v>>2 | x>>7) & ones * 0xff)
 	}
 	// Bytes of positions, the nibbles of directions 2i and 2i+1; none for
 	// the positions that may not be reached (but beside the start, over
@@ -824,7 +827,7 @@ func (s *searcher) layerSquares(bw, bh int) {
 			ps := pb[PW+1 : (bh-k+1)*PW+bw-k+2]
 			orRows(ps, hs[PW+1:], PW, k)
 			const pbBits = pbNoEnd | pbNoSt | pbBlock
-			const mm = uint64(pbBits) * 0x0101010101010101
+			const mm = uint64(pbBits) * ones
 			x := 0
 			for ; x+8 <= len(ps); x += 8 {
 				w := binary.LittleEndian.Uint64(ps[x : x+8])
@@ -861,7 +864,6 @@ func (s *searcher) layerSquares(bw, bh int) {
 // word with a byte's low bit set where an open square may not end a
 // Stride, and the OR of the squares' cBlock and cDiag bits.
 func squaresRow(sq, pb, sp, src []uint8) (open, closed uint64) {
-	const ones = 0x0101010101010101
 	sq, pb = sq[:len(src)], pb[:len(src)]
 	class := func(w uint64) (e, p uint64) {
 		b := w & (uint64(cBlock) * ones)

@@ -933,23 +933,39 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 		row := (y-m.by0+1)*PW + 1
 		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
 		rt = rt[:len(rl)]
-		// Eight squares at a time, none written when none is answered;
-		// else every one is written past the end and kept when answered:
-		// no branch to mispredict on a map of scattered answers.
 		n := len(dst)
 		dst = slices.Grow(dst, bw+1)
 		out := dst[:cap(dst)]
 		out = out[:n+len(rl)+1]
-		for i0 := 0; i0 < len(rl); i0 += 8 {
-			i1 := min(i0+8, len(rl))
-			if i1 == i0+8 && binary.LittleEndian.Uint64(rl[i0:]) == 0 {
+		// Eight squares at a time: none written when none is answered,
+		// all eight without a test when all are, else those answered.
+		x0 := m.bx0
+		i0 := 0
+		for ; i0+8 <= len(rl); i0 += 8 {
+			w := binary.LittleEndian.Uint64(rl[i0 : i0+8])
+			if w == 0 {
 				continue
 			}
-			for i := i0; i < i1; i++ {
-				a := rl[i]
-				out[n] = Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(a)}
-				n += int((uint(a) + 255) >> 8)
+			// The high bit of each byte answered.
+			set := ((w&^highs + ^uint64(highs)) | w) & highs
+			if set == highs {
+				for i := i0; i < i0+8; i++ {
+					out[n] = Square{X: x0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(rl[i])}
+					n++
+				}
+				continue
 			}
+			for ; set != 0; set &= set - 1 {
+				i := i0 + bits.TrailingZeros64(set)>>3
+				out[n] = Square{X: x0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(rl[i])}
+				n++
+			}
+		}
+		// The rest written past the end and kept when answered.
+		for i := i0; i < len(rl); i++ {
+			a := rl[i]
+			out[n] = Square{X: x0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(a)}
+			n += int((uint(a) + 255) >> 8)
 		}
 		dst = dst[:n]
 	}

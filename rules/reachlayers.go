@@ -25,9 +25,12 @@ import (
 // it (blocked, or the surcharge level), so a step costs one or two loads.
 // Squares and strips hold a level with its low bits all set (eLevel), so
 // the worst of several is their OR, taken a word (eight squares) at a
-// time, as are the bits of a space's squares a position keeps (pb). The
-// squares a diagonal passes between and the edges are read per position
-// as the other searches read them (mover.try).
+// time, as are the bits of a space's squares a position keeps (pb: hs
+// carries them above the level's, and pb is the OR of k rows of it): a
+// pass classifies the squares a word at a time, then one each makes hs,
+// vs and pb. The squares a diagonal passes between and the edges are
+// read as the other searches read them (mover.try), a position or a word
+// of eight at a time.
 //
 // Layers. Layer i holds the routes of at most i+1 Strides. A position's
 // state is (position, parity) before the last layer, where a parity-1
@@ -63,10 +66,13 @@ import (
 // answers a position of the box, reused; zero allocations after warm-up. A
 // position's eight step weights are worked out once and packed in a word:
 // its other parity and later layers read one load. They are worked out at
-// its first label (a one-square space's from its eight neighbours; seen
-// lists the positions), or, on an open box (no square the space may not
-// enter, nearly all of it reached), row by row before the search, memory in
-// order. A label at least the ruleset's dearest step under the budget steps
+// its first label (a one-square space's from its eight neighbours; a
+// larger one's with the seven beside it in memory, eight at a time from a
+// word of each strip, and most of them the labels reach: LargeFlyer
+// weighs 1.07 positions a square reached; seen lists the positions), or,
+// on an open box (no square the space may not enter, nearly all of it
+// reached), row by row before the search, memory in order. A label at
+// least the ruleset's dearest step under the budget steps
 // without the frontier's checks unless it may decide a frontier: a first
 // label of a stop, on a box with an open square (or the start's) a Stride
 // may not stop on; in a loop of eight (a branch the processor learns,
@@ -76,26 +82,34 @@ import (
 // weights). Answers are recorded by the pass that
 // ends a layer (over the positions weighed, or over the square the Strides
 // so far can reach on a large box when they are half of it or more), or as
-// the last layer goes; the results skip eight unanswered squares at a time
-// and append the others without a branch.
+// the last layer goes; the results skip eight unanswered squares at a
+// time, write eight answered ones without a test, and the answered ones
+// of the other eights by their bits.
 //
-// Where the time goes (ns a square reached on a quiet machine, CPU
-// profiles; the one-square one-Stride floor reachFast about 35; the box is
+// Where the time goes (ns a square reached, CPU profiles, on a shared
+// machine; the one-square one-Stride floor reachFast about 35; the box is
 // classified with one load a square, mover.classTable).
 // BenchmarkReachTypical (one square, 30 ft x 3, 706 squares, 1313 labels,
-// box 41 x 41): about 56; the labels 86% (26 ns each, their one-square
-// weighing inline), ending layers 4%, results 4%, squares 3%, classifying
-// 2%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
+// box 41 x 41): about 53; the labels 85% (24 ns each, their one-square
+// weighing inline), ending layers 4%, classifying 4%, results 3%, squares
+// 3%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
 // labels, 10874 of them a state's first, box 150 x 150, a third of it
-// reached): about 99; the labels 82% (48 ns each, most of it loading the
-// states their steps land on; weighing 9 points of it, mostly first
-// touches of the squares' lines), squares 8%, results 4%, clearing 2%,
-// ending layers 2%, classifying under 1%. BenchmarkReachGargantuanWholeMap
-// (4 x 4, fly 1500 ft x 3, 1000 x 1000, open): about 64; the labels two
-// thirds (1.94 a square, 22 ns each), ending layers 11% and results 4%
-// (passes over all of memory: 16 bytes of states, 32 of answers a square),
-// squares 5%, weighing the box 4%, clearing 3%; on a 200 x 200 map, whose
-// states stay in the cache, about a fifth less. Tried and no faster:
+// reached): about 90; the labels 79% (42 ns each, most of it loading the
+// states their steps land on), weighing 8% (1460 chunks of eight
+// positions), ending layers 4%, results 3%, squares 3%, clearing 1.5%,
+// classifying 1.5%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft
+// x 3, 1000 x 1000, open): about 60; the labels four fifths (1.94 a
+// square, 25 ns each), weighing the box 6%, ending layers 5% and results 5% (passes
+// over all of memory: 16 bytes of states, 32 of answers a square),
+// squares 2%, clearing 1.5%; on a 200 x 200 map, whose states stay in the
+// cache, about a fifth less. Tried and no faster: endLayer's list and
+// rows through one function, or the list's in one of its own (more
+// instructions: fewer values stay in registers), an open box's rows
+// weighed by chunks of eight too (as many instructions as the rows'
+// loads), a chunk's positions put in seen by a loop of eight without a
+// branch, a partly answered block of results written past the end without
+// a branch (more instructions than by its bits) and a full one through a
+// subslice (the Gargantuan map's results a fifth slower),
 // states packed in 32 bits (generic code), steps without branches (always
 // eight, a conditional push: slower on open ground), one branch for a
 // label's two comparisons, conditional moves for a label's first
@@ -131,9 +145,9 @@ var eLevel = [4]uint8{0, 1, 3, eBlock}
 
 // layWeights holds per ruleset kind the weights in key space of a
 // straight step (s) and a diagonal (d) into a strip of a level (any byte
-// of squares or strips: sqDiag rides along when k = 1; 0: refused), and
-// the dearest step (7 for sf2e, 12 for pf1e): a label this far below the
-// budget takes the plain loop.
+// of squares or strips: the bits beside the level's ride along; 0:
+// refused), and the dearest step (7 for sf2e, 12 for pf1e): a label this
+// far below the budget takes the plain loop.
 var layWeights = func() (t [2]struct {
 	s, d [256]uint32
 	max  uint32

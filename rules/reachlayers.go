@@ -176,6 +176,24 @@ var layWeights = func() (t [2]struct {
 	return t
 }()
 
+// layClass maps a classified square (mover.cells) to reachLayers' square,
+// one at a time: its level, eBlock, sqDiag (squaresRow does it a word at
+// a time; TestReachLayersSquaresRow checks it against this).
+var layClass = func() (t [256]uint8) {
+	for c := range t {
+		cl := uint8(c)
+		e := eLevel[(cl&(cLvl0|cLvl1))>>lvlShift]
+		if cl&cBlock != 0 {
+			e = eBlock
+		}
+		if cl&cDiag != 0 {
+			e |= sqDiag
+		}
+		t[c] = e
+	}
+	return t
+}()
+
 // nibbles[b] has nibble d set when bit d of b is: the weights of the
 // refused directions.
 var nibbles = func() (t [256]uint32) {

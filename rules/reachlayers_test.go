@@ -378,17 +378,6 @@ func TestReachLayersAnswerSize(t *testing.T) {
 // square at a time: every byte a classified square can hold, in rows of
 // every length a word and its tail can take.
 func TestReachLayersSquaresRow(t *testing.T) {
-	// A square: its level, eBlock, sqDiag.
-	class := func(c uint8) uint8 {
-		e := eLevel[(c&(cLvl0|cLvl1))>>lvlShift]
-		if c&cBlock != 0 {
-			e = eBlock
-		}
-		if c&cDiag != 0 {
-			e |= sqDiag
-		}
-		return e
-	}
 	for n := 1; n <= 300; n++ {
 		src := make([]uint8, n)
 		for i := range src {
@@ -398,7 +387,7 @@ func TestReachLayersSquaresRow(t *testing.T) {
 		open, closed := squaresRow(sq, pb, sp, src)
 		var wantOpen, wantClosed bool
 		for i, c := range src {
-			e, p := class(c), c&(cNoEnd|cNoStop|cBlock)
+			e, p := layClass[c], c&(cNoEnd|cNoStop|cBlock)
 			if sq[i] != e || pb[i] != p || sp[i] != e|p<<pbShift {
 				t.Fatalf("row of %d, square %d (%08b): sq %08b pb %08b sp %08b, want %08b %08b %08b",
 					n, i, c, sq[i], pb[i], sp[i], e, p, e|p<<pbShift)

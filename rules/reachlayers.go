@@ -105,9 +105,9 @@ import (
 // cache, about a fifth less. Tried and no faster: endLayer's list and
 // rows through one function, or the list's in one of its own (more
 // instructions: fewer values stay in registers), an open box's rows
-// weighed by chunks of eight too (as many instructions as the rows'
-// loads), a chunk's positions put in seen by a loop of eight without a
-// branch, a partly answered block of results written past the end without
+// weighed through at's chunks (as many instructions as a byte of each
+// row's strips a position), a chunk's positions put in seen by a loop of
+// eight without a branch, a partly answered block of results written past the end without
 // a branch (more instructions than by its bits) and a full one through a
 // subslice (the Gargantuan map's results a fifth slower),
 // states packed in 32 bits (generic code), steps without branches (always
@@ -555,8 +555,8 @@ type stepWeights struct {
 	seen               *[]int32  // the positions weighed, which at's chunks add to
 	more               int       // positions at's chunks weighed besides the one asked for
 	rel                [20]int   // at: sW, dV, dH, dA, dB from the least of them
-	coef               [7]uint64 // at: a, b, c of the straight steps, the diagonals; pf1e's mask
-	relSet             bool
+	coef               [7]uint64 // a, b, c of the straight steps, the diagonals (stepWord); pf1e's mask
+	ready              bool      // rel and coef are worked out
 }
 
 // at returns the eight steps' weights of position P, a nibble each (0:
@@ -579,22 +579,7 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 	if wpos[0]|wpos[1]|wpos[2]|wpos[3]|wpos[4]|wpos[5]|wpos[6]|wpos[7] != 0 {
 		return w.one(P, refused)
 	}
-	if !w.relSet {
-		w.relSet = true
-		for i := range 4 {
-			w.rel[i] = int(w.sW[i] - lo)
-			w.rel[4+i], w.rel[8+i] = int(w.dV[i]-lo), int(w.dH[i]-lo)
-			w.rel[12+i], w.rel[16+i] = int(w.dA[i]-lo), int(w.dB[i]-lo)
-		}
-		wS, wD := w.wS, w.wD
-		w.coef = [7]uint64{
-			uint64(wS[eLevel[0]]) * ones, uint64(wS[eLevel[1]] - wS[eLevel[0]]), uint64(wS[eLevel[2]] - wS[eLevel[1]]),
-			uint64(wD[eLevel[0]]) * ones, uint64(wD[eLevel[1]] - wD[eLevel[0]]), uint64(wD[eLevel[2]] - wD[eLevel[1]]),
-		}
-		if w.pf1e {
-			w.coef[6] = ^uint64(0)
-		}
-	}
+	w.prepare()
 	// The words at the offsets from Q: r holds them from lo.
 	hs, vs, sq := w.hs, w.vs, w.sq
 	r, base := &w.rel, int(Q+lo)
@@ -603,8 +588,7 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 	c := &w.coef
 	pf := c[6] // all ones: pf1e, where either square beside a diagonal refuses it
 	straight := func(a []uint8, o int) uint64 {
-		v := le64(a, base+o)
-		return (c[0] + c[1]*(v&ones) + c[2]*(v>>1&ones)) &^ (v >> 2 & ones * 0xff)
+		return stepWord(le64(a, base+o), c[0], c[1], c[2])
 	}
 	diag := func(i int) uint64 {
 		a, b := le64(sq, base+r[12+i]), le64(sq, base+r[16+i])
@@ -622,13 +606,11 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 	self := uint64(0xff) << (8 * (P - Q))
 	blocked := (binary.LittleEndian.Uint64(w.pb[Q:][:8]) >> bits.TrailingZeros8(pbBlock) & ones * 0xff) &^ self
 	b0, b1, b2, b3 = b0&^blocked, b1&^blocked, b2&^blocked, b3&^blocked
-	// The positions' words: bytes interleaved into 16-bit lanes (even
-	// positions, odd), then those into 32-bit lanes.
-	const b8, h16 = 0x00ff00ff00ff00ff, 0x0000ffff0000ffff
-	e01, o01 := b0&b8|(b1&b8)<<8, b0>>8&b8|b1&^b8
-	e23, o23 := b2&b8|(b3&b8)<<8, b2>>8&b8|b3&^b8
-	w04, w26 := e01&h16|(e23&h16)<<16, e01>>16&h16|e23&^h16
-	w15, w37 := o01&h16|(o23&h16)<<16, o01>>16&h16|o23&^h16
+	// The positions' words, as words makes them.
+	e01, o01 := lanes16(b0, b1)
+	e23, o23 := lanes16(b2, b3)
+	w04, w26 := lanes32(e01, e23)
+	w15, w37 := lanes32(o01, o23)
 	wpos[0], wpos[4], wpos[2], wpos[6] = uint32(w04), uint32(w04>>32), uint32(w26), uint32(w26>>32)
 	wpos[1], wpos[5], wpos[3], wpos[7] = uint32(w15), uint32(w15>>32), uint32(w37), uint32(w37>>32)
 	// seen gets the positions with a step, but P.
@@ -651,6 +633,28 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 	return wpos[P-Q] &^ nibbles[refused]
 }
 
+// prepare works out rel and coef, once a search.
+func (w *stepWeights) prepare() {
+	if w.ready {
+		return
+	}
+	w.ready = true
+	lo := w.sW[0] - 1
+	for i := range 4 {
+		w.rel[i] = int(w.sW[i] - lo)
+		w.rel[4+i], w.rel[8+i] = int(w.dV[i]-lo), int(w.dH[i]-lo)
+		w.rel[12+i], w.rel[16+i] = int(w.dA[i]-lo), int(w.dB[i]-lo)
+	}
+	wS, wD := w.wS, w.wD
+	w.coef = [7]uint64{
+		uint64(wS[eLevel[0]]) * ones, uint64(wS[eLevel[1]] - wS[eLevel[0]]), uint64(wS[eLevel[2]] - wS[eLevel[1]]),
+		uint64(wD[eLevel[0]]) * ones, uint64(wD[eLevel[1]] - wD[eLevel[0]]), uint64(wD[eLevel[2]] - wD[eLevel[1]]),
+	}
+	if w.pf1e {
+		w.coef[6] = ^uint64(0)
+	}
+}
+
 // le64 is the word of a at o.
 func le64(a []uint8, o int) uint64 { return binary.LittleEndian.Uint64(a[o : o+8]) }
 
@@ -671,12 +675,15 @@ func (w *stepWeights) one(P int32, refused uint8) uint32 {
 }
 
 // rows is at for every position of an open box whose space fits in it,
-// row by row, into wpos (eb: the directions edges refuse, or nil). No
-// square of an open box refuses a diagonal passing beside it, nor does
-// the ring around it.
+// row by row, eight positions at a time from a word of each strip (the
+// rest of a row one at a time), into wpos (eb: the directions edges
+// refuse, or nil). No square of an open box refuses a diagonal passing
+// beside it, nor does the ring around it.
 func (w *stepWeights) rows(wpos []uint32, eb []uint8, PW, bw, bh, k int) {
 	n := bw - k + 1
 	wS, wD := w.wS, w.wD
+	w.prepare()
+	sa, sb, sc, da, db, dc := w.coef[0], w.coef[1], w.coef[2], w.coef[3], w.coef[4], w.coef[5]
 	at := func(a []uint8, base, off int32) []uint8 { return a[base+off:][:n] }
 	for y := 0; y <= bh-k; y++ {
 		base := int32((y+1)*PW + 1)
@@ -686,20 +693,64 @@ func (w *stepWeights) rows(wpos []uint32, eb []uint8, PW, bw, bh, k int) {
 		vSE, hSE := at(w.vs, base, w.dV[1]), at(w.hs, base, w.dH[1])
 		vSW, hSW := at(w.vs, base, w.dV[2]), at(w.hs, base, w.dH[2])
 		vNW, hNW := at(w.vs, base, w.dV[3]), at(w.hs, base, w.dH[3])
+		// Eight positions at a time, a word of each strip; the rest one
+		// at a time.
+		x := 0
+		for ; x+8 <= n; x += 8 {
+			le := func(a []uint8) uint64 { return binary.LittleEndian.Uint64(a[x : x+8]) }
+			b0 := stepWord(le(sN), sa, sb, sc) | stepWord(le(vNE)|le(hNE), da, db, dc)<<4
+			b1 := stepWord(le(sE), sa, sb, sc) | stepWord(le(vSE)|le(hSE), da, db, dc)<<4
+			b2 := stepWord(le(sS), sa, sb, sc) | stepWord(le(vSW)|le(hSW), da, db, dc)<<4
+			b3 := stepWord(le(sW), sa, sb, sc) | stepWord(le(vNW)|le(hNW), da, db, dc)<<4
+			words(out[x:x+8], b0, b1, b2, b3)
+		}
+		for ; x < n; x++ {
+			out[x] = wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
+				wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
+		}
 		if eb == nil {
-			for x := range out {
-				out[x] = wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
-					wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
-			}
 			continue
 		}
 		er := eb[base:][:n]
 		for x := range out {
-			wp := wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
-				wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
-			out[x] = wp &^ nibbles[er[x]]
+			out[x] &^= nibbles[er[x]]
 		}
 	}
+}
+
+// stepWord is the steps' weights of eight strips' levels v (a byte each:
+// 0, 1, 3 or 7, blocked), a + b l0 + c l1 from the level's low two bits,
+// a nibble in each byte.
+func stepWord(v, a, b, c uint64) uint64 {
+	return (a + b*(v&ones) + c*(v>>1&ones)) &^ (v >> 2 & ones * 0xff)
+}
+
+// words stores the eight positions' words of a chunk's bytes b0..b3 (the
+// nibbles of directions 2i and 2i+1 a byte each) in dst: bytes
+// interleaved into 16-bit lanes (even positions, odd), then those into
+// 32-bit lanes (positions i and i+4).
+func words(dst []uint32, b0, b1, b2, b3 uint64) {
+	e01, o01 := lanes16(b0, b1)
+	e23, o23 := lanes16(b2, b3)
+	w04, w26 := lanes32(e01, e23)
+	w15, w37 := lanes32(o01, o23)
+	dst = dst[:8]
+	dst[0], dst[4], dst[2], dst[6] = uint32(w04), uint32(w04>>32), uint32(w26), uint32(w26>>32)
+	dst[1], dst[5], dst[3], dst[7] = uint32(w15), uint32(w15>>32), uint32(w37), uint32(w37>>32)
+}
+
+// lanes16 interleaves the bytes of x and y into 16-bit lanes: those of
+// x's and y's even bytes, and of their odd ones.
+func lanes16(x, y uint64) (even, odd uint64) {
+	const b8 = 0x00ff00ff00ff00ff
+	return x&b8 | (y&b8)<<8, x>>8&b8 | y&^b8
+}
+
+// lanes32 interleaves the 16-bit lanes of x and y into 32-bit lanes:
+// those of their lanes 0 and 2, and of their lanes 1 and 3.
+func lanes32(x, y uint64) (even, odd uint64) {
+	const h16 = 0x0000ffff0000ffff
+	return x&h16 | (y&h16)<<16, x>>16&h16 | y&^h16
 }
 
 // endLayer records the answers of the layer before layer, when that is not

@@ -777,13 +777,13 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 	if sparse {
 		for _, P := range L.seen {
 			s0, s1 := &st[2*P], &st[2*P+1]
-			k0, k1 := ^s0.k&kMask, ^s1.k&kMask
-			if kk := min(k0, k1); kk != keyNone && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
-				rl[P], rt[P] = rec, int32(kk>>1)
+			u0, u1 := s0.k&kMask, s1.k&kMask // K ^ kMask (0: none)
+			if u := max(u0, u1); u != 0 && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+				rl[P], rt[P] = rec, int32((u^kMask)>>1)
 				n++
 			}
 			if next {
-				*s0, *s1 = layerSources(s0.k&kMask, s1.k&kMask, pb[P], last)
+				*s0, *s1 = layerSources(u0, u1, pb[P], last)
 			}
 		}
 	} else {
@@ -801,13 +801,13 @@ func endRow(st []lstate, rl []uint8, rt []int32, pb []uint8, rec uint8, next, la
 	rt, pb, st = rt[:len(rl)], pb[:len(rl)], st[:2*len(rl)]
 	for i := range rl {
 		s0, s1 := &st[2*i], &st[2*i+1]
-		k0, k1 := ^s0.k&kMask, ^s1.k&kMask
-		if kk := min(k0, k1); kk != keyNone && rl[i] == 0 && pb[i]&pbNoEnd == 0 {
-			rl[i], rt[i] = rec, int32(kk>>1)
+		u0, u1 := s0.k&kMask, s1.k&kMask // K ^ kMask (0: none)
+		if u := max(u0, u1); u != 0 && rl[i] == 0 && pb[i]&pbNoEnd == 0 {
+			rl[i], rt[i] = rec, int32((u^kMask)>>1)
 			n++
 		}
 		if next {
-			*s0, *s1 = layerSources(s0.k&kMask, s1.k&kMask, pb[i], last)
+			*s0, *s1 = layerSources(u0, u1, pb[i], last)
 		}
 	}
 	return n

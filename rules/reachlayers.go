@@ -90,26 +90,27 @@ import (
 // machine; the one-square one-Stride floor reachFast about 35; the box is
 // classified with one load a square, mover.classTable).
 // BenchmarkReachTypical (one square, 30 ft x 3, 706 squares, 1313 labels,
-// box 41 x 41): about 53; the labels 85% (24 ns each, their one-square
-// weighing inline), ending layers 4%, classifying 4%, results 3%, squares
-// 3%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
+// box 41 x 41): about 54; the labels 87% (25 ns each, their one-square
+// weighing inline), results 5%, ending layers 4%, squares 2%, classifying
+// 2%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164 squares, 11860
 // labels, 10874 of them a state's first, box 150 x 150, a third of it
-// reached): about 90; the labels 79% (42 ns each, most of it loading the
-// states their steps land on), weighing 8% (1460 chunks of eight
-// positions), ending layers 4%, results 3%, squares 3%, clearing 1.5%,
-// classifying 1.5%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft
-// x 3, 1000 x 1000, open): about 60; the labels four fifths (1.94 a
-// square, 25 ns each), weighing the box 6%, ending layers 5% and results 5% (passes
-// over all of memory: 16 bytes of states, 32 of answers a square),
-// squares 2%, clearing 1.5%; on a 200 x 200 map, whose states stay in the
+// reached): about 88; the labels 79% (42 ns each, most of it loading the
+// states their steps land on), weighing 9% (1460 chunks of eight
+// positions), results 3%, ending layers 3%, squares 2%, classifying 2%,
+// clearing 1%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3,
+// 1000 x 1000, open): about 57; the labels four fifths (1.94 a square, 24
+// ns each), results 7% and ending layers 6% (passes over all of memory:
+// 16 bytes of states, 32 of answers a square), weighing the box 3%,
+// squares 1.5%, clearing 1.3%; on a 200 x 200 map, whose states stay in the
 // cache, about a fifth less. Tried and no faster: endLayer's list and
 // rows through one function, or the list's in one of its own (more
 // instructions: fewer values stay in registers), an open box's rows
 // weighed through at's chunks (as many instructions as a byte of each
-// row's strips a position), a chunk's positions put in seen by a loop of
-// eight without a branch, a partly answered block of results written past the end without
-// a branch (more instructions than by its bits) and a full one through a
-// subslice (the Gargantuan map's results a fifth slower),
+// row's strips a position), a chunk's positions put in seen by a loop
+// of eight without a branch, a partly answered block of results written
+// past the end without a branch (more instructions than by its bits) and
+// a full one through a subslice (the Gargantuan map's results a fifth
+// slower),
 // states packed in 32 bits (generic code), steps without branches (always
 // eight, a conditional push: slower on open ground), one branch for a
 // label's two comparisons, conditional moves for a label's first

@@ -943,10 +943,10 @@ func (s *searcher) layerSquares(bw, bh int) {
 
 // squaresRow classifies a row of the mover's squares src (mover.cells)
 // into reachLayers' squares sq (their level with its low bits all set,
-// eBlock, sqDiag), positions pb (pbNoEnd, pbNoSt, pbBlock) and, when sp is not nil,
-// the squares with pb's bits pbShift up; a word at a time. It returns a
-// word with a byte's low bit set where an open square may not end a
-// Stride, and the OR of the squares' cBlock and cDiag bits.
+// eBlock, sqDiag), positions pb (pbNoEnd, pbNoSt, pbBlock) and, when sp
+// is not nil, the squares with pb's bits pbShift up; a word at a time.
+// It returns a word with a byte's low bit set where an open square may
+// not end a Stride, and the OR of the squares' cBlock and cDiag bits.
 func squaresRow(sq, pb, sp, src []uint8) (open, closed uint64) {
 	sq, pb = sq[:len(src)], pb[:len(src)]
 	class := func(w uint64) (e, p uint64) {

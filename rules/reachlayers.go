@@ -25,9 +25,12 @@ import (
 // it (blocked, or the surcharge level), so a step costs one or two loads.
 // Squares and strips hold a level with its low bits all set (eLevel), so
 // the worst of several is their OR, taken a word (eight squares) at a
-// time, as are the bits of a space's squares a position keeps (pb). The
-// squares a diagonal passes between and the edges are read per position
-// as the other searches read them (mover.try).
+// time, as are the bits of a space's squares a position keeps (pb: hs
+// carries them above the level's, and pb is the OR of k rows of it): a
+// pass classifies the squares a word at a time, then one each makes hs,
+// vs and pb. The squares a diagonal passes between and the edges are
+// read as the other searches read them (mover.try), a position or a word
+// of eight at a time.
 //
 // Layers. Layer i holds the routes of at most i+1 Strides. A position's
 // state is (position, parity) before the last layer, where a parity-1
@@ -65,79 +68,91 @@ import (
 // allocations after warm-up. A position's eight step weights are worked out
 // once and packed in a word: its other parity and later layers read one
 // load. They are worked out at its first label (a one-square space's from
-// its eight neighbours; seen lists the positions), or, on an open box (no
-// square the space may not enter, nearly all of it reached), row by row
-// before the search, memory in order. A label at least the ruleset's
-// dearest step under the budget steps without the frontier's checks unless
-// it may decide a frontier: a first label of a stop, on a box with an open
-// square (or the start's) a Stride may not stop on (the position's stop bit
-// is read only on such a box). Its eight steps are written out in a
-// function that calls nothing (steps), so that its values stay in
-// registers: a branch a step the processor learns (a loop over the steps
-// not refused ends where the walls say), a refused step landing on the
-// label's own state, which beats it (with none refused, the plain offsets:
-// the loads need not wait for the weights). A label nearer the budget
-// refuses the steps past it eight nibbles at once and steps the same way,
-// unless it decides a frontier of an open square (the loop over its steps).
-// The labels of a key leave from the end of their bucket, one slice; the
-// buckets are one buffer of fixed-size buckets given room for four steps of
-// every label of a key before it leaves (a straight step and a diagonal
-// weigh a different parity, so at most four of a label's steps share a
-// bucket), so that a step queues a label with a store and an increment.
-// Answers are recorded by the pass that ends a layer (over the positions
-// weighed, or over the square the Strides so far can reach on a large box
-// when they are half of it or more), or as the last layer goes; the results
-// skip eight unanswered squares at a time and append the others without a
-// branch.
+// its eight neighbours; a larger one's with the seven beside it in memory,
+// eight at a time from a word of each strip, and most of them the labels
+// reach: LargeFlyer weighs 1.07 positions a square reached; seen lists the
+// positions), or, on an open box (no square the space may not enter,
+// nearly all of it reached), row by row before the search, memory in
+// order. A label at least the ruleset's dearest step under the budget
+// steps without the frontier's checks unless it may decide a frontier: a
+// first label of a stop, on a box with an open square (or the start's) a
+// Stride may not stop on (the position's stop bit is read only on such a
+// box). Its eight steps are written out in a function that calls nothing
+// (steps), so that its values stay in registers: a branch a step the
+// processor learns (a loop over the steps not refused ends where the walls
+// say), a refused step landing on the label's own state, which beats it
+// (with none refused, the plain offsets: the loads need not wait for the
+// weights). A label nearer the budget refuses the steps past it eight
+// nibbles at once and steps the same way, unless it decides a frontier of
+// an open square (the loop over its steps). The labels of a key leave from
+// the end of their bucket, one slice; the buckets are one buffer of
+// fixed-size buckets given room for four steps of every label of a key
+// before it leaves (a straight step and a diagonal weigh a different
+// parity, so at most four of a label's steps share a bucket), so that a
+// step queues a label with a store and an increment. Answers are recorded
+// by the pass that ends a layer (over the positions weighed, or over the
+// square the Strides so far can reach on a large box when they are half of
+// it or more), or as the last layer goes; the results skip eight
+// unanswered squares at a time, write eight answered ones without a test,
+// and the answered ones of the other eights by their bits.
 //
-// Where the time goes (ns a square reached on a quiet machine, CPU
-// profiles; the one-square one-Stride floor reachFast about 35; the box is
+// Where the time goes (ns a square reached, CPU profiles, on a shared
+// machine; the one-square one-Stride floor reachFast about 18; the box is
 // classified with one load a square, mover.classTable).
 // BenchmarkReachTypical (one square, 30 ft x 3, 706 squares, 1313 labels,
-// box 41 x 41): about 45; the labels 78% (19 ns each; their one-square
-// weighing 16 points of it), ending layers 6%, results 6%, squares 5%,
-// classifying 3%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164
+// box 41 x 41): about 43; the labels two thirds (16 ns each), their
+// one-square weighing 14%, squares 4%, classifying 3%, results 2%, ending
+// layers under 2%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164
 // squares, 11860 labels, 10874 of them a state's first, box 150 x 150, a
-// third of it reached): about 77; the labels 83% (39 ns each, most of it
-// loading the states their steps land on; weighing 17 points of it,
-// mostly first touches of the squares' lines), squares 8%, results 5%,
-// ending layers 2%, clearing and classifying 1% each.
-// BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3, 1000 x 1000,
-// open): about 50; the labels 70% (1.94 a square, 18 ns each), weighing
-// the box 10%, ending layers 8% and results 8% (passes over all of memory:
-// 16 bytes of states, 32 of answers a square), clearing 2%; on a 200 x 200
-// map, whose states stay in the cache, about a fifth less. Under cachegrind
-// the search (reachLayers less the passes, squares and stepWeights) runs
-// 364 instructions a label for LargeFlyer and 452 for Typical, where one
-// search loop with every value live ran 513 and 595 (a fifth faster in
-// time): spilled and reloaded every label and step. The search loop reads
-// what a label uses once from its layerRun where it uses it, so that few
-// values live across its calls (7 fewer a label than held in locals). Tried
-// and no faster: states packed in 32 bits (generic code), steps without
-// branches (always eight, a conditional push: slower on open ground), one
-// branch for a label's two comparisons, conditional moves for a label's
-// first expansion, the frontier's steps in the loop of eight too (5%
-// slower), offsets chosen through a pointer to one of two arrays (5%
-// slower), clearing only the positions the last search weighed rather than
-// whole buffers (3% slower: memclr streams), the weighing written out
-// rather than a loop over the diagonals, one store a state in endLayer;
-// under cachegrind, a label's steps as a loop in its own function (296
-// instructions a label in it, 270 with the weights shifted a nibble a step,
-// against 208 written out), a step's bucket checked for room in the step
-// (try then too dear to inline: 524 a label in all), the state's fields
-// read one by one (an address worked out twice: 12 more a label), a key's
-// labels stepped from in one call once all are judged (12 more), steps
-// written out twice, before the last layer and in it, for a constant parity
-// mask (3 fewer a label, for 16 more lines), the budget's test in the
-// search loop (1 fewer for Typical, 1 more for LargeFlyer), a one-square
-// position's neighbours read through one slice (2 more), the open and the
-// refused steps as two functions chosen in the search loop (3 fewer, the
-// time alike), the parity mask and the states read by try from memory, a
-// register or three fewer (try then too dear to inline), the one-square
-// weighing in the search loop (7 fewer for Typical, 5 more for LargeFlyer);
-// and a refused step's position chosen by a branch rather than a mask (10
-// fewer a label, but 17% slower for LargeFlyer: the branch is
-// mispredicted).
+// third of it reached): about 67; the labels 72% (29 ns each, try's state
+// test half of it: the states their steps land on, and its branches on a
+// walled map), weighing 10% (1460 chunks of eight positions), squares 4%,
+// results 3%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3,
+// 1000 x 1000, open): about 44; the labels 74% (1.94 a square, 17 ns
+// each), ending layers 7% and results 7% (passes over all of memory: 16
+// bytes of states, 32 of answers a square), clearing 3.5%, weighing the
+// box 1.5%; on a 200 x 200 map, whose states stay in the cache, about
+// a fifth less. Under cachegrind the search (reachLayers less the passes,
+// squares and stepWeights) runs 364 instructions a label for LargeFlyer
+// and 452 for Typical, where one search loop with every value live ran 513
+// and 595 (a fifth faster in time): spilled and reloaded every label and
+// step. The search loop reads what a label uses once from its layerRun
+// where it uses it, so that few values live across its calls (7 fewer a
+// label than held in locals); the work around it (squares, strips,
+// weighing, passes, results) went from 10.47 to 8.12 million instructions
+// a LargeFlyer search, its weighing's first touches of the squares' lines
+// from 18 k to 1.4 k. Tried and no faster: states packed in 32 bits
+// (generic code), steps without branches (always eight, a conditional
+// push: slower on open ground), one branch for a label's two comparisons,
+// conditional moves for a label's first expansion, the frontier's steps in
+// the loop of eight too (5% slower), offsets chosen through a pointer to
+// one of two arrays (5% slower), clearing only the positions the last
+// search weighed rather than whole buffers (3% slower: memclr streams),
+// the weighing written out rather than a loop over the diagonals, one
+// store a state in endLayer; endLayer's list and rows through one
+// function, or the list's in one of its own (more instructions: fewer
+// values stay in registers), an open box's rows weighed through at's
+// chunks (as many instructions as a byte of each row's strips a position),
+// a chunk's positions put in seen by a loop of eight without a branch, a
+// partly answered block of results written past the end without a branch
+// (more instructions than by its bits) and a full one through a subslice
+// (the Gargantuan map's results a fifth slower); under cachegrind, a
+// label's steps as a loop in its own function (296 instructions a label in
+// it, 270 with the weights shifted a nibble a step, against 208 written
+// out), a step's bucket checked for room in the step (try then too dear to
+// inline: 524 a label in all), the state's fields read one by one (an
+// address worked out twice: 12 more a label), a key's labels stepped from
+// in one call once all are judged (12 more), steps written out twice,
+// before the last layer and in it, for a constant parity mask (3 fewer a
+// label, for 16 more lines), the budget's test in the search loop (1 fewer
+// for Typical, 1 more for LargeFlyer), a one-square position's neighbours
+// read through one slice (2 more), the open and the refused steps as two
+// functions chosen in the search loop (3 fewer, the time alike), the
+// parity mask and the states read by try from memory, a register or three
+// fewer (try then too dear to inline), the one-square weighing in the
+// search loop (7 fewer for Typical, 5 more for LargeFlyer); and a refused
+// step's position chosen by a branch rather than a mask (10 fewer a label,
+// but 17% slower for LargeFlyer: the branch is mispredicted).
 
 const (
 	layRing = 16      // > the dearest step in key space (12)
@@ -146,6 +161,14 @@ const (
 	sqDiag  = 0x80    // sq: the square refuses a diagonal passing beside it
 	pbNoEnd = cNoEnd  // pb: the move may not end with the space here
 	pbNoSt  = cNoStop // pb: a Stride that is not the last may not stop here
+	pbBlock = cBlock  // pb (k > 1): the space holds a square it may not enter: never reached but from the start
+	pbShift = 3       // how far up the row strips of k > 1 carry pb's bits
+
+	ones  = 0x0101010101010101 // the low bit of every byte of a word
+	highs = 0x8080808080808080 // the high bit of every byte of a word
+
+	diagShift = 4 // cDiag's bit
+	stopShift = 2 // cNoStop's bit
 )
 
 // eLevel is a square's level (surcharge squares or doublings, 0 to 2;
@@ -155,9 +178,9 @@ var eLevel = [4]uint8{0, 1, 3, eBlock}
 
 // layWeights holds per ruleset kind the weights in key space of a
 // straight step (s) and a diagonal (d) into a strip of a level (any byte
-// of squares or strips: sqDiag rides along when k = 1; 0: refused), and
-// the dearest step (7 for sf2e, 12 for pf1e): a label this far below the
-// budget takes the plain loop.
+// of squares or strips: the bits beside the level's ride along; 0:
+// refused), and the dearest step (7 for sf2e, 12 for pf1e): a label this
+// far below the budget takes the plain loop.
 var layWeights = func() (t [2]struct {
 	s, d [256]uint32
 	max  uint32
@@ -186,8 +209,9 @@ var layWeights = func() (t [2]struct {
 	return t
 }()
 
-// layClass maps a classified square (mover.cells) to reachLayers' square:
-// its level, eBlock, sqDiag.
+// layClass maps a classified square (mover.cells) to reachLayers' square,
+// one at a time: its level, eBlock, sqDiag (squaresRow does it a word at
+// a time; TestReachLayersSquaresRow checks it against this).
 var layClass = func() (t [256]uint8) {
 	for c := range t {
 		cl := uint8(c)
@@ -232,8 +256,6 @@ const (
 	srcC    = 2 // the least C of a label that is not a source
 )
 
-var lstateNone = lstate{} // k = keyNone, c = ^0
-
 // lent is a queued label: padded position and C.
 type lent struct {
 	p int32
@@ -252,7 +274,7 @@ type lsrc struct {
 type layerSearch struct {
 	sq, vs, hs []uint8 // squares: level or eBlock, sqDiag; strips (k > 1)
 	tmp        []uint8
-	pb         []uint8  // positions: pbNoEnd, pbNoSt
+	pb         []uint8  // positions: pbNoEnd, pbNoSt, pbBlock
 	wp         []uint32 // positions: the eight steps' weights, a nibble each (0: not yet worked out)
 	eb         []uint8  // positions: the directions edges refuse
 	st         []lstate
@@ -344,7 +366,7 @@ func (s *searcher) reachLayers() {
 	rl, rt, wpos := L.rl[:n], L.rt[:n], L.wp[:n]
 	pb[pstart] |= pbNoEnd // the move's answers leave its start out
 	weighed := 0
-	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: wS, wD: wD, pf1e: pf1e}
+	sw := stepWeights{sq: sq, vs: vs, hs: hs, wS: wS, wD: wD, pf1e: pf1e, wpos: wpos, eb: eb, pb: pb, seen: &L.seen}
 	for i := 0; i < 4; i++ {
 		sd, dd := 2*i, 2*i+1
 		sw.sW[i] = off[sd] + ho[sd] + vo[sd] // N, S: a row strip; E, W: a column
@@ -396,7 +418,7 @@ again:
 		}
 		L.src, L.nxt = L.nxt, L.src
 	}
-	L.popped, L.weighed = r.popped, weighed+r.weighed
+	L.popped, L.weighed = r.popped, weighed+r.weighed+r.sw.more
 }
 
 // layerRun is what one layer's search reads: the buffers, resliced to the
@@ -709,11 +731,116 @@ type stepWeights struct {
 	sW, dV, dH, dA, dB [4]int32 // from P: strips entered, squares passed between
 	wS, wD             *[256]uint32
 	pf1e               bool
+	wpos               []uint32  // at's chunks: the positions' weights (0: not yet worked out)
+	eb, pb             []uint8   // the directions edges refuse (or nil); the positions' bits
+	seen               *[]int32  // the positions weighed, which at's chunks add to
+	more               int       // positions at's chunks weighed besides the one asked for
+	rel                [20]int   // at: sW, dV, dH, dA, dB from the least of them
+	coef               [7]uint64 // a, b, c of the straight steps, the diagonals (stepWord); pf1e's mask
+	ready              bool      // rel and coef are worked out
 }
 
 // at returns the eight steps' weights of position P, a nibble each (0:
-// refused, as are the directions of refused's bits).
+// refused, as are the directions of refused's bits: eb's). It works out
+// those of the seven positions beside P in memory too (an aligned chunk
+// of eight, a word of each strip: the labels' wavefront reaches most of
+// them), and stores in wpos and seen those that may be reached (pbBlock
+// clear) and have a step. A chunk is worked out once: its positions
+// still 0 in wpos are then weighed alone.
 func (w *stepWeights) at(P int32, refused uint8) uint32 {
+	// The offsets run from the square before the row above (-PW - 1) to
+	// the last of the row below the space (k PW + k - 1): sW holds -PW, k
+	// and k PW.
+	lo, hi := w.sW[0]-1, w.sW[2]+w.sW[1]-1
+	Q := P &^ 7
+	if Q+lo < 0 || int(Q+hi+8) > len(w.sq) {
+		return w.one(P, refused) // a word of the chunk's would leave the box
+	}
+	wpos := w.wpos[Q:][:8]
+	if wpos[0]|wpos[1]|wpos[2]|wpos[3]|wpos[4]|wpos[5]|wpos[6]|wpos[7] != 0 {
+		return w.one(P, refused)
+	}
+	w.prepare()
+	// The words at the offsets from Q: r holds them from lo.
+	hs, vs, sq := w.hs, w.vs, w.sq
+	r, base := &w.rel, int(Q+lo)
+	// A strip's level bits are 0, 1, 3 or 7 (blocked), and a step's weight
+	// is linear in the low two: a + b l0 + c l1, a nibble in each byte.
+	c := &w.coef
+	pf := c[6] // all ones: pf1e, where either square beside a diagonal refuses it
+	straight := func(a []uint8, o int) uint64 {
+		return stepWord(le64(a, base+o), c[0], c[1], c[2])
+	}
+	diag := func(i int) uint64 {
+		a, b := le64(sq, base+r[12+i]), le64(sq, base+r[16+i])
+		x := a&b | (a^b)&pf
+		v := le64(vs, base+r[4+i]) | le64(hs, base+r[8+i])
+		return (c[3] + c[4]*(v&ones) + c[5]*(v>>1&ones)) &^ ((v>>2 | x>>7) & ones * 0xff)
+	}
+	// Bytes of positions, the nibbles of directions 2i and 2i+1; none for
+	// the positions that may not be reached (but beside the start, over
+	// its squares: they and P are weighed alone).
+	b0 := straight(hs, r[0]) | diag(0)<<4
+	b1 := straight(vs, r[1]) | diag(1)<<4
+	b2 := straight(hs, r[2]) | diag(2)<<4
+	b3 := straight(vs, r[3]) | diag(3)<<4
+	self := uint64(0xff) << (8 * (P - Q))
+	blocked := (binary.LittleEndian.Uint64(w.pb[Q:][:8]) >> bits.TrailingZeros8(pbBlock) & ones * 0xff) &^ self
+	b0, b1, b2, b3 = b0&^blocked, b1&^blocked, b2&^blocked, b3&^blocked
+	// The positions' words, as words makes them.
+	e01, o01 := lanes16(b0, b1)
+	e23, o23 := lanes16(b2, b3)
+	w04, w26 := lanes32(e01, e23)
+	w15, w37 := lanes32(o01, o23)
+	wpos[0], wpos[4], wpos[2], wpos[6] = uint32(w04), uint32(w04>>32), uint32(w26), uint32(w26>>32)
+	wpos[1], wpos[5], wpos[3], wpos[7] = uint32(w15), uint32(w15>>32), uint32(w37), uint32(w37>>32)
+	// seen gets the positions with a step, but P.
+	z := b0 | b1 | b2 | b3
+	keep := ((z&^highs + ^uint64(highs)) | z) & highs &^ self
+	if w.eb != nil {
+		eb := w.eb[Q:][:8]
+		for i := range wpos {
+			if wpos[i] &^= nibbles[eb[i]]; wpos[i] == 0 {
+				keep &^= 0x80 << (8 * i) // edges refuse every step
+			}
+		}
+	}
+	seen := slices.Grow(*w.seen, 8)
+	for ; keep != 0; keep &= keep - 1 {
+		seen = append(seen, Q+int32(bits.TrailingZeros64(keep)>>3))
+	}
+	w.more += len(seen) - len(*w.seen)
+	*w.seen = seen
+	return wpos[P-Q] &^ nibbles[refused]
+}
+
+// prepare works out rel and coef, once a search.
+func (w *stepWeights) prepare() {
+	if w.ready {
+		return
+	}
+	w.ready = true
+	lo := w.sW[0] - 1
+	for i := range 4 {
+		w.rel[i] = int(w.sW[i] - lo)
+		w.rel[4+i], w.rel[8+i] = int(w.dV[i]-lo), int(w.dH[i]-lo)
+		w.rel[12+i], w.rel[16+i] = int(w.dA[i]-lo), int(w.dB[i]-lo)
+	}
+	wS, wD := w.wS, w.wD
+	w.coef = [7]uint64{
+		uint64(wS[eLevel[0]]) * ones, uint64(wS[eLevel[1]] - wS[eLevel[0]]), uint64(wS[eLevel[2]] - wS[eLevel[1]]),
+		uint64(wD[eLevel[0]]) * ones, uint64(wD[eLevel[1]] - wD[eLevel[0]]), uint64(wD[eLevel[2]] - wD[eLevel[1]]),
+	}
+	if w.pf1e {
+		w.coef[6] = ^uint64(0)
+	}
+}
+
+// le64 is the word of a at o.
+func le64(a []uint8, o int) uint64 { return binary.LittleEndian.Uint64(a[o : o+8]) }
+
+// one is at for P alone.
+func (w *stepWeights) one(P int32, refused uint8) uint32 {
 	sq, vs, hs, wS, wD := w.sq, w.vs, w.hs, w.wS, w.wD
 	wp := wS[hs[P+w.sW[0]]] | wS[vs[P+w.sW[1]]]<<8 | wS[hs[P+w.sW[2]]]<<16 | wS[vs[P+w.sW[3]]]<<24
 	for i := 0; i < 4; i++ {
@@ -729,12 +856,15 @@ func (w *stepWeights) at(P int32, refused uint8) uint32 {
 }
 
 // rows is at for every position of an open box whose space fits in it,
-// row by row, into wpos (eb: the directions edges refuse, or nil). No
-// square of an open box refuses a diagonal passing beside it, nor does
-// the ring around it.
+// row by row, eight positions at a time from a word of each strip (the
+// rest of a row one at a time), into wpos (eb: the directions edges
+// refuse, or nil). No square of an open box refuses a diagonal passing
+// beside it, nor does the ring around it.
 func (w *stepWeights) rows(wpos []uint32, eb []uint8, PW, bw, bh, k int) {
 	n := bw - k + 1
 	wS, wD := w.wS, w.wD
+	w.prepare()
+	sa, sb, sc, da, db, dc := w.coef[0], w.coef[1], w.coef[2], w.coef[3], w.coef[4], w.coef[5]
 	at := func(a []uint8, base, off int32) []uint8 { return a[base+off:][:n] }
 	for y := 0; y <= bh-k; y++ {
 		base := int32((y+1)*PW + 1)
@@ -744,20 +874,64 @@ func (w *stepWeights) rows(wpos []uint32, eb []uint8, PW, bw, bh, k int) {
 		vSE, hSE := at(w.vs, base, w.dV[1]), at(w.hs, base, w.dH[1])
 		vSW, hSW := at(w.vs, base, w.dV[2]), at(w.hs, base, w.dH[2])
 		vNW, hNW := at(w.vs, base, w.dV[3]), at(w.hs, base, w.dH[3])
+		// Eight positions at a time, a word of each strip; the rest one
+		// at a time.
+		x := 0
+		for ; x+8 <= n; x += 8 {
+			le := func(a []uint8) uint64 { return binary.LittleEndian.Uint64(a[x : x+8]) }
+			b0 := stepWord(le(sN), sa, sb, sc) | stepWord(le(vNE)|le(hNE), da, db, dc)<<4
+			b1 := stepWord(le(sE), sa, sb, sc) | stepWord(le(vSE)|le(hSE), da, db, dc)<<4
+			b2 := stepWord(le(sS), sa, sb, sc) | stepWord(le(vSW)|le(hSW), da, db, dc)<<4
+			b3 := stepWord(le(sW), sa, sb, sc) | stepWord(le(vNW)|le(hNW), da, db, dc)<<4
+			words(out[x:x+8], b0, b1, b2, b3)
+		}
+		for ; x < n; x++ {
+			out[x] = wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
+				wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
+		}
 		if eb == nil {
-			for x := range out {
-				out[x] = wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
-					wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
-			}
 			continue
 		}
 		er := eb[base:][:n]
 		for x := range out {
-			wp := wS[sN[x]] | wD[vNE[x]|hNE[x]]<<4 | wS[sE[x]]<<8 | wD[vSE[x]|hSE[x]]<<12 |
-				wS[sS[x]]<<16 | wD[vSW[x]|hSW[x]]<<20 | wS[sW[x]]<<24 | wD[vNW[x]|hNW[x]]<<28
-			out[x] = wp &^ nibbles[er[x]]
+			out[x] &^= nibbles[er[x]]
 		}
 	}
+}
+
+// stepWord is the steps' weights of eight strips' levels v (a byte each:
+// 0, 1, 3 or 7, blocked), a + b l0 + c l1 from the level's low two bits,
+// a nibble in each byte.
+func stepWord(v, a, b, c uint64) uint64 {
+	return (a + b*(v&ones) + c*(v>>1&ones)) &^ (v >> 2 & ones * 0xff)
+}
+
+// words stores the eight positions' words of a chunk's bytes b0..b3 (the
+// nibbles of directions 2i and 2i+1 a byte each) in dst: bytes
+// interleaved into 16-bit lanes (even positions, odd), then those into
+// 32-bit lanes (positions i and i+4).
+func words(dst []uint32, b0, b1, b2, b3 uint64) {
+	e01, o01 := lanes16(b0, b1)
+	e23, o23 := lanes16(b2, b3)
+	w04, w26 := lanes32(e01, e23)
+	w15, w37 := lanes32(o01, o23)
+	dst = dst[:8]
+	dst[0], dst[4], dst[2], dst[6] = uint32(w04), uint32(w04>>32), uint32(w26), uint32(w26>>32)
+	dst[1], dst[5], dst[3], dst[7] = uint32(w15), uint32(w15>>32), uint32(w37), uint32(w37>>32)
+}
+
+// lanes16 interleaves the bytes of x and y into 16-bit lanes: those of
+// x's and y's even bytes, and of their odd ones.
+func lanes16(x, y uint64) (even, odd uint64) {
+	const b8 = 0x00ff00ff00ff00ff
+	return x&b8 | (y&b8)<<8, x>>8&b8 | y&^b8
+}
+
+// lanes32 interleaves the 16-bit lanes of x and y into 32-bit lanes:
+// those of their lanes 0 and 2, and of their lanes 1 and 3.
+func lanes32(x, y uint64) (even, odd uint64) {
+	const h16 = 0x0000ffff0000ffff
+	return x&h16 | (y&h16)<<16, x>>16&h16 | y&^h16
 }
 
 // endLayer records the answers of the layer before layer, when that is not
@@ -777,61 +951,89 @@ func (L *layerSearch) endLayer(layer int, next, last bool, sx, sy, bw, bh int, B
 	rec := uint8(layer)
 	small := (bw+2)*(bh+2) < 1<<14 // 16 bytes of states a position: 256 KiB
 	sparse := !L.eager && (small || 2*len(L.seen) < (x1-x0+1)*(y1-y0+1))
-	st, rl, rt, pb, seen := L.st, L.rl, L.rt, L.pb, L.seen
+	st, rl, rt, pb := L.st, L.rl, L.rt, L.pb
 	n := L.n
-	// P runs over the positions weighed when sparse, else over the
+	// The same for each position P, over the positions weighed or the
 	// square's rows.
-	i, y := 0, y0
-	P, end := int32((y0+1)*L.pw+x0), int32((y0+1)*L.pw+x1+1)
-	for {
-		if sparse {
-			if i == len(seen) {
-				break
+	if sparse {
+		for _, P := range L.seen {
+			s0, s1 := &st[2*P], &st[2*P+1]
+			u0, u1 := s0.k&kMask, s1.k&kMask // K ^ kMask (0: none)
+			if u := max(u0, u1); u != 0 && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
+				rl[P], rt[P] = rec, int32((u^kMask)>>1)
+				n++
 			}
-			P = seen[i]
-			i++
-		} else if P++; P > end {
-			if y++; y > y1 {
-				break
+			if next {
+				*s0, *s1 = layerSources(u0, u1, pb[P], last)
 			}
-			P, end = int32((y+1)*L.pw+x0+1), int32((y+1)*L.pw+x1+1)
 		}
-		s0, s1 := &st[2*P], &st[2*P+1]
-		k0, k1 := (s0.k^kMask)&kMask, (s1.k^kMask)&kMask
-		if kk := min(k0, k1); kk != keyNone && rl[P] == 0 && pb[P]&pbNoEnd == 0 {
-			rl[P], rt[P] = rec, int32(kk>>1)
-			n++
-		}
-		if !next {
-			continue
-		}
-		if pb[P]&pbNoSt != 0 {
-			k0, k1 = keyNone, keyNone
-		}
-		if last {
-			k0, k1 = min(k0, k1), keyNone
-		}
-		*s0, *s1 = lstateNone, lstateNone
-		if k0 != keyNone {
-			*s0 = lstate{k0 ^ kMask, ^uint32(srcC)}
-		}
-		if k1 != keyNone {
-			*s1 = lstate{k1 ^ kMask, ^uint32(srcC)}
+	} else {
+		for y := y0; y <= y1; y++ {
+			a, b := (y+1)*L.pw+1+x0, (y+1)*L.pw+2+x1
+			n += endRow(st[2*a:2*b], rl[a:b], rt[a:b], pb[a:b], rec, next, last)
 		}
 	}
 	L.n = n
 }
 
+// endRow is endLayer's work at a run of positions in memory: their
+// states, answers and bits.
+func endRow(st []lstate, rl []uint8, rt []int32, pb []uint8, rec uint8, next, last bool) (n int) {
+	rt, pb, st = rt[:len(rl)], pb[:len(rl)], st[:2*len(rl)]
+	for i := range rl {
+		s0, s1 := &st[2*i], &st[2*i+1]
+		u0, u1 := s0.k&kMask, s1.k&kMask // K ^ kMask (0: none)
+		if u := max(u0, u1); u != 0 && rl[i] == 0 && pb[i]&pbNoEnd == 0 {
+			rl[i], rt[i] = rec, int32((u^kMask)>>1)
+			n++
+		}
+		if next {
+			*s0, *s1 = layerSources(u0, u1, pb[i], last)
+		}
+	}
+	return n
+}
+
+// layerSources returns the states of a position's sources in the next
+// layer from the least K of its labels of each parity as their states
+// store it (u = K ^ kMask, 0: none; the greater, the less K) and its
+// bits: none where a Stride may not stop, and one, the least, in the last
+// layer.
+func layerSources(u0, u1 uint32, b uint8, last bool) (lstate, lstate) {
+	if last {
+		u0, u1 = max(u0, u1), 0
+	}
+	if b&pbNoSt != 0 {
+		u0, u1 = 0, 0
+	}
+	var c0, c1 uint32 // none
+	if u0 != 0 {
+		c0 = ^uint32(srcC)
+	}
+	if u1 != 0 {
+		c1 = ^uint32(srcC)
+	}
+	return lstate{u0, c0}, lstate{u1, c1}
+}
+
 // layerSquares fills the padded squares, strips, positions and edges of
-// the box for the mover. O(box area x k), the strips and positions a word
-// (eight squares) at a time.
+// the box for the mover. O(box area x k), a word (eight squares) at a
+// time: one pass classifies the squares, then for k > 1 one makes the
+// row strips (hs) and one each the column strips (vs) and the positions
+// (pb, the OR of k row strips down: hs carries pb's bits pbShift up).
 func (s *searcher) layerSquares(bw, bh int) {
 	m := &s.m
 	L := &s.lay
 	k, W, PW := m.k, m.W, bw+2
 	n := PW * (bh + 2)
 	sq, pb := L.sq[:n], L.pb[:n]
-	cls := &layClass
+	var sp []uint8 // k > 1: the squares with pb's bits pbShift up
+	if k > 1 {
+		if len(L.vs) < n {
+			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		}
+		sp = L.tmp[:n]
+	}
 	var open, closed uint64
 	// The ring around the box: blocked, never beside a diagonal.
 	for x := 0; x < PW; x++ {
@@ -841,16 +1043,13 @@ func (s *searcher) layerSquares(bw, bh int) {
 		row := (y+1)*PW + 1
 		sq[row-1], sq[row+bw] = eBlock, eBlock
 		src := m.cells[(y+m.by0)*W+m.bx0 : (y+m.by0)*W+m.bx0+bw]
-		dst := sq[row : row+bw]
-		var cl uint8
-		for i, c := range src {
-			dst[i] = cls[c]
-			cl |= c
+		var spr []uint8
+		if sp != nil {
+			spr = sp[row : row+bw]
 		}
-		closed |= uint64(cl & (cBlock | cDiag))
-		// pb's bits are the cells': open squares a Stride may not stop on
-		// are the bytes with cNoStop and not cBlock.
-		open |= orAcross(pb[row:row+bw], src, 1, pbNoEnd|pbNoSt, cNoStop>>2)
+		o, c := squaresRow(sq[row:row+bw], pb[row:row+bw], spr, src)
+		open |= o
+		closed |= c
 	}
 	// A space that holds a blocked square is never reached but from the
 	// start, whose squares stay in the space for its first steps, so only
@@ -869,28 +1068,38 @@ func (s *searcher) layerSquares(bw, bh int) {
 	// obstacles the mode may not pass: blocked too).
 	L.open = closed == 0
 	if k > 1 {
-		if len(L.vs) < n {
-			L.vs, L.hs, L.tmp = make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		vs, hs := L.vs[:n], L.hs[:n]
+		const ring = eBlock | pbBlock<<pbShift
+		for x := 0; x < PW; x++ {
+			sp[x], sp[(bh+1)*PW+x] = ring, ring
 		}
-		vs, hs, tmp := L.vs[:n], L.hs[:n], L.tmp[:n]
-		// hs: the worst of k squares rightwards, for every start a step can
-		// read (columns -1 .. bw-k+1 of every row); vs likewise downwards
-		// (rows -1 .. bh-k+1).
-		for y := 0; y < bh+2; y++ {
-			orAcross(hs[y*PW:y*PW+PW-k+1], sq[y*PW:(y+1)*PW], k, eLvl, 0)
+		for y := 1; y <= bh; y++ {
+			sp[y*PW], sp[y*PW+PW-1] = ring, ring
 		}
-		for y := 0; y <= bh-k+2; y++ {
-			orDown(vs[y*PW:(y+1)*PW], sq[y*PW:], PW, k, eLvl)
-		}
-		// pb: a position's space holds a square of the bit; positions
-		// whose space leaves the box are never reached.
-		for y := 0; y < bh; y++ {
-			row := (y+1)*PW + 1
-			orAcross(tmp[row:row+bw-k+1], pb[row:row+bw], k, pbNoEnd|pbNoSt, 0)
-		}
-		for y := 0; y+k <= bh; y++ {
-			row := (y+1)*PW + 1
-			orDown(pb[row:row+bw-k+1], tmp[row:], PW, k, pbNoEnd|pbNoSt)
+		// hs: the worst of k squares rightwards, for every start a step
+		// can read (columns -1 .. bw-k+1 of every row; the starts past
+		// them run into the next row, and no step reads them); vs
+		// likewise downwards (rows -1 .. bh-k+1). Their bits beside the
+		// level's are the weights' tables' to ignore.
+		orRows(hs[:n-k+1], sp, 1, k)
+		orRows(vs[:(bh-k+3)*PW], sq, PW, k)
+		// pb: a position's space holds a square of the bit, for the
+		// positions from the box's first to the last whose space fits in
+		// it (and the ring and the positions whose space leaves the box
+		// between them: never reached).
+		if bh >= k && bw >= k {
+			ps := pb[PW+1 : (bh-k+1)*PW+bw-k+2]
+			orRows(ps, hs[PW+1:], PW, k)
+			const pbBits = pbNoEnd | pbNoSt | pbBlock
+			const mm = uint64(pbBits) * ones
+			x := 0
+			for ; x+8 <= len(ps); x += 8 {
+				w := binary.LittleEndian.Uint64(ps[x : x+8])
+				binary.LittleEndian.PutUint64(ps[x:x+8], w>>pbShift&mm)
+			}
+			for ; x < len(ps); x++ {
+				ps[x] = ps[x] >> pbShift & pbBits
+			}
 		}
 	}
 	if m.es.on {
@@ -910,6 +1119,51 @@ func (s *searcher) layerSquares(bw, bh int) {
 			}
 		}
 	}
+}
+
+// squaresRow classifies a row of the mover's squares src (mover.cells)
+// into reachLayers' squares sq (their level with its low bits all set,
+// eBlock, sqDiag), positions pb (pbNoEnd, pbNoSt, pbBlock) and, when sp
+// is not nil, the squares with pb's bits pbShift up; a word at a time.
+// It returns a word with a byte's low bit set where an open square may
+// not end a Stride, and the OR of the squares' cBlock and cDiag bits.
+func squaresRow(sq, pb, sp, src []uint8) (open, closed uint64) {
+	sq, pb = sq[:len(src)], pb[:len(src)]
+	class := func(w uint64) (e, p uint64) {
+		b := w & (uint64(cBlock) * ones)
+		l0, l1 := w>>lvlShift&ones, w>>(lvlShift+1)&ones
+		e = b | l0 | l1 | (b|l1)<<1 | (b|l0&l1)<<2 | w>>diagShift&ones<<7
+		return e, w & (uint64(pbNoEnd|pbNoSt|pbBlock) * ones)
+	}
+	x := 0
+	for ; x+8 <= len(src); x += 8 {
+		w := binary.LittleEndian.Uint64(src[x : x+8])
+		open |= w >> stopShift &^ w
+		closed |= w
+		e, p := class(w)
+		binary.LittleEndian.PutUint64(sq[x:x+8], e)
+		binary.LittleEndian.PutUint64(pb[x:x+8], p)
+		if sp != nil {
+			binary.LittleEndian.PutUint64(sp[x:x+8], e|p<<pbShift)
+		}
+	}
+	if x < len(src) {
+		var buf [8]uint8
+		copy(buf[:], src[x:])
+		w := binary.LittleEndian.Uint64(buf[:])
+		open |= w >> stopShift &^ w
+		closed |= w
+		e, p := class(w)
+		binary.LittleEndian.PutUint64(buf[:], e)
+		copy(sq[x:], buf[:])
+		binary.LittleEndian.PutUint64(buf[:], p)
+		copy(pb[x:], buf[:])
+		if sp != nil {
+			binary.LittleEndian.PutUint64(buf[:], e|p<<pbShift)
+			copy(sp[x:], buf[:])
+		}
+	}
+	return open & ones, closed & (uint64(cBlock|cDiag) * ones)
 }
 
 // recordLayers marks map position pos an answer of the given Strides and
@@ -943,78 +1197,62 @@ func (s *searcher) resultsLayersRows(dst []Square, y0, y1 int) []Square {
 		row := (y-m.by0+1)*PW + 1
 		rl, rt := L.rl[row:row+bw], L.rt[row:row+bw]
 		rt = rt[:len(rl)]
-		// Eight squares at a time, none written when none is answered;
-		// else every one is written past the end and kept when answered:
-		// no branch to mispredict on a map of scattered answers.
 		n := len(dst)
 		dst = slices.Grow(dst, bw+1)
 		out := dst[:cap(dst)]
 		out = out[:n+len(rl)+1]
-		for i0 := 0; i0 < len(rl); i0 += 8 {
-			i1 := min(i0+8, len(rl))
-			if i1 == i0+8 && binary.LittleEndian.Uint64(rl[i0:]) == 0 {
+		// Eight squares at a time: none written when none is answered,
+		// all eight without a test when all are, else those answered.
+		x0 := m.bx0
+		i0 := 0
+		for ; i0+8 <= len(rl); i0 += 8 {
+			w := binary.LittleEndian.Uint64(rl[i0 : i0+8])
+			if w == 0 {
 				continue
 			}
-			for i := i0; i < i1; i++ {
-				a := rl[i]
-				out[n] = Square{X: m.bx0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(a)}
-				n += int((uint(a) + 255) >> 8)
+			// The high bit of each byte answered.
+			set := ((w&^highs + ^uint64(highs)) | w) & highs
+			if set == highs {
+				for i := i0; i < i0+8; i++ {
+					out[n] = Square{X: x0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(rl[i])}
+					n++
+				}
+				continue
 			}
+			for ; set != 0; set &= set - 1 {
+				i := i0 + bits.TrailingZeros64(set)>>3
+				out[n] = Square{X: x0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(rl[i])}
+				n++
+			}
+		}
+		// The rest written past the end and kept when answered.
+		for i := i0; i < len(rl); i++ {
+			a := rl[i]
+			out[n] = Square{X: x0 + i, Y: y, Cost: int(rt[i]) * feet, Actions: int(a)}
+			n += int((uint(a) + 255) >> 8)
 		}
 		dst = dst[:n]
 	}
 	return dst
 }
 
-// orAcross sets out[x] to the OR of in[x .. x+k-1], masked by mask, for
-// every x of out (in holds k-1 more), eight at a time. It returns the OR
-// of the words of in >> sh &^ in (0 unless sh > 0 and a byte of in has
-// bit sh but not bit 0), which layerSquares reads one row at a time.
-func orAcross(out, in []uint8, k int, mask, sh uint8) uint64 {
-	const ones = 0x0101010101010101
-	mm := uint64(mask) * ones
-	var hit uint64
-	x := 0
-	for ; x+8 <= len(out) && x+8+k-1 <= len(in); x += 8 {
-		w := binary.LittleEndian.Uint64(in[x:])
-		if sh != 0 {
-			hit |= w >> sh &^ w
+// orRows sets out[x] to the OR of in[x + j stride] for j < k (k > 1)
+// for every x of out: k-1 passes over out, each a word (eight squares) at
+// a time.
+func orRows(out, in []uint8, stride, k int) {
+	n := len(out)
+	for j := 1; j < k; j++ {
+		a, b := in[:n], in[j*stride:][:n]
+		if j > 1 {
+			a = out
 		}
-		for j := 1; j < k; j++ {
-			w |= binary.LittleEndian.Uint64(in[x+j:])
+		x := 0
+		for ; x+8 <= n; x += 8 {
+			w := binary.LittleEndian.Uint64(a[x:x+8]) | binary.LittleEndian.Uint64(b[x:x+8])
+			binary.LittleEndian.PutUint64(out[x:x+8], w)
 		}
-		binary.LittleEndian.PutUint64(out[x:], w&mm)
-	}
-	for ; x < len(out); x++ {
-		v := in[x]
-		if sh != 0 {
-			hit |= uint64(v >> sh &^ v)
+		for ; x < n; x++ {
+			out[x] = a[x] | b[x]
 		}
-		for j := 1; j < k; j++ {
-			v |= in[x+j]
-		}
-		out[x] = v & mask
-	}
-	return hit & ones
-}
-
-// orDown sets out[x] to the OR of in[x + j stride] for j < k, masked by
-// mask, for every x of out, eight at a time.
-func orDown(out, in []uint8, stride, k int, mask uint8) {
-	mm := uint64(mask) * 0x0101010101010101
-	x := 0
-	for ; x+8 <= len(out); x += 8 {
-		w := binary.LittleEndian.Uint64(in[x:])
-		for j := 1; j < k; j++ {
-			w |= binary.LittleEndian.Uint64(in[x+j*stride:])
-		}
-		binary.LittleEndian.PutUint64(out[x:], w&mm)
-	}
-	for ; x < len(out); x++ {
-		v := in[x]
-		for j := 1; j < k; j++ {
-			v |= in[x+j*stride]
-		}
-		out[x] = v & mask
 	}
 }

@@ -623,7 +623,7 @@ func try(ring *lring, sts []lstate, pmask, np int, nC, nK uint32) {
 func (r *layerRun) stepsRough(P int32, C, K, wp uint32) {
 	sts, pmask, p := r.sts, int(r.pmask), int(P)
 	buf, at, o := r.ring.buf, &r.ring.at, &r.off
-	s0 := lsMax - (uint64(K)<<32 | uint64(C))
+	s0 := lsMax ^ (uint64(K)<<32 | uint64(C))
 	w := uint64(wp & 15)
 	np, s := p+o[0]&(-int(w)>>63), s0-(w<<32|w)
 	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
@@ -677,8 +677,10 @@ func put(buf []lent, at *[layRing]int, np int, s uint64, n int) {
 	*a += n
 }
 
-// lsMax - (K << 32 | C) is the state as stored of a label of K and C
-// (k ^ kMask high, ^c low): K < 2^31, so no bit borrows.
+// lsMax ^ (K << 32 | C) is the state as stored of a label of K and C
+// (k ^ kMask high, ^c low; K < 2^31). Less w << 32 | w it is the state of
+// the label of K + w and C + w: neither half borrows while both stay
+// below 2^31.
 const lsMax = kMask<<32 | (1<<32 - 1)
 
 // lring is the ring of buckets of queued labels, by K, in one buffer:

@@ -85,7 +85,9 @@ import (
 // writes its label at its bucket's end and counts it when its state holds
 // none that beats it (0 or 1 from compares, SETcc), and the state keeps
 // the greater of the two as one word (CMOV); a refused step lands on the
-// label's own state as in steps, and is never counted. A label
+// label's own state as in steps, and is never counted. (LargeFlyer under
+// cachegrind: 0.74 mispredictions a label in the search and its steps
+// against 2.30, 119 more instructions; 9% faster.) A label
 // nearer the budget refuses the steps past it eight nibbles at once and
 // steps the same way, unless it decides a frontier of an open square (the
 // loop over its steps).
@@ -130,8 +132,10 @@ import (
 // box under 2^14 positions 10 to 35% slower, its states in the cache: the
 // extra stores cost more than the mispredictions; a refused step sent to
 // a padding state of its own direction, so that refused steps do not wait
-// on one another's stores: no faster; branched past: 7% slower where walls
-// are strewn), one
+// on one another's stores: no faster; their counts sent to a spare counter
+// of their direction: 4% slower, the choice dearer than the wait; branched
+// past: 7% slower where walls are strewn; the ground judged after 512
+// labels rather than 2048: 1% slower), one
 // branch for a label's two comparisons, conditional moves for a label's
 // first expansion, the frontier's steps in the loop of eight too (5%
 // slower), offsets chosen through a pointer to one of two arrays (5%

@@ -625,33 +625,33 @@ func try(ring *lring, sts []lstate, pmask, np int, nC, nK uint32) {
 // A label's state as stored goes in one word, k high (s0): a step takes
 // its weight from both halves at once.
 func (r *layerRun) stepsRough(P int32, C, K, wp uint32) {
-	sts, pmask, p := r.sts, int(r.pmask), int(P)
-	buf, at, o := r.ring.buf, &r.ring.at, &r.off
+	pmask, p := int(r.pmask), int(P)
+	ring, o := &r.ring, &r.off
 	s0 := lsMax ^ (uint64(K)<<32 | uint64(C))
 	w := uint64(wp & 15)
 	np, s := p+o[0]&(-int(w)>>63), s0-(w<<32|w)
-	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
 	w = uint64(wp >> 4 & 15)
 	np, s = p+o[1]&(-int(w)>>63), s0-(w<<32|w)
-	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
 	w = uint64(wp >> 8 & 15)
 	np, s = p+o[2]&(-int(w)>>63), s0-(w<<32|w)
-	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
 	w = uint64(wp >> 12 & 15)
 	np, s = p+o[3]&(-int(w)>>63), s0-(w<<32|w)
-	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
 	w = uint64(wp >> 16 & 15)
 	np, s = p+o[4]&(-int(w)>>63), s0-(w<<32|w)
-	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
 	w = uint64(wp >> 20 & 15)
 	np, s = p+o[5]&(-int(w)>>63), s0-(w<<32|w)
-	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
 	w = uint64(wp >> 24 & 15)
 	np, s = p+o[6]&(-int(w)>>63), s0-(w<<32|w)
-	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
 	w = uint64(wp >> 28)
 	np, s = p+o[7]&(-int(w)>>63), s0-(w<<32|w)
-	put(buf, at, np, s, keep(&sts[2*np+int(^s)&pmask], s))
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
 }
 
 // keep is try's test without a branch: it returns 1 when state T holds no

@@ -71,30 +71,41 @@ import (
 // its eight neighbours; a larger one's with the seven beside it in memory,
 // eight at a time from a word of each strip, and most of them the labels
 // reach: LargeFlyer weighs 1.07 positions a square reached; seen lists the
-// positions), or, on an open box (no square the space may not enter,
-// nearly all of it reached), row by row before the search, memory in
-// order. A label at least the ruleset's dearest step under the budget
-// steps without the frontier's checks unless it may decide a frontier: a
-// first label of a stop, on a box with an open square (or the start's) a
-// Stride may not stop on (the position's stop bit is read only on such a
-// box). Its eight steps are written out in a function that calls nothing
-// (steps), so that its values stay in registers: a branch a step the
-// processor learns (a loop over the steps not refused ends where the walls
-// say), a refused step landing on the label's own state, which beats it
-// (with none refused, the plain offsets: the loads need not wait for the
-// weights). A label nearer the budget refuses the steps past it eight
-// nibbles at once and steps the same way, unless it decides a frontier of
-// an open square (the loop over its steps). The labels of a key leave from
-// the end of their bucket, one slice; the buckets are one buffer of
-// fixed-size buckets given room for four steps of every label of a key
-// before it leaves (a straight step and a diagonal weigh a different
-// parity, so at most four of a label's steps share a bucket), so that a
-// step queues a label with a store and an increment. Answers are recorded
-// by the pass that ends a layer (over the positions weighed, or over the
-// square the Strides so far can reach on a large box when they are half of
-// it or more), or as the last layer goes; the results skip eight
-// unanswered squares at a time, write eight answered ones without a test,
-// and the answered ones of the other eights by their bits.
+// positions), or, on an open box (no square the space may not enter, nearly
+// all of it reached), row by row before the search, memory in order. A
+// label at least the ruleset's dearest step under the budget steps without
+// the frontier's checks unless it may decide a frontier: a first label of a
+// stop, on a box with an open square (or the start's) a Stride may not stop
+// on (the position's stop bit is read only on such a box). Its eight steps
+// are written out in a function that calls nothing (steps), so that its
+// values stay in registers: a branch a step the processor learns (a loop
+// over the steps not refused ends where the walls say), a refused step
+// landing on the label's own state, which beats it (with none refused, the
+// plain offsets: the loads need not wait for the weights). Where walls are
+// strewn over a large box that branch is a coin toss, mispredicted the more
+// dearly as the states it waits on fall out of the cache: once a search has
+// expanded roughAfter labels on a box of 2^14 positions or more, and a
+// sixteenth of the steps of the positions weighed so far are refused
+// (roughGround), it steps without it (stepsRough): every step writes its
+// label at its bucket's end and counts it when its state holds none that
+// beats it (0 or 1 from compares, SETcc), and the state keeps the greater
+// of the two as one word (CMOV); a refused step lands on the label's own
+// state as in steps, and is never counted. (LargeFlyer under cachegrind:
+// 0.76 mispredictions a label in the search and its steps against 2.33, 116
+// more instructions; 8% faster in time, the one-Stride
+// BenchmarkReachWholeMapLarge 6%.) A label nearer the budget refuses the
+// steps past it eight nibbles at once and steps the same way, unless it
+// decides a frontier of an open square (the loop over its steps). The
+// labels of a key leave from the end of their bucket, one slice; the
+// buckets are one buffer of fixed-size buckets given room for four steps of
+// every label of a key before it leaves (a straight step and a diagonal
+// weigh a different parity, so at most four of a label's steps share a
+// bucket), so that a step queues a label with a store and an increment.
+// Answers are recorded by the pass that ends a layer (over the positions
+// weighed, or over the square the Strides so far can reach on a large box
+// when they are half of it or more), or as the last layer goes; the results
+// skip eight unanswered squares at a time, write eight answered ones
+// without a test, and the answered ones of the other eights by their bits.
 //
 // Where the time goes (ns a square reached, CPU profiles, on a shared
 // machine; the one-square one-Stride floor reachFast about 18; the box is
@@ -104,55 +115,64 @@ import (
 // one-square weighing 14%, squares 4%, classifying 3%, results 2%, ending
 // layers under 2%. BenchmarkReachLargeFlyer (2 x 2, fly 120 ft x 3, 7164
 // squares, 11860 labels, 10874 of them a state's first, box 150 x 150, a
-// third of it reached): about 67; the labels 72% (29 ns each, try's state
-// test half of it: the states their steps land on, and its branches on a
-// walled map), weighing 10% (1460 chunks of eight positions), squares 4%,
-// results 3%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3,
-// 1000 x 1000, open): about 44; the labels 74% (1.94 a square, 17 ns
-// each), ending layers 7% and results 7% (passes over all of memory: 16
-// bytes of states, 32 of answers a square), clearing 3.5%, weighing the
-// box 1.5%; on a 200 x 200 map, whose states stay in the cache, about
-// a fifth less. Under cachegrind the search (reachLayers less the passes,
-// squares and stepWeights) runs 364 instructions a label for LargeFlyer
-// and 452 for Typical, where one search loop with every value live ran 513
-// and 595 (a fifth faster in time): spilled and reloaded every label and
-// step. The search loop reads what a label uses once from its layerRun
-// where it uses it, so that few values live across its calls (7 fewer a
-// label than held in locals); the work around it (squares, strips,
-// weighing, passes, results) went from 10.47 to 8.12 million instructions
-// a LargeFlyer search, its weighing's first touches of the squares' lines
-// from 18 k to 1.4 k. Tried and no faster: states packed in 32 bits
-// (generic code), steps without branches (always eight, a conditional
-// push: slower on open ground), one branch for a label's two comparisons,
-// conditional moves for a label's first expansion, the frontier's steps in
-// the loop of eight too (5% slower), offsets chosen through a pointer to
-// one of two arrays (5% slower), clearing only the positions the last
-// search weighed rather than whole buffers (3% slower: memclr streams),
-// the weighing written out rather than a loop over the diagonals, one
-// store a state in endLayer; endLayer's list and rows through one
-// function, or the list's in one of its own (more instructions: fewer
-// values stay in registers), an open box's rows weighed through at's
-// chunks (as many instructions as a byte of each row's strips a position),
-// a chunk's positions put in seen by a loop of eight without a branch, a
-// partly answered block of results written past the end without a branch
-// (more instructions than by its bits) and a full one through a subslice
-// (the Gargantuan map's results a fifth slower); under cachegrind, a
-// label's steps as a loop in its own function (296 instructions a label in
-// it, 270 with the weights shifted a nibble a step, against 208 written
-// out), a step's bucket checked for room in the step (try then too dear to
-// inline: 524 a label in all), the state's fields read one by one (an
-// address worked out twice: 12 more a label), a key's labels stepped from
-// in one call once all are judged (12 more), steps written out twice,
-// before the last layer and in it, for a constant parity mask (3 fewer a
-// label, for 16 more lines), the budget's test in the search loop (1 fewer
-// for Typical, 1 more for LargeFlyer), a one-square position's neighbours
-// read through one slice (2 more), the open and the refused steps as two
-// functions chosen in the search loop (3 fewer, the time alike), the
-// parity mask and the states read by try from memory, a register or three
-// fewer (try then too dear to inline), the one-square weighing in the
-// search loop (7 fewer for Typical, 5 more for LargeFlyer); and a refused
-// step's position chosen by a branch rather than a mask (10 fewer a label,
-// but 17% slower for LargeFlyer: the branch is mispredicted).
+// third of it reached, its steps branch-free): about 61; the labels 65% (24
+// ns each, most of it the states their steps land on), weighing 14% (1460
+// chunks of eight positions), ending layers 6%, results 5%, classifying 2%,
+// clearing 2%. BenchmarkReachGargantuanWholeMap (4 x 4, fly 1500 ft x 3,
+// 1000 x 1000, open): about 44; the labels 74% (1.94 a square, 17 ns each),
+// ending layers 7% and results 7% (passes over all of memory: 16 bytes of
+// states, 32 of answers a square), clearing 3.5%, weighing the box 1.5%; on
+// a 200 x 200 map, whose states stay in the cache, about a fifth less.
+// Under cachegrind the search (reachLayers less the passes, squares and
+// stepWeights) runs 364 instructions a label for LargeFlyer and 452 for
+// Typical, where one search loop with every value live ran 513 and 595 (a
+// fifth faster in time): spilled and reloaded every label and step. The
+// search loop reads what a label uses once from its layerRun where it uses
+// it, so that few values live across its calls (7 fewer a label than held
+// in locals); the work around it (squares, strips, weighing, passes,
+// results) went from 10.47 to 8.12 million instructions a LargeFlyer
+// search, its weighing's first touches of the squares' lines from 18 k to
+// 1.4 k. Tried and no faster: states packed in 32 bits (generic code),
+// steps without branches everywhere (stepsRough from the first label:
+// BenchmarkReachTypical 45 us against 32, the Gargantuan whole map 76 ms
+// against 50, open ground 40% to twice as slow; on difficult terrain
+// without walls 5% slower; on a box under 2^14 positions 10 to 35% slower,
+// its states in the cache: the extra stores cost more than the
+// mispredictions; a refused step sent to a padding state of its own
+// direction, so that refused steps do not wait on one another's stores: no
+// faster; their counts sent to a spare counter of their direction: 4%
+// slower, the choice dearer than the wait; branched past: 7% slower where
+// walls are strewn; the ground judged after 512 labels rather than 2048: 1%
+// slower), one branch for a label's two comparisons, conditional moves for
+// a label's first expansion, the frontier's steps in the loop of eight too
+// (5% slower), offsets chosen through a pointer to one of two arrays (5%
+// slower), clearing only the positions the last search weighed rather than
+// whole buffers (3% slower: memclr streams), the weighing written out
+// rather than a loop over the diagonals, one store a state in endLayer;
+// endLayer's list and rows through one function, or the list's in one of
+// its own (more instructions: fewer values stay in registers), an open
+// box's rows weighed through at's chunks (as many instructions as a byte of
+// each row's strips a position), a chunk's positions put in seen by a loop
+// of eight without a branch, a partly answered block of results written
+// past the end without a branch (more instructions than by its bits) and a
+// full one through a subslice (the Gargantuan map's results a fifth
+// slower); under cachegrind, a label's steps as a loop in its own function
+// (296 instructions a label in it, 270 with the weights shifted a nibble a
+// step, against 208 written out), a step's bucket checked for room in the
+// step (try then too dear to inline: 524 a label in all), the state's
+// fields read one by one (an address worked out twice: 12 more a label), a
+// key's labels stepped from in one call once all are judged (12 more),
+// steps written out twice, before the last layer and in it, for a constant
+// parity mask (3 fewer a label, for 16 more lines), the budget's test in
+// the search loop (1 fewer for Typical, 1 more for LargeFlyer), a
+// one-square position's neighbours read through one slice (2 more), the
+// open and the refused steps as two functions chosen in the search loop (3
+// fewer, the time alike), the parity mask and the states read by try from
+// memory, a register or three fewer (try then too dear to inline), the
+// one-square weighing in the search loop (7 fewer for Typical, 5 more for
+// LargeFlyer); and a refused step's position chosen by a branch rather than
+// a mask (10 fewer a label, but 17% slower for LargeFlyer: the branch is
+// mispredicted).
 
 const (
 	layRing = 16      // > the dearest step in key space (12)
@@ -289,7 +309,9 @@ type layerSearch struct {
 	open       bool    // the box has no square the space may not enter (nor one that refuses a diagonal)
 	eager      bool    // every position's steps were weighed before the search (seen is empty)
 	popped     int     // labels expanded (tests bound it)
-	weighed    int     // positions whose step weights were worked out (likewise)
+	stepMode   stepMode
+	rough      bool // the search stepped without a branch on the outcome (stepsRough) once it judged the ground
+	weighed    int  // positions whose step weights were worked out (likewise)
 }
 
 // reachLayers runs the search; results come from resultsLayers.
@@ -418,7 +440,7 @@ again:
 		}
 		L.src, L.nxt = L.nxt, L.src
 	}
-	L.popped, L.weighed = r.popped, weighed+r.weighed+r.sw.more
+	L.popped, L.weighed, L.rough = r.popped, weighed+r.weighed+r.sw.more, r.rough
 }
 
 // layerRun is what one layer's search reads: the buffers, resliced to the
@@ -438,6 +460,7 @@ type layerRun struct {
 	rec                 uint8 // the layer's Strides, recorded with its answers
 	k1, last, watchable bool  // one-square space; the last layer; a first label may decide a frontier of an open square
 	spent               bool  // the budget refused a step
+	rough, judged       bool  // steps without a branch on their outcome (stepsRough); the ground judged (roughGround)
 	popped, weighed     int
 }
 
@@ -445,6 +468,9 @@ type layerRun struct {
 func (r *layerRun) search(src []lsrc) {
 	ring := &r.ring
 	si, idle := 0, 0
+	if m := r.L.stepMode; m != stepsAuto {
+		r.judged, r.rough = true, m == stepsBranchFree
+	}
 	for K := src[0].k; ; K++ {
 		// A key's sources go in as it comes up, before its labels leave;
 		// a step weighs less than the ring, so none lands in the bucket
@@ -466,6 +492,10 @@ func (r *layerRun) search(src []lsrc) {
 			continue
 		}
 		idle = 0
+		if r.popped >= roughAfter && !r.judged {
+			r.judged = true
+			r.rough = r.roughGround()
+		}
 		// Room for the steps of q's labels, which steps does not check: a
 		// label queues at most four in a bucket (a straight step and a
 		// diagonal weigh a different parity in key space).
@@ -501,7 +531,11 @@ func (r *layerRun) search(src []lsrc) {
 			// A label watches the frontier when it is the first of a state
 			// a Stride may stop on, before the last layer.
 			if C+r.maxW <= r.maxC && !(first && r.watchable && r.pb[P]&pbNoSt == 0) {
-				r.steps(P, C, K, wp)
+				if r.rough {
+					r.stepsRough(P, C, K, wp)
+				} else {
+					r.steps(P, C, K, wp)
+				}
 				continue
 			}
 			watch := first && !r.last && r.pb[P]&pbNoSt == 0
@@ -513,6 +547,42 @@ func (r *layerRun) search(src []lsrc) {
 		}
 		ring.at[j] = int(j) * ring.size
 	}
+}
+
+// stepMode is how reachLayers steps: stepsAuto judges the ground once the
+// search has expanded roughAfter labels (roughGround); the tests force
+// either way from the start.
+type stepMode uint8
+
+const (
+	stepsAuto       stepMode = iota
+	stepsBranchy             // steps
+	stepsBranchFree          // stepsRough
+)
+
+// roughAfter is the labels a search expands before it judges the
+// ground (roughGround).
+const roughAfter = 2048
+
+// roughGround reports whether the search should step without a branch on
+// a step's outcome (stepsRough) from here on: on a box of 2^14 positions
+// or more (on a smaller one the states stay in the cache and the branch
+// is cheap to mispredict) when at least a sixteenth of the steps of the
+// positions weighed so far are refused. Where walls are strewn the
+// outcome is a coin toss; on open ground and among difficult terrain
+// alone steps predicts well and does less. An open box (weighed before
+// the search) has none refused.
+func (r *layerRun) roughGround() bool {
+	if len(r.wpos) < 1<<14 {
+		return false
+	}
+	refused, n := 0, 0
+	for _, P := range r.L.seen {
+		wp := r.wpos[P]
+		refused += bits.OnesCount32((wp|wp>>1|wp>>2|wp>>3)&0x11111111 ^ 0x11111111)
+		n += 8
+	}
+	return 16*refused >= n && n > 0
 }
 
 // steps queues the steps of a label none of whose steps can pass the
@@ -573,6 +643,72 @@ func try(ring *lring, sts []lstate, pmask, np int, nC, nK uint32) {
 	ring.buf[*a] = lent{int32(np), nC}
 	*a++
 }
+
+// stepsRough is steps without a branch on a step's outcome (keep, put).
+// A label's state as stored goes in one word, k high (s0): a step takes
+// its weight from both halves at once.
+func (r *layerRun) stepsRough(P int32, C, K, wp uint32) {
+	pmask, p := int(r.pmask), int(P)
+	ring, o := &r.ring, &r.off
+	s0 := lsMax ^ (uint64(K)<<32 | uint64(C))
+	w := uint64(wp & 15)
+	np, s := p+o[0]&(-int(w)>>63), s0-(w<<32|w)
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
+	w = uint64(wp >> 4 & 15)
+	np, s = p+o[1]&(-int(w)>>63), s0-(w<<32|w)
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
+	w = uint64(wp >> 8 & 15)
+	np, s = p+o[2]&(-int(w)>>63), s0-(w<<32|w)
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
+	w = uint64(wp >> 12 & 15)
+	np, s = p+o[3]&(-int(w)>>63), s0-(w<<32|w)
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
+	w = uint64(wp >> 16 & 15)
+	np, s = p+o[4]&(-int(w)>>63), s0-(w<<32|w)
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
+	w = uint64(wp >> 20 & 15)
+	np, s = p+o[5]&(-int(w)>>63), s0-(w<<32|w)
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
+	w = uint64(wp >> 24 & 15)
+	np, s = p+o[6]&(-int(w)>>63), s0-(w<<32|w)
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
+	w = uint64(wp >> 28)
+	np, s = p+o[7]&(-int(w)>>63), s0-(w<<32|w)
+	put(ring.buf, &ring.at, np, s, keep(&r.sts[2*np+int(^s)&pmask], s))
+}
+
+// keep is try's test without a branch: it returns 1 when state T holds no
+// label that beats the label whose state as stored is s (k ^ kMask high,
+// ^c low), else 0, and leaves in T the greater of the two, compared k
+// first: the label when it is not beaten and the state not expanded.
+func keep(T *lstate, s uint64) int {
+	t := bits.RotateLeft64(uint64(T.k)|uint64(T.c)<<32, 32)
+	n, c := 0, 0
+	if t < s {
+		n = 1
+	}
+	if uint32(t) < uint32(s) {
+		c = 1
+	}
+	m := bits.RotateLeft64(max(t, s), 32)
+	*T = lstate{uint32(m), uint32(m >> 32)}
+	return n | c
+}
+
+// put is try's queueing without a branch: the label (np, C) of key K (s:
+// its state as stored) is written at its bucket's end always, and counted
+// when n is 1.
+func put(buf []lent, at *[layRing]int, np int, s uint64, n int) {
+	a := &at[^s>>32&(layRing-1)]
+	buf[*a] = lent{int32(np), ^uint32(s)}
+	*a += n
+}
+
+// lsMax ^ (K << 32 | C) is the state as stored of a label of K and C
+// (k ^ kMask high, ^c low; K < 2^31). Less w << 32 | w it is the state of
+// the label of K + w and C + w: neither half borrows while both stay
+// below 2^31.
+const lsMax = kMask<<32 | (1<<32 - 1)
 
 // lring is the ring of buckets of queued labels, by K, in one buffer:
 // bucket j holds buf[j size : at[j]], the rest up to (j+1) size room.
@@ -641,7 +777,11 @@ func (r *layerRun) budget(P int32, C, K, wp uint32, watch bool) {
 			r.L.nxt = append(r.L.nxt, lsrc{P, K})
 		}
 	}
-	r.steps(P, C, K, wp&^over)
+	if r.rough {
+		r.stepsRough(P, C, K, wp&^over)
+	} else {
+		r.steps(P, C, K, wp&^over)
+	}
 }
 
 // above returns the nibbles of wp above lim (at most 15) set to 15, the

@@ -471,3 +471,166 @@ func TestLRingKeepsLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestReachLayersBranchFreeMatchesLabelSearch compares reachLayers with
+// the label search on random maps with every search stepping without a
+// branch on a step's outcome (stepsRough) from its first label.
+func TestReachLayersBranchFreeMatchesLabelSearch(t *testing.T) {
+	var fast, slow searcher
+	fast.lay.stepMode = stepsBranchFree
+	cases := 0
+	for seed := 0; seed < 800; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 59))
+		rs, k := model.SF2E, kindSF2E
+		if seed%3 == 2 {
+			rs, k = model.PF1E, kindPF1E
+		}
+		e, q := randEncounterSized(rng, rs, 20, 12)
+		q.Step = false
+		if seed%3 == 0 {
+			addRandomEdges(rng, e, 2+rng.IntN(8))
+		}
+		if seed%2 == 1 {
+			tk := &e.Tokens[q.Token]
+			sz := rs.Sizes()[rng.IntN(len(rs.Sizes()))]
+			if s := rs.Space(sz); s <= e.Grid.W-tk.X && s <= e.Grid.H-tk.Y {
+				tk.Size = sz
+			}
+		}
+		if seed%5 == 3 {
+			q.Turn.Diagonals = 1
+		}
+		if ok, _ := layersAgainstLabels(t, &fast, &slow, k, e, q, fmt.Sprintf("%s seed %d", rs, seed)); ok {
+			if !fast.lay.rough {
+				t.Fatalf("seed %d: the search did not step without branches", seed)
+			}
+			cases++
+		}
+	}
+	if cases < 300 {
+		t.Fatalf("only %d cases compared", cases)
+	}
+}
+
+// TestStepsRoughMatchesSteps: the steps of a label without a branch
+// (stepsRough) queue exactly the labels steps does and leave the states
+// as it does, from states expanded, queued, standing as sources and
+// empty, with steps refused (weight 0) among them; a refused step is never
+// queued.
+func TestStepsRoughMatchesSteps(t *testing.T) {
+	const PW, PH = 12, 12
+	n := PW * PH
+	rng := rand.New(rand.NewPCG(9, 10))
+	var off [8]int
+	for d := range off {
+		off[d] = model.Dir[d][1]*PW + model.Dir[d][0]
+	}
+	run := func(rough bool, sts []lstate, P int32, C, K, wp uint32, pmask int32) (*layerRun, [layRing][]lent) {
+		r := &layerRun{sts: sts, off: off, pmask: pmask}
+		r.ring.room(64)
+		if rough {
+			r.stepsRough(P, C, K, wp)
+		} else {
+			r.steps(P, C, K, wp)
+		}
+		var got [layRing][]lent
+		for j := range got {
+			got[j] = slices.Clone(r.ring.bucket(uint32(j)))
+			slices.SortFunc(got[j], func(a, b lent) int { return int(a.p-b.p)*64 + int(a.c) - int(b.c) })
+		}
+		return r, got
+	}
+	weights := []uint32{0, 0, 2, 3, 4, 5, 6, 7}
+	queued := 0
+	for it := range 20000 {
+		sts := make([]lstate, 2*n)
+		P := int32((2+rng.IntN(PH-4))*PW + 2 + rng.IntN(PW-4))
+		K := uint32(20 + rng.IntN(100))
+		C := uint32(rng.IntN(int(min(K, 30))) + srcC)
+		var pmask int32 = 1
+		if it%3 == 0 {
+			pmask = 0
+		}
+		var wp uint32
+		for d := range 8 {
+			wp |= weights[rng.IntN(len(weights))] << (4 * d)
+		}
+		for i := range sts {
+			switch rng.IntN(4) {
+			case 1: // expanded
+				sts[i] = lstate{(K - uint32(rng.IntN(8)) | kExp) ^ kMask, ^(C + uint32(rng.IntN(12)) - 4)}
+			case 2: // a label queued
+				sts[i] = lstate{(K + uint32(rng.IntN(12))) ^ kMask, ^(C + uint32(rng.IntN(12)))}
+			case 3: // a source standing
+				sts[i] = lstate{(K - uint32(rng.IntN(8))) ^ kMask, ^uint32(srcC)}
+			}
+		}
+		// The label's own state, as search leaves it.
+		own := 2*P + int32(C)&pmask
+		sts[own] = lstate{(K | kExp) ^ kMask, ^C}
+		a, b := slices.Clone(sts), slices.Clone(sts)
+		_, want := run(false, a, P, C, K, wp, pmask)
+		_, got := run(true, b, P, C, K, wp, pmask)
+		if !slices.EqualFunc(got[:], want[:], func(x, y []lent) bool { return slices.Equal(x, y) }) {
+			t.Fatalf("P %d C %d K %d wp %08x: stepsRough queued %v, steps %v", P, C, K, wp, got, want)
+		}
+		if !slices.Equal(a, b) {
+			t.Fatalf("P %d C %d K %d wp %08x: the states differ", P, C, K, wp)
+		}
+		for _, q := range got {
+			for _, e := range q {
+				if e.p == P {
+					t.Fatalf("P %d C %d K %d wp %08x: a refused step queued %+v", P, C, K, wp, e)
+				}
+				queued++
+			}
+		}
+	}
+	if queued < 20000 {
+		t.Fatalf("only %d labels queued", queued)
+	}
+}
+
+// TestReachLayersStepMode pins which steps a search takes: without a
+// branch on a step's outcome (stepsRough) on a large box of strewn walls,
+// with it (steps) on an open box, on difficult terrain without walls and
+// on a small box.
+func TestReachLayersStepMode(t *testing.T) {
+	flyer := benchMap(250, 250)
+	ftok := benchMover(flyer, model.Large, map[string]int{"land": 30, "fly": 120})
+	diff := benchMap(250, 250)
+	for i, c := range diff.Grid.Cells {
+		diff.Grid.Cells[i] = c &^ model.Wall
+	}
+	dtok := benchMover(diff, model.Large, map[string]int{"land": 30, "fly": 120})
+	typical := benchMap(100, 100)
+	tok := benchMover(typical, model.Medium, map[string]int{"land": 30})
+	garg, gq := gargantuanMap(200)
+	garg.Tokens[0].Speeds[ModeFly] = 600
+	cases := []struct {
+		name  string
+		e     *model.Encounter
+		q     MoveQuery
+		rough bool
+	}{
+		{"walls strewn, large box", flyer, MoveQuery{Token: ftok, Mode: ModeFly, Actions: 3}, true},
+		{"difficult terrain, no walls", diff, MoveQuery{Token: dtok, Mode: ModeFly, Actions: 3}, false},
+		{"open box", garg, gq, false},
+		{"small box", typical, MoveQuery{Token: tok, Actions: 3}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var s searcher
+			if _, err := s.m.prepare(kindOf(c.e.Ruleset), c.e, c.q); err != nil {
+				t.Fatal(err)
+			}
+			s.reachLayers()
+			if s.lay.popped < 1000 {
+				t.Fatalf("only %d labels expanded", s.lay.popped)
+			}
+			if s.lay.rough != c.rough {
+				t.Errorf("stepped without branches %v, want %v (%d labels)", s.lay.rough, c.rough, s.lay.popped)
+			}
+		})
+	}
+}

@@ -544,3 +544,60 @@ func passing(t *model.Token, side string, o *model.Token) uint8 {
 	}
 	return cBlock | cNoEnd | cNoStop
 }
+
+// tryLevel is try without the counts a path's tie-breaks need (hazardous
+// squares entered, a threatened square left): the new position and the
+// worst surcharge level of the squares entered, for the path's flood,
+// which weighs steps by their cost alone.
+func (m *mover) tryLevel(x, y, d int) (npos int, lvl uint8, ok bool) {
+	dx, dy := model.Dir[d][0], model.Dir[d][1]
+	nx, ny := x+dx, y+dy
+	k, W := m.k, m.W
+	if nx < 0 || ny < 0 || nx+k > W || ny+k > m.H || m.es.refuses(y*W+x, ny*W+nx, d) {
+		return 0, 0, false
+	}
+	if dx != 0 && dy != 0 {
+		ox, nyr, nxc, oy := x+k-1, y-1, x-1, y+k-1
+		if dx > 0 {
+			ox, nxc = x, x+k
+		}
+		if dy > 0 {
+			nyr, oy = y+k, y
+		}
+		a, b := m.corner(ox, nyr), m.corner(nxc, oy)
+		if a && b || m.kind == kindPF1E && (a || b) {
+			return 0, 0, false
+		}
+	}
+	var or, mx uint8
+	if dx != 0 {
+		cx := nx + k - 1
+		if dx < 0 {
+			cx = nx
+		}
+		for i := ny*W + cx; i < (ny+k)*W; i += W {
+			c := m.cells[i]
+			or |= c
+			mx = max(mx, c&(cLvl0|cLvl1))
+		}
+	}
+	if dy != 0 {
+		ry, c0, c1 := ny+k-1, nx, nx+k
+		if dy < 0 {
+			ry = ny
+		}
+		if dx > 0 {
+			c1--
+		} else if dx < 0 {
+			c0++
+		}
+		for _, c := range m.cells[ry*W+c0 : ry*W+c1] {
+			or |= c
+			mx = max(mx, c&(cLvl0|cLvl1))
+		}
+	}
+	if or&cBlock != 0 {
+		return 0, 0, false
+	}
+	return ny*W + nx, mx >> lvlShift, true
+}

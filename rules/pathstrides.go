@@ -388,7 +388,12 @@ const (
 // proves an unreachable one so by searching only the states whose cost
 // from the start plus open-map cost to the target fits in the n Strides,
 // not every state they reach. It reports true when the flood is over
-// without reaching target: no route exists. O(limit * 8k).
+// without reaching target: no route exists. O(limit * 8k). It weighs its
+// steps with tryLevel each time, not through the step cache the search
+// backwards shares (pathTry): it needs no hazard or threat, and on the
+// Large-token map of BenchmarkPathLargeOutOfReach1000 the cache's 8 MB
+// cost more than the steps (the path 5.6 to 5.3 ms; try without the
+// cache was 10% slower).
 //
 // It counted a diagonal at 1 square and aimed by the Chebyshev distance,
 // over positions: a bound so loose that on the pf1e Large-token map of
@@ -440,7 +445,7 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 		}
 		for d := 0; d < 8; d++ {
 			ss.steps++
-			npos, lvl, _, _, ok := s.pathTry(x, y, d)
+			npos, lvl, ok := m.tryLevel(x, y, d)
 			if !ok {
 				continue
 			}

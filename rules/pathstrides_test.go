@@ -326,3 +326,49 @@ func TestPathTightMatchesLabelSearch(t *testing.T) {
 		t.Errorf("the walk answered %d of %d paths of 2 or more Strides and did not split %d times", tight, multi, split)
 	}
 }
+
+// TestTryLevelMatchesTry: the flood's tryLevel gives try's new position,
+// level and refusal for every position and direction of random maps with
+// edges, every space size, both rulesets, on land and in flight.
+func TestTryLevelMatchesTry(t *testing.T) {
+	steps := 0
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		k := kindOf(rs)
+		var m mover
+		for seed := 0; seed < 300; seed++ {
+			rng := rand.New(rand.NewPCG(uint64(seed), 77))
+			e, q := randEncounterSized(rng, rs, 12, 8)
+			if seed%2 == 0 {
+				addRandomEdges(rng, e, 2+rng.IntN(12))
+			}
+			tk := &e.Tokens[q.Token]
+			sz := rs.Sizes()[rng.IntN(len(rs.Sizes()))]
+			if s := rs.Space(sz); s <= e.Grid.W-tk.X && s <= e.Grid.H-tk.Y {
+				tk.Size = sz
+			}
+			if seed%3 == 0 {
+				tk.Speeds[ModeFly] = 30
+				q.Mode = ModeFly
+			}
+			if _, err := m.prepare(k, e, q); err != nil {
+				continue
+			}
+			for y := 0; y+m.k <= m.H; y++ { // positions the space fits at
+				for x := 0; x+m.k <= m.W; x++ {
+					for d := 0; d < 8; d++ {
+						np, lvl, _, _, ok := m.try(x, y, d)
+						gp, glvl, gok := m.tryLevel(x, y, d)
+						if gok != ok || ok && (gp != np || glvl != lvl) {
+							t.Fatalf("%s seed %d, space %d, (%d, %d) direction %d: tryLevel %d %d %v, try %d %d %v",
+								rs, seed, m.k, x, y, d, gp, glvl, gok, np, lvl, ok)
+						}
+						steps++
+					}
+				}
+			}
+		}
+	}
+	if steps < 100000 {
+		t.Fatalf("only %d steps compared", steps)
+	}
+}

@@ -341,13 +341,9 @@ func TestTryLevelMatchesTry(t *testing.T) {
 			if seed%2 == 0 {
 				addRandomEdges(rng, e, 2+rng.IntN(12))
 			}
-			tk := &e.Tokens[q.Token]
-			sz := rs.Sizes()[rng.IntN(len(rs.Sizes()))]
-			if s := rs.Space(sz); s <= e.Grid.W-tk.X && s <= e.Grid.H-tk.Y {
-				tk.Size = sz
-			}
+			anySize(rng, rs, e, q)
 			if seed%3 == 0 {
-				tk.Speeds[ModeFly] = 30
+				e.Tokens[q.Token].Speeds[ModeFly] = 30
 				q.Mode = ModeFly
 			}
 			if _, err := m.prepare(k, e, q); err != nil {

@@ -110,12 +110,7 @@ func TestReachLayersMatchesLabelSearch(t *testing.T) {
 				addRandomEdges(rng, e, 2+rng.IntN(12))
 			}
 			if seed%4 == 1 {
-				// A big space more often than the generator gives one.
-				tk := &e.Tokens[q.Token]
-				sz := rs.Sizes()[rng.IntN(len(rs.Sizes()))]
-				if s := rs.Space(sz); s <= e.Grid.W-tk.X && s <= e.Grid.H-tk.Y {
-					tk.Size = sz
-				}
+				anySize(rng, rs, e, q) // a big space more often than the generator gives one
 			}
 			if seed%11 == 0 {
 				e.Tokens[q.Token].Speeds[ModeFly] = 1 << 20
@@ -491,11 +486,7 @@ func TestReachLayersBranchFreeMatchesLabelSearch(t *testing.T) {
 			addRandomEdges(rng, e, 2+rng.IntN(8))
 		}
 		if seed%2 == 1 {
-			tk := &e.Tokens[q.Token]
-			sz := rs.Sizes()[rng.IntN(len(rs.Sizes()))]
-			if s := rs.Space(sz); s <= e.Grid.W-tk.X && s <= e.Grid.H-tk.Y {
-				tk.Size = sz
-			}
+			anySize(rng, rs, e, q)
 		}
 		if seed%5 == 3 {
 			q.Turn.Diagonals = 1
@@ -632,5 +623,15 @@ func TestReachLayersStepMode(t *testing.T) {
 				t.Errorf("stepped without branches %v, want %v (%d labels)", s.lay.rough, c.rough, s.lay.popped)
 			}
 		})
+	}
+}
+
+// anySize gives the query's token a size of the ruleset drawn at random,
+// when its space fits on the map where the token stands.
+func anySize(rng *rand.Rand, rs model.Ruleset, e *model.Encounter, q MoveQuery) {
+	tk := &e.Tokens[q.Token]
+	sz := rs.Sizes()[rng.IntN(len(rs.Sizes()))]
+	if s := rs.Space(sz); s <= e.Grid.W-tk.X && s <= e.Grid.H-tk.Y {
+		tk.Size = sz
 	}
 }

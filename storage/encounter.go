@@ -661,8 +661,14 @@ type queryer interface {
 }
 
 func hasFieldTables(ctx context.Context, q queryer) (bool, error) {
+	return hasTable(ctx, q, "encounter_fields")
+}
+
+// hasTable reports whether the database has the table name (the tables a
+// migration added, which an older file lacks).
+func hasTable(ctx context.Context, q queryer, name string) (bool, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'encounter_fields'`).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, name).Scan(&n)
 	return n > 0, err
 }
 

@@ -42,10 +42,27 @@ type bgMark struct {
 	imgSum
 }
 
-// bgMarks are the store's marks by encounter id; safe for concurrent use.
-type bgMarks struct {
+// markMap holds the store's marks (bgMark, tokenMark) by encounter id; safe
+// for concurrent use.
+type markMap[M any] struct {
 	mu sync.Mutex
-	m  map[string]bgMark
+	m  map[string]M
+}
+
+func (b *markMap[M]) get(id string) (M, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m, ok := b.m[id]
+	return m, ok
+}
+
+func (b *markMap[M]) set(id string, m M) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.m == nil || len(b.m) >= maxMarks {
+		b.m = map[string]M{}
+	}
+	b.m[id] = m
 }
 
 // maxMarks bounds the marks kept (a mark is a few dozen bytes; past this
@@ -53,29 +70,10 @@ type bgMarks struct {
 // of its image).
 const maxMarks = 4096
 
-// stored reports whether the store holds image at version for id.
-func (b *bgMarks) stored(id string, m bgMark) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	old, ok := b.m[id]
-	return ok && old == m
-}
-
-func (b *bgMarks) set(id string, m bgMark) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.m == nil || len(b.m) >= maxMarks {
-		b.m = map[string]bgMark{}
-	}
-	b.m[id] = m
-}
-
 // hasBackgroundTable reports whether the database has encounter_backgrounds
 // (migration 0005); before it, the image is encounters.background.
 func hasBackgroundTable(ctx context.Context, q queryer) (bool, error) {
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'encounter_backgrounds'`).Scan(&n)
-	return n > 0, err
+	return hasTable(ctx, q, "encounter_backgrounds")
 }
 
 // loadBackground reads encounter id's image into *image when the database
@@ -100,7 +98,8 @@ func (s *Store) loadBackground(ctx context.Context, tx *sql.Tx, id string, versi
 // commits.
 func (s *Store) saveBackground(ctx context.Context, tx *sql.Tx, id, image string, prev int64) (bgMark, error) {
 	m := bgMark{prev, sumOf(image)}
-	if prev == 0 && image != "" || prev != 0 && !s.marks.stored(id, m) {
+	old, known := s.marks.get(id)
+	if prev == 0 && image != "" || prev != 0 && !(known && old == m) {
 		var err error
 		if image == "" {
 			_, err = tx.ExecContext(ctx, `DELETE FROM encounter_backgrounds WHERE encounter_id = ?`, id)
@@ -134,35 +133,10 @@ type tokenMark struct {
 	sums    map[string]imgSum
 }
 
-// tokenMarks are the store's token marks by encounter id; safe for
-// concurrent use.
-type tokenMarks struct {
-	mu sync.Mutex
-	m  map[string]tokenMark
-}
-
-func (t *tokenMarks) get(id string) (tokenMark, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	m, ok := t.m[id]
-	return m, ok
-}
-
-func (t *tokenMarks) set(id string, m tokenMark) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.m == nil || len(t.m) >= maxMarks {
-		t.m = map[string]tokenMark{}
-	}
-	t.m[id] = m
-}
-
 // hasTokenImagesTable reports whether the database has token_images
 // (migration 0006); before it, a picture is token_fields.image.
 func hasTokenImagesTable(ctx context.Context, q queryer) (bool, error) {
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'token_images'`).Scan(&n)
-	return n > 0, err
+	return hasTable(ctx, q, "token_images")
 }
 
 // loadTokenImages reads the pictures of e's tokens (by id) when the

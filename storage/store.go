@@ -109,8 +109,8 @@ type Store struct {
 	seeded   bool
 	backup   string
 	busy     time.Duration
-	marks    bgMarks    // the map images it knows it holds (images.go)
-	tmarks   tokenMarks // the token pictures likewise
+	marks    markMap[bgMark]    // the map images it knows it holds (images.go)
+	tmarks   markMap[tokenMark] // the token pictures likewise
 }
 
 var _ model.EncounterStore = (*Store)(nil)

@@ -177,16 +177,7 @@ func TestFly3DFastTallFlight(t *testing.T) {
 			{Name: "Navasi", X: 15, Y: 15, Size: model.Medium, Side: "pc", Speeds: map[string]int{ModeFly: 60}, Elevation: 500},
 			{Name: "roc", X: 18, Y: 15, Size: model.Huge, Side: "foe", Elevation: 505},
 		}
-		for _, end := range []int{500, 480, 510} {
-			q := flyQuery(0, MaxActions(rs), end)
-			fastSq, slowSq, fast := flyBoth(t, e, q)
-			if !fast {
-				t.Fatalf("%s end %d ft: the fast search did not run", rs, end)
-			}
-			if len(slowSq) == 0 || fmt.Sprint(fastSq) != fmt.Sprint(slowSq) {
-				t.Errorf("%s end %d ft: fast search %d squares, fly3d.search %d", rs, end, len(fastSq), len(slowSq))
-			}
-		}
+		flyEndsAgree(t, e, rs, 500, 480, 510)
 	}
 }
 
@@ -207,15 +198,22 @@ func TestFly3DFastShadedColumns(t *testing.T) {
 			e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("foe", x), X: x, Y: 24, Size: model.Medium, Side: "foe", Elevation: 5 * (x % 5)})
 		}
 		e.Tokens = append(e.Tokens, model.Token{Name: "ogre", X: 17, Y: 16, Size: model.Large, Side: "foe", Elevation: 15})
-		for _, end := range []int{0, 5, 10, 15, 25} {
-			q := flyQuery(0, MaxActions(rs), end)
-			fastSq, slowSq, fast := flyBoth(t, e, q)
-			if !fast {
-				t.Fatalf("%s end %d ft: the fast search did not run", rs, end)
-			}
-			if len(slowSq) == 0 || fmt.Sprint(fastSq) != fmt.Sprint(slowSq) {
-				t.Errorf("%s end %d ft: fast search %d squares, fly3d.search %d", rs, end, len(fastSq), len(slowSq))
-			}
+		flyEndsAgree(t, e, rs, 0, 5, 10, 15, 25)
+	}
+}
+
+// flyEndsAgree runs the fast 3-D search and fly3d.search for token 0 of e
+// with every action, ending at each height, and fails when the fast one
+// does not run or their squares differ (or none is reached).
+func flyEndsAgree(t *testing.T, e *model.Encounter, rs model.Ruleset, ends ...int) {
+	t.Helper()
+	for _, end := range ends {
+		fastSq, slowSq, fast := flyBoth(t, e, flyQuery(0, MaxActions(rs), end))
+		if !fast {
+			t.Fatalf("%s end %d ft: the fast search did not run", rs, end)
+		}
+		if len(slowSq) == 0 || fmt.Sprint(fastSq) != fmt.Sprint(slowSq) {
+			t.Errorf("%s end %d ft: fast search %d squares, fly3d.search %d", rs, end, len(fastSq), len(slowSq))
 		}
 	}
 }

@@ -182,17 +182,13 @@ func TestAlignerGolden(t *testing.T) {
 // stops at the whole image, zooming in at minViewSide pixels across.
 func TestAlignerZoom(t *testing.T) {
 	a, _ := alignerAt(t)
-	var asked []image.Rectangle
-	a.Render = func(v image.Rectangle) image.Image {
-		asked = append(asked, v)
-		return image.NewRGBA(image.Rect(0, 0, 4, 2))
-	}
+	asked := recordViews(a)
 	a.Zoom(2, Point{200, 100})
 	if v := a.View(); v != image.Rect(100, 50, 500, 250) {
 		t.Fatalf("twice the detail around (200, 100): view %v, want (100,50)-(500,250)", v)
 	}
-	if len(asked) != 1 || asked[0] != a.View() {
-		t.Errorf("Render asked for %v", asked)
+	if len(*asked) != 1 || (*asked)[0] != a.View() {
+		t.Errorf("Render asked for %v", *asked)
 	}
 	if got := a.fromImage(Point{200, 100}); got != fyne.NewPos(100, 50) {
 		t.Errorf("the pixel under the pointer moved to %v, want (100, 50) as before", got)
@@ -225,11 +221,7 @@ func TestAlignerZoom(t *testing.T) {
 // still places one.
 func TestAlignerPans(t *testing.T) {
 	a, _ := alignerAt(t)
-	var asked []image.Rectangle
-	a.Render = func(v image.Rectangle) image.Image {
-		asked = append(asked, v)
-		return image.NewRGBA(image.Rect(0, 0, 4, 2))
-	}
+	asked := recordViews(a)
 	a.Zoom(2, Point{200, 100}) // (100,50)-(500,250): 1 image pixel a unit
 	drag := func(button desktop.MouseButton, mod fyne.KeyModifier, dx, dy float32) {
 		a.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(200, 100)}, Button: button, Modifier: mod})
@@ -241,8 +233,8 @@ func TestAlignerPans(t *testing.T) {
 	if v := a.View(); v != image.Rect(70, 70, 470, 270) {
 		t.Fatalf("a middle drag of (30, -20): view %v, want (70,70)-(470,270)", v)
 	}
-	if asked[len(asked)-1] != a.View() {
-		t.Errorf("the preview was not drawn for the moved view: %v", asked)
+	if (*asked)[len(*asked)-1] != a.View() {
+		t.Errorf("the preview was not drawn for the moved view: %v", *asked)
 	}
 	drag(desktop.MouseButtonPrimary, fyne.KeyModifierShift, 500, 500)
 	if v := a.View(); v != image.Rect(0, 0, 400, 200) {
@@ -284,4 +276,15 @@ func TestPreviewZoomed(t *testing.T) {
 	if small := Preview(img.Image, img.Image.Bounds(), p, 10, 7, 2000); small.Bounds().Dx() != 735 {
 		t.Errorf("the whole image is never scaled up: %v", small.Bounds())
 	}
+}
+
+// recordViews makes a's Render list the views it is asked for, answering
+// each with a small blank image.
+func recordViews(a *Aligner) *[]image.Rectangle {
+	var asked []image.Rectangle
+	a.Render = func(v image.Rectangle) image.Image {
+		asked = append(asked, v)
+		return image.NewRGBA(image.Rect(0, 0, 4, 2))
+	}
+	return &asked
 }

@@ -30,7 +30,7 @@ import "encounterplanner/model"
 // reached.
 func (s *searcher) path1(target int) bool {
 	m := &s.m
-	s.grow(1)
+	s.grow()
 	n := m.W * m.H * 2
 	if len(s.pst) < n || len(s.pidx) < n {
 		s.pst = make([]pstate, n)

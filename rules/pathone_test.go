@@ -27,7 +27,7 @@ func TestPathOneStrideMatchesLabelSearch(t *testing.T) {
 				continue
 			}
 			ok := fast.path1(target)
-			slow.grow(1)
+			slow.growStates(1)
 			n2 := slow.m.W * slow.m.H * 2
 			if len(slow.front) < n2 {
 				slow.front = make([]int32, n2)
@@ -56,7 +56,7 @@ func kindOf(rs model.Ruleset) kind {
 
 // legalFresh is legal in a fresh generation (legal caches per query).
 func (s *searcher) legalFresh(pos int) uint8 {
-	s.grow(1)
+	s.grow()
 	return s.legal(pos)
 }
 

@@ -14,7 +14,7 @@ import (
 // reference of the cross-check below.
 func (s *searcher) pathLabels(target int) int {
 	m := &s.m
-	s.grow(m.layers)
+	s.growStates(m.layers)
 	n2 := m.W * m.H * 2
 	if len(s.front) < n2*m.layers {
 		s.front = make([]int32, n2*m.layers)
@@ -37,7 +37,7 @@ func (s *searcher) pathLabels(target int) int {
 			}
 			continue
 		}
-		s.grow(m.layers)
+		s.growStates(m.layers)
 		if li := s.pathN(target, n); li >= 0 {
 			s.seqA = s.seq(s.seqA[:0], li)
 			return n

@@ -6,6 +6,15 @@ import "encounterplanner/model"
 // cross-checks compare the fast searches with (reachlayers_test.go,
 // reachfast_test.go).
 
+// growStates readies grow's buffers and the states of a reference label
+// search over layers Strides.
+func (s *searcher) growStates(layers int) {
+	s.grow()
+	if n := s.m.W * s.m.H * 2 * layers; len(s.st) < n {
+		s.st = make([]stInfo, n)
+	}
+}
+
 // reachLabels is the label search reachLayers replaced, kept as the
 // reference TestReachLayersMatchesLabelSearch compares with. The search
 // state is (Stride, position, diagonal parity) with, per state, the labels
@@ -14,7 +23,7 @@ import "encounterplanner/model"
 // Stride a parity-1 label is also compared with the other parity.
 func (s *searcher) reachLabels() {
 	m := &s.m
-	s.grow(m.layers)
+	s.growStates(m.layers)
 	s.minX, s.minY, s.maxX, s.maxY = m.W, m.H, -1, -1
 	if m.budget <= 0 {
 		return
@@ -218,7 +227,7 @@ func (s *searcher) reachLabels() {
 // allocations after warm-up.
 func (s *searcher) reach1() {
 	m := &s.m
-	s.grow(1)
+	s.grow()
 	n := m.W * m.H
 	if len(s.one) < n {
 		s.one = make([]uint64, n)

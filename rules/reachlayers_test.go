@@ -25,7 +25,7 @@ func layersAgainstLabels(t *testing.T, fast, slow *searcher, k kind, e *model.En
 	if _, err := slow.m.prepare(k, e, q); err != nil {
 		t.Fatal(err)
 	}
-	slow.grow(slow.m.layers)
+	slow.growStates(slow.m.layers)
 	slow.reachLabels()
 	if k == kindPF1E {
 		pf1eMinimum(slow)

@@ -44,7 +44,7 @@ type searcher struct {
 	m mover
 
 	gen uint32
-	st  []stInfo // per (stride, position, parity)
+	st  []stInfo // per (stride, position, parity): the reference label searches' (tests)
 	one []uint64 // reach1, the reference in reachlabels_test.go: per position (see oneLabel)
 
 	layRes bool // the last search was reachLayers: results live in lay
@@ -98,18 +98,17 @@ type searcher struct {
 	fly *fly3d // flights over elevation layers (fly3d.go)
 }
 
-// grow readies the buffers of a search over layers Strides' states (the
-// path searches and the reference label searches).
-func (s *searcher) grow(layers int) {
+// grow readies the per-position answers record keeps (the Step, the path
+// searches and the reference label searches) and starts a new generation.
+// The reference searches' states (st) are the tests' to size
+// (growStates): 48 bytes a square of a map the app never reads.
+func (s *searcher) grow() {
 	s.growRes()
 	n := s.m.W * s.m.H
 	if len(s.posStamp) < n {
 		s.posStamp = make([]uint32, n)
 		s.resAct = make([]uint8, n)
 		s.resT = make([]int32, n)
-	}
-	if len(s.st) < n*2*layers {
-		s.st = make([]stInfo, n*2*layers)
 	}
 }
 
@@ -258,7 +257,7 @@ func (s *searcher) resultBands(buf []Square, fn func([]Square) error) error {
 // refused (rules-conventions.md "Turn state").
 func (s *searcher) step() {
 	m := &s.m
-	s.grow(1)
+	s.grow()
 	s.minX, s.minY, s.maxX, s.maxY = m.W, m.H, -1, -1
 	if m.budget < 1 {
 		return
@@ -305,7 +304,7 @@ type plabel struct {
 // (TestPathStridesMatchesLabelSearch, TestPathOneStrideMatchesLabelSearch).
 func (s *searcher) path(target int) int {
 	m := &s.m
-	s.grow(1)
+	s.grow()
 	if m.budget <= 0 {
 		return 0
 	}
@@ -324,7 +323,7 @@ func (s *searcher) path(target int) int {
 			}
 			continue
 		}
-		s.grow(1) // a fresh generation of states
+		s.grow() // a fresh generation of states
 		if s.pathStrides(target, n) {
 			return n
 		}

@@ -7,6 +7,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -128,14 +129,13 @@ type Worker struct {
 	quit    chan struct{}
 	deliver func(*Result) // called on the worker goroutine; must post to the UI
 
-	eng      rules.Engine
-	engRS    model.Ruleset
-	key      staticKey
-	have     bool
-	static   Result
-	threats  map[int][]rules.Point // per enemy of the selected token (provokes)
-	flankOK  bool                  // flanking answered (flank spots are looked for)
-	reachBuf []rules.Square        // the engine's reach answers, reused
+	eng     rules.Engine
+	engRS   model.Ruleset
+	key     staticKey
+	have    bool
+	static  Result
+	threats map[int][]rules.Point // per enemy of the selected token (provokes)
+	flankOK bool                  // flanking answered (flank spots are looked for)
 
 	// the flank spots of the dragged token: found a slice at a time
 	// between requests (a drag's moves are answered meanwhile), complete
@@ -453,14 +453,17 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 				st.Errs = addMsg(st.Errs, why)
 			} else if spent != "" {
 				st.Errs = addMsg(st.Errs, spent)
-			} else if sq, err := w.eng.Reach(w.reachBuf[:0], e, q); err != nil {
+			} else if sq, err := w.eng.Reach(nil, e, q); err != nil {
 				st.Errs = addErr(st.Errs, "reach", err)
 			} else {
-				// the engine fills the worker's buffer (a whole-map
-				// reach grows no new one each time); the answer, which
-				// the UI keeps, is a copy of exactly its size
-				w.reachBuf = sq
-				st.Reach = append(make([]rules.Square, 0, len(sq)), sq...)
+				// sf2e and pf1e size the answer to what they reached (one
+				// allocation, which the UI keeps: a buffer the worker kept
+				// and a copy for the UI held twice its memory); the
+				// engines that append are copied to size
+				if cap(sq)-len(sq) > len(sq)/8+64 {
+					sq = slices.Clone(sq)
+				}
+				st.Reach = sq
 			}
 		}
 		if r.Set.Cover {

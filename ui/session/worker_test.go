@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -109,6 +110,49 @@ func TestComputeFollowsTheEngine(t *testing.T) {
 			}
 			if res.NTok != 2 || res.Sel != 0 {
 				t.Errorf("ntok %d sel %d", res.NTok, res.Sel)
+			}
+		})
+	}
+}
+
+// TestReachAnswerIsTheUIs: the reach a worker answers is the UI's alone
+// (a later answer leaves it as it was) and sized to itself, for every
+// ruleset's engine: the worker keeps no buffer of it, and a whole-map
+// answer is held once.
+func TestReachAnswerIsTheUIs(t *testing.T) {
+	for _, rs := range model.Rulesets {
+		t.Run(string(rs), func(t *testing.T) {
+			d := rules.Describe(rs)
+			e, err := newEncounter("hall", rs, 60, 60, rs.DefaultFeetPerSquare())
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp := map[string]int{d.SpeedKeys[0]: 4 * d.NewSpeed}
+			if d.NewTurn > 0 {
+				sp[model.SpeedTurn] = d.NewTurn
+			}
+			e.Tokens = []model.Token{
+				{ID: model.NewID(), Name: "A", X: 10, Y: 10, Size: model.Medium, Side: "party", Facing: model.E, Speeds: sp},
+				{ID: model.NewID(), Name: "B", X: 45, Y: 40, Size: model.Medium, Side: "enemy", Facing: model.W, Speeds: sp},
+			}
+			w := &Worker{}
+			ask := func(sel int) []rules.Square {
+				res := w.Compute(&Request{Enc: e, Sel: sel, Drag: -1, Set: Settings{Reach: true, Mode: d.DefaultMode, Actions: d.MaxActions}})
+				if len(res.Reach) < 100 || len(res.Errs) != 0 {
+					t.Fatalf("token %d: %d squares, errors %q", sel, len(res.Reach), res.Errs)
+				}
+				if spare := cap(res.Reach) - len(res.Reach); spare > len(res.Reach)/8+64 {
+					t.Errorf("token %d: %d squares in room for %d", sel, len(res.Reach), cap(res.Reach))
+				}
+				return res.Reach
+			}
+			first := ask(0)
+			kept := slices.Clone(first)
+			if second := ask(1); slices.Equal(first, second) {
+				t.Fatal("the two tokens' reach is the same: the test shows nothing")
+			}
+			if !slices.Equal(first, kept) {
+				t.Error("the second answer changed the first")
 			}
 		})
 	}

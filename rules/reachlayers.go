@@ -185,10 +185,11 @@ import (
 // 500, 38.2 at 700, 43.9 at 1000). Typical paired 4% of its labels (most
 // are within the dearest step of the budget) and LargeFlyer steps
 // branch-free. Nor states of two 16-bit halves (8 bytes a position, not
-// 16): the Gargantuan flight's cost a square no longer grew as much with
-// the map (46.4 ns on 200 x 200, 50.3 on 1000 x 1000, against 32.8 and
-// 44.0), but the 16-bit loads, stores and compares made every label
-// dearer (Typical 54.9 against 42.9, LargeFlyer 99.1 against 60.9).
+// 16; try kept inlinable, which the first try at it was not: 50.3 ns a
+// square): the Gargantuan map 4% faster (42.3 against 44.0 ns a square),
+// its states leaving the cache less, but every label dearer by the
+// 16-bit loads and compares where the states stay in the cache (the same
+// flight on 200 x 200 35.0 against 32.8, Typical 45.6 against 42.9).
 
 const (
 	layRing = 16      // > the dearest step in key space (12)

@@ -26,11 +26,14 @@ const noDisplay = "encounter-planner: no display: run a command, or start it on 
 
 // appMemory is the app's soft memory limit unless GOMEMLIMIT says
 // otherwise. Without one the garbage collector lets the heap double before
-// it runs: a whole-map answer on a 1000x1000 map then keeps the window at
-// about 260 MB resident, where the limit holds it near 235 MB. It is soft:
-// a heap that needs more gets it, and the collector spends at most half the
-// CPU trying.
-const appMemory = 192 << 20
+// it runs, and keeps the pages it freed: a whole-map answer on a
+// 1000x1000 map (the largest; about 140 MB of live heap) then keeps the
+// window at about 250-260 MB resident. 176 MiB holds it at about 233 MB,
+// and under 250 MB while the answer is first drawn; 192 MiB, above what
+// the heap then holds, let it stay at its peak. It is soft: a heap that
+// needs more gets it, and the collector spends at most half the CPU
+// trying.
+const appMemory = 176 << 20
 
 // keepMemoryNear sets the soft memory limit to limit unless the user set
 // GOMEMLIMIT.

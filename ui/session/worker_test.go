@@ -68,6 +68,27 @@ func TestFlankSpots(t *testing.T) {
 	}
 }
 
+// duel is an n x n encounter of open squares in ruleset rs with the
+// Medium tokens a and b, each moving speed times the ruleset's speed of a
+// new token (and turning as one does): the worker tests' set-up.
+func duel(t *testing.T, rs model.Ruleset, n, speed int, a, b model.Token) *model.Encounter {
+	t.Helper()
+	d := rules.Describe(rs)
+	e, err := newEncounter("duel", rs, n, n, rs.DefaultFeetPerSquare())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := map[string]int{d.SpeedKeys[0]: speed * d.NewSpeed}
+	if d.NewTurn > 0 {
+		sp[model.SpeedTurn] = d.NewTurn
+	}
+	e.Tokens = []model.Token{a, b}
+	for i := range e.Tokens {
+		e.Tokens[i].ID, e.Tokens[i].Size, e.Tokens[i].Speeds = model.NewID(), model.Medium, sp
+	}
+	return e
+}
+
 // TestComputeFollowsTheEngine: for each ruleset, Compute's reach and path
 // are the engine's, and cover in a ruleset without it (starship, points)
 // leaves its overlay empty without a word: the overlay panel says why, and
@@ -77,18 +98,9 @@ func TestComputeFollowsTheEngine(t *testing.T) {
 	for _, rs := range model.Rulesets {
 		t.Run(string(rs), func(t *testing.T) {
 			d := rules.Describe(rs)
-			e, err := newEncounter("room", rs, 12, 12, rs.DefaultFeetPerSquare())
-			if err != nil {
-				t.Fatal(err)
-			}
-			sp := map[string]int{d.SpeedKeys[0]: d.NewSpeed}
-			if d.NewTurn > 0 {
-				sp[model.SpeedTurn] = d.NewTurn
-			}
-			e.Tokens = []model.Token{
-				{ID: model.NewID(), Name: "A", X: 1, Y: 1, Size: model.Medium, Side: "party", Facing: model.E, Speeds: sp},
-				{ID: model.NewID(), Name: "B", X: 8, Y: 8, Size: model.Medium, Side: "enemy", Speeds: sp},
-			}
+			e := duel(t, rs, 12, 1,
+				model.Token{Name: "A", X: 1, Y: 1, Side: "party", Facing: model.E},
+				model.Token{Name: "B", X: 8, Y: 8, Side: "enemy"})
 			req := &Request{Enc: e, Sel: 0, Drag: -1, Hover: &rules.Point{X: 5, Y: 1},
 				Set: Settings{Reach: true, Mode: d.DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}}
 			res := (&Worker{}).Compute(req)
@@ -123,18 +135,9 @@ func TestReachAnswerIsTheUIs(t *testing.T) {
 	for _, rs := range model.Rulesets {
 		t.Run(string(rs), func(t *testing.T) {
 			d := rules.Describe(rs)
-			e, err := newEncounter("hall", rs, 60, 60, rs.DefaultFeetPerSquare())
-			if err != nil {
-				t.Fatal(err)
-			}
-			sp := map[string]int{d.SpeedKeys[0]: 4 * d.NewSpeed}
-			if d.NewTurn > 0 {
-				sp[model.SpeedTurn] = d.NewTurn
-			}
-			e.Tokens = []model.Token{
-				{ID: model.NewID(), Name: "A", X: 10, Y: 10, Size: model.Medium, Side: "party", Facing: model.E, Speeds: sp},
-				{ID: model.NewID(), Name: "B", X: 45, Y: 40, Size: model.Medium, Side: "enemy", Facing: model.W, Speeds: sp},
-			}
+			e := duel(t, rs, 60, 4,
+				model.Token{Name: "A", X: 10, Y: 10, Side: "party", Facing: model.E},
+				model.Token{Name: "B", X: 45, Y: 40, Side: "enemy", Facing: model.W})
 			w := &Worker{}
 			ask := func(sel int) []rules.Square {
 				res := w.Compute(&Request{Enc: e, Sel: sel, Drag: -1, Set: Settings{Reach: true, Mode: d.DefaultMode, Actions: d.MaxActions}})

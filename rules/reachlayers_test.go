@@ -301,6 +301,15 @@ func TestReachLayersStartOverWall(t *testing.T) {
 	}
 }
 
+// rulesetOfSeed is the ruleset (and its engine's kind) of a random test's
+// seed: pf1e every third, sf2e otherwise.
+func rulesetOfSeed(seed int) (model.Ruleset, kind) {
+	if seed%3 == 2 {
+		return model.PF1E, kindPF1E
+	}
+	return model.SF2E, kindSF2E
+}
+
 // TestReachLayersOpenBoxMatchesLabelSearch compares reachLayers with the
 // label search on boxes with no square the space may not enter, whose
 // steps reachLayers weighs row by row before it searches (eager), not at
@@ -311,10 +320,7 @@ func TestReachLayersOpenBoxMatchesLabelSearch(t *testing.T) {
 	eager := 0
 	for seed := 0; seed < 600; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 53))
-		rs, k := model.SF2E, kindSF2E
-		if seed%3 == 2 {
-			rs, k = model.PF1E, kindPF1E
-		}
+		rs, k := rulesetOfSeed(seed)
 		e, q := randEncounterSized(rng, rs, 14, 10)
 		q.Step = false
 		for i, c := range e.Grid.Cells {
@@ -476,10 +482,7 @@ func TestReachLayersBranchFreeMatchesLabelSearch(t *testing.T) {
 	cases := 0
 	for seed := 0; seed < 800; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 59))
-		rs, k := model.SF2E, kindSF2E
-		if seed%3 == 2 {
-			rs, k = model.PF1E, kindPF1E
-		}
+		rs, k := rulesetOfSeed(seed)
 		e, q := randEncounterSized(rng, rs, 20, 12)
 		q.Step = false
 		if seed%3 == 0 {

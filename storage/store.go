@@ -205,12 +205,11 @@ func (s *Store) now() time.Time {
 
 // dbInfo is what a read-only look at an existing database found.
 type dbInfo struct {
-	exists        bool // a non-empty file is there
-	version       int  // recorded schema version (0: none)
-	hasEncounters bool // an encounters table exists
-	tables        int
-	appID         int64 // PRAGMA application_id: ours, or 0 before it was set
-	sqlite        bool  // the file starts with the SQLite header
+	exists  bool // a non-empty file is there
+	version int  // recorded schema version (0: none)
+	tables  int
+	appID   int64 // PRAGMA application_id: ours, or 0 before it was set
+	sqlite  bool  // the file starts with the SQLite header
 }
 
 func open(p string, o options) (*Store, error) {
@@ -304,18 +303,12 @@ func open(p string, o options) (*Store, error) {
 		return nil, err
 	}
 	if !o.readOnly {
-		if err := s.migrate(ctx, o.upTo); err != nil {
+		if err := s.migrate(ctx, o.upTo, o.seed); err != nil {
 			s.Close()
 			if errors.Is(err, ErrNotDatabase) || errors.Is(err, ErrNewerSchema) {
 				return nil, err
 			}
 			return nil, fmt.Errorf("open database %s: %w", p, err)
-		}
-		if o.seed && !info.hasEncounters {
-			if s.seeded, err = s.seed(ctx); err != nil {
-				s.Close()
-				return nil, fmt.Errorf("open database %s: %w", p, err)
-			}
 		}
 	}
 	return s, nil
@@ -483,7 +476,6 @@ func inspectWith(abs string, busy time.Duration, mayImmutable bool) (dbInfo, err
 		return info, inspectErr(abs, err)
 	}
 	info.tables = len(tables)
-	info.hasEncounters = tables["encounters"]
 	m, err := readMarks(ctx, db, tables)
 	if err != nil {
 		return info, inspectErr(abs, err)
@@ -652,7 +644,7 @@ func backupBeforeMigrating(abs string, version int, busy time.Duration) (string,
 // inspect saw is checked again under the lock: another process may have
 // created or upgraded the file since. An existing database (one with a
 // schema) is backed up first; an empty one is not.
-func (s *Store) migrate(ctx context.Context, upTo int) error {
+func (s *Store) migrate(ctx context.Context, upTo int, seed bool) error {
 	// An up-to-date database is not written to at all: opening a file
 	// another process is saving to costs no lock, and a read-only file
 	// that needs nothing opens (saves then get ErrReadOnly).
@@ -711,6 +703,15 @@ func (s *Store) migrate(ctx context.Context, upTo int) error {
 			return dbErr("apply migration "+mg.name, false, err)
 		}
 	}
+	// The sample goes in with the tables, in the same transaction: no
+	// other process opening the new file can see the library before it,
+	// so none can import into it first and leave it unseeded.
+	seeded := seed && !tables["encounters"]
+	if seeded {
+		if _, err := s.saveTx(ctx, tx, model.Sample(), "add the sample encounter"); err != nil {
+			return err
+		}
+	}
 	// user_version mirrors the table, so even a tool that only reads the
 	// file header sees the schema version.
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, max(m.version, upTo))); err != nil {
@@ -722,27 +723,6 @@ func (s *Store) migrate(ctx context.Context, upTo int) error {
 	if err := tx.Commit(); err != nil {
 		return dbErr(op, false, err)
 	}
+	s.seeded = seeded
 	return nil
-}
-
-// seed stores model.Sample() in a database Open just created, unless
-// another process opening the same new file got there first.
-func (s *Store) seed(ctx context.Context) (bool, error) {
-	const op = "add the sample encounter"
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return false, dbErr(op, false, err)
-	}
-	defer tx.Rollback()
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM encounters`).Scan(&n); err != nil || n > 0 {
-		return false, dbErr(op, false, err)
-	}
-	if _, err := s.saveTx(ctx, tx, model.Sample(), op); err != nil {
-		return false, err
-	}
-	if err := tx.Commit(); err != nil {
-		return false, dbErr(op, false, err)
-	}
-	return true, nil
 }

@@ -214,9 +214,30 @@ func convRefFlanks(e *model.Encounter) []string {
 	within := func(gx, gy, r int) bool {
 		return 5*(max(gx, gy)+min(gx, gy)/2) <= r || r >= 10 && gx <= 2 && gy <= 2
 	}
+	g := &e.Grid
+	wall := func(i, j int) bool {
+		return i >= 0 && j >= 0 && i < g.W && j < g.H && g.At(i, j).BlocksLikeWall()
+	}
+	// Line of effect for reach ("Reach needs line of effect"): from some
+	// square of a's space within rr of square (x, y), the segment between
+	// the two centres passes through no wall square.
+	seen := func(a *model.Token, x, y, rr int) bool {
+		ka := e.Space(a)
+		qx, qy := convCentre(x, y, 1)
+		for sy := a.Y; sy < a.Y+ka; sy++ {
+			for sx := a.X; sx < a.X+ka; sx++ {
+				px, py := convCentre(sx, sy, 1)
+				if within(max(x-sx, sx-x), max(y-sy, sy-y), rr) && !convHits(px, py, qx, qy, wall) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	// "Within reach" (sf2e) and "threatens the foe's space" (pf1e): some
-	// square of the foe's space is reached; for a pf1e reach weapon, which
-	// threatens a ring, that need not be the nearest one.
+	// square of the foe's space is reached, with line of effect; for a pf1e
+	// reach weapon, which threatens a ring, that need not be the nearest
+	// one.
 	reaches := func(a, f *model.Token) bool {
 		ka, kf := e.Space(a), e.Space(f)
 		r := reachOf(a)
@@ -225,10 +246,10 @@ func convRefFlanks(e *model.Encounter) []string {
 				gx := max(0, x-(a.X+ka-1), a.X-x)
 				gy := max(0, y-(a.Y+ka-1), a.Y-y)
 				if pf1e && a.ReachWeapon {
-					if within(gx, gy, 2*r) && !within(gx, gy, r) {
+					if within(gx, gy, 2*r) && !within(gx, gy, r) && seen(a, x, y, 2*r) {
 						return true
 					}
-				} else if within(gx, gy, r) {
+				} else if within(gx, gy, r) && seen(a, x, y, r) {
 					return true
 				}
 			}

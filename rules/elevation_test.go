@@ -274,16 +274,22 @@ func refReachesToken(e *model.Encounter, k kind, a, f *model.Token) bool {
 	r := reachFeet(k, e, a)
 	rw := k == kindPF1E && a.ReachWeapon
 	fk := e.Space(f)
-	// Each square of the foe's footprint at the foe's layers.
+	ka := e.Space(a)
+	al, fl := a.Elevation/fps, f.Elevation/fps
+	gv := max(0, fl-(al+ka-1), al-(fl+fk-1))
+	// Each square of the foe's footprint, a column of the foe's layers:
+	// its distance from a's space.
 	for x := f.X; x < f.X+fk; x++ {
 		for y := f.Y; y < f.Y+fk; y++ {
-			sq := model.Token{X: x, Y: y, Size: f.Size, Elevation: f.Elevation}
-			d := refDistance3(e, a, &sq)
-			ka := e.Space(a)
+			h := 1 << 30
+			for sx := a.X; sx < a.X+ka; sx++ {
+				for sy := a.Y; sy < a.Y+ka; sy++ {
+					h = min(h, SquaresBetween(e.Ruleset, x-sx, y-sy))
+				}
+			}
+			d := max(h, gv) + min(h, gv)/2
 			gx := max(0, x-(a.X+ka-1), a.X-x)
 			gy := max(0, y-(a.Y+ka-1), a.Y-y)
-			al, fl := a.Elevation/fps, f.Elevation/fps
-			gv := max(0, fl-(al+ka-1), al-(fl+fk-1))
 			in := func(r int) bool { return fps*d <= r || r >= 10 && fps == 5 && gx <= 2 && gy <= 2 && gv <= 2 }
 			if rw {
 				if in(2*r) && !in(r) {

@@ -32,8 +32,9 @@ import (
 // A reach of a one-square space on a map without edge walls goes to the
 // fast search of fly3dfast.go instead (same answers, cross-checked); paths,
 // larger spaces and edge walls use this one. A space standing on a wall
-// square (placed there) may step out of it but not up or down its column:
-// walls are full height.
+// square (placed there) carries it level until it steps out of it, as in
+// 2-D, but never stops holding it nor moves up or down holding it: walls
+// are full height.
 
 // Bits of flyOcc (per layer and window square).
 const (
@@ -362,8 +363,12 @@ func (f *fly3d) leavesThreat(wx, wy, z int, h, dz int8) bool {
 
 // mayEnd reports whether the box may end (final) or stop a Stride there.
 func (f *fly3d) mayEnd(wx, wy, z int, final bool) bool {
-	if z == 0 && f.m.spaceHas((wy+f.by0)*f.m.W+wx+f.bx0, cNoEnd) {
-		return false // an obstacle or a wall in layer 0
+	no := cBlock // a wall square, full height: a space placed on one carries it but never stops holding it
+	if z == 0 {
+		no = cNoEnd // and in layer 0 an obstacle
+	}
+	if f.m.spaceHas((wy+f.by0)*f.m.W+wx+f.bx0, no) {
+		return false
 	}
 	mask := oNoStop
 	if final {
@@ -594,6 +599,13 @@ func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
 			lvl := tryLvl
 			nwx, nwy = wx+model.Dir[h][0], wy+model.Dir[h][1]
 			if nwx < 0 || nwy < 0 || nwx+f.k > f.bw || nwy+f.k > f.bh {
+				continue
+			}
+			if inWall && dz != 0 && m.spaceHas((nwy+f.by0)*m.W+nwx+f.bx0, cBlock) {
+				// try checks the strip the step enters; a larger space
+				// still holding the wall square it was placed on would
+				// enter its column at a new layer (walls are full
+				// height). A level step carries it, as in 2-D.
 				continue
 			}
 			if nz != 0 {

@@ -359,3 +359,56 @@ func TestFlySearchBounds(t *testing.T) {
 		t.Fatalf("a flight 80,000 ft up with a huge Speed: %v, want a bad query", err)
 	}
 }
+
+// "A space standing on a wall square (placed there) may step out of it but
+// not up or down its column": as in 2-D, a Huge flyer placed with a wall
+// square in its space carries it along level steps until it steps out of
+// it, but never stops or ends holding it, and in 3-D never climbs or
+// descends holding it (walls are full height). In a corridor three
+// squares wide it can neither leave the wall in one Stride nor stop, so
+// it reaches nothing, as the 2-D search says.
+func TestFly3DSpaceOnWall(t *testing.T) {
+	holds := func(x, y int) bool { return x <= 1 && x+2 >= 1 && y <= 1 && y+2 >= 1 }
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		t.Run(string(rs), func(t *testing.T) {
+			en := mustEngine(t, rs)
+			a := MaxActions(rs)
+			e := withTokens(mapOf(t, rs, "......", ".#....", "......", "......", "......", "......"),
+				tok{name: "Roc", x: 0, y: 0, size: model.Huge, speeds: "fly=30"})
+			for _, z := range []int{5, 10} {
+				got := reachAt(t, e, flyQuery(0, a, z))
+				if len(got) == 0 {
+					t.Fatalf("to %d ft: reach nothing, want the squares past the wall", z)
+				}
+				for p := range got {
+					if holds(p[0], p[1]) {
+						t.Errorf("to %d ft: (%d, %d) listed, its space holds the wall", z, p[0], p[1])
+					}
+					path, err := en.Path(e, flyQuery(0, a, z), p[0], p[1])
+					if err != nil || !path.Reachable {
+						t.Fatalf("to (%d, %d) at %d ft: %+v %v", p[0], p[1], z, path, err)
+					}
+					for _, st := range path.Steps {
+						if st.Z > 0 && holds(st.X, st.Y) {
+							t.Errorf("to (%d, %d) at %d ft: %s: off the ground holding the wall", p[0], p[1], z, pathText(path))
+						}
+					}
+				}
+			}
+			corridor := withTokens(mapOf(t, rs, "..#", "...", "...", "...", ".#.", "...", "..."),
+				tok{name: "Roc", x: 0, y: 4, size: model.Huge, speeds: "fly=10"})
+			for _, q := range []MoveQuery{{Token: 0, Mode: ModeFly, Actions: a}, flyQuery(0, a, 5)} {
+				if got := reachAt(t, corridor, q); len(got) != 0 {
+					t.Errorf("the corridor %+v: reach %v, want nothing", q, got)
+				}
+			}
+			// An ally flying 30 ft up makes a flight at the ground a 3-D one.
+			gull := tok{name: "Gull", x: 0, y: 0, size: model.Tiny, speeds: "fly=40"}.token()
+			gull.Elevation = 30
+			corridor.Tokens = append(corridor.Tokens, gull)
+			if got := reachAt(t, corridor, flyQuery(0, a, 0)); len(got) != 0 {
+				t.Errorf("the corridor under a flying ally: reach %v, want nothing", got)
+			}
+		})
+	}
+}

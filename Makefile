@@ -60,7 +60,9 @@ test: deps
 	@if grep -q 'func FuzzReach' rules/*_test.go 2>/dev/null; then \
 	  $(GO) test ./rules/ -run '^$$' -fuzz '^FuzzReach$$' -fuzztime 5s; fi
 
-## fuzz: every fuzz target for FUZZTIME each (default 1m)
+## fuzz: every fuzz target for FUZZTIME each (default 1m), then the rules'
+## random cross-checks with 20 times their cases (EP_LONG=1) and the storage
+## kill loops long
 FUZZTIME ?= 1m
 fuzz: deps
 	@for pkg in $$($(GO) list ./...); do \
@@ -68,6 +70,8 @@ fuzz: deps
 	  for t in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \
 	    echo "== $$pkg $$t"; $(GO) test $$pkg -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) || exit 1; \
 	  done; done
+	@echo "== rules: the random cross-checks against the slow references, 20 times their cases"
+	EP_LONG=1 $(GO) test ./rules/ -count=1 -timeout 120m
 	@echo "== storage: 50 SIGKILLs during backup, 50 rounds of 20 processes at first use"
 	EP_LONG=1 $(GO) test ./storage/ -run '^(TestFirstUse|TestBackupKill)$$' -count=1
 

@@ -79,7 +79,7 @@ func TestConvIndependentReference(t *testing.T) {
 		t.Run(string(rs), func(t *testing.T) {
 			en := mustEngine(t, rs)
 			fails := 0
-			for seed := int64(1); seed <= 4000 && fails < 3; seed++ {
+			for seed := int64(1); seed <= int64(randomCases(4000, 4000)) && fails < 3; seed++ {
 				r := rand.New(rand.NewSource(seed))
 				e, q := convRandomEncounter(r, rs)
 				sq, err := en.Reach(nil, e, q)

@@ -289,13 +289,10 @@ func TestConvCoverAndFlankingIndependentReference(t *testing.T) {
 		t.Run(string(rs), func(t *testing.T) {
 			en := mustEngine(t, rs)
 			fails := 0
-			n := int64(120) // exact rationals are slow under -race; raise it when changing cover code
+			n := int64(randomCases(120, 100)) // exact rationals are slow under -race; make fuzz tries 20 times as many
 			hist := map[Cover]int{}
 			flanks := 0
 			defer func() { t.Logf("cover answers %v, flanking pairs %d", hist, flanks) }()
-			if testing.Short() {
-				n = 100
-			}
 			for seed := int64(1); seed <= n && fails < 3; seed++ {
 				r := rand.New(rand.NewSource(seed))
 				W, H := 2+r.Intn(7), 2+r.Intn(7)
@@ -327,7 +324,7 @@ func TestConvCoverAndFlankingIndependentReference(t *testing.T) {
 				}
 			}
 			// Flanking alone: crowded open maps.
-			for seed := int64(1); seed <= 1500 && fails < 3; seed++ {
+			for seed := int64(1); seed <= int64(randomCases(1500, 1500)) && fails < 3; seed++ {
 				r := rand.New(rand.NewSource(seed))
 				W, H := 3+r.Intn(5), 3+r.Intn(5)
 				e := &model.Encounter{Name: "r", Ruleset: rs, Grid: model.NewGrid(W, H)}

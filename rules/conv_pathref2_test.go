@@ -122,7 +122,7 @@ func stepsOnly(p Path) string {
 func TestConvPointsPathBruteForce(t *testing.T) {
 	en := mustEngine(t, model.Points)
 	fails, paths := 0, 0
-	for seed := int64(1); seed <= 500 && fails < 3; seed++ {
+	for seed := int64(1); seed <= int64(randomCases(500, 500)) && fails < 3; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		W, H := 3+r.Intn(4), 3+r.Intn(4)
 		e := &model.Encounter{Name: "r", Ruleset: model.Points, Grid: convRandomTerrain(r, W, H)}
@@ -256,7 +256,7 @@ func convPointsStep(e *model.Encounter, tok int, q MoveQuery, d int) int {
 func TestConvShipPathBruteForce(t *testing.T) {
 	en := mustEngine(t, model.Starship)
 	fails, paths := 0, 0
-	for seed := int64(1); seed <= 400 && fails < 3; seed++ {
+	for seed := int64(1); seed <= int64(randomCases(400, 400)) && fails < 3; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		W, H := 3+r.Intn(4), 3+r.Intn(4)
 		e := &model.Encounter{Name: "r", Ruleset: model.Starship, Grid: convRandomTerrain(r, W, H)}

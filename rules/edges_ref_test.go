@@ -113,10 +113,7 @@ func addRandomEdges(rng *rand.Rand, e *model.Encounter, n int) {
 // TestReferenceCrossCheckEdges cross-checks sf2e and pf1e reach and paths
 // with the reference on random maps with random edges and door squares.
 func TestReferenceCrossCheckEdges(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 80
-	}
+	n := randomCases(300, 80)
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		for seed := uint64(0); seed < uint64(n); seed++ {
 			rng := rand.New(rand.NewPCG(seed, 21))

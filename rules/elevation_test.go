@@ -556,10 +556,7 @@ func randStack(rng *rand.Rand, rs model.Ruleset, walls bool) *model.Encounter {
 // 3-D distance, flanking and cover agree with the references on random
 // stacks.
 func TestElevationReferenceStacks(t *testing.T) {
-	n := 120
-	if testing.Short() {
-		n = 30
-	}
+	n := randomCases(120, 30)
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 3))
 		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]

@@ -177,10 +177,7 @@ func refFlyReach(e *model.Encounter, tok, actions, endFeet, diagonals int) map[[
 }
 
 func TestFly3DReference(t *testing.T) {
-	n := 400
-	if testing.Short() {
-		n = 60
-	}
+	n := randomCases(400, 60)
 	for seed := 0; seed < n; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 9))
 		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]

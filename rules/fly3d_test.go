@@ -213,10 +213,7 @@ func TestFlyBadElevations(t *testing.T) {
 // difficult terrain or obstacle to fly over (a box above layer 0 pays no
 // terrain and may stop over an obstacle), and never worse otherwise.
 func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := randomCases(300, 60)
 	for seed := 0; seed < n; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 77))
 		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
@@ -261,10 +258,7 @@ func TestFly3DMatches2DOnFlatMaps(t *testing.T) {
 // least cost, fewest reactions, then the first move in order at each step
 // (queries.md "path"; rules-conventions.md "Path tie-break order").
 func TestFly3DPathsMatch2D(t *testing.T) {
-	n := 200
-	if testing.Short() {
-		n = 40
-	}
+	n := randomCases(200, 40)
 	compared := 0
 	for seed := 0; seed < n; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 78))

@@ -80,10 +80,7 @@ func checkFlyBoth(t testing.TB, seed uint64, side int) (fast bool) {
 }
 
 func TestFly3DFastMatchesSearch(t *testing.T) {
-	n := 400
-	if testing.Short() {
-		n = 100
-	}
+	n := randomCases(400, 100)
 	fast := 0
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		if checkFlyBoth(t, seed, 10) {
@@ -146,10 +143,7 @@ func TestFly3DFastWork(t *testing.T) {
 // base instead of clearing, and clear when the base runs out): a long run
 // of random stacks on one fly3d matches fresh searches.
 func TestFly3DFastReused(t *testing.T) {
-	n := 1500
-	if testing.Short() {
-		n = 300
-	}
+	n := randomCases(1500, 300)
 	var f fly3d
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 32))

@@ -200,3 +200,25 @@ func FuzzCover(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReachLayers: reachLayers answers as the label search it replaced
+// does (TestReachLayersMatchesLabelSearch's check) on any encounter the
+// fuzzer makes: every space size, Stride count, mode, terrain, edge and
+// creature, either diagonal parity to start. Maps of more than 4096
+// squares are left out, so that the label search stays quick.
+func FuzzReachLayers(f *testing.F) {
+	for _, sd := range fuzzSeeds(f) {
+		f.Add(sd.data, uint8(sd.q.Token), uint8(3), sd.q.Mode, false)
+	}
+	var fast, slow searcher
+	f.Fuzz(func(t *testing.T, data []byte, tok, actions uint8, mode string, odd bool) {
+		e, q := fuzzQuery(data, tok, actions, mode, false)
+		if e == nil || e.Grid.W*e.Grid.H > 4096 || (e.Ruleset != model.SF2E && e.Ruleset != model.PF1E) {
+			return
+		}
+		if odd {
+			q.Turn.Diagonals = 1
+		}
+		layersAgainstLabels(t, &fast, &slow, kindOf(e.Ruleset), e, q, "fuzz")
+	})
+}

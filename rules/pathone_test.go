@@ -12,7 +12,7 @@ import (
 // it replaced (pathN with one Stride), on random maps with hazards,
 // reactions and large spaces: the same directions, or both none.
 func TestPathOneStrideMatchesLabelSearch(t *testing.T) {
-	for seed := uint64(0); seed < 1500; seed++ {
+	for seed := uint64(0); seed < uint64(randomCases(1500, 1500)); seed++ {
 		rs := fuzzRuleset(byte(seed))
 		e, q := randEncounterSized(rand.New(rand.NewPCG(seed, 31)), rs, 10, 9)
 		q.Actions, q.Step = 1, false
@@ -142,7 +142,7 @@ func TestShipAndPointsPathWorkBounded(t *testing.T) {
 // directions to every square of random maps with hazards, reactions,
 // large spaces and turns that have counted odd diagonals.
 func TestPathOneQueuesAgree(t *testing.T) {
-	for seed := uint64(0); seed < 600; seed++ {
+	for seed := uint64(0); seed < uint64(randomCases(600, 600)); seed++ {
 		rs := fuzzRuleset(byte(seed))
 		rng := rand.New(rand.NewPCG(seed, 59))
 		e, q := randEncounterSized(rng, rs, 14, 9)

@@ -133,10 +133,7 @@ func refLexPath(k kind, e *model.Encounter, q MoveQuery, tx, ty int) ([]int, boo
 // TestPathDirectionOrder checks the last tie-break of queries.md (the first
 // direction in N, NE, ... NW order at each step) against the brute force.
 func TestPathDirectionOrder(t *testing.T) {
-	n := 100
-	if testing.Short() {
-		n = 30
-	}
+	n := randomCases(100, 30)
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		k := kindOf(rs)
 		for seed := uint64(0); seed < uint64(n); seed++ {

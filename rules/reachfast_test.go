@@ -12,10 +12,7 @@ import (
 // TestReachFastMatchesReach1 compares the key-space search of a one-square
 // space with the label search of reach1 on random maps, small and large.
 func TestReachFastMatchesReach1(t *testing.T) {
-	n := 400
-	if testing.Short() {
-		n = 80
-	}
+	n := randomCases(400, 80)
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		k := kindOf(rs)
 		var fast, slow searcher

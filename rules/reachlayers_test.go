@@ -89,10 +89,7 @@ func squaresDiff(e *model.Encounter, a, b []Square) string {
 // terrain, creatures, edges and door squares, either diagonal parity to
 // start, sf2e and pf1e, small maps and larger ones with long Speeds.
 func TestReachLayersMatchesLabelSearch(t *testing.T) {
-	n := 3000
-	if testing.Short() {
-		n = 600
-	}
+	n := randomCases(3000, 600)
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		k := kindOf(rs)
 		var fast, slow searcher

@@ -644,10 +644,7 @@ func crossCheck(t *testing.T, e *model.Encounter, q MoveQuery, label string) {
 var refSeeds = []uint64{7}
 
 func TestReferenceCrossCheck(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := randomCases(300, 60)
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		seeds := append([]uint64(nil), refSeeds...)
 		for i := 0; i < n; i++ {

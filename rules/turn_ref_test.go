@@ -24,10 +24,7 @@ func randTurn(rng *rand.Rand, rs model.Ruleset, q MoveQuery) MoveQuery {
 // engine agrees with it on random maps with random states, paths and their
 // diagonal counts included.
 func TestReferenceCrossCheckTurnState(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := randomCases(300, 60)
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		for seed := uint64(0); seed < uint64(n); seed++ {
 			rng := rand.New(rand.NewPCG(seed, 11))
@@ -55,10 +52,7 @@ func TestReferenceCrossCheckTurnState(t *testing.T) {
 // of diagonals gives exactly the answers of the query without one, and
 // spending actions only takes them from what is left.
 func TestTurnStateFreshIsToday(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := randomCases(300, 60)
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E, model.Starship, model.Points} {
 		for seed := uint64(0); seed < uint64(n); seed++ {
 			var e *model.Encounter
@@ -105,10 +99,7 @@ func TestTurnStateFreshIsToday(t *testing.T) {
 // flies what is left of its Speed with its diagonal parity carried on, the
 // points mover spends what is left of its one budget.
 func TestReferenceCrossCheckTurnStateShipAndPoints(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := randomCases(300, 60)
 	ship := mustEngine(t, model.Starship)
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 17))
@@ -160,10 +151,7 @@ func sprinkleShallow(rng *rand.Rand, e *model.Encounter) {
 // Shallow water in every ruleset's reference and engine agree on random
 // maps: sf2e and pf1e (every mode, Step included), and points.
 func TestReferenceCrossCheckShallowWater(t *testing.T) {
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
+	n := randomCases(300, 60)
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		for seed := uint64(0); seed < uint64(n); seed++ {
 			rng := rand.New(rand.NewPCG(seed, 23))

@@ -140,7 +140,7 @@ func TestReferenceCrossCheckEdges(t *testing.T) {
 // maps with edges.
 func TestShipReachMatchesReferenceEdges(t *testing.T) {
 	eng, _ := For(model.Starship)
-	for seed := uint64(0); seed < 200; seed++ {
+	for seed := uint64(0); seed < uint64(randomCases(200, 200)); seed++ {
 		r := rand.New(rand.NewPCG(seed, 27))
 		e := shipRandom(r)
 		addRandomEdges(r, e, 2+r.IntN(10))
@@ -152,7 +152,7 @@ func TestShipReachMatchesReferenceEdges(t *testing.T) {
 // maps with edges.
 func TestPointsReachMatchesReferenceEdges(t *testing.T) {
 	eng := newPoints().(*ptsEngine)
-	for seed := uint64(0); seed < 200; seed++ {
+	for seed := uint64(0); seed < uint64(randomCases(200, 200)); seed++ {
 		r := rand.New(rand.NewPCG(seed, 29))
 		e, q := ptsRandom(r)
 		addRandomEdges(r, e, 2+r.IntN(10))
@@ -163,7 +163,7 @@ func TestPointsReachMatchesReferenceEdges(t *testing.T) {
 // TestEdgeIndexMatchesEdgeGrid: the rules' reusable index answers as the
 // model's EdgeGrid on random valid edges.
 func TestEdgeIndexMatchesEdgeGrid(t *testing.T) {
-	for seed := uint64(0); seed < 100; seed++ {
+	for seed := uint64(0); seed < uint64(randomCases(100, 100)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 31))
 		e := &model.Encounter{Grid: model.NewGrid(1+rng.IntN(9), 1+rng.IntN(9))}
 		addRandomEdges(rng, e, rng.IntN(20))
@@ -252,7 +252,7 @@ func refEdgeSegHit(e *model.Encounter, px, py, qx, qy int) bool {
 // reference on random edges and random segments between square centres,
 // corners and side middles.
 func TestEdgesHitMatchesReference(t *testing.T) {
-	for seed := uint64(0); seed < 400; seed++ {
+	for seed := uint64(0); seed < uint64(randomCases(400, 400)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 37))
 		e := &model.Encounter{Grid: model.NewGrid(2+rng.IntN(7), 2+rng.IntN(7))}
 		addRandomEdges(rng, e, 1+rng.IntN(12))
@@ -273,7 +273,7 @@ func TestEdgesHitMatchesReference(t *testing.T) {
 // TestEdgeIndexSegHitMatchesEdgesHit: the indexed segment test answers as
 // the list one, with every flag, on random segments.
 func TestEdgeIndexSegHitMatchesEdgesHit(t *testing.T) {
-	for seed := uint64(0); seed < 400; seed++ {
+	for seed := uint64(0); seed < uint64(randomCases(400, 400)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 41))
 		e := &model.Encounter{Grid: model.NewGrid(2+rng.IntN(7), 2+rng.IntN(7))}
 		addRandomEdges(rng, e, 1+rng.IntN(12))

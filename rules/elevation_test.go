@@ -157,7 +157,7 @@ func TestElevationCubeFlanking(t *testing.T) {
 // the same height flank as on the ground, and so does cover on a map without
 // obstacles (obstacles fill layer 0 only).
 func TestElevationOneLevelKeeps2D(t *testing.T) {
-	for seed := uint64(0); seed < 150; seed++ {
+	for seed := uint64(0); seed < uint64(randomCases(150, 150)); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 16))
 		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
 		e := randCrowd(rng, rs, 2+rng.IntN(14), 2+rng.IntN(14), 2+rng.IntN(20))

@@ -20,7 +20,7 @@ func TestAppendPathMatchesPath(t *testing.T) {
 			t.Fatalf("%s engine is not a PathAppender", rs)
 		}
 		var buf []Step
-		for seed := uint64(0); seed < 60; seed++ {
+		for seed := uint64(0); seed < uint64(randomCases(60, 60)); seed++ {
 			rng := rand.New(rand.NewPCG(seed, 13))
 			e, q := randEncounter(rng, rs)
 			for y := 0; y < e.Grid.H; y++ {

@@ -27,8 +27,12 @@ import (
 // changes no answer: its route without it reaches the same squares, in
 // fewer Strides, at the same cost). Before the last Stride the state keeps
 // the diagonal parity (an odd key's next Stride has one square less of
-// room than an even key's), so an even label is beaten only by an even one;
-// in the last Stride the parity is folded into K. A stop whose label spread
+// room than an even key's), and a label is beaten only by one of its own
+// parity: an even label with no greater key and no less room does not beat
+// an odd one, since the same steps from both end a Stride at opposite
+// parities, where the dearer one's next Stride may have a square more
+// (reachLayers' counterexample to such a pruning holds here
+// too); in the last Stride the parity is folded into K. A stop whose label spread
 // with room r gave each neighbour a key no larger than its own plus the
 // step for every step of weight <= r, so the neighbour starts the next
 // Stride at least as well as the stop could bring it: in the next Stride
@@ -55,8 +59,12 @@ import (
 // steps into the three columns between them: a straight neighbour's own
 // and the two beside it (and its step straight up, which the neighbour
 // takes straight towards it, up, for 4), a diagonal neighbour's own and
-// the two straight ones next to both. An even label beats both
-// parities, so this holds in every Stride. The straight neighbours leave
+// the two straight ones next to both. In the last Stride this holds for
+// every step; before it, for the steps whose labels have the parity of the
+// neighbour's label (an even weight from a label of its parity, an odd one
+// from the other), never for a step whose parity the terrain decides
+// (pf1e's diagonals). The start's state is its key's parity, so an even
+// state holds even keys. The straight neighbours leave
 // two fifths fewer entered states to look at, the diagonal ones a
 // seventh fewer again, for a load of eight neighbours' fields.
 
@@ -253,10 +261,13 @@ type flyFast struct {
 	// (see the side rule in search): into directions h-1, h and h+1, and
 	// for a straight h straight up
 	sideMask [8]uint32
-	sideOff  [8]int32 // from a cube's even state, its neighbours' by direction
-	noStop   []int32  // the open cubes that cannot stop
-	near     []int32  // the cubes with a step into one that cannot stop
-	nearBits []uint32 // per cube: those steps (bit i for mv[i])
+	// evenW, oddW: the moves whose weight is even (odd) whatever the
+	// cube they enter
+	evenW, oddW uint32
+	sideOff     [8]int32 // from a cube's even state, its neighbours' by direction
+	noStop      []int32  // the open cubes that cannot stop
+	near        []int32  // the cubes with a step into one that cannot stop
+	nearBits    []uint32 // per cube: those steps (bit i for mv[i])
 	// dear[pz*ffRing+r]: the moves from layer pz that may weigh more than
 	// r (r < ffRing)
 	dear     []uint32
@@ -415,6 +426,19 @@ func (ff *flyFast) build(f *fly3d) bool {
 			}
 		}
 		ff.zmask[pz] = a
+	}
+	ff.evenW, ff.oddW = 0, 0
+	for i := range ff.mv {
+		odd := 0
+		for _, w := range []int{2, 4, 6, 8} {
+			odd += int(ff.wtab[i][w] & 1)
+		}
+		switch odd {
+		case 0:
+			ff.evenW |= 1 << i
+		case 4:
+			ff.oddW |= 1 << i
+		}
 	}
 	for h := range ff.sideMask {
 		ff.sideMask[h] = 0
@@ -664,7 +688,10 @@ func (ff *flyFast) search(f *fly3d) {
 	zmask := ff.zmask
 	// seedK is the key a Stride could stop with at state ss so far (-1: none).
 	seedK := func(ss int32) int32 { return int32(st[ss].e>>16) - qbase - 1 }
-	ff.seeds = append(ff.seeds[:0], ffSeed{st: start * 2, k: int32(m.par0)})
+	// The start's state is its key's parity: the turn may have counted
+	// an odd number of diagonals (the column and side rules read a
+	// cube's even state as holding even keys).
+	ff.seeds = append(ff.seeds[:0], ffSeed{st: start*2 + int32(m.par0), k: int32(m.par0)})
 	ff.stops = ff.stops[:0]
 	for s := 0; s < S; s++ {
 		last := s == S-1
@@ -869,9 +896,8 @@ func (ff *flyFast) search(f *fly3d) {
 			// expanded so, has stepped level into every cube this one's
 			// steps down enter, and straight down; the cube above, queued
 			// with a key at most 2 more and room at most 2 less, will step
-			// level into every cube this one's steps up enter. A label of
-			// the other parity stands in only when even or in the last
-			// Stride.
+			// level into every cube this one's steps up enter. Before the
+			// last Stride only a label of this one's parity stands in.
 			// (Tests as masks: all ones when true; the neighbours'
 			// answers are as good as a coin toss, and their fields are
 			// near.)
@@ -884,9 +910,15 @@ func (ff *flyFast) search(f *fly3d) {
 			expB := spreadWith(cs[0].e, rb)
 			queA := queuedWithin(cs[4], base+1, K+2, room-2)
 			if par != 0 {
-				expA |= spreadWith(cs[5].e, rb)
-				expB |= spreadWith(cs[1].e, rb)
-				queA |= queuedWithin(cs[5], base+1, K+2, room-2)
+				// Before the last Stride only a label of this one's
+				// parity stands in (a step weighs alike from both): an
+				// even label, though cheaper with as much room, does not
+				// beat an odd one there, since a step of the same weight
+				// from each ends a Stride at the other parity, where the
+				// dearer one's next Stride may have the more room.
+				expA = spreadWith(cs[5].e, rb)
+				expB = spreadWith(cs[1].e, rb)
+				queA = queuedWithin(cs[5], base+1, K+2, room-2)
 			}
 			bits &^= (ff.levelMask|upOKMask)&expA&aboveM | ff.downMask&expB&belowM | upOKMask&queA&aboveM
 			// Steps that a neighbour in the layer does as well (the side
@@ -897,17 +929,33 @@ func (ff *flyFast) search(f *fly3d) {
 			// straight from a diagonal one), down, level or up into its
 			// own column as this one does (up 4, down 2, level: it is
 			// there), and a straight one up into this one's column as
-			// this one steps straight up (4). An even label beats either
-			// parity, so this holds before the last Stride too.
+			// this one steps straight up (4). Before the last Stride only
+			// for the steps whose labels take the neighbour label's
+			// parity.
 			c2, so := c<<1, &ff.sideOff
-			bits &^= ff.sideMask[0]&spreadWith(st[c2+so[0]].e, rb) |
-				ff.sideMask[2]&spreadWith(st[c2+so[2]].e, rb) |
-				ff.sideMask[4]&spreadWith(st[c2+so[4]].e, rb) |
-				ff.sideMask[6]&spreadWith(st[c2+so[6]].e, rb) |
-				ff.sideMask[1]&spreadWith(st[c2+so[1]].e, rb) |
-				ff.sideMask[3]&spreadWith(st[c2+so[3]].e, rb) |
-				ff.sideMask[5]&spreadWith(st[c2+so[5]].e, rb) |
-				ff.sideMask[7]&spreadWith(st[c2+so[7]].e, rb)
+			if fold == 0 {
+				bits &^= ff.sideMask[0]&spreadWith(st[c2+so[0]].e, rb) |
+					ff.sideMask[2]&spreadWith(st[c2+so[2]].e, rb) |
+					ff.sideMask[4]&spreadWith(st[c2+so[4]].e, rb) |
+					ff.sideMask[6]&spreadWith(st[c2+so[6]].e, rb) |
+					ff.sideMask[1]&spreadWith(st[c2+so[1]].e, rb) |
+					ff.sideMask[3]&spreadWith(st[c2+so[3]].e, rb) |
+					ff.sideMask[5]&spreadWith(st[c2+so[5]].e, rb) |
+					ff.sideMask[7]&spreadWith(st[c2+so[7]].e, rb)
+			} else {
+				// Before the last Stride a neighbour's label stands in
+				// only for the steps whose labels have its parity (its
+				// straight steps weigh an even amount; see the column
+				// rule): this label's steps of an even weight are left
+				// to the neighbour's label of this label's parity, those
+				// of an odd weight to its other parity's, and those
+				// whose parity the terrain decides (pf1e's diagonals:
+				// 3, or 6 into difficult ground) to neither.
+				same, other := c2+par, c2+par^1
+				for h := range so {
+					bits &^= ff.sideMask[h] & (ff.evenW&spreadWith(st[same+so[h]].e, rb) | ff.oddW&spreadWith(st[other+so[h]].e, rb))
+				}
+			}
 			if bits == 0 {
 				continue // every step left to a neighbour (a sixth)
 			}
@@ -982,23 +1030,6 @@ func (ff *flyFast) stepFrom(c int32, bits uint32, K, lim, fold int32, lack *[4]i
 		// it is queued all the same and dropped as it leaves.)
 		if uint32(int32(v.e>>16)-qbase1) <= uint32(nk) {
 			continue // it starts this Stride at least as well
-		}
-		if ns&1 != 0 {
-			// An odd key is also beaten by the even labels (before
-			// the last Stride an even one is not by the odd ones: its
-			// next Stride has a square more; in the last Stride the
-			// keys are folded, and the even state holds the lesser
-			// stop key of the two).
-			o := st[ns^1]
-			if uint32(int32(uint16(o.p))-base1) <= uint32(nk) && int32(o.p>>16) > nroom {
-				continue
-			}
-			if int32(uint16(o.e))-base1 >= nroom {
-				continue
-			}
-			if uint32(int32(o.e>>16)-qbase1) <= uint32(nk) {
-				continue
-			}
 		}
 		if uint32(pk) > uint32(nk) || pk == nk && int32(v.p>>16) <= nroom {
 			st[ns].p = uint32(base1+nk) | uint32(nroom+1)<<16

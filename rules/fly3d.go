@@ -111,6 +111,14 @@ type fly3d struct {
 	noFast     bool     // tests: answer every reach by search
 	minX, minY int
 	maxX, maxY int
+
+	// a path's labels of the least key, in the order of their moves
+	// (popGroup), and the buffers that sort them
+	group, sorted []int32
+	groupAt       int
+	seqBuf        []int8
+	seqSpan       [][2]int32
+	groupIdx      []int
 }
 
 // maxFlyStates bounds the states of one flight (about 32 bytes each).
@@ -441,6 +449,7 @@ func (f *fly3d) search(target int) {
 	f.grow()
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
 	f.labels, f.heap, f.next = f.labels[:0], f.heap[:0], f.next[:0]
+	f.group, f.groupAt = f.group[:0], 0
 	f.buckets, f.ringN = target < 0, 0
 	for i := range f.ring {
 		f.ring[i] = f.ring[i][:0]
@@ -479,6 +488,7 @@ func (f *fly3d) search(target int) {
 			return
 		}
 		f.heap = f.heap[:0]
+		f.group, f.groupAt = f.group[:0], 0
 		si := 0
 		if f.buckets {
 			f.ringT = f.labels[f.src[0]].t
@@ -511,10 +521,14 @@ func (f *fly3d) search(target int) {
 				*b = (*b)[:len(*b)-1]
 				f.ringN--
 			} else {
-				if len(f.heap) == 0 {
-					break
+				if f.groupAt == len(f.group) {
+					if len(f.heap) == 0 {
+						break
+					}
+					f.popGroup()
 				}
-				li = f.pop()
+				li = f.group[f.groupAt]
+				f.groupAt++
 			}
 			l := f.labels[li]
 			if !f.buckets && best >= 0 {
@@ -846,6 +860,40 @@ func (s *searcher) wantsFly(e *model.Encounter, q MoveQuery) bool {
 	return true
 }
 
+// popGroup takes from the heap every label of the least key (T, R) and
+// puts them in f.group in the order of their moves (seqLess), so that a
+// path's search expands the labels of a key in the tie-break order: the
+// first to expand a state comes first, and a later one of the key there
+// needs expanding only with less of its Stride spent. (Every move costs a
+// square at least, so no label of the key is pushed while they leave.)
+func (f *fly3d) popGroup() {
+	f.group, f.groupAt = f.group[:0], 0
+	key := f.heap[0] >> 32
+	for len(f.heap) > 0 && f.heap[0]>>32 == key {
+		f.group = append(f.group, f.pop())
+	}
+	if len(f.group) > 1 {
+		f.seqBuf, f.seqSpan = f.seqBuf[:0], f.seqSpan[:0]
+		for _, li := range f.group {
+			a := int32(len(f.seqBuf))
+			f.seqBuf = f.moves(f.seqBuf, li)
+			f.seqSpan = append(f.seqSpan, [2]int32{a, int32(len(f.seqBuf))})
+		}
+		seq := func(i int) []int8 { return f.seqBuf[f.seqSpan[i][0]:f.seqSpan[i][1]] }
+		idx := f.groupIdx[:0]
+		for i := range f.group {
+			idx = append(idx, i)
+		}
+		slices.SortStableFunc(idx, func(a, b int) int { return slices.Compare(seq(a), seq(b)) })
+		f.groupIdx = idx
+		sorted := f.sorted[:0]
+		for _, i := range idx {
+			sorted = append(sorted, f.group[i])
+		}
+		f.group, f.sorted = sorted, f.group
+	}
+}
+
 // seqLess reports whether label a's moves come before label b's in the
 // tie-break order (the first differing move earlier in flyMoves; a prefix
 // first).
@@ -857,11 +905,12 @@ func (f *fly3d) seqLess(a, b int32) bool {
 
 // moves appends label li's moves from the start, in order.
 func (f *fly3d) moves(dst []int8, li int32) []int8 {
+	n := len(dst)
 	for ; li >= 0; li = f.labels[li].parent {
 		if mv := f.labels[li].mv; mv >= 0 {
 			dst = append(dst, mv)
 		}
 	}
-	slices.Reverse(dst)
+	slices.Reverse(dst[n:])
 	return dst
 }

@@ -406,3 +406,31 @@ func TestFly3DSpaceOnWall(t *testing.T) {
 		})
 	}
 }
+
+// A path's search expands the labels of one key in the tie-break order:
+// on TestFly3DPathsMatch2D's seed 18060 two routes to the target meet
+// with the same cost, actions, reactions and Stride spent, the one later
+// in order (north-west first) found first; the flight at the ground must
+// still take the flat map's path, north-east first.
+func TestFly3DPathTieOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18060, 78))
+	e, q := randEncounter(rng, model.SF2E)
+	t0 := e.Tokens[q.Token]
+	t0.Speeds = map[string]int{ModeFly: 5 * (1 + rng.IntN(6))}
+	t0.Conditions = nil
+	e.Tokens = []model.Token{t0}
+	q = MoveQuery{Token: 0, Mode: ModeFly, Actions: 2}
+	for i := range e.Grid.Cells {
+		e.Grid.Cells[i] &^= model.Difficult | model.GreaterDifficult | model.Obstacle
+	}
+	want, err := mustEngine(t, model.SF2E).Path(e, q, 4, 0)
+	if err != nil || !want.Reachable || want.Steps[0].X != 4 || want.Steps[0].Y != 6 {
+		t.Fatalf("the flat map's path: %s %+v %v", pathText(want), want, err)
+	}
+	var f fly3d
+	got, _, err := f.path(kindSF2E, nil, e, q, 4, 0)
+	got.Fly = false
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("3-D %s\nflat %s\n%s", pathText(got), pathText(want), tokenMap(e))
+	}
+}

@@ -228,16 +228,7 @@ func TestFly3DFastOddStart(t *testing.T) {
 	}
 	q := flyQuery(1, 2, 10)
 	q.Turn.Diagonals = 1
-	var f fly3d
-	got, _, err := f.reach(kindSF2E, nil, e, q)
-	if err != nil || f.ff == nil || f.ff.base == 0 {
-		t.Fatalf("the fast search did not run: %v", err)
-	}
-	slow := fly3d{noFast: true}
-	want, _, _ := slow.reach(kindSF2E, nil, e, q)
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("fast %v\nslow %v", got, want)
-	}
+	got := fastMatchesSlow(t, e, q)
 	if s := squareAt(got)[[2]int{0, 0}]; s.Cost != 40 || s.Actions != 2 {
 		t.Fatalf("(0, 0): %+v, want 40 ft in 2 Strides", s)
 	}
@@ -261,17 +252,26 @@ func TestFly3DFastParityStandIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := fastMatchesSlow(t, e, q)
+	if s, w := squareAt(got)[[2]int{7, 7}], squareAt(flat)[[2]int{7, 7}]; s != w || s.Cost != 50 || s.Actions != 2 {
+		t.Fatalf("(7, 7): 3-D %+v, flat %+v, want 50 ft in 2 moves", s, w)
+	}
+}
+
+// fastMatchesSlow runs the fast 3-D reach for q, fails unless it ran and
+// answers as fly3d.search does, and returns its answer.
+func fastMatchesSlow(t *testing.T, e *model.Encounter, q MoveQuery) []Square {
+	t.Helper()
+	k := kindOf(e.Ruleset)
 	var f fly3d
-	got, _, err := f.reach(kindPF1E, nil, e, q)
+	got, _, err := f.reach(k, nil, e, q)
 	if err != nil || f.ff == nil || f.ff.base == 0 {
 		t.Fatalf("the fast search did not run: %v", err)
 	}
 	slow := fly3d{noFast: true}
-	want, _, _ := slow.reach(kindPF1E, nil, e, q)
+	want, _, _ := slow.reach(k, nil, e, q)
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("fast %v\nslow %v", got, want)
 	}
-	if s, w := squareAt(got)[[2]int{7, 7}], squareAt(flat)[[2]int{7, 7}]; s != w || s.Cost != 50 || s.Actions != 2 {
-		t.Fatalf("(7, 7): 3-D %+v, flat %+v, want 50 ft in 2 moves", s, w)
-	}
+	return got
 }

@@ -53,3 +53,63 @@ func benchFlyEnc() *model.Encounter {
 	}
 	return e
 }
+
+// farthestSquare is the reached square of greatest cost (the first of
+// them in reach order).
+func farthestSquare(sq []Square) Square {
+	var far Square
+	for _, s := range sq {
+		if s.Cost > far.Cost {
+			far = s
+		}
+	}
+	return far
+}
+
+// BenchmarkPathFly3D is a 3-D path on BenchmarkReachFly3D's map to the
+// square its reach puts farthest (three Strides), the slow search's worst
+// case for a one-square flyer: the path a GM asks for with every pointer
+// move while dragging an elevated token.
+func BenchmarkPathFly3D(b *testing.B) {
+	e := benchFlyEnc()
+	en := mustEngine(b, model.SF2E)
+	q := flyQuery(0, 3, 20)
+	sq, err := en.Reach(nil, e, q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	far := farthestSquare(sq)
+	p, err := en.Path(e, q, far.X, far.Y) // warm-up: buffers sized
+	if err != nil || p.Cost != far.Cost {
+		b.Fatalf("path to %+v: %+v, %v", far, p, err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		en.Path(e, q, far.X, far.Y)
+	}
+	b.ReportMetric(float64(far.Cost), "ft")
+}
+
+// BenchmarkPathFly3DLarge is BenchmarkPathFly3D with a Large flyer.
+func BenchmarkPathFly3DLarge(b *testing.B) {
+	e := benchFlyEnc()
+	e.Tokens[0].Size = model.Large
+	en := mustEngine(b, model.SF2E)
+	q := flyQuery(0, 3, 20)
+	sq, err := en.Reach(nil, e, q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	far := farthestSquare(sq)
+	p, err := en.Path(e, q, far.X, far.Y)
+	if err != nil || p.Cost != far.Cost {
+		b.Fatalf("path to %+v: %+v, %v", far, p, err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		en.Path(e, q, far.X, far.Y)
+	}
+	b.ReportMetric(float64(far.Cost), "ft")
+}

@@ -434,3 +434,57 @@ func TestFly3DPathTieOrder(t *testing.T) {
 		t.Fatalf("3-D %s\nflat %s\n%s", pathText(got), pathText(want), tokenMap(e))
 	}
 }
+
+// A 3-D path searches only where a route within the reach's answer at its
+// target can go (flyBound): the answers, step for step, are the unbounded
+// search's, and the reach's cost and actions, on random maps with
+// creatures at several heights (reactions), every space size, both
+// rulesets, and turns with diagonals already taken.
+func TestFly3DPathBoundKeepsAnswers(t *testing.T) {
+	n := randomCases(150, 30)
+	compared, reached := 0, 0
+	for seed := 0; seed < n; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 31))
+		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+		e, q := randEncounterSized(rng, rs, 10, 8)
+		anySize(rng, rs, e, q)
+		for i := range e.Tokens {
+			e.Tokens[i].Elevation = 5 * rng.IntN(5)
+		}
+		me := &e.Tokens[q.Token]
+		me.Speeds[ModeFly] = 5 * (1 + rng.IntN(8))
+		q = flyQuery(q.Token, 1+rng.IntN(MaxActions(rs)), 5*rng.IntN(6))
+		q.Turn.Diagonals = rng.IntN(3)
+		sq, err := mustEngine(t, rs).Reach(nil, e, q)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		answer := squareAt(sq)
+		bounded, unbounded := fly3d{}, fly3d{noBound: true}
+		for y := 0; y < e.Grid.H; y++ {
+			for x := 0; x < e.Grid.W; x++ {
+				got, _, err := bounded.path(kindOf(rs), nil, e, q, x, y)
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				want, _, err := unbounded.path(kindOf(rs), nil, e, q, x, y)
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("seed %d %s %s to (%d, %d) at %d ft:\nbounded   %s %+v\nunbounded %s %+v\n%s%s", seed, rs, me.Size, x, y, q.Elevation,
+						pathText(got), got, pathText(want), want, tokenMap(e), stackText(e))
+				}
+				a, ok := answer[[2]int{x, y}]
+				if got.Reachable != ok || ok && (got.Cost != a.Cost || got.Actions != a.Actions) {
+					t.Fatalf("seed %d %s to (%d, %d): path %s %+v, reach %+v (%v)\n%s%s", seed, rs, x, y, pathText(got), got, a, ok, tokenMap(e), stackText(e))
+				}
+				compared++
+				if ok {
+					reached++
+				}
+			}
+		}
+	}
+	t.Logf("%d paths compared, %d reached", compared, reached)
+}

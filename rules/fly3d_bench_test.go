@@ -91,6 +91,25 @@ func BenchmarkPathFly3D(b *testing.B) {
 	b.ReportMetric(float64(far.Cost), "ft")
 }
 
+// BenchmarkReachFly3DLarge is BenchmarkReachFly3D with a Large flyer, whose
+// space the fast search does not take: the slow search's reach.
+func BenchmarkReachFly3DLarge(b *testing.B) {
+	e := benchFlyEnc()
+	e.Tokens[0].Size = model.Large
+	en := mustEngine(b, model.SF2E)
+	q := flyQuery(0, 3, 20)
+	dst, err := en.Reach(nil, e, q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		dst, _ = en.Reach(dst[:0], e, q)
+	}
+	b.ReportMetric(float64(len(dst)), "squares")
+}
+
 // BenchmarkPathFly3DLarge is BenchmarkPathFly3D with a Large flyer.
 func BenchmarkPathFly3DLarge(b *testing.B) {
 	e := benchFlyEnc()

@@ -488,3 +488,56 @@ func TestFly3DPathBoundKeepsAnswers(t *testing.T) {
 	}
 	t.Logf("%d paths compared, %d reached", compared, reached)
 }
+
+// A larger space's caches are what they stand for: boxBlock holds a box
+// exactly when boxHas finds a creature it may not pass there, and tries
+// gives mover.try's answer for each of a position's eight steps.
+func TestFly3DBoxCachesMatch(t *testing.T) {
+	n := randomCases(200, 40)
+	checked := 0
+	for seed := 0; seed < n; seed++ {
+		rng := rand.New(rand.NewPCG(uint64(seed), 32))
+		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+		e, q := randEncounterSized(rng, rs, 10, 8)
+		anySize(rng, rs, e, q)
+		for i := range e.Tokens {
+			e.Tokens[i].Elevation = 5 * rng.IntN(5)
+		}
+		e.Tokens[q.Token].Speeds[ModeFly] = 5 * (1 + rng.IntN(8))
+		q = flyQuery(q.Token, 1+rng.IntN(MaxActions(rs)), 5*rng.IntN(6))
+		var f fly3d
+		if _, err := f.prepare(kindOf(rs), e, q, seed%3 == 0); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if f.k < 2 {
+			continue
+		}
+		A := f.bw * f.bh
+		for z := f.zlo; z < f.zlo+f.L; z++ {
+			for wy := 0; wy+f.k <= f.bh; wy++ {
+				for wx := 0; wx+f.k <= f.bw; wx++ {
+					if got, want := f.boxBlock[(z-f.zlo)*A+wy*f.bw+wx] != 0, f.boxHas(wx, wy, z, oBlock); got != want {
+						t.Fatalf("seed %d: box at (%d, %d) layer %d: boxBlock %v, boxHas %v\n%s%s", seed, wx, wy, z, got, want, tokenMap(e), stackText(e))
+					}
+					checked++
+				}
+			}
+		}
+		for wy := 0; wy+f.k <= f.bh; wy++ {
+			for wx := 0; wx+f.k <= f.bw; wx++ {
+				w := f.tries(wx, wy)
+				for d := 0; d < 8; d++ {
+					_, lvl, _, _, ok := f.m.try(wx+f.bx0, wy+f.by0, d)
+					b := uint8(w >> (8 * d))
+					if b&stepAllowed != 0 != ok || ok && b&^stepAllowed != lvl {
+						t.Fatalf("seed %d: step %d from (%d, %d): tries %#x, try %v level %d", seed, d, wx, wy, b, ok, lvl)
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no larger space was drawn")
+	}
+	t.Logf("%d boxes checked", checked)
+}

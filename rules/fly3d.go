@@ -555,14 +555,17 @@ func (f *fly3d) pop() int32 {
 
 // search runs every Stride and records, per window square, the first label
 // to end there at the asked layer (resLab, where resStamp is gen). With
-// target >= 0 (a window square) it stops when that square is answered.
-func (f *fly3d) search(target int) {
+// target >= 0 (a window square) it stops when that square is answered. A
+// reach's labels leave the bucket ring by T alone (a reach counts no
+// reactions nor orders its routes); a path's the heap by (T, R) and their
+// moves.
+func (f *fly3d) search(target int, reach bool) {
 	m := &f.m
 	f.grow()
 	f.minX, f.minY, f.maxX, f.maxY = f.bw, f.bh, -1, -1
 	f.labels, f.heap, f.next = f.labels[:0], f.heap[:0], f.next[:0]
 	f.group, f.groupAt = f.group[:0], 0
-	f.buckets, f.ringN = target < 0, 0
+	f.buckets, f.ringN = reach, 0
 	for i := range f.ring {
 		f.ring[i] = f.ring[i][:0]
 	}
@@ -856,7 +859,7 @@ func (f *fly3d) reach(k kind, dst []Square, e *model.Encounter, q MoveQuery) (ou
 	if f.fastReach() {
 		return f.resultsFast(dst), true, nil
 	}
-	f.search(-1)
+	f.search(-1, true)
 	return f.results(dst), true, nil
 }
 
@@ -879,13 +882,14 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 	if !f.noBound {
 		// The reach's answer at the target bounds the search, and a
 		// target out of reach needs none (pf1e's minimum movement below
-		// reads only whether the target was reached).
+		// reads only whether the target was reached). The slow search's
+		// reach stops at the target, as the path's own search would.
 		if _, err := f.prepare(k, e, q, false); err != nil {
 			return Path{}, true, err
 		}
 		fast := f.fastReach()
 		if !fast {
-			f.search(-1)
+			f.search(a, true)
 		}
 		if reached = f.resStamp[a] == f.qgen; reached {
 			f.bnd = flyBound{on: true, x: wx, y: wy, z: f.zEnd}
@@ -899,7 +903,7 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 		f.prepare(k, e, q, true)
 	}
 	if reached {
-		f.search(a)
+		f.search(a, false)
 		f.bnd.on = false
 	}
 	if f.resStamp[a] != f.qgen {

@@ -455,6 +455,22 @@ func TestFly3DPathBoundKeepsAnswers(t *testing.T) {
 		me.Speeds[ModeFly] = 5 * (1 + rng.IntN(8))
 		q = flyQuery(q.Token, 1+rng.IntN(MaxActions(rs)), 5*rng.IntN(6))
 		q.Turn.Diagonals = rng.IntN(3)
+		if seed%3 == 1 {
+			// Walls on grid edges: a one-square flyer's reach is then the
+			// slow search's too.
+			for range 1 + rng.IntN(6) {
+				x, y, l := rng.IntN(e.Grid.W), rng.IntN(e.Grid.H), 1+rng.IntN(3)
+				if rng.IntN(2) == 0 {
+					e.Edges = append(e.Edges, wallE(model.EdgeWall, x, y, min(x+l, e.Grid.W), y))
+				} else {
+					e.Edges = append(e.Edges, wallE(model.EdgeWall, x, y, x, min(y+l, e.Grid.H)))
+				}
+			}
+			var err error
+			if e.Edges, err = model.CanonicalEdges(e.Edges, e.Grid.W, e.Grid.H); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
 		// The 3-D reach (the engine answers a flight where everything is
 		// at the ground in 2-D, where a flyer does not climb).
 		var rf fly3d

@@ -181,12 +181,26 @@ const dragsPerOp = 5
 // p99-ns/move are the time from a pointer move to the drawn frame that
 // shows its answer (target: p99 <= 8 ms), at the fitted zoom of a
 // 1200x900 map view.
+//
+// 250x250-aloft is the same drag of a flyer (Speed 60) 20 ft up, with a
+// quarter of the other tokens at heights from 0 to 25 ft and the overlays
+// in fly mode: its reach and path are the 3-D ones (rules/fly3d.go).
 func BenchmarkDragOverlays(b *testing.B) {
-	for _, n := range []int{250} {
-		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+	for _, aloft := range []bool{false, true} {
+		n := 250
+		name := fmt.Sprintf("%dx%d", n, n)
+		if aloft {
+			name += "-aloft"
+		}
+		b.Run(name, func(b *testing.B) {
 			e := crowdedMap(n, n, 200)
 			sel := dragToken(e)
-			p := newDragPipeline(e, sel, everyOverlay, 1200, 900)
+			set := everyOverlay
+			if aloft {
+				liftTokens(e, sel)
+				set.Mode = rules.ModeFly
+			}
+			p := newDragPipeline(e, sel, set, 1200, 900)
 			defer p.w.Stop()
 			var lat []time.Duration
 			b.ResetTimer()
@@ -200,6 +214,20 @@ func BenchmarkDragOverlays(b *testing.B) {
 			b.ReportMetric(float64(percentile(lat, .5).Nanoseconds()), "p50-ns/move")
 			b.ReportMetric(float64(percentile(lat, .99).Nanoseconds()), "p99-ns/move")
 		})
+	}
+}
+
+// liftTokens makes token sel a flyer (Speed 60) 20 ft up and puts a
+// quarter of the others at heights from 0 to 25 ft.
+func liftTokens(e *model.Encounter, sel int) {
+	r := rand.New(rand.NewSource(2))
+	t := &e.Tokens[sel]
+	t.Speeds = map[string]int{"land": 30, "fly": 60}
+	t.Elevation = 20
+	for i := range e.Tokens {
+		if i != sel && r.Intn(4) == 0 {
+			e.Tokens[i].Elevation = 5 * r.Intn(6)
+		}
 	}
 }
 

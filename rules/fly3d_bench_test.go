@@ -67,68 +67,47 @@ func farthestSquare(sq []Square) Square {
 }
 
 // BenchmarkPathFly3D is a 3-D path on BenchmarkReachFly3D's map to the
-// square its reach puts farthest (three Strides), the slow search's worst
-// case for a one-square flyer: the path a GM asks for with every pointer
-// move while dragging an elevated token.
-func BenchmarkPathFly3D(b *testing.B) {
-	e := benchFlyEnc()
-	en := mustEngine(b, model.SF2E)
-	q := flyQuery(0, 3, 20)
-	sq, err := en.Reach(nil, e, q)
-	if err != nil {
-		b.Fatal(err)
-	}
-	far := farthestSquare(sq)
-	p, err := en.Path(e, q, far.X, far.Y) // warm-up: buffers sized
-	if err != nil || p.Cost != far.Cost {
-		b.Fatalf("path to %+v: %+v, %v", far, p, err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		en.Path(e, q, far.X, far.Y)
-	}
-	b.ReportMetric(float64(far.Cost), "ft")
-}
+// square its reach puts farthest (three Strides): the path a GM asks for
+// with every pointer move while dragging an elevated token.
+func BenchmarkPathFly3D(b *testing.B) { benchFly3D(b, model.Medium, true) }
 
 // BenchmarkReachFly3DLarge is BenchmarkReachFly3D with a Large flyer, whose
 // space the fast search does not take: the slow search's reach.
-func BenchmarkReachFly3DLarge(b *testing.B) {
-	e := benchFlyEnc()
-	e.Tokens[0].Size = model.Large
-	en := mustEngine(b, model.SF2E)
-	q := flyQuery(0, 3, 20)
-	dst, err := en.Reach(nil, e, q)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		dst, _ = en.Reach(dst[:0], e, q)
-	}
-	b.ReportMetric(float64(len(dst)), "squares")
-}
+func BenchmarkReachFly3DLarge(b *testing.B) { benchFly3D(b, model.Large, false) }
 
 // BenchmarkPathFly3DLarge is BenchmarkPathFly3D with a Large flyer.
-func BenchmarkPathFly3DLarge(b *testing.B) {
+func BenchmarkPathFly3DLarge(b *testing.B) { benchFly3D(b, model.Large, true) }
+
+// benchFly3D times the reach (path false: reporting the squares reached)
+// or the path to the farthest square of it (reporting its feet) of a
+// flyer of the given size on BenchmarkReachFly3D's map.
+func benchFly3D(b *testing.B, size model.Size, path bool) {
 	e := benchFlyEnc()
-	e.Tokens[0].Size = model.Large
+	e.Tokens[0].Size = size
 	en := mustEngine(b, model.SF2E)
 	q := flyQuery(0, 3, 20)
-	sq, err := en.Reach(nil, e, q)
+	sq, err := en.Reach(nil, e, q) // warm-up: buffers sized
 	if err != nil {
 		b.Fatal(err)
 	}
 	far := farthestSquare(sq)
-	p, err := en.Path(e, q, far.X, far.Y)
-	if err != nil || p.Cost != far.Cost {
-		b.Fatalf("path to %+v: %+v, %v", far, p, err)
+	if path {
+		if p, err := en.Path(e, q, far.X, far.Y); err != nil || p.Cost != far.Cost {
+			b.Fatalf("path to %+v: %+v, %v", far, p, err)
+		}
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		en.Path(e, q, far.X, far.Y)
+		if path {
+			en.Path(e, q, far.X, far.Y)
+		} else {
+			sq, _ = en.Reach(sq[:0], e, q)
+		}
 	}
-	b.ReportMetric(float64(far.Cost), "ft")
+	if path {
+		b.ReportMetric(float64(far.Cost), "ft")
+	} else {
+		b.ReportMetric(float64(len(sq)), "squares")
+	}
 }

@@ -435,6 +435,20 @@ func TestFly3DPathTieOrder(t *testing.T) {
 	}
 }
 
+// randFlight is a random encounter (randEncounterSized) whose mover, of
+// any size, flies (5 to 40 ft) among creatures at heights from 0 to 20
+// ft, asked for 1 to its ruleset's most actions and an end height from 0
+// to 25 ft.
+func randFlight(rng *rand.Rand, rs model.Ruleset) (*model.Encounter, MoveQuery) {
+	e, q := randEncounterSized(rng, rs, 10, 8)
+	anySize(rng, rs, e, q)
+	for i := range e.Tokens {
+		e.Tokens[i].Elevation = 5 * rng.IntN(5)
+	}
+	e.Tokens[q.Token].Speeds[ModeFly] = 5 * (1 + rng.IntN(8))
+	return e, flyQuery(q.Token, 1+rng.IntN(MaxActions(rs)), 5*rng.IntN(6))
+}
+
 // A 3-D path searches only where a route within the reach's answer at its
 // target can go (flyBound): the answers, step for step, are the unbounded
 // search's, and the reach's cost and actions, on random maps with
@@ -446,14 +460,8 @@ func TestFly3DPathBoundKeepsAnswers(t *testing.T) {
 	for seed := 0; seed < n; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 31))
 		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
-		e, q := randEncounterSized(rng, rs, 10, 8)
-		anySize(rng, rs, e, q)
-		for i := range e.Tokens {
-			e.Tokens[i].Elevation = 5 * rng.IntN(5)
-		}
+		e, q := randFlight(rng, rs)
 		me := &e.Tokens[q.Token]
-		me.Speeds[ModeFly] = 5 * (1 + rng.IntN(8))
-		q = flyQuery(q.Token, 1+rng.IntN(MaxActions(rs)), 5*rng.IntN(6))
 		q.Turn.Diagonals = rng.IntN(3)
 		if seed%3 == 1 {
 			// Walls on grid edges: a one-square flyer's reach is then the
@@ -517,13 +525,7 @@ func TestFly3DBoxCachesMatch(t *testing.T) {
 	for seed := 0; seed < n; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 32))
 		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
-		e, q := randEncounterSized(rng, rs, 10, 8)
-		anySize(rng, rs, e, q)
-		for i := range e.Tokens {
-			e.Tokens[i].Elevation = 5 * rng.IntN(5)
-		}
-		e.Tokens[q.Token].Speeds[ModeFly] = 5 * (1 + rng.IntN(8))
-		q = flyQuery(q.Token, 1+rng.IntN(MaxActions(rs)), 5*rng.IntN(6))
+		e, q := randFlight(rng, rs)
 		var f fly3d
 		if _, err := f.prepare(kindOf(rs), e, q, seed%3 == 0); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)

@@ -84,6 +84,7 @@ bench: build deps-tools
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 -timeout 30m ./rules/ ./ui/render/ ./storage/ ./ui/session/ | tee bench.out
 	.ci/apptime $(BIN) | tee apptime.out
 	.ci/dragtime $(BIN) | tee -a apptime.out
+	ALOFT=1 .ci/dragtime $(BIN) | tee -a apptime.out
 	python3 .ci/benchtable bench.out apptime.out docs/performance.md > docs/performance.md.new
 	mv docs/performance.md.new docs/performance.md
 	@echo "wrote docs/performance.md"
@@ -102,9 +103,11 @@ apptime: build deps-tools
 	.ci/apptime $(BIN)
 
 ## dragtime: pointer event to drawn frame while dragging a token on a
-## 250x250 map with every overlay on, in the real app (Xvfb), p50 and p99
+## 250x250 map with every overlay on, in the real app (Xvfb), p50 and p99;
+## then the same drag of a flyer 20 ft up in fly mode (3-D reach and path)
 dragtime: build deps-tools
 	.ci/dragtime $(BIN)
+	ALOFT=1 .ci/dragtime $(BIN)
 
 ## package: a desktop package with the fyne tool
 package: deps

@@ -142,6 +142,7 @@ func (s *searcher) pathLabelsBack(target, n int) bool {
 	if s.gen < ss.gen { // the generations wrapped (see grow): clear the stamps
 		clear(ss.st)
 		clear(ss.fstamp)
+		clear(ss.ftc)
 	}
 	ss.per, ss.gen = m.layers, s.gen
 	B := m.budget
@@ -393,7 +394,8 @@ const (
 // backwards shares (pathTry): it needs no hazard or threat, and on the
 // Large-token map of BenchmarkPathLargeOutOfReach1000 the cache's 8 MB
 // cost more than the steps (the path 5.6 to 5.3 ms; try without the
-// cache was 10% slower).
+// cache was 10% slower). A larger space's steps come from a small cache
+// of its own (floodStepsOf): 5.53 to 5.14 ms.
 //
 // It counted a diagonal at 1 square and aimed by the Chebyshev distance,
 // over positions: a bound so loose that on the pf1e Large-token map of
@@ -411,6 +413,7 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 		ss.fdist = make([]int32, 2*W*m.H)
 	}
 	far := int32(n) * m.budget
+	big := m.k > 1 // a step weighs O(k) loads: through floodStepsOf
 	if !ss.floodOn {
 		for i := range ss.fring {
 			ss.fring[i] = ss.fring[i][:0]
@@ -443,11 +446,25 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 			ss.floodOver = true // it meets the target: no more to learn
 			return false
 		}
+		var sw uint64 // a larger space's steps, from the cache
+		if big {
+			sw = s.floodStepsOf(pos, x, y)
+		}
 		for d := 0; d < 8; d++ {
 			ss.steps++
-			npos, lvl, ok := m.tryLevel(x, y, d)
-			if !ok {
-				continue
+			var npos int
+			var lvl uint8
+			if big {
+				b := uint8(sw >> (8 * d))
+				if b == 0 {
+					continue
+				}
+				lvl, npos = b&^stepOK, pos+model.Dir[d][1]*W+model.Dir[d][0]
+			} else {
+				var ok bool
+				if npos, lvl, ok = m.tryLevel(x, y, d); !ok {
+					continue
+				}
 			}
 			w, q := stepCost(m.kind, isDiagDir(d), p, lvl)
 			nd := g + w
@@ -465,6 +482,36 @@ func (s *searcher) floodFrom(target, n, limit int) bool {
 		}
 	}
 	return ss.fcount == 0
+}
+
+// floodCacheBits sizes the flood's cache of steps: 4096 entries (64 KB)
+// made the pf1e Large-token paths fastest (BenchmarkPathLargeOutOfReach1000
+// 5.14 ms; 1024: 5.32, 2048: 5.21, 16384: 5.23, 65536: 5.24; with no cache
+// 5.53).
+const floodCacheBits = 12
+
+// floodStepsOf returns position pos's eight steps, for a space of 2
+// squares or more, from a small cache indexed by position: the flood
+// settles a position's two parities near each other, and each would weigh
+// the same eight steps, O(k) loads each. (A one-square step is a load or
+// two, weighed directly.)
+func (s *searcher) floodStepsOf(pos, x, y int) uint64 {
+	ss := &s.strides
+	if ss.ftc == nil {
+		ss.ftc = make([]floodSteps, 1<<floodCacheBits)
+	}
+	e := &ss.ftc[uint32(pos)*0x9E3779B1>>(32-floodCacheBits)]
+	if e.pos == int32(pos) && e.gen == int32(ss.gen) {
+		return e.w
+	}
+	var w uint64
+	for d := 0; d < 8; d++ {
+		if _, lvl, ok := s.m.tryLevel(x, y, d); ok {
+			w |= uint64(stepOK|lvl) << (8 * d)
+		}
+	}
+	*e = floodSteps{int32(pos), int32(ss.gen), w}
+	return w
 }
 
 // floodMask indexes the flood's ring of buckets: more than a step adds to
@@ -580,6 +627,14 @@ type strideSearch struct {
 	floodNext int
 	floodOn   bool
 	floodOver bool
+	ftc       []floodSteps // (floodStepsOf)
+}
+
+// floodSteps is a position's eight steps as tryLevel gives them, a byte
+// each (stepOK | level; 0: refused), for the query of generation gen.
+type floodSteps struct {
+	pos, gen int32
+	w        uint64
 }
 
 // bstate is the record of (state, r): valid when stamp is the generation;

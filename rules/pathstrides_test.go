@@ -329,12 +329,15 @@ func TestPathTightMatchesLabelSearch(t *testing.T) {
 
 // TestTryLevelMatchesTry: the flood's tryLevel gives try's new position,
 // level and refusal for every position and direction of random maps with
-// edges, every space size, both rulesets, on land and in flight.
+// edges, every space size, both rulesets, on land and in flight; and so do
+// a larger space's steps through the flood's cache (floodStepsOf), first
+// worked out and then from the cache, with one searcher for every map.
 func TestTryLevelMatchesTry(t *testing.T) {
 	steps := 0
 	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
 		k := kindOf(rs)
-		var m mover
+		var s searcher // one for every map: the flood's cache of steps must not outlive a query
+		m := &s.m
 		for seed := 0; seed < 300; seed++ {
 			rng := rand.New(rand.NewPCG(uint64(seed), 77))
 			e, q := randEncounterSized(rng, rs, 12, 8)
@@ -349,14 +352,30 @@ func TestTryLevelMatchesTry(t *testing.T) {
 			if _, err := m.prepare(k, e, q); err != nil {
 				continue
 			}
+			s.growRes()
+			s.strides.gen = s.gen           // as pathLabelsBack starts
 			for y := 0; y+m.k <= m.H; y++ { // positions the space fits at
 				for x := 0; x+m.k <= m.W; x++ {
+					var cached [2]uint64 // the flood's steps (k > 1): worked out, then from its cache
+					if m.k > 1 {
+						cached = [2]uint64{s.floodStepsOf(y*m.W+x, x, y), s.floodStepsOf(y*m.W+x, x, y)}
+					}
 					for d := 0; d < 8; d++ {
 						np, lvl, _, _, ok := m.try(x, y, d)
 						gp, glvl, gok := m.tryLevel(x, y, d)
 						if gok != ok || ok && (gp != np || glvl != lvl) {
 							t.Fatalf("%s seed %d, space %d, (%d, %d) direction %d: tryLevel %d %d %v, try %d %d %v",
 								rs, seed, m.k, x, y, d, gp, glvl, gok, np, lvl, ok)
+						}
+						want := uint8(0)
+						if ok {
+							want = stepOK | lvl
+						}
+						for i, w := range cached {
+							if b := uint8(w >> (8 * d)); m.k > 1 && b != want {
+								t.Fatalf("%s seed %d, space %d, (%d, %d) direction %d: the flood's step %#x (call %d), try %d %v",
+									rs, seed, m.k, x, y, d, b, i+1, lvl, ok)
+							}
 						}
 						steps++
 					}

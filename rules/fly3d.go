@@ -98,8 +98,8 @@ type fly3d struct {
 	boxTmp   []uint8
 	threats  bool // some square is marked threatened (a path's)
 	// per window position, for a space of 2 squares or more: its eight
-	// steps as mover.tryLevel gives them, a byte each (tryOK | level, 0
-	// refused), worked out at its first label (tryStamp == qgen)
+	// steps as mover.tryLevel gives them, a byte each (stepAllowed | level,
+	// 0 refused), worked out at its first label (tryStamp == qgen)
 	tryW      []uint64
 	tryStamp  []uint32
 	gen       uint32   // per Stride of each query
@@ -131,8 +131,8 @@ type fly3d struct {
 	minX, minY int
 	maxX, maxY int
 
-	// a path's labels of the least key, by square and at a square in the
-	// order of their moves (popGroup), and the buffers that sort them
+	// a path's labels of the least key, by cube and at a cube in the order
+	// of their moves (popGroup), and the buffers that sort them
 	group    []int32
 	groupAt  int
 	groupKey []uint64
@@ -342,6 +342,8 @@ func (f *fly3d) build(path bool) {
 
 // markBoxBlock fills boxBlock for a space of k >= 2 squares: the ORs of
 // oBlock over k squares of a row, then k rows, then k layers, each a pass.
+// Positions the space does not fit at are left as they were: no step
+// lands there.
 func (f *fly3d) markBoxBlock() {
 	k := f.k
 	if k < 2 {

@@ -458,62 +458,83 @@ func TestFly3DPathBoundKeepsAnswers(t *testing.T) {
 	n := randomCases(150, 30)
 	compared, reached := 0, 0
 	for seed := 0; seed < n; seed++ {
-		rng := rand.New(rand.NewPCG(uint64(seed), 31))
-		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
-		e, q := randFlight(rng, rs)
-		me := &e.Tokens[q.Token]
-		q.Turn.Diagonals = rng.IntN(3)
-		if seed%3 == 1 {
-			// Walls on grid edges: a one-square flyer's reach is then the
-			// slow search's too.
-			for range 1 + rng.IntN(6) {
-				x, y, l := rng.IntN(e.Grid.W), rng.IntN(e.Grid.H), 1+rng.IntN(3)
-				if rng.IntN(2) == 0 {
-					e.Edges = append(e.Edges, wallE(model.EdgeWall, x, y, min(x+l, e.Grid.W), y))
-				} else {
-					e.Edges = append(e.Edges, wallE(model.EdgeWall, x, y, x, min(y+l, e.Grid.H)))
-				}
-			}
-			var err error
-			if e.Edges, err = model.CanonicalEdges(e.Edges, e.Grid.W, e.Grid.H); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
+		c, r := checkPathBound(t, uint64(seed))
+		compared, reached = compared+c, reached+r
+	}
+	t.Logf("%d paths compared, %d reached", compared, reached)
+}
+
+// FuzzFly3DPathBound is TestFly3DPathBoundKeepsAnswers for `make fuzz`:
+// any seed.
+func FuzzFly3DPathBound(f *testing.F) {
+	for seed := uint64(0); seed < 8; seed++ {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		checkPathBound(t, seed)
+	})
+}
+
+// checkPathBound compares the bounded and the unbounded 3-D path, and the
+// 3-D reach, to every square of random flight seed, and returns the paths
+// compared and how many were reachable.
+func checkPathBound(t testing.TB, seed uint64) (compared, reached int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 31))
+	rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
+	e, q := randFlight(rng, rs)
+	me := &e.Tokens[q.Token]
+	q.Turn.Diagonals = rng.IntN(3)
+	if seed%3 == 1 {
+		// Walls on grid edges: a one-square flyer's reach is then the
+		// slow search's too.
+		for range 1 + rng.IntN(6) {
+			x, y, l := rng.IntN(e.Grid.W), rng.IntN(e.Grid.H), 1+rng.IntN(3)
+			if rng.IntN(2) == 0 {
+				e.Edges = append(e.Edges, wallE(model.EdgeWall, x, y, min(x+l, e.Grid.W), y))
+			} else {
+				e.Edges = append(e.Edges, wallE(model.EdgeWall, x, y, x, min(y+l, e.Grid.H)))
 			}
 		}
-		// The 3-D reach (the engine answers a flight where everything is
-		// at the ground in 2-D, where a flyer does not climb).
-		var rf fly3d
-		sq, _, err := rf.reach(kindOf(rs), nil, e, q)
-		if err != nil {
+		var err error
+		if e.Edges, err = model.CanonicalEdges(e.Edges, e.Grid.W, e.Grid.H); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		answer := squareAt(sq)
-		bounded, unbounded := fly3d{}, fly3d{noBound: true}
-		for y := 0; y < e.Grid.H; y++ {
-			for x := 0; x < e.Grid.W; x++ {
-				got, _, err := bounded.path(kindOf(rs), nil, e, q, x, y)
-				if err != nil {
-					t.Fatalf("seed %d: %v", seed, err)
-				}
-				want, _, err := unbounded.path(kindOf(rs), nil, e, q, x, y)
-				if err != nil {
-					t.Fatalf("seed %d: %v", seed, err)
-				}
-				if fmt.Sprint(got) != fmt.Sprint(want) {
-					t.Fatalf("seed %d %s %s to (%d, %d) at %d ft:\nbounded   %s %+v\nunbounded %s %+v\n%s%s", seed, rs, me.Size, x, y, q.Elevation,
-						pathText(got), got, pathText(want), want, tokenMap(e), stackText(e))
-				}
-				a, ok := answer[[2]int{x, y}]
-				if got.Reachable != ok || ok && (got.Cost != a.Cost || got.Actions != a.Actions) {
-					t.Fatalf("seed %d %s to (%d, %d): path %s %+v, reach %+v (%v)\n%s%s", seed, rs, x, y, pathText(got), got, a, ok, tokenMap(e), stackText(e))
-				}
-				compared++
-				if ok {
-					reached++
-				}
+	}
+	// The 3-D reach (the engine answers a flight where everything is at
+	// the ground in 2-D, where a flyer does not climb).
+	var rf fly3d
+	sq, _, err := rf.reach(kindOf(rs), nil, e, q)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	answer := squareAt(sq)
+	bounded, unbounded := fly3d{}, fly3d{noBound: true}
+	for y := 0; y < e.Grid.H; y++ {
+		for x := 0; x < e.Grid.W; x++ {
+			got, _, err := bounded.path(kindOf(rs), nil, e, q, x, y)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			want, _, err := unbounded.path(kindOf(rs), nil, e, q, x, y)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("seed %d %s %s to (%d, %d) at %d ft:\nbounded   %s %+v\nunbounded %s %+v\n%s%s", seed, rs, me.Size, x, y, q.Elevation,
+					pathText(got), got, pathText(want), want, tokenMap(e), stackText(e))
+			}
+			a, ok := answer[[2]int{x, y}]
+			if got.Reachable != ok || ok && (got.Cost != a.Cost || got.Actions != a.Actions) {
+				t.Fatalf("seed %d %s to (%d, %d): path %s %+v, reach %+v (%v)\n%s%s", seed, rs, x, y, pathText(got), got, a, ok, tokenMap(e), stackText(e))
+			}
+			compared++
+			if ok {
+				reached++
 			}
 		}
 	}
-	t.Logf("%d paths compared, %d reached", compared, reached)
+	return compared, reached
 }
 
 // A larger space's caches are what they stand for: boxBlock holds a box

@@ -858,7 +858,7 @@ func (f *fly3d) reach(k kind, dst []Square, e *model.Encounter, q MoveQuery) (ou
 	if used, err := f.prepare(k, e, q, false); !used || err != nil {
 		return dst, used, err
 	}
-	if f.fastReach() {
+	if f.fastReach(-1) {
 		return f.resultsFast(dst), true, nil
 	}
 	f.search(-1, true)
@@ -881,15 +881,20 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 	}
 	a := wy*f.bw + wx
 	reached := true
-	if !f.noBound {
+	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
+	if !f.noBound && int64(openCost(sx, sy, m.par0, wx, wy))+int64(max(0, f.zEnd-f.z0)) > int64(m.layers)*int64(m.budget) {
+		// Farther than every Stride's movement on an open map (flyBound):
+		// out of reach.
+		reached = false
+	} else if !f.noBound {
 		// The reach's answer at the target bounds the search, and a
 		// target out of reach needs none (pf1e's minimum movement below
-		// reads only whether the target was reached). The slow search's
-		// reach stops at the target, as the path's own search would.
+		// reads only whether the target was reached). Both reaches stop
+		// at the target, as the path's own search would.
 		if _, err := f.prepare(k, e, q, false); err != nil {
 			return Path{}, true, err
 		}
-		fast := f.fastReach()
+		fast := f.fastReach(a)
 		if !fast {
 			f.search(a, true)
 		}

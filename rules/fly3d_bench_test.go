@@ -71,6 +71,25 @@ func farthestSquare(sq []Square) Square {
 // with every pointer move while dragging an elevated token.
 func BenchmarkPathFly3D(b *testing.B) { benchFly3D(b, model.Medium, true) }
 
+// BenchmarkPathFly3DNear is a 3-D path on the same map to a square 15 ft
+// from the flyer: the reach that bounds it stops there.
+func BenchmarkPathFly3DNear(b *testing.B) {
+	e := benchFlyEnc()
+	en := mustEngine(b, model.SF2E)
+	q := flyQuery(0, 3, 20)
+	t := e.Tokens[0]
+	p, err := en.Path(e, q, t.X+3, t.Y)
+	if err != nil || !p.Reachable {
+		b.Fatalf("path: %+v, %v", p, err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		en.Path(e, q, t.X+3, t.Y)
+	}
+	b.ReportMetric(float64(p.Cost), "ft")
+}
+
 // BenchmarkReachFly3DLarge is BenchmarkReachFly3D with a Large flyer, whose
 // space the fast search does not take: the slow search's reach.
 func BenchmarkReachFly3DLarge(b *testing.B) { benchFly3D(b, model.Large, false) }

@@ -280,11 +280,17 @@ type flyFast struct {
 	// work counters of the last search: labels expanded, states reached
 	// (first in each Stride), steps taken (whose entered cube is read)
 	expanded, reached, steps int
+	// the window square whose answer ends the search (-1: none): a path's
+	// bound needs only its target's
+	target int
 }
 
 // fastReach runs the fast search when it applies (reach, a one-square
-// space, no edge walls, keys in range) and reports whether it did.
-func (f *fly3d) fastReach() bool {
+// space, no edge walls, keys in range) and reports whether it did. With
+// target >= 0 (a window square) it stops once that square is answered:
+// answers are recorded as their first label leaves, in key order, Stride
+// by Stride, so the first is the answer.
+func (f *fly3d) fastReach(target int) bool {
 	m := &f.m
 	if f.noFast || f.k != 1 || m.es.on || ffSpan(m) > ffMaxSpan {
 		return false
@@ -295,6 +301,7 @@ func (f *fly3d) fastReach() bool {
 	if !f.ff.build(f) {
 		return false
 	}
+	f.ff.target = target
 	f.ff.search(f)
 	return true
 }
@@ -839,6 +846,9 @@ func (ff *flyFast) search(f *fly3d) {
 							ff.resT[a], ff.resA[a] = K>>1, int8(s+1)
 							f.minX, f.maxX = min(f.minX, wx), max(f.maxX, wx)
 							f.minY, f.maxY = min(f.minY, wy), max(f.maxY, wy)
+							if a == ff.target {
+								return
+							}
 						}
 					}
 					sk := seedK(ss)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"slices"
 
 	"encounterplanner/model"
@@ -896,7 +897,12 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 		}
 		fast := f.fastReach(a)
 		if !fast {
+			// The slow search's reach goes only where the Strides can
+			// still carry a route to the target (the bound with no total
+			// yet: every Stride's movement).
+			f.bnd = flyBound{on: true, t: math.MaxInt32, s: int8(m.layers - 1), x: wx, y: wy, z: f.zEnd}
 			f.search(a, true)
+			f.bnd.on = false
 		}
 		if reached = f.resStamp[a] == f.qgen; reached {
 			f.bnd = flyBound{on: true, x: wx, y: wy, z: f.zEnd}

@@ -184,21 +184,22 @@ const dragsPerOp = 5
 //
 // 250x250-aloft is the same drag of a flyer (Speed 60) 20 ft up, with a
 // quarter of the other tokens at heights from 0 to 25 ft and the overlays
-// in fly mode: its reach and path are the 3-D ones (rules/fly3d.go).
+// in fly mode: its reach and path are the 3-D ones (rules/fly3d.go);
+// 250x250-aloft-large drags a Large flyer so, whose 3-D searches are the
+// slow ones.
 func BenchmarkDragOverlays(b *testing.B) {
-	for _, aloft := range []bool{false, true} {
+	for _, v := range []string{"", "-aloft", "-aloft-large"} {
 		n := 250
-		name := fmt.Sprintf("%dx%d", n, n)
-		if aloft {
-			name += "-aloft"
-		}
-		b.Run(name, func(b *testing.B) {
+		b.Run(fmt.Sprintf("%dx%d%s", n, n, v), func(b *testing.B) {
 			e := crowdedMap(n, n, 200)
 			sel := dragToken(e)
 			set := everyOverlay
-			if aloft {
+			if v != "" {
 				liftTokens(e, sel)
 				set.Mode = rules.ModeFly
+			}
+			if v == "-aloft-large" {
+				e.Tokens[sel].Size = model.Large
 			}
 			p := newDragPipeline(e, sel, set, 1200, 900)
 			defer p.w.Stop()

@@ -99,8 +99,8 @@ type fly3d struct {
 	boxTmp   []uint8
 	threats  bool // some square is marked threatened (a path's)
 	// per window position, for a space of 2 squares or more: its eight
-	// steps as mover.tryLevel gives them, a byte each (stepAllowed | level,
-	// 0 refused), worked out at its first label (tryStamp == qgen)
+	// steps (mover.levelSteps), worked out at its first label (tryStamp ==
+	// qgen)
 	tryW      []uint64
 	tryStamp  []uint32
 	gen       uint32   // per Stride of each query
@@ -388,8 +388,6 @@ func (f *fly3d) markBoxBlock() {
 	}
 }
 
-const stepAllowed = 0x80 // fly3d.tryW: the step is allowed (the level below)
-
 // tries returns the eight steps of the space at window position (wx, wy)
 // (fly3d.tryW), working them out at its first call of the query.
 func (f *fly3d) tries(wx, wy int) uint64 {
@@ -397,12 +395,7 @@ func (f *fly3d) tries(wx, wy int) uint64 {
 	if f.tryStamp[a] == f.qgen {
 		return f.tryW[a]
 	}
-	var w uint64
-	for d := 0; d < 8; d++ {
-		if _, lvl, ok := f.m.tryLevel(wx+f.bx0, wy+f.by0, d); ok {
-			w |= uint64(stepAllowed|lvl) << (8 * d)
-		}
-	}
+	w := f.m.levelSteps(wx+f.bx0, wy+f.by0)
 	f.tryStamp[a], f.tryW[a] = f.qgen, w
 	return w
 }
@@ -727,7 +720,7 @@ func (f *fly3d) expand(li int32, l flyLabel, wx, wy, z int, p uint8, B int32) {
 						tw, twSet = f.tries(wx, wy), true
 					}
 					b := uint8(tw >> (8 * h))
-					tryOK, tryLvl = b&stepAllowed != 0, b&^stepAllowed
+					tryOK, tryLvl = b&stepOK != 0, b&^stepOK
 				} else {
 					_, tryLvl, _, _, tryOK = m.try(x, y, int(h))
 				}

@@ -571,7 +571,7 @@ func TestFly3DBoxCachesMatch(t *testing.T) {
 				for d := 0; d < 8; d++ {
 					_, lvl, _, _, ok := f.m.try(wx+f.bx0, wy+f.by0, d)
 					b := uint8(w >> (8 * d))
-					if b&stepAllowed != 0 != ok || ok && b&^stepAllowed != lvl {
+					if b&stepOK != 0 != ok || ok && b&^stepOK != lvl {
 						t.Fatalf("seed %d: step %d from (%d, %d): tries %#x, try %v level %d", seed, d, wx, wy, b, ok, lvl)
 					}
 				}

@@ -601,3 +601,16 @@ func (m *mover) tryLevel(x, y, d int) (npos int, lvl uint8, ok bool) {
 	}
 	return ny*W + nx, mx >> lvlShift, true
 }
+
+// levelSteps is tryLevel for the eight steps from top-left (x, y), a byte
+// each in direction order: stepOK | the level, 0 where refused. The 3-D
+// flight and the path's flood keep a larger space's steps so.
+func (m *mover) levelSteps(x, y int) uint64 {
+	var w uint64
+	for d := 0; d < 8; d++ {
+		if _, lvl, ok := m.tryLevel(x, y, d); ok {
+			w |= uint64(stepOK|lvl) << (8 * d)
+		}
+	}
+	return w
+}

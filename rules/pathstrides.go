@@ -504,12 +504,7 @@ func (s *searcher) floodStepsOf(pos, x, y int) uint64 {
 	if e.pos == int32(pos) && e.gen == int32(ss.gen) {
 		return e.w
 	}
-	var w uint64
-	for d := 0; d < 8; d++ {
-		if _, lvl, ok := s.m.tryLevel(x, y, d); ok {
-			w |= uint64(stepOK|lvl) << (8 * d)
-		}
-	}
+	w := s.m.levelSteps(x, y)
 	*e = floodSteps{int32(pos), int32(ss.gen), w}
 	return w
 }
@@ -630,8 +625,8 @@ type strideSearch struct {
 	ftc       []floodSteps // (floodStepsOf)
 }
 
-// floodSteps is a position's eight steps as tryLevel gives them, a byte
-// each (stepOK | level; 0: refused), for the query of generation gen.
+// floodSteps is a position's eight steps (mover.levelSteps) for the query
+// of generation gen.
 type floodSteps struct {
 	pos, gen int32
 	w        uint64

@@ -875,8 +875,9 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 	}
 	a := wy*f.bw + wx
 	reached := true
-	sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0
-	if !f.noBound && int64(openCost(sx, sy, m.par0, wx, wy))+int64(max(0, f.zEnd-f.z0)) > int64(m.layers)*int64(m.budget) {
+	// the bound before any total is known: every Stride's movement
+	strides := flyBound{on: true, t: math.MaxInt32, s: int8(m.layers - 1), x: wx, y: wy, z: f.zEnd}
+	if sx, sy := m.start%m.W-f.bx0, m.start/m.W-f.by0; !f.noBound && !strides.admits(sx, sy, f.z0, m.par0, 0, 0, 0, m.budget) {
 		// Farther than every Stride's movement on an open map (flyBound):
 		// out of reach.
 		reached = false
@@ -891,9 +892,8 @@ func (f *fly3d) path(k kind, steps []Step, e *model.Encounter, q MoveQuery, x, y
 		fast := f.fastReach(a)
 		if !fast {
 			// The slow search's reach goes only where the Strides can
-			// still carry a route to the target (the bound with no total
-			// yet: every Stride's movement).
-			f.bnd = flyBound{on: true, t: math.MaxInt32, s: int8(m.layers - 1), x: wx, y: wy, z: f.zEnd}
+			// still carry a route to the target.
+			f.bnd = strides
 			f.search(a, true)
 			f.bnd.on = false
 		}

@@ -99,7 +99,8 @@ func (sb *statusBar) build() fyne.CanvasObject {
 	sb.msgLabel.Truncation = fyne.TextTruncateEllipsis
 	sb.saveLabel = widget.NewLabel("")
 	sb.rulesLabel = widget.NewLabel("")
-	sb.fields = container.New(&controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230}}, sb.hoverLabel, sb.pathLabel, sb.msgLabel)
+	sb.fields = container.New(&controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230}, Yields: []float32{0, 0, statusMessageFloor}},
+		sb.hoverLabel, sb.pathLabel, sb.msgLabel)
 	sb.threatLabel = widget.NewLabel("")
 	sb.threatBox = container.NewHBox(widget.NewSeparator(), sb.threatLabel)
 	sb.threatBox.Hide()
@@ -107,6 +108,12 @@ func (sb *statusBar) build() fyne.CanvasObject {
 		container.NewHBox(sb.threatBox, widget.NewSeparator(), sb.saveLabel, widget.NewSeparator(), sb.rulesLabel),
 		sb.fields)
 }
+
+// statusMessageFloor is the width down to which a message gives way to
+// the hovered square and the path when the bar has no room for all three
+// (with the threat shown, at 1024 px): it clears itself, the path is what
+// a drag shows.
+const statusMessageFloor = 128
 
 // set sets one of the bar's fields and shares the bar's width again for
 // the new text.

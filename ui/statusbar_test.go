@@ -14,7 +14,26 @@ import (
 // "path 55 ft · 2 actions · 2 hazards · 4 narrow · pr..." and the
 // reactions it provokes, what the GM hovers to learn, were lost.
 func TestStatusBarShowsTheWholePath(t *testing.T) {
-	ed, _, _ := newTestEditor(t, model.Sample())
+	t.Run("no threat", func(t *testing.T) { statusBarShowsTheWholePath(t, model.Sample()) })
+	// With a party level the bar also shows the threat ("XP 80 ·
+	// moderate"): at 1024 px the message beside the path left it 438 of
+	// the 481 px its text needs. The message gives way first.
+	t.Run("threat shown", func(t *testing.T) {
+		e := model.Sample()
+		e.Party = &model.Party{Side: "party", Level: 2, Size: 4}
+		lv := 3
+		for i := range e.Tokens {
+			e.Tokens[i].Level = &lv
+		}
+		ed := statusBarShowsTheWholePath(t, e)
+		if !ed.status.threatBox.Visible() || ed.status.threatLabel.Text == "" {
+			t.Fatalf("the threat is not shown (%q)", ed.status.threatLabel.Text)
+		}
+	})
+}
+
+func statusBarShowsTheWholePath(t *testing.T, e *model.Encounter) *Editor {
+	ed, _, _ := newTestEditor(t, e)
 	fits := func(what string, l interface {
 		Size() fyne.Size
 	}, text string) {
@@ -47,4 +66,8 @@ func TestStatusBarShowsTheWholePath(t *testing.T) {
 	if x1, x2 := ed.status.pathLabel.Position().X+ed.status.pathLabel.Size().Width, ed.status.msgLabel.Position().X; x2 < x1 {
 		t.Errorf("the message (x %.0f) overlaps the path (ends at x %.0f)", x2, x1)
 	}
+	if w := ed.status.msgLabel.Size().Width; w < statusMessageFloor {
+		t.Errorf("the message gets %.0f px, under its %.0f", w, float32(statusMessageFloor))
+	}
+	return ed
 }

@@ -163,10 +163,14 @@ func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // whose text fits in its weighted share keeps only that, and what it leaves
 // goes to the others by weight (the longer texts then truncate last).
 // A field gets at least its floor when every text fits with it (so the
-// next field does not jump about as the text before it changes).
+// next field does not jump about as the text before it changes). When
+// the texts do not all fit, a field with a yield gives its width to the
+// others' texts, down to that yield, before they are cut (a message that
+// clears itself gives way to the path being dragged).
 type StatusLayout struct {
 	Weights []float32 // each field's share of the width left over
 	Floors  []float32 // the least width of the first fields
+	Yields  []float32 // the width down to which a field gives way (0: it does not)
 }
 
 func (l *StatusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
@@ -185,6 +189,33 @@ func (l *StatusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
 }
 
 func (l *StatusLayout) widths(objs []fyne.CanvasObject, total float32) []float32 {
+	w := l.shares(objs, total)
+	for i, o := range objs {
+		short := l.need(i, o, false) - w[i]
+		if short <= 0 || l.yield(i) > 0 {
+			continue
+		}
+		for j := range objs {
+			if y := l.yield(j); y > 0 && w[j] > y && short > 0 {
+				give := min(short, w[j]-y)
+				w[j] -= give
+				w[i] += give
+				short -= give
+			}
+		}
+	}
+	return w
+}
+
+func (l *StatusLayout) yield(i int) float32 {
+	if i < len(l.Yields) {
+		return l.Yields[i]
+	}
+	return 0
+}
+
+// shares is each field's width by its text and weight.
+func (l *StatusLayout) shares(objs []fyne.CanvasObject, total float32) []float32 {
 	n := len(objs)
 	need := make([]float32, n)
 	w := make([]float32, n)

@@ -13,7 +13,9 @@ import (
 // standard error when each overlay request was made and which answer each
 // frame of the map showed (.ci/dragtime reads it):
 //
-//	timing: request GEN event NS drag 0|1   the request and its pointer event
+//	timing: request GEN event NS drag 0|1 mode M
+//	                                        the request, its pointer event and
+//	                                        the movement mode (land, fly, ...)
 //	timing: frame GEN done NS reach N       a frame drawn, showing answer GEN
 //	                                        (N reached squares)
 //	timing: view X Y W H ZOOM OX OY         where the map view is (window
@@ -45,7 +47,11 @@ func (ed *Editor) logRequest(gen uint64) {
 	if ed.gest.ghost != nil {
 		drag = 1
 	}
-	fmt.Fprintf(timingLog, "timing: request %d event %d drag %d\n", gen, ed.view.EventAt().UnixNano(), drag)
+	mode := ed.ovp.settings.Mode
+	if mode == "" {
+		mode = "-"
+	}
+	fmt.Fprintf(timingLog, "timing: request %d event %d drag %d mode %s\n", gen, ed.view.EventAt().UnixNano(), drag, mode)
 }
 
 // logFrame stamps a drawn frame with the answer it showed, and the view's

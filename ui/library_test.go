@@ -63,7 +63,7 @@ func TestImportEncounter(t *testing.T) {
 // encounter's row shows the new XP and threat.
 func TestLibraryThreatFollowsTheEditor(t *testing.T) {
 	test.NewTempApp(t)
-	e := model.Sample()
+	e := sampleUnrated()
 	st := memstore.New(e)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	p := newPump()

@@ -14,18 +14,12 @@ import (
 // "path 55 ft · 2 actions · 2 hazards · 4 narrow · pr..." and the
 // reactions it provokes, what the GM hovers to learn, were lost.
 func TestStatusBarShowsTheWholePath(t *testing.T) {
-	t.Run("no threat", func(t *testing.T) { statusBarShowsTheWholePath(t, model.Sample()) })
+	t.Run("no threat", func(t *testing.T) { statusBarShowsTheWholePath(t, sampleUnrated()) })
 	// With a party level the bar also shows the threat ("XP 80 ·
 	// moderate"): at 1024 px the message beside the path left it 438 of
 	// the 481 px its text needs. The message gives way first.
 	t.Run("threat shown", func(t *testing.T) {
-		e := model.Sample()
-		e.Party = &model.Party{Side: "party", Level: 2, Size: 4}
-		lv := 3
-		for i := range e.Tokens {
-			e.Tokens[i].Level = &lv
-		}
-		ed := statusBarShowsTheWholePath(t, e)
+		ed := statusBarShowsTheWholePath(t, model.Sample()) // the sample rates its threat
 		if !ed.status.threatBox.Visible() || ed.status.threatLabel.Text == "" {
 			t.Fatalf("the threat is not shown (%q)", ed.status.threatLabel.Text)
 		}

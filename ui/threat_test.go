@@ -13,7 +13,7 @@ import (
 // level, then the XP and rating, updated as a level is typed in the
 // inspector, with the creature's XP beside it.
 func TestThreatLive(t *testing.T) {
-	ed, _, _ := newTestEditor(t, model.Sample())
+	ed, _, _ := newTestEditor(t, sampleUnrated())
 	if ed.status.threatBox.Visible() {
 		t.Fatalf("threat shown without a party level: %q", ed.status.threatLabel.Text)
 	}
@@ -40,4 +40,15 @@ func TestThreatLive(t *testing.T) {
 	if got := ed.status.threatLabel.Text; got != before {
 		t.Errorf("undo: %q, want %q", got, before)
 	}
+}
+
+// sampleUnrated is the built-in sample with no party and no creature
+// levels: nothing to rate until a test sets them.
+func sampleUnrated() *model.Encounter {
+	e := model.Sample()
+	e.Party = nil
+	for i := range e.Tokens {
+		e.Tokens[i].Level = nil
+	}
+	return e
 }

@@ -162,7 +162,7 @@ func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // StatusLayout shares a row among labels by what their text needs: a label
 // whose text fits in its weighted share keeps only that, and what it leaves
 // goes to the others by weight (the longer texts then truncate last).
-// A field gets at least its floor when every text fits with it (so the
+// A field gets up to its floor from the room the texts leave (so the
 // next field does not jump about as the text before it changes). When
 // the texts do not all fit, a field with a yield gives its width to the
 // others' texts, down to that yield, before they are cut (a message that
@@ -222,14 +222,19 @@ func (l *StatusLayout) shares(objs []fyne.CanvasObject, total float32) []float32
 	open := make([]bool, n)
 	var sum float32
 	for i, o := range objs {
-		need[i] = l.need(i, o, true)
+		need[i] = l.need(i, o, false)
 		open[i] = true
 		sum += need[i]
 	}
-	if sum > total { // no room for the floors
-		for i, o := range objs {
-			need[i] = l.need(i, o, false)
+	// The floors take what room the texts leave, first field first.
+	slack := total - sum
+	for i, o := range objs {
+		if slack <= 0 {
+			break
 		}
+		up := min(l.need(i, o, true)-need[i], slack)
+		need[i] += up
+		slack -= up
 	}
 	left := total
 	for {

@@ -209,11 +209,17 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery, path bool) (use
 	f.enc.Tokens = e.Tokens[q.Token : q.Token+1]
 	q1 := q
 	q1.Token = 0
+	f.e, f.kind, f.tok, f.fps = e, k, q.Token, fps
+	// The flight stays between the ground and the highest of its ends and
+	// the ceiling: the mover's Speed is clamped to what that many layers
+	// can use (a climb costs movement the flat map's clamp does not count).
+	ceil := f.ceiling(path)
+	f.m.levels = max(t.Elevation/fps, end/fps, ceil) + 1
 	if _, err := f.m.prepare(k, &f.enc, q1); err != nil {
 		return true, err
 	}
 	m := &f.m
-	f.e, f.kind, f.tok, f.k, f.fps = e, k, q.Token, m.k, fps
+	f.k = m.k
 	f.bx0, f.by0 = m.bx0, m.by0
 	f.bw, f.bh = m.bx1-m.bx0+1, m.by1-m.by0+1
 	f.z0, f.zEnd = t.Elevation/fps, end/fps
@@ -221,7 +227,6 @@ func (f *fly3d) prepare(k kind, e *model.Encounter, q MoveQuery, path bool) (use
 	// Layers at or above the ceiling are alike and dearer to climb: a
 	// flight never goes above it (or both ends), nor dips below it when
 	// both ends are at or above it.
-	ceil := f.ceiling(path)
 	zhi := min(f.z0+total/2, max(f.z0, f.zEnd, ceil))
 	f.zlo = max(0, f.z0-2*total)
 	if low := min(f.z0, f.zEnd); low >= ceil {

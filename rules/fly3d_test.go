@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"encounterplanner/model"
@@ -582,4 +583,49 @@ func TestFly3DBoxCachesMatch(t *testing.T) {
 		t.Fatal("no larger space was drawn")
 	}
 	t.Logf("%d boxes checked", checked)
+}
+
+// TestFlightSpeedClampCountsTheClimb: a Speed is clamped to what the map
+// can use, and a climb spends movement the flat map's clamp (12 squares a
+// square of the map) does not count: on a 2x2 map a flyer with a 300 ft
+// Speed climbing 140 ft (280 ft) was out of reach, its Speed cut to 240 ft.
+// On a small map a flight to a height answers as it does on a large one
+// (in the small map's squares), for every space size and both rulesets.
+func TestFlightSpeedClampCountsTheClimb(t *testing.T) {
+	rows := func(n int) []string {
+		r := make([]string, n)
+		for i := range r {
+			r[i] = strings.Repeat(".", n)
+		}
+		return r
+	}
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		for _, size := range []model.Size{model.Medium, model.Large} {
+			k := rs.Space(size)
+			for _, c := range []struct{ speed, from, to int }{{300, 0, 140}, {300, 0, 125}, {2000, 0, 900}, {2000, 3000, 0}, {300, 40, 150}} {
+				name := fmt.Sprintf("%s/%s/fly=%d/%d-%d", rs, size, c.speed, c.from, c.to)
+				t.Run(name, func(t *testing.T) {
+					flyer := tok{name: "Roc", x: 0, y: 0, size: size, speeds: fmt.Sprintf("fly=%d", c.speed)}.token()
+					flyer.Elevation = c.from
+					small := mapOf(t, rs, rows(k+1)...)
+					small.Tokens = []model.Token{flyer}
+					large := mapOf(t, rs, rows(12)...)
+					large.Tokens = []model.Token{flyer}
+					q := flyQuery(0, 1, c.to)
+					got, want := reachAt(t, small, q), reachAt(t, large, q)
+					if len(got) == 0 {
+						t.Fatalf("reach nothing; on a 12x12 map %v", want)
+					}
+					for p, w := range want {
+						if p[0]+k > k+1 || p[1]+k > k+1 {
+							continue // off the small map
+						}
+						if g, ok := got[p]; !ok || g != w {
+							t.Errorf("(%d, %d): %+v (listed %v), on a 12x12 map %+v", p[0], p[1], g, ok, w)
+						}
+					}
+				})
+			}
+		}
+	}
 }

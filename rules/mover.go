@@ -50,6 +50,9 @@ type mover struct {
 	diag0  int   // the diagonals the turn has counted before the query
 	start  int   // top-left position y*W+x
 	fly    bool
+	// levels is the number of layers a 3-D flight may use (fly3d sets it
+	// before prepare); 0 or 1 for the flat map.
+	levels int
 	// shallow is model.ShallowWater for the modes it is difficult terrain
 	// for (land and climb), else 0 (rules-conventions.md "Shallow water").
 	shallow model.Trait
@@ -124,8 +127,13 @@ func (m *mover) prepare(k kind, e *model.Encounter, q MoveQuery) (int, error) {
 	m.feet = e.Feet()
 	// A Stride's cheapest route to any state (position, diagonal parity)
 	// visits each of the 2 W H states at most once, at most 6 squares a
-	// step: a longer Speed reaches nothing more.
-	speed = clampUse(speed, satMul(m.feet, min(12*mapSquares(g), maxBudget)))
+	// step: a longer Speed reaches nothing more. In a flight over L layers
+	// the states are 2 W H L, and a step up costs at most as much again.
+	use := satMul(12, mapSquares(g))
+	if m.levels > 1 {
+		use = satMul(satMul(24, mapSquares(g)), m.levels)
+	}
+	speed = clampUse(speed, satMul(m.feet, min(use, maxBudget)))
 	m.budget = int32(speed / m.feet)
 	if mode == ModeLand && crawls(t) {
 		m.budget = min(m.budget, 1) // a Crawl: one square, at most 5 ft, an action

@@ -167,6 +167,9 @@ func flankPairs3(e *model.Encounter, f int, F *model.Token, allies []int, out []
 			}
 			out = append(out, Flank{Target: f, By: by})
 		}
+		if len(out) > maxFlanks {
+			return out // the caller refuses the query
+		}
 	}
 	return out
 }

@@ -162,7 +162,7 @@ func TestElevationOneLevelKeeps2D(t *testing.T) {
 		rs := []model.Ruleset{model.SF2E, model.PF1E}[seed%2]
 		e := randCrowd(rng, rs, 2+rng.IntN(14), 2+rng.IntN(14), 2+rng.IntN(20))
 		k := kindOf(rs)
-		flat := flanking(k, e, new(squareSum))
+		flat := mustFlank(t, k, e)
 		var covers []Cover
 		for i := range e.Tokens {
 			for j := range e.Tokens {
@@ -180,7 +180,7 @@ func TestElevationOneLevelKeeps2D(t *testing.T) {
 		for i := range e.Tokens {
 			e.Tokens[i].Elevation = lift
 		}
-		if got := flanking(k, e, new(squareSum)); !reflect.DeepEqual(got, flat) {
+		if got := mustFlank(t, k, e); !reflect.DeepEqual(got, flat) {
 			t.Fatalf("seed %d: lifted %d ft: flanks %v, on the ground %v", seed, lift, got, flat)
 		}
 		n := 0

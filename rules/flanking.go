@@ -21,7 +21,11 @@ import (
 // sum over foes of those pairs); memory O(T + candidates).
 // ws is the caller's buffer for the map's wall sums (an engine keeps one,
 // so a drag does not make a whole-map table a call).
-func flanking(k kind, e *model.Encounter, ws *squareSum) []Flank {
+//
+// A crowd where every creature reaches every other has about T^3 / 2
+// flanks (5,000 tokens: tens of billions): past maxFlanks the search stops
+// and the query is refused, rather than fill memory with its answer.
+func flanking(k kind, e *model.Encounter, ws *squareSum) ([]Flank, error) {
 	n := len(e.Tokens)
 	cand := foesInReach(k, e, ws)
 	var out []Flank
@@ -47,6 +51,9 @@ func flanking(k kind, e *model.Encounter, ws *squareSum) []Flank {
 			} else if j-i >= 2 {
 				out = flankPairs(e, f, F, cf[i:j], at, cx, cy, out)
 			}
+			if len(out) > maxFlanks {
+				return nil, BadQuery("the %d tokens flank one another more than %d times (every pair around a creature is an entry): too many to list; give fewer of them a reach that covers the crowd", n, maxFlanks)
+			}
 			i = j
 		}
 	}
@@ -58,8 +65,12 @@ func flanking(k kind, e *model.Encounter, ws *squareSum) []Flank {
 	if out == nil {
 		out = []Flank{}
 	}
-	return out
+	return out, nil
 }
+
+// maxFlanks is the most flanks a flanking query lists (about 24 MB of
+// answer, 100 MB of JSON).
+const maxFlanks = 1 << 20
 
 // flankPairs appends the flanks of foe f by pairs of allies in allies:
 // those standing on opposite sides of its space whose centres' segment
@@ -88,8 +99,9 @@ func flankPairs(e *model.Encounter, f int, F *model.Token, allies []int, at []ui
 			south = append(south, a)
 		}
 	}
+	// past maxFlanks the caller refuses the query: stop adding
 	try := func(a, c int) {
-		if !oppositeSides(cx[a], cy[a], cx[c], cy[c], l, t, r, b) {
+		if len(out) > maxFlanks || !oppositeSides(cx[a], cy[a], cx[c], cy[c], l, t, r, b) {
 			return
 		}
 		A, C := &e.Tokens[a], &e.Tokens[c]
@@ -102,12 +114,18 @@ func flankPairs(e *model.Encounter, f int, F *model.Token, allies []int, at []ui
 		for _, c := range east {
 			try(a, c)
 		}
+		if len(out) > maxFlanks {
+			return out
+		}
 	}
 	for _, a := range north {
 		for _, c := range south {
 			if at[a]|at[c] != 3 { // a pair west and east was tried above
 				try(a, c)
 			}
+		}
+		if len(out) > maxFlanks {
+			return out
 		}
 	}
 	return out

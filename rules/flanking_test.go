@@ -1,10 +1,13 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,7 +114,7 @@ func TestFlankingMatchesAllPairs(t *testing.T) {
 		w, h := 2+rng.IntN(40), 2+rng.IntN(40)
 		e := randCrowd(rng, rs, w, h, 2+rng.IntN(60))
 		k := kindOf(rs)
-		got, want := flanking(k, e, new(squareSum)), flankingAllPairs(k, e)
+		got, want := mustFlank(t, k, e), flankingAllPairs(k, e)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("seed %d (%s %dx%d, %d tokens): %d flanks, want %d\ngot  %v\nwant %v", seed, rs, w, h, len(e.Tokens),
 				len(got), len(want), got, want)
@@ -160,4 +163,51 @@ func segCrosses(ax, ay, bx, by, cx, cy, dx, dy int) bool {
 	}
 	return (o1 == 0 && on(ax, ay, bx, by, cx, cy)) || (o2 == 0 && on(ax, ay, bx, by, dx, dy)) ||
 		(o3 == 0 && on(cx, cy, dx, dy, ax, ay)) || (o4 == 0 && on(cx, cy, dx, dy, bx, by))
+}
+
+// mustFlank is flanking with a fresh wall buffer, failing the test on an
+// error.
+func mustFlank(t testing.TB, k kind, e *model.Encounter) []Flank {
+	t.Helper()
+	out, err := flanking(k, e, new(squareSum))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestFlankingRefusesACrowdTooDenseToList: in a checkerboard of two sides
+// where every creature reaches every other, the flanks grow with the cube
+// of the crowd (1,600 tokens printed 153 MB and took 860 MB; the format's
+// 5,000 passed 15 GB). Past maxFlanks the query is refused, naming the
+// limit, before its answer fills memory.
+func TestFlankingRefusesACrowdTooDenseToList(t *testing.T) {
+	crowd := func(side int) *model.Encounter {
+		rows := make([]string, 60)
+		for i := range rows {
+			rows[i] = strings.Repeat(".", 60)
+		}
+		e := mapOf(t, model.SF2E, rows...)
+		for y := range side {
+			for x := range side {
+				s := []string{"party", "enemy"}[(x+y)%2]
+				e.Tokens = append(e.Tokens, tok{name: fmt.Sprintf("t%d.%d", x, y), x: x, y: y, side: s, reach: 1000}.token())
+			}
+		}
+		return e
+	}
+	// 12 x 12: well under the limit, every flank listed.
+	if got := mustFlank(t, kindSF2E, crowd(12)); len(got) == 0 || len(got) > maxFlanks {
+		t.Fatalf("12 x 12: %d flanks", len(got))
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got, err := flanking(kindSF2E, crowd(40), new(squareSum))
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrBadQuery) || !strings.Contains(fmt.Sprint(err), fmt.Sprint(maxFlanks)) {
+		t.Fatalf("40 x 40 (1,600 tokens): %d flanks, error %v; want a bad query naming the limit %d", len(got), err, maxFlanks)
+	}
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 256 {
+		t.Errorf("the refused query allocated %d MB", mb)
+	}
 }

@@ -131,7 +131,7 @@ func (g *pf1eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 // Flanking lists every flanking pair: allies threatening a foe from
 // opposite sides or corners. O(T^3).
 func (g *pf1eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return flanking(kindPF1E, e, &g.fw), nil
+	return flanking(kindPF1E, e, &g.fw)
 }
 
 // Threatened appends the squares tok threatens (reach weapons included).

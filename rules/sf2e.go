@@ -155,7 +155,7 @@ func (g *sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 
 // Flanking lists every flanking pair (Player Core p. 417). O(T^3).
 func (g *sf2eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return flanking(kindSF2E, e, &g.fw), nil
+	return flanking(kindSF2E, e, &g.fw)
 }
 
 // Threatened appends the squares within tok's reach, outside its space.

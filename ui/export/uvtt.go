@@ -58,6 +58,13 @@ type uvttFile struct {
 // units), wall edges (and secret doors) as open line_of_sight polylines,
 // door edges and door squares as portals (see uvttedges.go), and the
 // terrain image without tokens as base64 PNG.
+//
+// The file is for another table's players, so it holds only what they may
+// see: the image is the players' view (GM-only squares as open ground, no
+// notes, secret doors as walls), without this table's fog of war (the
+// VTT keeps its own). Walls and obstacles block whether GM-only or not (a
+// VTT does not show its lines to players), and a GM-only door square is a
+// wall square, as a secret door is a wall.
 func UVTT(w io.Writer, e *model.Encounter, px int) error {
 	if px == 0 {
 		px = DefaultPX
@@ -67,7 +74,9 @@ func UVTT(w io.Writer, e *model.Encounter, px int) error {
 	}
 	img := image.NewRGBA(image.Rect(0, 0, e.Grid.W*px, e.Grid.H*px))
 	r := render.NewRenderer()
-	r.Draw(img, e, render.View{Scale: float64(px), NoTokens: true, NoGrid: true}, nil)
+	seen := *e
+	seen.Revealed = nil // the fog is this table's: the other table's VTT keeps its own
+	r.Draw(img, &seen, render.View{Scale: float64(px), Player: true, NoTokens: true, NoGrid: true}, nil)
 	var pbuf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&pbuf, img); err != nil {
 		return fmt.Errorf("export uvtt: %w", err)
@@ -76,9 +85,10 @@ func UVTT(w io.Writer, e *model.Encounter, px int) error {
 	f.Format = 0.3
 	f.Resolution.MapSize = uvttPoint{float64(e.Grid.W), float64(e.Grid.H)}
 	f.Resolution.PixelsPerGrid = px
-	f.LineOfSight = toPoints(append(Boundaries(&e.Grid, model.Wall), edgeWalls(e)...))
-	f.ObjectsLineOfSight = toPoints(Boundaries(&e.Grid, model.Obstacle))
-	f.Portals, f.Lights = portals(e), []any{}
+	g := playersGrid(e)
+	f.LineOfSight = toPoints(append(Boundaries(g, model.Wall), edgeWalls(e)...))
+	f.ObjectsLineOfSight = toPoints(Boundaries(g, model.Obstacle))
+	f.Portals, f.Lights = portals(e, g), []any{}
 	f.Environment.BakedLighting = true
 	f.Environment.AmbientLight = "ffffffff"
 	f.Image = base64.StdEncoding.EncodeToString(pbuf.Bytes())
@@ -87,6 +97,30 @@ func UVTT(w io.Writer, e *model.Encounter, px int) error {
 		return fmt.Errorf("export uvtt: %w", err)
 	}
 	return nil
+}
+
+// playersGrid is e's grid as the UVTT file carries it: each GM-only door
+// square a wall square (a portal would show the players a door where they
+// see open ground). It is e.Grid itself when there is none, else a copy.
+func playersGrid(e *model.Encounter) *model.Grid {
+	g := &e.Grid
+	if len(e.GMOnly) != len(g.Cells) {
+		return g
+	}
+	var c *model.Grid
+	for i, hidden := range e.GMOnly {
+		if !hidden || g.Cells[i]&model.Door == 0 {
+			continue
+		}
+		if c == nil {
+			c = &model.Grid{W: g.W, H: g.H, Cells: slices.Clone(g.Cells)}
+		}
+		c.Cells[i] = c.Cells[i]&^(model.Door|model.Open) | model.Wall
+	}
+	if c == nil {
+		return g
+	}
+	return c
 }
 
 func toPoints(lines [][][2]int) [][]uvttPoint {

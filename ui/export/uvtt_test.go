@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -159,5 +160,91 @@ func TestImportUVTTMemory(t *testing.T) {
 	t.Logf("a %.1f MB .dd2vtt of 31,000 squares: %.1f MB allocated in all", float64(len(doc))/1e6, float64(alloc)/1e6)
 	if alloc > 128<<20 {
 		t.Errorf("allocated %d MB; want at most 128", alloc>>20)
+	}
+}
+
+// uvttImage is the image of a .dd2vtt, decoded.
+func uvttImage(t *testing.T, doc []byte) image.Image {
+	t.Helper()
+	var f struct{ Image string }
+	if err := json.Unmarshal(doc, &f); err != nil {
+		t.Fatal(err)
+	}
+	data, err := base64.StdEncoding.DecodeString(f.Image)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// TestUVTTIsThePlayersView: a UVTT file goes to another table's players,
+// so its image shows what the players see and nothing the GM alone knows:
+// a GM-only trap and wall are open ground, as in the player PNG (without
+// its tokens and notes, which UVTT never draws, and without this table's
+// fog, which the VTT keeps itself). The GM-only wall still blocks (a VTT
+// does not show its lines), and a GM-only door square is a wall, not a
+// portal that would show the players a door.
+func TestUVTTIsThePlayersView(t *testing.T) {
+	e := mapFrom(
+		"......",
+		".h#+/.",
+		"......",
+		"##+###",
+	)
+	e.GMOnly = make([]bool, len(e.Grid.Cells))
+	for x := 1; x <= 4; x++ {
+		e.GMOnly[1*6+x] = true // the trap, the wall and both doors of row 1
+	}
+	e.Tokens = []model.Token{
+		{Name: "Iseph", X: 0, Y: 0, Size: model.Medium, Side: "party"},
+		{Name: "Lurker", X: 5, Y: 2, Size: model.Small, Side: "enemy", Hidden: true},
+	}
+	e.Notes = []model.Note{{X: 1, Y: 1, Text: "pit trap"}, {X: 0, Y: 2, Text: "a statue", Player: true}}
+	e.Revealed = make([]bool, len(e.Grid.Cells)) // all in fog
+	e.Revealed[0] = true
+	e.Edges = []model.Edge{edge(model.EdgeSecretDoor, 0, 3, 1, 3)}
+	if err := model.Validate(e); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := UVTT(&buf, e, 20); err != nil {
+		t.Fatal(err)
+	}
+	got := uvttImage(t, buf.Bytes())
+
+	seen := e.Clone()
+	seen.Tokens, seen.Notes, seen.Revealed = nil, nil, nil
+	want, err := Image(seen, PNGOptions{PX: 20, Player: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !samePixels(got, want) {
+		t.Error("the UVTT image is not the players' view (GM-only squares, notes or fog show)")
+	}
+	gm, err := Image(seen, PNGOptions{PX: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if samePixels(gm, want) {
+		t.Fatal("the test map looks the same to the GM and the players")
+	}
+
+	back, err := ImportUVTT(bytes.NewReader(buf.Bytes()), "Imported")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Row 1: the GM-only wall and doors block as walls; row 3: the door
+	// square the players know stays a door.
+	if a := ascii(&back.Grid); a != "......\n..###.\n......\n##.###\n" {
+		t.Errorf("imported squares\n%s", a)
+	}
+	for i, c := range back.Grid.Cells {
+		if c.Any(model.Door) != (i == 3*6+2) {
+			t.Errorf("square (%d, %d) is %v", i%6, i/6, c)
+		}
 	}
 }

@@ -25,7 +25,8 @@ import (
 //     stands in a wall). A double door is two portals.
 //   - A door square is a portal across its square through the centre: east-
 //     west when the squares west and east of it block like walls (or the
-//     squares north and south do not), north-south otherwise.
+//     squares north and south do not), north-south otherwise. A GM-only
+//     door square is a wall square instead (see playersGrid).
 
 // uvttPortal is a door as Universal VTT writes it.
 type uvttPortal struct {
@@ -115,8 +116,9 @@ func edgeWalls(e *model.Encounter) [][][2]int {
 	return out
 }
 
-// portals returns the door edges and door squares of e as portals.
-func portals(e *model.Encounter) []uvttPortal {
+// portals returns the door edges of e and the door squares of g (e's grid
+// as exported, see playersGrid) as portals.
+func portals(e *model.Encounter, g *model.Grid) []uvttPortal {
 	out := []uvttPortal{}
 	door := func(ax, ay, bx, by float64, closed bool) {
 		out = append(out, uvttPortal{
@@ -131,7 +133,6 @@ func portals(e *model.Encounter) []uvttPortal {
 			door(float64(ed.X1), float64(ed.Y1), float64(ed.X2), float64(ed.Y2), ed.Kind == model.EdgeDoor)
 		}
 	}
-	g := &e.Grid
 	blocks := func(x, y int) bool { return g.In(x, y) && g.At(x, y).BlocksLikeWall() }
 	for y := 0; y < g.H; y++ {
 		for x := 0; x < g.W; x++ {

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"encounterplanner/model"
@@ -30,6 +31,9 @@ func runExport(env Env, args []string) error {
 	}
 	if outs != 1 {
 		return usagef("export needs exactly one of --png OUT.png, --pdf OUT.pdf, --uvtt OUT.dd2vtt")
+	}
+	if err := exportOptionsApply(f); err != nil {
+		return err
 	}
 	px, err := f.num("px", 70, 1, 16384)
 	if err != nil {
@@ -85,4 +89,37 @@ func runExport(env Env, args []string) error {
 	}
 	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%s)\n", out, what)
 	return err
+}
+
+// exportOptions are the options each export format takes (queries.md,
+// "export"): a PDF is printed at 1 inch a square, always with its grid; a
+// UVTT image has no grid (the VTT draws its own) and is always the
+// players' view.
+var exportOptions = map[string][]string{
+	"png":  {"px", "player", "no-grid"},
+	"pdf":  {"paper", "player", "token-sheet", "trim"},
+	"uvtt": {"px"},
+}
+
+// exportOptionsApply refuses, naming it, an option given that the chosen
+// format does not take, so it is never silently dropped.
+func exportOptionsApply(f *flags) error {
+	format := "uvtt"
+	for _, k := range []string{"png", "pdf"} {
+		if _, ok := f.vals[k]; ok {
+			format = k
+		}
+	}
+	for _, name := range []string{"px", "paper", "player", "no-grid", "token-sheet", "trim"} {
+		_, valued := f.vals[name]
+		_, given := f.bools[name]
+		if !valued && !given || slices.Contains(exportOptions[format], name) {
+			continue
+		}
+		if format == "uvtt" && name == "player" {
+			return usagef("--player does not apply to --uvtt: the UVTT image is always the players' view")
+		}
+		return usagef("--%s does not apply to --%s", name, format)
+	}
+	return nil
 }

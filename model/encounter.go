@@ -312,6 +312,11 @@ type Encounter struct {
 	Created time.Time
 	Updated time.Time
 	Version int64 // storage revision, for optimistic locking; 0 = never saved
+
+	// Dropped says what the store left out when it loaded the encounter
+	// because Validate no longer accepts it (see DropUnusableImages), one
+	// message each naming the field; nil when nothing. Never saved.
+	Dropped []string
 }
 
 // Space returns the side in squares of token t's space under e's ruleset.

@@ -61,6 +61,12 @@ func TestSpecDoorAndShallowWaterTraits(t *testing.T) {
 	checkFieldError(t, Validate(e), -1, "", "map.rows[0][0]", "map.rows[0][0]: unknown terrain bits 0x800")
 }
 
+// tinyPNG and tinyWebP are real 1x1 images, for files that need one.
+const (
+	tinyPNG  = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+	tinyWebP = "data:image/webp;base64,UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=="
+)
+
 func pngURL(t testing.TB, w, h int) string {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
@@ -131,7 +137,7 @@ func BenchmarkImageSize(b *testing.B) {
 func TestSpecAddedFieldErrors(t *testing.T) {
 	const rows = `"rows":["....","....","....","...."]`
 	mp := func(s string) string { return specHead + `"map":{` + rows + `,` + s + `}}` }
-	bg := `"background":"data:image/png;base64,iVBORw0KGgo=",`
+	bg := `"background":"` + tinyPNG + `",`
 	toks := `"tokens":[{"name":"Ogre","x":0,"y":0,"size":"large"},{"name":"Iseph","x":3,"y":3}]`
 	top := func(s string) string { return specHead + `"map":{` + rows + `},` + toks + `,` + s + `}` }
 	tok := func(s string) string {
@@ -401,7 +407,7 @@ func BenchmarkEdgeGridBetween(b *testing.B) {
 // top-left corner and its pixels per square (default: the image stretched
 // to the map, as before)".
 func TestSpecBackgroundPlacement(t *testing.T) {
-	e := mustDecode(t, specHead+`"map":{"rows":["."],"background":"data:image/jpeg;base64,/9j/","backgroundPlacement":{"x":35,"y":-12.5,"pxPerSquare":70}}}`)
+	e := mustDecode(t, specHead+`"map":{"rows":["."],"background":"`+jpegURL(t, 1, 1)+`","backgroundPlacement":{"x":35,"y":-12.5,"pxPerSquare":70}}}`)
 	if e.Placement == nil || *e.Placement != (BackgroundPlacement{X: 35, Y: -12.5, PxPerSquare: 70}) {
 		t.Fatalf("placement read as %+v", e.Placement)
 	}
@@ -412,11 +418,11 @@ func TestSpecBackgroundPlacement(t *testing.T) {
     }`) {
 		t.Errorf("canonical placement:\n%s", s)
 	}
-	e = mustDecode(t, specHead+`"map":{"rows":["."],"background":"data:image/png;base64,AA","backgroundPlacement":{"x":0,"y":0,"pxPerSquare":70.25}}}`)
+	e = mustDecode(t, specHead+`"map":{"rows":["."],"background":"`+tinyPNG+`","backgroundPlacement":{"x":0,"y":0,"pxPerSquare":70.25}}}`)
 	if s := roundTrip(t, e); !strings.Contains(s, "\"backgroundPlacement\": {\n      \"pxPerSquare\": 70.25\n    }") {
 		t.Errorf("x and y at 0 are left out:\n%s", s)
 	}
-	if e = mustDecode(t, specHead+`"map":{"rows":["."],"background":"data:image/png;base64,AA"}}`); e.Placement != nil {
+	if e = mustDecode(t, specHead+`"map":{"rows":["."],"background":"`+tinyPNG+`"}}`); e.Placement != nil {
 		t.Error("no placement read as one")
 	}
 }
@@ -601,7 +607,7 @@ func TestSpecTokenAddedFields(t *testing.T) {
 func TestSpecAddedCanonicalBytes(t *testing.T) {
 	lvl, init := 2, 14
 	e := &Encounter{Name: "Vault", Ruleset: SF2E, FeetPerSquare: 5, Grid: NewGrid(3, 2),
-		Background: "data:image/png;base64,AA",
+		Background: tinyPNG,
 		Tokens: []Token{{ID: specID(1), Name: "Ogre", X: 0, Y: 0, Size: Medium, Side: "enemy", Notes: "n",
 			Elevation: 5, Level: &lvl, Initiative: &init, HP: &HP{Current: 3, Max: 9}}},
 		Notes:     []Note{{X: 1, Y: 1, Text: "t"}},
@@ -622,7 +628,7 @@ func TestSpecAddedCanonicalBytes(t *testing.T) {
       "...",
       "..."
     ],
-    "background": "data:image/png;base64,AA",
+    "background": "` + tinyPNG + `",
     "edges": [
       {
         "kind": "door",
@@ -732,10 +738,10 @@ func TestValidateAddedFields(t *testing.T) {
 		{"EdgeOverlap", func(e *Encounter) { e.Edges = []Edge{{EdgeOpenDoor, 0, 0, 0, 2}, {EdgeWall, 0, 1, 0, 4}} }, -1, "map.edges[1]", "map.edges[1]: overlaps map.edges[0] (open-door and wall)"},
 		{"PlacementNoBackground", func(e *Encounter) { e.Placement = &BackgroundPlacement{PxPerSquare: 70} }, -1, "map.backgroundPlacement", "map.backgroundPlacement: places a background, but the map has none"},
 		{"PlacementNaN", func(e *Encounter) {
-			e.Background, e.Placement = "data:image/png;base64,AA", &BackgroundPlacement{PxPerSquare: math.NaN()}
+			e.Background, e.Placement = tinyPNG, &BackgroundPlacement{PxPerSquare: math.NaN()}
 		}, -1, "map.backgroundPlacement.pxPerSquare", "map.backgroundPlacement.pxPerSquare: must be more than 0 and at most 10000 pixels, not NaN"},
 		{"PlacementInf", func(e *Encounter) {
-			e.Background, e.Placement = "data:image/png;base64,AA", &BackgroundPlacement{X: math.Inf(1), PxPerSquare: 7}
+			e.Background, e.Placement = tinyPNG, &BackgroundPlacement{X: math.Inf(1), PxPerSquare: 7}
 		}, -1, "map.backgroundPlacement", "map.backgroundPlacement: x and y must be pixels from -1e9 to 1e9, not +Inf and 0"},
 		{"PartySide", func(e *Encounter) { e.Party = &Party{Side: " ", Size: 4} }, -1, "party.side", "party.side: is required: the players' side"},
 		{"PartySize", func(e *Encounter) { e.Party = &Party{Side: "party"} }, -1, "party.size", "party.size: must be 1 to 100 players, not 0"},
@@ -797,7 +803,7 @@ func allFieldsEncounter(t testing.TB, rs Ruleset) *Encounter {
 	lvl, ini := 4, 17
 	fps := rs.DefaultFeetPerSquare()
 	e := &Encounter{Name: "All " + string(rs), Ruleset: rs, FeetPerSquare: fps, Grid: NewGrid(6, 5),
-		Background: "data:image/webp;base64,UklGRg==",
+		Background: tinyWebP,
 		Tokens: []Token{
 			{ID: specID(1), Name: "Ogre", X: 0, Y: 0, Size: Large, Side: "enemy", Elevation: 2 * fps, Level: &lvl, Initiative: &ini,
 				HP: &HP{Current: 12, Max: 20}, Image: pngURL(t, 4, 4), Conditions: []string{CondProne, CondDead}},

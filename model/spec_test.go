@@ -275,7 +275,7 @@ func TestSpecWriterLegendKeys(t *testing.T) {
 func TestSpecCanonicalBytes(t *testing.T) {
 	five := 5
 	e := &Encounter{Name: `<Bar & "Grill"> é`, Ruleset: Starship, FeetPerSquare: 50, Grid: NewGrid(4, 2),
-		Background: "data:image/webp;base64,AAAA",
+		Background: tinyWebP,
 		Tokens: []Token{
 			{ID: specID(1), Name: "Ship <1>", X: 0, Y: 0, Size: Medium, Side: Neutral},
 			{ID: specID(2), Name: "Raider", X: 2, Y: 0, Size: Small, Side: "pirates", Speeds: map[string]int{"mobility": 1, "turn": 2, "fly": 300},
@@ -292,7 +292,7 @@ func TestSpecCanonicalBytes(t *testing.T) {
       "....",
       "...."
     ],
-    "background": "data:image/webp;base64,AAAA"
+    "background": "` + tinyWebP + `"
   },
   "tokens": [
     {
@@ -463,7 +463,7 @@ func TestSpecFacingLongReachWeapon(t *testing.T) {
 // "`background` ... a data:image/png;base64,... or data:image/webp;base64,...
 // image"; "`background` also accepts data:image/jpeg;base64,...".
 func TestSpecBackground(t *testing.T) {
-	for _, bg := range []string{"data:image/png;base64,iVBORw0KGgo=", "data:image/webp;base64,UklGRg==", "data:image/jpeg;base64,/9j/"} {
+	for _, bg := range []string{tinyPNG, tinyWebP, jpegURL(t, 1, 1)} {
 		e := mustDecode(t, specHead+`"map":{"rows":["."],"background":"`+bg+`"}}`)
 		if e.Background != bg {
 			t.Errorf("background read as %q", e.Background)
@@ -542,7 +542,7 @@ func TestSpecRoundTripEveryField(t *testing.T) {
 	r0, r10 := 0, 10
 	for _, rs := range Rulesets {
 		e := &Encounter{Name: "Round " + string(rs), Ruleset: rs, FeetPerSquare: 10, Grid: NewGrid(6, 6),
-			Background: "data:image/png;base64,iVBORw0KGgo=",
+			Background: tinyPNG,
 			Tokens: []Token{
 				{ID: specID(1), Name: "A", X: 0, Y: 0, Size: Large, Side: "party", Speeds: map[string]int{"land": 30}, Reach: &r10, Long: true, Hidden: true, Conditions: []string{"prone"}, Notes: "n\n2"},
 				{ID: specID(2), Name: "B", X: 5, Y: 5, Size: Tiny, Side: Neutral, Reach: &r0},

@@ -41,8 +41,10 @@ func Validate(e *Encounter) error {
 			return fieldErr(fmt.Sprintf("map.rows[%d][%d]", i/g.W, i%g.W), "unknown terrain bits %#x", uint16(t&^traitMask))
 		}
 	}
-	if _, _, ok := imagePrefix(e.Background); e.Background != "" && !ok {
-		return fieldErr("map.background", "must be a data:image/png;base64,..., data:image/jpeg;base64,... or data:image/webp;base64,... image")
+	if e.Background != "" {
+		if err := CheckBackground(e.Background); err != nil {
+			return fieldErr("map.background", "%v", err)
+		}
 	}
 	if err := validateMapAdded(e); err != nil {
 		return err
@@ -52,11 +54,15 @@ func Validate(e *Encounter) error {
 	}
 	names := make(map[string]int, len(e.Tokens))
 	ids := make(map[string]int, len(e.Tokens))
+	var portraits portraitBudget
 	for i := range e.Tokens {
 		if err := validateToken(e, i); err != nil {
 			return err
 		}
 		t := &e.Tokens[i]
+		if err := portraits.add(t.Image); err != nil {
+			return tokenErr(i, t.Name, "image", "%v", err)
+		}
 		if j, dup := names[t.Name]; dup {
 			return tokenErr(i, t.Name, "name", "duplicate name; tokens[%d] has it already (names must be unique)", j)
 		}
@@ -343,8 +349,8 @@ func validateToken(e *Encounter, i int) error {
 		}
 	}
 	if t.Image != "" {
-		if msg := checkTokenImage(t.Image); msg != "" {
-			return bad("image", "%s", msg)
+		if err := checkTokenImage(t.Image); err != nil {
+			return bad("image", "%v", err)
 		}
 	}
 	if t.Color != "" && !ValidColor(t.Color) {

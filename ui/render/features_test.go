@@ -3,8 +3,10 @@ package render
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"math"
@@ -406,6 +408,41 @@ func TestPortraitsDecodeOnce(t *testing.T) {
 	r.Draw(img, e, View{Scale: 40, OriginX: 20, OriginY: 20}, nil)
 	if len(r.plist) != 2 {
 		t.Errorf("%d portraits decoded after a copy of the string, want 2", len(r.plist))
+	}
+}
+
+// TestPortraitsManyDistinct: a frame showing well over 64 distinct
+// portraits (each decoded image is kept, up to maxPortraitBytes) decodes
+// each once; the next frame decodes none, where a cache of 64 evicted
+// every one before it was drawn again. Each token's image is a string of
+// its own, as a file or database gives them, and is found by its storage
+// without hashing after the first frame.
+func TestPortraitsManyDistinct(t *testing.T) {
+	e := &model.Encounter{Name: "Crowd", Ruleset: model.SF2E, Grid: model.NewGrid(20, 10)}
+	var buf bytes.Buffer
+	for i := range 200 {
+		img := image.NewRGBA(image.Rect(0, 0, 24, 24))
+		draw.Draw(img, img.Rect, &image.Uniform{color.RGBA{uint8(i), uint8(255 - i), 90, 255}}, image.Point{}, draw.Src)
+		buf.Reset()
+		png.Encode(&buf, img)
+		url := "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+		e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("t", i), X: i % 20, Y: i / 20, Size: model.Medium, Side: "enemy",
+			Image: url[:len(url)/2] + url[len(url)/2:]}) // a string of its own
+	}
+	out := image.NewRGBA(image.Rect(0, 0, 20*30, 10*30))
+	r := NewRenderer()
+	v := View{Scale: 30}
+	r.Draw(out, e, v, nil)
+	if len(r.plist) != 200 {
+		t.Fatalf("%d portraits kept after a frame of 200, want 200", len(r.plist))
+	}
+	c := e.Clone()
+	for i := range c.Tokens {
+		c.Tokens[i].Image = c.Tokens[i].Image[:10] + c.Tokens[i].Image[10:] // other storage, same image
+	}
+	r.Draw(out, c, v, nil) // files the new strings
+	if n := testing.AllocsPerRun(5, func() { r.Draw(out, c, v, nil) }); n != 0 {
+		t.Errorf("%v allocations per frame of 200 distinct portraits: they are decoded again", n)
 	}
 }
 

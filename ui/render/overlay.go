@@ -176,12 +176,20 @@ func (r *Renderer) arrow(x0, y0, x1, y1, w float64, c rgba) {
 	r.triangle(x1, y1, x1-ux*h-uy*h*0.6, y1-uy*h+ux*h*0.6, x1-ux*h+uy*h*0.6, y1-uy*h-ux*h*0.6, c)
 }
 
+// discRadii are the radius of a token's disc whose space's half side is
+// half pixels at scale s, and the width of its side's ring.
+func discRadii(s, half float64) (rad, ringW float64) {
+	rad = half - math.Max(1, s*0.07)
+	return rad, math.Max(1.5, rad*0.12)
+}
+
 // tokens draws every token shown in the view, the selected one last.
 func (r *Renderer) tokens(f *frame) {
 	sel := -1
 	if f.o != nil {
 		sel = f.o.Selected
 	}
+	r.prefetchPortraits(f)
 	for i := range f.e.Tokens {
 		if i != sel && r.tokenOK(f, i) {
 			t := &f.e.Tokens[i]
@@ -202,7 +210,7 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	}
 	s := f.v.Scale
 	cx, cy, half := r.spaceCentre(f, x, y, k)
-	rad := half - math.Max(1, s*0.07)
+	rad, ringW := discRadii(s, half)
 	if t.Hidden {
 		a *= 0.45
 	}
@@ -217,7 +225,6 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 		fill, side = fill.mix(hex(0x9A9A9A), 0.55), side.mix(hex(0x9A9A9A), 0.55)
 	}
 	ring := side.mix(colInk, 0.5)
-	ringW := math.Max(1.5, rad*0.12)
 	if t.Elevation > 0 {
 		// Off the ground: its shadow falls on its square, further from
 		// the disc the higher it flies (up to a fifth of its space).

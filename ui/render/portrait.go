@@ -4,6 +4,10 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
 
 	"encounterplanner/model"
 )
@@ -23,15 +27,30 @@ type PortraitPainter interface {
 // standee, and a bounded cache.
 const MaxPortraitSide = 512
 
-// maxPortraits bounds the portrait cache (decoded images, their sizes).
-const maxPortraits = 64
+// maxPortraitBytes bounds the portrait cache: the decoded images (at most
+// MaxPortraitSide a side, 1 MiB) and their scaled discs, the least
+// recently drawn going first. 128 MiB keeps well over a hundred distinct
+// portraits, so a frame that shows them all decodes none again.
+const maxPortraitBytes = 128 << 20
 
 // portrait is a decoded token image with the sizes it was drawn at.
 type portrait struct {
-	key   string // the data: URL (strings are immutable: keeping it is safe)
+	key   string // the data: URL last looked up (strings are immutable: keeping it is safe)
 	src   *image.RGBA
 	used  uint64
 	sized [4]sizedPortrait
+}
+
+// bytes is the memory the portrait holds.
+func (p *portrait) bytes() int {
+	n := 0
+	if p.src != nil {
+		n = len(p.src.Pix)
+	}
+	for _, sp := range p.sized {
+		n += cap(sp.pix)
+	}
+	return n
 }
 
 // sizedPortrait is a portrait scaled to a d x d square with its circle
@@ -43,63 +62,150 @@ type sizedPortrait struct {
 }
 
 // portraitOf returns the decoded portrait of data URL s, decoding it the
-// first time it is seen (a pointer check first, then the map, so an
-// unchanged image costs no hashing); nil when it does not decode.
+// first time it is seen (a pointer check first, so an unchanged image
+// costs no hashing; then the map); nil when it does not decode.
 func (r *Renderer) portraitOf(s string) *image.RGBA {
 	if s == "" {
 		return nil
 	}
 	r.clock++
-	for _, p := range r.plist {
-		if len(p.key) == len(s) && unsafeSamePtr(p.key, s) {
-			p.used = r.clock
-			return p.src
-		}
-	}
-	if p, ok := r.pcache[s]; ok {
-		p.key, p.used = s, r.clock
+	if p := r.cachedPortrait(s); p != nil {
+		p.used = r.clock
 		return p.src
 	}
 	return r.addPortrait(s, DecodePortrait(s)).src
 }
 
-// addPortrait files a portrait, evicting the least recently used one when
-// the cache is full.
+// cachedPortrait finds the portrait of s in the cache, nil if it is not:
+// by the storage of the string it was last looked up by, then by content
+// (and it then remembers s's storage instead).
+func (r *Renderer) cachedPortrait(s string) *portrait {
+	if p := r.pptr[unsafe.StringData(s)]; p != nil && len(p.key) == len(s) {
+		return p
+	}
+	p, ok := r.pcache[s]
+	if !ok {
+		return nil
+	}
+	delete(r.pptr, unsafe.StringData(p.key))
+	p.key = s
+	r.pptr[unsafe.StringData(s)] = p
+	return p
+}
+
+// maxDecoders bounds the portraits decoded at once (each takes at most
+// about 100 MiB while it is decoded; see DecodePortrait).
+const maxDecoders = 4
+
+// prefetchPortraits decodes the portraits the frame will draw that the
+// cache lacks, several at once (one per processor, at most maxDecoders),
+// so that a map of many distinct portraits takes a fraction of the time to
+// draw the first time. Drawing then finds them in the cache.
+func (r *Renderer) prefetchPortraits(f *frame) {
+	if _, ok := r.p.(PortraitPainter); !ok {
+		return
+	}
+	var want []string
+	for i := range f.e.Tokens {
+		t := &f.e.Tokens[i]
+		if t.Image == "" || !r.tokenOK(f, i) || !r.visible(f, t.X, t.Y, f.e.Space(t)) {
+			continue
+		}
+		_, _, half := r.spaceCentre(f, t.X, t.Y, f.e.Space(t))
+		if rad, ringW := discRadii(f.v.Scale, half); rad-ringW < 3 {
+			continue // drawn without its portrait
+		}
+		if r.cachedPortrait(t.Image) != nil {
+			continue
+		}
+		if r.pending == nil {
+			r.pending = map[string]bool{}
+		}
+		if !r.pending[t.Image] {
+			r.pending[t.Image] = true
+			want = append(want, t.Image)
+		}
+	}
+	clear(r.pending)
+	workers := min(runtime.GOMAXPROCS(0), maxDecoders, len(want))
+	if workers < 2 {
+		return // drawing decodes it
+	}
+	for i, img := range decodePortraits(want, workers) {
+		r.addPortrait(want[i], img)
+	}
+}
+
+// decodePortraits decodes the images with DecodePortrait on workers
+// goroutines.
+func decodePortraits(images []string, workers int) []*image.RGBA {
+	got := make([]*image.RGBA, len(images))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(images); i = int(next.Add(1) - 1) {
+				got[i] = DecodePortrait(images[i])
+			}
+		})
+	}
+	wg.Wait()
+	return got
+}
+
+// addPortrait files a portrait, evicting the least recently used ones
+// while the cache holds more than maxPortraitBytes.
 func (r *Renderer) addPortrait(key string, src *image.RGBA) *portrait {
 	if r.pcache == nil {
 		r.pcache = map[string]*portrait{}
+		r.pptr = map[*byte]*portrait{}
+		r.psrc = map[*image.RGBA]*portrait{}
 	}
-	if len(r.plist) >= maxPortraits {
+	p := &portrait{key: key, src: src, used: r.clock}
+	r.trimPortraits(p.bytes())
+	r.plist = append(r.plist, p)
+	r.pbytes += p.bytes()
+	if key != "" {
+		r.pcache[key] = p
+		r.pptr[unsafe.StringData(key)] = p
+	}
+	if src != nil {
+		r.psrc[src] = p
+	}
+	return p
+}
+
+// trimPortraits evicts the least recently used portraits until n more
+// bytes fit in maxPortraitBytes (or none is left).
+func (r *Renderer) trimPortraits(n int) {
+	for r.pbytes+n > maxPortraitBytes && len(r.plist) > 0 {
 		old := 0
 		for i, p := range r.plist {
 			if p.used < r.plist[old].used {
 				old = i
 			}
 		}
-		delete(r.pcache, r.plist[old].key)
+		p := r.plist[old]
+		r.pbytes -= p.bytes()
+		if p.key != "" {
+			delete(r.pptr, unsafe.StringData(p.key))
+			delete(r.pcache, p.key)
+		}
+		if p.src != nil {
+			delete(r.psrc, p.src)
+		}
 		r.plist = append(r.plist[:old], r.plist[old+1:]...)
 	}
-	p := &portrait{key: key, src: src, used: r.clock}
-	r.plist = append(r.plist, p)
-	if key != "" {
-		r.pcache[key] = p
-	}
-	return p
 }
 
 // sizedPortrait returns src scaled to a d x d disc, from the cache.
 func (r *Renderer) sizedPortrait(src *image.RGBA, d int) []uint8 {
-	var p *portrait
-	for _, q := range r.plist {
-		if q.src == src {
-			p = q
-			break
-		}
-	}
+	p := r.psrc[src]
 	if p == nil {
 		p = r.addPortrait("", src) // an image from elsewhere (a Paint caller's)
 	}
 	r.clock++
+	p.used = r.clock
 	old := 0
 	for i := range p.sized {
 		sp := &p.sized[i]
@@ -112,6 +218,16 @@ func (r *Renderer) sizedPortrait(src *image.RGBA, d int) []uint8 {
 		}
 	}
 	sp := &p.sized[old]
+	if cap(sp.pix) < d*d*4 {
+		// Room for the new size is made before it is allocated.
+		r.pbytes -= cap(sp.pix)
+		sp.pix = nil
+		r.trimPortraits(d * d * 4)
+		if r.psrc[src] != p { // evicted itself: the cache is too small for it
+			return scaleDisc(src, d, nil)
+		}
+		r.pbytes += d * d * 4
+	}
 	sp.d, sp.used = d, r.clock
 	sp.pix = scaleDisc(src, d, sp.pix)
 	return sp.pix
@@ -120,20 +236,35 @@ func (r *Renderer) sizedPortrait(src *image.RGBA, d int) []uint8 {
 // DecodePortrait decodes a "data:image/png|jpeg|webp;base64,..." token
 // image into a square premultiplied RGBA image: the middle square of the
 // picture, at most MaxPortraitSide pixels a side; nil if it does not
-// decode.
+// decode or is more than model.MaxImageSide pixels a side. An 8-bit RGB or
+// RGBA image is premultiplied in place and scaled down from there; other
+// kinds are drawn into an RGBA square first. Memory: the header's
+// DecodeBytes at most (model.ImageHeader) and the 1 MiB kept: for a 2048 x
+// 2048 image, 17 MiB as an 8-bit PNG, 49 MiB as a 16-bit one, 97 MiB at
+// worst (a progressive CMYK JPEG).
 func DecodePortrait(s string) *image.RGBA {
-	img := decodeDataURL(s, func(w, h int) bool { return w <= model.MaxImageSide && h <= model.MaxImageSide })
+	h, err := model.ReadImageHeader(s)
+	if err != nil || h.Width < 1 || h.Height < 1 || h.Width > model.MaxImageSide || h.Height > model.MaxImageSide {
+		return nil
+	}
+	img := decodeDataURL(s, h)
 	if img == nil {
 		return nil
 	}
-	b := img.Bounds()
-	side := min(b.Dx(), b.Dy())
-	sq := image.NewRGBA(image.Rect(0, 0, side, side))
-	draw.Draw(sq, sq.Bounds(), img, image.Pt(b.Min.X+(b.Dx()-side)/2, b.Min.Y+(b.Dy()-side)/2), draw.Src)
-	if side <= MaxPortraitSide {
-		return sq
+	side := min(h.Width, h.Height)
+	at := image.Pt((h.Width-side)/2, (h.Height-side)/2)
+	sq, ok := rgbaInPlace(img, nil)
+	if ok {
+		sq = sq.SubImage(image.Rectangle{at, at.Add(image.Pt(side, side))}).(*image.RGBA)
+	} else {
+		sq = image.NewRGBA(image.Rect(0, 0, side, side))
+		draw.Draw(sq, sq.Bounds(), img, at, draw.Src)
 	}
-	out := image.NewRGBA(image.Rect(0, 0, MaxPortraitSide, MaxPortraitSide))
+	out := image.NewRGBA(image.Rect(0, 0, min(side, MaxPortraitSide), min(side, MaxPortraitSide)))
+	if side <= MaxPortraitSide {
+		draw.Draw(out, out.Bounds(), sq, sq.Bounds().Min, draw.Src)
+		return out
+	}
 	boxScale(sq, out.Pix, MaxPortraitSide, nil)
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/jpeg"
 	"image/png"
@@ -118,8 +119,12 @@ type Renderer struct {
 	keep    bool // keep each frame's base (KeepBase)
 	keyView View // the view being fingerprinted (frameKey)
 
-	pcache map[string]*portrait // decoded token portraits by data URL
-	plist  []*portrait          // the same, for the pointer check and eviction
+	pcache  map[string]*portrait      // decoded token portraits by data URL
+	pptr    map[*byte]*portrait       // the same by the storage of the string each was last looked up by
+	psrc    map[*image.RGBA]*portrait // the same by decoded image
+	plist   []*portrait               // the same, for eviction
+	pbytes  int                       // the memory they hold (portrait.bytes)
+	pending map[string]bool           // prefetchPortraits' scratch: the images it will decode
 }
 
 type tileSet struct {
@@ -459,54 +464,107 @@ func (r *Renderer) background(s string) *image.RGBA {
 }
 
 // MaxBackgroundPixels bounds the background images DecodeBackground
-// accepts (64 Mpx, 256 MiB decoded), so a hostile file cannot exhaust memory.
-const MaxBackgroundPixels = 1 << 26
+// accepts: model.MaxBackgroundPixels (64 Mpx); the memory decoding one
+// takes is bounded by model.MaxBackgroundDecode (512 MiB).
+const MaxBackgroundPixels = model.MaxBackgroundPixels
 
 // DecodeBackground decodes a "data:image/png;base64,...",
-// "data:image/jpeg;base64,..." or "data:image/webp;base64,..." background into an opaque RGBA image
-// (transparent parts over open ground), nil if it does not decode.
+// "data:image/jpeg;base64,..." or "data:image/webp;base64,..." background
+// into an opaque RGBA image (transparent parts over open ground); nil if
+// it does not decode or model.CheckBackground refuses its header (too many
+// pixels, or too much memory to decode), which is checked before a pixel
+// is allocated. An 8-bit RGB or RGBA image, or a CMYK JPEG, becomes the
+// RGBA image in place; other kinds are copied into one. Memory: at most
+// the header's DecodeBytes (model.ImageHeader), the base64 text decoded
+// as it is read.
 func DecodeBackground(s string) *image.RGBA {
-	img := decodeDataURL(s, func(w, h int) bool { return int64(w)*int64(h) <= MaxBackgroundPixels })
+	h, err := model.ReadImageHeader(s)
+	if err != nil || h.CheckBackground() != nil {
+		return nil
+	}
+	img := decodeDataURL(s, h)
 	if img == nil {
 		return nil
 	}
+	open := colOpen.std()
+	if out, ok := rgbaInPlace(img, &open); ok {
+		return out
+	}
 	b := img.Bounds()
 	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(out, out.Bounds(), &image.Uniform{colOpen.std()}, image.Point{}, draw.Src)
+	draw.Draw(out, out.Bounds(), &image.Uniform{open}, image.Point{}, draw.Src)
 	draw.Draw(out, out.Bounds(), img, b.Min, draw.Over)
 	return out
 }
 
-// decodeDataURL decodes a "data:image/png|jpeg|webp;base64,..." image whose
-// header's size fits (checked before any pixel is allocated); nil if it
-// does not decode or does not fit.
-func decodeDataURL(s string, fits func(w, h int) bool) image.Image {
-	var dec func(io.Reader) (image.Image, error)
-	var cfgf func(io.Reader) (image.Config, error)
-	var b64 string
-	switch {
-	case strings.HasPrefix(s, "data:image/png;base64,"):
-		dec, cfgf, b64 = png.Decode, png.DecodeConfig, s[len("data:image/png;base64,"):]
-	case strings.HasPrefix(s, "data:image/webp;base64,"):
-		dec, cfgf, b64 = webp.Decode, webp.DecodeConfig, s[len("data:image/webp;base64,"):]
-	case strings.HasPrefix(s, "data:image/jpeg;base64,"):
-		dec, cfgf, b64 = jpeg.Decode, jpeg.DecodeConfig, s[len("data:image/jpeg;base64,"):]
-	default:
+// decodeDataURL decodes a "data:image/png|jpeg|webp;base64,..." image of
+// header h (read from s), streaming the base64 text into the decoder; nil
+// if it does not decode or decodes to another size than h's.
+func decodeDataURL(s string, h model.ImageHeader) image.Image {
+	dec := map[string]func(io.Reader) (image.Image, error){"png": png.Decode, "jpeg": jpeg.Decode, "webp": webp.Decode}[h.Format]
+	_, b64, ok := strings.Cut(s, ";base64,")
+	if dec == nil || !ok {
 		return nil
 	}
-	data, err := base64.StdEncoding.DecodeString(b64)
-	if err != nil {
-		return nil
-	}
-	cfg, err := cfgf(bytes.NewReader(data))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || !fits(cfg.Width, cfg.Height) {
-		return nil
-	}
-	img, err := dec(bytes.NewReader(data))
-	if err != nil {
+	img, err := dec(base64.NewDecoder(base64.StdEncoding, strings.NewReader(b64)))
+	if err != nil || img.Bounds().Dx() != h.Width || img.Bounds().Dy() != h.Height {
 		return nil
 	}
 	return img
+}
+
+// rgbaInPlace turns a decoded image whose pixels are 4 bytes each, at
+// (0, 0) and without padding (8-bit RGBA or NRGBA, CMYK) into a
+// premultiplied RGBA image over the same memory, composited over *over
+// (opaque) when over is not nil, and reports whether it could. Each run
+// of pixels is copied aside and drawn back with image/draw, so the result
+// is exactly what drawing the image into a new RGBA image gives.
+func rgbaInPlace(img image.Image, over *color.RGBA) (*image.RGBA, bool) {
+	var pix []uint8
+	var stride int
+	var run func(p []uint8, n int) image.Image
+	switch m := img.(type) {
+	case *image.RGBA:
+		pix, stride = m.Pix, m.Stride
+		run = func(p []uint8, n int) image.Image {
+			return &image.RGBA{Pix: p, Stride: 4 * n, Rect: image.Rect(0, 0, n, 1)}
+		}
+	case *image.NRGBA:
+		pix, stride = m.Pix, m.Stride
+		run = func(p []uint8, n int) image.Image {
+			return &image.NRGBA{Pix: p, Stride: 4 * n, Rect: image.Rect(0, 0, n, 1)}
+		}
+	case *image.CMYK:
+		pix, stride = m.Pix, m.Stride
+		run = func(p []uint8, n int) image.Image {
+			return &image.CMYK{Pix: p, Stride: 4 * n, Rect: image.Rect(0, 0, n, 1)}
+		}
+	default:
+		return nil, false
+	}
+	b := img.Bounds()
+	if b.Min != (image.Point{}) || stride != 4*b.Dx() || len(pix) < 4*b.Dx()*b.Dy() {
+		return nil, false
+	}
+	pix = pix[:4*b.Dx()*b.Dy()]
+	_, isRGBA := img.(*image.RGBA)
+	if !isRGBA || over != nil {
+		const chunk = 4096 // pixels
+		tmp := make([]uint8, 4*chunk)
+		for off := 0; off < len(pix); off += 4 * chunk {
+			q := pix[off:min(off+4*chunk, len(pix))]
+			n := len(q) / 4
+			copy(tmp, q)
+			dst := &image.RGBA{Pix: q, Stride: 4 * n, Rect: image.Rect(0, 0, n, 1)}
+			if over != nil {
+				draw.Draw(dst, dst.Rect, &image.Uniform{*over}, image.Point{}, draw.Src)
+				draw.Draw(dst, dst.Rect, run(tmp[:len(q)], n), image.Point{}, draw.Over)
+			} else {
+				draw.Draw(dst, dst.Rect, run(tmp[:len(q)], n), image.Point{}, draw.Src)
+			}
+		}
+	}
+	return &image.RGBA{Pix: pix, Stride: stride, Rect: b}, true
 }
 
 // grid draws crisp 1-pixel lines on square boundaries, a little stronger

@@ -16,7 +16,6 @@ import (
 	"golang.org/x/image/webp"
 
 	"encounterplanner/model"
-	"encounterplanner/ui/render"
 )
 
 // MaxMapImageBytes bounds the file ReadMapImage reads: an 8000 x 8000
@@ -78,14 +77,14 @@ func SquarePixels(p model.BackgroundPlacement, x, y int) image.Rectangle {
 }
 
 // ReadMapImage reads a PNG, JPEG or WebP battle map from r, at most
-// MaxMapImageBytes: the kind from its first bytes, the size from its header
-// (at least 1 and at most render.MaxBackgroundPixels pixels, so an
-// 8000 x 8000 map is fine and a hostile header allocates nothing), then the
-// pixels. It calls progress (when not nil, from the calling goroutine) with
+// MaxMapImageBytes: the kind from its first bytes, the size and decode cost
+// from its header (see checkMapImage: an 8000 x 8000 map is fine, and a
+// hostile header allocates nothing), then the pixels. It calls progress (when not nil, from the calling goroutine) with
 // the fraction of the file decoded so far, from 0 to 1, and stops with
 // ctx's error when ctx is done. Memory: the file, its data URL (4/3 of the
-// file) and the decoded image (4 bytes a pixel for PNG and lossless WebP,
-// 1.5 for JPEG and lossy WebP). Run it off the UI goroutine.
+// file) and the decoded image (at most model.MaxBackgroundDecode; 4 bytes a
+// pixel for an 8-bit PNG and lossless WebP, 1.5 for JPEG and lossy WebP).
+// Run it off the UI goroutine.
 //
 // Every problem with the image is an error wrapping model.ErrInvalid that
 // names the field "image".
@@ -97,26 +96,12 @@ func ReadMapImage(ctx context.Context, r io.Reader, progress func(float64)) (*Ma
 	if len(data) > MaxMapImageBytes {
 		return nil, bad("image", "the file is larger than %d MiB", MaxMapImageBytes>>20)
 	}
-	var kind, name string
-	var config func(io.Reader) (image.Config, error)
-	var decode func(io.Reader) (image.Image, error)
-	switch {
-	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
-		kind, name, config, decode = "png", "PNG", png.DecodeConfig, png.Decode
-	case bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
-		kind, name, config, decode = "jpeg", "JPEG", jpeg.DecodeConfig, jpeg.Decode
-	case len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP":
-		kind, name, config, decode = "webp", "WebP", webp.DecodeConfig, webp.Decode
-	default:
-		return nil, bad("image", "is not a PNG, JPEG or WebP image")
-	}
-	cfg, err := config(bytes.NewReader(data))
+	cfg, err := checkMapImage(data)
 	if err != nil {
-		return nil, bad("image", "is not a readable %s: %v", name, err)
+		return nil, err
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > render.MaxBackgroundPixels {
-		return nil, bad("image", "is %dx%d pixels; at least 1 and at most %d million pixels (8192 x 8192) are allowed", cfg.Width, cfg.Height, render.MaxBackgroundPixels>>20)
-	}
+	kind := cfg.Format
+	name, decode := decoderOf(kind)
 	if progress != nil {
 		progress(0)
 	}
@@ -142,6 +127,34 @@ func ReadMapImage(ctx context.Context, r io.Reader, progress func(float64)) (*Ma
 		progress(1)
 	}
 	return &MapImage{DataURL: url.String(), Format: kind, Image: img}, nil
+}
+
+// checkMapImage reads the header of a PNG, JPEG or WebP map image file
+// and checks it as a background (model.ImageHeader.CheckBackground: at
+// most model.MaxBackgroundPixels, decoding in at most
+// model.MaxBackgroundDecode bytes), before any pixel is allocated. Every
+// problem is an error naming the field "image".
+func checkMapImage(data []byte) (model.ImageHeader, error) {
+	h, err := model.ReadImageFileHeader(bytes.NewReader(data))
+	if err != nil {
+		return h, bad("image", "%v", err)
+	}
+	if err := h.CheckBackground(); err != nil {
+		return h, bad("image", "%v", err)
+	}
+	return h, nil
+}
+
+// decoderOf is the name and decoder of an image format ("png", "jpeg",
+// "webp").
+func decoderOf(format string) (name string, decode func(io.Reader) (image.Image, error)) {
+	switch format {
+	case "png":
+		return "PNG", png.Decode
+	case "jpeg":
+		return "JPEG", jpeg.Decode
+	}
+	return "WebP", webp.Decode
 }
 
 // readAllSized reads r to its end, at most limit bytes, into one buffer of

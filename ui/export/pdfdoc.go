@@ -137,6 +137,42 @@ func (d *pdfDoc) stream(n int, dict string, data []byte) {
 	d.end()
 }
 
+// rowStream writes object n as a stream of size bytes that rows emits a
+// piece at a time, compressed as it goes when the document is: the length
+// is then an object of its own, written after the stream, so the data is
+// never held whole.
+func (d *pdfDoc) rowStream(n int, dict string, size int64, rows func(emit func([]byte))) {
+	if !d.zip {
+		d.begin(n)
+		d.ws("<<" + dict + " /Length " + strconv.FormatInt(size, 10) + " >>\nstream\n")
+		rows(d.wb)
+		d.ws("\nendstream\n")
+		d.end()
+		return
+	}
+	length := d.reserve()
+	d.begin(n)
+	d.ws("<<" + dict + " /Filter /FlateDecode /Length " + strconv.Itoa(length) + " 0 R >>\nstream\n")
+	start := d.off
+	zw := zlib.NewWriter(docWriter{d})
+	rows(func(b []byte) { zw.Write(b) })
+	zw.Close()
+	written := d.off - start
+	d.ws("\nendstream\n")
+	d.end()
+	d.begin(length)
+	d.ws(strconv.FormatInt(written, 10) + "\n")
+	d.end()
+}
+
+// docWriter writes into the document (its errors are the document's).
+type docWriter struct{ d *pdfDoc }
+
+func (w docWriter) Write(b []byte) (int, error) {
+	w.d.wb(b)
+	return len(b), w.d.err
+}
+
 // beginPage starts a page of w x h points.
 func (d *pdfDoc) beginPage(w, h float64) {
 	d.buf.Reset()
@@ -421,18 +457,23 @@ func (d *pdfDoc) Layer(name string) {
 }
 
 // Background implements render.Painter: the image stretched over the map.
+// Its RGB rows are compressed straight into the file, so the image is not
+// held a second time (an 8192 x 8192 map would be 192 MiB of RGB).
 func (d *pdfDoc) Background(x0, y0, x1, y1 float64, img *image.RGBA) {
 	if d.bgObj == 0 {
 		d.bgObj = d.reserve()
 		b := img.Bounds()
-		rgb := make([]byte, 0, b.Dx()*b.Dy()*3)
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			row := img.Pix[img.PixOffset(b.Min.X, y):]
-			for x := 0; x < b.Dx(); x++ {
-				rgb = append(rgb, row[x*4], row[x*4+1], row[x*4+2])
-			}
-		}
-		d.stream(d.bgObj, fmt.Sprintf(" /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8", b.Dx(), b.Dy()), rgb)
+		d.rowStream(d.bgObj, fmt.Sprintf(" /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8", b.Dx(), b.Dy()),
+			int64(b.Dx())*int64(b.Dy())*3, func(emit func([]byte)) {
+				rgb := make([]byte, b.Dx()*3)
+				for y := b.Min.Y; y < b.Max.Y; y++ {
+					row := img.Pix[img.PixOffset(b.Min.X, y):]
+					for x := 0; x < b.Dx(); x++ {
+						rgb[x*3], rgb[x*3+1], rgb[x*3+2] = row[x*4], row[x*4+1], row[x*4+2]
+					}
+					emit(rgb)
+				}
+			})
 	}
 	d.save()
 	d.op("cm /BG Do", x1-x0, 0, 0, y1-y0, d.X(x0), d.Y(y1))

@@ -267,7 +267,8 @@ func bad(field, format string, args ...any) error {
 // Every problem is an error wrapping model.ErrInvalid, a *model.FieldError
 // that names the field. Memory is bounded: at most MaxUVTTBytes read, 1000
 // squares a side, a MaxUVTTImage byte image of at most
-// render.MaxBackgroundPixels (checked in its header before decoding),
+// model.MaxBackgroundPixels that decodes in at most
+// model.MaxBackgroundDecode bytes (checked in its header before decoding),
 // MaxUVTTPoints points, and one byte a square to rasterise.
 func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxUVTTBytes+1))
@@ -674,24 +675,19 @@ func background(s string) (string, error) {
 		return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
 	}
 	var kind, mime string
-	var config func(io.Reader) (image.Config, error)
 	var decode func(io.Reader) (image.Image, error)
 	switch {
 	case bytes.HasPrefix(img, []byte("\x89PNG\r\n\x1a\n")):
-		kind, mime, config, decode = "PNG", "png", png.DecodeConfig, png.Decode
+		kind, mime, decode = "PNG", "png", png.Decode
 	case len(img) >= 12 && string(img[:4]) == "RIFF" && string(img[8:12]) == "WEBP":
-		kind, mime, config, decode = "WebP", "webp", webp.DecodeConfig, webp.Decode
+		kind, mime, decode = "WebP", "webp", webp.Decode
 	case bytes.HasPrefix(img, []byte("\xff\xd8\xff")):
-		kind, mime, config, decode = "JPEG", "jpeg", jpeg.DecodeConfig, jpeg.Decode
+		kind, mime, decode = "JPEG", "jpeg", jpeg.Decode
 	default:
 		return "", bad("image", "is not a PNG, WebP or JPEG image")
 	}
-	cfg, err := config(bytes.NewReader(img))
-	if err != nil {
-		return "", bad("image", "is not a readable %s: %v", kind, err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > render.MaxBackgroundPixels {
-		return "", bad("image", "is %dx%d pixels; at least 1 and at most %d million pixels are allowed", cfg.Width, cfg.Height, render.MaxBackgroundPixels>>20)
+	if _, err := checkMapImage(img); err != nil { // size and decode cost, from the header
+		return "", err
 	}
 	if _, err := decode(bytes.NewReader(img)); err != nil {
 		return "", bad("image", "is not a readable %s: %v", kind, err)

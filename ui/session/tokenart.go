@@ -19,7 +19,8 @@ import (
 const TokenArtSide = 512
 
 // maxArtPixels bounds the pictures TokenArt decodes (a 64-megapixel photo
-// is 256 MB decoded); bigger ones are refused from their header alone.
+// is 256 MB decoded); bigger ones, and ones that take more than
+// model.MaxBackgroundDecode to decode, are refused from their header alone.
 const maxArtPixels = 64 << 20
 
 // TokenArt turns a PNG or JPEG file's bytes into a token's Image: kept as
@@ -49,6 +50,11 @@ func TokenArt(data []byte) (string, error) {
 	}
 	if c.Width < 1 || c.Height < 1 || c.Width*c.Height > maxArtPixels {
 		return "", fmt.Errorf("token image: %dx%d pixels is too big (at most %d megapixels)", c.Width, c.Height, maxArtPixels>>20)
+	}
+	if h, err := model.ReadImageFileHeader(bytes.NewReader(data)); err == nil {
+		if err := h.CheckBackground(); err != nil { // the memory decoding it takes
+			return "", fmt.Errorf("token image: %v", err)
+		}
 	}
 	url := prefix + base64.StdEncoding.EncodeToString(data)
 	if max(c.Width, c.Height) > TokenArtSide {

@@ -79,7 +79,11 @@ func (s *Store) Find(ctx context.Context, nameOrID string) (string, error) {
 
 // Load returns the encounter with the id, read in one snapshot, equal
 // (reflect.DeepEqual) to the one last saved: empty token, note, speed and
-// condition lists come back nil, as the file codec gives them.
+// condition lists come back nil, as the file codec gives them. An image
+// that model.Validate no longer accepts (a background over today's limits,
+// say) is left out and named in Dropped (model.DropUnusableImages), so the
+// encounter still opens, saves and exports; the next save stores it
+// without that image.
 func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 	op := fmt.Sprintf("load encounter %s", id)
 	tx, err := s.rdb.BeginTx(ctx, nil)
@@ -120,6 +124,9 @@ func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 	if err := s.loadTokenImages(ctx, tx, e); err != nil {
 		return nil, dbErr(op, false, err)
 	}
+	// An image stored before today's limits (or damaged) must not keep
+	// the encounter from opening and saving: it is left out, and said.
+	e.Dropped = model.DropUnusableImages(e)
 	return e, nil
 }
 

@@ -30,6 +30,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -215,5 +216,8 @@ func (s *Shell) Open(nameOrID string) error {
 	s.ed.OnLibrary = s.ShowLibrary
 	s.ed.OnOpen = s.openOrShow
 	rememberLast(e.ID)
+	if len(e.Dropped) > 0 {
+		controls.ShowError(s.win, "Some images of the encounter were left out", fmt.Errorf("%s (the next save stores the encounter without them)", strings.Join(e.Dropped, "; ")))
+	}
 	return nil
 }

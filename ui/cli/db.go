@@ -76,6 +76,9 @@ func runDB(env Env, db, cmd string, args []string) error {
 		if err != nil {
 			return err
 		}
+		for _, d := range e.Dropped {
+			fmt.Fprintf(env.Stderr, "encounter-planner: %s: %s\n", oneField(e.Name), d)
+		}
 		data, err := model.EncodeEncounter(e)
 		if err != nil {
 			return err

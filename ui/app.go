@@ -217,7 +217,7 @@ func (s *Shell) Open(nameOrID string) error {
 	s.ed.OnOpen = s.openOrShow
 	rememberLast(e.ID)
 	if len(e.Dropped) > 0 {
-		controls.ShowError(s.win, "Some images of the encounter were left out", fmt.Errorf("%s (the next save stores the encounter without them)", strings.Join(e.Dropped, "; ")))
+		controls.ShowError(s.win, "Some images of the encounter were left out", fmt.Errorf("%s. The database keeps them until the encounter is next saved, which stores it without them: to keep a copy, quit now and run encounter-planner backup COPY.db", strings.Join(e.Dropped, "; ")))
 	}
 	return nil
 }

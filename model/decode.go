@@ -1,8 +1,10 @@
 package model
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,14 +21,36 @@ const MaxTokens = 5000
 // rows, the row and column, counted from 0). The error is a *FieldError
 // (errors.As finds it).
 func ReadEncounter(r io.Reader) (*Encounter, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	data, err := readLimited(r, MaxFileBytes)
 	if err != nil {
-		return nil, fmt.Errorf("read encounter: %w", err)
-	}
-	if len(data) > MaxFileBytes {
-		return nil, fieldErr("", "the file is larger than %d MiB", MaxFileBytes>>20)
+		return nil, err
 	}
 	return DecodeEncounter(data)
+}
+
+// readLimited reads all of r, refusing more than limit bytes with an error
+// naming the limit. A regular file (r has Stat, as *os.File has) is
+// measured first: one over the limit is refused before a byte of it is
+// read, and one within it is read into a buffer of its size, never grown.
+// Anything else (a pipe) is read through a LimitReader of limit+1 bytes.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	tooLarge := fieldErr("", "the file is larger than %d MiB", limit>>20)
+	var buf bytes.Buffer
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() > limit {
+				return nil, tooLarge
+			}
+			buf.Grow(int(fi.Size()) + bytes.MinRead)
+		}
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+		return nil, fmt.Errorf("read encounter: %w", err)
+	}
+	if int64(buf.Len()) > limit {
+		return nil, tooLarge
+	}
+	return buf.Bytes(), nil
 }
 
 // DecodeEncounter is ReadEncounter on bytes.

@@ -138,6 +138,10 @@ func readImport(path string) (*model.Encounter, error) {
 		return nil, err
 	}
 	defer fh.Close()
+	// Refused by its size before a byte is read, as an encounter file is.
+	if fi, err := fh.Stat(); err == nil && fi.Size() > export.MaxUVTTBytes {
+		return nil, usagef("%s: the file is larger than %d MiB", path, export.MaxUVTTBytes>>20)
+	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	e, err := export.ImportUVTT(fh, name)
 	if err != nil {

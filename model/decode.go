@@ -74,7 +74,69 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 		}
 		return nil, fieldErr("", "not valid JSON")
 	}
+	if s.lone != 0 {
+		return nil, loneSurrogate(data, s.lone-1, &f)
+	}
 	return f.encounter()
+}
+
+// loneSurrogate is the error for the \u escape at off of data, half of a
+// UTF-16 surrogate pair without its other half: no character, so the
+// reader refuses it rather than guess U+FFFD. It names the string's field,
+// found by reading data again.
+func loneSurrogate(data []byte, off int, f *fileIn) error {
+	msg := fmt.Sprintf("%s is half of a UTF-16 surrogate pair without its other half, not a character; write the character itself", data[off:off+6])
+	s := scanner{data: data}
+	var path []string // the field, one element a key or an [index]
+	var found []string
+	var walk func()
+	walk = func() {
+		switch s.next() {
+		case '{':
+			s.object(func(key string) {
+				if found == nil && s.lone != 0 { // the key itself
+					found = append(slices.Clone(path), fmt.Sprintf("key %q", key))
+				}
+				path = append(path, key)
+				walk()
+				path = path[:len(path)-1]
+			})
+		case '[':
+			s.array(func(i int) {
+				path = append(path, fmt.Sprintf("[%d]", i))
+				walk()
+				path = path[:len(path)-1]
+			})
+		case '"':
+			s.str()
+			if found == nil && s.lone != 0 {
+				found = slices.Clone(path)
+			}
+		default:
+			s.skip()
+		}
+	}
+	walk()
+	fe := &FieldError{Token: -1, Msg: msg}
+	if len(found) >= 2 && found[0] == "tokens" {
+		if i, err := strconv.Atoi(strings.Trim(found[1], "[]")); err == nil && i < len(f.tokens) {
+			fe.Token, fe.Name, found = i, f.tokens[i].peek, found[2:]
+			if len(found) > 0 && found[0] == "name" {
+				fe.Name = "" // not its name with U+FFFD in it
+			}
+		}
+	}
+	for _, p := range found {
+		switch {
+		case strings.HasPrefix(p, "["):
+			fe.Field += p
+		case strings.HasPrefix(p, "key "):
+			fe.Msg = p + ": " + msg
+		default:
+			fe.Field = join(fe.Field, p)
+		}
+	}
+	return invalid{fe}
 }
 
 // What the reader keeps of the file until it has read all of it.

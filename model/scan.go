@@ -10,6 +10,10 @@ type scanner struct {
 	pos   int
 	depth int
 	bad   bool
+	// lone is 1 + the offset of the first \u escape that is half of a
+	// UTF-16 surrogate pair without its other half (0: none met), which
+	// encoding/json would quietly turn into U+FFFD.
+	lone int
 }
 
 // maxDepth is encoding/json's nesting limit.
@@ -211,7 +215,8 @@ func (s *scanner) number() []byte {
 
 // str reads a string. The file is valid UTF-8 (the reader checked), so a
 // string without escapes is its bytes; one with escapes is unquoted by
-// encoding/json, which also turns a lone surrogate into U+FFFD.
+// encoding/json, which turns a lone surrogate into U+FFFD: str notes the
+// first such escape in lone, for the reader to refuse.
 func (s *scanner) str() string {
 	d, start := s.data, s.pos
 	if start >= len(d) || d[start] != '"' {
@@ -233,6 +238,7 @@ func (s *scanner) str() string {
 			return out
 		case c == '\\':
 			escaped = true
+			esc := i
 			i++
 			if i >= len(d) {
 				s.fail()
@@ -241,11 +247,24 @@ func (s *scanner) str() string {
 			switch d[i] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			case 'u':
-				for range 4 {
-					if i++; i >= len(d) || !isHex(d[i]) {
-						s.fail()
-						return ""
+				r, ok := hex4(d[i+1:])
+				if !ok {
+					s.fail()
+					return ""
+				}
+				i += 4
+				if r < 0xD800 || r >= 0xE000 {
+					break
+				}
+				// A high half followed by a low half is one character.
+				if r < 0xDC00 && len(d) > i+6 && d[i+1] == '\\' && d[i+2] == 'u' {
+					if r2, ok := hex4(d[i+3:]); ok && r2 >= 0xDC00 && r2 < 0xE000 {
+						i += 6
+						break
 					}
+				}
+				if s.lone == 0 {
+					s.lone = esc + 1
 				}
 			default:
 				s.fail()
@@ -260,4 +279,23 @@ func (s *scanner) str() string {
 	return ""
 }
 
-func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+// hex4 reads the four hex digits a \u escape starts with.
+func hex4(b []byte) (int, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	v := 0
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			v = v<<4 | int(c-'0')
+		case c >= 'a' && c <= 'f':
+			v = v<<4 | int(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			v = v<<4 | int(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return v, true
+}

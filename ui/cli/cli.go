@@ -22,6 +22,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
+	"unicode/utf8"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -99,10 +101,9 @@ func Run(env Env, args []string) int {
 	if err == nil {
 		return ExitOK
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
 	// Some packages wrap model.ErrInvalid itself: its text names nothing.
-	msg = strings.TrimSuffix(msg, ": "+model.ErrInvalid.Error())
-	fmt.Fprintln(env.Stderr, "encounter-planner: "+msg)
+	msg := strings.TrimSuffix(err.Error(), ": "+model.ErrInvalid.Error())
+	fmt.Fprintln(env.Stderr, "encounter-planner: "+printable(msg))
 	if isBad(err) {
 		return ExitBad
 	}
@@ -433,9 +434,89 @@ func tokenArg(e *model.Encounter, f *flags, flag, file string) (int, error) {
 }
 
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(terminalSafe{w})
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// terminalRune reports whether a terminal acts on r rather than showing
+// it: a control character (ESC starts colour and cursor sequences, BEL
+// rings, and so do their 8-bit C1 forms), a bidirectional mark, embedding,
+// override or isolate (U+202E shows what follows right to left), or a line
+// or paragraph separator. Names may hold any of them (a shared file chose
+// them), so nothing the command line prints carries one raw.
+func terminalRune(r rune) bool {
+	switch {
+	case unicode.IsControl(r): // C0, DEL and C1
+		return true
+	case r == 0x061C, r == 0x200E, r == 0x200F, r >= 0x202A && r <= 0x202E,
+		r >= 0x2066 && r <= 0x2069, r == 0x2028, r == 0x2029:
+		return true
+	}
+	return false
+}
+
+// printable is s made safe to print as one line, or one field of a line:
+// a tab or line break becomes a space (it would split the line or the
+// column), any other terminalRune its escape, \x1b or \u202e, which shows
+// what is there without acting on the terminal.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, terminalRune) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029:
+			b.WriteByte(' ')
+		case !terminalRune(r):
+			b.WriteRune(r)
+		case r < utf8.RuneSelf:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+// terminalSafe writes JSON with every terminalRune inside its strings
+// escaped as \uXXXX: the same document, safe to show. encoding/json
+// escapes C0 controls and U+2028/U+2029 itself, not DEL, C1 controls or
+// bidirectional controls. Each Write must end on a character boundary, as
+// json.Encoder's single Write of a document does.
+type terminalSafe struct{ w io.Writer }
+
+func (t terminalSafe) Write(p []byte) (int, error) {
+	if _, err := t.w.Write(escapeTerminalRunes(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// escapeTerminalRunes is JSON text p with each terminalRune written as a
+// \uXXXX escape (they can only stand inside strings); p itself when it
+// has none.
+func escapeTerminalRunes(p []byte) []byte {
+	var out []byte
+	last := 0
+	for i := 0; i < len(p); {
+		if p[i] < utf8.RuneSelf-1 { // below DEL
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(p[i:])
+		if terminalRune(r) {
+			out = append(out, p[last:i]...)
+			out = fmt.Appendf(out, `\u%04x`, r)
+			last = i + n
+		}
+		i += n
+	}
+	if out == nil {
+		return p
+	}
+	return append(out, p[last:]...)
 }
 
 func moveQuery(e *model.Encounter, f *flags, tok int) (rules.MoveQuery, error) {

@@ -151,12 +151,6 @@ func readImport(path string) (*model.Encounter, error) {
 }
 
 // oneField keeps a name inside its tab-separated column: a tab or line
-// break in it (nothing forbids them) would split one encounter's line.
-func oneField(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return ' '
-		}
-		return r
-	}, s)
-}
+// break in it (nothing forbids them) would split one encounter's line, and
+// a control character act on the terminal (printable).
+func oneField(s string) string { return printable(s) }

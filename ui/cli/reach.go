@@ -106,5 +106,5 @@ func appendJSONString(dst []byte, s string) []byte {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s) // a string always encodes
-	return append(dst, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
+	return append(dst, escapeTerminalRunes(bytes.TrimSuffix(b.Bytes(), []byte("\n")))...)
 }

@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// nasty holds what a shared file may put in a name that a terminal acts on:
+// a right-to-left override, BEL, an ESC colour sequence, DEL, a C1 CSI, a
+// left-to-right isolate, a tab, a line separator.
+const nasty = "\u202eevil\a\x1b[31mred\x7f\u009b2J\u2066x\tz\u2028!"
+
+// The command line never prints a control or bidirectional character raw:
+// list and import show their escapes (tab and line breaks as spaces, as
+// before); JSON output escapes them (the same strings); an error message
+// naming the thing is escaped too.
+func TestPrintedNamesCannotControlTheTerminal(t *testing.T) {
+	raw := func(s string) bool { return strings.ContainsFunc(strings.TrimSuffix(s, "\n"), terminalRune) }
+	dir := t.TempDir()
+	doc := map[string]any{"format": "encounter/1", "name": nasty, "ruleset": "sf2e",
+		"map":    map[string]any{"rows": []string{"...."}},
+		"tokens": []any{map[string]any{"name": nasty, "x": 0, "y": 0, "speeds": map[string]int{"land": 5}}, map[string]any{"name": "B", "x": 3, "y": 0}}}
+	data, _ := json.Marshal(doc)
+	file := filepath.Join(dir, "nasty.encounter.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "e.db")
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := Run(dbEnv(&out, &errb), append([]string{"--db", db}, args...))
+		return code, out.String(), errb.String()
+	}
+	want := `\u202eevil\x07\x1b[31mred\x7f\u009b2J\u2066x z !`
+	for range 2 { // the second is named "... (2)"
+		code, out, errs := run("import", file)
+		if f := strings.Split(out, "\t"); code != 0 || len(f) != 2 || raw(f[1]) || !strings.HasPrefix(f[1], want) {
+			t.Fatalf("import: %d %q %q; want the name as %q", code, out, errs, want)
+		}
+	}
+	code, out, _ := run("list")
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if f := strings.Split(line, "\t"); code != 0 || len(f) != 5 || raw(f[1]) || !strings.HasPrefix(f[1], want) {
+			t.Errorf("list line %q", line)
+		}
+	}
+	code, out, _ = run("list", "--json")
+	var js struct{ Encounters []struct{ Name string } }
+	if err := json.Unmarshal([]byte(out), &js); code != 0 || err != nil || raw(out) || js.Encounters[1].Name != nasty {
+		t.Errorf("list --json: %d %v %q", code, err, out)
+	}
+	code, _, errs := run("export-encounter", nasty+"?", filepath.Join(dir, "o.json"))
+	if code != ExitBad || !strings.Contains(errs, "not found") || raw(errs) {
+		t.Errorf("unknown name: %d %q", code, errs)
+	}
+	for _, q := range [][]string{{"reach", file, "--token", nasty}, {"sight", file, "--token", nasty}, {"distance", file, "--from", nasty, "--to", "B"}} {
+		code, out, errs = runCLI(t, q...)
+		var v struct{ Token, From string }
+		if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || raw(out) || v.Token+v.From != nasty {
+			t.Errorf("%s: %d %v %q %q", q[0], code, err, out, errs)
+		}
+	}
+}
+
+func TestEscapeTerminalRunes(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a":"plain é 😀"}`:        `{"a":"plain é 😀"}`,
+		"{\"a\":\"\x7f\u0085\"}":   `{"a":"\u007f\u0085"}`,
+		"[\"\u200f\u061c\u2069\"]": `["\u200f\u061c\u2069"]`,
+	} {
+		if got := string(escapeTerminalRunes([]byte(in))); got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+		var a, b any
+		if json.Unmarshal([]byte(in), &a) != nil || json.Unmarshal([]byte(want), &b) != nil || !jsonEqual(a, b) {
+			t.Errorf("%q: not the same JSON value", in)
+		}
+	}
+}
+
+func jsonEqual(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}

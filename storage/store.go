@@ -291,6 +291,14 @@ func open(p string, o options) (*Store, error) {
 	}
 	if err != nil {
 		s.Close()
+		if !info.exists && cantOpen(err) {
+			// SQLite words a folder it cannot create the file in as "no
+			// such file or directory" (its last try opens it read-only).
+			if dirErr := unwritableFolder(filepath.Dir(abs)); dirErr != nil {
+				return nil, fmt.Errorf("open database %s: %w: its folder %s cannot be written, so the database cannot be created there (permissions, a locked or read-only folder or disk); choose another folder (nothing was created; %v)",
+					p, ErrReadOnly, filepath.Dir(p), dirErr)
+			}
+		}
 		err = dbErr("open database "+p, false, err)
 		if info.exists && info.version >= o.upTo && !o.immutable && (errors.Is(err, ErrReadOnly) || cantOpen(err)) && noWAL(abs) {
 			// A read-only disk or folder: a database that needs no
@@ -376,6 +384,21 @@ func writable(abs string) bool {
 	}
 	f.Close()
 	return true
+}
+
+// unwritableFolder is why no file can be created in the folder dir (a
+// probe file, removed at once), or nil when one can.
+func unwritableFolder(dir string) error {
+	f, err := os.CreateTemp(dir, ".ep-probe-*")
+	if err == nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil
+	}
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+		return err
+	}
+	return nil
 }
 
 // fileURI makes an SQLite URI for path, escaping ?, # and % so that any

@@ -295,3 +295,24 @@ func TestForeignDatabaseUntouched(t *testing.T) {
 		t.Errorf("files appeared: %v", entries)
 	}
 }
+
+// TestImportIntoUnwritableFolder: a new --db in a folder that exists but
+// cannot be written (immutable, as a read-only disk) says so, rather than
+// SQLite's "no such file or directory"; nothing is created.
+func TestImportIntoUnwritableFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "library")
+	os.Mkdir(dir, 0o755)
+	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
+		t.Skipf("chattr +i: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
+	var out, errb bytes.Buffer
+	code := Run(dbEnv(&out, &errb), []string{"--db", filepath.Join(dir, "new.db"), "import", iseph})
+	msg := errb.String()
+	if code != ExitOther || !strings.Contains(msg, "its folder "+dir+" cannot be written") || strings.Contains(msg, "folder exists") {
+		t.Errorf("code %d, stderr %q", code, msg)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files appeared: %v", entries)
+	}
+}

@@ -219,8 +219,9 @@ const Usage = `encounter-planner: plan tabletop encounters; with no command, ope
   encounter-planner export FILE --uvtt OUT.dd2vtt [--px 70]
 
 Queries print one JSON document; export says on stderr what it wrote. Put -- before
-a FILE or NAME that starts with a dash. list, export-encounter and backup only read:
-they never create a database. Exit codes: 0 success, 2 bad input, 1 other failure.
+a FILE, NAME or flag value that starts with a dash (--token -- -rf). list,
+export-encounter and backup only read: they never create a database. Exit codes:
+0 success, 2 bad input, 1 other failure.
 `
 
 // flags is one command's flags, parsed by the flag package. Flags and
@@ -279,6 +280,7 @@ func parseFlags(args []string, valued, boolean []string) (*flags, error) {
 	for _, n := range boolean {
 		fs.Var(boolFlag{f, n}, n, "")
 	}
+	args = f.dashValues(args)
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
 			return nil, f.explain(err)
@@ -305,6 +307,29 @@ func newFlagSet() *flag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	return fs
+}
+
+// dashValues drops the "--" between a valued flag and its value, so a
+// value may start with a dash as the help says (--token -- -rf is the
+// token "-rf"; the flag package would take "--" itself as the value). A
+// "--" anywhere else ends the flags, as before.
+func (f *flags) dashValues(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		out = append(out, a)
+		if a == "--" {
+			return append(out, args[i+1:]...)
+		}
+		if f.takesValue(a) && i+1 < len(args) {
+			if args[i+1] == "--" && i+2 < len(args) {
+				i++
+			}
+			out = append(out, args[i+1])
+			i++
+		}
+	}
+	return out
 }
 
 // takesValue reports whether a is a valued flag whose value is the next

@@ -186,3 +186,25 @@ func TestNameStartingWithDash(t *testing.T) {
 		t.Fatalf("export of -rf: %v %s", err, b)
 	}
 }
+
+// A flag's value may start with a dash after "--", as the help says:
+// --token -- -rf is the token "-rf" (it was "--", then "unknown flag --rf").
+func TestFlagValueStartingWithDash(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "dash.encounter.json")
+	os.WriteFile(f, []byte(`{"format":"encounter/1","name":"Dash","ruleset":"sf2e","map":{"rows":["...."]},`+
+		`"tokens":[{"name":"-rf","x":0,"y":0,"speeds":{"land":5}},{"name":"--","x":3,"y":0}]}`), 0o644)
+	want := okJSON(t, nil, "reach", f, "--token=-rf")
+	for _, args := range [][]string{
+		{"reach", f, "--token", "--", "-rf"},
+		{"reach", "--token", "--", "-rf", f},
+		{"reach", "--token", "--", "-rf", "--", f},
+		{"reach", f, "--token", "-rf"},
+	} {
+		if got := okJSON(t, nil, args...); got != want {
+			t.Errorf("%v: %s, want %s", args, got, want)
+		}
+	}
+	if got := okJSON(t, nil, "distance", f, "--from", "--", "-rf", "--to=--"); !strings.Contains(got, `"from":"-rf","to":"--"`) {
+		t.Errorf("distance: %s", got)
+	}
+}

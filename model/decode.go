@@ -159,6 +159,7 @@ type (
 		party                 *partyIn
 		fight                 *fightIn
 		areas                 []areaIn
+		uvtt                  bool // a top-level "resolution": a Universal VTT map
 	}
 
 	edgeIn struct {
@@ -263,6 +264,11 @@ var (
 // the encounter.
 func (f *fileIn) encounter() (*Encounter, error) {
 	if err := f.top.first(); err != nil {
+		if f.uvtt && f.format != Format {
+			fe := *f.top.firstErr()
+			fe.Msg += ": this is a Universal VTT map (.dd2vtt), not an encounter/1 file; import it as one"
+			return nil, uvttFile{invalid{&fe}}
+		}
 		return nil, err
 	}
 	if f.format != Format {
@@ -706,6 +712,7 @@ func (s *scanner) top(f *fileIn, key string) {
 			})
 		}
 	default:
+		f.uvtt = f.uvtt || key == "resolution"
 		s.skip()
 	}
 }

@@ -38,6 +38,16 @@ func (e *FieldError) Error() string {
 // can tell bad input (exit code 2) from other failures.
 var ErrInvalid = errors.New("invalid encounter")
 
+// ErrUniversalVTT is wrapped (with ErrInvalid) by the reader's error for a
+// file that is a Universal VTT map rather than an encounter/1 file: the
+// caller may import it as one (a .dd2vtt saved as .json).
+var ErrUniversalVTT = errors.New("a Universal VTT map, not an encounter/1 file")
+
+// uvttFile is the reader's error for a Universal VTT map.
+type uvttFile struct{ invalid }
+
+func (u uvttFile) Is(target error) bool { return target == ErrInvalid || target == ErrUniversalVTT }
+
 // invalid wraps a FieldError so errors.Is(err, ErrInvalid) holds.
 type invalid struct{ *FieldError }
 

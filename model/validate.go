@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -14,8 +15,8 @@ import (
 // encounter. The codec, the store and the app all call it, so the same
 // mistake gets the same message everywhere. It returns the first problem.
 func Validate(e *Encounter) error {
-	if n := utf8.RuneCountInString(e.Name); n < 1 || n > 200 {
-		return fieldErr("name", "must be 1 to 200 characters, not %d", n)
+	if n := utf8.RuneCountInString(e.Name); n < 1 || n > MaxName {
+		return fieldErr("name", "must be 1 to %d characters, not %d", MaxName, n)
 	}
 	if strings.TrimSpace(e.Name) == "" {
 		return fieldErr("name", "must not be blank")
@@ -93,6 +94,29 @@ func Validate(e *Encounter) error {
 		}
 	}
 	return nil
+}
+
+// MaxName is the most characters an encounter's or a token's name has.
+const MaxName = 200
+
+// FileNameFallback names an encounter made from a file whose name gives
+// none (NameFromFile).
+const FileNameFallback = "Imported map"
+
+// NameFromFile is the name of an encounter made from the file fileName (a
+// Universal VTT map, a map image): its base name without the extension, cut
+// to MaxName characters. When that is blank (a file named ".dd2vtt") it is
+// FileNameFallback and fromFile is false, so the caller can say so.
+func NameFromFile(fileName string) (name string, fromFile bool) {
+	base := filepath.Base(fileName)
+	name = strings.TrimSuffix(base, filepath.Ext(base))
+	if strings.TrimSpace(name) == "" {
+		return FileNameFallback, false
+	}
+	if utf8.RuneCountInString(name) > MaxName {
+		name = string([]rune(name)[:MaxName])
+	}
+	return name, true
 }
 
 // validateMapAdded checks the map's edges, background placement, GM-only
@@ -288,8 +312,8 @@ func validateToken(e *Encounter, i int) error {
 	if strings.TrimSpace(t.Name) == "" {
 		return bad("name", "is required")
 	}
-	if utf8.RuneCountInString(t.Name) > 200 {
-		return bad("name", "must be at most 200 characters")
+	if utf8.RuneCountInString(t.Name) > MaxName {
+		return bad("name", "must be at most %d characters", MaxName)
 	}
 	if t.ID != "" && !ValidID(t.ID) {
 		return bad("id", "%q is not a UUID", t.ID)

@@ -35,8 +35,9 @@ func runDB(env Env, db, cmd string, args []string) error {
 		}
 	}
 	var imported *model.Encounter
+	var note string // what the import decided, said once it is stored
 	if cmd == "import" {
-		if imported, err = readImport(f.pos[0]); err != nil {
+		if imported, note, err = readImport(f.pos[0]); err != nil {
 			return err
 		}
 	}
@@ -66,6 +67,9 @@ func runDB(env Env, db, cmd string, args []string) error {
 			return err
 		}
 		fmt.Fprintf(env.Stdout, "%s\t%s\n", id, oneField(name))
+		if note != "" {
+			fmt.Fprintln(env.Stderr, "encounter-planner: "+printable(note))
+		}
 		return nil
 	case "export-encounter":
 		id, err := st.Find(ctx, f.pos[0])
@@ -127,27 +131,42 @@ func list(env Env, st Store, asJSON bool) error {
 }
 
 // readImport reads an encounter/1 file, or a Universal VTT map (.dd2vtt,
-// .uvtt) as a new encounter named after the file.
-func readImport(path string) (*model.Encounter, error) {
+// .uvtt, .df2vtt, or any other file the reader finds to be one, such as a
+// .dd2vtt saved as .json) as a new encounter named after the file. note,
+// when not "", says what the import decided for the user.
+func readImport(path string) (e *model.Encounter, note string, err error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext != ".dd2vtt" && ext != ".uvtt" && ext != ".df2vtt" {
-		return loadFile(path)
+		e, err = loadFile(path)
+		if !errors.Is(err, model.ErrUniversalVTT) {
+			return e, "", err
+		}
+		note = path + " is a Universal VTT map: imported as one"
 	}
 	fh, err := openInput(path)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer fh.Close()
 	// Refused by its size before a byte is read, as an encounter file is.
 	if fi, err := fh.Stat(); err == nil && fi.Size() > export.MaxUVTTBytes {
-		return nil, usagef("%s: the file is larger than %d MiB", path, export.MaxUVTTBytes>>20)
+		return nil, "", usagef("%s: the file is larger than %d MiB", path, export.MaxUVTTBytes>>20)
 	}
-	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	e, err := export.ImportUVTT(fh, name)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	name, fromFile := model.NameFromFile(path)
+	if !fromFile {
+		note = joinNotes(note, fmt.Sprintf("%s: the file name gives no encounter name, so it is %q (rename it in the app)", path, name))
 	}
-	return e, nil
+	if e, err = export.ImportUVTT(fh, name); err != nil {
+		return nil, "", fmt.Errorf("%s: %w", path, err)
+	}
+	return e, note, nil
+}
+
+func joinNotes(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // oneField keeps a name inside its tab-separated column: a tab or line

@@ -3,8 +3,6 @@ package library
 import (
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 
@@ -53,7 +51,8 @@ func ReadImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, erro
 	var e *model.Encounter
 	var err error
 	if uvtt {
-		e, err = export.ImportUVTT(r, strings.TrimSuffix(fileName, filepath.Ext(fileName)))
+		name, _ := model.NameFromFile(fileName) // ".dd2vtt" gives "Imported map"
+		e, err = export.ImportUVTT(r, name)
 	} else {
 		e, err = model.ReadEncounter(r)
 	}

@@ -14,10 +14,6 @@ import (
 // Format is the value of the `format` field of every encounter file.
 const Format = "encounter/1"
 
-// MaxFileBytes bounds what ReadEncounter accepts: a 1000x1000 map with its
-// tokens and a background fits well below it.
-const MaxFileBytes = 64 << 20
-
 // NewID returns a fresh random (version 4) UUID for a token or an encounter,
 // in the lower-case 8-4-4-4-12 form.
 func NewID() string { return uuid.NewString() }
@@ -247,11 +243,23 @@ func WriteEncounter(w io.Writer, e *Encounter) error {
 }
 
 // EncodeEncounter is WriteEncounter into bytes. It validates first, so a file
-// it writes is always one ReadEncounter accepts.
+// it writes is always one ReadEncounter accepts: Validate holds the file to
+// MaxFileBytes (checkFileSize), and a file that would still be larger (an
+// image that is not base64 text, which no reader or import makes) is
+// refused rather than written.
 func EncodeEncounter(e *Encounter) ([]byte, error) {
 	if err := Validate(e); err != nil {
 		return nil, err
 	}
+	data, err := encode(e)
+	if err == nil && len(data) > MaxFileBytes {
+		return nil, fieldErr("", "the encounter file would be %s, over the %s an encounter file may hold (is an image not base64 text?)", mib(int64(len(data))), mib(MaxFileBytes))
+	}
+	return data, err
+}
+
+// encode writes a valid e canonically.
+func encode(e *Encounter) ([]byte, error) {
 	f := fileEncounterOut{Format: Format, Name: e.Name, Ruleset: string(e.Ruleset), Map: encodeMap(e)}
 	for i := range e.Tokens {
 		raw, err := marshal(encodeToken(e, &e.Tokens[i]))

@@ -235,6 +235,7 @@ type (
 		hasHP           bool
 		hp              [2]int
 		hpSet           uint8
+		nconds          int // conditions, all counted, at most MaxConditions kept
 	}
 
 	noteIn struct {
@@ -407,7 +408,35 @@ func (m *mapIn) decode(e *Encounter) error {
 		}
 	}
 	e.Background = m.background
+	if msg := imageText(e.Background); msg != "" {
+		return fieldErr("map.background", "%s", msg)
+	}
 	return m.decodeAdded(e)
+}
+
+// imageText is what is wrong with an image's text, "" if nothing the file
+// size depends on: after its data: prefix, an image is base64, which JSON
+// writes as it is. A character the writer escapes (a control character, a
+// quote, a backslash, U+2028 or U+2029) would make the written file larger
+// than the text, past what Validate measured (sizeBound). Other damage to
+// the image is Validate's to name.
+func imageText(s string) string {
+	_, payload, ok := imagePrefix(s)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < len(payload); i++ {
+		c := payload[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c != 0xE2 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(payload[i:])
+		if c == 0xE2 && r != '\u2028' && r != '\u2029' {
+			continue
+		}
+		return fmt.Sprintf("holds %q at character %d of its base64 text, which has only A-Z, a-z, 0-9, +, / and =", r, utf8.RuneCountInString(payload[:i]))
+	}
+	return ""
 }
 
 func (ft *tokenIn) token(i int) (Token, error) {
@@ -423,6 +452,9 @@ func (ft *tokenIn) token(i int) (Token, error) {
 	}
 	if !ft.hasX || !ft.hasY {
 		return Token{}, tokenErr(i, ft.peek, "", "needs x and y (the top-left square of its space)")
+	}
+	if ft.nconds > MaxConditions {
+		return Token{}, tokenErr(i, ft.peek, "conditions", "%d conditions; at most %d are allowed", ft.nconds, MaxConditions)
 	}
 	t := ft.t
 	t.Name = ft.name
@@ -463,6 +495,9 @@ func (ft *tokenIn) token(i int) (Token, error) {
 				t.Speeds[key] = ft.speeds[k]
 			}
 		}
+	}
+	if msg := imageText(t.Image); msg != "" {
+		return Token{}, tokenErr(i, ft.peek, "image", "%s", msg)
 	}
 	return t, nil
 }
@@ -634,15 +669,26 @@ func (s *scanner) boolAt(o *objErrs, prefix, key string) bool {
 // encoding/json does into a []string: null elements read as "", an empty
 // array as an empty, non-nil slice.
 func (s *scanner) stringsAt(o *objErrs, prefix, key string) []string {
+	out, _ := s.stringsUpTo(o, prefix, key, -1)
+	return out
+}
+
+// stringsUpTo is stringsAt keeping at most max strings (all when max is
+// negative); n counts them all.
+func (s *scanner) stringsUpTo(o *objErrs, prefix, key string, max int) (out []string, n int) {
 	if !s.arrayAt(o, prefix, key, "an array of strings") {
-		return nil
+		return nil, 0
 	}
-	out := []string{}
+	out = []string{}
 	s.array(func(int) {
+		if n++; max >= 0 && n > max {
+			s.skip() // refused once read; no need to keep it
+			return
+		}
 		v, _ := s.stringAt(o, prefix, key)
 		out = append(out, v)
 	})
-	return out
+	return out, n
 }
 
 // file reads the whole file into f.
@@ -826,7 +872,7 @@ func (s *scanner) token(ft *tokenIn) {
 		case 11:
 			ft.t.Hidden = s.boolAt(&ft.errs, "", key)
 		case 12:
-			ft.t.Conditions = s.stringsAt(&ft.errs, "", key)
+			ft.t.Conditions, ft.nconds = s.stringsUpTo(&ft.errs, "", key, MaxConditions)
 		case 13:
 			ft.t.Notes, _ = s.stringAt(&ft.errs, "", key)
 		case 14:

@@ -47,6 +47,9 @@ func Validate(e *Encounter) error {
 			return fieldErr("map.background", "%v", err)
 		}
 	}
+	if err := checkBackgroundSize(e.Background); err != nil {
+		return err
+	}
 	if err := validateMapAdded(e); err != nil {
 		return err
 	}
@@ -93,7 +96,7 @@ func Validate(e *Encounter) error {
 			return err
 		}
 	}
-	return nil
+	return checkFileSize(e, MaxFileBytes)
 }
 
 // MaxName is the most characters an encounter's or a token's name has.
@@ -350,10 +353,8 @@ func validateToken(e *Encounter, i int) error {
 	if s := t.Side; s != "" && strings.TrimSpace(s) == "" {
 		return bad("side", "must not be blank")
 	}
-	for j, c := range t.Conditions {
-		if strings.TrimSpace(c) == "" {
-			return bad(fmt.Sprintf("conditions[%d]", j), "must not be blank")
-		}
+	if err := checkConditions(t.Conditions, bad); err != nil {
+		return err
 	}
 	if fps := e.Feet(); (e.Ruleset == SF2E || e.Ruleset == PF1E) && t.Elevation%fps != 0 {
 		return bad("elevation", "must be a multiple of %d feet (one square), not %d", fps, t.Elevation)

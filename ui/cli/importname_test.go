@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"encounterplanner/model"
 	"encounterplanner/storage"
+	"encounterplanner/ui/export"
 )
 
 // smallUVTT is a 6x4 Universal VTT map with a wall and a door.
@@ -72,5 +74,31 @@ func TestImportUVTTSavedAsJSON(t *testing.T) {
 	code, _, errs := runCLI(t, "flanking", p)
 	if code != ExitBad || !strings.Contains(errs, `unknown field "resolution": this is a Universal VTT map (.dd2vtt), not an encounter/1 file; import it as one`) {
 		t.Errorf("flanking: exit %d, %q", code, errs)
+	}
+}
+
+// The imports that make a map image take the limit encounter/1 holds a map
+// image to, so every map they store is written as a file the reader reads
+// (model.Validate measures the rest): a Universal VTT map imports, exports
+// and imports again.
+func TestImportLimitsAgree(t *testing.T) {
+	if export.MaxUVTTImage != model.MaxBackgroundBytes || export.MaxMapImageBytes != model.MaxBackgroundBytes {
+		t.Errorf("image limits: UVTT %d, map image %d, encounter/1 %d", export.MaxUVTTImage, export.MaxMapImageBytes, model.MaxBackgroundBytes)
+	}
+	if export.MaxUVTTBytes < model.MaxBackgroundText {
+		t.Errorf("a .dd2vtt of at most %d bytes cannot hold the largest image", export.MaxUVTTBytes)
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "cellar.dd2vtt")
+	if err := os.WriteFile(p, []byte(smallUVTT), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "e.db")
+	out := filepath.Join(dir, "cellar.encounter.json")
+	for _, args := range [][]string{{"import", p}, {"export-encounter", "cellar", out}, {"import", out}} {
+		var o, e bytes.Buffer
+		if code := Run(dbEnv(&o, &e), append([]string{"--db", db}, args...)); code != 0 {
+			t.Fatalf("%v: exit %d, %s", args, code, e.String())
+		}
 	}
 }

@@ -18,9 +18,11 @@ import (
 	"encounterplanner/model"
 )
 
-// MaxMapImageBytes bounds the file ReadMapImage reads: an 8000 x 8000
-// battle map is some 10 to 80 MB as JPEG, WebP or PNG.
-const MaxMapImageBytes = 256 << 20
+// MaxMapImageBytes bounds the file ReadMapImage reads: the largest map
+// image an encounter holds (model.MaxBackgroundBytes, 64 MiB), so that
+// every map read fits an encounter file; an 8000 x 8000 battle map is some
+// 10 to 20 MB as JPEG or WebP.
+const MaxMapImageBytes = model.MaxBackgroundBytes
 
 // MapImage is a battle map image read for an encounter's background.
 type MapImage struct {

@@ -22,7 +22,7 @@ import (
 
 // Limits of ImportUVTT, so a hostile file cannot exhaust memory.
 const (
-	MaxUVTTImage  = 64 << 20                  // decoded image bytes
+	MaxUVTTImage  = model.MaxBackgroundBytes  // decoded image bytes, as encounter/1's map.background
 	MaxUVTTBytes  = MaxUVTTImage/3*4 + 32<<20 // the whole file
 	MaxUVTTPoints = 1 << 20                   // polyline points, all lists together
 	maxRasterWork = 64 << 20                  // square visits when rasterising lines

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/google/uuid"
@@ -233,29 +234,149 @@ func lineCol(data []byte, off int64) (int, int) {
 // order, defaults left out, legend keys only for terrain the default legend
 // lacks, 2-space indentation, no HTML escaping, a final newline. Writing what
 // was read gives the same bytes.
+//
+// It validates first, so a file it writes is always one ReadEncounter
+// accepts: Validate holds the file to MaxFileBytes (checkFileSize), and a
+// file that would still be larger (an image that is not base64 text, which
+// no reader or import makes) is refused before a byte is written. The
+// images, most of a large file, are written from e's own strings: memory
+// is that of the rest of the file, not of the file.
 func WriteEncounter(w io.Writer, e *Encounter) error {
-	data, err := EncodeEncounter(e)
-	if err != nil {
+	if err := Validate(e); err != nil {
 		return err
 	}
-	_, err = w.Write(data)
-	return err
+	return writeCanonical(w, e, nil)
 }
 
-// EncodeEncounter is WriteEncounter into bytes. It validates first, so a file
-// it writes is always one ReadEncounter accepts: Validate holds the file to
-// MaxFileBytes (checkFileSize), and a file that would still be larger (an
-// image that is not base64 text, which no reader or import makes) is
-// refused rather than written.
+// EncodeEncounter is WriteEncounter into bytes, held once.
 func EncodeEncounter(e *Encounter) ([]byte, error) {
 	if err := Validate(e); err != nil {
 		return nil, err
 	}
-	data, err := encode(e)
-	if err == nil && len(data) > MaxFileBytes {
-		return nil, fieldErr("", "the encounter file would be %s, over the %s an encounter file may hold (is an image not base64 text?)", mib(int64(len(data))), mib(MaxFileBytes))
+	var buf bytes.Buffer
+	err := writeCanonical(&buf, e, buf.Grow)
+	return buf.Bytes(), err
+}
+
+// The lines of the canonical file that hold an image, its text written as
+// "x" (writeCanonical). A string's own line breaks are written \n, so only
+// these lines begin so.
+var (
+	backgroundLine = []byte("\n    \"background\": \"x\"")
+	imageLine      = []byte("\n      \"image\": \"x\"")
+)
+
+// writeCanonical writes a valid e: the file without its images (each "x"),
+// with the images written in their places. grow, when not nil, is told the
+// file's size first.
+func writeCanonical(w io.Writer, e *Encounter, grow func(int)) error {
+	c, images := withoutImages(e)
+	rest, err := encode(c)
+	if err != nil {
+		return err
 	}
-	return data, err
+	quoted := make([][]byte, len(images)) // an image that is not plain text, as JSON writes it
+	size := int64(len(rest))
+	for i, im := range images {
+		if !plainJSON(im) {
+			if quoted[i], err = marshal(im); err != nil {
+				return err
+			}
+			size += int64(len(quoted[i])) - 3
+		} else {
+			size += int64(len(im)) - 1
+		}
+	}
+	if size > MaxFileBytes {
+		return fieldErr("", "the encounter file would be %s, over the %s an encounter file may hold (an image is not base64 text)", sizeWords(size), sizeWords(MaxFileBytes))
+	}
+	if grow != nil {
+		grow(int(size))
+	}
+	for i, im := range images {
+		line := imageLine
+		if i == 0 && e.Background != "" {
+			line = backgroundLine
+		}
+		j := bytes.Index(rest, line) + len(line) - len(`"x"`)
+		if _, err := w.Write(rest[:j]); err != nil {
+			return err
+		}
+		if quoted[i] != nil {
+			_, err = w.Write(quoted[i])
+		} else {
+			err = writeQuoted(w, im)
+		}
+		if err != nil {
+			return err
+		}
+		rest = rest[j+len(`"x"`):]
+	}
+	_, err = w.Write(rest)
+	return err
+}
+
+// writeQuoted writes "s" without copying s whole: through w's WriteString
+// when it has one (bufio.Writer, bytes.Buffer, os.File), else 32 KiB at a
+// time.
+func writeQuoted(w io.Writer, s string) error {
+	sw, ok := w.(io.StringWriter)
+	if !ok {
+		var buf [32 << 10]byte
+		sw = stringChunks{w, buf[:]}
+	}
+	for _, part := range []string{`"`, s, `"`} {
+		if _, err := sw.WriteString(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stringChunks writes a string through buf.
+type stringChunks struct {
+	w   io.Writer
+	buf []byte
+}
+
+func (c stringChunks) WriteString(s string) (int, error) {
+	n := 0
+	for n < len(s) {
+		k := copy(c.buf, s[n:])
+		if _, err := c.w.Write(c.buf[:k]); err != nil {
+			return n, err
+		}
+		n += k
+	}
+	return n, nil
+}
+
+// withoutImages is a shallow copy of e with each image "x", and the images
+// in the file's order: the map's, then the tokens'.
+func withoutImages(e *Encounter) (*Encounter, []string) {
+	c := *e
+	var images []string
+	if c.Background != "" {
+		images, c.Background = append(images, c.Background), "x"
+	}
+	c.Tokens = slices.Clone(e.Tokens)
+	for i := range c.Tokens {
+		if im := c.Tokens[i].Image; im != "" {
+			images, c.Tokens[i].Image = append(images, im), "x"
+		}
+	}
+	return &c, images
+}
+
+// plainJSON reports whether JSON writes s as its bytes between quotes:
+// printable ASCII without a quote or a backslash, as base64 is.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // encode writes a valid e canonically.

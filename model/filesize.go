@@ -49,7 +49,7 @@ func checkBackgroundSize(bg string) error {
 		n--
 	}
 	return fieldErr("map.background", "the image is %s (%d bytes); at most %d MiB (%d bytes) are allowed: save the map as JPEG or WebP, or at fewer pixels",
-		mib(int64(n)), n, MaxBackgroundBytes>>20, MaxBackgroundBytes)
+		sizeWords(int64(n)), n, MaxBackgroundBytes>>20, MaxBackgroundBytes)
 }
 
 // checkConditions refuses more than MaxConditions conditions, a condition
@@ -141,24 +141,13 @@ func sizeBound(e *Encounter) int64 {
 // canonicalSize is len(EncodeEncounter(e)) for a valid e, writing all but
 // its images, whose base64 text counts as its length.
 func canonicalSize(e *Encounter) (int64, error) {
-	c := *e
-	var images int64
-	if c.Background != "" {
-		images += int64(len(c.Background)) - 1
-		c.Background = "x"
+	c, images := withoutImages(e)
+	data, err := encode(c)
+	size := int64(len(data))
+	for _, im := range images {
+		size += int64(len(im)) - 1 // for "x"
 	}
-	c.Tokens = slices.Clone(e.Tokens)
-	for i := range c.Tokens {
-		if im := c.Tokens[i].Image; im != "" {
-			images += int64(len(im)) - 1
-			c.Tokens[i].Image = "x"
-		}
-	}
-	data, err := encode(&c)
-	if err != nil {
-		return 0, err
-	}
-	return int64(len(data)) + images, nil
+	return size, err
 }
 
 // checkFileSize refuses an encounter whose canonical file would be larger
@@ -178,11 +167,11 @@ func checkFileSize(e *Encounter, limit int64) error {
 		portraits += int64(len(e.Tokens[i].Image))
 	}
 	return fieldErr("", "the encounter file would be %s, over the %s an encounter file may hold (map image %s, token pictures %s, everything else %s): use a smaller map image, fewer token pictures or less text",
-		mib(n), mib(limit), mib(bg), mib(portraits), mib(n-bg-portraits))
+		sizeWords(n), sizeWords(limit), sizeWords(bg), sizeWords(portraits), sizeWords(n-bg-portraits))
 }
 
 // mib writes a size in MiB, or bytes when under one.
-func mib(n int64) string {
+func sizeWords(n int64) string {
 	if n < 1<<20 {
 		return fmt.Sprintf("%d bytes", n)
 	}

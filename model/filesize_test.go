@@ -206,7 +206,7 @@ func TestLargestMapImageFitsAFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	total := int64(MaxBackgroundText) - 1 + rest
-	t.Logf("largest image %s + the rest %s = %s of %s", mib(int64(MaxBackgroundText)), mib(rest), mib(total), mib(MaxFileBytes))
+	t.Logf("largest image %s + the rest %s = %s of %s", sizeWords(int64(MaxBackgroundText)), sizeWords(rest), sizeWords(total), sizeWords(MaxFileBytes))
 	if total > MaxFileBytes {
 		t.Errorf("%d bytes: over MaxFileBytes", total)
 	}

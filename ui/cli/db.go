@@ -83,14 +83,10 @@ func runDB(env Env, db, cmd string, args []string) error {
 		for _, d := range e.Dropped {
 			fmt.Fprintf(env.Stderr, "encounter-planner: %s: %s\n", oneField(e.Name), d)
 		}
-		data, err := model.EncodeEncounter(e)
-		if err != nil {
-			return err
-		}
-		_, err = export.WriteFile(f.pos[1], func(w io.Writer) error {
-			_, err := w.Write(data)
-			return err
-		})
+		// Streamed: the map image is written from the loaded encounter,
+		// never copied into a file held in memory (a failed write leaves
+		// OUT as it was).
+		_, err = export.WriteFile(f.pos[1], func(w io.Writer) error { return model.WriteEncounter(w, e) })
 		return err
 	case "backup":
 		return st.Backup(ctx, f.pos[0])

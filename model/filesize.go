@@ -170,7 +170,7 @@ func checkFileSize(e *Encounter, limit int64) error {
 		sizeWords(n), sizeWords(limit), sizeWords(bg), sizeWords(portraits), sizeWords(n-bg-portraits))
 }
 
-// mib writes a size in MiB, or bytes when under one.
+// sizeWords writes a size in MiB, or bytes when under one.
 func sizeWords(n int64) string {
 	if n < 1<<20 {
 		return fmt.Sprintf("%d bytes", n)

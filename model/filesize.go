@@ -40,6 +40,14 @@ const (
 // checkBackgroundSize refuses a map image over MaxBackgroundBytes, from
 // the length of its base64 text alone.
 func checkBackgroundSize(bg string) error {
+	if err := backgroundSize(bg); err != nil {
+		return fieldErr("map.background", "%v", err)
+	}
+	return nil
+}
+
+// backgroundSize is checkBackgroundSize's problem without the field.
+func backgroundSize(bg string) error {
 	_, payload, _ := imagePrefix(bg)
 	if len(payload) <= base64.StdEncoding.EncodedLen(MaxBackgroundBytes) {
 		return nil
@@ -48,7 +56,7 @@ func checkBackgroundSize(bg string) error {
 	for i := len(payload) - 1; i >= len(payload)-2 && payload[i] == '='; i-- {
 		n--
 	}
-	return fieldErr("map.background", "the image is %s (%d bytes); at most %d MiB (%d bytes) are allowed: save the map as JPEG or WebP, or at fewer pixels",
+	return fmt.Errorf("the image is %s (%d bytes); at most %d MiB (%d bytes) are allowed: save the map as JPEG or WebP, or at fewer pixels",
 		sizeWords(int64(n)), n, MaxBackgroundBytes>>20, MaxBackgroundBytes)
 }
 

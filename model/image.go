@@ -450,7 +450,7 @@ func (b *portraitBudget) add(s string) error {
 
 // DropUnusableImages removes from e the images Validate would refuse: a
 // background that does not read as an image or is over the background
-// limits (with its placement), and a token image that does not read or
+// limits, MaxBackgroundBytes among them (with its placement), and a token image that does not read or
 // passes MaxPortraitPixels with the ones before it. It returns what it
 // removed, one message each naming the field, nil when nothing. The store
 // calls it when it loads an encounter, so that one saved before a limit
@@ -459,7 +459,11 @@ func (b *portraitBudget) add(s string) error {
 func DropUnusableImages(e *Encounter) []string {
 	var out []string
 	if e.Background != "" {
-		if err := CheckBackground(e.Background); err != nil {
+		err := backgroundSize(e.Background) // the app's map image import once took up to 256 MiB
+		if err == nil {
+			err = CheckBackground(e.Background)
+		}
+		if err != nil {
 			out = append(out, fieldErr("map.background", "%v; the image is left out", err).Error())
 			e.Background, e.Placement = "", nil
 		}

@@ -194,3 +194,23 @@ func TestDropUnusableImages(t *testing.T) {
 		t.Error("a second pass drops more")
 	}
 }
+
+// TestDropUnusableImagesTooLargeAFile: the app's map image import once
+// took images up to 256 MiB; one over MaxBackgroundBytes, stored then,
+// would make every edit fail (its file would be over MaxFileBytes), so the
+// store's load leaves it out and says so, and the encounter saves again.
+func TestDropUnusableImagesTooLargeAFile(t *testing.T) {
+	head := pngHead(4000, 4000, 8, 6, 0)
+	big := head + strings.Repeat("A", base64.StdEncoding.EncodedLen(MaxBackgroundBytes)+4-(len(head)-len("data:image/png;base64,")))
+	e := &Encounter{Name: "Old", Ruleset: SF2E, FeetPerSquare: 5, Grid: NewGrid(10, 10), Background: big}
+	if err := Validate(e); err == nil {
+		t.Fatal("Validate takes a background over MaxBackgroundBytes")
+	}
+	dropped := DropUnusableImages(e)
+	if len(dropped) != 1 || !strings.HasPrefix(dropped[0], "map.background: the image is 64.0 MiB") || e.Background != "" {
+		t.Fatalf("dropped %q, background kept %v", dropped, e.Background != "")
+	}
+	if err := Validate(e); err != nil {
+		t.Errorf("after dropping: %v", err)
+	}
+}

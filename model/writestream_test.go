@@ -47,7 +47,7 @@ func (c *counter) Write(p []byte) (int, error) { *c += counter(len(p)); return l
 // size).
 func TestWriteEncounterStreamsImages(t *testing.T) {
 	portrait := pngURL(t, 2, 2) + strings.Repeat("A", 40<<20)
-	e := &Encounter{Name: "Horde", Ruleset: SF2E, Grid: NewGrid(10, 10), Background: "data:image/png;base64," + strings.Repeat("B", 30<<20)}
+	e := &Encounter{Name: "Horde", Ruleset: SF2E, Grid: NewGrid(10, 10), Background: pngURL(t, 2, 2) + strings.Repeat("B", 30<<20)}
 	for i := range 2 {
 		e.Tokens = append(e.Tokens, Token{ID: NewID(), Name: string(rune('A' + i)), X: i, Size: Medium, Side: Neutral, Image: portrait})
 	}

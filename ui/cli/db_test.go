@@ -316,3 +316,35 @@ func TestImportIntoUnwritableFolder(t *testing.T) {
 		t.Errorf("files appeared: %v", entries)
 	}
 }
+
+// TestExportOfADamagedRowIsNotBadInput: an encounter row the store holds
+// that no longer passes the format's checks (a token moved off the map by
+// hand in SQLite) is the database's fault: export-encounter says the
+// stored encounter fails, names the field, and exits 1, not the 2 of a bad
+// input file or argument.
+func TestExportOfADamagedRowIsNotBadInput(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "e.db")
+	var out, errb bytes.Buffer
+	if code := Run(dbEnv(&out, &errb), []string{"--db", db, "import", iseph}); code != 0 {
+		t.Fatalf("import: %d %q", code, errb.String())
+	}
+	raw, err := sql.Open("sqlite3", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`UPDATE tokens SET x = -5 WHERE ord = 0`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	out.Reset()
+	errb.Reset()
+	dst := filepath.Join(t.TempDir(), "x.json")
+	code := Run(dbEnv(&out, &errb), []string{"--db", db, "export-encounter", "Derelict cargo bay", dst})
+	msg := errb.String()
+	if code != 1 || !strings.Contains(msg, "stored encounter") || !strings.Contains(msg, "(-5, 0)") || !strings.Contains(msg, "restore a backup") {
+		t.Errorf("exit %d, %q; want 1 and a message naming the stored encounter and the square", code, msg)
+	}
+	if _, err := os.Stat(dst); err == nil {
+		t.Error("a file was written")
+	}
+}

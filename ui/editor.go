@@ -159,7 +159,7 @@ func (ed *Editor) install() {
 	c := ed.win.Canvas()
 	c.SetOnTypedRune(ed.rune)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape && ed.esc.Top() { // dialogescape.go
+		if ed.esc.Key(ev) { // a dialog's Escape or Enter (controls/escape.go)
 			return
 		}
 		if !ed.key(ev) && !controls.DialogOpen(ed.win) {

@@ -118,7 +118,7 @@ func (ed *Editor) exportPNG() {
 	ov := widget.NewCheck("Current overlays (reach, path, cover…)", nil)
 	px := widget.NewSelect([]string{"35", "50", "70", "100", "140"}, nil)
 	px.SetSelected("70")
-	dialog.ShowForm("Export PNG", "Choose file…", "Cancel", []*widget.FormItem{
+	d := dialog.NewForm("Export PNG", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Pixels per square", px),
 		widget.NewFormItem("", grid),
 		widget.NewFormItem("", player),
@@ -141,6 +141,8 @@ func (ed *Editor) exportPNG() {
 		}
 		ed.saveFile("export PNG", fileBase(e.Name)+".png", []string{".png"}, func(w io.Writer) error { return export.PNG(w, e, o) })
 	}, ed.win)
+	d.Show()
+	ed.esc.Confirms(d, d.Submit) // Escape cancels, Enter chooses the file
 }
 
 // playerOverlays computes the current overlays as the players may see
@@ -207,7 +209,7 @@ func (ed *Editor) exportPDF() {
 	sheet := widget.NewCheck("Add token standees (1 inch per square)", nil)
 	trim := widget.NewCheck("Trim to content (leave out empty floor at the edges)", nil)
 	ov := widget.NewCheck("Include current overlays (reach, path, cover…)", nil)
-	dialog.ShowForm("Export PDF", "Choose file…", "Cancel", []*widget.FormItem{
+	d := dialog.NewForm("Export PDF", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Paper", paper),
 		widget.NewFormItem("", player),
 		widget.NewFormItem("", sheet),
@@ -220,6 +222,8 @@ func (ed *Editor) exportPDF() {
 		e, o := ed.pdfExport(pdfChoices{paper: paper.Selected, player: player.Checked, sheet: sheet.Checked, trim: trim.Checked, overlays: ov.Checked})
 		ed.saveFile("export PDF", fileBase(e.Name)+".pdf", []string{".pdf"}, func(w io.Writer) error { return export.PDF(w, e, o) })
 	}, ed.win)
+	d.Show()
+	ed.esc.Confirms(d, d.Submit)
 }
 
 func (ed *Editor) exportUVTT() {

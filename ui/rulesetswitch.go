@@ -66,4 +66,5 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 	}, ed.win)
 	d.Resize(fyne.NewSize(480, 320))
 	d.Show()
+	ed.esc.Confirms(d, d.Confirm) // Escape cancels, Enter switches (Ctrl+Z undoes it)
 }

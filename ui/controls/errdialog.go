@@ -93,13 +93,14 @@ func Sentence(msg string) string {
 
 // ShowError shows err over win under a bold summary of what failed (e.g.
 // "Could not import the file"); "" takes the summary from the error's
-// first line.
+// first line. Escape, Enter and Space close it, as OK does.
 func ShowError(win fyne.Window, summary string, err error) dialog.Dialog {
 	s, detail := ErrorParts(summary, err)
 	content, _, _ := ErrorContent(s, detail, textWidth(s, detail, ErrDialogWidth(win)))
 	d := dialog.NewCustom("Error", "OK", container.NewBorder(nil, nil,
 		container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, content), win)
 	d.Show()
+	EscapesOf(win).Acknowledges(d)
 	return d
 }
 

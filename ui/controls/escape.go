@@ -1,45 +1,129 @@
 package controls
 
 import (
+	"sync"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 )
 
-// Escape closes the app's own form dialogs by their cancel path (the
-// dialog's callback gets false, as with its Cancel button). Fyne's dialogs
-// do not listen for Escape, and a focused Entry swallows it, so a dialog
-// opts in twice: Escapes.Closes registers it once shown (for Escape typed with
-// nothing focused, which reaches the window's key handler), and its text
-// fields are EscEntry / EscSelectEntry (for Escape typed in a field).
+// The app's dialogs answer the keyboard the same way: Escape cancels and
+// Enter confirms (OK in an error dialog, where Space does too), except in a
+// confirmation that destroys something for good (Delete encounter?), where
+// Enter cancels as Escape does, so a stray Enter never deletes anything.
+//
+// Fyne's dialogs do not listen for these keys, and a focused Entry
+// swallows Escape, so a dialog opts in twice: Escapes.Closes (Escape),
+// Confirms (Escape and Enter) or Acknowledges (an OK-only dialog) registers
+// it once shown, for keys typed with nothing focused, which reach the
+// window's key handler (it asks Key first); its text fields are EscEntry /
+// EscSelectEntry (Escape typed in a field; Enter there is the field's
+// OnSubmitted).
 
 // Escapes is one window's dialogs that Escape cancels, each by its cancel
-// path. The window's owner (the editor, the library) keeps it: it is that
-// window's state, and its key handler asks it first (Top).
+// path, and that Enter answers. The window's owner (the editor, the
+// library) keeps it: it is that window's state, and its key handler asks
+// it first (Key).
 type Escapes struct {
 	win    fyne.Window
 	cancel map[fyne.CanvasObject]func()
+	enter  map[fyne.CanvasObject]func() // Enter (and Space when space holds it)
+	space  map[fyne.CanvasObject]bool
 }
 
 // NewEscapes keeps the Escape-cancelled dialogs of win.
 func NewEscapes(win fyne.Window) *Escapes {
-	return &Escapes{win: win, cancel: map[fyne.CanvasObject]func(){}}
+	x := &Escapes{win: win, cancel: map[fyne.CanvasObject]func(){},
+		enter: map[fyne.CanvasObject]func(){}, space: map[fyne.CanvasObject]bool{}}
+	windows.Lock()
+	windows.of[win] = x
+	windows.Unlock()
+	return x
+}
+
+// windows are the windows' Escapes, for the dialogs that are only given
+// the window (ShowError).
+var windows = struct {
+	sync.Mutex
+	of map[fyne.Window]*Escapes
+}{of: map[fyne.Window]*Escapes{}}
+
+// EscapesOf is win's Escapes (nil when its owner keeps none).
+func EscapesOf(win fyne.Window) *Escapes {
+	windows.Lock()
+	defer windows.Unlock()
+	return windows.of[win]
 }
 
 // Closes lets Escape cancel d, which must just have been shown in the
 // window.
 func (x *Escapes) Closes(d dialog.Dialog) {
+	x.answers(d, nil, false)
+}
+
+// Confirms lets Escape cancel d and Enter answer it with ok (d.Submit for a
+// form, d.Confirm for a confirmation); d must just have been shown.
+func (x *Escapes) Confirms(d dialog.Dialog, ok func()) {
+	x.answers(d, ok, false)
+}
+
+// Acknowledges lets Escape, Enter and Space close d, a dialog with only an
+// OK button (an error), as OK does; d must just have been shown.
+func (x *Escapes) Acknowledges(d dialog.Dialog) {
+	x.answers(d, d.Hide, true)
+}
+
+func (x *Escapes) answers(d dialog.Dialog, ok func(), space bool) {
+	if x == nil || x.win == nil {
+		return
+	}
 	top := x.win.Canvas().Overlays().Top()
 	if top == nil {
 		return
 	}
 	for o := range x.cancel { // dialogs closed without their callback
 		if !o.Visible() {
-			delete(x.cancel, o)
+			x.forget(o)
 		}
 	}
 	x.cancel[top] = d.Dismiss
-	d.SetOnClosed(func() { delete(x.cancel, top) })
+	if ok != nil {
+		x.enter[top], x.space[top] = ok, space
+	}
+	d.SetOnClosed(func() {
+		if !top.Visible() { // not shown again by its own callback
+			x.forget(top)
+		}
+	})
+}
+
+func (x *Escapes) forget(o fyne.CanvasObject) {
+	delete(x.cancel, o)
+	delete(x.enter, o)
+	delete(x.space, o)
+}
+
+// Key answers the dialog on top of the window with ev, a key typed with
+// nothing focused: Escape cancels, Enter (Return) confirms, Space closes
+// an error. It reports whether it used ev.
+func (x *Escapes) Key(ev *fyne.KeyEvent) bool {
+	if x == nil || x.win == nil {
+		return false
+	}
+	switch ev.Name {
+	case fyne.KeyEscape:
+		return x.Top()
+	case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
+		top := x.win.Canvas().Overlays().Top()
+		f, ok := x.enter[top]
+		if !ok || top == nil || (ev.Name == fyne.KeySpace && !x.space[top]) {
+			return false
+		}
+		f()
+		return true
+	}
+	return false
 }
 
 // Top cancels the dialog on top of the window if it lets Escape do so, and
@@ -117,7 +201,27 @@ func DialogOpen(win fyne.Window) bool {
 func (x *Escapes) ShowNameDialog(d *dialog.FormDialog, en *EscEntry) {
 	en.OnSubmitted = func(string) { d.Submit() }
 	d.Show()
-	x.Closes(d)
+	x.Confirms(d, d.Submit)
 	x.win.Canvas().Focus(en)
 	en.TypedShortcut(&fyne.ShortcutSelectAll{})
+}
+
+// Refuse answers a form whose values did not work: Fyne closes a form
+// before its callback sees them, so Refuse shows d again with what the GM
+// typed (Escape cancels it, Enter runs submit), err over it in an error
+// dialog, and once that is closed the cursor in field (nil: none), its
+// text selected to type over. The typing is never lost to one typo.
+func (x *Escapes) Refuse(d dialog.Dialog, submit func(), field fyne.Focusable, summary string, err error) {
+	d.Show()
+	x.Confirms(d, submit)
+	e := ShowError(x.win, summary, err)
+	if field == nil {
+		return
+	}
+	e.SetOnClosed(func() {
+		x.win.Canvas().Focus(field)
+		if s, ok := field.(fyne.Shortcutable); ok {
+			s.TypedShortcut(&fyne.ShortcutSelectAll{})
+		}
+	})
 }

@@ -99,7 +99,7 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 		})),
 	))
 	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if ev.Name == fyne.KeyEscape && l.esc.Top() {
+		if l.esc.Key(ev) { // a dialog's Escape or Enter
 			return
 		}
 		if controls.DialogOpen(win) {
@@ -479,13 +479,20 @@ func (l *Library) DeleteSelected() {
 	if !ok {
 		return
 	}
-	dialog.ShowConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {
+	d := dialog.NewConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {
 		if ok {
 			if err := l.Delete(s.ID); err != nil {
 				controls.ShowError(l.win, "Could not delete the encounter", err)
 			}
 		}
 	}, l.win)
+	d.SetConfirmText("Delete")
+	d.SetDismissText("Cancel")
+	d.SetConfirmImportance(widget.DangerImportance)
+	d.Show()
+	// Escape keeps it, and so does Enter: deleting for good takes a click
+	// on Delete (controls/escape.go).
+	l.esc.Confirms(d, d.Dismiss)
 }
 
 // libRow is one library line; a tap selects it, a double tap opens it.

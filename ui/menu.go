@@ -154,15 +154,37 @@ func (ed *Editor) mapDialog() {
 		if !ok {
 			return
 		}
-		nw, err1 := strconv.Atoi(strings.TrimSpace(w.Text))
-		nh, err2 := strconv.Atoi(strings.TrimSpace(h.Text))
-		nf, err3 := strconv.Atoi(strings.TrimSpace(f.Text))
-		if err1 != nil || err2 != nil || err3 != nil || nf < 1 {
-			controls.ShowError(ed.win, "Map size not changed", fmt.Errorf("width, height and feet per square must be whole numbers of at least 1"))
-			return
+		// a value that does not work shows the form again as typed, the
+		// error naming the field, the cursor then in it
+		var v [3]int
+		for i, fl := range []struct {
+			label string
+			en    *controls.EscEntry
+			most  int
+		}{{"Width", w, model.MaxMapSide}, {"Height", h, model.MaxMapSide}, {"Feet per square", f, 0}} {
+			n, err := strconv.Atoi(strings.TrimSpace(fl.en.Text))
+			switch {
+			case err != nil:
+				err = fmt.Errorf("%s: %q is not a whole number (type digits, like 20)", fl.label, fl.en.Text)
+			case n < 1 || fl.most > 0 && n > fl.most:
+				err = fmt.Errorf("%s must be 1 to %d squares, not %d", fl.label, fl.most, n)
+				if fl.most == 0 {
+					err = fmt.Errorf("%s must be at least 1, not %d", fl.label, n)
+				}
+			}
+			if err != nil {
+				ed.esc.Refuse(d, d.Submit, fl.en, "Map size not changed", err)
+				return
+			}
+			v[i] = n
 		}
-		if err := ed.ResizeMap(nw, nh, nf); err != nil {
-			controls.ShowError(ed.win, "Map size not changed", err)
+		if err := ed.ResizeMap(v[0], v[1], v[2]); err != nil {
+			err, key := formError(err, map[string]string{"feetPerSquare": "Feet per square"})
+			var field fyne.Focusable
+			if key != "" {
+				field = f
+			}
+			ed.esc.Refuse(d, d.Submit, field, "Map size not changed", err)
 		}
 	}, ed.win)
 	// a form sized to its contents left 40-pixel fields: "22" fitted, a

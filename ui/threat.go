@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -70,7 +69,7 @@ func (ed *Editor) partyDialog() {
 	if ed.enc.Party != nil {
 		p = *ed.enc.Party
 	}
-	side, level, size := widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	side, level, size := ed.esc.Entry(), ed.esc.Entry(), ed.esc.Entry()
 	side.SetText(p.Side)
 	level.SetPlaceHolder("none")
 	if p.Level > 0 {
@@ -82,17 +81,24 @@ func (ed *Editor) partyDialog() {
 		widget.NewFormItem("Level", level),
 		widget.NewFormItem("Players", size),
 	}
-	d := dialog.NewForm("Party", "Set", "Cancel", items, func(ok bool) {
+	var d *dialog.FormDialog
+	d = dialog.NewForm("Party", "Set", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
 		if err := ed.SetParty(side.Text, level.Text, size.Text); err != nil {
-			controls.ShowError(ed.win, "Could not set the party", err)
+			// shown again as typed, the cursor then in the field named
+			label, _, _ := strings.Cut(err.Error(), " ")
+			field := map[string]fyne.Focusable{"Side": side, "Level": level, "Players": size}[strings.TrimSuffix(label, ":")]
+			ed.esc.Refuse(d, d.Submit, field, "Could not set the party", err)
 		}
 	}, ed.win)
 	d.Resize(fyne.NewSize(320, 0))
 	d.Show()
-	ed.esc.Closes(d)
+	ed.esc.Confirms(d, d.Submit)
+	for _, en := range []*controls.EscEntry{side, level, size} {
+		en.OnSubmitted = func(string) { d.Submit() }
+	}
 }
 
 // SetParty sets the party from the dialog's text: a side (blank: party),
@@ -102,14 +108,14 @@ func (ed *Editor) SetParty(side, level, size string) error {
 	if p.Side == "" {
 		p.Side = rules.DefaultPartySide
 	}
-	v, ok, err := parseOptInt(level, "party level")
+	v, ok, err := parseOptInt(level, "Level")
 	if err != nil {
 		return err
 	}
 	if ok {
 		p.Level = v
 	}
-	n, ok, err := parseOptInt(size, "party size")
+	n, ok, err := parseOptInt(size, "Players")
 	if err != nil {
 		return err
 	}
@@ -118,7 +124,8 @@ func (ed *Editor) SetParty(side, level, size string) error {
 	}
 	err = ed.apply("", func(c *model.Encounter) error { c.Party = &p; return nil })
 	if err != nil {
-		return fmt.Errorf("party: %w", err)
+		err, _ = formError(err, map[string]string{"party.side": "Side", "party.level": "Level", "party.size": "Players"})
+		return err
 	}
 	return nil
 }

@@ -17,7 +17,7 @@ func TestThreatLive(t *testing.T) {
 	if ed.status.threatBox.Visible() {
 		t.Fatalf("threat shown without a party level: %q", ed.status.threatLabel.Text)
 	}
-	if err := ed.SetParty("", "x", ""); err == nil || !strings.Contains(err.Error(), "party level") {
+	if err := ed.SetParty("", "x", ""); err == nil || !strings.HasPrefix(err.Error(), "Level: ") {
 		t.Errorf("bad level: %v", err)
 	}
 	if err := ed.SetParty("party", "3", "4"); err != nil {

@@ -88,6 +88,11 @@ func (ed *Editor) addTokenDialog(x, y int) {
 	submit := func(string) { dlg.Submit() }
 	name.OnSubmitted, speed.OnSubmitted = submit, submit
 	side.OnSubmitted = submit
+	// a value that does not work shows the form again as typed, the error
+	// over it naming the field by its label, the cursor then in that field
+	refuse := func(field fyne.Focusable, err error) {
+		ed.esc.Refuse(dlg, dlg.Submit, field, "Token not added", err)
+	}
 	dlg = dialog.NewForm(fmt.Sprintf("Add a token at (%d, %d)", x, y), "Add", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
@@ -101,18 +106,19 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		} else {
 			t.Size = model.Medium
 		}
-		v, has, err := parseOptInt(speed.Text, sk+" speed")
+		speedLabel := items[3].Text
+		v, has, err := parseOptInt(speed.Text, speedLabel)
 		if err != nil {
-			controls.ShowError(ed.win, "Token not added", err)
+			refuse(speed, err)
 			return
 		}
 		if has {
 			t.Speeds[sk] = v
 		}
 		if turn != nil {
-			v, has, err := parseOptInt(turn.Text, "turn speed")
+			v, has, err := parseOptInt(turn.Text, "Turn speed")
 			if err != nil {
-				controls.ShowError(ed.win, "Token not added", err)
+				refuse(turn, err)
 				return
 			}
 			if has {
@@ -120,12 +126,18 @@ func (ed *Editor) addTokenDialog(x, y int) {
 			}
 		}
 		if err := ed.AddToken(t); err != nil {
-			controls.ShowError(ed.win, "Token not added", err)
+			labels := map[string]string{"name": "Name", "size": "Size", "side": "Side", "speeds." + sk: speedLabel}
+			fields := map[string]fyne.Focusable{"name": name, "side": side, "speeds." + sk: speed}
+			if turn != nil {
+				labels["speeds."+model.SpeedTurn], fields["speeds."+model.SpeedTurn] = "Turn speed", turn
+			}
+			err, key := formError(err, labels)
+			refuse(fields[key], err)
 		}
 	}, ed.win)
 	dlg.Resize(fyne.NewSize(360, 0))
 	dlg.Show()
-	ed.esc.Closes(dlg)
+	ed.esc.Confirms(dlg, dlg.Submit)
 	focus := func() {
 		if ed.win.Canvas().Focused() == nil && controls.DialogOpen(ed.win) {
 			ed.win.Canvas().Focus(name)

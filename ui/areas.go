@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -153,9 +154,16 @@ func (ed *Editor) addAreaDialog() {
 	label.SetText(last.Label)
 	player := widget.NewCheck("Show on the player display", nil)
 	player.SetChecked(last.Player)
-	d := dialog.NewForm("Add area", "Place", "Cancel", []*widget.FormItem{
+	const sizeLabel = "Radius or length"
+	var d *dialog.FormDialog
+	// a value that does not work shows the form again as typed, the error
+	// over it, the cursor then in the field it names
+	refuse := func(field fyne.Focusable, err error) {
+		ed.esc.Refuse(d, d.Submit, field, "Area not placed", err)
+	}
+	d = dialog.NewForm("Add area", "Place", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Kind", kind),
-		widget.NewFormItem("Radius or length (ft)", size),
+		widget.NewFormItem(sizeLabel+" (ft)", size),
 		widget.NewFormItem("Cone direction", dir),
 		widget.NewFormItem("Label", label),
 		widget.NewFormItem("", player),
@@ -165,12 +173,12 @@ func (ed *Editor) addAreaDialog() {
 		}
 		k, err := model.ParseAreaKind(kind.Selected)
 		if err != nil {
-			ed.message(err.Error())
+			refuse(nil, err)
 			return
 		}
-		ft, err := strconv.Atoi(strings.TrimSpace(size.Text))
-		if err != nil || ft <= 0 {
-			ed.message(fmt.Sprintf("radius or length: %q is not a number of feet", size.Text))
+		ft, err := ed.areaFeet(size.Text, sizeLabel)
+		if err != nil {
+			refuse(size, err)
 			return
 		}
 		a := model.Area{Kind: k, Label: strings.TrimSpace(label.Text), Player: player.Checked}
@@ -180,11 +188,43 @@ func (ed *Editor) addAreaDialog() {
 		} else {
 			a.Radius = ft
 		}
-		ed.PlaceArea(a)
+		if err := ed.placeArea(a); err != nil {
+			err, key := formError(err, map[string]string{"radius": sizeLabel, "length": sizeLabel, "label": "Label"})
+			field := map[string]fyne.Focusable{"radius": size, "length": size, "label": label}[key]
+			refuse(field, err)
+		}
 	}, ed.win)
+	size.OnSubmitted = func(string) { d.Submit() }
+	label.OnSubmitted = size.OnSubmitted
 	d.Resize(fyne.NewSize(360, 0))
 	d.Show()
-	ed.esc.Closes(d)
+	ed.esc.Confirms(d, d.Submit)
+}
+
+// areaFeet reads an area's radius or length typed in the field labelled
+// label: whole squares of the map's scale, at most the map's diagonal (an
+// area larger than that only covers the whole map, and a huge one cost
+// time to draw).
+func (ed *Editor) areaFeet(text, label string) (int, error) {
+	ft, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil {
+		return 0, fmt.Errorf("%s: %q is not a whole number of feet (type digits, like 20)", label, text)
+	}
+	fps := ed.enc.Feet()
+	if ft <= 0 || ft%fps != 0 {
+		return 0, fmt.Errorf("%s must be a positive multiple of %d feet (one square), not %d", label, fps, ft)
+	}
+	if most := ed.areaMostFeet(); ft > most {
+		return 0, fmt.Errorf("%s must be at most %d feet (the map's diagonal), not %d", label, most, ft)
+	}
+	return ft, nil
+}
+
+// areaMostFeet is the largest radius or length an area may have on this
+// map: its diagonal in feet, rounded up to whole squares.
+func (ed *Editor) areaMostFeet() int {
+	g := ed.enc.Grid
+	return int(math.Ceil(math.Hypot(float64(g.W), float64(g.H)))) * ed.enc.Feet()
 }
 
 // lastArea is the settings key A repeats: the last placed, or a 10-ft burst.
@@ -201,9 +241,17 @@ func (ed *Editor) lastArea() model.Area {
 // others from the selected token (a line pointing the cone direction). It
 // reports whether the area was placed; a refusal goes to the status bar.
 func (ed *Editor) PlaceArea(a model.Area) bool {
+	err := ed.placeArea(a)
+	if err != nil {
+		ed.message(err.Error())
+	}
+	return err == nil
+}
+
+// placeArea is PlaceArea, saying why it placed nothing.
+func (ed *Editor) placeArea(a model.Area) error {
 	if why := ed.areasAllowed(); why != "" {
-		ed.message(why)
-		return false
+		return errors.New(why)
 	}
 	ed.tools.area.last = a
 	switch a.Kind {
@@ -216,8 +264,7 @@ func (ed *Editor) PlaceArea(a model.Area) bool {
 		}
 	default:
 		if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
-			ed.message(fmt.Sprintf("select the token the %s comes from first", a.Kind))
-			return false
+			return fmt.Errorf("select the token the %s comes from first", a.Kind)
 		}
 		t := &ed.enc.Tokens[ed.sel]
 		a.Token = t.Name
@@ -237,20 +284,20 @@ func (ed *Editor) PlaceArea(a model.Area) bool {
 				c.Areas[i].Toward = [2]int{min(t.X+k, c.Grid.W-1), t.Y}
 				return session.RotateArea(c, i, int(d)-int(model.E))
 			}); err != nil {
-				return false
+				return err
 			}
 			ed.pickArea(len(ed.enc.Areas) - 1)
-			return true
+			return nil
 		}
 	}
 	if err := ed.apply("", func(c *model.Encounter) error {
 		c.Areas = append(c.Areas, a)
 		return nil
 	}); err != nil {
-		return false
+		return err
 	}
 	ed.pickArea(len(ed.enc.Areas) - 1)
-	return true
+	return nil
 }
 
 // pickArea makes area i the one R, the arrows and Delete act on (-1: none).

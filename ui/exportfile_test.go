@@ -42,7 +42,7 @@ func TestExportWritesRegularFilesOnly(t *testing.T) {
 		t.Skip("no FIFOs here:", err)
 	}
 	wc := &chosenFile{uri: storage.NewFileURI(fifo)}
-	ed.writeChosen("export encounter", wc, write)
+	ed.writeChosen("export encounter", wc, nil, write)
 	if wc.wrote != 0 || !wc.closed {
 		t.Errorf("the dialog's writer got %d bytes (closed %v): want none, closed", wc.wrote, wc.closed)
 	}
@@ -60,7 +60,7 @@ func TestExportWritesRegularFilesOnly(t *testing.T) {
 
 	out := filepath.Join(dir, "room.encounter.json")
 	wc = &chosenFile{uri: storage.NewFileURI(out)}
-	ed.writeChosen("export encounter", wc, write)
+	ed.writeChosen("export encounter", wc, nil, write)
 	b, err := os.ReadFile(out)
 	if err != nil || !strings.Contains(string(b), "Derelict cargo bay") {
 		t.Fatalf("the export wrote %d bytes (%v)", len(b), err)

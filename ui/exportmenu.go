@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -66,7 +67,7 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 		if wc == nil {
 			return // cancelled
 		}
-		ed.writeChosen(title, wc, write)
+		ed.writeChosen(title, wc, exts, write)
 	}, ed.win)
 	d.SetFileName(name)
 	d.SetFilter(storage.NewExtensionFileFilter(exts))
@@ -78,8 +79,11 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 // chose, through export.WriteFile: a regular file only (never a device, a
 // FIFO or a folder), replaced only once it is complete. Fyne's dialog has
 // opened the file itself; only its path is used, and its writer closed
-// first.
-func (ed *Editor) writeChosen(title string, wc fyne.URIWriteCloser, write func(w io.Writer) error) {
+// first. A name typed without an extension gets the format's, exts[0]
+// (controls.WithExtension): the empty file the dialog made under the bare
+// name is removed, and an existing file under the full name is replaced
+// only once the GM says so (the dialog asked about the bare name only).
+func (ed *Editor) writeChosen(title string, wc fyne.URIWriteCloser, exts []string, write func(w io.Writer) error) {
 	u := wc.URI()
 	_ = wc.Close() // the dialog's own empty file: WriteFile replaces it
 	if u.Scheme() != "file" {
@@ -87,6 +91,32 @@ func (ed *Editor) writeChosen(title string, wc fyne.URIWriteCloser, write func(w
 		return
 	}
 	path := u.Path()
+	full := controls.WithExtension(path, exts)
+	if full == path {
+		ed.writePath(title, path, write)
+		return
+	}
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		_ = os.Remove(path) // the dialog's, under the bare name
+	}
+	if _, err := os.Lstat(full); err != nil {
+		ed.writePath(title, full, write)
+		return
+	}
+	d := dialog.NewConfirm("Replace "+filepath.Base(full)+"?", fmt.Sprintf("%s already exists in %s. Replace it?", filepath.Base(full), filepath.Dir(full)), func(ok bool) {
+		if ok {
+			ed.writePath(title, full, write)
+		}
+	}, ed.win)
+	d.SetConfirmText("Replace")
+	d.SetDismissText("Cancel")
+	d.Show()
+	ed.esc.Confirms(d, d.Dismiss) // Escape and Enter keep the file: replacing it for good takes a click
+}
+
+// writePath writes what write produces to path (export.WriteFile) and says
+// so in the status bar; an error shows in a dialog.
+func (ed *Editor) writePath(title, path string, write func(w io.Writer) error) {
 	n, err := export.WriteFile(path, write)
 	if err != nil {
 		if errors.Is(err, export.ErrNotRegular) {

@@ -31,7 +31,7 @@ const helpText = `# Shortcuts
 - **N** next turn in a fight: Encounter > Start fight… takes each token's initiative (typed, or blank to roll a d20); the panel above the inspector shows the round and the order (up and down move a creature), Delay and End. The creature whose turn it is is selected: dragging it spends its actions and diagonals, and its reach shows what is left. Every change is one undo step
 - Encounter > Party… sets the party's side, level and players: sf2e shows the XP and threat in the status bar, and each creature's XP beside its level in the inspector
 - The inspector keeps HP (Damage and Heal by an amount; 0 HP makes the token unconscious and prone) and conditions picked from the ruleset's list, with a value where they have one (frightened 2)
-- In a dialog **Enter** confirms and **Esc** cancels; **Enter**, **Esc** or **Space** close an error. Delete encounter? is the exception: **Enter** keeps the encounter too, so deleting for good takes a click on Delete
+- In a dialog **Enter** confirms and **Esc** cancels; **Enter**, **Esc** or **Space** close an error. A question whose yes destroys something for good (Delete encounter?, Replace a file?) is the exception: **Enter** answers no there too, so that takes a click
 - **Ctrl+Q** quit (saves first; so does closing the window)
 - **Right-click** a square: add or edit a note pin (GM only, or shown to the players), add a token, duplicate or delete one
 - File > New encounter… makes another encounter (as the library's New… does) and opens it

@@ -10,8 +10,9 @@ import (
 
 // The app's dialogs answer the keyboard the same way: Escape cancels and
 // Enter confirms (OK in an error dialog, where Space does too), except in a
-// confirmation that destroys something for good (Delete encounter?), where
-// Enter cancels as Escape does, so a stray Enter never deletes anything.
+// confirmation whose yes destroys something for good (Delete encounter?,
+// Replace a file?), where Enter cancels as Escape does, so a stray Enter
+// never deletes anything.
 //
 // Fyne's dialogs do not listen for these keys, and a focused Entry
 // swallows Escape, so a dialog opts in twice: Escapes.Closes (Escape),

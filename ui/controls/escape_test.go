@@ -49,3 +49,22 @@ func TestEscapesBelongToTheirWindow(t *testing.T) {
 		t.Errorf("Escape in the entry: cancelled %v", cancelled)
 	}
 }
+
+// TestWithExtension: a file name typed without an extension in a save
+// dialog gets the format's ("map" was written as "map", not "map.png"); a
+// name with one keeps it.
+func TestWithExtension(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"/tmp/map", "/tmp/map.png"},
+		{"/tmp/map.png", "/tmp/map.png"},
+		{"/tmp/map.PNG", "/tmp/map.PNG"},
+		{"/tmp/a.dir/map", "/tmp/a.dir/map.png"},
+	} {
+		if got := WithExtension(c.in, []string{".png"}); got != c.want {
+			t.Errorf("WithExtension(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if got := WithExtension("/tmp/map", nil); got != "/tmp/map" {
+		t.Errorf("no extensions: %q", got)
+	}
+}

@@ -1,6 +1,8 @@
 package controls
 
 import (
+	"path/filepath"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
@@ -29,4 +31,14 @@ func OpenFile(win fyne.Window, exts []string, open func(rc fyne.URIReadCloser)) 
 	}
 	d.Resize(FileDialogSize)
 	d.Show()
+}
+
+// WithExtension is path as a save dialog should write it: a file name
+// typed without an extension ("map") gets the format's, exts[0] (".png");
+// a name with one keeps it (the GM chose it).
+func WithExtension(path string, exts []string) string {
+	if len(exts) == 0 || filepath.Ext(filepath.Base(path)) != "" {
+		return path
+	}
+	return path + exts[0]
 }

@@ -188,7 +188,10 @@ func (ed *Editor) addAreaDialog() {
 		} else {
 			a.Radius = ft
 		}
-		if err := ed.placeArea(a); err != nil {
+		ed.status.quiet = true // the error dialog says it, in the form's words
+		err = ed.placeArea(a)
+		ed.status.quiet = false
+		if err != nil {
 			err, key := formError(err, map[string]string{"radius": sizeLabel, "length": sizeLabel, "label": "Label"})
 			field := map[string]fyne.Focusable{"radius": size, "length": size, "label": label}[key]
 			refuse(field, err)

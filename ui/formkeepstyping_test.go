@@ -77,6 +77,9 @@ func TestFormsKeepWhatWasTypedAndNameTheField(t *testing.T) {
 	if ens[0].Text != "" || ens[1].Text != "45" {
 		t.Errorf("Add token came back with %q, %q; want \"\", \"45\"", ens[0].Text, ens[1].Text)
 	}
+	if msg := ed.status.msgLabel.Text; strings.Contains(msg, "tokens[") {
+		t.Errorf("the status bar still says %q", msg)
+	}
 	if focusedEntry(ed.win) != ens[0] {
 		t.Errorf("the cursor should be in Name, is in %T", c.Focused())
 	}
@@ -116,6 +119,9 @@ func TestFormsKeepWhatWasTypedAndNameTheField(t *testing.T) {
 	ens, _, _ = topDialog(t, ed.win)
 	ens[2].SetText("0")
 	ens = submitRefused(t, ed, "Party, 0 players", "Players must be 1 to")
+	if msg := ed.status.msgLabel.Text; strings.Contains(msg, "party.") {
+		t.Errorf("the status bar still says %q", msg)
+	}
 	ens[2].SetText("4")
 	ens[1].SetText("99")
 	ens = submitRefused(t, ed, "Party, level 99", "Level must be")

@@ -86,7 +86,10 @@ func (ed *Editor) partyDialog() {
 		if !ok {
 			return
 		}
-		if err := ed.SetParty(side.Text, level.Text, size.Text); err != nil {
+		ed.status.quiet = true // the error dialog says it, in the form's words
+		err := ed.SetParty(side.Text, level.Text, size.Text)
+		ed.status.quiet = false
+		if err != nil {
 			// shown again as typed, the cursor then in the field named
 			label, _, _ := strings.Cut(err.Error(), " ")
 			field := map[string]fyne.Focusable{"Side": side, "Level": level, "Players": size}[strings.TrimSuffix(label, ":")]

@@ -125,7 +125,10 @@ func (ed *Editor) addTokenDialog(x, y int) {
 				t.Speeds[model.SpeedTurn] = v
 			}
 		}
-		if err := ed.AddToken(t); err != nil {
+		ed.status.quiet = true // the error dialog says it, in the form's words
+		err = ed.AddToken(t)
+		ed.status.quiet = false
+		if err != nil {
 			labels := map[string]string{"name": "Name", "size": "Size", "side": "Side", "speeds." + sk: speedLabel}
 			fields := map[string]fyne.Focusable{"name": name, "side": side, "speeds." + sk: speed}
 			if turn != nil {

@@ -58,8 +58,8 @@ func submitRefused(t *testing.T, ed *Editor, what, want string) []*widget.Entry 
 	return ens
 }
 
-// TestFormsKeepWhatWasTypedAndNameTheField: one typo in Add token or Map
-// size closed the form and lost everything typed, and the messages named
+// TestFormsKeepWhatWasTypedAndNameTheField: one typo in Add token, Map
+// size, Add or remove rows and columns, Rename or Party closed the form and lost everything typed, and the messages named
 // the format's fields ("Tokens[7].name: is required") or no field at all
 // ("Width, height and feet per square must be…"), as did Party's
 // ("party.size: …"). The form now comes back as typed under an error that
@@ -114,6 +114,22 @@ func TestFormsKeepWhatWasTypedAndNameTheField(t *testing.T) {
 	if c.Overlays().Top() != nil || ed.enc.Grid.W != 30 || ed.enc.Grid.H != 20 {
 		t.Fatalf("the corrected Map size: open %v, %dx%d", c.Overlays().Top() != nil, ed.enc.Grid.W, ed.enc.Grid.H)
 	}
+
+	ed.marginsDialog()
+	ens, _, _ = topDialog(t, ed.win)
+	ens[1].SetText("2")
+	ens[2].SetText("x")
+	ens = submitRefused(t, ed, "Add or remove rows and columns", `Right: "x" is not a whole number`)
+	if ens[1].Text != "2" || ens[2].Text != "x" || focusedEntry(ed.win) != ens[2] {
+		t.Errorf("rows and columns came back with %q, %q", ens[1].Text, ens[2].Text)
+	}
+	ed.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+
+	ed.renameDialog()
+	ens, _, _ = topDialog(t, ed.win)
+	ens[0].SetText("  ")
+	submitRefused(t, ed, "Rename, blank", "Type a name for the encounter")
+	ed.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 
 	ed.partyDialog()
 	ens, _, _ = topDialog(t, ed.win)

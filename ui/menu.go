@@ -121,17 +121,18 @@ func appendItem(m *fyne.Menu, it *fyne.MenuItem) *fyne.Menu {
 func (ed *Editor) renameDialog() {
 	en := ed.esc.Entry()
 	en.SetText(ed.enc.Name)
-	d := dialog.NewForm("Rename encounter", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
+	var d *dialog.FormDialog
+	d = dialog.NewForm("Rename encounter", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if !ok {
 			return
 		}
 		name := strings.TrimSpace(en.Text)
 		if name == "" {
-			controls.ShowError(ed.win, "Could not rename the encounter", fmt.Errorf("type a name for the encounter"))
+			ed.esc.Refuse(d, d.Submit, en, "Could not rename the encounter", fmt.Errorf("type a name for the encounter"))
 			return
 		}
 		if err := ed.apply("", func(c *model.Encounter) error { c.Name = name; return nil }); err != nil {
-			controls.ShowError(ed.win, "Could not rename the encounter", err)
+			ed.esc.Refuse(d, d.Submit, en, "Could not rename the encounter", err)
 		}
 	}, ed.win)
 	d.Resize(fyne.NewSize(400, 0))
@@ -246,13 +247,13 @@ func (ed *Editor) marginsDialog() {
 		for i, en := range ens {
 			n, err := strconv.Atoi(strings.TrimSpace(en.Text))
 			if err != nil {
-				controls.ShowError(ed.win, "Map size not changed", fmt.Errorf("%s: %q is not a whole number (type digits, like 2 or -1)", [4]string{"left", "top", "right", "bottom"}[i], en.Text))
+				ed.esc.Refuse(d, d.Submit, en, "Map size not changed", fmt.Errorf("%s: %q is not a whole number (type digits, like 2 or -1)", [4]string{"left", "top", "right", "bottom"}[i], en.Text))
 				return
 			}
 			v[i] = n
 		}
 		if err := ed.Reframe(session.Margins{Left: v[0], Top: v[1], Right: v[2], Bottom: v[3]}); err != nil {
-			controls.ShowError(ed.win, "Map size not changed", err)
+			ed.esc.Refuse(d, d.Submit, nil, "Map size not changed", err)
 		}
 	}, ed.win)
 	d.Resize(fyne.NewSize(420, 0))

@@ -140,7 +140,7 @@ func (ed *Editor) addAreaDialog() {
 		return
 	}
 	last := ed.lastArea()
-	kind := widget.NewSelect(areaKinds, nil)
+	kind := ed.esc.Select(areaKinds, nil) // Escape and Enter answer the dialog here too
 	kind.SetSelected(last.Kind.String())
 	size := ed.esc.Entry()
 	size.SetText(strconv.Itoa(max(last.Radius, last.Length)))
@@ -148,11 +148,11 @@ func (ed *Editor) addAreaDialog() {
 	for f := model.N; f <= model.NW; f++ {
 		dirs = append(dirs, f.String())
 	}
-	dir := widget.NewSelect(dirs, nil)
+	dir := ed.esc.Select(dirs, nil)
 	dir.SetSelected(last.Dir.String())
 	label := ed.esc.Entry()
 	label.SetText(last.Label)
-	player := widget.NewCheck("Show on the player display", nil)
+	player := ed.esc.Check("Show on the player display", nil)
 	player.SetChecked(last.Player)
 	const sizeLabel = "Radius or length"
 	var d *dialog.FormDialog

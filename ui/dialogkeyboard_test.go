@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -34,6 +35,42 @@ func TestDialogsAnswerTheKeyboard(t *testing.T) {
 		key(fyne.KeyEscape)
 		if c.Overlays().Top() != nil {
 			t.Errorf("Escape left %s open", name)
+		}
+	}
+
+	// a click on a check box or a list focuses it, and it swallowed the keys
+	for _, k := range []fyne.KeyName{fyne.KeyEscape, fyne.KeyReturn} {
+		for _, pick := range []string{"check", "select"} {
+			ed.exportPNG()
+			var f fyne.Focusable
+			for _, o := range test.LaidOutObjects(c.Overlays().Top()) {
+				switch x := o.(type) {
+				case *controls.EscCheck:
+					if pick == "check" {
+						f = x
+					}
+				case *controls.EscSelect:
+					if pick == "select" {
+						f = x
+					}
+				}
+			}
+			if f == nil {
+				t.Fatalf("Export PNG has no %s that answers the dialog", pick)
+			}
+			c.Focus(f)
+			f.TypedKey(&fyne.KeyEvent{Name: k})
+			top := c.Overlays().Top()
+			if k == fyne.KeyEscape && top != nil {
+				t.Errorf("Escape in a focused %s left Export PNG open", pick)
+			}
+			if k == fyne.KeyReturn && (top == nil || len(c.Overlays().List()) != 1) {
+				t.Errorf("Enter in a focused %s should go on to the file dialog", pick)
+			}
+			for c.Overlays().Top() != nil {
+				c.Overlays().Top().Hide()
+				c.Overlays().Remove(c.Overlays().Top())
+			}
 		}
 	}
 

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // chosenFile is what Fyne's save dialog hands over: a writer on the chosen
@@ -85,6 +86,9 @@ func TestExportPDFOffersTrimAndOverlays(t *testing.T) {
 	checks := map[string]bool{}
 	walkObjects(top, func(o fyne.CanvasObject) {
 		if c, ok := o.(*widget.Check); ok {
+			checks[c.Text] = true
+		}
+		if c, ok := o.(*controls.EscCheck); ok {
 			checks[c.Text] = true
 		}
 	})

@@ -142,11 +142,12 @@ func byteSize(n int64) string {
 }
 
 func (ed *Editor) exportPNG() {
-	player := widget.NewCheck("Player version (no hidden tokens or GM notes)", nil)
-	grid := widget.NewCheck("Grid lines", nil)
+	// Escape and Enter answer the dialog in its focused check boxes too
+	player := ed.esc.Check("Player version (no hidden tokens or GM notes)", nil)
+	grid := ed.esc.Check("Grid lines", nil)
 	grid.SetChecked(true)
-	ov := widget.NewCheck("Current overlays (reach, path, cover…)", nil)
-	px := widget.NewSelect([]string{"35", "50", "70", "100", "140"}, nil)
+	ov := ed.esc.Check("Current overlays (reach, path, cover…)", nil)
+	px := ed.esc.Select([]string{"35", "50", "70", "100", "140"}, nil)
 	px.SetSelected("70")
 	d := dialog.NewForm("Export PNG", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Pixels per square", px),
@@ -233,12 +234,12 @@ func (ed *Editor) pdfExport(c pdfChoices) (*model.Encounter, export.PDFOptions) 
 }
 
 func (ed *Editor) exportPDF() {
-	paper := widget.NewSelect([]string{"letter", "a4"}, nil)
+	paper := ed.esc.Select([]string{"letter", "a4"}, nil)
 	paper.SetSelected("letter")
-	player := widget.NewCheck("Player version (no hidden tokens)", nil)
-	sheet := widget.NewCheck("Add token standees (1 inch per square)", nil)
-	trim := widget.NewCheck("Trim to content (leave out empty floor at the edges)", nil)
-	ov := widget.NewCheck("Include current overlays (reach, path, cover…)", nil)
+	player := ed.esc.Check("Player version (no hidden tokens)", nil)
+	sheet := ed.esc.Check("Add token standees (1 inch per square)", nil)
+	trim := ed.esc.Check("Trim to content (leave out empty floor at the edges)", nil)
+	ov := ed.esc.Check("Include current overlays (reach, path, cover…)", nil)
 	d := dialog.NewForm("Export PDF", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Paper", paper),
 		widget.NewFormItem("", player),

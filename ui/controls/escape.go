@@ -226,3 +226,50 @@ func (x *Escapes) Refuse(d dialog.Dialog, submit func(), field fyne.Focusable, s
 		}
 	})
 }
+
+// Check makes a Check in which Escape and Enter answer the dialog it sits
+// in: a click on a check box focuses it, and a focused Check swallowed
+// both.
+func (x *Escapes) Check(label string, changed func(bool)) *EscCheck {
+	c := &EscCheck{esc: x}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// EscCheck is a Check in which Escape and Enter answer the dialog.
+type EscCheck struct {
+	widget.Check
+	esc *Escapes
+}
+
+// TypedKey implements fyne.Focusable.
+func (c *EscCheck) TypedKey(k *fyne.KeyEvent) {
+	if k.Name != fyne.KeySpace && c.esc.Key(k) {
+		return
+	}
+	c.Check.TypedKey(k)
+}
+
+// Select makes a Select in which Escape and Enter answer the dialog it
+// sits in (a Select focused by a click swallowed them).
+func (x *Escapes) Select(options []string, changed func(string)) *EscSelect {
+	s := &EscSelect{esc: x}
+	s.Options, s.OnChanged, s.PlaceHolder = options, changed, "(Select one)"
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// EscSelect is a Select in which Escape and Enter answer the dialog.
+type EscSelect struct {
+	widget.Select
+	esc *Escapes
+}
+
+// TypedKey implements fyne.Focusable.
+func (s *EscSelect) TypedKey(k *fyne.KeyEvent) {
+	if k.Name != fyne.KeySpace && s.esc.Key(k) {
+		return
+	}
+	s.Select.TypedKey(k)
+}

@@ -90,7 +90,17 @@ func TestFormsKeepWhatWasTypedAndNameTheField(t *testing.T) {
 		t.Errorf("Add token came back with %q, %q", ens[0].Text, ens[1].Text)
 	}
 	ens[1].SetText("40")
-	enter(ed.win)
+	var size *controls.EscSelect
+	for _, o := range test.LaidOutObjects(c.Overlays().Top()) {
+		if s, ok := o.(*controls.EscSelect); ok {
+			size = s
+		}
+	}
+	if size == nil {
+		t.Fatal("Add token's Size does not answer the dialog's keys")
+	}
+	c.Focus(size) // as a click on it does
+	size.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if c.Overlays().Top() != nil || len(ed.enc.Tokens) != n+1 || ed.enc.Tokens[n].Speeds["land"] != 40 {
 		t.Fatalf("the corrected Add token: open %v, %d tokens", c.Overlays().Top() != nil, len(ed.enc.Tokens))
 	}

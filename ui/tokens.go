@@ -65,7 +65,7 @@ func (ed *Editor) addTokenDialog(x, y int) {
 	var dlg *dialog.FormDialog
 	name := ed.esc.Entry() // Escape cancels, Enter adds
 	name.SetText(uniqueName(ed.enc, "Creature 1"))
-	size := widget.NewSelect(sizeNames(rs), nil)
+	size := ed.esc.Select(sizeNames(rs), nil) // Escape and Enter answer the dialog here too
 	size.SetSelected(model.Medium.String())
 	side := ed.esc.SelectEntry(sides(ed.enc))
 	side.SetText("enemy")

@@ -169,27 +169,46 @@ func (ed *Editor) MoveInOrder(i, delta int) {
 }
 
 // startFightDialog asks each token's initiative: a number typed, or empty
-// to roll a d20.
+// to roll a d20. The creatures' list scrolls inside a dialog that fits the
+// window (a mob of twenty ran it past the window's bottom, its last rows
+// out of reach), Start and Cancel always below it. Enter in a field starts,
+// Escape cancels. A bad value keeps the dialog open with everything typed,
+// says which creature's field is wrong and puts the cursor there.
 func (ed *Editor) startFightDialog() {
 	if len(ed.enc.Tokens) == 0 {
 		ed.message("a fight needs tokens: place some first (T)")
 		return
 	}
+	names := make([]string, len(ed.enc.Tokens))
+	entries := make([]*controls.EscEntry, len(ed.enc.Tokens))
 	var items []*widget.FormItem
-	entries := make([]*widget.Entry, len(ed.enc.Tokens))
 	for i, t := range ed.enc.Tokens {
-		en := widget.NewEntry()
+		en := ed.esc.Entry()
 		en.SetPlaceHolder("roll d20")
 		if t.Initiative != nil {
 			en.SetText(strconv.Itoa(*t.Initiative))
 		}
-		entries[i] = en
+		names[i], entries[i] = t.Name, en
 		items = append(items, widget.NewFormItem(t.Name, en))
 	}
-	d := dialog.NewForm("Start fight: initiative", "Start", "Cancel", items, func(ok bool) {
-		if !ok {
-			return
+	form := widget.NewForm(items...)
+	list := container.NewVScroll(form)
+	list.SetMinSize(fyne.NewSize(320, startFightListHeight(form.MinSize().Height, ed.win.Canvas().Size().Height)))
+	problem := widget.NewLabel("")
+	problem.Importance = widget.DangerImportance
+	problem.Wrapping = fyne.TextWrapWord
+	problem.Hide()
+	d := dialog.NewCustomWithoutButtons("Start fight: initiative", container.NewBorder(problem, nil, nil, nil, list), ed.win)
+	refuse := func(i int, err error) {
+		problem.SetText(err.Error())
+		problem.Show()
+		d.Resize(fyne.NewSize(360, 0)) // grown by the error line, not shrinking the list
+		if i >= 0 {
+			list.ScrollToOffset(fyne.NewPos(0, entries[i].Position().Y))
+			ed.win.Canvas().Focus(entries[i])
 		}
+	}
+	start := func() {
 		init := make([]*int, len(entries))
 		for i, en := range entries {
 			s := strings.TrimSpace(en.Text)
@@ -198,11 +217,12 @@ func (ed *Editor) startFightDialog() {
 			}
 			v, err := strconv.Atoi(s)
 			if err != nil {
-				controls.ShowError(ed.win, "Could not start the fight", fmt.Errorf("initiative of %s: %q is not a whole number", ed.enc.Tokens[i].Name, s))
+				refuse(i, fmt.Errorf("Initiative of %s: %q is not a whole number (type digits, like 12, or leave it empty to roll)", names[i], s))
 				return
 			}
 			init[i] = &v
 		}
+		ed.status.quiet = true // the refusal shows in the dialog
 		err := ed.fightEdit(func(c *model.Encounter) error {
 			for i := range c.Tokens {
 				if i < len(init) {
@@ -211,11 +231,32 @@ func (ed *Editor) startFightDialog() {
 			}
 			return session.StartFight(c, d20)
 		})
+		ed.status.quiet = false
 		if err != nil {
-			controls.ShowError(ed.win, "Could not start the fight", err)
+			refuse(-1, fmt.Errorf("Could not start the fight: %w", err))
+			return
 		}
-	}, ed.win)
+		d.Hide()
+	}
+	startBtn := widget.NewButton("Start", start)
+	startBtn.Importance = widget.HighImportance
+	d.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", d.Hide), startBtn})
+	for _, en := range entries {
+		en.OnSubmitted = func(string) { start() } // Enter in a field starts, as in the other forms
+	}
 	d.Resize(fyne.NewSize(360, 0))
 	d.Show()
 	ed.esc.Closes(d)
+	ed.win.Canvas().Focus(entries[0])
 }
+
+// startFightListHeight is the height of the Start fight dialog's list of
+// creatures: all of them while they fit, else what the window has left
+// after the dialog's title, error line and buttons (at least a few rows).
+func startFightListHeight(need, window float32) float32 {
+	return min(need, max(window-startFightChrome, 120))
+}
+
+// startFightChrome is the Start fight dialog's height outside its list:
+// title, a two-line error, buttons, the dialog's padding and a margin.
+const startFightChrome = 300

@@ -140,12 +140,7 @@ func TestFightRound(t *testing.T) {
 func TestStartFightDialog(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	ed.startFightDialog()
-	var entries []*widget.Entry
-	for _, o := range inDialog(t, ed.win) {
-		if en, ok := o.(*widget.Entry); ok {
-			entries = append(entries, en)
-		}
-	}
+	entries, _, _ := topDialog(t, ed.win)
 	if len(entries) != len(ed.enc.Tokens) {
 		t.Fatalf("%d entries for %d tokens", len(entries), len(ed.enc.Tokens))
 	}

@@ -19,12 +19,27 @@ import (
 )
 
 // fightPanel is the initiative tracker above the inspector, shown while a
-// fight is in progress: the round, the order (the current token marked,
-// each with up and down, or dragged), Next turn, Delay and End fight. Every change is
-// one undo step; the fight is saved with the encounter (Encounter.Fight).
+// fight is in progress: the round, what the current creature has left,
+// Next turn, Delay and End fight pinned at the right pane's top (bar), then
+// the order (the current token marked, each with up and down, or dragged)
+// scrolling with the inspector. Every change is one undo step; the fight
+// is saved with the encounter (Encounter.Fight).
 type fightPanel struct {
-	box    *fyne.Container
-	scroll *container.Scroll // the right pane's top part: this panel, then the inspector
+	bar    *fyne.Container   // the round and the turn controls, outside the scroll
+	box    *fyne.Container   // the order
+	scroll *container.Scroll // the right pane's top part: the order, then the inspector
+}
+
+// pinFightBar puts the fight's turn controls above scroll, the right
+// pane's top part: with the order in the scroll, Next, Delay, End and the
+// actions left were below the window's bottom at the default size until
+// the GM scrolled.
+func (ed *Editor) pinFightBar(scroll fyne.CanvasObject) fyne.CanvasObject {
+	if ed.fight.bar == nil {
+		ed.fight.bar = container.NewVBox()
+		ed.fight.bar.Hide()
+	}
+	return container.NewBorder(ed.fight.bar, nil, nil, nil, scroll)
 }
 
 // d20 rolls a twenty-sided die for initiative.
@@ -32,17 +47,38 @@ func d20() int { return rand.IntN(20) + 1 }
 
 // showFight rebuilds the fight panel from the encounter's fight.
 func (ed *Editor) showFight() {
-	box := ed.fight.box
+	box, bar := ed.fight.box, ed.fight.bar
 	if box == nil {
 		return
 	}
+	if bar == nil { // a panel without the pinned bar: it goes on the order's top
+		bar = container.NewVBox()
+	}
 	box.RemoveAll()
+	bar.RemoveAll()
 	f := ed.enc.Fight
 	if f == nil {
 		box.Hide()
+		bar.Hide()
 		return
 	}
-	box.Add(widget.NewLabelWithStyle(fmt.Sprintf("Fight · round %d", f.Round), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	head := fmt.Sprintf("Round %d", f.Round)
+	if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
+		if w := turnWords(ed.enc.Ruleset, f.State[f.Turn]); w != "" {
+			head += " · " + w // one line: the pinned bar leaves the inspector the rest
+		}
+	}
+	heading := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading.Wrapping = fyne.TextWrapWord
+	bar.Add(heading)
+	bar.Add(container.NewGridWithColumns(3,
+		widget.NewButton("Next (N)", ed.NextTurn),
+		widget.NewButton("Delay", ed.DelayTurn),
+		widget.NewButton("End", ed.EndFight)))
+	bar.Add(widget.NewSeparator())
+	if bar != ed.fight.bar {
+		box.Add(bar)
+	}
 	for i, n := range f.Order {
 		label := n
 		if j := ed.enc.TokenIndex(n); j >= 0 && ed.enc.Tokens[j].Initiative != nil {
@@ -66,16 +102,11 @@ func (ed *Editor) showFight() {
 		row := container.NewBorder(nil, nil, nil, container.NewHBox(up, down), pick)
 		box.Add(newOrderRow(row, func(rows int) { ed.MoveInOrder(i, rows) })) // fightrow.go: drag to reorder
 	}
-	if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
-		box.Add(widget.NewLabel(turnWords(ed.enc.Ruleset, f.State[f.Turn])))
-	}
-	box.Add(container.NewGridWithColumns(3,
-		widget.NewButton("Next (N)", ed.NextTurn),
-		widget.NewButton("Delay", ed.DelayTurn),
-		widget.NewButton("End", ed.EndFight)))
 	box.Add(widget.NewSeparator())
 	box.Show()
+	bar.Show()
 	box.Refresh()
+	bar.Refresh()
 }
 
 // scrollToSelection shows, in a fight, the part of the right pane's top
@@ -89,15 +120,47 @@ func (ed *Editor) scrollToSelection() {
 	if sc == nil || ed.enc.Fight == nil {
 		return
 	}
-	y := float32(0)
-	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) && ed.enc.Tokens[ed.sel].Name != ed.enc.Fight.Turn {
-		y = ed.fight.box.MinSize().Height + theme.Padding() // the inspector's top
-	}
 	// the content grew or shrank with the inspector just rebuilt: lay it
 	// out before the offset is bounded by its height
 	c := sc.Content
 	c.Resize(c.MinSize().Max(sc.Size()))
+	y := float32(0)
+	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) && ed.enc.Tokens[ed.sel].Name != ed.enc.Fight.Turn {
+		y = ed.fight.box.MinSize().Height + theme.Padding() // the inspector's top
+		if hp := ed.quickHPBottom(c); hp-y > sc.Size().Height {
+			y = hp - sc.Size().Height // down to Damage and Heal, in a short pane
+		}
+	}
 	sc.ScrollToOffset(fyne.NewPos(0, y))
+}
+
+// quickHPBottom is how far down content the inspector's Damage button
+// ends, 0 without one.
+func (ed *Editor) quickHPBottom(content fyne.CanvasObject) float32 {
+	var dmg *widget.Button
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *widget.Button:
+			if w.Text == "Damage" {
+				dmg = w
+			}
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+		case *widget.Form:
+			for _, it := range w.Items {
+				walk(it.Widget)
+			}
+		}
+	}
+	walk(ed.insp.box)
+	if dmg == nil {
+		return 0
+	}
+	d := fyne.CurrentApp().Driver()
+	return d.AbsolutePositionForObject(dmg).Y + dmg.Size().Height + theme.Padding() - d.AbsolutePositionForObject(content).Y
 }
 
 // turnWords says what the current token has left of its turn.

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -40,6 +41,7 @@ func fightButton(t *testing.T, ed *Editor, text string) *widget.Button {
 			}
 		}
 	}
+	walk(ed.fight.bar)
 	walk(ed.fight.box)
 	if found == nil {
 		t.Fatalf("no fight button %q", text)
@@ -170,8 +172,8 @@ func TestFightSurvivesARestart(t *testing.T) {
 	if !ed.fight.box.Visible() {
 		t.Fatal("no fight panel")
 	}
-	if l, ok := ed.fight.box.Objects[0].(*widget.Label); !ok || l.Text != "Fight · round 3" {
-		t.Errorf("heading %v", ed.fight.box.Objects[0])
+	if l, ok := ed.fight.bar.Objects[0].(*widget.Label); !ok || !strings.HasPrefix(l.Text, "Round 3") {
+		t.Errorf("heading %v", ed.fight.bar.Objects[0])
 	}
 	if ed.Selected() != ed.enc.TokenIndex("Iseph") {
 		t.Errorf("selected %d, not Iseph whose turn it is", ed.Selected())

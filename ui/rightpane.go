@@ -39,7 +39,7 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	ed.fight.scroll = inspScroll                                                     // fightpanel.go: scrollToSelection
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
-	ed.right = controls.NewSplitter(inspScroll, lower, ed.lowerNeed)
+	ed.right = controls.NewSplitter(ed.pinFightBar(inspScroll), lower, ed.lowerNeed) // fightpanel.go: the turn controls stay in sight
 	ed.right.TopShare = inspectorShare
 	ed.right.BottomHeight = savedLowerHeight()
 	return ed.right

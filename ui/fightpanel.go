@@ -28,6 +28,7 @@ type fightPanel struct {
 	bar    *fyne.Container   // the round and the turn controls, outside the scroll
 	box    *fyne.Container   // the order
 	scroll *container.Scroll // the right pane's top part: the order, then the inspector
+	shown  string            // the round and turn last shown (followTurn)
 }
 
 // pinFightBar puts the fight's turn controls above scroll, the right
@@ -54,6 +55,7 @@ func (ed *Editor) showFight() {
 	if bar == nil { // a panel without the pinned bar: it goes on the order's top
 		bar = container.NewVBox()
 	}
+	ed.followTurn()
 	box.RemoveAll()
 	bar.RemoveAll()
 	f := ed.enc.Fight
@@ -107,6 +109,29 @@ func (ed *Editor) showFight() {
 	bar.Show()
 	box.Refresh()
 	bar.Refresh()
+}
+
+// followTurn selects the creature whose turn it is whenever the turn
+// changed, whatever changed it: Next, Delay, an undo or redo of them, or
+// the current creature deleted (its turn passes on). Undoing N left the
+// next creature selected, its reach drawn on the previous one's turn, and
+// a deleted current creature left nothing selected. A change within a
+// turn (damage to another creature, a move) keeps the GM's selection.
+func (ed *Editor) followTurn() {
+	f := ed.enc.Fight
+	now := ""
+	if f != nil {
+		now = fmt.Sprintf("%d\x00%s", f.Round, f.Turn)
+	}
+	if now == ed.fight.shown {
+		return
+	}
+	ed.fight.shown = now
+	if f != nil {
+		if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
+			ed.Select(j)
+		}
+	}
 }
 
 // scrollToSelection shows, in a fight, the part of the right pane's top

@@ -50,6 +50,35 @@ func (ed *Editor) hover(x, y int, in bool) {
 	ed.rebuildOverlays()
 }
 
+// brushHover makes the hover outline o has the block a click there paints
+// or marks with the brush (brush, erase, line, fog brush) at sizes over 1,
+// cut by the map's edge: it outlined one square while a click painted five
+// by five over walls and hazards.
+func (ed *Editor) brushHover(o *render.Overlays) {
+	k := ed.tools.brush
+	if o.Hover == nil || k <= 1 {
+		return
+	}
+	switch ed.tools.tool {
+	case ToolBrush, ToolErase, ToolLine:
+	case ToolFog:
+		if m := ed.FogMode(); m != fogBrush && m != fogGMOnly {
+			return
+		}
+	default:
+		return
+	}
+	g := &ed.enc.Grid
+	if !g.In(o.Hover.X, o.Hover.Y) {
+		return
+	}
+	lo := -(k - 1) / 2 // as session.PaintBrush and MarkBrush centre it
+	x0, y0 := max(0, o.Hover.X+lo), max(0, o.Hover.Y+lo)
+	x1, y1 := min(g.W, o.Hover.X+lo+k), min(g.H, o.Hover.Y+lo+k)
+	o.Hover = &rules.Point{X: x0, Y: y0}
+	o.HoverSize, o.HoverRows = x1-x0, y1-y0
+}
+
 // cancelGesture forgets the gesture in progress; a rectangle or line being
 // dragged is taken off the map. It reports whether that changed the grid.
 func (ed *Editor) cancelGesture() bool {

@@ -137,6 +137,7 @@ func (ed *Editor) rebuildOverlays() {
 			}
 		}
 	}
+	ed.brushHover(o) // gestures.go: a brush's block
 	for i := range ed.enc.Tokens {
 		// a token placed with Shift, or loaded, where it may not stand
 		if session.EndRefusal(ed.enc, i, ed.enc.Tokens[i].X, ed.enc.Tokens[i].Y) != "" {

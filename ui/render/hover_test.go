@@ -27,3 +27,24 @@ func TestHoverOutlinesTheFootprint(t *testing.T) {
 		t.Errorf("pixel (%d, %d) is the same with a 1x1 and a 2x2 hover outline: %v", px, py, one.RGBAAt(px, py))
 	}
 }
+
+// TestHoverOutlineTakesItsRows: HoverRows makes the outline a rectangle
+// (a brush's block cut by the map's edge): 3 wide and 1 high, its bottom
+// edge runs under the first row, not under the third.
+func TestHoverOutlineTakesItsRows(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	draw := func(rows int) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, 400, 300))
+		o := NewOverlays()
+		o.Hover = &rules.Point{X: 1, Y: 1}
+		o.HoverSize, o.HoverRows = 3, rows
+		Draw(img, e, View{Scale: 40}, o)
+		return img
+	}
+	square, flat := draw(0), draw(1)
+	// the bottom edge of the 3x1 outline: y = 2 squares, halfway along square x=2
+	px, py := 2*40+20, 2*40
+	if square.RGBAAt(px, py) == flat.RGBAAt(px, py) {
+		t.Errorf("pixel (%d, %d) is the same with a 3x3 and a 3x1 hover outline: %v", px, py, flat.RGBAAt(px, py))
+	}
+}

@@ -247,7 +247,7 @@ func (r *Renderer) layout(f *frame) {
 		}
 		if o.Hover != nil && f.e.Grid.In(o.Hover.X, o.Hover.Y) {
 			// the hover outline's edges (a label may sit inside it)
-			x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, r.hoverSize(f))
+			x0, y0, x1, y1 := r.hoverBox(f)
 			p.fix(box{x0 - 1, y0 - 1, x1 + 1, y0 + 2})
 			p.fix(box{x0 - 1, y1 - 2, x1 + 1, y1 + 1})
 			p.fix(box{x0 - 1, y0 - 1, x0 + 2, y1 + 1})

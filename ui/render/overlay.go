@@ -425,7 +425,7 @@ func (r *Renderer) over(f *frame) {
 		}
 	}
 	if o.Hover != nil && f.e.Grid.In(o.Hover.X, o.Hover.Y) {
-		x0, y0, x1, y1 := f.sq(o.Hover.X, o.Hover.Y, r.hoverSize(f))
+		x0, y0, x1, y1 := r.hoverBox(f)
 		r.strokeRect(x0-1, y0-1, x1+1, y1+1, 2, colInk)
 		r.strokeRect(x0+1, y0+1, x1-1, y1-1, 1, colWhite.alpha(0.9))
 	}
@@ -477,10 +477,20 @@ func (r *Renderer) ruler(f *frame) {
 	}
 }
 
-// hoverSize is the side, in squares, of the hover outline (inside the map).
-func (r *Renderer) hoverSize(f *frame) int {
+// hoverBox is the hover outline's rectangle in pixels: HoverSize squares
+// wide and HoverRows (else HoverSize) high from the hovered square, inside
+// the map.
+func (r *Renderer) hoverBox(f *frame) (x0, y0, x1, y1 int) {
 	o := f.o
-	return max(1, min(o.HoverSize, f.e.Grid.W-o.Hover.X, f.e.Grid.H-o.Hover.Y))
+	rows := o.HoverRows
+	if rows <= 0 {
+		rows = o.HoverSize
+	}
+	w := max(1, min(o.HoverSize, f.e.Grid.W-o.Hover.X))
+	h := max(1, min(rows, f.e.Grid.H-o.Hover.Y))
+	x0, y0, _, _ = f.sq(o.Hover.X, o.Hover.Y, 1)
+	_, _, x1, y1 = f.sq(o.Hover.X+w-1, o.Hover.Y+h-1, 1)
+	return x0, y0, x1, y1
 }
 
 // cross draws a vermillion X on a dark edge over square (x, y): a forced

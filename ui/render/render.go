@@ -51,7 +51,8 @@ type Overlays struct {
 	Threat     []rules.Point // enemy reach areas (reactions)
 	FlankSpots []rules.Point // where a dragged token would flank
 	Hover      *rules.Point  // the hovered square, outlined
-	HoverSize  int           // squares a side of the outline (a selected Large token's 2x2 footprint); 0 = 1
+	HoverSize  int           // squares a side of the outline (a selected Large token's 2x2 footprint, a brush's block); 0 = 1
+	HoverRows  int           // rows of the outline when not HoverSize (a brush's block cut by the map's edge); 0 = HoverSize
 	ReachSpace int           // squares a side of the reaching token's space; 0 = the selected token's (1 if none)
 	Warn       []int         // tokens placed illegally (marked with a warning)
 	Collide    []rules.Point // squares forced movement reaches by a collision, crossed out (so colour is not alone)

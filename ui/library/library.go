@@ -508,6 +508,8 @@ func newLibRow(l *Library) *libRow {
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.rs.Truncation = fyne.TextTruncateEllipsis
 	r.threat.Truncation = fyne.TextTruncateEllipsis
+	r.size.Truncation = fyne.TextTruncateEllipsis
+	r.changed.Truncation = fyne.TextTruncateEllipsis
 	r.ExtendBaseWidget(r)
 	return r
 }
@@ -541,23 +543,54 @@ func (r *libRow) DoubleTapped(*fyne.PointEvent) {
 	r.l.openSelected()
 }
 
-// colsLayout places the library columns: the name takes what the others
-// leave.
+// colsLayout places the library columns. The name, the column that tells
+// encounters apart, gets its width first (nameWidth, or all the row has
+// beyond the other columns' least); the others share what is left between
+// their least and their full widths, and the name takes any room beyond
+// those. At 800 px the name was squeezed to "Derelict …" while Threat and
+// Last changed had room to spare.
 type colsLayout struct{}
 
-var colWidths = []float32{0, 290, 90, 200, 150}
+// colWidths are the columns' full widths (the name's is its least) and
+// colLeast the narrowest each gets (ellipsized) before the name gives way.
+var (
+	colWidths = []float32{80, 290, 90, 200, 150}
+	colLeast  = []float32{80, 60, 70, 70, 140}
+)
+
+// nameWidth is the name's width while the row is too narrow for every
+// column's full width: room for a name of about 30 characters.
+const nameWidth = 260
+
+// colsWidths is each column's width in a row total wide.
+func colsWidths(total float32) []float32 {
+	var full, least float32
+	for i := 1; i < len(colWidths); i++ {
+		full += colWidths[i]
+		least += colLeast[i]
+	}
+	ws := make([]float32, len(colWidths))
+	if total-full >= nameWidth { // room for all: the name takes the rest
+		copy(ws, colWidths)
+		ws[0] = total - full
+		return ws
+	}
+	ws[0] = max(colLeast[0], min(nameWidth, total-least))
+	f := float32(0)
+	if left := total - ws[0] - least; left > 0 {
+		f = min(1, left/(full-least))
+	}
+	for i := 1; i < len(ws); i++ {
+		ws[i] = colLeast[i] + f*(colWidths[i]-colLeast[i])
+	}
+	return ws
+}
 
 func (c *colsLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
-	rest := s.Width
-	for _, w := range colWidths[1:] {
-		rest -= w
-	}
+	ws := colsWidths(s.Width)
 	x := float32(0)
 	for i, o := range objs {
-		w := colWidths[i%len(colWidths)]
-		if i == 0 {
-			w = max(rest, 80)
-		}
+		w := ws[i%len(ws)]
 		o.Move(fyne.NewPos(x, 0))
 		o.Resize(fyne.NewSize(w, s.Height))
 		x += w
@@ -569,8 +602,8 @@ func (c *colsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	for _, o := range objs {
 		h = max(h, o.MinSize().Height)
 	}
-	w := float32(80) // the name's least
-	for _, cw := range colWidths[1:] {
+	w := float32(0)
+	for _, cw := range colLeast {
 		w += cw
 	}
 	return fyne.NewSize(w, h)

@@ -266,10 +266,10 @@ func (a *AlignDialog) update() {
 		w, h, err = a.img.MapSize(q)
 	}
 	if err != nil {
-		a.info.SetText(a.found() + "\n" + err.Error())
+		a.info.SetText(a.found() + "\n" + placementWords(err))
 		return
 	}
-	a.info.SetText(fmt.Sprintf("%s\nThe map becomes %d x %d squares.", a.found(), w, h))
+	a.info.SetText(fmt.Sprintf("%s\nThe map becomes %d x %d squares.%s", a.found(), w, h, a.capWords(q, w, h)))
 	a.shown, a.shownW, a.shownH = q, w, h
 	a.Aligner.Redraw()
 }
@@ -287,9 +287,38 @@ func (a *AlignDialog) Submit() error {
 		err = a.opt.Apply(res)
 	}
 	if err != nil {
-		a.info.SetText(a.found() + "\n" + controls.Sentence(err.Error()))
+		a.info.SetText(a.found() + "\n" + controls.Sentence(placementWords(err)))
 	}
 	return err
+}
+
+// capWords says, when the image holds more whole squares than a map may
+// have (model.MaxMapSide a side), which part of it the map keeps: at one
+// pixel a square a 3000x2000 image became 1000 x 1000 squares and Apply
+// silently kept its top-left 1000x1000 pixels.
+func (a *AlignDialog) capWords(q model.BackgroundPlacement, w, h int) string {
+	iw, ih := a.img.Size()
+	if float64(iw)-q.X < float64(model.MaxMapSide+1)*q.PxPerSquare && float64(ih)-q.Y < float64(model.MaxMapSide+1)*q.PxPerSquare {
+		return ""
+	}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	return fmt.Sprintf(" That is the most a map can have (%d x %d squares): only the image's %s x %s pixels from (%s, %s), its top-left part, are kept; more pixels per square keep more of it.",
+		model.MaxMapSide, model.MaxMapSide, num(float64(w)*q.PxPerSquare), num(float64(h)*q.PxPerSquare), num(q.X), num(q.Y))
+}
+
+// placementWords words err for the dialog: a placement field the format
+// names (map.backgroundPlacement.pxPerSquare) by the field's label.
+func placementWords(err error) string {
+	var fe *model.FieldError
+	if errors.As(err, &fe) {
+		switch fe.Field {
+		case "map.backgroundPlacement.pxPerSquare":
+			return "Pixels per square: " + fe.Msg
+		case "map.backgroundPlacement":
+			return "Offset x and y: " + fe.Msg
+		}
+	}
+	return err.Error()
 }
 
 func parseRulesetTitle(s string) (model.Ruleset, error) {

@@ -99,6 +99,7 @@ func Run(store model.EncounterStore, opts Options) {
 	})
 	s.Start(opts)
 	w.Resize(size) // after the content: the library and editor set theirs in Start
+	a.Lifecycle().SetOnStarted(func() { fitFirstWindow(w, a.Preferences(), opts.WindowSize) }) // geometry.go: a small screen
 	w.ShowAndRun()
 	if s.opened != nil {
 		s.opened.Close()

@@ -99,7 +99,8 @@ func Run(store model.EncounterStore, opts Options) {
 	})
 	s.Start(opts)
 	w.Resize(size) // after the content: the library and editor set theirs in Start
-	a.Lifecycle().SetOnStarted(func() { fitFirstWindow(w, a.Preferences(), opts.WindowSize) }) // geometry.go: a small screen
+	// geometry.go: a first window larger than a small screen is fitted to it
+	a.Lifecycle().SetOnStarted(func() { fitFirstWindow(w, a.Preferences(), opts.WindowSize) })
 	w.ShowAndRun()
 	if s.opened != nil {
 		s.opened.Close()

@@ -31,6 +31,9 @@ func TestStartFightDialogFitsTheWindowWithAMob(t *testing.T) {
 	}
 	d := fyne.CurrentApp().Driver()
 	win := ed.win.Canvas().Size()
+	if h := ed.win.Canvas().Overlays().Top().MinSize().Height; h > win.Height {
+		t.Errorf("the dialog needs %v, more than the %v high window", h, win.Height)
+	}
 	for _, name := range []string{"Start", "Cancel"} {
 		b := buttons[name]
 		if b == nil {

@@ -39,6 +39,7 @@ func (ed *Editor) buildOverlayPanel() {
 		share:   ed.sharePlayer,
 		rebuild: ed.buildOverlayPanel,
 	})
+	ed.relayoutRight() // rightpane.go
 }
 
 // panelActions are what the overlay panel's widgets ask of the editor.

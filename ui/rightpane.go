@@ -53,3 +53,18 @@ func (ed *Editor) lowerNeed() float32 {
 	answers := max(minAnswerLines*line+pad, min(maxAnswerLines*line+pad, ed.ovp.coverLabel.MinSize().Height))
 	return ed.ovp.box.MinSize().Height + theme.Padding() + answers
 }
+
+// relayoutRight lays the column out again for the overlay panel as it is
+// now. Rebuilding the panel sets its switches, whose callbacks refresh the
+// answers and so the column while the panel is still empty: undoing a
+// rename ("Cover from IsephX" back to "Iseph") left the lower part sized
+// for no switches, and the panel drawn over the answers and the status bar.
+func (ed *Editor) relayoutRight() {
+	if ed.right == nil {
+		return
+	}
+	ed.right.Refresh()
+	if c, ok := ed.right.Bottom.(*fyne.Container); ok && c.Layout != nil {
+		c.Layout.Layout(c.Objects, c.Size())
+	}
+}

@@ -94,10 +94,10 @@ func TestDraggingTheHandleGivesTheInspectorRoom(t *testing.T) {
 	if handle == nil {
 		t.Fatal("no handle to drag")
 	}
-	handle.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, 60)})
+	handle.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, 30)})
 	handle.DragEnd()
-	if got := ed.right.BottomShown(h); got < before-61 || got > before-59 {
-		t.Errorf("dragging the handle 60 px down left the lower part %v high, want %v", got, before-60)
+	if got := ed.right.BottomShown(h); got < before-31 || got > before-29 {
+		t.Errorf("dragging the handle 30 px down left the lower part %v high, want %v", got, before-30)
 	}
 }
 

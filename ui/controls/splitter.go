@@ -45,12 +45,16 @@ func NewSplitter(top, bottom fyne.CanvasObject, need func() float32) *Splitter {
 	return s
 }
 
-// BottomShown is the height Bottom gets at the splitter's height h.
+// BottomShown is the height Bottom gets at the splitter's height h: at
+// least its MinSize, as long as Top keeps TopMin.
 func (s *Splitter) BottomShown(h float32) float32 {
 	b := s.BottomHeight
 	if b <= 0 && s.Need != nil {
 		b = min(s.Need(), h-SplitHandleHeight-s.TopShare*h)
 	}
+	// Bottom is not clipped: dragged below its least height, its last
+	// controls were drawn over the status bar and out of the window
+	b = max(b, s.Bottom.MinSize().Height)
 	b = min(b, h-SplitHandleHeight-TopMin)
 	return max(b, 0)
 }

@@ -76,7 +76,7 @@ func (ed *Editor) showInspector() {
 // inspectorActions are what the inspector's widgets ask of the editor.
 type inspectorActions struct {
 	pick      func(i int) // select token i and bring it into view
-	editor    func(id string, head, errLabel *widget.Label) tokenEdit
+	editor    func(id string, head *widget.Label) tokenEdit
 	duplicate func()
 	remove    func()
 	reshow    func()                   // rebuild the form (a quick button changed several fields)
@@ -88,7 +88,7 @@ type inspectorActions struct {
 func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions) {
 	box := ip.box
 	box.RemoveAll()
-	ip.errLabel = nil
+	ip.setError("") // a new form: the last refusal was about the old one
 	box.Add(widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	if sel < 0 || sel >= len(e.Tokens) {
 		ip.tokenList(e, act)
@@ -131,12 +131,7 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	// the form wider than the column, cutting off its right edge
 	head.Wrapping = fyne.TextWrapWord
 	box.Add(head)
-	errLabel := widget.NewLabel("")
-	errLabel.Wrapping = fyne.TextWrapWord
-	errLabel.Importance = widget.DangerImportance
-	errLabel.Hide()
-	ip.errLabel = errLabel
-	edit := act.editor(t.ID, head, errLabel)
+	edit := act.editor(t.ID, head)
 	d := rules.Describe(e.Ruleset)
 
 	// HP (hitpoints.go) and the condition picker (conditions.go); in a
@@ -161,7 +156,6 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	if !fight {
 		items = append(items, conds...)
 	}
-	box.Add(errLabel) // above the form, where the GM looks while typing
 	box.Add(widget.NewForm(items...))
 	if act.art != nil {
 		box.Add(act.art())
@@ -173,9 +167,9 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 }
 
 // tokenEditor returns the tokenEdit for the token with the id: a refused
-// edit shows in errLabel and the status bar in the GM's words; a kept one
-// updates the headline (a new size or side).
-func (ed *Editor) tokenEditor(id string, head, errLabel *widget.Label) tokenEdit {
+// edit shows in the inspector's error line and the status bar in the GM's
+// words; a kept one updates the headline (a new size or side).
+func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 	return func(field string, f func(t *model.Token) error) {
 		j := ed.enc.TokenIndex(id)
 		if j < 0 {
@@ -188,12 +182,11 @@ func (ed *Editor) tokenEditor(id string, head, errLabel *widget.Label) tokenEdit
 		if err != nil {
 			msg := tokenError(ed.enc, name, err)
 			ed.message(msg)
-			errLabel.SetText(msg)
-			errLabel.Show()
+			ed.insp.setError(msg)
 			return
 		}
 		ed.message(session.FallWarning(ed.enc, j)) // "" unless now in the air without a fly Speed
-		errLabel.Hide()
+		ed.insp.setError("")
 		if j := ed.enc.TokenIndex(id); j >= 0 {
 			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))
 		}
@@ -360,4 +353,43 @@ func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
 type inspectorPanel struct {
 	box      *fyne.Container
 	errLabel *widget.Label // the inspector's last refused edit, in the GM's words
+	// errHolder holds errLabel under the inspector's scroll (rightpane.go)
+	errHolder *fyne.Container
+}
+
+// errorLine is the line for the inspector's last refused edit. It sits
+// under the inspector's scroll (rightpane.go), not in the form: at the top
+// of the form it came and went with each keystroke and moved every field
+// by one to four lines, so the GM's next click landed in another field
+// (a value meant for max HP went into Level). Outside the scroll it only
+// shortens the view from below, and stays in sight however far the form
+// is scrolled.
+func (ip *inspectorPanel) errorLine() *widget.Label {
+	if ip.errLabel == nil {
+		ip.errLabel = widget.NewLabel("")
+		ip.errLabel.Wrapping = fyne.TextWrapWord
+		ip.errLabel.Importance = widget.DangerImportance
+		ip.errLabel.Hide()
+	}
+	return ip.errLabel
+}
+
+// setError shows msg on the error line, "" hiding it, and gives the
+// inspector's scroll the room left: a frame lays the holder out again when
+// the line shows, but not when it hides (a hidden object's size is not
+// checked), which left a blank band above the handle.
+func (ip *inspectorPanel) setError(msg string) {
+	l := ip.errorLine()
+	if msg == l.Text && (msg != "") == l.Visible() {
+		return
+	}
+	l.SetText(msg)
+	if msg == "" {
+		l.Hide()
+	} else {
+		l.Show()
+	}
+	if c := ip.errHolder; c != nil && c.Layout != nil {
+		c.Layout.Layout(c.Objects, c.Size())
+	}
 }

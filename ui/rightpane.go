@@ -39,7 +39,11 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	ed.fight.scroll = inspScroll                                                     // fightpanel.go: scrollToSelection
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
-	ed.right = controls.NewSplitter(ed.pinFightBar(inspScroll), lower, ed.lowerNeed) // fightpanel.go: the turn controls stay in sight
+	// the inspector's refusals under its scroll, where they move no field;
+	// in a fight the turn controls stay in sight above it (fightpanel.go)
+	insp := container.NewBorder(nil, ed.insp.errorLine(), nil, nil, ed.pinFightBar(inspScroll))
+	ed.insp.errHolder = insp
+	ed.right = controls.NewSplitter(insp, lower, ed.lowerNeed)
 	ed.right.TopShare = inspectorShare
 	ed.right.BottomHeight = savedLowerHeight()
 	return ed.right

@@ -118,8 +118,9 @@ func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
 }
 
 // tokenEdit applies one field's edit to a token (found by id: undo can
-// replace the encounter under the inspector).
-type tokenEdit func(field string, f func(t *model.Token) error)
+// replace the encounter under the inspector), and returns the refusal, if
+// any, for a field that must show the value kept.
+type tokenEdit func(field string, f func(t *model.Token) error) error
 
 // tokenForm fills the inspector with token i's form: its headline, the
 // last refused edit, the fields the ruleset has, and Duplicate and Delete.
@@ -170,10 +171,10 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 // edit shows in the inspector's error line and the status bar in the GM's
 // words; a kept one updates the headline (a new size or side).
 func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
-	return func(field string, f func(t *model.Token) error) {
+	return func(field string, f func(t *model.Token) error) error {
 		j := ed.enc.TokenIndex(id)
 		if j < 0 {
-			return
+			return nil
 		}
 		name := ed.enc.Tokens[j].Name
 		ed.status.quiet = true // the status bar gets the GM's wording below
@@ -183,13 +184,14 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 			msg := tokenError(ed.enc, name, err)
 			ed.message(msg)
 			ed.insp.setError(msg)
-			return
+			return err
 		}
 		ed.message(session.FallWarning(ed.enc, j)) // "" unless now in the air without a fly Speed
 		ed.insp.setError("")
 		if j := ed.enc.TokenIndex(id); j >= 0 {
 			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))
 		}
+		return nil
 	}
 }
 
@@ -201,14 +203,26 @@ func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget
 		edit("name", func(t *model.Token) error { t.Name = strings.TrimSpace(s); return nil })
 	}
 	size := widget.NewSelect(sizeNames(e.Ruleset), nil)
-	size.SetSelected(t.Size.String())
-	size.OnChanged = func(s string) {
-		edit("size", func(t *model.Token) error {
+	kept := t.Size.String()
+	size.SetSelected(kept)
+	var onSize func(s string)
+	onSize = func(s string) {
+		err := edit("size", func(t *model.Token) error {
 			z, err := model.ParseSize(s)
 			t.Size = z
 			return err
 		})
+		if err == nil {
+			kept = s
+			return
+		}
+		// refused (a gargantuan that does not fit): back to the size the
+		// token has, which showed the refused one until another token
+		size.OnChanged = nil
+		size.SetSelected(kept)
+		size.OnChanged = onSize
 	}
+	size.OnChanged = onSize
 	side := widget.NewSelectEntry(sides(e))
 	side.SetText(t.SideOrNeutral())
 	side.OnChanged = func(s string) {

@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -27,36 +28,6 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 		cur.SetText(strconv.Itoa(t.HP.Current))
 		most.SetText(strconv.Itoa(t.HP.Max))
 	}
-	set := func(field string) {
-		edit("hp."+field, func(t *model.Token) error {
-			c, okC, err := parseOptInt(cur.Text, "current HP")
-			if err != nil {
-				return err
-			}
-			m, okM, err := parseOptInt(most.Text, "max HP")
-			if err != nil {
-				return err
-			}
-			switch {
-			case !okC && !okM:
-				t.HP = nil
-				return nil
-			case !okM:
-				return fmt.Errorf("HP: type the max HP too")
-			case !okC:
-				c = m
-			}
-			t.HP = &model.HP{Current: c, Max: m}
-			rules.ApplyHP(t)
-			return nil
-		})
-	}
-	cur.OnChanged = func(string) { set("current") }
-	most.OnChanged = func(string) { set("max") }
-	items := []*widget.FormItem{widget.NewFormItem("HP", container.NewGridWithColumns(2, cur, most))}
-	if t.HP == nil {
-		return items
-	}
 	amount := widget.NewEntry()
 	amount.SetPlaceHolder("amount")
 	quick := func(sign int) {
@@ -74,16 +45,90 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 	dmg := widget.NewButton("Damage", func() { quick(-1) })
 	dmg.Importance = widget.DangerImportance
 	heal := widget.NewButton("Heal", func() { quick(1) })
+	words := widget.NewLabel("")
+	words.Wrapping = fyne.TextWrapWord
+	words.Importance = widget.WarningImportance
 	// the amount over its two buttons: on one row they were wider than
 	// the inspector, and Heal was cut off at its right edge
-	items = append(items, widget.NewFormItem("", amount), widget.NewFormItem("", container.NewGridWithColumns(2, dmg, heal)))
-	if w := hpWords(e.Ruleset, t); w != "" {
-		l := widget.NewLabel(w)
-		l.Wrapping = fyne.TextWrapWord
-		l.Importance = widget.WarningImportance
-		items = append(items, widget.NewFormItem("", l))
+	extra := container.NewVBox(amount, container.NewGridWithColumns(2, dmg, heal), words)
+	box := container.New(hpLayout{}, cur, most, extra)
+	// show puts the quick controls and the 0 HP words as t's HP has them:
+	// built only for a token that had HP, they were missing after the GM
+	// first typed its HP, until the token was selected again
+	show := func(t *model.Token) {
+		if w := hpWords(e.Ruleset, t); w != words.Text || (w != "") != words.Visible() {
+			words.SetText(w)
+			words.Hidden = w == ""
+		}
+		if (t.HP != nil) != extra.Visible() {
+			if t.HP != nil {
+				extra.Show()
+			} else {
+				extra.Hide()
+			}
+		}
+		box.Refresh()
 	}
-	return items
+	show(t)
+	set := func(field string) {
+		var kept model.Token
+		err := edit("hp."+field, func(t *model.Token) error {
+			c, okC, err := parseOptInt(cur.Text, "current HP")
+			if err != nil {
+				return err
+			}
+			m, okM, err := parseOptInt(most.Text, "max HP")
+			if err != nil {
+				return err
+			}
+			switch {
+			case !okC && !okM:
+				t.HP = nil
+				kept = t.Clone()
+				return nil
+			case !okM:
+				return fmt.Errorf("HP: type the max HP too")
+			case !okC:
+				c = m
+			}
+			t.HP = &model.HP{Current: c, Max: m}
+			rules.ApplyHP(t)
+			kept = t.Clone()
+			return nil
+		})
+		if err == nil {
+			show(&kept)
+		}
+	}
+	cur.OnChanged = func(string) { set("current") }
+	most.OnChanged = func(string) { set("max") }
+	return []*widget.FormItem{widget.NewFormItem("HP", box)}
+}
+
+// hpLayout puts current and max HP side by side and, under them when
+// shown, the quick Damage and Heal controls and the 0 HP words.
+type hpLayout struct{}
+
+func (hpLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	cur, most, extra := objs[0].MinSize(), objs[1].MinSize(), objs[2]
+	s := fyne.NewSize(2*max(cur.Width, most.Width)+theme.Padding(), max(cur.Height, most.Height))
+	if extra.Visible() {
+		m := extra.MinSize()
+		s = fyne.NewSize(max(s.Width, m.Width), s.Height+theme.Padding()+m.Height)
+	}
+	return s
+}
+
+func (hpLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	cur, most, extra := objs[0], objs[1], objs[2]
+	row := max(cur.MinSize().Height, most.MinSize().Height)
+	half := (size.Width - theme.Padding()) / 2
+	cur.Move(fyne.NewPos(0, 0))
+	cur.Resize(fyne.NewSize(half, row))
+	most.Move(fyne.NewPos(half+theme.Padding(), 0))
+	most.Resize(fyne.NewSize(half, row))
+	extra.Move(fyne.NewPos(0, row+theme.Padding()))
+	extra.Resize(fyne.NewSize(size.Width, extra.MinSize().Height))
 }
 
 // quickTaps numbers the Damage and Heal taps: each is one undo step, even

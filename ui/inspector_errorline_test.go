@@ -38,13 +38,13 @@ func TestARefusalMovesNoField(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	ed.win.Resize(fyne.NewSize(1200, 750))
 	ed.Select(ed.enc.TokenIndex("Iseph"))
+	hp := formWidget(t, ed, "HP").(*fyne.Container)
+	hp.Objects[1].(*widget.Entry).SetText("30")
 	relayout(ed.win.Content())
 	d := fyne.CurrentApp().Driver()
 	level := formWidget(t, ed, "Level")
 	notes := formWidget(t, ed, "Notes")
 	before := []fyne.Position{d.AbsolutePositionForObject(level), d.AbsolutePositionForObject(notes)}
-	hp := formWidget(t, ed, "HP").(*fyne.Container)
-	hp.Objects[1].(*widget.Entry).SetText("30")
 	hp.Objects[0].(*widget.Entry).SetText("50")
 	if !ed.insp.errLabel.Visible() || ed.insp.errLabel.Text == "" {
 		t.Fatal("no refusal shown")

@@ -353,15 +353,25 @@ func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
 	}
 	notes := widget.NewMultiLineEntry()
 	notes.Wrapping = fyne.TextWrapWord
-	notes.SetMinRowsVisible(2)
+	// the notes grow with their lines (up to noteRows) rather than scroll
+	// inside two: the wheel over the inspector scrolls the inspector
+	// (rightpane.go), and cursor keys the longer notes
+	fit := func(s string) { notes.SetMinRowsVisible(min(max(2, strings.Count(s, "\n")+1), noteRows)) }
+	fit(t.Notes)
 	notes.SetText(t.Notes)
-	notes.OnChanged = func(s string) { edit("notes", func(t *model.Token) error { t.Notes = s; return nil }) }
+	notes.OnChanged = func(s string) {
+		fit(s)
+		edit("notes", func(t *model.Token) error { t.Notes = s; return nil })
+	}
 	return []*widget.FormItem{
 		widget.NewFormItem("", hidden),
 		widget.NewFormItem("Conditions", conds),
 		widget.NewFormItem("Notes", notes),
 	}
 }
+
+// noteRows is the most lines the notes field grows to.
+const noteRows = 10
 
 // inspectorPanel is the selected token's form, or the token list.
 type inspectorPanel struct {

@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/ui/controls"
 )
@@ -40,8 +41,10 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
 	// the inspector's refusals under its scroll, where they move no field;
-	// in a fight the turn controls stay in sight above it (fightpanel.go)
-	insp := container.NewBorder(nil, ed.insp.errorLine(), nil, nil, ed.pinFightBar(inspScroll))
+	// in a fight the turn controls stay in sight above it (fightpanel.go);
+	// the wheel scrolls the inspector over its fields too (wheelTo below)
+	insp := container.NewBorder(nil, ed.insp.errorLine(), nil, nil,
+		ed.pinFightBar(container.NewStack(inspScroll, newWheelTo(inspScroll))))
 	ed.insp.errHolder = insp
 	ed.right = controls.NewSplitter(insp, lower, ed.lowerNeed)
 	ed.right.TopShare = inspectorShare
@@ -71,4 +74,28 @@ func (ed *Editor) relayoutRight() {
 	if c, ok := ed.right.Bottom.(*fyne.Container); ok && c.Layout != nil {
 		c.Layout.Layout(c.Objects, c.Size())
 	}
+}
+
+// wheelTo lies over the inspector and gives it the mouse wheel wherever
+// the pointer is. Each text field has a scroller of its own, the object
+// under the pointer the wheel goes to, which swallowed the wheel with
+// nothing to scroll: over a form that is mostly fields, scrolling stalled
+// after a step and only worked over the labels. wheelTo takes no clicks,
+// hovers or cursor: those still reach the fields under it.
+type wheelTo struct {
+	widget.BaseWidget
+	to fyne.Scrollable
+}
+
+func newWheelTo(to fyne.Scrollable) *wheelTo {
+	w := &wheelTo{to: to}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Scrolled passes the wheel to the inspector's scroller.
+func (w *wheelTo) Scrolled(ev *fyne.ScrollEvent) { w.to.Scrolled(ev) }
+
+func (w *wheelTo) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(&fyne.Container{})
 }

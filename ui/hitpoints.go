@@ -91,6 +91,13 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 			case !okC:
 				c = m
 			}
+			// in the form's words: model.Validate names "hp.current"
+			if m < 1 {
+				return fmt.Errorf("max HP must be at least 1, not %d", m)
+			}
+			if c > m {
+				return fmt.Errorf("current HP must be from 0 to the max HP (%d), not %d", m, c)
+			}
 			t.HP = &model.HP{Current: c, Max: m}
 			rules.ApplyHP(t)
 			kept = t.Clone()

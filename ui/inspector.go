@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -106,15 +107,25 @@ func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
 		box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	}
 	for i, t := range e.Tokens {
-		label := fmt.Sprintf("%s · %s · (%d, %d)", t.Name, t.SideOrNeutral(), t.X, t.Y)
+		b := widget.NewButton(tokenListLabel(&t), func() { act.pick(i) })
 		if t.Hidden {
-			label += " · hidden"
+			b.SetIcon(theme.VisibilityOffIcon())
 		}
-		b := widget.NewButton(label, func() { act.pick(i) })
 		b.Alignment = widget.ButtonAlignLeading
 		b.Importance = widget.LowImportance
 		box.Add(b)
 	}
+}
+
+// tokenListLabel is token t's line in the inspector's list. "hidden" comes
+// right after the name, with a crossed-out eye before it: at the end, the
+// column cut it off ("Tashtari scout · enemy · (16, 8) · hidde…").
+func tokenListLabel(t *model.Token) string {
+	name := t.Name
+	if t.Hidden {
+		name += " · hidden"
+	}
+	return fmt.Sprintf("%s · %s · (%d, %d)", name, t.SideOrNeutral(), t.X, t.Y)
 }
 
 // tokenEdit applies one field's edit to a token (found by id: undo can

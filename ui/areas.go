@@ -192,7 +192,7 @@ func (ed *Editor) addAreaDialog() {
 		err = ed.placeArea(a)
 		ed.status.quiet = false
 		if err != nil {
-			err, key := formError(err, map[string]string{"radius": sizeLabel, "length": sizeLabel, "label": "Label"})
+			key, err := formError(err, map[string]string{"radius": sizeLabel, "length": sizeLabel, "label": "Label"})
 			field := map[string]fyne.Focusable{"radius": size, "length": size, "label": label}[key]
 			refuse(field, err)
 		}

@@ -287,8 +287,8 @@ func (ed *Editor) startFightDialog() {
 	problem.Wrapping = fyne.TextWrapWord
 	problem.Hide()
 	d := dialog.NewCustomWithoutButtons("Start fight: initiative", container.NewBorder(problem, nil, nil, nil, list), ed.win)
-	refuse := func(i int, err error) {
-		problem.SetText(err.Error())
+	refuse := func(i int, msg string) {
+		problem.SetText(msg)
 		problem.Show()
 		d.Resize(fyne.NewSize(360, 0)) // grown by the error line, not shrinking the list
 		if i >= 0 {
@@ -305,7 +305,7 @@ func (ed *Editor) startFightDialog() {
 			}
 			v, err := strconv.Atoi(s)
 			if err != nil {
-				refuse(i, fmt.Errorf("Initiative of %s: %q is not a whole number (type digits, like 12, or leave it empty to roll)", names[i], s))
+				refuse(i, fmt.Sprintf("Initiative of %s: %q is not a whole number (type digits, like 12, or leave it empty to roll)", names[i], s))
 				return
 			}
 			init[i] = &v
@@ -321,7 +321,7 @@ func (ed *Editor) startFightDialog() {
 		})
 		ed.status.quiet = false
 		if err != nil {
-			refuse(-1, fmt.Errorf("Could not start the fight: %w", err))
+			refuse(-1, fmt.Sprintf("Could not start the fight: %v", err))
 			return
 		}
 		d.Hide()

@@ -180,7 +180,7 @@ func (ed *Editor) mapDialog() {
 			v[i] = n
 		}
 		if err := ed.ResizeMap(v[0], v[1], v[2]); err != nil {
-			err, key := formError(err, map[string]string{"feetPerSquare": "Feet per square"})
+			key, err := formError(err, map[string]string{"feetPerSquare": "Feet per square"})
 			var field fyne.Focusable
 			if key != "" {
 				field = f

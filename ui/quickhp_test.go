@@ -27,7 +27,7 @@ func TestDamageAndHealShowOnceHPIsSet(t *testing.T) {
 		t.Fatal("Damage shows for a token without HP")
 	}
 	hp := formWidget(t, ed, "HP").(*fyne.Container)
-	cur, most := hp.Objects[0].(*widget.Entry), hp.Objects[1].(*widget.Entry)
+	most := hp.Objects[1].(*widget.Entry)
 	most.SetText("30")
 	if formWidget(t, ed, "HP") != hp {
 		t.Fatal("the form was rebuilt while the GM typed")
@@ -43,7 +43,7 @@ func TestDamageAndHealShowOnceHPIsSet(t *testing.T) {
 	}
 	// cleared: the quick controls go
 	hp = formWidget(t, ed, "HP").(*fyne.Container)
-	cur, most = hp.Objects[0].(*widget.Entry), hp.Objects[1].(*widget.Entry)
+	cur, most := hp.Objects[0].(*widget.Entry), hp.Objects[1].(*widget.Entry)
 	cur.SetText("")
 	most.SetText("")
 	if ed.enc.Tokens[i].HP != nil {

@@ -127,7 +127,7 @@ func (ed *Editor) SetParty(side, level, size string) error {
 	}
 	err = ed.apply("", func(c *model.Encounter) error { c.Party = &p; return nil })
 	if err != nil {
-		err, _ = formError(err, map[string]string{"party.side": "Side", "party.level": "Level", "party.size": "Players"})
+		_, err = formError(err, map[string]string{"party.side": "Side", "party.level": "Level", "party.size": "Players"})
 		return err
 	}
 	return nil

@@ -134,7 +134,7 @@ func (ed *Editor) addTokenDialog(x, y int) {
 			if turn != nil {
 				labels["speeds."+model.SpeedTurn], fields["speeds."+model.SpeedTurn] = "Turn speed", turn
 			}
-			err, key := formError(err, labels)
+			key, err := formError(err, labels)
 			refuse(fields[key], err)
 		}
 	}, ed.win)

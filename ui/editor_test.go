@@ -800,8 +800,8 @@ func TestSelectDragOnEmptyGroundPans(t *testing.T) {
 func TestInspectorTokenList(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	var scout *widget.Button
-	for _, o := range ed.insp.box.Objects {
-		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, "Tashtari scout ·") {
+	for _, b := range tokenListButtons(ed) {
+		if strings.HasPrefix(b.Text, "Tashtari scout ·") {
 			scout = b
 		}
 	}

@@ -17,11 +17,7 @@ func TestTheTokenListShowsHiddenInSight(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	ed.Select(-1)
 	var hidden, shown int
-	for _, o := range ed.insp.box.Objects {
-		b, ok := o.(*widget.Button)
-		if !ok {
-			continue
-		}
+	for _, b := range tokenListButtons(ed) {
 		name, _, _ := strings.Cut(b.Text, " · ")
 		i := ed.enc.TokenIndex(name)
 		if i < 0 {
@@ -48,4 +44,18 @@ func TestTheTokenListShowsHiddenInSight(t *testing.T) {
 	if hidden == 0 || shown == 0 {
 		t.Fatalf("the sample's list has %d hidden and %d shown tokens", hidden, shown)
 	}
+}
+
+// tokenListButtons are the buttons of the inspector's token list, each in
+// its narrowRow.
+func tokenListButtons(ed *Editor) []*widget.Button {
+	var out []*widget.Button
+	for _, o := range ed.insp.box.Objects {
+		if row, ok := o.(*fyne.Container); ok && len(row.Objects) == 1 {
+			if b, ok := row.Objects[0].(*widget.Button); ok {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
 }

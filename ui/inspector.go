@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -113,8 +114,23 @@ func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
 		}
 		b.Alignment = widget.ButtonAlignLeading
 		b.Importance = widget.LowImportance
-		box.Add(b)
+		box.Add(container.New(narrowRow{}, b))
 	}
+}
+
+// narrowRow lays its one object out at the row's width and asks for none:
+// a token's line longer than the column is cut at the column's edge rather
+// than widening the inspector's column, which pushed the fight panel's
+// arrows (in the same scroll) out of sight.
+type narrowRow struct{}
+
+func (narrowRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(0, objs[0].MinSize().Height)
+}
+
+func (narrowRow) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	objs[0].Move(fyne.Position{})
+	objs[0].Resize(s)
 }
 
 // tokenListLabel is token t's line in the inspector's list. "hidden" comes
@@ -390,6 +406,10 @@ type inspectorPanel struct {
 	errLabel *widget.Label // the inspector's last refused edit, in the GM's words
 	// errHolder holds errLabel under the inspector's scroll (rightpane.go)
 	errHolder *fyne.Container
+	// keepInSight scrolls the inspector so that the field being typed in
+	// is not hidden by the error line that has just shortened its view
+	// (rightpane.go); nil in a bare panel
+	keepInSight func()
 }
 
 // errorLine is the line for the inspector's last refused edit. It sits
@@ -425,6 +445,12 @@ func (ip *inspectorPanel) setError(msg string) {
 		l.Show()
 	}
 	if c := ip.errHolder; c != nil && c.Layout != nil {
+		// the line wraps at the column's width: give it that width first,
+		// so that its height (and the scroll's room) is the one drawn
+		l.Resize(fyne.NewSize(c.Size().Width, l.Size().Height))
 		c.Layout.Layout(c.Objects, c.Size())
+	}
+	if msg != "" && ip.keepInSight != nil {
+		ip.keepInSight()
 	}
 }

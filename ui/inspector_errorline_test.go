@@ -69,3 +69,46 @@ func TestARefusalMovesNoField(t *testing.T) {
 		t.Errorf("the inspector's scroll is %v of its %v px after the refusal went", sc, h)
 	}
 }
+
+// TestARefusalKeepsTheFieldTypedInInSight: the error line shortens the
+// inspector's view from below; a field at the foot of the view, being
+// typed in, was hidden under it and the next keys went in unseen. The view
+// now scrolls just enough to keep the focused field in sight.
+func TestARefusalKeepsTheFieldTypedInInSight(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.win.Resize(fyne.NewSize(1200, 750))
+	ed.Select(ed.enc.TokenIndex("Iseph"))
+	relayout(ed.win.Content())
+	d := fyne.CurrentApp().Driver()
+	sc := ed.fight.scroll
+	land := formWidget(t, ed, "Land ft").(*widget.Entry)
+	// the field's bottom at the view's bottom
+	off := sc.Offset
+	off.Y += d.AbsolutePositionForObject(land).Y + land.Size().Height - (d.AbsolutePositionForObject(sc).Y + sc.Size().Height)
+	sc.ScrollToOffset(off)
+	ed.win.Canvas().Focus(land)
+	land.SetText("abc")
+	if !ed.insp.errLabel.Visible() {
+		t.Fatal("no refusal shown")
+	}
+	relayout(ed.win.Content())
+	bottom, view := d.AbsolutePositionForObject(land).Y+land.Size().Height, d.AbsolutePositionForObject(sc).Y+sc.Size().Height
+	if bottom > view+1 {
+		t.Errorf("the field typed in ends at y=%v, under the view's end at %v: hidden by the refusal", bottom, view)
+	}
+}
+
+// TestALongTokenLineKeepsTheColumnsWidth: a token's line in the list
+// (a long name, "hidden" first) is cut at the column's edge; it widened
+// the inspector's scroll, which the fight panel shares, and pushed the
+// turn rows' arrows out of sight.
+func TestALongTokenLineKeepsTheColumnsWidth(t *testing.T) {
+	e := model.Sample()
+	e.Tokens[5].Name = "Tashtari scout with a very long name that a GM typed for the table"
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(-1)
+	relayout(ed.win.Content())
+	if got, room := ed.insp.box.MinSize().Width, ed.fight.scroll.Size().Width; got > room {
+		t.Errorf("the token list asks %v px of the column's %v", got, room)
+	}
+}

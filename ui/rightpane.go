@@ -46,6 +46,7 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	insp := container.NewBorder(nil, ed.insp.errorLine(), nil, nil,
 		ed.pinFightBar(container.NewStack(inspScroll, newWheelTo(inspScroll))))
 	ed.insp.errHolder = insp
+	ed.insp.keepInSight = func() { keepFocusInSight(ed.win.Canvas(), inspScroll) }
 	ed.right = controls.NewSplitter(insp, lower, ed.lowerNeed)
 	ed.right.TopShare = inspectorShare
 	ed.right.BottomHeight = savedLowerHeight()
@@ -98,4 +99,34 @@ func (w *wheelTo) Scrolled(ev *fyne.ScrollEvent) { w.to.Scrolled(ev) }
 
 func (w *wheelTo) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(&fyne.Container{})
+}
+
+// keepFocusInSight scrolls sc, when the focused object is in its content
+// and below or above its view, just enough to show it: the inspector's
+// error line, shown under the scroll as the GM types, shortened the view
+// from below and hid the very field being typed in (its next keys went in
+// unseen). Fields move only then, and only by what the line took.
+func keepFocusInSight(c fyne.Canvas, sc *container.Scroll) {
+	o, ok := c.Focused().(fyne.CanvasObject)
+	if !ok || sc.Content == nil {
+		return
+	}
+	d := fyne.CurrentApp().Driver()
+	top := d.AbsolutePositionForObject(sc).Y
+	content := d.AbsolutePositionForObject(sc.Content).Y
+	y := d.AbsolutePositionForObject(o).Y
+	if y < content || y > content+sc.Content.Size().Height {
+		return // not in the inspector
+	}
+	view := sc.Size().Height
+	off := sc.Offset
+	switch bottom := y + o.Size().Height; {
+	case bottom > top+view:
+		off.Y += bottom - (top + view)
+	case y < top:
+		off.Y -= top - y
+	default:
+		return
+	}
+	sc.ScrollToOffset(off)
 }

@@ -2,12 +2,9 @@ package export
 
 import (
 	"bytes"
-	"compress/zlib"
 	"context"
 	"encoding/base64"
-	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
@@ -17,28 +14,8 @@ import (
 	"testing"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/testimages"
 )
-
-// pngBomb is the start of a w x h 16-bit RGBA PNG: its header and an IDAT
-// chunk of a few zero rows, enough for image/png to allocate the whole
-// image (8 bytes a pixel) before it finds the data cut short.
-func pngBomb(w, h int) []byte {
-	chunk := func(b []byte, kind string, data []byte) []byte {
-		b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
-		start := len(b)
-		b = append(append(b, kind...), data...)
-		return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:]))
-	}
-	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
-	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
-	ihdr = append(ihdr, 16, 6, 0, 0, 0)
-	var z bytes.Buffer
-	zw := zlib.NewWriter(&z)
-	zw.Write(make([]byte, 4*(1+8*w)))
-	zw.Flush()
-	b := chunk([]byte("\x89PNG\r\n\x1a\n"), "IHDR", ihdr)
-	return chunk(b, "IDAT", z.Bytes())
-}
 
 // TestMapImageDecodeCost: a map image whose header says decoding it takes
 // more than model.MaxBackgroundDecode (a 16-bit PNG of 8192 x 8192: 0.7
@@ -46,7 +23,7 @@ func pngBomb(w, h int) []byte {
 // the app's map import and the .dd2vtt import, naming the field "image",
 // before its pixels are allocated; a 16-bit one of 1000 x 1000 is fine.
 func TestMapImageDecodeCost(t *testing.T) {
-	bomb := pngBomb(8192, 8192)
+	bomb := testimages.PNGHead(8192, 8192, 16)
 	const want = "image: is a 16-bit PNG of 8192x8192 pixels, which takes 768 MiB to decode; at most 512 MiB are allowed"
 	for _, c := range []struct {
 		name string

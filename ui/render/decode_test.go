@@ -2,10 +2,7 @@ package render
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/base64"
-	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"image/color"
 	"image/draw"
@@ -21,6 +18,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/testimages"
 )
 
 // decodeKinds are images of every kind the decoders meet, 640 x 480 (a
@@ -202,23 +200,7 @@ func TestDecodeRefusesCostlyHeaders(t *testing.T) {
 	}
 }
 
-// pngHeaderURL is a PNG data URL of a w x h RGBA image of the given depth
-// that holds its header and a few zero rows: enough for image/png to
-// allocate the whole image before it finds the data cut short.
+// pngHeaderURL is testimages.PNGHead as a data URL.
 func pngHeaderURL(w, h int, depth byte) string {
-	chunk := func(b []byte, kind string, data []byte) []byte {
-		b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
-		start := len(b)
-		b = append(append(b, kind...), data...)
-		return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:]))
-	}
-	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
-	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
-	ihdr = append(ihdr, depth, 6, 0, 0, 0)
-	var z bytes.Buffer
-	zw := zlib.NewWriter(&z)
-	zw.Write(make([]byte, 4*(1+8*w)))
-	zw.Flush()
-	b := chunk([]byte("\x89PNG\r\n\x1a\n"), "IHDR", ihdr)
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(chunk(b, "IDAT", z.Bytes()))
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(testimages.PNGHead(w, h, depth))
 }

@@ -1,9 +1,13 @@
 // Package testimages makes the battle-map pictures the UI packages' tests
-// import and align.
+// import and align, and the images whose headers promise more than they
+// hold (what decoding would cost).
 package testimages
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
@@ -27,4 +31,26 @@ func GridPNG(w, h, px, off int) []byte {
 		panic(err) // an RGBA image always encodes into memory
 	}
 	return b.Bytes()
+}
+
+// PNGHead is the start of a w x h RGBA PNG of the given bit depth (8 or
+// 16): its header and an IDAT chunk of a few zero rows, enough for
+// image/png to allocate the whole image (4 or 8 bytes a pixel) before it
+// finds the data cut short.
+func PNGHead(w, h int, depth byte) []byte {
+	chunk := func(b []byte, kind string, data []byte) []byte {
+		b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
+		start := len(b)
+		b = append(append(b, kind...), data...)
+		return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:]))
+	}
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, depth, 6, 0, 0, 0)
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	zw.Write(make([]byte, 4*(1+8*w)))
+	zw.Flush()
+	b := chunk([]byte("\x89PNG\r\n\x1a\n"), "IHDR", ihdr)
+	return chunk(b, "IDAT", z.Bytes())
 }

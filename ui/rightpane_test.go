@@ -85,15 +85,7 @@ func TestDraggingTheHandleGivesTheInspectorRoom(t *testing.T) {
 	ed.win.Resize(fyne.NewSize(1200, 750))
 	h := ed.right.Size().Height
 	before := ed.right.BottomShown(h)
-	var handle fyne.Draggable
-	for _, o := range test.WidgetRenderer(ed.right).Objects() {
-		if dr, ok := o.(fyne.Draggable); ok {
-			handle = dr
-		}
-	}
-	if handle == nil {
-		t.Fatal("no handle to drag")
-	}
+	handle := rightPaneHandle(t, ed)
 	handle.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, 30)})
 	handle.DragEnd()
 	if got := ed.right.BottomShown(h); got < before-31 || got > before-29 {
@@ -112,4 +104,17 @@ func TestPointsPanelLeavesTheInspectorRoom(t *testing.T) {
 	if insp := h - ed.right.BottomShown(h) - controls.SplitHandleHeight; insp < inspectorShare*h-1 {
 		t.Errorf("the inspector gets %v of %v px", insp, h)
 	}
+}
+
+// rightPaneHandle is the splitter's handle between the inspector and the
+// overlay panel.
+func rightPaneHandle(t *testing.T, ed *Editor) fyne.Draggable {
+	t.Helper()
+	for _, o := range test.WidgetRenderer(ed.right).Objects() {
+		if dr, ok := o.(fyne.Draggable); ok {
+			return dr
+		}
+	}
+	t.Fatal("no handle to drag")
+	return nil
 }

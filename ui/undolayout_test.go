@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -62,15 +61,7 @@ func TestTheHandleStopsWhereTheOverlaysStillFit(t *testing.T) {
 	ed.win.Resize(fyne.NewSize(1200, 750))
 	ed.Select(ed.enc.TokenIndex("Iseph"))
 	p.until(t, "overlays", ed.overlaysIdle)
-	var handle fyne.Draggable
-	for _, o := range test.WidgetRenderer(ed.right).Objects() {
-		if dr, ok := o.(fyne.Draggable); ok {
-			handle = dr
-		}
-	}
-	if handle == nil {
-		t.Fatal("no handle to drag")
-	}
+	handle := rightPaneHandle(t, ed)
 	handle.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, 800)})
 	handle.DragEnd()
 	rightPaneLaidOut(t, ed, "dragged down")

@@ -4,11 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
-
 	"encounterplanner/model"
-	"encounterplanner/ui/internal/memstore"
 )
 
 // TestOpenSaysWhichImagesWereLeftOut: an encounter whose stored image no
@@ -16,15 +12,9 @@ import (
 // in Dropped); the GM is told which, and how to keep a copy before the
 // next save stores the encounter without it.
 func TestOpenSaysWhichImagesWereLeftOut(t *testing.T) {
-	test.NewTempApp(t)
 	e := model.Sample()
 	e.Dropped = []string{"map.background: is a 16-bit PNG of 8192x8192 pixels, which takes 768 MiB to decode; the image is left out"}
-	st := memstore.New(e)
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	p := newPump()
-	s := NewShell(w, st)
-	s.post = p.post
-	s.Start(Options{})
+	s, w, _, _ := startShell(t, e, Options{})
 	if err := s.Open(e.ID); err != nil {
 		t.Fatal(err)
 	}

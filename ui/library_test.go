@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -12,14 +13,8 @@ import (
 )
 
 func TestShellStart(t *testing.T) {
-	test.NewTempApp(t)
 	e := model.Sample()
-	st := memstore.New(e)
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	p := newPump()
-	s := NewShell(w, st)
-	s.post = p.post
-	s.Start(Options{InitialEncounterID: "Derelict cargo bay"})
+	s, w, st, p := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
 	if s.Editor() == nil || s.Editor().Encounter().ID != e.ID {
 		t.Fatalf("opening by name should show the editor")
 	}
@@ -62,14 +57,8 @@ func TestImportEncounter(t *testing.T) {
 // and levels a creature; back in the library (File > Open), the
 // encounter's row shows the new XP and threat.
 func TestLibraryThreatFollowsTheEditor(t *testing.T) {
-	test.NewTempApp(t)
 	e := sampleUnrated()
-	st := memstore.New(e)
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	p := newPump()
-	s := NewShell(w, st)
-	s.post = p.post
-	s.Start(Options{})
+	s, _, _, _ := startShell(t, e, Options{})
 	if got := s.Library().Threat(0); got != "" {
 		t.Fatalf("threat %q before the party has a level", got)
 	}
@@ -91,4 +80,18 @@ func TestLibraryThreatFollowsTheEditor(t *testing.T) {
 	if got := s.Library().Threat(0); got != want || want != "XP 80 · moderate" {
 		t.Errorf("the library shows %q after the save, the status bar %q; want XP 80 · moderate in both", got, want)
 	}
+}
+
+// startShell starts a shell on a fresh test app, over a memory store
+// holding e, as the app's Run does.
+func startShell(t *testing.T, e *model.Encounter, opts Options) (*Shell, fyne.Window, *memstore.Store, *pump) {
+	t.Helper()
+	test.NewTempApp(t)
+	st := memstore.New(e)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	p := newPump()
+	s := NewShell(w, st)
+	s.post = p.post
+	s.Start(opts)
+	return s, w, st, p
 }

@@ -411,7 +411,11 @@ func (h ImageHeader) cheaper() string {
 
 // checkTokenImage is the problem with a token's image, nil if none.
 func checkTokenImage(s string) error {
-	h, err := ReadImageHeader(s)
+	return tokenImageProblem(ReadImageHeader(s))
+}
+
+// tokenImageProblem is checkTokenImage's verdict on a header read.
+func tokenImageProblem(h ImageHeader, err error) error {
 	switch {
 	case err != nil:
 		return err
@@ -428,6 +432,26 @@ func checkTokenImage(s string) error {
 type portraitBudget struct {
 	seen   map[string]bool
 	pixels int64
+	// the headers of the images check found valid: each distinct image's
+	// is read once, however many tokens show it
+	headers map[string]ImageHeader
+}
+
+// check is checkTokenImage for s, reading each distinct image's header
+// once (Validate: 5,000 tokens may share one picture).
+func (b *portraitBudget) check(s string) error {
+	if _, ok := b.headers[s]; ok {
+		return nil
+	}
+	h, err := ReadImageHeader(s)
+	if err := tokenImageProblem(h, err); err != nil {
+		return err
+	}
+	if b.headers == nil {
+		b.headers = map[string]ImageHeader{}
+	}
+	b.headers[s] = h
+	return nil
 }
 
 // add counts image s (a valid token image, or ""), unless the images
@@ -436,7 +460,10 @@ func (b *portraitBudget) add(s string) error {
 	if s == "" || b.seen[s] {
 		return nil
 	}
-	h, _ := ReadImageHeader(s)
+	h, ok := b.headers[s]
+	if !ok {
+		h, _ = ReadImageHeader(s)
+	}
 	if total := b.pixels + h.Pixels(); total > MaxPortraitPixels {
 		return fmt.Errorf("with this one the tokens' images come to %.1f million pixels (each distinct image counted once); at most %.1f million are allowed (64 images of 2048x2048, 1024 of 512x512): use smaller images, or one image for tokens that look alike",
 			float64(total)/1e6, float64(MaxPortraitPixels)/1e6)

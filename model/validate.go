@@ -60,7 +60,7 @@ func Validate(e *Encounter) error {
 	ids := make(map[string]int, len(e.Tokens))
 	var portraits portraitBudget
 	for i := range e.Tokens {
-		if err := validateToken(e, i); err != nil {
+		if err := validateToken(e, i, &portraits); err != nil {
 			return err
 		}
 		t := &e.Tokens[i]
@@ -309,7 +309,7 @@ func validateArea(e *Encounter, i int, names map[string]int) error {
 	return nil
 }
 
-func validateToken(e *Encounter, i int) error {
+func validateToken(e *Encounter, i int, portraits *portraitBudget) error {
 	t := &e.Tokens[i]
 	bad := func(field, format string, args ...any) error { return tokenErr(i, t.Name, field, format, args...) }
 	if strings.TrimSpace(t.Name) == "" {
@@ -374,7 +374,7 @@ func validateToken(e *Encounter, i int) error {
 		}
 	}
 	if t.Image != "" {
-		if err := checkTokenImage(t.Image); err != nil {
+		if err := portraits.check(t.Image); err != nil {
 			return bad("image", "%v", err)
 		}
 	}

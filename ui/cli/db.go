@@ -83,16 +83,16 @@ func runDB(env Env, db, cmd string, args []string) error {
 		for _, d := range e.Dropped {
 			fmt.Fprintf(env.Stderr, "encounter-planner: %s: %s\n", oneField(e.Name), d)
 		}
-		// What the store holds passed Validate when it was saved: a row
-		// that no longer does is the database's fault, not the command's
-		// (exit 1, not the 2 of a bad input).
-		if err := model.Validate(e); err != nil {
-			return fmt.Errorf("export-encounter: the stored encounter %q does not pass the encounter format's checks: %v; the database may be damaged: restore a backup, or open the encounter in the app and correct it", e.Name, err.Error())
-		}
 		// Streamed: the map image is written from the loaded encounter,
 		// never copied into a file held in memory (a failed write leaves
 		// OUT as it was).
 		_, err = export.WriteFile(f.pos[1], func(w io.Writer) error { return model.WriteEncounter(w, e) })
+		// The writer validates first. What the store holds passed Validate
+		// when it was saved: a row that no longer does is the database's
+		// fault, not the command's (exit 1, not the 2 of a bad input).
+		if fe := (*model.FieldError)(nil); errors.As(err, &fe) {
+			return fmt.Errorf("export-encounter: the stored encounter %q does not pass the encounter format's checks: %v; the database may be damaged: restore a backup, or open the encounter in the app and correct it", e.Name, fe.Error())
+		}
 		return err
 	case "backup":
 		return st.Backup(ctx, f.pos[0])

@@ -51,9 +51,9 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 		want []string
 	}{
 		{"negative speed", inspect(model.Sample(), "Dae", "Land ft", "-5"),
-			[]string{"Dae", "land speed", "must not be negative", "type 0 or more"}},
+			[]string{"Dae", "Land ft", "must not be negative", "type 0 or more"}},
 		{"speed not a number", inspect(model.Sample(), "Dae", "Land ft", "fast"),
-			[]string{"Dae", "land speed", `"fast"`, "type digits"}},
+			[]string{"Dae", "Land ft", `"fast"`, "type digits"}},
 		{"duplicate name", inspect(model.Sample(), "Dae", "Name", "Iseph"),
 			[]string{"Dae", "name", `"Iseph"`, "duplicate", "type a different name"}},
 		{"blank name", inspect(model.Sample(), "Dae", "Name", " "),
@@ -61,7 +61,7 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 		{"token no longer fits the map", inspect(model.Sample(), "Cargo drone", "Size", "gargantuan"),
 			[]string{"Cargo drone", "does not fit", "22x13 map", "move the token away from the map's edge", "smaller size", "Map size"}},
 		{"odd starship turn", inspect(ship(), "Sunrise Maiden", "Turn ft", "75"),
-			[]string{"Sunrise Maiden", "turn speed", "75", "type an even number"}},
+			[]string{"Sunrise Maiden", "Turn ft", "75", "type an even number"}},
 		{"map resize strands a token", func(t *testing.T) string {
 			ed, _, _ := newTestEditor(t, model.Sample())
 			err := ed.ResizeMap(10, 10, 5)

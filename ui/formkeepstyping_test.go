@@ -144,9 +144,12 @@ func TestFormsKeepWhatWasTypedAndNameTheField(t *testing.T) {
 	ed.partyDialog()
 	ens, _, _ = topDialog(t, ed.win)
 	ens[2].SetText("0")
-	ens = submitRefused(t, ed, "Party, 0 players", "Players must be 1 to")
+	ens = submitRefused(t, ed, "Party, 0 players", "Players must be 1 to 100, not 0")
 	if msg := ed.status.msgLabel.Text; strings.Contains(msg, "party.") {
 		t.Errorf("the status bar still says %q", msg)
+	}
+	if focusedEntry(ed.win) != ens[2] {
+		t.Errorf("the cursor should be back in Players")
 	}
 	ens[2].SetText("4")
 	ens[1].SetText("99")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 )
 
 // model.Validate names fields as a program does (`tokens[1] "Iseph".name:
@@ -31,12 +32,25 @@ func problemOf(err error) (p fieldProblem, ok bool) {
 	return fieldProblem{token: fe.Token, name: fe.Name, field: fe.Field, msg: fe.Msg}, true
 }
 
-// fieldWords is how the app calls a validated token field.
+// fieldWords is how the app calls a validated token field that is not a
+// Speed or the reach (fieldWord).
 var fieldWords = map[string]string{
-	"name": "name", "size": "size", "side": "side", "reach": "reach",
-	"speeds.turn": "turn speed", "speeds.fly": "fly speed", "speeds.land": "land speed",
-	"speeds.swim": "swim speed", "speeds.climb": "climb speed", "speeds.burrow": "burrow speed",
-	"speeds.mobility": "mobility", "facing": "facing", "conditions": "conditions",
+	"name": "name", "size": "size", "side": "side",
+	"facing": "facing", "conditions": "conditions",
+}
+
+// fieldWord is how the app calls a validated token field of e: a Speed
+// or the reach as the inspector labels it ("Land ft"), so that a refusal
+// names the field the GM sees.
+func fieldWord(e *model.Encounter, field string) string {
+	d := rules.Describe(e.Ruleset)
+	if k, ok := strings.CutPrefix(field, "speeds."); ok && k != "" {
+		return speedLabel(d, k)
+	}
+	if field == "reach" {
+		return reachLabel
+	}
+	return fieldWords[field]
 }
 
 // tokenError words err, from editing token name (as it was before the edit)
@@ -46,7 +60,7 @@ func tokenError(e *model.Encounter, name string, err error) string {
 	field, newName := "", ""
 	if p, ok := problemOf(err); ok && p.token >= 0 {
 		msg, newName = p.msg, p.name
-		field = fieldWords[p.field]
+		field = fieldWord(e, p.field)
 		if field == "" {
 			field = p.field
 		}

@@ -283,7 +283,7 @@ func speedItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 		}
 		en.OnChanged = func(s string) {
 			edit("speed."+k, func(t *model.Token) error {
-				v, ok, err := parseOptInt(s, k+" speed")
+				v, ok, err := parseOptInt(s, speedLabel(d, k))
 				if err != nil {
 					return err
 				}
@@ -298,10 +298,19 @@ func speedItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 				return nil
 			})
 		}
-		items = append(items, widget.NewFormItem(strings.ToUpper(k[:1])+k[1:]+" "+d.Unit, en))
+		items = append(items, widget.NewFormItem(speedLabel(d, k), en))
 	}
 	return items
 }
+
+// speedLabel is the inspector's label of the Speed k ("Land ft"), which
+// its refusals name too.
+func speedLabel(d *rules.Ruleset, k string) string {
+	return strings.ToUpper(k[:1]) + k[1:] + " " + d.Unit
+}
+
+// reachLabel is the inspector's label of the melee reach.
+const reachLabel = "Reach ft"
 
 // rulesItems are the fields only some rulesets have: melee reach and
 // "long" (sf2e, pf1e), a reach weapon (pf1e), a facing (starship).
@@ -315,7 +324,7 @@ func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 		}
 		reach.OnChanged = func(s string) {
 			edit("reach", func(t *model.Token) error {
-				v, ok, err := parseOptInt(s, "reach")
+				v, ok, err := parseOptInt(s, reachLabel)
 				if err != nil {
 					return err
 				}
@@ -327,7 +336,7 @@ func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 				return nil
 			})
 		}
-		items = append(items, widget.NewFormItem("Reach ft", reach))
+		items = append(items, widget.NewFormItem(reachLabel, reach))
 		long := widget.NewCheck("long (quadruped)", nil)
 		long.SetChecked(t.Long)
 		long.OnChanged = func(b bool) { edit("long", func(t *model.Token) error { t.Long = b; return nil }) }

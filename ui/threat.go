@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -123,6 +124,11 @@ func (ed *Editor) SetParty(side, level, size string) error {
 		return err
 	}
 	if ok {
+		// checked here to word it for the form: the model's message
+		// ("must be 1 to 100 players") after the label said players twice
+		if n < 1 || n > model.MaxPartySize {
+			return fmt.Errorf("Players must be 1 to %d, not %d", model.MaxPartySize, n)
+		}
 		p.Size = n
 	}
 	err = ed.apply("", func(c *model.Encounter) error { c.Party = &p; return nil })

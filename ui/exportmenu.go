@@ -73,6 +73,9 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 	d.SetFilter(storage.NewExtensionFileFilter(exts))
 	d.Resize(controls.FileDialogSize)
 	d.Show()
+	// Escape cancels it once the file name field has no focus: Fyne's
+	// field, focused as the dialog opens, keeps Escape to itself
+	ed.esc.Closes(d)
 }
 
 // writeChosen writes what write produces to the file the save dialog

@@ -14,8 +14,9 @@ var FileDialogSize = fyne.NewSize(760, 520)
 
 // OpenFile shows the app's file-open dialog in win, listing only files with
 // one of exts (".png"; none: every file), and hands the chosen file to open,
-// which must close it. Cancelling calls nothing; a file that cannot be
-// opened is said in an error dialog.
+// which must close it. Cancelling (Cancel, or Escape in a window with
+// Escapes) calls nothing; a file that cannot be opened is said in an error
+// dialog.
 func OpenFile(win fyne.Window, exts []string, open func(rc fyne.URIReadCloser)) {
 	d := dialog.NewFileOpen(func(rc fyne.URIReadCloser, err error) {
 		if err != nil {
@@ -31,6 +32,7 @@ func OpenFile(win fyne.Window, exts []string, open func(rc fyne.URIReadCloser)) 
 	}
 	d.Resize(FileDialogSize)
 	d.Show()
+	EscapesOf(win).Closes(d) // it has no text field: Escape reaches the window
 }
 
 // WithExtension is path as a save dialog should write it: a file name

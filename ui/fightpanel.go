@@ -290,7 +290,11 @@ func (ed *Editor) startFightDialog() {
 	refuse := func(i int, msg string) {
 		problem.SetText(msg)
 		problem.Show()
-		d.Resize(fyne.NewSize(360, 0)) // grown by the error line, not shrinking the list
+		// grown by the error line, not shrinking the list: a wrapped label
+		// knows its lines only at its width, so it is given it before the
+		// dialog asks its height (else one line, and the list lost a row)
+		problem.Resize(fyne.NewSize(list.Size().Width, problem.MinSize().Height))
+		d.Resize(fyne.NewSize(360, 0))
 		if i >= 0 {
 			list.ScrollToOffset(fyne.NewPos(0, entries[i].Position().Y))
 			ed.win.Canvas().Focus(entries[i])

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -100,6 +101,12 @@ func TestStartFightDialogKeepsWhatWasTyped(t *testing.T) {
 	if !strings.Contains(said, ed.enc.Tokens[2].Name) {
 		t.Errorf("the dialog says %q, not naming %s", said, ed.enc.Tokens[2].Name)
 	}
+	// the dialog grows by the error's two lines: its list keeps every row
+	walkObjects(ed.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) {
+		if l, ok := o.(*container.Scroll); ok && l.Size().Height < l.Content.MinSize().Height {
+			t.Errorf("the list is %v high under the error, its %d rows need %v", l.Size().Height, len(entries), l.Content.MinSize().Height)
+		}
+	})
 	if f, ok := ed.win.Canvas().Focused().(*controls.EscEntry); !ok || &f.Entry != entries[2] {
 		t.Errorf("focus on %T, not the bad field", ed.win.Canvas().Focused())
 	}

@@ -56,12 +56,15 @@ func TokenArt(data []byte) (string, error) {
 			return "", fmt.Errorf("token image: %v", err)
 		}
 	}
+	// decoded whatever its size: a picture whose header reads but whose
+	// body is cut short or damaged was kept, and the map then drew the
+	// token's initials with no word why
+	img, err := dec(data)
+	if err != nil {
+		return "", fmt.Errorf("token image: the file is damaged or cut short (%v): choose another picture", err)
+	}
 	url := prefix + base64.StdEncoding.EncodeToString(data)
 	if max(c.Width, c.Height) > TokenArtSide {
-		img, err := dec(data)
-		if err != nil {
-			return "", fmt.Errorf("token image: cannot read the image: %v", err)
-		}
 		url, err = scaledPNG(img, TokenArtSide)
 		if err != nil {
 			return "", err

@@ -54,3 +54,39 @@ func TestTokenArt(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenArtRefusesADamagedBody: a small picture whose header reads but
+// whose pixels are cut short (a download stopped half way) or overwritten
+// was kept as it was, and the map drew the token's initials with no word
+// why. It is refused when chosen, saying the file is damaged.
+func TestTokenArtRefusesADamagedBody(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i * 7)
+	}
+	var pb bytes.Buffer
+	if err := png.Encode(&pb, img); err != nil {
+		t.Fatal(err)
+	}
+	var jb bytes.Buffer
+	if err := jpeg.Encode(&jb, img, nil); err != nil {
+		t.Fatal(err)
+	}
+	overwritten := bytes.Clone(pb.Bytes())
+	for i := 60; i < len(overwritten)-20; i++ {
+		overwritten[i] = 0x55
+	}
+	for name, data := range map[string][]byte{
+		"PNG cut short":   pb.Bytes()[:pb.Len()/2],
+		"PNG overwritten": overwritten,
+		"JPEG cut short":  jb.Bytes()[:jb.Len()/2],
+	} {
+		if _, err := model.ReadImageFileHeader(bytes.NewReader(data)); err != nil {
+			t.Fatalf("%s: the header should still read: %v", name, err)
+		}
+		_, err := TokenArt(data)
+		if err == nil || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("%s: %v, want it refused as damaged", name, err)
+		}
+	}
+}

@@ -90,13 +90,7 @@ func Run(store model.EncounterStore, opts Options) {
 	size := initialWindowSize(a.Preferences(), opts.WindowSize)
 	s := NewShell(w, store)
 	s.openStore = opts.OpenStore
-	a.Lifecycle().SetOnStopped(func() {
-		s.rememberGeometry() // the next start opens as the GM left it
-		// a last save when the app stops some other way (the session ends)
-		if ed := s.ed; ed != nil && ed.dirty() && !ed.saving.saveBlocked {
-			ed.save(false)
-		}
-	})
+	a.Lifecycle().SetOnStopped(s.stopped)
 	s.Start(opts)
 	w.Resize(size) // after the content: the library and editor set theirs in Start
 	// geometry.go: a first window larger than a small screen is fitted to it
@@ -104,6 +98,18 @@ func Run(store model.EncounterStore, opts Options) {
 	w.ShowAndRun()
 	if s.opened != nil {
 		s.opened.Close()
+	}
+}
+
+// stopped runs as the app stops: it remembers the window's geometry, so
+// the next start opens as the GM left it, and saves the editor's last
+// edits when the app stops some other way than by its window (the session
+// ends). The window system is gone by then: nothing here may touch a
+// widget or the window but read its last size.
+func (s *Shell) stopped() {
+	s.rememberGeometry()
+	if s.ed != nil {
+		s.ed.saveAtStop()
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"fyne.io/fyne/v2/container"
@@ -50,20 +51,8 @@ func (ed *Editor) save(showDialog bool) error {
 		ed.message("not saved: the library is read-only; File > Export encounter file… (or the banner's Save a copy elsewhere…) keeps a copy")
 		return err
 	}
-	rev := ed.rev
-	start := time.Now()
-	c := ed.enc.Clone()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	err := ed.store.Save(ctx, c)
-	logSave(start, err)
-	if err != nil {
-		first := ed.saving.saveErr == nil
-		ed.saving.saveErr = err
-		// a conflict cannot succeed by retrying: autosave stops until the
-		// GM saves a copy; other failures (disk full, a locked or
-		// read-only database) retry with the next save
-		ed.saving.saveBlocked = errors.Is(err, model.ErrConflict)
+	first := ed.saving.saveErr == nil
+	if err := ed.write(); err != nil {
 		ed.updateTitle()
 		if showDialog && (first || ed.saving.saveBlocked) {
 			ed.saveFailed(err)
@@ -72,14 +61,51 @@ func (ed *Editor) save(showDialog bool) error {
 		}
 		return err
 	}
+	ed.updateTitle()
+	rememberLast(ed.enc.ID)
+	return nil
+}
+
+// write stores the encounter and records the outcome (saved revision, or
+// the error and whether autosave must stop), touching no widget: the last
+// save as the app stops runs when the window system is gone.
+func (ed *Editor) write() error {
+	rev := ed.rev
+	start := time.Now()
+	c := ed.enc.Clone()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := ed.store.Save(ctx, c)
+	logSave(start, err)
+	if err != nil {
+		ed.saving.saveErr = err
+		// a conflict cannot succeed by retrying: autosave stops until the
+		// GM saves a copy; other failures (disk full, a locked or
+		// read-only database) retry with the next save
+		ed.saving.saveBlocked = errors.Is(err, model.ErrConflict)
+		return err
+	}
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated = c.ID, c.Version, c.Created, c.Updated
 	ed.saving.savedRev = rev
 	ed.saving.savedAt = time.Now()
 	ed.saving.saveBlocked = false
 	ed.saving.saveErr = nil
-	ed.updateTitle()
-	rememberLast(ed.enc.ID)
 	return nil
+}
+
+// saveAtStop is the last save when the app stops some other way than by
+// its window (the session ends, SIGTERM): the window system is already
+// shut down, so it touches no widget (setting the title there panicked,
+// exit code 2), and a failure can only be said on stderr.
+func (ed *Editor) saveAtStop() {
+	if ed.store == nil || ed.readOnly() || !ed.dirty() || ed.saving.saveBlocked {
+		return
+	}
+	if err := ed.write(); err != nil {
+		fmt.Fprintf(os.Stderr, "encounter-planner: %q was not saved as the app stopped: %v\n", ed.enc.Name, err)
+		return
+	}
+	rememberLast(ed.enc.ID)
 }
 
 // saveFailure words a failed save for the GM: a summary and what to do.

@@ -54,3 +54,31 @@ func PNGHead(w, h int, depth byte) []byte {
 	b := chunk([]byte("\x89PNG\r\n\x1a\n"), "IHDR", ihdr)
 	return chunk(b, "IDAT", z.Bytes())
 }
+
+// MapPNG is a w x h opaque RGB PNG that compresses about as a painted
+// battle map does, near one byte a pixel (a 8192 x 7424 one is some 52
+// MB): tiles of 256 pixels in shades of brown under one bit of noise a
+// channel. It is written at png.BestSpeed, as map makers do for large maps.
+func MapPNG(w, h int) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	s := uint64(0x9e3779b97f4a7c15) // xorshift64: the same picture every run
+	for y := 0; y < h; y++ {
+		row := img.Pix[y*img.Stride:]
+		for x := 0; x < w; x++ {
+			s ^= s << 13
+			s ^= s >> 7
+			s ^= s << 17
+			tile := byte((x/256 + y/256) * 23)
+			p := row[4*x : 4*x+4 : 4*x+4]
+			p[0] = 0x60 + tile&0x3f + byte(s)&1
+			p[1] = 0x50 + tile&0x1f + byte(s>>8)&1
+			p[2] = 0x40 + byte(s>>16)&1
+			p[3] = 0xff
+		}
+	}
+	var b bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, img); err != nil {
+		panic(err) // an RGBA image always encodes into memory
+	}
+	return b.Bytes()
+}

@@ -3,7 +3,6 @@ package export
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -11,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"strings"
 
 	"golang.org/x/image/webp"
 
@@ -98,7 +96,7 @@ func ReadMapImage(ctx context.Context, r io.Reader, progress func(float64)) (*Ma
 	if len(data) > MaxMapImageBytes {
 		return nil, bad("image", "the file is larger than %d MiB", MaxMapImageBytes>>20)
 	}
-	cfg, err := checkMapImage(data)
+	cfg, err := checkMapImage(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
@@ -117,27 +115,20 @@ func ReadMapImage(ctx context.Context, r io.Reader, progress func(float64)) (*Ma
 	if b := img.Bounds(); b.Dx() != cfg.Width || b.Dy() != cfg.Height {
 		return nil, bad("image", "decodes as %dx%d pixels, but its header says %dx%d", b.Dx(), b.Dy(), cfg.Width, cfg.Height)
 	}
-	// Built in place: a string conversion would copy the whole URL.
-	prefix := "data:image/" + kind + ";base64,"
-	var url strings.Builder
-	url.Grow(len(prefix) + base64.StdEncoding.EncodedLen(len(data)))
-	url.WriteString(prefix)
-	enc := base64.NewEncoder(base64.StdEncoding, &url)
-	enc.Write(data)
-	enc.Close()
+	url := dataURL(kind, data)
 	if progress != nil {
 		progress(1)
 	}
-	return &MapImage{DataURL: url.String(), Format: kind, Image: img}, nil
+	return &MapImage{DataURL: url, Format: kind, Image: img}, nil
 }
 
 // checkMapImage reads the header of a PNG, JPEG or WebP map image file
-// and checks it as a background (model.ImageHeader.CheckBackground: at
+// from r and checks it as a background (model.ImageHeader.CheckBackground: at
 // most model.MaxBackgroundPixels, decoding in at most
 // model.MaxBackgroundDecode bytes), before any pixel is allocated. Every
 // problem is an error naming the field "image".
-func checkMapImage(data []byte) (model.ImageHeader, error) {
-	h, err := model.ReadImageFileHeader(bytes.NewReader(data))
+func checkMapImage(r io.Reader) (model.ImageHeader, error) {
+	h, err := model.ReadImageFileHeader(r)
 	if err != nil {
 		return h, bad("image", "%v", err)
 	}
@@ -163,15 +154,7 @@ func decoderOf(format string) (name string, decode func(io.Reader) (image.Image,
 // the right size when r can tell its size (a file, a bytes.Reader): a 100
 // MB file read by io.ReadAll would allocate some 300 MB as its buffer grows.
 func readAllSized(r io.Reader, limit int64) ([]byte, error) {
-	size := int64(-1)
-	switch v := r.(type) {
-	case interface{ Stat() (fs.FileInfo, error) }:
-		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
-			size = fi.Size()
-		}
-	case interface{ Len() int }:
-		size = int64(v.Len())
-	}
+	size := sizeHint(r)
 	if size < 0 || size >= limit {
 		return io.ReadAll(io.LimitReader(r, limit))
 	}
@@ -186,6 +169,20 @@ func readAllSized(r io.Reader, limit int64) ([]byte, error) {
 		return append(buf, rest...), err
 	}
 	return nil, err
+}
+
+// sizeHint is the size of what r holds when it can tell (a file, a
+// bytes.Reader), else -1.
+func sizeHint(r io.Reader) int64 {
+	switch v := r.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	case interface{ Len() int }:
+		return int64(v.Len())
+	}
+	return -1
 }
 
 // progressReader reports how much of n bytes has been read, at most every

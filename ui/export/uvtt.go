@@ -7,14 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/jpeg"
 	"image/png"
 	"io"
 	"math"
 	"slices"
 	"strings"
-
-	"golang.org/x/image/webp"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/render"
@@ -269,20 +266,24 @@ func bad(field, format string, args ...any) error {
 // squares a side, a MaxUVTTImage byte image of at most
 // model.MaxBackgroundPixels that decodes in at most
 // model.MaxBackgroundDecode bytes (checked in its header before decoding),
-// MaxUVTTPoints points, and one byte a square to rasterise.
+// MaxUVTTPoints points, and one byte a square to rasterise. The image's
+// text is held once, as the map's data URL (readUVTTFile sets it aside from
+// the rest of the file, which the JSON walk reads); a 69 MB .dd2vtt with a
+// 60-million-pixel PNG allocates 317 MB in all, the PNG's pixels (243 MB)
+// among them (BenchmarkImportUVTTLarge).
 func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxUVTTBytes+1))
+	in, err := readUVTTFile(r)
 	if err != nil {
 		return nil, fmt.Errorf("import uvtt: %w", err)
 	}
-	if len(data) > MaxUVTTBytes {
+	if in.size > MaxUVTTBytes {
 		return nil, bad("", "the file is larger than %d MiB", MaxUVTTBytes>>20)
 	}
-	if !json.Valid(data) {
+	if !json.Valid(in.doc) {
 		var v any
-		return nil, jsonBad("", json.Unmarshal(data, &v))
+		return nil, jsonBad("", in.syntaxError(json.Unmarshal(in.doc, &v)))
 	}
-	f, err := readUVTT(data)
+	f, err := readUVTT(in.doc)
 	if err != nil {
 		return nil, err
 	}
@@ -303,8 +304,10 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
 	if e.Edges, err = edges.edges(); err != nil {
 		return nil, err
 	}
-	if f.image != "" {
-		bg, err := background(f.image)
+	in.doc = nil                  // read: let it go before the image is checked
+	in.image.writeString(f.image) // the rest of the text, if the file reader left any
+	if in.image.n > 0 {
+		bg, err := background(&in.image)
 		if err != nil {
 			return nil, err
 		}
@@ -321,7 +324,7 @@ type uvttIn struct {
 	origin, size   uvttPoint
 	walls, objects [][]uvttPoint
 	portals        []uvttPortal
-	image          string
+	image          string // what of the image's text readUVTTFile left in the file
 }
 
 // uvttReader walks a file that is valid JSON, token by token, building
@@ -657,11 +660,28 @@ func jsonBad(field string, err error) error {
 	return bad(field, "%s", strings.TrimPrefix(err.Error(), "json: "))
 }
 
-// background checks the base64 image, decoding it as the renderer will
-// (the size in its header first), and returns it as a data URL.
-func background(s string) (string, error) {
-	if base64.StdEncoding.DecodedLen(len(s)) > MaxUVTTImage+3 {
+// background checks the image's text t (the base64 of a PNG, WebP or JPEG
+// file), decoding it as the renderer will (the size in its header first),
+// and returns it as a data URL.
+func background(t *imageText) (string, error) {
+	if base64.StdEncoding.DecodedLen(t.n) > MaxUVTTImage+3 {
 		return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
+	}
+	s := t.text()
+	if n, ok := standardBase64(s); ok {
+		// As map makers write it: the text is the data URL's, read where
+		// it lies rather than decoded into a copy.
+		if n > MaxUVTTImage {
+			return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
+		}
+		format, err := checkBackground(func() io.Reader { return base64.NewDecoder(base64.StdEncoding, strings.NewReader(s)) })
+		if err != nil {
+			return "", err
+		}
+		if url := t.url(); strings.HasPrefix(url, dataPrefix(format)) {
+			return url, nil // the prefix, chosen by the same first bytes
+		}
+		return dataPrefix(format) + s, nil
 	}
 	img, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
@@ -674,25 +694,89 @@ func background(s string) (string, error) {
 	if len(img) > MaxUVTTImage {
 		return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
 	}
-	var kind, mime string
-	var decode func(io.Reader) (image.Image, error)
-	switch {
-	case bytes.HasPrefix(img, []byte("\x89PNG\r\n\x1a\n")):
-		kind, mime, decode = "PNG", "png", png.Decode
-	case len(img) >= 12 && string(img[:4]) == "RIFF" && string(img[8:12]) == "WEBP":
-		kind, mime, decode = "WebP", "webp", webp.Decode
-	case bytes.HasPrefix(img, []byte("\xff\xd8\xff")):
-		kind, mime, decode = "JPEG", "jpeg", jpeg.Decode
-	default:
-		return "", bad("image", "is not a PNG, WebP or JPEG image")
-	}
-	if _, err := checkMapImage(img); err != nil { // size and decode cost, from the header
+	format, err := checkBackground(func() io.Reader { return bytes.NewReader(img) })
+	if err != nil {
 		return "", err
 	}
-	if _, err := decode(bytes.NewReader(img)); err != nil {
-		return "", bad("image", "is not a readable %s: %v", kind, err)
+	return dataURL(format, img), nil
+}
+
+// standardBase64 reports whether s is base64 as base64.StdEncoding writes
+// it (padded, no line breaks, the unused bits zero), so that it decodes
+// and is written again as itself, and how many bytes it decodes to.
+func standardBase64(s string) (int, bool) {
+	if len(s) == 0 || len(s)%4 != 0 {
+		return 0, false
 	}
-	return "data:image/" + mime + ";base64," + base64.StdEncoding.EncodeToString(img), nil
+	body, last := s[:len(s)-4], s[len(s)-4:]
+	for i := 0; i < len(body); i++ {
+		if !isBase64[body[i]] {
+			return 0, false
+		}
+	}
+	tail, err := base64.StdEncoding.Strict().DecodeString(last)
+	if err != nil || strings.ContainsAny(last, "\r\n") {
+		return 0, false
+	}
+	return len(body)/4*3 + len(tail), true
+}
+
+// isBase64 tells the characters of standard base64, padding aside.
+var isBase64 = func() (t [256]bool) {
+	for _, c := range []byte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") {
+		t[c] = true
+	}
+	return t
+}()
+
+// checkBackground checks the image file open reads (afresh at each call)
+// as a map image: a PNG, WebP or JPEG whose header passes checkMapImage
+// and which decodes. It returns its format ("png", "webp", "jpeg").
+func checkBackground(open func() io.Reader) (string, error) {
+	var head [12]byte
+	n, _ := io.ReadFull(open(), head[:])
+	format := imageFormat(head[:n])
+	if format == "" {
+		return "", bad("image", "is not a PNG, WebP or JPEG image")
+	}
+	if _, err := checkMapImage(open()); err != nil { // size and decode cost, from the header
+		return "", err
+	}
+	name, decode := decoderOf(format)
+	if _, err := decode(open()); err != nil {
+		return "", bad("image", "is not a readable %s: %v", name, err)
+	}
+	return format, nil
+}
+
+// imageFormat is the format of the image file starting with head: "png",
+// "webp", "jpeg", or "" for none of them.
+func imageFormat(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
+		return "png"
+	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP":
+		return "webp"
+	case bytes.HasPrefix(head, []byte("\xff\xd8\xff")):
+		return "jpeg"
+	}
+	return ""
+}
+
+// dataPrefix is the start of a data URL of an image of the format.
+func dataPrefix(format string) string { return "data:image/" + format + ";base64," }
+
+// dataURL is img as a data URL, written in place: concatenating the
+// prefix and base64.StdEncoding.EncodeToString would copy it twice more.
+func dataURL(format string, img []byte) string {
+	prefix := dataPrefix(format)
+	var url strings.Builder
+	url.Grow(len(prefix) + base64.StdEncoding.EncodedLen(len(img)))
+	url.WriteString(prefix)
+	enc := base64.NewEncoder(base64.StdEncoding, &url)
+	enc.Write(img)
+	enc.Close()
+	return url.String()
 }
 
 // rasterise sets trait t on the squares the polylines of one list enclose

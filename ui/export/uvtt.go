@@ -268,9 +268,10 @@ func bad(field, format string, args ...any) error {
 // model.MaxBackgroundDecode bytes (checked in its header before decoding),
 // MaxUVTTPoints points, and one byte a square to rasterise. The image's
 // text is held once, as the map's data URL (readUVTTFile sets it aside from
-// the rest of the file, which the JSON walk reads); a 69 MB .dd2vtt with a
-// 60-million-pixel PNG allocates 317 MB in all, the PNG's pixels (243 MB)
-// among them (BenchmarkImportUVTTLarge).
+// the rest of the file, which the JSON walk reads), and a PNG is checked
+// without its pixels (checkPNG; a JPEG or WebP is decoded): a 69 MB
+// .dd2vtt with a 60-million-pixel PNG allocates 74 MB in all
+// (BenchmarkImportUVTTLarge).
 func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
 	in, err := readUVTTFile(r)
 	if err != nil {
@@ -731,7 +732,8 @@ var isBase64 = func() (t [256]bool) {
 
 // checkBackground checks the image file open reads (afresh at each call)
 // as a map image: a PNG, WebP or JPEG whose header passes checkMapImage
-// and which decodes. It returns its format ("png", "webp", "jpeg").
+// and which decodes (a PNG checked by checkPNG, which keeps no pixels). It
+// returns its format ("png", "webp", "jpeg").
 func checkBackground(open func() io.Reader) (string, error) {
 	var head [12]byte
 	n, _ := io.ReadFull(open(), head[:])
@@ -743,6 +745,9 @@ func checkBackground(open func() io.Reader) (string, error) {
 		return "", err
 	}
 	name, decode := decoderOf(format)
+	if format == "png" { // walked as png.Decode walks it, without its pixels
+		decode = func(r io.Reader) (image.Image, error) { return nil, checkPNG(r) }
+	}
 	if _, err := decode(open()); err != nil {
 		return "", bad("image", "is not a readable %s: %v", name, err)
 	}

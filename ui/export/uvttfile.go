@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -39,10 +40,10 @@ type uvttFileIn struct {
 	last            byte // the last significant byte outside strings
 	depth           int
 	inString, esc   bool
-	keyAt           int // the start in doc of the string that may be a key of the top-level object, -1 when none
+	keyAt           int // in a key of the top-level object: how much of "image" it has matched; -1 when none or no match
 	awaitImage      int // 1: after the key "image"; 2: after its colon
 	cutting, cutEsc bool
-	hint            int64 // what is left of the file to read, when r can tell; -1 when not
+	hint            int64 // the file's size, when r can tell; -1 when not
 }
 
 // readUVTTFile reads a Universal VTT file from r, at most MaxUVTTBytes+1
@@ -71,34 +72,52 @@ func readUVTTFile(r io.Reader) (*uvttFileIn, error) {
 
 // scan takes the file's next bytes p: into doc, or into the image's text.
 func (f *uvttFileIn) scan(p []byte) {
-	for i := 0; i < len(p); {
+	for len(p) > 0 {
 		if f.cutting {
-			i += f.cut(p[i:])
+			p = p[f.cut(p):]
 			continue
 		}
-		f.doc = append(f.doc, p[i])
-		f.step(p[i])
-		if f.cutting && f.hint >= 0 {
-			f.image.expect(f.hint - f.size - int64(i))
+		i := 0
+		for i < len(p) && !f.cutting {
+			f.step(p[i])
+			i++
 		}
-		i++
+		if n := len(f.doc) + i; n > cap(f.doc) {
+			// Doubling: append's growth by a quarter for large slices
+			// would allocate some five times the final doc in all.
+			f.doc = slices.Grow(f.doc, max(i, len(f.doc)))
+		}
+		f.doc = append(f.doc, p[:i]...)
+		p = p[i:]
+		if f.cutting {
+			f.cutAt = len(f.doc)
+			if f.hint >= 0 {
+				f.image.expect(f.hint - f.size)
+			}
+		}
 	}
 }
 
-// step follows the file's structure over c, the byte just added to doc.
+// step follows the file's structure over its next byte c.
 func (f *uvttFileIn) step(c byte) {
 	if f.inString {
 		switch {
 		case f.esc:
-			f.esc = false
+			f.esc, f.keyAt = false, -1 // an escaped key is no "image" to cut
 		case c == '\\':
 			f.esc = true
 		case c == '"':
 			f.inString = false
-			if f.keyAt >= 0 && string(f.doc[f.keyAt:]) == `"image"` && f.cutAt < 0 {
+			if f.keyAt == len("image") && f.cutAt < 0 {
 				f.awaitImage = 1
 			}
 			f.keyAt = -1
+		case f.keyAt >= 0:
+			if f.keyAt < len("image") && c == "image"[f.keyAt] {
+				f.keyAt++
+			} else {
+				f.keyAt = -1
+			}
 		}
 		return
 	}
@@ -116,9 +135,9 @@ func (f *uvttFileIn) step(c byte) {
 		inTop := f.depth == 1 && f.top == '{'
 		switch {
 		case inTop && await == 2:
-			f.cutting, f.cutAt = true, len(f.doc)
+			f.cutting = true
 		case inTop && (prev == '{' || prev == ','):
-			f.keyAt = len(f.doc) - 1
+			f.keyAt = 0
 		}
 	case ':':
 		if await == 1 {

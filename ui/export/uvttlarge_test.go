@@ -104,3 +104,16 @@ func BenchmarkImportUVTTLarge(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkImportUVTTWalls imports hostileUVTT's 3.5 MB of one zigzag
+// wall and no image: the JSON walk, without the image's text to set aside.
+func BenchmarkImportUVTTWalls(b *testing.B) {
+	doc := hostileUVTT()
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ImportUVTT(strings.NewReader(doc), "Walls"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -40,7 +40,7 @@ type uvttFileIn struct {
 	last            byte // the last significant byte outside strings
 	depth           int
 	inString, esc   bool
-	keyAt           int // in a key of the top-level object: how much of "image" it has matched; -1 when none or no match
+	keyMatched      int // in a key of the top-level object: how much of "image" it has matched; -1 when none or no match
 	awaitImage      int // 1: after the key "image"; 2: after its colon
 	cutting, cutEsc bool
 	hint            int64 // the file's size, when r can tell; -1 when not
@@ -49,7 +49,7 @@ type uvttFileIn struct {
 // readUVTTFile reads a Universal VTT file from r, at most MaxUVTTBytes+1
 // bytes, setting its image's text aside (see uvttFileIn).
 func readUVTTFile(r io.Reader) (*uvttFileIn, error) {
-	f := &uvttFileIn{cutAt: -1, keyAt: -1, hint: sizeHint(r)}
+	f := &uvttFileIn{cutAt: -1, keyMatched: -1, hint: sizeHint(r)}
 	lr := io.LimitReader(r, MaxUVTTBytes+1)
 	buf := make([]byte, 256<<10)
 	for {
@@ -103,20 +103,20 @@ func (f *uvttFileIn) step(c byte) {
 	if f.inString {
 		switch {
 		case f.esc:
-			f.esc, f.keyAt = false, -1 // an escaped key is no "image" to cut
+			f.esc, f.keyMatched = false, -1 // an escaped key is no "image" to cut
 		case c == '\\':
 			f.esc = true
 		case c == '"':
 			f.inString = false
-			if f.keyAt == len("image") && f.cutAt < 0 {
+			if f.keyMatched == len("image") && f.cutAt < 0 {
 				f.awaitImage = 1
 			}
-			f.keyAt = -1
-		case f.keyAt >= 0:
-			if f.keyAt < len("image") && c == "image"[f.keyAt] {
-				f.keyAt++
+			f.keyMatched = -1
+		case f.keyMatched >= 0:
+			if f.keyMatched < len("image") && c == "image"[f.keyMatched] {
+				f.keyMatched++
 			} else {
-				f.keyAt = -1
+				f.keyMatched = -1
 			}
 		}
 		return
@@ -137,7 +137,7 @@ func (f *uvttFileIn) step(c byte) {
 		case inTop && await == 2:
 			f.cutting = true
 		case inTop && (prev == '{' || prev == ','):
-			f.keyAt = 0
+			f.keyMatched = 0
 		}
 	case ':':
 		if await == 1 {

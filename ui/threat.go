@@ -127,7 +127,7 @@ func (ed *Editor) SetParty(side, level, size string) error {
 		// checked here to word it for the form: the model's message
 		// ("must be 1 to 100 players") after the label said players twice
 		if n < 1 || n > model.MaxPartySize {
-			return fmt.Errorf("Players must be 1 to %d, not %d", model.MaxPartySize, n)
+			return fmt.Errorf("%s must be 1 to %d, not %d", "Players", model.MaxPartySize, n) // the form's label
 		}
 		p.Size = n
 	}

@@ -213,7 +213,8 @@ func (ed *Editor) fightEdit(f func(c *model.Encounter) error) error {
 }
 
 // StartFight begins a fight: tokens without an initiative get roll()
-// (nil: they go last), the order is by initiative (ties by name).
+// (nil: they go last), the order is by initiative (on a tie the party's
+// adversaries first, then by name: session.StartFight).
 func (ed *Editor) StartFight(roll func() int) error {
 	return ed.fightEdit(func(c *model.Encounter) error { return session.StartFight(c, roll) })
 }

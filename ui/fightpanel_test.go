@@ -163,6 +163,31 @@ func TestStartFightDialog(t *testing.T) {
 	}
 }
 
+// TestStartFightPutsTheTiedFoeFirst: Dae (the party) and Tashtari (an
+// enemy) both typed 15 in Start fight: the adversary goes first, then Dae,
+// whatever their names' order.
+func TestStartFightPutsTheTiedFoeFirst(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.startFightDialog()
+	entries, _, _ := topDialog(t, ed.win)
+	for i, tk := range ed.enc.Tokens {
+		switch tk.Name {
+		case "Dae", "Tashtari":
+			entries[i].SetText("15")
+		default:
+			entries[i].SetText("3")
+		}
+	}
+	test.Tap(dialogButton(t, ed.win, "Start"))
+	f := ed.enc.Fight
+	if f == nil || len(f.Order) < 2 || f.Order[0] != "Tashtari" || f.Order[1] != "Dae" || f.Turn != "Tashtari" {
+		t.Fatalf("fight %+v: want Tashtari, then Dae, Tashtari's turn", f)
+	}
+	if ed.Selected() != ed.enc.TokenIndex("Tashtari") {
+		t.Errorf("selected %d, not Tashtari whose turn it is", ed.Selected())
+	}
+}
+
 // TestFightSurvivesARestart: an encounter saved mid-fight opens with the
 // panel showing its round and the current creature selected.
 func TestFightSurvivesARestart(t *testing.T) {

@@ -12,8 +12,11 @@ import (
 
 // StartFight begins a fight in e over all its tokens (rules-conventions.md,
 // "Turn state"): a token without an Initiative gets roll() (a d20), unless
-// roll is nil; the order is by Initiative, highest first, ties by name,
-// tokens without one last. Round 1, the first token's turn.
+// roll is nil; the order is by Initiative, highest first, tokens without
+// one last. On equal Initiative the tokens not on the party's side
+// (PartySide) go first ("If your result is tied with a foe's result, the
+// adversary goes first", Player Core, Initiative; Starfinder 2e the same),
+// then by name. Round 1, the first token's turn.
 func StartFight(e *model.Encounter, roll func() int) error {
 	if len(e.Tokens) == 0 {
 		return fmt.Errorf("a fight needs tokens: place some first")
@@ -28,6 +31,7 @@ func StartFight(e *model.Encounter, roll func() int) error {
 	for i := range idx {
 		idx[i] = i
 	}
+	party := PartySide(e)
 	sort.SliceStable(idx, func(a, b int) bool {
 		ta, tb := &e.Tokens[idx[a]], &e.Tokens[idx[b]]
 		switch {
@@ -37,6 +41,10 @@ func StartFight(e *model.Encounter, roll func() int) error {
 			}
 		case *ta.Initiative != *tb.Initiative:
 			return *ta.Initiative > *tb.Initiative
+		default: // a tie: the party's adversaries first
+			if pa, pb := ta.SideOrNeutral() == party, tb.SideOrNeutral() == party; pa != pb {
+				return pb
+			}
 		}
 		return ta.Name < tb.Name
 	})

@@ -47,6 +47,42 @@ func TestStartFight(t *testing.T) {
 	}
 }
 
+// TestInitiativeTiesPutTheAdversariesFirst: a party member tied with a
+// foe goes after it (the party's side, "party" unless the encounter's
+// Party names another; neutral tokens are not the party's); a tie within
+// one side is by name, and tokens without an initiative still go last.
+func TestInitiativeTiesPutTheAdversariesFirst(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		party *model.Party
+		sides map[string]string
+		want  []string
+	}{
+		{"default party side", nil, map[string]string{"Ann": "party", "Cy": "enemy", "Al": "party"},
+			[]string{"Cy", "Ann", "Al", "Bo"}},
+		{"party named heroes", &model.Party{Side: "heroes", Size: 4}, map[string]string{"Ann": "heroes", "Cy": "party"},
+			[]string{"Cy", "Ann", "Al", "Bo"}},
+		{"neutral before the party", nil, map[string]string{"Ann": "party"},
+			[]string{"Cy", "Ann", "Al", "Bo"}},
+		{"both of the party: by name", nil, map[string]string{"Ann": "party", "Cy": "party"},
+			[]string{"Ann", "Cy", "Al", "Bo"}},
+		{"both adversaries: by name", nil, map[string]string{"Ann": "enemy", "Cy": "enemy", "Bo": "party"},
+			[]string{"Ann", "Cy", "Al", "Bo"}},
+	} {
+		e := fightEnc()
+		e.Party = c.party
+		for i := range e.Tokens {
+			e.Tokens[i].Side = c.sides[e.Tokens[i].Name]
+		}
+		if err := StartFight(e, nil); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(e.Fight.Order, c.want) || e.Fight.Turn != c.want[0] {
+			t.Errorf("%s: order %v, turn %s; want %v", c.name, e.Fight.Order, e.Fight.Turn, c.want)
+		}
+	}
+}
+
 // TestOrderAndDelay: moving in the order keeps the turn; delaying puts the
 // current token after the next, whose turn begins (across the round too).
 func TestOrderAndDelay(t *testing.T) {

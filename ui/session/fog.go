@@ -75,7 +75,7 @@ func PartySide(e *model.Encounter) string {
 	if e.Party != nil && e.Party.Side != "" {
 		return e.Party.Side
 	}
-	return "party"
+	return rules.DefaultPartySide
 }
 
 // RevealParty reveals every square a token of the party side sees now

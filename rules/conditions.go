@@ -10,7 +10,7 @@ import (
 // "Conditions the rules act on"): dead is as unconscious and prone, never
 // blocks movement and gives no cover; a creature may end in the space of a
 // prone creature that is unconscious or dead and its own size or smaller;
-// HP 0 gives unconscious and prone.
+// HP 0 gives unconscious and prone, and healing from 0 HP wakes.
 
 // unconscious reports whether t is unconscious or dead.
 func unconscious(t *model.Token) bool {
@@ -39,14 +39,25 @@ func (r *Ruleset) MayEndOn(t, o *model.Token) bool {
 	return (r.Name == model.SF2E || r.Name == model.PF1E) && mayEndOnBody(t, o)
 }
 
-// ApplyHP sets what a token's hit points imply: at 0 HP it gets
-// `unconscious` and `prone` (rules-conventions.md; sf2e: dying is the GM's
-// call). It reports whether it added a condition. Healing takes nothing
-// away: waking and standing up are the GM's. The Conditions slice is
-// copied before it changes (an undo step may share it).
-func ApplyHP(t *model.Token) bool {
-	if t.HP == nil || t.HP.Current > 0 {
+// ApplyHP sets what a change of a token's hit points from was (nil: not
+// tracked) to t.HP implies (rules-conventions.md "Conditions the rules act
+// on"): at 0 HP it gets `unconscious` and `prone` (sf2e: dying is the GM's
+// call); healed from 0 HP to more it loses `unconscious` ("If you're
+// restored to 1 Hit Point or more via healing, you lose the dying and
+// unconscious conditions", Player Core, Unconscious), but stays `prone`
+// (standing up is its own action) and `dead`. It reports whether it
+// changed a condition. The Conditions slice is copied before it changes
+// (an undo step may share it).
+func ApplyHP(t *model.Token, was *model.HP) bool {
+	if t.HP == nil {
 		return false
+	}
+	if t.HP.Current > 0 {
+		if was == nil || was.Current > 0 || !t.Has(model.CondUnconscious) {
+			return false
+		}
+		t.Conditions = slices.DeleteFunc(slices.Clone(t.Conditions), func(c string) bool { return c == model.CondUnconscious })
+		return true
 	}
 	var add []string
 	for _, c := range []string{model.CondUnconscious, model.CondProne} {

@@ -125,7 +125,7 @@ func TestConvConditionsDeadIsAsUnconscious(t *testing.T) {
 func TestConvConditionsHP0GivesUnconsciousAndProne(t *testing.T) {
 	tk := model.Token{Name: "G", HP: &model.HP{Current: 0, Max: 12}, Conditions: []string{"frightened 2"}}
 	shared := tk.Conditions
-	if !ApplyHP(&tk) {
+	if !ApplyHP(&tk, nil) {
 		t.Fatal("ApplyHP at 0 HP changed nothing")
 	}
 	if !tk.Has(model.CondUnconscious) || !tk.Has(model.CondProne) || !tk.Has("frightened 2") {
@@ -134,15 +134,44 @@ func TestConvConditionsHP0GivesUnconsciousAndProne(t *testing.T) {
 	if len(shared) != 1 || len(tk.Conditions) != 3 {
 		t.Fatalf("the old Conditions slice changed: %v", shared)
 	}
-	if ApplyHP(&tk) {
+	if ApplyHP(&tk, nil) {
 		t.Fatal("ApplyHP twice added again")
 	}
 	alive := model.Token{Name: "H", HP: &model.HP{Current: 3, Max: 12}}
-	if ApplyHP(&alive) || len(alive.Conditions) != 0 {
+	if ApplyHP(&alive, nil) || len(alive.Conditions) != 0 {
 		t.Fatalf("ApplyHP at 3 HP: %v", alive.Conditions)
 	}
 	untracked := model.Token{Name: "U"}
-	if ApplyHP(&untracked) {
+	if ApplyHP(&untracked, nil) {
 		t.Fatal("ApplyHP without HP")
+	}
+}
+
+// "Healing from 0 HP to more than 0 takes unconscious away; prone and dead
+// stay."
+func TestConvConditionsHealingFrom0HPWakes(t *testing.T) {
+	down := &model.HP{Current: 0, Max: 12}
+	for _, c := range []struct {
+		name  string
+		was   *model.HP
+		cur   int
+		conds []string
+		want  []string
+	}{
+		{"healed from 0", down, 5, []string{"frightened 2", model.CondUnconscious, model.CondProne}, []string{"frightened 2", model.CondProne}},
+		{"dead stays dead", down, 1, []string{model.CondUnconscious, model.CondProne, model.CondDead}, []string{model.CondProne, model.CondDead}},
+		{"knocked out otherwise: healing above 0 keeps it", &model.HP{Current: 3, Max: 12}, 8, []string{model.CondUnconscious}, []string{model.CondUnconscious}},
+		{"HP given for the first time", nil, 5, []string{model.CondUnconscious}, []string{model.CondUnconscious}},
+		{"still at 0", down, 0, []string{model.CondUnconscious, model.CondProne}, []string{model.CondUnconscious, model.CondProne}},
+	} {
+		tk := model.Token{Name: "G", HP: &model.HP{Current: c.cur, Max: 12}, Conditions: c.conds}
+		shared := slices.Clone(c.conds)
+		changed := ApplyHP(&tk, c.was)
+		if !slices.Equal(tk.Conditions, c.want) || changed != !slices.Equal(c.conds, c.want) {
+			t.Errorf("%s: %v (changed %v), want %v", c.name, tk.Conditions, changed, c.want)
+		}
+		if !slices.Equal(c.conds, shared) {
+			t.Errorf("%s: the old Conditions slice changed: %v", c.name, c.conds)
+		}
 	}
 }

@@ -18,7 +18,8 @@ import (
 // hpItems are the token's hit points in the inspector (GM only): current
 // and max (both blank: not tracked), quick Damage and Heal by an amount,
 // and, at 0 HP, what that means (rules.ApplyHP gave unconscious and
-// prone; sf2e: dying is the GM's call). reshow rebuilds the inspector
+// prone, and takes unconscious away when the token is healed above 0;
+// sf2e: dying is the GM's call). reshow rebuilds the inspector
 // after a quick button changed several fields.
 func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) []*widget.FormItem {
 	cur, most := widget.NewEntry(), widget.NewEntry()
@@ -98,8 +99,9 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 			if c > m {
 				return fmt.Errorf("current HP must be from 0 to the max HP (%d), not %d", m, c)
 			}
+			was := t.HP
 			t.HP = &model.HP{Current: c, Max: m}
-			rules.ApplyHP(t)
+			rules.ApplyHP(t, was) // 0 HP knocks out, more than 0 from 0 wakes
 			kept = t.Clone()
 			return nil
 		})

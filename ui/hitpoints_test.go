@@ -101,3 +101,54 @@ func TestInspectorFitsItsColumn(t *testing.T) {
 		t.Errorf("the inspector needs %v px, the column has 270", w)
 	}
 }
+
+// TestHealingFromZeroWakesTheToken: on Dae's turn, 25 damage takes Dae
+// to 0 HP (unconscious and prone); 5 healing brings 5 HP and takes
+// unconscious away, from the token and its inspector, while prone stays
+// (standing up is Dae's action). Typing a current HP above 0 over 0 wakes
+// the token the same way.
+func TestHealingFromZeroWakesTheToken(t *testing.T) {
+	e := model.Sample()
+	dae := e.TokenIndex("Dae")
+	e.Tokens[dae].HP = &model.HP{Current: 20, Max: 20}
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Dae", "Iseph"}, Turn: "Dae"}
+	ed, _, _ := newTestEditor(t, e)
+	if ed.Selected() != dae {
+		t.Fatalf("selected %d, not Dae whose turn it is", ed.Selected())
+	}
+	quick := func(button, amount string) {
+		t.Helper()
+		a, ok := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+		if !ok {
+			t.Fatal("no amount entry")
+		}
+		a.SetText(amount)
+		test.Tap(buttonIn(t, ed, button))
+	}
+	shows := func(cond string) bool {
+		_, ok := inspectorFind(ed, func(b *widget.Button) bool { return b.Text == cond })
+		return ok
+	}
+	quick("Damage", "25")
+	if tk := ed.enc.Tokens[dae]; tk.HP.Current != 0 || !tk.Has(model.CondUnconscious) || !tk.Has(model.CondProne) {
+		t.Fatalf("after 25 damage: %+v %v", tk.HP, tk.Conditions)
+	}
+	quick("Heal", "5")
+	tk := ed.enc.Tokens[dae]
+	if tk.HP.Current != 5 || tk.Has(model.CondUnconscious) || !tk.Has(model.CondProne) {
+		t.Errorf("after healing 5: %+v %v, want 5 HP, prone, not unconscious", tk.HP, tk.Conditions)
+	}
+	if shows(model.CondUnconscious) || !shows(model.CondProne) {
+		t.Errorf("the inspector's conditions after healing: unconscious %v, prone %v", shows(model.CondUnconscious), shows(model.CondProne))
+	}
+	ed.Undo()
+	if tk := ed.enc.Tokens[dae]; tk.HP.Current != 0 || !tk.Has(model.CondUnconscious) {
+		t.Errorf("undoing the heal: %+v %v", tk.HP, tk.Conditions)
+	}
+	ed.showInspector()
+	hp := formWidget(t, ed, "HP").(*fyne.Container)
+	hp.Objects[0].(*widget.Entry).SetText("7")
+	if tk := ed.enc.Tokens[dae]; tk.HP.Current != 7 || tk.Has(model.CondUnconscious) || !tk.Has(model.CondProne) {
+		t.Errorf("current HP typed 7 over 0: %+v %v, want awake and prone", tk.HP, tk.Conditions)
+	}
+}

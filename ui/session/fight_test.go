@@ -161,21 +161,25 @@ func TestKeepFight(t *testing.T) {
 }
 
 // TestChangeHP: damage stops at 0, which makes the token unconscious and
-// prone; healing stops at max and wakes nobody.
+// prone; healing stops at max, and from 0 HP wakes the token (it stays
+// prone, and dead stays dead).
 func TestChangeHP(t *testing.T) {
 	for _, c := range []struct {
 		cur, delta, want int
-		conds            []string
+		had, conds       []string
 	}{
-		{10, -3, 7, nil},
-		{10, -30, 0, []string{model.CondUnconscious, model.CondProne}},
-		{8, 5, 10, nil},
-		{0, 4, 4, nil},
+		{10, -3, 7, nil, nil},
+		{10, -30, 0, nil, []string{model.CondUnconscious, model.CondProne}},
+		{8, 5, 10, nil, nil},
+		{0, 4, 4, nil, nil},
+		{0, 5, 5, []string{model.CondUnconscious, model.CondProne}, []string{model.CondProne}},
+		{0, 5, 5, []string{model.CondDead, model.CondUnconscious, model.CondProne}, []string{model.CondDead, model.CondProne}},
+		{0, 0, 0, []string{model.CondUnconscious, model.CondProne}, []string{model.CondUnconscious, model.CondProne}},
 	} {
-		tok := model.Token{Name: "x", HP: &model.HP{Current: c.cur, Max: 10}}
+		tok := model.Token{Name: "x", HP: &model.HP{Current: c.cur, Max: 10}, Conditions: c.had}
 		ChangeHP(&tok, c.delta)
 		if tok.HP.Current != c.want || !slices.Equal(tok.Conditions, c.conds) {
-			t.Errorf("%d%+d: %d %v, want %d %v", c.cur, c.delta, tok.HP.Current, tok.Conditions, c.want, c.conds)
+			t.Errorf("%d%+d with %v: %d %v, want %d %v", c.cur, c.delta, c.had, tok.HP.Current, tok.Conditions, c.want, c.conds)
 		}
 	}
 	var none model.Token

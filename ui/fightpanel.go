@@ -188,18 +188,14 @@ func (ed *Editor) quickHPBottom(content fyne.CanvasObject) float32 {
 	return d.AbsolutePositionForObject(dmg).Y + dmg.Size().Height + theme.Padding() - d.AbsolutePositionForObject(content).Y
 }
 
-// turnWords says what the current token has left of its turn.
+// turnWords says what the current token has left of its turn: "2 of 3
+// actions left to move".
 func turnWords(r model.Ruleset, ts model.TurnState) string {
-	actions, _, spent := rules.Describe(r).TurnCounts()
-	switch {
-	case actions:
-		return fmt.Sprintf("%d of %d actions left to move", rules.ActionsLeft(r, ts), rules.MaxActions(r))
-	case spent && rules.Describe(r).Points:
-		return fmt.Sprintf("%d points spent", ts.Spent)
-	case spent:
-		return fmt.Sprintf("%d ft flown", ts.Spent)
+	w := session.TurnWords(r, ts)
+	if a, _, _ := rules.Describe(r).TurnCounts(); a && w != "" {
+		w += " to move"
 	}
-	return ""
+	return w
 }
 
 // fightEdit applies one change to the fight as one undo step, then selects

@@ -10,7 +10,7 @@ import (
 // (docs/rules-conventions.md) in a GM's words.
 const helpText = `# Shortcuts
 
-- **V** select and move tokens: drag to move; hold **Shift** to place on a wall, an obstacle or another creature anyway (the token gets a warning mark)
+- **V** select and move tokens: drag to move; hold **Shift** to place on a wall, an obstacle or another creature anyway (the token gets a warning mark), or beyond its movement on its turn in a fight
 - **B** brush, **[** and **]** change its size (1 to 5)
 - **R** rectangle, **L** line (walls), **F** flood fill, **E** eraser
 - **T** add a token: click a square
@@ -28,7 +28,7 @@ const helpText = `# Shortcuts
 - **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)
 - **F11** player display full screen; View > Calibrate player display makes one square one inch: widen the bar to a credit card's long side held against the screen, or type the screen's diagonal
 - **M** ruler: click squares to add waypoints; each leg and the total are measured by the ruleset's diagonal rule (feet, or points) on the map and in the status bar; **Backspace** takes the last waypoint back, **Esc**, **M** or another tool clears it. View > Share ruler on player display shows it to the players. With a token selected, hovering another says how far it is
-- **N** next turn in a fight: Encounter > Start fight… takes each token's initiative (typed, or blank to roll a d20); the panel above the inspector shows the round and the order (up and down move a creature), Delay and End. The creature whose turn it is is selected: dragging it spends its actions and diagonals, and its reach shows what is left. Every change is one undo step
+- **N** next turn in a fight: Encounter > Start fight… takes each token's initiative (typed, or blank to roll a d20); the panel above the inspector shows the round and the order (up and down move a creature), Delay and End. The creature whose turn it is is selected: dragging it spends its actions and diagonals, and its reach shows what is left; a drag beyond that is refused (**Shift** places it anyway, spending nothing). Every change is one undo step
 - Encounter > Party… sets the party's side, level and players: sf2e shows the XP and threat in the status bar, and each creature's XP beside its level in the inspector
 - The inspector keeps HP (Damage and Heal by an amount; 0 HP makes the token unconscious and prone, and healing it above 0 wakes it, still prone) and conditions picked from the ruleset's list, with a value where they have one (frightened 2)
 - In a dialog **Enter** confirms and **Esc** cancels; **Enter**, **Esc** or **Space** close an error. A question whose yes destroys something for good (Delete encounter?, Replace a file?) is the exception: **Enter** answers no there too, so that takes a click

@@ -205,7 +205,10 @@ func (ed *Editor) DeleteToken() {
 
 // MoveToken moves token i to (x, y). Off the map is always refused; a wall,
 // obstacle or another creature is refused unless force (Shift held), and
-// then the token is marked with a warning.
+// then the token is marked with a warning. So is a move the creature could
+// not make itself (session.MoveRefusal: on its turn in a fight, beyond
+// what its turn has left, in the overlays' mode): placed with Shift, it
+// spends nothing of the turn.
 func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	if i < 0 || i >= len(ed.enc.Tokens) {
 		return false
@@ -215,7 +218,12 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 		ed.rebuildOverlays()
 		return false
 	}
+	mode := ed.ovp.settings.Mode
 	reason := session.EndRefusal(ed.enc, i, x, y)
+	unpaid := session.MoveRefusal(ed.enc, i, x, y, mode) // "" when the creature makes this move
+	if reason == "" {
+		reason = unpaid
+	}
 	if reason == "off the map" || (reason != "" && !force) {
 		msg := fmt.Sprintf("%s not moved: %s", t.Name, reason)
 		if reason != "off the map" {
@@ -227,7 +235,7 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	}
 	err := ed.apply("", func(c *model.Encounter) error {
 		c.Tokens[i].X, c.Tokens[i].Y = x, y
-		session.SpendMove(ed.enc, c, i, x, y, ed.ovp.settings.Mode) // on its turn in a fight
+		session.SpendMove(ed.enc, c, i, x, y, mode) // on its turn in a fight, unless unpaid
 		ed.followParty(c, i)
 		return nil
 	})
@@ -235,7 +243,11 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 		return false
 	}
 	if reason != "" {
-		ed.message(ed.withFall(fmt.Sprintf("%s placed anyway: %s", t.Name, reason), i))
+		msg := fmt.Sprintf("%s placed anyway: %s", t.Name, reason)
+		if _, turn := session.TurnOf(ed.enc, i); turn && unpaid != "" {
+			msg += "; nothing spent"
+		}
+		ed.message(ed.withFall(msg, i))
 	} else {
 		ed.message(ed.withFall(fmt.Sprintf("%s moved to (%d, %d)", t.Name, x, y), i)) // elevation.go
 	}

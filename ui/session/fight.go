@@ -121,24 +121,14 @@ func TurnQuery(e *model.Encounter, sel int, q *rules.MoveQuery) string {
 
 // SpendMove records in after.Fight what moving token i of before to (x, y)
 // spent, when it is that token's turn: the path is asked of the rules with
-// the turn so far (rules.Spend). A move the rules cannot reach (placed
-// with Shift) spends nothing.
+// the turn so far (rules.Spend). A move the turn cannot pay for
+// (MoveRefusal: placed with Shift) spends nothing.
 func SpendMove(before, after *model.Encounter, i, x, y int, mode string) {
-	ts, ok := TurnOf(before, i)
-	if !ok || after.Fight == nil {
+	if after.Fight == nil {
 		return
 	}
-	eng, err := rules.For(before.Ruleset)
-	if err != nil {
-		return
-	}
-	q := rules.MoveQuery{Token: i, Mode: mode, Actions: rules.Describe(before.Ruleset).MaxActions, Turn: ts}
-	if TurnQuery(before, i, &q) != "" {
-		return
-	}
-	q.Actions = rules.ActionsLeft(before.Ruleset, ts)
-	p, err := eng.Path(before, q, x, y)
-	if err != nil {
+	p, ts, why, ok := turnPath(before, i, x, y, mode)
+	if !ok || why != "" {
 		return
 	}
 	nts := rules.Spend(before.Ruleset, ts, p)

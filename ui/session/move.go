@@ -1,0 +1,84 @@
+package session
+
+import (
+	"fmt"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// A drag moves a token as the creature would move itself: on its turn in
+// a fight a token goes no farther than what is left of its turn lets it
+// (rules-conventions.md, "Turn state"). The editor refuses such a drag
+// unless Shift is held; placed with Shift, the move spends nothing.
+
+// MoveRefusal says why token i of e may not move itself to (x, y) in
+// movement mode (the overlays panel's, as FitMode reads it for the
+// token), in words that follow "Goblin Warrior not moved: "; "" when it
+// may. On its turn in a fight a token moves only where what is left of its turn reaches: not with no
+// actions left, nor without a Speed for the mode, nor beyond its movement
+// ("(0, 0) is beyond its movement this turn (3 of 3 actions left)").
+// Outside its turn, or outside a fight, the GM moves it freely, and a
+// leap, teleport or forced movement (points), which has no path, is the
+// GM's call too. Whether the token may stand at (x, y) is EndRefusal's
+// question, asked first: a square it may not end on is beyond any path.
+// It costs one path query on the token's turn.
+func MoveRefusal(e *model.Encounter, i, x, y int, mode string) string {
+	if i < 0 || i >= len(e.Tokens) {
+		return ""
+	}
+	_, _, why, _ := turnPath(e, i, x, y, mode)
+	return why
+}
+
+// turnPath is the path token i of e takes to (x, y) in mode with what is
+// left of its turn, and the turn state it starts from. ok is false when
+// the move is not the turn's to pay for: not i's turn, no fight, or a
+// mode without a path (leap, teleport, forced). why, when not "", says
+// why the turn cannot pay for it (as MoveRefusal).
+func turnPath(e *model.Encounter, i, x, y int, mode string) (p rules.Path, ts model.TurnState, why string, ok bool) {
+	ts, ok = TurnOf(e, i)
+	mode = FitMode(e, i, mode)
+	if !ok || MoverMode(mode) {
+		return rules.Path{}, ts, "", false
+	}
+	if missingSpeed(e, i, mode) != "" {
+		return rules.Path{}, ts, fmt.Sprintf("it has no %s Speed", mode), true
+	}
+	q := rules.MoveQuery{Token: i, Mode: mode, Actions: rules.Describe(e.Ruleset).MaxActions}
+	if TurnQuery(e, i, &q) != "" {
+		return rules.Path{}, ts, "it has no actions left for movement this turn", true
+	}
+	eng, err := rules.For(e.Ruleset)
+	if err != nil {
+		return rules.Path{}, ts, gmWords("rules", err), true
+	}
+	q.Actions = rules.ActionsLeft(e.Ruleset, ts)
+	p, err = eng.Path(e, q, x, y)
+	if err != nil {
+		return rules.Path{}, ts, gmWords("path", err), true
+	}
+	if !p.Reachable {
+		why = fmt.Sprintf("(%d, %d) is beyond its movement this turn", x, y)
+		if w := TurnWords(e.Ruleset, ts); w != "" {
+			why += " (" + w + ")"
+		}
+	}
+	return p, ts, why, true
+}
+
+// TurnWords says what a token with turn state ts has had or has left of
+// its turn under ruleset r: "2 of 3 actions left" (sf2e, pf1e), "5
+// points spent" (points), "100 ft flown" (starship).
+func TurnWords(r model.Ruleset, ts model.TurnState) string {
+	actions, _, spent := rules.Describe(r).TurnCounts()
+	switch {
+	case actions:
+		return fmt.Sprintf("%d of %d actions left", rules.ActionsLeft(r, ts), rules.MaxActions(r))
+	case spent && rules.Describe(r).Points:
+		return fmt.Sprintf("%d points spent", ts.Spent)
+	case spent:
+		return fmt.Sprintf("%d ft flown", ts.Spent)
+	}
+	return ""
+}

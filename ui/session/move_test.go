@@ -1,0 +1,113 @@
+package session
+
+import (
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+)
+
+// goblinTurn is a 20x20 open sf2e room with the Goblin Warrior (land 25)
+// at (11, 10) and Dae (land 25) at (2, 2), in a fight on the Goblin
+// Warrior's turn with turn state ts.
+func goblinTurn(ts model.TurnState) *model.Encounter {
+	e := &model.Encounter{Name: "turn", Ruleset: model.SF2E, Grid: model.NewGrid(20, 20), Tokens: []model.Token{
+		{ID: model.NewID(), Name: "Goblin Warrior", X: 11, Y: 10, Size: model.Medium, Side: "enemy", Speeds: map[string]int{"land": 25}},
+		{ID: model.NewID(), Name: "Dae", X: 2, Y: 2, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 25}},
+	}}
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Goblin Warrior", "Dae"}, Turn: "Goblin Warrior"}
+	if ts != (model.TurnState{}) {
+		e.Fight.State = map[string]model.TurnState{"Goblin Warrior": ts}
+	}
+	return e
+}
+
+// TestMoveRefusalKeepsADragWithinTheTurn: on its turn a token moves
+// where what is left of its turn reaches, in the overlays' mode; beyond,
+// or with no actions left, the drag is refused in words that say why.
+// Off its turn, or outside a fight, the GM moves it freely.
+func TestMoveRefusalKeepsADragWithinTheTurn(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		ts    model.TurnState
+		edit  func(e *model.Encounter)
+		tok   int
+		x, y  int
+		mode  string
+		want  string // "" = may move; else a part of the refusal
+		exact bool
+	}{
+		{name: "55 ft in 3 Strides", x: 0, y: 10, mode: "land"},
+		{name: "beyond 3 actions", x: 0, y: 0, mode: "land",
+			want: "(0, 0) is beyond its movement this turn (3 of 3 actions left)", exact: true},
+		{name: "beyond the 1 action left", ts: model.TurnState{Actions: 2}, x: 17, y: 10, mode: "land",
+			want: "(17, 10) is beyond its movement this turn (1 of 3 actions left)", exact: true},
+		{name: "within the 1 action left", ts: model.TurnState{Actions: 2}, x: 16, y: 10, mode: "land"},
+		{name: "no actions left", ts: model.TurnState{Actions: 3}, x: 12, y: 10, mode: "land",
+			want: "it has no actions left for movement this turn", exact: true},
+		{name: "fly asked of a walker: its land mode", x: 0, y: 0, mode: "fly", want: "beyond its movement"},
+		{name: "not its turn", tok: 1, x: 19, y: 19, mode: "land"},
+		{name: "no fight", edit: func(e *model.Encounter) { e.Fight = nil }, x: 0, y: 0, mode: "land"},
+		{name: "no Speed at all", edit: func(e *model.Encounter) { e.Tokens[0].Speeds = nil }, x: 12, y: 10, mode: "land",
+			want: "it has no land Speed", exact: true},
+	} {
+		e := goblinTurn(c.ts)
+		if c.edit != nil {
+			c.edit(e)
+		}
+		got := MoveRefusal(e, c.tok, c.x, c.y, c.mode)
+		switch {
+		case c.want == "" && got != "":
+			t.Errorf("%s: refused %q, want the move allowed", c.name, got)
+		case c.want != "" && c.exact && got != c.want:
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		case c.want != "" && !strings.Contains(got, c.want):
+			t.Errorf("%s: %q, want it to say %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestMoveRefusalInEveryRuleset: beyond what the turn has left is refused
+// in each ruleset's own words (actions, points spent, feet flown); a
+// leap, teleport or forced movement, which has no path, is the GM's.
+func TestMoveRefusalInEveryRuleset(t *testing.T) {
+	for _, rs := range model.Rulesets {
+		t.Run(string(rs), func(t *testing.T) {
+			e := duel(t, rs, 40, 1,
+				model.Token{Name: "A", X: 1, Y: 1, Side: "party", Facing: model.E},
+				model.Token{Name: "B", X: 30, Y: 30, Side: "enemy"})
+			e.Fight = &model.Fight{Round: 1, Order: []string{"A", "B"}, Turn: "A"}
+			mode := rules.Describe(rs).DefaultMode
+			got := MoveRefusal(e, 0, 39, 1, mode)
+			if !strings.Contains(got, "(39, 1) is beyond its movement this turn (") {
+				t.Errorf("across the map: %q", got)
+			}
+			for _, m := range []string{modeLeap, modeTeleport, modeForced} {
+				if rules.Describe(rs).HasMode(m) {
+					if got := MoveRefusal(e, 0, 39, 1, m); got != "" {
+						t.Errorf("%s: refused %q", m, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSpendMoveSpendsNothingTheTurnCannotPay: a move beyond the turn's
+// movement (placed with Shift) spends nothing.
+func TestSpendMoveSpendsNothingTheTurnCannotPay(t *testing.T) {
+	e := goblinTurn(model.TurnState{})
+	after := e.Clone()
+	after.Tokens[0].X, after.Tokens[0].Y = 0, 0
+	SpendMove(e, after, 0, 0, 0, "land")
+	if after.Fight.State != nil {
+		t.Errorf("beyond its movement: spent %+v", after.Fight.State)
+	}
+	after = e.Clone()
+	after.Tokens[0].X = 12
+	SpendMove(e, after, 0, 12, 10, "land")
+	if got := after.Fight.State["Goblin Warrior"]; got.Actions != 1 {
+		t.Errorf("a 5-ft Stride: %+v, want 1 action", got)
+	}
+}

@@ -17,6 +17,21 @@ func unconscious(t *model.Token) bool {
 	return t.Has(model.CondUnconscious) || t.Has(model.CondDead)
 }
 
+// Incapacity is the condition that keeps token t from acting, "" when
+// none: `dead`, `unconscious` or `cannot-act`, the first it has in that
+// order. Such a token never threatens or flanks (canMelee); the app shows
+// it no reach of its own and does not drag it without Shift
+// (rules-conventions.md "Conditions the rules act on"), while the
+// queries' reach and path still answer for it.
+func Incapacity(t *model.Token) string {
+	for _, c := range []string{model.CondDead, model.CondUnconscious, model.CondCannotAct} {
+		if t.Has(c) {
+			return c
+		}
+	}
+	return ""
+}
+
 // mayEndOnBody reports whether t may end its move in the space of o because
 // o is a prone creature that is unconscious or dead and t's size or larger
 // ("You can share a space with a prone creature if that creature is

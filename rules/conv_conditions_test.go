@@ -175,3 +175,23 @@ func TestConvConditionsHealingFrom0HPWakes(t *testing.T) {
 		}
 	}
 }
+
+// Incapacity names what keeps a token from acting: dead, unconscious or
+// cannot-act, in that order; prone, no-melee and labels do not.
+func TestIncapacityNamesWhatKeepsATokenFromActing(t *testing.T) {
+	for _, c := range []struct {
+		conds []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{model.CondProne, model.CondNoMelee, "frightened 2"}, ""},
+		{[]string{model.CondCannotAct}, model.CondCannotAct},
+		{[]string{model.CondCannotAct, model.CondUnconscious, model.CondProne}, model.CondUnconscious},
+		{[]string{model.CondUnconscious, model.CondDead}, model.CondDead},
+	} {
+		tk := model.Token{Name: "G", Conditions: c.conds}
+		if got := Incapacity(&tk); got != c.want {
+			t.Errorf("%v: %q, want %q", c.conds, got, c.want)
+		}
+	}
+}

@@ -133,8 +133,7 @@ func clearLine(g *model.Grid, ws *squareSum, ax, ay, bx, by int) bool {
 // canMelee reports whether a token can make reactions and flank: not
 // neutral, able to act and to attack in melee.
 func canMelee(t *model.Token) bool {
-	return t.SideOrNeutral() != model.Neutral && !unconscious(t) &&
-		!t.Has(model.CondCannotAct) && !t.Has(model.CondNoMelee)
+	return t.SideOrNeutral() != model.Neutral && Incapacity(t) == "" && !t.Has(model.CondNoMelee)
 }
 
 // forThreat calls f for every map square token tok threatens: within its

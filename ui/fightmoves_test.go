@@ -118,3 +118,85 @@ func TestDragWithNoActionsLeftIsRefused(t *testing.T) {
 		t.Errorf("status %q", m)
 	}
 }
+
+// TestAnUnconsciousCreatureCannotMove: on Dae's turn, 25 damage (0 HP:
+// unconscious and prone) left a crawl's reach shaded and "3 of 3 actions
+// left to move" in the heading, and 5 healing left Dae unconscious. Now
+// Dae shows no reach, the status bar and heading say it cannot move, a
+// drag is refused (Shift places the body, spending nothing), and healing
+// wakes Dae, whose crawl shows again.
+func TestAnUnconsciousCreatureCannotMove(t *testing.T) {
+	e := model.Sample()
+	dae := e.TokenIndex("Dae")
+	e.Tokens[dae].HP = &model.HP{Current: 20, Max: 20}
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Dae", "Iseph"}, Turn: "Dae"}
+	ed, _, p := newTestEditor(t, e)
+	ed.ovp.settings.Actions = 3
+	ed.requestOverlays()
+	settle(t, ed, p)
+	if maxBand(ed) != 3 {
+		t.Fatalf("Dae's fresh reach has %d bands, want 3", maxBand(ed))
+	}
+	quick := func(button, amount string) {
+		t.Helper()
+		a, ok := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+		if !ok {
+			t.Fatal("no amount entry")
+		}
+		a.SetText(amount)
+		buttonIn(t, ed, button).OnTapped()
+		settle(t, ed, p)
+	}
+	quick("Damage", "25")
+	if !ed.enc.Tokens[dae].Has(model.CondUnconscious) {
+		t.Fatalf("25 damage: %v", ed.enc.Tokens[dae].Conditions)
+	}
+	if n := len(ed.Overlays().Reach); n != 0 {
+		t.Errorf("unconscious Dae shows %d reach squares", n)
+	}
+	if m := ed.status.msgLabel.Text; m != "Dae is unconscious: it cannot move" {
+		t.Errorf("status %q", m)
+	}
+	if h := fightHeading(t, ed); h != "Round 1 · cannot move (unconscious)" {
+		t.Errorf("heading %q", h)
+	}
+
+	gesture(ed, 0, [2]int{8, 3}, [2]int{8, 4})
+	want := "Dae not moved: it is unconscious and cannot move (hold Shift to place anyway)"
+	if tok := ed.enc.Tokens[dae]; tok.Y != 3 || ed.status.msgLabel.Text != want {
+		t.Errorf("a drag: at (%d, %d), status %q; want (8, 3), %q", tok.X, tok.Y, ed.status.msgLabel.Text, want)
+	}
+	gesture(ed, fyne.KeyModifierShift, [2]int{8, 3}, [2]int{8, 4})
+	if tok := ed.enc.Tokens[dae]; tok.Y != 4 || len(ed.enc.Fight.State) != 0 {
+		t.Errorf("with Shift: at (%d, %d), spent %+v; want (8, 4), nothing", tok.X, tok.Y, ed.enc.Fight.State)
+	}
+	if m, w := ed.status.msgLabel.Text, "Dae placed anyway: it is unconscious and cannot move; nothing spent"; m != w {
+		t.Errorf("status %q, want %q", m, w)
+	}
+
+	quick("Heal", "5")
+	if tk := ed.enc.Tokens[dae]; tk.HP.Current != 5 || tk.Has(model.CondUnconscious) || !tk.Has(model.CondProne) {
+		t.Fatalf("healed 5: %+v %v", tk.HP, tk.Conditions)
+	}
+	if maxBand(ed) == 0 {
+		t.Error("Dae, awake and prone, shows no crawl")
+	}
+	if h := fightHeading(t, ed); h != "Round 1 · 3 of 3 actions left to move" {
+		t.Errorf("heading after healing %q", h)
+	}
+}
+
+// TestADroneThatCannotActShowsNoReach: the sample's Cargo drone
+// (cannot-act) selected outside a fight shows no reach, and says why.
+func TestADroneThatCannotActShowsNoReach(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	drone, _ := tokenAt(t, ed, "Cargo drone")
+	ed.Select(drone)
+	settle(t, ed, p)
+	if n := len(ed.Overlays().Reach); n != 0 {
+		t.Errorf("the drone shows %d reach squares", n)
+	}
+	if m := ed.status.msgLabel.Text; m != "Cargo drone cannot act: it cannot move" {
+		t.Errorf("status %q", m)
+	}
+}

@@ -66,7 +66,7 @@ func (ed *Editor) showFight() {
 	}
 	head := fmt.Sprintf("Round %d", f.Round)
 	if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
-		if w := turnWords(ed.enc.Ruleset, f.State[f.Turn]); w != "" {
+		if w := turnWords(ed.enc.Ruleset, &ed.enc.Tokens[j], f.State[f.Turn]); w != "" {
 			head += " · " + w // one line: the pinned bar leaves the inspector the rest
 		}
 	}
@@ -188,9 +188,13 @@ func (ed *Editor) quickHPBottom(content fyne.CanvasObject) float32 {
 	return d.AbsolutePositionForObject(dmg).Y + dmg.Size().Height + theme.Padding() - d.AbsolutePositionForObject(content).Y
 }
 
-// turnWords says what the current token has left of its turn: "2 of 3
-// actions left to move".
-func turnWords(r model.Ruleset, ts model.TurnState) string {
+// turnWords says what the current token t has left of its turn: "2 of 3
+// actions left to move", or "cannot move (unconscious)" for a token that
+// cannot act, whose actions do not move it.
+func turnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
+	if c := rules.Incapacity(t); c != "" {
+		return "cannot move (" + c + ")"
+	}
 	w := session.TurnWords(r, ts)
 	if a, _, _ := rules.Describe(r).TurnCounts(); a && w != "" {
 		w += " to move"

@@ -206,9 +206,9 @@ func (ed *Editor) DeleteToken() {
 // MoveToken moves token i to (x, y). Off the map is always refused; a wall,
 // obstacle or another creature is refused unless force (Shift held), and
 // then the token is marked with a warning. So is a move the creature could
-// not make itself (session.MoveRefusal: on its turn in a fight, beyond
-// what its turn has left, in the overlays' mode): placed with Shift, it
-// spends nothing of the turn.
+// not make itself (session.MoveRefusal: it cannot act, or on its turn in
+// a fight it is beyond what its turn has left, in the overlays' mode):
+// placed with Shift, it spends nothing of the turn.
 func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	if i < 0 || i >= len(ed.enc.Tokens) {
 		return false

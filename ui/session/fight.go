@@ -122,9 +122,10 @@ func TurnQuery(e *model.Encounter, sel int, q *rules.MoveQuery) string {
 // SpendMove records in after.Fight what moving token i of before to (x, y)
 // spent, when it is that token's turn: the path is asked of the rules with
 // the turn so far (rules.Spend). A move the turn cannot pay for
-// (MoveRefusal: placed with Shift) spends nothing.
+// (MoveRefusal: placed with Shift), or of a token that cannot act (the GM
+// moving a body), spends nothing.
 func SpendMove(before, after *model.Encounter, i, x, y int, mode string) {
-	if after.Fight == nil {
+	if after.Fight == nil || i < 0 || i >= len(before.Tokens) || incapable(&before.Tokens[i]) != "" {
 		return
 	}
 	p, ts, why, ok := turnPath(before, i, x, y, mode)

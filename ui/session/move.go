@@ -7,15 +7,45 @@ import (
 	"encounterplanner/rules"
 )
 
-// A drag moves a token as the creature would move itself: on its turn in
-// a fight a token goes no farther than what is left of its turn lets it
-// (rules-conventions.md, "Turn state"). The editor refuses such a drag
-// unless Shift is held; placed with Shift, the move spends nothing.
+// A drag moves a token as the creature would move itself: a token that
+// cannot act does not move, and on its turn in a fight a token goes no
+// farther than what is left of its turn lets it (rules-conventions.md,
+// "Turn state" and "Conditions the rules act on"). The editor refuses such
+// a drag unless Shift is held; placed with Shift, the move spends nothing.
+
+// incapable is how the status bar says that token t cannot act ("is
+// unconscious", "is dead", "cannot act"), "" when it can (rules.Incapacity).
+func incapable(t *model.Token) string {
+	switch rules.Incapacity(t) {
+	case model.CondDead:
+		return "is dead"
+	case model.CondUnconscious:
+		return "is unconscious"
+	case model.CondCannotAct:
+		return "cannot act"
+	}
+	return ""
+}
+
+// CannotMove says why token i cannot move by itself at all, "Dae is
+// unconscious: it cannot move", "" when it can: it is dead, unconscious or
+// cannot act. The overlays show such a token no reach and no path.
+func CannotMove(e *model.Encounter, i int) string {
+	if i < 0 || i >= len(e.Tokens) {
+		return ""
+	}
+	t := &e.Tokens[i]
+	if w := incapable(t); w != "" {
+		return fmt.Sprintf("%s %s: it cannot move", t.Name, w)
+	}
+	return ""
+}
 
 // MoveRefusal says why token i of e may not move itself to (x, y) in
 // movement mode (the overlays panel's, as FitMode reads it for the
 // token), in words that follow "Goblin Warrior not moved: "; "" when it
-// may. On its turn in a fight a token moves only where what is left of its turn reaches: not with no
+// may. A token that cannot act never moves itself. On its turn in a fight
+// a token moves only where what is left of its turn reaches: not with no
 // actions left, nor without a Speed for the mode, nor beyond its movement
 // ("(0, 0) is beyond its movement this turn (3 of 3 actions left)").
 // Outside its turn, or outside a fight, the GM moves it freely, and a
@@ -26,6 +56,9 @@ import (
 func MoveRefusal(e *model.Encounter, i, x, y int, mode string) string {
 	if i < 0 || i >= len(e.Tokens) {
 		return ""
+	}
+	if w := incapable(&e.Tokens[i]); w != "" {
+		return fmt.Sprintf("it %s and cannot move", w)
 	}
 	_, _, why, _ := turnPath(e, i, x, y, mode)
 	return why

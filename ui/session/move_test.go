@@ -26,7 +26,8 @@ func goblinTurn(ts model.TurnState) *model.Encounter {
 // TestMoveRefusalKeepsADragWithinTheTurn: on its turn a token moves
 // where what is left of its turn reaches, in the overlays' mode; beyond,
 // or with no actions left, the drag is refused in words that say why.
-// Off its turn, or outside a fight, the GM moves it freely.
+// Off its turn, or outside a fight, the GM moves it freely; a token that
+// cannot act never moves itself.
 func TestMoveRefusalKeepsADragWithinTheTurn(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -49,6 +50,16 @@ func TestMoveRefusalKeepsADragWithinTheTurn(t *testing.T) {
 		{name: "fly asked of a walker: its land mode", x: 0, y: 0, mode: "fly", want: "beyond its movement"},
 		{name: "not its turn", tok: 1, x: 19, y: 19, mode: "land"},
 		{name: "no fight", edit: func(e *model.Encounter) { e.Fight = nil }, x: 0, y: 0, mode: "land"},
+		{name: "unconscious, on its turn", edit: func(e *model.Encounter) {
+			e.Tokens[0].Conditions = []string{model.CondUnconscious, model.CondProne}
+		}, x: 12, y: 10, mode: "land", want: "it is unconscious and cannot move", exact: true},
+		{name: "dead, no fight", edit: func(e *model.Encounter) {
+			e.Fight = nil
+			e.Tokens[1].Conditions = []string{model.CondDead}
+		}, tok: 1, x: 3, y: 2, mode: "land", want: "it is dead and cannot move", exact: true},
+		{name: "cannot act, off its turn", edit: func(e *model.Encounter) {
+			e.Tokens[1].Conditions = []string{model.CondCannotAct}
+		}, tok: 1, x: 3, y: 2, mode: "land", want: "it cannot act and cannot move", exact: true},
 		{name: "no Speed at all", edit: func(e *model.Encounter) { e.Tokens[0].Speeds = nil }, x: 12, y: 10, mode: "land",
 			want: "it has no land Speed", exact: true},
 	} {
@@ -95,7 +106,9 @@ func TestMoveRefusalInEveryRuleset(t *testing.T) {
 }
 
 // TestSpendMoveSpendsNothingTheTurnCannotPay: a move beyond the turn's
-// movement (placed with Shift) spends nothing.
+// movement (placed with Shift) spends nothing, nor does moving a token
+// that cannot act on its turn (the GM moving a body), though its Crawl
+// could reach the square.
 func TestSpendMoveSpendsNothingTheTurnCannotPay(t *testing.T) {
 	e := goblinTurn(model.TurnState{})
 	after := e.Clone()
@@ -109,5 +122,47 @@ func TestSpendMoveSpendsNothingTheTurnCannotPay(t *testing.T) {
 	SpendMove(e, after, 0, 12, 10, "land")
 	if got := after.Fight.State["Goblin Warrior"]; got.Actions != 1 {
 		t.Errorf("a 5-ft Stride: %+v, want 1 action", got)
+	}
+	e.Tokens[0].Conditions = []string{model.CondUnconscious, model.CondProne}
+	after = e.Clone()
+	after.Tokens[0].X = 12
+	SpendMove(e, after, 0, 12, 10, "land")
+	if after.Fight.State != nil {
+		t.Errorf("an unconscious token moved by the GM: spent %+v", after.Fight.State)
+	}
+}
+
+// TestATokenThatCannotActShowsNoReach: an unconscious, dead or
+// cannot-act token selected gets no reach and no path, and the status
+// bar's words say why; forced movement (points), done to it, still shows.
+func TestATokenThatCannotActShowsNoReach(t *testing.T) {
+	for _, c := range []struct{ cond, words string }{
+		{model.CondUnconscious, "Dae is unconscious: it cannot move"},
+		{model.CondDead, "Dae is dead: it cannot move"},
+		{model.CondCannotAct, "Dae cannot act: it cannot move"},
+	} {
+		e := goblinTurn(model.TurnState{})
+		e.Fight.Turn = "Dae"
+		e.Tokens[1].Conditions = []string{c.cond, model.CondProne}
+		res := (&Worker{}).Compute(&Request{Enc: e, Sel: 1, Drag: -1, Hover: &rules.Point{X: 3, Y: 2},
+			Set: Settings{Reach: true, Mode: "land", Actions: 3, Path: true}})
+		if len(res.Reach) != 0 || res.Path != nil || len(res.Errs) != 1 || res.Errs[0] != c.words {
+			t.Errorf("%s: %d reach squares, path %v, errs %q; want none, none, %q", c.cond, len(res.Reach), res.Path != nil, res.Errs, c.words)
+		}
+		if got := CannotMove(e, 1); got != c.words {
+			t.Errorf("%s: CannotMove %q", c.cond, got)
+		}
+	}
+	e := goblinTurn(model.TurnState{})
+	if got := CannotMove(e, 1); got != "" {
+		t.Errorf("an able token: %q", got)
+	}
+	// points: a push moves an unconscious creature as any other
+	p := duel(t, model.Points, 12, 1, model.Token{Name: "A", X: 5, Y: 5, Side: "party"}, model.Token{Name: "B", X: 4, Y: 5, Side: "enemy"})
+	p.Tokens[0].Conditions = []string{model.CondUnconscious}
+	res := (&Worker{}).Compute(&Request{Enc: p, Sel: 0, Drag: -1,
+		Set: Settings{Reach: true, Mode: modeForced, ForcedKind: rules.ForcedPush, ForcedSource: "B", ForcedDist: 2}})
+	if len(res.Reach) == 0 || len(res.Errs) != 0 {
+		t.Errorf("pushing an unconscious token: %d squares, errs %q", len(res.Reach), res.Errs)
 	}
 }

@@ -355,7 +355,9 @@ func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 			q := rules.MoveQuery{Token: sel, Mode: r.Set.Mode, Actions: rules.Describe(e.Ruleset).MaxActions}
 			endElevation(e, r.Set, &q)
 			spent := TurnQuery(e, sel, &q) // in a fight, what is left of its turn (fight.go)
-			if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
+			if why := CannotMove(e, sel); why != "" {
+				res.Errs = addMsg(res.Errs, why) // no path: it does not move itself (move.go)
+			} else if why := missingSpeed(e, sel, r.Set.Mode); why != "" {
 				res.Errs = addMsg(res.Errs, why)
 			} else if spent != "" {
 				res.Path = nil // no path: the reach says why
@@ -407,7 +409,11 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 	w.threats = map[int][]rules.Point{}
 	if sel >= 0 && sel < len(e.Tokens) {
 		me := e.Tokens[sel].SideOrNeutral()
-		if r.Set.Reach && MoverMode(r.Set.Mode) {
+		if why := CannotMove(e, sel); why != "" && r.Set.Reach && r.Set.Mode != modeForced {
+			// no reach of its own (move.go); forced movement is done to
+			// it, and an unconscious creature is pushed like any other
+			st.Errs = addMsg(st.Errs, why)
+		} else if r.Set.Reach && MoverMode(r.Set.Mode) {
 			mv, ok := w.eng.(rules.Mover)
 			var sq []rules.Square
 			var err error

@@ -408,17 +408,43 @@ func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
 	return nil
 }
 
-// Undo restores the state before the last edit.
-func (ed *Editor) Undo() { ed.restore(ed.hist.Back(ed.enc), "nothing to undo") }
-
-// Redo reapplies the last undone edit.
-func (ed *Editor) Redo() { ed.restore(ed.hist.Forward(ed.enc), "nothing to redo") }
-
-func (ed *Editor) restore(s *model.Encounter, none string) {
+// Undo restores the state before the last edit, and says which edit it
+// undid in the status bar ("Undone: Dae moved"), where the edit's own
+// message ("Every square hidden") would otherwise stay up.
+func (ed *Editor) Undo() {
+	cur := ed.enc
+	s := ed.hist.Back(cur)
 	if s == nil {
-		ed.message(none)
+		ed.message("nothing to undo")
 		return
 	}
+	ed.restore(s)
+	ed.message(undoWords("Undone", session.ChangeWords(s, cur)))
+}
+
+// Redo reapplies the last undone edit and says which in the status bar.
+func (ed *Editor) Redo() {
+	cur := ed.enc
+	s := ed.hist.Forward(cur)
+	if s == nil {
+		ed.message("nothing to redo")
+		return
+	}
+	ed.restore(s)
+	ed.message(undoWords("Redone", session.ChangeWords(cur, s)))
+}
+
+// undoWords is Undo's or Redo's message: done ("Undone") and, when the
+// change has a name, what it was ("Undone: Dae moved").
+func undoWords(done, what string) string {
+	if what == "" {
+		return done
+	}
+	return done + ": " + what
+}
+
+// restore makes s, a state from the History, the encounter being edited.
+func (ed *Editor) restore(s *model.Encounter) {
 	ed.cancelGesture()
 	var selID string
 	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {

@@ -21,7 +21,7 @@ const helpText = `# Shortcuts
 - Inspector **Image…** gives the selected token a PNG or JPEG picture (or drop the file on the window); **Remove image** takes it away
 - Encounter > Import map image… makes a PNG, JPEG or WebP battle map the background: the grid found in it is proposed, type pixels per square and offset while the grid shows over the picture; the map takes the image's size
 - **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous; **S** shallow water
-- **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit
+- **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit; the status bar says which ("Undone: Dae moved")
 - **Ctrl+D** duplicate, **Delete** delete the selected token; **Esc** deselect
 - **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map
 - **Middle drag**, **Space+drag**, a select-drag on open ground or the **arrow keys** pan; View > Grid lines hides the grid

@@ -1,6 +1,9 @@
 package session
 
 import (
+	"fmt"
+	"reflect"
+	"slices"
 	"time"
 
 	"encounterplanner/model"
@@ -78,4 +81,106 @@ func (h *History) Peek() *model.Encounter {
 		return nil
 	}
 	return h.undo[len(h.undo)-1]
+}
+
+// ChangeWords names, in the status bar's words, the edit that took the
+// encounter from older to newer ("Dae moved", "fight ended", "fog of war
+// changed"), so that Undo and Redo can say what they did; "" when nothing
+// it knows differs. Every edit is one snapshot, and the History's keys
+// name only the inspector's fields, so the two states themselves say
+// what changed: what changes the most goes first (a ruleset switch or a
+// new map size moves tokens too, starting a fight sets initiatives), then
+// tokens, the fight's turn and order, then the map. O(squares + tokens).
+func ChangeWords(older, newer *model.Encounter) string {
+	a, b := older, newer
+	switch {
+	case a.Ruleset != b.Ruleset:
+		return "ruleset switched"
+	case a.Fight == nil && b.Fight != nil:
+		return "fight started"
+	case a.Fight != nil && b.Fight == nil:
+		return "fight ended"
+	case a.Grid.W != b.Grid.W || a.Grid.H != b.Grid.H:
+		return "map resized"
+	}
+	if w := tokenChange(a, b); w != "" {
+		return w
+	}
+	if fa, fb := a.Fight, b.Fight; fa != nil && fb != nil {
+		switch {
+		case fa.Round != fb.Round || fa.Turn != fb.Turn:
+			return "turn passed"
+		case !slices.Equal(fa.Order, fb.Order):
+			return "initiative order changed"
+		}
+	}
+	switch {
+	case !slices.Equal(a.Grid.Cells, b.Grid.Cells):
+		return "terrain changed"
+	case !slices.Equal(a.Edges, b.Edges):
+		return "walls and doors changed"
+	case !slices.Equal(a.Revealed, b.Revealed):
+		return "fog of war changed"
+	case !slices.Equal(a.GMOnly, b.GMOnly):
+		return "GM-only squares changed"
+	case !slices.Equal(a.Areas, b.Areas):
+		return "areas changed"
+	case !slices.Equal(a.Notes, b.Notes):
+		return "notes changed"
+	case !reflect.DeepEqual(a.Party, b.Party):
+		return "party changed"
+	case a.Name != b.Name:
+		return "encounter renamed"
+	case a.Background != b.Background || !reflect.DeepEqual(a.Placement, b.Placement):
+		return "map image changed"
+	}
+	return ""
+}
+
+// tokenChange names the change to the tokens from a to b: one added or
+// deleted, or what changed of one ("Dae moved", "Dae's HP changed"), or
+// how many changed; "" when none did.
+func tokenChange(a, b *model.Encounter) string {
+	has := func(e *model.Encounter, id string) bool {
+		return slices.ContainsFunc(e.Tokens, func(t model.Token) bool { return t.ID == id })
+	}
+	if len(a.Tokens) != len(b.Tokens) {
+		for _, t := range b.Tokens {
+			if !has(a, t.ID) {
+				return t.Name + " added"
+			}
+		}
+		for _, t := range a.Tokens {
+			if !has(b, t.ID) {
+				return t.Name + " deleted"
+			}
+		}
+		return "tokens changed"
+	}
+	changed, what := 0, ""
+	for i := range a.Tokens {
+		ta, tb := &a.Tokens[i], &b.Tokens[i]
+		if reflect.DeepEqual(ta, tb) {
+			continue
+		}
+		changed++
+		switch {
+		case ta.X != tb.X || ta.Y != tb.Y:
+			what = tb.Name + " moved"
+		case ta.Name != tb.Name:
+			what = ta.Name + " renamed " + tb.Name
+		case !reflect.DeepEqual(ta.HP, tb.HP):
+			what = tb.Name + "'s HP changed"
+		case !slices.Equal(ta.Conditions, tb.Conditions):
+			what = tb.Name + "'s conditions changed"
+		case ta.Elevation != tb.Elevation:
+			what = tb.Name + "'s height changed"
+		default:
+			what = tb.Name + " changed"
+		}
+	}
+	if changed > 1 {
+		return fmt.Sprintf("%d tokens changed", changed)
+	}
+	return what
 }

@@ -237,12 +237,15 @@ func (ed *Editor) DelayTurn() {
 	ed.fightEdit(func(c *model.Encounter) error { session.Delay(c.Fight); c.Fight.State = nil; return nil })
 }
 
-// EndFight ends the fight (undo brings it back).
+// EndFight ends the fight at once, and says so with the way back: the
+// order and the round left the panel without a word.
 func (ed *Editor) EndFight() {
 	if ed.enc.Fight == nil {
 		return
 	}
-	ed.apply("", func(c *model.Encounter) error { c.Fight = nil; return nil })
+	if ed.apply("", func(c *model.Encounter) error { c.Fight = nil; return nil }) == nil {
+		ed.message("Fight ended (Ctrl+Z brings it back)")
+	}
 }
 
 // MoveInOrder moves the i-th token of the order delta places.
@@ -255,6 +258,30 @@ func (ed *Editor) MoveInOrder(i, delta int) {
 		return
 	}
 	ed.apply("", func(e *model.Encounter) error { e.Fight = c; return nil })
+}
+
+// askStartFight is Encounter > Start fight…: with a fight in progress it
+// first asks whether to start a new one, which replaces that fight's
+// order, round and turn (Start fight once restarted a fight in round 2
+// without a word); Escape cancels and Enter goes on, as in the app's
+// other confirmations (Ctrl+Z brings the old fight back).
+func (ed *Editor) askStartFight() {
+	f := ed.enc.Fight
+	if f == nil {
+		ed.startFightDialog()
+		return
+	}
+	d := dialog.NewConfirm("Start a new fight?",
+		fmt.Sprintf("A fight is in progress (round %d, %s's turn). Start a new one?", f.Round, f.Turn),
+		func(ok bool) {
+			if ok {
+				ed.startFightDialog()
+			}
+		}, ed.win)
+	d.SetConfirmText("Start new")
+	d.SetDismissText("Cancel")
+	d.Show()
+	ed.esc.Confirms(d, d.Confirm) // Escape keeps the fight, Enter asks the initiatives
 }
 
 // startFightDialog asks each token's initiative: a number typed, or empty

@@ -60,7 +60,7 @@ func TestDragBeyondTheTurnIsRefused(t *testing.T) {
 		t.Fatalf("selected %d in mode %q, want the Goblin Warrior (%d), land", ed.Selected(), ed.ovp.settings.Mode, gw)
 	}
 	gesture(ed, 0, [2]int{11, 10}, [2]int{5, 5}, [2]int{0, 0})
-	want := "Goblin Warrior not moved: (0, 0) is beyond its movement this turn (3 of 3 actions left) (hold Shift to place anyway)"
+	want := "Goblin Warrior not moved: (0, 0) is beyond its movement (3 of 3 actions left) (hold Shift to place anyway)"
 	if tok = &ed.enc.Tokens[gw]; tok.X != 11 || tok.Y != 10 {
 		t.Errorf("the Goblin Warrior went to (%d, %d) without Shift", tok.X, tok.Y)
 	}
@@ -78,7 +78,7 @@ func TestDragBeyondTheTurnIsRefused(t *testing.T) {
 	if len(ed.enc.Fight.State) != 0 {
 		t.Errorf("placed with Shift it spent %+v", ed.enc.Fight.State)
 	}
-	want = "Goblin Warrior placed anyway: (0, 0) is beyond its movement this turn (3 of 3 actions left); nothing spent"
+	want = "Goblin Warrior placed anyway: (0, 0) is beyond its movement (3 of 3 actions left); nothing spent"
 	if got := ed.status.msgLabel.Text; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}

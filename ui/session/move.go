@@ -47,7 +47,7 @@ func CannotMove(e *model.Encounter, i int) string {
 // may. A token that cannot act never moves itself. On its turn in a fight
 // a token moves only where what is left of its turn reaches: not with no
 // actions left, nor without a Speed for the mode, nor beyond its movement
-// ("(0, 0) is beyond its movement this turn (3 of 3 actions left)").
+// ("(0, 0) is beyond its movement (3 of 3 actions left)").
 // Outside its turn, or outside a fight, the GM moves it freely, and a
 // leap, teleport or forced movement (points), which has no path, is the
 // GM's call too. Whether the token may stand at (x, y) is EndRefusal's
@@ -92,7 +92,7 @@ func turnPath(e *model.Encounter, i, x, y int, mode string) (p rules.Path, ts mo
 		return rules.Path{}, ts, gmWords("path", err), true
 	}
 	if !p.Reachable {
-		why = fmt.Sprintf("(%d, %d) is beyond its movement this turn", x, y)
+		why = fmt.Sprintf("(%d, %d) is beyond its movement", x, y)
 		if w := TurnWords(e.Ruleset, ts); w != "" {
 			why += " (" + w + ")"
 		}

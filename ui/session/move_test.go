@@ -41,9 +41,9 @@ func TestMoveRefusalKeepsADragWithinTheTurn(t *testing.T) {
 	}{
 		{name: "55 ft in 3 Strides", x: 0, y: 10, mode: "land"},
 		{name: "beyond 3 actions", x: 0, y: 0, mode: "land",
-			want: "(0, 0) is beyond its movement this turn (3 of 3 actions left)", exact: true},
+			want: "(0, 0) is beyond its movement (3 of 3 actions left)", exact: true},
 		{name: "beyond the 1 action left", ts: model.TurnState{Actions: 2}, x: 17, y: 10, mode: "land",
-			want: "(17, 10) is beyond its movement this turn (1 of 3 actions left)", exact: true},
+			want: "(17, 10) is beyond its movement (1 of 3 actions left)", exact: true},
 		{name: "within the 1 action left", ts: model.TurnState{Actions: 2}, x: 16, y: 10, mode: "land"},
 		{name: "no actions left", ts: model.TurnState{Actions: 3}, x: 12, y: 10, mode: "land",
 			want: "it has no actions left for movement this turn", exact: true},
@@ -91,7 +91,7 @@ func TestMoveRefusalInEveryRuleset(t *testing.T) {
 			e.Fight = &model.Fight{Round: 1, Order: []string{"A", "B"}, Turn: "A"}
 			mode := rules.Describe(rs).DefaultMode
 			got := MoveRefusal(e, 0, 39, 1, mode)
-			if !strings.Contains(got, "(39, 1) is beyond its movement this turn (") {
+			if !strings.Contains(got, "(39, 1) is beyond its movement (") {
 				t.Errorf("across the map: %q", got)
 			}
 			for _, m := range []string{modeLeap, modeTeleport, modeForced} {

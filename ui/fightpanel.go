@@ -189,11 +189,11 @@ func (ed *Editor) quickHPBottom(content fyne.CanvasObject) float32 {
 }
 
 // turnWords says what the current token t has left of its turn: "2 of 3
-// actions left to move", or "cannot move (unconscious)" for a token that
+// actions left to move", or "unconscious: cannot move" for a token that
 // cannot act, whose actions do not move it.
 func turnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
 	if c := rules.Incapacity(t); c != "" {
-		return "cannot move (" + c + ")"
+		return c + ": cannot move"
 	}
 	w := session.TurnWords(r, ts)
 	if a, _, _ := rules.Describe(r).TurnCounts(); a && w != "" {

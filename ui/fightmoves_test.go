@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/session"
 )
 
 // denOnGoblinsTurn is docs/examples/smugglers-den.encounter.json (24x16)
@@ -199,4 +200,16 @@ func TestADroneThatCannotActShowsNoReach(t *testing.T) {
 	if m := ed.status.msgLabel.Text; m != "Cargo drone cannot act: it cannot move" {
 		t.Errorf("status %q", m)
 	}
+	// outside a fight the GM still sets it up where it belongs, no Shift
+	d := ed.enc.Tokens[drone]
+	for _, to := range [][2]int{{d.X - 1, d.Y}, {d.X + 1, d.Y}, {d.X, d.Y - 1}, {d.X, d.Y + 1}} {
+		if session.EndRefusal(ed.enc, drone, to[0], to[1]) != "" {
+			continue
+		}
+		if !ed.MoveToken(drone, to[0], to[1], false) {
+			t.Errorf("outside a fight the drone was not moved to %v: %q", to, ed.status.msgLabel.Text)
+		}
+		return
+	}
+	t.Fatal("no free square beside the drone")
 }

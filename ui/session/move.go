@@ -7,8 +7,8 @@ import (
 	"encounterplanner/rules"
 )
 
-// A drag moves a token as the creature would move itself: a token that
-// cannot act does not move, and on its turn in a fight a token goes no
+// On its turn in a fight a drag moves a token as the creature would move
+// itself: a token that cannot act does not move, and one that can goes no
 // farther than what is left of its turn lets it (rules-conventions.md,
 // "Turn state" and "Conditions the rules act on"). The editor refuses such
 // a drag unless Shift is held; placed with Shift, the move spends nothing.
@@ -44,11 +44,12 @@ func CannotMove(e *model.Encounter, i int) string {
 // MoveRefusal says why token i of e may not move itself to (x, y) in
 // movement mode (the overlays panel's, as FitMode reads it for the
 // token), in words that follow "Goblin Warrior not moved: "; "" when it
-// may. A token that cannot act never moves itself. On its turn in a fight
-// a token moves only where what is left of its turn reaches: not with no
-// actions left, nor without a Speed for the mode, nor beyond its movement
-// ("(0, 0) is beyond its movement (3 of 3 actions left)").
-// Outside its turn, or outside a fight, the GM moves it freely, and a
+// may. On its turn in a fight a token that cannot act does not move, and
+// one that can moves only where what is left of its turn reaches: not with
+// no actions left, nor without a Speed for the mode, nor beyond its
+// movement ("(0, 0) is beyond its movement (3 of 3 actions left)").
+// Outside its turn, or outside a fight, the GM moves it freely (setting
+// up the map, dragging a body aside), and a
 // leap, teleport or forced movement (points), which has no path, is the
 // GM's call too. Whether the token may stand at (x, y) is EndRefusal's
 // question, asked first: a square it may not end on is beyond any path.
@@ -56,6 +57,9 @@ func CannotMove(e *model.Encounter, i int) string {
 func MoveRefusal(e *model.Encounter, i, x, y int, mode string) string {
 	if i < 0 || i >= len(e.Tokens) {
 		return ""
+	}
+	if _, turn := TurnOf(e, i); !turn {
+		return "" // the GM places it (setting up the map, a body dragged aside)
 	}
 	if w := incapable(&e.Tokens[i]); w != "" {
 		return fmt.Sprintf("it %s and cannot move", w)

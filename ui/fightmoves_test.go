@@ -56,13 +56,13 @@ func fightHeading(t *testing.T, ed *Editor) string {
 func TestDragBeyondTheTurnIsRefused(t *testing.T) {
 	ed, _, p := newTestEditor(t, denOnGoblinsTurn(t, model.TurnState{}))
 	settle(t, ed, p)
-	gw, tok := tokenAt(t, ed, "Goblin Warrior")
+	gw, _ := tokenAt(t, ed, "Goblin Warrior")
 	if ed.Selected() != gw || ed.ovp.settings.Mode != "land" {
 		t.Fatalf("selected %d in mode %q, want the Goblin Warrior (%d), land", ed.Selected(), ed.ovp.settings.Mode, gw)
 	}
 	gesture(ed, 0, [2]int{11, 10}, [2]int{5, 5}, [2]int{0, 0})
 	want := "Goblin Warrior not moved: (0, 0) is beyond its movement (3 of 3 actions left) (hold Shift to place anyway)"
-	if tok = &ed.enc.Tokens[gw]; tok.X != 11 || tok.Y != 10 {
+	if tok := &ed.enc.Tokens[gw]; tok.X != 11 || tok.Y != 10 {
 		t.Errorf("the Goblin Warrior went to (%d, %d) without Shift", tok.X, tok.Y)
 	}
 	if got := ed.status.msgLabel.Text; got != want {
@@ -73,7 +73,7 @@ func TestDragBeyondTheTurnIsRefused(t *testing.T) {
 	}
 
 	gesture(ed, fyne.KeyModifierShift, [2]int{11, 10}, [2]int{5, 5}, [2]int{0, 0})
-	if tok = &ed.enc.Tokens[gw]; tok.X != 0 || tok.Y != 0 {
+	if tok := &ed.enc.Tokens[gw]; tok.X != 0 || tok.Y != 0 {
 		t.Fatalf("with Shift the Goblin Warrior is at (%d, %d), want (0, 0)", tok.X, tok.Y)
 	}
 	if len(ed.enc.Fight.State) != 0 {
@@ -87,7 +87,7 @@ func TestDragBeyondTheTurnIsRefused(t *testing.T) {
 
 	// a legal 75-ft move still spends all three actions
 	gesture(ed, 0, [2]int{11, 10}, [2]int{0, 10}, [2]int{0, 6})
-	if tok = &ed.enc.Tokens[gw]; tok.X != 0 || tok.Y != 6 || ed.enc.Fight.State["Goblin Warrior"].Actions != 3 {
+	if tok := &ed.enc.Tokens[gw]; tok.X != 0 || tok.Y != 6 || ed.enc.Fight.State["Goblin Warrior"].Actions != 3 {
 		t.Errorf("a 75-ft move: at (%d, %d), spent %+v; want (0, 6), 3 actions", tok.X, tok.Y, ed.enc.Fight.State)
 	}
 

@@ -160,9 +160,10 @@ func spaceHasTrait(e *model.Encounter, t *model.Token, mask model.Trait) bool {
 	return false
 }
 
-// MustFall reports whether token tok is left in the air without a fly
-// Speed (sf2e and pf1e): above the ground (elevation > 0) with no `fly`
-// key among its Speeds. The app shows such a token's fall (FallOf). O(1).
+// MustFall reports whether token tok is left in the air (sf2e and pf1e):
+// above the ground (elevation > 0) without a fly Speed, or with one but
+// unable to act (CannotAct), since staying up takes its Fly actions. The
+// app shows such a token's fall (FallOf). O(conditions).
 func MustFall(e *model.Encounter, tok int) bool {
 	if e.Ruleset != model.SF2E && e.Ruleset != model.PF1E || tok < 0 || tok >= len(e.Tokens) {
 		return false
@@ -172,7 +173,15 @@ func MustFall(e *model.Encounter, tok int) bool {
 		return false
 	}
 	_, fly := t.Speed(ModeFly)
-	return !fly
+	return !fly || CannotAct(t)
+}
+
+// CannotAct reports whether t takes no actions: it is `unconscious`,
+// `dead` or `cannot-act`. In the air it cannot Fly, so it falls whatever
+// its Speeds (rules-conventions.md "Elevation", the falling sentences).
+// O(conditions).
+func CannotAct(t *model.Token) bool {
+	return unconscious(t) || t.Has(model.CondCannotAct)
 }
 
 // Falling lists, in token order, every token that MustFall. O(tokens).

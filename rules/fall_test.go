@@ -154,3 +154,34 @@ func TestMustFall(t *testing.T) {
 		t.Fatal("points has no elevation")
 	}
 }
+
+// "A token above the ground that cannot act falls too": a flyer 15 ft up
+// that is unconscious, dead or cannot act must fall (it takes no Fly
+// action), in sf2e and pf1e; one that is only prone, or frightened, keeps
+// flying; on the ground nothing falls.
+func TestMustFallWhenAFlyerCannotAct(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		rs    model.Ruleset
+		elev  int
+		conds []string
+		want  bool
+	}{
+		{"flying", model.SF2E, 15, nil, false},
+		{"unconscious", model.SF2E, 15, []string{model.CondUnconscious, model.CondProne}, true},
+		{"dead", model.SF2E, 15, []string{model.CondDead}, true},
+		{"cannot act", model.SF2E, 15, []string{model.CondCannotAct}, true},
+		{"pf1e unconscious", model.PF1E, 15, []string{model.CondUnconscious}, true},
+		{"prone only", model.SF2E, 15, []string{model.CondProne}, false},
+		{"a label", model.SF2E, 15, []string{"frightened 2"}, false},
+		{"unconscious on the ground", model.SF2E, 0, []string{model.CondUnconscious}, false},
+		{"unconscious below the ground", model.SF2E, -5, []string{model.CondUnconscious}, false},
+		{"points has no elevation", model.Points, 15, []string{model.CondUnconscious}, false},
+	} {
+		e := withTokens(mapOf(t, c.rs, "...", "...", "..."), tok{name: "Navasi", x: 1, y: 1, side: "pc", speeds: "land=25 fly=30", conds: c.conds})
+		e.Tokens[0].Elevation = c.elev
+		if got := MustFall(e, 0); got != c.want {
+			t.Errorf("%s: MustFall = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

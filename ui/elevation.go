@@ -35,7 +35,7 @@ func (ed *Editor) RaiseSelected(dir int) bool {
 }
 
 // sayElevation puts token i's height in the status bar, with its fall
-// when it is in the air without a fly Speed.
+// when it is in the air without a fly Speed or unable to act.
 func (ed *Editor) sayElevation(i int) {
 	if w := session.FallWarning(ed.enc, i); w != "" {
 		ed.message(w)
@@ -46,7 +46,7 @@ func (ed *Editor) sayElevation(i int) {
 }
 
 // withFall adds to msg, said of token i, the fall it would take when it
-// is left in the air without a fly Speed.
+// is left in the air (session.FallWarning).
 func (ed *Editor) withFall(msg string, i int) string {
 	if w := session.FallWarning(ed.enc, i); w != "" {
 		return msg + " · " + w

@@ -213,7 +213,7 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 			ed.insp.setError(msg)
 			return err
 		}
-		ed.message(session.FallWarning(ed.enc, j)) // "" unless now in the air without a fly Speed
+		ed.message(session.FallWarning(ed.enc, j)) // "" unless now in the air without a fly Speed or unable to act (0 HP)
 		ed.insp.setError("")
 		if j := ed.enc.TokenIndex(id); j >= 0 {
 			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))

@@ -49,17 +49,23 @@ func endHeight(e *model.Encounter, t *model.Token, p *rules.Path) []string {
 	return out
 }
 
-// FallWarning words what happens to token tok, left in the air without a
-// fly Speed (rules.MustFall): "Dae is 30 ft up without a fly Speed: a fall
-// would do 15 damage and leave it prone". "" when it need not fall.
+// FallWarning words what happens to token tok, left in the air
+// (rules.MustFall) without a fly Speed ("Dae is 30 ft up without a fly
+// Speed: it would fall 30 ft for 15 bludgeoning damage and land prone")
+// or unable to act ("Navasi is unconscious 15 ft up: it would fall ...").
+// "" when it need not fall.
 func FallWarning(e *model.Encounter, tok int) string {
 	if !rules.MustFall(e, tok) {
 		return ""
 	}
 	t := &e.Tokens[tok]
+	head := fmt.Sprintf("%s is %s without a fly Speed", t.Name, Height(t.Elevation))
+	if _, fly := t.Speed(rules.ModeFly); fly {
+		head = fmt.Sprintf("%s %s %s", t.Name, cannotActWords(t), Height(t.Elevation))
+	}
 	f, err := rules.FallOf(e, rules.NewFallQuery(tok))
 	if err != nil {
-		return fmt.Sprintf("%s is %s without a fly Speed: it would fall (%v)", t.Name, Height(t.Elevation), err)
+		return fmt.Sprintf("%s: it would fall (%v)", head, err)
 	}
 	var dmg string
 	switch {
@@ -68,7 +74,7 @@ func FallWarning(e *model.Encounter, tok int) string {
 	default:
 		dmg = fmt.Sprintf("%d bludgeoning damage", f.Damage)
 	}
-	s := fmt.Sprintf("%s is %s without a fly Speed: it would fall %d ft for %s", t.Name, Height(t.Elevation), f.Feet, dmg)
+	s := fmt.Sprintf("%s: it would fall %d ft for %s", head, f.Feet, dmg)
 	if f.Water {
 		s += " (into water)"
 	}
@@ -76,6 +82,18 @@ func FallWarning(e *model.Encounter, tok int) string {
 		s += " and land prone"
 	}
 	return s
+}
+
+// cannotActWords says why a flyer cannot keep itself up (rules.CannotAct),
+// the gravest first: "is dead", "is unconscious", "cannot act".
+func cannotActWords(t *model.Token) string {
+	switch {
+	case t.Has(model.CondDead):
+		return "is dead"
+	case t.Has(model.CondUnconscious):
+		return "is unconscious"
+	}
+	return "cannot act"
 }
 
 // endElevation gives a flight query of the selected token the overlays

@@ -54,6 +54,30 @@ func TestFallWarning(t *testing.T) {
 	}
 }
 
+// A flyer that cannot act is told its fall in the words of why: Navasi,
+// unconscious 15 ft up, "would fall 15 ft for 7 bludgeoning damage and
+// land prone"; dead and cannot-act likewise; pf1e in dice.
+func TestFallWarningForAFlyerThatCannotAct(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		r     model.Ruleset
+		conds []string
+		want  string
+	}{
+		{"flying", model.SF2E, nil, ""},
+		{"unconscious", model.SF2E, []string{model.CondUnconscious, model.CondProne}, "Navasi is unconscious 15 ft up: it would fall 15 ft for 7 bludgeoning damage and land prone"},
+		{"dead", model.SF2E, []string{model.CondUnconscious, model.CondDead}, "Navasi is dead 15 ft up: it would fall 15 ft for 7 bludgeoning damage and land prone"},
+		{"cannot act", model.SF2E, []string{model.CondCannotAct}, "Navasi cannot act 15 ft up: it would fall 15 ft for 7 bludgeoning damage and land prone"},
+		{"pf1e", model.PF1E, []string{model.CondUnconscious}, "Navasi is unconscious 15 ft up: it would fall 15 ft for 1d6 damage and land prone"},
+	} {
+		e := elevEncounter(c.r)
+		e.Tokens[1].Name, e.Tokens[1].Elevation, e.Tokens[1].Conditions = "Navasi", 15, c.conds
+		if got := FallWarning(e, 1); got != c.want {
+			t.Errorf("%s: %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
+
 func TestDescribePathSaysHowHighItEnds(t *testing.T) {
 	e := elevEncounter(model.SF2E)
 	flat := &rules.Path{Reachable: true, Cost: 5, Actions: 1, Steps: []rules.Step{{X: 1, Y: 0}}}

@@ -16,8 +16,8 @@ import (
 func navasiAloft(t *testing.T) *model.Encounter {
 	e := openEncounter(t, 8, 6)
 	e.Tokens = []model.Token{
-		{Name: "Navasi", Side: "party", X: 3, Y: 2, Size: model.Medium, Elevation: 15, Speeds: map[string]int{"land": 25, "fly": 30}, HP: &model.HP{Current: 7, Max: 20}},
-		{Name: "Dae", Side: "party", X: 1, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}},
+		{ID: model.NewID(), Name: "Navasi", Side: "party", X: 3, Y: 2, Size: model.Medium, Elevation: 15, Speeds: map[string]int{"land": 25, "fly": 30}, HP: &model.HP{Current: 7, Max: 20}},
+		{ID: model.NewID(), Name: "Dae", Side: "party", X: 1, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}},
 	}
 	return e
 }
@@ -52,5 +52,72 @@ func TestDamageToZeroWarnsThatTheFlyerFalls(t *testing.T) {
 	ed2.Select(0)
 	if got := ed2.status.msgLabel.Text; !strings.Contains(got, "would fall 15 ft") {
 		t.Errorf("status on selecting the fallen flyer: %q", got)
+	}
+}
+
+// TestFlyerAloftIsShownFlying: selecting Navasi 15 ft up (fly 30) shows
+// her fly reach and says why, where the mode stayed "land" and a drag
+// spent a land Stride while she stayed up; the GM may switch back to
+// land by hand; Dae, on the ground, keeps land; an unconscious Navasi
+// up there is told her fall instead and is not switched.
+func TestFlyerAloftIsShownFlying(t *testing.T) {
+	ed, _, _ := newTestEditor(t, navasiAloft(t))
+	ed.Select(1)
+	if m := ed.ovp.settings.Mode; m != "land" {
+		t.Fatalf("Dae on the ground: mode %q", m)
+	}
+	ed.Select(0)
+	if m := ed.ovp.settings.Mode; m != "fly" {
+		t.Fatalf("Navasi 15 ft up: mode %q, want fly", m)
+	}
+	if got, want := ed.status.msgLabel.Text, "Navasi is 15 ft up: showing fly"; got != want {
+		t.Errorf("status %q, want %q", got, want)
+	}
+	if ed.ovp.end == nil {
+		t.Error("the overlays panel has no End elevation field for the flight")
+	}
+	// by hand back to land: kept while she stays selected
+	ed.ovp.settings.Mode = "land"
+	ed.requestOverlays()
+	if m := ed.ovp.settings.Mode; m != "land" {
+		t.Fatalf("switched to land by hand: mode %q", m)
+	}
+	ed.Select(1)
+	ed.Select(0)
+	if m := ed.ovp.settings.Mode; m != "fly" {
+		t.Fatalf("selected again: mode %q, want fly", m)
+	}
+	// unconscious up there: it falls, it does not fly
+	ed.Select(1)
+	ed.ovp.settings.Mode = "land"
+	ed.enc.Tokens[0].Conditions = []string{model.CondUnconscious, model.CondProne}
+	ed.Select(0)
+	if m := ed.ovp.settings.Mode; m != "land" {
+		t.Errorf("unconscious 15 ft up: mode %q, want land kept", m)
+	}
+	if got := ed.status.msgLabel.Text; got != navasiFalls {
+		t.Errorf("unconscious 15 ft up: status %q\nwant %q", got, navasiFalls)
+	}
+}
+
+// TestFlyersTurnIsShownFlying: the turn passing to Navasi 15 ft up selects
+// her in fly mode, so her turn's reach is her flight's.
+func TestFlyersTurnIsShownFlying(t *testing.T) {
+	e := navasiAloft(t)
+	one, two := 20, 10
+	e.Tokens[0].Initiative, e.Tokens[1].Initiative = &two, &one // Dae first
+	ed, _, _ := newTestEditor(t, e)
+	if err := ed.StartFight(nil); err != nil {
+		t.Fatal(err)
+	}
+	if ed.enc.Fight.Turn != "Dae" || ed.ovp.settings.Mode != "land" {
+		t.Fatalf("Dae's turn: turn %q, mode %q", ed.enc.Fight.Turn, ed.ovp.settings.Mode)
+	}
+	ed.NextTurn()
+	if ed.enc.Fight.Turn != "Navasi" || ed.Selected() != 0 {
+		t.Fatalf("after N: turn %q, selected %d", ed.enc.Fight.Turn, ed.Selected())
+	}
+	if m := ed.ovp.settings.Mode; m != "fly" {
+		t.Errorf("Navasi's turn 15 ft up: mode %q, want fly", m)
 	}
 }

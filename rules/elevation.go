@@ -378,3 +378,27 @@ func ThreatenedAt(dst []Point, e *model.Encounter, tok, elevation, tall int) []P
 // pf1e (rules-conventions.md "Elevation"); the app offers elevation keys,
 // the badge and the shadow only there.
 func HasElevation(r model.Ruleset) bool { return Describe(r).Elevation }
+
+// MayGoBelow reports whether token tok may be below the ground (a negative
+// elevation; rules-conventions.md "Elevation": "negative for a burrowing
+// or diving token"): it has a burrow Speed, or it dives, with `water`
+// (deep water, not `shallow-water`) under every square of its space. In
+// a ruleset without elevation nothing goes below. O(space).
+func MayGoBelow(e *model.Encounter, tok int) bool {
+	if !HasElevation(e.Ruleset) || tok < 0 || tok >= len(e.Tokens) {
+		return false
+	}
+	t := &e.Tokens[tok]
+	if _, burrow := t.Speed(ModeBurrow); burrow {
+		return true
+	}
+	k := e.Space(t)
+	for y := t.Y; y < t.Y+k; y++ {
+		for x := t.X; x < t.X+k; x++ {
+			if !e.Grid.In(x, y) || e.Grid.At(x, y)&model.Water == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}

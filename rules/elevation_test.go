@@ -635,3 +635,32 @@ func TestElevationCoverEdges(t *testing.T) {
 		t.Fatalf("through an open door: %v, want none", c)
 	}
 }
+
+// "negative for a burrowing or diving token" (rules-conventions.md
+// "Elevation"): a token may be below the ground with a burrow Speed, or
+// over water under its whole space; never on open floor or shallow water
+// without one, and never in a ruleset without elevation.
+func TestMayGoBelowOnlyBurrowingOrDiving(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		rs     model.Ruleset
+		rows   []string
+		size   model.Size
+		speeds string
+		want   bool
+	}{
+		{"open floor, land and fly", model.SF2E, []string{"...", "...", "..."}, model.Medium, "land=25 fly=30", false},
+		{"a burrower on open floor", model.SF2E, []string{"...", "...", "..."}, model.Medium, "land=25 burrow=10", true},
+		{"over water, no swim Speed", model.SF2E, []string{"...", ".~.", "..."}, model.Medium, "land=25", true},
+		{"shallow water is not for diving", model.SF2E, []string{"...", ".w.", "..."}, model.Medium, "land=25 swim=20", false},
+		{"Large, half over water", model.SF2E, []string{"...", ".~.", ".~."}, model.Large, "land=25 swim=20", false},
+		{"Large, all over water", model.SF2E, []string{"...", ".~~", ".~~"}, model.Large, "swim=20", true},
+		{"pf1e burrower", model.PF1E, []string{"...", "...", "..."}, model.Medium, "burrow=10", true},
+		{"points has no elevation", model.Points, []string{"...", "...", "..."}, model.Medium, "land=5 burrow=2", false},
+	} {
+		e := withTokens(mapOf(t, c.rs, c.rows...), tok{name: "Navasi", x: 1, y: 1, size: c.size, speeds: c.speeds})
+		if got := MayGoBelow(e, 0); got != c.want {
+			t.Errorf("%s: MayGoBelow = %v, want %v (the token at (1, 1) on\n%s)", c.name, got, c.want, asciiMap(c.rows))
+		}
+	}
+}

@@ -121,3 +121,36 @@ func TestFlyersTurnIsShownFlying(t *testing.T) {
 		t.Errorf("Navasi's turn 15 ft up: mode %q, want fly", m)
 	}
 }
+
+// TestPageDownStopsAtTheGroundOnSolidFloor: Navasi (land and fly) on open
+// floor comes down to the ground with PageDown and no further, the status
+// bar says why and no undo step is made of the refusal; given a burrow
+// Speed she goes on below.
+func TestPageDownStopsAtTheGroundOnSolidFloor(t *testing.T) {
+	e := navasiAloft(t)
+	e.Tokens[0].Elevation = 5
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(0)
+	pageDown := func() { ed.key(&fyne.KeyEvent{Name: fyne.KeyPageDown}) }
+	pageDown()
+	if z := ed.enc.Tokens[0].Elevation; z != 0 {
+		t.Fatalf("PageDown from 5 ft: %d ft, want 0", z)
+	}
+	pageDown()
+	if z := ed.enc.Tokens[0].Elevation; z != 0 {
+		t.Fatalf("PageDown on the ground: %d ft, want 0", z)
+	}
+	if got, want := ed.status.msgLabel.Text, "Navasi cannot go below the ground: it has no burrow Speed, and no water is under it"; got != want {
+		t.Errorf("status %q\nwant %q", got, want)
+	}
+	ed.Undo()
+	if z := ed.enc.Tokens[0].Elevation; z != 5 {
+		t.Errorf("one undo after the refusal: %d ft, want 5 (the refusal is no step)", z)
+	}
+	ed.Redo()
+	ed.enc.Tokens[0].Speeds["burrow"] = 10
+	pageDown()
+	if z := ed.enc.Tokens[0].Elevation; z != -5 {
+		t.Errorf("a burrower's PageDown on the ground: %d ft, want -5", z)
+	}
+}

@@ -14,16 +14,22 @@ import (
 
 // RaiseSelected changes the selected token's elevation by dir squares'
 // feet (PageUp +1, PageDown -1), one undo step a press, and says in the
-// status bar where it now is and whether it would fall. With Shift held
-// it moves where the token's flight ends instead (RaisePathEnd). It
-// reports whether the ruleset has elevation and a token is selected.
+// status bar where it now is and whether it would fall. PageDown stops at
+// the ground for a token that neither burrows nor dives (session.Raised
+// says why). With Shift held it moves where the token's flight ends
+// instead (RaisePathEnd). It reports whether the ruleset has elevation
+// and a token is selected.
 func (ed *Editor) RaiseSelected(dir int) bool {
 	if shiftHeld() {
 		return ed.RaisePathEnd(dir)
 	}
-	z, ok := session.Raised(ed.enc, ed.sel, dir)
+	z, refused, ok := session.Raised(ed.enc, ed.sel, dir)
 	if !ok {
 		return false
+	}
+	if refused != "" {
+		ed.message(refused)
+		return true
 	}
 	i := ed.sel
 	if err := ed.apply("", func(c *model.Encounter) error { c.Tokens[i].Elevation = z; return nil }); err != nil {

@@ -8,13 +8,40 @@ import (
 )
 
 // Raised is token tok's elevation after dir presses of PageUp (dir > 0)
-// or PageDown (dir < 0): one square's feet a press. ok is false where the
-// ruleset has no elevation (rules.HasElevation) or tok is no token.
-func Raised(e *model.Encounter, tok, dir int) (elevation int, ok bool) {
+// or PageDown (dir < 0): one square's feet a press. It stops at the
+// ground for a token that may not go below it (rules.MayGoBelow): then
+// elevation is the token's own and refused says why, in the GM's words.
+// ok is false where the ruleset has no elevation (rules.HasElevation) or
+// tok is no token.
+func Raised(e *model.Encounter, tok, dir int) (elevation int, refused string, ok bool) {
 	if !rules.HasElevation(e.Ruleset) || tok < 0 || tok >= len(e.Tokens) {
-		return 0, false
+		return 0, "", false
 	}
-	return e.Tokens[tok].Elevation + dir*e.Feet(), true
+	t := &e.Tokens[tok]
+	z := t.Elevation + dir*e.Feet()
+	if z < 0 && z < t.Elevation && !rules.MayGoBelow(e, tok) {
+		return t.Elevation, belowRefusal(e, t), true
+	}
+	return z, "", true
+}
+
+// belowRefusal says why token t, which may not (rules.MayGoBelow), does
+// not go below the ground: it neither burrows nor has water under its
+// whole space to dive into.
+func belowRefusal(e *model.Encounter, t *model.Token) string {
+	k, wet := e.Space(t), 0
+	for y := t.Y; y < t.Y+k; y++ {
+		for x := t.X; x < t.X+k; x++ {
+			if e.Grid.At(x, y)&model.Water != 0 {
+				wet++
+			}
+		}
+	}
+	under := "no water is under it"
+	if wet > 0 {
+		under = "water is under only part of its space"
+	}
+	return fmt.Sprintf("%s cannot go below the ground: it has no burrow Speed, and %s", t.Name, under)
 }
 
 // Height words an elevation: "15 ft up", "10 ft down", "on the ground".

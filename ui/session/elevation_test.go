@@ -17,18 +17,64 @@ func elevEncounter(r model.Ruleset) *model.Encounter {
 func TestRaised(t *testing.T) {
 	e := elevEncounter(model.SF2E)
 	e.Tokens[0].Elevation = 10
-	if z, ok := Raised(e, 0, +1); !ok || z != 15 {
-		t.Errorf("PageUp: %d %v", z, ok)
+	if z, no, ok := Raised(e, 0, +1); !ok || no != "" || z != 15 {
+		t.Errorf("PageUp: %d %q %v", z, no, ok)
 	}
-	if z, ok := Raised(e, 0, -3); !ok || z != -5 {
-		t.Errorf("PageDown x3: %d %v", z, ok)
+	e.Tokens[0].Speeds["burrow"] = 10
+	if z, no, ok := Raised(e, 0, -3); !ok || no != "" || z != -5 {
+		t.Errorf("PageDown x3 for a burrower: %d %q %v", z, no, ok)
 	}
 	e.Ruleset = model.Starship
-	if _, ok := Raised(e, 0, 1); ok {
+	if _, _, ok := Raised(e, 0, 1); ok {
 		t.Error("starship has no elevation")
 	}
-	if _, ok := Raised(elevEncounter(model.SF2E), 5, 1); ok {
+	if _, _, ok := Raised(elevEncounter(model.SF2E), 5, 1); ok {
 		t.Error("no token 5")
+	}
+}
+
+// PageDown stops at the ground for a token that neither burrows nor
+// dives (rules.MayGoBelow), and says why; down to the ground, up from
+// below it, and down into water or the earth of a burrower still go.
+func TestRaisedStopsAtTheGroundUnlessItBurrowsOrDives(t *testing.T) {
+	e := elevEncounter(model.SF2E)
+	e.Tokens[1].Name = "Navasi"
+	const floor = "Navasi cannot go below the ground: it has no burrow Speed, and no water is under it"
+	for _, c := range []struct {
+		name      string
+		elev, dir int
+		water     int // squares of water under the token, from its own
+		burrow    bool
+		want      int
+		refused   string
+	}{
+		{"down to the ground", 5, -1, 0, false, 0, ""},
+		{"past the ground on open floor", 0, -1, 0, false, 0, floor},
+		{"further below, placed there", -10, -1, 0, false, -10, floor},
+		{"up from below", -10, +1, 0, false, -5, ""},
+		{"a burrower", 0, -1, 0, true, -5, ""},
+		{"diving into water", 0, -1, 1, false, -5, ""},
+	} {
+		e.Grid = model.NewGrid(4, 4)
+		if c.water > 0 {
+			e.Grid.Set(2, 0, model.Water)
+		}
+		tk := &e.Tokens[1]
+		tk.Elevation, tk.Speeds = c.elev, map[string]int{"land": 25, "fly": 30}
+		if c.burrow {
+			tk.Speeds["burrow"] = 10
+		}
+		z, refused, ok := Raised(e, 1, c.dir)
+		if !ok || z != c.want || refused != c.refused {
+			t.Errorf("%s: %d %q %v\nwant %d %q", c.name, z, refused, ok, c.want, c.refused)
+		}
+	}
+	// a Large token half over water does not dive
+	e.Grid = model.NewGrid(4, 4)
+	e.Grid.Set(2, 0, model.Water)
+	e.Tokens[1].Size, e.Tokens[1].Elevation = model.Large, 0
+	if _, refused, _ := Raised(e, 1, -1); refused != "Navasi cannot go below the ground: it has no burrow Speed, and water is under only part of its space" {
+		t.Errorf("Large, half over water: %q", refused)
 	}
 }
 

@@ -62,7 +62,7 @@ type placer struct {
 	boxes  []box // every box taken: fixed marks and placed labels
 	labels []label
 	buf    []byte     // the labels' texts
-	dots   []condDot  // tokens whose conditions found no room for a badge
+	dots   []condDot  // tokens whose conditions found no room for a badge (or some of them)
 	grow   []growName // names placed cut, to grow whole where room is left
 	nfixed int        // boxes[:nfixed] are fixed marks (placed before any label)
 	edge   box        // the map's pixels: labels stay inside when they can
@@ -70,7 +70,8 @@ type placer struct {
 }
 
 // condDot marks a token with conditions but no badge: a dark dot on its
-// rim (a mark inside its own space, not a label).
+// rim (a mark inside its own space, not a label); or with badges for
+// some of its conditions only, a dot beside them (its box taken).
 type condDot struct{ x, y, r, a float64 }
 
 // growName is a name label placed cut to its token's width.
@@ -209,11 +210,12 @@ const (
 )
 
 // layout places every label of the map, highest priority first: the
+// height tags of tokens off the ground (the selected token's first), the
 // selected token's name and conditions, the path's total, the other path
 // costs, off-guard plates, cover badges, the other tokens' names, then
 // their conditions (which find room round the token's rim). Tokens'
 // initials and warning marks are placed before all of them, as fixed
-// boxes no label may cover.
+// boxes no label may cover (but a height tag with no other room).
 //
 // The layout is the map's, not the view's: every shown token takes part,
 // on screen or not, so a label does not move as the view scrolls, and an
@@ -263,17 +265,21 @@ func (r *Renderer) layout(f *frame) {
 			}
 		}
 	}
+	// Elevation changes what a token reaches, and a token in the air
+	// looks like one on the ground but for its shadow: every height tag
+	// first (the selected token's first of all), before any name or
+	// badge may take its place on the rim.
 	if r.tokenOK(f, sel) {
-		r.layoutName(f, sel, true)
-		r.layoutConditions(f, sel)
 		r.layoutElevation(f, &f.e.Tokens[sel])
 	}
-	// Elevation changes what a token reaches: every badge before the
-	// overlays' and the other names.
 	for i := range f.e.Tokens {
 		if i != sel && r.tokenOK(f, i) {
 			r.layoutElevation(f, &f.e.Tokens[i])
 		}
+	}
+	if r.tokenOK(f, sel) {
+		r.layoutName(f, sel, true)
+		r.layoutConditions(f, sel)
 	}
 	if o != nil {
 		if r.pathShown(f) {
@@ -469,10 +475,8 @@ func (r *Renderer) layoutConditionsOf(f *frame, t *model.Token) {
 	}
 	px := int(math.Min(math.Max(math.Round(s*0.22), 8), 16))
 	fk := faceKey{px: uint8(px), bold: true}
-	ph := px + 4
-	// corner badges just clear the initials (vertically) at least
-	ifk, _ := initialsFace(rad)
-	clearY := float64(r.ts.capHeight(ifk)/2+2+ph/2+1) / rad
+	rp := r.rimPlace(f, t, cx, cy, rad, px+4)
+	want := 0
 	for _, c := range t.Conditions {
 		r.num = appendShortCondition(r.num[:0], c)
 		short := bytesStr(r.num)
@@ -480,37 +484,46 @@ func (r *Renderer) layoutConditionsOf(f *frame, t *model.Token) {
 		if r.ts.width(fk, c)+6 > int(float64(k)*s) {
 			txts[0] = short // the whole word only where it fits the token
 		}
-	next:
+		if short != "" {
+			want++
+		}
 		for _, txt := range txts {
 			if txt == "" {
 				continue
 			}
-			w := r.ts.width(fk, txt) + 6
-			for i := range 2 * len(conditionSlots) {
-				sl := conditionSlots[i%len(conditionSlots)]
-				dy := sl[1]
-				if dy != 0 && sl[0] != 0 {
-					dy = math.Copysign(math.Max(math.Abs(dy), clearY), dy)
-				}
-				bx, by := int(math.Round(cx+sl[0]*rad)), int(math.Round(cy+dy*rad))
-				b := box{bx - w/2 - 1, by - ph/2 - 1, bx - w/2 + w + 1, by - ph/2 + ph + 1}
-				if r.canTake(b, i/len(conditionSlots)) {
-					r.lay.put(label{kind: labelCondition, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a}, txt)
-					placed++
-					break next
-				}
+			rp.w = r.ts.width(fk, txt) + 6
+			if b, by, ok := r.rimFind(&rp, conditionSlots[:], false); ok {
+				r.lay.put(label{kind: labelCondition, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a}, txt)
+				placed++
+				break
 			}
+		}
+	}
+	if placed > 0 && placed < want {
+		// some badges found no room: the dot that says "conditions not
+		// shown here" goes beside the badges that did, where it fits
+		dr := math.Max(1.5, rad*0.2)
+		d := int(math.Ceil(2 * (dr + 1)))
+		dp := r.rimPlace(f, t, cx, cy, rad, d)
+		dp.w = d
+		if b, _, ok := r.rimFind(&dp, conditionSlots[:], false); ok {
+			r.lay.take(b, len(r.lay.boxes))
+			r.lay.dots = append(r.lay.dots, condDot{float64(b.x0+b.x1) / 2, float64(b.y0+b.y1) / 2, dr, a})
 		}
 	}
 }
 
 // elevationSlots are where an elevation tag sits on a token's rim, in
-// order of preference: top right, top left, right, left, top.
-var elevationSlots = [...][2]float64{{0.72, -0.72}, {-0.72, -0.72}, {1, 0}, {-1, 0}, {0, -1}}
+// order of preference: top right, top left, right, left, top, then the
+// bottom (right, left, middle), which a neighbour's tag above leaves free.
+var elevationSlots = [...][2]float64{{0.72, -0.72}, {-0.72, -0.72}, {1, 0}, {-1, 0}, {0, -1}, {0.72, 0.72}, {-0.72, 0.72}, {0, 1}}
 
 // layoutElevation places token t's elevation tag ("+15 ft", "-10 ft") on
 // its rim when it is off the ground; below minCondScale the shadow alone
-// tells it.
+// tells it. It is placed before any name or badge (layout), and where no
+// slot is free it may cover the initials or a warning mark rather than be
+// left out: only other tags can keep it off the map, in a crowd of tokens
+// in the air at a small zoom.
 func (r *Renderer) layoutElevation(f *frame, t *model.Token) {
 	s := f.v.Scale
 	if t.Elevation == 0 || s < minCondScale {
@@ -521,6 +534,9 @@ func (r *Renderer) layoutElevation(f *frame, t *model.Token) {
 	if t.Hidden {
 		a = 0.45
 	}
+	px := int(math.Min(math.Max(math.Round(s*0.22), 8), 16))
+	fk := faceKey{px: uint8(px), bold: true}
+	rp := r.rimPlace(f, t, cx, cy, rad, px+4) // before the text: it uses r.num
 	r.num = r.num[:0]
 	if t.Elevation > 0 {
 		r.num = append(r.num, '+')
@@ -528,19 +544,84 @@ func (r *Renderer) layoutElevation(f *frame, t *model.Token) {
 	r.num = strconv.AppendInt(r.num, int64(t.Elevation), 10)
 	r.num = append(r.num, " ft"...)
 	txt := bytesStr(r.num)
-	px := int(math.Min(math.Max(math.Round(s*0.22), 8), 16))
-	fk := faceKey{px: uint8(px), bold: true}
-	ph := px + 4
-	w := r.ts.width(fk, txt) + 6
-	for i := range 2 * len(elevationSlots) {
-		sl := elevationSlots[i%len(elevationSlots)]
-		bx, by := int(math.Round(cx+sl[0]*rad)), int(math.Round(cy+sl[1]*rad))
-		b := box{bx - w/2 - 1, by - ph/2 - 1, bx - w/2 + w + 1, by - ph/2 + ph + 1}
-		if r.canTake(b, i/len(elevationSlots)) {
-			r.lay.put(label{kind: labelElevation, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a}, txt)
-			return
+	rp.w = r.ts.width(fk, txt) + 6
+	if b, by, ok := r.rimFind(&rp, elevationSlots[:], true); ok {
+		r.lay.put(label{kind: labelElevation, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a}, txt)
+	}
+}
+
+// rimSpot is a badge looking for its place on a token's rim: the disc,
+// the badge's size, and how far from the disc's centre the badge's
+// centre must be to keep off the token's initials.
+type rimSpot struct {
+	cx, cy, rad    float64
+	w, ph          int     // the badge's text box (its outline adds 1 a side)
+	iw, ih         float64 // half the initials' box, 0 without initials
+	clearX, clearY float64 // the least offsets of the badge's centre
+}
+
+// rimPlace starts the search for a badge ph pixels high on token t's rim.
+// It overwrites r.num (the initials are measured there).
+func (r *Renderer) rimPlace(f *frame, t *model.Token, cx, cy, rad float64, ph int) rimSpot {
+	p := rimSpot{cx: cx, cy: cy, rad: rad, ph: ph}
+	if b, ok := r.initialsBox(f, t, t.X, t.Y); ok {
+		p.iw, p.ih = float64(b.x1-b.x0)/2, float64(b.y1-b.y0)/2
+	}
+	p.clearY = p.ih + 1 + float64(ph)/2 + 1
+	return p
+}
+
+// at is the box of the badge centred on slot sl of the rim, moved (sx,
+// sy) pixels, and its centre's y. A corner slot keeps above or below the
+// initials, a side slot beside them, the top and bottom above and below.
+func (p *rimSpot) at(sl [2]float64, sx, sy int) (box, int) {
+	dx, dy := sl[0]*p.rad, sl[1]*p.rad
+	if sl[1] != 0 {
+		dy = math.Copysign(math.Max(math.Abs(dy), p.clearY), dy)
+	} else {
+		dx = math.Copysign(math.Max(math.Abs(dx), p.iw+1+float64(p.w)/2+1), dx)
+	}
+	bx, by := int(math.Round(p.cx+dx))+sx, int(math.Round(p.cy+dy))+sy
+	return box{bx - p.w/2 - 1, by - p.ph/2 - 1, bx - p.w/2 + p.w + 1, by - p.ph/2 + p.ph + 1}, by
+}
+
+// rimFind finds the first free place on the rim for the badge: each slot
+// on the map, then each anywhere (canTake's two passes); then the sides
+// slid up and down, and the top and bottom sideways, 2 px at a time up
+// to the corners, nearest first (a neighbour's badge or name often leaves
+// room just beside a slot); then, with overMarks, a slot where it covers
+// no label, only marks. O(slots x radius) checks at worst.
+func (r *Renderer) rimFind(p *rimSpot, slots [][2]float64, overMarks bool) (box, int, bool) {
+	n := len(slots)
+	for i := range 2 * n {
+		if b, by := p.at(slots[i%n], 0, 0); r.canTake(b, i/n) {
+			return b, by, true
 		}
 	}
+	for d := 2; d <= int(p.rad*0.72); d += 2 {
+		for _, sl := range slots {
+			if sl[0] != 0 && sl[1] != 0 {
+				continue // the corners stay: slid, they would be the sides'
+			}
+			for _, m := range [2]int{d, -d} {
+				sx, sy := 0, m // a side slides up and down
+				if sl[0] == 0 {
+					sx, sy = m, 0 // the top and bottom sideways
+				}
+				if b, by := p.at(sl, sx, sy); r.lay.free(b) {
+					return b, by, true
+				}
+			}
+		}
+	}
+	if overMarks {
+		for _, sl := range slots {
+			if b, by := p.at(sl, 0, 0); r.lay.freeOfLabels(b) {
+				return b, by, true
+			}
+		}
+	}
+	return box{}, 0, false
 }
 
 // appendShortCondition appends the short form of condition c: the

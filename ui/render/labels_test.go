@@ -296,3 +296,75 @@ func TestPathTotalSaysTheEndHeight(t *testing.T) {
 		}
 	}
 }
+
+// flyerInARow is the tester's scene: Navasi 15 ft up, unconscious and
+// prone, between the Ogre and Dae on the ground, side by side.
+func flyerInARow() *model.Encounter {
+	e := &model.Encounter{Name: "Row", Ruleset: model.SF2E, Grid: model.NewGrid(10, 8)}
+	e.Tokens = []model.Token{
+		{Name: "Navasi", X: 4, Y: 3, Size: model.Medium, Side: "party", Elevation: 15, Conditions: []string{model.CondUnconscious, model.CondProne}},
+		{Name: "Dae", X: 5, Y: 3, Size: model.Medium, Side: "party"},
+		{Name: "Ogre", X: 3, Y: 3, Size: model.Medium, Side: "enemy"},
+	}
+	return e
+}
+
+// placedTexts lists the texts of the labels of kind k that r placed.
+func placedTexts(r *Renderer, k labelKind) []string {
+	var out []string
+	for i := range r.lay.labels {
+		if l := &r.lay.labels[i]; l.kind == k {
+			out = append(out, r.lay.text(l))
+		}
+	}
+	return out
+}
+
+// TestHeightTagShowsOnTheSelectedFlyer: the editor dropped the "+15 ft"
+// tag of a selected flyer with "Un" and "Pr" badges (its badges took the
+// rim first), while the player display, with no selection, showed it;
+// and at a small zoom the tag found no slot clear of the initials. The
+// height is placed before any name or badge, at every zoom that has
+// labels, selected or not, and no two labels overlap.
+func TestHeightTagShowsOnTheSelectedFlyer(t *testing.T) {
+	for _, s := range []float64{16, 20, 24, 28, 32, 40, 48, 62, 72} {
+		for _, sel := range []int{-1, 0} {
+			e := flyerInARow()
+			o := NewOverlays()
+			o.Selected = sel
+			r := NewRenderer()
+			img := image.NewRGBA(image.Rect(0, 0, int(10*s), int(8*s)))
+			r.Draw(img, e, View{Scale: s}, o)
+			checkLabels(t, r)
+			if got := placedTexts(r, labelElevation); !slices.Equal(got, []string{"+15 ft"}) {
+				t.Errorf("scale %v, selected %d: elevation tags %q, want [+15 ft]", s, sel, got)
+			}
+		}
+	}
+}
+
+// TestBadgesBesideNeighbours: between two neighbours, with its height tag
+// over it, the flyer keeps both its "Un" and "Pr" badges at a normal zoom
+// (a badge now slides along the rim past a neighbour's label, and keeps
+// clear of the initials beside them); where one still finds no room, a
+// dot beside the other says it is there.
+func TestBadgesBesideNeighbours(t *testing.T) {
+	for _, s := range []float64{28, 32, 40, 48, 62, 72} {
+		for _, sel := range []int{-1, 0} {
+			e := flyerInARow()
+			o := NewOverlays()
+			o.Selected = sel
+			r := NewRenderer()
+			img := image.NewRGBA(image.Rect(0, 0, int(10*s), int(8*s)))
+			r.Draw(img, e, View{Scale: s}, o)
+			checkLabels(t, r)
+			badges := placedTexts(r, labelCondition)
+			switch {
+			case s >= 40 && len(badges) != 2:
+				t.Errorf("scale %v, selected %d: badges %q, want Un and Pr", s, sel, badges)
+			case len(badges) < 2 && len(r.lay.dots) == 0:
+				t.Errorf("scale %v, selected %d: badges %q and no dot for the rest", s, sel, badges)
+			}
+		}
+	}
+}

@@ -81,7 +81,7 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 	ed := &Editor{
 		win: win, store: store, enc: e, sel: -1, post: post, esc: controls.NewEscapes(win),
 		gest:  mapGesture{dragTok: -1},
-		tools: toolPanel{tool: ToolSelect, brush: 1, terrain: model.Wall},
+		tools: toolPanel{tool: ToolSelect, brush: 1, terrain: model.Wall, fogFollow: fogFollowKept()},
 	}
 	ed.ovp.settings = session.Settings{Reach: true, Mode: rules.Describe(e.Ruleset).DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}
 	ed.saving.savedRev = 0

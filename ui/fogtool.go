@@ -186,6 +186,30 @@ func (ed *Editor) RevealPartySight() {
 	ed.fogAction(fmt.Sprintf("Revealed what the %s side sees", session.PartySide(ed.enc)), session.RevealParty)
 }
 
+// prefFogFollow keeps Fog > "Reveal follows the party" between runs. It
+// is the GM's way of running fogged fights, not a property of one map, and
+// acts only on an encounter with fog; encounter/1 has no view settings
+// (and a strict reader elsewhere would refuse a field for it), so it is
+// an app preference.
+const prefFogFollow = "fogFollowsParty"
+
+// fogFollowKept is the "Reveal follows the party" the GM last chose
+// (false before any choice, or without an app).
+func fogFollowKept() bool {
+	a := fyne.CurrentApp()
+	return a != nil && a.Preferences().Bool(prefFogFollow)
+}
+
+// SetFogFollow turns "Reveal follows the party" on or off, and keeps the
+// choice for the next run.
+func (ed *Editor) SetFogFollow(on bool) {
+	ed.tools.fogFollow = on
+	if a := fyne.CurrentApp(); a != nil {
+		a.Preferences().SetBool(prefFogFollow, on)
+	}
+	ed.win.SetMainMenu(ed.menu())
+}
+
 // followParty is called on the copy a move makes: with "reveal follows
 // the party" on, the moved party token reveals what it now sees, in the
 // same undo step as the move.
@@ -199,10 +223,7 @@ func (ed *Editor) followParty(c *model.Encounter, tok int) {
 func (ed *Editor) fogMenu(item func(string, func(), fyne.Shortcut) *fyne.MenuItem) *fyne.Menu {
 	on := fyne.NewMenuItem("Fog of war", func() { ed.SetFog(ed.enc.Revealed == nil); ed.win.SetMainMenu(ed.menu()) })
 	on.Checked = ed.enc.Revealed != nil
-	follow := fyne.NewMenuItem("Reveal follows the party", func() {
-		ed.tools.fogFollow = !ed.tools.fogFollow
-		ed.win.SetMainMenu(ed.menu())
-	})
+	follow := fyne.NewMenuItem("Reveal follows the party", func() { ed.SetFogFollow(!ed.tools.fogFollow) })
 	follow.Checked = ed.tools.fogFollow
 	return fyne.NewMenu("Fog",
 		on,

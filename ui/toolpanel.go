@@ -69,9 +69,9 @@ type toolPanel struct {
 	tool        Tool
 	terrain     model.Terrain
 	brush       int
-	edgeKind    int // index in edgeKinds: what the wall tool draws
-	fogMode     int // index in fogModeNames: what the fog tool does
-	fogFollow   bool
+	edgeKind    int      // index in edgeKinds: what the wall tool draws
+	fogMode     int      // index in fogModeNames: what the fog tool does
+	fogFollow   bool     // Fog > "Reveal follows the party" (kept: fogtool.go)
 	area        areaTool // area templates (areas.go)
 	toolButtons []*controls.TipButton
 	terrButtons []*controls.TipButton

@@ -102,7 +102,8 @@ func (ed *Editor) cancelEdgeStroke() bool {
 }
 
 // toggleDoorAt opens or closes the door edge next to the last press, or
-// the door square (x, y), as one undo step. It reports whether there was
+// the door square (x, y), as one undo step with what the party sees
+// through it when reveal follows the party. It reports whether there was
 // a door.
 func (ed *Editor) toggleDoorAt(x, y int) bool {
 	fx, fy := ed.view.GesturePoint()
@@ -112,6 +113,7 @@ func (ed *Editor) toggleDoorAt(x, y int) bool {
 	} else if !session.ToggleDoorSquare(&ed.enc.Grid, x, y) {
 		return false
 	}
+	ed.followPartyAll(ed.enc) // what the party sees through the doorway now
 	ed.hist.Push(before, "")
 	ed.changed()
 	return true

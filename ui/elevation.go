@@ -32,7 +32,11 @@ func (ed *Editor) RaiseSelected(dir int) bool {
 		return true
 	}
 	i := ed.sel
-	if err := ed.apply("", func(c *model.Encounter) error { c.Tokens[i].Elevation = z; return nil }); err != nil {
+	if err := ed.apply("", func(c *model.Encounter) error {
+		c.Tokens[i].Elevation = z
+		ed.followParty(c, i)
+		return nil
+	}); err != nil {
 		return true
 	}
 	ed.showInspector()

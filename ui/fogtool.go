@@ -210,12 +210,20 @@ func (ed *Editor) SetFogFollow(on bool) {
 	ed.win.SetMainMenu(ed.menu())
 }
 
-// followParty is called on the copy a move makes: with "reveal follows
-// the party" on, the moved party token reveals what it now sees, in the
-// same undo step as the move.
+// followParty is called on the copy an edit of token tok makes (a move, a
+// new elevation): with "reveal follows the party" on, a party token
+// reveals what it now sees, in the same undo step as the edit.
 func (ed *Editor) followParty(c *model.Encounter, tok int) {
 	if ed.tools.fogFollow {
-		_, _ = session.RevealSeenBy(c, tok) // a malformed map fails the move's own validation
+		_, _ = session.RevealSeenBy(c, tok) // a malformed map fails the edit's own validation
+	}
+}
+
+// followPartyAll is followParty for every party token: a door opened (or
+// closed) changes what each of them sees.
+func (ed *Editor) followPartyAll(c *model.Encounter) {
+	if ed.tools.fogFollow {
+		_, _ = session.RevealSeenByParty(c)
 	}
 }
 

@@ -98,13 +98,34 @@ func RevealSeenBy(e *model.Encounter, tok int) (bool, error) {
 	if err := s.Visible(mark, e, tok); err != nil {
 		return false, err
 	}
+	return revealMarked(e.Revealed, mark), nil
+}
+
+// RevealSeenByParty reveals what every token of the party side sees now,
+// when e has fog (it never turns fog on): "reveal follows the party" after
+// a door opens. It reports whether it revealed anything new.
+func RevealSeenByParty(e *model.Encounter) (bool, error) {
+	if e.Revealed == nil {
+		return false, nil
+	}
+	mark := make([]bool, len(e.Revealed))
+	var s rules.Seer
+	if err := s.RevealSide(mark, e, PartySide(e)); err != nil {
+		return false, err
+	}
+	return revealMarked(e.Revealed, mark), nil
+}
+
+// revealMarked reveals the squares set in mark; it reports whether any of
+// them was hidden.
+func revealMarked(revealed, mark []bool) bool {
 	changed := false
 	for i, m := range mark {
-		if m && !e.Revealed[i] {
-			e.Revealed[i], changed = true, true
+		if m && !revealed[i] {
+			revealed[i], changed = true, true
 		}
 	}
-	return changed, nil
+	return changed
 }
 
 // RevealRoom reveals the room of square (x, y) (rules.RevealRoom: it

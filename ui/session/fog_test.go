@@ -115,3 +115,29 @@ func TestRevealPartyAndFollow(t *testing.T) {
 		t.Error("follow without fog turned fog on")
 	}
 }
+
+// RevealSeenByParty reveals what every party token sees, and nothing
+// without fog: what "reveal follows the party" does when a door opens.
+func TestRevealSeenByPartyAfterADoorOpens(t *testing.T) {
+	e := &model.Encounter{Name: "door", Ruleset: model.SF2E, Grid: model.NewGrid(6, 1), Edges: []model.Edge{
+		{Kind: model.EdgeDoor, X1: 3, Y1: 0, X2: 3, Y2: 1},
+	}, Tokens: []model.Token{
+		{Name: "Hero", Side: "party", X: 0, Y: 0, Size: model.Medium},
+		{Name: "Scout", Side: "party", X: 1, Y: 0, Size: model.Medium},
+		{Name: "Orc", Side: "enemies", X: 5, Y: 0, Size: model.Medium},
+	}}
+	if ch, _ := RevealSeenByParty(e); ch || e.Revealed != nil {
+		t.Fatal("without fog it turned fog on")
+	}
+	e.Revealed = make([]bool, 6)
+	if ch, err := RevealSeenByParty(e); err != nil || !ch || maskString(e.Revealed, 6) != "###..." {
+		t.Fatalf("the door closed: %v %v %s", ch, err, maskString(e.Revealed, 6))
+	}
+	e.Edges[0].Kind = model.EdgeOpenDoor
+	if ch, err := RevealSeenByParty(e); err != nil || !ch || maskString(e.Revealed, 6) != "######" {
+		t.Errorf("the door open: %v %v %s", ch, err, maskString(e.Revealed, 6))
+	}
+	if ch, _ := RevealSeenByParty(e); ch {
+		t.Error("nothing new, yet it says it revealed something")
+	}
+}

@@ -551,13 +551,12 @@ func (r *Renderer) layoutElevation(f *frame, t *model.Token) {
 }
 
 // rimSpot is a badge looking for its place on a token's rim: the disc,
-// the badge's size, and how far from the disc's centre the badge's
-// centre must be to keep off the token's initials.
+// the badge's size, and the token's initials, which it keeps off.
 type rimSpot struct {
-	cx, cy, rad    float64
-	w, ph          int     // the badge's text box (its outline adds 1 a side)
-	iw, ih         float64 // half the initials' box, 0 without initials
-	clearX, clearY float64 // the least offsets of the badge's centre
+	cx, cy, rad float64
+	w, ph       int     // the badge's text box (its outline adds 1 a side)
+	iw, ih      float64 // half the initials' box, 0 without initials
+	clearY      float64 // the least distance up or down of the badge's centre
 }
 
 // rimPlace starts the search for a badge ph pixels high on token t's rim.

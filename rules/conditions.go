@@ -32,6 +32,12 @@ func Incapacity(t *model.Token) string {
 	return ""
 }
 
+// CannotAct reports whether t takes no actions (Incapacity names one):
+// in the air it cannot Fly, so it falls whatever its Speeds
+// (rules-conventions.md "Elevation", the falling sentences).
+// O(conditions).
+func CannotAct(t *model.Token) bool { return Incapacity(t) != "" }
+
 // mayEndOnBody reports whether t may end its move in the space of o because
 // o is a prone creature that is unconscious or dead and t's size or larger
 // ("You can share a space with a prone creature if that creature is

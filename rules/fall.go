@@ -176,14 +176,6 @@ func MustFall(e *model.Encounter, tok int) bool {
 	return !fly || CannotAct(t)
 }
 
-// CannotAct reports whether t takes no actions: it is `unconscious`,
-// `dead` or `cannot-act`. In the air it cannot Fly, so it falls whatever
-// its Speeds (rules-conventions.md "Elevation", the falling sentences).
-// O(conditions).
-func CannotAct(t *model.Token) bool {
-	return unconscious(t) || t.Has(model.CondCannotAct)
-}
-
 // Falling lists, in token order, every token that MustFall. O(tokens).
 func Falling(e *model.Encounter) []int {
 	var out []int

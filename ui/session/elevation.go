@@ -88,7 +88,7 @@ func FallWarning(e *model.Encounter, tok int) string {
 	t := &e.Tokens[tok]
 	head := fmt.Sprintf("%s is %s without a fly Speed", t.Name, Height(t.Elevation))
 	if _, fly := t.Speed(rules.ModeFly); fly {
-		head = fmt.Sprintf("%s %s %s", t.Name, cannotActWords(t), Height(t.Elevation))
+		head = fmt.Sprintf("%s %s %s", t.Name, incapable(t), Height(t.Elevation)) // move.go
 	}
 	f, err := rules.FallOf(e, rules.NewFallQuery(tok))
 	if err != nil {
@@ -109,18 +109,6 @@ func FallWarning(e *model.Encounter, tok int) string {
 		s += " and land prone"
 	}
 	return s
-}
-
-// cannotActWords says why a flyer cannot keep itself up (rules.CannotAct),
-// the gravest first: "is dead", "is unconscious", "cannot act".
-func cannotActWords(t *model.Token) string {
-	switch {
-	case t.Has(model.CondDead):
-		return "is dead"
-	case t.Has(model.CondUnconscious):
-		return "is unconscious"
-	}
-	return "cannot act"
 }
 
 // endElevation gives a flight query of the selected token the overlays

@@ -42,8 +42,8 @@ func TestWallToolDrawsSnapsErasesAndUndoes(t *testing.T) {
 	}
 
 	ed.rune('w') // next kind: door
-	if ed.EdgeKind() != model.EdgeDoor || ed.tools.toolButtons[ToolWall].Text != "W Door" {
-		t.Fatalf("W again: kind %v, button %q", ed.EdgeKind(), ed.tools.toolButtons[ToolWall].Text)
+	if ed.EdgeKind() != model.EdgeDoor || ed.tools.modeLabel.Text != "Door" {
+		t.Fatalf("W again: kind %v, mode line %q", ed.EdgeKind(), ed.tools.modeLabel.Text)
 	}
 	edgeGesture(ed, corner(ed, 3, 2, 0, 0), corner(ed, 4, 2, 0.1, 0), 0)
 	want = []model.Edge{

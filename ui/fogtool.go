@@ -19,7 +19,9 @@ const (
 	fogGMOnly                // mark squares GM-only (Shift: unmark)
 )
 
-var fogModeNames = []string{"Fog", "Fog rect", "Room", "GM-only"}
+// fogModeNames are the fog tool's modes as the tool grid's free cell
+// names them.
+var fogModeNames = []string{"Brush", "Rect", "Room", "GM-only"}
 
 var fogModeHelp = []string{
 	"Fog brush: reveal squares (Shift hides; [ and ] change the size)",

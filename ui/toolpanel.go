@@ -75,6 +75,7 @@ type toolPanel struct {
 	area        areaTool // area templates (areas.go)
 	toolButtons []*controls.TipButton
 	terrButtons []*controls.TipButton
+	modeLabel   *widget.Label // the fog or wall tool's mode, in the tool grid's free cell
 	brushLabel  *widget.Label
 	terrLabel   *widget.Label
 }
@@ -139,6 +140,16 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 	}
 	tp.terrLabel = widget.NewLabel("")
 	tp.terrLabel.Truncation = fyne.TextTruncateEllipsis
+	// The fog and wall tools' mode shows in the grid's free cell, right of
+	// G and under W, in the lit button's colour. In the buttons ("G Fog
+	// rect") it changed the column's width, and the map's left edge with
+	// it, at each G or W, so the GM's next click landed a square off; a
+	// line of its own pushed the palette out of a 780-pixel window. The
+	// label cuts a name too long rather than widen the column.
+	tp.modeLabel = widget.NewLabel("")
+	tp.modeLabel.Truncation = fyne.TextTruncateEllipsis
+	tp.modeLabel.Importance = widget.HighImportance
+	toolObjs = append(toolObjs, tp.modeLabel)
 	tp.brushLabel = widget.NewLabel("")
 	smaller := controls.NewTipButton("[", "[  Smaller brush", tips, func() { resize(-1) })
 	bigger := controls.NewTipButton("]", "]  Bigger brush", tips, func() { resize(+1) })
@@ -155,8 +166,9 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 	return scroll
 }
 
-// edgeButtonNames name the wall tool's button after the kind it draws.
-var edgeButtonNames = []string{"Wall", "Door", "Secret"}
+// edgeModeNames are the wall tool's modes, by the kind it draws, as the
+// tool grid's free cell names them.
+var edgeModeNames = []string{"Wall", "Door", "Secret"}
 
 // swatchWithName puts the terrain's short name under its swatch button:
 // the palette showed only numbers, with the names in tooltips the GM had
@@ -184,19 +196,18 @@ func (captionLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(max(b.Width, c.Width), b.Height+c.Height-1)
 }
 
-// update shows the current tool, terrain and brush size.
+// update shows the current tool (and the fog or wall tool's mode),
+// terrain and brush size.
 func (tp *toolPanel) update() {
+	mode := ""
+	switch tp.tool {
+	case ToolFog:
+		mode = fogModeNames[tp.fogMode]
+	case ToolWall:
+		mode = edgeModeNames[tp.edgeKind]
+	}
+	tp.modeLabel.SetText(mode)
 	for i, b := range tp.toolButtons {
-		if Tool(i) == ToolWall {
-			if txt := "W " + edgeButtonNames[tp.edgeKind]; b.Text != txt {
-				b.SetText(txt)
-			}
-		}
-		if Tool(i) == ToolFog {
-			if txt := "G " + fogModeNames[tp.fogMode]; b.Text != txt {
-				b.SetText(txt)
-			}
-		}
 		imp := widget.MediumImportance
 		if Tool(i) == tp.tool {
 			imp = widget.HighImportance

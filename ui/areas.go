@@ -21,32 +21,45 @@ import (
 // a burst at the grid intersection nearest the pointer or an emanation,
 // cone or line from the selected token; Encounter > Areas… lists each area
 // with the creatures it catches and their cover. With an area picked in
-// that list, R turns a cone or line, the arrow keys move a burst and
-// Delete removes it; every change is one undo step. The squares come from
-// session.AreaShades, drawn with the other overlays and in exports.
+// that list or by a Ctrl-click inside it (select tool), R turns a cone or
+// line, the arrow keys move a burst and Delete removes it; every change is
+// one undo step. The squares come from session.AreaShades, drawn with the
+// other overlays and in exports.
 
 // areaTool is what the area commands remember: the last settings used
 // (Kind, Radius or Length, Dir, Label, Player) and the picked area.
 type areaTool struct {
 	last   model.Area
 	picked int // 1 + index in Encounter.Areas, 0 = none
+	// pickMsg is the status message the pick gave (what the keys do to
+	// the area), taken back when the pick is let go
+	pickMsg string
 
-	// a burst dragged with Alt and the select tool: the area as it was and
-	// the square the drag started on
+	// a burst dragged with Ctrl and the select tool: the area as it was
+	// and the square the drag started on
 	dragging       bool
 	orig           model.Area
 	startX, startY int
 }
 
-// pressArea is an Alt-press with the select tool: it picks the area under
-// (x, y), the last drawn on top, and starts dragging it. It reports
-// whether there was one.
+// pressArea is a Ctrl-press with the select tool (Cmd on a Mac, which
+// Fyne reports as Ctrl): it picks the area under (x, y), the last drawn on
+// top, and starts dragging it. It reports whether there was one.
+//
+// The gesture was Alt and a click, but Fyne's window toggles the main
+// menu when Alt is released with no key typed since its press (a click
+// does not count): the File menu opened and took the R meant for the
+// cone. An Alt-press over an area now only says to use Ctrl.
 func (ed *Editor) pressArea(x, y int) bool {
-	if ed.tools.tool != ToolSelect || !ed.view.AltPress() {
+	if ed.tools.tool != ToolSelect {
 		return false
 	}
+	mods := ed.view.PressModifiers()
 	i := session.AreaAt(ed.enc, x, y)
-	if i < 0 {
+	if i >= 0 && mods&fyne.KeyModifierAlt != 0 && mods&fyne.KeyModifierControl == 0 {
+		ed.message("Ctrl-click inside an area picks it (Alt opens the menu)")
+	}
+	if i < 0 || mods&fyne.KeyModifierControl == 0 {
 		return false
 	}
 	ed.Select(-1)
@@ -303,22 +316,48 @@ func (ed *Editor) placeArea(a model.Area) error {
 	return nil
 }
 
-// pickArea makes area i the one R, the arrows and Delete act on (-1: none).
+// pickArea makes area i the one R, the arrows and Delete act on (-1: none),
+// and says whom it catches and what the keys do to it.
 func (ed *Editor) pickArea(i int) {
-	if i >= len(ed.enc.Areas) {
-		i = -1
+	if i < 0 || i >= len(ed.enc.Areas) {
+		ed.unpickArea()
+		return
 	}
 	ed.tools.area.picked = i + 1
-	if i >= 0 {
-		caught, err := session.AreaCaught(ed.enc, i)
-		who := "no creature caught"
-		if err != nil {
-			who = err.Error()
-		} else if len(caught) > 0 {
-			who = strings.Join(caught, ", ")
-		}
-		ed.message(session.AreaName(ed.enc.Areas[i]) + ": " + who + " (R turns, arrows move a burst, Delete removes)")
+	caught, err := session.AreaCaught(ed.enc, i)
+	who := "no creature caught"
+	if err != nil {
+		who = err.Error()
+	} else if len(caught) > 0 {
+		who = strings.Join(caught, ", ")
 	}
+	a := ed.enc.Areas[i]
+	msg := session.AreaName(a) + ": " + who + " (" + areaKeys(a.Kind) + ")"
+	ed.message(msg)
+	ed.tools.area.pickMsg = msg
+}
+
+// areaKeys says what the keys do to a picked area of kind k: R turns only
+// a cone or a line, the arrows move only a burst.
+func areaKeys(k model.AreaKind) string {
+	switch k {
+	case model.Cone, model.Line:
+		return "R or Shift+wheel turns it, Delete removes it"
+	case model.Burst:
+		return "the arrows or a Ctrl-drag move it, Delete removes it"
+	}
+	return "it follows its token; Delete removes it"
+}
+
+// unpickArea lets go of the picked area, and of the status message that
+// said what the keys do to it: R picks the Rect tool again, and the
+// status line no longer says it turns a cone.
+func (ed *Editor) unpickArea() {
+	at := &ed.tools.area
+	if at.picked != 0 && at.pickMsg != "" && ed.status.msgLabel.Text == at.pickMsg {
+		ed.message("")
+	}
+	at.picked, at.pickMsg = 0, ""
 }
 
 // pickedArea is the picked area's index, or -1.
@@ -360,7 +399,7 @@ func (ed *Editor) DeleteArea() bool {
 	}) != nil {
 		return false
 	}
-	ed.tools.area.picked = 0
+	ed.unpickArea()
 	ed.message(name + " deleted (Ctrl+Z brings it back)")
 	return true
 }

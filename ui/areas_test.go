@@ -126,15 +126,15 @@ func TestGoldenBurstOnEditor(t *testing.T) {
 	test.AssertImageMatches(t, "area_burst.png", mapShot(ed))
 }
 
-// TestAltDragMovesBurst: with the select tool, an Alt-press inside a burst
+// TestCtrlDragMovesBurst: with the select tool, a Ctrl-press inside a burst
 // picks it (not the goblin under it) and a drag moves it by whole squares,
 // one undo step; Shift and the wheel turn a picked cone.
-func TestAltDragMovesBurst(t *testing.T) {
+func TestCtrlDragMovesBurst(t *testing.T) {
 	ed, _, p := newTestEditor(t, goblinsEncounter(t, model.SF2E))
 	ed.PlaceArea(model.Area{Kind: model.Burst, Radius: 10}) // at (6, 4)
 	ed.tools.area.picked = 0
 	settle(t, ed, p)
-	mouseDown(ed, 5, 3, fyne.KeyModifierAlt) // Goblin A's square
+	mouseDown(ed, 5, 3, fyne.KeyModifierControl) // Goblin A's square
 	dragTo(ed, 7, 4)
 	ed.view.DragEnd()
 	mouseUp(ed, 7, 4)
@@ -142,7 +142,7 @@ func TestAltDragMovesBurst(t *testing.T) {
 		t.Errorf("burst at (%d, %d) after the drag, want (8, 5)", a.X, a.Y)
 	}
 	if ed.Selected() >= 0 || ed.enc.Tokens[1].X != 5 {
-		t.Errorf("the Alt-press selected or moved a goblin")
+		t.Errorf("the Ctrl-press selected or moved a goblin")
 	}
 	ed.Undo()
 	if a := ed.enc.Areas[0]; a.X != 6 || a.Y != 4 {

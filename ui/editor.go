@@ -261,7 +261,7 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 	case fyne.KeyDelete, fyne.KeyBackspace:
 		ed.DeleteToken()
 	case fyne.KeyEscape:
-		ed.tools.area.picked = 0
+		ed.unpickArea()
 		ed.abandonGesture()
 		ed.Select(-1)
 	case fyne.KeyF11:
@@ -341,7 +341,7 @@ func (ed *Editor) Select(i int) {
 		return
 	}
 	ed.sel = i
-	ed.tools.area.picked = 0                                        // Delete and R act on the token now
+	ed.unpickArea()                                                 // Delete and R act on the token now
 	ed.setStatus(ed.status.pathLabel, ed.gest.ruler.Status(ed.enc)) // "" unless measuring
 	ed.updateHover()                                                // the hovered token's distance is from the new one
 	if w := session.FallWarning(ed.enc, i); w != "" {

@@ -123,18 +123,20 @@ func (ed *Editor) paintTerrain() model.Terrain {
 }
 
 // pans implements mapInput: with the select tool, a drag that starts on
-// empty ground pans the map (and the press deselects).
+// empty ground pans the map (and the press lets go of the token and the
+// area picked).
 func (ed *Editor) pans(x, y int) bool {
 	if ed.gest.ruler.On {
 		return false
 	}
-	if ed.pressArea(x, y) { // Alt: an area template (areas.go)
+	if ed.pressArea(x, y) { // Ctrl: an area template (areas.go)
 		return false
 	}
 	if ed.tools.tool != ToolSelect || ed.tokenAt(x, y) >= 0 {
 		return false
 	}
 	ed.Select(-1)
+	ed.unpickArea()
 	ed.toggleDoorAt(x, y)
 	return true
 }

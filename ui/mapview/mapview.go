@@ -76,9 +76,9 @@ type View struct {
 	// gesture state
 	active, panning bool
 	button          desktop.MouseButton
-	shiftDown       bool // from the mouse-down modifiers
-	shiftHeld       bool // Shift key held (key events)
-	altDown         bool // Alt held at the last press
+	shiftDown       bool             // from the mouse-down modifiers
+	shiftHeld       bool             // Shift key held (key events)
+	pressMods       fyne.KeyModifier // the modifiers held at the last press
 	spaceHeld       bool
 	last            fyne.Position
 	hoverX, hoverY  int
@@ -264,9 +264,9 @@ func (m *View) PointAt(p fyne.Position) (float64, float64) {
 // to the input: tools that work on grid lines (walls, doors) snap it.
 func (m *View) GesturePoint() (float64, float64) { return m.PointAt(m.gestureAt) }
 
-// AltPress reports whether Alt was held at the last mouse press (the
-// editor picks an area template with Alt and the select tool).
-func (m *View) AltPress() bool { return m.altDown }
+// PressModifiers are the modifier keys held at the last mouse press (the
+// editor picks an area template with Ctrl and the select tool).
+func (m *View) PressModifiers() fyne.KeyModifier { return m.pressMods }
 
 // PointerPoint is the map point under the pointer and whether the pointer
 // is over the map: area bursts snap it to a grid intersection.
@@ -309,7 +309,7 @@ func (m *View) MouseDown(ev *desktop.MouseEvent) {
 	// (adding a token), its release went to the dialog and the gesture never
 	// ended; without this the next click on the map would be lost.
 	m.active = false
-	m.altDown = ev.Modifier&fyne.KeyModifierAlt != 0
+	m.pressMods = ev.Modifier
 	m.begin(ev.Position, ev.Button, ev.Modifier&fyne.KeyModifierShift != 0)
 }
 

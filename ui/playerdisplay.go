@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+
 	"encounterplanner/model"
 	"encounterplanner/ui/player"
 	"encounterplanner/ui/render"
@@ -28,8 +31,95 @@ func (ed *Editor) openPlayer() {
 				ed.buildOverlayPanel()
 			}
 		},
+		Keys: ed.playerKeys(),
 	})
 	ed.player = p
+}
+
+// playerKeys sends the keys typed in the player display that it does not
+// use itself to the editor, as if typed in the editor's window: the
+// display takes the keyboard when it opens, and N, Ctrl+Z and the tool
+// keys did nothing there.
+func (ed *Editor) playerKeys() player.Keys {
+	c := ed.win.Canvas()
+	return player.Keys{
+		TypedKey: func(ev *fyne.KeyEvent) {
+			if h := c.OnTypedKey(); h != nil {
+				h(ev)
+			}
+		},
+		TypedRune: func(r rune) {
+			if h := c.OnTypedRune(); h != nil {
+				h(r)
+			}
+		},
+		Shortcuts: ed.shortcuts(),
+		Shortcut:  ed.typedShortcut,
+	}
+}
+
+// shortcuts are the editor's shortcuts: its main menu's and its own
+// (editorShortcuts), once each. A menu item's key without a modifier
+// (Delete, F11) is only its label: the driver sends it as a typed key.
+func (ed *Editor) shortcuts() []fyne.Shortcut {
+	seen := map[string]bool{}
+	var out []fyne.Shortcut
+	add := func(sc fyne.Shortcut) {
+		if cs, ok := sc.(*desktop.CustomShortcut); ok && cs.Modifier == 0 {
+			return
+		}
+		if n := sc.ShortcutName(); !seen[n] {
+			seen[n] = true
+			out = append(out, sc)
+		}
+	}
+	eachMenuItem(ed.win.MainMenu(), func(it *fyne.MenuItem) {
+		if it.Shortcut != nil {
+			add(it.Shortcut)
+		}
+	})
+	for _, sc := range editorShortcuts {
+		add(sc)
+	}
+	return out
+}
+
+// typedShortcut runs sc as the editor's window does: its main menu's item
+// first (the driver fires those before anything else), else the
+// shortcut bound in its canvas.
+func (ed *Editor) typedShortcut(sc fyne.Shortcut) {
+	var item *fyne.MenuItem
+	eachMenuItem(ed.win.MainMenu(), func(it *fyne.MenuItem) {
+		if item == nil && it.Shortcut != nil && it.Shortcut.ShortcutName() == sc.ShortcutName() && it.Action != nil && !it.Disabled {
+			item = it
+		}
+	})
+	if item != nil {
+		item.Action()
+		return
+	}
+	if s, ok := ed.win.Canvas().(fyne.Shortcutable); ok {
+		s.TypedShortcut(sc)
+	}
+}
+
+// eachMenuItem calls f on every item of m, submenus included.
+func eachMenuItem(m *fyne.MainMenu, f func(*fyne.MenuItem)) {
+	if m == nil {
+		return
+	}
+	var walk func(items []*fyne.MenuItem)
+	walk = func(items []*fyne.MenuItem) {
+		for _, it := range items {
+			f(it)
+			if it.ChildMenu != nil {
+				walk(it.ChildMenu.Items)
+			}
+		}
+	}
+	for _, menu := range m.Items {
+		walk(menu.Items)
+	}
 }
 
 // sharePlayer shows the selected token's reach and path on the player

@@ -67,6 +67,23 @@ type Source struct {
 	Say     func(string)
 	// OnClosed, when set, is called once the players' window closes.
 	OnClosed func()
+	// Keys is where the keys typed in the players' window go that it
+	// does not use itself.
+	Keys Keys
+}
+
+// Keys takes the keys typed in the players' window other than its own
+// (F11, Escape in full screen, the arrows, + and -). The window takes the
+// keyboard when it opens or is clicked (to move it to the table's
+// screen), and N, the tool keys and Ctrl+Z did nothing there: they go to
+// the GM's window, whichever of the two has the keyboard.
+type Keys struct {
+	TypedKey  func(*fyne.KeyEvent)
+	TypedRune func(rune)
+	// Shortcuts are bound in the players' window, each sent to Shortcut
+	// (a window runs only the shortcuts bound in it).
+	Shortcuts []fyne.Shortcut
+	Shortcut  func(fyne.Shortcut)
 }
 
 // Open makes the players' window, shows it and follows src.
@@ -94,27 +111,7 @@ func Open(src Source) *Display {
 	p.win.SetContent(p.content)
 	p.win.SetPadded(false)
 	p.win.Resize(fyne.NewSize(800, 600))
-	keys := func(ev *fyne.KeyEvent) {
-		switch ev.Name {
-		case fyne.KeyF11:
-			p.ToggleFullScreen()
-		case fyne.KeyEscape:
-			if p.win.FullScreen() {
-				p.win.SetFullScreen(false)
-			}
-		default:
-			p.view.NavKey(ev)
-		}
-	}
-	p.win.Canvas().SetOnTypedKey(keys)
-	p.win.Canvas().SetOnTypedRune(func(r rune) {
-		switch r {
-		case '+', '=':
-			p.view.ZoomCentre(1.25)
-		case '-':
-			p.view.ZoomCentre(0.8)
-		}
-	})
+	p.bindKeys()
 	p.win.SetOnClosed(func() {
 		p.closed = true
 		if src.OnClosed != nil {
@@ -125,6 +122,43 @@ func Open(src Source) *Display {
 	p.Place()
 	p.Refresh()
 	return p
+}
+
+// bindKeys gives the players' window its keys: F11 toggles full screen,
+// Escape leaves it, the arrows pan and + and - zoom the players' map;
+// every other key, and the GM's shortcuts, go to src.Keys.
+func (p *Display) bindKeys() {
+	k := p.src.Keys
+	c := p.win.Canvas()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		switch {
+		case ev.Name == fyne.KeyF11:
+			p.ToggleFullScreen()
+		case ev.Name == fyne.KeyEscape && p.win.FullScreen():
+			p.win.SetFullScreen(false)
+		case p.view.NavKey(ev):
+		case k.TypedKey != nil:
+			k.TypedKey(ev)
+		}
+	})
+	c.SetOnTypedRune(func(r rune) {
+		switch r {
+		case '+', '=':
+			p.view.ZoomCentre(1.25)
+		case '-':
+			p.view.ZoomCentre(0.8)
+		default:
+			if k.TypedRune != nil {
+				k.TypedRune(r)
+			}
+		}
+	})
+	if k.Shortcut == nil {
+		return
+	}
+	for _, sc := range k.Shortcuts {
+		c.AddShortcut(sc, k.Shortcut)
+	}
 }
 
 // Window is the players' window.

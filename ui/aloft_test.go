@@ -6,9 +6,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // navasiAloft is an 8x6 room of open floor with Navasi (land 25, fly 30)
@@ -30,7 +30,7 @@ const navasiFalls = "Navasi is unconscious 15 ft up: it would fall 15 ft for 7 b
 func TestDamageToZeroWarnsThatTheFlyerFalls(t *testing.T) {
 	ed, _, _ := newTestEditor(t, navasiAloft(t))
 	ed.Select(0)
-	amount, _ := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+	amount, _ := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "amount" })
 	amount.SetText("7")
 	test.Tap(buttonIn(t, ed, "Damage"))
 	if tk := ed.enc.Tokens[0]; tk.HP.Current != 0 || !tk.Has(model.CondUnconscious) {
@@ -43,7 +43,7 @@ func TestDamageToZeroWarnsThatTheFlyerFalls(t *testing.T) {
 	ed2, _, _ := newTestEditor(t, navasiAloft(t))
 	ed2.Select(0)
 	hp := formWidget(t, ed2, "HP").(*fyne.Container)
-	hp.Objects[0].(*widget.Entry).SetText("0")
+	entryOf(t, hp.Objects[0]).SetText("0")
 	if got := ed2.status.msgLabel.Text; got != navasiFalls {
 		t.Errorf("status after typing 0 HP: %q\nwant %q", got, navasiFalls)
 	}

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -18,7 +19,7 @@ import (
 // keeps any other label. Each add or removal is one undo step.
 func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) []*widget.FormItem {
 	rs := e.Ruleset
-	value := widget.NewEntry()
+	value := controls.NewPaneEntry()
 	value.SetPlaceHolder("value")
 	value.Disable()
 	pick := widget.NewSelect(session.ConditionChoices(rs), func(s string) {

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // TestConditionPicker: pick "frightened" with value 2, raise it to 3,
@@ -23,7 +24,7 @@ func TestConditionPicker(t *testing.T) {
 			t.Fatal("no condition select")
 		}
 		sel.SetSelected(name)
-		val, _ := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "value" })
+		val, _ := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "value" })
 		if name == "frightened" == val.Disabled() {
 			t.Errorf("value entry disabled %v for %s", val.Disabled(), name)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/internal/memstore"
 	"encounterplanner/ui/library"
 	"encounterplanner/ui/player"
@@ -323,6 +324,21 @@ func formWidget(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
 	return nil
 }
 
+// entryOf is the text field o: a plain Entry or one of the app's.
+func entryOf(t *testing.T, o fyne.CanvasObject) *widget.Entry {
+	t.Helper()
+	switch x := o.(type) {
+	case *widget.Entry:
+		return x
+	case *controls.PaneEntry:
+		return &x.Entry
+	case *controls.EscEntry:
+		return &x.Entry
+	}
+	t.Fatalf("%T is not a text field", o)
+	return nil
+}
+
 func TestInspectorEdits(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	gesture(ed, 0, [2]int{8, 3})
@@ -330,7 +346,7 @@ func TestInspectorEdits(t *testing.T) {
 	if ed.Selected() != i {
 		t.Fatalf("click on Dae selected %d", ed.Selected())
 	}
-	name := formWidget(t, ed, "Name").(*widget.Entry)
+	name := entryOf(t, formWidget(t, ed, "Name"))
 	name.SetText("Daeva")
 	if ed.enc.Tokens[i].Name != "Daeva" {
 		t.Errorf("name edit not applied: %q", ed.enc.Tokens[i].Name)
@@ -339,7 +355,7 @@ func TestInspectorEdits(t *testing.T) {
 	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.status.msgLabel.Text, "duplicate") {
 		t.Errorf("a duplicate name should be refused with a message; name %q, status %q", ed.enc.Tokens[i].Name, ed.status.msgLabel.Text)
 	}
-	land := formWidget(t, ed, "Land ft").(*widget.Entry)
+	land := entryOf(t, formWidget(t, ed, "Land ft"))
 	land.SetText("35")
 	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 {
 		t.Errorf("land speed %d, want 35", v)
@@ -353,7 +369,7 @@ func TestInspectorEdits(t *testing.T) {
 	if ed.enc.Tokens[i].Size != model.Large {
 		t.Errorf("size %v, want large", ed.enc.Tokens[i].Size)
 	}
-	conds := formWidget(t, ed, "Conditions").(*widget.Entry)
+	conds := entryOf(t, formWidget(t, ed, "Conditions"))
 	conds.SetText("prone,  taken-cover ,")
 	if got := ed.enc.Tokens[i].Conditions; !reflect.DeepEqual(got, []string{"prone", "taken-cover"}) {
 		t.Errorf("conditions %q", got)

@@ -9,6 +9,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -70,7 +71,7 @@ func elevationItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widge
 	if !rules.HasElevation(e.Ruleset) {
 		return nil
 	}
-	en := widget.NewEntry()
+	en := controls.NewPaneEntry()
 	en.SetPlaceHolder("0 (PageUp/PageDown)")
 	if t.Elevation != 0 {
 		en.SetText(strconv.Itoa(t.Elevation))

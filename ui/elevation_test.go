@@ -39,7 +39,7 @@ func TestPageUpRaisesSelectedTokenAndWarnsOfTheFall(t *testing.T) {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == "Elevation ft" {
-					found = it.Widget.(*widget.Entry).Text == "30"
+					found = entryOf(t, it.Widget).Text == "30"
 				}
 			}
 		}
@@ -67,7 +67,7 @@ func TestInspectorElevationField(t *testing.T) {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == "Elevation ft" {
-					en = it.Widget.(*widget.Entry)
+					en = entryOf(t, it.Widget)
 				}
 			}
 		}

@@ -7,10 +7,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -24,8 +24,8 @@ import (
 // fly), in feet: empty is
 // the selected token's own height (its placeholder says which); a height
 // must be a multiple of one square's feet, not below the ground.
-func (op *overlayPanel) endField(e *model.Encounter, sel int, set func(func(s *session.Settings)), say func(string)) *widget.Entry {
-	en := widget.NewEntry()
+func (op *overlayPanel) endField(e *model.Encounter, sel int, set func(func(s *session.Settings)), say func(string)) *controls.PaneEntry {
+	en := controls.NewPaneEntry()
 	if op.settings.EndSet {
 		en.SetText(strconv.Itoa(op.settings.End))
 	}

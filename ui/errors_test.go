@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/library"
 )
 
@@ -23,6 +24,10 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 			ed.Select(ed.enc.TokenIndex(tok))
 			switch w := formWidget(t, ed, field).(type) {
 			case *widget.Entry:
+				w.SetText(value)
+			case *controls.PaneEntry:
+				w.SetText(value)
+			case *controls.PaneSelectEntry:
 				w.SetText(value)
 			case *widget.Select:
 				w.SetSelected(value)

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -140,7 +141,7 @@ func TestAnUnconsciousCreatureCannotMove(t *testing.T) {
 	}
 	quick := func(button, amount string) {
 		t.Helper()
-		a, ok := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+		a, ok := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "amount" })
 		if !ok {
 			t.Fatal("no amount entry")
 		}

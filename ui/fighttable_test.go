@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // TestFightTargetShowsItsHP: in a fight of seven, the order filled the
@@ -42,7 +43,7 @@ func TestFightTargetShowsItsHP(t *testing.T) {
 			t.Errorf("%s at %v (%v) is not inside the pane's top part at %v (%v)", name, at, b.Size(), top, size)
 		}
 	}
-	amount, _ := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+	amount, _ := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "amount" })
 	amount.SetText("12")
 	buttonIn(t, ed, "Damage").OnTapped()
 	if tk := ed.enc.Tokens[scout]; tk.HP.Current != 0 || !tk.Has(model.CondUnconscious) {

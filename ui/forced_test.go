@@ -60,7 +60,7 @@ func TestForcedMovementOverlay(t *testing.T) {
 		t.Errorf("the source should default to the nearest foe, Brute; got %q", got)
 	}
 	overlayField(t, ed, "Forced").(*widget.Select).SetSelected(rules.ForcedPush)
-	overlayField(t, ed, "Forced sq").(*widget.Entry).SetText("3")
+	entryOf(t, overlayField(t, ed, "Forced sq")).SetText("3")
 	settle(t, ed, p)
 
 	eng, _ := rules.For(model.Points)
@@ -118,7 +118,7 @@ func TestForcedMovementOverlay(t *testing.T) {
 		t.Errorf("pull by Ally: %d squares, want %d", len(ed.Overlays().Reach), len(want2))
 	}
 	// a bad distance is refused with what to type
-	overlayField(t, ed, "Forced sq").(*widget.Entry).SetText("far")
+	entryOf(t, overlayField(t, ed, "Forced sq")).SetText("far")
 	if !strings.Contains(ed.status.msgLabel.Text, "forced distance") || !strings.Contains(ed.status.msgLabel.Text, "number of squares") {
 		t.Errorf("status %q should say what to type", ed.status.msgLabel.Text)
 	}

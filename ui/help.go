@@ -22,7 +22,7 @@ const helpText = `# Shortcuts
 - Encounter > Import map image… makes a PNG, JPEG or WebP battle map the background: the grid found in it is proposed, type pixels per square and offset while the grid shows over the picture; the map takes the image's size
 - **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous; **S** shallow water
 - **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit; the status bar says which ("Undone: Dae moved")
-- **Ctrl+D** duplicate, **Delete** delete the selected token; **Esc** deselect
+- **Ctrl+D** duplicate, **Delete** delete the selected token; **Esc** deselect (in a field of the inspector or the overlays panel, **Esc** leaves the field first, keeping what you typed, so the next key is a shortcut again)
 - **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map
 - **Middle drag**, **Space+drag**, a select-drag on open ground or the **arrow keys** pan; View > Grid lines hides the grid
 - **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)

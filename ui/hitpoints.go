@@ -12,6 +12,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -22,14 +23,14 @@ import (
 // sf2e: dying is the GM's call). reshow rebuilds the inspector
 // after a quick button changed several fields.
 func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) []*widget.FormItem {
-	cur, most := widget.NewEntry(), widget.NewEntry()
+	cur, most := controls.NewPaneEntry(), controls.NewPaneEntry()
 	cur.SetPlaceHolder("—")
 	most.SetPlaceHolder("max")
 	if t.HP != nil {
 		cur.SetText(strconv.Itoa(t.HP.Current))
 		most.SetText(strconv.Itoa(t.HP.Max))
 	}
-	amount := widget.NewEntry()
+	amount := controls.NewPaneEntry()
 	amount.SetPlaceHolder("amount")
 	quick := func(sign int) {
 		n, err := strconv.Atoi(strings.TrimSpace(amount.Text))

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // inspectorFind finds the first widget in the inspector that match says.
@@ -53,7 +54,7 @@ func TestInspectorHP(t *testing.T) {
 	i, _ := tokenAt(t, ed, "Dae")
 	ed.Select(i)
 	hp := formWidget(t, ed, "HP").(*fyne.Container)
-	cur, most := hp.Objects[0].(*widget.Entry), hp.Objects[1].(*widget.Entry)
+	cur, most := entryOf(t, hp.Objects[0]), entryOf(t, hp.Objects[1])
 	most.SetText("20")
 	if h := ed.enc.Tokens[i].HP; h == nil || *h != (model.HP{Current: 20, Max: 20}) {
 		t.Fatalf("HP %+v after max 20", h)
@@ -63,7 +64,7 @@ func TestInspectorHP(t *testing.T) {
 		t.Fatalf("HP %+v after current 12", h)
 	}
 	ed.showInspector() // as selecting it again would: the quick buttons appear
-	amount, ok := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+	amount, ok := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "amount" })
 	if !ok {
 		t.Fatal("no amount entry")
 	}
@@ -76,7 +77,7 @@ func TestInspectorHP(t *testing.T) {
 	if _, ok := inspectorFind(ed, func(l *widget.Label) bool { return strings.Contains(l.Text, "dying is the GM's call") }); !ok {
 		t.Error("no note that dying is the GM's call")
 	}
-	amount, _ = inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+	amount, _ = inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "amount" })
 	amount.SetText("5")
 	test.Tap(buttonIn(t, ed, "Heal"))
 	if h := ed.enc.Tokens[i].HP; h.Current != 5 {
@@ -118,7 +119,7 @@ func TestHealingFromZeroWakesTheToken(t *testing.T) {
 	}
 	quick := func(button, amount string) {
 		t.Helper()
-		a, ok := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+		a, ok := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "amount" })
 		if !ok {
 			t.Fatal("no amount entry")
 		}
@@ -147,7 +148,7 @@ func TestHealingFromZeroWakesTheToken(t *testing.T) {
 	}
 	ed.showInspector()
 	hp := formWidget(t, ed, "HP").(*fyne.Container)
-	hp.Objects[0].(*widget.Entry).SetText("7")
+	entryOf(t, hp.Objects[0]).SetText("7")
 	if tk := ed.enc.Tokens[dae]; tk.HP.Current != 7 || tk.Has(model.CondUnconscious) || !tk.Has(model.CondProne) {
 		t.Errorf("current HP typed 7 over 0: %+v %v, want awake and prone", tk.HP, tk.Conditions)
 	}

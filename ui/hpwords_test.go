@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -21,8 +20,8 @@ func TestHPRefusalsNameTheFields(t *testing.T) {
 		ed, _, _ := newTestEditor(t, model.Sample())
 		ed.Select(ed.enc.TokenIndex("Iseph"))
 		hp := formWidget(t, ed, "HP").(*fyne.Container)
-		hp.Objects[1].(*widget.Entry).SetText(c.most)
-		hp.Objects[0].(*widget.Entry).SetText(c.cur)
+		entryOf(t, hp.Objects[1]).SetText(c.most)
+		entryOf(t, hp.Objects[0]).SetText(c.cur)
 		got := ed.insp.errLabel.Text
 		if !strings.Contains(got, c.want) || strings.Contains(got, "hp.") {
 			t.Errorf("HP %q of %q: %q, want it to say %q", c.cur, c.most, got, c.want)

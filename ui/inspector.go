@@ -12,6 +12,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -224,7 +225,7 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 
 // identityItems are the name, size and side fields.
 func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.FormItem {
-	name := widget.NewEntry()
+	name := controls.NewPaneEntry()
 	name.SetText(t.Name)
 	name.OnChanged = func(s string) {
 		edit("name", func(t *model.Token) error { t.Name = strings.TrimSpace(s); return nil })
@@ -250,7 +251,7 @@ func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget
 		size.OnChanged = onSize
 	}
 	size.OnChanged = onSize
-	side := widget.NewSelectEntry(sides(e))
+	side := controls.NewPaneSelectEntry(sides(e))
 	side.SetText(t.SideOrNeutral())
 	side.OnChanged = func(s string) {
 		edit("side", func(t *model.Token) error {
@@ -276,7 +277,7 @@ func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget
 func speedItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.FormItem {
 	var items []*widget.FormItem
 	for _, k := range d.SpeedKeys {
-		en := widget.NewEntry()
+		en := controls.NewPaneEntry()
 		en.SetPlaceHolder("none")
 		if v, ok := t.Speeds[k]; ok {
 			en.SetText(strconv.Itoa(v))
@@ -317,7 +318,7 @@ const reachLabel = "Reach ft"
 func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.FormItem {
 	var items []*widget.FormItem
 	if d.MeleeReach {
-		reach := widget.NewEntry()
+		reach := controls.NewPaneEntry()
 		reach.SetPlaceHolder("by size")
 		if t.Reach != nil {
 			reach.SetText(strconv.Itoa(*t.Reach))
@@ -372,7 +373,7 @@ func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
 	hidden := widget.NewCheck("hidden from players", nil)
 	hidden.SetChecked(t.Hidden)
 	hidden.OnChanged = func(b bool) { edit("hidden", func(t *model.Token) error { t.Hidden = b; return nil }) }
-	conds := widget.NewEntry()
+	conds := controls.NewPaneEntry()
 	conds.SetPlaceHolder("prone, taken-cover")
 	conds.SetText(strings.Join(t.Conditions, ", "))
 	conds.OnChanged = func(s string) {
@@ -387,7 +388,7 @@ func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
 			return nil
 		})
 	}
-	notes := widget.NewMultiLineEntry()
+	notes := controls.NewPaneMultiLineEntry()
 	notes.Wrapping = fyne.TextWrapWord
 	// the notes grow with their lines (up to noteRows) rather than scroll
 	// inside two: the wheel over the inspector scrolls the inspector

@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -39,13 +38,13 @@ func TestARefusalMovesNoField(t *testing.T) {
 	ed.win.Resize(fyne.NewSize(1200, 750))
 	ed.Select(ed.enc.TokenIndex("Iseph"))
 	hp := formWidget(t, ed, "HP").(*fyne.Container)
-	hp.Objects[1].(*widget.Entry).SetText("30")
+	entryOf(t, hp.Objects[1]).SetText("30")
 	relayout(ed.win.Content())
 	d := fyne.CurrentApp().Driver()
 	level := formWidget(t, ed, "Level")
 	notes := formWidget(t, ed, "Notes")
 	before := []fyne.Position{d.AbsolutePositionForObject(level), d.AbsolutePositionForObject(notes)}
-	hp.Objects[0].(*widget.Entry).SetText("50")
+	entryOf(t, hp.Objects[0]).SetText("50")
 	if !ed.insp.errLabel.Visible() || ed.insp.errLabel.Text == "" {
 		t.Fatal("no refusal shown")
 	}
@@ -61,7 +60,7 @@ func TestARefusalMovesNoField(t *testing.T) {
 	}
 	// a kept edit hides the line and gives its room back to the form (a
 	// frame does not lay out again for a hidden object)
-	hp.Objects[0].(*widget.Entry).SetText("20")
+	entryOf(t, hp.Objects[0]).SetText("20")
 	if ed.insp.errLabel.Visible() {
 		t.Error("the refusal stays after a kept edit")
 	}
@@ -81,7 +80,7 @@ func TestARefusalKeepsTheFieldTypedInInSight(t *testing.T) {
 	relayout(ed.win.Content())
 	d := fyne.CurrentApp().Driver()
 	sc := ed.fight.scroll
-	land := formWidget(t, ed, "Land ft").(*widget.Entry)
+	land := entryOf(t, formWidget(t, ed, "Land ft"))
 	// the field's bottom at the view's bottom
 	off := sc.Offset
 	off.Y += d.AbsolutePositionForObject(land).Y + land.Size().Height - (d.AbsolutePositionForObject(sc).Y + sc.Size().Height)

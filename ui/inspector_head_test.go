@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // TestInspectorHeadlineFollowsEdits: making Dae large in the inspector
@@ -34,7 +35,7 @@ func TestInspectorHeadlineFollowsEdits(t *testing.T) {
 	if got := head(); got != "large · party · 2×2 squares at (8, 3)" {
 		t.Errorf("after making Dae large the headline says %q", got)
 	}
-	formWidget(t, ed, "Side").(*widget.SelectEntry).SetText("enemy")
+	formWidget(t, ed, "Side").(*controls.PaneSelectEntry).SetText("enemy")
 	if got := head(); got != "large · enemy · 2×2 squares at (8, 3)" {
 		t.Errorf("after changing the side the headline says %q", got)
 	}

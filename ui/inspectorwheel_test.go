@@ -5,7 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -68,14 +67,14 @@ func TestTheWheelScrollsTheInspectorOverItsFields(t *testing.T) {
 		}
 	}
 	// clicks and typing still reach the field under it
-	name := formWidget(t, ed, "Name").(*widget.Entry)
+	name := entryOf(t, formWidget(t, ed, "Name"))
 	test.Type(name, "a")
 	if got := ed.enc.Tokens[ed.Selected()].Name; got != "Isepha" && got != "aIseph" {
 		t.Errorf("typing into Name gave %q", got)
 	}
 	// the notes, under the wheel too, grow with their lines rather than
 	// scroll inside two
-	notes := formWidget(t, ed, "Notes").(*widget.Entry)
+	notes := entryOf(t, formWidget(t, ed, "Notes"))
 	two := notes.MinSize().Height
 	notes.SetText("one\ntwo\nthree\nfour")
 	if four := notes.MinSize().Height; four < two*1.5 {

@@ -71,7 +71,7 @@ func TestLibraryThreatFollowsTheEditor(t *testing.T) {
 	}
 	i, _ := tokenAt(t, ed, "Tashtari")
 	ed.Select(i)
-	formWidget(t, ed, "Level").(*widget.Entry).SetText("5")
+	entryOf(t, formWidget(t, ed, "Level")).SetText("5")
 	want := ed.status.threatLabel.Text
 	if err := ed.SaveNow(); err != nil {
 		t.Fatal(err)

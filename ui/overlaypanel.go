@@ -9,6 +9,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -22,7 +23,7 @@ type overlayPanel struct {
 	// the end elevation of flights (sf2e, pf1e; elevationend.go): its
 	// field, nil unless the ruleset has elevation and the mode is fly,
 	// and the token it was asked for
-	end      *widget.Entry
+	end      *controls.PaneEntry
 	endFor   endOwner
 	endQuiet bool // the field's text is being set from the settings
 }
@@ -121,7 +122,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		if op.settings.Range <= 0 {
 			op.settings.Range = 5
 		}
-		rng := widget.NewEntry()
+		rng := controls.NewPaneEntry()
 		rng.SetText(strconv.Itoa(op.settings.Range))
 		rng.OnChanged = func(s string) {
 			if v, ok, err := parseOptInt(s, "teleport range"); err != nil || !ok {
@@ -189,7 +190,7 @@ func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel 
 		src.SetSelected(cur)
 	}
 	src.OnChanged = func(n string) { set(func(st *session.Settings) { st.ForcedSource = ids[n] }) }
-	dist := widget.NewEntry()
+	dist := controls.NewPaneEntry()
 	dist.SetText(strconv.Itoa(s.ForcedDist))
 	dist.OnChanged = func(v string) {
 		if n, ok, err := parseOptInt(v, "forced distance"); err != nil || !ok {

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // TestDamageAndHealShowOnceHPIsSet: the quick Damage and Heal controls
@@ -27,7 +28,7 @@ func TestDamageAndHealShowOnceHPIsSet(t *testing.T) {
 		t.Fatal("Damage shows for a token without HP")
 	}
 	hp := formWidget(t, ed, "HP").(*fyne.Container)
-	most := hp.Objects[1].(*widget.Entry)
+	most := entryOf(t, hp.Objects[1])
 	most.SetText("30")
 	if formWidget(t, ed, "HP") != hp {
 		t.Fatal("the form was rebuilt while the GM typed")
@@ -35,7 +36,7 @@ func TestDamageAndHealShowOnceHPIsSet(t *testing.T) {
 	if !shown() {
 		t.Fatal("no Damage once max HP is set")
 	}
-	amount, _ := inspectorFind(ed, func(e *widget.Entry) bool { return e.PlaceHolder == "amount" })
+	amount, _ := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "amount" })
 	amount.SetText("30")
 	test.Tap(buttonIn(t, ed, "Damage"))
 	if h := ed.enc.Tokens[i].HP; h == nil || h.Current != 0 {
@@ -43,7 +44,7 @@ func TestDamageAndHealShowOnceHPIsSet(t *testing.T) {
 	}
 	// cleared: the quick controls go
 	hp = formWidget(t, ed, "HP").(*fyne.Container)
-	cur, most := hp.Objects[0].(*widget.Entry), hp.Objects[1].(*widget.Entry)
+	cur, most := entryOf(t, hp.Objects[0]), entryOf(t, hp.Objects[1])
 	cur.SetText("")
 	most.SetText("")
 	if ed.enc.Tokens[i].HP != nil {

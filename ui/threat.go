@@ -38,7 +38,7 @@ func levelItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.Fo
 	if !rules.Describe(e.Ruleset).Threat {
 		return nil
 	}
-	level := widget.NewEntry()
+	level := controls.NewPaneEntry()
 	level.SetPlaceHolder("none")
 	if t.Level != nil {
 		level.SetText(strconv.Itoa(*t.Level))

@@ -29,7 +29,7 @@ func TestThreatLive(t *testing.T) {
 	i, _ := tokenAt(t, ed, "Tashtari")
 	ed.Select(i)
 	before := ed.status.threatLabel.Text
-	formWidget(t, ed, "Level").(*widget.Entry).SetText("7")
+	entryOf(t, formWidget(t, ed, "Level")).SetText("7")
 	if got := ed.status.threatLabel.Text; got == before || !strings.Contains(got, "· ") {
 		t.Errorf("threat %q did not follow the level (was %q)", got, before)
 	}

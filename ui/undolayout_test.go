@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -39,7 +38,7 @@ func TestUndoingAnInspectorEditKeepsTheRightPane(t *testing.T) {
 	ed.Select(ed.enc.TokenIndex("Iseph"))
 	p.until(t, "overlays", ed.overlaysIdle)
 	rightPaneLaidOut(t, ed, "selected")
-	formWidget(t, ed, "Name").(*widget.Entry).SetText("IsephX")
+	entryOf(t, formWidget(t, ed, "Name")).SetText("IsephX")
 	p.until(t, "overlays", ed.overlaysIdle)
 	ed.updateCoverList()
 	rightPaneLaidOut(t, ed, "renamed")

@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
-	"encounterplanner/ui/controls"
 )
 
 // context implements mapInput: the right-click menu of a square, for what
@@ -81,27 +80,37 @@ func (ed *Editor) DeleteNote(x, y int) {
 	ed.message("note deleted (Ctrl+Z brings it back)")
 }
 
+// noteDialog asks for the note on (x, y): Enter saves, as in every
+// dialog, Shift+Enter starts a new line (the field's hint says so),
+// Escape cancels; an empty note comes back as typed under its error.
 func (ed *Editor) noteDialog(x, y int) {
-	text := widget.NewMultiLineEntry()
+	text := ed.esc.MultiLineEntry()
 	text.SetMinRowsVisible(3)
-	text.Wrapping = fyne.TextWrapWord
-	player := widget.NewCheck("Show on the player display", nil)
+	player := ed.esc.Check("Show on the player display", nil)
 	if i := ed.noteAt(x, y); i >= 0 {
 		text.SetText(ed.enc.Notes[i].Text)
 		player.SetChecked(ed.enc.Notes[i].Player)
 	}
 	text.SetPlaceHolder("e.g. Leaking coolant: 1d6 cold damage per square")
-	d := dialog.NewForm(fmt.Sprintf("Note at (%d, %d)", x, y), "Save", "Cancel", []*widget.FormItem{
-		widget.NewFormItem("Text", text),
+	item := widget.NewFormItem("Text", text)
+	item.HintText = noteHint
+	var d *dialog.FormDialog
+	d = dialog.NewForm(fmt.Sprintf("Note at (%d, %d)", x, y), "Save", "Cancel", []*widget.FormItem{
+		item,
 		widget.NewFormItem("", player),
 	}, func(ok bool) {
 		if ok {
 			if err := ed.SetNote(x, y, text.Text, player.Checked); err != nil {
-				controls.ShowError(ed.win, "Note not saved", err)
+				ed.esc.Refuse(d, d.Submit, text, "Note not saved", err)
 			}
 		}
 	}, ed.win)
+	text.OnSubmitted = func(string) { d.Submit() }
 	d.Resize(fyne.NewSize(420, 0))
 	d.Show()
+	ed.esc.Confirms(d, d.Submit)
 	ed.win.Canvas().Focus(text)
 }
+
+// noteHint is the hint under a note's text.
+const noteHint = "Enter saves; Shift+Enter starts a new line"

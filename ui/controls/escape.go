@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -160,10 +161,24 @@ func (x *Escapes) SelectEntry(options []string) *EscSelectEntry {
 	return e
 }
 
+// MultiLineEntry makes an EscEntry of several lines in which Enter is
+// the field's OnSubmitted, as in the dialogs' other fields, and
+// Shift+Enter starts a new line. Fyne's multi-line Entry has it the other
+// way round, so Enter in a note added a line where every other dialog
+// saved.
+func (x *Escapes) MultiLineEntry() *EscEntry {
+	e := &EscEntry{esc: x}
+	e.MultiLine = true
+	e.Wrapping = fyne.TextWrapWord
+	e.ExtendBaseWidget(e)
+	return e
+}
+
 // EscEntry is an Entry in which Escape cancels the dialog it sits in.
 type EscEntry struct {
 	widget.Entry
-	esc *Escapes
+	esc   *Escapes
+	shift bool // a Shift key is down (its KeyDown came here)
 }
 
 // TypedKey implements fyne.Focusable.
@@ -171,7 +186,42 @@ func (e *EscEntry) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape && e.esc.Top() {
 		return
 	}
+	if e.MultiLine && e.OnSubmitted != nil && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) {
+		if !e.shift && !shiftDown() {
+			e.OnSubmitted(e.Text)
+			return
+		}
+		// Shift+Enter: the Entry makes a new line unless it can submit
+		submit := e.OnSubmitted
+		e.OnSubmitted = nil
+		e.Entry.TypedKey(k)
+		e.OnSubmitted = submit
+		return
+	}
 	e.Entry.TypedKey(k)
+}
+
+// KeyDown implements desktop.Keyable: it notes Shift.
+func (e *EscEntry) KeyDown(k *fyne.KeyEvent) {
+	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
+		e.shift = true
+	}
+	e.Entry.KeyDown(k)
+}
+
+// KeyUp implements desktop.Keyable: it notes Shift.
+func (e *EscEntry) KeyUp(k *fyne.KeyEvent) {
+	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
+		e.shift = false
+	}
+	e.Entry.KeyUp(k)
+}
+
+// shiftDown reports whether the desktop driver has Shift down (it knows
+// even when Shift was pressed before the field had the keyboard).
+func shiftDown() bool {
+	d, ok := fyne.CurrentApp().Driver().(desktop.Driver)
+	return ok && d.CurrentKeyModifiers()&fyne.KeyModifierShift != 0
 }
 
 // EscSelectEntry is a SelectEntry in which Escape cancels the dialog.

@@ -54,3 +54,25 @@ func TestNoteDialogEnterSavesShiftEnterAddsALine(t *testing.T) {
 		t.Errorf("Escape: dialog open %v, note %q; want it closed and the note as it was", c.Overlays().Top() != nil, ed.enc.Notes[0].Text)
 	}
 }
+
+// TestTwoLineNoteKeepsTheMapInPlace: hovering a square whose note has two
+// lines put both in the status bar, which grew a line and shortened the
+// map above it: the map moved under the pointer. The hovered note shows on
+// one line, its lines joined by " / ".
+func TestTwoLineNoteKeepsTheMapInPlace(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 6, 6))
+	if err := ed.SetNote(2, 3, "Pit trap\nDC 20", false); err != nil {
+		t.Fatal(err)
+	}
+	d := fyne.CurrentApp().Driver()
+	ed.content.Refresh() // the test window does not lay out on MinSize changes
+	pos, size := d.AbsolutePositionForObject(ed.view), ed.view.Size()
+	ed.hover(2, 3, true)
+	ed.content.Refresh()
+	if got := ed.status.hoverLabel.Text; !strings.Contains(got, "note: Pit trap / DC 20") {
+		t.Errorf("hovering the note: status %q, want it on one line", got)
+	}
+	if p, s := d.AbsolutePositionForObject(ed.view), ed.view.Size(); p != pos || s != size {
+		t.Errorf("hovering a two-line note moved the map from %v %v to %v %v", pos, size, p, s)
+	}
+}

@@ -66,7 +66,9 @@ func (ed *Editor) updateHover() {
 	}
 	for _, n := range ed.enc.Notes {
 		if n.X == x && n.Y == y {
-			s += " · note: " + n.Text
+			// one line: a note's second line made the bar taller and
+			// moved the map under the pointer
+			s += " · note: " + strings.Join(strings.Fields(strings.ReplaceAll(n.Text, "\n", " / ")), " ")
 		}
 	}
 	ed.setStatus(ed.status.hoverLabel, s)

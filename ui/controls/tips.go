@@ -1,6 +1,7 @@
 // Package controls holds the app's small widgets and layouts, which know
 // nothing of encounters: buttons with tooltips, Escape-aware entries and
-// the per-window record of the dialogs Escape cancels, error dialogs that
+// the per-window record of the dialogs Escape cancels, the side panels'
+// text fields that Escape leaves, error dialogs that
 // wrap at a readable width, and the fixed-width and status-bar layouts.
 package controls
 

@@ -22,7 +22,7 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 	value := controls.NewPaneEntry()
 	value.SetPlaceHolder("value")
 	value.Disable()
-	pick := widget.NewSelect(session.ConditionChoices(rs), func(s string) {
+	pick := controls.NewPaneSelect(session.ConditionChoices(rs), func(s string) {
 		if session.Valued(rs, s) {
 			value.Enable()
 		} else {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -19,7 +18,7 @@ func TestConditionPicker(t *testing.T) {
 	ed.Select(i)
 	pickAdd := func(name, value string) {
 		t.Helper()
-		sel, ok := inspectorFind(ed, func(s *widget.Select) bool { return s.PlaceHolder == "condition" })
+		sel, ok := inspectorFind(ed, func(s *controls.PaneSelect) bool { return s.PlaceHolder == "condition" })
 		if !ok {
 			t.Fatal("no condition select")
 		}

@@ -339,6 +339,19 @@ func entryOf(t *testing.T, o fyne.CanvasObject) *widget.Entry {
 	return nil
 }
 
+// selectOf is the drop-down list o is, a panel's PaneSelect or a plain one.
+func selectOf(t *testing.T, o fyne.CanvasObject) *widget.Select {
+	t.Helper()
+	switch x := o.(type) {
+	case *widget.Select:
+		return x
+	case *controls.PaneSelect:
+		return &x.Select
+	}
+	t.Fatalf("%T is not a drop-down list", o)
+	return nil
+}
+
 func TestInspectorEdits(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	gesture(ed, 0, [2]int{8, 3})
@@ -364,7 +377,7 @@ func TestInspectorEdits(t *testing.T) {
 	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 || !strings.Contains(ed.status.msgLabel.Text, "whole number") {
 		t.Errorf("a bad speed should be refused; speed %d, status %q", v, ed.status.msgLabel.Text)
 	}
-	size := formWidget(t, ed, "Size").(*widget.Select)
+	size := selectOf(t, formWidget(t, ed, "Size"))
 	size.SetSelected("large")
 	if ed.enc.Tokens[i].Size != model.Large {
 		t.Errorf("size %v, want large", ed.enc.Tokens[i].Size)
@@ -615,7 +628,7 @@ func TestRulesetPanels(t *testing.T) {
 	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Sunrise Maiden", X: 10, Y: 10, Size: model.Small, Side: "party", Speeds: map[string]int{"fly": 500, "turn": 100}}}
 	ed, _, _ := newTestEditor(t, e)
 	ed.Select(0)
-	facing := formWidget(t, ed, "Facing").(*widget.Select)
+	facing := selectOf(t, formWidget(t, ed, "Facing"))
 	facing.SetSelected("SE")
 	if ed.enc.Tokens[0].Facing != model.SE {
 		t.Errorf("facing %v, want SE", ed.enc.Tokens[0].Facing)
@@ -631,7 +644,7 @@ func TestRulesetPanels(t *testing.T) {
 		if f, ok := o.(*widget.Form); ok {
 			for _, it := range f.Items {
 				if it.Text == "Actions" {
-					actions = it.Widget.(*widget.Select)
+					actions = selectOf(t, it.Widget)
 				}
 			}
 		}

@@ -29,7 +29,7 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 				w.SetText(value)
 			case *controls.PaneSelectEntry:
 				w.SetText(value)
-			case *widget.Select:
+			case *controls.PaneSelect:
 				w.SetSelected(value)
 			}
 			if ed.insp.errLabel == nil || !ed.insp.errLabel.Visible() || ed.insp.errLabel.Text != ed.status.msgLabel.Text {

@@ -55,11 +55,11 @@ func TestForcedMovementOverlay(t *testing.T) {
 	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	// the GM picks forced movement in the mode list, then push by the
 	// Brute for 3 squares
-	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(rules.ModeForced)
-	if got := overlayField(t, ed, "Forced by").(*widget.Select).Selected; got != "Brute" {
+	selectOf(t, overlayField(t, ed, "Mode")).SetSelected(rules.ModeForced)
+	if got := selectOf(t, overlayField(t, ed, "Forced by")).Selected; got != "Brute" {
 		t.Errorf("the source should default to the nearest foe, Brute; got %q", got)
 	}
-	overlayField(t, ed, "Forced").(*widget.Select).SetSelected(rules.ForcedPush)
+	selectOf(t, overlayField(t, ed, "Forced")).SetSelected(rules.ForcedPush)
 	entryOf(t, overlayField(t, ed, "Forced sq")).SetText("3")
 	settle(t, ed, p)
 
@@ -110,8 +110,8 @@ func TestForcedMovementOverlay(t *testing.T) {
 	test.AssertImageMatches(t, "overlay_points_forced_push.png", editorShot(ed))
 
 	// pull by the Ally: other squares, no stale crosses
-	overlayField(t, ed, "Forced").(*widget.Select).SetSelected(rules.ForcedPull)
-	overlayField(t, ed, "Forced by").(*widget.Select).SetSelected("Ally")
+	selectOf(t, overlayField(t, ed, "Forced")).SetSelected(rules.ForcedPull)
+	selectOf(t, overlayField(t, ed, "Forced by")).SetSelected("Ally")
 	settle(t, ed, p)
 	want2, _ := eng.(rules.Mover).Forced(nil, ed.enc, 0, rules.ForcedPull, 2, 3)
 	if len(ed.Overlays().Reach) != len(want2) {
@@ -126,7 +126,7 @@ func TestForcedMovementOverlay(t *testing.T) {
 	if ed.Overlays().Path != nil {
 		t.Errorf("forced movement has no path")
 	}
-	overlayField(t, ed, "Mode").(*widget.Select).SetSelected(rules.ModeLand)
+	selectOf(t, overlayField(t, ed, "Mode")).SetSelected(rules.ModeLand)
 	settle(t, ed, p)
 	if len(ed.live.ov.Collide) != 0 {
 		t.Errorf("land reach should have no collision crosses")

@@ -10,10 +10,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/library"
 	"encounterplanner/ui/session"
 )
@@ -131,9 +131,9 @@ func TestGoldenCoverLines(t *testing.T) {
 	}
 	test.AssertImageMatches(t, "overlay_cover.png", editorShot(ed))
 	// the "Allies too" switch draws them all
-	var allies *widget.Check
+	var allies *controls.PaneCheck
 	walkObjects(ed.ovp.box, func(o fyne.CanvasObject) {
-		if c, ok := o.(*widget.Check); ok && c.Text == "Allies too" {
+		if c, ok := o.(*controls.PaneCheck); ok && c.Text == "Allies too" {
 			allies = c
 		}
 	})

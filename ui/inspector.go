@@ -230,7 +230,7 @@ func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget
 	name.OnChanged = func(s string) {
 		edit("name", func(t *model.Token) error { t.Name = strings.TrimSpace(s); return nil })
 	}
-	size := widget.NewSelect(sizeNames(e.Ruleset), nil)
+	size := controls.NewPaneSelect(sizeNames(e.Ruleset), nil)
 	kept := t.Size.String()
 	size.SetSelected(kept)
 	var onSize func(s string)
@@ -338,13 +338,13 @@ func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 			})
 		}
 		items = append(items, widget.NewFormItem(reachLabel, reach))
-		long := widget.NewCheck("long (quadruped)", nil)
+		long := controls.NewPaneCheck("long (quadruped)", nil)
 		long.SetChecked(t.Long)
 		long.OnChanged = func(b bool) { edit("long", func(t *model.Token) error { t.Long = b; return nil }) }
 		items = append(items, widget.NewFormItem("", long))
 	}
 	if d.ReachWeapon {
-		rw := widget.NewCheck("reach weapon", nil)
+		rw := controls.NewPaneCheck("reach weapon", nil)
 		rw.SetChecked(t.ReachWeapon)
 		rw.OnChanged = func(b bool) { edit("reachWeapon", func(t *model.Token) error { t.ReachWeapon = b; return nil }) }
 		items = append(items, widget.NewFormItem("", rw))
@@ -354,7 +354,7 @@ func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 		for f := model.N; f <= model.NW; f++ {
 			fs = append(fs, f.String())
 		}
-		facing := widget.NewSelect(fs, nil)
+		facing := controls.NewPaneSelect(fs, nil)
 		facing.SetSelected(t.Facing.String())
 		facing.OnChanged = func(s string) {
 			edit("facing", func(t *model.Token) error {
@@ -370,7 +370,7 @@ func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 
 // noteItems are the hidden switch, the conditions and the GM's notes.
 func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
-	hidden := widget.NewCheck("hidden from players", nil)
+	hidden := controls.NewPaneCheck("hidden from players", nil)
 	hidden.SetChecked(t.Hidden)
 	hidden.OnChanged = func(b bool) { edit("hidden", func(t *model.Token) error { t.Hidden = b; return nil }) }
 	conds := controls.NewPaneEntry()

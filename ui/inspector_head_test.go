@@ -31,7 +31,7 @@ func TestInspectorHeadlineFollowsEdits(t *testing.T) {
 	if got := head(); got != "medium · party · 1×1 squares at (8, 3)" {
 		t.Fatalf("headline %q", got)
 	}
-	formWidget(t, ed, "Size").(*widget.Select).SetSelected("large")
+	selectOf(t, formWidget(t, ed, "Size")).SetSelected("large")
 	if got := head(); got != "large · party · 2×2 squares at (8, 3)" {
 		t.Errorf("after making Dae large the headline says %q", got)
 	}

@@ -70,13 +70,13 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
 	}
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	reach := widget.NewCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
+	reach := controls.NewPaneCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
 	reach.SetChecked(op.settings.Reach)
 	modes := append(append([]string(nil), d.Modes...), d.MoverModes...)
 	if !d.HasMode(op.settings.Mode) {
 		op.settings.Mode = d.DefaultMode
 	}
-	mode := widget.NewSelect(modes, func(m string) {
+	mode := controls.NewPaneSelect(modes, func(m string) {
 		flew := op.settings.Mode == rules.ModeFly
 		set(func(s *session.Settings) { s.Mode = m })
 		if d.Elevation && flew != (m == rules.ModeFly) {
@@ -91,25 +91,25 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	if op.settings.Actions > d.MaxActions || op.settings.Actions < 1 {
 		op.settings.Actions = 1
 	}
-	actions := widget.NewSelect(acts, func(a string) {
+	actions := controls.NewPaneSelect(acts, func(a string) {
 		n, _ := strconv.Atoi(a)
 		set(func(s *session.Settings) { s.Actions = n })
 	})
 	actions.SetSelected(strconv.Itoa(op.settings.Actions))
-	path := widget.NewCheck("Path", func(b bool) { set(func(s *session.Settings) { s.Path = b }) })
+	path := controls.NewPaneCheck("Path", func(b bool) { set(func(s *session.Settings) { s.Path = b }) })
 	path.SetChecked(op.settings.Path)
-	cover := widget.NewCheck("Cover", func(b bool) { set(func(s *session.Settings) { s.Cover = b }) })
+	cover := controls.NewPaneCheck("Cover", func(b bool) { set(func(s *session.Settings) { s.Cover = b }) })
 	cover.SetChecked(op.settings.Cover)
-	back := widget.NewCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
+	back := controls.NewPaneCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
 	back.SetChecked(op.settings.CoverBack)
-	allies := widget.NewCheck("Allies too", func(b bool) { set(func(s *session.Settings) { s.CoverAllies = b }) })
+	allies := controls.NewPaneCheck("Allies too", func(b bool) { set(func(s *session.Settings) { s.CoverAllies = b }) })
 	allies.SetChecked(op.settings.CoverAllies)
-	flank := widget.NewCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
+	flank := controls.NewPaneCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
 	flank.SetChecked(op.settings.Flank)
-	threat := widget.NewCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
+	threat := controls.NewPaneCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
 	threat.SetChecked(op.settings.Threat)
 	if noCombat {
-		for _, c := range []*widget.Check{cover, back, allies, flank} {
+		for _, c := range []*controls.PaneCheck{cover, back, allies, flank} {
 			c.SetChecked(false)
 			c.Disable()
 		}
@@ -142,7 +142,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	}
 	p.Add(form)
 	p.Add(container.NewGridWithColumns(2, cover, back, allies, flank, threat))
-	share := widget.NewCheck("On player display", act.share)
+	share := controls.NewPaneCheck("On player display", act.share)
 	share.SetChecked(sharing)
 	clear := widget.NewButton("Clear", func() { share.SetChecked(false) })
 	p.Add(widget.NewSeparator())
@@ -181,10 +181,10 @@ func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel 
 			s.ForcedSource, cur = e.Tokens[j].ID, e.Tokens[j].Name
 		}
 	}
-	kind := widget.NewSelect(session.ForcedKinds, nil)
+	kind := controls.NewPaneSelect(session.ForcedKinds, nil)
 	kind.SetSelected(s.ForcedKind)
 	kind.OnChanged = func(k string) { set(func(st *session.Settings) { st.ForcedKind = k }) }
-	src := widget.NewSelect(names, nil)
+	src := controls.NewPaneSelect(names, nil)
 	src.PlaceHolder = "(choose a token)"
 	if cur != "" {
 		src.SetSelected(cur)

@@ -3,8 +3,6 @@ package ui
 import (
 	"testing"
 
-	"fyne.io/fyne/v2/widget"
-
 	"encounterplanner/model"
 )
 
@@ -15,7 +13,7 @@ func TestARefusedSizeShowsTheTokensSize(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	i := ed.enc.TokenIndex("Iseph")
 	ed.Select(i)
-	size := formWidget(t, ed, "Size").(*widget.Select)
+	size := selectOf(t, formWidget(t, ed, "Size"))
 	size.SetSelected("gargantuan")
 	if got := ed.enc.Tokens[i].Size; got != model.Medium {
 		t.Fatalf("the gargantuan size was kept: %v", got)
@@ -27,11 +25,11 @@ func TestARefusedSizeShowsTheTokensSize(t *testing.T) {
 		t.Errorf("after the refusal the Size field shows %q, want medium", size.Selected)
 	}
 	ed.Undo() // nothing to undo
-	if size := formWidget(t, ed, "Size").(*widget.Select); size.Selected != "medium" {
+	if size := selectOf(t, formWidget(t, ed, "Size")); size.Selected != "medium" {
 		t.Errorf("after Ctrl+Z the Size field shows %q, want medium", size.Selected)
 	}
 	// a kept size is the one a later refusal goes back to
-	size = formWidget(t, ed, "Size").(*widget.Select)
+	size = selectOf(t, formWidget(t, ed, "Size"))
 	size.SetSelected("large")
 	size.SetSelected("gargantuan")
 	if got := ed.enc.Tokens[i].Size; got != model.Large || size.Selected != "large" {

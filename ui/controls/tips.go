@@ -1,8 +1,8 @@
 // Package controls holds the app's small widgets and layouts, which know
 // nothing of encounters: buttons with tooltips, Escape-aware entries and
 // the per-window record of the dialogs Escape cancels, the side panels'
-// text fields that Escape leaves, error dialogs that
-// wrap at a readable width, and the fixed-width and status-bar layouts.
+// text fields that Escape leaves and check boxes and lists that pass the
+// map's keys on, error dialogs that wrap at a readable width, and the fixed-width and status-bar layouts.
 package controls
 
 import (

@@ -1,0 +1,78 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/controls"
+)
+
+// typeKey types one key as the window does: the key to the focused
+// object, else to the window, then its rune (if any) likewise.
+func typeKey(c fyne.Canvas, name fyne.KeyName, r rune) {
+	if f := c.Focused(); f != nil {
+		f.TypedKey(&fyne.KeyEvent{Name: name})
+	} else {
+		c.OnTypedKey()(&fyne.KeyEvent{Name: name})
+	}
+	switch f := c.Focused(); {
+	case r == 0:
+	case f != nil:
+		f.TypedRune(r)
+	default:
+		c.OnTypedRune()(r)
+	}
+}
+
+// TestPanelSwitchesPassTheMapKeys: a click on "Enemy reach" or on the
+// Mode list gave it the keyboard, and every map key typed next (B for the
+// brush) was swallowed until the GM clicked the map. The panels' check
+// boxes and lists keep only the keys they use (Space toggles a check box;
+// the arrows step a list) and hand the others to the map.
+func TestPanelSwitchesPassTheMapKeys(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.Select(ed.enc.TokenIndex("Iseph"))
+	c := ed.win.Canvas()
+	var threat *controls.PaneCheck
+	walkObjects(ed.ovp.box, func(o fyne.CanvasObject) {
+		if x, ok := o.(*controls.PaneCheck); ok && x.Text == "Enemy reach" {
+			threat = x
+		}
+	})
+	if threat == nil {
+		t.Fatal("no Enemy reach switch")
+	}
+	test.Tap(threat)
+	if c.Focused() != threat || !ed.ovp.settings.Threat {
+		t.Fatalf("a tap should switch Enemy reach on and focus it (focused %T)", c.Focused())
+	}
+	typeKey(c, fyne.KeyB, 'b')
+	if ed.Tool() != ToolBrush {
+		t.Errorf("B after the switch: tool %v, want the brush", ed.Tool())
+	}
+	if !ed.ovp.settings.Threat || c.Focused() != nil {
+		t.Errorf("the switch should stay on and give up the keyboard (focused %T)", c.Focused())
+	}
+	// Space still toggles a focused switch
+	c.Focus(threat)
+	typeKey(c, fyne.KeySpace, ' ')
+	if ed.ovp.settings.Threat {
+		t.Errorf("Space on the focused switch should turn it off")
+	}
+
+	mode := selectOf(t, overlayField(t, ed, "Mode"))
+	var list *controls.PaneSelect
+	walkObjects(ed.ovp.box, func(o fyne.CanvasObject) {
+		if x, ok := o.(*controls.PaneSelect); ok && &x.Select == mode {
+			list = x
+		}
+	})
+	c.Focus(list)
+	typeKey(c, fyne.KeyV, 'v')
+	if ed.Tool() != ToolSelect || c.Focused() != nil {
+		t.Errorf("V after the Mode list: tool %v, focused %T; want Select, none", ed.Tool(), c.Focused())
+	}
+}

@@ -108,14 +108,27 @@ func (ed *Editor) cancelEdgeStroke() bool {
 func (ed *Editor) toggleDoorAt(x, y int) bool {
 	fx, fy := ed.view.GesturePoint()
 	before := ed.enc.Clone()
+	var open bool
 	if edges, ok := session.ToggleDoorEdge(ed.enc.Edges, fx, fy, doorClickTolerance); ok {
+		for i := range edges {
+			if edges[i] != ed.enc.Edges[i] {
+				open = !edges[i].Kind.Blocking()
+			}
+		}
 		ed.enc.Edges = edges
-	} else if !session.ToggleDoorSquare(&ed.enc.Grid, x, y) {
+	} else if session.ToggleDoorSquare(&ed.enc.Grid, x, y) {
+		open = ed.enc.Grid.At(x, y)&model.Open != 0
+	} else {
 		return false
 	}
 	ed.followPartyAll(ed.enc) // what the party sees through the doorway now
 	ed.hist.Push(before, "")
 	ed.changed()
+	if open {
+		ed.message("door opened (a click closes it, Ctrl+Z undoes it)")
+	} else {
+		ed.message("door closed")
+	}
 	return true
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -102,5 +103,36 @@ func TestSelectToolTogglesDoorSquare(t *testing.T) {
 	ed.Undo()
 	if got := ed.enc.Grid.At(4, 4); got != model.Door {
 		t.Fatalf("undo: %v", got)
+	}
+}
+
+// TestADoorClickKeepsTheTurnsCreature: at the table, a click that opened
+// a door also let go of the creature whose turn it is (its reach and path
+// gone until it was picked again), and nothing said the door had opened.
+// The click now keeps the selection and says what it did; a click on
+// open ground still lets go.
+func TestADoorClickKeepsTheTurnsCreature(t *testing.T) {
+	e := openEncounter(t, 8, 8)
+	e.Grid.Set(4, 4, model.Door)
+	e.Tokens = []model.Token{{ID: uuid(1), Name: "Dae", X: 1, Y: 1, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 25}}}
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(0)
+	mouseDown(ed, 4, 4, 0)
+	mouseUp(ed, 4, 4)
+	if ed.enc.Grid.At(4, 4) != model.Door|model.Open || ed.Selected() != 0 {
+		t.Fatalf("door %v, selected %d: want it open and Dae still selected", ed.enc.Grid.At(4, 4), ed.Selected())
+	}
+	if m := ed.status.msgLabel.Text; !strings.HasPrefix(m, "door opened") {
+		t.Errorf("status %q, want it to say the door opened", m)
+	}
+	mouseDown(ed, 4, 4, 0)
+	mouseUp(ed, 4, 4)
+	if m := ed.status.msgLabel.Text; m != "door closed" || ed.Selected() != 0 {
+		t.Errorf("second click: status %q, selected %d", m, ed.Selected())
+	}
+	mouseDown(ed, 6, 6, 0)
+	mouseUp(ed, 6, 6)
+	if ed.Selected() != -1 {
+		t.Errorf("a click on open ground should let go of Dae")
 	}
 }

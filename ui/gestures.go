@@ -124,7 +124,7 @@ func (ed *Editor) paintTerrain() model.Terrain {
 
 // pans implements mapInput: with the select tool, a drag that starts on
 // empty ground pans the map (and the press lets go of the token and the
-// area picked).
+// area picked; a press on a door opens or closes it, the token kept).
 func (ed *Editor) pans(x, y int) bool {
 	if ed.gest.ruler.On {
 		return false
@@ -135,9 +135,12 @@ func (ed *Editor) pans(x, y int) bool {
 	if ed.tools.tool != ToolSelect || ed.tokenAt(x, y) >= 0 {
 		return false
 	}
-	ed.Select(-1)
+	// a click on a door opens or closes it and keeps the selection (at
+	// the table: the creature whose turn it is); else it deselects
+	if !ed.toggleDoorAt(x, y) {
+		ed.Select(-1)
+	}
 	ed.unpickArea()
-	ed.toggleDoorAt(x, y)
 	return true
 }
 

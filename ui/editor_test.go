@@ -29,7 +29,15 @@ func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memstore.Store, 
 	t.Helper()
 	test.NewTempApp(t)
 	st := memstore.New(e)
-	loaded, err := st.Load(context.Background(), e.ID)
+	ed, p := editorOf(t, st, e.ID)
+	return ed, st, p
+}
+
+// editorOf opens the encounter stored in st under id in a new editor, as
+// newTestEditor does, in the app the test has.
+func editorOf(t *testing.T, st *memstore.Store, id string) (*Editor, *pump) {
+	t.Helper()
+	loaded, err := st.Load(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +48,7 @@ func newTestEditor(t *testing.T, e *model.Encounter) (*Editor, *memstore.Store, 
 	t.Cleanup(ed.Close)
 	ed.view.SetView(testZoom, 0, 0)
 	p.until(t, "first overlays", ed.overlaysIdle)
-	return ed, st, p
+	return ed, p
 }
 
 func openEncounter(t *testing.T, w, h int) *model.Encounter {

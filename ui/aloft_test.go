@@ -154,3 +154,32 @@ func TestPageDownStopsAtTheGroundOnSolidFloor(t *testing.T) {
 		t.Errorf("a burrower's PageDown on the ground: %d ft, want -5", z)
 	}
 }
+
+// TestLiftingAFlyerShowsItFlying: PageUp on a selected flyer standing in
+// land mode raised it but kept showing land reach, whose Strides keep its
+// height, until another token was selected and it was selected again. It
+// now switches to fly as it leaves the ground, and says so.
+func TestLiftingAFlyerShowsItFlying(t *testing.T) {
+	e := navasiAloft(t)
+	e.Tokens[0].Elevation = 0
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(0)
+	if m := ed.ovp.settings.Mode; m != "land" {
+		t.Fatalf("Navasi on the ground: mode %q", m)
+	}
+	if !ed.RaiseSelected(1) || ed.enc.Tokens[0].Elevation != 5 {
+		t.Fatalf("PageUp: elevation %d", ed.enc.Tokens[0].Elevation)
+	}
+	if m := ed.ovp.settings.Mode; m != "fly" {
+		t.Errorf("lifted 5 ft: mode %q, want fly", m)
+	}
+	if got, want := ed.status.msgLabel.Text, "Navasi is 5 ft up: showing fly"; got != want {
+		t.Errorf("status %q, want %q", got, want)
+	}
+	// a walker lifted by the GM keeps its mode and hears that it would fall
+	ed.Select(1)
+	ed.RaiseSelected(1)
+	if m, msg := ed.ovp.settings.Mode, ed.status.msgLabel.Text; m != "land" || !strings.Contains(msg, "would fall") {
+		t.Errorf("Dae lifted: mode %q, status %q; want land and the fall", m, msg)
+	}
+}

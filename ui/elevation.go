@@ -42,6 +42,7 @@ func (ed *Editor) RaiseSelected(dir int) bool {
 	}
 	ed.showInspector()
 	ed.sayElevation(i)
+	ed.fitMode() // a flyer just lifted off the ground is shown flying
 	return true
 }
 

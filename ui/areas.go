@@ -95,7 +95,9 @@ func (ed *Editor) releaseArea(x, y int) bool {
 	at.dragging = false
 	ed.enc.Areas[i] = at.orig
 	if at.orig.Kind == model.Burst && (x != at.startX || y != at.startY) {
-		_ = ed.apply("", func(c *model.Encounter) error { return session.MoveArea(c, i, x-at.startX, y-at.startY) })
+		if ed.apply("", func(c *model.Encounter) error { return session.MoveArea(c, i, x-at.startX, y-at.startY) }) == nil {
+			ed.pickArea(i) // whom it catches now
+		}
 	}
 	ed.rebuildOverlays()
 	return true
@@ -374,7 +376,11 @@ func (ed *Editor) TurnArea(steps int) bool {
 	if i < 0 {
 		return false
 	}
-	return ed.apply("", func(c *model.Encounter) error { return session.RotateArea(c, i, steps) }) == nil
+	if ed.apply("", func(c *model.Encounter) error { return session.RotateArea(c, i, steps) }) != nil {
+		return false
+	}
+	ed.pickArea(i) // whom it catches now
+	return true
 }
 
 // MoveArea moves the picked burst by (dx, dy) grid lines.
@@ -383,7 +389,11 @@ func (ed *Editor) MoveArea(dx, dy int) bool {
 	if i < 0 {
 		return false
 	}
-	return ed.apply("", func(c *model.Encounter) error { return session.MoveArea(c, i, dx, dy) }) == nil
+	if ed.apply("", func(c *model.Encounter) error { return session.MoveArea(c, i, dx, dy) }) != nil {
+		return false
+	}
+	ed.pickArea(i) // whom it catches now
+	return true
 }
 
 // DeleteArea removes the picked area.

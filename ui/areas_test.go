@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/library"
+	"encounterplanner/ui/session"
 )
 
 // goblinsEncounter is a 12x8 sf2e map with a fighter and two goblins
@@ -224,5 +225,37 @@ func TestPlayerDisplayShowsPlayerAreas(t *testing.T) {
 	settle(t, ed, p)
 	if sh := ed.player.Shared(); sh == nil || len(sh.Areas) != 1 || sh.Areas[0].Label != "seen" {
 		t.Errorf("shared player display areas %+v, want only the burst ticked for it", sh)
+	}
+}
+
+// TestTurningAConeSaysWhomItCatchesNow: R turned the picked cone over a
+// creature while the status bar still said "no creature caught" from where
+// it pointed before. Each turn (and each move of a burst) says again whom
+// the area catches.
+func TestTurningAConeSaysWhomItCatchesNow(t *testing.T) {
+	ed, _, _ := newTestEditor(t, goblinsEncounter(t, model.SF2E))
+	ed.Select(0)
+	if !ed.PlaceArea(model.Area{Kind: model.Cone, Length: 30, Dir: model.E}) {
+		t.Fatal("cone not placed")
+	}
+	caught, empty := false, false
+	for turn := range 8 {
+		ed.rune('r')
+		who, err := session.AreaCaught(ed.enc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "no creature caught"
+		if len(who) > 0 {
+			want, caught = strings.Join(who, ", "), true
+		} else {
+			empty = true
+		}
+		if m := ed.status.msgLabel.Text; !strings.Contains(m, ": "+want+" (") {
+			t.Errorf("turn %d (%v): status %q, want it to say %q", turn+1, ed.enc.Areas[0].Dir, m, want)
+		}
+	}
+	if !caught || !empty {
+		t.Fatalf("the cone should catch someone in some direction and no one in another (caught %v, empty %v)", caught, empty)
 	}
 }

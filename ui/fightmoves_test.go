@@ -72,6 +72,12 @@ func TestDragBeyondTheTurnIsRefused(t *testing.T) {
 	if h := fightHeading(t, ed); !strings.HasSuffix(h, "3 of 3 actions left to move") || len(ed.enc.Fight.State) != 0 {
 		t.Errorf("heading %q, state %+v after the refusal", h, ed.enc.Fight.State)
 	}
+	// the hovered square says so too, not "no path there"
+	ed.hover(0, 0, true)
+	p.until(t, "path overlay", ed.overlaysIdle)
+	if got := ed.status.pathLabel.Text; got != "beyond its turn" {
+		t.Errorf("hovering (0, 0): path status %q, want %q", got, "beyond its turn")
+	}
 
 	gesture(ed, fyne.KeyModifierShift, [2]int{11, 10}, [2]int{5, 5}, [2]int{0, 0})
 	if tok := &ed.enc.Tokens[gw]; tok.X != 0 || tok.Y != 0 {

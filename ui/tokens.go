@@ -206,7 +206,7 @@ func (ed *Editor) DeleteToken() {
 // MoveToken moves token i to (x, y). Off the map is always refused; a wall,
 // obstacle or another creature is refused unless force (Shift held), and
 // then the token is marked with a warning. So is a move the creature could
-// not make itself (session.MoveRefusal: it cannot act, or on its turn in
+// not make itself (session.PlanMove: it cannot act, or on its turn in
 // a fight it is beyond what its turn has left, in the overlays' mode):
 // placed with Shift, it spends nothing of the turn.
 func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
@@ -220,7 +220,8 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	}
 	mode := ed.ovp.settings.Mode
 	reason := session.EndRefusal(ed.enc, i, x, y)
-	unpaid := session.MoveRefusal(ed.enc, i, x, y, mode) // "" when the creature makes this move
+	move := session.PlanMove(ed.enc, i, x, y, mode) // one path query, its spending kept
+	unpaid := move.Refusal                          // "" when the creature makes this move
 	if reason == "" {
 		reason = unpaid
 	}
@@ -235,7 +236,7 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	}
 	err := ed.apply("", func(c *model.Encounter) error {
 		c.Tokens[i].X, c.Tokens[i].Y = x, y
-		session.SpendMove(ed.enc, c, i, x, y, mode) // on its turn in a fight, unless unpaid
+		move.Spend(c) // on its turn in a fight, unless unpaid
 		ed.followParty(c, i)
 		return nil
 	})

@@ -120,23 +120,12 @@ func TurnQuery(e *model.Encounter, sel int, q *rules.MoveQuery) string {
 }
 
 // SpendMove records in after.Fight what moving token i of before to (x, y)
-// spent, when it is that token's turn: the path is asked of the rules with
-// the turn so far (rules.Spend). A move the turn cannot pay for
-// (MoveRefusal: placed with Shift), or of a token that cannot act (the GM
-// moving a body), spends nothing.
+// spent, when it is that token's turn (PlanMove, then Move.Spend): the
+// path is asked of the rules with the turn so far (rules.Spend). A move
+// the turn cannot pay for (placed with Shift), or of a token that cannot
+// act (the GM moving a body), spends nothing.
 func SpendMove(before, after *model.Encounter, i, x, y int, mode string) {
-	if after.Fight == nil || i < 0 || i >= len(before.Tokens) || incapable(&before.Tokens[i]) != "" {
-		return
-	}
-	p, ts, why, ok := turnPath(before, i, x, y, mode)
-	if !ok || why != "" {
-		return
-	}
-	nts := rules.Spend(before.Ruleset, ts, p)
-	if after.Fight.State == nil {
-		after.Fight.State = map[string]model.TurnState{}
-	}
-	after.Fight.State[after.Fight.Turn] = nts
+	PlanMove(before, i, x, y, mode).Spend(after)
 }
 
 // KeepFight carries after's fight over the token edits from before to

@@ -41,31 +41,62 @@ func CannotMove(e *model.Encounter, i int) string {
 	return ""
 }
 
-// MoveRefusal says why token i of e may not move itself to (x, y) in
-// movement mode (the overlays panel's, as FitMode reads it for the
-// token), in words that follow "Goblin Warrior not moved: "; "" when it
-// may. On its turn in a fight a token that cannot act does not move, and
-// one that can moves only where what is left of its turn reaches: not with
-// no actions left, nor without a Speed for the mode, nor beyond its
-// movement ("(0, 0) is beyond its movement (3 of 3 actions left)").
-// Outside its turn, or outside a fight, the GM moves it freely (setting
-// up the map, dragging a body aside), and a
-// leap, teleport or forced movement (points), which has no path, is the
-// GM's call too. Whether the token may stand at (x, y) is EndRefusal's
-// question, asked first: a square it may not end on is beyond any path.
-// It costs one path query on the token's turn.
-func MoveRefusal(e *model.Encounter, i, x, y int, mode string) string {
+// Move is a drag of a token as PlanMove judged it: why the creature may
+// not make it itself ("" when it may), and, on its turn, what making it
+// spends.
+type Move struct {
+	// Refusal says why token i of e may not move itself to (x, y), in
+	// words that follow "Goblin Warrior not moved: "; "" when it may.
+	Refusal string
+	pays    bool            // the move is its turn's to pay for
+	next    model.TurnState // its turn state once it has moved
+}
+
+// PlanMove judges the move of token i of e to (x, y) in movement mode
+// (the overlays panel's, as FitMode reads it for the token). On its turn
+// in a fight a token that cannot act does not move, and one that can
+// moves only where what is left of its turn reaches: not with no actions
+// left, nor without a Speed for the mode, nor beyond its movement ("(0,
+// 0) is beyond its movement (3 of 3 actions left)"). Outside its turn, or
+// outside a fight, the GM moves it freely (setting up the map, dragging a
+// body aside), and a leap, teleport or forced movement (points), which
+// has no path, is the GM's call too. Whether the token may stand at
+// (x, y) is EndRefusal's question, asked first: a square it may not end
+// on is beyond any path. It costs one path query on the token's turn,
+// which Spend then reuses.
+func PlanMove(e *model.Encounter, i, x, y int, mode string) Move {
 	if i < 0 || i >= len(e.Tokens) {
-		return ""
+		return Move{}
 	}
 	if _, turn := TurnOf(e, i); !turn {
-		return "" // the GM places it (setting up the map, a body dragged aside)
+		return Move{} // the GM places it (setting up the map, a body dragged aside)
 	}
 	if w := incapable(&e.Tokens[i]); w != "" {
-		return fmt.Sprintf("it %s and cannot move", w)
+		return Move{Refusal: fmt.Sprintf("it %s and cannot move", w)}
 	}
-	_, _, why, _ := turnPath(e, i, x, y, mode)
-	return why
+	p, ts, why, ok := turnPath(e, i, x, y, mode)
+	if !ok || why != "" {
+		return Move{Refusal: why}
+	}
+	return Move{pays: true, next: rules.Spend(e.Ruleset, ts, p)}
+}
+
+// Spend records in after.Fight what the move spent: nothing unless it was
+// the turn's to pay for (a refused move placed with Shift, or a token
+// moved off its turn, spends nothing).
+func (m Move) Spend(after *model.Encounter) {
+	if !m.pays || after.Fight == nil {
+		return
+	}
+	if after.Fight.State == nil {
+		after.Fight.State = map[string]model.TurnState{}
+	}
+	after.Fight.State[after.Fight.Turn] = m.next
+}
+
+// MoveRefusal is PlanMove's refusal alone.
+func MoveRefusal(e *model.Encounter, i, x, y int, mode string) string {
+	return PlanMove(e, i, x, y, mode).Refusal
 }
 
 // turnPath is the path token i of e takes to (x, y) in mode with what is

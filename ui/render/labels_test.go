@@ -320,6 +320,19 @@ func placedTexts(r *Renderer, k labelKind) []string {
 	return out
 }
 
+// drawFlyerInARow draws flyerInARow at scale s with token sel selected
+// (-1: none) and checks that no two of its labels overlap.
+func drawFlyerInARow(t *testing.T, s float64, sel int) *Renderer {
+	t.Helper()
+	o := NewOverlays()
+	o.Selected = sel
+	r := NewRenderer()
+	img := image.NewRGBA(image.Rect(0, 0, int(10*s), int(8*s)))
+	r.Draw(img, flyerInARow(), View{Scale: s}, o)
+	checkLabels(t, r)
+	return r
+}
+
 // TestHeightTagShowsOnTheSelectedFlyer: the editor dropped the "+15 ft"
 // tag of a selected flyer with "Un" and "Pr" badges (its badges took the
 // rim first), while the player display, with no selection, showed it;
@@ -329,13 +342,7 @@ func placedTexts(r *Renderer, k labelKind) []string {
 func TestHeightTagShowsOnTheSelectedFlyer(t *testing.T) {
 	for _, s := range []float64{16, 20, 24, 28, 32, 40, 48, 62, 72} {
 		for _, sel := range []int{-1, 0} {
-			e := flyerInARow()
-			o := NewOverlays()
-			o.Selected = sel
-			r := NewRenderer()
-			img := image.NewRGBA(image.Rect(0, 0, int(10*s), int(8*s)))
-			r.Draw(img, e, View{Scale: s}, o)
-			checkLabels(t, r)
+			r := drawFlyerInARow(t, s, sel)
 			if got := placedTexts(r, labelElevation); !slices.Equal(got, []string{"+15 ft"}) {
 				t.Errorf("scale %v, selected %d: elevation tags %q, want [+15 ft]", s, sel, got)
 			}
@@ -351,13 +358,7 @@ func TestHeightTagShowsOnTheSelectedFlyer(t *testing.T) {
 func TestBadgesBesideNeighbours(t *testing.T) {
 	for _, s := range []float64{28, 32, 40, 48, 62, 72} {
 		for _, sel := range []int{-1, 0} {
-			e := flyerInARow()
-			o := NewOverlays()
-			o.Selected = sel
-			r := NewRenderer()
-			img := image.NewRGBA(image.Rect(0, 0, int(10*s), int(8*s)))
-			r.Draw(img, e, View{Scale: s}, o)
-			checkLabels(t, r)
+			r := drawFlyerInARow(t, s, sel)
 			badges := placedTexts(r, labelCondition)
 			switch {
 			case s >= 40 && len(badges) != 2:

@@ -341,6 +341,7 @@ func (ed *Editor) Select(i int) {
 		return
 	}
 	ed.sel = i
+	ed.releaseOverlayPanel()                                        // the panel fits the new selection's answers
 	ed.unpickArea()                                                 // Delete and R act on the token now
 	ed.setStatus(ed.status.pathLabel, ed.gest.ruler.Status(ed.enc)) // "" unless measuring
 	ed.updateHover()                                                // the hovered token's distance is from the new one

@@ -30,6 +30,7 @@ type mapGesture struct {
 
 // hover implements mapInput.
 func (ed *Editor) hover(x, y int, in bool) {
+	ed.releaseOverlayPanel() // the pointer has left the switches for the map
 	if !in {
 		ed.hovered = nil
 	} else {

@@ -26,6 +26,15 @@ type overlayPanel struct {
 	end      *controls.PaneEntry
 	endFor   endOwner
 	endQuiet bool // the field's text is being set from the settings
+
+	// held is the height the panel keeps while the GM works its switches
+	// (0: the height its switches and answers need). A switch that
+	// lengthened the answers grew the panel upward, at the foot of the
+	// column, and moved every switch under the pointer: the next click
+	// landed on another one. The answers scroll instead, until the GM
+	// leaves the switches (releaseOverlayPanel).
+	held     float32
+	building bool // build is setting the switches, not the GM
 }
 
 // buildOverlayPanel (re)makes the overlay switches for the ruleset.
@@ -39,6 +48,7 @@ func (ed *Editor) buildOverlayPanel() {
 		say:     ed.message,
 		share:   ed.sharePlayer,
 		rebuild: ed.buildOverlayPanel,
+		hold:    ed.holdOverlayPanel,
 	})
 	ed.relayoutRight() // rightpane.go
 }
@@ -49,6 +59,7 @@ type panelActions struct {
 	say     func(string)  // the status bar
 	share   func(on bool) // share the selection on the player display
 	rebuild func()        // the switches change with the mode
+	hold    func()        // the GM works the switches: keep the panel's height
 }
 
 // build (re)makes the switches for e's ruleset and selection sel, sharing
@@ -57,7 +68,12 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	p := op.box
 	p.RemoveAll()
 	d := rules.Describe(e.Ruleset)
+	op.building = true
+	defer func() { op.building = false }()
 	set := func(f func(s *session.Settings)) {
+		if !op.building {
+			act.hold()
+		}
 		f(&op.settings)
 		act.changed()
 	}
@@ -80,7 +96,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		flew := op.settings.Mode == rules.ModeFly
 		set(func(s *session.Settings) { s.Mode = m })
 		if d.Elevation && flew != (m == rules.ModeFly) {
-			act.rebuild() // the End elevation field is for flying only
+			act.rebuild() // the End elevation field takes a height in fly mode only
 		}
 	})
 	mode.SetSelected(op.settings.Mode)
@@ -137,16 +153,26 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		op.forcedFields(form, e, sel, set, act.say)
 	}
 	op.end = nil
-	if d.Elevation && op.settings.Mode == rules.ModeFly {
-		form.Append("End elevation", op.endField(e, sel, set, act.say))
+	if d.Elevation {
+		// always there, so that choosing fly adds no row under the
+		// pointer; it takes a height in fly mode only
+		end := op.endField(e, sel, set, act.say)
+		if op.settings.Mode != rules.ModeFly {
+			op.end = nil
+			end.SetText("")
+			end.SetPlaceHolder("in fly mode")
+			end.Disable()
+		}
+		form.Append("End elevation", end)
 	}
 	p.Add(form)
-	p.Add(container.NewGridWithColumns(2, cover, back, allies, flank, threat))
-	share := controls.NewPaneCheck("On player display", act.share)
+	// the player display shares the selection's overlays while "Show
+	// players" is on, in the grid's sixth cell: a row of its own (and a
+	// Clear button, which did what unchecking does) took the room the End
+	// elevation field now has
+	share := controls.NewPaneCheck("Show players", act.share)
 	share.SetChecked(sharing)
-	clear := widget.NewButton("Clear", func() { share.SetChecked(false) })
-	p.Add(widget.NewSeparator())
-	p.Add(container.NewBorder(nil, nil, nil, clear, share))
+	p.Add(container.NewGridWithColumns(2, cover, back, allies, flank, threat, share))
 	p.Refresh()
 }
 
@@ -211,6 +237,25 @@ func contains(xs []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// holdOverlayPanel keeps the overlay panel at the height it has now,
+// until another token is selected (overlayPanel.held).
+func (ed *Editor) holdOverlayPanel() {
+	if ed.ovp.held > 0 || ed.right == nil {
+		return
+	}
+	ed.ovp.held = ed.right.BottomShown(ed.right.Size().Height)
+}
+
+// releaseOverlayPanel lets the overlay panel take the height its switches
+// and answers need again, when the GM has left the switches: another
+// token is selected, or the pointer is over the map.
+func (ed *Editor) releaseOverlayPanel() {
+	if ed.ovp.held > 0 {
+		ed.ovp.held = 0
+		ed.relayoutRight()
+	}
 }
 
 // updateCoverList shows the answers for the selection under the switches.

@@ -54,12 +54,18 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 }
 
 // lowerNeed is the height the overlay switches and the answers need, the
-// answers between minAnswerLines and maxAnswerLines.
+// answers between minAnswerLines and maxAnswerLines; while the GM works
+// the switches, the height the panel had then (overlayPanel.held), as
+// long as it leaves the answers minAnswerLines.
 func (ed *Editor) lowerNeed() float32 {
 	line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
 	pad := 2 * theme.InnerPadding()
+	switches := ed.ovp.box.MinSize().Height + theme.Padding()
+	if ed.ovp.held > 0 {
+		return max(ed.ovp.held, switches+minAnswerLines*line+pad)
+	}
 	answers := max(minAnswerLines*line+pad, min(maxAnswerLines*line+pad, ed.ovp.coverLabel.MinSize().Height))
-	return ed.ovp.box.MinSize().Height + theme.Padding() + answers
+	return switches + answers
 }
 
 // relayoutRight lays the column out again for the overlay panel as it is

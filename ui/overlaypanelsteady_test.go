@@ -1,0 +1,148 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"encounterplanner/model"
+	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
+)
+
+// panelControls is every check box and list of the overlay panel, by
+// its text (a list by its selection's text, as it stands when called).
+func panelControls(ed *Editor) map[string]fyne.CanvasObject {
+	out := map[string]fyne.CanvasObject{}
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *controls.PaneCheck:
+			out[w.Text] = w
+			return
+		case *controls.PaneSelect:
+			out["select:"+strings.Join(w.Options, ",")] = w
+			return
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+			return
+		}
+		if wd, ok := o.(fyne.Widget); ok {
+			for _, c := range test.WidgetRenderer(wd).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(ed.ovp.box)
+	return out
+}
+
+// controlTops is where each of the panel's controls is in the window.
+func controlTops(ed *Editor) map[string]fyne.Position {
+	d := fyne.CurrentApp().Driver()
+	out := map[string]fyne.Position{}
+	for k, o := range panelControls(ed) {
+		out[k] = d.AbsolutePositionForObject(o)
+	}
+	return out
+}
+
+// TestSwitchesStayUnderThePointer: the overlay panel sat at the foot of
+// the column, as high as its switches and answers needed, so a switch
+// that lengthened the answers ("Allies too": cover toward the allies as
+// well) grew the panel upward and moved every switch under the pointer;
+// the GM's next click landed on the control that had moved there. While
+// the GM works the switches the panel keeps its height and the answers
+// scroll; the pointer on the map, or the next selection, fits it again.
+func TestSwitchesStayUnderThePointer(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	ed.win.Resize(fyne.NewSize(1200, 750))
+	ed.Select(ed.enc.TokenIndex("Tashtari"))
+	p.until(t, "overlays", ed.overlaysIdle)
+	before := controlTops(ed)
+	lines := strings.Count(ed.ovp.coverLabel.Text, "\n")
+	allies, ok := panelControls(ed)["Allies too"].(*controls.PaneCheck)
+	if !ok {
+		t.Fatal("no Allies too switch")
+	}
+	test.Tap(allies)
+	p.until(t, "overlays", ed.overlaysIdle)
+	if n := strings.Count(ed.ovp.coverLabel.Text, "\n"); n <= lines {
+		t.Fatalf("Allies too did not lengthen the answers (%d lines, then %d): the test proves nothing", lines, n)
+	}
+	for k, pos := range controlTops(ed) {
+		if pos != before[k] {
+			t.Errorf("%s moved from %v to %v when Allies too was switched on", k, before[k], pos)
+		}
+	}
+	rightPaneLaidOut(t, ed, "Allies too on")
+	fitted := func(when string) {
+		t.Helper()
+		h := ed.right.Size().Height
+		if got, want := ed.right.Bottom.Size().Height, min(ed.lowerNeed(), h-controls.SplitHandleHeight-inspectorShare*h); got != want {
+			t.Errorf("%s the panel is %v px high, want the %v its answers need", when, got, want)
+		}
+	}
+	held := ed.right.Bottom.Size().Height
+
+	// the pointer over the map: the panel shows the whole list
+	ed.hover(3, 3, true)
+	fitted("with the pointer on the map")
+	if ed.right.Bottom.Size().Height <= held {
+		t.Errorf("the panel stayed %v px high with the longer list", held)
+	}
+
+	// another token selected after a switch: fitted again
+	test.Tap(allies)
+	p.until(t, "overlays", ed.overlaysIdle)
+	ed.Select(ed.enc.TokenIndex("Iseph"))
+	p.until(t, "overlays", ed.overlaysIdle)
+	fitted("after selecting Iseph")
+}
+
+// TestFlyModeAddsItsFieldBelowTheMode: choosing fly in the Mode list adds
+// the End elevation field under it; the list and everything above it stay
+// where the GM clicked.
+func TestFlyModeAddsItsFieldBelowTheMode(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	ed.win.Resize(fyne.NewSize(1200, 750))
+	ed.Select(ed.enc.TokenIndex("Navasi"))
+	p.until(t, "overlays", ed.overlaysIdle)
+	if ed.ovp.settings.Mode == rules.ModeFly {
+		t.Fatal("Navasi starts in fly mode: the test proves nothing")
+	}
+	d := fyne.CurrentApp().Driver()
+	var mode *controls.PaneSelect
+	for _, o := range panelControls(ed) {
+		if s, ok := o.(*controls.PaneSelect); ok && s.Selected == ed.ovp.settings.Mode {
+			mode = s
+		}
+	}
+	if mode == nil {
+		t.Fatal("no Mode list")
+	}
+	modeAt := d.AbsolutePositionForObject(mode)
+	boxAt := d.AbsolutePositionForObject(ed.ovp.box)
+	mode.SetSelected(rules.ModeFly)
+	p.until(t, "overlays", ed.overlaysIdle)
+	if ed.ovp.end == nil {
+		t.Fatal("fly mode shows no End elevation field")
+	}
+	var now fyne.Position
+	for _, o := range panelControls(ed) {
+		if s, ok := o.(*controls.PaneSelect); ok && s.Selected == rules.ModeFly {
+			now = d.AbsolutePositionForObject(s)
+		}
+	}
+	if now != modeAt {
+		t.Errorf("the Mode list moved from %v to %v when fly was chosen", modeAt, now)
+	}
+	if b := d.AbsolutePositionForObject(ed.ovp.box); b != boxAt {
+		t.Errorf("the panel's top moved from %v to %v", boxAt, b)
+	}
+	rightPaneLaidOut(t, ed, "fly chosen")
+}

@@ -47,6 +47,13 @@ func (op *overlayPanel) endField(e *model.Encounter, sel int, set func(func(s *s
 		}
 		set(func(st *session.Settings) { st.End, st.EndSet = v, true })
 	}
+	en.OnEscape = func() {
+		if op.settings.EndSet {
+			keepText(&en.Entry, strconv.Itoa(op.settings.End))
+		} else {
+			keepText(&en.Entry, "")
+		}
+	}
 	op.end = en
 	return en
 }

@@ -185,7 +185,16 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	if !fight {
 		items = append(items, conds...)
 	}
-	box.Add(widget.NewForm(items...))
+	form := widget.NewForm(items...)
+	// Escape out of a refused field ("-5" for Land ft) puts the token's
+	// value back: the field showed a value the map did not use, under its
+	// red line, until another token was selected
+	onEscape(form, func() {
+		if ip.errLabel != nil && ip.errLabel.Visible() {
+			act.reshow()
+		}
+	})
+	box.Add(form)
 	if act.art != nil {
 		box.Add(act.art())
 	}
@@ -193,6 +202,22 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	del := widget.NewButton("Delete (Del)", act.remove)
 	del.Importance = widget.DangerImportance
 	box.Add(del)
+}
+
+// onEscape gives every text field under o the Escape action f.
+func onEscape(o fyne.CanvasObject, f func()) {
+	switch w := o.(type) {
+	case *controls.PaneEntry:
+		w.OnEscape = f
+	case *widget.Form:
+		for _, it := range w.Items {
+			onEscape(it.Widget, f)
+		}
+	case *fyne.Container:
+		for _, c := range w.Objects {
+			onEscape(c, f)
+		}
+	}
 }
 
 // tokenEditor returns the tokenEdit for the token with the id: a refused

@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"strconv"
 	"testing"
 
 	"fyne.io/fyne/v2"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 )
 
 // typeOn sends the runes of s and then the named keys to canvas c as the
@@ -66,5 +68,70 @@ func TestEscapeLeavesTheInspectorField(t *testing.T) {
 	typeOn(c, "", fyne.KeyEscape)
 	if ed.Selected() >= 0 {
 		t.Errorf("a second Escape, on the map: token %d still selected", ed.Selected())
+	}
+}
+
+// TestEscapeDropsARefusedValue: a value the inspector refused ("-5" for
+// Land ft) stayed in its field after Escape, with its red line under the
+// inspector, while the token kept 25: the field showed what the map did
+// not use. Escape out of a refused field puts back the token's value and
+// takes the line away; a kept value stays as typed.
+func TestEscapeDropsARefusedValue(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	c := ed.win.Canvas()
+	iseph := ed.enc.TokenIndex("Iseph")
+	ed.Select(iseph)
+	land := ed.enc.Tokens[iseph].Speeds["land"]
+	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
+	c.Focus(f)
+	entryOf(t, f.(fyne.CanvasObject)).SetText("-5") // as typed over the whole value
+	if !ed.insp.errLabel.Visible() {
+		t.Fatal("-5 for Land ft was not refused: the test proves nothing")
+	}
+	typeOn(c, "", fyne.KeyEscape)
+	if ed.insp.errLabel.Visible() {
+		t.Errorf("after Escape the refusal still shows: %q", ed.insp.errLabel.Text)
+	}
+	if got := entryOf(t, formWidget(t, ed, "Land ft")).Text; got != strconv.Itoa(land) {
+		t.Errorf("after Escape Land ft shows %q; the token has %d", got, land)
+	}
+	if got := ed.enc.Tokens[iseph].Speeds["land"]; got != land {
+		t.Errorf("the token's land Speed is %d, want %d", got, land)
+	}
+	if c.Focused() != nil {
+		t.Errorf("after Escape %T has the keyboard", c.Focused())
+	}
+
+	// a kept value stays as typed
+	f = formWidget(t, ed, "Land ft").(fyne.Focusable)
+	c.Focus(f)
+	entryOf(t, f.(fyne.CanvasObject)).SetText("40")
+	typeOn(c, "", fyne.KeyEscape)
+	if got := entryOf(t, formWidget(t, ed, "Land ft")).Text; got != "40" || ed.enc.Tokens[iseph].Speeds["land"] != 40 {
+		t.Errorf("40 then Escape: the field shows %q, the token has %d", got, ed.enc.Tokens[iseph].Speeds["land"])
+	}
+}
+
+// TestEscapePutsBackTheEndElevationInUse: "7" in End elevation is refused
+// (heights go by 5 ft) and the flight still ends at the token's own
+// height; Escape out of the field showed "7" on. It shows the height in
+// use again: empty for the token's own, or the last one kept.
+func TestEscapePutsBackTheEndElevationInUse(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	c := ed.win.Canvas()
+	ed.Select(ed.enc.TokenIndex("Navasi"))
+	ed.ovp.settings.Mode = rules.ModeFly
+	ed.buildOverlayPanel()
+	p.until(t, "overlays", ed.overlaysIdle)
+	for _, c2 := range []struct{ typed, want string }{{"7", ""}, {"15", "15"}, {"x", "15"}} {
+		c.Focus(ed.ovp.end)
+		ed.ovp.end.SetText(c2.typed)
+		typeOn(c, "", fyne.KeyEscape)
+		if ed.ovp.end.Text != c2.want {
+			t.Errorf("%q then Escape: the field shows %q, want %q", c2.typed, ed.ovp.end.Text, c2.want)
+		}
+	}
+	if s := ed.ovp.settings; !s.EndSet || s.End != 15 {
+		t.Errorf("the flight ends at %+v, want 15 ft", s)
 	}
 }

@@ -147,6 +147,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 				set(func(st *session.Settings) { st.Range = v })
 			}
 		}
+		rng.OnEscape = func() { keepText(&rng.Entry, strconv.Itoa(op.settings.Range)) }
 		form.Append("Teleport sq", rng)
 	}
 	if contains(d.MoverModes, rules.ModeForced) {
@@ -225,9 +226,18 @@ func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel 
 			set(func(st *session.Settings) { st.ForcedDist = n })
 		}
 	}
+	dist.OnEscape = func() { keepText(&dist.Entry, strconv.Itoa(s.ForcedDist)) }
 	form.Append("Forced", kind)
 	form.Append("Forced by", src)
 	form.Append("Forced sq", dist)
+}
+
+// keepText puts back in field en the value in use (v), when Escape leaves
+// it holding a refused one ("x" for a distance), which it kept showing.
+func keepText(en *widget.Entry, v string) {
+	if en.Text != v {
+		en.SetText(v)
+	}
 }
 
 func contains(xs []string, s string) bool {

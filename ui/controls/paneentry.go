@@ -16,6 +16,8 @@ import (
 // PaneEntry is a text field of a panel beside the map: Escape leaves it.
 type PaneEntry struct {
 	widget.Entry
+	// OnEscape, when set, is called once Escape has left the field.
+	OnEscape func()
 }
 
 // NewPaneEntry makes a one-line PaneEntry.
@@ -37,6 +39,9 @@ func NewPaneMultiLineEntry() *PaneEntry {
 // TypedKey implements fyne.Focusable: Escape leaves the field.
 func (e *PaneEntry) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape && leave(e) {
+		if e.OnEscape != nil {
+			e.OnEscape()
+		}
 		return
 	}
 	e.Entry.TypedKey(k)

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"time"
@@ -141,17 +142,22 @@ func ChangeWords(older, newer *model.Encounter) string {
 // deleted, or what changed of one ("Dae moved", "Dae's HP changed"), or
 // how many changed; "" when none did.
 func tokenChange(a, b *model.Encounter) string {
-	has := func(e *model.Encounter, id string) bool {
-		return slices.ContainsFunc(e.Tokens, func(t model.Token) bool { return t.ID == id })
-	}
 	if len(a.Tokens) != len(b.Tokens) {
+		ids := func(e *model.Encounter) map[string]bool {
+			m := make(map[string]bool, len(e.Tokens))
+			for _, t := range e.Tokens {
+				m[t.ID] = true
+			}
+			return m
+		}
+		inA, inB := ids(a), ids(b)
 		for _, t := range b.Tokens {
-			if !has(a, t.ID) {
+			if !inA[t.ID] {
 				return t.Name + " added"
 			}
 		}
 		for _, t := range a.Tokens {
-			if !has(b, t.ID) {
+			if !inB[t.ID] {
 				return t.Name + " deleted"
 			}
 		}
@@ -169,18 +175,51 @@ func tokenChange(a, b *model.Encounter) string {
 			what = tb.Name + " moved"
 		case ta.Name != tb.Name:
 			what = ta.Name + " renamed " + tb.Name
-		case !reflect.DeepEqual(ta.HP, tb.HP):
-			what = tb.Name + "'s HP changed"
-		case !slices.Equal(ta.Conditions, tb.Conditions):
-			what = tb.Name + "'s conditions changed"
-		case ta.Elevation != tb.Elevation:
-			what = tb.Name + "'s height changed"
+		case ta.Hidden != tb.Hidden && !tb.Hidden:
+			what = tb.Name + " shown to the players"
+		case ta.Hidden != tb.Hidden:
+			what = tb.Name + " hidden from the players"
 		default:
-			what = tb.Name + " changed"
+			what = tb.Name + "'s " + tokenField(ta, tb) + " changed"
 		}
 	}
 	if changed > 1 {
 		return fmt.Sprintf("%d tokens changed", changed)
 	}
 	return what
+}
+
+// tokenField names, as the inspector labels it, the first field that
+// differs between two states of a token that neither moved nor was
+// renamed; "details" when none of them does.
+func tokenField(ta, tb *model.Token) string {
+	switch {
+	case !reflect.DeepEqual(ta.HP, tb.HP):
+		return "HP"
+	case !slices.Equal(ta.Conditions, tb.Conditions):
+		return "conditions"
+	case ta.Elevation != tb.Elevation:
+		return "height"
+	case ta.Size != tb.Size:
+		return "size"
+	case ta.Side != tb.Side:
+		return "side"
+	case !maps.Equal(ta.Speeds, tb.Speeds):
+		return "Speeds"
+	case !reflect.DeepEqual(ta.Reach, tb.Reach), ta.Long != tb.Long, ta.ReachWeapon != tb.ReachWeapon:
+		return "reach"
+	case ta.Facing != tb.Facing:
+		return "facing"
+	case !reflect.DeepEqual(ta.Level, tb.Level):
+		return "level"
+	case !reflect.DeepEqual(ta.Initiative, tb.Initiative):
+		return "initiative"
+	case ta.Notes != tb.Notes:
+		return "notes"
+	case ta.Image != tb.Image:
+		return "picture"
+	case ta.Color != tb.Color:
+		return "colour"
+	}
+	return "details"
 }

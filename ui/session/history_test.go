@@ -95,7 +95,14 @@ func TestChangeWordsNameTheEdit(t *testing.T) {
 		{"Bo's HP changed", func(e *model.Encounter) { e.Tokens[1].HP = &model.HP{Current: 3, Max: 9} }},
 		{"Bo's conditions changed", func(e *model.Encounter) { e.Tokens[1].Conditions = []string{"prone"} }},
 		{"Bo's height changed", func(e *model.Encounter) { e.Tokens[1].Elevation = 10 }},
-		{"Bo changed", func(e *model.Encounter) { e.Tokens[1].Hidden = true }},
+		{"Bo hidden from the players", func(e *model.Encounter) { e.Tokens[1].Hidden = true }},
+		{"Bo's size changed", func(e *model.Encounter) { e.Tokens[1].Size = model.Large }},
+		{"Bo's side changed", func(e *model.Encounter) { e.Tokens[1].Side = "party" }},
+		{"Bo's Speeds changed", func(e *model.Encounter) { e.Tokens[1].Speeds = map[string]int{"fly": 30} }},
+		{"Bo's reach changed", func(e *model.Encounter) { e.Tokens[1].Long = true }},
+		{"Bo's level changed", func(e *model.Encounter) { l := 3; e.Tokens[1].Level = &l }},
+		{"Bo's notes changed", func(e *model.Encounter) { e.Tokens[1].Notes = "bribable" }},
+		{"Bo's colour changed", func(e *model.Encounter) { e.Tokens[1].Color = "#112233" }},
 		{"2 tokens changed", func(e *model.Encounter) { e.Tokens[0].X++; e.Tokens[1].X++ }},
 		{"Dee added", func(e *model.Encounter) {
 			e.Tokens = append(e.Tokens, model.Token{ID: "dee", Name: "Dee", X: 9, Y: 9, Size: model.Medium})

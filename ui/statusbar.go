@@ -101,7 +101,8 @@ func (sb *statusBar) build() fyne.CanvasObject {
 	sb.msgLabel.Truncation = fyne.TextTruncateEllipsis
 	sb.saveLabel = widget.NewLabel("")
 	sb.rulesLabel = widget.NewLabel("")
-	sb.fields = container.New(&controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230}, Yields: []float32{0, 0, statusMessageFloor}},
+	sb.fields = container.New(&controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230},
+		Yields: []float32{statusHoverFloor, 0, statusMessageFloor}, Ranks: []int{0, 2, 1}},
 		sb.hoverLabel, sb.pathLabel, sb.msgLabel)
 	sb.threatLabel = widget.NewLabel("")
 	sb.threatBox = container.NewHBox(widget.NewSeparator(), sb.threatLabel)
@@ -116,6 +117,12 @@ func (sb *statusBar) build() fyne.CanvasObject {
 // (with the threat shown, at 1024 px): it clears itself, the path is what
 // a drag shows.
 const statusMessageFloor = 128
+
+// statusHoverFloor is the width down to which the hovered square gives way
+// to the path and to a message: a refusal ("not moved: ... hold Shift to
+// place anyway") says what just did not happen and how to get past it,
+// and at 1200 px it was cut beside the square where the drag ended.
+const statusHoverFloor = 150
 
 // set sets one of the bar's fields and shares the bar's width again for
 // the new text.

@@ -65,3 +65,34 @@ func statusBarShowsTheWholePath(t *testing.T, e *model.Encounter) *Editor {
 	}
 	return ed
 }
+
+// TestARefusalShowsWholeBesideTheHoveredSquare: a drag beyond a
+// creature's turn is refused in the message field, and the square under
+// the pointer (where the drag ended) kept its share of the bar: at 1200 px
+// in a fight the refusal was cut before "hold Shift to place anyway", the
+// words that say how to get past it. The hovered square gives way to a
+// message, down to its first words; the path still comes first.
+func TestARefusalShowsWholeBesideTheHoveredSquare(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample()) // the sample shows its threat
+	ed.win.Resize(fyne.NewSize(1200, 750))
+	hover := "(0, 0) open · 65 ft from Goblin Warrior · note: the old well, its rope cut, a lantern"
+	msg := "Goblin Warrior not moved: (0, 0) is beyond its movement (3 of 3 actions left) (hold Shift to place anyway)"
+	ed.setStatus(ed.status.hoverLabel, hover)
+	ed.setStatus(ed.status.pathLabel, "")
+	ed.setStatus(ed.status.msgLabel, msg)
+	need := func(s string) float32 {
+		return fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+	}
+	if got := ed.status.msgLabel.Size().Width; got < need(msg) {
+		t.Errorf("the refusal gets %.0f px of the %.0f its text needs", got, need(msg))
+	}
+	if got := ed.status.hoverLabel.Size().Width; got < need("(0, 0) open ·") {
+		t.Errorf("the hovered square gets %.0f px: not even its square", got)
+	}
+	// while a path is dragged, the path keeps its room before the message
+	path := "path 55 ft · 2 actions · 2 hazards · 4 narrow · provokes Tashtari"
+	ed.setStatus(ed.status.pathLabel, path)
+	if got := ed.status.pathLabel.Size().Width; got < need(path) {
+		t.Errorf("beside the refusal the path gets %.0f px of the %.0f its text needs", got, need(path))
+	}
+}

@@ -7,6 +7,7 @@ package controls
 
 import (
 	"image/color"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -166,12 +167,14 @@ func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // A field gets up to its floor from the room the texts leave (so the
 // next field does not jump about as the text before it changes). When
 // the texts do not all fit, a field with a yield gives its width to the
-// others' texts, down to that yield, before they are cut (a message that
-// clears itself gives way to the path being dragged).
+// texts of fields of a higher rank, down to that yield, before they are
+// cut, the highest rank served first (a message that clears itself gives
+// way to the path being dragged, the hovered square to both).
 type StatusLayout struct {
 	Weights []float32 // each field's share of the width left over
 	Floors  []float32 // the least width of the first fields
 	Yields  []float32 // the width down to which a field gives way (0: it does not)
+	Ranks   []int     // a field takes from those of a lower rank (none given: a field that yields ranks below every one that does not)
 }
 
 func (l *StatusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
@@ -191,13 +194,18 @@ func (l *StatusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
 
 func (l *StatusLayout) widths(objs []fyne.CanvasObject, total float32) []float32 {
 	w := l.shares(objs, total)
-	for i, o := range objs {
-		short := l.need(i, o, false) - w[i]
-		if short <= 0 || l.yield(i) > 0 {
+	order := make([]int, len(objs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return l.rank(b) - l.rank(a) })
+	for _, i := range order {
+		short := l.need(i, objs[i], false) - w[i]
+		if short <= 0 {
 			continue
 		}
-		for j := range objs {
-			if y := l.yield(j); y > 0 && w[j] > y && short > 0 {
+		for _, j := range order {
+			if y := l.yield(j); l.rank(j) < l.rank(i) && y > 0 && w[j] > y && short > 0 {
 				give := min(short, w[j]-y)
 				w[j] -= give
 				w[i] += give
@@ -206,6 +214,16 @@ func (l *StatusLayout) widths(objs []fyne.CanvasObject, total float32) []float32
 		}
 	}
 	return w
+}
+
+func (l *StatusLayout) rank(i int) int {
+	if i < len(l.Ranks) {
+		return l.Ranks[i]
+	}
+	if l.yield(i) > 0 {
+		return 0
+	}
+	return 1
 }
 
 func (l *StatusLayout) yield(i int) float32 {

@@ -153,19 +153,6 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	if contains(d.MoverModes, rules.ModeForced) {
 		op.forcedFields(form, e, sel, set, act.say)
 	}
-	op.end = nil
-	if d.Elevation {
-		// always there, so that choosing fly adds no row under the
-		// pointer; it takes a height in fly mode only
-		end := op.endField(e, sel, set, act.say)
-		if op.settings.Mode != rules.ModeFly {
-			op.end = nil
-			end.SetText("")
-			end.SetPlaceHolder("in fly mode")
-			end.Disable()
-		}
-		form.Append("End elevation", end)
-	}
 	p.Add(form)
 	// the player display shares the selection's overlays while "Show
 	// players" is on, in the grid's sixth cell: a row of its own (and a
@@ -174,6 +161,13 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	share := controls.NewPaneCheck("Show players", act.share)
 	share.SetChecked(sharing)
 	p.Add(container.NewGridWithColumns(2, cover, back, allies, flank, threat, share))
+	// fly mode's End elevation comes last, in a form of its own: above
+	// the switches it moved them down a row under the pointer, and its
+	// label widened the Mode form's and moved the lists right
+	op.end = nil
+	if d.Elevation && op.settings.Mode == rules.ModeFly {
+		p.Add(widget.NewForm(widget.NewFormItem("End elevation", op.endField(e, sel, set, act.say))))
+	}
 	p.Refresh()
 }
 

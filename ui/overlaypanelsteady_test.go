@@ -104,10 +104,11 @@ func TestSwitchesStayUnderThePointer(t *testing.T) {
 	fitted("after selecting Iseph")
 }
 
-// TestFlyModeAddsItsFieldBelowTheMode: choosing fly in the Mode list adds
-// the End elevation field under it; the list and everything above it stay
-// where the GM clicked.
-func TestFlyModeAddsItsFieldBelowTheMode(t *testing.T) {
+// TestFlyModeMovesNoSwitch: choosing fly in the Mode list added the End
+// elevation field under it, which moved every switch below down a row,
+// and its label widened the form's, which moved the lists right. The
+// field now comes after the switches, and nothing the GM clicks moves.
+func TestFlyModeMovesNoSwitch(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
 	ed.win.Resize(fyne.NewSize(1200, 750))
 	ed.Select(ed.enc.TokenIndex("Navasi"))
@@ -116,33 +117,32 @@ func TestFlyModeAddsItsFieldBelowTheMode(t *testing.T) {
 		t.Fatal("Navasi starts in fly mode: the test proves nothing")
 	}
 	d := fyne.CurrentApp().Driver()
+	before := map[string]fyne.Position{}
 	var mode *controls.PaneSelect
-	for _, o := range panelControls(ed) {
+	for k, o := range panelControls(ed) {
 		if s, ok := o.(*controls.PaneSelect); ok && s.Selected == ed.ovp.settings.Mode {
-			mode = s
+			mode, k = s, "Mode"
 		}
+		before[k] = d.AbsolutePositionForObject(o)
 	}
 	if mode == nil {
 		t.Fatal("no Mode list")
 	}
-	modeAt := d.AbsolutePositionForObject(mode)
-	boxAt := d.AbsolutePositionForObject(ed.ovp.box)
 	mode.SetSelected(rules.ModeFly)
 	p.until(t, "overlays", ed.overlaysIdle)
 	if ed.ovp.end == nil {
 		t.Fatal("fly mode shows no End elevation field")
 	}
-	var now fyne.Position
-	for _, o := range panelControls(ed) {
+	for k, o := range panelControls(ed) {
 		if s, ok := o.(*controls.PaneSelect); ok && s.Selected == rules.ModeFly {
-			now = d.AbsolutePositionForObject(s)
+			k = "Mode"
+		}
+		if now := d.AbsolutePositionForObject(o); now != before[k] {
+			t.Errorf("%s moved from %v to %v when fly was chosen", k, before[k], now)
 		}
 	}
-	if now != modeAt {
-		t.Errorf("the Mode list moved from %v to %v when fly was chosen", modeAt, now)
-	}
-	if b := d.AbsolutePositionForObject(ed.ovp.box); b != boxAt {
-		t.Errorf("the panel's top moved from %v to %v", boxAt, b)
+	if end := d.AbsolutePositionForObject(ed.ovp.end); end.Y+ed.ovp.end.Size().Height > d.AbsolutePositionForObject(ed.ovp.coverLabel).Y+1 {
+		t.Errorf("the End elevation field (y %v) lies over the answers", end.Y)
 	}
 	rightPaneLaidOut(t, ed, "fly chosen")
 }

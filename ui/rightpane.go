@@ -56,13 +56,15 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 // lowerNeed is the height the overlay switches and the answers need, the
 // answers between minAnswerLines and maxAnswerLines; while the GM works
 // the switches, the height the panel had then (overlayPanel.held), as
-// long as it leaves the answers minAnswerLines.
+// long as it leaves the answers a line.
 func (ed *Editor) lowerNeed() float32 {
 	line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
 	pad := 2 * theme.InnerPadding()
 	switches := ed.ovp.box.MinSize().Height + theme.Padding()
 	if ed.ovp.held > 0 {
-		return max(ed.ovp.held, switches+minAnswerLines*line+pad)
+		// fly mode's End elevation row comes out of the answers, which
+		// keep a line and scroll
+		return max(ed.ovp.held, switches+line+pad)
 	}
 	answers := max(minAnswerLines*line+pad, min(maxAnswerLines*line+pad, ed.ovp.coverLabel.MinSize().Height))
 	return switches + answers

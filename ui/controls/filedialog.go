@@ -1,6 +1,7 @@
 package controls
 
 import (
+	"os"
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
@@ -14,7 +15,9 @@ var FileDialogSize = fyne.NewSize(760, 520)
 
 // OpenFile shows the app's file-open dialog in win, listing only files with
 // one of exts (".png"; none: every file), and hands the chosen file to open,
-// which must close it. Cancelling (Cancel, or Escape in a window with
+// which must close it. Only regular files are listed: Fyne opens the chosen
+// file on the UI goroutine, and opening a named pipe would wait for a
+// writer, freezing the app. Cancelling (Cancel, or Escape in a window with
 // Escapes) calls nothing; a file that cannot be opened is said in an error
 // dialog.
 func OpenFile(win fyne.Window, exts []string, open func(rc fyne.URIReadCloser)) {
@@ -27,12 +30,33 @@ func OpenFile(win fyne.Window, exts []string, open func(rc fyne.URIReadCloser)) 
 			open(rc)
 		}
 	}, win)
-	if len(exts) > 0 {
-		d.SetFilter(storage.NewExtensionFileFilter(exts))
-	}
+	d.SetFilter(openFilter(exts))
 	d.Resize(FileDialogSize)
 	d.Show()
 	EscapesOf(win).Closes(d) // it has no text field: Escape reaches the window
+}
+
+// openFilter lists the regular files (or links to one) with one of exts
+// (none: any name) in the Open dialog: not a named pipe, socket or device.
+func openFilter(exts []string) storage.FileFilter {
+	var named storage.FileFilter
+	if len(exts) > 0 {
+		named = storage.NewExtensionFileFilter(exts)
+	}
+	return regularFiles{named}
+}
+
+type regularFiles struct{ named storage.FileFilter }
+
+func (f regularFiles) Matches(u fyne.URI) bool {
+	if f.named != nil && !f.named.Matches(u) {
+		return false
+	}
+	if u.Scheme() != "file" {
+		return true
+	}
+	fi, err := os.Stat(u.Path()) // follows a link; never opens the file
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // WithExtension is path as a save dialog should write it: a file name

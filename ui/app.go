@@ -86,6 +86,7 @@ type Options struct {
 // Run starts the app with the store and blocks until it quits.
 func Run(store model.EncounterStore, opts Options) {
 	a := app.NewWithID(AppID)
+	controls.KeepFilesUntilWritten() // a Save dialog never empties the file it chose
 	w := a.NewWindow("Encounter Planner")
 	size := initialWindowSize(a.Preferences(), opts.WindowSize)
 	s := NewShell(w, store)

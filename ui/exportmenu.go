@@ -81,7 +81,8 @@ func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Wr
 // writeChosen writes what write produces to the file the save dialog
 // chose, through export.WriteFile: a regular file only (never a device, a
 // FIFO or a folder), replaced only once it is complete. Fyne's dialog has
-// opened the file itself; only its path is used, and its writer closed
+// opened the file itself (in the app, through controls.KeepFilesUntilWritten,
+// without emptying it); only its path is used, and its writer closed
 // first. A name typed without an extension gets the format's, exts[0]
 // (controls.WithExtension): the empty file the dialog made under the bare
 // name is removed, and an existing file under the full name is replaced

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -151,8 +153,9 @@ func (ed *Editor) exportPNG() {
 	grid := ed.esc.Check("Grid lines", nil)
 	grid.SetChecked(true)
 	ov := ed.esc.Check("Current overlays (reach, path, cover…)", nil)
-	px := ed.esc.Select([]string{"35", "50", "70", "100", "140"}, nil)
-	px.SetSelected("70")
+	choices, start := pngPXChoices(ed.enc)
+	px := ed.esc.Select(choices, nil)
+	px.SetSelected(start)
 	d := dialog.NewForm("Export PNG", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Pixels per square", px),
 		widget.NewFormItem("", grid),
@@ -263,7 +266,40 @@ func (ed *Editor) exportPDF() {
 
 func (ed *Editor) exportUVTT() {
 	e := ed.enc.Clone()
-	ed.saveFile("export UVTT", fileBase(e.Name)+".dd2vtt", []string{".dd2vtt", ".uvtt"}, func(w io.Writer) error { return export.UVTT(w, e, 0) })
+	ed.saveFile("export UVTT", fileBase(e.Name)+".dd2vtt", []string{".dd2vtt", ".uvtt"}, ed.uvttWrite(e))
+}
+
+// fittingPX is the most pixels a square at which e's map makes an image
+// the exports can write (export.MaxImageSide a side): 54 for a map 300
+// squares wide, 16 for 1000.
+func fittingPX(e *model.Encounter) int {
+	return max(export.MaxImageSide/max(e.Grid.W, e.Grid.H, 1), 1)
+}
+
+// pngPXChoices are the Export PNG dialog's pixels a square: those of 35,
+// 50, 70, 100 and 140 that make an image the export can write, and the
+// most that fit when that is below 70; it starts at 70, or the most that
+// fit.
+func pngPXChoices(e *model.Encounter) (choices []string, start string) {
+	most := fittingPX(e)
+	for _, px := range []int{35, 50, 70, 100, 140} {
+		if px <= most {
+			choices = append(choices, strconv.Itoa(px))
+		}
+	}
+	start = strconv.Itoa(min(export.DefaultPX, most))
+	if !slices.Contains(choices, start) {
+		choices = append(choices, start)
+	}
+	return choices, start
+}
+
+// uvttWrite writes e as a Universal VTT file at 70 px a square or, on a
+// map too wide for that, the most that fit (the file's pixels_per_grid
+// says which): the app has no --px to lower.
+func (ed *Editor) uvttWrite(e *model.Encounter) func(io.Writer) error {
+	px := min(export.DefaultPX, fittingPX(e))
+	return func(w io.Writer) error { return export.UVTT(w, e, px) }
 }
 
 func (ed *Editor) exportFile() {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -110,5 +111,30 @@ func TestFogMenuAndRevealFollowsParty(t *testing.T) {
 	m := ed.menu()
 	if m.Items[4].Label != "Fog" {
 		t.Fatalf("menu %q", m.Items[4].Label)
+	}
+}
+
+// TestRevealPartySightWithNoPartyTokenChangesNothing: on a map with no
+// token of the party side (enemies and traps placed, the party not yet),
+// Fog > Reveal what the party sees turned fog on with every square hidden
+// and said "Revealed what the party side sees": the player display went
+// dark. It now changes nothing and says there is no token of that side.
+func TestRevealPartySightWithNoPartyTokenChangesNothing(t *testing.T) {
+	e := model.Sample()
+	e.Revealed = nil
+	var kept []model.Token
+	for _, tok := range e.Tokens {
+		if tok.Side != "party" {
+			kept = append(kept, tok)
+		}
+	}
+	e.Tokens, e.Fight, e.Areas = kept, nil, nil
+	ed, _, _ := newTestEditor(t, e)
+	ed.RevealPartySight()
+	if ed.enc.Revealed != nil {
+		t.Errorf("fog turned on with %d of %d squares revealed", revealedCount(ed.enc), len(ed.enc.Revealed))
+	}
+	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "party") || strings.HasPrefix(msg, "Revealed") {
+		t.Errorf("the status bar says %q; want that no token is on the party side", msg)
 	}
 }

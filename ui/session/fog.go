@@ -1,6 +1,8 @@
 package session
 
 import (
+	"fmt"
+
 	"encounterplanner/model"
 	"encounterplanner/rules"
 )
@@ -79,8 +81,18 @@ func PartySide(e *model.Encounter) string {
 }
 
 // RevealParty reveals every square a token of the party side sees now
-// (rules.Seer.RevealSide), turning fog on; it fails for a malformed map.
+// (rules.Seer.RevealSide), turning fog on; it fails for a malformed map,
+// and, changing nothing, when no token is on the party side (fog turned
+// on with nothing to reveal would hide the whole map from the players).
 func RevealParty(e *model.Encounter) error {
+	side := PartySide(e)
+	found := false
+	for _, t := range e.Tokens {
+		found = found || t.SideOrNeutral() == side
+	}
+	if !found {
+		return fmt.Errorf("no token is on the party side (%q), so nothing was revealed: place the party, or name its side in Encounter > Party…", side)
+	}
 	FogOn(e)
 	var s rules.Seer
 	return s.RevealSide(e.Revealed, e, PartySide(e))

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 
 	"fyne.io/fyne/v2"
 
@@ -108,7 +109,8 @@ func (ed *Editor) fogDrag(x, y int) {
 	ed.changed()
 }
 
-// fogRelease ends the gesture; the press already made its undo step.
+// fogRelease ends the gesture; the press already made its undo step,
+// which a gesture that changed nothing takes back (as the wall tool does).
 func (ed *Editor) fogRelease() {
 	s := &ed.gest.fog
 	if !s.on {
@@ -117,7 +119,16 @@ func (ed *Editor) fogRelease() {
 	if ed.FogMode() == fogGMOnly && !anySet(ed.enc.GMOnly) {
 		ed.enc.GMOnly = nil // all unmarked is none
 	}
+	if before := ed.hist.Peek(); before != nil && sameMask(before.Revealed, ed.enc.Revealed) && sameMask(before.GMOnly, ed.enc.GMOnly) {
+		ed.hist.DropLast()
+	}
 	*s = fogStroke{}
+}
+
+// sameMask reports whether two fog or GM-only masks are the same, nil
+// (none) included.
+func sameMask(a, b []bool) bool {
+	return (a == nil) == (b == nil) && slices.Equal(a, b)
 }
 
 // cancelFogStroke puts the masks back as they were at the press; it

@@ -138,3 +138,25 @@ func TestRevealPartySightWithNoPartyTokenChangesNothing(t *testing.T) {
 		t.Errorf("the status bar says %q; want that no token is on the party side", msg)
 	}
 }
+
+// TestFogStrokeThatChangesNothingLeavesNoUndoStep: a fog-tool click that
+// changed nothing (Shift on a square already fogged, a room click on a
+// wall, a GM-only unmark of an unmarked square) still made an undo step,
+// so the next Ctrl+Z seemed to do nothing and the GM had to press it
+// again to undo the edit before. Like the wall tool's, such a gesture
+// leaves none.
+func TestFogStrokeThatChangesNothingLeavesNoUndoStep(t *testing.T) {
+	e := openEncounter(t, 10, 6)
+	ed, _, _ := newTestEditor(t, e)
+	ed.SetFog(true) // every square fogged
+	ed.rune('g')
+	gesture(ed, fyne.KeyModifierShift, [2]int{2, 1}) // hide a hidden square
+	ed.rune('g')
+	ed.rune('g')
+	ed.rune('g')                                     // GM-only
+	gesture(ed, fyne.KeyModifierShift, [2]int{4, 4}) // unmark an unmarked square
+	ed.Undo()
+	if ed.enc.Revealed != nil {
+		t.Fatalf("one Ctrl+Z after two fog clicks that changed nothing did not undo Fog on (%d of %d revealed)", revealedCount(ed.enc), len(ed.enc.Revealed))
+	}
+}

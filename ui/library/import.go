@@ -1,10 +1,13 @@
 package library
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -12,28 +15,59 @@ import (
 )
 
 // ImportDialog reads an encounter file (or a UVTT map) into the store as a
-// new encounter and hands its id to open.
+// new encounter and hands its id to open. Either dialog lists .json files
+// and takes both kinds there (ImportFile).
 func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open func(id string)) {
 	exts := []string{".json"}
 	if uvtt {
-		exts = []string{".dd2vtt", ".uvtt", ".df2vtt"}
+		exts = []string{".dd2vtt", ".uvtt", ".df2vtt", ".json"}
 	}
 	controls.OpenFile(win, exts, func(rc fyne.URIReadCloser) {
-		defer rc.Close()
-		e, err := ReadImport(rc, rc.URI().Name(), uvtt)
+		u := rc.URI()
+		rc.Close() // ImportFile opens it again, as often as it needs
+		id, err := ImportFile(store, u, uvtt)
 		if err != nil {
-			controls.ShowError(win, "Could not import "+rc.URI().Name(), err)
-			return
-		}
-		id, err := Import(store, e)
-		if err != nil {
-			controls.ShowError(win, "Could not import "+rc.URI().Name(), fmt.Errorf("store the imported encounter: %w", err))
+			controls.ShowError(win, "Could not import "+u.Name(), err)
 			return
 		}
 		if open != nil {
 			open(id)
 		}
 	})
+}
+
+// ImportFile reads the file at u as an encounter file, or a Universal VTT
+// map when uvtt, and stores it as a new encounter, returning its id. A
+// .json file of the other kind is read as that kind, as the command line
+// does: a Universal VTT map saved as .json (in Import encounter file…), an
+// encounter file (in Import Universal VTT…).
+func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (string, error) {
+	read := func(uvtt bool) (*model.Encounter, error) {
+		rc, err := storage.Reader(u)
+		if err != nil {
+			return nil, err
+		}
+		defer rc.Close()
+		return ReadImport(rc, u.Name(), uvtt)
+	}
+	e, err := read(uvtt)
+	switch {
+	case err == nil:
+	case !uvtt && errors.Is(err, model.ErrUniversalVTT):
+		e, err = read(true)
+	case uvtt && strings.EqualFold(u.Extension(), ".json"):
+		if other, err2 := read(false); err2 == nil {
+			e, err = other, nil
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	id, err := Import(store, e)
+	if err != nil {
+		return "", fmt.Errorf("store the imported encounter: %w", err)
+	}
+	return id, nil
 }
 
 // Import stores e as a new encounter and returns its id.

@@ -29,14 +29,22 @@ import (
 type Library struct {
 	win     fyne.Window
 	store   model.EncounterStore
-	items   []model.Summary
-	threats []string // items[i]'s XP and threat for its party ("XP 80 · moderate"), or ""
+	items   []model.Summary // the listed ones: those the search finds, in the chosen order
+	threats []string        // items[i]'s XP and threat for its party ("XP 80 · moderate"), or ""
 	sel     int
-	list    *widget.List
-	empty   *widget.Label
-	content fyne.CanvasObject
-	open    func(id string)
-	esc     *controls.Escapes // the window's dialogs that Escape cancels
+
+	// every stored encounter, as the store lists them (last changed
+	// first), with its threat; the search and the order (search.go)
+	all        []model.Summary
+	allThreats []string
+	search     *searchEntry
+	order      listOrder
+	heads      []*headLabel
+	list       *widget.List
+	empty      *widget.Label
+	content    fyne.CanvasObject
+	open       func(id string)
+	esc        *controls.Escapes // the window's dialogs that Escape cancels
 
 	// OnHelp, when set, shows the app's help (Help > Shortcuts and rules).
 	OnHelp func()
@@ -67,10 +75,10 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	l.dupBtn = widget.NewButton("Duplicate", l.DuplicateSelected)
 	l.delBtn = widget.NewButton("Delete…", l.DeleteSelected)
 	l.delBtn.Importance = widget.DangerImportance
-	bar := container.NewHBox(newBtn, l.openBtn, l.renBtn, l.dupBtn, l.delBtn)
-	bold := fyne.TextStyle{Bold: true}
-	header := container.New(&colsLayout{}, widget.NewLabelWithStyle("Name", 0, bold), widget.NewLabelWithStyle("Ruleset", 0, bold),
-		widget.NewLabelWithStyle("Size", 0, bold), widget.NewLabelWithStyle("Threat", 0, bold), widget.NewLabelWithStyle("Last changed", 0, bold))
+	l.search = newSearchEntry(l)
+	bar := container.NewBorder(nil, nil, container.NewHBox(newBtn, l.openBtn, l.renBtn, l.dupBtn, l.delBtn), nil, l.search)
+	l.order = savedOrder()
+	header := container.New(&colsLayout{}, l.headers()...)
 	l.empty = widget.NewLabel("No encounters yet. New… makes one.")
 	l.empty.Hide()
 	title := widget.NewLabelWithStyle("Encounter library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -120,7 +128,17 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 			l.DeleteSelected()
 		}
 	})
-	win.Canvas().SetOnTypedRune(nil)
+	// typing a name with nothing focused searches for it
+	win.Canvas().SetOnTypedRune(func(r rune) {
+		if controls.DialogOpen(win) {
+			return
+		}
+		win.Canvas().Focus(l.search)
+		l.search.TypedRune(r)
+	})
+	win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
+		win.Canvas().Focus(l.search)
+	})
 	if dc, ok := win.Canvas().(desktop.Canvas); ok {
 		dc.SetOnKeyDown(nil)
 		dc.SetOnKeyUp(nil)
@@ -181,26 +199,17 @@ func (l *Library) reloadSelect(id string) {
 		controls.ShowError(l.win, "Could not list the encounters", fmt.Errorf("%w (check the database file, then restart the app)", err))
 		items = nil
 	}
-	l.items = items
-	l.threats = make([]string, len(items))
+	l.all = items
+	l.allThreats = make([]string, len(items))
 	for i, s := range items {
-		l.threats[i] = l.threatOf(ctx, s)
+		l.allThreats[i] = l.threatOf(ctx, s)
 	}
-	l.sel = -1
-	l.list.UnselectAll()
-	l.list.Refresh()
-	if len(items) == 0 {
-		l.empty.Show()
-	} else {
-		l.empty.Hide()
+	if id != "" && !l.finds(id) {
+		// renamed or imported out of the search's sight: the search goes,
+		// so that the encounter the GM just made or named is in the list
+		l.search.SetText("")
 	}
-	for i, s := range items {
-		if s.ID == id {
-			l.list.Select(i)
-			l.list.ScrollTo(i)
-		}
-	}
-	l.updateButtons()
+	l.show(id)
 }
 
 // threatOf is the XP and threat of the listed encounter s for its party,

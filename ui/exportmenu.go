@@ -125,10 +125,12 @@ func (ed *Editor) writeChosen(title string, wc fyne.URIWriteCloser, exts []strin
 func (ed *Editor) writePath(title, path string, write func(w io.Writer) error) {
 	n, err := export.WriteFile(path, write)
 	if err != nil {
-		if errors.Is(err, export.ErrNotRegular) {
+		var fe *export.FolderError
+		switch {
+		case errors.Is(err, export.ErrNotRegular):
 			err = fmt.Errorf("%w. Nothing was written: choose a file name in a folder", err)
-		} else {
-			err = fmt.Errorf("%s: %w (choose another folder or file name and try again)", path, err)
+		case errors.As(err, &fe):
+			err = fmt.Errorf("%w (nothing was written: choose another folder or file name and try again)", err)
 		}
 		controls.ShowError(ed.win, "Could not "+title, err)
 		return

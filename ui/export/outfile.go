@@ -95,9 +95,10 @@ func WriteFile(path string, write func(io.Writer) error) (n int64, err error) {
 	if fi, err := os.Stat(target); err == nil {
 		mode, replace = fi.Mode().Perm(), true
 	}
-	f, tmp, err := createTemp(filepath.Dir(target), mode)
+	dir := filepath.Dir(target)
+	f, tmp, err := createTemp(dir, mode)
 	if err != nil {
-		return 0, fmt.Errorf("write %s: %w", path, err)
+		return 0, &FolderError{path, fmt.Errorf("cannot make a file in %s: %w", dir, bare(err))}
 	}
 	defer func() {
 		if err != nil {
@@ -108,27 +109,56 @@ func WriteFile(path string, write func(io.Writer) error) (n int64, err error) {
 	cw := &countWriter{w: f}
 	bw := bufio.NewWriterSize(cw, 64<<10)
 	if err := write(bw); err != nil {
+		if cw.err != nil { // the disk, not what was being written
+			return 0, &FolderError{path, bare(cw.err)}
+		}
 		return 0, fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := bw.Flush(); err != nil {
-		return 0, fmt.Errorf("write %s: %w", path, err)
+		return 0, &FolderError{path, bare(err)}
 	}
 	if replace {
 		// The umask applied at creation; a replaced file keeps its mode.
 		if err := f.Chmod(mode); err != nil {
-			return 0, fmt.Errorf("write %s: %w", path, err)
+			return 0, &FolderError{path, bare(err)}
 		}
 	}
 	if err := f.Sync(); err != nil {
-		return 0, fmt.Errorf("write %s: %w", path, err)
+		return 0, &FolderError{path, bare(err)}
 	}
 	if err := f.Close(); err != nil {
-		return 0, fmt.Errorf("write %s: %w", path, err)
+		return 0, &FolderError{path, bare(err)}
 	}
 	if err := os.Rename(tmp, target); err != nil {
-		return 0, fmt.Errorf("write %s: %w", path, err)
+		return 0, &FolderError{path, fmt.Errorf("cannot put the file in place: %w", bare(err))}
 	}
 	return cw.n, nil
+}
+
+// FolderError is a WriteFile that the folder or the disk refused (no room,
+// no permission, a name taken meanwhile), not what was written: another
+// folder or file name may do. The file was left as it was.
+type FolderError struct {
+	Path string
+	Err  error
+}
+
+func (e *FolderError) Error() string { return "write " + e.Path + ": " + e.Err.Error() }
+func (e *FolderError) Unwrap() error { return e.Err }
+
+// bare is err without the name of the temporary file it happened to (a
+// *fs.PathError's or *os.LinkError's own error): ".ep-3f9a2c.tmp:
+// permission denied" told the GM of a file they never named.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }
 
 // createTemp creates a new file in dir named .ep-XXXXXXXXXXXX.tmp (short
@@ -150,12 +180,16 @@ func createTemp(dir string, perm fs.FileMode) (*os.File, string, error) {
 }
 
 type countWriter struct {
-	w io.Writer
-	n int64
+	w   io.Writer
+	n   int64
+	err error // the first error of the file under it
 }
 
 func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
 	return n, err
 }

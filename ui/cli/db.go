@@ -140,6 +140,13 @@ func readImport(path string) (e *model.Encounter, note string, err error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext != ".dd2vtt" && ext != ".uvtt" && ext != ".df2vtt" {
 		e, err = loadFile(path)
+		if err == nil {
+			// stored images must draw: a damaged one is refused here,
+			// not found when the map is first drawn
+			if err = export.CheckImageBodies(e); err != nil {
+				return nil, "", fmt.Errorf("%s: %w", path, err)
+			}
+		}
 		if !errors.Is(err, model.ErrUniversalVTT) {
 			return e, "", err
 		}

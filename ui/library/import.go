@@ -93,6 +93,13 @@ func ReadImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, erro
 	if err != nil {
 		return nil, importHint(err, uvtt)
 	}
+	if !uvtt {
+		// its images must draw: a damaged one is refused here (the error
+		// says what to do), not found when the map is first drawn
+		if err := export.CheckImageBodies(e); err != nil {
+			return nil, err
+		}
+	}
 	return e, nil
 }
 

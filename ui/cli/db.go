@@ -137,8 +137,11 @@ func list(env Env, st Store, asJSON bool) error {
 // .dd2vtt saved as .json) as a new encounter named after the file. note,
 // when not "", says what the import decided for the user.
 func readImport(path string) (e *model.Encounter, note string, err error) {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".dd2vtt" && ext != ".uvtt" && ext != ".df2vtt" {
+	switch ext := strings.ToLower(filepath.Ext(path)); {
+	case ext == ".dd2vtt" || ext == ".uvtt" || ext == ".df2vtt":
+	case sniffUVTT(path): // a map saved as .json: read once, as what it is
+		note = path + " is a Universal VTT map: imported as one"
+	default:
 		e, err = loadFile(path)
 		if err == nil {
 			// stored images must draw: a damaged one is refused here,
@@ -169,6 +172,20 @@ func readImport(path string) (e *model.Encounter, note string, err error) {
 		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}
 	return e, note, nil
+}
+
+// sniffUVTT reports whether the file at path starts as a Universal VTT
+// map does (model.SniffUniversalVTT), reading its first model.SniffHead
+// bytes; false when it cannot be read (the reader then says why).
+func sniffUVTT(path string) bool {
+	fh, err := openInput(path)
+	if err != nil {
+		return false
+	}
+	defer fh.Close()
+	head := make([]byte, model.SniffHead)
+	n, _ := io.ReadFull(fh, head)
+	return model.SniffUniversalVTT(head[:n])
 }
 
 func joinNotes(a, b string) string {

@@ -50,6 +50,9 @@ func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (string, erro
 		defer rc.Close()
 		return ReadImport(rc, u.Name(), uvtt)
 	}
+	if !uvtt && sniffUVTT(u) {
+		uvtt = true // a map saved as .json: read once, as what it is
+	}
 	e, err := read(uvtt)
 	switch {
 	case err == nil:
@@ -68,6 +71,20 @@ func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (string, erro
 		return "", fmt.Errorf("store the imported encounter: %w", err)
 	}
 	return id, nil
+}
+
+// sniffUVTT reports whether the file u starts as a Universal VTT map does
+// (model.SniffUniversalVTT); false when it cannot be read (the import
+// then says why).
+func sniffUVTT(u fyne.URI) bool {
+	rc, err := storage.Reader(u)
+	if err != nil {
+		return false
+	}
+	defer rc.Close()
+	head := make([]byte, model.SniffHead)
+	n, _ := io.ReadFull(rc, head)
+	return model.SniffUniversalVTT(head[:n])
 }
 
 // Import stores e as a new encounter and returns its id.

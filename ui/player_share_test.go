@@ -51,6 +51,45 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 	}
 }
 
+// TestSharedReachReadsTheTerrainThePlayersSee: a GM-only wall (a hidden
+// one: the players see open ground there) closes the corridor. The GM's
+// reach stops at it; the reach shared on the player display went round
+// it too, drawing the hidden wall's outline for the players. It is
+// computed on the map as they see it.
+func TestSharedReachReadsTheTerrainThePlayersSee(t *testing.T) {
+	e := &model.Encounter{Name: "Corridor", Ruleset: model.SF2E, FeetPerSquare: 5, Grid: model.NewGrid(6, 3)}
+	for x := 0; x < 6; x++ {
+		e.Grid.Set(x, 0, model.Wall)
+		e.Grid.Set(x, 2, model.Wall)
+	}
+	e.Grid.Set(2, 1, model.Wall)
+	e.GMOnly = make([]bool, 6*3)
+	e.GMOnly[1*6+2] = true
+	e.Tokens = []model.Token{
+		{ID: uuid(1), Name: "Hero", X: 0, Y: 1, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 30}},
+	}
+	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Path: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	ed.sharePlayer(true)
+	settle(t, ed, p)
+	has := func(sq []rules.Square, x int) bool {
+		for _, s := range sq {
+			if s.X == x && s.Y == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	if has(ed.live.res.Reach, 3) {
+		t.Errorf("the GM's reach passes the wall: %v", ed.live.res.Reach)
+	}
+	if !has(ed.live.res.PlayerReach, 2) || !has(ed.live.res.PlayerReach, 5) {
+		t.Errorf("the players' reach stops at a wall they cannot see: %v", ed.live.res.PlayerReach)
+	}
+	if g := ed.enc.Grid.At(2, 1); g != model.Wall {
+		t.Errorf("the GM's map lost its hidden wall: %v", g)
+	}
+}
+
 // TestHoverShowsTheSelectedTokensFootprint: hovering with a Large token
 // selected outlines the 2x2 space it would stand on.
 func TestHoverShowsTheSelectedTokensFootprint(t *testing.T) {

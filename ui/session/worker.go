@@ -388,7 +388,7 @@ func (w *Worker) forPlayers(r *Request, gm *Result) ([]rules.Square, *rules.Path
 	if r.Sel < 0 || r.Sel >= len(e.Tokens) || e.Tokens[r.Sel].Hidden {
 		return nil, nil, nil
 	}
-	hidden := false
+	hidden := gmOnlyTerrain(e)
 	for i := range e.Tokens {
 		hidden = hidden || e.Tokens[i].Hidden
 	}
@@ -670,12 +670,23 @@ func (s *flankSpotter) step(deadline time.Time, stop func() bool) bool {
 	return true
 }
 
-// PlayersView is a shallow copy of e without its hidden tokens, and the
-// index there of token sel (-1 when it is hidden or none): what the
-// players' answers are computed on, so that nothing gives a hidden token
-// away. The tokens are shared with e; the caller must not change them.
+// PlayersView is a shallow copy of e as the players know it: without its
+// hidden tokens, and with open ground on its GM-only squares (a hidden
+// wall or trap: the player display draws open ground there), and the
+// index there of token sel (-1 when it is hidden or none). The players'
+// answers are computed on it, so that nothing gives a hidden token or
+// square away: a reach that stopped at a hidden wall drew its outline.
+// The tokens are shared with e; the caller must not change them.
 func PlayersView(e *model.Encounter, sel int) (*model.Encounter, int) {
 	pe := *e
+	if gmOnlyTerrain(e) {
+		pe.Grid.Cells = slices.Clone(e.Grid.Cells)
+		for i, hid := range e.GMOnly {
+			if hid {
+				pe.Grid.Cells[i] = 0
+			}
+		}
+	}
 	pe.Tokens = nil
 	psel := -1
 	for i := range e.Tokens {
@@ -688,6 +699,11 @@ func PlayersView(e *model.Encounter, sel int) (*model.Encounter, int) {
 		pe.Tokens = append(pe.Tokens, e.Tokens[i])
 	}
 	return &pe, psel
+}
+
+// gmOnlyTerrain reports whether e has a GM-only square.
+func gmOnlyTerrain(e *model.Encounter) bool {
+	return len(e.GMOnly) == len(e.Grid.Cells) && slices.Contains(e.GMOnly, true)
 }
 
 // Shown is what the overlay switches set show of the answer r for token

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 )
 
 // SniffHead is how much of a file SniffUniversalVTT needs to see: map
@@ -44,4 +45,12 @@ func SniffUniversalVTT(head []byte) bool {
 		}
 	}
 	return resolution && otherFormat
+}
+
+// SniffUniversalVTTFile is SniffUniversalVTT on the first SniffHead bytes
+// read from r.
+func SniffUniversalVTTFile(r io.Reader) bool {
+	head := make([]byte, SniffHead)
+	n, _ := io.ReadFull(r, head)
+	return SniffUniversalVTT(head[:n])
 }

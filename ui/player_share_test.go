@@ -8,38 +8,46 @@ import (
 	"encounterplanner/ui/session"
 )
 
-// TestSharedReachIgnoresHiddenTokens: a hidden enemy blocks a corridor. The
-// GM's reach stops at it; the reach shared on the player display is
-// computed as if it were not there, so its shape gives nothing away.
-func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
+// corridor is a 6 x 3 map walled above and below, the Hero at its west
+// end (0, 1) with a land Speed of 30 ft, and then the others.
+func corridor(others ...model.Token) *model.Encounter {
 	e := &model.Encounter{Name: "Corridor", Ruleset: model.SF2E, FeetPerSquare: 5, Grid: model.NewGrid(6, 3)}
 	for x := 0; x < 6; x++ {
 		e.Grid.Set(x, 0, model.Wall)
 		e.Grid.Set(x, 2, model.Wall)
 	}
-	e.Tokens = []model.Token{
+	e.Tokens = append([]model.Token{
 		{ID: uuid(1), Name: "Hero", X: 0, Y: 1, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 30}},
-		{ID: uuid(2), Name: "Lurker", X: 2, Y: 1, Size: model.Medium, Side: "enemy", Hidden: true},
+	}, others...)
+	return e
+}
+
+// inCorridor reports whether sq holds the corridor's square (x, 1).
+func inCorridor(sq []rules.Square, x int) bool {
+	for _, s := range sq {
+		if s.X == x && s.Y == 1 {
+			return true
+		}
 	}
+	return false
+}
+
+// TestSharedReachIgnoresHiddenTokens: a hidden enemy blocks a corridor. The
+// GM's reach stops at it; the reach shared on the player display is
+// computed as if it were not there, so its shape gives nothing away.
+func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
+	e := corridor(model.Token{ID: uuid(2), Name: "Lurker", X: 2, Y: 1, Size: model.Medium, Side: "enemy", Hidden: true})
 	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Path: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	ed.sharePlayer(true)
 	settle(t, ed, p)
-	has := func(sq []rules.Square, x int) bool {
-		for _, s := range sq {
-			if s.X == x && s.Y == 1 {
-				return true
-			}
-		}
-		return false
-	}
-	if has(ed.live.res.Reach, 3) {
+	if inCorridor(ed.live.res.Reach, 3) {
 		t.Errorf("the GM's reach passes the hidden enemy: %v", ed.live.res.Reach)
 	}
-	if !has(ed.live.res.PlayerReach, 3) || !has(ed.live.res.PlayerReach, 5) {
+	if !inCorridor(ed.live.res.PlayerReach, 3) || !inCorridor(ed.live.res.PlayerReach, 5) {
 		t.Errorf("the players' reach stops at a token they cannot see: %v", ed.live.res.PlayerReach)
 	}
 	sh := ed.player.Shared()
-	if sh == nil || len(sh.Reach) != len(ed.live.res.PlayerReach) || !has(sh.Reach, 5) {
+	if sh == nil || len(sh.Reach) != len(ed.live.res.PlayerReach) || !inCorridor(sh.Reach, 5) {
 		t.Fatalf("the player display does not show the players' reach: %+v", sh)
 	}
 	// the hidden token itself shares nothing
@@ -57,32 +65,17 @@ func TestSharedReachIgnoresHiddenTokens(t *testing.T) {
 // it too, drawing the hidden wall's outline for the players. It is
 // computed on the map as they see it.
 func TestSharedReachReadsTheTerrainThePlayersSee(t *testing.T) {
-	e := &model.Encounter{Name: "Corridor", Ruleset: model.SF2E, FeetPerSquare: 5, Grid: model.NewGrid(6, 3)}
-	for x := 0; x < 6; x++ {
-		e.Grid.Set(x, 0, model.Wall)
-		e.Grid.Set(x, 2, model.Wall)
-	}
+	e := corridor()
 	e.Grid.Set(2, 1, model.Wall)
 	e.GMOnly = make([]bool, 6*3)
 	e.GMOnly[1*6+2] = true
-	e.Tokens = []model.Token{
-		{ID: uuid(1), Name: "Hero", X: 0, Y: 1, Size: model.Medium, Side: "party", Speeds: map[string]int{"land": 30}},
-	}
 	ed, p := overlayEditor(t, e, session.Settings{Reach: true, Path: true, Mode: rules.ModeLand, Actions: 1}, 0)
 	ed.sharePlayer(true)
 	settle(t, ed, p)
-	has := func(sq []rules.Square, x int) bool {
-		for _, s := range sq {
-			if s.X == x && s.Y == 1 {
-				return true
-			}
-		}
-		return false
-	}
-	if has(ed.live.res.Reach, 3) {
+	if inCorridor(ed.live.res.Reach, 3) {
 		t.Errorf("the GM's reach passes the wall: %v", ed.live.res.Reach)
 	}
-	if !has(ed.live.res.PlayerReach, 2) || !has(ed.live.res.PlayerReach, 5) {
+	if !inCorridor(ed.live.res.PlayerReach, 2) || !inCorridor(ed.live.res.PlayerReach, 5) {
 		t.Errorf("the players' reach stops at a wall they cannot see: %v", ed.live.res.PlayerReach)
 	}
 	if g := ed.enc.Grid.At(2, 1); g != model.Wall {

@@ -183,9 +183,7 @@ func sniffUVTT(path string) bool {
 		return false
 	}
 	defer fh.Close()
-	head := make([]byte, model.SniffHead)
-	n, _ := io.ReadFull(fh, head)
-	return model.SniffUniversalVTT(head[:n])
+	return model.SniffUniversalVTTFile(fh)
 }
 
 func joinNotes(a, b string) string {

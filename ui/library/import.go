@@ -82,9 +82,7 @@ func sniffUVTT(u fyne.URI) bool {
 		return false
 	}
 	defer rc.Close()
-	head := make([]byte, model.SniffHead)
-	n, _ := io.ReadFull(rc, head)
-	return model.SniffUniversalVTT(head[:n])
+	return model.SniffUniversalVTTFile(rc)
 }
 
 // Import stores e as a new encounter and returns its id.

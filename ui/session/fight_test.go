@@ -217,3 +217,31 @@ func TestPlayersOrder(t *testing.T) {
 		t.Errorf("Ann revealed: %q", got)
 	}
 }
+
+// TestShipFlownOnItsTurnFacesWhereItsPathEnds: a ship dragged on its
+// turn along a path that turns ends facing as the path does (the status
+// bar's "ends facing E"), so the rest of its turn flies on from there.
+func TestShipFlownOnItsTurnFacesWhereItsPathEnds(t *testing.T) {
+	e := &model.Encounter{Name: "s", Ruleset: model.Starship, Grid: model.NewGrid(10, 10), Tokens: []model.Token{
+		{ID: model.NewID(), Name: "Viper", X: 3, Y: 6, Size: model.Small, Facing: model.N, Speeds: map[string]int{"fly": 300, "turn": 100}},
+	}}
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Viper"}, Turn: "Viper"}
+	after := e.Clone()
+	after.Tokens[0].X, after.Tokens[0].Y = 6, 6 // turn E (100), three squares east (150)
+	SpendMove(e, after, 0, 6, 6, "fly")
+	if got := after.Fight.State["Viper"]; got.Spent != 250 {
+		t.Errorf("spent %+v, want 250 ft", got)
+	}
+	if got := after.Tokens[0].Facing; got != model.E {
+		t.Errorf("the ship faces %v after turning east, want E", got)
+	}
+	// moved freely (no fight), the GM keeps the facing as placed
+	free := e.Clone()
+	free.Fight = nil
+	moved := free.Clone()
+	moved.Tokens[0].X, moved.Tokens[0].Y = 6, 6
+	SpendMove(free, moved, 0, 6, 6, "fly")
+	if moved.Tokens[0].Facing != model.N {
+		t.Errorf("a ship placed outside a fight turned to %v", moved.Tokens[0].Facing)
+	}
+}

@@ -50,6 +50,9 @@ type Move struct {
 	Refusal string
 	pays    bool            // the move is its turn's to pay for
 	next    model.TurnState // its turn state once it has moved
+	token   int             // the token moved
+	turned  bool            // a ship's path turned it: it ends facing facing
+	facing  model.Facing
 }
 
 // PlanMove judges the move of token i of e to (x, y) in movement mode
@@ -78,15 +81,26 @@ func PlanMove(e *model.Encounter, i, x, y int, mode string) Move {
 	if !ok || why != "" {
 		return Move{Refusal: why}
 	}
-	return Move{pays: true, next: rules.Spend(e.Ruleset, ts, p)}
+	m := Move{pays: true, next: rules.Spend(e.Ruleset, ts, p), token: i}
+	for _, s := range p.Steps { // a ship flies on facing where its path left it
+		if s.Turn != rules.NoTurn {
+			m.turned, m.facing = true, model.Facing(s.Turn)
+		}
+	}
+	return m
 }
 
 // Spend records in after.Fight what the move spent: nothing unless it was
 // the turn's to pay for (a refused move placed with Shift, or a token
-// moved off its turn, spends nothing).
+// moved off its turn, spends nothing). A ship whose path turned it ends
+// facing as the path does ("ends facing E" in the status bar), so the
+// rest of its turn flies on from there.
 func (m Move) Spend(after *model.Encounter) {
 	if !m.pays || after.Fight == nil {
 		return
+	}
+	if m.turned && m.token < len(after.Tokens) {
+		after.Tokens[m.token].Facing = m.facing
 	}
 	if after.Fight.State == nil {
 		after.Fight.State = map[string]model.TurnState{}

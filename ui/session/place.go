@@ -66,6 +66,10 @@ func RulesetProblems(e *model.Encounter, r model.Ruleset) []string {
 		c := e.Clone()
 		c.Ruleset = r
 		c.Tokens = []model.Token{c.Tokens[i]}
+		// alone, the token is checked without what names the others (the
+		// fight's order, an area that follows a token): their names are
+		// no problem of this token's, and a switch keeps them
+		c.Fight, c.Areas = nil, nil
 		if err := model.Validate(c); err != nil {
 			msg := err.Error()
 			if j := strings.Index(msg, ": "); j >= 0 && strings.HasPrefix(msg, "tokens[") {

@@ -102,3 +102,25 @@ func TestNearestFoe(t *testing.T) {
 		t.Errorf("a token out of range has no foe")
 	}
 }
+
+// TestRulesetProblemsInAFightWithAreas: a fight in progress and an area
+// that follows a token are not problems of any one token: a switch with
+// every token fitting asks nothing (each token was checked alone, so the
+// order and the area named tokens "missing").
+func TestRulesetProblemsInAFightWithAreas(t *testing.T) {
+	e := &model.Encounter{Name: "x", Ruleset: model.SF2E, Grid: model.NewGrid(12, 12)}
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Ann", X: 1, Y: 1, Size: model.Medium, Side: "party", Speeds: map[string]int{model.SpeedLand: 25}},
+		{ID: model.NewID(), Name: "Bo", X: 8, Y: 5, Size: model.Medium, Side: "enemy", Speeds: map[string]int{model.SpeedLand: 25}},
+	}
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Bo", "Ann"}, Turn: "Bo"}
+	e.Areas = []model.Area{{Kind: model.Emanation, Token: "Bo", Radius: 10}}
+	if err := model.Validate(e); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []model.Ruleset{model.PF1E, model.Points} {
+		if got := RulesetProblems(e, r); len(got) != 0 {
+			t.Errorf("sf2e -> %s: %q, want no problem", r, got)
+		}
+	}
+}

@@ -174,7 +174,8 @@ func ConvertLand(v int, from model.Ruleset, fromFeet int, to model.Ruleset, toFe
 // Convert changes what it must so e fits ruleset to: the scale (when it was
 // the old ruleset's default), land Speeds (ConvertLand), sizes to the
 // nearest allowed one, spaces back onto the map, facings and reach weapons
-// where the new ruleset has none. Other Speeds stay as they are.
+// where the new ruleset has none, a fight's turn states to what the new
+// ruleset counts (convertTurns). Other Speeds stay as they are.
 func Convert(e *model.Encounter, to model.Ruleset) {
 	from := e.Ruleset
 	fromFeet := e.Feet()
@@ -201,6 +202,7 @@ func Convert(e *model.Encounter, to model.Ruleset) {
 	}
 	e.Ruleset = to
 	d := Describe(to)
+	convertTurns(e.Fight, from, to)
 	for i := range e.Tokens {
 		t := &e.Tokens[i]
 		if !d.AllowsSize(t.Size) {
@@ -220,6 +222,37 @@ func Convert(e *model.Encounter, to model.Ruleset) {
 			t.ReachWeapon = false
 		}
 	}
+}
+
+// convertTurns keeps, of a fight's turn states, what ruleset to counts in
+// the unit from counted it in (TurnCounts): actions between sf2e and pf1e
+// (at most to's MaxActions), diagonals between the rulesets that count
+// them, feet flown only within starship and points only within points,
+// so every query of the turn in progress still answers (CheckTurn).
+func convertTurns(f *model.Fight, from, to model.Ruleset) {
+	if f == nil || len(f.State) == 0 {
+		return
+	}
+	fa, fd, fs := Describe(from).TurnCounts()
+	ta, td, ts := Describe(to).TurnCounts()
+	keepSpent := fs && ts && Describe(from).Points == Describe(to).Points
+	st := make(map[string]model.TurnState, len(f.State)) // the map may be shared with an undo step
+	for n, v := range f.State {
+		var c model.TurnState
+		if fa && ta {
+			c.Actions = min(v.Actions, MaxActions(to))
+		}
+		if fd && td {
+			c.Diagonals = v.Diagonals
+		}
+		if keepSpent {
+			c.Spent = v.Spent
+		}
+		if c != (model.TurnState{}) {
+			st[n] = c
+		}
+	}
+	f.State = st
 }
 
 // Describe returns the descriptor of ruleset r. An unknown name gets one

@@ -271,3 +271,49 @@ func TestDescriptorSaysWhatTheAddedRulesCover(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertKeepsOnlyTheTurnStateTheNewRulesetCounts: a fight's turn
+// state switched to another ruleset keeps what that ruleset counts in the
+// same unit (sf2e and pf1e actions, capped at pf1e's two; diagonals
+// between the rulesets that alternate them) and drops the rest (actions
+// for starship and points, feet flown for points, points spent for a
+// ship), so every query of the turn in progress still answers.
+func TestConvertKeepsOnlyTheTurnStateTheNewRulesetCounts(t *testing.T) {
+	all := []model.Ruleset{model.SF2E, model.PF1E, model.Starship, model.Points}
+	states := map[model.Ruleset]model.TurnState{
+		model.SF2E:     {Actions: 3, Diagonals: 1},
+		model.PF1E:     {Actions: 1, Diagonals: 1},
+		model.Starship: {Diagonals: 1, Spent: 150},
+		model.Points:   {Spent: 4},
+	}
+	for _, from := range all {
+		for _, to := range all {
+			if from == to {
+				continue
+			}
+			e := &model.Encounter{Name: "f", Ruleset: from, Grid: model.NewGrid(10, 10), Tokens: []model.Token{
+				{ID: "1", Name: "A", Size: model.Small, Speeds: map[string]int{model.SpeedLand: 25, model.SpeedFly: 300, model.SpeedTurn: 100}}}}
+			e.Fight = &model.Fight{Round: 1, Order: []string{"A"}, Turn: "A", State: map[string]model.TurnState{"A": states[from]}}
+			Convert(e, to)
+			ts := e.Fight.State["A"]
+			if ts.Actions < MaxActions(to) { // all spent is a state queries answer before asking
+				if err := CheckTurn(to, "A", ts); err != nil {
+					t.Errorf("%s -> %s: %+v: %v", from, to, ts, err)
+				}
+			}
+			want := model.TurnState{}
+			switch {
+			case from == model.SF2E && to == model.PF1E:
+				want = model.TurnState{Actions: 2, Diagonals: 1}
+			case from == model.PF1E && to == model.SF2E:
+				want = model.TurnState{Actions: 1, Diagonals: 1}
+			case to == model.Points:
+			case from != model.Points: // sf2e, pf1e, starship alternate diagonals
+				want.Diagonals = 1
+			}
+			if ts != want {
+				t.Errorf("%s -> %s: turn state %+v, want %+v", from, to, ts, want)
+			}
+		}
+	}
+}

@@ -112,3 +112,44 @@ func TestSwitchThroughStarshipToPoints(t *testing.T) {
 		t.Errorf("status %q should say the land speeds were converted", ed.status.msgLabel.Text)
 	}
 }
+
+// TestRulesetSwitchMidFightKeepsTheTurnPlayable: in a fight, Bo has moved
+// one diagonal on its turn; Encounter > Ruleset > points switches at once
+// (no token misfits: the order is nobody's problem) and Bo's turn goes on
+// in movement points: its reach answers and a drag moves it and spends.
+func TestRulesetSwitchMidFightKeepsTheTurnPlayable(t *testing.T) {
+	e, err := library.NewEncounter("Fight", model.SF2E, 12, 8, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Ann", X: 1, Y: 1, Side: "party", Size: model.Medium, Speeds: map[string]int{model.SpeedLand: 25}, Initiative: new(int)},
+		{ID: model.NewID(), Name: "Bo", X: 8, Y: 5, Side: "enemy", Size: model.Medium, Speeds: map[string]int{model.SpeedLand: 25}},
+	}
+	ed, _, p := newTestEditor(t, e)
+	settle(t, ed, p)
+	if err := ed.StartFight(func() int { return 10 }); err != nil || ed.enc.Fight.Turn != "Bo" {
+		t.Fatalf("fight %+v, %v: want Bo's turn", ed.enc.Fight, err)
+	}
+	gesture(ed, 0, [2]int{8, 5}, [2]int{9, 6})
+	settle(t, ed, p)
+	if got := ed.enc.Fight.State["Bo"]; got != (model.TurnState{Actions: 1, Diagonals: 1}) {
+		t.Fatalf("Bo's turn %+v after one diagonal Stride", got)
+	}
+	ed.SwitchRuleset(model.Points)
+	settle(t, ed, p)
+	if ed.enc.Ruleset != model.Points {
+		t.Fatalf("ruleset %s: a question was asked (%v)", ed.enc.Ruleset, ed.win.Canvas().Overlays().Top() != nil)
+	}
+	if len(ed.Overlays().Reach) == 0 {
+		t.Errorf("Bo reaches nothing after the switch; status %q", ed.status.msgLabel.Text)
+	}
+	gesture(ed, 0, [2]int{9, 6}, [2]int{9, 7})
+	settle(t, ed, p)
+	if b := ed.enc.Tokens[1]; b.X != 9 || b.Y != 7 {
+		t.Errorf("Bo stays at (%d, %d): %q", b.X, b.Y, ed.status.msgLabel.Text)
+	}
+	if got := ed.enc.Fight.State["Bo"]; got != (model.TurnState{Spent: 1}) {
+		t.Errorf("Bo's turn %+v after one point, want 1 point spent", got)
+	}
+}

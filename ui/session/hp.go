@@ -15,7 +15,17 @@ func ChangeHP(t *model.Token, delta int) {
 	}
 	was := t.HP
 	hp := *t.HP
-	hp.Current = min(max(hp.Current+delta, 0), hp.Max)
+	// add no more than the room left: a heal of the largest whole number
+	// the amount field takes wrapped around to 0 HP and knocked it out
+	switch {
+	case delta >= 0:
+		hp.Current += min(delta, max(hp.Max-hp.Current, 0))
+	case delta < -hp.Current:
+		hp.Current = 0
+	default:
+		hp.Current += delta
+	}
+	hp.Current = min(max(hp.Current, 0), hp.Max)
 	t.HP = &hp
 	rules.ApplyHP(t, was)
 }

@@ -36,7 +36,7 @@ const helpText = `# Shortcuts
 - **Right-click** a square: add or edit a note pin (GM only, or shown to the players; **Enter** saves it, **Shift+Enter** starts a new line), add a token, duplicate or delete one
 - File > New encounter… makes another encounter (as the library's New… does) and opens it
 - Encounter > Add area… (sf2e) places an area template (its radius or length in whole squares, at most the map's diagonal): a burst at the grid intersection nearest the pointer, an emanation, cone or line from the selected token; **A** places another with the same settings. The squares inside are shaded (on the player display too when ticked, and in PNG and PDF exports). Encounter > Areas… lists whom each catches and their cover against it. With **V**, **Ctrl**-click (**Cmd**-click on a Mac) inside an area picks it (drag a burst to move it); then **R** or **Shift+wheel** turns a cone or line, the **arrow keys** move a burst and **Delete** removes it; every change is one undo step. **Esc** or a click on open ground lets go of it (**R** is the rectangle tool again)
-- Encounter > Add or remove rows and columns… grows or cuts the map on any side (tokens, notes and the background move with it; a cut through a token is refused); Crop to content cuts the open margins
+- Encounter > Add or remove rows and columns… grows or cuts the map on any side (walls, doors, fog, tokens, notes, areas and the background move with it; a cut through a token is refused); Crop to content cuts the open margins
 
 The status bar always says what is under the pointer: the square, its
 terrain, and for the selected token the path there, what it costs, how

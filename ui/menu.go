@@ -203,7 +203,7 @@ func (ed *Editor) ResizeMap(w, h, feet int) error {
 	before := ed.enc
 	ed.status.quiet = true
 	err := ed.apply("", func(c *model.Encounter) error {
-		c.Grid = c.Grid.Resize(w, h)
+		c.ReshapeMap(0, 0, w, h) // fog, GM-only squares and walls too
 		if feet == c.Ruleset.DefaultFeetPerSquare() {
 			feet = 0
 		}
@@ -231,7 +231,7 @@ func (ed *Editor) marginsDialog() {
 	for _, en := range ens {
 		en.OnSubmitted = submit
 	}
-	hint := widget.NewLabel(fmt.Sprintf("The map is %d x %d squares. Type the squares to add on each side, or a negative number to remove them; tokens, notes and the background move with the map.", ed.enc.Grid.W, ed.enc.Grid.H))
+	hint := widget.NewLabel(fmt.Sprintf("The map is %d x %d squares. Type the squares to add on each side, or a negative number to remove them; walls, fog, tokens, notes and the background move with the map.", ed.enc.Grid.W, ed.enc.Grid.H))
 	hint.Wrapping = fyne.TextWrapWord
 	d = dialog.NewForm("Add or remove rows and columns", "Apply", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("", hint),

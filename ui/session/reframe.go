@@ -20,8 +20,10 @@ type Margins struct{ Left, Top, Right, Bottom int }
 func (m Margins) Zero() bool { return m == Margins{} }
 
 // Reframe adds or cuts m's squares on each side of e's map: the terrain,
-// the tokens, the notes and the background image move with it, so what was
-// at square (x, y) is at (x+m.Left, y+m.Top). It refuses, changing nothing,
+// GM-only squares, fog, walls and doors on grid lines, the tokens, the
+// notes, placed areas and the background image move with it
+// (model.Encounter.ReshapeMap), so what was at square (x, y) is at
+// (x+m.Left, y+m.Top); added squares are fogged when the map has fog. It refuses, changing nothing,
 // a map outside 1 to model.MaxMapSide squares a side and a cut that would
 // leave a token's space or a note off the map, naming it.
 func Reframe(e *model.Encounter, m Margins) error {
@@ -48,27 +50,9 @@ func Reframe(e *model.Encounter, m Margins) error {
 	if err != nil {
 		return err
 	}
-	n := model.NewGrid(w, h)
-	for y := 0; y < g.H; y++ {
-		ny := y + m.Top
-		if ny < 0 || ny >= h {
-			continue
-		}
-		for x := 0; x < g.W; x++ {
-			if nx := x + m.Left; nx >= 0 && nx < w {
-				n.Cells[ny*w+nx] = g.Cells[y*g.W+x]
-			}
-		}
-	}
-	e.Grid = n
-	for i := range e.Tokens {
-		e.Tokens[i].X += m.Left
-		e.Tokens[i].Y += m.Top
-	}
-	for i := range e.Notes {
-		e.Notes[i].X += m.Left
-		e.Notes[i].Y += m.Top
-	}
+	// terrain, GM-only squares, fog, walls and doors on grid lines, tokens,
+	// notes and placed areas all move with their squares (ReshapeMap)
+	e.ReshapeMap(m.Left, m.Top, w, h)
 	e.Background = bg
 	return nil
 }
@@ -88,8 +72,9 @@ func sideCut(x, y, k, w, h int) string {
 }
 
 // ContentMargins are the (negative) margins that crop e's map to its
-// content: every square that is not open ground, every token's space and
-// every note. ok is false when there is nothing to crop to or nothing to
+// content: every square that is not open ground, every token's space,
+// every note and the squares on both sides of a wall or door on a grid
+// line. ok is false when there is nothing to crop to or nothing to
 // crop.
 func ContentMargins(e *model.Encounter) (m Margins, ok bool) {
 	g := &e.Grid
@@ -112,6 +97,14 @@ func ContentMargins(e *model.Encounter) (m Margins, ok bool) {
 	}
 	for _, n := range e.Notes {
 		add(n.X, n.Y, n.X, n.Y)
+	}
+	// a wall or door on a grid line keeps a square on each side of it
+	for _, ed := range e.Edges {
+		if ed.Horizontal() {
+			add(ed.X1, ed.Y1-1, ed.X2-1, ed.Y1)
+		} else {
+			add(ed.X1-1, ed.Y1, ed.X1, ed.Y2-1)
+		}
 	}
 	if x1 < 0 {
 		return Margins{}, false

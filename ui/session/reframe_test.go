@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 
@@ -204,4 +205,62 @@ func pngData(t *testing.T, w, h int, at func(x, y int) [3]uint8) string {
 		t.Fatal(err)
 	}
 	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// TestReframeMovesWallsFogAndAreas: what lies on the map besides terrain,
+// tokens and notes moves with its squares too: walls and doors on grid
+// lines, GM-only squares, the fog (added squares fogged) and a burst's
+// centre. Before, they stayed where they were, so the reframed encounter
+// was refused ("map.revealed holds 24 squares, expected 35") or a wall
+// stood a square away from its room.
+func TestReframeMovesWallsFogAndAreas(t *testing.T) {
+	e := roomFrom([]string{
+		"......",
+		".#....",
+		"......",
+		"....#.",
+	}, [2]int{1, 0}, [2]int{2, 2}, [2]int{5, 0})
+	e.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 3, Y1: 0, X2: 3, Y2: 2}, {Kind: model.EdgeDoor, X1: 0, Y1: 4, X2: 2, Y2: 4}}
+	e.Revealed = make([]bool, 6*4)
+	e.Revealed[1*6+1] = true // (1, 1)
+	e.GMOnly = make([]bool, 6*4)
+	e.GMOnly[3*6+4] = true // (4, 3)
+	e.Areas = []model.Area{{Kind: model.Burst, X: 3, Y: 1, Radius: 10}}
+	if err := model.Validate(e); err != nil {
+		t.Fatal(err)
+	}
+	if err := Reframe(e, Margins{Left: 1, Top: 2, Right: 0, Bottom: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := model.Validate(e); err != nil {
+		t.Fatalf("the reframed encounter is invalid: %v", err)
+	}
+	want := []model.Edge{{Kind: model.EdgeWall, X1: 4, Y1: 2, X2: 4, Y2: 4}, {Kind: model.EdgeDoor, X1: 1, Y1: 6, X2: 3, Y2: 6}}
+	if !slices.Equal(e.Edges, want) {
+		t.Errorf("edges %v, want %v", e.Edges, want)
+	}
+	w := e.Grid.W
+	for i, r := range e.Revealed {
+		if r != (i == 3*w+2) {
+			t.Errorf("square (%d, %d) revealed %v", i%w, i/w, r)
+		}
+	}
+	for i, g := range e.GMOnly {
+		if g != (i == 5*w+5) {
+			t.Errorf("square (%d, %d) GM-only %v", i%w, i/w, g)
+		}
+	}
+	if a := e.Areas[0]; a.X != 4 || a.Y != 3 {
+		t.Errorf("the burst is centred at (%d, %d), want (4, 3)", a.X, a.Y)
+	}
+	// cropped to its content, the map keeps its walls (a square each side)
+	c := roomFrom([]string{"......", "......", "......", "......"}, [2]int{0, 0}, [2]int{0, 1}, [2]int{1, 0})
+	c.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 4, Y1: 0, X2: 4, Y2: 1}}
+	m, ok := ContentMargins(c)
+	if !ok || m.Right != -1 {
+		t.Fatalf("content margins %+v (%v): want the column right of the wall kept", m, ok)
+	}
+	if err := Reframe(c, m); err != nil || len(c.Edges) != 1 {
+		t.Errorf("cropped: %v, edges %v", err, c.Edges)
+	}
 }

@@ -309,6 +309,23 @@ func validateArea(e *Encounter, i int, names map[string]int) error {
 	return nil
 }
 
+// ValidateToken checks token i of e as Validate does, alone: its fields
+// against e's ruleset and map size, its picture against the whole budget.
+// It reads nothing else of e (a check per token that ran Validate read the
+// whole map each time).
+func ValidateToken(e *Encounter, i int) error {
+	var portraits portraitBudget
+	if err := validateToken(e, i, &portraits); err != nil {
+		return err
+	}
+	if t := &e.Tokens[i]; t.Image != "" {
+		if err := portraits.add(t.Image); err != nil {
+			return tokenErr(i, t.Name, "image", "%v", err)
+		}
+	}
+	return nil
+}
+
 func validateToken(e *Encounter, i int, portraits *portraitBudget) error {
 	t := &e.Tokens[i]
 	bad := func(field, format string, args ...any) error { return tokenErr(i, t.Name, field, format, args...) }

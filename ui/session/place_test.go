@@ -1,6 +1,8 @@
 package session
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -122,5 +124,27 @@ func TestRulesetProblemsInAFightWithAreas(t *testing.T) {
 		if got := RulesetProblems(e, r); len(got) != 0 {
 			t.Errorf("sf2e -> %s: %q, want no problem", r, got)
 		}
+	}
+}
+
+// TestRulesetProblemsReadTokensNotTheMap: the question before a switch
+// checks each token alone, without copying or reading the map for each
+// (on a 1000 x 1000 map with 500 tokens that took a second, the editor
+// frozen): the check allocates less than two copies of the map in all.
+func TestRulesetProblemsReadTokensNotTheMap(t *testing.T) {
+	e := &model.Encounter{Name: "x", Ruleset: model.SF2E, Grid: model.NewGrid(1000, 1000)}
+	for i := 0; i < 200; i++ {
+		e.Tokens = append(e.Tokens, model.Token{ID: model.NewID(), Name: fmt.Sprint("T", i), X: i * 4, Y: i * 4, Size: model.Medium, Speeds: map[string]int{model.SpeedLand: 30}})
+	}
+	e.Tokens[7].Size = model.Colossal
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := RulesetProblems(e, model.Points)
+	runtime.ReadMemStats(&after)
+	if len(got) != 1 || got[0] != "T7: colossal is not a size of the points ruleset" {
+		t.Errorf("problems %q", got)
+	}
+	if n, mapBytes := after.TotalAlloc-before.TotalAlloc, uint64(len(e.Grid.Cells))*2; n > 2*mapBytes {
+		t.Errorf("allocated %d bytes, more than two copies of the map (%d bytes each)", n, mapBytes)
 	}
 }

@@ -14,6 +14,16 @@ import (
 // the whole stack stays near 12 MB.
 const HistoryLimit = 100
 
+// HistoryBytes bounds the map squares and masks the undo stack holds of
+// its own (not shared with the step below, shareSame), beyond the last
+// HistoryMin steps: a brush stroke on a 1000 x 1000 map records 2 MB of
+// squares, and 100 of them held 200 MB. Such a map keeps about 24 strokes;
+// a 250 x 250 one all 100.
+const (
+	HistoryBytes = 48 << 20
+	HistoryMin   = 10
+)
+
 // History is a snapshot-based undo/redo stack. Each entry is a deep copy of
 // the encounter before an edit; consecutive edits with the same key within
 // a short time (typing in one inspector field) share one entry.
@@ -23,7 +33,11 @@ type History struct {
 	lastAt     time.Time
 }
 
-// push records before (already a clone) as the state to return to.
+// push records before (already a clone, or the state an edit replaced,
+// which nothing changes any more) as the state to return to. Its map
+// squares, fog and GM-only marks are shared with the last state recorded
+// when they are the same (a token moved on a 1000 x 1000 map kept 2 MB of
+// squares and 2 MB of masks again a step: 100 steps held 400 MB).
 func (h *History) Push(before *model.Encounter, key string) {
 	now := time.Now()
 	if key != "" && key == h.lastKey && now.Sub(h.lastAt) < 3*time.Second && len(h.undo) > 0 {
@@ -32,13 +46,49 @@ func (h *History) Push(before *model.Encounter, key string) {
 		return
 	}
 	h.lastKey, h.lastAt = key, now
+	if n := len(h.undo); n > 0 {
+		shareSame(before, h.undo[n-1])
+	}
 	h.undo = append(h.undo, before)
-	if len(h.undo) > HistoryLimit {
-		copy(h.undo, h.undo[1:])
-		h.undo[len(h.undo)-1] = nil
-		h.undo = h.undo[:len(h.undo)-1]
+	drop := max(0, len(h.undo)-HistoryLimit)
+	for held := h.held(); drop < len(h.undo)-HistoryMin && held > HistoryBytes; drop++ {
+		held -= ownBytes(h.undo[drop], h.undo[drop+1])
+	}
+	if drop > 0 {
+		n := copy(h.undo, h.undo[drop:])
+		clear(h.undo[n:])
+		h.undo = h.undo[:n]
 	}
 	h.redo = h.redo[:0]
+}
+
+// held is the bytes of squares and masks the undo steps hold of their own.
+func (h *History) held() int {
+	n := 0
+	for i, s := range h.undo {
+		var above *model.Encounter
+		if i+1 < len(h.undo) {
+			above = h.undo[i+1]
+		}
+		n += ownBytes(s, above)
+	}
+	return n
+}
+
+// ownBytes is what dropping the recorded state s gives back: its squares
+// and masks, less those the state above it (nil: none) shares.
+func ownBytes(s, above *model.Encounter) int {
+	n := 0
+	if above == nil || !sameArray(s.Grid.Cells, above.Grid.Cells) {
+		n += 2 * len(s.Grid.Cells)
+	}
+	if above == nil || !sameArray(s.Revealed, above.Revealed) {
+		n += len(s.Revealed)
+	}
+	if above == nil || !sameArray(s.GMOnly, above.GMOnly) {
+		n += len(s.GMOnly)
+	}
+	return n
 }
 
 // back returns the state to restore for undo given the current state.
@@ -47,10 +97,47 @@ func (h *History) Back(cur *model.Encounter) *model.Encounter {
 		return nil
 	}
 	prev := h.undo[len(h.undo)-1]
+	h.undo[len(h.undo)-1] = nil
 	h.undo = h.undo[:len(h.undo)-1]
 	h.redo = append(h.redo, cur)
 	h.lastKey = ""
+	if n := len(h.undo); n > 0 {
+		ownSlices(prev, h.undo[n-1]) // edited in place from now on
+	}
 	return prev
+}
+
+// shareSame gives e the map squares, fog and GM-only marks of the
+// recorded state prev where they are the same.
+func shareSame(e, prev *model.Encounter) {
+	if len(e.Grid.Cells) > 0 && !sameArray(e.Grid.Cells, prev.Grid.Cells) && slices.Equal(e.Grid.Cells, prev.Grid.Cells) {
+		e.Grid.Cells = prev.Grid.Cells
+	}
+	if len(e.Revealed) > 0 && !sameArray(e.Revealed, prev.Revealed) && slices.Equal(e.Revealed, prev.Revealed) {
+		e.Revealed = prev.Revealed
+	}
+	if len(e.GMOnly) > 0 && !sameArray(e.GMOnly, prev.GMOnly) && slices.Equal(e.GMOnly, prev.GMOnly) {
+		e.GMOnly = prev.GMOnly
+	}
+}
+
+// ownSlices gives e copies of what it shares with the recorded state
+// below it (shareSame), before e becomes the state edits change in place.
+func ownSlices(e, below *model.Encounter) {
+	if sameArray(e.Grid.Cells, below.Grid.Cells) {
+		e.Grid.Cells = slices.Clone(e.Grid.Cells)
+	}
+	if sameArray(e.Revealed, below.Revealed) {
+		e.Revealed = slices.Clone(e.Revealed)
+	}
+	if sameArray(e.GMOnly, below.GMOnly) {
+		e.GMOnly = slices.Clone(e.GMOnly)
+	}
+}
+
+// sameArray reports whether a and b are non-empty views of one array.
+func sameArray[T any](a, b []T) bool {
+	return len(a) > 0 && len(b) > 0 && &a[0] == &b[0]
 }
 
 // forward returns the state to restore for redo.

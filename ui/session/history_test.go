@@ -141,3 +141,80 @@ func TestChangeWordsNameTheEdit(t *testing.T) {
 		t.Errorf("a fight started, with initiatives rolled: %q", got)
 	}
 }
+
+// TestHistorySharesTheMapItDidNotChange: a token moved on a 1000 x 1000
+// map recorded the map's 2 MB of squares and its fog again a step, so a
+// hundred steps held hundreds of megabytes. Recorded states share the
+// squares and masks that did not change; the state an undo brings back
+// has its own, so painting on it changes no recorded state.
+func TestHistorySharesTheMapItDidNotChange(t *testing.T) {
+	e := fightEnc()
+	e.Fight = nil
+	e.Grid = model.NewGrid(1000, 1000)
+	FogOn(e)
+	var h History
+	live := e
+	for i := range 20 {
+		next := live.Clone()
+		next.Tokens[0].X = i % 5
+		h.Push(live, "")
+		live = next
+	}
+	first := h.undo[0]
+	for i, s := range h.undo {
+		if &s.Grid.Cells[0] != &first.Grid.Cells[0] || &s.Revealed[0] != &first.Revealed[0] {
+			t.Fatalf("recorded state %d keeps its own squares or fog", i)
+		}
+	}
+	// a paint, then undo twice: each state brought back is its own
+	paint := live.Clone()
+	paint.Grid.Set(5, 5, model.Wall)
+	h.Push(live, "")
+	live = paint
+	back := h.Back(live)
+	if back.Grid.At(5, 5) != 0 {
+		t.Fatal("undo did not bring back the unpainted map")
+	}
+	back.Grid.Set(7, 7, model.Water) // the editor paints in place
+	back.Revealed[3] = true
+	for i, s := range h.undo {
+		if s.Grid.At(7, 7) != 0 || s.Revealed[3] {
+			t.Errorf("painting the state undo brought back changed recorded state %d", i)
+		}
+	}
+	if redo := h.Forward(back); redo.Grid.At(5, 5) != model.Wall {
+		t.Errorf("redo lost the paint")
+	}
+}
+
+// TestHistoryBoundsTheMapsItHolds: a brush stroke on a 1000 x 1000 map
+// records 2 MB of squares; a hundred strokes held 200 MB. The oldest go
+// once HistoryBytes are held, the last HistoryMin always stay.
+func TestHistoryBoundsTheMapsItHolds(t *testing.T) {
+	live := fightEnc()
+	live.Fight = nil
+	live.Grid = model.NewGrid(1000, 1000)
+	var h History
+	for i := range 40 {
+		next := live.Clone()
+		next.Grid.Set(i, 0, model.Wall)
+		h.Push(live, "")
+		live = next
+	}
+	step := 2 * 1000 * 1000
+	if n := len(h.undo); n != HistoryBytes/step || h.held() > HistoryBytes {
+		t.Errorf("%d strokes kept, holding %d bytes; want %d within %d", n, h.held(), HistoryBytes/step, HistoryBytes)
+	}
+	// the states kept are the last ones: the oldest has the strokes before it
+	if oldest := h.undo[0]; oldest.Grid.At(40-len(h.undo)-1, 0) != model.Wall || oldest.Grid.At(40-len(h.undo), 0) != 0 {
+		t.Errorf("the oldest state kept is not the one before stroke %d", 40-len(h.undo))
+	}
+	small := History{}
+	s := fightEnc()
+	for range HistoryLimit + 5 {
+		small.Push(s.Clone(), "")
+	}
+	if len(small.undo) != HistoryLimit {
+		t.Errorf("a small map keeps %d steps, want %d", len(small.undo), HistoryLimit)
+	}
+}

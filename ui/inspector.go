@@ -108,6 +108,9 @@ func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
 	if len(e.Tokens) > 0 {
 		box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	}
+	// the rows go in at once: added one by one, each laid the whole list
+	// out again (1.6 s for 1000 tokens, every time nothing was selected)
+	rows := make([]fyne.CanvasObject, 0, len(e.Tokens))
 	for i, t := range e.Tokens {
 		b := widget.NewButton(tokenListLabel(&t), func() { act.pick(i) })
 		if t.Hidden {
@@ -115,8 +118,10 @@ func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
 		}
 		b.Alignment = widget.ButtonAlignLeading
 		b.Importance = widget.LowImportance
-		box.Add(container.New(narrowRow{}, b))
+		rows = append(rows, container.New(narrowRow{}, b))
 	}
+	box.Objects = append(box.Objects, rows...)
+	box.Refresh()
 }
 
 // narrowRow lays its one object out at the row's width and asks for none:

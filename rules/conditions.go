@@ -61,27 +61,33 @@ func (r *Ruleset) MayEndOn(t, o *model.Token) bool {
 }
 
 // ApplyHP sets what a change of a token's hit points from was (nil: not
-// tracked) to t.HP implies (rules-conventions.md "Conditions the rules act
-// on"): at 0 HP it gets `unconscious` and `prone` (sf2e: dying is the GM's
-// call); healed from 0 HP to more it loses `unconscious` ("If you're
-// restored to 1 Hit Point or more via healing, you lose the dying and
-// unconscious conditions", Player Core, Unconscious), but stays `prone`
-// (standing up is its own action) and `dead`. It reports whether it
-// changed a condition. The Conditions slice is copied before it changes
-// (an undo step may share it).
-func ApplyHP(t *model.Token, was *model.HP) bool {
+// tracked) to t.HP implies in ruleset r (rules-conventions.md "Conditions
+// the rules act on"): at 0 HP it gets `unconscious` and `prone` (sf2e:
+// dying is the GM's call); healed from 0 HP to more it loses `unconscious`
+// ("If you're restored to 1 Hit Point or more via healing, you lose the
+// dying and unconscious conditions", Player Core, Unconscious), but stays
+// `prone` (standing up is its own action) and `dead`. In starship and
+// points, whose texts name no conditions (a ship is never prone), 0 HP
+// gives `cannot-act` instead, which healing from 0 takes away. It reports
+// whether it changed a condition. The Conditions slice is copied before
+// it changes (an undo step may share it).
+func ApplyHP(r model.Ruleset, t *model.Token, was *model.HP) bool {
 	if t.HP == nil {
 		return false
 	}
+	out := []string{model.CondUnconscious, model.CondProne} // what 0 HP gives
+	if r != model.SF2E && r != model.PF1E {
+		out = []string{model.CondCannotAct}
+	}
 	if t.HP.Current > 0 {
-		if was == nil || was.Current > 0 || !t.Has(model.CondUnconscious) {
+		if was == nil || was.Current > 0 || !t.Has(out[0]) {
 			return false
 		}
-		t.Conditions = slices.DeleteFunc(slices.Clone(t.Conditions), func(c string) bool { return c == model.CondUnconscious })
+		t.Conditions = slices.DeleteFunc(slices.Clone(t.Conditions), func(c string) bool { return c == out[0] })
 		return true
 	}
 	var add []string
-	for _, c := range []string{model.CondUnconscious, model.CondProne} {
+	for _, c := range out {
 		if !t.Has(c) {
 			add = append(add, c)
 		}

@@ -125,7 +125,7 @@ func TestConvConditionsDeadIsAsUnconscious(t *testing.T) {
 func TestConvConditionsHP0GivesUnconsciousAndProne(t *testing.T) {
 	tk := model.Token{Name: "G", HP: &model.HP{Current: 0, Max: 12}, Conditions: []string{"frightened 2"}}
 	shared := tk.Conditions
-	if !ApplyHP(&tk, nil) {
+	if !ApplyHP(model.SF2E, &tk, nil) {
 		t.Fatal("ApplyHP at 0 HP changed nothing")
 	}
 	if !tk.Has(model.CondUnconscious) || !tk.Has(model.CondProne) || !tk.Has("frightened 2") {
@@ -134,16 +134,36 @@ func TestConvConditionsHP0GivesUnconsciousAndProne(t *testing.T) {
 	if len(shared) != 1 || len(tk.Conditions) != 3 {
 		t.Fatalf("the old Conditions slice changed: %v", shared)
 	}
-	if ApplyHP(&tk, nil) {
+	if ApplyHP(model.SF2E, &tk, nil) {
 		t.Fatal("ApplyHP twice added again")
 	}
 	alive := model.Token{Name: "H", HP: &model.HP{Current: 3, Max: 12}}
-	if ApplyHP(&alive, nil) || len(alive.Conditions) != 0 {
+	if ApplyHP(model.SF2E, &alive, nil) || len(alive.Conditions) != 0 {
 		t.Fatalf("ApplyHP at 3 HP: %v", alive.Conditions)
 	}
 	untracked := model.Token{Name: "U"}
-	if ApplyHP(&untracked, nil) {
+	if ApplyHP(model.SF2E, &untracked, nil) {
 		t.Fatal("ApplyHP without HP")
+	}
+}
+
+// The conditions act in sf2e and pf1e only, and a ship is never prone: in
+// starship and points 0 HP gives cannot-act (no reach: it takes no
+// actions), which healing from 0 takes away, and nothing else.
+func TestZeroHPStopsAShipWithoutMakingItProne(t *testing.T) {
+	for _, r := range []model.Ruleset{model.Starship, model.Points} {
+		tk := model.Token{Name: "Viper", HP: &model.HP{Current: 0, Max: 20}}
+		if !ApplyHP(r, &tk, &model.HP{Current: 5, Max: 20}) || !slices.Equal(tk.Conditions, []string{model.CondCannotAct}) {
+			t.Errorf("%s at 0 HP: %v, want cannot-act alone", r, tk.Conditions)
+		}
+		if !CannotAct(&tk) {
+			t.Errorf("%s at 0 HP can act", r)
+		}
+		was := tk.HP
+		tk.HP = &model.HP{Current: 4, Max: 20}
+		if !ApplyHP(r, &tk, was) || len(tk.Conditions) != 0 {
+			t.Errorf("%s healed from 0: %v, want no conditions", r, tk.Conditions)
+		}
 	}
 }
 
@@ -166,7 +186,7 @@ func TestConvConditionsHealingFrom0HPWakes(t *testing.T) {
 	} {
 		tk := model.Token{Name: "G", HP: &model.HP{Current: c.cur, Max: 12}, Conditions: c.conds}
 		shared := slices.Clone(c.conds)
-		changed := ApplyHP(&tk, c.was)
+		changed := ApplyHP(model.SF2E, &tk, c.was)
 		if !slices.Equal(tk.Conditions, c.want) || changed != !slices.Equal(c.conds, c.want) {
 			t.Errorf("%s: %v (changed %v), want %v", c.name, tk.Conditions, changed, c.want)
 		}

@@ -41,7 +41,7 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 			return
 		}
 		quickTaps++ // each tap its own undo step
-		edit(fmt.Sprintf("hp.quick%d", quickTaps), func(t *model.Token) error { session.ChangeHP(t, sign*n); return nil })
+		edit(fmt.Sprintf("hp.quick%d", quickTaps), func(t *model.Token) error { session.ChangeHP(e.Ruleset, t, sign*n); return nil })
 		reshow()
 	}
 	dmg := widget.NewButton("Damage", func() { quick(-1) })
@@ -102,7 +102,7 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 			}
 			was := t.HP
 			t.HP = &model.HP{Current: c, Max: m}
-			rules.ApplyHP(t, was) // 0 HP knocks out, more than 0 from 0 wakes
+			rules.ApplyHP(e.Ruleset, t, was) // 0 HP knocks out, more than 0 from 0 wakes
 			kept = t.Clone()
 			return nil
 		})

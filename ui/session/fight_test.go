@@ -178,7 +178,7 @@ func TestChangeHP(t *testing.T) {
 		{0, 0, 0, []string{model.CondUnconscious, model.CondProne}, []string{model.CondUnconscious, model.CondProne}},
 	} {
 		tok := model.Token{Name: "x", HP: &model.HP{Current: c.cur, Max: 10}, Conditions: c.had}
-		ChangeHP(&tok, c.delta)
+		ChangeHP(model.SF2E, &tok, c.delta)
 		if tok.HP.Current != c.want || !slices.Equal(tok.Conditions, c.conds) {
 			t.Errorf("%d%+d with %v: %d %v, want %d %v", c.cur, c.delta, c.had, tok.HP.Current, tok.Conditions, c.want, c.conds)
 		}
@@ -186,19 +186,19 @@ func TestChangeHP(t *testing.T) {
 	// a heal as big as the amount field takes fills the token up, never
 	// wraps around to 0 HP and knocks it out
 	big := model.Token{Name: "x", HP: &model.HP{Current: 5, Max: 10}}
-	ChangeHP(&big, math.MaxInt)
+	ChangeHP(model.SF2E, &big, math.MaxInt)
 	if big.HP.Current != 10 || len(big.Conditions) != 0 {
 		t.Errorf("5 + MaxInt: %d %v, want 10 and no condition", big.HP.Current, big.Conditions)
 	}
 	huge := model.Token{Name: "x", HP: &model.HP{Current: math.MaxInt - 1, Max: math.MaxInt}}
-	if ChangeHP(&huge, math.MaxInt); huge.HP.Current != math.MaxInt {
+	if ChangeHP(model.SF2E, &huge, math.MaxInt); huge.HP.Current != math.MaxInt {
 		t.Errorf("MaxInt-1 + MaxInt: %d, want MaxInt", huge.HP.Current)
 	}
-	if ChangeHP(&huge, -math.MaxInt); huge.HP.Current != 0 {
+	if ChangeHP(model.SF2E, &huge, -math.MaxInt); huge.HP.Current != 0 {
 		t.Errorf("MaxInt - MaxInt: %d, want 0", huge.HP.Current)
 	}
 	var none model.Token
-	ChangeHP(&none, -5)
+	ChangeHP(model.SF2E, &none, -5)
 	if none.HP != nil {
 		t.Error("HP appeared")
 	}

@@ -9,7 +9,7 @@ import (
 // 0 and its max, then applies what the change means (rules.ApplyHP: 0 HP
 // knocks it out, healing from 0 HP wakes it). A token without HP is left
 // alone.
-func ChangeHP(t *model.Token, delta int) {
+func ChangeHP(r model.Ruleset, t *model.Token, delta int) {
 	if t.HP == nil {
 		return
 	}
@@ -27,5 +27,5 @@ func ChangeHP(t *model.Token, delta int) {
 	}
 	hp.Current = min(max(hp.Current, 0), hp.Max)
 	t.HP = &hp
-	rules.ApplyHP(t, was)
+	rules.ApplyHP(r, t, was)
 }

@@ -158,6 +158,14 @@ func TestConvTurnPointsSpendFromWhatIsLeft(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("5+2 points, 3 spent: %v, want %v", got, want)
 	}
+	// more spent than a whole turn gives (5 + 2 x 2 = 9) is no turn: a bad
+	// query, as a ship that has flown more than its Speed, not no square
+	if _, err := mustEngine(t, model.Points).Reach(nil, e, MoveQuery{Actions: 3, Turn: model.TurnState{Spent: 10}}); !errors.Is(err, ErrBadQuery) {
+		t.Fatalf("10 of a turn's 9 points spent: %v, want a bad query", err)
+	}
+	if _, err := mustEngine(t, model.Points).Reach(nil, e, MoveQuery{Actions: 3, Turn: model.TurnState{Spent: 9}}); err != nil {
+		t.Fatalf("a whole turn's 9 points spent: %v, want no square but no error", err)
+	}
 }
 
 // A turn state field that does not apply to the ruleset is a bad query:

@@ -154,6 +154,13 @@ func (g *ptsEngine) prep(e *model.Encounter, q MoveQuery) (*ptsCtx, error) {
 		return nil, err
 	}
 	c.land, c.mob = ptsSpeeds(t)
+	// more spent than a whole turn gives (three actions) is no turn, as a
+	// ship that has flown more than its Speed is not: it answered no
+	// square at all, where a starship's query is refused
+	if d := q.Turn.Spent - c.land; d > 0 && d/2+d%2 > c.mob { // spent > land + 2 x mobility, without overflow
+		return nil, BadQuery("token %q has spent %d points this turn, more than a whole turn gives (land %d + 2 x mobility %d)",
+			t.Name, q.Turn.Spent, c.land, c.mob)
+	}
 	c.land, c.mob = clampUse(c.land, use), clampUse(c.mob, use)
 	// The points spent this turn come out of the one budget; leftover
 	// points stay until the end of the turn (rules-conventions.md).

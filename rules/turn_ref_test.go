@@ -132,7 +132,8 @@ func TestReferenceCrossCheckTurnStateShipAndPoints(t *testing.T) {
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 19))
 		e, q := ptsRandom(rng)
-		q.Turn.Spent = rng.IntN(8)
+		land, mob := ptsSpeeds(&e.Tokens[q.Token])
+		q.Turn.Spent = rng.IntN(min(8, land+2*mob+1)) // no more than a whole turn gives
 		ptsCheck(t, pts, e, q)
 	}
 }

@@ -179,9 +179,14 @@ func (r *Renderer) arrow(x0, y0, x1, y1, w float64, c rgba) {
 // discRadii are the radius of a token's disc whose space's half side is
 // half pixels at scale s, and the width of its side's ring.
 func discRadii(s, half float64) (rad, ringW float64) {
-	rad = half - math.Max(1, s*0.07)
+	// at least a dot minTokenRadius wide: a whole 1000 x 1000 map in the
+	// window is under a pixel a square, and its tokens drew nothing
+	rad = math.Max(minTokenRadius, half-math.Max(1, s*0.07))
 	return rad, math.Max(1.5, rad*0.12)
 }
+
+// minTokenRadius is the least radius of a token's disc, in pixels.
+const minTokenRadius = 3
 
 // tokens draws every token shown in the view, the selected one last.
 func (r *Renderer) tokens(f *frame) {

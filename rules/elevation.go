@@ -175,8 +175,8 @@ func flankPairs3(e *model.Encounter, f int, F *model.Token, allies []int, out []
 }
 
 // wallSquare says which squares are walls for 3-D cover: full height. It is
-// the 2-D cover's wall set (model.Wall).
-func wallSquare(tr model.Trait) bool { return tr&model.Wall != 0 }
+// the 2-D cover's wall set: wall squares and closed door squares (wallish).
+func wallSquare(tr model.Trait) bool { return wallish(tr)&model.Wall != 0 }
 
 // solidAt reports whether cell (i, j, l) is solid for cover: a wall square
 // at any height, or an obstacle square in layer 0.

@@ -664,3 +664,30 @@ func TestMayGoBelowOnlyBurrowingOrDiving(t *testing.T) {
 		}
 	}
 }
+
+// "Cover in three dimensions: wall squares, closed doors and blocking edges
+// are full height" (rules-conventions.md "Elevation"): a closed door square
+// on the line gives standard cover at any height, as on the ground; an open
+// one gives none.
+func TestElevationCoverClosedDoorSquareIsFullHeight(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		t.Run(string(rs), func(t *testing.T) {
+			e := withTokens(mapOf(t, rs, "......", "..+...", "......"),
+				tok{name: "Archer", x: 0, y: 0, side: "pc"},
+				tok{name: "Target", x: 4, y: 2, side: "foe"})
+			if c := mustCover(t, e, 0, 1); c != CoverStandard {
+				t.Fatalf("on the ground: %v, want standard", c)
+			}
+			for _, el := range [][2]int{{5, 5}, {20, 20}, {0, 15}} {
+				e.Tokens[0].Elevation, e.Tokens[1].Elevation = el[0], el[1]
+				if c := mustCover(t, e, 0, 1); c != CoverStandard {
+					t.Errorf("at %d and %d ft across a closed door square: %v, want standard", el[0], el[1], c)
+				}
+			}
+			e.Grid.Cells[1*e.Grid.W+2] |= model.Open
+			if c := mustCover(t, e, 0, 1); c != CoverNone {
+				t.Errorf("across an open door square in the air: %v, want none", c)
+			}
+		})
+	}
+}

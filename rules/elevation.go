@@ -288,9 +288,9 @@ func segInBox3(p, q, lo, hi vec3) bool {
 // of the attacker's footprint at its point's height to every corner of the
 // target's footprint at its point's height, and keeps the corner that gives
 // the least cover. Walls (full height) and obstacles (layer 0) are one
-// solid; each other non-tiny creature is its box. ok is false when every
-// token is on the ground: the 2-D answer stands (cover3 would give it too,
-// more slowly).
+// solid; each other non-tiny creature that is not dead is its box. ok is
+// false when every token is on the ground: the 2-D answer stands (cover3
+// would give it too, more slowly).
 func cover3(k kind, e *model.Encounter, from, to int) (c Cover, ok bool) {
 	if !anyElevated(e) {
 		return 0, false
@@ -316,8 +316,8 @@ func cover3D(k kind, e *model.Encounter, from, to int) Cover {
 		c := CoverNone
 		for i := range e.Tokens {
 			o := &e.Tokens[i]
-			if i == from || i == to || o.Size <= model.Tiny {
-				continue
+			if i == from || i == to || o.Size <= model.Tiny || o.Has(model.CondDead) {
+				continue // a dead creature gives no cover (as creatureHit)
 			}
 			if lo, hi := box3(e, o); !segInBox3(p, q, lo, hi) {
 				continue

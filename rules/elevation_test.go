@@ -691,3 +691,31 @@ func TestElevationCoverClosedDoorSquareIsFullHeight(t *testing.T) {
 		})
 	}
 }
+
+// "dead (as unconscious and prone; never blocks movement; gives no cover)"
+// (rules-conventions.md "Conditions the rules act on"), at any height: a
+// dead creature on the line gives no cover when the tokens fly, as on the
+// ground, while an unconscious one still gives lesser cover.
+func TestElevationCoverDeadCreatureGivesNone(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		t.Run(string(rs), func(t *testing.T) {
+			e := withTokens(mapOf(t, rs, "......"),
+				tok{name: "Archer", x: 0, y: 0, side: "pc"},
+				tok{name: "Target", x: 4, y: 0, side: "foe"},
+				tok{name: "Body", x: 2, y: 0, side: "foe"})
+			for _, el := range []int{0, 10} {
+				for i := range e.Tokens {
+					e.Tokens[i].Elevation = el
+				}
+				e.Tokens[2].Conditions = []string{model.CondDead}
+				if c := mustCover(t, e, 0, 1); c != CoverNone {
+					t.Errorf("a dead creature on the line at %d ft: %v, want none", el, c)
+				}
+				e.Tokens[2].Conditions = []string{model.CondUnconscious}
+				if c := mustCover(t, e, 0, 1); c != CoverLesser {
+					t.Errorf("an unconscious creature on the line at %d ft: %v, want lesser", el, c)
+				}
+			}
+		})
+	}
+}

@@ -141,7 +141,8 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		rng := controls.NewPaneEntry()
 		rng.SetText(strconv.Itoa(op.settings.Range))
 		rng.OnChanged = func(s string) {
-			if v, ok, err := parseOptInt(s, "teleport range"); err != nil || !ok {
+			// 0 squares is refused too: the panel put 5 back by itself
+			if v, ok, err := parseOptInt(s, "teleport range"); err != nil || !ok || v == 0 {
 				act.say("teleport range: type a number of squares")
 			} else {
 				set(func(st *session.Settings) { st.Range = v })
@@ -214,7 +215,8 @@ func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel 
 	dist := controls.NewPaneEntry()
 	dist.SetText(strconv.Itoa(s.ForcedDist))
 	dist.OnChanged = func(v string) {
-		if n, ok, err := parseOptInt(v, "forced distance"); err != nil || !ok {
+		// 0 squares is refused too: the panel put 2 back by itself
+		if n, ok, err := parseOptInt(v, "forced distance"); err != nil || !ok || n == 0 {
 			say("forced distance: type a number of squares, like 2")
 		} else {
 			set(func(st *session.Settings) { st.ForcedDist = n })

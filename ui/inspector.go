@@ -92,6 +92,7 @@ func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions
 	box := ip.box
 	box.RemoveAll()
 	ip.setError("") // a new form: the last refusal was about the old one
+	ip.refused = ""
 	box.Add(widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	if sel < 0 || sel >= len(e.Tokens) {
 		ip.tokenList(e, act)
@@ -242,10 +243,22 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 			msg := tokenError(ed.enc, name, err)
 			ed.message(msg)
 			ed.insp.setError(msg)
+			// a text field keeps showing what it refused: its line
+			// stays until it holds a value kept (a list puts its value
+			// in use back by itself)
+			ed.insp.refused = ""
+			if _, typed := ed.win.Canvas().Focused().(*controls.PaneEntry); typed {
+				ed.insp.refused = field
+			}
 			return err
 		}
 		ed.message(session.FallWarning(ed.enc, j)) // "" unless now in the air without a fly Speed or unable to act (0 HP)
-		ed.insp.setError("")
+		// another field kept: the refused value still shows, and its
+		// line with it (Escape puts back the value in use)
+		if r := ed.insp.refused; r == "" || r == field {
+			ed.insp.refused = ""
+			ed.insp.setError("")
+		}
 		if j := ed.enc.TokenIndex(id); j >= 0 {
 			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))
 		}
@@ -444,6 +457,9 @@ const noteRows = 10
 type inspectorPanel struct {
 	box      *fyne.Container
 	errLabel *widget.Label // the inspector's last refused edit, in the GM's words
+	// refused is the field (as tokenEdit names it) whose text field still
+	// shows the value errLabel refuses; "" when none does
+	refused string
 	// errHolder holds errLabel under the inspector's scroll (rightpane.go)
 	errHolder *fyne.Container
 	// keepInSight scrolls the inspector so that the field being typed in

@@ -135,3 +135,48 @@ func TestEscapePutsBackTheEndElevationInUse(t *testing.T) {
 		t.Errorf("the flight ends at %+v, want 15 ft", s)
 	}
 }
+
+// TestARefusedValueKeepsItsLineWhileAnotherFieldIsEdited: "-5" for Land
+// ft was refused under its red line; a name typed next cleared the line
+// while Land ft still showed "-5" (the token moved 25 ft), and Escape,
+// which puts back a refused value only while the line shows, left it
+// there. The line stays until the refused field holds a value kept (or
+// Escape or another selection puts the value in use back).
+func TestARefusedValueKeepsItsLineWhileAnotherFieldIsEdited(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	c := ed.win.Canvas()
+	iseph := ed.enc.TokenIndex("Iseph")
+	ed.Select(iseph)
+	land := ed.enc.Tokens[iseph].Speeds["land"]
+	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
+	c.Focus(f)
+	entryOf(t, f.(fyne.CanvasObject)).SetText("-5")
+	if !ed.insp.errLabel.Visible() {
+		t.Fatal("-5 for Land ft was not refused: the test proves nothing")
+	}
+	name := formWidget(t, ed, "Name").(fyne.Focusable)
+	c.Focus(name)
+	entryOf(t, name.(fyne.CanvasObject)).SetText("Iseph the Bold")
+	if got := ed.enc.Tokens[iseph].Name; got != "Iseph the Bold" {
+		t.Fatalf("the name typed after the refusal was not kept: %q", got)
+	}
+	if !ed.insp.errLabel.Visible() {
+		t.Errorf("a new name hid the refusal while Land ft shows %q", entryOf(t, formWidget(t, ed, "Land ft")).Text)
+	}
+	typeOn(c, "", fyne.KeyEscape)
+	if got := entryOf(t, formWidget(t, ed, "Land ft")).Text; got != strconv.Itoa(land) {
+		t.Errorf("after Escape Land ft shows %q; the token has %d", got, land)
+	}
+	if got := entryOf(t, formWidget(t, ed, "Name")).Text; got != "Iseph the Bold" {
+		t.Errorf("after Escape the name shows %q, want the one kept", got)
+	}
+
+	// the refused field itself given a value kept: the line goes
+	f = formWidget(t, ed, "Land ft").(fyne.Focusable)
+	c.Focus(f)
+	entryOf(t, f.(fyne.CanvasObject)).SetText("-5")
+	entryOf(t, f.(fyne.CanvasObject)).SetText("35")
+	if ed.insp.errLabel.Visible() {
+		t.Errorf("Land ft 35 kept, and the refusal still shows: %q", ed.insp.errLabel.Text)
+	}
+}

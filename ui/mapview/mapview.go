@@ -19,8 +19,11 @@ import (
 
 // Zoom limits, in device-independent units per square.
 const (
-	minZoom     = 4
-	maxZoom     = 160
+	minZoom = 4
+	maxZoom = 160
+	// minFitZoom is the fit's floor: the largest map (1000 squares) fits
+	// in 250 units, smaller than the editor's pane at its least window
+	minFitZoom  = 0.25
 	defaultZoom = 32
 )
 
@@ -169,7 +172,7 @@ func (m *View) Origin() (float64, float64) { return m.originX, m.originY }
 // SetView places the map: zoom in units per square and the top-left square.
 func (m *View) SetView(zoom float32, ox, oy float64) {
 	m.fitted = true
-	m.zoom = float32(math.Max(minZoom, math.Min(maxZoom, float64(zoom))))
+	m.zoom = float32(math.Max(minFitZoom, math.Min(maxZoom, float64(zoom))))
 	m.originX, m.originY = ox, oy
 	m.Refresh()
 	m.rehover()
@@ -187,16 +190,29 @@ func (m *View) fitTo(s fyne.Size) {
 	if e == nil || s.Width <= 0 || s.Height <= 0 {
 		return
 	}
-	z := float32(math.Min(float64(s.Width)/float64(e.Grid.W), float64(s.Height)/float64(e.Grid.H)))
-	z = float32(math.Max(minZoom/2, math.Min(maxZoom, float64(z)*0.98)))
+	z := m.fitZoom(s)
 	m.zoom = z
 	m.originX = (float64(e.Grid.W) - float64(s.Width/z)) / 2
 	m.originY = (float64(e.Grid.H) - float64(s.Height/z)) / 2
 }
 
-// ZoomBy multiplies the zoom by f around the point p of the widget.
+// fitZoom is the zoom at which the whole map shows in s: 2% short of
+// touching its edges, within the zoom limits.
+func (m *View) fitZoom(s fyne.Size) float32 {
+	e := m.enc()
+	if e == nil || s.Width <= 0 || s.Height <= 0 || e.Grid.W <= 0 || e.Grid.H <= 0 {
+		return minZoom
+	}
+	z := math.Min(float64(s.Width)/float64(e.Grid.W), float64(s.Height)/float64(e.Grid.H))
+	return float32(math.Max(minFitZoom, math.Min(maxZoom, z*0.98)))
+}
+
+// ZoomBy multiplies the zoom by f around the point p of the widget; the
+// wheel zooms out to minZoom, or as far as the whole map on a map too
+// large to show whole there.
 func (m *View) ZoomBy(f float32, p fyne.Position) {
-	nz := float32(math.Max(minZoom, math.Min(maxZoom, float64(m.zoom*f))))
+	least := math.Min(minZoom, float64(m.fitZoom(m.Size())))
+	nz := float32(math.Max(least, math.Min(maxZoom, float64(m.zoom*f))))
 	if nz == m.zoom {
 		return
 	}

@@ -133,7 +133,7 @@ func (ed *Editor) pans(x, y int) bool {
 	if ed.pressArea(x, y) { // Ctrl: an area template (areas.go)
 		return false
 	}
-	if ed.tools.tool != ToolSelect || ed.tokenAt(x, y) >= 0 {
+	if ed.tools.tool != ToolSelect || ed.tokenPick(x, y) >= 0 {
 		return false
 	}
 	// a click on a door opens or closes it and keeps the selection (at
@@ -157,7 +157,7 @@ func (ed *Editor) press(x, y int, shift bool) {
 	}
 	switch ed.tools.tool {
 	case ToolSelect:
-		i := ed.tokenAt(x, y)
+		i := ed.tokenPick(x, y)
 		// tokens may share a square (a tiny creature with anyone, ships
 		// apart in size): pressing the selected one keeps it, for a drag,
 		// and a click without one goes on to the next token there

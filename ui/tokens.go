@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -278,6 +279,36 @@ func (ed *Editor) tokenAt(x, y int) int {
 	}
 	return -1
 }
+
+// tokenPick is the token a select press on square (x, y) picks: the one
+// whose space holds the square, or else, where the zoom draws tokens as
+// dots wider than their spaces (a whole 1000 x 1000 map in the window),
+// the one whose dot centre is nearest within dotPickRadius; -1 for none.
+func (ed *Editor) tokenPick(x, y int) int {
+	if i := ed.tokenAt(x, y); i >= 0 {
+		return i
+	}
+	z := float64(ed.view.Zoom())
+	if z <= 0 {
+		return -1
+	}
+	reach := dotPickRadius / z // in squares
+	best, bestD := -1, math.Inf(1)
+	for i := len(ed.enc.Tokens) - 1; i >= 0; i-- {
+		t := &ed.enc.Tokens[i]
+		half := float64(ed.enc.Space(t)) / 2
+		d := math.Hypot(float64(x)+0.5-(float64(t.X)+half), float64(y)+0.5-(float64(t.Y)+half))
+		if d <= reach && d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// dotPickRadius is how near a press must be to a token's centre, in
+// units, to pick it when the token is drawn as a dot: ui/render's 3-px
+// least radius and a unit of slack.
+const dotPickRadius = 4
 
 // tokensAt lists the tokens whose spaces hold (x, y), the one drawn on
 // top first.

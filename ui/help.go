@@ -23,7 +23,7 @@ const helpText = `# Shortcuts
 - **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous; **S** shallow water
 - **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit; the status bar says which ("Undone: Dae moved")
 - **Ctrl+D** duplicate, **Delete** delete the selected token; **Esc** deselect (in a field of the inspector or the overlays panel, **Esc** leaves the field first, keeping what you typed, so the next key is a shortcut again)
-- **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map
+- **Wheel**, **+** and **-** zoom; **Ctrl+0** or **Home** fit the map (a very large map shows its tokens as dots: click one to select it)
 - **Middle drag**, **Space+drag**, a select-drag on open ground or the **arrow keys** pan; View > Grid lines hides the grid
 - **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)
 - **F11** player display full screen (the editor's keys work in the player display too; there the arrows and **+**/**-** move its own map); View > Calibrate player display makes one square one inch: widen the bar to a credit card's long side held against the screen, or type the screen's diagonal

@@ -218,3 +218,86 @@ func TestHistoryBoundsTheMapsItHolds(t *testing.T) {
 		t.Errorf("a small map keeps %d steps, want %d", len(small.undo), HistoryLimit)
 	}
 }
+
+// distinctMaps counts the different arrays of squares, fog and GM-only
+// marks the states hold between them, in bytes.
+func distinctMaps(states ...*model.Encounter) int {
+	seen := map[any]bool{}
+	n := 0
+	for _, s := range states {
+		if s == nil {
+			continue
+		}
+		if len(s.Grid.Cells) > 0 && !seen[&s.Grid.Cells[0]] {
+			seen[&s.Grid.Cells[0]] = true
+			n += 2 * len(s.Grid.Cells)
+		}
+		if len(s.Revealed) > 0 && !seen[&s.Revealed[0]] {
+			seen[&s.Revealed[0]] = true
+			n += len(s.Revealed)
+		}
+		if len(s.GMOnly) > 0 && !seen[&s.GMOnly[0]] {
+			seen[&s.GMOnly[0]] = true
+			n += len(s.GMOnly)
+		}
+	}
+	return n
+}
+
+// TestUndoAndRedoKeepTheMapShared: 60 token moves on a 1000 x 1000 map
+// with fog share one copy of its squares and masks; undone all the way,
+// each state brought back took its own copy and kept it on the redo stack
+// (60 copies, 180 MB), and redone all the way they stayed on the undo
+// stack. Undo and redo share the map between the states they put aside as
+// recording does; and a new edit after undoing lets the redo states go.
+func TestUndoAndRedoKeepTheMapShared(t *testing.T) {
+	e := fightEnc()
+	e.Fight = nil
+	e.Grid = model.NewGrid(1000, 1000)
+	FogOn(e)
+	var h History
+	live := e
+	for i := range 60 {
+		next := live.Clone()
+		next.Tokens[0].X = i % 5
+		h.Push(live, "")
+		live = next
+	}
+	held := func() int { return distinctMaps(append(append([]*model.Encounter{live}, h.undo...), h.redo...)...) }
+	start := held()
+	for len(h.undo) > 0 {
+		live = h.Back(live)
+	}
+	if got := held(); got > 3*start {
+		t.Errorf("undone all the way, the states hold %d MB of map; recorded, %d MB", got>>20, start>>20)
+	}
+	for len(h.redo) > 0 {
+		live = h.Forward(live)
+	}
+	if got := held(); got > 3*start {
+		t.Errorf("redone all the way, the states hold %d MB of map; recorded, %d MB", got>>20, start>>20)
+	}
+	// the live state is its own: painting it changes no recorded one
+	for len(h.undo) > 30 {
+		live = h.Back(live)
+	}
+	live.Grid.Set(9, 9, model.Water)
+	live.Revealed[7] = !live.Revealed[7]
+	for i, s := range append(append([]*model.Encounter{}, h.undo...), h.redo...) {
+		if s.Grid.At(9, 9) == model.Water || s.Revealed[7] == live.Revealed[7] {
+			t.Fatalf("painting the live state changed recorded state %d", i)
+		}
+	}
+	live.Grid.Set(9, 9, 0)
+	live.Revealed[7] = !live.Revealed[7]
+
+	// a new edit drops the redo states, all of them
+	redo := h.redo[:cap(h.redo)]
+	h.Push(live.Clone(), "")
+	for i, s := range redo {
+		if s != nil {
+			t.Errorf("a new edit left redo state %d held", i)
+			break
+		}
+	}
+}

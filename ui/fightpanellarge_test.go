@@ -33,7 +33,10 @@ func TestFightPanelGrowsWithTheOrderNotItsSquare(t *testing.T) {
 		return d
 	}
 	took(50) // the fonts measured once
-	small, large := took(150), took(600)
+	// the least of three runs each: a run that shares the processor with
+	// another package's tests is slower, never faster
+	least := func(n int) time.Duration { return min(took(n), took(n), took(n)) }
+	small, large := least(150), least(600)
 	if large > 9*small {
 		t.Errorf("a fight of 150 tokens starts in %v, of 600 in %v: more than 9 times as long", small, large)
 	}

@@ -31,7 +31,10 @@ func TestTokenListGrowsWithTheTokensNotTheirSquare(t *testing.T) {
 		return d
 	}
 	took(50) // the fonts measured once
-	small, large := took(150), took(600)
+	// the least of three runs each: a run that shares the processor with
+	// another package's tests is slower, never faster
+	least := func(n int) time.Duration { return min(took(n), took(n), took(n)) }
+	small, large := least(150), least(600)
 	if large > 9*small {
 		t.Errorf("150 tokens list in %v, 600 in %v: more than 9 times as long", small, large)
 	}

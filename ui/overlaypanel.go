@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -49,6 +50,7 @@ func (ed *Editor) buildOverlayPanel() {
 		share:   ed.sharePlayer,
 		rebuild: ed.buildOverlayPanel,
 		hold:    ed.holdOverlayPanel,
+		mode:    ed.modeChosen,
 	})
 	ed.relayoutRight() // rightpane.go
 }
@@ -60,6 +62,7 @@ type panelActions struct {
 	share   func(on bool) // share the selection on the player display
 	rebuild func()        // the switches change with the mode
 	hold    func()        // the GM works the switches: keep the panel's height
+	mode    func(string)  // the GM chose a movement mode in the list
 }
 
 // build (re)makes the switches for e's ruleset and selection sel, sharing
@@ -97,6 +100,9 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		set(func(s *session.Settings) { s.Mode = m })
 		if d.Elevation && flew != (m == rules.ModeFly) {
 			act.rebuild() // the End elevation field takes a height in fly mode only
+		}
+		if !op.building {
+			act.mode(m)
 		}
 	})
 	mode.SetSelected(op.settings.Mode)
@@ -243,6 +249,24 @@ func contains(xs []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// modeChosen answers the GM's choice of movement mode m for the selected
+// token: one it has no Speed for showed the ruleset's default mode's reach
+// under the chosen mode's name, without a word. The list goes back to the
+// mode shown, and the status bar says why.
+func (ed *Editor) modeChosen(m string) {
+	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
+		return
+	}
+	shown := session.FitMode(ed.enc, ed.sel, m)
+	if shown == m {
+		return
+	}
+	t := &ed.enc.Tokens[ed.sel]
+	ed.ovp.settings.Mode = shown
+	ed.buildOverlayPanel()
+	ed.message(fmt.Sprintf("%s has no %s Speed: showing %s (give it a %s Speed in the inspector)", t.Name, m, shown, m))
 }
 
 // holdOverlayPanel keeps the overlay panel at the height it has now,

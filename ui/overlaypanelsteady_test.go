@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,4 +146,36 @@ func TestFlyModeMovesNoSwitch(t *testing.T) {
 		t.Errorf("the End elevation field (y %v) lies over the answers", end.Y)
 	}
 	rightPaneLaidOut(t, ed, "fly chosen")
+}
+
+// TestAModeWithoutItsSpeedSaysSo: choosing swim for Navasi, who has land
+// and fly Speeds only, showed her land reach under "swim", without a
+// word. The list goes back to the mode shown and the status bar says why.
+func TestAModeWithoutItsSpeedSaysSo(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	navasi := ed.enc.TokenIndex("Navasi")
+	ed.Select(navasi)
+	p.until(t, "overlays", ed.overlaysIdle)
+	shown := ed.ovp.settings.Mode
+	for _, o := range panelControls(ed) {
+		if s, ok := o.(*controls.PaneSelect); ok && s.Selected == shown {
+			s.SetSelected("swim")
+		}
+	}
+	p.until(t, "overlays", ed.overlaysIdle)
+	if ed.ovp.settings.Mode != shown {
+		t.Errorf("the mode is %q, want %q (Navasi has no swim Speed)", ed.ovp.settings.Mode, shown)
+	}
+	var listed string
+	for _, o := range panelControls(ed) {
+		if s, ok := o.(*controls.PaneSelect); ok && slices.Contains(s.Options, "swim") {
+			listed = s.Selected
+		}
+	}
+	if listed != shown {
+		t.Errorf("the Mode list shows %q while the map shows %q", listed, shown)
+	}
+	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "Navasi has no swim Speed") {
+		t.Errorf("the status bar says %q", msg)
+	}
 }

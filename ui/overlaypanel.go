@@ -120,12 +120,27 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	actions.SetSelected(strconv.Itoa(op.settings.Actions))
 	path := controls.NewPaneCheck("Path", func(b bool) { set(func(s *session.Settings) { s.Path = b }) })
 	path.SetChecked(op.settings.Path)
-	cover := controls.NewPaneCheck("Cover", func(b bool) { set(func(s *session.Settings) { s.Cover = b }) })
-	cover.SetChecked(op.settings.Cover)
 	back := controls.NewPaneCheck("Both ways", func(b bool) { set(func(s *session.Settings) { s.CoverBack = b }) })
 	back.SetChecked(op.settings.CoverBack)
 	allies := controls.NewPaneCheck("Allies too", func(b bool) { set(func(s *session.Settings) { s.CoverAllies = b }) })
 	allies.SetChecked(op.settings.CoverAllies)
+	// Both ways and Allies too say how cover is shown: greyed while it is
+	// not, where a click seemed to do nothing
+	coverParts := func(on bool) {
+		for _, c := range []*controls.PaneCheck{back, allies} {
+			if on {
+				c.Enable()
+			} else {
+				c.Disable()
+			}
+		}
+	}
+	cover := controls.NewPaneCheck("Cover", func(b bool) {
+		set(func(s *session.Settings) { s.Cover = b })
+		coverParts(b)
+	})
+	cover.SetChecked(op.settings.Cover)
+	coverParts(op.settings.Cover)
 	flank := controls.NewPaneCheck("Flanking", func(b bool) { set(func(s *session.Settings) { s.Flank = b }) })
 	flank.SetChecked(op.settings.Flank)
 	threat := controls.NewPaneCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })

@@ -179,3 +179,27 @@ func TestAModeWithoutItsSpeedSaysSo(t *testing.T) {
 		t.Errorf("the status bar says %q", msg)
 	}
 }
+
+// TestCoverPartsFollowCover: Both ways and Allies too say how cover is
+// shown, and took clicks that did nothing while Cover was off. They are
+// greyed with it, and come back with it.
+func TestCoverPartsFollowCover(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	ed.Select(ed.enc.TokenIndex("Tashtari"))
+	p.until(t, "overlays", ed.overlaysIdle)
+	c := panelControls(ed)
+	cover, back, allies := c["Cover"].(*controls.PaneCheck), c["Both ways"].(*controls.PaneCheck), c["Allies too"].(*controls.PaneCheck)
+	for _, on := range []bool{!cover.Checked, cover.Checked} {
+		test.Tap(cover)
+		if cover.Checked != on || back.Disabled() == on || allies.Disabled() == on {
+			t.Errorf("Cover %v: Both ways disabled %v, Allies too disabled %v", cover.Checked, back.Disabled(), allies.Disabled())
+		}
+	}
+	// a panel built with Cover off starts them greyed
+	ed.ovp.settings.Cover = false
+	ed.buildOverlayPanel()
+	c = panelControls(ed)
+	if !c["Both ways"].(*controls.PaneCheck).Disabled() || !c["Allies too"].(*controls.PaneCheck).Disabled() {
+		t.Error("built with Cover off, Both ways and Allies too take clicks")
+	}
+}

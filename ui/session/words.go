@@ -160,6 +160,11 @@ func Answers(e *model.Encounter, sel int, set Settings, r *Result) string {
 	n := len(e.Tokens)
 	var b strings.Builder
 	d := rules.Describe(e.Ruleset)
+	if (sel < 0 || sel >= n) && n > 0 && (set.Reach || set.Path || set.Cover) {
+		// the switches act on the selected token: with none, they seemed
+		// to do nothing
+		b.WriteString("Click a token to see where it can move, its path and its cover.\n")
+	}
 	if note := d.NoCombatNote; note != "" && sel >= 0 && sel < n {
 		// the Cover and Flanking switches are greyed out: say why, where
 		// their answers would be

@@ -49,9 +49,9 @@ func (op *overlayPanel) endField(e *model.Encounter, sel int, set func(func(s *s
 	}
 	en.OnEscape = func() {
 		if op.settings.EndSet {
-			keepText(&en.Entry, strconv.Itoa(op.settings.End))
+			keepText(&en.Entry, strconv.Itoa(op.settings.End), say)
 		} else {
-			keepText(&en.Entry, "")
+			keepText(&en.Entry, "", say)
 		}
 	}
 	op.end = en

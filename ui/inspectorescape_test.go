@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -129,6 +130,9 @@ func TestEscapePutsBackTheEndElevationInUse(t *testing.T) {
 		typeOn(c, "", fyne.KeyEscape)
 		if ed.ovp.end.Text != c2.want {
 			t.Errorf("%q then Escape: the field shows %q, want %q", c2.typed, ed.ovp.end.Text, c2.want)
+		}
+		if c2.typed != c2.want && strings.Contains(ed.status.msgLabel.Text, "end elevation:") {
+			t.Errorf("%q then Escape: the refusal stays in the status bar: %q", c2.typed, ed.status.msgLabel.Text)
 		}
 	}
 	if s := ed.ovp.settings; !s.EndSet || s.End != 15 {

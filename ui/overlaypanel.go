@@ -169,7 +169,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 				set(func(st *session.Settings) { st.Range = v })
 			}
 		}
-		rng.OnEscape = func() { keepText(&rng.Entry, strconv.Itoa(op.settings.Range)) }
+		rng.OnEscape = func() { keepText(&rng.Entry, strconv.Itoa(op.settings.Range), act.say) }
 		form.Append("Teleport sq", rng)
 	}
 	if contains(d.MoverModes, rules.ModeForced) {
@@ -243,17 +243,20 @@ func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel 
 			set(func(st *session.Settings) { st.ForcedDist = n })
 		}
 	}
-	dist.OnEscape = func() { keepText(&dist.Entry, strconv.Itoa(s.ForcedDist)) }
+	dist.OnEscape = func() { keepText(&dist.Entry, strconv.Itoa(s.ForcedDist), say) }
 	form.Append("Forced", kind)
 	form.Append("Forced by", src)
 	form.Append("Forced sq", dist)
 }
 
 // keepText puts back in field en the value in use (v), when Escape leaves
-// it holding a refused one ("x" for a distance), which it kept showing.
-func keepText(en *widget.Entry, v string) {
+// it holding a refused one ("x" for a distance), which it kept showing,
+// and takes the refusal off the status bar (say: the status bar), where it
+// stayed its 8 seconds after the field was put right.
+func keepText(en *widget.Entry, v string, say func(string)) {
 	if en.Text != v {
 		en.SetText(v)
+		say("")
 	}
 }
 

@@ -890,3 +890,30 @@ func TestModeFollowsTheTokensSpeeds(t *testing.T) {
 		t.Errorf("selecting a walker should go back to land, got %q", ed.ovp.settings.Mode)
 	}
 }
+
+// TestTheTwoWallsNameEachOther: the Wall tool draws thin walls on grid
+// lines and terrain 2 paints whole wall squares; a new GM took one for
+// the other. Each tooltip names the other.
+func TestTheTwoWallsNameEachOther(t *testing.T) {
+	ed, _, p := newTestEditor(t, openEncounter(t, 5, 5))
+	tipOf := func(b *controls.TipButton) string {
+		t.Helper()
+		b.MouseIn(&desktop.MouseEvent{})
+		p.until(t, "tooltip", func() bool { return ed.tips.Showing() != "" })
+		tip := ed.tips.Showing()
+		b.MouseOut()
+		return tip
+	}
+	if tip := tipOf(ed.tools.toolButtons[ToolWall]); !strings.Contains(tip, "grid lines") || !strings.Contains(tip, "terrain 2") {
+		t.Errorf("the Wall tool's tooltip %q does not name terrain 2's wall squares", tip)
+	}
+	var wallSquares *controls.TipButton
+	for i, p := range palette {
+		if p.t == model.Wall {
+			wallSquares = ed.tools.terrButtons[i]
+		}
+	}
+	if tip := tipOf(wallSquares); !strings.Contains(tip, "squares") || !strings.Contains(tip, "W tool") {
+		t.Errorf("terrain 2's tooltip %q does not name the W tool's thin walls", tip)
+	}
+}

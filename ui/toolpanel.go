@@ -38,7 +38,7 @@ var tools = []toolInfo{
 	ToolErase:  {'e', "Erase", "E  Erase terrain back to open ground"},
 	ToolToken:  {'t', "Token", "T  Click a square to add a token"},
 	ToolFog:    {'g', "Fog", "G  Reveal or hide squares (Shift hides); G again: rectangle, room, GM-only squares"},
-	ToolWall:   {'w', "Wall", "W  Drag walls along grid lines; W again: door, secret door; Shift-drag erases"},
+	ToolWall:   {'w', "Wall", "W  Drag thin walls along grid lines (terrain 2 paints whole wall squares); W again: door, secret door; Shift-drag erases"},
 }
 
 type terrainInfo struct {
@@ -133,7 +133,12 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 	var terrObjs []fyne.CanvasObject
 	for _, p := range palette {
 		k := unicode.ToUpper(p.key) // W, as the tools show their letters
-		b := controls.NewTipButton(string(k), fmt.Sprintf("%c  Paint %s", k, strings.Join(terrainWords(p.t), " + ")), tips, func() { setTerrain(p.t) })
+		tip := fmt.Sprintf("%c  Paint %s", k, strings.Join(terrainWords(p.t), " + "))
+		if p.t == model.Wall {
+			// two kinds of wall: a new GM took one for the other
+			tip += " squares (the W tool draws thin walls on grid lines)"
+		}
+		b := controls.NewTipButton(string(k), tip, tips, func() { setTerrain(p.t) })
 		b.SetIcon(terrainIcon(p.t))
 		tp.terrButtons = append(tp.terrButtons, b)
 		terrObjs = append(terrObjs, swatchWithName(b, p.name))

@@ -86,17 +86,18 @@ func (h *History) held() int {
 // ownBytes is what dropping the recorded state s gives back: its squares
 // and masks, less those the state above it (nil: none) shares.
 func ownBytes(s, above *model.Encounter) int {
-	n := 0
-	if above == nil || !sameArray(s.Grid.Cells, above.Grid.Cells) {
-		n += 2 * len(s.Grid.Cells)
+	if above == nil {
+		above = &model.Encounter{}
 	}
-	if above == nil || !sameArray(s.Revealed, above.Revealed) {
-		n += len(s.Revealed)
+	return 2*ownLen(s.Grid.Cells, above.Grid.Cells) + ownLen(s.Revealed, above.Revealed) + ownLen(s.GMOnly, above.GMOnly)
+}
+
+// ownLen is len(s) unless above shares its array.
+func ownLen[T any](s, above []T) int {
+	if sameArray(s, above) {
+		return 0
 	}
-	if above == nil || !sameArray(s.GMOnly, above.GMOnly) {
-		n += len(s.GMOnly)
-	}
-	return n
+	return len(s)
 }
 
 // back returns the state to restore for undo given the current state.
@@ -125,28 +126,30 @@ func (h *History) Back(cur *model.Encounter) *model.Encounter {
 // shareSame gives e the map squares, fog and GM-only marks of the
 // recorded state prev where they are the same.
 func shareSame(e, prev *model.Encounter) {
-	if len(e.Grid.Cells) > 0 && !sameArray(e.Grid.Cells, prev.Grid.Cells) && slices.Equal(e.Grid.Cells, prev.Grid.Cells) {
-		e.Grid.Cells = prev.Grid.Cells
-	}
-	if len(e.Revealed) > 0 && !sameArray(e.Revealed, prev.Revealed) && slices.Equal(e.Revealed, prev.Revealed) {
-		e.Revealed = prev.Revealed
-	}
-	if len(e.GMOnly) > 0 && !sameArray(e.GMOnly, prev.GMOnly) && slices.Equal(e.GMOnly, prev.GMOnly) {
-		e.GMOnly = prev.GMOnly
+	share(&e.Grid.Cells, prev.Grid.Cells)
+	share(&e.Revealed, prev.Revealed)
+	share(&e.GMOnly, prev.GMOnly)
+}
+
+// share makes *s prev when they hold the same values in other arrays.
+func share[T comparable](s *[]T, prev []T) {
+	if len(*s) > 0 && !sameArray(*s, prev) && slices.Equal(*s, prev) {
+		*s = prev
 	}
 }
 
 // ownSlices gives e copies of what it shares with the recorded state
 // below it (shareSame), before e becomes the state edits change in place.
 func ownSlices(e, below *model.Encounter) {
-	if sameArray(e.Grid.Cells, below.Grid.Cells) {
-		e.Grid.Cells = slices.Clone(e.Grid.Cells)
-	}
-	if sameArray(e.Revealed, below.Revealed) {
-		e.Revealed = slices.Clone(e.Revealed)
-	}
-	if sameArray(e.GMOnly, below.GMOnly) {
-		e.GMOnly = slices.Clone(e.GMOnly)
+	own(&e.Grid.Cells, below.Grid.Cells)
+	own(&e.Revealed, below.Revealed)
+	own(&e.GMOnly, below.GMOnly)
+}
+
+// own gives *s a copy of its values when it is a view of below's array.
+func own[T any](s *[]T, below []T) {
+	if sameArray(*s, below) {
+		*s = slices.Clone(*s)
 	}
 }
 

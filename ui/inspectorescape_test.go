@@ -72,23 +72,32 @@ func TestEscapeLeavesTheInspectorField(t *testing.T) {
 	}
 }
 
+// refusedLandFt opens the sample with Iseph selected and "-5" typed over
+// its Land ft, which the inspector refuses (the field focused), and
+// returns Iseph's index, the land Speed it keeps and the field.
+func refusedLandFt(t *testing.T) (ed *Editor, iseph, land int, f fyne.Focusable) {
+	t.Helper()
+	ed, _, _ = newTestEditor(t, model.Sample())
+	iseph = ed.enc.TokenIndex("Iseph")
+	ed.Select(iseph)
+	land = ed.enc.Tokens[iseph].Speeds["land"]
+	f = formWidget(t, ed, "Land ft").(fyne.Focusable)
+	ed.win.Canvas().Focus(f)
+	entryOf(t, f.(fyne.CanvasObject)).SetText("-5") // as typed over the whole value
+	if !ed.insp.errLabel.Visible() {
+		t.Fatal("-5 for Land ft was not refused: the test proves nothing")
+	}
+	return ed, iseph, land, f
+}
+
 // TestEscapeDropsARefusedValue: a value the inspector refused ("-5" for
 // Land ft) stayed in its field after Escape, with its red line under the
 // inspector, while the token kept 25: the field showed what the map did
 // not use. Escape out of a refused field puts back the token's value and
 // takes the line away; a kept value stays as typed.
 func TestEscapeDropsARefusedValue(t *testing.T) {
-	ed, _, _ := newTestEditor(t, model.Sample())
+	ed, iseph, land, f := refusedLandFt(t)
 	c := ed.win.Canvas()
-	iseph := ed.enc.TokenIndex("Iseph")
-	ed.Select(iseph)
-	land := ed.enc.Tokens[iseph].Speeds["land"]
-	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
-	c.Focus(f)
-	entryOf(t, f.(fyne.CanvasObject)).SetText("-5") // as typed over the whole value
-	if !ed.insp.errLabel.Visible() {
-		t.Fatal("-5 for Land ft was not refused: the test proves nothing")
-	}
 	typeOn(c, "", fyne.KeyEscape)
 	if ed.insp.errLabel.Visible() {
 		t.Errorf("after Escape the refusal still shows: %q", ed.insp.errLabel.Text)
@@ -147,17 +156,8 @@ func TestEscapePutsBackTheEndElevationInUse(t *testing.T) {
 // there. The line stays until the refused field holds a value kept (or
 // Escape or another selection puts the value in use back).
 func TestARefusedValueKeepsItsLineWhileAnotherFieldIsEdited(t *testing.T) {
-	ed, _, _ := newTestEditor(t, model.Sample())
+	ed, iseph, land, f := refusedLandFt(t)
 	c := ed.win.Canvas()
-	iseph := ed.enc.TokenIndex("Iseph")
-	ed.Select(iseph)
-	land := ed.enc.Tokens[iseph].Speeds["land"]
-	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
-	c.Focus(f)
-	entryOf(t, f.(fyne.CanvasObject)).SetText("-5")
-	if !ed.insp.errLabel.Visible() {
-		t.Fatal("-5 for Land ft was not refused: the test proves nothing")
-	}
 	name := formWidget(t, ed, "Name").(fyne.Focusable)
 	c.Focus(name)
 	entryOf(t, name.(fyne.CanvasObject)).SetText("Iseph the Bold")

@@ -142,24 +142,31 @@ func TestChangeWordsNameTheEdit(t *testing.T) {
 	}
 }
 
+// movesOnABigFoggedMap records n token moves on a 1000 x 1000 map with
+// fog, as the editor does (the state an edit replaced is pushed), and
+// returns the history and the live state.
+func movesOnABigFoggedMap(n int) (*History, *model.Encounter) {
+	live := fightEnc()
+	live.Fight = nil
+	live.Grid = model.NewGrid(1000, 1000)
+	FogOn(live)
+	h := &History{}
+	for i := range n {
+		next := live.Clone()
+		next.Tokens[0].X = i % 5
+		h.Push(live, "")
+		live = next
+	}
+	return h, live
+}
+
 // TestHistorySharesTheMapItDidNotChange: a token moved on a 1000 x 1000
 // map recorded the map's 2 MB of squares and its fog again a step, so a
 // hundred steps held hundreds of megabytes. Recorded states share the
 // squares and masks that did not change; the state an undo brings back
 // has its own, so painting on it changes no recorded state.
 func TestHistorySharesTheMapItDidNotChange(t *testing.T) {
-	e := fightEnc()
-	e.Fight = nil
-	e.Grid = model.NewGrid(1000, 1000)
-	FogOn(e)
-	var h History
-	live := e
-	for i := range 20 {
-		next := live.Clone()
-		next.Tokens[0].X = i % 5
-		h.Push(live, "")
-		live = next
-	}
+	h, live := movesOnABigFoggedMap(20)
 	first := h.undo[0]
 	for i, s := range h.undo {
 		if &s.Grid.Cells[0] != &first.Grid.Cells[0] || &s.Revealed[0] != &first.Revealed[0] {
@@ -251,18 +258,7 @@ func distinctMaps(states ...*model.Encounter) int {
 // stack. Undo and redo share the map between the states they put aside as
 // recording does; and a new edit after undoing lets the redo states go.
 func TestUndoAndRedoKeepTheMapShared(t *testing.T) {
-	e := fightEnc()
-	e.Fight = nil
-	e.Grid = model.NewGrid(1000, 1000)
-	FogOn(e)
-	var h History
-	live := e
-	for i := range 60 {
-		next := live.Clone()
-		next.Tokens[0].X = i % 5
-		h.Push(live, "")
-		live = next
-	}
+	h, live := movesOnABigFoggedMap(60)
 	held := func() int { return distinctMaps(append(append([]*model.Encounter{live}, h.undo...), h.redo...)...) }
 	start := held()
 	for len(h.undo) > 0 {

@@ -120,9 +120,11 @@ func (l *Library) selectedID() string {
 	return ""
 }
 
-// matches reports whether summary s has every word of the search.
-func (l *Library) matches(s model.Summary) bool {
-	words := strings.Fields(strings.ToLower(l.search.Text))
+// searchWords are the words of the search, in lower case.
+func (l *Library) searchWords() []string { return strings.Fields(strings.ToLower(l.search.Text)) }
+
+// matches reports whether summary s has every one of words (lower case).
+func matches(s model.Summary, words []string) bool {
 	if len(words) == 0 {
 		return true
 	}
@@ -139,7 +141,7 @@ func (l *Library) matches(s model.Summary) bool {
 func (l *Library) finds(id string) bool {
 	for _, s := range l.all {
 		if s.ID == id {
-			return l.matches(s)
+			return matches(s, l.searchWords())
 		}
 	}
 	return false
@@ -150,8 +152,9 @@ func (l *Library) finds(id string) bool {
 // first found, so that Enter opens it.
 func (l *Library) show(id string) {
 	idx := make([]int, 0, len(l.all))
+	words := l.searchWords() // once, not an encounter at a time
 	for i, s := range l.all {
-		if l.matches(s) {
+		if matches(s, words) {
 			idx = append(idx, i)
 		}
 	}

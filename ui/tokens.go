@@ -13,6 +13,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/render"
 	"encounterplanner/ui/session"
 )
 
@@ -306,9 +307,9 @@ func (ed *Editor) tokenPick(x, y int) int {
 }
 
 // dotPickRadius is how near a press must be to a token's centre, in
-// units, to pick it when the token is drawn as a dot: ui/render's 3-px
-// least radius and a unit of slack.
-const dotPickRadius = 4
+// units, to pick it when the token is drawn as a dot: the dot's radius and
+// a unit of slack.
+const dotPickRadius = render.MinTokenRadius + 1
 
 // tokensAt lists the tokens whose spaces hold (x, y), the one drawn on
 // top first.

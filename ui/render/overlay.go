@@ -179,14 +179,19 @@ func (r *Renderer) arrow(x0, y0, x1, y1, w float64, c rgba) {
 // discRadii are the radius of a token's disc whose space's half side is
 // half pixels at scale s, and the width of its side's ring.
 func discRadii(s, half float64) (rad, ringW float64) {
-	// at least a dot minTokenRadius wide: a whole 1000 x 1000 map in the
-	// window is under a pixel a square, and its tokens drew nothing
-	rad = math.Max(minTokenRadius, half-math.Max(1, s*0.07))
+	rad = max(MinTokenRadius, naturalRadius(s, half))
 	return rad, math.Max(1.5, rad*0.12)
 }
 
-// minTokenRadius is the least radius of a token's disc, in pixels.
-const minTokenRadius = 3
+// naturalRadius is the radius of a disc in a space half units across at
+// scale s: its half less a margin. Below MinTokenRadius the disc is drawn
+// as a dot that size: a whole 1000 x 1000 map in the window is under a
+// pixel a square, and its tokens drew nothing.
+func naturalRadius(s, half float64) float64 { return half - math.Max(1, s*0.07) }
+
+// MinTokenRadius is the least radius of a token's disc, in pixels (the
+// editor picks a token by its dot within it).
+const MinTokenRadius = 3
 
 // tokens draws every token shown in the view, the selected one last.
 func (r *Renderer) tokens(f *frame) {
@@ -238,7 +243,7 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	}
 	if selected {
 		r.ring(cx, cy, rad+math.Max(3, s*0.08), rad-1, colYellow.alpha(a))
-	} else if half-math.Max(1, s*0.07) >= minTokenRadius {
+	} else if naturalRadius(s, half) >= MinTokenRadius {
 		// a drop shadow; a disc drawn larger than its square, a dot at
 		// the least size, has none (a fitted 250 x 250 map draws 200 of
 		// them every frame of a drag: 2.3 ms a move with shadows, 1.7

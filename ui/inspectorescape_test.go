@@ -74,20 +74,20 @@ func TestEscapeLeavesTheInspectorField(t *testing.T) {
 
 // refusedLandFt opens the sample with Iseph selected and "-5" typed over
 // its Land ft, which the inspector refuses (the field focused), and
-// returns Iseph's index, the land Speed it keeps and the field.
-func refusedLandFt(t *testing.T) (ed *Editor, iseph, land int, f fyne.Focusable) {
+// returns Iseph's index and the land Speed it keeps.
+func refusedLandFt(t *testing.T) (ed *Editor, iseph, land int) {
 	t.Helper()
 	ed, _, _ = newTestEditor(t, model.Sample())
 	iseph = ed.enc.TokenIndex("Iseph")
 	ed.Select(iseph)
 	land = ed.enc.Tokens[iseph].Speeds["land"]
-	f = formWidget(t, ed, "Land ft").(fyne.Focusable)
+	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
 	ed.win.Canvas().Focus(f)
 	entryOf(t, f.(fyne.CanvasObject)).SetText("-5") // as typed over the whole value
 	if !ed.insp.errLabel.Visible() {
 		t.Fatal("-5 for Land ft was not refused: the test proves nothing")
 	}
-	return ed, iseph, land, f
+	return ed, iseph, land
 }
 
 // TestEscapeDropsARefusedValue: a value the inspector refused ("-5" for
@@ -96,7 +96,7 @@ func refusedLandFt(t *testing.T) (ed *Editor, iseph, land int, f fyne.Focusable)
 // not use. Escape out of a refused field puts back the token's value and
 // takes the line away; a kept value stays as typed.
 func TestEscapeDropsARefusedValue(t *testing.T) {
-	ed, iseph, land, f := refusedLandFt(t)
+	ed, iseph, land := refusedLandFt(t)
 	c := ed.win.Canvas()
 	typeOn(c, "", fyne.KeyEscape)
 	if ed.insp.errLabel.Visible() {
@@ -113,7 +113,7 @@ func TestEscapeDropsARefusedValue(t *testing.T) {
 	}
 
 	// a kept value stays as typed
-	f = formWidget(t, ed, "Land ft").(fyne.Focusable)
+	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
 	c.Focus(f)
 	entryOf(t, f.(fyne.CanvasObject)).SetText("40")
 	typeOn(c, "", fyne.KeyEscape)
@@ -156,7 +156,7 @@ func TestEscapePutsBackTheEndElevationInUse(t *testing.T) {
 // there. The line stays until the refused field holds a value kept (or
 // Escape or another selection puts the value in use back).
 func TestARefusedValueKeepsItsLineWhileAnotherFieldIsEdited(t *testing.T) {
-	ed, iseph, land, f := refusedLandFt(t)
+	ed, iseph, land := refusedLandFt(t)
 	c := ed.win.Canvas()
 	name := formWidget(t, ed, "Name").(fyne.Focusable)
 	c.Focus(name)
@@ -176,7 +176,7 @@ func TestARefusedValueKeepsItsLineWhileAnotherFieldIsEdited(t *testing.T) {
 	}
 
 	// the refused field itself given a value kept: the line goes
-	f = formWidget(t, ed, "Land ft").(fyne.Focusable)
+	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
 	c.Focus(f)
 	entryOf(t, f.(fyne.CanvasObject)).SetText("-5")
 	entryOf(t, f.(fyne.CanvasObject)).SetText("35")

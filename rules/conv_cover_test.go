@@ -90,3 +90,21 @@ func TestConvCoverPF1E(t *testing.T) {
 		}
 	})
 }
+
+// A wall that runs from one edge of the map to the other leaves line of
+// effect along the map's edge (rules-conventions.md, "Added with table
+// play and the third dimension"): a segment from corner to corner along
+// the map's top edge only touches the outer edge of the wall's top square
+// (the map's edge is not a wall: squares off the map are open), so two
+// tokens on the top row on either side have standard cover, not blocked;
+// one row down every corner segment passes through the wall.
+func TestConvCoverWallAcrossTheMap(t *testing.T) {
+	rows := []string{"..#..", "..#..", "..#.."}
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		runCover(t, rs, []coverCase{
+			{"along the map's top edge", rows, []tok{{name: "A", side: "a"}, {name: "B", x: 4, side: "b"}}, "A", "B", CoverStandard},
+			{"along the map's bottom edge", rows, []tok{{name: "A", y: 2, side: "a"}, {name: "B", x: 4, y: 2, side: "b"}}, "A", "B", CoverStandard},
+			{"away from the map's edge", rows, []tok{{name: "A", y: 1, side: "a"}, {name: "B", x: 4, y: 1, side: "b"}}, "A", "B", CoverBlocked},
+		})
+	}
+}

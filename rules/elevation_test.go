@@ -719,3 +719,48 @@ func TestElevationCoverDeadCreatureGivesNone(t *testing.T) {
 		})
 	}
 }
+
+// pf1e cover with a token off the ground draws from each corner of the
+// attacker's footprint at the height of its point to each corner of the
+// target's footprint at the height of its point (rules-conventions.md,
+// "Added with table play and the third dimension"), not from the corners
+// of the boxes. An archer on the ground and a target 5 ft up behind an
+// obstacle two squares deep: every such segment starts half a layer up and
+// is still under the obstacle's top (layer 0) as it enters it, so cover is
+// standard; from the tops of the two boxes (1 layer up, along the
+// obstacle's top face) it would be none. With the archer 5 ft up too, the
+// points share a level and the segments pass over the obstacle.
+func TestElevationCoverPF1ECornersAtThePointsHeights(t *testing.T) {
+	e := withTokens(mapOf(t, model.PF1E, ".oo..", ".oo..", ".oo.."),
+		tok{name: "Archer", x: 0, y: 1, side: "pc", speeds: "land=30 fly=30"},
+		tok{name: "Bird", x: 3, y: 1, side: "foe", speeds: "fly=30"})
+	e.Tokens[1].Elevation = 5
+	if c := mustCover(t, e, 0, 1); c != CoverStandard {
+		t.Fatalf("from the ground to a target 5 ft up behind the obstacle: %v, want standard", c)
+	}
+	e.Tokens[0].Elevation = 5
+	if c := mustCover(t, e, 0, 1); c != CoverNone {
+		t.Fatalf("both 5 ft up, over the obstacle: %v, want none", c)
+	}
+}
+
+// A token below the ground (a burrower at a negative elevation) may not
+// end under an obstacle: a creature never ends where its space overlaps an
+// obstacle "also when it flew or burrowed there", and only a box above
+// layer 0 is excepted (rules-conventions.md "Elevation" and "Added with
+// table play and the third dimension"). It still burrows under the
+// obstacle to the squares beyond.
+func TestBurrowerBelowTheGroundDoesNotEndUnderAnObstacle(t *testing.T) {
+	e := withTokens(mapOf(t, model.SF2E, ".ooo.", "....."),
+		tok{name: "Mole", x: 0, y: 0, side: "foe", speeds: "land=20 burrow=20"})
+	e.Tokens[0].Elevation = -5
+	got := reachSet(t, e, MoveQuery{Mode: ModeBurrow})
+	for x := 1; x <= 3; x++ {
+		if _, ok := got[[2]int{x, 0}]; ok {
+			t.Errorf("the burrower 5 ft down ends under the obstacle at (%d, 0)", x)
+		}
+	}
+	if s, ok := got[[2]int{4, 0}]; !ok || s.Cost != 20 {
+		t.Errorf("beyond the obstacle (4, 0): %+v (listed %v), want 20 ft straight under it", s, ok)
+	}
+}

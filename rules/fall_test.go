@@ -185,3 +185,29 @@ func TestMustFallWhenAFlyerCannotAct(t *testing.T) {
 		}
 	}
 }
+
+// A larger space falls "into water" when any square of it is water
+// (rules-conventions.md, "Added with table play and the third
+// dimension"): the Ogre, Large, over one water square of its four takes
+// the 20-ft reduction, and none with no water under it. Diving below the
+// ground takes water under every square instead (MayGoBelow).
+func TestFallLargeSpacePartlyOverWater(t *testing.T) {
+	for _, c := range []struct {
+		rows  []string
+		water bool
+		dmg   int
+	}{
+		{[]string{"...", ".~.", "..."}, true, 20},
+		{[]string{"...", "...", "..~"}, false, 30},
+	} {
+		e := fallFrom(t, model.SF2E, 0, c.rows...)
+		e.Tokens[1].Elevation = 60
+		f := mustFall(t, e, NewFallQuery(1))
+		if f.Water != c.water || f.Damage != c.dmg {
+			t.Errorf("%v: the Ogre's 60-ft fall: water %v damage %d, want %v %d", c.rows, f.Water, f.Damage, c.water, c.dmg)
+		}
+		if MayGoBelow(e, 1) {
+			t.Errorf("%v: the Ogre may go below the ground with water under one square or none", c.rows)
+		}
+	}
+}

@@ -135,7 +135,8 @@ func list(env Env, st Store, asJSON bool) error {
 // readImport reads an encounter/1 file, or a Universal VTT map (.dd2vtt,
 // .uvtt, .df2vtt, or any other file the reader finds to be one, such as a
 // .dd2vtt saved as .json) as a new encounter named after the file. note,
-// when not "", says what the import decided for the user.
+// when not "", says what the import decided for the user, and what of a
+// Universal VTT map it left out (export.LeftOut).
 func readImport(path string) (e *model.Encounter, note string, err error) {
 	switch ext := strings.ToLower(filepath.Ext(path)); {
 	case ext == ".dd2vtt" || ext == ".uvtt" || ext == ".df2vtt":
@@ -168,8 +169,12 @@ func readImport(path string) (e *model.Encounter, note string, err error) {
 	if !fromFile {
 		note = joinNotes(note, fmt.Sprintf("%s: the file name gives no encounter name, so it is %q (rename it in the app)", path, name))
 	}
-	if e, err = export.ImportUVTT(fh, name); err != nil {
+	e, left, err := export.ImportUVTT(fh, name)
+	if err != nil {
 		return nil, "", fmt.Errorf("%s: %w", path, err)
+	}
+	if left.Any() { // the import succeeded; what it could not take is said, not lost
+		note = joinNotes(note, path+": "+left.String())
 	}
 	return e, note, nil
 }

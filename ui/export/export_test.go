@@ -164,7 +164,7 @@ func TestUVTTRoundTrip(t *testing.T) {
 		if err := UVTT(&buf, e, 8); err != nil {
 			t.Fatalf("map %d: %v", i, err)
 		}
-		got, err := ImportUVTT(bytes.NewReader(buf.Bytes()), "Imported")
+		got, _, err := ImportUVTT(bytes.NewReader(buf.Bytes()), "Imported")
 		if err != nil {
 			t.Fatalf("map %d: import: %v", i, err)
 		}
@@ -243,7 +243,7 @@ func TestImportUVTTOpenWalls(t *testing.T) {
 	// A Dungeondraft-style thin wall: an open polyline along y=1.5.
 	doc := `{"format":0.3,"resolution":{"map_origin":{"x":0,"y":0},"map_size":{"x":4,"y":3},"pixels_per_grid":50},
 	"line_of_sight":[[{"x":0.2,"y":1.5},{"x":2.7,"y":1.5}]],"portals":[],"lights":[],"image":""}`
-	e, err := ImportUVTT(strings.NewReader(doc), "Thin")
+	e, _, err := ImportUVTT(strings.NewReader(doc), "Thin")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,12 +266,12 @@ func TestImportUVTTErrors(t *testing.T) {
 		{`{"resolution":{"map_size":{"x":2,"y":3}},"image":"aGVsbG8="}`, "image"},
 		{`{"resolution":{"map_size":{"x":2,"y":3}},"line_of_sight":[[{"x":1e300,"y":0},{"x":0,"y":0}]]}`, "line_of_sight[0][0]"},
 	} {
-		_, err := ImportUVTT(strings.NewReader(c.doc), "X")
+		_, _, err := ImportUVTT(strings.NewReader(c.doc), "X")
 		if err == nil || !errors.Is(err, model.ErrInvalid) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want ErrInvalid naming %q", c.doc, err, c.want)
 		}
 	}
-	if _, err := ImportUVTT(strings.NewReader(`{"resolution":{"map_size":{"x":2,"y":3}}}`), ""); !errors.Is(err, model.ErrInvalid) {
+	if _, _, err := ImportUVTT(strings.NewReader(`{"resolution":{"map_size":{"x":2,"y":3}}}`), ""); !errors.Is(err, model.ErrInvalid) {
 		t.Errorf("empty name: %v", err)
 	}
 }
@@ -315,7 +315,7 @@ func FuzzImportUVTT(f *testing.F) {
 	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"portals":[{"bounds":[{"x":1,"y":1},{"x":2,"y":1}]},{"bounds":[{"x":0,"y":1},{"x":2,"y":1}],"closed":false}]}`))
 	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":0,"y":1},{"x":4,"y":1}]],"portals":[{"bounds":[{"x":1.2,"y":0.3},{"x":2.9,"y":2.6}],"closed":false},{"bounds":[{"x":-9,"y":1},{"x":-7,"y":1}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		e, err := ImportUVTT(bytes.NewReader(data), "Fuzz")
+		e, _, err := ImportUVTT(bytes.NewReader(data), "Fuzz")
 		if err != nil {
 			if !errors.Is(err, model.ErrInvalid) {
 				t.Fatalf("error not ErrInvalid: %v", err)

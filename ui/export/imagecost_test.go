@@ -30,7 +30,7 @@ func TestMapImageDecodeCost(t *testing.T) {
 		run  func() error
 	}{
 		{"ReadMapImage", func() error { _, err := ReadMapImage(context.Background(), bytes.NewReader(bomb), nil); return err }},
-		{"ImportUVTT", func() error { _, err := ImportUVTT(strings.NewReader(uvttDoc(bomb)), "Bomb"); return err }},
+		{"ImportUVTT", func() error { _, _, err := ImportUVTT(strings.NewReader(uvttDoc(bomb)), "Bomb"); return err }},
 	} {
 		var before, after runtime.MemStats
 		runtime.GC()
@@ -46,7 +46,7 @@ func TestMapImageDecodeCost(t *testing.T) {
 	}
 	img := image.NewNRGBA64(image.Rect(0, 0, 1000, 1000))
 	img.Set(3, 3, color.White)
-	if _, err := ImportUVTT(strings.NewReader(uvttDoc(encodePNG(t, img))), "Deep"); err != nil {
+	if _, _, err := ImportUVTT(strings.NewReader(uvttDoc(encodePNG(t, img))), "Deep"); err != nil {
 		t.Errorf("a 16-bit PNG of 1000 x 1000: %v", err)
 	}
 }

@@ -261,6 +261,14 @@ func bad(field, format string, args ...any) error {
 // not use, need only be of the right kind. The image must decode as the
 // PNG, WebP or JPEG it says it is, so an export never silently loses it.
 //
+// What the file holds that the map cannot take is left out and counted in
+// the LeftOut returned (its String says it to the GM): walls, obstacles
+// and portals that lie outside the map, giving it no wall edge, door edge
+// or square (a closed line: none inside it, a line round the whole map
+// being on it), and every light, since an encounter has none. A line that
+// crosses the map's edge is cut there, as the map has no squares beyond
+// it.
+//
 // Every problem is an error wrapping model.ErrInvalid, a *model.FieldError
 // that names the field. Memory is bounded: at most MaxUVTTBytes read, 1000
 // squares a side, a MaxUVTTImage byte image of at most
@@ -272,52 +280,53 @@ func bad(field, format string, args ...any) error {
 // without its pixels (checkPNG; a JPEG or WebP is decoded): a 69 MB
 // .dd2vtt with a 60-million-pixel PNG allocates 74 MB in all
 // (BenchmarkImportUVTTLarge).
-func ImportUVTT(r io.Reader, name string) (*model.Encounter, error) {
+func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 	in, err := readUVTTFile(r)
 	if err != nil {
-		return nil, fmt.Errorf("import uvtt: %w", err)
+		return nil, LeftOut{}, fmt.Errorf("import uvtt: %w", err)
 	}
 	if in.size > MaxUVTTBytes {
-		return nil, bad("", "the file is larger than %d MiB", MaxUVTTBytes>>20)
+		return nil, LeftOut{}, bad("", "the file is larger than %d MiB", MaxUVTTBytes>>20)
 	}
 	if !json.Valid(in.doc) {
 		var v any
-		return nil, jsonBad("", in.syntaxError(json.Unmarshal(in.doc, &v)))
+		return nil, LeftOut{}, jsonBad("", in.syntaxError(json.Unmarshal(in.doc, &v)))
 	}
 	f, err := readUVTT(in.doc)
 	if err != nil {
-		return nil, err
+		return nil, LeftOut{}, err
 	}
 	e := &model.Encounter{ID: model.NewID(), Name: name, Ruleset: model.SF2E}
 	e.FeetPerSquare = e.Ruleset.DefaultFeetPerSquare()
 	e.Grid = model.NewGrid(int(f.size.X), int(f.size.Y))
+	out := LeftOut{W: e.Grid.W, H: e.Grid.H, Lights: f.lights}
 	budget := maxRasterWork
 	edges := &edgeSet{w: e.Grid.W, h: e.Grid.H}
-	if err := rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", edges, &budget); err != nil {
-		return nil, err
+	if out.Walls, err = rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", edges, &budget); err != nil {
+		return nil, LeftOut{}, err
 	}
-	if err := rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", nil, &budget); err != nil {
-		return nil, err
+	if out.Objects, err = rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", nil, &budget); err != nil {
+		return nil, LeftOut{}, err
 	}
-	if err := placePortals(&e.Grid, f.portals, f.origin, edges, &budget); err != nil {
-		return nil, err
+	if out.Doors, err = placePortals(&e.Grid, f.portals, f.origin, edges, &budget); err != nil {
+		return nil, LeftOut{}, err
 	}
 	if e.Edges, err = edges.edges(); err != nil {
-		return nil, err
+		return nil, LeftOut{}, err
 	}
 	in.doc = nil                  // read: let it go before the image is checked
 	in.image.writeString(f.image) // the rest of the text, if the file reader left any
 	if in.image.n > 0 {
 		bg, err := background(&in.image)
 		if err != nil {
-			return nil, err
+			return nil, LeftOut{}, err
 		}
 		e.Background = bg
 	}
 	if err := model.Validate(e); err != nil {
-		return nil, err
+		return nil, LeftOut{}, err
 	}
-	return e, nil
+	return e, out, nil
 }
 
 // uvttIn is what ImportUVTT uses of a file.
@@ -325,6 +334,7 @@ type uvttIn struct {
 	origin, size   uvttPoint
 	walls, objects [][]uvttPoint
 	portals        []uvttPortal
+	lights         int    // how many lights the file has
 	image          string // what of the image's text readUVTTFile left in the file
 }
 
@@ -367,7 +377,7 @@ func readUVTT(data []byte) (*uvttIn, error) {
 		case "environment":
 			return r.ignored(field, '{')
 		}
-		return r.ignored(field, '[') // lights
+		return r.lights(field, &f.lights)
 	})
 	if err != nil {
 		return nil, err
@@ -622,6 +632,28 @@ func (r *uvttReader) ignored(field string, delim json.Delim) error {
 	return nil
 }
 
+// lights reads the list of lights, which the import does not use (an
+// encounter has none), checking only that it is an array, and counts them
+// for LeftOut.
+func (r *uvttReader) lights(field string, n *int) error {
+	var v json.RawMessage
+	if err := r.dec.Decode(&v); err != nil {
+		return bad(field, "%v", err)
+	}
+	if v[0] != '[' {
+		if v[0] == 'n' {
+			return bad(field, "must not be null")
+		}
+		return bad(field, "must be an array, not %s", rawKind(v[0]))
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(v, &items); err != nil {
+		return bad(field, "%v", err)
+	}
+	*n = len(items)
+	return nil
+}
+
 // wrongKind is the error for a value (tok, its first token) of the wrong kind.
 func wrongKind(field, want string, tok json.Token) error {
 	switch v := tok.(type) {
@@ -786,8 +818,12 @@ func dataURL(format string, img []byte) string {
 
 // rasterise sets trait t on the squares the polylines of one list enclose
 // (closed) or pass through (open), or, when edges is not nil, adds the open
-// segments along grid lines to edges as walls; see ImportUVTT.
-func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, edges *edgeSet, budget *int) error {
+// segments along grid lines to edges as walls; see ImportUVTT. It returns
+// how many polylines lie outside the map: an open one that marked no
+// square and no edge, a closed one that encloses no square of it
+// (closedOffMap).
+func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, edges *edgeSet, budget *int) (int, error) {
+	lost := 0
 	// Closed lines by the even-odd rule: a square is inside when an odd
 	// number of edges cross its row's centre line left of its centre. Each
 	// crossing flips the count from the first square right of it on, so
@@ -799,10 +835,15 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 		}
 		for j, p := range l {
 			if math.Abs(p.X) > 1e9 || math.Abs(p.Y) > 1e9 {
-				return bad(fmt.Sprintf("%s[%d][%d]", field, i, j), "point (%v, %v) is far outside the map", p.X, p.Y)
+				return 0, bad(fmt.Sprintf("%s[%d][%d]", field, i, j), "point (%v, %v) is far outside the map", p.X, p.Y)
 			}
 		}
 		closed := len(l) >= 4 && l[0] == l[len(l)-1]
+		if closed && closedOffMap(l, org, g.W, g.H) {
+			lost++
+			continue // it would flip only rows beside the map, in pairs
+		}
+		kept := closed
 		for j := 0; j+1 < len(l); j++ {
 			ax, ay := l[j].X-org.X, l[j].Y-org.Y
 			bx, by := l[j+1].X-org.X, l[j+1].Y-org.Y
@@ -813,7 +854,7 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 				r1 := min(int(math.Ceil(y1-0.5)), g.H) // exclusive
 				*budget -= max(r1-r0, 0) + 1
 				if *budget < 0 {
-					return bad(field, "too many or too long lines to rasterise")
+					return 0, bad(field, "too many or too long lines to rasterise")
 				}
 				if flip == nil && r0 < r1 {
 					flip = make([]bool, g.W*g.H)
@@ -838,9 +879,10 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 				if horizontal, line, n0, n1, ok := edges.gridRun(uvttPoint{ax, ay}, uvttPoint{bx, by}); ok {
 					*budget -= n1 - n0 + 1
 					if *budget < 0 {
-						return bad(field, "too many or too long lines to rasterise")
+						return 0, bad(field, "too many or too long lines to rasterise")
 					}
 					edges.wall(horizontal, line, n0, n1)
+					kept = kept || n0 < n1
 					continue
 				}
 			}
@@ -849,7 +891,7 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 			n := int(math.Ceil(math.Min(l, 3*model.MaxMapSide)*8)) + 1
 			*budget -= n
 			if *budget < 0 {
-				return bad(field, "too many or too long lines to rasterise")
+				return 0, bad(field, "too many or too long lines to rasterise")
 			}
 			for k := 0; k <= n; k++ {
 				s := float64(k) / float64(n)
@@ -863,8 +905,12 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 				}
 				if g.In(ix, iy) {
 					g.Cells[iy*g.W+ix] |= t
+					kept = true
 				}
 			}
+		}
+		if !kept && len(l) > 1 {
+			lost++
 		}
 	}
 	for y := 0; flip != nil && y < g.H; y++ {
@@ -876,5 +922,5 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 			}
 		}
 	}
-	return nil
+	return lost, nil
 }

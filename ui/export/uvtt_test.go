@@ -36,7 +36,7 @@ func pngBytes(t testing.TB, w, h int) []byte {
 
 func mustRefuseUVTT(t *testing.T, doc, want string) {
 	t.Helper()
-	_, err := ImportUVTT(strings.NewReader(doc), "X")
+	_, _, err := ImportUVTT(strings.NewReader(doc), "X")
 	if err == nil {
 		t.Fatalf("imported a bad file; want an error containing %q\n%.300s", want, doc)
 	}
@@ -53,12 +53,12 @@ func mustRefuseUVTT(t *testing.T, doc, want string) {
 // is refused at import, not lost silently at the next export.
 func TestImportUVTTDecodesTheImage(t *testing.T) {
 	good := pngBytes(t, 8, 8)
-	if e, err := ImportUVTT(strings.NewReader(uvttDoc(good)), "Good"); err != nil || e.Background == "" {
+	if e, _, err := ImportUVTT(strings.NewReader(uvttDoc(good)), "Good"); err != nil || e.Background == "" {
 		t.Fatalf("a good PNG: %v", err)
 	}
 	var jbuf bytes.Buffer
 	jpeg.Encode(&jbuf, image.NewRGBA(image.Rect(0, 0, 8, 8)), nil)
-	if e, err := ImportUVTT(strings.NewReader(uvttDoc(jbuf.Bytes())), "JPEG"); err != nil || !strings.HasPrefix(e.Background, "data:image/jpeg;base64,") {
+	if e, _, err := ImportUVTT(strings.NewReader(uvttDoc(jbuf.Bytes())), "JPEG"); err != nil || !strings.HasPrefix(e.Background, "data:image/jpeg;base64,") {
 		t.Fatalf("a good JPEG: %v", err)
 	}
 	t.Run("JPEGCutShort", func(t *testing.T) { mustRefuseUVTT(t, uvttDoc(jbuf.Bytes()[:60]), "image: is not a readable JPEG") })
@@ -113,7 +113,7 @@ func TestImportUVTTStrictJSON(t *testing.T) {
 	// What Dungeondraft writes, and the smallest file, still import.
 	for _, doc := range []string{uvttDoc(pngBytes(t, 8, 8)), `{` + res + `}`,
 		`{"format":0.3,` + res + `,"portals":[{"position":{"x":1,"y":1},"bounds":[{"x":0,"y":1},{"x":2,"y":1}],"rotation":0,"closed":true,"freestanding":false}],"lights":[{"position":{"x":1,"y":1},"range":2,"intensity":1,"color":"ffffffff","shadows":true}],"image":""}`} {
-		if _, err := ImportUVTT(strings.NewReader(doc), "OK"); err != nil {
+		if _, _, err := ImportUVTT(strings.NewReader(doc), "OK"); err != nil {
 			t.Errorf("refused a good file: %v\n%.200s", err, doc)
 		}
 	}
@@ -151,7 +151,7 @@ func TestImportUVTTMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	_, err := ImportUVTT(strings.NewReader(doc), "Hostile")
+	_, _, err := ImportUVTT(strings.NewReader(doc), "Hostile")
 	runtime.ReadMemStats(&after)
 	if err != nil {
 		t.Fatal(err)
@@ -233,7 +233,7 @@ func TestUVTTIsThePlayersView(t *testing.T) {
 		t.Fatal("the test map looks the same to the GM and the players")
 	}
 
-	back, err := ImportUVTT(bytes.NewReader(buf.Bytes()), "Imported")
+	back, _, err := ImportUVTT(bytes.NewReader(buf.Bytes()), "Imported")
 	if err != nil {
 		t.Fatal(err)
 	}

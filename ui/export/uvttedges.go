@@ -283,8 +283,11 @@ func (s *edgeSet) edges() ([]model.Edge, error) {
 // (door or, when not closed, open-door), elsewhere door squares (trait door,
 // plus open when not closed) on every square the portal crosses, which lose
 // the wall trait a thin wall ending at the door may have given them. Where
-// an open and a closed portal mark the same square, it is closed.
-func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, budget *int) error {
+// an open and a closed portal mark the same square, it is closed. It
+// returns how many portals lie wholly outside the map (no door edge, no
+// door square).
+func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, budget *int) (int, error) {
+	lost := 0
 	for i, p := range ps {
 		a, b := p.Bounds[0], p.Bounds[len(p.Bounds)-1]
 		a = uvttPoint{a.X - org.X, a.Y - org.Y}
@@ -292,17 +295,18 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 		if horizontal, line, n0, n1, ok := s.gridRun(a, b); ok {
 			*budget -= n1 - n0 + 1
 			if *budget < 0 {
-				return bad("portals", "too many or too long portals")
+				return 0, bad("portals", "too many or too long portals")
 			}
 			if n0 == n1 {
-				continue // off the map
+				lost++ // off the map: counted for LeftOut
+				continue
 			}
 			kind := model.EdgeDoor
 			if !p.Closed {
 				kind = model.EdgeOpenDoor
 			}
 			if err := s.door(i, horizontal, line, n0, n1, kind); err != nil {
-				return err
+				return 0, err
 			}
 			continue
 		}
@@ -312,14 +316,16 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 		n := int(math.Ceil(math.Min(l, 3*model.MaxMapSide)*8)) + 1
 		*budget -= n
 		if *budget < 0 {
-			return bad("portals", "too many or too long portals")
+			return 0, bad("portals", "too many or too long portals")
 		}
+		kept := false
 		for k := 0; k < n; k++ {
 			t := (float64(k) + 0.5) / float64(n)
 			x, y := int(math.Floor(a.X+(b.X-a.X)*t)), int(math.Floor(a.Y+(b.Y-a.Y)*t))
 			if !g.In(x, y) {
 				continue
 			}
+			kept = true
 			c := &g.Cells[y*g.W+x]
 			switch {
 			case p.Closed:
@@ -328,6 +334,9 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 				*c = (*c | model.Door | model.Open) &^ model.Wall
 			}
 		}
+		if !kept {
+			lost++
+		}
 	}
-	return nil
+	return lost, nil
 }

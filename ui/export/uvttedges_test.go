@@ -46,9 +46,12 @@ func roundTripUVTT(t *testing.T, e *model.Encounter) (*model.Encounter, []byte) 
 	if err := UVTT(&buf, e, 4); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ImportUVTT(bytes.NewReader(buf.Bytes()), "Imported")
+	got, lo, err := ImportUVTT(bytes.NewReader(buf.Bytes()), "Imported")
 	if err != nil {
 		t.Fatalf("import: %v\n%s", err, buf.Bytes())
+	}
+	if lo.Any() {
+		t.Errorf("our own export: %s", lo) // every line and door is on the map
 	}
 	return got, buf.Bytes()
 }
@@ -238,7 +241,7 @@ func TestImportDungeondraftPortals(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	e, err := ImportUVTT(f, "Crypt")
+	e, _, err := ImportUVTT(f, "Crypt")
 	if err != nil {
 		t.Fatal(err)
 	}

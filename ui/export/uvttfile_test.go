@@ -36,7 +36,7 @@ func TestImportUVTTSyntaxErrorsPointIntoTheFile(t *testing.T) {
 			}
 			var v any
 			want := jsonBad("", json.Unmarshal([]byte(b), &v)).Error()
-			_, err := ImportUVTT(strings.NewReader(b), "X")
+			_, _, err := ImportUVTT(strings.NewReader(b), "X")
 			if err == nil || err.Error() != want {
 				t.Fatalf("%s: %q\ngot  %v\nwant %s", name, b, err, want)
 			}
@@ -69,7 +69,7 @@ func TestImportUVTTImageAsWritten(t *testing.T) {
 		"ImageFirst":    `{"image":"` + std + `","resolution":{"map_size":{"x":2,"y":2}}}`,
 		"Spaced":        "{ \"resolution\" : {\"map_size\":{\"x\":2,\"y\":2}} ,\n\t\"image\" :\r\n \"" + std + "\" }",
 	} {
-		e, err := ImportUVTT(strings.NewReader(doc), "X")
+		e, _, err := ImportUVTT(strings.NewReader(doc), "X")
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -83,7 +83,7 @@ func TestImportUVTTImageAsWritten(t *testing.T) {
 		"InEnvironment": `{"resolution":{"map_size":{"x":2,"y":2}},"environment":{"image":"` + std + `"}}`,
 		"AValue":        `{"resolution":{"map_size":{"x":2,"y":2}},"lights":["image","` + std + `"]}`,
 	} {
-		if e, err := ImportUVTT(strings.NewReader(doc), "X"); err != nil || e.Background != "" {
+		if e, _, err := ImportUVTT(strings.NewReader(doc), "X"); err != nil || e.Background != "" {
 			t.Errorf("%s: background %.40q, error %v; want no map image", name, e.Background, err)
 		}
 	}
@@ -104,7 +104,7 @@ func importAlloc(t *testing.T, doc []byte) uint64 {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	e, err := ImportUVTT(bytes.NewReader(doc), "Large")
+	e, _, err := ImportUVTT(bytes.NewReader(doc), "Large")
 	runtime.ReadMemStats(&after)
 	if err != nil {
 		t.Fatal(err)

@@ -99,7 +99,7 @@ func BenchmarkImportUVTTLarge(b *testing.B) {
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ImportUVTT(bytes.NewReader(doc), "Large"); err != nil {
+		if _, _, err := ImportUVTT(bytes.NewReader(doc), "Large"); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -112,7 +112,7 @@ func BenchmarkImportUVTTWalls(b *testing.B) {
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ImportUVTT(strings.NewReader(doc), "Walls"); err != nil {
+		if _, _, err := ImportUVTT(strings.NewReader(doc), "Walls"); err != nil {
 			b.Fatal(err)
 		}
 	}

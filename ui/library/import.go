@@ -7,7 +7,11 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -15,8 +19,9 @@ import (
 )
 
 // ImportDialog reads an encounter file (or a UVTT map) into the store as a
-// new encounter and hands its id to open. Either dialog lists .json files
-// and takes both kinds there (ImportFile).
+// new encounter, hands its id to open, then says what of the file the
+// import left out, if anything (ShowLeftOut). Either dialog lists .json
+// files and takes both kinds there (ImportFile).
 func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open func(id string)) {
 	exts := []string{".json"}
 	if uvtt {
@@ -25,7 +30,7 @@ func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open f
 	controls.OpenFile(win, exts, func(rc fyne.URIReadCloser) {
 		u := rc.URI()
 		rc.Close() // ImportFile opens it again, as often as it needs
-		id, err := ImportFile(store, u, uvtt)
+		id, left, err := ImportFile(store, u, uvtt)
 		if err != nil {
 			controls.ShowError(win, "Could not import "+u.Name(), err)
 			return
@@ -33,22 +38,44 @@ func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open f
 		if open != nil {
 			open(id)
 		}
+		ShowLeftOut(win, u.Name(), left)
 	})
 }
 
+// ShowLeftOut tells the GM, over win, what the import of the file name
+// left out (left, export.LeftOut's words), once the new encounter shows;
+// nothing when left is "". Escape, Enter and Space close it, as OK does.
+func ShowLeftOut(win fyne.Window, name, left string) dialog.Dialog {
+	if left == "" {
+		return nil
+	}
+	summary, detail := "Imported "+name+", leaving some of it out", controls.Sentence(left)
+	content, _, _ := controls.ErrorContent(summary, detail, controls.ErrDialogWidth(win))
+	d := dialog.NewCustom("Import", "OK", container.NewBorder(nil, nil,
+		container.NewVBox(widget.NewIcon(theme.InfoIcon())), nil, content), win)
+	d.Show()
+	controls.EscapesOf(win).Acknowledges(d)
+	return d
+}
+
 // ImportFile reads the file at u as an encounter file, or a Universal VTT
-// map when uvtt, and stores it as a new encounter, returning its id. A
-// .json file of the other kind is read as that kind, as the command line
-// does: a Universal VTT map saved as .json (in Import encounter file…), an
-// encounter file (in Import Universal VTT…).
-func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (string, error) {
+// map when uvtt, and stores it as a new encounter, returning its id and
+// what of a Universal VTT map the import left out, in the GM's words ("3
+// walls lie outside the 40 x 30 map and were left out"; "" when nothing:
+// see export.LeftOut). A .json file of the other kind is read as that
+// kind, as the command line does: a Universal VTT map saved as .json (in
+// Import encounter file…), an encounter file (in Import Universal VTT…).
+func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (id, left string, err error) {
+	var lo export.LeftOut
 	read := func(uvtt bool) (*model.Encounter, error) {
 		rc, err := storage.Reader(u)
 		if err != nil {
 			return nil, err
 		}
 		defer rc.Close()
-		return ReadImport(rc, u.Name(), uvtt)
+		e, l, err := readImport(rc, u.Name(), uvtt)
+		lo = l
+		return e, err
 	}
 	if !uvtt && sniffUVTT(u) {
 		uvtt = true // a map saved as .json: read once, as what it is
@@ -64,13 +91,12 @@ func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (string, erro
 		}
 	}
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	id, err := Import(store, e)
-	if err != nil {
-		return "", fmt.Errorf("store the imported encounter: %w", err)
+	if id, err = Import(store, e); err != nil {
+		return "", "", fmt.Errorf("store the imported encounter: %w", err)
 	}
-	return id, nil
+	return id, lo.String(), nil
 }
 
 // sniffUVTT reports whether the file u starts as a Universal VTT map does
@@ -95,27 +121,35 @@ func Import(store model.EncounterStore, e *model.Encounter) (string, error) {
 }
 
 // ReadImport reads an encounter file, or a Universal VTT map named after
-// its file; the error says what is wrong where and what to do.
+// its file; the error says what is wrong where and what to do. What a
+// map leaves out is for ImportFile to say: ReadImport is for its errors.
 func ReadImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, error) {
+	e, _, err := readImport(r, fileName, uvtt)
+	return e, err
+}
+
+// readImport is ReadImport, with what a Universal VTT map left out.
+func readImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, export.LeftOut, error) {
 	var e *model.Encounter
+	var lo export.LeftOut
 	var err error
 	if uvtt {
 		name, _ := model.NameFromFile(fileName) // ".dd2vtt" gives "Imported map"
-		e, err = export.ImportUVTT(r, name)
+		e, lo, err = export.ImportUVTT(r, name)
 	} else {
 		e, err = model.ReadEncounter(r)
 	}
 	if err != nil {
-		return nil, importHint(err, uvtt)
+		return nil, lo, importHint(err, uvtt)
 	}
 	if !uvtt {
 		// its images must draw: a damaged one is refused here (the error
 		// says what to do), not found when the map is first drawn
 		if err := export.CheckImageBodies(e); err != nil {
-			return nil, err
+			return nil, lo, err
 		}
 	}
-	return e, nil
+	return e, lo, nil
 }
 
 // importHint adds to a file's read error what the GM can do about it.

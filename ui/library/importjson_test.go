@@ -42,7 +42,7 @@ func TestImportTakesUniversalVTTSavedAsJSON(t *testing.T) {
 	f.Close()
 	for _, uvtt := range []bool{false, true} {
 		st := memstore.New()
-		id, err := ImportFile(st, storage.NewFileURI(cave), uvtt)
+		id, _, err := ImportFile(st, storage.NewFileURI(cave), uvtt)
 		if err != nil {
 			t.Fatalf("uvtt dialog %v: cave.json refused: %v", uvtt, err)
 		}
@@ -53,7 +53,7 @@ func TestImportTakesUniversalVTTSavedAsJSON(t *testing.T) {
 		if e.Name != "cave" || e.Grid.W != 4 || e.Grid.H != 3 || len(e.Edges) != 1 {
 			t.Errorf("uvtt dialog %v: imported %q %dx%d with %d edges, want cave 4x3 with its wall", uvtt, e.Name, e.Grid.W, e.Grid.H, len(e.Edges))
 		}
-		id, err = ImportFile(st, storage.NewFileURI(den), uvtt)
+		id, _, err = ImportFile(st, storage.NewFileURI(den), uvtt)
 		if err != nil {
 			t.Fatalf("uvtt dialog %v: den.json refused: %v", uvtt, err)
 		}

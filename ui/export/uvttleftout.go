@@ -1,0 +1,108 @@
+package export
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// LeftOut counts what ImportUVTT read in a file but could not put on the
+// map, so the GM is told rather than finding it missing: walls
+// (line_of_sight), obstacles (objects_line_of_sight) and doors (portals,
+// windows too) that lie wholly outside the W x H map, and every light (an
+// encounter has no lights).
+type LeftOut struct {
+	W, H                  int // the map's size in squares
+	Walls, Objects, Doors int // polylines and portals wholly outside the map
+	Lights                int
+}
+
+// Any reports whether anything was left out.
+func (l LeftOut) Any() bool { return l.Walls+l.Objects+l.Doors+l.Lights > 0 }
+
+// String says what was left out and why, in the GM's words ("" when
+// nothing was): "3 walls and 1 door lie outside the 40 x 30 map and were
+// left out; 2 lights were left out: the app has no lights".
+func (l LeftOut) String() string {
+	var parts []string
+	off := append(append(counted(l.Walls, "wall", "walls"), counted(l.Objects, "obstacle", "obstacles")...), counted(l.Doors, "door", "doors")...)
+	if off != nil {
+		lie, were := "lie", "were"
+		if l.Walls+l.Objects+l.Doors == 1 {
+			lie, were = "lies", "was"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s outside the %d x %d map and %s left out", andList(off), lie, l.W, l.H, were))
+	}
+	if l.Lights > 0 {
+		parts = append(parts, fmt.Sprintf("%s left out: the app has no lights", strings.Join(counted(l.Lights, "light was", "lights were"), "")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// counted is "1 wall" or "3 walls" as a one-element list, or nil for 0.
+func counted(n int, one, many string) []string {
+	switch n {
+	case 0:
+		return nil
+	case 1:
+		return []string{"1 " + one}
+	}
+	return []string{fmt.Sprintf("%d %s", n, many)}
+}
+
+// andList joins "a", "a and b", "a, b and c".
+func andList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// closedOffMap reports whether the closed polyline l (grid units, before
+// the map origin org is applied) encloses no square of the w x h map
+// because it lies outside it: none of its segments meets the rectangle of
+// the squares' centres, [0.5, w-0.5] x [0.5, h-0.5], so every centre is
+// on the same side of it (the first centre tells which, by the even-odd
+// rule rasterise fills by), and that side is outside. A room drawn beside
+// the map, sharing its edge, is off it; one round the whole map is not.
+func closedOffMap(l []uvttPoint, org uvttPoint, w, h int) bool {
+	inside := false
+	for j := 0; j+1 < len(l); j++ {
+		a := uvttPoint{l[j].X - org.X, l[j].Y - org.Y}
+		b := uvttPoint{l[j+1].X - org.X, l[j+1].Y - org.Y}
+		if meetsRect(a, b, 0.5, 0.5, float64(w)-0.5, float64(h)-0.5) {
+			return false
+		}
+		if (a.Y > 0.5) != (b.Y > 0.5) && 0.5 < a.X+(0.5-a.Y)*(b.X-a.X)/(b.Y-a.Y) {
+			inside = !inside
+		}
+	}
+	return !inside
+}
+
+// meetsRect reports whether the segment a-b meets the closed rectangle
+// [x0, x1] x [y0, y1] (Liang-Barsky clipping).
+func meetsRect(a, b uvttPoint, x0, y0, x1, y1 float64) bool {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	p := [4]float64{-dx, dx, -dy, dy}
+	q := [4]float64{a.X - x0, x1 - a.X, a.Y - y0, y1 - a.Y}
+	t0, t1 := 0.0, 1.0
+	for i := range p {
+		if p[i] == 0 {
+			if q[i] < 0 {
+				return false // parallel to this side, beyond it
+			}
+			continue
+		}
+		r := q[i] / p[i]
+		if p[i] < 0 {
+			t0 = math.Max(t0, r)
+		} else {
+			t1 = math.Min(t1, r)
+		}
+		if t0 > t1 {
+			return false
+		}
+	}
+	return true
+}

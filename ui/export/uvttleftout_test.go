@@ -1,0 +1,124 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// leftOutDoc is a .dd2vtt of a 4 x 3 map (origin at 0, 0) with the given
+// lists, JSON text each.
+func leftOutDoc(walls, objects, portals, lights string) string {
+	return `{"format":0.3,"resolution":{"map_origin":{"x":0,"y":0},"map_size":{"x":4,"y":3},"pixels_per_grid":50},` +
+		`"line_of_sight":[` + walls + `],"objects_line_of_sight":[` + objects + `],"portals":[` + portals + `],"lights":[` + lights + `],"image":""}`
+}
+
+// line is a polyline of the points x0,y0,x1,y1,... as UVTT writes it.
+func line(xy ...float64) string {
+	var pts []string
+	for i := 0; i+1 < len(xy); i += 2 {
+		pts = append(pts, fmt.Sprintf(`{"x":%v,"y":%v}`, xy[i], xy[i+1]))
+	}
+	return "[" + strings.Join(pts, ",") + "]"
+}
+
+func portal(x0, y0, x1, y1 float64) string {
+	return `{"bounds":` + line(x0, y0, x1, y1) + `,"closed":true}`
+}
+
+const uvttLight = `{"position":{"x":1,"y":1},"range":2,"intensity":1,"color":"ffffffff","shadows":true}`
+
+// TestImportUVTTLeftOut: what lies wholly outside the 4 x 3 map is left
+// out and counted, each list apart; what touches the map (a wall along
+// its edge, a line across it, a closed line round all of it) is kept and
+// not counted; every light is counted, the app having none.
+func TestImportUVTTLeftOut(t *testing.T) {
+	for _, c := range []struct {
+		name                       string
+		walls, objects, doors, lts string
+		want                       LeftOut
+		grid                       string // "" when not checked
+	}{
+		{name: "OnTheMap", walls: line(0, 1, 4, 1), objects: line(1.5, 2.5, 2.5, 2.5), doors: portal(1, 1, 2, 1),
+			grid: "....\n....\n.oo.\n"},
+		{name: "WallBeyondTheRightEdge", walls: line(6, 0, 6, 3), want: LeftOut{Walls: 1}, grid: "....\n....\n....\n"},
+		{name: "WallAboveOffTheGrid", walls: line(0.3, -2.5, 3.7, -1.2), want: LeftOut{Walls: 1}},
+		{name: "DiagonalPastTheCorner", walls: line(-2, 1, 1, -2), want: LeftOut{Walls: 1}},
+		{name: "ClosedRoomBelow", walls: line(0, 5, 2, 5, 2, 7, 0, 7, 0, 5), want: LeftOut{Walls: 1}, grid: "....\n....\n....\n"},
+		{name: "ClosedRoomLeft", walls: line(-5, 0, -2, 0, -2, 3, -5, 3, -5, 0), want: LeftOut{Walls: 1}, grid: "....\n....\n....\n"},
+		{name: "ClosedRoomBesideTheMap", walls: line(4, 0, 7, 0, 7, 3, 4, 3, 4, 0), want: LeftOut{Walls: 1}, grid: "....\n....\n....\n"},
+		{name: "ClosedSliverAtTheEdge", objects: line(-1, 0, 0.3, 0, 0.3, 3, -1, 3, -1, 0), want: LeftOut{Objects: 1}, grid: "....\n....\n....\n"},
+		{name: "ClosedRoomOverlappingTheEdge", walls: line(3, 0, 7, 0, 7, 3, 3, 3, 3, 0), grid: "...#\n...#\n...#\n"},
+		{name: "ClosedRoundTheMap", walls: line(-1, -1, 5, -1, 5, 4, -1, 4, -1, -1), grid: "####\n####\n####\n"},
+		{name: "AlongTheLeftEdge", walls: line(0, 0, 0, 3)},
+		{name: "OnTheEdgeLineBeyondTheCorner", walls: line(4, 0, 6, 0), want: LeftOut{Walls: 1}},
+		{name: "WithinAHundredthOfTheEdge", walls: line(-0.005, 0, -0.005, 3)},
+		{name: "AcrossTheEdgeIsCut", walls: line(-3, 1.5, 2.5, 1.5), grid: "....\n###.\n....\n"},
+		{name: "ObstacleOutside", objects: line(8, 8, 9, 9), want: LeftOut{Objects: 1}},
+		{name: "DoorOnAGridLineOutside", doors: portal(5, 1, 6, 1), want: LeftOut{Doors: 1}},
+		{name: "DoorOnTheGridLineBelowTheMap", doors: portal(1, 4, 2, 4), want: LeftOut{Doors: 1}},
+		{name: "DoorAcrossASquareOutside", doors: portal(4.5, 1, 4.5, 2), want: LeftOut{Doors: 1}},
+		{name: "Lights", lts: uvttLight + "," + uvttLight, want: LeftOut{Lights: 2}},
+		{name: "Mixed", walls: line(6, 0, 6, 3) + "," + line(0, 1, 4, 1) + "," + line(-3, -3, -1, -1) + "," + line(10, 10, 12, 10),
+			doors: portal(1, 1, 2, 1) + "," + portal(-2, 0, -1, 0), want: LeftOut{Walls: 3, Doors: 1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, got, err := ImportUVTT(strings.NewReader(leftOutDoc(c.walls, c.objects, c.doors, c.lts)), "Left out")
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.want.W, c.want.H = 4, 3
+			if got != c.want {
+				t.Errorf("left out %+v, want %+v", got, c.want)
+			}
+			if got.Any() != (c.want.Walls+c.want.Objects+c.want.Doors+c.want.Lights > 0) {
+				t.Errorf("Any() = %v for %+v", got.Any(), got)
+			}
+			if c.grid != "" {
+				if g := ascii(&e.Grid); g != c.grid {
+					t.Errorf("map\n%swant\n%s", g, c.grid)
+				}
+			}
+		})
+	}
+}
+
+// TestImportUVTTLeftOutKeepsTheRest: a room drawn off the map, as a
+// closed line, changes nothing on it: the map is what the file without
+// that line imports as.
+func TestImportUVTTLeftOutKeepsTheRest(t *testing.T) {
+	inside := line(0.5, 0.5, 3.5, 0.5, 3.5, 2.5, 0.5, 2.5, 0.5, 0.5)
+	for _, off := range []string{line(-5, 0, -2, 0, -2, 3, -5, 3, -5, 0), line(-5, -1, 9, -1, 9, -0.5, -5, -0.5, -5, -1)} {
+		with, lo, err := ImportUVTT(strings.NewReader(leftOutDoc(inside+","+off, "", "", "")), "With")
+		if err != nil {
+			t.Fatal(err)
+		}
+		without, _, err := ImportUVTT(strings.NewReader(leftOutDoc(inside, "", "", "")), "Without")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := ascii(&with.Grid), ascii(&without.Grid); a != b || lo.Walls != 1 {
+			t.Errorf("with the line off the map\n%s(%d left out), without\n%s", a, lo.Walls, b)
+		}
+	}
+}
+
+// TestLeftOutString: the note the GM reads, for each mix.
+func TestLeftOutString(t *testing.T) {
+	for _, c := range []struct {
+		l    LeftOut
+		want string
+	}{
+		{LeftOut{W: 40, H: 30}, ""},
+		{LeftOut{W: 40, H: 30, Walls: 1}, "1 wall lies outside the 40 x 30 map and was left out"},
+		{LeftOut{W: 40, H: 30, Walls: 3, Doors: 1}, "3 walls and 1 door lie outside the 40 x 30 map and were left out"},
+		{LeftOut{W: 4, H: 3, Walls: 2, Objects: 1, Doors: 5}, "2 walls, 1 obstacle and 5 doors lie outside the 4 x 3 map and were left out"},
+		{LeftOut{W: 4, H: 3, Doors: 2}, "2 doors lie outside the 4 x 3 map and were left out"},
+		{LeftOut{W: 4, H: 3, Lights: 1}, "1 light was left out: the app has no lights"},
+		{LeftOut{W: 4, H: 3, Objects: 1, Lights: 7}, "1 obstacle lies outside the 4 x 3 map and was left out; 7 lights were left out: the app has no lights"},
+	} {
+		if got := c.l.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.l, got, c.want)
+		}
+	}
+}

@@ -32,8 +32,8 @@ func (ed *Editor) exportItems() []*fyne.MenuItem {
 		fyne.NewMenuItem("Export Universal VTT…", ed.exportUVTT),
 		fyne.NewMenuItem("Export encounter file…", ed.exportFile),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Import encounter file…", func() { library.ImportDialog(ed.win, ed.store, false, ed.openOther) }),
-		fyne.NewMenuItem("Import Universal VTT…", func() { library.ImportDialog(ed.win, ed.store, true, ed.openOther) }),
+		fyne.NewMenuItem("Import encounter file…", func() { library.ImportDialog(ed.win, ed.store, false, ed.post, ed.openOther) }),
+		fyne.NewMenuItem("Import Universal VTT…", func() { library.ImportDialog(ed.win, ed.store, true, ed.post, ed.openOther) }),
 	}
 }
 

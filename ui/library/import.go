@@ -18,11 +18,16 @@ import (
 	"encounterplanner/ui/export"
 )
 
-// ImportDialog reads an encounter file (or a UVTT map) into the store as a
-// new encounter, hands its id to open, then says what of the file the
-// import left out, if anything (ShowLeftOut). Either dialog lists .json
-// files and takes both kinds there (ImportFile).
-func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open func(id string)) {
+// ImportDialog lets the GM pick an encounter file (or a UVTT map) and
+// imports it into the store as a new encounter off the UI goroutine
+// (StartImport, which hands its id to open through post, then says what
+// of the file the import left out). Either dialog lists .json files and
+// takes both kinds there (ImportFile). While an import runs in win, a
+// second is refused before its file dialog opens.
+func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, post func(func()), open func(id string)) {
+	if refuseSecondImport(win) {
+		return
+	}
 	exts := []string{".json"}
 	if uvtt {
 		exts = []string{".dd2vtt", ".uvtt", ".df2vtt", ".json"}
@@ -30,26 +35,24 @@ func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, open f
 	controls.OpenFile(win, exts, func(rc fyne.URIReadCloser) {
 		u := rc.URI()
 		rc.Close() // ImportFile opens it again, as often as it needs
-		id, left, err := ImportFile(store, u, uvtt)
-		if err != nil {
-			controls.ShowError(win, "Could not import "+u.Name(), err)
-			return
-		}
-		if open != nil {
-			open(id)
-		}
-		ShowLeftOut(win, u.Name(), left)
+		StartImport(win, store, u, uvtt, post, open)
 	})
 }
 
 // ShowLeftOut tells the GM, over win, what the import of the file name
 // left out (left, export.LeftOut's words), once the new encounter shows;
-// nothing when left is "". Escape, Enter and Space close it, as OK does.
+// nothing when left is "".
 func ShowLeftOut(win fyne.Window, name, left string) dialog.Dialog {
 	if left == "" {
 		return nil
 	}
-	summary, detail := "Imported "+name+", leaving some of it out", controls.Sentence(left)
+	return showImportNote(win, "Imported "+name+", leaving some of it out", left)
+}
+
+// showImportNote shows what an import did, a bold summary over the
+// detail (a sentence). Escape, Enter and Space close it, as OK does.
+func showImportNote(win fyne.Window, summary, detail string) dialog.Dialog {
+	detail = controls.Sentence(detail)
 	content, _, _ := controls.ErrorContent(summary, detail, controls.ErrDialogWidth(win))
 	d := dialog.NewCustom("Import", "OK", container.NewBorder(nil, nil,
 		container.NewVBox(widget.NewIcon(theme.InfoIcon())), nil, content), win)
@@ -66,9 +69,22 @@ func ShowLeftOut(win fyne.Window, name, left string) dialog.Dialog {
 // kind, as the command line does: a Universal VTT map saved as .json (in
 // Import encounter file…), an encounter file (in Import Universal VTT…).
 func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (id, left string, err error) {
+	e, left, err := readFile(u, func() (io.ReadCloser, error) { return storage.Reader(u) }, uvtt)
+	if err != nil {
+		return "", "", err
+	}
+	if id, err = Import(store, e); err != nil {
+		return "", "", fmt.Errorf("store the imported encounter: %w", err)
+	}
+	return id, left, nil
+}
+
+// readFile is ImportFile's reading and checking of the file u, which
+// open opens afresh at each call, without storing.
+func readFile(u fyne.URI, open func() (io.ReadCloser, error), uvtt bool) (*model.Encounter, string, error) {
 	var lo export.LeftOut
 	read := func(uvtt bool) (*model.Encounter, error) {
-		rc, err := storage.Reader(u)
+		rc, err := open()
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +93,7 @@ func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (id, left str
 		lo = l
 		return e, err
 	}
-	if !uvtt && sniffUVTT(u) {
+	if !uvtt && sniffUVTT(open) {
 		uvtt = true // a map saved as .json: read once, as what it is
 	}
 	e, err := read(uvtt)
@@ -91,19 +107,16 @@ func ImportFile(store model.EncounterStore, u fyne.URI, uvtt bool) (id, left str
 		}
 	}
 	if err != nil {
-		return "", "", err
+		return nil, "", err
 	}
-	if id, err = Import(store, e); err != nil {
-		return "", "", fmt.Errorf("store the imported encounter: %w", err)
-	}
-	return id, lo.String(), nil
+	return e, lo.String(), nil
 }
 
-// sniffUVTT reports whether the file u starts as a Universal VTT map does
-// (model.SniffUniversalVTT); false when it cannot be read (the import
-// then says why).
-func sniffUVTT(u fyne.URI) bool {
-	rc, err := storage.Reader(u)
+// sniffUVTT reports whether the file open opens starts as a Universal VTT
+// map does (model.SniffUniversalVTT); false when it cannot be read (the
+// import then says why).
+func sniffUVTT(open func() (io.ReadCloser, error)) bool {
+	rc, err := open()
 	if err != nil {
 		return false
 	}

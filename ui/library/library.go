@@ -97,8 +97,8 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	win.SetMainMenu(fyne.NewMainMenu(
 		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.NewDialog), fyne.NewMenuItem("Open", l.openSelected),
 			fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem("Import encounter file…", func() { ImportDialog(win, store, false, l.imported) }),
-			fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, l.imported) }),
+			fyne.NewMenuItem("Import encounter file…", func() { ImportDialog(win, store, false, fyne.Do, l.imported) }),
+			fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, fyne.Do, l.imported) }),
 			fyne.NewMenuItem("New from map image…", func() { mapimport.NewFromImage(win, store, l.esc, fyne.Do, model.Rulesets[0], l.imported) })),
 		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() {
 			if l.OnHelp != nil {

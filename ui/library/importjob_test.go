@@ -1,0 +1,280 @@
+package library
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/storage/repository"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/ui/internal/memstore"
+)
+
+// slowFiles serves the files of the "slowimport:" scheme, each read
+// blocking until its test opens the gate: a file on a slow disk or share.
+type slowFiles struct {
+	mu    sync.Mutex
+	files map[string][]byte
+	gate  chan struct{}
+}
+
+var slow = &slowFiles{}
+
+func init() { repository.Register("slowimport", slow) }
+
+// serve makes the scheme serve files (by name) behind a closed gate, and
+// returns the function that opens it.
+func (s *slowFiles) serve(t *testing.T, files map[string]string) (open func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.files = map[string][]byte{}
+	for n, f := range files {
+		s.files[n] = []byte(f)
+	}
+	gate := make(chan struct{})
+	s.gate = gate
+	var once sync.Once
+	open = func() { once.Do(func() { close(gate) }) }
+	t.Cleanup(open) // never leave a reader blocked
+	return open
+}
+
+func (s *slowFiles) Exists(u fyne.URI) (bool, error)  { return true, nil }
+func (s *slowFiles) CanRead(u fyne.URI) (bool, error) { return true, nil }
+func (s *slowFiles) Destroy(string)                   {}
+
+func (s *slowFiles) Reader(u fyne.URI) (fyne.URIReadCloser, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return &slowReader{u: u, gate: s.gate, r: bytes.NewReader(s.files[u.Name()])}, nil
+}
+
+type slowReader struct {
+	u    fyne.URI
+	gate chan struct{}
+	r    io.Reader
+}
+
+func (r *slowReader) Read(p []byte) (int, error) { <-r.gate; return r.r.Read(p) }
+func (r *slowReader) Close() error               { return nil }
+func (r *slowReader) URI() fyne.URI              { return r.u }
+
+func slowURI(t *testing.T, name string) fyne.URI {
+	t.Helper()
+	u, err := storage.ParseURI("slowimport:///" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// posts runs the import's results on the test goroutine, as fyne.Do runs
+// them on the UI goroutine in the app.
+type posts chan func()
+
+func (p posts) post(f func()) { p <- f }
+
+// until runs posted functions until cond holds, failing after 10 s.
+func (p posts) until(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for !cond() {
+		select {
+		case f := <-p:
+			f()
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// topText is the text of the labels of win's top dialog ("" for none).
+func topText(t *testing.T, win fyne.Window) string {
+	if o := win.Canvas().Overlays().Top(); o != nil && o.Visible() {
+		return labelsOf(t, o)
+	}
+	return ""
+}
+
+// TestStartImportLeavesTheUIGoroutine: an import of a file whose reading
+// blocks returns at once to the UI goroutine with a dialog saying an
+// import is under way; once the file is read, the result arrives through
+// post: the new encounter stored and opened, then what was left out.
+func TestStartImportLeavesTheUIGoroutine(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("library"))
+	w.Resize(fyne.NewSize(900, 600))
+	release := slow.serve(t, map[string]string{"crypt.dd2vtt": offMapJSON})
+	st, p := memstore.New(), make(posts, 16)
+	var opened []string
+	start := time.Now()
+	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, func(id string) { opened = append(opened, id) })
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("StartImport held the UI goroutine %v while the file could not be read", took)
+	}
+	if got := topText(t, w); !strings.Contains(got, "Reading and checking the map") {
+		t.Errorf("while importing, the window shows %q", got)
+	}
+	if name := importingIn(w); name != "crypt.dd2vtt" {
+		t.Errorf("importing %q", name)
+	}
+	release()
+	p.until(t, "the import", func() bool { return len(opened) > 0 })
+	if st.Count() != 1 {
+		t.Errorf("%d stored", st.Count())
+	}
+	if e, err := st.Load(t.Context(), opened[0]); err != nil || e.Name != "crypt" {
+		t.Errorf("opened %v, %v", e, err)
+	}
+	if got := topText(t, w); !strings.Contains(got, "1 wall and 1 door lie outside the 4 x 3 map") {
+		t.Errorf("after the import, the window shows %q", got)
+	}
+	if importingIn(w) != "" {
+		t.Error("the import still counts as running")
+	}
+}
+
+// TestStartImportErrorShowsTheDialog: a file that is not a map reads on
+// the other goroutine too, and its error arrives as the error dialog
+// naming the field; nothing is stored or opened.
+func TestStartImportErrorShowsTheDialog(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("library"))
+	w.Resize(fyne.NewSize(900, 600))
+	release := slow.serve(t, map[string]string{"bad.dd2vtt": `{"format":0.3,"resolution":{"map_size":{"x":0,"y":8},"pixels_per_grid":70}}`})
+	st, p := memstore.New(), make(posts, 16)
+	opened := false
+	StartImport(w, st, slowURI(t, "bad.dd2vtt"), true, p.post, func(string) { opened = true })
+	release()
+	p.until(t, "the error", func() bool { return strings.Contains(topText(t, w), "Could not import bad.dd2vtt") })
+	if got := topText(t, w); !strings.Contains(got, "esolution.map_size.x: must be a whole number") {
+		t.Errorf("the error dialog says %q, naming no field", got)
+	}
+	if opened || st.Count() != 0 || importingIn(w) != "" {
+		t.Errorf("opened %v, %d stored, importing %q", opened, st.Count(), importingIn(w))
+	}
+}
+
+// TestSecondImportIsRefused: while one import runs in a window, another
+// is refused, naming the file being imported; once it ends, the next
+// import runs.
+func TestSecondImportIsRefused(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("library"))
+	w.Resize(fyne.NewSize(900, 600))
+	release := slow.serve(t, map[string]string{"crypt.dd2vtt": offMapJSON, "cave.json": uvttJSON})
+	st, p := memstore.New(), make(posts, 16)
+	var opened []string
+	open := func(id string) { opened = append(opened, id) }
+	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, open)
+	StartImport(w, st, slowURI(t, "cave.json"), true, p.post, open)
+	if got := topText(t, w); !strings.Contains(got, "Another import is under way") || !strings.Contains(got, "Wait for crypt.dd2vtt to open, or cancel its import") {
+		t.Errorf("the second import: %q", got)
+	}
+	ImportDialog(w, st, true, p.post, open) // refused before its file dialog
+	release()
+	p.until(t, "the first import", func() bool { return len(opened) == 1 })
+	StartImport(w, st, slowURI(t, "cave.json"), true, p.post, open)
+	p.until(t, "the next import", func() bool { return len(opened) == 2 })
+	if st.Count() != 2 {
+		t.Errorf("%d stored, want crypt and cave", st.Count())
+	}
+}
+
+// TestImportCancelled: Cancel while the file is read abandons the import:
+// nothing is stored or opened, and another import may start at once.
+func TestImportCancelled(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("library"))
+	w.Resize(fyne.NewSize(900, 600))
+	release := slow.serve(t, map[string]string{"crypt.dd2vtt": offMapJSON})
+	st, p := memstore.New(), make(posts, 16)
+	opened := false
+	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, func(string) { opened = true })
+	test.Tap(buttonIn(t, w.Canvas().Overlays().Top(), "Cancel"))
+	if importingIn(w) != "" || topText(t, w) != "" {
+		t.Errorf("after Cancel: importing %q, the window shows %q", importingIn(w), topText(t, w))
+	}
+	release()
+	time.Sleep(100 * time.Millisecond) // the reading goroutine ends
+	for len(p) > 0 {
+		(<-p)()
+	}
+	if opened || st.Count() != 0 {
+		t.Errorf("cancelled import: opened %v, %d stored", opened, st.Count())
+	}
+}
+
+// TestImportWindowClosedMidway: the window closed while its import reads
+// (the app quitting) is not touched when the result comes: no dialog, no
+// encounter opened in it, no panic.
+func TestImportWindowClosedMidway(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewWindow(widget.NewLabel("library")) // closed here, once
+	release := slow.serve(t, map[string]string{"crypt.dd2vtt": offMapJSON})
+	st, p := memstore.New(), make(posts, 16)
+	opened := false
+	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, func(string) { opened = true })
+	w.Close()
+	release()
+	p.until(t, "the import's end", func() bool { return importingIn(w) == "" })
+	if opened {
+		t.Error("the new encounter opened in a closed window")
+	}
+}
+
+// TestImportIntoTheLibraryWhenTheWindowMovedOn: when the window shows
+// something else by the time the import ends, the encounter is not opened
+// over it; a dialog says where it is.
+func TestImportIntoTheLibraryWhenTheWindowMovedOn(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("library"))
+	w.Resize(fyne.NewSize(900, 600))
+	release := slow.serve(t, map[string]string{"cave.json": uvttJSON})
+	st, p := memstore.New(), make(posts, 16)
+	opened := false
+	StartImport(w, st, slowURI(t, "cave.json"), true, p.post, func(string) { opened = true })
+	w.SetContent(widget.NewLabel("another encounter"))
+	release()
+	p.until(t, "the import's end", func() bool { return importingIn(w) == "" })
+	if got := topText(t, w); opened || st.Count() != 1 || !strings.Contains(got, "Imported cave.json into the library") {
+		t.Errorf("opened %v, %d stored, the window shows %q", opened, st.Count(), got)
+	}
+}
+
+// buttonIn is the button labelled text under o.
+func buttonIn(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
+	t.Helper()
+	var found *widget.Button
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch v := o.(type) {
+		case *widget.Button:
+			if v.Text == text {
+				found = v
+			}
+		case *fyne.Container:
+			for _, c := range v.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.TempWidgetRenderer(t, v).Objects() {
+				walk(c)
+			}
+		}
+	}
+	if o != nil {
+		walk(o)
+	}
+	if found == nil {
+		t.Fatalf("no %q button", text)
+	}
+	return found
+}

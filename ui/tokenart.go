@@ -28,6 +28,12 @@ func (ed *Editor) SetTokenArt(i int, data []byte) error {
 	if err != nil {
 		return err
 	}
+	return ed.setTokenArt(i, url)
+}
+
+// setTokenArt gives token i the picture url (session.TokenArt's), one
+// undo step.
+func (ed *Editor) setTokenArt(i int, url string) error {
 	name := ed.enc.Tokens[i].Name
 	if err := ed.apply("", func(c *model.Encounter) error { c.Tokens[i].Image = url; return nil }); err != nil {
 		return err
@@ -48,19 +54,63 @@ func (ed *Editor) RemoveTokenArt() {
 	}
 }
 
-// readArt reads a picture file for token i and sets it; errors go to an
-// error dialog naming the file.
-func (ed *Editor) readArt(i int, name string, r io.Reader) {
-	data, err := io.ReadAll(io.LimitReader(r, maxArtFileBytes+1))
-	if err == nil && len(data) > maxArtFileBytes {
-		err = fmt.Errorf("token image: the file is larger than %d MiB", maxArtFileBytes>>20)
+// readArt reads the picture file in r for token i, and closes it, off the
+// UI goroutine: decoding and scaling down a large picture takes seconds
+// (an 8192 x 7424 PNG 2.5 s), which froze the window. The status bar says
+// it is being read; the picture is then set through ed.post on that token
+// wherever it stands by then (nothing when it is gone, or the editor is
+// no longer shown), or an error dialog names the file. done, when not
+// nil, is called after (tests).
+func (ed *Editor) readArt(i int, name string, r io.ReadCloser, done func(error)) {
+	tok := ed.enc.Tokens[i]
+	ed.message("Reading " + name + " for " + tok.Name + "…")
+	go func() {
+		defer r.Close()
+		data, err := io.ReadAll(io.LimitReader(r, maxArtFileBytes+1))
+		if err == nil && len(data) > maxArtFileBytes {
+			err = fmt.Errorf("token image: the file is larger than %d MiB", maxArtFileBytes>>20)
+		}
+		url := ""
+		if err == nil {
+			url, err = session.TokenArt(data)
+		}
+		ed.post(func() {
+			if ed.win.Content() != ed.content {
+				return // the window shows something else now (the library)
+			}
+			if err == nil {
+				if j := ed.tokenNow(i, tok); j >= 0 {
+					err = ed.setTokenArt(j, url)
+				} else {
+					ed.message(tok.Name + " is gone: " + name + " was not used")
+				}
+			}
+			if err != nil {
+				controls.ShowError(ed.win, "Could not use "+name+" as the token's picture", err)
+			}
+			if done != nil {
+				done(err)
+			}
+		})
+	}()
+}
+
+// tokenNow is the index now of the token that was tok at index i: found
+// by its id, or (a token without one) still at i under its name; -1 when
+// it is gone.
+func (ed *Editor) tokenNow(i int, tok model.Token) int {
+	if tok.ID != "" {
+		for j := range ed.enc.Tokens {
+			if ed.enc.Tokens[j].ID == tok.ID {
+				return j
+			}
+		}
+		return -1
 	}
-	if err == nil {
-		err = ed.SetTokenArt(i, data)
+	if i < len(ed.enc.Tokens) && ed.enc.Tokens[i].Name == tok.Name {
+		return i
 	}
-	if err != nil {
-		controls.ShowError(ed.win, "Could not use "+name+" as the token's picture", err)
-	}
+	return -1
 }
 
 // pickTokenArt asks for a PNG or JPEG file for the selected token.
@@ -70,8 +120,11 @@ func (ed *Editor) pickTokenArt() {
 		return
 	}
 	controls.OpenFile(ed.win, []string{".png", ".jpg", ".jpeg"}, func(rc fyne.URIReadCloser) {
-		defer rc.Close()
-		ed.readArt(i, rc.URI().Name(), rc)
+		if i >= len(ed.enc.Tokens) {
+			rc.Close()
+			return
+		}
+		ed.readArt(i, rc.URI().Name(), rc, nil)
 	})
 }
 
@@ -107,8 +160,7 @@ func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
 		controls.ShowError(ed.win, "Could not open "+u.Name(), err)
 		return
 	}
-	defer rc.Close()
-	ed.readArt(ed.sel, u.Name(), rc)
+	ed.readArt(ed.sel, u.Name(), rc, nil)
 }
 
 // tokenArtButtons are the inspector's Image… and Remove image buttons.

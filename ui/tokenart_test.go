@@ -22,7 +22,7 @@ import (
 func TestTokenArtDropAndRemove(t *testing.T) {
 	e := openEncounter(t, 6, 6)
 	e.Tokens = []model.Token{{Name: "Dae", Side: "party", X: 1, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}}}
-	ed, _, _ := newTestEditor(t, e)
+	ed, _, p := newTestEditor(t, e)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, 800, 800))); err != nil {
 		t.Fatal(err)
@@ -42,6 +42,7 @@ func TestTokenArtDropAndRemove(t *testing.T) {
 	if ed.Selected() != 0 {
 		t.Fatalf("drop on the token selected %d", ed.Selected())
 	}
+	p.until(t, "the picture read", func() bool { return ed.enc.Tokens[0].Image != "" }) // off the UI goroutine
 	img := ed.enc.Tokens[0].Image
 	if w, h, err := model.ImageSize(img); err != nil || w != 512 || h != 512 {
 		t.Fatalf("dropped 800 px picture stored at %dx%d (%v)", w, h, err)

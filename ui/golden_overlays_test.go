@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -53,7 +54,7 @@ func settle(t *testing.T, ed *Editor, p *pump) {
 // does not clip an Entry's placeholder inside the scrolled inspector, so
 // the inspector of a selected token would smear over the overlay panel.
 func editorShot(ed *Editor) *image.NRGBA {
-	img := ed.win.Canvas().Capture()
+	img := capture(ed)
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(ed.view)
 	sc := ed.win.Canvas().Scale()
 	r := image.Rect(0, int(pos.Y*sc), int((pos.X+ed.view.Size().Width)*sc), img.Bounds().Dy())
@@ -64,13 +65,28 @@ func editorShot(ed *Editor) *image.NRGBA {
 
 // mapShot is the part of the window the map view covers.
 func mapShot(ed *Editor) *image.NRGBA {
-	img := ed.win.Canvas().Capture()
+	img := capture(ed)
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(ed.view)
 	sc := ed.win.Canvas().Scale()
 	r := image.Rect(int(pos.X*sc), int(pos.Y*sc), int((pos.X+ed.view.Size().Width)*sc), int((pos.Y+ed.view.Size().Height)*sc))
 	out := image.NewNRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
 	draw.Draw(out, out.Bounds(), img, r.Min, draw.Src)
 	return out
+}
+
+// capture is the editor's window as drawn once its map image is decoded:
+// the first frame of a map image decodes it aside (mapview.View) and is
+// drawn without it.
+func capture(ed *Editor) image.Image {
+	img := ed.win.Canvas().Capture()
+	if ed.enc == nil || ed.enc.Background == "" {
+		return img
+	}
+	for deadline := time.Now().Add(10 * time.Second); ed.view.DecodingImage() && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	ed.view.Refresh()
+	return ed.win.Canvas().Capture()
 }
 
 func sameImage(a, b *image.NRGBA) bool {

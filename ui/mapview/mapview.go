@@ -95,6 +95,9 @@ type View struct {
 func New(enc func() *model.Encounter, ov func() *render.Overlays, input Input, player bool) *View {
 	m := &View{enc: enc, ov: ov, input: input, player: player, zoom: defaultZoom, rend: render.NewRenderer()}
 	m.rend.KeepBase() // a drag redraws only what moved
+	// a big map image decodes away from the window, which draws the map
+	// without it until it is there
+	m.rend.DecodeAside(func() { fyne.Do(m.Refresh) })
 	m.ExtendBaseWidget(m)
 	m.raster = canvas.NewRaster(m.draw)
 	m.raster.ScaleMode = canvas.ImageScalePixels
@@ -152,6 +155,10 @@ func (m *View) draw(w, h int) image.Image {
 	}
 	return m.img
 }
+
+// DecodingImage reports whether the map image is still being decoded (the
+// map is drawn without it meanwhile, then again with it).
+func (m *View) DecodingImage() bool { return m.rend.DecodingAside() }
 
 // EventAt is when the last pointer event (a move, a drag, a press)
 // reached the view.

@@ -171,6 +171,8 @@ func (r *Renderer) frameKey(f *frame, w, h int) uint64 {
 	r.keyView = f.v
 	fp.value(reflect.ValueOf(&r.keyView).Elem())
 	fp.value(reflect.ValueOf(f.e).Elem())
+	// the background as decoded (Draw's): none while it is decoded aside
+	fp.u64(uint64(uintptr(unsafe.Pointer(r.bg))))
 	if o := f.o; o != nil {
 		// the overlays under() draws: reach, threat, areas, flank spots
 		// and cover lines, and the selection they are drawn for; the

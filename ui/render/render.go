@@ -15,6 +15,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"encounterplanner/model"
@@ -98,6 +99,7 @@ type Renderer struct {
 	clock uint64
 
 	bgs    [2]bgEntry
+	ready  func()      // DecodeAside's callback; nil: backgrounds decode in Draw
 	bg     *image.RGBA // the current frame's background; nil: none
 	bgCols []int32     // per image column: background x
 
@@ -146,6 +148,14 @@ type bgEntry struct {
 	hash uint64
 	img  *image.RGBA
 	used uint64
+	load *bgLoad // while it is decoded aside (DecodeAside); img is nil until then
+}
+
+// bgLoad is a background decoded on a goroutine of its own: img is
+// written before done is set, and read only once done is seen set.
+type bgLoad struct {
+	done atomic.Bool
+	img  *image.RGBA
 }
 
 // colRun is a visible square column: pixels [p0, p1), tile offset off.
@@ -155,6 +165,15 @@ type colRun struct {
 
 // NewRenderer returns a Renderer with empty caches.
 func NewRenderer() *Renderer { return &Renderer{} }
+
+// DecodeAside makes r decode a background image it has not decoded yet on
+// a goroutine of its own, rather than in Draw: an 8192 x 7424 map image
+// takes seconds to decode, and a view draws on the window's goroutine.
+// Until it is decoded, frames are drawn without it (the terrain as on a
+// map without an image); then ready is called, from that goroutine, and
+// the next frame has it. An export, which needs the image in the one
+// image it draws, should not.
+func (r *Renderer) DecodeAside(ready func()) { r.ready = ready }
 
 // KeepBase makes r keep each frame's base, what lies under the tokens, and
 // copy it instead of drawing it when the next frame has the same base
@@ -239,6 +258,8 @@ func (r *Renderer) Draw(dst *image.RGBA, e *model.Encounter, v View, o *Overlays
 	r.rp.r = r
 	r.p = &r.rp
 	defer func() { r.p = nil }()
+	// the background once a frame: one decoded aside may arrive meanwhile
+	r.bg = r.background(e.Background)
 	var key uint64
 	if r.keep {
 		key = r.frameKey(f, r.cv.w, r.cv.h)
@@ -290,8 +311,7 @@ func (r *Renderer) backdropSpan(y, x0, x1 int) {
 func (r *Renderer) terrain(f *frame) {
 	cv := &r.cv
 	e := f.e
-	bg := r.background(e.Background)
-	r.bg = bg
+	bg := r.bg // Draw's
 	overBG := bg != nil
 	r.pickTiles(f.v.Scale, overBG)
 	r.cols = r.cols[:0]
@@ -442,7 +462,7 @@ func (r *Renderer) background(s string) *image.RGBA {
 		b := &r.bgs[i]
 		if b.used != 0 && len(s) == len(b.key) && unsafeSamePtr(s, b.key) {
 			b.used = r.clock
-			return b.img
+			return b.loaded()
 		}
 	}
 	sum := uint64(14695981039346656037)
@@ -454,14 +474,43 @@ func (r *Renderer) background(s string) *image.RGBA {
 		b := &r.bgs[i]
 		if b.used != 0 && b.hash == sum && len(s) == len(b.key) && s == b.key {
 			b.key, b.used = s, r.clock
-			return b.img
+			return b.loaded()
 		}
 		if b.used < r.bgs[old].used {
 			old = i
 		}
 	}
-	r.bgs[old] = bgEntry{key: s, hash: sum, img: DecodeBackground(s), used: r.clock}
-	return r.bgs[old].img
+	if r.ready == nil {
+		r.bgs[old] = bgEntry{key: s, hash: sum, img: DecodeBackground(s), used: r.clock}
+		return r.bgs[old].img
+	}
+	load, ready := &bgLoad{}, r.ready
+	r.bgs[old] = bgEntry{key: s, hash: sum, used: r.clock, load: load}
+	go func() {
+		load.img = DecodeBackground(s)
+		load.done.Store(true)
+		ready()
+	}()
+	return nil
+}
+
+// DecodingAside reports whether a background is still being decoded aside
+// (DecodeAside). Call it where r draws.
+func (r *Renderer) DecodingAside() bool {
+	for i := range r.bgs {
+		if l := r.bgs[i].load; l != nil && !l.done.Load() {
+			return true
+		}
+	}
+	return false
+}
+
+// loaded is b's image: nil while it is decoded aside.
+func (b *bgEntry) loaded() *image.RGBA {
+	if b.load != nil && b.load.done.Load() {
+		b.img, b.load = b.load.img, nil
+	}
+	return b.img
 }
 
 // MaxBackgroundPixels bounds the background images DecodeBackground

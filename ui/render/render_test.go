@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -350,5 +351,54 @@ func TestSquareAt(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestBackgroundDecodedAside: a Renderer told to DecodeAside draws the
+// first frame without the background, at once, decodes it on a goroutine
+// of its own and says so through ready; the next frame has it, drawn anew
+// although nothing else changed (the kept base's key holds the decoded
+// image), and the same image as a Renderer that decoded it in Draw.
+func TestBackgroundDecodedAside(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	bg := image.NewRGBA(image.Rect(0, 0, 28, 18))
+	for i := range bg.Pix {
+		bg.Pix[i] = uint8(i * 7)
+		if i%4 == 3 {
+			bg.Pix[i] = 255
+		}
+	}
+	e.Background = PNGDataURL(bg)
+	v := View{Scale: 30}
+	want := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
+	NewRenderer().Draw(want, e, v, nil)
+	plain := image.NewRGBA(want.Rect)
+	noBG := *e
+	noBG.Background = ""
+	NewRenderer().Draw(plain, &noBG, v, nil)
+
+	ready := make(chan struct{}, 1)
+	r := NewRenderer()
+	r.KeepBase()
+	r.DecodeAside(func() { ready <- struct{}{} })
+	img := image.NewRGBA(want.Rect)
+	r.Draw(img, e, v, nil)
+	if r.bg != nil || !bytes.Equal(img.Pix, plain.Pix) {
+		t.Fatal("the first frame waited for the background, or drew something other than the map without it")
+	}
+	select {
+	case <-ready:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ready was not called")
+	}
+	runs := r.baseRun
+	r.Draw(img, e, v, nil)
+	if r.bg == nil || r.baseRun != runs+1 || !bytes.Equal(img.Pix, want.Pix) {
+		t.Fatalf("the frame after ready: background %v, bases drawn %d (want %d), same as decoded in Draw %v",
+			r.bg != nil, r.baseRun, runs+1, bytes.Equal(img.Pix, want.Pix))
+	}
+	r.Draw(img, e, v, nil)
+	if r.baseRun != runs+1 {
+		t.Fatal("the frame after that drew its base again")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -24,6 +25,9 @@ type statusBar struct {
 	pathLabel  *widget.Label
 	msgLabel   *widget.Label
 	fields     *fyne.Container // hoverLabel, pathLabel, msgLabel
+	share      *controls.StatusLayout
+	right      *fyne.Container // the threat, save state and ruleset
+	row        *fyne.Container // fields and right
 	saveLabel  *widget.Label
 	rulesLabel *widget.Label
 	msgAt      time.Time
@@ -90,8 +94,9 @@ func terrainWords(t model.Terrain) []string {
 // build makes the bar's labels: the hovered square, the path and the
 // message share the width by what their text needs (so the path's cost,
 // hazards and reactions are not cut to "pr..." while the hovered square's
-// few words keep a third of the bar); the save state and the ruleset sit
-// at the right.
+// few words keep a third of the bar); the threat, the save state and the
+// ruleset sit at the right, and give their room to a message that needs
+// it (statusRow).
 func (sb *statusBar) build() fyne.CanvasObject {
 	sb.hoverLabel = widget.NewLabel("")
 	sb.hoverLabel.Truncation = fyne.TextTruncateEllipsis
@@ -101,15 +106,59 @@ func (sb *statusBar) build() fyne.CanvasObject {
 	sb.msgLabel.Truncation = fyne.TextTruncateEllipsis
 	sb.saveLabel = widget.NewLabel("")
 	sb.rulesLabel = widget.NewLabel("")
-	sb.fields = container.New(&controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230},
-		Yields: []float32{statusHoverFloor, 0, statusMessageFloor}, Ranks: []int{0, 2, 1}},
-		sb.hoverLabel, sb.pathLabel, sb.msgLabel)
+	sb.share = &controls.StatusLayout{Weights: []float32{1, 3, 1.5}, Floors: []float32{230},
+		Yields: []float32{statusHoverFloor, 0, statusMessageFloor}, Ranks: []int{0, 2, 1},
+		Goes: []bool{true}}
+	sb.fields = container.New(sb.share, sb.hoverLabel, sb.pathLabel, sb.msgLabel)
 	sb.threatLabel = widget.NewLabel("")
 	sb.threatBox = container.NewHBox(widget.NewSeparator(), sb.threatLabel)
 	sb.threatBox.Hide()
-	return container.NewBorder(nil, nil, nil,
-		container.NewHBox(sb.threatBox, widget.NewSeparator(), sb.saveLabel, widget.NewSeparator(), sb.rulesLabel),
-		sb.fields)
+	sb.right = container.NewHBox(sb.threatBox, widget.NewSeparator(), sb.saveLabel, widget.NewSeparator(), sb.rulesLabel)
+	sb.row = container.New(&statusRow{sb}, sb.fields, sb.right)
+	return sb.row
+}
+
+// statusRow lays out the status bar: the fields, then the threat, save
+// state and ruleset at the right. At the 1024-px least window width a
+// refusal ("Dae not moved: (2, 7) is beyond its movement (3 of 3 actions
+// left) (hold Shift to place anyway)") did not fit beside them, the path
+// and the hovered square cut to its floor, and lost the words that say how
+// to get past it. A message that would be cut now gets its room in turn:
+// from the hovered square down to its floor, then from the right-hand side,
+// which steps aside (it says what the GM already knows, and comes back as
+// the message clears itself), and last from the hovered square, which goes
+// until there is room again. The bar keeps its one line: a second line
+// would move the map under the pointer.
+type statusRow struct{ sb *statusBar }
+
+func (r *statusRow) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	fields, right := objs[0], objs[1]
+	sb := r.sb
+	rw := right.MinSize().Width
+	fw := s.Width - rw - theme.Padding()
+	cut := func(w float32) bool {
+		return sb.msgLabel.Text != "" && sb.share.Cut(sb.fields.Objects, w, 2)
+	}
+	sb.share.Keep = true
+	if cut(fw) {
+		fw = s.Width
+		sb.share.Keep = !cut(fw)
+	}
+	if fw == s.Width {
+		right.Hide()
+	} else {
+		right.Show()
+	}
+	fields.Move(fyne.NewPos(0, 0))
+	fields.Resize(fyne.NewSize(fw, s.Height))
+	sb.share.Layout(sb.fields.Objects, fields.Size()) // even at the same size: its texts changed
+	right.Move(fyne.NewPos(s.Width-rw, 0))
+	right.Resize(fyne.NewSize(rw, s.Height))
+}
+
+func (r *statusRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	f, g := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(f.Width+theme.Padding()+g.Width, max(f.Height, g.Height))
 }
 
 // statusMessageFloor is the width down to which a message gives way to
@@ -121,7 +170,9 @@ const statusMessageFloor = 128
 // statusHoverFloor is the width down to which the hovered square gives way
 // to the path and to a message: a refusal ("not moved: ... hold Shift to
 // place anyway") says what just did not happen and how to get past it,
-// and at 1200 px it was cut beside the square where the drag ended.
+// and at 1200 px it was cut beside the square where the drag ended. When
+// that is not enough the square goes altogether (statusRow) rather than
+// leave a stub.
 const statusHoverFloor = 150
 
 // set sets one of the bar's fields and shares the bar's width again for
@@ -131,8 +182,8 @@ func (sb *statusBar) set(l *widget.Label, s string) {
 		return
 	}
 	l.SetText(s)
-	if sb.fields != nil {
-		sb.fields.Refresh()
+	if sb.row != nil {
+		sb.row.Refresh() // lays the fields out again
 	}
 }
 

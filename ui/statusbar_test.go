@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -94,5 +95,68 @@ func TestARefusalShowsWholeBesideTheHoveredSquare(t *testing.T) {
 	ed.setStatus(ed.status.pathLabel, path)
 	if got := ed.status.pathLabel.Size().Width; got < need(path) {
 		t.Errorf("beside the refusal the path gets %.0f px of the %.0f its text needs", got, need(path))
+	}
+}
+
+// TestARefusalShowsWholeAtTheLeastWidth: at the 1024-px least window
+// width, in a fight, a drag beyond the creature's movement to a square
+// with a note was refused in words that did not fit beside the hovered
+// square, the path ("beyond its turn") and the threat, save state and
+// ruleset: the bar showed "...(3 of 3 acti…" and hid how to get past it.
+// Now the hovered square goes and the right-hand side steps aside while
+// the message needs the room, the bar keeps its height (the map does not
+// move under the pointer), and all of it comes back once the message
+// clears itself.
+func TestARefusalShowsWholeAtTheLeastWidth(t *testing.T) {
+	e := denOnGoblinsTurn(t, model.TurnState{})
+	e.Notes = append(e.Notes, model.Note{X: 0, Y: 0, Text: "The old well, its rope cut, a lantern hanging over the water"})
+	e.Party = &model.Party{Side: "party", Level: 1, Size: 4} // the threat shows too
+	ed, _, p := newTestEditor(t, e)
+	ed.win.Resize(fyne.NewSize(1024, 700))
+	settle(t, ed, p)
+	sb := ed.status
+	if !sb.threatBox.Visible() {
+		t.Fatal("no threat shown: the test proves less")
+	}
+	h0 := sb.row.Size().Height
+	gesture(ed, 0, [2]int{11, 10}, [2]int{5, 5}, [2]int{0, 0})
+	ed.hover(0, 0, true)
+	p.until(t, "path overlay", ed.overlaysIdle)
+	msg := "Goblin Warrior not moved: (0, 0) is beyond its movement (3 of 3 actions left) (hold Shift to place anyway)"
+	if sb.msgLabel.Text != msg || sb.pathLabel.Text == "" || !strings.Contains(sb.hoverLabel.Text, "note: The old well") {
+		t.Fatalf("message %q, path %q, square %q: not the case to check", sb.msgLabel.Text, sb.pathLabel.Text, sb.hoverLabel.Text)
+	}
+	need := func(s string) float32 {
+		return fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+	}
+	shown := func(o fyne.CanvasObject) bool { return o.Visible() && o.Size().Width > 0 }
+	if got := sb.msgLabel.Size().Width; got < need(msg) {
+		t.Errorf("the refusal gets %.0f px of the %.0f its text needs", got, need(msg))
+	}
+	if got := sb.pathLabel.Size().Width; got < need(sb.pathLabel.Text) {
+		t.Errorf("beside the refusal the path gets %.0f px of the %.0f its text needs", got, need(sb.pathLabel.Text))
+	}
+	// nothing drawn over the message: what is shown of the square ends
+	// before it, and the right-hand side is out of the way
+	msgX := sb.msgLabel.Position().X
+	if shown(sb.hoverLabel) && sb.hoverLabel.Size().Width < need("(0, 0) open") {
+		t.Errorf("the hovered square shows as a %.0f-px stub", sb.hoverLabel.Size().Width)
+	}
+	if end := msgX + sb.msgLabel.Size().Width; shown(sb.right) && sb.right.Position().X < end {
+		t.Errorf("the threat, save state and ruleset (x %.0f) lie over the message (ends at x %.0f)", sb.right.Position().X, end)
+	}
+	if end := sb.fields.Position().X + sb.fields.Size().Width; end > sb.row.Size().Width+0.5 {
+		t.Errorf("the fields end at x %.0f, past the bar's %.0f", end, sb.row.Size().Width)
+	}
+	if h := sb.row.Size().Height; h != h0 {
+		t.Errorf("the bar is %.0f px high with the refusal, %.0f without: the map moved", h, h0)
+	}
+	// the message clears itself: everything is back
+	sb.message("", ed.post)
+	if !shown(sb.right) || !shown(sb.hoverLabel) {
+		t.Errorf("with no message: right-hand side shown %v, hovered square shown %v", shown(sb.right), shown(sb.hoverLabel))
+	}
+	if got := sb.hoverLabel.Size().Width; got < need("(0, 0) open ·") {
+		t.Errorf("with no message the hovered square gets %.0f px", got)
 	}
 }

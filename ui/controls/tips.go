@@ -168,13 +168,21 @@ func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // next field does not jump about as the text before it changes). When
 // the texts do not all fit, a field with a yield gives its width to the
 // texts of fields of a higher rank, down to that yield, before they are
-// cut, the highest rank served first (a message that clears itself gives
-// way to the path being dragged, the hovered square to both).
+// cut, the highest rank served first and the lowest rank giving first (a
+// message that clears itself gives way to the path being dragged, the
+// hovered square to both). A field that Goes gives the rest of its width
+// too when that is still not enough, and is hidden until there is room
+// again: a stub such as "(2, 7) op…" says nothing, and the room it kept
+// cut the end of a refusal ("hold Shift to place anyway").
 type StatusLayout struct {
 	Weights []float32 // each field's share of the width left over
 	Floors  []float32 // the least width of the first fields
 	Yields  []float32 // the width down to which a field gives way (0: it does not)
 	Ranks   []int     // a field takes from those of a lower rank (none given: a field that yields ranks below every one that does not)
+	Goes    []bool    // a field that yields gives all its width when its yield is not enough
+	Keep    bool      // no field goes for now: its owner first makes room another way
+
+	gone []bool // the fields Layout hid (Goes), still measured by their text
 }
 
 func (l *StatusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
@@ -183,13 +191,30 @@ func (l *StatusLayout) need(i int, o fyne.CanvasObject, floors bool) float32 {
 		floor = l.Floors[i]
 	}
 	lbl, ok := o.(*widget.Label)
-	if !ok || !o.Visible() {
+	if !ok || (!o.Visible() && !l.hidden(i)) {
 		return max(floor, o.MinSize().Width)
 	}
 	if lbl.Text == "" {
 		return floor
 	}
 	return max(floor, fyne.MeasureText(lbl.Text, theme.TextSize(), lbl.TextStyle).Width+2*theme.InnerPadding()+1)
+}
+
+// hidden reports whether Layout hid field i for want of room.
+func (l *StatusLayout) hidden(i int) bool { return i < len(l.gone) && l.gone[i] }
+
+func (l *StatusLayout) goes(i int) bool { return !l.Keep && i < len(l.Goes) && l.Goes[i] }
+
+// Widths is each field's width in a row total wide: what Layout gives
+// them (0 for a field that went).
+func (l *StatusLayout) Widths(objs []fyne.CanvasObject, total float32) []float32 {
+	return l.widths(objs, total)
+}
+
+// Cut reports whether field i's text would not show whole in a row total
+// wide.
+func (l *StatusLayout) Cut(objs []fyne.CanvasObject, total float32, i int) bool {
+	return l.widths(objs, total)[i] < l.need(i, objs[i], false)
 }
 
 func (l *StatusLayout) widths(objs []fyne.CanvasObject, total float32) []float32 {
@@ -199,17 +224,28 @@ func (l *StatusLayout) widths(objs []fyne.CanvasObject, total float32) []float32
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return l.rank(b) - l.rank(a) })
+	givers := slices.Clone(order)
+	slices.Reverse(givers) // the lowest rank gives first
 	for _, i := range order {
 		short := l.need(i, objs[i], false) - w[i]
-		if short <= 0 {
-			continue
-		}
-		for _, j := range order {
-			if y := l.yield(j); l.rank(j) < l.rank(i) && y > 0 && w[j] > y && short > 0 {
-				give := min(short, w[j]-y)
-				w[j] -= give
-				w[i] += give
-				short -= give
+		for _, all := range []bool{false, true} {
+			for _, j := range givers {
+				y := l.yield(j)
+				if short <= 0 || l.rank(j) >= l.rank(i) || y <= 0 || (all && !l.goes(j)) {
+					continue
+				}
+				if all {
+					y = 0
+				}
+				if w[j] > y {
+					give := min(short, w[j]-y)
+					if all {
+						give = w[j] // all of it: no stub
+					}
+					w[j] -= give
+					w[i] += give
+					short -= give
+				}
 			}
 		}
 	}
@@ -299,7 +335,21 @@ func (l *StatusLayout) weight(i int) float32 {
 
 func (l *StatusLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	x := float32(0)
-	for i, w := range l.widths(objs, s.Width) {
+	ws := l.widths(objs, s.Width)
+	if len(l.gone) < len(objs) {
+		l.gone = append(l.gone, make([]bool, len(objs)-len(l.gone))...)
+	}
+	for i, w := range ws {
+		// a label narrower than its padding draws its whole text over
+		// its neighbours: one that went is hidden instead
+		switch {
+		case w <= 0 && objs[i].Visible() && i < len(l.Goes) && l.Goes[i]:
+			objs[i].Hide()
+			l.gone[i] = true
+		case w > 0 && l.gone[i]:
+			objs[i].Show()
+			l.gone[i] = false
+		}
 		objs[i].Move(fyne.NewPos(x, 0))
 		objs[i].Resize(fyne.NewSize(w, s.Height))
 		x += w

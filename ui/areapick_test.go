@@ -43,7 +43,7 @@ func TestCtrlClickPicksAreaThenRTurnsCone(t *testing.T) {
 	mouseDown(ed, x, y, fyne.KeyModifierAlt)
 	mouseUp(ed, x, y)
 	if ed.pickedArea() >= 0 {
-		t.Error("Alt and a click picked the cone: Alt's release opens the File menu")
+		t.Error("Alt and a click picked the cone: the gesture is Ctrl's")
 	}
 	if m := ed.status.msgLabel.Text; !strings.Contains(m, "Ctrl-click") {
 		t.Errorf("after an Alt-click in the cone the status says %q, want how to pick it", m)

@@ -49,7 +49,8 @@ type areaTool struct {
 // The gesture was Alt and a click, but Fyne's window toggles the main
 // menu when Alt is released with no key typed since its press (a click
 // does not count): the File menu opened and took the R meant for the
-// cone. An Alt-press over an area now only says to use Ctrl.
+// cone. The map view now closes that menu again (mapview's holdAlt), and
+// the gesture stays Ctrl's: an Alt-press over an area only says so.
 func (ed *Editor) pressArea(x, y int) bool {
 	if ed.tools.tool != ToolSelect {
 		return false
@@ -57,7 +58,7 @@ func (ed *Editor) pressArea(x, y int) bool {
 	mods := ed.view.PressModifiers()
 	i := session.AreaAt(ed.enc, x, y)
 	if i >= 0 && mods&fyne.KeyModifierAlt != 0 && mods&fyne.KeyModifierControl == 0 {
-		ed.message("Ctrl-click inside an area picks it (Alt opens the menu)")
+		ed.message("Ctrl-click inside an area picks it")
 	}
 	if i < 0 || mods&fyne.KeyModifierControl == 0 {
 		return false

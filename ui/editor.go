@@ -91,6 +91,7 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 	ed.live.worker = session.NewWorker(func(r *session.Result) { ed.post(func() { ed.applyResult(r) }) })
 	ed.view = mapview.New(func() *model.Encounter { return ed.enc }, func() *render.Overlays { return ed.live.ov }, mapInput{ed}, false)
 	ed.view.OnShiftWheel = ed.shiftWheel // areas.go
+	ed.view.Post = ed.post               // closing the menu an Alt opened
 	ed.build()
 	if e.Fight != nil {
 		ed.Select(e.TokenIndex(e.Fight.Turn)) // mid-fight: the creature whose turn it is

@@ -12,9 +12,10 @@ import (
 
 // TestEscapeCancelsTheFileDialogs: Escape left Fyne's file dialogs open
 // (Open a map image, Export). It now cancels them as Cancel does, without
-// calling the dialog's callback, when it reaches the window: always in the
-// Open dialog, which has no text field, and in the Save dialog once its
-// file name field has lost the focus (Fyne's field keeps Escape).
+// writing anything: in the Open dialog, which has no text field, in the
+// Save dialog once its file name field has lost the focus, and, since
+// Fyne's field kept Escape to itself, with the cursor in the file name,
+// the way the Save dialog opens.
 func TestEscapeCancelsTheFileDialogs(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	c := ed.win.Canvas()
@@ -41,6 +42,16 @@ func TestEscapeCancelsTheFileDialogs(t *testing.T) {
 	c.OnTypedKey()(esc)
 	if c.Overlays().Top() != nil || wrote {
 		t.Fatalf("Escape: Save dialog still shown %v, wrote %v", c.Overlays().Top() != nil, wrote)
+	}
+
+	ed.saveFile("export the map", "Sample.png", []string{".png"}, func(w io.Writer) error { wrote = true; return nil })
+	name := c.Focused()
+	if c.Overlays().Top() == nil || name == nil {
+		t.Fatal("no Save dialog with the cursor in its file name")
+	}
+	name.TypedKey(esc)
+	if c.Overlays().Top() != nil || wrote {
+		t.Fatalf("Escape in the file name: Save dialog still shown %v, wrote %v", c.Overlays().Top() != nil, wrote)
 	}
 	if ed.esc.Open() > registered {
 		t.Errorf("closed file dialogs are still registered: %d", ed.esc.Open()-registered)

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
@@ -59,9 +60,62 @@ func EscapesOf(win fyne.Window) *Escapes {
 }
 
 // Closes lets Escape cancel d, which must just have been shown in the
-// window.
+// window. In a Save dialog that takes Escape typed in its file name too
+// (nameField).
 func (x *Escapes) Closes(d dialog.Dialog) {
 	x.answers(d, nil, false)
+	if _, ok := d.(*dialog.FileDialog); ok {
+		x.nameField()
+	}
+}
+
+// nameField puts an EscEntry in place of the file name field of the Save
+// dialog just shown, which has the cursor. Fyne's field is a plain Entry
+// that keeps Escape to itself, so Escape closed every dialog of the app
+// but a Save dialog with the cursor in its name, the way it opens. The
+// dialog keeps reading and setting its own field (the name to save under,
+// a file clicked in the list), so the two follow each other's text; its
+// Enter saves as before.
+func (x *Escapes) nameField() {
+	if x == nil || x.win == nil {
+		return
+	}
+	c := x.win.Canvas()
+	top := c.Overlays().Top()
+	name, ok := c.Focused().(*widget.Entry)
+	if top == nil || !ok {
+		return
+	}
+	holder := scrollHolding(top, name)
+	if holder == nil {
+		return // not the dialog this was written for: leave it as Fyne made it
+	}
+	e := x.Entry()
+	e.SetPlaceHolder(name.PlaceHolder)
+	e.SetText(name.Text)
+	e.CursorRow, e.CursorColumn = name.CursorRow, name.CursorColumn
+	e.OnSubmitted = func(s string) {
+		if name.OnSubmitted != nil {
+			name.OnSubmitted(s)
+		}
+	}
+	e.OnChanged = func(s string) {
+		if name.Text != s {
+			name.SetText(s) // its OnChanged enables Save
+		}
+	}
+	was := name.OnChanged
+	name.OnChanged = func(s string) {
+		if was != nil {
+			was(s)
+		}
+		if e.Text != s {
+			e.SetText(s)
+		}
+	}
+	holder.Content = e
+	holder.Refresh()
+	c.Focus(e)
 }
 
 // Confirms lets Escape cancel d and Enter answer it with ok (d.Submit for a
@@ -172,6 +226,31 @@ func (x *Escapes) MultiLineEntry() *EscEntry {
 	e.Wrapping = fyne.TextWrapWord
 	e.ExtendBaseWidget(e)
 	return e
+}
+
+// scrollHolding is the Scroll whose content is o, in what the dialog o
+// built of containers, splits and scrolls (nil if none).
+func scrollHolding(in, o fyne.CanvasObject) *container.Scroll {
+	var kids []fyne.CanvasObject
+	switch c := in.(type) {
+	case *widget.PopUp:
+		kids = []fyne.CanvasObject{c.Content}
+	case *fyne.Container:
+		kids = c.Objects
+	case *container.Split:
+		kids = []fyne.CanvasObject{c.Leading, c.Trailing}
+	case *container.Scroll:
+		if c.Content == o {
+			return c
+		}
+		kids = []fyne.CanvasObject{c.Content}
+	}
+	for _, k := range kids {
+		if s := scrollHolding(k, o); s != nil {
+			return s
+		}
+	}
+	return nil
 }
 
 // EscEntry is an Entry in which Escape cancels the dialog it sits in.

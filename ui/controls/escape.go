@@ -280,19 +280,22 @@ func (e *EscEntry) TypedKey(k *fyne.KeyEvent) {
 	e.Entry.TypedKey(k)
 }
 
-// KeyDown implements desktop.Keyable: it notes Shift.
+// KeyDown implements desktop.Keyable: it notes Shift; Alt opens no menu
+// (AltKey).
 func (e *EscEntry) KeyDown(k *fyne.KeyEvent) {
 	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
 		e.shift = true
 	}
+	AltKey(e, k, true, nil)
 	e.Entry.KeyDown(k)
 }
 
-// KeyUp implements desktop.Keyable: it notes Shift.
+// KeyUp implements desktop.Keyable: it notes Shift and Alt.
 func (e *EscEntry) KeyUp(k *fyne.KeyEvent) {
 	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
 		e.shift = false
 	}
+	AltKey(e, k, false, nil)
 	e.Entry.KeyUp(k)
 }
 

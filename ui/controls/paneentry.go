@@ -47,6 +47,18 @@ func (e *PaneEntry) TypedKey(k *fyne.KeyEvent) {
 	e.Entry.TypedKey(k)
 }
 
+// KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
+func (e *PaneEntry) KeyDown(k *fyne.KeyEvent) {
+	AltKey(e, k, true, nil)
+	e.Entry.KeyDown(k)
+}
+
+// KeyUp implements desktop.Keyable.
+func (e *PaneEntry) KeyUp(k *fyne.KeyEvent) {
+	AltKey(e, k, false, nil)
+	e.Entry.KeyUp(k)
+}
+
 // PaneSelectEntry is a SelectEntry of a panel beside the map: Escape
 // leaves it.
 type PaneSelectEntry struct {
@@ -79,4 +91,16 @@ func leave(o fyne.CanvasObject) bool {
 	}
 	c.Unfocus()
 	return true
+}
+
+// KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
+func (e *PaneSelectEntry) KeyDown(k *fyne.KeyEvent) {
+	AltKey(e, k, true, nil)
+	e.SelectEntry.KeyDown(k)
+}
+
+// KeyUp implements desktop.Keyable.
+func (e *PaneSelectEntry) KeyUp(k *fyne.KeyEvent) {
+	AltKey(e, k, false, nil)
+	e.SelectEntry.KeyUp(k)
 }

@@ -46,6 +46,12 @@ func (c *PaneCheck) TypedKey(k *fyne.KeyEvent) {
 	passKey(c, k)
 }
 
+// KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
+func (c *PaneCheck) KeyDown(k *fyne.KeyEvent) { AltKey(c, k, true, nil) }
+
+// KeyUp implements desktop.Keyable.
+func (c *PaneCheck) KeyUp(k *fyne.KeyEvent) { AltKey(c, k, false, nil) }
+
 // PaneSelect is a drop-down list of a panel beside the map.
 type PaneSelect struct {
 	widget.Select
@@ -73,6 +79,12 @@ func (s *PaneSelect) TypedKey(k *fyne.KeyEvent) {
 	}
 	passKey(s, k)
 }
+
+// KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
+func (s *PaneSelect) KeyDown(k *fyne.KeyEvent) { AltKey(s, k, true, nil) }
+
+// KeyUp implements desktop.Keyable.
+func (s *PaneSelect) KeyUp(k *fyne.KeyEvent) { AltKey(s, k, false, nil) }
 
 // passKey leaves o, which has the focus, and gives k to its window's key
 // handler, as a key typed with nothing focused.

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/render"
 )
 
@@ -74,7 +75,8 @@ type View struct {
 	// editor's timing log stamps which answer it showed).
 	OnFrame func()
 	// Post runs f on the UI goroutine after the event in hand (fyne.Do
-	// when nil; tests pass their own).
+	// when nil; tests pass their own): it closes the menu an Alt opened
+	// (controls.AltKey).
 	Post func(f func())
 
 	eventAt time.Time // when the last pointer event arrived
@@ -86,7 +88,6 @@ type View struct {
 	shiftHeld       bool             // Shift key held (key events)
 	pressMods       fyne.KeyModifier // the modifiers held at the last press
 	spaceHeld       bool
-	altHeld         bool // an Alt key went down here and has not come up
 	last            fyne.Position
 	hoverX, hoverY  int
 	hovering        bool
@@ -448,66 +449,6 @@ func (m *View) FocusGained() {}
 // FocusLost implements fyne.Focusable.
 func (m *View) FocusLost() {}
 
-// The desktop driver opens the main menu when an Alt key comes up with no
-// key typed since it went down, and a click does not count: Alt alone, or
-// Alt held over a map gesture (an Alt-click in an area), opened the File
-// menu, and the next tool key went into it. The driver offers no way to
-// turn that off, and the release reaches nobody once the menu has the
-// keyboard, so while an Alt key that went down here is held the view
-// watches the driver's modifiers (every altPoll), and when Alt is up
-// without its release having come here, the menu it opened is closed
-// again. Alt alone does nothing, as in most drawing programs; the menus
-// open with a click.
-
-// altPoll is how often the view looks whether a held Alt is still down.
-const altPoll = 10 * time.Millisecond
-
-// keyModifiers are the modifier keys the desktop driver has down (tests
-// set their own).
-var keyModifiers = func() fyne.KeyModifier {
-	if d, ok := fyne.CurrentApp().Driver().(desktop.Driver); ok {
-		return d.CurrentKeyModifiers()
-	}
-	return 0
-}
-
-// dismissMenu closes c's main menu if it is open and reports whether it
-// was (the desktop driver's canvas can; tests set their own).
-var dismissMenu = func(c fyne.Canvas) bool {
-	d, ok := c.(interface{ DismissMenu() bool })
-	return ok && d.DismissMenu()
-}
-
-// holdAlt notes an Alt key going down and watches for its release.
-func (m *View) holdAlt() {
-	if m.player || m.altHeld {
-		return
-	}
-	m.altHeld = true
-	m.watchAlt()
-}
-
-func (m *View) watchAlt() {
-	post := m.Post
-	if post == nil {
-		post = fyne.Do
-	}
-	time.AfterFunc(altPoll, func() {
-		post(func() {
-			switch {
-			case !m.altHeld: // its release came here: no menu opened
-			case keyModifiers()&fyne.KeyModifierAlt != 0:
-				m.watchAlt()
-			default:
-				m.altHeld = false
-				if c := fyne.CurrentApp().Driver().CanvasForObject(m); c != nil {
-					dismissMenu(c)
-				}
-			}
-		})
-	})
-}
-
 // TypedRune passes typed characters to the input (tool keys).
 func (m *View) TypedRune(r rune) {
 	if m.input != nil {
@@ -554,10 +495,8 @@ func (m *View) trackKey(ev *fyne.KeyEvent, down bool) {
 	case desktop.KeyShiftLeft, desktop.KeyShiftRight:
 		m.shiftHeld = down
 	case desktop.KeyAltLeft, desktop.KeyAltRight:
-		if down {
-			m.holdAlt()
-		} else {
-			m.altHeld = false // the release came here: no menu opened
+		if !m.player { // the player display has no menu
+			controls.AltKey(m, ev, down, m.Post) // its release opens no menu
 		}
 	}
 }

@@ -72,7 +72,7 @@ var helpSections = []helpSection{
 		`- **PageUp** / **PageDown** raise or lower the selected token; **Shift+PageUp** / **Shift+PageDown** the height a flyer's path ends at`,
 		`- **N** next turn in a fight; **A** another area like the last; an area picked with **Ctrl**-click: **R** or **Shift+wheel** turns it, the **arrow keys** move it, **Delete** removes it, **Esc** lets go`,
 		`- The ruler: **Backspace** takes the last waypoint back, **Esc** or **M** clears it`,
-		`- **Ctrl+S** save now, **Ctrl+Q** quit, **F11** player display full screen`,
+		`- **Ctrl+S** save now, **Ctrl+Q** quit, **F11** player display full screen; **Alt** alone does nothing (the menus open with a click)`,
 		`- The library: type (or **Ctrl+F**) to search, **Up** / **Down** pick, **Enter** opens, **Delete** deletes (it asks first)`,
 		`- In a dialog **Enter** confirms and **Esc** cancels; **Enter**, **Esc** or **Space** close an error. A question whose yes destroys something for good (Delete encounter?, Replace a file?) is the exception: **Enter** answers no there too, so that takes a click`,
 	}},
@@ -150,7 +150,7 @@ func helpMatching(query string) []helpSection {
 // helpView is the help window's content: a search field over the
 // sections, their headings listed at the left to jump to.
 type helpView struct {
-	search  *widget.Entry
+	search  *helpSearch
 	topics  *widget.List
 	scroll  *container.Scroll
 	body    *fyne.Container // one RichText a shown section
@@ -159,11 +159,25 @@ type helpView struct {
 	content fyne.CanvasObject
 }
 
+// helpSearch is the help's search field: Escape empties it, showing all
+// the help again.
+type helpSearch struct{ widget.Entry }
+
+// TypedKey implements fyne.Focusable.
+func (e *helpSearch) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape {
+		e.SetText("")
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
 // newHelpView builds the help's content, every section shown.
 func newHelpView() *helpView {
 	h := &helpView{body: container.NewVBox(), nothing: widget.NewLabel("")}
 	h.nothing.Wrapping = fyne.TextWrapWord
-	h.search = widget.NewEntry()
+	h.search = &helpSearch{}
+	h.search.ExtendBaseWidget(h.search)
 	h.search.SetPlaceHolder("Search the help: fog, Shift, undo…")
 	h.search.OnChanged = h.filter
 	h.topics = widget.NewList(func() int { return len(h.shown) },

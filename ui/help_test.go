@@ -79,7 +79,7 @@ func TestHelpShortcutsAreTheEditorsKeys(t *testing.T) {
 	}
 	want = append(want, "**M**", "**[**", "**]**", "**+**", "**=**", "**-**", "**N**", "**A**",
 		"**Delete**", "**Backspace**", "**Esc**", "**Home**", "**F11**", "**PageUp**", "**PageDown**",
-		"**Shift+PageUp**", "**Ctrl+Q**", "**Ctrl+F**")
+		"**Shift+PageUp**", "**Ctrl+Q**", "**Ctrl+F**", "**Alt**")
 	for _, w := range want {
 		if !strings.Contains(keys, w) {
 			t.Errorf("Keyboard shortcuts does not name %s", w)
@@ -132,7 +132,8 @@ func shortcutWords(sc fyne.Shortcut) string {
 
 // TestHelpSearch: typing in the help's search field keeps the entries
 // that have every word, under their headings; a heading's words keep its
-// whole section; nothing matching says so; clearing shows everything.
+// whole section; nothing matching says so; Escape empties the field and
+// shows everything.
 func TestHelpSearch(t *testing.T) {
 	test.NewTempApp(t)
 	h := newHelpView()
@@ -167,9 +168,9 @@ func TestHelpSearch(t *testing.T) {
 	if len(h.shown) != 0 || !h.nothing.Visible() || !strings.Contains(h.nothing.Text, "zzqq") {
 		t.Errorf("no match: %d sections, note shown %v (%q)", len(h.shown), h.nothing.Visible(), h.nothing.Text)
 	}
-	h.search.SetText("")
-	if len(h.shown) != len(helpSections) || h.nothing.Visible() {
-		t.Errorf("cleared: %d sections of %d, note shown %v", len(h.shown), len(helpSections), h.nothing.Visible())
+	h.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if h.search.Text != "" || len(h.shown) != len(helpSections) || h.nothing.Visible() {
+		t.Errorf("after Escape: search %q, %d sections of %d, note shown %v", h.search.Text, len(h.shown), len(helpSections), h.nothing.Visible())
 	}
 }
 

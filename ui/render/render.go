@@ -15,7 +15,6 @@ import (
 	"math"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"encounterplanner/model"
@@ -148,15 +147,9 @@ type bgEntry struct {
 	hash uint64
 	img  *image.RGBA
 	used uint64
-	load *bgLoad // while it is decoded aside (DecodeAside); img is nil until then
+	load *bgLoad // while it is decoded (bgshare.go); img is nil until then
 }
 
-// bgLoad is a background decoded on a goroutine of its own: img is
-// written before done is set, and read only once done is seen set.
-type bgLoad struct {
-	done atomic.Bool
-	img  *image.RGBA
-}
 
 // colRun is a visible square column: pixels [p0, p1), tile offset off.
 type colRun struct {
@@ -480,18 +473,28 @@ func (r *Renderer) background(s string) *image.RGBA {
 			old = i
 		}
 	}
-	if r.ready == nil {
-		r.bgs[old] = bgEntry{key: s, hash: sum, img: DecodeBackground(s), used: r.clock}
-		return r.bgs[old].img
+	// not in this Renderer's cache: another's, or decoded now (bgshare.go)
+	img, load, start := sharedBackground(s, sum)
+	r.bgs[old] = bgEntry{key: s, hash: sum, img: img, used: r.clock, load: load}
+	b := &r.bgs[old]
+	switch {
+	case load == nil:
+		return img
+	case r.ready == nil:
+		if start {
+			load.decode(s, sum)
+		} else {
+			load.wait()
+		}
+		return b.loaded()
+	case start:
+		load.notify(r.ready)
+		go load.decode(s, sum)
+		return nil
+	default:
+		load.notify(r.ready)
+		return b.loaded()
 	}
-	load, ready := &bgLoad{}, r.ready
-	r.bgs[old] = bgEntry{key: s, hash: sum, used: r.clock, load: load}
-	go func() {
-		load.img = DecodeBackground(s)
-		load.done.Store(true)
-		ready()
-	}()
-	return nil
 }
 
 // DecodingAside reports whether a background is still being decoded aside

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -370,9 +371,7 @@ func TestBackgroundDecodedAside(t *testing.T) {
 	}
 	e.Background = PNGDataURL(bg)
 	v := View{Scale: 30}
-	want := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
-	NewRenderer().Draw(want, e, v, nil)
-	plain := image.NewRGBA(want.Rect)
+	plain := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
 	noBG := *e
 	noBG.Background = ""
 	NewRenderer().Draw(plain, &noBG, v, nil)
@@ -381,7 +380,7 @@ func TestBackgroundDecodedAside(t *testing.T) {
 	r := NewRenderer()
 	r.KeepBase()
 	r.DecodeAside(func() { ready <- struct{}{} })
-	img := image.NewRGBA(want.Rect)
+	img := image.NewRGBA(plain.Rect)
 	r.Draw(img, e, v, nil)
 	if r.bg != nil || !bytes.Equal(img.Pix, plain.Pix) {
 		t.Fatal("the first frame waited for the background, or drew something other than the map without it")
@@ -391,6 +390,11 @@ func TestBackgroundDecodedAside(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("ready was not called")
 	}
+	// decoded in Draw, from a copy of the string (not shared)
+	want := image.NewRGBA(plain.Rect)
+	fresh := *e
+	fresh.Background = strings.Clone(e.Background)
+	NewRenderer().Draw(want, &fresh, v, nil)
 	runs := r.baseRun
 	r.Draw(img, e, v, nil)
 	if r.bg == nil || r.baseRun != runs+1 || !bytes.Equal(img.Pix, want.Pix) {
@@ -400,5 +404,47 @@ func TestBackgroundDecodedAside(t *testing.T) {
 	r.Draw(img, e, v, nil)
 	if r.baseRun != runs+1 {
 		t.Fatal("the frame after that drew its base again")
+	}
+}
+
+// TestBackgroundDecodedOnce: Renderers drawing the same background share
+// its decoded image (bgshare.go): a second one decoding aside waits for
+// the first one's decode and is told when it is done, one decoding in Draw
+// waits for it too, and a later one takes the image as it is; all three
+// draw the one image, decoded once.
+func TestBackgroundDecodedOnce(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	bg := image.NewRGBA(image.Rect(0, 0, 300, 200))
+	for i := range bg.Pix {
+		bg.Pix[i] = uint8(i * 13)
+	}
+	e.Background = PNGDataURL(bg)
+	v := View{Scale: 30}
+	img := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
+	before := decodes.Load()
+	ready := make(chan int, 2)
+	a, b := NewRenderer(), NewRenderer()
+	a.DecodeAside(func() { ready <- 1 })
+	b.DecodeAside(func() { ready <- 2 })
+	a.Draw(img, e, v, nil)
+	b.Draw(img, e, v, nil)
+	c := NewRenderer()
+	c.Draw(img, e, v, nil) // waits for a's decode
+	for range 2 {
+		select {
+		case <-ready:
+		case <-time.After(10 * time.Second):
+			t.Fatal("a Renderer waiting for the shared decode was not told")
+		}
+	}
+	a.Draw(img, e, v, nil)
+	b.Draw(img, e, v, nil)
+	d := NewRenderer()
+	d.Draw(img, e, v, nil)
+	if a.bg == nil || b.bg != a.bg || c.bg != a.bg || d.bg != a.bg {
+		t.Fatalf("the four Renderers draw %p %p %p %p, want one image", a.bg, b.bg, c.bg, d.bg)
+	}
+	if n := decodes.Load() - before; n != 1 {
+		t.Fatalf("decoded %d times, want once", n)
 	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -222,12 +223,29 @@ func (h *helpView) jump(i int) {
 	h.scroll.Refresh()
 }
 
+// showHelp shows the help window, or brings it forward when it is open.
 func showHelp(parent fyne.Window) {
+	if helpWin.w != nil && slices.Contains(fyne.CurrentApp().Driver().AllWindows(), helpWin.w) {
+		// one help window: Help again brings it forward, its search
+		// focused, rather than stacking another copy on the screen
+		helpWin.w.Show()
+		helpWin.w.RequestFocus()
+		helpWin.w.Canvas().Focus(helpWin.h.search)
+		return
+	}
 	a := fyne.CurrentApp()
 	w := a.NewWindow("Encounter Planner — help")
 	h := newHelpView()
 	w.SetContent(h.content)
 	w.Resize(fyne.NewSize(820, 680))
 	w.Canvas().Focus(h.search) // typing searches at once
+	w.SetOnClosed(func() { helpWin.w, helpWin.h = nil, nil })
+	helpWin.w, helpWin.h = w, h
 	w.Show()
+}
+
+// helpWin is the help window while it is open (UI goroutine only).
+var helpWin struct {
+	w fyne.Window
+	h *helpView
 }

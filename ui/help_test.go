@@ -188,3 +188,37 @@ func TestHelpHeadingsJump(t *testing.T) {
 		t.Errorf("%q: scrolled to %.0f, its heading is at %.0f", h.shown[last].Title, got, want)
 	}
 }
+
+// helpWindows are the app's open windows titled as the help is.
+func helpWindows() []fyne.Window {
+	var ws []fyne.Window
+	for _, w := range fyne.CurrentApp().Driver().AllWindows() {
+		if w.Title() == "Encounter Planner — help" {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// TestHelpOpensOnce: each Help > Shortcuts and rules opened another help
+// window on top of the last, so a GM looking something up twice had two
+// (three, ...) copies to close. Help now brings the open one forward, and
+// opens a new one only once it is closed.
+func TestHelpOpensOnce(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	showHelp(w)
+	showHelp(w)
+	hs := helpWindows()
+	if len(hs) != 1 {
+		t.Fatalf("Help twice: %d help windows, want 1", len(hs))
+	}
+	hs[0].Close()
+	showHelp(w)
+	if got := helpWindows(); len(got) != 1 || got[0] == hs[0] {
+		t.Fatalf("Help after closing it: %d help windows (the closed one again: %v), want 1 new", len(got), len(got) == 1 && got[0] == hs[0])
+	}
+	for _, h := range helpWindows() {
+		h.Close()
+	}
+}

@@ -289,6 +289,9 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 		return nil, LeftOut{}, bad("", "the file is larger than %d MiB", MaxUVTTBytes>>20)
 	}
 	if !json.Valid(in.doc) {
+		if len(bytes.TrimSpace(in.doc)) == 0 {
+			return nil, LeftOut{}, bad("", "the file is empty") // as an empty encounter file is
+		}
 		var v any
 		return nil, LeftOut{}, jsonBad("", in.syntaxError(json.Unmarshal(in.doc, &v)))
 	}
@@ -688,6 +691,11 @@ func rawKind(c byte) string {
 func jsonBad(field string, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
+		if se.Error() == "unexpected end of JSON input" {
+			// a file cut short, most often a download or copy that did
+			// not finish: say so rather than Go's words for it
+			return bad(field, "not valid JSON: the file ends too early, at byte %d, as a download or copy that did not finish does", se.Offset)
+		}
 		return bad(field, "not valid JSON at byte %d: %v", se.Offset, se)
 	}
 	return bad(field, "%s", strings.TrimPrefix(err.Error(), "json: "))

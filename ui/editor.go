@@ -267,6 +267,8 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 		ed.Select(-1)
 	case fyne.KeyF11:
 		ed.togglePlayerFullScreen()
+	case fyne.KeyF10:
+		controls.MenuKey(ed.win.Canvas(), ev) // the menus from the keyboard
 	case fyne.KeyHome:
 		ed.view.Fit()
 	case fyne.KeyPageUp, fyne.KeyPageDown:

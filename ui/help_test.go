@@ -79,7 +79,7 @@ func TestHelpShortcutsAreTheEditorsKeys(t *testing.T) {
 	}
 	want = append(want, "**M**", "**[**", "**]**", "**+**", "**=**", "**-**", "**N**", "**A**",
 		"**Delete**", "**Backspace**", "**Esc**", "**Home**", "**F11**", "**PageUp**", "**PageDown**",
-		"**Shift+PageUp**", "**Ctrl+Q**", "**Ctrl+F**", "**Alt**")
+		"**Shift+PageUp**", "**Ctrl+Q**", "**Ctrl+F**", "**Alt**", "**F10**")
 	for _, w := range want {
 		if !strings.Contains(keys, w) {
 			t.Errorf("Keyboard shortcuts does not name %s", w)

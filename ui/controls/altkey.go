@@ -78,3 +78,27 @@ func watchAlt(c fyne.Canvas, post func(func())) {
 		})
 	})
 }
+
+// toggleMenu opens c's main menu, or closes it when open, and reports
+// whether c has one to open (the desktop driver's canvas; tests set their
+// own).
+var toggleMenu = func(c fyne.Canvas) bool {
+	t, ok := c.(interface{ ToggleMenu() })
+	if ok {
+		t.ToggleMenu()
+	}
+	return ok
+}
+
+// MenuKey opens the main menu of c, the window's canvas, when k is F10,
+// or closes it if it is open, and reports whether k was F10. With Alt
+// alone opening nothing (AltKey), F10, the menu bar's key in GTK and
+// Windows programs, is how the menus open from the keyboard; the arrows,
+// Enter and Escape then work the menu as they do after a click.
+func MenuKey(c fyne.Canvas, k *fyne.KeyEvent) bool {
+	if k.Name != fyne.KeyF10 || c == nil {
+		return false
+	}
+	toggleMenu(c)
+	return true
+}

@@ -113,6 +113,9 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 		if controls.DialogOpen(win) {
 			return // Enter or Delete with a confirmation up is not for the list
 		}
+		if controls.MenuKey(win.Canvas(), ev) { // F10: the menus from the keyboard
+			return
+		}
 		switch ev.Name {
 		case fyne.KeyReturn, fyne.KeyEnter:
 			l.openSelected()

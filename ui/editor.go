@@ -98,6 +98,7 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 	}
 	ed.install()
 	ed.refreshAll()
+	ed.watchMapImage() // mapimageloading.go
 	if ed.saving.savedRev < 0 {
 		ed.scheduleSave()
 	}

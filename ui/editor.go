@@ -43,6 +43,8 @@ type Editor struct {
 	sel   int          // selected token, -1 = none
 	post  func(func()) // runs f on the UI goroutine (fyne.Do; tests replace it)
 
+	exporting int // exports being written (writePath), each under its dialog
+
 	hovered *rules.Point
 	gest    mapGesture   // the primary-button gesture in progress
 	live    liveOverlays // the worker and its last answer

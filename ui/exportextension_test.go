@@ -20,7 +20,7 @@ import (
 // the dialog never asked about, is replaced only after a click on Replace
 // (Escape and Enter keep it).
 func TestExportAddsTheFormatsExtension(t *testing.T) {
-	ed, _, _ := newTestEditor(t, model.Sample())
+	ed, _, p := newTestEditor(t, model.Sample())
 	c := ed.win.Canvas()
 	dir := t.TempDir()
 	bare, full := filepath.Join(dir, "map"), filepath.Join(dir, "map.png")
@@ -31,6 +31,7 @@ func TestExportAddsTheFormatsExtension(t *testing.T) {
 			t.Fatal(err)
 		}
 		ed.writeChosen("export PNG", &chosenFile{uri: storage.NewFileURI(bare)}, []string{".png"}, write)
+		exported(t, ed, p)
 	}
 	choose()
 	if b, err := os.ReadFile(full); err != nil || string(b) != "new" {
@@ -63,6 +64,7 @@ func TestExportAddsTheFormatsExtension(t *testing.T) {
 		t.Fatal("no Replace button")
 	}
 	test.Tap(replace)
+	exported(t, ed, p)
 	if b, _ := os.ReadFile(full); string(b) != "newer" {
 		t.Errorf("after Replace map.png holds %q", b)
 	}

@@ -34,7 +34,7 @@ func (c *chosenFile) URI() fyne.URI               { return c.uri }
 // through export.WriteFile: a regular file, complete or not at all, and a
 // FIFO is refused untouched with a message that says what to choose.
 func TestExportWritesRegularFilesOnly(t *testing.T) {
-	ed, _, _ := newTestEditor(t, model.Sample())
+	ed, _, p := newTestEditor(t, model.Sample())
 	dir := t.TempDir()
 	write := func(w io.Writer) error { return model.WriteEncounter(w, ed.enc) }
 
@@ -44,6 +44,7 @@ func TestExportWritesRegularFilesOnly(t *testing.T) {
 	}
 	wc := &chosenFile{uri: storage.NewFileURI(fifo)}
 	ed.writeChosen("export encounter", wc, nil, write)
+	exported(t, ed, p)
 	if wc.wrote != 0 || !wc.closed {
 		t.Errorf("the dialog's writer got %d bytes (closed %v): want none, closed", wc.wrote, wc.closed)
 	}
@@ -62,6 +63,7 @@ func TestExportWritesRegularFilesOnly(t *testing.T) {
 	out := filepath.Join(dir, "room.encounter.json")
 	wc = &chosenFile{uri: storage.NewFileURI(out)}
 	ed.writeChosen("export encounter", wc, nil, write)
+	exported(t, ed, p)
 	b, err := os.ReadFile(out)
 	if err != nil || !strings.Contains(string(b), "Derelict cargo bay") {
 		t.Fatalf("the export wrote %d bytes (%v)", len(b), err)

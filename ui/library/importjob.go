@@ -136,7 +136,12 @@ func StartImport(win fyne.Window, store model.EncounterStore, u fyne.URI, uvtt b
 	}
 	msg := widget.NewLabel("Reading and checking " + what + "…")
 	bar := widget.NewProgressBarInfinite()
-	d := dialog.NewCustomWithoutButtons("Importing "+name, container.NewVBox(msg, bar), win)
+	// the file's name under the title, broken over lines as it needs: in
+	// the title a long name (map makers' names run to 140 characters)
+	// stretched the dialog across the window and was cut at its edge
+	file := widget.NewLabelWithStyle(name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	file.Wrapping = fyne.TextWrapBreak
+	d := dialog.NewCustomWithoutButtons("Importing", container.NewVBox(file, msg, bar), win)
 	cancel := widget.NewButton("Cancel", d.Hide)
 	d.SetButtons([]fyne.CanvasObject{cancel})
 	d.SetOnClosed(func() {

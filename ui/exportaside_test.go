@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -61,4 +63,27 @@ func TestExportWritesAsideUnderADialog(t *testing.T) {
 	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "wrote room.png") {
 		t.Errorf("the status bar says %q", msg)
 	}
+}
+
+// TestExportDialogFitsALongFileName: the export's dialog names the file
+// it writes; a name as long as an imported map's (the encounter is named
+// after the file) is broken over lines in the dialog rather than
+// stretching it past the window.
+func TestExportDialogFitsALongFileName(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	name := strings.Repeat("the-flooded-catacombs-beneath-the-cathedral-", 4) + "v7.png"
+	release := make(chan struct{})
+	ed.writeChosen("export PNG", &chosenFile{uri: storage.NewFileURI(filepath.Join(t.TempDir(), name))}, []string{".png"},
+		func(w io.Writer) error { <-release; return nil })
+	top := ed.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog while the export is written")
+	}
+	for _, o := range test.LaidOutObjects(top) {
+		if l, ok := o.(*widget.Label); ok && l.MinSize().Width > ed.win.Canvas().Size().Width {
+			t.Errorf("label %.40q… needs %.0f px, the window is %.0f", l.Text, l.MinSize().Width, ed.win.Canvas().Size().Width)
+		}
+	}
+	close(release)
+	exported(t, ed, p)
 }

@@ -132,7 +132,9 @@ func (ed *Editor) writePath(title, path string, write func(w io.Writer) error) {
 	name := filepath.Base(path)
 	bar := widget.NewProgressBarInfinite()
 	heading := strings.ToUpper(title[:1]) + title[1:] // "Export PNG"
-	d := dialog.NewCustomWithoutButtons(heading, container.NewVBox(widget.NewLabel("Writing "+name+"…"), bar), ed.win)
+	msg := widget.NewLabel("Writing " + name + "…")
+	msg.Wrapping = fyne.TextWrapBreak // a long name stays in the dialog
+	d := dialog.NewCustomWithoutButtons(heading, container.NewVBox(msg, bar), ed.win)
 	d.Resize(fyne.NewSize(400, 0))
 	d.Show()
 	ed.exporting++

@@ -128,6 +128,7 @@ func (ed *Editor) Close() {
 	if ed.player != nil {
 		ed.player.Close()
 	}
+	ed.view.Release()
 }
 
 func (ed *Editor) build() {

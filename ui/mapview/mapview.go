@@ -161,6 +161,15 @@ func (m *View) draw(w, h int) image.Image {
 	return m.img
 }
 
+// Release drops what the view keeps to draw (its decoded map image,
+// tiles and frames) once it leaves the screen for good: the toolkit keeps
+// a widget's drawing state a while after, and a big map image is hundreds
+// of megabytes. A view drawn again after it starts from nothing.
+func (m *View) Release() {
+	m.rend.Release()
+	m.img = nil
+}
+
 // DecodingImage reports whether the map image is still being decoded (the
 // map is drawn without it meanwhile, then again with it).
 func (m *View) DecodingImage() bool { return m.rend.DecodingAside() }

@@ -114,6 +114,7 @@ func Open(src Source) *Display {
 	p.bindKeys()
 	p.win.SetOnClosed(func() {
 		p.closed = true
+		p.view.Release() // its map image goes with the editor's last hold on it
 		if src.OnClosed != nil {
 			src.OnClosed()
 		}

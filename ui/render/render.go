@@ -150,7 +150,6 @@ type bgEntry struct {
 	load *bgLoad // while it is decoded (bgshare.go); img is nil until then
 }
 
-
 // colRun is a visible square column: pixels [p0, p1), tile offset off.
 type colRun struct {
 	sx, p0, p1, off int
@@ -495,6 +494,16 @@ func (r *Renderer) background(s string) *image.RGBA {
 		load.notify(r.ready)
 		return b.loaded()
 	}
+}
+
+// Release drops what r keeps from frame to frame: its decoded backgrounds
+// (so the shared image goes once no other Renderer holds it), terrain
+// tiles, glyphs, portraits and kept base. r stays usable; its next frame
+// starts from nothing. For a view that leaves the screen for good: the
+// window's toolkit may keep the widget, and so r, a while longer.
+func (r *Renderer) Release() {
+	ready, keep := r.ready, r.keep
+	*r = Renderer{ready: ready, keep: keep}
 }
 
 // DecodingAside reports whether a background is still being decoded aside

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -422,20 +423,26 @@ func TestBackgroundDecodedOnce(t *testing.T) {
 	v := View{Scale: 30}
 	img := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
 	before := decodes.Load()
-	ready := make(chan int, 2)
+	readyA, readyB := make(chan struct{}, 1), make(chan struct{}, 1)
 	a, b := NewRenderer(), NewRenderer()
-	a.DecodeAside(func() { ready <- 1 })
-	b.DecodeAside(func() { ready <- 2 })
+	a.DecodeAside(func() { readyA <- struct{}{} })
+	b.DecodeAside(func() { readyB <- struct{}{} })
 	a.Draw(img, e, v, nil)
 	b.Draw(img, e, v, nil)
+	bWaits := b.bg == nil // else a's decode was done before b asked
 	c := NewRenderer()
 	c.Draw(img, e, v, nil) // waits for a's decode
-	for range 2 {
+	told := func(ready chan struct{}, who string) {
+		t.Helper()
 		select {
 		case <-ready:
 		case <-time.After(10 * time.Second):
-			t.Fatal("a Renderer waiting for the shared decode was not told")
+			t.Fatalf("%s, waiting for the shared decode, was not told", who)
 		}
+	}
+	told(readyA, "the first Renderer")
+	if bWaits {
+		told(readyB, "the second Renderer")
 	}
 	a.Draw(img, e, v, nil)
 	b.Draw(img, e, v, nil)
@@ -446,5 +453,48 @@ func TestBackgroundDecodedOnce(t *testing.T) {
 	}
 	if n := decodes.Load() - before; n != 1 {
 		t.Fatalf("decoded %d times, want once", n)
+	}
+}
+
+// TestReleaseLetsTheImageGo: a Renderer's Release drops its decoded
+// background, and once no Renderer holds it the shared table lets it go
+// (the image is collected and its entry removed): switching between
+// encounters with big map images kept every old one while the toolkit
+// kept the old map views.
+func TestReleaseLetsTheImageGo(t *testing.T) {
+	e := testEncounter(model.SF2E)
+	bg := image.NewRGBA(image.Rect(0, 0, 280, 180))
+	for i := range bg.Pix {
+		bg.Pix[i] = uint8(i * 29)
+	}
+	e.Background = PNGDataURL(bg)
+	k := bgKey{n: len(e.Background)}
+	img := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
+	r := NewRenderer()
+	r.KeepBase()
+	r.Draw(img, e, View{Scale: 30}, nil)
+	held := func() bool {
+		shared.mu.Lock()
+		defer shared.mu.Unlock()
+		for key, s := range shared.m {
+			if key.n == k.n && s.s == e.Background {
+				return true
+			}
+		}
+		return false
+	}
+	if r.bg == nil || !held() {
+		t.Fatal("the background was not decoded and shared")
+	}
+	r.Release()
+	for deadline := time.Now().Add(5 * time.Second); held() && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		runtime.GC()
+	}
+	if held() {
+		t.Fatal("the released background is still in the shared table")
+	}
+	r.Draw(img, e, View{Scale: 30}, nil)
+	if r.bg == nil {
+		t.Fatal("a released Renderer no longer draws the background")
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/session"
 )
 
@@ -128,11 +129,16 @@ func (ed *Editor) pickTokenArt() {
 	})
 }
 
-// dropped handles files dropped on the window: one PNG or JPEG dropped
-// on a token, or anywhere with a token selected, becomes its picture.
+// dropped handles files dropped on the window: an encounter file or a
+// Universal VTT map is imported (library.DropImport); one PNG or JPEG
+// dropped on a token, or anywhere with a token selected, becomes its
+// picture. Nothing happens while a dialog is up.
 func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
-	if ed.win.Content() != ed.content {
-		return // the window shows something else now (the library)
+	if ed.win.Content() != ed.content || controls.DialogOpen(ed.win) {
+		return // the window shows something else now (the library), or a dialog
+	}
+	if len(uris) == 1 && library.DropImport(ed.win, ed.store, uris[0], ed.post, ed.openOther) {
+		return
 	}
 	if d := fyne.CurrentApp().Driver(); d != nil {
 		at := pos.Subtract(d.AbsolutePositionForObject(ed.view))
@@ -142,7 +148,7 @@ func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
 			}
 		}
 	}
-	if len(uris) != 1 || ed.sel < 0 || controls.DialogOpen(ed.win) {
+	if len(uris) != 1 || ed.sel < 0 {
 		if len(uris) > 0 && ed.sel < 0 {
 			ed.message("Select a token first, then drop its picture on the window")
 		}
@@ -152,7 +158,7 @@ func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
 	switch strings.ToLower(u.Extension()) {
 	case ".png", ".jpg", ".jpeg":
 	default:
-		ed.message("Drop a PNG or JPEG picture for the token, not " + u.Name())
+		ed.message("Drop a PNG or JPEG picture for the token, or an encounter file or Universal VTT map to import it, not " + u.Name())
 		return
 	}
 	rc, err := storage.Reader(u)

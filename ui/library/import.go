@@ -39,6 +39,22 @@ func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, post f
 	})
 }
 
+// DropImport imports a file dropped on win when it is an encounter file
+// or a Universal VTT map, by its extension (.json, read as either; .dd2vtt,
+// .uvtt, .df2vtt), as the Import menu items do (StartImport), and reports
+// whether it was one.
+func DropImport(win fyne.Window, store model.EncounterStore, u fyne.URI, post func(func()), open func(id string)) bool {
+	switch strings.ToLower(u.Extension()) {
+	case ".json":
+		StartImport(win, store, u, false, post, open)
+	case ".dd2vtt", ".uvtt", ".df2vtt":
+		StartImport(win, store, u, true, post, open)
+	default:
+		return false
+	}
+	return true
+}
+
 // ShowLeftOut tells the GM, over win, what the import of the file name
 // left out (left, export.LeftOut's words), once the new encounter shows;
 // nothing when left is "".

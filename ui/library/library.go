@@ -94,6 +94,7 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 		container.NewStack(l.list, container.NewCenter(l.empty)))
 	win.SetContent(l.content)
 	win.SetTitle("Encounter Planner — library")
+	win.SetOnDropped(l.dropped)
 	win.SetMainMenu(fyne.NewMainMenu(
 		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.NewDialog), fyne.NewMenuItem("Open", l.openSelected),
 			fyne.NewMenuItemSeparator(),
@@ -172,6 +173,17 @@ func ReadOnlyBanner(saveCopy func()) fyne.CanvasObject {
 }
 
 // imported lists the new encounter and opens it.
+// dropped imports an encounter file or a Universal VTT map dropped on the
+// library (DropImport), and says what it takes when the file is another.
+func (l *Library) dropped(_ fyne.Position, uris []fyne.URI) {
+	if l.win.Content() != l.content || controls.DialogOpen(l.win) || len(uris) == 0 {
+		return // the editor shows, or a dialog is up
+	}
+	if len(uris) > 1 || !DropImport(l.win, l.store, uris[0], fyne.Do, l.imported) {
+		controls.ShowError(l.win, "Nothing imported", fmt.Errorf("drop one encounter file (.json) or Universal VTT map (.dd2vtt, .uvtt, .df2vtt) on the library to import it"))
+	}
+}
+
 func (l *Library) imported(id string) {
 	l.reloadSelect(id)
 	if l.open != nil {

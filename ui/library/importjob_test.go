@@ -2,6 +2,7 @@ package library
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -277,4 +278,28 @@ func buttonIn(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
 		t.Fatalf("no %q button", text)
 	}
 	return found
+}
+
+// TestAbandonedImportStopsReading: once the GM abandons an import, its
+// file's next read fails (errAbandoned), so a big map is not read on for
+// seconds beside the next import; an import not abandoned reads to the
+// end.
+func TestAbandonedImportStopsReading(t *testing.T) {
+	body := strings.Repeat("x", 1<<20)
+	job := &importJob{}
+	r := abandonable{io.NopCloser(strings.NewReader(body)), job}
+	buf := make([]byte, 4096)
+	if n, err := r.Read(buf); n != len(buf) || err != nil {
+		t.Fatalf("the first read: %d bytes, %v", n, err)
+	}
+	if !job.abandon() {
+		t.Fatal("an import being read could not be abandoned")
+	}
+	if n, err := r.Read(buf); n != 0 || !errors.Is(err, errAbandoned) {
+		t.Fatalf("a read after Cancel: %d bytes, %v; want errAbandoned", n, err)
+	}
+	whole, err := io.ReadAll(abandonable{io.NopCloser(strings.NewReader(body)), &importJob{}})
+	if err != nil || len(whole) != len(body) {
+		t.Fatalf("an import read to its end: %d bytes, %v", len(whole), err)
+	}
 }

@@ -3,35 +3,7 @@ package library
 import (
 	"strings"
 	"testing"
-
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
-
-	"encounterplanner/ui/internal/memstore"
 )
-
-// labelsIn are the labels of o and what it holds.
-func labelsIn(t *testing.T, o fyne.CanvasObject) []*widget.Label {
-	var ls []*widget.Label
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.Label:
-			ls = append(ls, v)
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.TempWidgetRenderer(t, v).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return ls
-}
 
 // TestImportDialogFitsALongFileName: the dialog an import shows while it
 // runs had the file's name in its title, which does not wrap: a map named
@@ -39,14 +11,10 @@ func labelsIn(t *testing.T, o fyne.CanvasObject) []*widget.Label {
 // window and was cut at its edge. The name now sits under a short title,
 // broken over lines as it needs, and every label fits the window.
 func TestImportDialogFitsALongFileName(t *testing.T) {
-	test.NewTempApp(t)
-	w := test.NewTempWindow(t, widget.NewLabel("library"))
-	w.Resize(fyne.NewSize(900, 600))
 	name := "the-sunken-temple-of-the-drowned-god-level-three-the-flooded-catacombs-beneath-the-cathedral-final-version-v7-with-secret-doors.dd2vtt"
-	release := slow.serve(t, map[string]string{name: offMapJSON})
+	w, release, st, p := importWindow(t, map[string]string{name: offMapJSON})
 	defer release()
-	p := make(posts, 16)
-	StartImport(w, memstore.New(), slowURI(t, name), true, p.post, func(string) {})
+	StartImport(w, st, slowURI(t, name), true, p.post, func(string) {})
 	top := w.Canvas().Overlays().Top()
 	if top == nil {
 		t.Fatal("no dialog while importing")

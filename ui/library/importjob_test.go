@@ -104,16 +104,23 @@ func topText(t *testing.T, win fyne.Window) string {
 	return ""
 }
 
+// importWindow is a 900 x 600 library window in a fresh test app, the
+// files served slowly (slow.serve: release lets them be read), an empty
+// store and the posts the import's results arrive through.
+func importWindow(t *testing.T, files map[string]string) (fyne.Window, func(), *memstore.Store, posts) {
+	t.Helper()
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel("library"))
+	w.Resize(fyne.NewSize(900, 600))
+	return w, slow.serve(t, files), memstore.New(), make(posts, 16)
+}
+
 // TestStartImportLeavesTheUIGoroutine: an import of a file whose reading
 // blocks returns at once to the UI goroutine with a dialog saying an
 // import is under way; once the file is read, the result arrives through
 // post: the new encounter stored and opened, then what was left out.
 func TestStartImportLeavesTheUIGoroutine(t *testing.T) {
-	test.NewTempApp(t)
-	w := test.NewTempWindow(t, widget.NewLabel("library"))
-	w.Resize(fyne.NewSize(900, 600))
-	release := slow.serve(t, map[string]string{"crypt.dd2vtt": offMapJSON})
-	st, p := memstore.New(), make(posts, 16)
+	w, release, st, p := importWindow(t, map[string]string{"crypt.dd2vtt": offMapJSON})
 	var opened []string
 	start := time.Now()
 	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, func(id string) { opened = append(opened, id) })
@@ -146,11 +153,7 @@ func TestStartImportLeavesTheUIGoroutine(t *testing.T) {
 // the other goroutine too, and its error arrives as the error dialog
 // naming the field; nothing is stored or opened.
 func TestStartImportErrorShowsTheDialog(t *testing.T) {
-	test.NewTempApp(t)
-	w := test.NewTempWindow(t, widget.NewLabel("library"))
-	w.Resize(fyne.NewSize(900, 600))
-	release := slow.serve(t, map[string]string{"bad.dd2vtt": `{"format":0.3,"resolution":{"map_size":{"x":0,"y":8},"pixels_per_grid":70}}`})
-	st, p := memstore.New(), make(posts, 16)
+	w, release, st, p := importWindow(t, map[string]string{"bad.dd2vtt": `{"format":0.3,"resolution":{"map_size":{"x":0,"y":8},"pixels_per_grid":70}}`})
 	opened := false
 	StartImport(w, st, slowURI(t, "bad.dd2vtt"), true, p.post, func(string) { opened = true })
 	release()
@@ -167,11 +170,7 @@ func TestStartImportErrorShowsTheDialog(t *testing.T) {
 // is refused, naming the file being imported; once it ends, the next
 // import runs.
 func TestSecondImportIsRefused(t *testing.T) {
-	test.NewTempApp(t)
-	w := test.NewTempWindow(t, widget.NewLabel("library"))
-	w.Resize(fyne.NewSize(900, 600))
-	release := slow.serve(t, map[string]string{"crypt.dd2vtt": offMapJSON, "cave.json": uvttJSON})
-	st, p := memstore.New(), make(posts, 16)
+	w, release, st, p := importWindow(t, map[string]string{"crypt.dd2vtt": offMapJSON, "cave.json": uvttJSON})
 	var opened []string
 	open := func(id string) { opened = append(opened, id) }
 	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, open)
@@ -192,11 +191,7 @@ func TestSecondImportIsRefused(t *testing.T) {
 // TestImportCancelled: Cancel while the file is read abandons the import:
 // nothing is stored or opened, and another import may start at once.
 func TestImportCancelled(t *testing.T) {
-	test.NewTempApp(t)
-	w := test.NewTempWindow(t, widget.NewLabel("library"))
-	w.Resize(fyne.NewSize(900, 600))
-	release := slow.serve(t, map[string]string{"crypt.dd2vtt": offMapJSON})
-	st, p := memstore.New(), make(posts, 16)
+	w, release, st, p := importWindow(t, map[string]string{"crypt.dd2vtt": offMapJSON})
 	opened := false
 	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, func(string) { opened = true })
 	test.Tap(buttonIn(t, w.Canvas().Overlays().Top(), "Cancel"))
@@ -235,11 +230,7 @@ func TestImportWindowClosedMidway(t *testing.T) {
 // something else by the time the import ends, the encounter is not opened
 // over it; a dialog says where it is.
 func TestImportIntoTheLibraryWhenTheWindowMovedOn(t *testing.T) {
-	test.NewTempApp(t)
-	w := test.NewTempWindow(t, widget.NewLabel("library"))
-	w.Resize(fyne.NewSize(900, 600))
-	release := slow.serve(t, map[string]string{"cave.json": uvttJSON})
-	st, p := memstore.New(), make(posts, 16)
+	w, release, st, p := importWindow(t, map[string]string{"cave.json": uvttJSON})
 	opened := false
 	StartImport(w, st, slowURI(t, "cave.json"), true, p.post, func(string) { opened = true })
 	w.SetContent(widget.NewLabel("another encounter"))
@@ -248,36 +239,6 @@ func TestImportIntoTheLibraryWhenTheWindowMovedOn(t *testing.T) {
 	if got := topText(t, w); opened || st.Count() != 1 || !strings.Contains(got, "Imported cave.json into the library") {
 		t.Errorf("opened %v, %d stored, the window shows %q", opened, st.Count(), got)
 	}
-}
-
-// buttonIn is the button labelled text under o.
-func buttonIn(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
-	t.Helper()
-	var found *widget.Button
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.Button:
-			if v.Text == text {
-				found = v
-			}
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.TempWidgetRenderer(t, v).Objects() {
-				walk(c)
-			}
-		}
-	}
-	if o != nil {
-		walk(o)
-	}
-	if found == nil {
-		t.Fatalf("no %q button", text)
-	}
-	return found
 }
 
 // TestAbandonedImportStopsReading: once the GM abandons an import, its

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -50,29 +49,4 @@ func TestImportFileSaysWhatItLeftOut(t *testing.T) {
 	if got := labelsOf(t, w.Canvas().Overlays().Top()); !strings.Contains(got, "Imported crypt.dd2vtt, leaving some of it out") || !strings.Contains(got, "1 wall and 1 door lie outside the 4 x 3 map") {
 		t.Errorf("the dialog says %q", got)
 	}
-}
-
-// labelsOf is the text of every label under o, one a line.
-func labelsOf(t *testing.T, o fyne.CanvasObject) string {
-	var b strings.Builder
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.Label:
-			b.WriteString(v.Text + "\n")
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			r := test.TempWidgetRenderer(t, v)
-			for _, c := range r.Objects() {
-				walk(c)
-			}
-		}
-	}
-	if o != nil {
-		walk(o)
-	}
-	return b.String()
 }

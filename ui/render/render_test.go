@@ -356,21 +356,29 @@ func TestSquareAt(t *testing.T) {
 	}
 }
 
+// ownBackground is testEncounter with a w x h opaque background of its
+// own (step makes its pixels), so that no other test shares its decoded
+// image (bgshare.go).
+func ownBackground(w, h, step int) *model.Encounter {
+	e := testEncounter(model.SF2E)
+	bg := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range bg.Pix {
+		bg.Pix[i] = uint8(i * step)
+		if i%4 == 3 {
+			bg.Pix[i] = 255
+		}
+	}
+	e.Background = PNGDataURL(bg)
+	return e
+}
+
 // TestBackgroundDecodedAside: a Renderer told to DecodeAside draws the
 // first frame without the background, at once, decodes it on a goroutine
 // of its own and says so through ready; the next frame has it, drawn anew
 // although nothing else changed (the kept base's key holds the decoded
 // image), and the same image as a Renderer that decoded it in Draw.
 func TestBackgroundDecodedAside(t *testing.T) {
-	e := testEncounter(model.SF2E)
-	bg := image.NewRGBA(image.Rect(0, 0, 28, 18))
-	for i := range bg.Pix {
-		bg.Pix[i] = uint8(i * 7)
-		if i%4 == 3 {
-			bg.Pix[i] = 255
-		}
-	}
-	e.Background = PNGDataURL(bg)
+	e := ownBackground(28, 18, 7)
 	v := View{Scale: 30}
 	plain := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
 	noBG := *e
@@ -414,12 +422,7 @@ func TestBackgroundDecodedAside(t *testing.T) {
 // waits for it too, and a later one takes the image as it is; all three
 // draw the one image, decoded once.
 func TestBackgroundDecodedOnce(t *testing.T) {
-	e := testEncounter(model.SF2E)
-	bg := image.NewRGBA(image.Rect(0, 0, 300, 200))
-	for i := range bg.Pix {
-		bg.Pix[i] = uint8(i * 13)
-	}
-	e.Background = PNGDataURL(bg)
+	e := ownBackground(300, 200, 13)
 	v := View{Scale: 30}
 	img := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
 	before := decodes.Load()
@@ -462,13 +465,7 @@ func TestBackgroundDecodedOnce(t *testing.T) {
 // encounters with big map images kept every old one while the toolkit
 // kept the old map views.
 func TestReleaseLetsTheImageGo(t *testing.T) {
-	e := testEncounter(model.SF2E)
-	bg := image.NewRGBA(image.Rect(0, 0, 280, 180))
-	for i := range bg.Pix {
-		bg.Pix[i] = uint8(i * 29)
-	}
-	e.Background = PNGDataURL(bg)
-	k := bgKey{n: len(e.Background)}
+	e := ownBackground(280, 180, 29)
 	img := image.NewRGBA(image.Rect(0, 0, 14*30, 9*30))
 	r := NewRenderer()
 	r.KeepBase()
@@ -476,8 +473,8 @@ func TestReleaseLetsTheImageGo(t *testing.T) {
 	held := func() bool {
 		shared.mu.Lock()
 		defer shared.mu.Unlock()
-		for key, s := range shared.m {
-			if key.n == k.n && s.s == e.Background {
+		for _, s := range shared.m {
+			if s.s == e.Background {
 				return true
 			}
 		}

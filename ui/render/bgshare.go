@@ -1,6 +1,7 @@
 package render
 
 import (
+	"hash/maphash"
 	"image"
 	"runtime"
 	"sync"
@@ -17,7 +18,7 @@ import (
 // shared as its bgLoad, so a second Renderer waits for that decode rather
 // than starting its own.
 
-// bgKey finds a shared image: the string's FNV-1a hash and length (the
+// bgKey finds a shared image: the string's hash (bgHash) and length (the
 // entry keeps the string itself to compare).
 type bgKey struct {
 	hash uint64
@@ -70,6 +71,12 @@ func sharedBackground(s string, sum uint64) (img *image.RGBA, load *bgLoad, star
 	shared.m[k] = &sharedBG{s: s, load: load}
 	return nil, load, true
 }
+
+// bgSeed seeds bgHash: one per process, as the hashes are never stored.
+var bgSeed = maphash.MakeSeed()
+
+// bgHash is the hash a background string is shared and cached by.
+func bgHash(s string) uint64 { return maphash.String(bgSeed, s) }
 
 // decodes counts the decodes (tests).
 var decodes atomic.Int64

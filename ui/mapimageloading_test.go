@@ -51,7 +51,52 @@ func TestLoadingMapImageIsSaid(t *testing.T) {
 	if ed.status.msgLabel.Text != loadingImageMessage {
 		t.Fatalf("while the image was decoded the status bar said %q, want %q", ed.status.msgLabel.Text, loadingImageMessage)
 	}
-	p.until(t, "the image to be decoded and the words cleared", func() bool {
+	p.until(t, "the image to be decoded, drawn and the words cleared", func() bool {
+		ed.win.Canvas().Capture() // the window draws its frames
+		return !ed.view.DecodingImage() && ed.status.msgLabel.Text == ""
+	})
+}
+
+// TestImageArrivingKeepsANewerMessage: a message the GM's work put up
+// while the image decoded stays when the image arrives; only the loading
+// words are cleared.
+func TestImageArrivingKeepsANewerMessage(t *testing.T) {
+	e := model.Sample()
+	e.Background = bigMapImage(t, 64, 64)
+	ed, _, p := newTestEditor(t, e)
+	loading := ed.view.OnImageLoading
+	loading(true)
+	p.drain()
+	if got := ed.status.msgLabel.Text; got != loadingImageMessage {
+		t.Fatalf("while the image decodes the status bar says %q, want %q", got, loadingImageMessage)
+	}
+	ed.message("Dae moved")
+	loading(false)
+	if got := ed.status.msgLabel.Text; got != "Dae moved" {
+		t.Fatalf("once the image is drawn the status bar says %q, want the GM's message", got)
+	}
+}
+
+// TestANewMapImageSaysItLoads: the words come with any map image the view
+// meets, not only the one the editor opened on: a big image imported into
+// an open encounter is decoded aside as well.
+func TestANewMapImageSaysItLoads(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	ed.win.Canvas().Capture()
+	settle(t, ed, p)
+	c := ed.enc.Clone()
+	c.Background = bigMapImage(t, 4000, 4000)
+	ed.enc = c
+	ed.changed()
+	ed.win.Canvas().Capture() // the frame that starts the decoding
+	if !ed.view.DecodingImage() {
+		t.Skip("the image was decoded within the first frame: nothing to say")
+	}
+	p.until(t, "the status bar to say the image is loading", func() bool {
+		return ed.status.msgLabel.Text == loadingImageMessage
+	})
+	p.until(t, "the image to be decoded, drawn and the words cleared", func() bool {
+		ed.win.Canvas().Capture()
 		return !ed.view.DecodingImage() && ed.status.msgLabel.Text == ""
 	})
 }

@@ -201,6 +201,16 @@ func init() {
 	}
 }
 
+// hold shows text in the message field until something replaces it: for
+// words that say what is under way, for as long as it is.
+func (sb *statusBar) hold(s string) {
+	if statusLog != nil && s != "" {
+		fmt.Fprintln(statusLog, "status:", s)
+	}
+	sb.msgAt = time.Now()
+	sb.set(sb.msgLabel, s)
+}
+
 // message shows text in the message field; it clears itself after msgTTL
 // unless something newer replaced it (post runs that on the UI goroutine).
 func (sb *statusBar) message(s string, post func(func())) {

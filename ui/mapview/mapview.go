@@ -74,6 +74,12 @@ type View struct {
 	// OnFrame, when set, is called after each frame is drawn (the
 	// editor's timing log stamps which answer it showed).
 	OnFrame func()
+	// OnImageLoading, when set, is told (through Post, after the frame)
+	// when the map image starts being decoded away from the window, the
+	// map drawn without it meanwhile (true), and when the frame that
+	// shows it is drawn (false).
+	OnImageLoading func(loading bool)
+	decoding       bool // what OnImageLoading was last told
 	// Post runs f on the UI goroutine after the event in hand (fyne.Do
 	// when nil; tests pass their own): it closes the menu an Alt opened
 	// (controls.AltKey).
@@ -102,7 +108,7 @@ func New(enc func() *model.Encounter, ov func() *render.Overlays, input Input, p
 	m.rend.KeepBase() // a drag redraws only what moved
 	// a big map image decodes away from the window, which draws the map
 	// without it until it is there
-	m.rend.DecodeAside(func() { fyne.Do(m.Refresh) })
+	m.rend.DecodeAside(func() { m.post(m.Refresh) })
 	m.ExtendBaseWidget(m)
 	m.raster = canvas.NewRaster(m.draw)
 	m.raster.ScaleMode = canvas.ImageScalePixels
@@ -158,7 +164,22 @@ func (m *View) draw(w, h int) image.Image {
 	if m.OnFrame != nil {
 		m.OnFrame()
 	}
+	if d := m.rend.DecodingAside(); d != m.decoding {
+		m.decoding = d
+		if f := m.OnImageLoading; f != nil {
+			m.post(func() { f(d) })
+		}
+	}
 	return m.img
+}
+
+// post runs f on the UI goroutine after the event or frame in hand.
+func (m *View) post(f func()) {
+	if m.Post != nil {
+		m.Post(f)
+		return
+	}
+	fyne.Do(f)
 }
 
 // Release drops what the view keeps to draw (its decoded map image,
@@ -168,6 +189,12 @@ func (m *View) draw(w, h int) image.Image {
 func (m *View) Release() {
 	m.rend.Release()
 	m.img = nil
+	if m.decoding {
+		m.decoding = false
+		if f := m.OnImageLoading; f != nil {
+			m.post(func() { f(false) })
+		}
+	}
 }
 
 // DecodingImage reports whether the map image is still being decoded (the

@@ -2,39 +2,24 @@ package ui
 
 import (
 	"testing"
-	"time"
+
+	"encounterplanner/ui/internal/posttest"
 )
 
 // pump runs the editor's background results on the test goroutine, as
-// fyne.Do runs them on the UI goroutine in the app.
-type pump struct{ ch chan func() }
+// fyne.Do runs them on the UI goroutine in the app: a posttest.Queue under
+// the names the package's tests call it by.
+type pump struct{ q *posttest.Queue }
 
-func newPump() *pump { return &pump{ch: make(chan func(), 1024)} }
+func newPump() *pump { return &pump{posttest.New()} }
 
-func (p *pump) post(f func()) { p.ch <- f }
+func (p *pump) post(f func()) { p.q.Post(f) }
 
 // until runs posted functions until cond holds, failing after a timeout.
 func (p *pump) until(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for !cond() {
-		select {
-		case f := <-p.ch:
-			f()
-		case <-deadline:
-			t.Fatalf("timed out waiting for %s", what)
-		}
-	}
+	p.q.Until(t, what, cond)
 }
 
 // drain runs what is already posted.
-func (p *pump) drain() {
-	for {
-		select {
-		case f := <-p.ch:
-			f()
-		default:
-			return
-		}
-	}
-}
+func (p *pump) drain() { p.q.Drain() }

@@ -14,7 +14,7 @@ func TestImportDialogFitsALongFileName(t *testing.T) {
 	name := "the-sunken-temple-of-the-drowned-god-level-three-the-flooded-catacombs-beneath-the-cathedral-final-version-v7-with-secret-doors.dd2vtt"
 	w, release, st, p := importWindow(t, map[string]string{name: offMapJSON})
 	defer release()
-	StartImport(w, st, slowURI(t, name), true, p.post, func(string) {})
+	StartImport(w, st, slowURI(t, name), true, p.Post, func(string) {})
 	top := w.Canvas().Overlays().Top()
 	if top == nil {
 		t.Fatal("no dialog while importing")
@@ -30,5 +30,5 @@ func TestImportDialogFitsALongFileName(t *testing.T) {
 		t.Errorf("the dialog does not name the file: %q", labelsOf(t, top))
 	}
 	release()
-	p.until(t, "the import", func() bool { return importingIn(w) == "" })
+	p.Until(t, "the import", func() bool { return importingIn(w) == "" })
 }

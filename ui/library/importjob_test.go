@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/ui/internal/memstore"
+	"encounterplanner/ui/internal/posttest"
 )
 
 // slowFiles serves the files of the "slowimport:" scheme, each read
@@ -76,26 +77,6 @@ func slowURI(t *testing.T, name string) fyne.URI {
 	return u
 }
 
-// posts runs the import's results on the test goroutine, as fyne.Do runs
-// them on the UI goroutine in the app.
-type posts chan func()
-
-func (p posts) post(f func()) { p <- f }
-
-// until runs posted functions until cond holds, failing after 10 s.
-func (p posts) until(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for !cond() {
-		select {
-		case f := <-p:
-			f()
-		case <-deadline:
-			t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-}
-
 // topText is the text of the labels of win's top dialog ("" for none).
 func topText(t *testing.T, win fyne.Window) string {
 	if o := win.Canvas().Overlays().Top(); o != nil && o.Visible() {
@@ -106,13 +87,13 @@ func topText(t *testing.T, win fyne.Window) string {
 
 // importWindow is a 900 x 600 library window in a fresh test app, the
 // files served slowly (slow.serve: release lets them be read), an empty
-// store and the posts the import's results arrive through.
-func importWindow(t *testing.T, files map[string]string) (fyne.Window, func(), *memstore.Store, posts) {
+// store and the queue the import's results are posted to.
+func importWindow(t *testing.T, files map[string]string) (fyne.Window, func(), *memstore.Store, *posttest.Queue) {
 	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, widget.NewLabel("library"))
 	w.Resize(fyne.NewSize(900, 600))
-	return w, slow.serve(t, files), memstore.New(), make(posts, 16)
+	return w, slow.serve(t, files), memstore.New(), posttest.New()
 }
 
 // TestStartImportLeavesTheUIGoroutine: an import of a file whose reading
@@ -123,7 +104,7 @@ func TestStartImportLeavesTheUIGoroutine(t *testing.T) {
 	w, release, st, p := importWindow(t, map[string]string{"crypt.dd2vtt": offMapJSON})
 	var opened []string
 	start := time.Now()
-	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, func(id string) { opened = append(opened, id) })
+	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.Post, func(id string) { opened = append(opened, id) })
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("StartImport held the UI goroutine %v while the file could not be read", took)
 	}
@@ -134,7 +115,7 @@ func TestStartImportLeavesTheUIGoroutine(t *testing.T) {
 		t.Errorf("importing %q", name)
 	}
 	release()
-	p.until(t, "the import", func() bool { return len(opened) > 0 })
+	p.Until(t, "the import", func() bool { return len(opened) > 0 })
 	if st.Count() != 1 {
 		t.Errorf("%d stored", st.Count())
 	}
@@ -155,9 +136,9 @@ func TestStartImportLeavesTheUIGoroutine(t *testing.T) {
 func TestStartImportErrorShowsTheDialog(t *testing.T) {
 	w, release, st, p := importWindow(t, map[string]string{"bad.dd2vtt": `{"format":0.3,"resolution":{"map_size":{"x":0,"y":8},"pixels_per_grid":70}}`})
 	opened := false
-	StartImport(w, st, slowURI(t, "bad.dd2vtt"), true, p.post, func(string) { opened = true })
+	StartImport(w, st, slowURI(t, "bad.dd2vtt"), true, p.Post, func(string) { opened = true })
 	release()
-	p.until(t, "the error", func() bool { return strings.Contains(topText(t, w), "Could not import bad.dd2vtt") })
+	p.Until(t, "the error", func() bool { return strings.Contains(topText(t, w), "Could not import bad.dd2vtt") })
 	if got := topText(t, w); !strings.Contains(got, "esolution.map_size.x: must be a whole number") {
 		t.Errorf("the error dialog says %q, naming no field", got)
 	}
@@ -173,16 +154,16 @@ func TestSecondImportIsRefused(t *testing.T) {
 	w, release, st, p := importWindow(t, map[string]string{"crypt.dd2vtt": offMapJSON, "cave.json": uvttJSON})
 	var opened []string
 	open := func(id string) { opened = append(opened, id) }
-	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, open)
-	StartImport(w, st, slowURI(t, "cave.json"), true, p.post, open)
+	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.Post, open)
+	StartImport(w, st, slowURI(t, "cave.json"), true, p.Post, open)
 	if got := topText(t, w); !strings.Contains(got, "Another import is under way") || !strings.Contains(got, "Wait for crypt.dd2vtt to open, or cancel its import") {
 		t.Errorf("the second import: %q", got)
 	}
-	ImportDialog(w, st, true, p.post, open) // refused before its file dialog
+	ImportDialog(w, st, true, p.Post, open) // refused before its file dialog
 	release()
-	p.until(t, "the first import", func() bool { return len(opened) == 1 })
-	StartImport(w, st, slowURI(t, "cave.json"), true, p.post, open)
-	p.until(t, "the next import", func() bool { return len(opened) == 2 })
+	p.Until(t, "the first import", func() bool { return len(opened) == 1 })
+	StartImport(w, st, slowURI(t, "cave.json"), true, p.Post, open)
+	p.Until(t, "the next import", func() bool { return len(opened) == 2 })
 	if st.Count() != 2 {
 		t.Errorf("%d stored, want crypt and cave", st.Count())
 	}
@@ -193,16 +174,14 @@ func TestSecondImportIsRefused(t *testing.T) {
 func TestImportCancelled(t *testing.T) {
 	w, release, st, p := importWindow(t, map[string]string{"crypt.dd2vtt": offMapJSON})
 	opened := false
-	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, func(string) { opened = true })
+	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.Post, func(string) { opened = true })
 	test.Tap(buttonIn(t, w.Canvas().Overlays().Top(), "Cancel"))
 	if importingIn(w) != "" || topText(t, w) != "" {
 		t.Errorf("after Cancel: importing %q, the window shows %q", importingIn(w), topText(t, w))
 	}
 	release()
 	time.Sleep(100 * time.Millisecond) // the reading goroutine ends
-	for len(p) > 0 {
-		(<-p)()
-	}
+	p.Drain()
 	if opened || st.Count() != 0 {
 		t.Errorf("cancelled import: opened %v, %d stored", opened, st.Count())
 	}
@@ -215,12 +194,12 @@ func TestImportWindowClosedMidway(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewWindow(widget.NewLabel("library")) // closed here, once
 	release := slow.serve(t, map[string]string{"crypt.dd2vtt": offMapJSON})
-	st, p := memstore.New(), make(posts, 16)
+	st, p := memstore.New(), posttest.New()
 	opened := false
-	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.post, func(string) { opened = true })
+	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.Post, func(string) { opened = true })
 	w.Close()
 	release()
-	p.until(t, "the import's end", func() bool { return importingIn(w) == "" })
+	p.Until(t, "the import's end", func() bool { return importingIn(w) == "" })
 	if opened {
 		t.Error("the new encounter opened in a closed window")
 	}
@@ -232,10 +211,10 @@ func TestImportWindowClosedMidway(t *testing.T) {
 func TestImportIntoTheLibraryWhenTheWindowMovedOn(t *testing.T) {
 	w, release, st, p := importWindow(t, map[string]string{"cave.json": uvttJSON})
 	opened := false
-	StartImport(w, st, slowURI(t, "cave.json"), true, p.post, func(string) { opened = true })
+	StartImport(w, st, slowURI(t, "cave.json"), true, p.Post, func(string) { opened = true })
 	w.SetContent(widget.NewLabel("another encounter"))
 	release()
-	p.until(t, "the import's end", func() bool { return importingIn(w) == "" })
+	p.Until(t, "the import's end", func() bool { return importingIn(w) == "" })
 	if got := topText(t, w); opened || st.Count() != 1 || !strings.Contains(got, "Imported cave.json into the library") {
 		t.Errorf("opened %v, %d stored, the window shows %q", opened, st.Count(), got)
 	}

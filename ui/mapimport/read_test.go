@@ -12,26 +12,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"encounterplanner/ui/internal/posttest"
 	"encounterplanner/ui/internal/testimages"
 )
-
-// pumped runs what Read posts to the UI goroutine on the test goroutine.
-type pumped chan func()
-
-func (p pumped) post(f func()) { p <- f }
-
-func (p pumped) until(t *testing.T, cond func() bool) {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for !cond() {
-		select {
-		case f := <-p:
-			f()
-		case <-deadline:
-			t.Fatal("timed out")
-		}
-	}
-}
 
 // slowReader hands out its bytes a few at a time once gate is closed.
 type slowReader struct {
@@ -58,17 +41,17 @@ func TestReadOffTheUIGoroutine(t *testing.T) {
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(800, 600))
-	p := make(pumped, 1024)
+	p := posttest.New()
 	gate := make(chan struct{})
 	var got *Image
 	var gotErr error
 	done := false
-	Read(w, p.post, "cellar.png", &slowReader{r: bytes.NewReader(testimages.GridPNG(735, 525, 70, 35)), gate: gate}, func(img *Image, err error) { got, gotErr, done = img, err, true })
+	Read(w, p.Post, "cellar.png", &slowReader{r: bytes.NewReader(testimages.GridPNG(735, 525, 70, 35)), gate: gate}, func(img *Image, err error) { got, gotErr, done = img, err, true })
 	if w.Canvas().Overlays().Top() == nil {
 		t.Fatal("no progress dialog while the image is read")
 	}
 	close(gate) // the read goes on, off this goroutine
-	p.until(t, func() bool { return done })
+	p.Until(t, "the read", func() bool { return done })
 	if gotErr != nil || got.Name != "cellar.png" || !got.Grid.OK || got.Grid.PxPerSquare != 70 {
 		t.Fatalf("read %+v, %v", got, gotErr)
 	}
@@ -78,10 +61,10 @@ func TestReadOffTheUIGoroutine(t *testing.T) {
 
 	done = false
 	gate = make(chan struct{})
-	Read(w, p.post, "big.png", &slowReader{r: bytes.NewReader(testimages.GridPNG(735, 525, 70, 35)), gate: gate}, func(img *Image, err error) { gotErr, done = err, true })
+	Read(w, p.Post, "big.png", &slowReader{r: bytes.NewReader(testimages.GridPNG(735, 525, 70, 35)), gate: gate}, func(img *Image, err error) { gotErr, done = err, true })
 	test.Tap(findButton(t, w.Canvas().Overlays().Top(), "Cancel"))
 	close(gate)
-	p.until(t, func() bool { return done })
+	p.Until(t, "the read", func() bool { return done })
 	if !errors.Is(gotErr, context.Canceled) {
 		t.Errorf("a cancelled read: %v, want context.Canceled", gotErr)
 	}

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 // TestAltOpensNoMenu: the desktop driver opened the File menu when Alt
@@ -86,4 +87,39 @@ func TestAltOpensNoMenu(t *testing.T) {
 	var _ desktop.Keyable = NewPaneCheck("", nil)
 	var _ desktop.Keyable = NewPaneSelect(nil, nil)
 	var _ desktop.Keyable = NewEscapes(w).Entry()
+}
+
+// TestDialogFieldsWatchAlt: a click gives a dialog's drop-down list or
+// check box the keyboard, and those kept the Alt key's going down from
+// the window, so its release opened the menu over the dialog. Every field
+// an Escapes makes reports Alt, through the window's Post.
+func TestDialogFieldsWatchAlt(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	x := NewEscapes(w)
+	posted := make(chan func(), 4)
+	x.Post = func(f func()) { posted <- f }
+	t.Cleanup(func() { altHeld = false })
+	alt := &fyne.KeyEvent{Name: desktop.KeyAltLeft}
+	for _, f := range []struct {
+		name  string
+		field desktop.Keyable
+	}{
+		{"a text field", x.Entry()},
+		{"a text field of several lines", x.MultiLineEntry()},
+		{"a text field with a list", x.SelectEntry([]string{"a", "b"})},
+		{"a drop-down list", x.Select([]string{"a", "b"}, nil)},
+		{"a check box", x.Check("fog", nil)},
+	} {
+		w.SetContent(f.field.(fyne.CanvasObject))
+		f.field.KeyDown(alt)
+		select {
+		case run := <-posted:
+			f.field.KeyUp(alt) // its release came here
+			run()
+		case <-time.After(time.Second):
+			t.Errorf("%s: Alt is not watched", f.name)
+			f.field.KeyUp(alt)
+		}
+	}
 }

@@ -29,6 +29,11 @@ import (
 // library) keeps it: it is that window's state, and its key handler asks
 // it first (Key).
 type Escapes struct {
+	// Post runs a function on the window's goroutine after the event in
+	// hand (nil: fyne.Do); its fields watch a held Alt through it
+	// (AltKey). Tests set their own.
+	Post func(func())
+
 	win    fyne.Window
 	cancel map[fyne.CanvasObject]func()
 	enter  map[fyne.CanvasObject]func() // Enter (and Space when space holds it)
@@ -196,6 +201,14 @@ func (x *Escapes) Top() bool {
 	return false
 }
 
+// post is x.Post, nil for no Escapes.
+func (x *Escapes) post() func(func()) {
+	if x == nil {
+		return nil
+	}
+	return x.Post
+}
+
 // Open is the number of dialogs Escape can cancel now.
 func (x *Escapes) Open() int { return len(x.cancel) }
 
@@ -286,7 +299,7 @@ func (e *EscEntry) KeyDown(k *fyne.KeyEvent) {
 	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
 		e.shift = true
 	}
-	AltKey(e, k, true, nil)
+	AltKey(e, k, true, e.esc.post())
 	e.Entry.KeyDown(k)
 }
 
@@ -295,7 +308,7 @@ func (e *EscEntry) KeyUp(k *fyne.KeyEvent) {
 	if k.Name == desktop.KeyShiftLeft || k.Name == desktop.KeyShiftRight {
 		e.shift = false
 	}
-	AltKey(e, k, false, nil)
+	AltKey(e, k, false, e.esc.post())
 	e.Entry.KeyUp(k)
 }
 
@@ -318,6 +331,18 @@ func (e *EscSelectEntry) TypedKey(k *fyne.KeyEvent) {
 		return
 	}
 	e.SelectEntry.TypedKey(k)
+}
+
+// KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
+func (e *EscSelectEntry) KeyDown(k *fyne.KeyEvent) {
+	AltKey(e, k, true, e.esc.post())
+	e.SelectEntry.KeyDown(k)
+}
+
+// KeyUp implements desktop.Keyable.
+func (e *EscSelectEntry) KeyUp(k *fyne.KeyEvent) {
+	AltKey(e, k, false, e.esc.post())
+	e.SelectEntry.KeyUp(k)
 }
 
 // DialogOpen reports whether a dialog or pop-up covers win's content: the
@@ -383,6 +408,13 @@ func (c *EscCheck) TypedKey(k *fyne.KeyEvent) {
 	c.Check.TypedKey(k)
 }
 
+// KeyDown implements desktop.Keyable: a check box a click focused kept
+// Alt from the window, whose release then opened the menu (AltKey).
+func (c *EscCheck) KeyDown(k *fyne.KeyEvent) { AltKey(c, k, true, c.esc.post()) }
+
+// KeyUp implements desktop.Keyable.
+func (c *EscCheck) KeyUp(k *fyne.KeyEvent) { AltKey(c, k, false, c.esc.post()) }
+
 // Select makes a Select in which Escape and Enter answer the dialog it
 // sits in (a Select focused by a click swallowed them).
 func (x *Escapes) Select(options []string, changed func(string)) *EscSelect {
@@ -405,3 +437,10 @@ func (s *EscSelect) TypedKey(k *fyne.KeyEvent) {
 	}
 	s.Select.TypedKey(k)
 }
+
+// KeyDown implements desktop.Keyable: a list a click focused kept Alt
+// from the window, whose release then opened the menu (AltKey).
+func (s *EscSelect) KeyDown(k *fyne.KeyEvent) { AltKey(s, k, true, s.esc.post()) }
+
+// KeyUp implements desktop.Keyable.
+func (s *EscSelect) KeyUp(k *fyne.KeyEvent) { AltKey(s, k, false, s.esc.post()) }

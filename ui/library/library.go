@@ -144,12 +144,21 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 		win.Canvas().Focus(l.search)
 	})
 	if dc, ok := win.Canvas().(desktop.Canvas); ok {
-		dc.SetOnKeyDown(nil)
-		dc.SetOnKeyUp(nil)
+		// in place of the editor's map view, which had them before
+		dc.SetOnKeyDown(l.keyDown)
+		dc.SetOnKeyUp(l.keyUp)
 	}
 	l.Reload()
 	return l
 }
+
+// keyDown and keyUp get the keys pressed and released with nothing
+// focused, in the list or in a dialog over it (a confirmation, the
+// Import file dialog): an Alt released there opens no menu, as in the
+// editor (controls.AltKey); the menus open with a click or F10.
+func (l *Library) keyDown(ev *fyne.KeyEvent) { controls.AltKey(l.content, ev, true, l.esc.Post) }
+
+func (l *Library) keyUp(ev *fyne.KeyEvent) { controls.AltKey(l.content, ev, false, l.esc.Post) }
 
 // ReadOnlyNote says what a library opened read-only means for the GM.
 const ReadOnlyNote = "This library is read-only (its file, folder or disk cannot be written): encounters open and export, but edits cannot be saved here."

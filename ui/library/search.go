@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // The library's search and order. A GM with a season of encounters
@@ -232,8 +233,8 @@ func threatXP(s string) int {
 }
 
 // searchEntry is the library's search field: the list's keys (Up, Down,
-// Enter to open) work from it; Escape empties it, and a second Escape
-// leaves it.
+// Enter to open) and F10 (the menus) work from it; Escape empties it, and
+// a second Escape leaves it; an Alt released in it opens no menu.
 type searchEntry struct {
 	widget.Entry
 	l *Library
@@ -250,7 +251,7 @@ func newSearchEntry(l *Library) *searchEntry {
 // TypedKey implements fyne.Focusable.
 func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 	switch k.Name {
-	case fyne.KeyUp, fyne.KeyDown, fyne.KeyReturn, fyne.KeyEnter:
+	case fyne.KeyUp, fyne.KeyDown, fyne.KeyReturn, fyne.KeyEnter, fyne.KeyF10:
 		if h := e.l.win.Canvas().OnTypedKey(); h != nil {
 			h(k)
 		}
@@ -264,6 +265,18 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 		return
 	}
 	e.Entry.TypedKey(k)
+}
+
+// KeyDown implements desktop.Keyable: Alt opens no menu (controls.AltKey).
+func (e *searchEntry) KeyDown(k *fyne.KeyEvent) {
+	controls.AltKey(e, k, true, e.l.esc.Post)
+	e.Entry.KeyDown(k)
+}
+
+// KeyUp implements desktop.Keyable.
+func (e *searchEntry) KeyUp(k *fyne.KeyEvent) {
+	controls.AltKey(e, k, false, e.l.esc.Post)
+	e.Entry.KeyUp(k)
 }
 
 // headLabel is a column heading a click orders the list by.

@@ -15,9 +15,12 @@ import (
 // reaches nobody, so while an Alt key that went down in the app is held
 // AltKey watches the driver's modifiers (every altPoll), and when Alt is
 // up without its release having come back, it closes the menu that
-// release opened. Alt alone does nothing, as in most drawing programs;
-// the menus open with a click. The map view and the fields of the panels
-// and dialogs call it from their KeyDown and KeyUp.
+// release opened. Over a dialog the release does come back, just after
+// the menu opened (the dialog keeps the keyboard), and AltKey closes the
+// menu then. Alt alone does nothing, as in most drawing programs; the
+// menus open with a click or F10 (MenuKey). The map view, the windows
+// with nothing focused and the fields of the panels and dialogs call it
+// from their KeyDown and KeyUp.
 
 // altPoll is how often a held Alt is looked at.
 const altPoll = 10 * time.Millisecond
@@ -49,11 +52,22 @@ func AltKey(obj fyne.CanvasObject, k *fyne.KeyEvent, down bool, post func(func()
 	if k.Name != desktop.KeyAltLeft && k.Name != desktop.KeyAltRight {
 		return
 	}
+	c := fyne.CurrentApp().Driver().CanvasForObject(obj)
 	if !down {
-		altHeld = false // its release came here: no menu opened
+		// Its release came here. With no dialog up, that means no menu
+		// opened (an open menu has the keyboard); over a dialog the
+		// dialog keeps the keyboard, so the menu the release opened,
+		// just before, is still to close, and closing it unfocuses the
+		// dialog's field: the field gets the keyboard back.
+		if altHeld && c != nil {
+			f := c.Focused()
+			if dismissMenu(c) && f != nil {
+				c.Focus(f)
+			}
+		}
+		altHeld = false
 		return
 	}
-	c := fyne.CurrentApp().Driver().CanvasForObject(obj)
 	if altHeld || c == nil {
 		return
 	}

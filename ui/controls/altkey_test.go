@@ -14,8 +14,10 @@ import (
 // came up with no key typed since it went down, a click included, so an
 // Alt-click on the map or Alt alone left the menu open and the next tool
 // key went into it. What that release opened is closed again; Alt typed
-// with another key (its release then comes back) is left alone. The map
-// view and the fields of the panels and dialogs all report Alt.
+// with another key (its release then comes back) is left alone. Over a
+// dialog, which keeps the keyboard, the release comes back after opening
+// the menu, and the menu stayed open: it is closed then. The map view and
+// the fields of the panels and dialogs all report Alt.
 func TestAltOpensNoMenu(t *testing.T) {
 	test.NewTempApp(t)
 	field := NewPaneEntry()
@@ -23,6 +25,7 @@ func TestAltOpensNoMenu(t *testing.T) {
 	posted := make(chan func(), 4)
 	post := func(f func()) { posted <- f }
 	held := fyne.KeyModifierAlt
+	open := false // the window's main menu
 	dismissed := 0
 	mods, dismiss := keyModifiers, dismissMenu
 	keyModifiers = func() fyne.KeyModifier { return held }
@@ -30,7 +33,12 @@ func TestAltOpensNoMenu(t *testing.T) {
 		if c != w.Canvas() {
 			t.Errorf("closed the menu of another canvas")
 		}
+		if !open {
+			return false
+		}
+		open = false
 		dismissed++
+		c.Unfocus() // as the driver's menu does
 		return true
 	}
 	t.Cleanup(func() { keyModifiers, dismissMenu, altHeld = mods, dismiss, false })
@@ -52,7 +60,7 @@ func TestAltOpensNoMenu(t *testing.T) {
 	if dismissed != 0 {
 		t.Fatalf("the menu was closed %d times while Alt was still down", dismissed)
 	}
-	held = 0
+	held, open = 0, true
 	next()
 	if dismissed != 1 {
 		t.Errorf("after Alt came up the menu was closed %d times, want once", dismissed)
@@ -72,6 +80,21 @@ func TestAltOpensNoMenu(t *testing.T) {
 	if dismissed != 1 {
 		t.Errorf("Alt typed with a key: the menu was closed %d times, want none", dismissed)
 	}
+
+	// Alt alone over a dialog, which keeps the keyboard: the release
+	// opens the menu and then comes back
+	held = fyne.KeyModifierAlt
+	w.Canvas().Focus(field)
+	AltKey(field, alt, true, post)
+	held, open = 0, true
+	AltKey(field, alt, false, post)
+	if dismissed != 2 || open {
+		t.Errorf("Alt alone over a dialog: the menu is open %v, closed %d times in all, want 2", open, dismissed)
+	}
+	if w.Canvas().Focused() != field {
+		t.Errorf("Alt alone over a dialog: the field lost the keyboard to %v", w.Canvas().Focused())
+	}
+	next() // the watch ends
 
 	// other keys are not watched
 	AltKey(field, &fyne.KeyEvent{Name: desktop.KeyShiftLeft}, true, post)

@@ -66,11 +66,13 @@ func EscapesOf(win fyne.Window) *Escapes {
 
 // Closes lets Escape cancel d, which must just have been shown in the
 // window. In a Save dialog that takes Escape typed in its file name too
-// (nameField).
+// (nameField); in a file dialog's New Folder dialog, Escape cancels that
+// one and Enter creates the folder (newFolderKeys).
 func (x *Escapes) Closes(d dialog.Dialog) {
 	x.answers(d, nil, false)
 	if _, ok := d.(*dialog.FileDialog); ok {
 		x.nameField()
+		x.newFolderKeys()
 	}
 }
 
@@ -242,8 +244,26 @@ func (x *Escapes) MultiLineEntry() *EscEntry {
 }
 
 // scrollHolding is the Scroll whose content is o, in what the dialog o
-// built of containers, splits and scrolls (nil if none).
+// sits in built of containers, splits and scrolls (nil if none).
 func scrollHolding(in, o fyne.CanvasObject) *container.Scroll {
+	s, _ := findIn(in, func(c fyne.CanvasObject) bool {
+		s, ok := c.(*container.Scroll)
+		return ok && s.Content == o
+	}).(*container.Scroll)
+	return s
+}
+
+// findIn is the first object match takes in what a dialog, in, built of
+// pop-ups, containers, splits and scrolls, in the order laid out, or nil.
+// It does not look inside other widgets: what their renderers hold is
+// theirs.
+func findIn(in fyne.CanvasObject, match func(fyne.CanvasObject) bool) fyne.CanvasObject {
+	if in == nil {
+		return nil
+	}
+	if match(in) {
+		return in
+	}
 	var kids []fyne.CanvasObject
 	switch c := in.(type) {
 	case *widget.PopUp:
@@ -253,14 +273,11 @@ func scrollHolding(in, o fyne.CanvasObject) *container.Scroll {
 	case *container.Split:
 		kids = []fyne.CanvasObject{c.Leading, c.Trailing}
 	case *container.Scroll:
-		if c.Content == o {
-			return c
-		}
 		kids = []fyne.CanvasObject{c.Content}
 	}
 	for _, k := range kids {
-		if s := scrollHolding(k, o); s != nil {
-			return s
+		if o := findIn(k, match); o != nil {
+			return o
 		}
 	}
 	return nil

@@ -3,10 +3,13 @@ package controls
 import (
 	"os"
 	"path/filepath"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // FileDialogSize is the size of the app's file and folder dialogs: room for
@@ -67,4 +70,90 @@ func WithExtension(path string, exts []string) string {
 		return path
 	}
 	return path + exts[0]
+}
+
+// newFolderKeys makes Escape and Enter work in the New Folder dialog that
+// the file dialog just shown opens from its New Folder button. Fyne's
+// dialog asks for the name in a plain Entry, which keeps Escape to
+// itself, and registers with nobody, so Escape did nothing there, with
+// the cursor in the name or not, and Enter did nothing either: only a
+// click on Cancel or Create Folder closed it. Each time the button opens
+// it, the name is asked in an EscEntry instead, with the cursor in it:
+// Escape cancels the New Folder dialog alone, leaving the file dialog
+// open, and Enter creates the folder as Create Folder does. Fyne's dialog
+// still reads the name from its own field, which follows what is typed.
+func (x *Escapes) newFolderKeys() {
+	if x == nil || x.win == nil {
+		return
+	}
+	newFolder := theme.FolderNewIcon().Name()
+	b, _ := findIn(x.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+		b, ok := o.(*widget.Button)
+		return ok && b.Icon != nil && b.Icon.Name() == newFolder
+	}).(*widget.Button)
+	if b == nil || b.OnTapped == nil {
+		return // not the dialog this was written for: leave it as Fyne made it
+	}
+	opens := b.OnTapped
+	b.OnTapped = func() {
+		opens()
+		x.folderName()
+	}
+}
+
+// folderName puts an EscEntry in place of the name field of the New
+// Folder dialog just shown (newFolderKeys) and lets Escape and Enter
+// answer it.
+func (x *Escapes) folderName() {
+	c := x.win.Canvas()
+	top := c.Overlays().Top()
+	form, _ := findIn(top, func(o fyne.CanvasObject) bool {
+		_, ok := o.(*widget.Form)
+		return ok
+	}).(*widget.Form)
+	if form == nil || len(form.Items) != 1 {
+		return
+	}
+	name, ok := form.Items[0].Widget.(*widget.Entry)
+	if !ok {
+		return
+	}
+	var cancel, create *widget.Button // the dialog's, beside the form
+	findIn(top, func(o fyne.CanvasObject) bool {
+		if b, ok := o.(*widget.Button); ok {
+			if b.Importance == widget.HighImportance {
+				create = b
+			} else {
+				cancel = b
+			}
+		}
+		return false
+	})
+	holder, _ := findIn(top, func(o fyne.CanvasObject) bool {
+		h, ok := o.(*fyne.Container)
+		return ok && slices.Contains(h.Objects, fyne.CanvasObject(form))
+	}).(*fyne.Container)
+	if cancel == nil || create == nil || holder == nil {
+		return
+	}
+	for _, b := range []*widget.Button{cancel, create} {
+		answer := b.OnTapped
+		b.OnTapped = func() {
+			x.forget(top) // closed, by a key or a click
+			answer()
+		}
+	}
+	submit := func() {
+		if !create.Disabled() {
+			create.OnTapped()
+		}
+	}
+	e := x.Entry()
+	e.SetText(name.Text)
+	e.OnChanged = name.SetText
+	e.OnSubmitted = func(string) { submit() }
+	holder.Objects[slices.Index(holder.Objects, fyne.CanvasObject(form))] = widget.NewForm(widget.NewFormItem(form.Items[0].Text, e))
+	holder.Refresh()
+	x.cancel[top], x.enter[top] = cancel.OnTapped, submit
+	c.Focus(e)
 }

@@ -76,3 +76,46 @@ func TestPanelSwitchesPassTheMapKeys(t *testing.T) {
 		t.Errorf("V after the Mode list: tool %v, focused %T; want Select, none", ed.Tool(), c.Focused())
 	}
 }
+
+// TestPanelButtonsPassTheMapKeys: Tab gives a tool button the keyboard,
+// and Fyne's button uses only Space: T, N, Delete and the arrows typed
+// after one Tab did nothing, and Escape did not give them back. A panel's
+// button keeps Space and Enter, Escape leaves it, and every other key is
+// the map's.
+func TestPanelButtonsPassTheMapKeys(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	c := ed.win.Canvas()
+	brush := ed.tools.toolButtons[ToolBrush]
+	c.Focus(brush)
+	typeKey(c, fyne.KeyT, 't')
+	if ed.Tool() != ToolToken || c.Focused() != nil {
+		t.Errorf("T on the focused Brush button: tool %v, focused %T; want Token, none", ed.Tool(), c.Focused())
+	}
+	c.Focus(brush)
+	typeKey(c, fyne.KeyEscape, 0)
+	if c.Focused() != nil {
+		t.Errorf("Escape should leave the focused button (focused %T)", c.Focused())
+	}
+	typeKey(c, fyne.KeyV, 'v')
+	if ed.Tool() != ToolSelect {
+		t.Errorf("V after Escape: tool %v, want Select", ed.Tool())
+	}
+	c.Focus(brush)
+	typeKey(c, fyne.KeySpace, ' ')
+	if ed.Tool() != ToolBrush {
+		t.Errorf("Space on the focused Brush button: tool %v, want the brush", ed.Tool())
+	}
+	ed.SetTool(ToolSelect)
+	c.Focus(brush)
+	typeKey(c, fyne.KeyReturn, 0)
+	if ed.Tool() != ToolBrush {
+		t.Errorf("Enter on the focused Brush button: tool %v, want the brush", ed.Tool())
+	}
+	ed.Select(ed.enc.TokenIndex("Iseph"))
+	n := len(ed.enc.Tokens)
+	c.Focus(brush)
+	typeKey(c, fyne.KeyDelete, 0)
+	if len(ed.enc.Tokens) != n-1 {
+		t.Errorf("Delete on the focused button left %d tokens, want %d", len(ed.enc.Tokens), n-1)
+	}
+}

@@ -91,6 +91,7 @@ type TipButton struct {
 	tip    string
 	layer  *TipLayer
 	hovers bool
+	ring   focusRing
 }
 
 func NewTipButton(label, tip string, layer *TipLayer, tapped func()) *TipButton {
@@ -137,6 +138,31 @@ func (b *TipButton) Tapped(ev *fyne.PointEvent) {
 		b.layer.hide(b)
 	}
 	b.Button.Tapped(ev)
+}
+
+// TypedRune implements fyne.Focusable: as a PaneButton's, runes are the
+// window's.
+func (b *TipButton) TypedRune(r rune) { buttonRune(&b.Button, b, r) }
+
+// TypedKey implements fyne.Focusable: as a PaneButton's, Space, Enter and
+// Return press it, Escape leaves it, other keys are the window's.
+func (b *TipButton) TypedKey(k *fyne.KeyEvent) { buttonKey(&b.Button, b, k) }
+
+// KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
+func (b *TipButton) KeyDown(k *fyne.KeyEvent) { AltKey(b, k, true, nil) }
+
+// KeyUp implements desktop.Keyable.
+func (b *TipButton) KeyUp(k *fyne.KeyEvent) { AltKey(b, k, false, nil) }
+
+// FocusGained implements fyne.Focusable: a ring shows, as a PaneButton's.
+func (b *TipButton) FocusGained() { b.ring.gained(&b.Button) }
+
+// FocusLost implements fyne.Focusable: the ring goes.
+func (b *TipButton) FocusLost() { b.ring.lost(&b.Button) }
+
+// CreateRenderer implements fyne.Widget: the button's, with the ring.
+func (b *TipButton) CreateRenderer() fyne.WidgetRenderer {
+	return b.ring.wrap(b.Button.CreateRenderer())
 }
 
 // FixedWidth lays obj out at width w (and the height it is given).

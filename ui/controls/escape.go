@@ -82,7 +82,7 @@ func (x *Escapes) Closes(d dialog.Dialog) {
 // but a Save dialog with the cursor in its name, the way it opens. The
 // dialog keeps reading and setting its own field (the name to save under,
 // a file clicked in the list), so the two follow each other's text; its
-// Enter saves as before.
+// Enter saves as before. The name it offers is selected.
 func (x *Escapes) nameField() {
 	if x == nil || x.win == nil {
 		return
@@ -123,6 +123,11 @@ func (x *Escapes) nameField() {
 	holder.Content = e
 	holder.Refresh()
 	c.Focus(e)
+	// The name offered is chosen whole, so that what the GM types replaces
+	// it (the export adds its extension to a name typed without one):
+	// with the cursor at its start, "leak" typed there saved as
+	// "leakDen secrets.png".
+	e.TypedShortcut(&fyne.ShortcutSelectAll{})
 }
 
 // Confirms lets Escape cancel d and Enter answer it with ok (d.Submit for a

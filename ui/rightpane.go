@@ -43,8 +43,10 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	// the inspector's refusals under its scroll, where they move no field;
 	// in a fight the turn controls stay in sight above it (fightpanel.go);
 	// the wheel scrolls the inspector over its fields too (wheelTo below)
+	// the inspector keeps two lines of its fields however the handle is
+	// dragged, under the fight's turn controls too
 	insp := container.NewBorder(nil, ed.insp.errorLine(), nil, nil,
-		ed.pinFightBar(container.NewStack(inspScroll, newWheelTo(inspScroll))))
+		ed.pinFightBar(controls.MinHeight(container.NewStack(inspScroll, newWheelTo(inspScroll)), controls.TopMin)))
 	ed.insp.errHolder = insp
 	ed.insp.keepInSight = func() { keepFocusInSight(ed.win.Canvas(), inspScroll) }
 	ed.right = controls.NewSplitter(insp, lower, ed.lowerNeed)

@@ -118,3 +118,28 @@ func rightPaneHandle(t *testing.T, ed *Editor) fyne.Draggable {
 	t.Fatal("no handle to drag")
 	return nil
 }
+
+// TestDraggingTheHandleUpKeepsTheInspectorInAFight: in a fight the turn
+// controls are pinned above the inspector, and the column's top kept only
+// the 80 px they take: a drag of the handle to the top hid the inspector
+// entirely. Its fields keep TopMin under the controls.
+func TestDraggingTheHandleUpKeepsTheInspectorInAFight(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.win.Resize(fyne.NewSize(1200, 750))
+	if err := ed.StartFight(func() int { return 10 }); err != nil {
+		t.Fatal(err)
+	}
+	ed.Select(ed.enc.TokenIndex("Iseph"))
+	handle := rightPaneHandle(t, ed)
+	handle.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, -2000)})
+	handle.DragEnd()
+	ed.right.Refresh()
+	bar := ed.fight.bar.Size().Height
+	if bar < 40 {
+		t.Fatalf("the turn controls are %v high: not in a fight?", bar)
+	}
+	top := ed.right.Top.Size().Height
+	if got := top - bar; got < controls.TopMin {
+		t.Errorf("with the handle at the top the inspector has %v px under the turn controls, want at least %v", got, float32(controls.TopMin))
+	}
+}

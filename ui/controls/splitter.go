@@ -34,8 +34,14 @@ type Splitter struct {
 // SplitHandleHeight is the handle's height.
 const SplitHandleHeight = 12
 
-// TopMin is the least height Top keeps, however the handle is dragged.
+// TopMin is the least height Top keeps, however the handle is dragged,
+// or Top's MinSize when that is more (topFloor).
 const TopMin = 80
+
+// topFloor is the least height Top keeps: TopMin, or more when Top needs
+// more (the inspector under the fight's pinned turn controls: with 80 px
+// the controls took them all, and a drag hid the inspector entirely).
+func (s *Splitter) topFloor() float32 { return max(TopMin, s.Top.MinSize().Height) }
 
 // NewSplitter stacks top over bottom; need says bottom's height.
 func NewSplitter(top, bottom fyne.CanvasObject, need func() float32) *Splitter {
@@ -46,7 +52,7 @@ func NewSplitter(top, bottom fyne.CanvasObject, need func() float32) *Splitter {
 }
 
 // BottomShown is the height Bottom gets at the splitter's height h: at
-// least its MinSize, as long as Top keeps TopMin.
+// least its MinSize, as long as Top keeps its floor (TopMin or its MinSize).
 func (s *Splitter) BottomShown(h float32) float32 {
 	b := s.BottomHeight
 	if b <= 0 && s.Need != nil {
@@ -55,7 +61,7 @@ func (s *Splitter) BottomShown(h float32) float32 {
 	// Bottom is not clipped: dragged below its least height, its last
 	// controls were drawn over the status bar and out of the window
 	b = max(b, s.Bottom.MinSize().Height)
-	b = min(b, h-SplitHandleHeight-TopMin)
+	b = min(b, h-SplitHandleHeight-s.topFloor())
 	return max(b, 0)
 }
 
@@ -80,7 +86,7 @@ func (r *splitterRenderer) Layout(size fyne.Size) {
 
 func (r *splitterRenderer) MinSize() fyne.Size {
 	w := max(r.s.Top.MinSize().Width, r.s.Bottom.MinSize().Width)
-	return fyne.NewSize(w, TopMin+SplitHandleHeight)
+	return fyne.NewSize(w, r.s.topFloor()+SplitHandleHeight)
 }
 
 func (r *splitterRenderer) Refresh() {

@@ -172,6 +172,28 @@ func FixedWidth(obj fyne.CanvasObject, w float32) fyne.CanvasObject {
 
 type widthLayout struct{ w float32 }
 
+// MinHeight lays obj out at the height it is given, asking at least h.
+func MinHeight(obj fyne.CanvasObject, h float32) fyne.CanvasObject {
+	return container.New(&heightLayout{h: h}, obj)
+}
+
+type heightLayout struct{ h float32 }
+
+func (l *heightLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(s)
+	}
+}
+
+func (l *heightLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := float32(0)
+	for _, o := range objs {
+		w = max(w, o.MinSize().Width)
+	}
+	return fyne.NewSize(w, l.h)
+}
+
 func (l *widthLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	for _, o := range objs {
 		o.Move(fyne.NewPos(0, 0))

@@ -199,26 +199,47 @@ func (h *History) Peek() *model.Encounter {
 // ChangeWords names, in the status bar's words, the edit that took the
 // encounter from older to newer ("Dae moved", "fight ended", "fog of war
 // changed"), so that Undo and Redo can say what they did; "" when nothing
-// it knows differs. Every edit is one snapshot, and the History's keys
-// name only the inspector's fields, so the two states themselves say
-// what changed: what changes the most goes first (a ruleset switch or a
-// new map size moves tokens too, starting a fight sets initiatives), then
-// tokens, the fight's turn and order, then the map. O(squares + tokens).
-func ChangeWords(older, newer *model.Encounter) string {
+// it knows differs. It is Change's Words.
+func ChangeWords(older, newer *model.Encounter) string { return Change(older, newer).Words }
+
+// An Edit is what one edit changed, as Undo and Redo tell the GM.
+type Edit struct {
+	// Words name the edit in the status bar's words ("Dae moved").
+	Words string
+	// Token is the id of the one token the edit added, deleted or changed:
+	// the token to select once the edit is undone or redone. "" when the
+	// edit changed no token, several, or the whole encounter (a ruleset
+	// switch, a new map size, a fight started or ended).
+	Token string
+}
+
+// Change works out the edit that took the encounter from older to newer.
+// Every edit is one snapshot, and the History's keys name only the
+// inspector's fields, so the two states themselves say what changed: what
+// changes the most goes first (a ruleset switch or a new map size moves
+// tokens too, starting a fight sets initiatives), then tokens, the fight's
+// turn and order, then the map. O(squares + tokens).
+func Change(older, newer *model.Encounter) Edit {
 	a, b := older, newer
 	switch {
 	case a.Ruleset != b.Ruleset:
-		return "ruleset switched"
+		return Edit{Words: "ruleset switched"}
 	case a.Fight == nil && b.Fight != nil:
-		return "fight started"
+		return Edit{Words: "fight started"}
 	case a.Fight != nil && b.Fight == nil:
-		return "fight ended"
+		return Edit{Words: "fight ended"}
 	case a.Grid.W != b.Grid.W || a.Grid.H != b.Grid.H:
-		return "map resized"
+		return Edit{Words: "map resized"}
 	}
-	if w := tokenChange(a, b); w != "" {
-		return w
+	if tc := tokenChange(a, b); tc.Words != "" {
+		return tc
 	}
+	return Edit{Words: otherChange(a, b)}
+}
+
+// otherChange names a change that is not to the tokens: the fight's turn
+// and order, then the map and the rest; "" when none.
+func otherChange(a, b *model.Encounter) string {
 	if fa, fb := a.Fight, b.Fight; fa != nil && fb != nil {
 		switch {
 		case fa.Round != fb.Round || fa.Turn != fb.Turn:
@@ -250,10 +271,10 @@ func ChangeWords(older, newer *model.Encounter) string {
 	return ""
 }
 
-// tokenChange names the change to the tokens from a to b: one added or
-// deleted, or what changed of one ("Dae moved", "Dae's HP changed"), or
-// how many changed; "" when none did.
-func tokenChange(a, b *model.Encounter) string {
+// tokenChange names the change to the tokens from a to b, and the token
+// when it is one: one added or deleted, or what changed of one ("Dae
+// moved", "Dae's HP changed"), or how many changed; Words "" when none did.
+func tokenChange(a, b *model.Encounter) Edit {
 	if len(a.Tokens) != len(b.Tokens) {
 		ids := func(e *model.Encounter) map[string]bool {
 			m := make(map[string]bool, len(e.Tokens))
@@ -265,38 +286,39 @@ func tokenChange(a, b *model.Encounter) string {
 		inA, inB := ids(a), ids(b)
 		for _, t := range b.Tokens {
 			if !inA[t.ID] {
-				return t.Name + " added"
+				return Edit{Words: t.Name + " added", Token: t.ID}
 			}
 		}
 		for _, t := range a.Tokens {
 			if !inB[t.ID] {
-				return t.Name + " deleted"
+				return Edit{Words: t.Name + " deleted", Token: t.ID}
 			}
 		}
-		return "tokens changed"
+		return Edit{Words: "tokens changed"}
 	}
-	changed, what := 0, ""
+	changed, what := 0, Edit{}
 	for i := range a.Tokens {
 		ta, tb := &a.Tokens[i], &b.Tokens[i]
 		if reflect.DeepEqual(ta, tb) {
 			continue
 		}
 		changed++
+		what.Token = tb.ID
 		switch {
 		case ta.X != tb.X || ta.Y != tb.Y:
-			what = tb.Name + " moved"
+			what.Words = tb.Name + " moved"
 		case ta.Name != tb.Name:
-			what = ta.Name + " renamed " + tb.Name
+			what.Words = ta.Name + " renamed " + tb.Name
 		case ta.Hidden != tb.Hidden && !tb.Hidden:
-			what = tb.Name + " shown to the players"
+			what.Words = tb.Name + " shown to the players"
 		case ta.Hidden != tb.Hidden:
-			what = tb.Name + " hidden from the players"
+			what.Words = tb.Name + " hidden from the players"
 		default:
-			what = tb.Name + "'s " + tokenField(ta, tb) + " changed"
+			what.Words = tb.Name + "'s " + tokenField(ta, tb) + " changed"
 		}
 	}
 	if changed > 1 {
-		return fmt.Sprintf("%d tokens changed", changed)
+		return Edit{Words: fmt.Sprintf("%d tokens changed", changed)}
 	}
 	return what
 }

@@ -80,48 +80,50 @@ func TestHistoryLimit(t *testing.T) {
 
 // TestChangeWordsNameTheEdit: each kind of edit, made on a copy of a
 // fight in progress, is named in the status bar's words; a ruleset switch
-// or a fight started is named as such, though it changes tokens too.
+// or a fight started is named as such, though it changes tokens too. The
+// token an edit added, deleted or changed is the one Undo and Redo select;
+// an edit of several tokens, or of the whole encounter, names none.
 func TestChangeWordsNameTheEdit(t *testing.T) {
 	for _, c := range []struct {
-		want string
-		edit func(e *model.Encounter)
+		want, tok string // the words; the name of the token named, "" for none
+		edit      func(e *model.Encounter)
 	}{
-		{"", func(e *model.Encounter) {}},
-		{"Ann moved", func(e *model.Encounter) {
+		{"", "", func(e *model.Encounter) {}},
+		{"Ann moved", "Ann", func(e *model.Encounter) {
 			e.Tokens[0].X++
 			e.Fight.State = map[string]model.TurnState{"Ann": {Actions: 1}}
 		}},
-		{"Ann renamed Anna", func(e *model.Encounter) { e.Tokens[0].Name = "Anna" }},
-		{"Bo's HP changed", func(e *model.Encounter) { e.Tokens[1].HP = &model.HP{Current: 3, Max: 9} }},
-		{"Bo's conditions changed", func(e *model.Encounter) { e.Tokens[1].Conditions = []string{"prone"} }},
-		{"Bo's height changed", func(e *model.Encounter) { e.Tokens[1].Elevation = 10 }},
-		{"Bo hidden from the players", func(e *model.Encounter) { e.Tokens[1].Hidden = true }},
-		{"Bo's size changed", func(e *model.Encounter) { e.Tokens[1].Size = model.Large }},
-		{"Bo's side changed", func(e *model.Encounter) { e.Tokens[1].Side = "party" }},
-		{"Bo's Speeds changed", func(e *model.Encounter) { e.Tokens[1].Speeds = map[string]int{"fly": 30} }},
-		{"Bo's reach changed", func(e *model.Encounter) { e.Tokens[1].Long = true }},
-		{"Bo's level changed", func(e *model.Encounter) { l := 3; e.Tokens[1].Level = &l }},
-		{"Bo's notes changed", func(e *model.Encounter) { e.Tokens[1].Notes = "bribable" }},
-		{"Bo's colour changed", func(e *model.Encounter) { e.Tokens[1].Color = "#112233" }},
-		{"2 tokens changed", func(e *model.Encounter) { e.Tokens[0].X++; e.Tokens[1].X++ }},
-		{"Dee added", func(e *model.Encounter) {
+		{"Ann renamed Anna", "Ann", func(e *model.Encounter) { e.Tokens[0].Name = "Anna" }},
+		{"Bo's HP changed", "Bo", func(e *model.Encounter) { e.Tokens[1].HP = &model.HP{Current: 3, Max: 9} }},
+		{"Bo's conditions changed", "Bo", func(e *model.Encounter) { e.Tokens[1].Conditions = []string{"prone"} }},
+		{"Bo's height changed", "Bo", func(e *model.Encounter) { e.Tokens[1].Elevation = 10 }},
+		{"Bo hidden from the players", "Bo", func(e *model.Encounter) { e.Tokens[1].Hidden = true }},
+		{"Bo's size changed", "Bo", func(e *model.Encounter) { e.Tokens[1].Size = model.Large }},
+		{"Bo's side changed", "Bo", func(e *model.Encounter) { e.Tokens[1].Side = "party" }},
+		{"Bo's Speeds changed", "Bo", func(e *model.Encounter) { e.Tokens[1].Speeds = map[string]int{"fly": 30} }},
+		{"Bo's reach changed", "Bo", func(e *model.Encounter) { e.Tokens[1].Long = true }},
+		{"Bo's level changed", "Bo", func(e *model.Encounter) { l := 3; e.Tokens[1].Level = &l }},
+		{"Bo's notes changed", "Bo", func(e *model.Encounter) { e.Tokens[1].Notes = "bribable" }},
+		{"Bo's colour changed", "Bo", func(e *model.Encounter) { e.Tokens[1].Color = "#112233" }},
+		{"2 tokens changed", "", func(e *model.Encounter) { e.Tokens[0].X++; e.Tokens[1].X++ }},
+		{"Dee added", "Dee", func(e *model.Encounter) {
 			e.Tokens = append(e.Tokens, model.Token{ID: "dee", Name: "Dee", X: 9, Y: 9, Size: model.Medium})
 		}},
-		{"Bo deleted", func(e *model.Encounter) { e.Tokens = e.Tokens[:1] }},
-		{"fight ended", func(e *model.Encounter) { e.Fight = nil }},
-		{"turn passed", func(e *model.Encounter) { e.Fight.NextTurn() }},
-		{"initiative order changed", func(e *model.Encounter) { MoveInOrder(e.Fight, 0, 1) }},
-		{"terrain changed", func(e *model.Encounter) { e.Grid.Set(5, 5, model.Wall) }},
-		{"walls and doors changed", func(e *model.Encounter) {
+		{"Bo deleted", "Bo", func(e *model.Encounter) { e.Tokens = e.Tokens[:1] }},
+		{"fight ended", "", func(e *model.Encounter) { e.Fight = nil }},
+		{"turn passed", "", func(e *model.Encounter) { e.Fight.NextTurn() }},
+		{"initiative order changed", "", func(e *model.Encounter) { MoveInOrder(e.Fight, 0, 1) }},
+		{"terrain changed", "", func(e *model.Encounter) { e.Grid.Set(5, 5, model.Wall) }},
+		{"walls and doors changed", "", func(e *model.Encounter) {
 			e.Edges = []model.Edge{{X1: 1, Y1: 1, X2: 1, Y2: 3, Kind: model.EdgeWall}}
 		}},
-		{"fog of war changed", func(e *model.Encounter) { FogOn(e) }},
-		{"areas changed", func(e *model.Encounter) { e.Areas = []model.Area{{Kind: model.Burst, X: 4, Y: 4, Radius: 10}} }},
-		{"notes changed", func(e *model.Encounter) { e.Notes = []model.Note{{X: 2, Y: 2, Text: "trap"}} }},
-		{"party changed", func(e *model.Encounter) { e.Party = &model.Party{Side: "party", Level: 2, Size: 4} }},
-		{"encounter renamed", func(e *model.Encounter) { e.Name = "Ambush" }},
-		{"map resized", func(e *model.Encounter) { e.Grid = e.Grid.Resize(10, 10) }},
-		{"ruleset switched", func(e *model.Encounter) { e.Ruleset = model.PF1E; e.Tokens[0].X++ }},
+		{"fog of war changed", "", func(e *model.Encounter) { FogOn(e) }},
+		{"areas changed", "", func(e *model.Encounter) { e.Areas = []model.Area{{Kind: model.Burst, X: 4, Y: 4, Radius: 10}} }},
+		{"notes changed", "", func(e *model.Encounter) { e.Notes = []model.Note{{X: 2, Y: 2, Text: "trap"}} }},
+		{"party changed", "", func(e *model.Encounter) { e.Party = &model.Party{Side: "party", Level: 2, Size: 4} }},
+		{"encounter renamed", "", func(e *model.Encounter) { e.Name = "Ambush" }},
+		{"map resized", "", func(e *model.Encounter) { e.Grid = e.Grid.Resize(10, 10) }},
+		{"ruleset switched", "", func(e *model.Encounter) { e.Ruleset = model.PF1E; e.Tokens[0].X++ }},
 	} {
 		older := fightEnc()
 		older.Tokens = older.Tokens[:2]
@@ -131,14 +133,23 @@ func TestChangeWordsNameTheEdit(t *testing.T) {
 		if got := ChangeWords(older, newer); got != c.want {
 			t.Errorf("%q: got %q", c.want, got)
 		}
+		wantID := ""
+		for _, e := range []*model.Encounter{older, newer} {
+			if i := e.TokenIndex(c.tok); c.tok != "" && i >= 0 {
+				wantID = e.Tokens[i].ID
+			}
+		}
+		if got := Change(older, newer).Token; got != wantID || (c.tok != "" && got == "") {
+			t.Errorf("%q: token %q, want %s's %q", c.want, got, c.tok, wantID)
+		}
 	}
 	fresh := fightEnc()
 	started := fresh.Clone()
 	if err := StartFight(started, func() int { return 7 }); err != nil {
 		t.Fatal(err)
 	}
-	if got := ChangeWords(fresh, started); got != "fight started" {
-		t.Errorf("a fight started, with initiatives rolled: %q", got)
+	if got := Change(fresh, started); got.Words != "fight started" || got.Token != "" {
+		t.Errorf("a fight started, with initiatives rolled: %+v", got)
 	}
 }
 

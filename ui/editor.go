@@ -445,8 +445,9 @@ func (ed *Editor) Undo() {
 		ed.message("nothing to undo")
 		return
 	}
-	ed.restore(s)
-	ed.message(undoWords("Undone", session.ChangeWords(s, cur)))
+	ch := session.Change(s, cur)
+	ed.restore(s, ch.Token)
+	ed.message(undoWords("Undone", ch.Words))
 }
 
 // Redo reapplies the last undone edit and says which in the status bar.
@@ -457,8 +458,9 @@ func (ed *Editor) Redo() {
 		ed.message("nothing to redo")
 		return
 	}
-	ed.restore(s)
-	ed.message(undoWords("Redone", session.ChangeWords(cur, s)))
+	ch := session.Change(cur, s)
+	ed.restore(s, ch.Token)
+	ed.message(undoWords("Redone", ch.Words))
 }
 
 // undoWords is Undo's or Redo's message: done ("Undone") and, when the
@@ -470,8 +472,15 @@ func undoWords(done, what string) string {
 	return done + ": " + what
 }
 
-// restore makes s, a state from the History, the encounter being edited.
-func (ed *Editor) restore(s *model.Encounter) {
+// restore makes s, a state from the History, the encounter being edited,
+// and selects touched (a token id, "" for none), the token the step undone
+// or redone added, deleted or changed (session.Change), when s has it: the
+// token an undone move put back, an undone delete brought back, a redone
+// duplicate made, which the GM works on next. (Nothing was selected after
+// an undone delete or a redone add, and a token picked since stayed
+// selected after an undone move.) Otherwise the selection stays on its
+// token while s has it: an undone add leaves nothing of it selected.
+func (ed *Editor) restore(s *model.Encounter, touched string) {
 	ed.cancelGesture()
 	var selID string
 	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
@@ -499,5 +508,11 @@ func (ed *Editor) restore(s *model.Encounter) {
 		ed.fitMode()
 		ed.win.SetMainMenu(ed.menu())
 	}
+	turn := ed.fight.shown
 	ed.changed()
+	// after changed, so that Select asks for the overlays of s; a turn the
+	// step passed back or on selects its creature instead (followTurn)
+	if j := ed.enc.TokenIndex(touched); touched != "" && j >= 0 && ed.fight.shown == turn {
+		ed.Select(j)
+	}
 }

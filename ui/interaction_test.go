@@ -86,8 +86,13 @@ func TestInteractionPaintDragUndo(t *testing.T) {
 	}
 	test.AssertImageMatches(t, "interaction_dragged.png", editorShot(ed))
 
-	// undo the move: the model and the picture are as after painting
+	// undo the move: the model and the picture are as after painting, once
+	// Dae, selected by the undo, is put down again
 	ed.Undo()
+	if ed.Selected() != dae {
+		t.Errorf("undo: selected %d, want Dae, whose move it undid", ed.Selected())
+	}
+	ed.Select(-1)
 	clean()
 	if tk := ed.enc.Tokens[dae]; tk.X != 8 || tk.Y != 3 {
 		t.Errorf("undo: Dae at (%d, %d), want (8, 3)", tk.X, tk.Y)

@@ -132,17 +132,7 @@ type Shell struct {
 // NewShell manages win for store.
 func NewShell(w fyne.Window, store model.EncounterStore) *Shell {
 	s := &Shell{win: w, store: store, post: fyne.Do}
-	w.SetCloseIntercept(func() {
-		s.rememberGeometry() // while the window still has its size
-		if s.ed != nil {
-			s.ed.saveBeforeLeaving(func() {
-				s.ed.Close()
-				s.win.Close()
-			})
-			return
-		}
-		s.win.Close()
-	})
+	w.SetCloseIntercept(s.closeAsked) // quitimport.go
 	return s
 }
 

@@ -42,13 +42,9 @@ func (ed *Editor) menu() *fyne.MainMenu {
 	)
 	file.Items = append(file.Items, ed.exportItems()...)
 	file.Items = append(file.Items, item("New from map image…", ed.newFromMapImage, nil)) // imageimport.go; last, so the items above keep their places
-	quit := fyne.NewMenuItem("Quit", func() {
-		ed.saveBeforeLeaving(func() {
-			ed.Close()
-			fyne.CurrentApp().Quit()
-		})
-	})
-	quit.IsQuit = true // replaces the driver's own Quit, which would skip the save
+
+	quit := fyne.NewMenuItem("Quit", ed.quitAsked) // asks first mid-import (quitimport.go)
+	quit.IsQuit = true                             // replaces the driver's own Quit, which would skip the save
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	file.Items = append(file.Items, fyne.NewMenuItemSeparator(), quit)
 	edit := fyne.NewMenu("Edit",

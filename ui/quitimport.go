@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/ui/controls"
+)
+
+// An import runs on another goroutine under its dialog (library.StartImport)
+// and adds its encounter only at the end. The window closed or the app
+// quit before then took the import with it without a word: the GM, back
+// later, found nothing of the map in the library. Leaving the window while
+// an import is under way now asks first, before the save the editor makes
+// on the way out (saveBeforeLeaving).
+
+// askLeaveMidImport runs leave at once when no import is under way in
+// win; otherwise it asks first, and runs leave only on Quit. Escape and
+// Enter keep working: losing the import takes a click. A second request
+// while the question is up (the close button pressed again) is the same
+// question, not a second dialog.
+func askLeaveMidImport(win fyne.Window, leave func()) {
+	name := importUnderWay(win)
+	if name == "" {
+		leave()
+		return
+	}
+	if q := leaveAsked[win]; q != nil && slices.Contains(win.Canvas().Overlays().List(), q) {
+		return
+	}
+	content, _, _ := controls.ErrorContent("An import of "+name+" is still running.",
+		"Quit anyway? Nothing of it will be kept.", controls.ErrDialogWidth(win))
+	d := dialog.NewCustomConfirm("Import under way", "Quit", "Keep working", content, func(quit bool) {
+		delete(leaveAsked, win)
+		if quit {
+			leave()
+		}
+	}, win)
+	d.SetConfirmImportance(widget.DangerImportance)
+	d.Show()
+	leaveAsked[win] = win.Canvas().Overlays().Top()
+	controls.EscapesOf(win).Confirms(d, d.Dismiss)
+}
+
+// leaveAsked is the question askLeaveMidImport put up in each window.
+// The import's end takes it down with the import's dialog under it (Fyne
+// removes an overlay with those above it), its callback not called: it
+// is up while it is among the window's overlays. Only the UI goroutine
+// touches it.
+var leaveAsked = map[fyne.Window]fyne.CanvasObject{}
+
+// importUnderWay is the name of the file an import is reading or storing
+// in win, "" when none. The library keeps that name to itself
+// (library.importingIn), so it is read off the import's dialog: the one
+// titled "Importing", the file's name the first line of its content.
+// TestLeavingMidImportAsks holds the two together; the library exporting
+// the name would make this walk one call.
+func importUnderWay(win fyne.Window) string {
+	for _, o := range win.Canvas().Overlays().List() {
+		p, ok := o.(*widget.PopUp)
+		if !ok || !p.Visible() {
+			continue
+		}
+		c, ok := p.Content.(*fyne.Container)
+		if !ok {
+			continue
+		}
+		titled, name := false, ""
+		for _, part := range c.Objects {
+			switch x := part.(type) {
+			case *widget.Label:
+				titled = titled || x.Text == "Importing"
+			case *fyne.Container:
+				if l, ok := firstLabel(x); ok && name == "" {
+					name = l.Text
+				}
+			}
+		}
+		if titled && name != "" {
+			return name
+		}
+	}
+	return ""
+}
+
+// firstLabel is c's first object when it is a label.
+func firstLabel(c *fyne.Container) (*widget.Label, bool) {
+	if len(c.Objects) == 0 {
+		return nil, false
+	}
+	l, ok := c.Objects[0].(*widget.Label)
+	return l, ok
+}
+
+// quitAsked is File > Quit (Ctrl+Q): the question when an import is under
+// way, then the save, then the app quits.
+func (ed *Editor) quitAsked() {
+	askLeaveMidImport(ed.win, func() {
+		ed.saveBeforeLeaving(func() {
+			ed.Close()
+			fyne.CurrentApp().Quit()
+		})
+	})
+}
+
+// closeAsked is the window's close button: the question when an import is
+// under way, then the open editor's save, then the window closes (and the
+// app with it).
+func (s *Shell) closeAsked() {
+	s.rememberGeometry() // while the window still has its size
+	askLeaveMidImport(s.win, func() {
+		if s.ed != nil {
+			ed := s.ed
+			ed.saveBeforeLeaving(func() {
+				ed.Close()
+				s.win.Close()
+			})
+			return
+		}
+		s.win.Close()
+	})
+}

@@ -98,7 +98,8 @@ func TestUndoRedoSelectTheTokenTouched(t *testing.T) {
 // TestUndoInAFightShowsTheTokenTouched: in a fight, an undone move of a
 // creature whose turn it is not selects it and scrolls the right pane to
 // its inspector, as picking it does (TestFightTargetShowsItsHP); a turn
-// passed back selects the creature whose turn it is again.
+// passed back selects the creature whose turn it is again; a copy made
+// with Ctrl+D shows as picked.
 func TestUndoInAFightShowsTheTokenTouched(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
 	roll := 0
@@ -143,5 +144,15 @@ func TestUndoInAFightShowsTheTokenTouched(t *testing.T) {
 	}
 	if sc.Offset.Y != 0 {
 		t.Errorf("Next undone: the pane is scrolled by %v, want the order", sc.Offset.Y)
+	}
+
+	// Ctrl+D in the fight: the copy, whose turn it is not, shows as picked
+	typeShortcut(ed, fyne.KeyD, fyne.KeyModifierShortcutDefault)
+	settle(t, ed, p)
+	if got := selectedName(t, ed); got != turn+" 2" {
+		t.Errorf("Ctrl+D on %s: %q selected, want the copy", turn, got)
+	}
+	if sc.Offset.Y == 0 {
+		t.Errorf("Ctrl+D: the pane shows the order, want the copy's inspector")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/library"
 )
 
 // An import runs on another goroutine under its dialog (library.StartImport)
@@ -23,7 +24,7 @@ import (
 // while the question is up (the close button pressed again) is the same
 // question, not a second dialog.
 func askLeaveMidImport(win fyne.Window, leave func()) {
-	name := importUnderWay(win)
+	name := library.Importing(win)
 	if name == "" {
 		leave()
 		return
@@ -51,49 +52,6 @@ func askLeaveMidImport(win fyne.Window, leave func()) {
 // is up while it is among the window's overlays. Only the UI goroutine
 // touches it.
 var leaveAsked = map[fyne.Window]fyne.CanvasObject{}
-
-// importUnderWay is the name of the file an import is reading or storing
-// in win, "" when none. The library keeps that name to itself
-// (library.importingIn), so it is read off the import's dialog: the one
-// titled "Importing", the file's name the first line of its content.
-// TestLeavingMidImportAsks holds the two together; the library exporting
-// the name would make this walk one call.
-func importUnderWay(win fyne.Window) string {
-	for _, o := range win.Canvas().Overlays().List() {
-		p, ok := o.(*widget.PopUp)
-		if !ok || !p.Visible() {
-			continue
-		}
-		c, ok := p.Content.(*fyne.Container)
-		if !ok {
-			continue
-		}
-		titled, name := false, ""
-		for _, part := range c.Objects {
-			switch x := part.(type) {
-			case *widget.Label:
-				titled = titled || x.Text == "Importing"
-			case *fyne.Container:
-				if l, ok := firstLabel(x); ok && name == "" {
-					name = l.Text
-				}
-			}
-		}
-		if titled && name != "" {
-			return name
-		}
-	}
-	return ""
-}
-
-// firstLabel is c's first object when it is a label.
-func firstLabel(c *fyne.Container) (*widget.Label, bool) {
-	if len(c.Objects) == 0 {
-		return nil, false
-	}
-	l, ok := c.Objects[0].(*widget.Label)
-	return l, ok
-}
 
 // quitAsked is File > Quit (Ctrl+Q): the question when an import is under
 // way, then the save, then the app quits.

@@ -113,7 +113,7 @@ func TestLeavingMidImportAsks(t *testing.T) {
 	ed := s.Editor()
 	uris, release := held.serve(t, map[string]string{"crypt.dd2vtt": offMapMap})
 	ed.dropped(fyne.Position{}, []fyne.URI{uris["crypt.dd2vtt"]})
-	if got := importUnderWay(w); got != "crypt.dd2vtt" {
+	if got := library.Importing(w); got != "crypt.dd2vtt" {
 		t.Fatalf("with the map dropped, the import under way is %q", got)
 	}
 	asked := func(how string) {
@@ -133,8 +133,8 @@ func TestLeavingMidImportAsks(t *testing.T) {
 		if strings.Contains(allText(w.Canvas().Overlays().Top()), "Quit anyway") {
 			t.Errorf("%s: the question is still up", how)
 		}
-		if !windowShown(w) || importUnderWay(w) != "crypt.dd2vtt" {
-			t.Errorf("%s: the window or the import went (importing %q)", how, importUnderWay(w))
+		if !windowShown(w) || library.Importing(w) != "crypt.dd2vtt" {
+			t.Errorf("%s: the window or the import went (importing %q)", how, library.Importing(w))
 		}
 	}
 
@@ -161,7 +161,7 @@ func TestLeavingMidImportAsks(t *testing.T) {
 	// the app ends with its window, and the import with it; here the
 	// import ends and opens nothing in the closed window
 	release()
-	p.until(t, "the import's end", func() bool { return importUnderWay(w) == "" })
+	p.until(t, "the import's end", func() bool { return library.Importing(w) == "" })
 	p.drain()
 	if s.Editor() != ed {
 		t.Error("the import opened its encounter in the closed window")
@@ -234,5 +234,5 @@ func TestLeavingTheLibraryMidImportAsks(t *testing.T) {
 		t.Error("Quit left the window open")
 	}
 	release()
-	p.until(t, "the import's end", func() bool { return importUnderWay(w) == "" })
+	p.until(t, "the import's end", func() bool { return library.Importing(w) == "" })
 }

@@ -30,5 +30,5 @@ func TestImportDialogFitsALongFileName(t *testing.T) {
 		t.Errorf("the dialog does not name the file: %q", labelsOf(t, top))
 	}
 	release()
-	p.Until(t, "the import", func() bool { return importingIn(w) == "" })
+	p.Until(t, "the import", func() bool { return Importing(w) == "" })
 }

@@ -38,8 +38,9 @@ var importing = struct {
 	in map[fyne.Window]string
 }{in: map[fyne.Window]string{}}
 
-// importingIn is the name of the file win is importing, "" when none.
-func importingIn(win fyne.Window) string {
+// Importing is the name of the file win is importing (reading, checking
+// or storing), "" when none: leaving the window then asks first.
+func Importing(win fyne.Window) string {
 	importing.Lock()
 	defer importing.Unlock()
 	return importing.in[win]
@@ -58,7 +59,7 @@ func setImporting(win fyne.Window, name string) {
 // refuseSecondImport reports whether an import runs in win, and then says
 // so in an error dialog.
 func refuseSecondImport(win fyne.Window) bool {
-	name := importingIn(win)
+	name := Importing(win)
 	if name == "" {
 		return false
 	}
@@ -182,7 +183,7 @@ func StartImport(win fyne.Window, store model.EncounterStore, u fyne.URI, uvtt b
 			return
 		}
 		bar.Stop()
-		if importingIn(win) == name {
+		if Importing(win) == name {
 			setImporting(win, "") // abandoned: another may start
 		}
 	})

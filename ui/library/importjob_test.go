@@ -111,7 +111,7 @@ func TestStartImportLeavesTheUIGoroutine(t *testing.T) {
 	if got := topText(t, w); !strings.Contains(got, "Reading and checking the map") {
 		t.Errorf("while importing, the window shows %q", got)
 	}
-	if name := importingIn(w); name != "crypt.dd2vtt" {
+	if name := Importing(w); name != "crypt.dd2vtt" {
 		t.Errorf("importing %q", name)
 	}
 	release()
@@ -125,7 +125,7 @@ func TestStartImportLeavesTheUIGoroutine(t *testing.T) {
 	if got := topText(t, w); !strings.Contains(got, "1 wall and 1 door lie outside the 4 x 3 map") {
 		t.Errorf("after the import, the window shows %q", got)
 	}
-	if importingIn(w) != "" {
+	if Importing(w) != "" {
 		t.Error("the import still counts as running")
 	}
 }
@@ -142,8 +142,8 @@ func TestStartImportErrorShowsTheDialog(t *testing.T) {
 	if got := topText(t, w); !strings.Contains(got, "esolution.map_size.x: must be a whole number") {
 		t.Errorf("the error dialog says %q, naming no field", got)
 	}
-	if opened || st.Count() != 0 || importingIn(w) != "" {
-		t.Errorf("opened %v, %d stored, importing %q", opened, st.Count(), importingIn(w))
+	if opened || st.Count() != 0 || Importing(w) != "" {
+		t.Errorf("opened %v, %d stored, importing %q", opened, st.Count(), Importing(w))
 	}
 }
 
@@ -176,8 +176,8 @@ func TestImportCancelled(t *testing.T) {
 	opened := false
 	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.Post, func(string) { opened = true })
 	test.Tap(buttonIn(t, w.Canvas().Overlays().Top(), "Cancel"))
-	if importingIn(w) != "" || topText(t, w) != "" {
-		t.Errorf("after Cancel: importing %q, the window shows %q", importingIn(w), topText(t, w))
+	if Importing(w) != "" || topText(t, w) != "" {
+		t.Errorf("after Cancel: importing %q, the window shows %q", Importing(w), topText(t, w))
 	}
 	release()
 	time.Sleep(100 * time.Millisecond) // the reading goroutine ends
@@ -199,7 +199,7 @@ func TestImportWindowClosedMidway(t *testing.T) {
 	StartImport(w, st, slowURI(t, "crypt.dd2vtt"), true, p.Post, func(string) { opened = true })
 	w.Close()
 	release()
-	p.Until(t, "the import's end", func() bool { return importingIn(w) == "" })
+	p.Until(t, "the import's end", func() bool { return Importing(w) == "" })
 	if opened {
 		t.Error("the new encounter opened in a closed window")
 	}
@@ -214,7 +214,7 @@ func TestImportIntoTheLibraryWhenTheWindowMovedOn(t *testing.T) {
 	StartImport(w, st, slowURI(t, "cave.json"), true, p.Post, func(string) { opened = true })
 	w.SetContent(widget.NewLabel("another encounter"))
 	release()
-	p.Until(t, "the import's end", func() bool { return importingIn(w) == "" })
+	p.Until(t, "the import's end", func() bool { return Importing(w) == "" })
 	if got := topText(t, w); opened || st.Count() != 1 || !strings.Contains(got, "Imported cave.json into the library") {
 		t.Errorf("opened %v, %d stored, the window shows %q", opened, st.Count(), got)
 	}

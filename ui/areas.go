@@ -14,6 +14,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
 
@@ -472,7 +473,7 @@ func (ed *Editor) areasDialog() {
 		pick.SetSelectedIndex(i)
 	}
 	pick.OnChanged = func(string) { ed.pickArea(pick.SelectedIndex()) }
-	del := widget.NewButton("Delete picked area", func() {
+	del := controls.NewPaneButton("Delete picked area", func() {
 		ed.DeleteArea()
 		caught.SetText(strings.Join(ed.AreaLines(), "\n"))
 	})

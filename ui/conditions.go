@@ -39,7 +39,7 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 			reshow()
 		}
 	}
-	add := widget.NewButton("Add", func() {
+	add := controls.NewPaneButton("Add", func() {
 		change(func(t *model.Token) error {
 			cs, err := session.AddCondition(rs, t.Conditions, pick.Selected, value.Text)
 			if err == nil {
@@ -53,7 +53,7 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 		widget.NewFormItem("", container.NewBorder(nil, nil, nil, add, value)),
 	}
 	for i, c := range t.Conditions {
-		rm := widget.NewButtonWithIcon(c, theme.CancelIcon(), func() {
+		rm := controls.NewPaneButtonWithIcon(c, theme.CancelIcon(), func() {
 			change(func(t *model.Token) error { t.Conditions = session.RemoveCondition(t.Conditions, i); return nil })
 		})
 		rm.Importance = widget.LowImportance

@@ -836,7 +836,7 @@ func TestSelectDragOnEmptyGroundPans(t *testing.T) {
 
 func TestInspectorTokenList(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
-	var scout *widget.Button
+	var scout *controls.PaneButton
 	for _, b := range tokenListButtons(ed) {
 		if strings.HasPrefix(b.Text, "Tashtari scout ·") {
 			scout = b

@@ -167,11 +167,11 @@ func (ed *Editor) scrollToSelection() {
 // quickHPBottom is how far down content the inspector's Damage button
 // ends, 0 without one.
 func (ed *Editor) quickHPBottom(content fyne.CanvasObject) float32 {
-	var dmg *widget.Button
+	var dmg *controls.PaneButton
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch w := o.(type) {
-		case *widget.Button:
+		case *controls.PaneButton:
 			if w.Text == "Damage" {
 				dmg = w
 			}

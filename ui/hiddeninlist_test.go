@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // TestTheTokenListShowsHiddenInSight: "· hidden" came last on a token's
@@ -48,11 +48,11 @@ func TestTheTokenListShowsHiddenInSight(t *testing.T) {
 
 // tokenListButtons are the buttons of the inspector's token list, each in
 // its narrowRow.
-func tokenListButtons(ed *Editor) []*widget.Button {
-	var out []*widget.Button
+func tokenListButtons(ed *Editor) []*controls.PaneButton {
+	var out []*controls.PaneButton
 	for _, o := range ed.insp.box.Objects {
 		if row, ok := o.(*fyne.Container); ok && len(row.Objects) == 1 {
-			if b, ok := row.Objects[0].(*widget.Button); ok {
+			if b, ok := row.Objects[0].(*controls.PaneButton); ok {
 				out = append(out, b)
 			}
 		}

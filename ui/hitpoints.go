@@ -44,9 +44,9 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 		edit(fmt.Sprintf("hp.quick%d", quickTaps), func(t *model.Token) error { session.ChangeHP(e.Ruleset, t, sign*n); return nil })
 		reshow()
 	}
-	dmg := widget.NewButton("Damage", func() { quick(-1) })
+	dmg := controls.NewPaneButton("Damage", func() { quick(-1) })
 	dmg.Importance = widget.DangerImportance
-	heal := widget.NewButton("Heal", func() { quick(1) })
+	heal := controls.NewPaneButton("Heal", func() { quick(1) })
 	words := widget.NewLabel("")
 	words.Wrapping = fyne.TextWrapWord
 	words.Importance = widget.WarningImportance

@@ -38,9 +38,9 @@ func inspectorFind[W fyne.CanvasObject](ed *Editor, match func(W) bool) (found W
 	return found, ok
 }
 
-func buttonIn(t *testing.T, ed *Editor, text string) *widget.Button {
+func buttonIn(t *testing.T, ed *Editor, text string) *controls.PaneButton {
 	t.Helper()
-	b, ok := inspectorFind(ed, func(b *widget.Button) bool { return b.Text == text })
+	b, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == text })
 	if !ok {
 		t.Fatalf("no inspector button %q", text)
 	}
@@ -127,7 +127,7 @@ func TestHealingFromZeroWakesTheToken(t *testing.T) {
 		test.Tap(buttonIn(t, ed, button))
 	}
 	shows := func(cond string) bool {
-		_, ok := inspectorFind(ed, func(b *widget.Button) bool { return b.Text == cond })
+		_, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == cond })
 		return ok
 	}
 	quick("Damage", "25")

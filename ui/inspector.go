@@ -113,7 +113,7 @@ func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
 	// out again (1.6 s for 1000 tokens, every time nothing was selected)
 	rows := make([]fyne.CanvasObject, 0, len(e.Tokens))
 	for i, t := range e.Tokens {
-		b := widget.NewButton(tokenListLabel(&t), func() { act.pick(i) })
+		b := controls.NewPaneButton(tokenListLabel(&t), func() { act.pick(i) })
 		if t.Hidden {
 			b.SetIcon(theme.VisibilityOffIcon())
 		}
@@ -204,8 +204,8 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	if act.art != nil {
 		box.Add(act.art())
 	}
-	box.Add(widget.NewButton("Duplicate (Ctrl+D)", act.duplicate))
-	del := widget.NewButton("Delete (Del)", act.remove)
+	box.Add(controls.NewPaneButton("Duplicate (Ctrl+D)", act.duplicate))
+	del := controls.NewPaneButton("Delete (Del)", act.remove)
 	del.Importance = widget.DangerImportance
 	box.Add(del)
 }

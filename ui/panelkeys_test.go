@@ -118,4 +118,12 @@ func TestPanelButtonsPassTheMapKeys(t *testing.T) {
 	if len(ed.enc.Tokens) != n-1 {
 		t.Errorf("Delete on the focused button left %d tokens, want %d", len(ed.enc.Tokens), n-1)
 	}
+	// the inspector's buttons do the same
+	ed.Select(ed.enc.TokenIndex("Dae"))
+	dup := buttonIn(t, ed, "Duplicate (Ctrl+D)")
+	c.Focus(dup)
+	typeKey(c, fyne.KeyE, 'e')
+	if ed.Tool() != ToolErase || c.Focused() != nil {
+		t.Errorf("E on the focused Duplicate button: tool %v, focused %T; want Erase, none", ed.Tool(), c.Focused())
+	}
 }

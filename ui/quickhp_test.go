@@ -21,7 +21,7 @@ func TestDamageAndHealShowOnceHPIsSet(t *testing.T) {
 	i, _ := tokenAt(t, ed, "Dae")
 	ed.Select(i)
 	shown := func() bool {
-		b, ok := inspectorFind(ed, func(b *widget.Button) bool { return b.Text == "Damage" })
+		b, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == "Damage" })
 		return ok && b.Visible() && fyne.CurrentApp().Driver().AbsolutePositionForObject(b) != (fyne.Position{}) && visibleUp(ed, b)
 	}
 	if shown() {

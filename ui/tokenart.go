@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/storage"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -171,8 +170,8 @@ func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
 
 // tokenArtButtons are the inspector's Image… and Remove image buttons.
 func (ed *Editor) tokenArtButtons() fyne.CanvasObject {
-	pick := widget.NewButton("Image…", ed.pickTokenArt)
-	remove := widget.NewButton("Remove image", ed.RemoveTokenArt)
+	pick := controls.NewPaneButton("Image…", ed.pickTokenArt)
+	remove := controls.NewPaneButton("Remove image", ed.RemoveTokenArt)
 	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) || ed.enc.Tokens[ed.sel].Image == "" {
 		remove.Disable()
 	}

@@ -11,9 +11,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/storage"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // TestTokenArtDropAndRemove drops a PNG on the window with a token
@@ -47,11 +47,11 @@ func TestTokenArtDropAndRemove(t *testing.T) {
 	if w, h, err := model.ImageSize(img); err != nil || w != 512 || h != 512 {
 		t.Fatalf("dropped 800 px picture stored at %dx%d (%v)", w, h, err)
 	}
-	var remove *widget.Button
+	var remove *controls.PaneButton
 	for _, o := range ed.insp.box.Objects {
 		if c, ok := o.(*fyne.Container); ok {
 			for _, b := range c.Objects {
-				if b, ok := b.(*widget.Button); ok && b.Text == "Remove image" {
+				if b, ok := b.(*controls.PaneButton); ok && b.Text == "Remove image" {
 					remove = b
 				}
 			}

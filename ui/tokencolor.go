@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/render"
 )
 
@@ -34,7 +35,7 @@ type colorPicker struct {
 	widget.BaseWidget
 	cur      string // the token's colour as the picker last set it, "" = by side
 	swatches []*colorSwatch
-	side     *widget.Button
+	side     *controls.PaneButton
 	box      *fyne.Container
 }
 
@@ -58,7 +59,7 @@ func newColorPicker(cur string, edit tokenEdit) *colorPicker {
 		p.swatches = append(p.swatches, s)
 		rows[i*2/len(tokenColors)].Add(s)
 	}
-	p.side = widget.NewButton("Side default", func() { choose("") })
+	p.side = controls.NewPaneButton("Side default", func() { choose("") })
 	p.box = container.NewVBox(rows[0], rows[1], p.side)
 	p.ExtendBaseWidget(p)
 	p.show()

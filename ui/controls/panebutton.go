@@ -32,6 +32,13 @@ func NewPaneButton(text string, tapped func()) *PaneButton {
 	return b
 }
 
+// NewPaneButtonWithIcon makes a PaneButton labelled text with icon.
+func NewPaneButtonWithIcon(text string, icon fyne.Resource, tapped func()) *PaneButton {
+	b := NewPaneButton(text, tapped)
+	b.Icon = icon
+	return b
+}
+
 // TypedRune implements fyne.Focusable: runes are the window's (Space
 // presses the button through its key).
 func (b *PaneButton) TypedRune(r rune) { buttonRune(&b.Button, b, r) }

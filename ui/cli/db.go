@@ -48,12 +48,14 @@ func runDB(env Env, db, cmd string, args []string) error {
 		}
 	}
 	// The commands that only read open the database read-only: they
-	// never create one (a mistyped --db) nor write to it.
+	// never create one nor write to it. A missing database is an error
+	// that names it, for list too: a mistyped --db listed nothing and
+	// exited 0, as if the library were empty.
 	st, err := env.OpenStore(db, cmd != "import")
-	if cmd == "list" && errors.Is(err, fs.ErrNotExist) {
-		return list(env, nil, f.bools["json"]) // no database yet: no encounters
-	}
 	if err != nil {
+		if db == "" && errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%w; the app makes it when it first opens, or import an encounter into it", err)
+		}
 		return err
 	}
 	defer st.Close()
@@ -100,14 +102,11 @@ func runDB(env Env, db, cmd string, args []string) error {
 	return nil
 }
 
-// list prints the encounters of st (none when st is nil).
+// list prints the encounters of st.
 func list(env Env, st Store, asJSON bool) error {
-	var rows []model.Summary
-	if st != nil {
-		var err error
-		if rows, err = st.List(context.Background()); err != nil {
-			return err
-		}
+	rows, err := st.List(context.Background())
+	if err != nil {
+		return err
 	}
 	if asJSON {
 		type row struct {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -144,9 +145,10 @@ func TestListKeepsOneLinePerEncounter(t *testing.T) {
 }
 
 // TestReadCommandsCreateNothing: list, export-encounter and backup never
-// create a database (a mistyped --db): list shows no encounters, the
-// others exit 2. An empty --db is bad input, and a FIFO or folder as --db
-// is refused at once.
+// create a database (a mistyped --db): each exits 2 naming the path (list
+// once printed nothing and exited 0, as if the library were empty). An
+// empty --db is bad input, and a FIFO or folder as --db is refused at
+// once.
 func TestReadCommandsCreateNothing(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "typo.db")
@@ -159,8 +161,8 @@ func TestReadCommandsCreateNothing(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--db", missing, "list"}, 0, ""},
-		{[]string{"--db", missing, "list", "--json"}, 0, ""},
+		{[]string{"--db", missing, "list"}, 2, missing + ": file does not exist: there is no database there"},
+		{[]string{"--db", missing, "list", "--json"}, 2, missing + ": file does not exist: there is no database there"},
 		{[]string{"--db", missing, "export-encounter", "X", filepath.Join(dir, "x.encounter.json")}, 2, "no database there"},
 		{[]string{"--db", missing, "backup", filepath.Join(dir, "b.db")}, 2, "no database there"},
 		{[]string{"--db", "", "list"}, 2, "--db: the database path is empty"},
@@ -184,10 +186,53 @@ func TestReadCommandsCreateNothing(t *testing.T) {
 		if code != c.code || !strings.Contains(errb.String(), c.want) || c.code != 0 && strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errb.String(), c.code, c.want)
 		}
+		if out.Len() != 0 {
+			t.Errorf("%v: stdout %q, want nothing", c.args, out.String())
+		}
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("files were created: %v", entries)
+	}
+}
+
+// TestReadCommandsDefaultDatabaseMissing: without --db, a read-only
+// command on a default database not made yet exits 2, naming its path and
+// how it comes to be, and opens it read-only (never creating it); import
+// opens it to write, creating it, as the app does.
+func TestReadCommandsDefaultDatabaseMissing(t *testing.T) {
+	def := filepath.Join(t.TempDir(), "encounter-planner", "encounters.db")
+	var writable []bool
+	env := func(out, errb *bytes.Buffer) Env {
+		return Env{Stdout: out, Stderr: errb, OpenStore: func(p string, readOnly bool) (Store, error) {
+			if p != "" {
+				t.Errorf("OpenStore(%q), want the default (\"\")", p)
+			}
+			writable = append(writable, !readOnly)
+			return openStore(def, readOnly)
+		}}
+	}
+	for _, args := range [][]string{{"list"}, {"list", "--json"}, {"export-encounter", "X", filepath.Join(t.TempDir(), "x.json")}, {"backup", filepath.Join(t.TempDir(), "b.db")}} {
+		var out, errb bytes.Buffer
+		code := Run(env(&out, &errb), args)
+		if code != ExitBad || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 ||
+			!strings.Contains(errb.String(), def+": file does not exist") || !strings.Contains(errb.String(), "the app makes it when it first opens") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
+		}
+	}
+	if _, err := os.Stat(filepath.Dir(def)); err == nil {
+		t.Errorf("a read-only command made %s", filepath.Dir(def))
+	}
+	var out, errb bytes.Buffer
+	if code := Run(env(&out, &errb), []string{"import", iseph}); code != 0 {
+		t.Fatalf("import: exit %d: %s", code, errb.String())
+	}
+	if want := []bool{false, false, false, false, true}; !slices.Equal(writable, want) {
+		t.Errorf("opened writable %v, want %v", writable, want)
+	}
+	out.Reset()
+	if code := Run(env(&out, &errb), []string{"list"}); code != 0 || !strings.Contains(out.String(), "Derelict cargo bay") {
+		t.Errorf("list after import: exit %d %q %q", code, out.String(), errb.String())
 	}
 }
 

@@ -757,7 +757,18 @@ func TestSpecDatabase(t *testing.T) {
 		code := Run(dbEnv(&out, &errb), append([]string{"--db", db}, args...))
 		return code, out.String(), errb.String()
 	}
+	// A database not made yet is no empty library: list names it, exit 2
+	// (queries.md "database"); the app or import makes one.
 	code, out, errs := run("list")
+	if code != ExitBad || out != "" || !strings.Contains(errs, db+": file does not exist") {
+		t.Fatalf("list of no database: %d %q %q", code, out, errs)
+	}
+	empty, err := storage.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty.Close()
+	code, out, errs = run("list")
 	if code != 0 || out != "" || errs != "" {
 		t.Fatalf("empty list: %d %q %q", code, out, errs)
 	}

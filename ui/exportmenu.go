@@ -155,7 +155,7 @@ func (ed *Editor) wrote(title, path string, n int64, err error) {
 	if err != nil {
 		var fe *export.FolderError
 		switch {
-		case errors.Is(err, export.ErrNotRegular):
+		case errors.Is(err, export.ErrNotRegular) || errors.Is(err, export.ErrNotFolder):
 			err = fmt.Errorf("%w. Nothing was written: choose a file name in a folder", err)
 		case errors.As(err, &fe):
 			err = fmt.Errorf("%w (nothing was written: choose another folder or file name and try again)", err)

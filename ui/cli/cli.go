@@ -114,7 +114,19 @@ func isBad(err error) bool {
 	var amb *model.AmbiguousError
 	return errors.Is(err, model.ErrInvalid) || errors.Is(err, rules.ErrBadQuery) ||
 		errors.Is(err, fs.ErrNotExist) || errors.Is(err, model.ErrNotFound) || errors.As(err, &amb) ||
-		errors.Is(err, export.ErrNotRegular) || errors.Is(err, storage.ErrBackupTarget)
+		errors.Is(err, export.ErrNotRegular) || errors.Is(err, export.ErrNotFolder) || errors.Is(err, storage.ErrBackupTarget)
+}
+
+// outPathErr names the option or command of an output path in the error
+// of a path under a file: "--png notadir/x.png: notadir is a file, not a
+// folder" (the system's own words, "lstat notadir/x.png: not a
+// directory", named neither). Any other err is returned as it is.
+func outPathErr(what, path string, err error) error {
+	var nf *export.NotFolderError
+	if errors.As(err, &nf) {
+		return fmt.Errorf("%s %s: %w", what, path, nf)
+	}
+	return err
 }
 
 // global holds the options that come before the command.
@@ -436,6 +448,9 @@ func openInput(path string) (*os.File, error) {
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file: %w", path, fs.ErrNotExist)
+		}
+		if nf := export.CheckFolder(path); nf != nil {
+			return nil, fmt.Errorf("%s: no such file: %w", path, nf)
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -29,9 +29,16 @@ func runDB(env Env, db, cmd string, args []string) error {
 	}
 	// Read the input and check the output before touching the database,
 	// so bad input never creates or migrates one.
-	if cmd == "export-encounter" {
+	switch cmd {
+	case "export-encounter":
 		if _, err := export.CheckOutput(f.pos[1]); err != nil {
-			return err
+			return outPathErr(cmd, f.pos[1], err)
+		}
+	case "backup":
+		// The backup checks the rest of OUT itself (and makes missing
+		// folders); a file on its way is said here, naming the name.
+		if err := export.CheckFolder(f.pos[0]); err != nil {
+			return outPathErr(cmd, f.pos[0], err)
 		}
 	}
 	var imported *model.Encounter
@@ -45,6 +52,10 @@ func runDB(env Env, db, cmd string, args []string) error {
 		// A FIFO would block the first read: refuse it unopened.
 		if fi, err := os.Stat(db); err == nil && !fi.Mode().IsRegular() {
 			return usagef("--db %s: it is %s, not a database file", db, export.FileKind(fi.Mode()))
+		} else if err != nil {
+			if err := export.CheckFolder(db); err != nil { // notadir/x.db
+				return outPathErr("--db", db, err)
+			}
 		}
 	}
 	// The commands that only read open the database read-only: they
@@ -89,6 +100,7 @@ func runDB(env Env, db, cmd string, args []string) error {
 		// never copied into a file held in memory (a failed write leaves
 		// OUT as it was).
 		_, err = export.WriteFile(f.pos[1], func(w io.Writer) error { return model.WriteEncounter(w, e) })
+		err = outPathErr(cmd, f.pos[1], err)
 		// The writer validates first. What the store holds passed Validate
 		// when it was saved: a row that no longer does is the database's
 		// fault, not the command's (exit 1, not the 2 of a bad input).

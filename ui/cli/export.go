@@ -40,17 +40,17 @@ func runExport(env Env, args []string) error {
 		return err
 	}
 	var e *model.Encounter
-	out := f.vals["uvtt"]
+	out, opt := f.vals["uvtt"], "--uvtt"
 	var write func(io.Writer) error
 	pages := 0 // set by the PDF export
 	switch {
 	case f.vals["png"] != "":
-		out = f.vals["png"]
+		out, opt = f.vals["png"], "--png"
 		write = func(w io.Writer) error {
 			return export.PNG(w, e, export.PNGOptions{PX: px, Grid: !f.bools["no-grid"], Player: f.bools["player"]})
 		}
 	case f.vals["pdf"] != "":
-		out = f.vals["pdf"]
+		out, opt = f.vals["pdf"], "--pdf"
 		paper := strings.ToLower(f.vals["paper"])
 		if paper == "" {
 			paper = "letter"
@@ -68,7 +68,7 @@ func runExport(env Env, args []string) error {
 	}
 	// A bad OUT is refused before the work of drawing.
 	if _, err := export.CheckOutput(out); err != nil {
-		return err
+		return outPathErr(opt, out, err)
 	}
 	e, err = loadFile(file)
 	if err != nil {
@@ -76,7 +76,7 @@ func runExport(env Env, args []string) error {
 	}
 	n, err := export.WriteFile(out, write)
 	if err != nil {
-		return err
+		return outPathErr(opt, out, err)
 	}
 	// stdout is kept for JSON: say what was written on stderr.
 	what := fmt.Sprintf("%d bytes", n)

@@ -207,3 +207,53 @@ func TestExportTrimAndPages(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputUnderAFile: an output path whose folder is a file (notadir/x)
+// is bad input for every command that writes a file, exit 2 with one line
+// naming the option or command, the path and the file in the way; the
+// file is left as it was. It was "lstat notadir/x.png: not a directory",
+// exit 1, for the exports and export-encounter, and exit 1 for --db.
+func TestOutputUnderAFile(t *testing.T) {
+	dbDir := t.TempDir()
+	db := filepath.Join(dbDir, "e.db")
+	var o, e bytes.Buffer
+	if code := Run(dbEnv(&o, &e), []string{"--db", db, "import", iseph}); code != 0 {
+		t.Fatalf("import: %s", e.String())
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notadir")
+	if err := os.WriteFile(file, []byte("a file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	under := func(name string) string { return filepath.Join(file, name) }
+	deep := filepath.Join(file, "sub", "x.png")
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"PNG", []string{"export", iseph, "--png", under("x.png")}, "--png " + under("x.png") + ": " + file + " is a file, not a folder"},
+		{"PNGDeeper", []string{"export", iseph, "--png", deep}, "--png " + deep + ": " + file + " is a file, not a folder"},
+		{"PDF", []string{"export", iseph, "--pdf", under("x.pdf")}, "--pdf " + under("x.pdf") + ": " + file + " is a file, not a folder"},
+		{"UVTT", []string{"export", iseph, "--uvtt", under("x.dd2vtt")}, "--uvtt " + under("x.dd2vtt") + ": " + file + " is a file, not a folder"},
+		{"ExportEncounter", []string{"--db", db, "export-encounter", "Derelict cargo bay", under("x.json")}, "export-encounter " + under("x.json") + ": " + file + " is a file, not a folder"},
+		{"Backup", []string{"--db", db, "backup", under("b.db")}, "backup " + under("b.db") + ": " + file + " is a file, not a folder"},
+		{"ImportDB", []string{"--db", under("x.db"), "import", iseph}, "--db " + under("x.db") + ": " + file + " is a file, not a folder"},
+		{"ListDB", []string{"--db", under("x.db"), "list"}, "--db " + under("x.db") + ": " + file + " is a file, not a folder"},
+		{"InputFile", []string{"reach", under("x.json"), "--token", "Iseph"}, under("x.json") + ": no such file: " + file + " is a file, not a folder"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := Run(dbEnv(&stdout, &stderr), c.args)
+			if code != ExitBad || stdout.Len() != 0 || stderr.String() != "encounter-planner: "+c.want+"\n" {
+				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit 2 and %q", code, stdout.String(), stderr.String(), c.want)
+			}
+			if b, err := os.ReadFile(file); err != nil || string(b) != "a file" {
+				t.Errorf("the file in the way is now %q (%v)", b, err)
+			}
+		})
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files were made: %v", entries)
+	}
+}

@@ -19,10 +19,55 @@ import (
 // written.
 var ErrNotRegular = errors.New("not a regular file")
 
+// ErrNotFolder is wrapped (by a *NotFolderError) when a name on the way
+// to an output path, which must be a folder, is a file or anything else
+// that is not one ("notadir/x.png" where notadir is a file): nothing can
+// be made there and nothing was written. Bad input, as ErrNotRegular.
+var ErrNotFolder = errors.New("not a folder")
+
+// NotFolderError says which name on the way to Path is not a folder.
+// Error words only that ("notadir is a file, not a folder"), so the caller
+// says which path or option it was about.
+type NotFolderError struct {
+	Path   string // the output path asked for
+	Folder string // the first name on its way that exists and is no folder
+	Kind   string // what it is instead: "a file", "a FIFO (named pipe)" ...
+}
+
+func (e *NotFolderError) Error() string { return e.Folder + " is " + e.Kind + ", not a folder" }
+func (e *NotFolderError) Unwrap() error { return ErrNotFolder }
+
+// CheckFolder returns a *NotFolderError when path cannot be made because
+// a name on its way that must be a folder (its parent, or one above) is
+// something else; nil otherwise, also when folders are merely missing or
+// cannot be looked at (writing then says why). It looks from the parent
+// up and stops at the first name that exists. O(path depth) stats.
+func CheckFolder(path string) error {
+	for dir := filepath.Dir(path); ; {
+		fi, err := os.Stat(dir)
+		if err == nil {
+			if fi.IsDir() {
+				return nil
+			}
+			kind := "a file"
+			if !fi.Mode().IsRegular() {
+				kind = FileKind(fi.Mode())
+			}
+			return &NotFolderError{Path: path, Folder: dir, Kind: kind}
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return nil
+		}
+		dir = up
+	}
+}
+
 // CheckOutput says whether WriteFile may write path, before any work is
 // done: path must be a regular file, or not exist yet in a folder that
 // does. A symbolic link is followed to its target, which must be the same;
-// target is the path WriteFile will replace.
+// target is the path WriteFile will replace. A path under a file
+// (notadir/x.png) is a *NotFolderError.
 func CheckOutput(path string) (target string, err error) {
 	if path == "" {
 		return "", fmt.Errorf("write: %w: the output file name is empty", ErrNotRegular)
@@ -43,15 +88,19 @@ func CheckOutput(path string) (target string, err error) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		dir := filepath.Dir(target)
-		st, derr := os.Stat(dir)
-		if derr != nil {
-			return "", fmt.Errorf("write %s: its folder %s: %w", path, dir, derr)
+		if nf := CheckFolder(target); nf != nil {
+			return "", fmt.Errorf("write %s: %w", path, nf)
 		}
-		if !st.IsDir() {
-			return "", fmt.Errorf("write %s: %w: %s is not a folder", path, ErrNotRegular, dir)
+		if _, derr := os.Stat(dir); derr != nil {
+			return "", fmt.Errorf("write %s: its folder %s: %w", path, dir, derr)
 		}
 		return target, nil
 	case err != nil:
+		// Lstat of notadir/x.png says "not a directory" of the whole
+		// path; name the one that is not a folder instead.
+		if nf := CheckFolder(target); nf != nil {
+			return "", fmt.Errorf("write %s: %w", path, nf)
+		}
 		return "", fmt.Errorf("write %s: %w", path, err)
 	case fi.Mode().IsRegular():
 		return target, nil

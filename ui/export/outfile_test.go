@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -54,5 +55,44 @@ func TestWriteFileSaysWhoRefused(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(dir, ".ep-*"))
 	if len(left) != 0 {
 		t.Errorf("temporary files left: %q", left)
+	}
+}
+
+// TestOutputUnderAFile: a path under a file (notadir/x.png) is refused by
+// CheckOutput and WriteFile with a *NotFolderError naming the file in the
+// way, not the system's "lstat notadir/x.png: not a directory"; a FIFO in
+// the way is named as one; a folder that is merely missing is not one.
+func TestOutputUnderAFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notadir")
+	if err := os.WriteFile(file, []byte("a file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{filepath.Join(file, "x.png"), filepath.Join(file, "sub", "x.png")} {
+		_, err := CheckOutput(path)
+		var nf *NotFolderError
+		if !errors.As(err, &nf) || !errors.Is(err, ErrNotFolder) || nf.Folder != file || nf.Path != path ||
+			err.Error() != "write "+path+": "+file+" is a file, not a folder" {
+			t.Errorf("CheckOutput(%s) = %v (%#v)", path, err, nf)
+		}
+		if _, err := WriteFile(path, func(w io.Writer) error { t.Error("written"); return nil }); !errors.Is(err, ErrNotFolder) {
+			t.Errorf("WriteFile(%s) = %v", path, err)
+		}
+	}
+	if err := CheckFolder(filepath.Join(dir, "missing", "deeper", "x.png")); err != nil {
+		t.Errorf("a missing folder: %v, want nil", err)
+	}
+	if err := CheckFolder(filepath.Join(dir, "x.png")); err != nil {
+		t.Errorf("a folder: %v, want nil", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	if err := CheckFolder(filepath.Join(fifo, "x.png")); err == nil || err.Error() != fifo+" is a FIFO (named pipe), not a folder" {
+		t.Errorf("under a FIFO: %v", err)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "a file" {
+		t.Errorf("the file in the way is now %q", b)
 	}
 }

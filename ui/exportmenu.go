@@ -205,7 +205,7 @@ func (ed *Editor) exportPNG() {
 				e, o.Overlays = ed.playerOverlays()
 			}
 		} else {
-			o.Overlays = areasOnly(e, player.Checked)
+			o.Overlays = export.AreaOverlays(e, player.Checked)
 		}
 		ed.saveFile("export PNG", fileBase(e.Name)+".png", []string{".png"}, func(w io.Writer) error { return export.PNG(w, e, o) })
 	}, ed.win)
@@ -233,21 +233,6 @@ func (ed *Editor) playerOverlays() (*model.Encounter, *render.Overlays) {
 	return pe, o
 }
 
-// areasOnly are the overlays of an export without the current overlays:
-// the placed area templates alone (for a player version, computed without
-// the hidden tokens, whose areas are left out), nil when there are none.
-func areasOnly(e *model.Encounter, player bool) *render.Overlays {
-	if len(e.Areas) == 0 {
-		return nil
-	}
-	if player {
-		e, _ = session.PlayersView(e.Clone(), -1)
-	}
-	o := render.NewOverlays()
-	o.Areas = session.AreaShades(e)
-	return o
-}
-
 // pdfChoices are the Export PDF dialog's choices.
 type pdfChoices struct {
 	paper                         string
@@ -265,7 +250,7 @@ func (ed *Editor) pdfExport(c pdfChoices) (*model.Encounter, export.PDFOptions) 
 			e, o.Overlays = ed.playerOverlays()
 		}
 	} else {
-		o.Overlays = areasOnly(e, c.player)
+		o.Overlays = export.AreaOverlays(e, c.player)
 	}
 	return e, o
 }

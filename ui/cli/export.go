@@ -11,6 +11,10 @@ import (
 	"encounterplanner/ui/export"
 )
 
+// runExport writes FILE's map as a PNG, a PDF or a Universal VTT file
+// (queries.md "export"). The PNG and the PDF draw what the app's File >
+// Export draws with its overlays left out: the placed areas shaded
+// (export.AreaOverlays; --player: only the players' areas).
 func runExport(env Env, args []string) error {
 	f, err := parseFlags(args, []string{"png", "pdf", "uvtt", "px", "paper"}, []string{"player", "no-grid", "token-sheet", "trim"})
 	if err != nil {
@@ -47,7 +51,8 @@ func runExport(env Env, args []string) error {
 	case f.vals["png"] != "":
 		out, opt = f.vals["png"], "--png"
 		write = func(w io.Writer) error {
-			return export.PNG(w, e, export.PNGOptions{PX: px, Grid: !f.bools["no-grid"], Player: f.bools["player"]})
+			return export.PNG(w, e, export.PNGOptions{PX: px, Grid: !f.bools["no-grid"], Player: f.bools["player"],
+				Overlays: export.AreaOverlays(e, f.bools["player"])})
 		}
 	case f.vals["pdf"] != "":
 		out, opt = f.vals["pdf"], "--pdf"
@@ -60,7 +65,7 @@ func runExport(env Env, args []string) error {
 		}
 		write = func(w io.Writer) (err error) {
 			pages, err = export.WritePDF(w, e, export.PDFOptions{Paper: paper, Player: f.bools["player"],
-				TokenSheet: f.bools["token-sheet"], Trim: f.bools["trim"]})
+				TokenSheet: f.bools["token-sheet"], Trim: f.bools["trim"], Overlays: export.AreaOverlays(e, f.bools["player"])})
 			return err
 		}
 	default:

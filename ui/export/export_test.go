@@ -366,3 +366,29 @@ func TestPNGBands(t *testing.T) {
 		}
 	}
 }
+
+// TestAreaOverlays: the overlays of an export without the current ones are
+// the placed areas alone, none without areas; the players' version
+// computes them without the hidden tokens, so an emanation from a hidden
+// token shades nothing, while the GM's shades it.
+func TestAreaOverlays(t *testing.T) {
+	e := mapFrom("......", "......", "......")
+	if o := AreaOverlays(e, false); o != nil {
+		t.Errorf("no areas: %+v, want nil", o)
+	}
+	e.Ruleset = model.SF2E
+	e.Tokens = []model.Token{{Name: "Lurker", X: 2, Y: 1, Size: model.Medium, Side: "enemy", Hidden: true}}
+	e.Areas = []model.Area{
+		{Kind: model.Burst, X: 1, Y: 1, Radius: 5, Player: true},
+		{Kind: model.Emanation, Token: "Lurker", Radius: 5, Player: true},
+	}
+	for _, c := range []struct {
+		player bool
+		want   [2]int // squares shaded, by area
+	}{{false, [2]int{4, 9}}, {true, [2]int{4, 0}}} {
+		o := AreaOverlays(e, c.player)
+		if o == nil || len(o.Areas) != 2 || len(o.Areas[0].Squares) != c.want[0] || len(o.Areas[1].Squares) != c.want[1] || !o.Areas[0].Player {
+			t.Errorf("player %v: %+v, want %v squares", c.player, o, c.want)
+		}
+	}
+}

@@ -25,7 +25,7 @@ type PDFOptions struct {
 	Player     bool             // leave out hidden tokens and GM-only notes
 	TokenSheet bool             // add pages of fold-over standees, 1 inch per square
 	Trim       bool             // print only the smallest rectangle holding non-floor terrain, tokens and notes
-	Overlays   *render.Overlays // nil: none (the command line); else drawn as on screen
+	Overlays   *render.Overlays // nil: none; else drawn as on screen (AreaOverlays: the placed areas alone)
 	Created    time.Time        // the creation date written in the file; zero: now
 	NoCompress bool             // leave content streams uncompressed (tests, debugging)
 }

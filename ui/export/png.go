@@ -15,6 +15,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
 )
 
 // MaxImageSide is the largest PNG (or UVTT image) side, in pixels.
@@ -28,7 +29,27 @@ type PNGOptions struct {
 	PX       int              // pixels per square; 0 = DefaultPX
 	Grid     bool             // draw the grid lines
 	Player   bool             // leave out hidden tokens and GM-only notes
-	Overlays *render.Overlays // nil: no overlays (the command line's export)
+	Overlays *render.Overlays // nil: none; AreaOverlays: the placed areas alone
+}
+
+// AreaOverlays are the overlays of an export that leaves out the current
+// overlays (reach, path, cover...): the placed area templates alone, as
+// the app's Export PNG and PDF and the command line's export draw them
+// (ui/help.go: areas are shaded "in PNG and PDF exports"); nil when e has
+// none. For the players' version (player) the shades are computed on the
+// players' view of e (session.PlayersView: without hidden tokens, so an
+// area drawn from one is left out), and drawing with View.Player leaves
+// out the areas not marked for the players. Time O(areas x rules.Area).
+func AreaOverlays(e *model.Encounter, player bool) *render.Overlays {
+	if len(e.Areas) == 0 {
+		return nil
+	}
+	if player {
+		e, _ = session.PlayersView(e.Clone(), -1)
+	}
+	o := render.NewOverlays()
+	o.Areas = session.AreaShades(e)
+	return o
 }
 
 // pngBandBytes bounds the band of rows PNG renders at a time (a variable

@@ -70,6 +70,71 @@ type Fall struct {
 	Onto  *FallOnto // sf2e with FallQuery.Onto set
 }
 
+// FallRefusal is FallOf's refusal of where a fall ends, for one field of
+// the query, so that a caller can name what the user gave for it (the
+// command line's --to and --onto): Field is "To" (the token may not end
+// that far below the ground: MayGoBelow, the app's own check) or "Onto"
+// (that creature is not under the token: LandsOn). Reason says why, in the
+// GM's words and naming the tokens. It is a bad query.
+type FallRefusal struct {
+	Field  string
+	Reason string
+}
+
+func (r *FallRefusal) Error() string { return "fall: " + r.Reason }
+func (r *FallRefusal) Is(target error) bool {
+	return target == ErrBadQuery || target == model.ErrInvalid
+}
+
+// LandsOn reports whether token tok, falling from its elevation to
+// elevation to, lands on creature c (sf2e "Falling on a Creature"): c is
+// under it, their spaces sharing a square of the map, with c's top (its
+// elevation plus its height, a space being as tall as it is wide) at or
+// below tok's elevation and above to, so that c stands in the way down (a
+// creature whose top is at or below the landing, such as one burrowed
+// under the ground where tok lands, is not landed on). O(1).
+func LandsOn(e *model.Encounter, tok, c, to int) bool {
+	return landsOnWhy(e, tok, c, to) == ""
+}
+
+// landsOnWhy is "" when LandsOn, else why not.
+func landsOnWhy(e *model.Encounter, tok, c, to int) string {
+	if tok < 0 || tok >= len(e.Tokens) || c < 0 || c >= len(e.Tokens) || tok == c {
+		return "no such pair of tokens"
+	}
+	t, o := &e.Tokens[tok], &e.Tokens[c]
+	kt, ko := e.Space(t), e.Space(o)
+	if t.X >= o.X+ko || o.X >= t.X+kt || t.Y >= o.Y+ko || o.Y >= t.Y+kt {
+		return fmt.Sprintf("%s is not under %s", o.Name, t.Name)
+	}
+	top := o.Elevation + ko*e.Feet()
+	switch {
+	case top > t.Elevation:
+		return fmt.Sprintf("%s is not under %s (it reaches up to %d ft, and %s falls from %d ft)", o.Name, t.Name, top, t.Name, t.Elevation)
+	case top <= to:
+		return fmt.Sprintf("%s is not in %s's way down (it reaches up to %d ft, and %s lands at %d ft)", o.Name, t.Name, top, t.Name, to)
+	}
+	return ""
+}
+
+// belowWhy says why token t may not go below the ground (it may not:
+// MayGoBelow): no burrow Speed, and water under none or only part of its
+// space.
+func belowWhy(e *model.Encounter, t *model.Token) string {
+	k, wet := e.Space(t), 0
+	for y := t.Y; y < t.Y+k; y++ {
+		for x := t.X; x < t.X+k; x++ {
+			if e.Grid.In(x, y) && e.Grid.At(x, y)&model.Water != 0 {
+				wet++
+			}
+		}
+	}
+	if wet > 0 {
+		return "no burrow Speed, and water under only part of its space"
+	}
+	return "no burrow Speed, no water"
+}
+
 // FallOf computes a fall (rules-conventions.md "Elevation"). sf2e: the fall
 // is capped at 1,500 ft; onto a water square (any square of the space) it
 // counts 20 ft shorter (30 with Dive), the reduction never more than
@@ -79,7 +144,11 @@ type Fall struct {
 // down. pf1e: 1d6 per full 10 ft, at most 20d6, "0" below 10 ft, prone when
 // any; no water rule and no rule for landing on a creature (a query for
 // either is bad). Other rulesets, a landing above the token, or an
-// elevation not a multiple of feetPerSquare are bad queries. O(space).
+// elevation not a multiple of feetPerSquare are bad queries; so are, as
+// a *FallRefusal, a landing below the ground for a token that may not go
+// there (MayGoBelow: a burrow Speed, or water under its whole space; the
+// app refuses PageDown there the same way) and a creature to land on
+// that is not under the token (LandsOn). O(space).
 func FallOf(e *model.Encounter, q FallQuery) (Fall, error) {
 	if e.Ruleset != model.SF2E && e.Ruleset != model.PF1E {
 		return Fall{}, BadQuery("falling is an sf2e and pf1e rule; this encounter's ruleset is %s", e.Ruleset)
@@ -112,6 +181,14 @@ func FallOf(e *model.Encounter, q FallQuery) (Fall, error) {
 	}
 	if q.WaterDepth < UnlimitedDepth {
 		return Fall{}, BadQuery("fall: water depth %d ft is negative", q.WaterDepth)
+	}
+	if to < 0 && to < t.Elevation && !MayGoBelow(e, q.Token) {
+		return Fall{}, &FallRefusal{"To", fmt.Sprintf("%s cannot go below the ground here (%s)", t.Name, belowWhy(e, t))}
+	}
+	if q.Onto != NoFallOnto {
+		if why := landsOnWhy(e, q.Token, q.Onto, to); why != "" {
+			return Fall{}, &FallRefusal{"Onto", why}
+		}
 	}
 	f := Fall{Feet: t.Elevation - to}
 	if e.Ruleset == model.PF1E {

@@ -211,3 +211,82 @@ func TestFallLargeSpacePartlyOverWater(t *testing.T) {
 		}
 	}
 }
+
+// A fall ends below the ground only where the token may be there
+// (MayGoBelow: a burrow Speed, or water under its whole space), as the app
+// refuses PageDown; elsewhere FallOf refuses the landing as a FallRefusal
+// of To, in the GM's words. It was answered as a fall to -10 ft.
+func TestFallBelowTheGround(t *testing.T) {
+	cases := []struct {
+		name   string
+		rows   []string
+		speeds string
+		to     int
+		why    string // "" when the fall is answered
+	}{
+		{"open ground", nil, "land=25", -10, "Navasi cannot go below the ground here (no burrow Speed, no water)"},
+		{"to the ground", nil, "land=25", 0, ""},
+		{"into water", []string{"...", ".~.", "..."}, "land=25", -10, ""},
+		{"shallow water is not deep", []string{"...", ".w.", "..."}, "land=25", -10, "Navasi cannot go below the ground here (no burrow Speed, no water)"},
+		{"a burrower", nil, "land=25 burrow=10", -10, ""},
+	}
+	for _, c := range cases {
+		e := fallFrom(t, model.SF2E, 50, c.rows...)
+		e.Tokens[0].Speeds = tok{speeds: c.speeds}.token().Speeds
+		q := NewFallQuery(0)
+		q.To = c.to
+		f, err := FallOf(e, q)
+		var no *FallRefusal
+		switch {
+		case c.why == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.why == "" && f.Feet != 50-c.to:
+			t.Errorf("%s: fell %d ft, want %d", c.name, f.Feet, 50-c.to)
+		case c.why != "" && (!errors.As(err, &no) || no.Field != "To" || no.Reason != c.why || !errors.Is(err, ErrBadQuery)):
+			t.Errorf("%s: got %v (%#v), want a bad query refusing To: %q", c.name, err, no, c.why)
+		}
+	}
+	// The Ogre, Large, with water under one square of its four.
+	e := fallFrom(t, model.SF2E, 0, "...", ".~.", "...")
+	e.Tokens[1].Elevation = 30
+	q := NewFallQuery(1)
+	q.To = -5
+	if _, err := FallOf(e, q); err == nil || err.Error() != "fall: Ogre cannot go below the ground here (no burrow Speed, and water under only part of its space)" {
+		t.Errorf("the Ogre partly over water: %v", err)
+	}
+}
+
+// "Landing on a creature" takes a creature under the faller, in its way
+// down (LandsOn): their spaces share a square, its top is at or below the
+// faller and above the landing. Any other is a FallRefusal of Onto.
+func TestFallOntoMustBeUnder(t *testing.T) {
+	cases := []struct {
+		name    string
+		x, y, z int // the Ogre's (Large) position and elevation
+		to      int
+		why     string
+	}{
+		{"under her", 0, 0, 0, 0, ""},
+		{"under one corner", 1, 1, 0, 0, ""},
+		{"beside her", 2, 1, 0, 0, "Ogre is not under Navasi"},
+		{"level with her", 0, 0, 50, 0, "Ogre is not under Navasi (it reaches up to 60 ft, and Navasi falls from 50 ft)"},
+		{"just below her", 0, 0, 40, 0, ""},
+		{"below the landing", 0, 0, 0, 10, "Ogre is not in Navasi's way down (it reaches up to 10 ft, and Navasi lands at 10 ft)"},
+		{"burrowed under the ground", 0, 0, -10, 0, "Ogre is not in Navasi's way down (it reaches up to 0 ft, and Navasi lands at 0 ft)"},
+	}
+	for _, c := range cases {
+		e := fallFrom(t, model.SF2E, 50, "....", "....", "....")
+		o := &e.Tokens[1]
+		o.X, o.Y, o.Elevation = c.x, c.y, c.z
+		q := NewFallQuery(0)
+		q.To, q.Onto = c.to, 1
+		_, err := FallOf(e, q)
+		var no *FallRefusal
+		switch {
+		case c.why == "" && (err != nil || !LandsOn(e, 0, 1, c.to)):
+			t.Errorf("%s: %v (LandsOn %v)", c.name, err, LandsOn(e, 0, 1, c.to))
+		case c.why != "" && (!errors.As(err, &no) || no.Field != "Onto" || no.Reason != c.why || LandsOn(e, 0, 1, c.to)):
+			t.Errorf("%s: got %v (%#v), want a refusal of Onto: %q", c.name, err, no, c.why)
+		}
+	}
+}

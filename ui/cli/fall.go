@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -13,7 +14,10 @@ import (
 // rules.FallOf. `feet` is the distance fallen before any reduction; a water
 // square under the token gives sf2e's soft landing; `onto` appears with
 // --onto. pf1e answers its damage as dice ("6d6", "0" below 10 ft) and has
-// no water or creature rule (those flags are exit 2, from the rules).
+// no water or creature rule (those flags are exit 2, from the rules). A
+// landing below the ground for a token that may not go there, or a
+// creature to land on that is not under it, is exit 2 naming --to or
+// --onto (rules.FallRefusal).
 func runFall(env Env, args []string) error {
 	f, e, file, err := fileCmd(args, []string{"token", "to", "water-depth", "onto"}, []string{"dive"})
 	if err != nil {
@@ -40,6 +44,15 @@ func runFall(env Env, args []string) error {
 		}
 	}
 	fall, err := rules.FallOf(e, q)
+	var no *rules.FallRefusal
+	if errors.As(err, &no) {
+		switch no.Field {
+		case "To":
+			return usagef("--to %d: %s", q.To, no.Reason)
+		case "Onto":
+			return usagef("--onto %s: %s", e.Tokens[q.Onto].Name, no.Reason)
+		}
+	}
 	if err != nil {
 		return err
 	}

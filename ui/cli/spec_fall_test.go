@@ -10,12 +10,13 @@ import (
 )
 
 // fallFile is an encounter of ruleset on the map rows with Navasi at
-// elevation feet over (1, 1) and a Large Ogre on the ground at (2, 1).
+// elevation feet over (1, 1) and a Large Ogre on the ground under her, at
+// (1, 1) (its space 1-2, 1-2), so that she can land on it.
 func fallFile(t *testing.T, ruleset string, elevation int, rows string) string {
 	t.Helper()
 	return specFile(t, "fall.encounter.json", fmt.Sprintf(`{"format":"encounter/1","name":"F","ruleset":%q,"map":{"rows":[%s]},"tokens":[`+
 		`{"name":"Navasi","x":1,"y":1,"side":"party","elevation":%d,"speeds":{"land":25}},`+
-		`{"name":"Ogre","x":2,"y":1,"size":"large","side":"enemy","speeds":{"land":25}}]}`, ruleset, rows, elevation))
+		`{"name":"Ogre","x":1,"y":1,"size":"large","side":"enemy","speeds":{"land":25}}]}`, ruleset, rows, elevation))
 }
 
 const fallOpen = `"....","....","...."`
@@ -56,6 +57,56 @@ func TestSpecFallTo(t *testing.T) {
 	bad(t, []string{"fall", f, "--token", "Nobody"}, "--token", "Nobody")
 	bad(t, []string{"fall", f, "--token", "Navasi", "--onto", "Navasi"}, "same token")
 	bad(t, []string{"fall", f}, "--token is required")
+}
+
+// Where the sections are silent, the command line decides so: a landing
+// below the ground (--to under 0) is refused, naming --to, for a token
+// that may not go there, as the app refuses PageDown there: it takes a
+// burrow Speed, or water under the token's whole space (rules.MayGoBelow;
+// "negative for a burrowing or diving token"). It was answered as a fall
+// of 60 ft on open ground.
+func TestSpecFallBelowTheGround(t *testing.T) {
+	f := fallFile(t, "sf2e", 50, fallOpen)
+	bad(t, []string{"fall", f, "--token", "Navasi", "--to", "-10"}, "--to -10: Navasi cannot go below the ground here (no burrow Speed, no water)")
+	bad(t, []string{"fall", f, "--token", "Navasi", "--to=-5"}, "--to -5: Navasi cannot go below the ground here")
+	pf := fallFile(t, "pf1e", 50, fallOpen)
+	bad(t, []string{"fall", pf, "--token", "Navasi", "--to", "-10"}, "--to -10: Navasi cannot go below the ground here")
+	// The Ogre, over one water square of its four, may not dive either.
+	part := specFile(t, "part.encounter.json", `{"format":"encounter/1","name":"F","ruleset":"sf2e","map":{"rows":["....",".~..","...."]},"tokens":[`+
+		`{"name":"Ogre","x":1,"y":1,"size":"large","side":"enemy","elevation":30,"speeds":{"land":25}}]}`)
+	bad(t, []string{"fall", part, "--token", "Ogre", "--to", "-10"}, "--to -10: Ogre cannot go below the ground here (no burrow Speed, and water under only part of its space)")
+	// Water under the whole space, or a burrow Speed, lets it go down.
+	wet := fallFile(t, "sf2e", 50, `"....",".~..","...."`)
+	if out := okJSON(t, nil, "fall", wet, "--token", "Navasi", "--to", "-10"); out != `{"token":"Navasi","feet":60,"damage":20,"prone":true}`+"\n" {
+		t.Errorf("a dive into water: %s", out)
+	}
+	mole := specFile(t, "mole.encounter.json", `{"format":"encounter/1","name":"F","ruleset":"sf2e","map":{"rows":["...."]},"tokens":[`+
+		`{"name":"Mole","x":1,"y":0,"side":"enemy","elevation":20,"speeds":{"land":25,"burrow":10}}]}`)
+	if out := okJSON(t, nil, "fall", mole, "--token", "Mole", "--to", "-10"); out != `{"token":"Mole","feet":30,"damage":15,"prone":true}`+"\n" {
+		t.Errorf("a burrower: %s", out)
+	}
+}
+
+// Where the sections are silent, the command line decides so: --onto
+// names a creature under the falling token, in its way down (their
+// spaces share a square; its top at or below the token, above where it
+// lands: rules.LandsOn); any other is refused, naming --onto. It was
+// answered for a creature beside the token.
+func TestSpecFallOntoMustBeUnder(t *testing.T) {
+	f := specFile(t, "onto.encounter.json", `{"format":"encounter/1","name":"F","ruleset":"sf2e","map":{"rows":["........","........","........","........"]},"tokens":[`+
+		`{"name":"Rock","x":5,"y":0,"side":"party","elevation":50,"speeds":{"land":25}},`+
+		`{"name":"Big","x":6,"y":2,"size":"large","side":"enemy","speeds":{"land":25}},`+
+		`{"name":"Mole","x":5,"y":0,"side":"enemy","elevation":-10,"speeds":{"land":25,"burrow":10}},`+
+		`{"name":"Kite","x":4,"y":0,"size":"large","side":"enemy","elevation":45,"speeds":{"land":25,"fly":40}},`+
+		`{"name":"Gnat","x":5,"y":0,"side":"enemy","elevation":20,"speeds":{"fly":40}}]}`)
+	bad(t, []string{"fall", f, "--token", "Rock", "--onto", "Big"}, "--onto Big: Big is not under Rock")
+	bad(t, []string{"fall", f, "--token", "Rock", "--onto", "Kite"}, "--onto Kite: Kite is not under Rock (it reaches up to 55 ft, and Rock falls from 50 ft)")
+	bad(t, []string{"fall", f, "--token", "Rock", "--onto", "Mole"}, "--onto Mole: Mole is not in Rock's way down (it reaches up to -5 ft, and Rock lands at 0 ft)")
+	bad(t, []string{"fall", f, "--token", "Rock", "--to", "25", "--onto", "Gnat"}, "--onto Gnat: Gnat is not in Rock's way down")
+	want := `{"token":"Rock","feet":50,"damage":25,"prone":true,"onto":{"name":"Gnat","dc":15,"criticalSuccess":0,"success":6,"failure":12,"criticalFailure":25}}` + "\n"
+	if out := okJSON(t, nil, "fall", f, "--token", "Rock", "--onto", "Gnat"); out != want {
+		t.Errorf("onto Gnat, under Rock: %s", out)
+	}
 }
 
 // "a water square under the token gives the soft landing": "into a `water`

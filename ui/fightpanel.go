@@ -73,9 +73,15 @@ func (ed *Editor) showFight() {
 	heading := widget.NewLabelWithStyle(head, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	heading.Wrapping = fyne.TextWrapWord
 	bar.Add(heading)
+	// Delay is greyed once the creature has moved (session.DelayRefusal);
+	// a tap on it then says why in the status bar
+	delay := newWhyButton("Delay", ed.DelayTurn, func() string { return session.DelayRefusal(ed.enc) }, ed.message)
+	if session.DelayRefusal(ed.enc) != "" {
+		delay.Disable()
+	}
 	bar.Add(container.NewGridWithColumns(3,
 		widget.NewButton("Next (N)", ed.NextTurn),
-		widget.NewButton("Delay", ed.DelayTurn),
+		delay,
 		widget.NewButton("End", ed.EndFight)))
 	bar.Add(widget.NewSeparator())
 	if bar != ed.fight.bar {
@@ -234,12 +240,26 @@ func (ed *Editor) NextTurn() {
 	ed.fightEdit(func(c *model.Encounter) error { c.Fight.NextTurn(); c.Fight.State = nil; return nil })
 }
 
-// DelayTurn moves the current token after the next one, whose turn begins.
+// DelayTurn moves the current creature after the next one, whose turn
+// begins, and gives it that one's initiative (session.Delay). A creature
+// that has already moved this turn may not Delay: the status bar says so
+// and nothing changes (it came back with a whole turn again).
 func (ed *Editor) DelayTurn() {
 	if ed.enc.Fight == nil {
+		ed.message("no fight in progress: Encounter > Start fight…")
 		return
 	}
-	ed.fightEdit(func(c *model.Encounter) error { session.Delay(c.Fight); c.Fight.State = nil; return nil })
+	if why := session.DelayRefusal(ed.enc); why != "" {
+		ed.message(why)
+		return
+	}
+	ed.fightEdit(func(c *model.Encounter) error {
+		if err := session.Delay(c); err != nil {
+			return err
+		}
+		c.Fight.State = nil
+		return nil
+	})
 }
 
 // EndFight ends the fight at once, and says so with the way back: the

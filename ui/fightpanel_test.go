@@ -24,14 +24,19 @@ func maxBand(ed *Editor) int {
 	return m
 }
 
-// fightButton finds a button of the fight panel by its text.
-func fightButton(t *testing.T, ed *Editor, text string) *widget.Button {
+// fightButton finds a button of the fight panel by its text: the widget
+// in the panel, as the pointer taps it (a greyed Delay answers with why).
+func fightButton(t *testing.T, ed *Editor, text string) fightControl {
 	t.Helper()
-	var found *widget.Button
+	var found fightControl
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch w := o.(type) {
 		case *widget.Button:
+			if w.Text == text {
+				found = w
+			}
+		case *whyButton:
 			if w.Text == text {
 				found = w
 			}
@@ -47,6 +52,13 @@ func fightButton(t *testing.T, ed *Editor, text string) *widget.Button {
 		t.Fatalf("no fight button %q", text)
 	}
 	return found
+}
+
+// fightControl is a button of the fight panel.
+type fightControl interface {
+	fyne.Widget
+	fyne.Tappable
+	fyne.Disableable
 }
 
 // TestFightRound plays a round at the table: start (Dae typed 25, the rest

@@ -42,3 +42,31 @@ func (r *orderRow) DragEnd() {
 		r.move(rows)
 	}
 }
+
+// whyButton is a button that, greyed, still answers a tap with why: the
+// fight panel's Delay, greyed once the creature has moved, said nothing
+// when the GM pressed it.
+type whyButton struct {
+	widget.Button
+	why func() string // why the button is greyed
+	say func(string)  // where the reason goes (the status bar)
+}
+
+func newWhyButton(label string, tapped func(), why func() string, say func(string)) *whyButton {
+	b := &whyButton{why: why, say: say}
+	b.Text = label
+	b.OnTapped = tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// Tapped runs the button, or, greyed, says why it is.
+func (b *whyButton) Tapped(ev *fyne.PointEvent) {
+	if b.Disabled() {
+		if w := b.why(); w != "" {
+			b.say(w)
+		}
+		return
+	}
+	b.Button.Tapped(ev)
+}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -74,18 +75,57 @@ func MoveInOrder(f *model.Fight, i, delta int) bool {
 	return true
 }
 
-// Delay moves the token whose turn it is to just after the next one, whose
-// turn begins: after the last token that is the first of the next round.
-func Delay(f *model.Fight) {
+// Delay moves the creature whose turn it is in e to just after the next
+// one, whose turn begins (after the last creature, that is the first of
+// the next round), unless DelayRefusal says why it may not: then it
+// changes nothing and returns that reason. The creature takes the
+// initiative of the one it now follows (nil when that one has none), so
+// the numbers read down the order as it is: Player Core, Delay, "This
+// permanently changes your initiative to the new position"; Pathfinder
+// 1e, Delay, "Your initiative result becomes the count on which you took
+// the delayed action". Its turn state stays fresh: it has not acted.
+func Delay(e *model.Encounter) error {
+	if why := DelayRefusal(e); why != "" {
+		return errors.New(why)
+	}
+	f := e.Fight
 	if len(f.Order) < 2 {
 		f.NextTurn()
-		return
+		return nil
 	}
 	me := f.Turn
 	f.NextTurn()
 	f.Order = slices.DeleteFunc(f.Order, func(n string) bool { return n == me })
 	at := slices.Index(f.Order, f.Turn) + 1
 	f.Order = slices.Insert(f.Order, at, me)
+	if i, j := e.TokenIndex(me), e.TokenIndex(f.Turn); i >= 0 && j >= 0 {
+		e.Tokens[i].Initiative = nil
+		if v := e.Tokens[j].Initiative; v != nil {
+			n := *v
+			e.Tokens[i].Initiative = &n
+		}
+	}
+	return nil
+}
+
+// DelayRefusal is why the creature whose turn it is in e may not Delay
+// now, "" when it may. A Delay puts off a whole turn, before its first
+// action: Player Core's Delay is a free action whose trigger is "Your
+// turn begins", and Pathfinder 1e's says "you take no action" (Core
+// Rulebook, Delay); the starship and points rules name no Delay, and
+// the app holds them to the same. What the app knows a creature did this
+// turn is its movement (its TurnState: actions or points spent, feet
+// flown, diagonals counted), so one that has moved may not Delay: it
+// came back from a Delay with a whole turn again.
+func DelayRefusal(e *model.Encounter) string {
+	f := e.Fight
+	if f == nil {
+		return "no fight in progress: Encounter > Start fight…"
+	}
+	if f.State[f.Turn] != (model.TurnState{}) {
+		return fmt.Sprintf("%s has already moved this turn: a creature can Delay only before it acts (N ends its turn)", f.Turn)
+	}
+	return ""
 }
 
 // TurnOf is the turn state the overlays of token sel use: in a fight, on

@@ -2,7 +2,9 @@ package session
 
 import (
 	"math"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"encounterplanner/model"
@@ -85,7 +87,8 @@ func TestInitiativeTiesPutTheAdversariesFirst(t *testing.T) {
 }
 
 // TestOrderAndDelay: moving in the order keeps the turn; delaying puts the
-// current token after the next, whose turn begins (across the round too).
+// current token after the next, whose turn begins (across the round too),
+// and gives it that token's initiative.
 func TestOrderAndDelay(t *testing.T) {
 	f := &model.Fight{Round: 1, Order: []string{"A", "B", "C"}, Turn: "A"}
 	if !MoveInOrder(f, 0, 1) || !slices.Equal(f.Order, []string{"B", "A", "C"}) || f.Turn != "A" {
@@ -94,15 +97,73 @@ func TestOrderAndDelay(t *testing.T) {
 	if MoveInOrder(f, 0, -1) || MoveInOrder(nil, 0, 1) {
 		t.Error("moved past the top")
 	}
-	f = &model.Fight{Round: 1, Order: []string{"A", "B", "C"}, Turn: "A", State: map[string]model.TurnState{"A": {Actions: 1}}}
-	Delay(f)
-	if !slices.Equal(f.Order, []string{"B", "A", "C"}) || f.Turn != "B" || f.Round != 1 {
+	e := fightEnc() // Ann 12, Bo none, Cy 12, Al 3
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Cy", "Al", "Bo"}, Turn: "Cy"}
+	if err := Delay(e); err != nil {
+		t.Fatal(err)
+	}
+	if f := e.Fight; !slices.Equal(f.Order, []string{"Al", "Cy", "Bo"}) || f.Turn != "Al" || f.Round != 1 {
 		t.Errorf("delay: %+v", f)
 	}
-	f = &model.Fight{Round: 2, Order: []string{"A", "B", "C"}, Turn: "C"}
-	Delay(f)
-	if !slices.Equal(f.Order, []string{"A", "C", "B"}) || f.Turn != "A" || f.Round != 3 {
+	if v := e.Tokens[2].Initiative; v == nil || *v != 3 || e.Tokens[3].Initiative == v {
+		t.Errorf("Cy's initiative after delaying behind Al (3): %v", v)
+	}
+	e.Fight = &model.Fight{Round: 2, Order: []string{"Al", "Cy", "Bo"}, Turn: "Bo"}
+	if err := Delay(e); err != nil {
+		t.Fatal(err)
+	}
+	if f := e.Fight; !slices.Equal(f.Order, []string{"Al", "Bo", "Cy"}) || f.Turn != "Al" || f.Round != 3 {
 		t.Errorf("delay last: %+v", f)
+	}
+	if v := e.Tokens[1].Initiative; v == nil || *v != 3 {
+		t.Errorf("Bo's initiative after delaying behind Al (3) into the next round: %v", v)
+	}
+	// behind a creature without an initiative, none
+	e = fightEnc()
+	e.Fight = &model.Fight{Round: 3, Order: []string{"Al", "Bo", "Cy"}, Turn: "Al"}
+	if err := Delay(e); err != nil || e.Tokens[3].Initiative != nil {
+		t.Errorf("Al behind Bo (none): %v, %v", e.Tokens[3].Initiative, err)
+	}
+}
+
+// TestNoDelayOnceActed: a creature that has moved this turn (sf2e and
+// pf1e actions, starship feet flown, points spent, or only a diagonal
+// counted) may not Delay, and nothing changes; one that has not may.
+func TestNoDelayOnceActed(t *testing.T) {
+	for _, c := range []struct {
+		ruleset model.Ruleset
+		ts      model.TurnState
+	}{
+		{model.SF2E, model.TurnState{Actions: 1, Diagonals: 1}},
+		{model.PF1E, model.TurnState{Actions: 1}},
+		{model.Starship, model.TurnState{Spent: 50}},
+		{model.Points, model.TurnState{Spent: 2}},
+		{model.SF2E, model.TurnState{Diagonals: 1}},
+	} {
+		e := fightEnc()
+		e.Ruleset = c.ruleset
+		e.Fight = &model.Fight{Round: 1, Order: []string{"Ann", "Cy", "Al"}, Turn: "Ann",
+			State: map[string]model.TurnState{"Ann": c.ts}}
+		before := e.Clone()
+		err := Delay(e)
+		if err == nil || !strings.Contains(err.Error(), "Ann has already moved this turn") {
+			t.Errorf("%s %+v: Delay said %v", c.ruleset, c.ts, err)
+		}
+		if !reflect.DeepEqual(e, before) {
+			t.Errorf("%s %+v: a refused Delay changed the fight to %+v", c.ruleset, c.ts, e.Fight)
+		}
+		if DelayRefusal(e) != err.Error() {
+			t.Errorf("%s: DelayRefusal %q", c.ruleset, DelayRefusal(e))
+		}
+	}
+	e := fightEnc()
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Ann", "Cy"}, Turn: "Ann", State: map[string]model.TurnState{"Cy": {Actions: 2}}}
+	if why := DelayRefusal(e); why != "" {
+		t.Errorf("Ann has not acted (Cy's old state is not hers): %q", why)
+	}
+	e.Fight = nil
+	if DelayRefusal(e) == "" || Delay(e) == nil {
+		t.Error("a Delay without a fight")
 	}
 }
 

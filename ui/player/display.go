@@ -44,8 +44,9 @@ type Display struct {
 	ruler  fyne.CanvasObject // the card ruler shown while calibrating
 	resW   int               // the resolution of the screen the diagonal was measured on
 	resH   int
-	warned string        // the last "not the calibrated screen" note, said once
-	order  *widget.Label // the initiative order above the map, in a fight
+	warned string              // the last "not the calibrated screen" note, said once
+	order  *widget.Label       // the initiative order above the map, in a fight
+	turn   session.PlayersTurn // the turn order marks (kept through unseen turns)
 	// content is the order above the map, the window's usual content
 	content fyne.CanvasObject
 }
@@ -255,7 +256,8 @@ func (p *Display) Refresh() {
 		}
 		// the answer computed without hidden tokens (session.Result.PlayerReach),
 		// shown only while it belongs to what the GM sees
-		if sel := src.Selected; p.share && sel >= 0 && sel < len(e.Tokens) && !e.Tokens[sel].Hidden {
+		// (nor a creature wholly in fog: the editor selects it on its turn)
+		if sel := src.Selected; p.share && sel >= 0 && sel < len(e.Tokens) && e.SeenByPlayers(&e.Tokens[sel]) {
 			if r != nil && r.Sel == sel && r.NTok == len(e.Tokens) {
 				o.Selected = sel
 				if src.Reach != nil {
@@ -300,9 +302,11 @@ func playerAreas(e *model.Encounter) []render.AreaShade {
 }
 
 // showOrder shows the fight's initiative order and whose turn it is above
-// the map (hidden tokens left out); nothing without a fight.
+// the map (hidden tokens left out, and through an unseen creature's turn
+// the line as it was: session.PlayersOrder); nothing without a fight.
 func (p *Display) showOrder(e *model.Encounter) {
-	s := session.PlayersOrder(e)
+	s, turn := session.PlayersOrder(e, p.turn)
+	p.turn = turn
 	if s == p.order.Text && p.order.Visible() == (s != "") {
 		return
 	}

@@ -156,3 +156,110 @@ func TestDisplayShowsTheOrder(t *testing.T) {
 		t.Errorf("the order stayed after the fight: %q", p.Order())
 	}
 }
+
+// TestUnseenTurnsLeaveTheOrderAsItWas: while a creature the players
+// cannot see (hidden, or wholly in fog) has its turn, the players' line
+// looks exactly as it did before that turn began, round and marker
+// included: QA's line lost its marker ("Round 1 · Iseph · Dae") during the
+// hidden assassin's turn, telling the table that something unseen was
+// acting. A fight that opens with an unseen creature marks the first
+// creature the players can see; a creature that Delays behind an unseen
+// one keeps the marker until the next creature they see begins its turn.
+func TestUnseenTurnsLeaveTheOrderAsItWas(t *testing.T) {
+	test.NewTempApp(t)
+	gm := test.NewTempWindow(t, widget.NewLabel("gm"))
+	e := &model.Encounter{Name: "Den", Ruleset: model.SF2E, Grid: model.NewGrid(10, 10), Tokens: []model.Token{
+		{Name: "Iseph", X: 1, Y: 1}, {Name: "Assassin", X: 5, Y: 5, Hidden: true}, {Name: "Ghoul", X: 8, Y: 8},
+		{Name: "Dae", X: 3, Y: 3}, {Name: "Ogre", X: 4, Y: 1},
+	}}
+	e.Revealed = make([]bool, len(e.Grid.Cells))
+	for i := range e.Revealed {
+		e.Revealed[i] = true
+	}
+	e.Revealed[8*10+8] = false // the ghoul's square
+	p := Open(Source{
+		Encounter: func() *model.Encounter { return e },
+		Answer:    func() (*render.Overlays, *session.Result) { return nil, nil },
+		Parent:    gm,
+		Escapes:   controls.NewEscapes(gm),
+		Say:       func(string) {},
+	})
+	t.Cleanup(p.Close)
+	step := func(what, want string) {
+		t.Helper()
+		p.Refresh()
+		if got := p.Order(); got != want {
+			t.Errorf("%s: the players see %q, want %q", what, got, want)
+		}
+	}
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Iseph", "Assassin", "Ghoul", "Dae", "Ogre"}, Turn: "Iseph"}
+	step("Iseph's turn", "Round 1 · ▶ Iseph · Dae · Ogre")
+	e.Fight.NextTurn()
+	step("the hidden assassin's turn", "Round 1 · ▶ Iseph · Dae · Ogre")
+	e.Fight.NextTurn()
+	step("the ghoul's turn, in fog", "Round 1 · ▶ Iseph · Dae · Ogre")
+	e.Fight.NextTurn()
+	step("Dae's turn", "Round 1 · Iseph · ▶ Dae · Ogre")
+	e.Fight.NextTurn()
+	step("the ogre's turn", "Round 1 · Iseph · Dae · ▶ Ogre")
+
+	// an unseen creature opens the round: the players still see round 1
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Assassin", "Iseph", "Dae"}, Turn: "Dae"}
+	step("Dae's turn, last in round 1", "Round 1 · Iseph · ▶ Dae")
+	e.Fight.NextTurn()
+	step("the assassin opens round 2", "Round 1 · Iseph · ▶ Dae")
+	e.Fight.NextTurn()
+	step("Iseph's turn in round 2", "Round 2 · ▶ Iseph · Dae")
+
+	// Iseph Delays until after the assassin: the players saw Iseph's
+	// turn, and still do while the assassin acts
+	e.Fight = &model.Fight{Round: 3, Order: []string{"Iseph", "Assassin", "Dae"}, Turn: "Iseph"}
+	step("Iseph's turn in round 3", "Round 3 · ▶ Iseph · Dae")
+	e.Fight.Order, e.Fight.Turn = []string{"Assassin", "Iseph", "Dae"}, "Assassin"
+	step("Iseph delayed, the assassin's turn", "Round 3 · ▶ Iseph · Dae")
+	e.Fight = nil
+	step("the fight over", "")
+
+	// a fight that opens with unseen creatures: the first the players see
+	e.Fight = &model.Fight{Round: 1, Order: []string{"Assassin", "Ghoul", "Dae", "Iseph"}, Turn: "Assassin"}
+	step("a fight opened by the assassin", "Round 1 · ▶ Dae · Iseph")
+	e.Fight.NextTurn()
+	step("then the ghoul", "Round 1 · ▶ Dae · Iseph")
+	e.Fight.NextTurn()
+	step("then Dae", "Round 1 · ▶ Dae · Iseph")
+}
+
+// TestFoggedCreaturesReachIsNotShared: on the turn of a creature wholly
+// in fog the GM's editor selects it, and with Show players on its reach
+// went to the players' screen, drawn on the squares they see.
+func TestFoggedCreaturesReachIsNotShared(t *testing.T) {
+	test.NewTempApp(t)
+	gm := test.NewTempWindow(t, widget.NewLabel("gm"))
+	e := &model.Encounter{Name: "Den", Ruleset: model.SF2E, Grid: model.NewGrid(10, 10), Tokens: []model.Token{
+		{Name: "Iseph", X: 1, Y: 1}, {Name: "Ghoul", X: 8, Y: 8},
+	}}
+	e.Revealed = make([]bool, len(e.Grid.Cells))
+	for i := range e.Revealed {
+		e.Revealed[i] = i != 8*10+8
+	}
+	ov := render.NewOverlays()
+	ov.Selected, ov.Reach = 1, []rules.Square{{X: 7, Y: 8}}
+	res := &session.Result{Sel: 1, NTok: 2, PlayerReach: []rules.Square{{X: 7, Y: 8}, {X: 6, Y: 8}}}
+	p := Open(Source{
+		Encounter: func() *model.Encounter { return e },
+		Answer:    func() (*render.Overlays, *session.Result) { return ov, res },
+		Parent:    gm,
+		Escapes:   controls.NewEscapes(gm),
+		Say:       func(string) {},
+	})
+	t.Cleanup(p.Close)
+	p.SetSharing(true)
+	if o := p.Shared(); o == nil || o.Reach != nil || o.Selected != -1 {
+		t.Errorf("the fogged ghoul's reach is shared: %+v", o)
+	}
+	e.Revealed[8*10+8] = true // the GM reveals its square
+	p.Refresh()
+	if o := p.Shared(); o == nil || len(o.Reach) != 2 || o.Selected != 1 {
+		t.Errorf("the revealed ghoul's reach is not shared: %+v", o)
+	}
+}

@@ -231,23 +231,82 @@ func KeepFight(before, after *model.Encounter) {
 	}
 }
 
-// PlayersOrder is the initiative order as the players see it: "Round 2 ·
-// ▶ Ann · Bo · Cy", hidden tokens and those wholly in fog left out (and no
-// marker while such a token has its turn); "" without a fight.
-func PlayersOrder(e *model.Encounter) string {
+// PlayersTurn is the turn the players' order line marks: a round and a
+// creature they can see ("" marks none).
+type PlayersTurn struct {
+	Round int
+	Name  string
+}
+
+// PlayersOrder is the initiative order as the players see it, "Round 2 ·
+// ▶ Ann · Bo · Cy", and the turn it marks; "" (and the zero PlayersTurn)
+// without a fight. Hidden tokens and those wholly in fog are left out.
+// While such an unseen creature has its turn, the line keeps the round
+// and the marker it showed before that turn began, shown (what the last
+// call returned): a marker that vanished, or moved on, told the table
+// that something unseen was acting (README, Player display).
+// Without that (the display opened during the unseen turn, or the
+// creature shown has gone from sight or from the order) the marker is on
+// the last creature the players can see whose turn came before, by the
+// order as it is; in round 1 before any such creature, the first they can
+// see, as if the unseen creatures did not exist.
+func PlayersOrder(e *model.Encounter, shown PlayersTurn) (string, PlayersTurn) {
 	f := e.Fight
 	if f == nil {
-		return ""
+		return "", PlayersTurn{}
 	}
-	parts := []string{fmt.Sprintf("Round %d", f.Round)}
+	seen := func(n string) bool {
+		i := e.TokenIndex(n)
+		return i >= 0 && e.SeenByPlayers(&e.Tokens[i])
+	}
+	var mark PlayersTurn
+	switch {
+	case seen(f.Turn):
+		mark = PlayersTurn{f.Round, f.Turn}
+	case shown.Name != "" && seen(shown.Name) && slices.Contains(f.Order, shown.Name) &&
+		shown.Round <= f.Round && shown.Round >= f.Round-1:
+		mark = shown
+	default:
+		mark = seenBefore(f, seen)
+	}
+	parts := []string{fmt.Sprintf("Round %d", mark.Round)}
 	for _, n := range f.Order {
-		if i := e.TokenIndex(n); i < 0 || !e.SeenByPlayers(&e.Tokens[i]) {
+		if !seen(n) {
 			continue
 		}
-		if n == f.Turn {
+		if n == mark.Name {
 			n = "▶ " + n
 		}
 		parts = append(parts, n)
 	}
-	return strings.Join(parts, " · ")
+	return strings.Join(parts, " · "), mark
+}
+
+// seenBefore is the turn of the last creature seen before the turn of f
+// by its order (into the round before when need be); in round 1 before
+// any, the first creature seen; no creature when none is seen. It costs
+// one pass over the order.
+func seenBefore(f *model.Fight, seen func(string) bool) PlayersTurn {
+	i := slices.Index(f.Order, f.Turn)
+	if i < 0 {
+		return PlayersTurn{Round: f.Round}
+	}
+	for k := 1; k < len(f.Order); k++ {
+		j, r := i-k, f.Round
+		if j < 0 {
+			j, r = j+len(f.Order), r-1
+		}
+		if seen(f.Order[j]) {
+			if r >= 1 {
+				return PlayersTurn{r, f.Order[j]}
+			}
+			break
+		}
+	}
+	for _, n := range f.Order {
+		if seen(n) {
+			return PlayersTurn{f.Round, n}
+		}
+	}
+	return PlayersTurn{Round: f.Round}
 }

@@ -265,32 +265,59 @@ func TestChangeHP(t *testing.T) {
 	}
 }
 
-// TestPlayersOrder: hidden tokens are left out, the current one marked.
+// TestPlayersOrder: hidden tokens are left out, the current one marked;
+// on an unseen creature's turn the line keeps the turn it showed, or,
+// with none, marks the last creature seen before (the round before when
+// the unseen one opens a round; the first seen in round 1).
 func TestPlayersOrder(t *testing.T) {
 	e := fightEnc()
-	if PlayersOrder(e) != "" {
-		t.Error("an order without a fight")
+	if got, turn := PlayersOrder(e, PlayersTurn{1, "Ann"}); got != "" || turn != (PlayersTurn{}) {
+		t.Errorf("an order without a fight: %q %+v", got, turn)
 	}
 	e.Tokens[1].Hidden = true
 	e.Fight = &model.Fight{Round: 2, Order: []string{"Ann", "Bo", "Cy"}, Turn: "Cy"}
-	if got := PlayersOrder(e); got != "Round 2 · Ann · ▶ Cy" {
-		t.Errorf("%q", got)
+	for _, c := range []struct {
+		name  string
+		turn  string
+		round int
+		shown PlayersTurn
+		want  string
+		mark  PlayersTurn
+	}{
+		{"Cy's turn", "Cy", 2, PlayersTurn{2, "Ann"}, "Round 2 · Ann · ▶ Cy", PlayersTurn{2, "Cy"}},
+		{"hidden turn, Ann shown", "Bo", 2, PlayersTurn{2, "Ann"}, "Round 2 · ▶ Ann · Cy", PlayersTurn{2, "Ann"}},
+		{"hidden turn, nothing shown", "Bo", 2, PlayersTurn{}, "Round 2 · ▶ Ann · Cy", PlayersTurn{2, "Ann"}},
+		{"hidden turn, Cy shown (the order changed)", "Bo", 2, PlayersTurn{2, "Cy"}, "Round 2 · Ann · ▶ Cy", PlayersTurn{2, "Cy"}},
+		{"hidden turn, a round long gone shown", "Bo", 4, PlayersTurn{2, "Cy"}, "Round 4 · ▶ Ann · Cy", PlayersTurn{4, "Ann"}},
+		{"hidden turn, a creature gone shown", "Bo", 2, PlayersTurn{2, "Zed"}, "Round 2 · ▶ Ann · Cy", PlayersTurn{2, "Ann"}},
+	} {
+		e.Fight.Turn, e.Fight.Round = c.turn, c.round
+		got, mark := PlayersOrder(e, c.shown)
+		if got != c.want || mark != c.mark {
+			t.Errorf("%s: %q %+v, want %q %+v", c.name, got, mark, c.want, c.mark)
+		}
 	}
-	e.Fight.Turn = "Bo"
-	if got := PlayersOrder(e); got != "Round 2 · Ann · Cy" {
-		t.Errorf("hidden turn: %q", got)
+	// a hidden creature opening a round: the last seen of the round before
+	e.Fight = &model.Fight{Round: 3, Order: []string{"Bo", "Ann", "Cy"}, Turn: "Bo"}
+	if got, mark := PlayersOrder(e, PlayersTurn{}); got != "Round 2 · Ann · ▶ Cy" || mark != (PlayersTurn{2, "Cy"}) {
+		t.Errorf("Bo opens round 3: %q %+v", got, mark)
+	}
+	e.Fight.Round = 1 // in round 1 nothing came before: the first seen
+	if got, _ := PlayersOrder(e, PlayersTurn{}); got != "Round 1 · ▶ Ann · Cy" {
+		t.Errorf("Bo opens the fight: %q", got)
 	}
 	// fog: a creature whose every square is fogged is left out too, one
 	// with a square revealed is named
 	e.Tokens[1].Hidden = false
+	e.Fight = &model.Fight{Round: 2, Order: []string{"Ann", "Bo", "Cy"}, Turn: "Bo"}
 	e.Revealed = make([]bool, len(e.Grid.Cells))
-	if got := PlayersOrder(e); got != "Round 2" {
-		t.Errorf("all in fog: %q", got)
+	if got, mark := PlayersOrder(e, PlayersTurn{2, "Ann"}); got != "Round 2" || mark != (PlayersTurn{Round: 2}) {
+		t.Errorf("all in fog: %q %+v", got, mark)
 	}
 	a := &e.Tokens[0]
 	e.Revealed[a.Y*e.Grid.W+a.X] = true
-	if got := PlayersOrder(e); got != "Round 2 · Ann" {
-		t.Errorf("Ann revealed: %q", got)
+	if got, _ := PlayersOrder(e, PlayersTurn{}); got != "Round 2 · ▶ Ann" {
+		t.Errorf("Ann revealed, Bo's turn in fog: %q", got)
 	}
 }
 

@@ -59,14 +59,18 @@ func runDB(env Env, db, cmd string, args []string) error {
 		}
 	}
 	// The commands that only read open the database read-only: they
-	// never create one nor write to it. A missing database is an error
-	// that names it, for list too: a mistyped --db listed nothing and
-	// exited 0, as if the library were empty.
+	// never create one nor write to it. The default database before its
+	// first use holds no encounters; a missing --db is an error that
+	// names it, for list too: a mistyped --db listed nothing and exited
+	// 0, as if the library were empty.
 	st, err := env.OpenStore(db, cmd != "import")
-	if err != nil {
-		if db == "" && errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%w; the app makes it when it first opens, or import an encounter into it", err)
+	if err != nil && db == "" && errors.Is(err, fs.ErrNotExist) {
+		if cmd == "list" {
+			return list(env, nil, f.bools["json"])
 		}
+		return fmt.Errorf("%w; the app makes it when it first opens, or import an encounter into it", err)
+	}
+	if err != nil {
 		return err
 	}
 	defer st.Close()
@@ -114,11 +118,15 @@ func runDB(env Env, db, cmd string, args []string) error {
 	return nil
 }
 
-// list prints the encounters of st.
+// list prints the encounters of st (none when st is nil: the default
+// database before its first use).
 func list(env Env, st Store, asJSON bool) error {
-	rows, err := st.List(context.Background())
-	if err != nil {
-		return err
+	var rows []model.Summary
+	if st != nil {
+		var err error
+		if rows, err = st.List(context.Background()); err != nil {
+			return err
+		}
 	}
 	if asJSON {
 		type row struct {

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // denFight is docs/examples/smugglers-den.encounter.json, as QA ran it:
@@ -154,8 +155,8 @@ func TestDelayTakesTheNewPlace(t *testing.T) {
 // asButton is o as a button, nil when it is none.
 func asButton(o fyne.CanvasObject) *widget.Button {
 	switch b := o.(type) {
-	case *widget.Button:
-		return b
+	case *controls.PaneButton:
+		return &b.Button
 	case *whyButton:
 		return &b.Button
 	}

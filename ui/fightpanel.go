@@ -80,9 +80,9 @@ func (ed *Editor) showFight() {
 		delay.Disable()
 	}
 	bar.Add(container.NewGridWithColumns(3,
-		widget.NewButton("Next (N)", ed.NextTurn),
+		controls.NewPaneButton("Next (N)", ed.NextTurn),
 		delay,
-		widget.NewButton("End", ed.EndFight)))
+		controls.NewPaneButton("End", ed.EndFight)))
 	bar.Add(widget.NewSeparator())
 	if bar != ed.fight.bar {
 		box.Add(bar)
@@ -99,7 +99,7 @@ func (ed *Editor) showFight() {
 		if n == f.Turn {
 			label = "▶ " + label
 		}
-		pick := widget.NewButton(label, func() {
+		pick := controls.NewPaneButton(label, func() {
 			if j := ed.enc.TokenIndex(n); j >= 0 {
 				ed.Select(j)
 			}
@@ -109,8 +109,8 @@ func (ed *Editor) showFight() {
 		if n == f.Turn {
 			pick.Importance = widget.HighImportance
 		}
-		up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { ed.MoveInOrder(i, -1) })
-		down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { ed.MoveInOrder(i, 1) })
+		up := controls.NewPaneButtonWithIcon("", theme.MoveUpIcon(), func() { ed.MoveInOrder(i, -1) })
+		down := controls.NewPaneButtonWithIcon("", theme.MoveDownIcon(), func() { ed.MoveInOrder(i, 1) })
 		row := container.NewBorder(nil, nil, nil, container.NewHBox(up, down), pick)
 		rows = append(rows, newOrderRow(row, func(rows int) { ed.MoveInOrder(i, rows) })) // fightrow.go: drag to reorder
 	}

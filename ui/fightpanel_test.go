@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // maxBand is the most actions any reach square of the last answer takes.
@@ -32,7 +33,7 @@ func fightButton(t *testing.T, ed *Editor, text string) fightControl {
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch w := o.(type) {
-		case *widget.Button:
+		case *controls.PaneButton:
 			if w.Text == text {
 				found = w
 			}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encounterplanner/ui/controls"
+
 	"math"
 
 	"fyne.io/fyne/v2"
@@ -47,9 +49,9 @@ func (r *orderRow) DragEnd() {
 // fight panel's Delay, greyed once the creature has moved, said nothing
 // when the GM pressed it.
 type whyButton struct {
-	widget.Button
-	why func() string // why the button is greyed
-	say func(string)  // where the reason goes (the status bar)
+	controls.PaneButton               // Tab's keyboard hands the map's keys back
+	why                 func() string // why the button is greyed
+	say                 func(string)  // where the reason goes (the status bar)
 }
 
 func newWhyButton(label string, tapped func(), why func() string, say func(string)) *whyButton {
@@ -68,5 +70,5 @@ func (b *whyButton) Tapped(ev *fyne.PointEvent) {
 		}
 		return
 	}
-	b.Button.Tapped(ev)
+	b.PaneButton.Tapped(ev)
 }

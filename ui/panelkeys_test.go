@@ -126,4 +126,17 @@ func TestPanelButtonsPassTheMapKeys(t *testing.T) {
 	if ed.Tool() != ToolErase || c.Focused() != nil {
 		t.Errorf("E on the focused Duplicate button: tool %v, focused %T; want Erase, none", ed.Tool(), c.Focused())
 	}
+	// and the fight panel's, Delay (a type of its own) among them
+	if err := ed.StartFight(func() int { return 10 }); err != nil {
+		t.Fatal(err)
+	}
+	for _, label := range []string{"Next (N)", "Delay"} {
+		ed.SetTool(ToolSelect)
+		b := fightButton(t, ed, label)
+		c.Focus(b.(fyne.Focusable))
+		typeKey(c, fyne.KeyB, 'b')
+		if ed.Tool() != ToolBrush || c.Focused() != nil {
+			t.Errorf("B on the focused %s button: tool %v, focused %T; want the brush, none", label, ed.Tool(), c.Focused())
+		}
+	}
 }

@@ -21,7 +21,24 @@ import (
 // PaneButton is a button of a panel beside the map.
 type PaneButton struct {
 	widget.Button
-	ring focusRing
+	ring  focusRing
+	outer fyne.Widget // the widget in the window: a type that embeds PaneButton, or b
+}
+
+// ExtendBaseWidget is the Button's, and notes w as the widget whose
+// window gets the keys (a type that embeds PaneButton calls it with
+// itself).
+func (b *PaneButton) ExtendBaseWidget(w fyne.Widget) {
+	b.outer = w
+	b.Button.ExtendBaseWidget(w)
+}
+
+// in is the widget in the window.
+func (b *PaneButton) in() fyne.CanvasObject {
+	if b.outer != nil {
+		return b.outer
+	}
+	return b
 }
 
 // NewPaneButton makes a PaneButton labelled text calling tapped.
@@ -41,17 +58,17 @@ func NewPaneButtonWithIcon(text string, icon fyne.Resource, tapped func()) *Pane
 
 // TypedRune implements fyne.Focusable: runes are the window's (Space
 // presses the button through its key).
-func (b *PaneButton) TypedRune(r rune) { buttonRune(&b.Button, b, r) }
+func (b *PaneButton) TypedRune(r rune) { buttonRune(&b.Button, b.in(), r) }
 
 // TypedKey implements fyne.Focusable: Space, Enter and Return press the
 // button, Escape leaves it, any other key is the window's.
-func (b *PaneButton) TypedKey(k *fyne.KeyEvent) { buttonKey(&b.Button, b, k) }
+func (b *PaneButton) TypedKey(k *fyne.KeyEvent) { buttonKey(&b.Button, b.in(), k) }
 
 // KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
-func (b *PaneButton) KeyDown(k *fyne.KeyEvent) { AltKey(b, k, true, nil) }
+func (b *PaneButton) KeyDown(k *fyne.KeyEvent) { AltKey(b.in(), k, true, nil) }
 
 // KeyUp implements desktop.Keyable.
-func (b *PaneButton) KeyUp(k *fyne.KeyEvent) { AltKey(b, k, false, nil) }
+func (b *PaneButton) KeyUp(k *fyne.KeyEvent) { AltKey(b.in(), k, false, nil) }
 
 // buttonRune hands r to the window of o, the button's outer widget; Space
 // is the button's (its key presses it).

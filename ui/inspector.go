@@ -91,7 +91,6 @@ type inspectorActions struct {
 func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions) {
 	box := ip.box
 	box.RemoveAll()
-	ip.setError("") // a new form: the last refusal was about the old one
 	ip.refused = ""
 	box.Add(widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	if sel < 0 || sel >= len(e.Tokens) {
@@ -100,6 +99,11 @@ func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions
 		ip.tokenForm(e, sel, act)
 	}
 	box.Refresh()
+	// a new form: the last refusal was about the old one. Cleared once the
+	// form is there: hiding the line lays the scroll out again, and with
+	// the box still empty that scrolled the pane to its top (in a fight,
+	// the order), away from the inspector the GM was using
+	ip.setError("")
 }
 
 // tokenList fills the inspector with every token, a click selecting it.

@@ -218,7 +218,7 @@ func TestReadErrors(t *testing.T) {
 		{"ErrTokenXType", tok(`{"name":"Gob","x":"1","y":0}`), `tokens[0] "Gob".x: must be a whole number`},
 		{"ErrReachNegative", tok(`{"name":"Gob","x":0,"y":0,"reach":-5}`), `tokens[0] "Gob".reach: must not be negative`},
 		{"ErrHiddenType", tok(`{"name":"Gob","x":0,"y":0,"hidden":"yes"}`), `tokens[0] "Gob".hidden: must be true or false`},
-		{"ErrBlankCondition", tok(`{"name":"Gob","x":0,"y":0,"conditions":[" "]}`), `tokens[0] "Gob".conditions[0]: must not be blank`},
+		{"ErrBlankCondition", tok(`{"name":"Gob","x":0,"y":0,"conditions":[" "]}`), `tokens[0] "Gob".conditions[0]: is blank`},
 		{"ErrOddTurn", `{"format":"encounter/1","name":"N","ruleset":"starship","map":{"rows":["."]},"tokens":[{"name":"S","x":0,"y":0,"size":"small","speeds":{"fly":300,"turn":75}}]}`, `tokens[0] "S".speeds.turn: must be an even number`},
 		{"ErrNoteOffMap", head + `"map":{"rows":["."]},"notes":[{"x":3,"y":0,"text":"t"}]}`, `notes[0]: square (3, 0) is off`},
 		{"ErrNoteField", head + `"map":{"rows":["."]},"notes":[{"x":0,"y":0,"txt":"t"}]}`, `notes[0]: unknown field "txt"`},

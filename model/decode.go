@@ -447,8 +447,11 @@ func (ft *tokenIn) token(i int) (Token, error) {
 	if fe := ft.errs.firstErr(); fe != nil {
 		return Token{}, at(fe)
 	}
-	if !ft.hasName || strings.TrimSpace(ft.name) == "" {
+	if !ft.hasName || ft.name == "" {
 		return Token{}, tokenErr(i, ft.peek, "name", "is required")
+	}
+	if msg := nameProblem(ft.name); msg != "" {
+		return Token{}, tokenErr(i, "", "name", "%s", msg)
 	}
 	if !ft.hasX || !ft.hasY {
 		return Token{}, tokenErr(i, ft.peek, "", "needs x and y (the top-left square of its space)")

@@ -50,7 +50,7 @@ func TestFieldErrorNamesTokenAndField(t *testing.T) {
 		{"DuplicateName", tok(gob + `,` + gob), 1, "Gob", "name", `tokens[1] "Gob".name: duplicate name; tokens[0] has it already (names must be unique)`},
 		{"BadID", tok(`{"id":"nope","name":"Gob","x":0,"y":0}`), 0, "Gob", "id", `tokens[0] "Gob".id: "nope" is not a UUID`},
 		{"Condition", tok(`{"name":"Gob","x":0,"y":0,"conditions":["prone"," "]}`), 0, "Gob", "conditions[1]",
-			`tokens[0] "Gob".conditions[1]: must not be blank`},
+			`tokens[0] "Gob".conditions[1]: is blank`},
 		{"Reach", tok(`{"name":"Gob","x":0,"y":0,"reach":-5}`), 0, "Gob", "reach", `tokens[0] "Gob".reach: must not be negative, not -5`},
 		{"Name", `{"format":"encounter/1","name":"","ruleset":"sf2e","map":{"rows":["."]}}`, -1, "", "name",
 			`name: must be 1 to 200 characters, not 0`},
@@ -107,8 +107,9 @@ func TestValidateFieldErrors(t *testing.T) {
 			`tokens[1] "B".speeds.turn: must be an even number of feet, not 3`},
 		{"UnknownSpeed", func(e *Encounter) { e.Tokens[1].Speeds["run"] = 3 }, 1, "B", "speeds",
 			`tokens[1] "B".speeds: unknown speed "run" (want land, fly, swim, climb, burrow, turn, mobility)`},
-		{"BlankName", func(e *Encounter) { e.Tokens[0].Name = " " }, 0, " ", "name", `tokens[0] " ".name: is required`},
-		{"BlankSide", func(e *Encounter) { e.Tokens[0].Side = " " }, 0, "A", "side", `tokens[0] "A".side: must not be blank`},
+		{"EmptyName", func(e *Encounter) { e.Tokens[0].Name = "" }, 0, "", "name", `tokens[0].name: is required`},
+		{"BlankName", func(e *Encounter) { e.Tokens[0].Name = " " }, 0, "", "name", `tokens[0].name: is blank`},
+		{"BlankSide", func(e *Encounter) { e.Tokens[0].Side = " " }, 0, "A", "side", `tokens[0] "A".side: is blank`},
 		{"Facing", func(e *Encounter) { e.Tokens[1].Facing = 9 }, 1, "B", "facing", `tokens[1] "B".facing: unknown facing 9`},
 		{"DuplicateID", func(e *Encounter) {
 			e.Tokens[0].ID, e.Tokens[1].ID = "6f1d2c3e-8a4b-4c5d-9e6f-0a1b2c3d4e0a", "6F1D2C3E-8A4B-4C5D-9E6F-0A1B2C3D4E0A"

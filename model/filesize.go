@@ -9,7 +9,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"slices"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -61,7 +60,8 @@ func backgroundSize(bg string) error {
 }
 
 // checkConditions refuses more than MaxConditions conditions, a condition
-// over MaxConditionChars characters, a blank one and one given twice:
+// over MaxConditionChars characters, a blank one, one with a character
+// that garbles text (nameProblem) and one given twice:
 // conditions are a set of labels (the app adds each once), and a list that
 // grows without bound would make a file the reader refuses.
 func checkConditions(conds []string, bad func(field, format string, args ...any) error) error {
@@ -70,10 +70,13 @@ func checkConditions(conds []string, bad func(field, format string, args ...any)
 	}
 	for j, c := range conds {
 		field := fmt.Sprintf("conditions[%d]", j)
-		switch {
-		case strings.TrimSpace(c) == "":
-			return bad(field, "must not be blank")
-		case len(c) > MaxConditionChars && utf8.RuneCountInString(c) > MaxConditionChars:
+		if c == "" {
+			return bad(field, "is blank")
+		}
+		if msg := nameProblem(c); msg != "" {
+			return bad(field, "%s", msg)
+		}
+		if len(c) > MaxConditionChars && utf8.RuneCountInString(c) > MaxConditionChars {
 			return bad(field, "must be at most %d characters", MaxConditionChars)
 		}
 		if k := slices.Index(conds[:j], c); k >= 0 {

@@ -15,12 +15,13 @@ type parts struct{ tokens, conditions, notes, areas, edges int }
 
 // widest is a valid encounter on a w x h map whose every field is at its
 // widest in the canonical file: numbers at their longest (2^63-1, -2^63,
-// four-digit coordinates), text of control characters (six bytes each
-// when written), every terrain combination (legend keys of up to three
+// four-digit coordinates), text of line separators (U+2028, six bytes
+// each when written, as wide as a control character, which no text
+// holds), every terrain combination (legend keys of up to three
 // bytes), fog and GM-only squares, and p's counts of each element.
 func widest(t testing.TB, w, h int, p parts) *Encounter {
-	ctl := func(n int) string { return strings.Repeat("\x01", n) }
-	big := math.MaxInt64 - math.MaxInt64%10000 // a multiple of feetPerSquare
+	ctl := func(n int) string { return "x" + strings.Repeat("\u2028", n-1) } // n characters, not blank
+	big := math.MaxInt64 - math.MaxInt64%10000                               // a multiple of feetPerSquare
 	e := &Encounter{Name: ctl(MaxName), Ruleset: SF2E, FeetPerSquare: 10000, Grid: NewGrid(w, h),
 		Background: pngURL(t, 2, 2),
 		Placement:  &BackgroundPlacement{X: -999999999.123456789, Y: -999999999.987654321, PxPerSquare: 9999.99999999},
@@ -238,7 +239,7 @@ func TestConditionsBounded(t *testing.T) {
 	mustDecode(t, file(`"prone","frightened 2","frightened 1","`+strings.Repeat("é", 200)+`"`))
 	mustRefuse(t, file(`"prone","frightened 2","prone"`), `tokens[0] "Iseph".conditions[2]: "prone" is there twice (conditions[0])`)
 	mustRefuse(t, file(`"`+strings.Repeat("é", 201)+`"`), `tokens[0] "Iseph".conditions[0]: must be at most 200 characters`)
-	mustRefuse(t, file(`" "`), `tokens[0] "Iseph".conditions[0]: must not be blank`)
+	mustRefuse(t, file(`" "`), `tokens[0] "Iseph".conditions[0]: is blank`)
 	many := make([]string, 200000)
 	for i := range many {
 		many[i] = `"a"`

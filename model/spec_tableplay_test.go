@@ -743,7 +743,7 @@ func TestValidateAddedFields(t *testing.T) {
 		{"PlacementInf", func(e *Encounter) {
 			e.Background, e.Placement = tinyPNG, &BackgroundPlacement{X: math.Inf(1), PxPerSquare: 7}
 		}, -1, "map.backgroundPlacement", "map.backgroundPlacement: x and y must be pixels from -1e9 to 1e9, not +Inf and 0"},
-		{"PartySide", func(e *Encounter) { e.Party = &Party{Side: " ", Size: 4} }, -1, "party.side", "party.side: is required: the players' side"},
+		{"PartySide", func(e *Encounter) { e.Party = &Party{Side: " ", Size: 4} }, -1, "party.side", "party.side: is blank"},
 		{"PartySize", func(e *Encounter) { e.Party = &Party{Side: "party"} }, -1, "party.size", "party.size: must be 1 to 100 players, not 0"},
 		{"FightRound", func(e *Encounter) { e.Fight = &Fight{Order: []string{"Ogre"}, Turn: "Ogre"} }, -1, "fight.round", "fight.round: must be 1 or more, not 0"},
 		{"FightStateKey", func(e *Encounter) {

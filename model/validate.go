@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -18,8 +19,8 @@ func Validate(e *Encounter) error {
 	if n := utf8.RuneCountInString(e.Name); n < 1 || n > MaxName {
 		return fieldErr("name", "must be 1 to %d characters, not %d", MaxName, n)
 	}
-	if strings.TrimSpace(e.Name) == "" {
-		return fieldErr("name", "must not be blank")
+	if msg := nameProblem(e.Name); msg != "" {
+		return fieldErr("name", "%s", msg)
 	}
 	if _, err := ParseRuleset(string(e.Ruleset)); err != nil {
 		return fieldErr("ruleset", "%v", err)
@@ -84,6 +85,9 @@ func Validate(e *Encounter) error {
 		if !g.In(n.X, n.Y) {
 			return fieldErr(fmt.Sprintf("notes[%d]", i), "square (%d, %d) is off the %dx%d map", n.X, n.Y, g.W, g.H)
 		}
+		if msg := textProblem(n.Text, true); msg != "" {
+			return fieldErr(fmt.Sprintf("notes[%d].text", i), "%s", msg)
+		}
 	}
 	if err := validateParty(e.Party); err != nil {
 		return err
@@ -107,17 +111,31 @@ const MaxName = 200
 const FileNameFallback = "Imported map"
 
 // NameFromFile is the name of an encounter made from the file fileName (a
-// Universal VTT map, a map image): its base name without the extension, cut
-// to MaxName characters. When that is blank (a file named ".dd2vtt") it is
-// FileNameFallback and fromFile is false, so the caller can say so.
+// Universal VTT map, a map image): its base name without the extension,
+// less the characters no name holds (a control character becomes a space,
+// a bidirectional formatting character goes: a file may be named anything
+// but "/"), cut to MaxName characters. When that is blank (a file named
+// ".dd2vtt", or "\u200b.dd2vtt") it is FileNameFallback and fromFile is
+// false, so the caller can say so.
 func NameFromFile(fileName string) (name string, fromFile bool) {
 	base := filepath.Base(fileName)
 	name = strings.TrimSuffix(base, filepath.Ext(base))
-	if strings.TrimSpace(name) == "" {
-		return FileNameFallback, false
+	if textProblem(name, false) != "" {
+		name = strings.Map(func(r rune) rune {
+			switch {
+			case unicode.IsControl(r):
+				return ' '
+			case garbles(r, false):
+				return -1
+			}
+			return r
+		}, name)
 	}
 	if utf8.RuneCountInString(name) > MaxName {
 		name = string([]rune(name)[:MaxName])
+	}
+	if blank(name) {
+		return FileNameFallback, false
 	}
 	return name, true
 }
@@ -167,8 +185,11 @@ func validateParty(p *Party) error {
 	if p == nil {
 		return nil
 	}
-	if strings.TrimSpace(p.Side) == "" {
+	if p.Side == "" {
 		return fieldErr("party.side", "is required: the players' side")
+	}
+	if msg := nameProblem(p.Side); msg != "" {
+		return fieldErr("party.side", "%s", msg)
 	}
 	if p.Level != 0 && (p.Level < MinPartyLevel || p.Level > MaxPartyLevel) {
 		return fieldErr("party.level", "must be %d to %d, not %d", MinPartyLevel, MaxPartyLevel, p.Level)
@@ -241,6 +262,11 @@ func validateArea(e *Encounter, i int, names map[string]int) error {
 	bad := func(field, format string, args ...any) error { return fieldErr(join(at, field), format, args...) }
 	if a.Kind < Burst || a.Kind > Line {
 		return bad("kind", "unknown area kind %d", int(a.Kind))
+	}
+	if a.Label != "" {
+		if msg := nameProblem(a.Label); msg != "" {
+			return bad("label", "%s", msg)
+		}
 	}
 	burst, cone, line := a.Kind == Burst, a.Kind == Cone, a.Kind == Line
 	unused := func(field string, set bool) error {
@@ -329,8 +355,12 @@ func ValidateToken(e *Encounter, i int) error {
 func validateToken(e *Encounter, i int, portraits *portraitBudget) error {
 	t := &e.Tokens[i]
 	bad := func(field, format string, args ...any) error { return tokenErr(i, t.Name, field, format, args...) }
-	if strings.TrimSpace(t.Name) == "" {
+	if t.Name == "" {
 		return bad("name", "is required")
+	}
+	if msg := nameProblem(t.Name); msg != "" {
+		// not named by itself: the name is what cannot be shown
+		return tokenErr(i, "", "name", "%s", msg)
 	}
 	if utf8.RuneCountInString(t.Name) > MaxName {
 		return bad("name", "must be at most %d characters", MaxName)
@@ -367,11 +397,16 @@ func validateToken(e *Encounter, i int, portraits *portraitBudget) error {
 	if t.Facing > NW {
 		return bad("facing", "unknown facing %d", t.Facing)
 	}
-	if s := t.Side; s != "" && strings.TrimSpace(s) == "" {
-		return bad("side", "must not be blank")
+	if s := t.Side; s != "" {
+		if msg := nameProblem(s); msg != "" {
+			return bad("side", "%s", msg)
+		}
 	}
 	if err := checkConditions(t.Conditions, bad); err != nil {
 		return err
+	}
+	if msg := textProblem(t.Notes, true); msg != "" {
+		return bad("notes", "%s", msg)
 	}
 	if fps := e.Feet(); (e.Ruleset == SF2E || e.Ruleset == PF1E) && t.Elevation%fps != 0 {
 		return bad("elevation", "must be a multiple of %d feet (one square), not %d", fps, t.Elevation)

@@ -1,0 +1,130 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// text.go: what the text a GM reads (names, sides, conditions, labels,
+// notes) may hold. The app shows it in lists, on the map and in exports;
+// a control character there garbles it (a right-to-left override reverses
+// the text after it: a token list read "(0 ,2) · lartuen · link"; a
+// newline breaks a one-line row), and a name of nothing but invisible
+// characters shows as a blank line nobody can pick. The reader, the store
+// and every edit in the app refuse both, through Validate.
+
+// bidiControls are the Unicode bidirectional formatting characters
+// (Unicode Standard Annex #9): they reorder the text around them, which in
+// a list or on the map shows a name reversed or moves its neighbours.
+var bidiControls = map[rune]string{
+	'\u061C': "Arabic letter mark",
+	'\u200E': "left-to-right mark",
+	'\u200F': "right-to-left mark",
+	'\u202A': "left-to-right embedding",
+	'\u202B': "right-to-left embedding",
+	'\u202C': "pop directional formatting",
+	'\u202D': "left-to-right override",
+	'\u202E': "right-to-left override",
+	'\u2066': "left-to-right isolate",
+	'\u2067': "right-to-left isolate",
+	'\u2068': "first strong isolate",
+	'\u2069': "pop directional isolate",
+}
+
+// controlNames names the C0 and C1 control characters a GM may meet; the
+// others are called by their code alone.
+var controlNames = map[rune]string{
+	0x00: "null", 0x07: "bell", 0x08: "backspace", 0x09: "tab", 0x0A: "newline",
+	0x0B: "vertical tab", 0x0C: "form feed", 0x0D: "carriage return", 0x1B: "escape",
+	0x7F: "delete", 0x85: "next line",
+}
+
+// garbles reports whether r is a character no text field holds: a C0 or
+// C1 control character (newline and tab aside where multiLine) or a
+// bidirectional formatting character.
+func garbles(r rune, multiLine bool) bool {
+	if multiLine && (r == '\n' || r == '\t') {
+		return false
+	}
+	if unicode.IsControl(r) {
+		return true
+	}
+	_, bidi := bidiControls[r]
+	return bidi
+}
+
+// textProblem is what is wrong with s as the text of a field a GM reads,
+// "" when nothing is: the first character in it that garbles text (see
+// garbles), named by its code and, where it has one, its name:
+// "contains U+202E (right-to-left override), a control character that
+// would garble the text". Only multi-line text (a token's notes, a map
+// note) may hold newlines and tabs. O(len(s)).
+func textProblem(s string, multiLine bool) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x20 && c < 0x7F {
+			continue // printable ASCII, nearly every character of a file
+		}
+		for _, r := range s[i:] {
+			if garbles(r, multiLine) {
+				return "contains " + runeName(r) + ", a control character that would garble the text"
+			}
+		}
+		break
+	}
+	return ""
+}
+
+// runeName is "U+202E (right-to-left override)", or "U+0002" for a
+// character without a name here.
+func runeName(r rune) string {
+	name, ok := bidiControls[r]
+	if !ok {
+		name, ok = controlNames[r]
+	}
+	if !ok {
+		return fmt.Sprintf("U+%04X", r)
+	}
+	return fmt.Sprintf("U+%04X (%s)", r, name)
+}
+
+// nameProblem is what is wrong with s, a one-line text given (a name, a
+// side, a condition, a label), "" when nothing is: a character that
+// garbles text (textProblem), or nothing to read: "is blank" when every
+// character is whitespace or invisible (blank). An empty s is the caller's
+// to word ("is required", or "" where the field is optional).
+func nameProblem(s string) string {
+	if msg := textProblem(s, false); msg != "" {
+		return msg
+	}
+	if blank(s) {
+		return "is blank"
+	}
+	return ""
+}
+
+// blank reports whether s shows nothing: every character in it (if any) is
+// whitespace (a space, U+00A0, U+3000...) or invisible (zero-width space
+// U+200B, joiners U+200C and U+200D, word joiner U+2060, byte order mark
+// U+FEFF, soft hyphen U+00AD, Hangul fillers, variation selectors: the
+// Unicode default-ignorable characters). Within a name such characters are
+// fine (U+200D joins an emoji, U+200C a Persian word); a name of nothing
+// else is blank.
+func blank(s string) bool {
+	return strings.TrimFunc(s, invisible) == ""
+}
+
+// invisible reports whether r is whitespace or a default-ignorable code
+// point (Unicode's DerivedCoreProperties: Other_Default_Ignorable_Code_Point,
+// format characters and variation selectors, less the prepended
+// concatenation marks, which show).
+func invisible(r rune) bool {
+	if r < 0x80 {
+		return r == ' ' || r >= '\t' && r <= '\r'
+	}
+	if unicode.IsSpace(r) {
+		return true
+	}
+	return unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point) &&
+		!unicode.Is(unicode.Prepended_Concatenation_Mark, r)
+}

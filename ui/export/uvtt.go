@@ -269,6 +269,9 @@ func bad(field, format string, args ...any) error {
 // crosses the map's edge is cut there, as the map has no squares beyond
 // it.
 //
+// resolution.pixels_per_grid is not used (the image is stretched over
+// the map's squares), but must be more than 0 when given.
+//
 // Every problem is an error wrapping model.ErrInvalid, a *model.FieldError
 // that names the field. Memory is bounded: at most MaxUVTTBytes read, 1000
 // squares a side, a MaxUVTTImage byte image of at most
@@ -407,9 +410,13 @@ func (r *uvttReader) resolution(field string, f *uvttIn) error {
 			hasSize = true
 			return r.point(field, &f.size)
 		}
+		// Not used: the image is stretched over map_size squares, whatever
+		// its pixels. But a map cannot have no pixels (or fewer) a
+		// square: a file that says so is damaged, and is refused as any
+		// other impossible value is.
 		ppg, err := r.number(field)
-		if err == nil && ppg < 0 {
-			err = bad(field, "must be positive, not %v", ppg)
+		if err == nil && !(ppg > 0) {
+			err = bad(field, "must be more than 0 (the map image's pixels per square), not %v", ppg)
 		}
 		return err
 	})

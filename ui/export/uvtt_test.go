@@ -107,6 +107,11 @@ func TestImportUVTTStrictJSON(t *testing.T) {
 		{"NotObject", `[]`, "must be an object, not array"},
 		{"Trailing", `{` + res + `} {}`, "not valid JSON"},
 		{"OriginFar", `{"resolution":{"map_origin":{"x":1e300,"y":0},"map_size":{"x":4,"y":3}}}`, "resolution.map_origin: point (1e+300, 0) is far outside the map"},
+		// QA's u4.dd2vtt: no pixels a square, which no map has.
+		{"PixelsPerGridZero", `{"resolution":{"map_size":{"x":4,"y":3},"pixels_per_grid":0}}`,
+			"resolution.pixels_per_grid: must be more than 0 (the map image's pixels per square), not 0"},
+		{"PixelsPerGridNegative", `{"resolution":{"map_size":{"x":4,"y":3},"pixels_per_grid":-70}}`,
+			"resolution.pixels_per_grid: must be more than 0 (the map image's pixels per square), not -70"},
 	} {
 		t.Run(c.name, func(t *testing.T) { mustRefuseUVTT(t, c.doc, c.want) })
 	}

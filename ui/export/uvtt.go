@@ -265,9 +265,13 @@ func bad(field, format string, args ...any) error {
 // the LeftOut returned (its String says it to the GM): walls, obstacles
 // and portals that lie outside the map, giving it no wall edge, door edge
 // or square (a closed line: none inside it, a line round the whole map
-// being on it), and every light, since an encounter has none. A line that
-// crosses the map's edge is cut there, as the map has no squares beyond
-// it.
+// being on it); those that are a single point (a line of one point, or
+// of one point repeated; a portal whose two ends are the same point),
+// which have no length to make an edge or cross a square; and every
+// light, since an encounter has none. A line that crosses the map's edge
+// is cut there, as the map has no squares beyond it; a point given twice
+// within a line adds nothing to it; an empty line draws nothing and is
+// not counted.
 //
 // resolution.pixels_per_grid is not used (the image is stretched over
 // the map's squares), but must be more than 0 when given.
@@ -308,13 +312,13 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 	out := LeftOut{W: e.Grid.W, H: e.Grid.H, Lights: f.lights}
 	budget := maxRasterWork
 	edges := &edgeSet{w: e.Grid.W, h: e.Grid.H}
-	if out.Walls, err = rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", edges, &budget); err != nil {
+	if out.Walls, out.PointWalls, err = rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", edges, &budget); err != nil {
 		return nil, LeftOut{}, err
 	}
-	if out.Objects, err = rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", nil, &budget); err != nil {
+	if out.Objects, out.PointObjects, err = rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", nil, &budget); err != nil {
 		return nil, LeftOut{}, err
 	}
-	if out.Doors, err = placePortals(&e.Grid, f.portals, f.origin, edges, &budget); err != nil {
+	if out.Doors, out.PointDoors, err = placePortals(&e.Grid, f.portals, f.origin, edges, &budget); err != nil {
 		return nil, LeftOut{}, err
 	}
 	if e.Edges, err = edges.edges(); err != nil {
@@ -834,11 +838,13 @@ func dataURL(format string, img []byte) string {
 // rasterise sets trait t on the squares the polylines of one list enclose
 // (closed) or pass through (open), or, when edges is not nil, adds the open
 // segments along grid lines to edges as walls; see ImportUVTT. It returns
-// how many polylines lie outside the map: an open one that marked no
-// square and no edge, a closed one that encloses no square of it
-// (closedOffMap).
-func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, edges *edgeSet, budget *int) (int, error) {
-	lost := 0
+// how many polylines lie outside the map (lost): an open one that marked
+// no square and no edge, a closed one that encloses no square of it
+// (closedOffMap); and how many are a single point (points): one point, or
+// all of them the same, which has no length to draw. An empty polyline
+// draws nothing and is neither. A segment of no length within a polyline
+// (a point given twice) adds nothing to it.
+func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, edges *edgeSet, budget *int) (lost, points int, err error) {
 	// Closed lines by the even-odd rule: a square is inside when an odd
 	// number of edges cross its row's centre line left of its centre. Each
 	// crossing flips the count from the first square right of it on, so
@@ -848,10 +854,16 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 		if len(l) == 0 {
 			continue
 		}
+		single := true
 		for j, p := range l {
 			if math.Abs(p.X) > 1e9 || math.Abs(p.Y) > 1e9 {
-				return 0, bad(fmt.Sprintf("%s[%d][%d]", field, i, j), "point (%v, %v) is far outside the map", p.X, p.Y)
+				return 0, 0, bad(fmt.Sprintf("%s[%d][%d]", field, i, j), "point (%v, %v) is far outside the map", p.X, p.Y)
 			}
+			single = single && p.X-org.X == l[0].X-org.X && p.Y-org.Y == l[0].Y-org.Y // as drawn, origin applied
+		}
+		if single {
+			points++ // counted for LeftOut, on the map or not
+			continue
 		}
 		closed := len(l) >= 4 && l[0] == l[len(l)-1]
 		if closed && closedOffMap(l, org, g.W, g.H) {
@@ -862,6 +874,9 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 		for j := 0; j+1 < len(l); j++ {
 			ax, ay := l[j].X-org.X, l[j].Y-org.Y
 			bx, by := l[j+1].X-org.X, l[j+1].Y-org.Y
+			if ax == bx && ay == by {
+				continue // a point given twice: no direction, no squares of its own
+			}
 			if closed {
 				// Rows whose centre y+0.5 lies in [min, max) of the edge.
 				y0, y1 := math.Min(ay, by), math.Max(ay, by)
@@ -869,7 +884,7 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 				r1 := min(int(math.Ceil(y1-0.5)), g.H) // exclusive
 				*budget -= max(r1-r0, 0) + 1
 				if *budget < 0 {
-					return 0, bad(field, "too many or too long lines to rasterise")
+					return 0, 0, bad(field, "too many or too long lines to rasterise")
 				}
 				if flip == nil && r0 < r1 {
 					flip = make([]bool, g.W*g.H)
@@ -894,7 +909,7 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 				if horizontal, line, n0, n1, ok := edges.gridRun(uvttPoint{ax, ay}, uvttPoint{bx, by}); ok {
 					*budget -= n1 - n0 + 1
 					if *budget < 0 {
-						return 0, bad(field, "too many or too long lines to rasterise")
+						return 0, 0, bad(field, "too many or too long lines to rasterise")
 					}
 					edges.wall(horizontal, line, n0, n1)
 					kept = kept || n0 < n1
@@ -906,7 +921,7 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 			n := int(math.Ceil(math.Min(l, 3*model.MaxMapSide)*8)) + 1
 			*budget -= n
 			if *budget < 0 {
-				return 0, bad(field, "too many or too long lines to rasterise")
+				return 0, 0, bad(field, "too many or too long lines to rasterise")
 			}
 			for k := 0; k <= n; k++ {
 				s := float64(k) / float64(n)
@@ -937,5 +952,5 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 			}
 		}
 	}
-	return lost, nil
+	return lost, points, nil
 }

@@ -284,18 +284,22 @@ func (s *edgeSet) edges() ([]model.Edge, error) {
 // plus open when not closed) on every square the portal crosses, which lose
 // the wall trait a thin wall ending at the door may have given them. Where
 // an open and a closed portal mark the same square, it is closed. It
-// returns how many portals lie wholly outside the map (no door edge, no
-// door square).
-func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, budget *int) (int, error) {
-	lost := 0
+// returns how many portals lie wholly outside the map (lost: no door edge,
+// no door square), and how many are a single point (points: both ends the
+// same), a door of no width, neither along a grid line nor across a square.
+func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, budget *int) (lost, points int, err error) {
 	for i, p := range ps {
 		a, b := p.Bounds[0], p.Bounds[len(p.Bounds)-1]
 		a = uvttPoint{a.X - org.X, a.Y - org.Y}
 		b = uvttPoint{b.X - org.X, b.Y - org.Y}
+		if a == b {
+			points++ // counted for LeftOut, on the map or not
+			continue
+		}
 		if horizontal, line, n0, n1, ok := s.gridRun(a, b); ok {
 			*budget -= n1 - n0 + 1
 			if *budget < 0 {
-				return 0, bad("portals", "too many or too long portals")
+				return 0, 0, bad("portals", "too many or too long portals")
 			}
 			if n0 == n1 {
 				lost++ // off the map: counted for LeftOut
@@ -306,7 +310,7 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 				kind = model.EdgeOpenDoor
 			}
 			if err := s.door(i, horizontal, line, n0, n1, kind); err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 			continue
 		}
@@ -316,7 +320,7 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 		n := int(math.Ceil(math.Min(l, 3*model.MaxMapSide)*8)) + 1
 		*budget -= n
 		if *budget < 0 {
-			return 0, bad("portals", "too many or too long portals")
+			return 0, 0, bad("portals", "too many or too long portals")
 		}
 		kept := false
 		for k := 0; k < n; k++ {
@@ -338,5 +342,5 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 			lost++
 		}
 	}
-	return lost, nil
+	return lost, points, nil
 }

@@ -9,20 +9,25 @@ import (
 // LeftOut counts what ImportUVTT read in a file but could not put on the
 // map, so the GM is told rather than finding it missing: walls
 // (line_of_sight), obstacles (objects_line_of_sight) and doors (portals,
-// windows too) that lie wholly outside the W x H map, and every light (an
-// encounter has no lights).
+// windows too) that lie wholly outside the W x H map, those that are a
+// single point (no length to draw, wherever they are), and every light
+// (an encounter has no lights).
 type LeftOut struct {
-	W, H                  int // the map's size in squares
-	Walls, Objects, Doors int // polylines and portals wholly outside the map
-	Lights                int
+	W, H                                 int // the map's size in squares
+	Walls, Objects, Doors                int // polylines and portals wholly outside the map
+	PointWalls, PointObjects, PointDoors int // polylines and portals that are a single point
+	Lights                               int
 }
 
 // Any reports whether anything was left out.
-func (l LeftOut) Any() bool { return l.Walls+l.Objects+l.Doors+l.Lights > 0 }
+func (l LeftOut) Any() bool {
+	return l.Walls+l.Objects+l.Doors+l.PointWalls+l.PointObjects+l.PointDoors+l.Lights > 0
+}
 
 // String says what was left out and why, in the GM's words ("" when
 // nothing was): "3 walls and 1 door lie outside the 40 x 30 map and were
-// left out; 2 lights were left out: the app has no lights".
+// left out; 1 wall is a single point, with no length, and was left out; 2
+// lights were left out: the app has no lights".
 func (l LeftOut) String() string {
 	var parts []string
 	off := append(append(counted(l.Walls, "wall", "walls"), counted(l.Objects, "obstacle", "obstacles")...), counted(l.Doors, "door", "doors")...)
@@ -32,6 +37,14 @@ func (l LeftOut) String() string {
 			lie, were = "lies", "was"
 		}
 		parts = append(parts, fmt.Sprintf("%s %s outside the %d x %d map and %s left out", andList(off), lie, l.W, l.H, were))
+	}
+	points := append(append(counted(l.PointWalls, "wall", "walls"), counted(l.PointObjects, "obstacle", "obstacles")...), counted(l.PointDoors, "door", "doors")...)
+	if points != nil {
+		what := "are single points, with no length, and were"
+		if l.PointWalls+l.PointObjects+l.PointDoors == 1 {
+			what = "is a single point, with no length, and was"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s left out", andList(points), what))
 	}
 	if l.Lights > 0 {
 		parts = append(parts, fmt.Sprintf("%s left out: the app has no lights", strings.Join(counted(l.Lights, "light was", "lights were"), "")))

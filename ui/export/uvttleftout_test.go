@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,20 @@ func TestImportUVTTLeftOut(t *testing.T) {
 		{name: "DoorOnTheGridLineBelowTheMap", doors: portal(1, 4, 2, 4), want: LeftOut{Doors: 1}},
 		{name: "DoorAcrossASquareOutside", doors: portal(4.5, 1, 4.5, 2), want: LeftOut{Doors: 1}},
 		{name: "Lights", lts: uvttLight + "," + uvttLight, want: LeftOut{Lights: 2}},
+		// A single point has no length to make an edge or cross a square:
+		// left out, and counted apart, on the map or off it.
+		{name: "OnePointWall", walls: line(1.5, 1.5), want: LeftOut{PointWalls: 1}, grid: "....\n....\n....\n"},
+		{name: "OnePointWallOffTheMap", walls: line(9, 9), want: LeftOut{PointWalls: 1}},
+		{name: "RepeatedPointWall", walls: line(1.5, 1.5, 1.5, 1.5), want: LeftOut{PointWalls: 1}, grid: "....\n....\n....\n"},
+		{name: "ClosedSinglePoint", walls: line(1, 1, 1, 1, 1, 1, 1, 1), want: LeftOut{PointWalls: 1}, grid: "....\n....\n....\n"},
+		{name: "OnePointObstacle", objects: line(2.5, 0.5), want: LeftOut{PointObjects: 1}, grid: "....\n....\n....\n"},
+		{name: "SinglePointDoorAtACorner", doors: portal(1, 1, 1, 1), want: LeftOut{PointDoors: 1}},
+		{name: "SinglePointDoorInASquare", doors: portal(1.5, 1.5, 1.5, 1.5), want: LeftOut{PointDoors: 1}},
+		// An empty line is nothing drawn: nothing to tell.
+		{name: "EmptyLine", walls: "[]", objects: "[]"},
+		// A point given twice within a line adds no square of its own.
+		{name: "PointGivenTwice", walls: line(0, 1, 2, 1, 2, 1, 2, 3), grid: "....\n....\n....\n"},
+		{name: "PointGivenTwiceOffTheGrid", objects: line(0.5, 0.5, 1.5, 0.5, 1.5, 0.5, 1.5, 2.5), grid: "oo..\n.o..\n.o..\n"},
 		{name: "Mixed", walls: line(6, 0, 6, 3) + "," + line(0, 1, 4, 1) + "," + line(-3, -3, -1, -1) + "," + line(10, 10, 12, 10),
 			doors: portal(1, 1, 2, 1) + "," + portal(-2, 0, -1, 0), want: LeftOut{Walls: 3, Doors: 1}},
 	} {
@@ -71,7 +86,7 @@ func TestImportUVTTLeftOut(t *testing.T) {
 			if got != c.want {
 				t.Errorf("left out %+v, want %+v", got, c.want)
 			}
-			if got.Any() != (c.want.Walls+c.want.Objects+c.want.Doors+c.want.Lights > 0) {
+			if got.Any() != (c.want.Walls+c.want.Objects+c.want.Doors+c.want.PointWalls+c.want.PointObjects+c.want.PointDoors+c.want.Lights > 0) {
 				t.Errorf("Any() = %v for %+v", got.Any(), got)
 			}
 			if c.grid != "" {
@@ -116,9 +131,51 @@ func TestLeftOutString(t *testing.T) {
 		{LeftOut{W: 4, H: 3, Doors: 2}, "2 doors lie outside the 4 x 3 map and were left out"},
 		{LeftOut{W: 4, H: 3, Lights: 1}, "1 light was left out: the app has no lights"},
 		{LeftOut{W: 4, H: 3, Objects: 1, Lights: 7}, "1 obstacle lies outside the 4 x 3 map and was left out; 7 lights were left out: the app has no lights"},
+		{LeftOut{W: 4, H: 3, PointWalls: 1}, "1 wall is a single point, with no length, and was left out"},
+		{LeftOut{W: 4, H: 3, PointObjects: 2}, "2 obstacles are single points, with no length, and were left out"},
+		{LeftOut{W: 4, H: 3, Walls: 2, PointWalls: 1, PointDoors: 2, Lights: 1},
+			"2 walls lie outside the 4 x 3 map and were left out; 1 wall and 2 doors are single points, with no length, and were left out; 1 light was left out: the app has no lights"},
 	} {
 		if got := c.l.String(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.l, got, c.want)
 		}
+	}
+}
+
+// TestImportUVTTSinglePoints: QA's u9.dd2vtt and u6.dd2vtt, a room with a
+// portal whose two ends are one grid corner, and a line_of_sight of one
+// point. Neither is a door or a wall: no door square where the point is
+// (the import once made the square below and right of it one), no edge;
+// each is said, and the rest of the map imports as without it.
+func TestImportUVTTSinglePoints(t *testing.T) {
+	room := line(0, 0, 4, 0, 4, 3, 0, 3) + "," + line(0, 3, 0, 0) // walls round the map, as u9's
+	without, _, err := ImportUVTT(strings.NewReader(leftOutDoc(room, "", "", "")), "Without")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, walls, doors string
+		want               LeftOut
+		note               string
+	}{
+		{"DoorAtACorner", room, portal(1, 1, 1, 1), LeftOut{W: 4, H: 3, PointDoors: 1},
+			"1 door is a single point, with no length, and was left out"},
+		{"DoorInASquare", room, portal(2.5, 1.5, 2.5, 1.5), LeftOut{W: 4, H: 3, PointDoors: 1},
+			"1 door is a single point, with no length, and was left out"},
+		{"WallOfOnePoint", room + "," + line(3, 3), "", LeftOut{W: 4, H: 3, PointWalls: 1},
+			"1 wall is a single point, with no length, and was left out"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, got, err := ImportUVTT(strings.NewReader(leftOutDoc(c.walls, "", c.doors, "")), "With")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.want || got.String() != c.note {
+				t.Errorf("left out %+v, %q; want %+v, %q", got, got.String(), c.want, c.note)
+			}
+			if len(without.Edges) != 4 || !slices.Equal(e.Grid.Cells, without.Grid.Cells) || !slices.Equal(e.Edges, without.Edges) {
+				t.Errorf("the map is not the map without it:\n%v %v\nwant\n%v %v", e.Grid.Cells, e.Edges, without.Grid.Cells, without.Edges)
+			}
+		})
 	}
 }

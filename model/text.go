@@ -128,3 +128,178 @@ func invisible(r rune) bool {
 	return unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point) &&
 		!unicode.Is(unicode.Prepended_Concatenation_Mark, r)
 }
+
+// MendText mends the text of an encounter a database stored before
+// Validate refused characters that garble it (textProblem, nameProblem):
+// such an encounter opened, but every edit and save of it was refused, and
+// with two such names no single edit could mend it. Each field that needs
+// it is mended, and said, one message each naming the field and what it
+// held (quoted, so the message itself shows no such character):
+//   - a bidirectional formatting character is taken out, any other control
+//     character becomes a space (in a token's notes and a map note a
+//     carriage return becomes a newline), and the ends are trimmed;
+//   - what shows nothing after that: a token is named "Token N" (N its
+//     place in the list), the encounter "Unnamed encounter", the party's
+//     side "party"; a token's side becomes none (neutral), a condition or
+//     an area's label goes;
+//   - a token's new name is made unique (" (2)", " (3)"...), and the fight
+//     and the areas that named the token name it so.
+//
+// Nothing else changes; the next save stores the mended text. O(size of
+// the text).
+func MendText(e *Encounter) []string {
+	var out []string
+	said := func(field, was, now string) {
+		if now == "" {
+			out = append(out, fmt.Sprintf("%s %q showed nothing readable and was left out", field, was))
+			return
+		}
+		out = append(out, fmt.Sprintf("%s %q held characters that garble text; it is now %q", field, was, now))
+	}
+	if nameProblem(e.Name) != "" {
+		was := e.Name
+		if e.Name = mendLine(e.Name); e.Name == "" {
+			e.Name = "Unnamed encounter"
+		}
+		said("name", was, e.Name)
+	}
+	taken := make(map[string]bool, len(e.Tokens))
+	for _, t := range e.Tokens {
+		taken[t.Name] = true
+	}
+	for i := range e.Tokens {
+		t := &e.Tokens[i]
+		at := fmt.Sprintf("tokens[%d]", i)
+		if t.Name != "" && nameProblem(t.Name) != "" {
+			was := t.Name
+			name := mendLine(t.Name)
+			if name == "" {
+				name = fmt.Sprintf("Token %d", i+1)
+			}
+			if r := []rune(name); len(r) > MaxName-8 && taken[name] {
+				name = strings.TrimSpace(string(r[:MaxName-8])) // room for " (2)"
+			}
+			for n, base := 2, name; taken[name]; n++ {
+				name = fmt.Sprintf("%s (%d)", base, n)
+			}
+			taken[name] = true
+			t.Name = name
+			renameToken(e, was, name)
+			said(at+".name", was, name)
+		}
+		if t.Side != "" && nameProblem(t.Side) != "" {
+			was := t.Side
+			t.Side = mendLine(t.Side)
+			said(at+".side", was, t.Side)
+		}
+		kept := t.Conditions[:0]
+		seen := map[string]bool{}
+		for _, c := range t.Conditions {
+			if nameProblem(c) != "" {
+				was := c
+				c = mendLine(c)
+				said(at+".conditions", was, c)
+			}
+			if c != "" && !seen[c] {
+				seen[c] = true
+				kept = append(kept, c)
+			}
+		}
+		if len(kept) == 0 {
+			kept = nil
+		}
+		t.Conditions = kept
+		if textProblem(t.Notes, true) != "" {
+			was := t.Notes
+			t.Notes = mendText(t.Notes)
+			said(at+".notes", was, t.Notes)
+		}
+	}
+	for i := range e.Notes {
+		if n := &e.Notes[i]; textProblem(n.Text, true) != "" {
+			was := n.Text
+			n.Text = mendText(n.Text)
+			said(fmt.Sprintf("notes[%d].text", i), was, n.Text)
+		}
+	}
+	for i := range e.Areas {
+		if a := &e.Areas[i]; a.Label != "" && nameProblem(a.Label) != "" {
+			was := a.Label
+			a.Label = mendLine(a.Label)
+			said(fmt.Sprintf("areas[%d].label", i), was, a.Label)
+		}
+	}
+	if p := e.Party; p != nil && p.Side != "" && nameProblem(p.Side) != "" {
+		was := p.Side
+		if p.Side = mendLine(p.Side); p.Side == "" {
+			p.Side = "party"
+		}
+		said("party.side", was, p.Side)
+	}
+	return out
+}
+
+// mendLine is s, one line of text, without what garbles it: bidirectional
+// formatting characters taken out, other control characters made spaces,
+// the ends trimmed; "" when nothing readable is left.
+func mendLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if _, bidi := bidiControls[r]; bidi {
+			return -1
+		}
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	if blank(s) {
+		return ""
+	}
+	return strings.TrimSpace(s)
+}
+
+// mendText is s, text of several lines, mended as mendLine does but
+// keeping newlines and tabs (a carriage return becomes a newline, or goes
+// before one).
+func mendText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.Map(func(r rune) rune {
+		if _, bidi := bidiControls[r]; bidi {
+			return -1
+		}
+		switch {
+		case r == '\r':
+			return '\n'
+		case r == '\n' || r == '\t':
+			return r
+		case unicode.IsControl(r):
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.TrimSpace(s)
+}
+
+// renameToken names the token once called was now in the fight and the
+// areas that name it.
+func renameToken(e *Encounter, was, now string) {
+	if f := e.Fight; f != nil {
+		for i, n := range f.Order {
+			if n == was {
+				f.Order[i] = now
+			}
+		}
+		if f.Turn == was {
+			f.Turn = now
+		}
+		if st, ok := f.State[was]; ok {
+			delete(f.State, was)
+			f.State[now] = st
+		}
+	}
+	for i := range e.Areas {
+		if e.Areas[i].Token == was {
+			e.Areas[i].Token = now
+		}
+	}
+}

@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -175,5 +176,66 @@ func TestNameFromFileCleans(t *testing.T) {
 		if err := Validate(e); err != nil {
 			t.Errorf("NameFromFile(%q) = %q, which Validate refuses: %v", c.file, name, err)
 		}
+	}
+}
+
+// TestMendTextMakesAStoredEncounterValid: an encounter a database stored
+// before Validate refused garbling text opened, but no edit or save of it
+// went through, and with two such names no single edit could mend it.
+// MendText mends every such field, says each, keeps the fight and the
+// areas naming the renamed tokens, and leaves a valid encounter.
+func TestMendTextMakesAStoredEncounterValid(t *testing.T) {
+	e := &Encounter{Name: "Den\u202e", Ruleset: SF2E, Grid: NewGrid(6, 2),
+		Tokens: []Token{
+			{Name: "\u202eknil", Size: Medium, Side: "enemy\a", Conditions: []string{"prone", "\x1bprone", "\u200b"}, Notes: "one\r\ntwo\u2066"},
+			{Name: "\u200b", X: 1, Size: Medium},
+			{Name: "knil", X: 2, Size: Medium},
+			{Name: "Dae", X: 3, Size: Medium},
+		},
+		Notes: []Note{{X: 5, Y: 1, Text: "trap\x00here"}},
+		Areas: []Area{{Kind: Emanation, Token: "\u202eknil", Radius: 10, Label: "\u202a"}},
+		Party: &Party{Side: "\u2067", Size: 4},
+		Fight: &Fight{Round: 1, Order: []string{"Dae", "\u202eknil", "\u200b", "knil"}, Turn: "\u202eknil",
+			State: map[string]TurnState{"\u202eknil": {Actions: 1}}},
+	}
+	if Validate(e) == nil {
+		t.Fatal("the stored encounter should not pass Validate before it is mended")
+	}
+	said := MendText(e)
+	if err := Validate(e); err != nil {
+		t.Fatalf("mended, Validate says %v", err)
+	}
+	if e.Name != "Den" || e.Tokens[0].Name != "knil (2)" || e.Tokens[1].Name != "Token 2" || e.Tokens[0].Side != "enemy" {
+		t.Errorf("mended names %q, %q, %q, side %q", e.Name, e.Tokens[0].Name, e.Tokens[1].Name, e.Tokens[0].Side)
+	}
+	if c := e.Tokens[0].Conditions; !slices.Equal(c, []string{"prone"}) {
+		t.Errorf("conditions %q, want prone once", c)
+	}
+	if n := e.Tokens[0].Notes; n != "one\ntwo" {
+		t.Errorf("notes %q", n)
+	}
+	if n := e.Notes[0].Text; n != "trap here" {
+		t.Errorf("map note %q", n)
+	}
+	if a := e.Areas[0]; a.Token != "knil (2)" || a.Label != "" {
+		t.Errorf("area %+v: its token renamed, its label gone", a)
+	}
+	if e.Party.Side != "party" {
+		t.Errorf("party side %q", e.Party.Side)
+	}
+	f := e.Fight
+	if !slices.Equal(f.Order, []string{"Dae", "knil (2)", "Token 2", "knil"}) || f.Turn != "knil (2)" || f.State["knil (2)"].Actions != 1 {
+		t.Errorf("fight %+v", f)
+	}
+	if len(said) != 10 {
+		t.Errorf("%d messages, want one a field mended (10):\n%s", len(said), strings.Join(said, "\n"))
+	}
+	for _, m := range said {
+		if strings.ContainsFunc(m, func(r rune) bool { return garbles(r, false) }) {
+			t.Errorf("the message %q holds a character that garbles text", m)
+		}
+	}
+	if again := MendText(e); again != nil {
+		t.Errorf("a mended encounter was mended again: %q", again)
 	}
 }

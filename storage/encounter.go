@@ -81,9 +81,10 @@ func (s *Store) Find(ctx context.Context, nameOrID string) (string, error) {
 // (reflect.DeepEqual) to the one last saved: empty token, note, speed and
 // condition lists come back nil, as the file codec gives them. An image
 // that model.Validate no longer accepts (a background over today's limits,
-// say) is left out and named in Dropped (model.DropUnusableImages), so the
-// encounter still opens, saves and exports; the next save stores it
-// without that image.
+// say) is left out and named in Dropped (model.DropUnusableImages), and
+// text it no longer accepts (a name holding a right-to-left override) is
+// mended and named there (model.MendText), so the encounter still opens,
+// saves and exports; the next save stores it so.
 func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 	op := fmt.Sprintf("load encounter %s", id)
 	tx, err := s.rdb.BeginTx(ctx, nil)
@@ -125,8 +126,10 @@ func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 		return nil, dbErr(op, false, err)
 	}
 	// An image stored before today's limits (or damaged) must not keep
-	// the encounter from opening and saving: it is left out, and said.
-	e.Dropped = model.DropUnusableImages(e)
+	// the encounter from opening and saving: it is left out, and said; so
+	// is text stored before the model refused characters that garble it,
+	// which is mended (model.MendText).
+	e.Dropped = append(model.MendText(e), model.DropUnusableImages(e)...)
 	return e, nil
 }
 

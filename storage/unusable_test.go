@@ -70,3 +70,46 @@ func TestLoadLeavesOutUnusableImages(t *testing.T) {
 		t.Errorf("after a save: Dropped %q, token at x %d", again.Dropped, again.Tokens[0].X)
 	}
 }
+
+// TestLoadMendsGarblingText: names an older version stored before the
+// model refused characters that garble text (a right-to-left override, a
+// name of a zero-width space) left the encounter open but every edit and
+// save refused. The store mends them on the way out, says so in Dropped,
+// and the encounter saves, exports and reads back.
+func TestLoadMendsGarblingText(t *testing.T) {
+	s := MustOpenDB(t)
+	e := fullEncounter()
+	mustSave(t, s, e)
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`UPDATE encounters SET name = ? WHERE id = ?`, []any{"Den\u202e", e.ID}},
+		{`UPDATE tokens SET name = ? WHERE encounter_id = ? AND ord = 0`, []any{"\u200b", e.ID}},
+	} {
+		if res, err := s.db.Exec(q.sql, q.args...); err != nil {
+			t.Fatal(err)
+		} else if n, _ := res.RowsAffected(); n != 1 {
+			t.Fatalf("%s: %d rows", q.sql, n)
+		}
+	}
+	got := mustLoad(t, s, e.ID)
+	if got.Name != "Den" || got.Tokens[0].Name != "Token 1" || len(got.Dropped) != 2 {
+		t.Fatalf("loaded %q, token %q, Dropped %q", got.Name, got.Tokens[0].Name, got.Dropped)
+	}
+	if err := model.Validate(got); err != nil {
+		t.Fatalf("the mended encounter: %v", err)
+	}
+	var out bytes.Buffer
+	if err := s.Export(ctx, e.ID, &out); err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	if _, err := model.ReadEncounter(&out); err != nil {
+		t.Fatalf("the export does not read back: %v", err)
+	}
+	got.Tokens[0].X = 4
+	mustSave(t, s, got)
+	if again := mustLoad(t, s, e.ID); again.Dropped != nil || again.Name != "Den" {
+		t.Errorf("after a save: Dropped %q, name %q", again.Dropped, again.Name)
+	}
+}

@@ -216,7 +216,7 @@ func (s *Shell) Open(nameOrID string) error {
 	s.ed.OnOpen = s.openOrShow
 	rememberLast(e.ID)
 	if len(e.Dropped) > 0 {
-		controls.ShowError(s.win, "Some images of the encounter were left out", fmt.Errorf("%s. The database keeps them until the encounter is next saved, which stores it without them: to keep a copy, quit now and run encounter-planner backup COPY.db", strings.Join(e.Dropped, "; ")))
+		controls.ShowError(s.win, "Some of the encounter could not be used as stored", fmt.Errorf("%s. The database keeps it as it was until the encounter is next saved, which stores it as it opened: to keep a copy, quit now and run encounter-planner backup COPY.db", strings.Join(e.Dropped, "; ")))
 	}
 	return nil
 }

@@ -128,15 +128,19 @@ func TestNotADatabase(t *testing.T) {
 	}
 }
 
+// TestListKeepsOneLinePerEncounter: a name with a tab and a newline (the
+// model refuses it now; a database written before may hold one) is one
+// line of five columns in list.
 func TestListKeepsOneLinePerEncounter(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "e.db")
 	f := filepath.Join(dir, "t.encounter.json")
-	os.WriteFile(f, []byte("{\"format\":\"encounter/1\",\"name\":\"Two\\tcolumns\\nand lines\",\"ruleset\":\"sf2e\",\"map\":{\"rows\":[\".\"]}}"), 0o644)
+	os.WriteFile(f, []byte("{\"format\":\"encounter/1\",\"name\":\"Two columns\",\"ruleset\":\"sf2e\",\"map\":{\"rows\":[\".\"]}}"), 0o644)
 	var out, errb bytes.Buffer
 	if code := Run(dbEnv(&out, &errb), []string{"--db", db, "import", f}); code != 0 {
 		t.Fatalf("import: %d %s", code, errb.String())
 	}
+	legacyNames(t, db, "Two\tcolumns\nand lines")
 	out.Reset()
 	Run(dbEnv(&out, &errb), []string{"--db", db, "list"})
 	if strings.Count(out.String(), "\n") != 1 || len(strings.Split(strings.TrimSpace(out.String()), "\t")) != 5 {

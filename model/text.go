@@ -158,9 +158,7 @@ func MendText(e *Encounter) []string {
 	}
 	if nameProblem(e.Name) != "" {
 		was := e.Name
-		if e.Name = mendLine(e.Name); e.Name == "" {
-			e.Name = "Unnamed encounter"
-		}
+		e.Name = ReadableName(e.Name)
 		said("name", was, e.Name)
 	}
 	taken := make(map[string]bool, len(e.Tokens))
@@ -237,6 +235,20 @@ func MendText(e *Encounter) []string {
 		said("party.side", was, p.Side)
 	}
 	return out
+}
+
+// ReadableName is an encounter's name as a list shows it: as stored, or,
+// where an older version stored one that garbles text, as MendText mends
+// it (the library lists names the store reads without loading the
+// encounter).
+func ReadableName(s string) string {
+	if nameProblem(s) == "" {
+		return s
+	}
+	if s = mendLine(s); s == "" {
+		return "Unnamed encounter"
+	}
+	return s
 }
 
 // mendLine is s, one line of text, without what garbles it: bidirectional

@@ -239,3 +239,11 @@ func TestMendTextMakesAStoredEncounterValid(t *testing.T) {
 		t.Errorf("a mended encounter was mended again: %q", again)
 	}
 }
+
+func TestReadableName(t *testing.T) {
+	for in, want := range map[string]string{"Den": "Den", "Den\u202e": "Den", "\u200b": "Unnamed encounter", "a\tb": "a b"} {
+		if got := ReadableName(in); got != want {
+			t.Errorf("ReadableName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

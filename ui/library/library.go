@@ -223,6 +223,11 @@ func (l *Library) reloadSelect(id string) {
 		controls.ShowError(l.win, "Could not list the encounters", fmt.Errorf("%w (check the database file, then restart the app)", err))
 		items = nil
 	}
+	for i := range items {
+		// a name an older version stored that garbles text shows as the
+		// encounter will open, mended
+		items[i].Name = model.ReadableName(items[i].Name)
+	}
 	l.all = items
 	l.allThreats = make([]string, len(items))
 	for i, s := range items {

@@ -180,13 +180,16 @@ func jsonErr(err error, data []byte) error {
 	switch {
 	case errors.As(err, &te):
 		return fieldErr(te.Field, "must be %s, not %s", jsonKind(te.Type.String()), te.Value)
-	case errors.As(err, &se):
+	case errors.As(err, &se) && se.Error() != "unexpected end of JSON input":
 		line, col := lineCol(data, se.Offset)
 		return fieldErr("", "not valid JSON at line %d, column %d: %v", line, col, se)
 	case err == io.EOF:
 		return fieldErr("", "the file is empty")
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return fieldErr("", "the JSON ends too early")
+	case errors.Is(err, io.ErrUnexpectedEOF) || se != nil:
+		// a file cut short, most often a download or copy that did not
+		// finish: say where, as the Universal VTT import does
+		line, _ := lineCol(data, int64(len(data)))
+		return fieldErr("", "the JSON ends too early, at byte %d (line %d), as a download or copy that did not finish does", len(data), line)
 	}
 	msg := err.Error()
 	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {

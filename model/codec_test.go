@@ -177,7 +177,7 @@ func TestReadErrors(t *testing.T) {
 		name, file, want string
 	}{
 		{"ErrEmpty", ``, "empty"},
-		{"ErrNotJSON", `{"format":`, "ends too early"},
+		{"ErrNotJSON", `{"format":`, "ends too early, at byte 10 (line 1), as a download or copy that did not finish does"},
 		{"ErrSyntax", "{\n \"format\" \"x\"}", "line 2"},
 		{"ErrTrailing", head + `"map":{"rows":["."]}} {}`, "after the JSON value"},
 		{"ErrFormatMissing", `{"name":"N","ruleset":"sf2e","map":{"rows":["."]}}`, "format: is required"},

@@ -468,7 +468,7 @@ func (ed *Editor) areasDialog() {
 		names[i] = session.AreaName(a)
 	}
 	caught := widget.NewLabel(strings.Join(ed.AreaLines(), "\n"))
-	pick := widget.NewSelect(names, nil)
+	pick := ed.esc.Select(names, nil) // Escape closes the dialog here too
 	if i := ed.pickedArea(); i >= 0 {
 		pick.SetSelectedIndex(i)
 	}

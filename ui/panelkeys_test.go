@@ -140,3 +140,35 @@ func TestPanelButtonsPassTheMapKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeOnADialogsButtonClosesIt: a PaneButton in a dialog (the Areas
+// dialog's Delete picked area) that Tab reached hands Escape to the
+// window, which cancels the dialog as everywhere, rather than only
+// leaving the button.
+func TestEscapeOnADialogsButtonClosesIt(t *testing.T) {
+	e := model.Sample()
+	e.Areas = []model.Area{{Kind: model.Burst, X: 5, Y: 5, Radius: 10, Label: "Fireball"}}
+	ed, _, _ := newTestEditor(t, e)
+	c := ed.win.Canvas()
+	ed.areasDialog()
+	if c.Overlays().Top() == nil {
+		t.Fatal("no Areas dialog")
+	}
+	var del *controls.PaneButton
+	walkObjects(c.Overlays().Top(), func(o fyne.CanvasObject) {
+		if b, ok := o.(*controls.PaneButton); ok && b.Text == "Delete picked area" {
+			del = b
+		}
+	})
+	if del == nil {
+		t.Fatal("no Delete picked area button")
+	}
+	c.Focus(del)
+	typeKey(c, fyne.KeyEscape, 0)
+	if c.Overlays().Top() != nil {
+		t.Errorf("Escape on the dialog's focused button left the dialog up")
+	}
+	if len(ed.enc.Areas) != 1 {
+		t.Errorf("Escape deleted the area")
+	}
+}

@@ -61,7 +61,8 @@ func NewPaneButtonWithIcon(text string, icon fyne.Resource, tapped func()) *Pane
 func (b *PaneButton) TypedRune(r rune) { buttonRune(&b.Button, b.in(), r) }
 
 // TypedKey implements fyne.Focusable: Space, Enter and Return press the
-// button, Escape leaves it, any other key is the window's.
+// button, Escape leaves it (and in a dialog cancels that), any other key
+// is the window's.
 func (b *PaneButton) TypedKey(k *fyne.KeyEvent) { buttonKey(&b.Button, b.in(), k) }
 
 // KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
@@ -89,9 +90,15 @@ func buttonKey(b *widget.Button, o fyne.CanvasObject, k *fyne.KeyEvent) {
 	case fyne.KeyReturn, fyne.KeyEnter: // Fyne's button presses on Space only
 		b.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
 	case fyne.KeyEscape:
-		if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil {
-			c.Unfocus()
+		c := fyne.CurrentApp().Driver().CanvasForObject(o)
+		if c == nil {
+			return
 		}
+		if c.Overlays().Top() != nil {
+			passKey(o, k) // in a dialog: Escape cancels it, as everywhere
+			return
+		}
+		c.Unfocus()
 	default:
 		passKey(o, k)
 	}

@@ -167,46 +167,37 @@ func (b *TipButton) CreateRenderer() fyne.WidgetRenderer {
 
 // FixedWidth lays obj out at width w (and the height it is given).
 func FixedWidth(obj fyne.CanvasObject, w float32) fyne.CanvasObject {
-	return container.New(&widthLayout{w: w}, obj)
+	return container.New(&sizedLayout{w: w}, obj)
 }
-
-type widthLayout struct{ w float32 }
 
 // MinHeight lays obj out at the height it is given, asking at least h.
 func MinHeight(obj fyne.CanvasObject, h float32) fyne.CanvasObject {
-	return container.New(&heightLayout{h: h}, obj)
+	return container.New(&sizedLayout{h: h}, obj)
 }
 
-type heightLayout struct{ h float32 }
+// sizedLayout lays its objects out over the whole of its size and asks
+// width w and height h, or, where one is 0, what its objects ask.
+type sizedLayout struct{ w, h float32 }
 
-func (l *heightLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+func (l *sizedLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	for _, o := range objs {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(s)
 	}
 }
 
-func (l *heightLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	w := float32(0)
+func (l *sizedLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
 	for _, o := range objs {
-		w = max(w, o.MinSize().Width)
+		m = m.Max(o.MinSize())
 	}
-	return fyne.NewSize(w, l.h)
-}
-
-func (l *widthLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
-	for _, o := range objs {
-		o.Move(fyne.NewPos(0, 0))
-		o.Resize(s)
+	if l.w > 0 {
+		m.Width = l.w
 	}
-}
-
-func (l *widthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	h := float32(0)
-	for _, o := range objs {
-		h = max(h, o.MinSize().Height)
+	if l.h > 0 {
+		m.Height = l.h
 	}
-	return fyne.NewSize(l.w, h)
+	return m
 }
 
 // StatusLayout shares a row among labels by what their text needs: a label

@@ -11,6 +11,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/library"
 	"encounterplanner/ui/mapview"
 	"encounterplanner/ui/player"
@@ -43,7 +44,7 @@ type Editor struct {
 	sel   int          // selected token, -1 = none
 	post  func(func()) // runs f on the UI goroutine (fyne.Do; tests replace it)
 
-	exporting int // exports being written (writePath), each under its dialog
+	files *filesave.Saver // the exports' Save dialogs and writes
 
 	hovered *rules.Point
 	gest    mapGesture   // the primary-button gesture in progress
@@ -85,6 +86,7 @@ func newEditor(win fyne.Window, store model.EncounterStore, e *model.Encounter, 
 		gest:  mapGesture{dragTok: -1},
 		tools: toolPanel{tool: ToolSelect, brush: 1, terrain: model.Wall, fogFollow: fogFollowKept()},
 	}
+	ed.files = &filesave.Saver{Win: win, Esc: ed.esc, Post: post, Say: ed.message}
 	ed.ovp.settings = session.Settings{Reach: true, Mode: rules.Describe(e.Ruleset).DefaultMode, Actions: 1, Path: true, Cover: true, Flank: true}
 	ed.saving.savedRev = 0
 	if e.Version == 0 {

@@ -17,10 +17,10 @@ import (
 )
 
 // exported pumps the editor's posted work until no export is being
-// written (writePath writes on another goroutine).
+// written (filesave.Saver writes on another goroutine).
 func exported(t *testing.T, ed *Editor, p *pump) {
 	t.Helper()
-	p.until(t, "the export to be written", func() bool { return ed.exporting == 0 })
+	p.until(t, "the export to be written", func() bool { return ed.files.Busy() == 0 })
 }
 
 // TestExportWritesAsideUnderADialog: an export was written inside the Save
@@ -38,19 +38,19 @@ func TestExportWritesAsideUnderADialog(t *testing.T) {
 		select { // a slow export: it waits until the test lets it go
 		case <-release:
 		case <-time.After(3 * time.Second):
-			return errors.New("nobody let the export go: writeChosen waited for it")
+			return errors.New("nobody let the export go: WriteChosen waited for it")
 		}
 		_, err := io.WriteString(w, "png")
 		return err
 	}
-	ed.writeChosen("export PNG", &chosenFile{uri: storage.NewFileURI(out)}, []string{".png"}, write)
+	ed.files.WriteChosen("export PNG", &chosenFile{uri: storage.NewFileURI(out)}, []string{".png"}, write)
 	// back here while the export cannot finish: it runs elsewhere
 	top := ed.win.Canvas().Overlays().Top()
 	if top == nil || !strings.Contains(allText(top), "Writing room.png") {
 		t.Fatalf("while it is written no dialog names room.png (top: %v)", top)
 	}
-	if ed.exporting != 1 {
-		t.Errorf("%d exports under way, want 1", ed.exporting)
+	if ed.files.Busy() != 1 {
+		t.Errorf("%d exports under way, want 1", ed.files.Busy())
 	}
 	close(release)
 	exported(t, ed, p)
@@ -73,7 +73,7 @@ func TestExportDialogFitsALongFileName(t *testing.T) {
 	ed, _, p := newTestEditor(t, model.Sample())
 	name := strings.Repeat("the-flooded-catacombs-beneath-the-cathedral-", 4) + "v7.png"
 	release := make(chan struct{})
-	ed.writeChosen("export PNG", &chosenFile{uri: storage.NewFileURI(filepath.Join(t.TempDir(), name))}, []string{".png"},
+	ed.files.WriteChosen("export PNG", &chosenFile{uri: storage.NewFileURI(filepath.Join(t.TempDir(), name))}, []string{".png"},
 		func(w io.Writer) error { <-release; return nil })
 	top := ed.win.Canvas().Overlays().Top()
 	if top == nil {

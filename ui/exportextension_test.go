@@ -30,7 +30,7 @@ func TestExportAddsTheFormatsExtension(t *testing.T) {
 		if err := os.WriteFile(bare, nil, 0o644); err != nil { // what the dialog does
 			t.Fatal(err)
 		}
-		ed.writeChosen("export PNG", &chosenFile{uri: storage.NewFileURI(bare)}, []string{".png"}, write)
+		ed.files.WriteChosen("export PNG", &chosenFile{uri: storage.NewFileURI(bare)}, []string{".png"}, write)
 		exported(t, ed, p)
 	}
 	choose()

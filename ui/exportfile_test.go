@@ -43,7 +43,7 @@ func TestExportWritesRegularFilesOnly(t *testing.T) {
 		t.Skip("no FIFOs here:", err)
 	}
 	wc := &chosenFile{uri: storage.NewFileURI(fifo)}
-	ed.writeChosen("export encounter", wc, nil, write)
+	ed.files.WriteChosen("export encounter", wc, nil, write)
 	exported(t, ed, p)
 	if wc.wrote != 0 || !wc.closed {
 		t.Errorf("the dialog's writer got %d bytes (closed %v): want none, closed", wc.wrote, wc.closed)
@@ -62,7 +62,7 @@ func TestExportWritesRegularFilesOnly(t *testing.T) {
 
 	out := filepath.Join(dir, "room.encounter.json")
 	wc = &chosenFile{uri: storage.NewFileURI(out)}
-	ed.writeChosen("export encounter", wc, nil, write)
+	ed.files.WriteChosen("export encounter", wc, nil, write)
 	exported(t, ed, p)
 	b, err := os.ReadFile(out)
 	if err != nil || !strings.Contains(string(b), "Derelict cargo bay") {

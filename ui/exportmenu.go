@@ -1,24 +1,18 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
-	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
+	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/library"
 	"encounterplanner/ui/render"
 	"encounterplanner/ui/session"
@@ -44,137 +38,6 @@ func (ed *Editor) openOther(id string) {
 		return
 	}
 	ed.saveBeforeLeaving(func() { ed.OnOpen(id) })
-}
-
-// fileBase is a file name made from the encounter name.
-func fileBase(name string) string {
-	s := strings.Map(func(r rune) rune {
-		if strings.ContainsRune(`/\:*?"<>|`, r) || r < ' ' {
-			return '-'
-		}
-		return r
-	}, strings.TrimSpace(name))
-	if s == "" {
-		s = "encounter"
-	}
-	return s
-}
-
-// saveFile asks for a file and writes it with write; errors show in a dialog.
-func (ed *Editor) saveFile(title, name string, exts []string, write func(w io.Writer) error) {
-	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
-		if err != nil {
-			controls.ShowError(ed.win, "Could not "+title, err)
-			return
-		}
-		if wc == nil {
-			return // cancelled
-		}
-		ed.writeChosen(title, wc, exts, write)
-	}, ed.win)
-	d.SetFileName(name)
-	d.SetFilter(storage.NewExtensionFileFilter(exts))
-	d.Resize(controls.FileDialogSize)
-	d.Show()
-	// Escape cancels it once the file name field has no focus: Fyne's
-	// field, focused as the dialog opens, keeps Escape to itself
-	ed.esc.Closes(d)
-}
-
-// writeChosen writes what write produces to the file the save dialog
-// chose, through export.WriteFile: a regular file only (never a device, a
-// FIFO or a folder), replaced only once it is complete. Fyne's dialog has
-// opened the file itself (in the app, through controls.KeepFilesUntilWritten,
-// without emptying it); only its path is used, and its writer closed
-// first. A name typed without an extension gets the format's, exts[0]
-// (controls.WithExtension): the empty file the dialog made under the bare
-// name is removed, and an existing file under the full name is replaced
-// only once the GM says so (the dialog asked about the bare name only).
-func (ed *Editor) writeChosen(title string, wc fyne.URIWriteCloser, exts []string, write func(w io.Writer) error) {
-	u := wc.URI()
-	_ = wc.Close() // the dialog's own empty file: WriteFile replaces it
-	if u.Scheme() != "file" {
-		controls.ShowError(ed.win, "Could not "+title, fmt.Errorf("%s is not a file on this computer: choose a file in a folder", u))
-		return
-	}
-	path := u.Path()
-	full := controls.WithExtension(path, exts)
-	if full == path {
-		ed.writePath(title, path, write)
-		return
-	}
-	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
-		_ = os.Remove(path) // the dialog's, under the bare name
-	}
-	if _, err := os.Lstat(full); err != nil {
-		ed.writePath(title, full, write)
-		return
-	}
-	d := dialog.NewConfirm("Replace "+filepath.Base(full)+"?", fmt.Sprintf("%s already exists in %s. Replace it?", filepath.Base(full), filepath.Dir(full)), func(ok bool) {
-		if ok {
-			ed.writePath(title, full, write)
-		}
-	}, ed.win)
-	d.SetConfirmText("Replace")
-	d.SetDismissText("Cancel")
-	d.Show()
-	ed.esc.Confirms(d, d.Dismiss) // Escape and Enter keep the file: replacing it for good takes a click
-}
-
-// writePath writes what write produces to path (export.WriteFile) and says
-// so in the status bar; an error shows in a dialog. It writes on another
-// goroutine, under a dialog that says what is being written: a PNG of a
-// map on an 8192 x 7424 image takes about 3 s, a PDF 4 s, which froze the
-// window with the Save dialog still drawn, as if hung, and queued the
-// GM's clicks meanwhile for the map. write must only read what it draws
-// (the export menus give it a copy of the encounter).
-func (ed *Editor) writePath(title, path string, write func(w io.Writer) error) {
-	name := filepath.Base(path)
-	bar := widget.NewProgressBarInfinite()
-	heading := strings.ToUpper(title[:1]) + title[1:] // "Export PNG"
-	msg := widget.NewLabel("Writing " + name + "…")
-	msg.Wrapping = fyne.TextWrapBreak // a long name stays in the dialog
-	d := dialog.NewCustomWithoutButtons(heading, container.NewVBox(msg, bar), ed.win)
-	d.Resize(fyne.NewSize(400, 0))
-	d.Show()
-	ed.exporting++
-	go func() {
-		n, err := export.WriteFile(path, write)
-		ed.post(func() {
-			ed.exporting--
-			bar.Stop()
-			d.Hide()
-			ed.wrote(title, path, n, err)
-		})
-	}()
-}
-
-// wrote says how writing path went: the file's size in the status bar, or
-// an error dialog that says what to do.
-func (ed *Editor) wrote(title, path string, n int64, err error) {
-	if err != nil {
-		var fe *export.FolderError
-		switch {
-		case errors.Is(err, export.ErrNotRegular) || errors.Is(err, export.ErrNotFolder):
-			err = fmt.Errorf("%w. Nothing was written: choose a file name in a folder", err)
-		case errors.As(err, &fe):
-			err = fmt.Errorf("%w (nothing was written: choose another folder or file name and try again)", err)
-		}
-		controls.ShowError(ed.win, "Could not "+title, err)
-		return
-	}
-	ed.message(fmt.Sprintf("wrote %s (%s)", filepath.Base(path), byteSize(n)))
-}
-
-// byteSize says n bytes as a GM reads it: "812 bytes", "34 KB", "2.1 MB".
-func byteSize(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d bytes", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%d KB", (n+500)/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 func (ed *Editor) exportPNG() {
@@ -207,7 +70,7 @@ func (ed *Editor) exportPNG() {
 		} else {
 			o.Overlays = export.AreaOverlays(e, player.Checked)
 		}
-		ed.saveFile("export PNG", fileBase(e.Name)+".png", []string{".png"}, func(w io.Writer) error { return export.PNG(w, e, o) })
+		ed.files.Save("export PNG", filesave.FileBase(e.Name)+".png", []string{".png"}, func(w io.Writer) error { return export.PNG(w, e, o) })
 	}, ed.win)
 	d.Show()
 	ed.esc.Confirms(d, d.Submit) // Escape cancels, Enter chooses the file
@@ -273,22 +136,20 @@ func (ed *Editor) exportPDF() {
 			return
 		}
 		e, o := ed.pdfExport(pdfChoices{paper: paper.Selected, player: player.Checked, sheet: sheet.Checked, trim: trim.Checked, overlays: ov.Checked})
-		ed.saveFile("export PDF", fileBase(e.Name)+".pdf", []string{".pdf"}, func(w io.Writer) error { return export.PDF(w, e, o) })
+		ed.files.Save("export PDF", filesave.FileBase(e.Name)+".pdf", []string{".pdf"}, func(w io.Writer) error { return export.PDF(w, e, o) })
 	}, ed.win)
 	d.Show()
 	ed.esc.Confirms(d, d.Submit)
 }
 
-func (ed *Editor) exportUVTT() {
-	e := ed.enc.Clone()
-	ed.saveFile("export UVTT", fileBase(e.Name)+".dd2vtt", []string{".dd2vtt", ".uvtt"}, ed.uvttWrite(e))
-}
+func (ed *Editor) exportUVTT() { ed.exportAs(filesave.UVTT) }
 
-// fittingPX is the most pixels a square at which e's map makes an image
-// the exports can write (export.MaxImageSide a side): 54 for a map 300
-// squares wide, 16 for 1000.
-func fittingPX(e *model.Encounter) int {
-	return max(export.MaxImageSide/max(e.Grid.W, e.Grid.H, 1), 1)
+func (ed *Editor) exportFile() { ed.exportAs(filesave.EncounterFile) }
+
+// exportAs writes a copy of the encounter, as it is now, as f.
+func (ed *Editor) exportAs(f filesave.Format) {
+	e := ed.enc.Clone()
+	ed.files.Export(f, e.Name, func() (*model.Encounter, error) { return e, nil })
 }
 
 // pngPXChoices are the Export PNG dialog's pixels a square: those of 35,
@@ -296,7 +157,7 @@ func fittingPX(e *model.Encounter) int {
 // most that fit when that is below 70; it starts at 70, or the most that
 // fit.
 func pngPXChoices(e *model.Encounter) (choices []string, start string) {
-	most := fittingPX(e)
+	most := filesave.FittingPX(e)
 	for _, px := range []int{35, 50, 70, 100, 140} {
 		if px <= most {
 			choices = append(choices, strconv.Itoa(px))
@@ -307,17 +168,4 @@ func pngPXChoices(e *model.Encounter) (choices []string, start string) {
 		choices = append(choices, start)
 	}
 	return choices, start
-}
-
-// uvttWrite writes e as a Universal VTT file at 70 px a square or, on a
-// map too wide for that, the most that fit (the file's pixels_per_grid
-// says which): the app has no --px to lower.
-func (ed *Editor) uvttWrite(e *model.Encounter) func(io.Writer) error {
-	px := min(export.DefaultPX, fittingPX(e))
-	return func(w io.Writer) error { return export.UVTT(w, e, px) }
-}
-
-func (ed *Editor) exportFile() {
-	e := ed.enc.Clone()
-	ed.saveFile("export encounter", fileBase(e.Name)+".encounter.json", []string{".json"}, func(w io.Writer) error { return model.WriteEncounter(w, e) })
 }

@@ -11,6 +11,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
+	"encounterplanner/ui/filesave"
 )
 
 // wideMap is a 300 x 120 square encounter: at the default 70 px a square
@@ -32,7 +33,7 @@ func wideMap() *model.Encounter {
 func TestExportUVTTOfAWideMapFitsItsImage(t *testing.T) {
 	ed, _, _ := newTestEditor(t, wideMap())
 	var buf bytes.Buffer
-	if err := ed.uvttWrite(ed.enc.Clone())(&buf); err != nil {
+	if err := filesave.UVTT.Write(&buf, ed.enc.Clone()); err != nil {
 		t.Fatalf("the UVTT export of a 300x120 map failed: %v", err)
 	}
 	var f struct {
@@ -48,7 +49,7 @@ func TestExportUVTTOfAWideMapFitsItsImage(t *testing.T) {
 	}
 	small, _, _ := newTestEditor(t, model.Sample())
 	buf.Reset()
-	if err := small.uvttWrite(small.enc.Clone())(&buf); err != nil {
+	if err := filesave.UVTT.Write(&buf, small.enc.Clone()); err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal(buf.Bytes(), &f); err != nil || f.Resolution.PixelsPerGrid != export.DefaultPX {

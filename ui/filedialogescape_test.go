@@ -34,7 +34,7 @@ func TestEscapeCancelsTheFileDialogs(t *testing.T) {
 	}
 
 	wrote := false
-	ed.saveFile("export the map", "Sample.png", []string{".png"}, func(w io.Writer) error { wrote = true; return nil })
+	ed.files.Save("export the map", "Sample.png", []string{".png"}, func(w io.Writer) error { wrote = true; return nil })
 	if c.Overlays().Top() == nil {
 		t.Fatal("no Save dialog")
 	}
@@ -44,7 +44,7 @@ func TestEscapeCancelsTheFileDialogs(t *testing.T) {
 		t.Fatalf("Escape: Save dialog still shown %v, wrote %v", c.Overlays().Top() != nil, wrote)
 	}
 
-	ed.saveFile("export the map", "Sample.png", []string{".png"}, func(w io.Writer) error { wrote = true; return nil })
+	ed.files.Save("export the map", "Sample.png", []string{".png"}, func(w io.Writer) error { wrote = true; return nil })
 	name := c.Focused()
 	if c.Overlays().Top() == nil || name == nil {
 		t.Fatal("no Save dialog with the cursor in its file name")

@@ -1,6 +1,7 @@
 // Package library is the first window: the list of stored encounters,
-// with New, Open, Rename, Duplicate and Delete, and importing encounter
-// files and Universal VTT maps into the store.
+// with New, Open, Rename, Duplicate and Delete, importing encounter files
+// and Universal VTT maps into the store, and exporting a stored encounter
+// as either.
 package library
 
 import (
@@ -20,12 +21,13 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/mapimport"
 	"encounterplanner/ui/session"
 )
 
 // Library is the list of stored encounters: open, create, rename,
-// duplicate and delete them.
+// duplicate, delete and export them.
 type Library struct {
 	win     fyne.Window
 	store   model.EncounterStore
@@ -45,6 +47,8 @@ type Library struct {
 	content    fyne.CanvasObject
 	open       func(id string)
 	esc        *controls.Escapes // the window's dialogs that Escape cancels
+	files      *filesave.Saver   // the exports' Save dialogs and writes
+	news       *widget.Label     // under the list: what an export wrote, hidden until then
 
 	// OnHelp, when set, shows the app's help (Help > Shortcuts and rules).
 	OnHelp func()
@@ -90,7 +94,14 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	top.Add(bar)
 	top.Add(header)
 	top.Add(widget.NewSeparator())
-	l.content = container.NewBorder(top, nil, nil, nil,
+	// the library's news line, as the editor's status bar is its: what
+	// an export wrote (a dialog to dismiss for it, or the title, which
+	// the GM does not watch, fit worse)
+	l.news = widget.NewLabel("")
+	l.news.Truncation = fyne.TextTruncateEllipsis
+	l.news.Hide()
+	l.files = &filesave.Saver{Win: win, Esc: l.esc, Post: fyne.Do, Say: l.say}
+	l.content = container.NewBorder(top, l.news, nil, nil,
 		container.NewStack(l.list, container.NewCenter(l.empty)))
 	win.SetContent(l.content)
 	win.SetTitle("Encounter Planner — library")
@@ -100,7 +111,10 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 			fyne.NewMenuItemSeparator(),
 			fyne.NewMenuItem("Import encounter file…", func() { ImportDialog(win, store, false, fyne.Do, l.imported) }),
 			fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, fyne.Do, l.imported) }),
-			fyne.NewMenuItem("New from map image…", func() { mapimport.NewFromImage(win, store, l.esc, fyne.Do, model.Rulesets[0], l.imported) })),
+			fyne.NewMenuItem("New from map image…", func() { mapimport.NewFromImage(win, store, l.esc, fyne.Do, model.Rulesets[0], l.imported) }),
+			fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem("Export encounter file…", func() { l.ExportSelected(filesave.EncounterFile) }),
+			fyne.NewMenuItem("Export Universal VTT…", func() { l.ExportSelected(filesave.UVTT) })),
 		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() {
 			if l.OnHelp != nil {
 				l.OnHelp()
@@ -165,12 +179,12 @@ const ReadOnlyNote = "This library is read-only (its file, folder or disk cannot
 
 // ReadOnlyBanner is the warning shown over a read-only library and its
 // editor. With saveCopy it offers "Save a copy elsewhere…"; without, it
-// says how (open the encounter, then File > Export encounter file…, and
+// says how (select the encounter, then File > Export encounter file…, and
 // import that file into another library).
 func ReadOnlyBanner(saveCopy func()) fyne.CanvasObject {
 	text := ReadOnlyNote
 	if saveCopy == nil {
-		text += " To keep an encounter, open it and use File > Export encounter file…, then import the file into another library."
+		text += " To keep an encounter, select it and use File > Export encounter file…, then import the file into another library."
 	}
 	lbl := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	lbl.Wrapping = fyne.TextWrapWord
@@ -280,6 +294,37 @@ func (l *Library) selected() (model.Summary, bool) {
 		return model.Summary{}, false
 	}
 	return l.items[l.sel], true
+}
+
+// ExportSelected writes the selected encounter, as stored, as f (the
+// editor's File menu writes the open one the same way): the Save dialog
+// offers the file name the editor does, the encounter is loaded from the
+// store with the writing, off the UI goroutine, under the dialog that
+// names the file, and the line under the list says what was written; an
+// error shows in a dialog. With nothing selected nothing is written, and
+// a dialog says to select an encounter first.
+func (l *Library) ExportSelected(f filesave.Format) {
+	s, ok := l.selected()
+	if !ok {
+		controls.ShowError(l.win, "Nothing exported", errors.New("select the encounter to export in the list (click it, or use the Up and Down keys), then export it"))
+		return
+	}
+	store := l.store
+	l.files.Export(f, s.Name, func() (*model.Encounter, error) {
+		ctx, cancel := ctx10()
+		defer cancel()
+		e, err := store.Load(ctx, s.ID)
+		if err != nil {
+			return nil, fmt.Errorf("read %q from the library: %w", s.Name, err)
+		}
+		return e, nil
+	})
+}
+
+// say shows news (what an export wrote) on the line under the list.
+func (l *Library) say(news string) {
+	l.news.SetText(news)
+	l.news.Show()
 }
 
 func (l *Library) openSelected() {

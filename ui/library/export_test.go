@@ -165,8 +165,8 @@ func TestLibraryExportsTheSelectedEncounter(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the file reads back as\n%+v\nwant the stored\n%+v", got, want)
 	}
-	if !l.news.Visible() || !strings.HasPrefix(l.news.Text, "wrote Derelict cargo bay.encounter.json (") || !strings.HasSuffix(l.news.Text, " KB)") {
-		t.Errorf("the line under the list says %q (shown %v)", l.news.Text, l.news.Visible())
+	if !l.newsBar.Visible() || !strings.HasPrefix(l.news.Text, "wrote Derelict cargo bay.encounter.json (") || !strings.HasSuffix(l.news.Text, " KB)") {
+		t.Errorf("the line under the list says %q (shown %v)", l.news.Text, l.newsBar.Visible())
 	}
 }
 
@@ -247,7 +247,7 @@ func TestLibraryExportWithNothingSelected(t *testing.T) {
 	if got := written(t, dir); len(got) != 0 {
 		t.Errorf("nothing selected, and the folder holds %q", got)
 	}
-	if l.news.Visible() {
+	if l.newsBar.Visible() {
 		t.Errorf("the line under the list says %q", l.news.Text)
 	}
 }
@@ -325,7 +325,7 @@ func TestLibraryExportErrorShowsTheDialog(t *testing.T) {
 	if got := written(t, dir); len(got) != 0 {
 		t.Errorf("the folder holds %q", got)
 	}
-	if l.news.Visible() {
+	if l.newsBar.Visible() {
 		t.Errorf("the line under the list says %q", l.news.Text)
 	}
 }

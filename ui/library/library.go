@@ -48,7 +48,8 @@ type Library struct {
 	open       func(id string)
 	esc        *controls.Escapes // the window's dialogs that Escape cancels
 	files      *filesave.Saver   // the exports' Save dialogs and writes
-	news       *widget.Label     // under the list: what an export wrote, hidden until then
+	news       *widget.Label     // what an export wrote, on newsBar
+	newsBar    *fyne.Container   // under the list, hidden until there is news
 
 	// OnHelp, when set, shows the app's help (Help > Shortcuts and rules).
 	OnHelp func()
@@ -99,9 +100,10 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	// the GM does not watch, fit worse)
 	l.news = widget.NewLabel("")
 	l.news.Truncation = fyne.TextTruncateEllipsis
-	l.news.Hide()
+	l.newsBar = container.NewVBox(widget.NewSeparator(), l.news)
+	l.newsBar.Hide()
 	l.files = &filesave.Saver{Win: win, Esc: l.esc, Post: fyne.Do, Say: l.say}
-	l.content = container.NewBorder(top, l.news, nil, nil,
+	l.content = container.NewBorder(top, l.newsBar, nil, nil,
 		container.NewStack(l.list, container.NewCenter(l.empty)))
 	win.SetContent(l.content)
 	win.SetTitle("Encounter Planner — library")
@@ -324,7 +326,7 @@ func (l *Library) ExportSelected(f filesave.Format) {
 // say shows news (what an export wrote) on the line under the list.
 func (l *Library) say(news string) {
 	l.news.SetText(news)
-	l.news.Show()
+	l.newsBar.Show()
 }
 
 func (l *Library) openSelected() {

@@ -329,3 +329,35 @@ func TestLibraryExportErrorShowsTheDialog(t *testing.T) {
 		t.Errorf("the line under the list says %q", l.news.Text)
 	}
 }
+
+// droppingStore loads its encounters as an older database's would come
+// back: with something the store could not use left out (Dropped).
+type droppingStore struct{ *gatedStore }
+
+func (s droppingStore) Load(ctx context.Context, id string) (*model.Encounter, error) {
+	e, err := s.gatedStore.Load(ctx, id)
+	if e != nil {
+		e.Dropped = []string{`tokens[1] "Bare".image: is not a readable PNG image; the image is left out`}
+	}
+	return e, err
+}
+
+// TestLibraryExportSaysWhatWasLeftOut: an encounter the store opens
+// without something it could not use (an image over today's limits, text
+// it mended) is written as it opens; opening it in the editor says so,
+// and the library's export now says so too, where it said only "wrote".
+func TestLibraryExportSaysWhatWasLeftOut(t *testing.T) {
+	l, w, st, q, dir := exportLibrary(t)
+	l.store = droppingStore{st}
+	l.Select(rowOf(t, l, "Alpha"))
+	fileMenu(t, w, "Export encounter file…")
+	saveOffered(t, w, "Alpha.encounter.json")
+	q.Until(t, "the export", func() bool { return l.files.Busy() == 0 })
+	q.Drain()
+	if got := written(t, dir); len(got) != 1 {
+		t.Fatalf("the folder holds %q", got)
+	}
+	if got := topText(t, w); !strings.Contains(got, "without what could not be used") || !strings.Contains(got, `"Bare".image`) {
+		t.Errorf("the export says %q", got)
+	}
+}

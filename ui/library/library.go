@@ -48,6 +48,7 @@ type Library struct {
 	open       func(id string)
 	esc        *controls.Escapes // the window's dialogs that Escape cancels
 	files      *filesave.Saver   // the exports' Save dialogs and writes
+	leftOut    string            // what the store left out of the encounter an export is writing
 	news       *widget.Label     // what an export wrote, on newsBar
 	newsBar    *fyne.Container   // under the list, hidden until there is news
 
@@ -306,6 +307,7 @@ func (l *Library) selected() (model.Summary, bool) {
 // error shows in a dialog. With nothing selected nothing is written, and
 // a dialog says to select an encounter first.
 func (l *Library) ExportSelected(f filesave.Format) {
+	l.leftOut = ""
 	s, ok := l.selected()
 	if !ok {
 		controls.ShowError(l.win, "Nothing exported", errors.New("select the encounter to export in the list (click it, or use the Up and Down keys), then export it"))
@@ -319,6 +321,13 @@ func (l *Library) ExportSelected(f filesave.Format) {
 		if err != nil {
 			return nil, fmt.Errorf("read %q from the library: %w", s.Name, err)
 		}
+		if len(e.Dropped) > 0 {
+			// what the store could not use is written as the encounter
+			// opens, which opening it says: the export says so too, once
+			// written (say)
+			dropped := strings.Join(e.Dropped, "; ")
+			l.files.Post(func() { l.leftOut = dropped })
+		}
 		return e, nil
 	})
 }
@@ -327,6 +336,10 @@ func (l *Library) ExportSelected(f filesave.Format) {
 func (l *Library) say(news string) {
 	l.news.SetText(news)
 	l.newsBar.Show()
+	if l.leftOut != "" {
+		controls.ShowError(l.win, "Exported as it opens, without what could not be used", fmt.Errorf("%s. The database keeps it as it was until the encounter is next saved", l.leftOut))
+		l.leftOut = ""
+	}
 }
 
 func (l *Library) openSelected() {

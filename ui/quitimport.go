@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/library"
 )
 
@@ -19,22 +20,28 @@ import (
 // on the way out (saveBeforeLeaving).
 
 // askLeaveMidImport runs leave at once when no import is under way in
-// win; otherwise it asks first, and runs leave only on Quit. Escape and
+// win and no export is being written there; otherwise it asks first, and runs leave only on Quit. Escape and
 // Enter keep working: losing the import takes a click. A second request
 // while the question is up (the close button pressed again) is the same
 // question, not a second dialog.
 func askLeaveMidImport(win fyne.Window, leave func()) {
-	name := library.Importing(win)
-	if name == "" {
+	title, head, ask := "Import under way", "", "Quit anyway? Nothing of it will be kept."
+	if name := library.Importing(win); name != "" {
+		head = "An import of " + name + " is still running."
+	} else if name := filesave.Writing(win); name != "" {
+		// an export still being written: it goes with the app, and its
+		// half-written file with it (WriteFile replaces only when done)
+		title, head, ask = "Export under way", name+" is still being written.", "Quit anyway? It will not be written."
+	}
+	if head == "" {
 		leave()
 		return
 	}
 	if q := leaveAsked[win]; q != nil && slices.Contains(win.Canvas().Overlays().List(), q) {
 		return
 	}
-	content, _, _ := controls.ErrorContent("An import of "+name+" is still running.",
-		"Quit anyway? Nothing of it will be kept.", controls.ErrDialogWidth(win))
-	d := dialog.NewCustomConfirm("Import under way", "Quit", "Keep working", content, func(quit bool) {
+	content, _, _ := controls.ErrorContent(head, ask, controls.ErrDialogWidth(win))
+	d := dialog.NewCustomConfirm(title, "Quit", "Keep working", content, func(quit bool) {
 		delete(leaveAsked, win)
 		if quit {
 			leave()

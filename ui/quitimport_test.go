@@ -3,6 +3,8 @@ package ui
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -15,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/internal/memstore"
 	"encounterplanner/ui/library"
 )
@@ -235,4 +238,41 @@ func TestLeavingTheLibraryMidImportAsks(t *testing.T) {
 	}
 	release()
 	p.until(t, "the import's end", func() bool { return library.Importing(w) == "" })
+}
+
+// TestLeavingMidExportAsks: an export written on another goroutine went
+// with the app when the GM quit meanwhile, without a word (and a large
+// map's PNG takes seconds). Leaving then asks, naming the file; Keep
+// working lets it finish, and once it is written leaving asks nothing.
+func TestLeavingMidExportAsks(t *testing.T) {
+	s, w, _, p := closableShell(t, model.Sample())
+	ed := s.Editor()
+	release := make(chan struct{})
+	out := filepath.Join(t.TempDir(), "room.png")
+	ed.files.WriteChosen("export PNG", &chosenFile{uri: storage.NewFileURI(out)}, []string{".png"}, func(wr io.Writer) error {
+		<-release
+		_, err := io.WriteString(wr, "png")
+		return err
+	})
+	s.closeAsked()
+	got := allText(w.Canvas().Overlays().Top())
+	if !strings.Contains(got, "room.png is still being written.") || !strings.Contains(got, "Quit anyway? It will not be written.") {
+		t.Fatalf("the close button mid-export: the window shows %q", got)
+	}
+	if !windowShown(w) {
+		t.Fatal("the window closed before the GM answered")
+	}
+	w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape}) // keep working
+	close(release)
+	p.until(t, "the export to be written", func() bool { return ed.files.Busy() == 0 })
+	if b, err := os.ReadFile(out); err != nil || string(b) != "png" {
+		t.Fatalf("room.png holds %q (%v)", b, err)
+	}
+	if filesave.Writing(w) != "" {
+		t.Errorf("still writing %q", filesave.Writing(w))
+	}
+	s.closeAsked()
+	if windowShown(w) {
+		t.Errorf("with the export written the close button asked again: %q", allText(w.Canvas().Overlays().Top()))
+	}
 }

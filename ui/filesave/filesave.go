@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -40,6 +41,19 @@ type Saver struct {
 
 // Busy is the number of files being written now.
 func (s *Saver) Busy() int { return s.busy }
+
+// writingIn is the names of the files each window's Savers are writing,
+// in the order they began. Only the UI goroutine touches it.
+var writingIn = map[fyne.Window][]string{}
+
+// Writing is the name of a file win is still writing (the first begun),
+// "" when none: leaving the window then asks first.
+func Writing(win fyne.Window) string {
+	if w := writingIn[win]; len(w) > 0 {
+		return w[0]
+	}
+	return ""
+}
 
 // Save asks where to write a file, offering name and listing the files
 // with one of exts, and writes it with write (WriteChosen); title says
@@ -123,10 +137,21 @@ func (s *Saver) writePath(title, path string, write func(w io.Writer) error) {
 	d.Resize(fyne.NewSize(400, 0))
 	d.Show()
 	s.busy++
+	writingIn[s.Win] = append(writingIn[s.Win], name)
 	go func() {
 		n, err := export.WriteFile(path, write)
 		s.Post(func() {
 			s.busy--
+			if w := writingIn[s.Win]; len(w) > 0 {
+				if i := slices.Index(w, name); i >= 0 {
+					w = slices.Delete(w, i, i+1)
+				}
+				if len(w) == 0 {
+					delete(writingIn, s.Win)
+				} else {
+					writingIn[s.Win] = w
+				}
+			}
 			bar.Stop()
 			d.Hide()
 			s.wrote(title, path, n, err)

@@ -652,8 +652,8 @@ type colsLayout struct{}
 // colWidths are the columns' full widths (the name's is its least) and
 // colLeast the narrowest each gets (ellipsized) before the name gives way.
 var (
-	colWidths = []float32{80, 290, 90, 200, 150}
-	colLeast  = []float32{80, 60, 70, 70, 140}
+	colWidths = []float32{80, 290, 112, 200, 150}
+	colLeast  = []float32{80, 60, 112, 70, 140} // the size whole: "1000 × 1000" was "1000 × 1…"
 )
 
 // nameWidth is the name's width while the row is too narrow for every

@@ -38,7 +38,12 @@ func TestNameColumnKeepsItsWidthFirst(t *testing.T) {
 			t.Errorf("row %v wide: the columns take %v", total, sum)
 		}
 	}
-	if ws := layout(1400); ws[0] != 1400-(290+90+200+150) || ws[1] != 290 || ws[4] != 150 {
+	if ws := layout(1400); ws[0] != 1400-(290+colWidths[2]+200+150) || ws[1] != 290 || ws[4] != 150 {
 		t.Errorf("1400 wide: %v", ws)
+	}
+	// the size column, however squeezed, holds a 1000 x 1000 map's size
+	// (it showed "1000 × 1…")
+	if need := fyne.MeasureText("1000 × 1000", theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding(); colLeast[2] < need {
+		t.Errorf("the size column's least width %v is under the %v a 1000 x 1000 map's size needs", colLeast[2], need)
 	}
 }

@@ -165,7 +165,7 @@ func (l *Library) show(id string) {
 			c = -c
 		}
 		// ties by name from A, then as the store lists them
-		return cmp.Or(c, strings.Compare(strings.ToLower(l.all[a].Name), strings.ToLower(l.all[b].Name)), a-b)
+		return cmp.Or(c, naturalCompare(l.all[a].Name, l.all[b].Name), a-b)
 	})
 	l.items = make([]model.Summary, len(idx))
 	l.threats = make([]string, len(idx))
@@ -207,7 +207,7 @@ func (l *Library) compare(a, b int) int {
 	sa, sb := l.all[a], l.all[b]
 	switch l.order.col {
 	case colName:
-		return strings.Compare(strings.ToLower(sa.Name), strings.ToLower(sb.Name))
+		return naturalCompare(sa.Name, sb.Name)
 	case colRuleset:
 		return strings.Compare(rulesetTitle(sa.Ruleset), rulesetTitle(sb.Ruleset))
 	case colSize:
@@ -217,6 +217,40 @@ func (l *Library) compare(a, b int) int {
 	}
 	return sa.Updated.Compare(sb.Updated)
 }
+
+// naturalCompare orders names as a GM reads them: in any case, and a run
+// of digits by its number, so that the copies an import numbers come in
+// order: "Den (2)", "Den (3)" ... "Den (10)", where byte order put
+// "(10)" to "(19)" before "(2)". Equal numbers written with more zeros
+// come after; names that differ only in case, by their bytes.
+func naturalCompare(a, b string) int {
+	la, lb := strings.ToLower(a), strings.ToLower(b)
+	i, j := 0, 0
+	for i < len(la) && j < len(lb) {
+		ca, cb := la[i], lb[j]
+		if isDigit(ca) && isDigit(cb) {
+			si, sj := i, j
+			for i < len(la) && isDigit(la[i]) {
+				i++
+			}
+			for j < len(lb) && isDigit(lb[j]) {
+				j++
+			}
+			na, nb := strings.TrimLeft(la[si:i], "0"), strings.TrimLeft(lb[sj:j], "0")
+			if c := cmp.Or(cmp.Compare(len(na), len(nb)), strings.Compare(na, nb), cmp.Compare(i-si, j-sj)); c != 0 {
+				return c
+			}
+			continue
+		}
+		if ca != cb {
+			return cmp.Compare(ca, cb)
+		}
+		i, j = i+1, j+1
+	}
+	return cmp.Or(cmp.Compare(len(la)-i, len(lb)-j), strings.Compare(a, b))
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // threatXP is the XP of a threat column's text ("XP 80 · moderate": 80),
 // -1 for none (a ruleset without a threat budget, or no party level).

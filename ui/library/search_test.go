@@ -155,3 +155,12 @@ func TestLibraryOrdersByAColumn(t *testing.T) {
 		t.Errorf("the next library lists %q under %q", got, l2.heads[colSize].Text)
 	}
 }
+
+func TestNaturalCompare(t *testing.T) {
+	names := []string{"Den (10)", "den (2)", "Den", "Den (1)", "Den (19)", "Den (3)", "Den (002)", "Alpha 9", "alpha 10", "Den (2)"}
+	slices.SortFunc(names, naturalCompare)
+	want := []string{"Alpha 9", "alpha 10", "Den", "Den (1)", "Den (2)", "den (2)", "Den (002)", "Den (3)", "Den (10)", "Den (19)"}
+	if !slices.Equal(names, want) {
+		t.Errorf("sorted %q\nwant   %q", names, want)
+	}
+}

@@ -26,6 +26,7 @@ import (
 // is saved with the encounter (Encounter.Fight).
 type fightPanel struct {
 	bar    *fyne.Container   // the round and the turn controls, outside the scroll
+	pin    *fyne.Container   // bar over the scroll (pinFightBar)
 	box    *fyne.Container   // the order
 	scroll *container.Scroll // the right pane's top part: the order, then the inspector
 	shown  string            // the round and turn last shown (followTurn)
@@ -40,7 +41,8 @@ func (ed *Editor) pinFightBar(scroll fyne.CanvasObject) fyne.CanvasObject {
 		ed.fight.bar = container.NewVBox()
 		ed.fight.bar.Hide()
 	}
-	return container.NewBorder(ed.fight.bar, nil, nil, nil, scroll)
+	ed.fight.pin = container.NewBorder(ed.fight.bar, nil, nil, nil, scroll)
+	return ed.fight.pin
 }
 
 // d20 rolls a twenty-sided die for initiative.
@@ -62,6 +64,12 @@ func (ed *Editor) showFight() {
 	if f == nil {
 		box.Hide()
 		bar.Hide()
+		if ed.fight.pin != nil {
+			// the hidden bar's room goes back to the scroll: an undone
+			// Start fight left an empty band there until the selection
+			// changed
+			ed.fight.pin.Refresh()
+		}
 		return
 	}
 	head := fmt.Sprintf("Round %d", f.Round)

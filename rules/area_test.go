@@ -3,6 +3,8 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -237,4 +239,75 @@ func BenchmarkArea(b *testing.B) {
 		n = len(r.Creatures)
 	}
 	b.ReportMetric(float64(n), "creatures")
+}
+
+// TestAreaHoldsAndCreaturesMatchArea: AreaHolds and AreaCreatures, which
+// test only the squares asked (a click, the creatures' spaces) so that a
+// huge burst does not hold the window for a second and more, answer
+// exactly as Area does, square by square and creature by creature, over
+// random sf2e maps with walls, edge walls and doors, and every kind of
+// area.
+func TestAreaHoldsAndCreaturesMatchArea(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 4))
+	kinds := []model.EdgeKind{model.EdgeWall, model.EdgeWall, model.EdgeDoor, model.EdgeOpenDoor}
+	cases, withCreatures := 0, 0
+	for n := 0; n < 400; n++ {
+		e, _ := randEncounterSized(rng, model.SF2E, 9, 3)
+		w, h := e.Grid.W, e.Grid.H
+		for range rng.IntN(4) {
+			x, y := rng.IntN(w+1), rng.IntN(h+1)
+			if rng.IntN(2) == 0 {
+				x2 := min(w, x+1+rng.IntN(3))
+				if x2 > x {
+					e.Edges = append(e.Edges, wallE(kinds[rng.IntN(len(kinds))], x, y, x2, y))
+				}
+			} else {
+				y2 := min(h, y+1+rng.IntN(3))
+				if y2 > y {
+					e.Edges = append(e.Edges, wallE(kinds[rng.IntN(len(kinds))], x, y, x, y2))
+				}
+			}
+		}
+		tok := e.Tokens[rng.IntN(len(e.Tokens))]
+		var a model.Area
+		switch rng.IntN(4) {
+		case 0:
+			a = model.Area{Kind: model.Burst, X: rng.IntN(w + 1), Y: rng.IntN(h + 1), Radius: 5 * (1 + rng.IntN(4))}
+		case 1:
+			a = model.Area{Kind: model.Emanation, Token: tok.Name, Radius: 5 * (1 + rng.IntN(3))}
+		case 2:
+			a = model.Area{Kind: model.Cone, Token: tok.Name, Dir: model.Facing(rng.IntN(8)), Length: 5 * (1 + rng.IntN(4))}
+		default:
+			a = model.Area{Kind: model.Line, Token: tok.Name, Toward: [2]int{rng.IntN(w), rng.IntN(h)}, Length: 5 * (1 + rng.IntN(6))}
+		}
+		want, err := Area(e, a)
+		got, err2 := AreaCreatures(e, a)
+		if (err == nil) != (err2 == nil) {
+			t.Fatalf("case %d %+v: Area %v, AreaCreatures %v", n, a, err, err2)
+		}
+		if err != nil {
+			continue
+		}
+		cases++
+		if len(want.Creatures) > 0 {
+			withCreatures++
+		}
+		if !slices.Equal(got, want.Creatures) {
+			t.Errorf("case %d %+v: AreaCreatures %v, Area %v", n, a, got, want.Creatures)
+		}
+		for y := -1; y <= h; y++ {
+			for x := -1; x <= w; x++ {
+				holds, err := AreaHolds(e, a, x, y)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if in := slices.Contains(want.Squares, Point{x, y}); holds != in {
+					t.Errorf("case %d %+v: AreaHolds(%d, %d) %v, Area's squares %v", n, a, x, y, holds, in)
+				}
+			}
+		}
+	}
+	if cases < 200 || withCreatures < 100 {
+		t.Errorf("only %d of 400 random areas were answered, %d catching a creature", cases, withCreatures)
+	}
 }

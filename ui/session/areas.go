@@ -1,7 +1,11 @@
 package session
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/maphash"
+	"sync"
+	"unsafe"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -14,10 +18,99 @@ import (
 // AreaShades returns the shade of each area of e, in order, as the rules
 // answer it; an area the rules refuse (another ruleset, a token since
 // deleted) shades nothing. Time O(areas x rules.Area).
+//
+// Shown asks it for every frame's overlays on the window's goroutine, and
+// a burst over a 1000 x 1000 map takes a second and more: the last answer
+// is kept, keyed by a hash of what the squares depend on (the ruleset, the
+// scale, the terrain, the edges, the tokens' places and sizes, the areas),
+// so that a pointer move or a drag asks nothing again. The shades returned
+// are shared: read them, never write them.
 func AreaShades(e *model.Encounter) []render.AreaShade {
 	if len(e.Areas) == 0 {
 		return nil
 	}
+	k := areaKey(e)
+	areaMemo.Lock()
+	defer areaMemo.Unlock()
+	if areaMemo.ok && areaMemo.key == k {
+		return areaMemo.shades
+	}
+	out := areaShades(e)
+	areaMemo.key, areaMemo.shades, areaMemo.ok = k, out, true
+	return out
+}
+
+// areaMemo is AreaShades' last answer and its key.
+var areaMemo struct {
+	sync.Mutex
+	ok     bool
+	key    uint64
+	shades []render.AreaShade
+}
+
+var areaSeed = maphash.MakeSeed()
+
+// areaKey hashes what e's area shades depend on. O(map + tokens + areas):
+// about a millisecond for a 1000 x 1000 map's terrain.
+func areaKey(e *model.Encounter) uint64 {
+	var h maphash.Hash
+	h.SetSeed(areaSeed)
+	var b [8]byte
+	num := func(v int) {
+		binary.LittleEndian.PutUint64(b[:], uint64(v))
+		h.Write(b[:])
+	}
+	str := func(s string) {
+		num(len(s))
+		h.WriteString(s)
+	}
+	str(string(e.Ruleset))
+	num(e.Feet())
+	num(e.Grid.W)
+	num(e.Grid.H)
+	if len(e.Grid.Cells) > 0 {
+		h.Write(unsafe.Slice((*byte)(unsafe.Pointer(&e.Grid.Cells[0])), len(e.Grid.Cells)*int(unsafe.Sizeof(e.Grid.Cells[0]))))
+	}
+	num(len(e.Edges))
+	for _, ed := range e.Edges {
+		num(int(ed.Kind))
+		num(ed.X1)
+		num(ed.Y1)
+		num(ed.X2)
+		num(ed.Y2)
+	}
+	num(len(e.Tokens))
+	for i := range e.Tokens {
+		t := &e.Tokens[i]
+		str(t.Name)
+		num(int(t.Size))
+		num(t.X)
+		num(t.Y)
+	}
+	num(len(e.Areas))
+	for _, a := range e.Areas {
+		num(int(a.Kind))
+		num(a.X)
+		num(a.Y)
+		str(a.Token)
+		num(a.Radius)
+		num(int(a.Dir))
+		num(a.Toward[0])
+		num(a.Toward[1])
+		num(a.Length)
+		num(a.OriginOffset)
+		str(a.Label)
+		if a.Player {
+			num(1)
+		} else {
+			num(0)
+		}
+	}
+	return h.Sum64()
+}
+
+// areaShades is AreaShades worked out.
+func areaShades(e *model.Encounter) []render.AreaShade {
 	out := make([]render.AreaShade, len(e.Areas))
 	for i, a := range e.Areas {
 		out[i].Label, out[i].Player = a.Label, a.Player
@@ -52,13 +145,16 @@ func AreaName(a model.Area) string {
 
 // AreaCaught lists the creatures area i of e catches with their cover
 // against it ("Goblin B — standard"), or the rules' refusal.
+// Only the creatures' squares are tested (rules.AreaCreatures): this runs
+// on the window's goroutine, and a burst over a 1000 x 1000 map took a
+// second and more as a whole area.
 func AreaCaught(e *model.Encounter, i int) ([]string, error) {
-	r, err := rules.Area(e, e.Areas[i])
+	caught, err := rules.AreaCreatures(e, e.Areas[i])
 	if err != nil {
 		return nil, err
 	}
-	out := make([]string, 0, len(r.Creatures))
-	for _, c := range r.Creatures {
+	out := make([]string, 0, len(caught))
+	for _, c := range caught {
 		out = append(out, e.Tokens[c.Token].Name+" — "+coverWord(c.Cover))
 	}
 	return out, nil
@@ -76,16 +172,12 @@ func coverWord(c rules.Cover) string {
 
 // AreaAt returns the index of the last area of e whose squares hold (x, y),
 // or -1: the one drawn on top is picked.
+// Only that square is tested (rules.AreaHolds): every click of the Select
+// tool asks it.
 func AreaAt(e *model.Encounter, x, y int) int {
 	for i := len(e.Areas) - 1; i >= 0; i-- {
-		r, err := rules.Area(e, e.Areas[i])
-		if err != nil {
-			continue
-		}
-		for _, p := range r.Squares {
-			if p.X == x && p.Y == y {
-				return i
-			}
+		if in, err := rules.AreaHolds(e, e.Areas[i], x, y); err == nil && in {
+			return i
 		}
 	}
 	return -1

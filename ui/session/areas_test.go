@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -135,4 +136,39 @@ func TestKeepAreas(t *testing.T) {
 	if before.Areas[2].Token != "Fighter" {
 		t.Error("KeepAreas changed the areas before")
 	}
+}
+
+// TestAreaShadesKeptUntilTheirInputsChange: the shades are worked out
+// again only when something they depend on changed (Shown asks for them
+// at every frame, and a burst over a 1000 x 1000 map takes a second and
+// more); a change of the terrain, even in place, an edge, a token's place
+// or an area gives the new answer.
+func TestAreaShadesKeptUntilTheirInputsChange(t *testing.T) {
+	e := &model.Encounter{Name: "Bay", Ruleset: model.SF2E, Grid: model.NewGrid(12, 12), Tokens: []model.Token{
+		{Name: "Dae", X: 2, Y: 2, Size: model.Medium}, {Name: "Ogre", X: 8, Y: 8, Size: model.Large}}}
+	e.Areas = []model.Area{{Kind: model.Burst, X: 6, Y: 6, Radius: 20}, {Kind: model.Emanation, Token: "Dae", Radius: 10}}
+	same := func(what string) {
+		t.Helper()
+		got, want := AreaShades(e), areaShades(e)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: kept shades %v, want %v", what, got, want)
+		}
+	}
+	first := AreaShades(e)
+	if again := AreaShades(e); &again[0] != &first[0] {
+		t.Errorf("nothing changed, yet the shades were worked out again")
+	}
+	same("as placed")
+	for x := 0; x < 12; x++ {
+		e.Grid.Cells[5*12+x] = model.Wall // in place, as a brush stroke paints
+	}
+	same("a wall across the burst")
+	e.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 0, Y1: 3, X2: 12, Y2: 3}}
+	same("an edge wall")
+	e.Tokens[0].X = 4
+	same("Dae moved")
+	e.Areas[0].Radius = 10
+	same("the burst smaller")
+	e.Areas[1].Label = "Aura"
+	same("the emanation labelled")
 }

@@ -335,6 +335,17 @@ func validateArea(e *Encounter, i int, names map[string]int) error {
 	return nil
 }
 
+// ValidateArea checks area i of e as Validate does, alone: its fields
+// against e's tokens, map and square size (a ruleset switch or a new scale
+// asks it of each area before keeping it). Time O(tokens).
+func ValidateArea(e *Encounter, i int) error {
+	names := make(map[string]int, len(e.Tokens))
+	for j := range e.Tokens {
+		names[e.Tokens[j].Name] = j
+	}
+	return validateArea(e, i, names)
+}
+
 // ValidateToken checks token i of e as Validate does, alone: its fields
 // against e's ruleset and map size, its picture against the whole budget.
 // It reads nothing else of e (a check per token that ran Validate read the

@@ -175,14 +175,37 @@ func (ed *Editor) mapDialog() {
 			}
 			v[i] = n
 		}
-		if err := ed.ResizeMap(v[0], v[1], v[2]); err != nil {
-			key, err := formError(err, map[string]string{"feetPerSquare": "Feet per square"})
-			var field fyne.Focusable
-			if key != "" {
-				field = f
+		resize := func() {
+			if err := ed.ResizeMap(v[0], v[1], v[2]); err != nil {
+				key, err := formError(err, map[string]string{"feetPerSquare": "Feet per square"})
+				var field fyne.Focusable
+				if key != "" {
+					field = f
+				}
+				ed.esc.Refuse(d, d.Submit, field, "Map size not changed", err)
 			}
-			ed.esc.Refuse(d, d.Submit, field, "Map size not changed", err)
 		}
+		// say first what the new scale or size does to the area templates
+		preview := ed.enc.Clone()
+		reshape(preview, v[0], v[1], v[2])
+		fit := session.FitAreas(preview)
+		if fit.Empty() {
+			resize()
+			return
+		}
+		lbl := widget.NewLabel(strings.Join(fit.Lines(preview.Ruleset, preview.Feet()), "\n") + "\n\nApply? (Ctrl+Z undoes it, areas and all.)")
+		lbl.Wrapping = fyne.TextWrapWord
+		c := dialog.NewCustomConfirm("Change the map?", "Apply", "Cancel", lbl, func(ok bool) {
+			if ok {
+				resize()
+				return
+			}
+			d.Show() // back to the form as typed
+			ed.esc.Confirms(d, d.Submit)
+		}, ed.win)
+		c.Resize(fyne.NewSize(440, 0))
+		c.Show()
+		ed.esc.Confirms(c, c.Confirm)
 	}, ed.win)
 	// a form sized to its contents left 40-pixel fields: "22" fitted, a
 	// 1000-square side did not
@@ -198,20 +221,32 @@ func (ed *Editor) ResizeMap(w, h, feet int) error {
 	}
 	before := ed.enc
 	ed.status.quiet = true
+	var fit session.AreaFit
 	err := ed.apply("", func(c *model.Encounter) error {
-		c.ReshapeMap(0, 0, w, h) // fog, GM-only squares and walls too
-		if feet == c.Ruleset.DefaultFeetPerSquare() {
-			feet = 0
-		}
-		c.FeetPerSquare = feet
+		reshape(c, w, h, feet)
+		fit = session.FitAreas(c) // in the same undo step
 		return nil
 	})
 	ed.status.quiet = false
 	if err != nil {
 		err = mapSizeError(before, w, h, err)
 		ed.message(err.Error())
+		return err
 	}
-	return err
+	if n := areaNote(fit, before.Ruleset, ed.enc.Ruleset); n != "" {
+		ed.message(fmt.Sprintf("map is %d x %d squares of %d ft%s", w, h, ed.enc.Feet(), n))
+	}
+	return nil
+}
+
+// reshape makes c's map w x h squares of feet each (fog, GM-only squares
+// and walls too), its areas left for session.FitAreas.
+func reshape(c *model.Encounter, w, h, feet int) {
+	c.ReshapeMap(0, 0, w, h)
+	if feet == c.Ruleset.DefaultFeetPerSquare() {
+		feet = 0
+	}
+	c.FeetPerSquare = feet
 }
 
 // marginsDialog asks how many squares to add (or, negative, remove) on

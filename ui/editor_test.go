@@ -367,13 +367,15 @@ func TestInspectorEdits(t *testing.T) {
 	if ed.Selected() != i {
 		t.Fatalf("click on Dae selected %d", ed.Selected())
 	}
-	name := entryOf(t, formWidget(t, ed, "Name"))
+	name := formWidget(t, ed, "Name").(*controls.PaneEntry)
 	name.SetText("Daeva")
+	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if ed.enc.Tokens[i].Name != "Daeva" {
 		t.Errorf("name edit not applied: %q", ed.enc.Tokens[i].Name)
 	}
 	name.SetText("Iseph")
-	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.status.msgLabel.Text, "duplicate") {
+	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.status.msgLabel.Text, "already on the map") {
 		t.Errorf("a duplicate name should be refused with a message; name %q, status %q", ed.enc.Tokens[i].Name, ed.status.msgLabel.Text)
 	}
 	land := entryOf(t, formWidget(t, ed, "Land ft"))

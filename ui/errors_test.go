@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -27,8 +28,10 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 				w.SetText(value)
 			case *controls.PaneEntry:
 				w.SetText(value)
+				w.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // a name applies on Enter
 			case *controls.PaneSelectEntry:
 				w.SetText(value)
+				w.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 			case *controls.PaneSelect:
 				w.SetSelected(value)
 			}
@@ -60,7 +63,7 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 		{"speed not a number", inspect(model.Sample(), "Dae", "Land ft", "fast"),
 			[]string{"Dae", "Land ft", `"fast"`, "type digits"}},
 		{"duplicate name", inspect(model.Sample(), "Dae", "Name", "Iseph"),
-			[]string{"Dae", "name", `"Iseph"`, "duplicate", "type a different name"}},
+			[]string{"Dae", "name", "Iseph is already on the map", "pick another name (Iseph 2?)"}},
 		{"blank name", inspect(model.Sample(), "Dae", "Name", " "),
 			[]string{"Dae", "name", "empty", "type a name"}},
 		{"token no longer fits the map", inspect(model.Sample(), "Cargo drone", "Size", "gargantuan"),

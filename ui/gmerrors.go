@@ -68,8 +68,7 @@ func tokenError(e *model.Encounter, name string, err error) string {
 	var fix string
 	switch {
 	case strings.Contains(msg, "duplicate name"):
-		msg = fmt.Sprintf("%q is a duplicate name: another token has it", newName)
-		fix = "type a different name (names must be unique)"
+		msg = nameTakenWords(e, newName)
 	case field == "name" && strings.Contains(msg, "is required"):
 		msg = "the name is empty"
 		fix = "type a name"
@@ -93,6 +92,24 @@ func tokenError(e *model.Encounter, name string, err error) string {
 		s += " — " + fix
 	}
 	return s
+}
+
+// nameTaken reports whether err refuses a token's name as one another
+// token has, and words it for the GM (nameTakenWords).
+func nameTaken(e *model.Encounter, err error) (string, bool) {
+	p, ok := problemOf(err)
+	if !ok || p.field != "name" || !strings.HasPrefix(p.msg, "duplicate name") {
+		return "", false
+	}
+	return nameTakenWords(e, p.name), true
+}
+
+// nameTakenWords says that name is taken and offers a free one, in the
+// GM's words: model.Validate's "duplicate name; tokens[1] has it already"
+// names a slice index the GM never sees. The Add token dialog and the
+// inspector's rename both say it so.
+func nameTakenWords(e *model.Encounter, name string) string {
+	return fmt.Sprintf("%s is already on the map; pick another name (%s?)", name, uniqueName(e, name))
 }
 
 // mapSizeError words a refused map resize: which token stands outside the

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"encounterplanner/model"
@@ -36,12 +37,29 @@ func TestTokenErrorWords(t *testing.T) {
 		err  error
 		want string
 	}{
-		{&model.FieldError{Token: 1, Name: "Dae", Field: "name", Msg: "duplicate name; tokens[0] has it already"}, `Iseph, name: "Dae" is a duplicate name: another token has it — type a different name (names must be unique)`},
+		{&model.FieldError{Token: 1, Name: "Dae", Field: "name", Msg: "duplicate name; tokens[0] has it already"}, "Iseph, name: Dae is already on the map; pick another name (Dae 2?)"},
 		{&model.FieldError{Token: 1, Name: "Iseph", Field: "speeds.turn", Msg: "must be an even number of feet"}, "Iseph, Turn ft: must be an even number of feet — type an even number of feet, like 60 or 100"},
 		{errors.New("Land ft: \"x\" is not a whole number"), "Iseph: Land ft: \"x\" is not a whole number — type digits only, like 30"},
 	} {
 		if got := tokenError(e, "Iseph", c.err); got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)
 		}
+	}
+}
+
+// TestAddTokenNameInUseInTheGMsWords: Add token with a name in use said
+// "Name: duplicate name; tokens[1] has it already (names must be unique)",
+// a slice index the GM never sees.
+func TestAddTokenNameInUseInTheGMsWords(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	ed.addTokenDialog(3, 3)
+	ens, _, _ := topDialog(t, ed.win)
+	ens[0].SetText("Dae")
+	ens = submitRefused(t, ed, "Add token, name in use", "Name: Dae is already on the map; pick another name (Dae 2?)")
+	if ens[0].Text != "Dae" {
+		t.Errorf("the form came back with the name %q", ens[0].Text)
+	}
+	if msg := ed.status.msgLabel.Text; strings.Contains(msg, "tokens[") {
+		t.Errorf("the status bar says %q", msg)
 	}
 }

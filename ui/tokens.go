@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -130,6 +131,10 @@ func (ed *Editor) addTokenDialog(x, y int) {
 		ed.status.quiet = true // the error dialog says it, in the form's words
 		err = ed.AddToken(t)
 		ed.status.quiet = false
+		if words, ok := nameTaken(ed.enc, err); ok {
+			refuse(name, errors.New("Name: "+words))
+			return
+		}
 		if err != nil {
 			labels := map[string]string{"name": "Name", "size": "Size", "side": "Side", "speeds." + sk: speedLabel}
 			fields := map[string]fyne.Focusable{"name": name, "side": side, "speeds." + sk: speed}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -214,11 +215,14 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	box.Add(del)
 }
 
-// onEscape gives every text field under o the Escape action f.
+// onEscape gives every text field under o the Escape action f, after
+// the field's own (a name puts back the name in use).
 func onEscape(o fyne.CanvasObject, f func()) {
 	switch w := o.(type) {
 	case *controls.PaneEntry:
-		w.OnEscape = f
+		w.OnEscape = then(w.OnEscape, f)
+	case *controls.PaneSelectEntry:
+		w.OnEscape = then(w.OnEscape, f)
 	case *widget.Form:
 		for _, it := range w.Items {
 			onEscape(it.Widget, f)
@@ -230,6 +234,19 @@ func onEscape(o fyne.CanvasObject, f func()) {
 	}
 }
 
+// then is f and then g; f may be nil.
+func then(f, g func()) func() {
+	if f == nil {
+		return g
+	}
+	return func() { f(); g() }
+}
+
+// committed are the fields applied once the GM is done typing
+// (identityItems): each edit is its own undo step, and one that changes
+// nothing (Tab through the field) is none.
+var committed = map[string]bool{"name": true, "side": true}
+
 // tokenEditor returns the tokenEdit for the token with the id: a refused
 // edit shows in the inspector's error line and the status bar in the GM's
 // words; a kept one updates the headline (a new size or side).
@@ -240,9 +257,19 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 			return nil
 		}
 		name := ed.enc.Tokens[j].Name
-		ed.status.quiet = true // the status bar gets the GM's wording below
-		err := ed.apply("token:"+id+":"+field, func(c *model.Encounter) error { return f(&c.Tokens[j]) })
-		ed.status.quiet = false
+		key := "token:" + id + ":" + field // typing into a field is one undo step
+		var err error
+		switch {
+		case committed[field] && unchanged(&ed.enc.Tokens[j], f):
+			// nothing to apply: the refusal, if any, is over
+		case committed[field]:
+			key = ""
+			fallthrough
+		default:
+			ed.status.quiet = true // the status bar gets the GM's wording below
+			err = ed.apply(key, func(c *model.Encounter) error { return f(&c.Tokens[j]) })
+			ed.status.quiet = false
+		}
 		if err != nil {
 			msg := tokenError(ed.enc, name, err)
 			ed.message(msg)
@@ -251,7 +278,8 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 			// stays until it holds a value kept (a list puts its value
 			// in use back by itself)
 			ed.insp.refused = ""
-			if _, typed := ed.win.Canvas().Focused().(*controls.PaneEntry); typed {
+			switch ed.win.Canvas().Focused().(type) {
+			case *controls.PaneEntry, *controls.PaneSelectEntry:
 				ed.insp.refused = field
 			}
 			return err
@@ -270,13 +298,29 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 	}
 }
 
-// identityItems are the name, size and side fields.
+// unchanged reports whether the edit f leaves t as it is.
+func unchanged(t *model.Token, f func(t *model.Token) error) bool {
+	c := t.Clone()
+	return f(&c) == nil && reflect.DeepEqual(&c, t)
+}
+
+// identityItems are the name, size and side fields. The name and the
+// side are free text applied when the GM is done typing (Enter, or leaving
+// the field), as one edit: applied as typed, a rename went through every
+// prefix of the new name, each one saved, shown on the map and in the
+// fight's order, and one undo step each; a taken name ("Navasi") left the
+// token with the last free prefix ("Navas"). Escape puts back the value in
+// use.
 func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.FormItem {
 	name := controls.NewPaneEntry()
 	name.SetText(t.Name)
-	name.OnChanged = func(s string) {
-		edit("name", func(t *model.Token) error { t.Name = strings.TrimSpace(s); return nil })
+	keptName := t.Name
+	name.OnCommit = func(s string) {
+		if edit("name", func(t *model.Token) error { t.Name = strings.TrimSpace(s); return nil }) == nil {
+			keptName = strings.TrimSpace(s)
+		}
 	}
+	name.OnEscape = func() { name.SetText(keptName) }
 	size := controls.NewPaneSelect(sizeNames(e.Ruleset), nil)
 	kept := t.Size.String()
 	size.SetSelected(kept)
@@ -300,8 +344,10 @@ func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget
 	size.OnChanged = onSize
 	side := controls.NewPaneSelectEntry(sides(e))
 	side.SetText(t.SideOrNeutral())
-	side.OnChanged = func(s string) {
-		edit("side", func(t *model.Token) error {
+	keptSide := t.SideOrNeutral()
+	side.OnEscape = func() { side.SetText(keptSide) }
+	side.OnCommit = func(s string) {
+		err := edit("side", func(t *model.Token) error {
 			s = strings.TrimSpace(s)
 			if s == "" {
 				return fmt.Errorf("side: type a side (party, enemy, neutral or any name)")
@@ -312,6 +358,9 @@ func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget
 			t.Side = s
 			return nil
 		})
+		if err == nil {
+			keptSide = strings.TrimSpace(s)
+		}
 	}
 	return []*widget.FormItem{
 		widget.NewFormItem("Name", name),

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 )
 
 // wheelTarget is the object the desktop driver gives a wheel event at pos:
@@ -67,8 +68,9 @@ func TestTheWheelScrollsTheInspectorOverItsFields(t *testing.T) {
 		}
 	}
 	// clicks and typing still reach the field under it
-	name := entryOf(t, formWidget(t, ed, "Name"))
+	name := formWidget(t, ed, "Name").(*controls.PaneEntry)
 	test.Type(name, "a")
+	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // a name applies on Enter
 	if got := ed.enc.Tokens[ed.Selected()].Name; got != "Isepha" && got != "aIseph" {
 		t.Errorf("typing into Name gave %q", got)
 	}

@@ -18,6 +18,13 @@ type PaneEntry struct {
 	widget.Entry
 	// OnEscape, when set, is called once Escape has left the field.
 	OnEscape func()
+	// OnCommit, when set, makes what is typed one edit rather than one
+	// a keystroke: it is called with the text on Enter and when the field
+	// loses the focus (Tab, a click elsewhere), never on Escape. A token's
+	// name applied as typed went through every prefix: "Navasi", taken,
+	// left the token "Navas", saved.
+	OnCommit func(text string)
+	escaping bool // Escape is taking the focus: no commit
 }
 
 // NewPaneEntry makes a one-line PaneEntry.
@@ -38,13 +45,31 @@ func NewPaneMultiLineEntry() *PaneEntry {
 
 // TypedKey implements fyne.Focusable: Escape leaves the field.
 func (e *PaneEntry) TypedKey(k *fyne.KeyEvent) {
-	if k.Name == fyne.KeyEscape && leave(e) {
-		if e.OnEscape != nil {
-			e.OnEscape()
+	if k.Name == fyne.KeyEscape {
+		e.escaping = true
+		left := leave(e)
+		e.escaping = false
+		if left {
+			if e.OnEscape != nil {
+				e.OnEscape()
+			}
+			return
 		}
+	}
+	if e.OnCommit != nil && !e.MultiLine && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) {
+		e.OnCommit(e.Text)
 		return
 	}
 	e.Entry.TypedKey(k)
+}
+
+// FocusLost implements fyne.Focusable: leaving the field commits it
+// (OnCommit), unless Escape is what left it.
+func (e *PaneEntry) FocusLost() {
+	e.Entry.FocusLost()
+	if e.OnCommit != nil && !e.escaping {
+		e.OnCommit(e.Text)
+	}
 }
 
 // KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
@@ -63,6 +88,15 @@ func (e *PaneEntry) KeyUp(k *fyne.KeyEvent) {
 // leaves it.
 type PaneSelectEntry struct {
 	widget.SelectEntry
+	// OnEscape, when set, is called once Escape has left the field.
+	OnEscape func()
+	// OnCommit, when set, makes what is typed one edit, as PaneEntry's
+	// does (on Enter and on leaving the field, never on Escape); an
+	// option picked from the list, or text set by the program, commits
+	// at once. It needs OnChanged left as NewPaneSelectEntry set it.
+	OnCommit func(text string)
+	escaping bool // Escape is taking the focus: no commit
+	typing   int  // inside a key or shortcut: a change is typing, not a pick
 }
 
 // NewPaneSelectEntry makes a PaneSelectEntry offering options.
@@ -71,15 +105,59 @@ func NewPaneSelectEntry(options []string) *PaneSelectEntry {
 	e.ExtendBaseWidget(e)
 	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip) // as NewSelectEntry
 	e.SetOptions(options)
+	e.OnChanged = func(s string) {
+		if e.OnCommit != nil && e.typing == 0 {
+			e.OnCommit(s) // a pick from the list
+		}
+	}
 	return e
 }
 
-// TypedKey implements fyne.Focusable: Escape leaves the field.
+// TypedKey implements fyne.Focusable: Escape leaves the field; Enter
+// commits it (OnCommit).
 func (e *PaneSelectEntry) TypedKey(k *fyne.KeyEvent) {
-	if k.Name == fyne.KeyEscape && leave(e) {
+	if k.Name == fyne.KeyEscape {
+		e.escaping = true
+		left := leave(e)
+		e.escaping = false
+		if left {
+			if e.OnEscape != nil {
+				e.OnEscape()
+			}
+			return
+		}
+	}
+	if e.OnCommit != nil && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) {
+		e.OnCommit(e.Text)
 		return
 	}
+	e.typing++
+	defer func() { e.typing-- }()
 	e.SelectEntry.TypedKey(k)
+}
+
+// TypedRune implements fyne.Focusable: a typed character is no pick.
+func (e *PaneSelectEntry) TypedRune(r rune) {
+	e.typing++
+	defer func() { e.typing-- }()
+	e.SelectEntry.TypedRune(r)
+}
+
+// TypedShortcut implements fyne.Shortcutable: a paste, a cut or the
+// field's own undo is typing, no pick.
+func (e *PaneSelectEntry) TypedShortcut(s fyne.Shortcut) {
+	e.typing++
+	defer func() { e.typing-- }()
+	e.SelectEntry.TypedShortcut(s)
+}
+
+// FocusLost implements fyne.Focusable: leaving the field commits it
+// (OnCommit), unless Escape is what left it.
+func (e *PaneSelectEntry) FocusLost() {
+	e.SelectEntry.FocusLost()
+	if e.OnCommit != nil && !e.escaping {
+		e.OnCommit(e.Text)
+	}
 }
 
 // leave takes the keyboard focus from o, which has it; it reports

@@ -194,19 +194,29 @@ func (ed *Editor) DuplicateToken() {
 	_ = ed.AddToken(t)
 }
 
-// DeleteToken removes the selected token.
+// DeleteToken removes the selected token, and the areas it sends out
+// (session.KeepAreas), which the message counts: they went without a
+// word, and the GM missed the emanation only once the fight needed it.
 func (ed *Editor) DeleteToken() {
 	i := ed.sel
 	if i < 0 || i >= len(ed.enc.Tokens) {
 		return
 	}
 	name := ed.enc.Tokens[i].Name
+	before := len(ed.enc.Areas)
 	ed.sel = -1
-	_ = ed.apply("", func(c *model.Encounter) error {
+	err := ed.apply("", func(c *model.Encounter) error {
 		c.Tokens = append(c.Tokens[:i], c.Tokens[i+1:]...)
 		return nil
 	})
 	ed.showInspector()
+	if err != nil {
+		return // apply said why
+	}
+	if gone := before - len(ed.enc.Areas); gone > 0 {
+		ed.message(fmt.Sprintf("%s deleted, with its %s (Ctrl+Z brings them back)", name, session.Plural(gone, "area", "areas")))
+		return
+	}
 	ed.message(name + " deleted (Ctrl+Z brings it back)")
 }
 

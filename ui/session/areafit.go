@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 )
 
 // Area templates after a ruleset switch or a new square size
@@ -44,7 +45,7 @@ func FitAreas(e *model.Encounter) AreaFit {
 		return fit
 	}
 	feet := e.Feet()
-	sf2e := e.Ruleset == model.SF2E
+	sf2e := rules.Describe(e.Ruleset).Areas     // the ruleset whose areas shade
 	kept := make([]model.Area, 0, len(e.Areas)) // e.Areas may be shared with an undo step
 	for _, a := range e.Areas {
 		resized := ""
@@ -103,7 +104,7 @@ func (f AreaFit) Lines(r model.Ruleset, feet int) []string {
 	}
 	if n := len(f.Gone); n > 0 {
 		why := ""
-		if r != model.SF2E {
+		if !rules.Describe(r).Areas {
 			why = " (areas are sf2e's)"
 		}
 		out = append(out, fmt.Sprintf("%s%s:", countAreas(n, "goes", "go"), why))
@@ -117,7 +118,7 @@ func (f AreaFit) Lines(r model.Ruleset, feet int) []string {
 // Stay says, when a switch from sf2e to r keeps areas, that they now do
 // nothing, or "".
 func (f AreaFit) Stay(from, r model.Ruleset) string {
-	if from != model.SF2E || r == model.SF2E || f.Kept == 0 {
+	if !rules.Describe(from).Areas || rules.Describe(r).Areas || f.Kept == 0 {
 		return ""
 	}
 	return fmt.Sprintf("%s under %s, shading nothing (areas are sf2e's); switching back to sf2e shows them again.", countAreas(f.Kept, "stays", "stay"), r)

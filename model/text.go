@@ -209,14 +209,14 @@ func MendText(e *Encounter) []string {
 		t.Conditions = kept
 		if textProblem(t.Notes, true) != "" {
 			was := t.Notes
-			t.Notes = mendText(t.Notes)
+			t.Notes = mendText(LineBreaks(t.Notes))
 			said(at+".notes", was, t.Notes)
 		}
 	}
 	for i := range e.Notes {
 		if n := &e.Notes[i]; textProblem(n.Text, true) != "" {
 			was := n.Text
-			n.Text = mendText(n.Text)
+			n.Text = mendText(LineBreaks(n.Text))
 			said(fmt.Sprintf("notes[%d].text", i), was, n.Text)
 		}
 	}
@@ -270,18 +270,25 @@ func mendLine(s string) string {
 	return strings.TrimSpace(s)
 }
 
+// LineBreaks is s with Windows' and old Mac line breaks ("\r\n", "\r") made
+// newlines: text pasted from another system into a note, whose carriage
+// returns Validate refuses.
+func LineBreaks(s string) string {
+	if !strings.Contains(s, "\r") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}
+
 // mendText is s, text of several lines, mended as mendLine does but
-// keeping newlines and tabs (a carriage return becomes a newline, or goes
-// before one).
+// keeping newlines and tabs (its carriage returns made newlines first:
+// LineBreaks).
 func mendText(s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.Map(func(r rune) rune {
 		if _, bidi := bidiControls[r]; bidi {
 			return -1
 		}
 		switch {
-		case r == '\r':
-			return '\n'
 		case r == '\n' || r == '\t':
 			return r
 		case unicode.IsControl(r):

@@ -919,3 +919,29 @@ func TestTheTwoWallsNameEachOther(t *testing.T) {
 		t.Errorf("terrain 2's tooltip %q does not name the W tool's thin walls", tip)
 	}
 }
+
+// TestPastedWindowsLineBreaksAreKept: text pasted from Windows into a map
+// note or a token's notes carries "\r\n", whose carriage return the model
+// refuses (it garbles the text); the note and the notes keep the line
+// breaks as newlines instead of refusing the paste.
+func TestPastedWindowsLineBreaksAreKept(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	if err := ed.SetNote(2, 3, "Pit trap\r\nDC 20\rReflex", false); err != nil {
+		t.Fatalf("a note pasted from Windows: %v", err)
+	}
+	for _, n := range ed.enc.Notes {
+		if n.X == 2 && n.Y == 3 && n.Text != "Pit trap\nDC 20\nReflex" {
+			t.Errorf("the note holds %q", n.Text)
+		}
+	}
+	i := ed.enc.TokenIndex("Dae")
+	ed.Select(i)
+	notes, ok := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.MultiLine })
+	if !ok {
+		t.Fatal("no notes field")
+	}
+	notes.SetText("Owes Iseph\r\n50 credits")
+	if got := ed.enc.Tokens[i].Notes; got != "Owes Iseph\n50 credits" {
+		t.Errorf("Dae's notes hold %q (error line %q)", got, ed.insp.errorLine().Text)
+	}
+}

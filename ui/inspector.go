@@ -494,7 +494,7 @@ func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
 	notes.SetText(t.Notes)
 	notes.OnChanged = func(s string) {
 		fit(s)
-		edit("notes", func(t *model.Token) error { t.Notes = s; return nil })
+		edit("notes", func(t *model.Token) error { t.Notes = model.LineBreaks(s); return nil }) // pasted "\r\n"
 	}
 	return []*widget.FormItem{
 		widget.NewFormItem("", hidden),

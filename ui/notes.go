@@ -50,7 +50,7 @@ func (ed *Editor) noteAt(x, y int) int {
 // SetNote adds or replaces the note pin on (x, y); player notes show on
 // the player display.
 func (ed *Editor) SetNote(x, y int, text string, player bool) error {
-	text = strings.TrimSpace(text)
+	text = strings.TrimSpace(model.LineBreaks(text)) // pasted from Windows: "\r\n"
 	if text == "" {
 		return fmt.Errorf("the note is empty; use Delete note to remove it")
 	}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -535,7 +536,7 @@ func (l *Library) RenameSelected() {
 	l.esc.ShowNameDialog(d, en)
 }
 
-// Duplicate copies the encounter with the id as "<name> (copy)".
+// Duplicate copies the encounter with the id as "<name> (copy)" (CopyName).
 func (l *Library) Duplicate(id string) error {
 	ctx, cancel := ctx10()
 	defer cancel()
@@ -545,7 +546,10 @@ func (l *Library) Duplicate(id string) error {
 			name = s.Name
 		}
 	}
-	nid, err := l.store.Duplicate(ctx, id, CopyName(name))
+	taken := func(n string) bool {
+		return slices.ContainsFunc(l.all, func(s model.Summary) bool { return s.Name == n })
+	}
+	nid, err := l.store.Duplicate(ctx, id, CopyName(name, taken))
 	if err != nil {
 		return fmt.Errorf("duplicate %q: %w", name, err)
 	}
@@ -707,11 +711,28 @@ func (c *colsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(w, h)
 }
 
-func CopyName(s string) string {
-	n := s + " (copy)"
-	if len([]rune(n)) > 200 {
-		r := []rune(s)
-		n = string(r[:193]) + " (copy)"
+// CopyName names a copy of the encounter named s, none of taken: "Den
+// (copy)", then "Den (copy 2)", "Den (copy 3)"...; a copy of a copy counts
+// on from the same name rather than growing "Den (copy) (copy)". At most
+// model.MaxName characters, the name cut to make room.
+func CopyName(s string, taken func(string) bool) string {
+	base := s
+	if i := strings.LastIndex(base, " (copy"); i > 0 && strings.HasSuffix(base, ")") {
+		if n := strings.TrimSuffix(base[i+len(" (copy"):], ")"); n == "" || strings.TrimLeft(n, " 0123456789") == "" {
+			base = base[:i]
+		}
 	}
-	return n
+	for k := 1; ; k++ {
+		suffix := " (copy)"
+		if k > 1 {
+			suffix = fmt.Sprintf(" (copy %d)", k)
+		}
+		b := base
+		if r := []rune(b); len(r)+len(suffix) > model.MaxName {
+			b = string(r[:model.MaxName-len(suffix)])
+		}
+		if n := b + suffix; !taken(n) {
+			return n
+		}
+	}
 }

@@ -196,3 +196,27 @@ func TestLibraryThreatColumn(t *testing.T) {
 		t.Errorf("after saving a level 3 bugbear into it: %q, want %q", got, want)
 	}
 }
+
+// TestCopyNamesCountOn: a copy of a copy was "Beta (copy) (copy)", where
+// imports number theirs; copies now count on from the same name.
+func TestCopyNamesCountOn(t *testing.T) {
+	names := map[string]bool{"Beta": true}
+	taken := func(n string) bool { return names[n] }
+	for _, c := range []struct{ of, want string }{
+		{"Beta", "Beta (copy)"},
+		{"Beta", "Beta (copy 2)"},
+		{"Beta (copy)", "Beta (copy 3)"},
+		{"Beta (copy 2)", "Beta (copy 4)"},
+		{"Den (copy machine)", "Den (copy machine) (copy)"},
+	} {
+		got := CopyName(c.of, taken)
+		if got != c.want {
+			t.Errorf("a copy of %q is %q, want %q", c.of, got, c.want)
+		}
+		names[got] = true
+	}
+	long := strings.Repeat("x", model.MaxName)
+	if got := CopyName(long, taken); len([]rune(got)) != model.MaxName || !strings.HasSuffix(got, " (copy)") {
+		t.Errorf("a copy of a %d-character name is %d characters: %q", model.MaxName, len([]rune(got)), got)
+	}
+}

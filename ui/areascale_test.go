@@ -144,3 +144,31 @@ func TestMapScaleRoundsAreas(t *testing.T) {
 		t.Errorf("at 50 ft a square: %+v, want both one square", a)
 	}
 }
+
+// TestMapScaleRoundsHeights: a flyer 5 ft up refused a change to 10-ft
+// squares with the model's words ("elevation: must be a multiple of 10
+// feet"); the dialog now says where each height goes, and Apply puts it
+// there in the same undo step.
+func TestMapScaleRoundsHeights(t *testing.T) {
+	e := model.Sample()
+	i := e.TokenIndex("Dae")
+	e.Tokens[i].Elevation = 5
+	ed, _, p := newTestEditor(t, e)
+	settle(t, ed, p)
+	ed.mapDialog()
+	ens, _, _ := topDialog(t, ed.win)
+	ens[2].SetText("10")
+	enter(ed.win)
+	words := dialogWords(t, ed.win)
+	if !strings.Contains(words, "Dae 5 ft up becomes 10 ft up") {
+		t.Fatalf("the confirmation should say where Dae's height goes:\n%s", words)
+	}
+	enter(ed.win)
+	if ed.enc.Feet() != 10 || ed.enc.Tokens[i].Elevation != 10 {
+		t.Fatalf("after Apply: %d ft a square, Dae %d ft up (status %q)", ed.enc.Feet(), ed.enc.Tokens[i].Elevation, ed.status.msgLabel.Text)
+	}
+	ed.Undo()
+	if ed.enc.Feet() != 5 || ed.enc.Tokens[i].Elevation != 5 {
+		t.Errorf("one undo: %d ft a square, Dae %d ft up", ed.enc.Feet(), ed.enc.Tokens[i].Elevation)
+	}
+}

@@ -189,11 +189,19 @@ func (ed *Editor) mapDialog() {
 		preview := ed.enc.Clone()
 		reshape(preview, v[0], v[1], v[2])
 		fit := session.FitAreas(preview)
-		if fit.Empty() {
+		heights := session.FitElevations(preview) // a flyer 5 ft up on 10-ft squares
+		if fit.Empty() && len(heights) == 0 {
 			resize()
 			return
 		}
-		lbl := widget.NewLabel(strings.Join(fit.Lines(preview.Ruleset, preview.Feet()), "\n") + "\n\nApply? (Ctrl+Z undoes it, areas and all.)")
+		lines := fit.Lines(preview.Ruleset, preview.Feet())
+		if len(heights) > 0 {
+			lines = append(lines, "Heights go to the nearest square:")
+			for _, h := range heights {
+				lines = append(lines, "• "+h)
+			}
+		}
+		lbl := widget.NewLabel(strings.Join(lines, "\n") + "\n\nApply? (Ctrl+Z undoes it all.)")
 		lbl.Wrapping = fyne.TextWrapWord
 		c := dialog.NewCustomConfirm("Change the map?", "Apply", "Cancel", lbl, func(ok bool) {
 			if ok {
@@ -225,6 +233,7 @@ func (ed *Editor) ResizeMap(w, h, feet int) error {
 	err := ed.apply("", func(c *model.Encounter) error {
 		reshape(c, w, h, feet)
 		fit = session.FitAreas(c) // in the same undo step
+		session.FitElevations(c)  // as the dialog said
 		return nil
 	})
 	ed.status.quiet = false

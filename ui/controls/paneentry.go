@@ -16,6 +16,12 @@ import (
 // PaneEntry is a text field of a panel beside the map: Escape leaves it.
 type PaneEntry struct {
 	widget.Entry
+	paneKeys
+}
+
+// paneKeys is what a panel's text field does with Escape, Enter and the
+// focus leaving it, for PaneEntry and PaneSelectEntry alike.
+type paneKeys struct {
 	// OnEscape, when set, is called once Escape has left the field.
 	OnEscape func()
 	// OnCommit, when set, makes what is typed one edit rather than one
@@ -25,6 +31,35 @@ type PaneEntry struct {
 	// left the token "Navas", saved.
 	OnCommit func(text string)
 	escaping bool // Escape is taking the focus: no commit
+}
+
+// key does what k does to field o holding text, and reports whether it
+// used k: Escape leaves the field (OnEscape), Enter commits it (OnCommit,
+// when enter allows: a one-line field).
+func (p *paneKeys) key(o fyne.CanvasObject, k *fyne.KeyEvent, text string, enter bool) bool {
+	if k.Name == fyne.KeyEscape {
+		p.escaping = true
+		left := leave(o)
+		p.escaping = false
+		if left {
+			if p.OnEscape != nil {
+				p.OnEscape()
+			}
+			return true
+		}
+	}
+	if enter && p.OnCommit != nil && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) {
+		p.OnCommit(text)
+		return true
+	}
+	return false
+}
+
+// lost commits text as the focus leaves the field, unless Escape took it.
+func (p *paneKeys) lost(text string) {
+	if p.OnCommit != nil && !p.escaping {
+		p.OnCommit(text)
+	}
 }
 
 // NewPaneEntry makes a one-line PaneEntry.
@@ -45,31 +80,16 @@ func NewPaneMultiLineEntry() *PaneEntry {
 
 // TypedKey implements fyne.Focusable: Escape leaves the field.
 func (e *PaneEntry) TypedKey(k *fyne.KeyEvent) {
-	if k.Name == fyne.KeyEscape {
-		e.escaping = true
-		left := leave(e)
-		e.escaping = false
-		if left {
-			if e.OnEscape != nil {
-				e.OnEscape()
-			}
-			return
-		}
+	if !e.key(e, k, e.Text, !e.MultiLine) {
+		e.Entry.TypedKey(k)
 	}
-	if e.OnCommit != nil && !e.MultiLine && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) {
-		e.OnCommit(e.Text)
-		return
-	}
-	e.Entry.TypedKey(k)
 }
 
 // FocusLost implements fyne.Focusable: leaving the field commits it
 // (OnCommit), unless Escape is what left it.
 func (e *PaneEntry) FocusLost() {
 	e.Entry.FocusLost()
-	if e.OnCommit != nil && !e.escaping {
-		e.OnCommit(e.Text)
-	}
+	e.lost(e.Text)
 }
 
 // KeyDown implements desktop.Keyable: Alt opens no menu (AltKey).
@@ -86,17 +106,13 @@ func (e *PaneEntry) KeyUp(k *fyne.KeyEvent) {
 
 // PaneSelectEntry is a SelectEntry of a panel beside the map: Escape
 // leaves it.
+// Its OnCommit also commits at once an option picked from the list, or
+// text set by the program; it needs OnChanged left as NewPaneSelectEntry
+// set it.
 type PaneSelectEntry struct {
 	widget.SelectEntry
-	// OnEscape, when set, is called once Escape has left the field.
-	OnEscape func()
-	// OnCommit, when set, makes what is typed one edit, as PaneEntry's
-	// does (on Enter and on leaving the field, never on Escape); an
-	// option picked from the list, or text set by the program, commits
-	// at once. It needs OnChanged left as NewPaneSelectEntry set it.
-	OnCommit func(text string)
-	escaping bool // Escape is taking the focus: no commit
-	typing   int  // inside a key or shortcut: a change is typing, not a pick
+	paneKeys
+	typing int // inside a key or shortcut: a change is typing, not a pick
 }
 
 // NewPaneSelectEntry makes a PaneSelectEntry offering options.
@@ -116,19 +132,7 @@ func NewPaneSelectEntry(options []string) *PaneSelectEntry {
 // TypedKey implements fyne.Focusable: Escape leaves the field; Enter
 // commits it (OnCommit).
 func (e *PaneSelectEntry) TypedKey(k *fyne.KeyEvent) {
-	if k.Name == fyne.KeyEscape {
-		e.escaping = true
-		left := leave(e)
-		e.escaping = false
-		if left {
-			if e.OnEscape != nil {
-				e.OnEscape()
-			}
-			return
-		}
-	}
-	if e.OnCommit != nil && (k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) {
-		e.OnCommit(e.Text)
+	if e.key(e, k, e.Text, true) {
 		return
 	}
 	e.typing++
@@ -155,9 +159,7 @@ func (e *PaneSelectEntry) TypedShortcut(s fyne.Shortcut) {
 // (OnCommit), unless Escape is what left it.
 func (e *PaneSelectEntry) FocusLost() {
 	e.SelectEntry.FocusLost()
-	if e.OnCommit != nil && !e.escaping {
-		e.OnCommit(e.Text)
-	}
+	e.lost(e.Text)
 }
 
 // leave takes the keyboard focus from o, which has it; it reports

@@ -23,8 +23,11 @@ import (
 // a burst over a 1000 x 1000 map takes a second and more: the last answer
 // is kept, keyed by a hash of what the squares depend on (the ruleset, the
 // scale, the terrain, the edges, the tokens' places and sizes, the areas),
-// so that a pointer move or a drag asks nothing again. The shades returned
-// are shared: read them, never write them.
+// so that a pointer move or a drag asks nothing again. The last few
+// answers are kept, not one: the player display asks for the map without
+// its hidden tokens between the editor's frames, and with one answer kept
+// each would work out the other's again. The shades returned are shared:
+// read them, never write them.
 func AreaShades(e *model.Encounter) []render.AreaShade {
 	if len(e.Areas) == 0 {
 		return nil
@@ -32,20 +35,31 @@ func AreaShades(e *model.Encounter) []render.AreaShade {
 	k := areaKey(e)
 	areaMemo.Lock()
 	defer areaMemo.Unlock()
-	if areaMemo.ok && areaMemo.key == k {
-		return areaMemo.shades
+	m := &areaMemo
+	for i := 0; i < m.n; i++ {
+		if m.keys[i] == k {
+			sh := m.shades[i]
+			copy(m.keys[1:i+1], m.keys[:i])
+			copy(m.shades[1:i+1], m.shades[:i])
+			m.keys[0], m.shades[0] = k, sh
+			return sh
+		}
 	}
 	out := areaShades(e)
-	areaMemo.key, areaMemo.shades, areaMemo.ok = k, out, true
+	m.n = min(m.n+1, len(m.keys))
+	copy(m.keys[1:m.n], m.keys[:m.n-1])
+	copy(m.shades[1:m.n], m.shades[:m.n-1])
+	m.keys[0], m.shades[0] = k, out
 	return out
 }
 
-// areaMemo is AreaShades' last answer and its key.
+// areaMemo is AreaShades' last answers and their keys, the latest asked
+// first: n of them.
 var areaMemo struct {
 	sync.Mutex
-	ok     bool
-	key    uint64
-	shades []render.AreaShade
+	n      int
+	keys   [4]uint64
+	shades [4][]render.AreaShade
 }
 
 var areaSeed = maphash.MakeSeed()

@@ -172,3 +172,31 @@ func TestAreaShadesKeptUntilTheirInputsChange(t *testing.T) {
 	e.Areas[1].Label = "Aura"
 	same("the emanation labelled")
 }
+
+// TestAreaShadesKeptForTheEditorAndThePlayers: the editor's frames and the
+// player display's (the map without its hidden tokens) ask for the shades
+// in turn; neither works out the other's again, and a fifth map's answer
+// pushes out the one asked longest ago.
+func TestAreaShadesKeptForTheEditorAndThePlayers(t *testing.T) {
+	e := &model.Encounter{Name: "Bay", Ruleset: model.SF2E, Grid: model.NewGrid(12, 12), Tokens: []model.Token{
+		{Name: "Dae", X: 2, Y: 2, Size: model.Medium}, {Name: "Spy", X: 6, Y: 5, Size: model.Medium, Hidden: true}}}
+	e.Areas = []model.Area{{Kind: model.Burst, X: 6, Y: 6, Radius: 20, Player: true}}
+	pe, _ := PlayersView(e, -1)
+	gm, pl := AreaShades(e), AreaShades(pe)
+	for round := 0; round < 3; round++ {
+		if again := AreaShades(e); &again[0] != &gm[0] {
+			t.Fatalf("round %d: the editor's shades were worked out again after the players'", round)
+		}
+		if again := AreaShades(pe); &again[0] != &pl[0] {
+			t.Fatalf("round %d: the players' shades were worked out again after the editor's", round)
+		}
+	}
+	for r := 25; r <= 40; r += 5 {
+		o := *e
+		o.Areas = []model.Area{{Kind: model.Burst, X: 6, Y: 6, Radius: r}}
+		AreaShades(&o)
+	}
+	if again := AreaShades(e); &again[0] == &gm[0] {
+		t.Error("four other maps asked since, yet the first answer is still kept")
+	}
+}

@@ -37,7 +37,13 @@ type areaShape struct {
 	x1, y1 int
 	in     func(x, y int) bool // the shape alone, before line of effect
 	eg     edgeIndex           // the blocking edges, when the map has any
+	walls  *squareCounts       // the wall squares counted, for a large box (nil: walk each segment)
 }
+
+// areaCounted is the box area from which Area counts the map's wall
+// squares first (segHitsCounted): below it the walk is cheaper than the
+// counting.
+const areaCounted = 1 << 12
 
 // Area returns the squares inside area a and the creatures caught. It is
 // an error (wrapping ErrBadQuery) for another ruleset than sf2e, a token
@@ -54,6 +60,9 @@ func Area(e *model.Encounter, a model.Area) (AreaResult, error) {
 		return res, err
 	}
 	bw := max(s.x1-s.x0+1, 0)
+	if bw*max(s.y1-s.y0+1, 0) >= areaCounted {
+		s.walls = countSquares(walls)
+	}
 	inside := make([]bool, 0, bw*max(s.y1-s.y0+1, 0))
 	for y := s.y0; y <= s.y1; y++ {
 		for x := s.x0; x <= s.x1; x++ {
@@ -167,7 +176,11 @@ func (s *areaShape) caught(at func(x, y int) bool) []AreaCreature {
 func (s *areaShape) effect(walls *squareSet, x, y int) bool {
 	for j := range s.ox {
 		px, py := s.ox[j], s.oy[j]
-		if segHits(px, py, x, y, -1, s.e.Grid.W, walls) {
+		if s.walls != nil {
+			if segHitsCounted(px, py, x, y, walls, s.walls) {
+				continue
+			}
+		} else if segHits(px, py, x, y, -1, s.e.Grid.W, walls) {
 			continue
 		}
 		if len(s.e.Edges) > 0 && s.eg.segHit(px, py, x, y, s.flags) {

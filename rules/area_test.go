@@ -241,6 +241,37 @@ func BenchmarkArea(b *testing.B) {
 	b.ReportMetric(float64(n), "creatures")
 }
 
+// BenchmarkAreaWholeMap is a burst over the whole of a 1000 x 1000 map:
+// strewn terrain with its walls, and (lines) a map with long walls only.
+func BenchmarkAreaWholeMap(b *testing.B) {
+	strewn := benchMap(1000, 1000)
+	lines := &model.Encounter{Name: "lines", Ruleset: model.SF2E, Grid: model.NewGrid(1000, 1000)}
+	for i := 0; i < 1000; i++ {
+		lines.Grid.Cells[i] = model.Wall                  // the top row
+		lines.Grid.Cells[950*1000+i/2] = model.Wall       // half a row near the bottom
+		lines.Grid.Cells[i*1000+200] = model.Wall         // a column
+		lines.Grid.Cells[(300+i/4)*1000+600] = model.Wall // part of another
+	}
+	for _, c := range []struct {
+		name string
+		e    *model.Encounter
+	}{{"strewn", strewn}, {"lines", lines}} {
+		b.Run(c.name, func(b *testing.B) {
+			a := model.Area{Kind: model.Burst, X: 500, Y: 500, Radius: 7075}
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				r, err := Area(c.e, a)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n = len(r.Squares)
+			}
+			b.ReportMetric(float64(n), "squares")
+		})
+	}
+}
+
 // TestAreaHoldsAndCreaturesMatchArea: AreaHolds and AreaCreatures, which
 // test only the squares asked (a click, the creatures' spaces) so that a
 // huge burst does not hold the window for a second and more, answer
@@ -309,5 +340,57 @@ func TestAreaHoldsAndCreaturesMatchArea(t *testing.T) {
 	}
 	if cases < 200 || withCreatures < 100 {
 		t.Errorf("only %d of 400 random areas were answered, %d catching a creature", cases, withCreatures)
+	}
+}
+
+// TestAreaCountedMatchesTheWalk: a large area (whose box Area tests with
+// the walls counted, segHitsCounted) covers the squares that walking
+// every segment gives, over 80 x 80 maps of every density of walls, with
+// edge walls and doors.
+func TestAreaCountedMatchesTheWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 6))
+	counted := 0
+	for n := 0; n < 24; n++ {
+		e := &model.Encounter{Name: "big", Ruleset: model.SF2E, Grid: model.NewGrid(80, 80),
+			Tokens: []model.Token{{Name: "Dae", X: 10 + rng.IntN(60), Y: 10 + rng.IntN(60), Size: model.Size(rng.IntN(5))}}}
+		density := []float64{0.001, 0.01, 0.05, 0.2}[n%4]
+		for i := range e.Grid.Cells {
+			if rng.Float64() < density {
+				e.Grid.Cells[i] = model.Wall
+			}
+		}
+		for range n % 3 * 20 {
+			x, y := rng.IntN(81), rng.IntN(81)
+			e.Edges = append(e.Edges, wallE(model.EdgeWall, x, y, min(80, x+1+rng.IntN(6)), y))
+		}
+		a := model.Area{Kind: model.Burst, X: 20 + rng.IntN(40), Y: 20 + rng.IntN(40), Radius: 5 * (40 + rng.IntN(20))}
+		if n%2 == 1 {
+			a = model.Area{Kind: model.Emanation, Token: "Dae", Radius: 5 * (40 + rng.IntN(20))}
+		}
+		got, err := Area(e, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, walls, err := readyArea(e, &a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (s.x1-s.x0+1)*(s.y1-s.y0+1) >= areaCounted {
+			counted++
+		}
+		var want []Point
+		for y := s.y0; y <= s.y1; y++ {
+			for x := s.x0; x <= s.x1; x++ {
+				if s.in(x, y) && s.effect(walls, 2*x+1, 2*y+1) { // s.walls nil: the walk
+					want = append(want, Point{x, y})
+				}
+			}
+		}
+		if !slices.Equal(got.Squares, want) {
+			t.Errorf("case %d (%+v, density %v): counted %d squares, walked %d", n, a, density, len(got.Squares), len(want))
+		}
+	}
+	if counted < 20 {
+		t.Errorf("only %d of 24 areas had a box large enough to count the walls", counted)
 	}
 }

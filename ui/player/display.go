@@ -127,8 +127,10 @@ func Open(src Source) *Display {
 }
 
 // bindKeys gives the players' window its keys: F11 toggles full screen,
-// Escape leaves it, the arrows pan and + and - zoom the players' map;
-// every other key, and the GM's shortcuts, go to src.Keys.
+// Escape leaves it, the arrows pan and + and - zoom the players' map, F10
+// does nothing (the window has no menu, and the editor's would open in the
+// other window, the arrows still typed here); every other key, and the
+// GM's shortcuts, go to src.Keys.
 func (p *Display) bindKeys() {
 	k := p.src.Keys
 	c := p.win.Canvas()
@@ -138,6 +140,7 @@ func (p *Display) bindKeys() {
 			p.ToggleFullScreen()
 		case ev.Name == fyne.KeyEscape && p.win.FullScreen():
 			p.win.SetFullScreen(false)
+		case ev.Name == fyne.KeyF10:
 		case p.view.NavKey(ev):
 		case k.TypedKey != nil:
 			k.TypedKey(ev)

@@ -263,3 +263,28 @@ func TestFoggedCreaturesReachIsNotShared(t *testing.T) {
 		t.Errorf("the revealed ghoul's reach is not shared: %+v", o)
 	}
 }
+
+// TestF10OpensNoMenuFromThePlayers: the players' window has no menu; F10
+// typed there does not reach the editor (whose menu would open in the
+// other window while the arrows still went here), while N does.
+func TestF10OpensNoMenuFromThePlayers(t *testing.T) {
+	test.NewTempApp(t)
+	gm := test.NewTempWindow(t, widget.NewLabel("gm"))
+	e := &model.Encounter{Name: "Bay", Ruleset: model.SF2E, Grid: model.NewGrid(10, 10)}
+	var got []fyne.KeyName
+	p := Open(Source{
+		Encounter: func() *model.Encounter { return e },
+		Answer:    func() (*render.Overlays, *session.Result) { return nil, nil },
+		Parent:    gm,
+		Escapes:   controls.NewEscapes(gm),
+		Say:       func(string) {},
+		Keys:      Keys{TypedKey: func(ev *fyne.KeyEvent) { got = append(got, ev.Name) }},
+	})
+	t.Cleanup(p.Close)
+	on := p.Window().Canvas().OnTypedKey()
+	on(&fyne.KeyEvent{Name: fyne.KeyF10})
+	on(&fyne.KeyEvent{Name: fyne.KeyN})
+	if len(got) != 1 || got[0] != fyne.KeyN {
+		t.Errorf("keys passed to the editor %v, want N alone", got)
+	}
+}

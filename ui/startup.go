@@ -78,6 +78,8 @@ func (s *Shell) showStoreProblem(path string, err error) {
 	buttons := container.NewHBox(sc.openBtn, sc.newBtn, layout.NewSpacer(), sc.freshBtn, sc.quit)
 	card := container.NewVBox(content, widget.NewSeparator(), buttons)
 	s.win.SetMainMenu(nil)
+	esc := controls.NewEscapes(s.win) // Escape and Enter in this screen's dialogs
+	s.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { esc.Key(ev) })
 	s.win.SetTitle("Encounter Planner — database problem")
 	s.win.SetContent(container.NewCenter(container.NewPadded(card)))
 }
@@ -128,6 +130,7 @@ func (s *Shell) newDatabaseDialog() {
 	}, s.win)
 	d.Resize(controls.FileDialogSize)
 	d.Show()
+	controls.EscapesOf(s.win).Closes(d)
 }
 
 // StartFresh moves the unreadable database aside (PATH.unreadable-

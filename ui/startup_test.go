@@ -235,3 +235,24 @@ func TestErrorDialogReadable(t *testing.T) {
 	}
 	test.AssertRendersToImage(t, "error_dialog.png", w.Canvas())
 }
+
+// TestStoreProblemDialogsTakeEscape: on the database problem screen,
+// Escape closes "New database in…"'s folder dialog and "Open another
+// database…"'s file dialog, as it does everywhere else in the app.
+func TestStoreProblemDialogsTakeEscape(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "encounters.db")
+	os.WriteFile(bad, []byte("junk"), 0o600)
+	s, w := newProblemShell(t, bad, &fakeOpener{})
+	for _, b := range []*widget.Button{s.problem.newBtn, s.problem.openBtn} {
+		test.Tap(b)
+		if w.Canvas().Overlays().Top() == nil {
+			t.Fatalf("%q showed no dialog", b.Text)
+		}
+		w.Canvas().Unfocus() // what a click on the list leaves
+		w.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if top := w.Canvas().Overlays().Top(); top != nil {
+			t.Errorf("Escape left %q's dialog open", b.Text)
+		}
+	}
+}

@@ -94,7 +94,7 @@ func TestExportPDFOffersTrimAndOverlays(t *testing.T) {
 			checks[c.Text] = true
 		}
 	})
-	for _, want := range []string{"Trim to content", "Include current overlays"} {
+	for _, want := range []string{"Trim to content", "Current overlays", "Player version (no hidden tokens or GM notes)"} {
 		found := false
 		for text := range checks {
 			found = found || strings.HasPrefix(text, want)

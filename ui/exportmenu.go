@@ -121,10 +121,10 @@ func (ed *Editor) pdfExport(c pdfChoices) (*model.Encounter, export.PDFOptions) 
 func (ed *Editor) exportPDF() {
 	paper := ed.esc.Select([]string{"letter", "a4"}, nil)
 	paper.SetSelected("letter")
-	player := ed.esc.Check("Player version (no hidden tokens)", nil)
+	player := ed.esc.Check("Player version (no hidden tokens or GM notes)", nil)
 	sheet := ed.esc.Check("Add token standees (1 inch per square)", nil)
 	trim := ed.esc.Check("Trim to content (leave out empty floor at the edges)", nil)
-	ov := ed.esc.Check("Include current overlays (reach, path, cover…)", nil)
+	ov := ed.esc.Check("Current overlays (reach, path, cover…)", nil)
 	d := dialog.NewForm("Export PDF", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Paper", paper),
 		widget.NewFormItem("", player),

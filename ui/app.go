@@ -39,6 +39,9 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
 	"encounterplanner/ui/library"
+	"encounterplanner/ui/player"
+	"encounterplanner/ui/render"
+	"encounterplanner/ui/session"
 )
 
 // AppID is the Fyne application id (preferences, storage location).
@@ -120,7 +123,8 @@ type Shell struct {
 	store model.EncounterStore
 	ed    *Editor
 	lib   *library.Library
-	post  func(func()) // fyne.Do; tests pump background results themselves
+	idle  *player.Display // the player display, open while the library shows
+	post  func(func())    // fyne.Do; tests pump background results themselves
 
 	openStore func(path string) (model.EncounterStore, error)
 	opened    model.EncounterStore // a store the shell opened itself (closed by Run)
@@ -173,10 +177,13 @@ func (s *Shell) Start(opts Options) {
 	s.ShowLibrary()
 }
 
-// ShowLibrary swaps the editor (already saved) for the library.
+// ShowLibrary swaps the editor (already saved) for the library. An open
+// player display stays open on the last map (idlePlayer).
 func (s *Shell) ShowLibrary() {
+	var pd *player.Display
 	if s.ed != nil {
 		s.ed.rememberRightPane()
+		pd = s.ed.releasePlayer()
 		s.ed.Close()
 		s.ed = nil
 	}
@@ -186,6 +193,53 @@ func (s *Shell) ShowLibrary() {
 	}
 	s.lib = library.New(s.win, s.store, s.openOrShow)
 	s.lib.OnHelp = func() { showHelp(s.win) }
+	if pd != nil {
+		s.idlePlayer(pd)
+	}
+}
+
+// idlePlayer keeps the player display open while the library shows: the
+// table's screen goes on showing the last map as the players saw it (its
+// areas, no shared reach), and the next encounter opened takes it over
+// (Open). Keys typed there do nothing but its own.
+func (s *Shell) idlePlayer(pd *player.Display) {
+	if pd.Closed() {
+		return
+	}
+	s.idle = pd
+	e := pd.Encounter()
+	pd.Follow(player.Source{
+		Encounter: func() *model.Encounter { return e },
+		Answer:    func() (*render.Overlays, *session.Result) { return nil, nil },
+		Grid:      pd.View().GridShown(),
+		Parent:    s.win,
+		Escapes:   controls.EscapesOf(s.win),
+		Say:       func(string) {},
+		OnClosed: func() {
+			if s.idle == pd {
+				s.idle = nil
+			}
+		},
+	})
+}
+
+// takePlayer returns the player display open beside the library or the
+// editor, which no longer has it; nil when none is open.
+func (s *Shell) takePlayer() *player.Display {
+	if s.ed != nil {
+		return s.ed.releasePlayer()
+	}
+	pd := s.idle
+	s.idle = nil
+	return pd
+}
+
+// closePlayer closes the player display the library keeps open.
+func (s *Shell) closePlayer() {
+	if s.idle != nil {
+		s.idle.Close()
+		s.idle = nil
+	}
 }
 
 func (s *Shell) openOrShow(id string) {
@@ -206,12 +260,14 @@ func (s *Shell) Open(nameOrID string) error {
 	if err != nil {
 		return fmt.Errorf("open %q: %w", nameOrID, err)
 	}
+	pd := s.takePlayer() // the table's window follows the new encounter
 	if s.ed != nil {
 		s.ed.rememberRightPane() // the next editor opens with the GM's divider
 		s.ed.Close()
 	}
 	s.lib = nil
 	s.ed = newEditor(s.win, s.store, e, s.post)
+	s.ed.adoptPlayer(pd)
 	s.ed.OnLibrary = s.ShowLibrary
 	s.ed.OnOpen = s.openOrShow
 	rememberLast(e.ID)

@@ -64,6 +64,8 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		}
 		ed.win.SetMainMenu(ed.menu())
 	}
+	playerItem := item("Player display", ed.togglePlayer, nil)
+	playerItem.Checked = ed.player != nil
 	ruler := fyne.NewMenuItem("Ruler (M)", ed.ToggleRuler)
 	ruler.Checked = ed.gest.ruler.On
 	shareRuler := fyne.NewMenuItem("Share ruler on player display", func() { ed.ShareRuler(!ed.gest.ruler.Share) })
@@ -74,7 +76,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Fit the map", ed.view.Fit, editorShortcuts[5]),
 		grid,
 		fyne.NewMenuItemSeparator(),
-		item("Player display", ed.openPlayer, nil),
+		playerItem,
 		item("Player display full screen", ed.togglePlayerFullScreen, &desktop.CustomShortcut{KeyName: fyne.KeyF11}),
 		item("Calibrate player display…", ed.calibratePlayer, nil),
 		fyne.NewMenuItemSeparator(),

@@ -18,7 +18,15 @@ func (ed *Editor) openPlayer() {
 		return
 	}
 	var p *player.Display
-	p = player.Open(player.Source{
+	p = player.Open(ed.playerSource(func() *player.Display { return p }))
+	ed.setPlayer(p)
+}
+
+// playerSource is what the player display follows in this editor; the
+// returns the display it is made for, so that the closing of an older
+// one leaves this one recorded.
+func (ed *Editor) playerSource(the func() *player.Display) player.Source {
+	return player.Source{
 		Encounter: func() *model.Encounter { return ed.enc },
 		Answer:    func() (*render.Overlays, *session.Result) { return ed.live.ov, ed.live.res },
 		Grid:      ed.view.GridShown(),
@@ -26,14 +34,51 @@ func (ed *Editor) openPlayer() {
 		Escapes:   ed.esc,
 		Say:       ed.message,
 		OnClosed: func() {
-			if ed.player == p {
-				ed.player = nil
-				ed.buildOverlayPanel()
+			if ed.player != nil && ed.player == the() {
+				ed.setPlayer(nil)
+				ed.buildOverlayPanel() // Show players goes
 			}
 		},
 		Keys: ed.playerKeys(),
-	})
+	}
+}
+
+// setPlayer records the player display (nil: none) and shows it in the
+// View menu's check mark.
+func (ed *Editor) setPlayer(p *player.Display) {
 	ed.player = p
+	ed.win.SetMainMenu(ed.menu())
+}
+
+// togglePlayer is View > Player display: it opens the display, or closes
+// it when it is open (the item's check mark).
+func (ed *Editor) togglePlayer() {
+	if ed.player == nil {
+		ed.openPlayer()
+		return
+	}
+	ed.player.Close()
+	ed.message("Player display closed")
+}
+
+// adoptPlayer makes the player display left open by the editor before
+// (or by the library) follow this one: the table's window stays where it
+// is and shows this encounter.
+func (ed *Editor) adoptPlayer(p *player.Display) {
+	if p == nil || p.Closed() {
+		return
+	}
+	p.Follow(ed.playerSource(func() *player.Display { return p }))
+	ed.setPlayer(p)
+}
+
+// releasePlayer hands the player display on, open, as the editor closes
+// for another encounter or the library (Shell.Open, Shell.ShowLibrary);
+// nil when none is open.
+func (ed *Editor) releasePlayer() *player.Display {
+	p := ed.player
+	ed.player = nil
+	return p
 }
 
 // playerKeys sends the keys typed in the player display that it does not

@@ -85,6 +85,7 @@ func (s *Shell) closeAsked() {
 			})
 			return
 		}
+		s.closePlayer()
 		s.win.Close()
 	})
 }

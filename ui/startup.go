@@ -45,6 +45,7 @@ func (s *Shell) showStoreProblem(path string, err error) {
 		s.ed.Close()
 		s.ed = nil
 	}
+	s.closePlayer()
 	s.lib = nil
 	s.dbPath = path
 	sc := &storeScreen{err: err, path: path}

@@ -95,7 +95,7 @@ func Open(src Source) *Display {
 	p.ppi = a.Preferences().Float(PrefPPI)
 	p.resW, p.resH = parseResolution(a.Preferences().String(PrefResolution))
 	p.win = a.NewWindow("Player display — " + src.Encounter().Name)
-	p.view = mapview.New(src.Encounter, func() *render.Overlays {
+	p.view = mapview.New(func() *model.Encounter { return p.src.Encounter() }, func() *render.Overlays {
 		return p.shared // nil unless something is shown to the players
 	}, nil, true)
 	p.view.SetGrid(src.Grid)
@@ -116,8 +116,8 @@ func Open(src Source) *Display {
 	p.win.SetOnClosed(func() {
 		p.closed = true
 		p.view.Release() // its map image goes with the editor's last hold on it
-		if src.OnClosed != nil {
-			src.OnClosed()
+		if p.src.OnClosed != nil {
+			p.src.OnClosed() // the source it follows now (Follow)
 		}
 	})
 	p.win.Show()
@@ -132,7 +132,6 @@ func Open(src Source) *Display {
 // other window, the arrows still typed here); every other key, and the
 // GM's shortcuts, go to src.Keys.
 func (p *Display) bindKeys() {
-	k := p.src.Keys
 	c := p.win.Canvas()
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		switch {
@@ -142,8 +141,8 @@ func (p *Display) bindKeys() {
 			p.win.SetFullScreen(false)
 		case ev.Name == fyne.KeyF10:
 		case p.view.NavKey(ev):
-		case k.TypedKey != nil:
-			k.TypedKey(ev)
+		case p.src.Keys.TypedKey != nil:
+			p.src.Keys.TypedKey(ev)
 		}
 	})
 	c.SetOnTypedRune(func(r rune) {
@@ -153,11 +152,17 @@ func (p *Display) bindKeys() {
 		case '-':
 			p.view.ZoomCentre(0.8)
 		default:
-			if k.TypedRune != nil {
+			if k := p.src.Keys; k.TypedRune != nil {
 				k.TypedRune(r)
 			}
 		}
 	})
+	p.addShortcuts()
+}
+
+// addShortcuts binds the source's shortcuts in the players' window.
+func (p *Display) addShortcuts() {
+	k, c := p.src.Keys, p.win.Canvas()
 	if k.Shortcut == nil {
 		return
 	}
@@ -165,6 +170,36 @@ func (p *Display) bindKeys() {
 		c.AddShortcut(sc, k.Shortcut)
 	}
 }
+
+// Follow makes the display follow src from now on: the GM opened another
+// encounter, or went to the library (a source that stays on the last
+// map). The window stays where it is, full screen on the table's screen
+// or not, with its calibration; it shows the new map, fitted or at one
+// inch a square, and shares nothing until the GM shares again. (Closing
+// it and opening a new one put the table's window back on the GM's
+// screen at 800 x 600.)
+func (p *Display) Follow(src Source) {
+	if p.closed {
+		return
+	}
+	c := p.win.Canvas()
+	for _, sc := range p.src.Keys.Shortcuts {
+		c.RemoveShortcut(sc)
+	}
+	p.src = src
+	p.addShortcuts()
+	p.share, p.shared, p.warned = false, nil, ""
+	p.turn = session.PlayersTurn{}
+	p.view.SetGrid(src.Grid)
+	p.Place()
+	p.Refresh()
+}
+
+// Encounter is the encounter the display shows.
+func (p *Display) Encounter() *model.Encounter { return p.src.Encounter() }
+
+// Closed reports whether the players' window was closed.
+func (p *Display) Closed() bool { return p.closed }
 
 // Window is the players' window.
 func (p *Display) Window() fyne.Window { return p.win }
@@ -334,7 +369,11 @@ func (p *Display) Order() string {
 }
 
 // Close closes the players' window.
-func (p *Display) Close() { p.win.Close() }
+func (p *Display) Close() {
+	if !p.closed {
+		p.win.Close()
+	}
+}
 
 // parseResolution reads "1920x1080"; 0, 0 when it is not one.
 func parseResolution(s string) (int, int) {

@@ -72,8 +72,9 @@ type Fall struct {
 
 // FallRefusal is FallOf's refusal of where a fall ends, for one field of
 // the query, so that a caller can name what the user gave for it (the
-// command line's --to and --onto): Field is "To" (the token may not end
-// that far below the ground: MayGoBelow, the app's own check) or "Onto"
+// command line's --to and --onto): Field is "To" (a landing that is not
+// a whole number of squares, above the token, or farther below the ground
+// than the token may go: MayGoBelow, the app's own check) or "Onto"
 // (that creature is not under the token: LandsOn). Reason says why, in the
 // GM's words and naming the tokens. It is a bad query.
 type FallRefusal struct {
@@ -143,12 +144,12 @@ func belowWhy(e *model.Encounter, t *model.Token) string {
 // Reflex save nothing, a quarter, half or all of that damage, each rounded
 // down. pf1e: 1d6 per full 10 ft, at most 20d6, "0" below 10 ft, prone when
 // any; no water rule and no rule for landing on a creature (a query for
-// either is bad). Other rulesets, a landing above the token, or an
-// elevation not a multiple of feetPerSquare are bad queries; so are, as
-// a *FallRefusal, a landing below the ground for a token that may not go
-// there (MayGoBelow: a burrow Speed, or water under its whole space; the
-// app refuses PageDown there the same way) and a creature to land on
-// that is not under the token (LandsOn). O(space).
+// either is bad). Other rulesets are bad queries; so are, as a
+// *FallRefusal of the field at fault, a landing above the token, an
+// elevation not a multiple of feetPerSquare, a landing below the ground
+// for a token that may not go there (MayGoBelow: a burrow Speed, or water
+// under its whole space; the app refuses PageDown there the same way) and
+// a creature to land on that is not under the token (LandsOn). O(space).
 func FallOf(e *model.Encounter, q FallQuery) (Fall, error) {
 	if e.Ruleset != model.SF2E && e.Ruleset != model.PF1E {
 		return Fall{}, BadQuery("falling is an sf2e and pf1e rule; this encounter's ruleset is %s", e.Ruleset)
@@ -171,10 +172,10 @@ func FallOf(e *model.Encounter, q FallQuery) (Fall, error) {
 		}
 	}
 	if to%fps != 0 {
-		return Fall{}, BadQuery("fall: landing elevation %d ft is not a multiple of %d ft (one square)", to, fps)
+		return Fall{}, &FallRefusal{"To", fmt.Sprintf("the landing elevation %d ft is not a multiple of %d ft (one square)", to, fps)}
 	}
 	if to > t.Elevation {
-		return Fall{}, BadQuery("fall: token %q is at %d ft and cannot fall up to %d ft", t.Name, t.Elevation, to)
+		return Fall{}, &FallRefusal{"To", fmt.Sprintf("%s is at %d ft and cannot fall up to %d ft", t.Name, t.Elevation, to)}
 	}
 	if e.Ruleset == model.PF1E && (q.Dive || q.WaterDepth != UnlimitedDepth) {
 		return Fall{}, BadQuery("fall: pf1e has no soft landing in water (--water-depth and --dive are sf2e's)")

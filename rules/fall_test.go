@@ -229,6 +229,10 @@ func TestFallBelowTheGround(t *testing.T) {
 		{"into water", []string{"...", ".~.", "..."}, "land=25", -10, ""},
 		{"shallow water is not deep", []string{"...", ".w.", "..."}, "land=25", -10, "Navasi cannot go below the ground here (no burrow Speed, no water)"},
 		{"a burrower", nil, "land=25 burrow=10", -10, ""},
+		// Any landing FallOf refuses is a refusal of To, so the command
+		// line names --to for it.
+		{"up", nil, "land=25", 55, "Navasi is at 50 ft and cannot fall up to 55 ft"},
+		{"between squares", nil, "land=25", 7, "the landing elevation 7 ft is not a multiple of 5 ft (one square)"},
 	}
 	for _, c := range cases {
 		e := fallFrom(t, model.SF2E, 50, c.rows...)

@@ -15,9 +15,9 @@ import (
 // square under the token gives sf2e's soft landing; `onto` appears with
 // --onto. pf1e answers its damage as dice ("6d6", "0" below 10 ft) and has
 // no water or creature rule (those flags are exit 2, from the rules). A
-// landing below the ground for a token that may not go there, or a
-// creature to land on that is not under it, is exit 2 naming --to or
-// --onto (rules.FallRefusal).
+// landing above the token, between squares or below the ground for a
+// token that may not go there, or a creature to land on that is not under
+// it, is exit 2 naming --to or --onto and what was given (rules.FallRefusal).
 func runFall(env Env, args []string) error {
 	f, e, file, err := fileCmd(args, []string{"token", "to", "water-depth", "onto"}, []string{"dive"})
 	if err != nil {

@@ -52,8 +52,11 @@ func TestSpecFallTo(t *testing.T) {
 	if out := okJSON(t, nil, "fall", high, "--token", "Navasi"); out != `{"token":"Navasi","feet":2000,"damage":750,"prone":true}`+"\n" {
 		t.Errorf("2,000 ft: %s", out)
 	}
-	bad(t, []string{"fall", f, "--token", "Navasi", "--to", "70"}, "cannot fall up")
-	bad(t, []string{"fall", f, "--token", "Navasi", "--to", "3"}, "multiple of 5")
+	// Every refusal of E names --to and the value, as the one below the
+	// ground does: it was "fall: token "Navasi" is at 60 ft and cannot
+	// fall up to 70 ft", naming no flag.
+	bad(t, []string{"fall", f, "--token", "Navasi", "--to", "70"}, "encounter-planner: --to 70: Navasi is at 60 ft and cannot fall up to 70 ft\n")
+	bad(t, []string{"fall", f, "--token", "Navasi", "--to", "3"}, "encounter-planner: --to 3: the landing elevation 3 ft is not a multiple of 5 ft (one square)\n")
 	bad(t, []string{"fall", f, "--token", "Nobody"}, "--token", "Nobody")
 	bad(t, []string{"fall", f, "--token", "Navasi", "--onto", "Navasi"}, "same token")
 	bad(t, []string{"fall", f}, "--token is required")

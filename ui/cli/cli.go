@@ -186,6 +186,15 @@ func run(env Env, g global, args []string) error {
 		return usagef("no command given (try: encounter-planner help)")
 	}
 	cmd, rest := args[0], args[1:]
+	err := runCommand(env, g, cmd, rest)
+	var db *dbAfterCommand
+	if errors.As(err, &db) {
+		return db.explain(cmd)
+	}
+	return err
+}
+
+func runCommand(env Env, g global, cmd string, rest []string) error {
 	switch cmd {
 	case "help":
 		_, err := io.WriteString(env.Stdout, Usage)
@@ -199,6 +208,50 @@ func run(env Env, g global, args []string) error {
 		return run(env, rest)
 	}
 	return usagef("unknown command %q (try: encounter-planner help)", cmd)
+}
+
+// dbAfterCommand is --db given after the command (list --db rt.db), where
+// no command takes it: it is a global option, read before the command.
+// path is its value ("" when none followed); rest is the command's
+// arguments without it.
+type dbAfterCommand struct {
+	path string
+	rest []string
+}
+
+func (d *dbAfterCommand) Error() string        { return "--db goes before the command" }
+func (d *dbAfterCommand) Is(target error) bool { return target == model.ErrInvalid }
+
+// explain says where --db goes, for cmd: before a database command, as
+// the whole command line to type (encounter-planner --db rt.db list); a
+// query or an export reads its FILE and no database, so --db does nothing
+// for it, before or after.
+func (d *dbAfterCommand) explain(cmd string) error {
+	switch cmd {
+	case "list", "import", "export-encounter", "backup":
+	default:
+		return usagef("--db does not apply to %s, which reads FILE, not the database (--db goes before list, import, export-encounter or backup)", cmd)
+	}
+	path := "PATH"
+	if d.path != "" {
+		path = shellQuote(d.path)
+	}
+	line := []string{"encounter-planner", "--db", path, cmd}
+	for _, a := range d.rest {
+		line = append(line, shellQuote(a))
+	}
+	return usagef("--db goes before the command: %s", strings.Join(line, " "))
+}
+
+// shellQuote is s as a shell reads it back as one word: itself when it
+// has only characters no shell treats specially, else in single quotes.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=,+@%", r) || r >= utf8.RuneSelf)
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Usage is the help text.
@@ -292,6 +345,9 @@ func parseFlags(args []string, valued, boolean []string) (*flags, error) {
 	for _, n := range boolean {
 		fs.Var(boolFlag{f, n}, n, "")
 	}
+	if db, ok := f.misplacedDB(args); ok {
+		return nil, db
+	}
 	args = f.dashValues(args)
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
@@ -342,6 +398,37 @@ func (f *flags) dashValues(args []string) []string {
 		}
 	}
 	return out
+}
+
+// misplacedDB finds --db PATH (or --db=PATH) among a command's args,
+// where the flag package would call it unknown: not the value of another
+// flag (--token --db is the token "--db") and not after "--".
+func (f *flags) misplacedDB(args []string) (*dbAfterCommand, bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return nil, false
+		case a == "--db" || a == "-db":
+			j := i + 1
+			if j+1 < len(args) && args[j] == "--" { // --db -- -x.db
+				j++
+			}
+			if j >= len(args) {
+				return &dbAfterCommand{rest: args[:i]}, true
+			}
+			return &dbAfterCommand{path: args[j], rest: append(args[:i:i], args[j+1:]...)}, true
+		case strings.HasPrefix(a, "--db=") || strings.HasPrefix(a, "-db="):
+			_, path, _ := strings.Cut(a, "=")
+			return &dbAfterCommand{path: path, rest: append(args[:i:i], args[i+1:]...)}, true
+		case f.takesValue(a):
+			if i+2 < len(args) && args[i+1] == "--" { // its value, as dashValues reads it
+				i++
+			}
+			i++
+		}
+	}
+	return nil, false
 }
 
 // takesValue reports whether a is a valued flag whose value is the next

@@ -208,3 +208,33 @@ func TestFlagValueStartingWithDash(t *testing.T) {
 		t.Errorf("distance: %s", got)
 	}
 }
+
+// TestDBAfterTheCommand: --db is a global option, read before the command;
+// given after it (users try it, as query options may come after FILE) it
+// is exit 2, saying where it goes with the whole command line to type, and
+// opens no database. A query takes no database: --db after it says so. It
+// was "unknown flag --db". A token named "--db" is still a token.
+func TestDBAfterTheCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"list", "--db", "rt.db"}, "encounter-planner: --db goes before the command: encounter-planner --db rt.db list\n"},
+		{[]string{"list", "--db=rt.db", "--json"}, "encounter-planner: --db goes before the command: encounter-planner --db rt.db list --json\n"},
+		{[]string{"import", "my map.encounter.json", "-db", "a b.db"}, "encounter-planner: --db goes before the command: encounter-planner --db 'a b.db' import 'my map.encounter.json'\n"},
+		{[]string{"export-encounter", "--db", "rt.db", "Bob's cave", "out.encounter.json"}, `encounter-planner: --db goes before the command: encounter-planner --db rt.db export-encounter 'Bob'\''s cave' out.encounter.json` + "\n"},
+		{[]string{"backup", "b.db", "--db", "--", "-rt.db"}, "encounter-planner: --db goes before the command: encounter-planner --db -rt.db backup b.db\n"},
+		{[]string{"list", "--db"}, "encounter-planner: --db goes before the command: encounter-planner --db PATH list\n"},
+		{[]string{"reach", iseph, "--token", "Iseph", "--db", "rt.db"}, "encounter-planner: --db does not apply to reach, which reads FILE, not the database (--db goes before list, import, export-encounter or backup)\n"},
+		{[]string{"export", iseph, "--db", "rt.db", "--png", "x.png"}, "encounter-planner: --db does not apply to export, which reads FILE, not the database"},
+	} {
+		bad(t, c.args, c.want)
+	}
+	f := filepath.Join(t.TempDir(), "db.encounter.json")
+	os.WriteFile(f, []byte(`{"format":"encounter/1","name":"D","ruleset":"sf2e","map":{"rows":["...."]},"tokens":[{"name":"--db","x":0,"y":0,"speeds":{"land":5}}]}`), 0o644)
+	want := okJSON(t, nil, "reach", f, "--token=--db")
+	if got := okJSON(t, nil, "reach", f, "--token", "--db"); got != want {
+		t.Errorf("--token --db: %s, want %s", got, want)
+	}
+	bad(t, []string{"list", "--", "--db", "x"}, "list takes 0 argument(s), got 2")
+}

@@ -18,6 +18,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,17 +118,64 @@ func isBad(err error) bool {
 		errors.Is(err, export.ErrNotRegular) || errors.Is(err, export.ErrNotFolder) || errors.Is(err, storage.ErrBackupTarget)
 }
 
-// outPathErr names the option or command of an output path in the error
-// of a path under a file: "--png notadir/x.png: notadir is a file, not a
-// folder" (the system's own words, "lstat notadir/x.png: not a
-// directory", named neither). Any other err is returned as it is.
+// outPathErr names the option or command of an output path (what: --png,
+// export-encounter) and the path in an error about the path, and says
+// what is wrong in plain words: "--png ex/nodir/x.png: the folder ex/nodir
+// does not exist", "--png notadir/x.png: notadir is a file, not a folder"
+// (the system's own words, "write ex/nodir/x.png: its folder ex/nodir:
+// stat ex/nodir: no such file or directory", named neither the option nor
+// the problem plainly). It keeps err underneath, so the exit code is the
+// same. An error about what was being written (an image too large), not
+// the path, is returned as it is; so is nil.
 func outPathErr(what, path string, err error) error {
+	if err == nil {
+		return nil
+	}
 	var nf *export.NotFolderError
 	if errors.As(err, &nf) {
 		return fmt.Errorf("%s %s: %w", what, path, nf)
 	}
+	var fe *export.FolderError
+	var pe *fs.PathError
+	dir := filepath.Dir(path)
+	switch {
+	case errors.As(err, &pe) && (pe.Path == path || pe.Path == dir):
+		// CheckOutput's look at the path or its folder
+		msg := pe.Err.Error()
+		if pe.Path == dir {
+			switch {
+			case errors.Is(pe.Err, fs.ErrNotExist):
+				msg = "the folder " + dir + " does not exist"
+			case errors.Is(pe.Err, fs.ErrPermission):
+				msg = "the folder " + dir + " cannot be reached (permission denied)"
+			default:
+				msg = "the folder " + dir + ": " + msg
+			}
+		}
+		return &outError{what, path, msg, err}
+	case errors.Is(err, export.ErrNotRegular):
+		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "write "+path+": "), export.ErrNotRegular.Error()+": ")
+		if to, derr := os.Readlink(path); derr == nil {
+			if _, serr := os.Stat(path); errors.Is(serr, fs.ErrNotExist) {
+				msg = fmt.Sprintf("it is a symbolic link to %s, which does not exist; remove the link or write to another name (nothing was written)", to)
+			}
+		}
+		return &outError{what, path, msg, err}
+	case errors.As(err, &fe):
+		return &outError{what, path, strings.TrimPrefix(err.Error(), "write "+path+": "), err}
+	}
 	return err
 }
+
+// outError is an output path refused, in outPathErr's words: what path:
+// msg. err is the refusal underneath.
+type outError struct {
+	what, path, msg string
+	err             error
+}
+
+func (e *outError) Error() string { return e.what + " " + e.path + ": " + e.msg }
+func (e *outError) Unwrap() error { return e.err }
 
 // global holds the options that come before the command.
 type global struct {

@@ -257,3 +257,49 @@ func TestOutputUnderAFile(t *testing.T) {
 		t.Errorf("files were made: %v", entries)
 	}
 }
+
+// TestOutputPathErrorsNameTheOption: every refusal of an output path names
+// the option or command and the path as given, and says plainly what is
+// wrong, exit 2 in one line, nothing made. A missing folder was "write
+// ex/nodir/x.png: its folder ex/nodir: stat ex/nodir: no such file or
+// directory", a folder "write x: not a regular file: it is a folder ...":
+// neither named --png.
+func TestOutputPathErrorsNameTheOption(t *testing.T) {
+	dbDir := t.TempDir()
+	db := filepath.Join(dbDir, "e.db")
+	var o, e bytes.Buffer
+	if code := Run(dbEnv(&o, &e), []string{"--db", db, "import", iseph}); code != 0 {
+		t.Fatalf("import: %s", e.String())
+	}
+	dir := t.TempDir()
+	nodir := filepath.Join(dir, "ex", "nodir")
+	folder := filepath.Join(dir, "folder.png")
+	os.Mkdir(folder, 0o755)
+	link := filepath.Join(dir, "link.dd2vtt")
+	os.Symlink("nowhere", link)
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"PNGNoFolder", []string{"export", iseph, "--png", filepath.Join(nodir, "x.png")}, "--png " + filepath.Join(nodir, "x.png") + ": the folder " + nodir + " does not exist"},
+		{"PDFNoFolder", []string{"export", iseph, "--pdf", filepath.Join(nodir, "x.pdf")}, "--pdf " + filepath.Join(nodir, "x.pdf") + ": the folder " + nodir + " does not exist"},
+		{"UVTTNoFolder", []string{"export", iseph, "--uvtt", filepath.Join(nodir, "x.dd2vtt")}, "--uvtt " + filepath.Join(nodir, "x.dd2vtt") + ": the folder " + nodir + " does not exist"},
+		{"ExportEncounterNoFolder", []string{"--db", db, "export-encounter", "Derelict cargo bay", filepath.Join(nodir, "x.json")}, "export-encounter " + filepath.Join(nodir, "x.json") + ": the folder " + nodir + " does not exist"},
+		{"PNGFolder", []string{"export", iseph, "--png", folder}, "--png " + folder + ": it is a folder; give the name of a file (nothing was written)"},
+		{"PDFTrailingSlash", []string{"export", iseph, "--pdf", dir + "/x.pdf/"}, "--pdf " + dir + "/x.pdf/: the name ends in \"/\", as a folder does; give a file name"},
+		{"UVTTLinkToNothing", []string{"export", iseph, "--uvtt", link}, "--uvtt " + link + ": it is a symbolic link to nowhere, which does not exist; remove the link or write to another name (nothing was written)"},
+		{"ExportEncounterFolder", []string{"--db", db, "export-encounter", "Derelict cargo bay", folder}, "export-encounter " + folder + ": it is a folder; give the name of a file (nothing was written)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := Run(dbEnv(&stdout, &stderr), c.args)
+			if code != ExitBad || stdout.Len() != 0 || stderr.String() != "encounter-planner: "+c.want+"\n" {
+				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit 2 and %q", code, stdout.String(), stderr.String(), c.want)
+			}
+		})
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("files were made: %v", entries)
+	}
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -71,6 +72,9 @@ func runExport(env Env, args []string) error {
 	default:
 		write = func(w io.Writer) error { return export.UVTT(w, e, px) }
 	}
+	if out, err = outFileName(opt, out); err != nil {
+		return err
+	}
 	// A bad OUT is refused before the work of drawing.
 	if _, err := export.CheckOutput(out); err != nil {
 		return outPathErr(opt, out, err)
@@ -94,6 +98,45 @@ func runExport(env Env, args []string) error {
 	}
 	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%s)\n", out, what)
 	return err
+}
+
+// exportExts are the extensions an export format's OUT may end in (any
+// case), the first one the format's own: the app's Save dialog offers it
+// (ui/exportmenu.go, filesave.UVTT). A Universal VTT file is also read
+// as .df2vtt or .json (queries.md, "database": import), so it may be
+// written so.
+var exportExts = map[string][]string{
+	"--png":  {".png"},
+	"--pdf":  {".pdf"},
+	"--uvtt": {".dd2vtt", ".uvtt", ".df2vtt", ".json"},
+}
+
+// exportKinds names each format's file for messages.
+var exportKinds = map[string]string{"--png": "a PNG", "--pdf": "a PDF", "--uvtt": "a Universal VTT file"}
+
+// outFileName is the file the export option opt writes for the name out:
+// a name without an extension ("map") gets the format's (map.png), as the
+// app's Save dialog gives it (controls.WithExtension; the command line
+// imports no Fyne); a name ending in another extension than the format's
+// is refused, naming opt, so that PNG data never lands in a .jpg nor a PDF
+// over a PNG. A name ending in / is left for CheckOutput to refuse.
+func outFileName(opt, out string) (string, error) {
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+		return out, nil
+	}
+	exts := exportExts[opt]
+	ext := filepath.Ext(out)
+	switch {
+	case ext == "":
+		return out + exts[0], nil
+	case slices.Contains(exts, strings.ToLower(ext)):
+		return out, nil
+	}
+	want := exts[0]
+	if len(exts) > 1 {
+		want = strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
+	}
+	return "", usagef("%s %s: the name ends in %q, but %s writes %s; end it in %s (nothing was written)", opt, out, ext, opt, exportKinds[opt], want)
 }
 
 // exportOptions are the options each export format takes (queries.md,

@@ -11,10 +11,12 @@ import (
 	"testing"
 )
 
-// outCase makes an OUT path of some kind in dir and checks it afterwards.
+// outCase makes an OUT path of some kind in dir, its name ending in ext
+// (the export's own, so that the export writes that very name), and checks
+// it afterwards.
 type outCase struct {
 	name  string
-	make  func(t *testing.T, dir string) string
+	make  func(t *testing.T, dir, ext string) string
 	ok    bool                                // the export must succeed
 	check func(t *testing.T, dir, out string) // what must hold afterwards
 }
@@ -41,35 +43,35 @@ func noTemps(t *testing.T, dir string) {
 
 func outCases() []outCase {
 	return []outCase{
-		{"CharDevice", func(t *testing.T, dir string) string {
-			p := filepath.Join(dir, "dev")
+		{"CharDevice", func(t *testing.T, dir, ext string) string {
+			p := filepath.Join(dir, "dev"+ext)
 			// The numbers of /dev/null, made in a temporary folder.
 			if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
 				t.Skipf("mknod: %v", err)
 			}
 			return p
 		}, false, isMode(fs.ModeDevice | fs.ModeCharDevice)},
-		{"FIFO", func(t *testing.T, dir string) string {
-			p := filepath.Join(dir, "fifo")
+		{"FIFO", func(t *testing.T, dir, ext string) string {
+			p := filepath.Join(dir, "fifo"+ext)
 			if err := syscall.Mkfifo(p, 0o644); err != nil {
 				t.Skipf("mkfifo: %v", err)
 			}
 			return p
 		}, false, isMode(fs.ModeNamedPipe)},
-		{"Folder", func(t *testing.T, dir string) string {
-			p := filepath.Join(dir, "folder")
+		{"Folder", func(t *testing.T, dir, ext string) string {
+			p := filepath.Join(dir, "folder"+ext)
 			os.Mkdir(p, 0o755)
 			return p
 		}, false, isMode(fs.ModeDir)},
-		{"TrailingSlash", func(t *testing.T, dir string) string {
-			return filepath.Join(dir, "new") + "/"
+		{"TrailingSlash", func(t *testing.T, dir, ext string) string {
+			return filepath.Join(dir, "new"+ext) + "/"
 		}, false, func(t *testing.T, dir, out string) {
 			if _, err := os.Lstat(strings.TrimSuffix(out, "/")); err == nil {
 				t.Error("a file was created for a name ending in /")
 			}
 		}},
-		{"DanglingSymlink", func(t *testing.T, dir string) string {
-			p := filepath.Join(dir, "link")
+		{"DanglingSymlink", func(t *testing.T, dir, ext string) string {
+			p := filepath.Join(dir, "link"+ext)
 			os.Symlink(filepath.Join(dir, "nowhere"), p)
 			return p
 		}, false, func(t *testing.T, dir, out string) {
@@ -78,14 +80,14 @@ func outCases() []outCase {
 				t.Error("the link's missing target was created")
 			}
 		}},
-		{"SymlinkToFolder", func(t *testing.T, dir string) string {
-			p := filepath.Join(dir, "link")
+		{"SymlinkToFolder", func(t *testing.T, dir, ext string) string {
+			p := filepath.Join(dir, "link"+ext)
 			os.Mkdir(filepath.Join(dir, "folder"), 0o755)
 			os.Symlink(filepath.Join(dir, "folder"), p)
 			return p
 		}, false, isMode(fs.ModeSymlink)},
-		{"SymlinkToFile", func(t *testing.T, dir string) string {
-			p := filepath.Join(dir, "link")
+		{"SymlinkToFile", func(t *testing.T, dir, ext string) string {
+			p := filepath.Join(dir, "link"+ext)
 			os.WriteFile(filepath.Join(dir, "target"), []byte("old"), 0o640)
 			os.Symlink("target", p)
 			return p
@@ -96,8 +98,8 @@ func outCases() []outCase {
 				t.Errorf("the link's target was not written through, keeping its mode: %v %v", fi, err)
 			}
 		}},
-		{"NewFile", func(t *testing.T, dir string) string {
-			return filepath.Join(dir, "new")
+		{"NewFile", func(t *testing.T, dir, ext string) string {
+			return filepath.Join(dir, "new"+ext)
 		}, true, func(t *testing.T, dir, out string) {
 			old := syscall.Umask(0)
 			syscall.Umask(old)
@@ -106,8 +108,11 @@ func outCases() []outCase {
 				t.Errorf("new file %v %v, want a regular file of mode %v", fi.Mode(), err, 0o666&^fs.FileMode(old))
 			}
 		}},
-		{"NameOf250Characters", func(t *testing.T, dir string) string {
-			return filepath.Join(dir, strings.Repeat("n", 245)+".file")
+		{"NameOf250Characters", func(t *testing.T, dir, ext string) string {
+			if ext == "" {
+				ext = ".file"
+			}
+			return filepath.Join(dir, strings.Repeat("n", 250-len(ext))+ext)
 		}, true, isMode(0)},
 	}
 }
@@ -124,17 +129,21 @@ func TestExportOutputKinds(t *testing.T) {
 	if code := Run(dbEnv(&o, &e), []string{"--db", db, "import", iseph}); code != 0 {
 		t.Fatalf("import: %s", e.String())
 	}
-	cmds := map[string]func(out string) []string{
-		"PNG":             func(out string) []string { return []string{"export", iseph, "--png", out, "--px", "4"} },
-		"PDF":             func(out string) []string { return []string{"export", iseph, "--pdf", out} },
-		"UVTT":            func(out string) []string { return []string{"export", iseph, "--uvtt", out, "--px", "4"} },
-		"ExportEncounter": func(out string) []string { return []string{"--db", db, "export-encounter", "Derelict cargo bay", out} },
+	cmds := map[string]struct {
+		ext  string
+		args func(out string) []string
+	}{
+		"PNG":             {".png", func(out string) []string { return []string{"export", iseph, "--png", out, "--px", "4"} }},
+		"PDF":             {".pdf", func(out string) []string { return []string{"export", iseph, "--pdf", out} }},
+		"UVTT":            {".dd2vtt", func(out string) []string { return []string{"export", iseph, "--uvtt", out, "--px", "4"} }},
+		"ExportEncounter": {"", func(out string) []string { return []string{"--db", db, "export-encounter", "Derelict cargo bay", out} }},
 	}
-	for cname, args := range cmds {
+	for cname, cmd := range cmds {
+		args := cmd.args
 		for _, c := range outCases() {
 			t.Run(cname+"/"+c.name, func(t *testing.T) {
 				dir := t.TempDir()
-				out := c.make(t, dir)
+				out := c.make(t, dir, cmd.ext)
 				var stdout, stderr bytes.Buffer
 				code := Run(dbEnv(&stdout, &stderr), args(out))
 				if c.ok && code != 0 {
@@ -155,7 +164,7 @@ func TestExportOutputKinds(t *testing.T) {
 func TestExportSaysWhatItWrote(t *testing.T) {
 	dir := t.TempDir()
 	for _, kind := range []string{"--png", "--pdf", "--uvtt"} {
-		out := filepath.Join(dir, "map"+kind[1:])
+		out := filepath.Join(dir, "map."+kind[2:])
 		code, stdout, stderr := runCLI(t, "export", iseph, kind, out)
 		fi, err := os.Stat(out)
 		if err != nil {
@@ -301,5 +310,53 @@ func TestOutputPathErrorsNameTheOption(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("files were made: %v", entries)
+	}
+}
+
+// TestExportFileExtension: OUT's extension must be its format's (any
+// case; a UVTT file's may be .dd2vtt, .uvtt, .df2vtt or .json, as import
+// reads them): another is exit 2 naming the option, and nothing is
+// written. --png a.jpg wrote PNG data into a.jpg, and --pdf a.png a PDF
+// over the GM's PNG. A name without one gets the format's, as the app's
+// Save dialog gives it, and the line on stderr names the file written.
+func TestExportFileExtension(t *testing.T) {
+	dir := t.TempDir()
+	png := filepath.Join(dir, "a.png")
+	if code, _, errs := runCLI(t, "export", iseph, "--png", png, "--px", "4"); code != 0 {
+		t.Fatal(errs)
+	}
+	was, _ := os.ReadFile(png)
+	for _, c := range []struct {
+		flag, name, want string
+	}{
+		{"--png", "a.jpg", `: the name ends in ".jpg", but --png writes a PNG; end it in .png (nothing was written)`},
+		{"--pdf", "a.png", `: the name ends in ".png", but --pdf writes a PDF; end it in .pdf (nothing was written)`},
+		{"--uvtt", "a.png", `: the name ends in ".png", but --uvtt writes a Universal VTT file; end it in .dd2vtt, .uvtt, .df2vtt or .json (nothing was written)`},
+		{"--png", "Cave 1.5", `: the name ends in ".5", but --png writes a PNG; end it in .png (nothing was written)`},
+	} {
+		out := filepath.Join(dir, c.name)
+		bad(t, []string{"export", iseph, c.flag, out}, "encounter-planner: "+c.flag+" "+out+c.want+"\n")
+	}
+	if b, _ := os.ReadFile(png); !bytes.Equal(b, was) {
+		t.Error("--pdf a.png wrote over the PNG")
+	}
+	for _, c := range []struct{ flag, name, wrote string }{
+		{"--png", "map", "map.png"},
+		{"--pdf", "map", "map.pdf"},
+		{"--uvtt", "map", "map.dd2vtt"},
+		{"--png", "MAP.PNG", "MAP.PNG"},
+		{"--uvtt", "v.uvtt", "v.uvtt"},
+		{"--uvtt", "v.df2vtt", "v.df2vtt"},
+		{"--uvtt", "v.json", "v.json"},
+	} {
+		code, stdout, stderr := runCLI(t, "export", iseph, c.flag, filepath.Join(dir, c.name))
+		wrote := filepath.Join(dir, c.wrote)
+		if fi, err := os.Stat(wrote); code != 0 || stdout != "" || err != nil ||
+			stderr != "encounter-planner: wrote "+wrote+" ("+strconv.FormatInt(fi.Size(), 10)+" bytes"+map[bool]string{true: ", 1 page)\n", false: ")\n"}[c.flag == "--pdf"] {
+			t.Errorf("%s %s: exit %d, stdout %q, stderr %q, %v; want %s written", c.flag, c.name, code, stdout, stderr, err, c.wrote)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "map")); err == nil {
+		t.Error("a file was written under the bare name")
 	}
 }

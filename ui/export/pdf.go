@@ -24,7 +24,7 @@ type PDFOptions struct {
 	Paper      string           // "letter" (default) or "a4"
 	Player     bool             // leave out hidden tokens and GM-only notes
 	TokenSheet bool             // add pages of fold-over standees, 1 inch per square
-	Trim       bool             // print only the smallest rectangle holding non-floor terrain, tokens and notes
+	Trim       bool             // print only the smallest rectangle holding non-floor terrain, tokens and notes (ContentRect: with Player, those the players see)
 	Overlays   *render.Overlays // nil: none; else drawn as on screen (AreaOverlays: the placed areas alone)
 	Created    time.Time        // the creation date written in the file; zero: now
 	NoCompress bool             // leave content streams uncompressed (tests, debugging)
@@ -107,6 +107,12 @@ func tiling(w, h int, paper string) (Tiling, error) {
 // ContentRect returns the smallest rectangle of squares holding every
 // non-floor square, every shown token's space and every shown note (the
 // whole map when there is none): what a trimmed print holds.
+//
+// For the players' print (player) it is what the players see: a GM-only
+// square is open ground to them, a hidden token or one wholly in fog is not
+// there, and a fogged square is unexplored ground whatever it holds (the
+// print shows nothing of it), so none of them stretches the print
+// and its size gives nothing away. Time O(W x H + tokens x their space).
 func ContentRect(e *model.Encounter, player bool) (x0, y0, x1, y1 int) {
 	g := &e.Grid
 	x0, y0, x1, y1 = g.W, g.H, 0, 0
@@ -114,26 +120,31 @@ func ContentRect(e *model.Encounter, player bool) (x0, y0, x1, y1 int) {
 		x0, y0 = min(x0, max(ax, 0)), min(y0, max(ay, 0))
 		x1, y1 = max(x1, min(bx, g.W)), max(y1, min(by, g.H))
 	}
+	gmOnly := player && len(e.GMOnly) == len(g.Cells)
+	fog := player && len(e.Revealed) == len(g.Cells)
 	for y := 0; y < g.H; y++ {
 		row := g.Cells[y*g.W : (y+1)*g.W]
 		for x, t := range row {
-			if t != 0 {
-				add(x, y, x+1, y+1)
+			i := y*g.W + x
+			if t == 0 || gmOnly && e.GMOnly[i] || fog && !e.Revealed[i] {
+				continue
 			}
+			add(x, y, x+1, y+1)
 		}
 	}
 	for i := range e.Tokens {
 		t := &e.Tokens[i]
-		if player && t.Hidden {
+		if player && !e.SeenByPlayers(t) {
 			continue
 		}
 		k := e.Space(t)
 		add(t.X, t.Y, t.X+k, t.Y+k)
 	}
 	for _, n := range e.Notes {
-		if !player || n.Player {
-			add(n.X, n.Y, n.X+1, n.Y+1)
+		if player && (!n.Player || e.BlockInFog(n.X, n.Y, 1)) {
+			continue
 		}
+		add(n.X, n.Y, n.X+1, n.Y+1)
 	}
 	if x0 >= x1 || y0 >= y1 {
 		return 0, 0, g.W, g.H

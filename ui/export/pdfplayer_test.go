@@ -1,0 +1,94 @@
+package export
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// trimMap is a 30 x 20 floor (8 Letter pages whole) with two party tokens
+// near the top-left corner: trimmed, one page.
+func trimMap() *model.Encounter {
+	rows := make([]string, 20)
+	for y := range rows {
+		rows[y] = strings.Repeat(".", 30)
+	}
+	e := mapFrom(rows...)
+	e.Name = "Trim"
+	e.Tokens = []model.Token{
+		{Name: "A", X: 1, Y: 1, Size: model.Medium, Side: "party"},
+		{Name: "B", X: 3, Y: 2, Size: model.Medium, Side: "party"},
+	}
+	return e
+}
+
+// fogFrom reveals the squares left of column x and fogs the rest.
+func fogFrom(e *model.Encounter, x int) {
+	g := &e.Grid
+	e.Revealed = make([]bool, len(g.Cells))
+	for i := range e.Revealed {
+		e.Revealed[i] = i%g.W < x
+	}
+}
+
+// TestPDFPlayerTrimHoldsOnlyWhatPlayersSee: a trimmed player print is
+// sized by what the players see. A GM-only trap is open ground to them, a
+// creature or a note wholly in fog is not there, and a fogged wall is
+// unexplored ground, so none of them stretches the print (once they made a
+// 1-page print 8 pages of empty floor reaching to the secret); the GM's
+// trimmed print still holds them.
+func TestPDFPlayerTrimHoldsOnlyWhatPlayersSee(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		add  func(e *model.Encounter)
+	}{
+		{"GM-only trap", func(e *model.Encounter) {
+			e.Grid.Set(28, 18, model.DefaultLegend['h'])
+			e.GMOnly = make([]bool, len(e.Grid.Cells))
+			e.GMOnly[18*30+28] = true
+		}},
+		{"creature wholly in fog", func(e *model.Encounter) {
+			fogFrom(e, 10)
+			e.Tokens = append(e.Tokens, model.Token{Name: "FogBeast", X: 28, Y: 18, Size: model.Medium, Side: "enemy"})
+		}},
+		{"large creature wholly in fog", func(e *model.Encounter) {
+			fogFrom(e, 10)
+			e.Tokens = append(e.Tokens, model.Token{Name: "Ogre", X: 10, Y: 17, Size: model.Large, Side: "enemy"})
+		}},
+		{"wall in fog", func(e *model.Encounter) {
+			fogFrom(e, 10)
+			e.Grid.Set(28, 18, model.Wall)
+		}},
+		{"player note in fog", func(e *model.Encounter) {
+			fogFrom(e, 10)
+			e.Notes = []model.Note{{X: 28, Y: 18, Text: "altar", Player: true}}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := trimMap()
+			c.add(e)
+			if x0, y0, x1, y1 := ContentRect(e, true); x0 != 1 || y0 != 1 || x1 != 4 || y1 != 3 {
+				t.Errorf("player content %d,%d-%d,%d; want 1,1-4,3 (the two party tokens)", x0, y0, x1, y1)
+			}
+			if _, _, x1, y1 := ContentRect(e, false); x1 <= 4 && y1 <= 3 {
+				t.Errorf("GM content ends at %d,%d; want it to hold what the players do not see", x1, y1)
+			}
+			var pl bytes.Buffer
+			if err := PDF(&pl, e, PDFOptions{Player: true, Trim: true, NoCompress: true}); err != nil {
+				t.Fatal(err)
+			}
+			if n := pageCount(pl.Bytes()); n != 1 {
+				t.Errorf("trimmed player print: %d pages, want 1", n)
+			}
+		})
+	}
+	// A creature with one square out of the fog is seen: it counts.
+	e := trimMap()
+	fogFrom(e, 11)
+	e.Tokens = append(e.Tokens, model.Token{Name: "Ogre", X: 10, Y: 17, Size: model.Large, Side: "enemy"})
+	if _, _, x1, y1 := ContentRect(e, true); x1 != 12 || y1 != 19 {
+		t.Errorf("player content ends at %d,%d; want 12,19 (the half-seen ogre)", x1, y1)
+	}
+}

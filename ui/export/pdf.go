@@ -22,7 +22,7 @@ const (
 // PDFOptions says how to print.
 type PDFOptions struct {
 	Paper      string           // "letter" (default) or "a4"
-	Player     bool             // leave out hidden tokens and GM-only notes
+	Player     bool             // the players' print: leave out hidden tokens, tokens wholly in fog, GM-only notes and terrain
 	TokenSheet bool             // add pages of fold-over standees, 1 inch per square
 	Trim       bool             // print only the smallest rectangle holding non-floor terrain, tokens and notes (ContentRect: with Player, those the players see)
 	Overlays   *render.Overlays // nil: none; else drawn as on screen (AreaOverlays: the placed areas alone)

@@ -92,3 +92,32 @@ func TestPDFPlayerTrimHoldsOnlyWhatPlayersSee(t *testing.T) {
 		t.Errorf("player content ends at %d,%d; want 12,19 (the half-seen ogre)", x1, y1)
 	}
 }
+
+// TestPDFPlayerStandeesLeaveOutFoggedCreatures: the players' standee
+// sheet leaves out a creature wholly in fog, as the map pages do (the same
+// test, SeenByPlayers), and keeps one that stands half out of it; the
+// GM's sheet has them all.
+func TestPDFPlayerStandeesLeaveOutFoggedCreatures(t *testing.T) {
+	e := trimMap()
+	fogFrom(e, 11)
+	e.Tokens = append(e.Tokens,
+		model.Token{Name: "Fogged Rat", X: 20, Y: 10, Size: model.Small, Side: "enemy"},
+		model.Token{Name: "Ogre Brute", X: 10, Y: 5, Size: model.Large, Side: "enemy"},
+	)
+	var gm, pl bytes.Buffer
+	if err := PDF(&gm, e, PDFOptions{TokenSheet: true, NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := PDF(&pl, e, PDFOptions{TokenSheet: true, Player: true, NoCompress: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(gm.String(), "(Fogged Rat)") {
+		t.Error("the GM's sheet must have the fogged rat")
+	}
+	if strings.Contains(pl.String(), "(Fogged Rat)") {
+		t.Error("the players' sheet has a standee of the rat wholly in fog")
+	}
+	if !strings.Contains(pl.String(), "(Ogre Brute)") {
+		t.Error("the players' sheet must have the ogre, half out of the fog")
+	}
+}

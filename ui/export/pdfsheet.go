@@ -114,12 +114,14 @@ type sheetLayout struct {
 	flats  int
 }
 
-// layoutSheet packs a standee per shown token on pages pw x ph.
+// layoutSheet packs a standee per shown token on pages pw x ph: in the
+// player version, per token the players see (not hidden, not wholly in
+// fog: the map pages' test), so the sheet gives no unseen creature away.
 func (p *pdfw) layoutSheet(pw, ph float64) sheetLayout {
 	l := sheetLayout{pw: pw, ph: ph}
 	W, H := pw-2*pdfMargin, ph-2*pdfMargin-sheetTitle
 	for i := range p.e.Tokens {
-		if p.o.Player && p.e.Tokens[i].Hidden {
+		if p.o.Player && !p.e.SeenByPlayers(&p.e.Tokens[i]) {
 			continue
 		}
 		s := float64(p.e.Space(&p.e.Tokens[i])) * ptPerSquare

@@ -111,7 +111,7 @@ func tiling(w, h int, paper string) (Tiling, error) {
 // For the players' print (player) it is what the players see: a GM-only
 // square is open ground to them, a hidden token or one wholly in fog is not
 // there, and a fogged square is unexplored ground whatever it holds (the
-// print shows nothing of it), so none of them stretches the print
+// print leaves it blank, View.PaperFog), so none of them stretches the print
 // and its size gives nothing away. Time O(W x H + tokens x their space).
 func ContentRect(e *model.Encounter, player bool) (x0, y0, x1, y1 int) {
 	g := &e.Grid
@@ -239,7 +239,8 @@ func (p *pdfw) page(t Tiling, c, r int) {
 	sx, sy := math.Floor(ox/ptPerSquare), math.Floor(oy/ptPerSquare)
 	fx, fy := ox-sx*ptPerSquare, oy-sy*ptPerSquare
 	d.dx, d.dy = L-fx, T-fy
-	v := render.View{Scale: ptPerSquare, OriginX: sx, OriginY: sy, Player: p.o.Player}
+	// The players' fog prints as blank paper, not the screen's black.
+	v := render.View{Scale: ptPerSquare, OriginX: sx, OriginY: sy, Player: p.o.Player, PaperFog: p.o.Player}
 	p.r.Paint(d, ww+fx, wh+fy, p.e, v, p.o.Overlays)
 	d.dx, d.dy = 0, 0
 	d.restore()

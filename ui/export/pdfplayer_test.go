@@ -2,6 +2,10 @@ package export
 
 import (
 	"bytes"
+	"image"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -119,5 +123,68 @@ func TestPDFPlayerStandeesLeaveOutFoggedCreatures(t *testing.T) {
 	}
 	if !strings.Contains(pl.String(), "(Ogre Brute)") {
 		t.Error("the players' sheet must have the ogre, half out of the fog")
+	}
+}
+
+// TestPDFPlayerFogPrintsAsBlankPaper: the players' print shows fog as
+// unexplored paper, white without the grid, not the screen's near-black
+// (three nearly black pages of toner for a map image); the player PNG
+// keeps the screen's fog.
+func TestPDFPlayerFogPrintsAsBlankPaper(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm not installed")
+	}
+	e := mapFrom("##########", "#........#", "#..hh....#", "#........#", "##########")
+	e.Tokens = []model.Token{{Name: "Beast", X: 7, Y: 2, Size: model.Medium, Side: "enemy"}}
+	fogFrom(e, 5)
+	var buf bytes.Buffer
+	if err := PDF(&buf, e, PDFOptions{Player: true}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "fog.pdf")
+	os.WriteFile(in, buf.Bytes(), 0o644)
+	if out, err := exec.Command("pdftoppm", "-png", "-r", "72", "-singlefile", in, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v %s", err, out)
+	}
+	f, err := os.Open(filepath.Join(dir, "page.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 72 dpi: one point a pixel; the map starts at the 0.25-inch margin.
+	// Columns 6 to 9 lie in fog with fog on both sides: every pixel of
+	// them (their grid lines, the wall, the beast) is paper, down to the
+	// last row (where the page's plate is printed).
+	inked := 0
+	for y := 18; y < 18+4*72; y++ {
+		for x := 18 + 6*72; x < 18+10*72-1; x++ {
+			if r, g, b, _ := img.At(x, y).RGBA(); r>>8 < 250 || g>>8 < 250 || b>>8 < 250 {
+				inked++
+			}
+		}
+	}
+	if inked > 0 {
+		t.Errorf("%d inked pixels in the fog of the players' print; want blank paper", inked)
+	}
+	// A revealed wall square still prints.
+	if r, _, _, _ := img.At(18+36, 18+36).RGBA(); r>>8 > 200 {
+		t.Error("the revealed wall at (0,0) did not print")
+	}
+	// The player PNG keeps the screen's dark fog.
+	var png bytes.Buffer
+	if err := PNG(&png, e, PNGOptions{PX: 20, Grid: true, Player: true}); err != nil {
+		t.Fatal(err)
+	}
+	pi, _, err := image.Decode(&png)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, g, b, _ := pi.At(8*20+10, 2*20+10).RGBA(); r>>8 > 60 || g>>8 > 60 || b>>8 > 60 {
+		t.Errorf("player PNG fog is rgb(%d,%d,%d); want the screen's dark fog", r>>8, g>>8, b>>8)
 	}
 }

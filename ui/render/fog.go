@@ -9,13 +9,16 @@ import "encounterplanner/model"
 // with fog, last, over everything drawn there, and leaves out of the scene
 // what lies wholly in fog (its terrain in a painted page, its tokens and
 // their labels, its notes), so nothing shows through and a vector page
-// holds nothing to uncover. The GM view dims fogged squares under the
-// tokens. GM-only squares are open ground to players and carry a small
+// holds nothing to uncover. On screen the fog is near-black; on paper
+// (View.PaperFog) it is blank white, as a printed map shows unexplored
+// ground: no grid, nothing given away, no ink. The GM view dims fogged
+// squares under the tokens. GM-only squares are open ground to players and carry a small
 // folded-corner mark for the GM.
 
 var (
-	colFog   = hex(0x1B1D21)
-	colFogGM = colInk.alpha(0.42)
+	colFog      = hex(0x1B1D21)
+	colFogGM    = colInk.alpha(0.42)
+	colFogPaper = colWhite
 )
 
 // gmMarks reports whether the view carries the GM's marks: dimmed fog,
@@ -88,12 +91,26 @@ func (r *Renderer) fogUnder(f *frame) {
 	}
 }
 
-// fogOver covers the fogged squares of the player view with fog.
+// fogOver covers the fogged squares of the player view with fog: dark,
+// or with PaperFog blank paper.
 func (r *Renderer) fogOver(f *frame) {
 	if !f.v.Player || !f.hasFog() {
 		return
 	}
+	c, pad := colFog, 0
+	if f.v.PaperFog {
+		// Paper also covers the half of the map's outline grid line that
+		// lies outside the map, or a grey hairline would trace the fogged
+		// map's edge.
+		c, pad = colFogPaper, GridWidth
+	}
 	g := &f.e.Grid
+	out := func(at, edge int) int {
+		if at == edge {
+			return pad
+		}
+		return 0
+	}
 	for y := f.sy0; y < f.sy1; y++ {
 		rev := f.e.Revealed[y*g.W : (y+1)*g.W]
 		for x := f.sx0; x < f.sx1; {
@@ -105,7 +122,7 @@ func (r *Renderer) fogOver(f *frame) {
 			for x < f.sx1 && !rev[x] {
 				x++
 			}
-			r.rect(f.bx(x0), f.by(y), f.bx(x), f.by(y+1), colFog)
+			r.rect(f.bx(x0)-out(x0, 0), f.by(y)-out(y, 0), f.bx(x)+out(x, g.W), f.by(y+1)+out(y+1, g.H), c)
 		}
 	}
 }

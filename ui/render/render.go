@@ -31,6 +31,7 @@ type View struct {
 	NoGrid   bool    // leave out the grid lines
 	Player   bool    // the player layer: no hidden tokens, no GM-only notes
 	NoTokens bool    // terrain and edges only, without the GM's marks (the UVTT image)
+	PaperFog bool    // with Player: fog as unexplored paper, blank white, for print (the screen's is dark)
 }
 
 // CoverLine is a cover badge between two tokens (indices into Tokens).

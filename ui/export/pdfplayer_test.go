@@ -3,13 +3,18 @@ package export
 import (
 	"bytes"
 	"image"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/render"
 )
 
 // trimMap is a 30 x 20 floor (8 Letter pages whole) with two party tokens
@@ -186,5 +191,71 @@ func TestPDFPlayerFogPrintsAsBlankPaper(t *testing.T) {
 	}
 	if r, g, b, _ := pi.At(8*20+10, 2*20+10).RGBA(); r>>8 > 60 || g>>8 > 60 || b>>8 > 60 {
 		t.Errorf("player PNG fog is rgb(%d,%d,%d); want the screen's dark fog", r>>8, g>>8, b>>8)
+	}
+}
+
+var reText = regexp.MustCompile(`BT /F\d ([\d.]+) Tf\n[-\d.]+ [-\d.]+ Td\n\((.*)\) Tj ET`)
+
+// TestPDFStandeeNamesWhole: every standee carries its token's whole name,
+// shrunk or wrapped onto two lines to fit its 1-inch panel, on the front,
+// the back and the base tab; once the map's name plate was cut by the
+// panel's edges ("oblin Warrio", "Fogged Ra"). A token's conditions add
+// nothing to it: once "Un", "prone" and "Fr1" were printed on paper.
+func TestPDFStandeeNamesWhole(t *testing.T) {
+	names := []string{"Dae", "Goblin Warrior", "Fogged Rat", "Captain Ysolde the Unyielding", "Supercalifragilistic"}
+	sheet := func(conditions bool) (texts map[string]int) {
+		e := mapFrom("......", "......")
+		for i, n := range names {
+			e.Tokens = append(e.Tokens, model.Token{Name: n, X: i, Y: 0, Size: model.Medium, Side: "enemy"})
+			if conditions {
+				e.Tokens[i].Conditions = []string{model.CondUnconscious, "prone", "frightened 1"}
+				e.Tokens[i].Elevation = 15
+			}
+		}
+		e.Tokens[2].Size = model.Small
+		var buf bytes.Buffer
+		p := &pdfw{d: newPDFDoc(&buf, false), r: render.NewRenderer(), e: e, o: PDFOptions{TokenSheet: true, Player: true}}
+		p.tokenSheet(612, 792)
+		if err := p.d.close(e.Name, time.Unix(0, 0)); err != nil {
+			t.Fatal(err)
+		}
+		if dir := os.Getenv("PDF_OUT"); dir != "" {
+			os.WriteFile(filepath.Join(dir, "standees.pdf"), buf.Bytes(), 0o644)
+		}
+		texts = map[string]int{}
+		for _, m := range reText.FindAllStringSubmatch(buf.String(), -1) {
+			px, _ := strconv.ParseFloat(m[1], 64)
+			s := m[2]
+			if strings.Contains(s, "token standees") {
+				continue // the sheet's title
+			}
+			texts[s]++
+			// (bold measures wider than regular: the check holds for both)
+			if w := textWidth(s, px, true); w > ptPerSquare-4 {
+				t.Errorf("%q is %.1f pt wide at %g pt: wider than its 72 pt panel", s, w, px)
+			}
+			if px < 4 {
+				t.Errorf("%q at %g pt: too small to read", s, px)
+			}
+		}
+		return texts
+	}
+	texts := sheet(true)
+	for _, n := range names {
+		if texts[n] >= 3 {
+			continue
+		}
+		ok := false
+		for i, c := range n {
+			if c == ' ' && texts[n[:i]] >= 3 && texts[n[i+1:]] >= 3 {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("%q is not written whole (or in two lines) on the front, back and tab; texts: %v", n, texts)
+		}
+	}
+	if bare := sheet(false); !maps.Equal(texts, bare) {
+		t.Errorf("conditions write %v on the standees; without them %v", texts, bare)
 	}
 }

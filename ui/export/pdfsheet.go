@@ -4,7 +4,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
-	"unicode/utf8"
+	"strings"
 )
 
 // Standee geometry, in points.
@@ -144,8 +144,9 @@ func (p *pdfw) layoutSheet(pw, ph float64) sheetLayout {
 // few pages as they fit, portrait or landscape (whichever needs fewer
 // pages and folds fewer standees flat; portrait on a tie): a base tab
 // (0.5 in), the back (upside down, so it reads from the other side when
-// folded), the front (k x k in, as the token looks on the map) and a
-// second tab. Tokens too tall for the page print as a flat token instead,
+// folded), the front (k x k in: the token's disc or picture as on the map,
+// without its conditions or flight shadow, over its whole name) and a
+// second tab, also named. Tokens too tall for the page print as a flat token instead,
 // scaled to fit.
 func (p *pdfw) tokenSheet(pw, ph float64) {
 	d := p.d
@@ -174,25 +175,23 @@ func (p *pdfw) standee(i int, x, y float64, b box, flat bool) {
 	if flat {
 		d.save()
 		d.clip(x, y, x+b.w, y+b.h)
-		p.r.PaintToken(d, p.e, i, x, y, b.w)
+		p.face(i, x, y, b.w)
 		d.restore()
 		return
 	}
 	s, tab := b.w, standeeTab
 	d.Rect(x, y, x+s, y+tab, tabGrey)
 	d.Rect(x, y+b.h-tab, x+s, y+b.h, tabGrey)
-	// Back panel (upside down: turned about its centre), then the front;
-	// the token a little inset, so its name plate stays on the panel.
-	in := s * 0.12
+	// Back panel (upside down: turned about its centre), then the front.
 	cx, cy := x+s/2, y+tab+s/2
 	d.save()
 	d.clip(x, y+tab, x+s, y+tab+s)
 	d.op("cm", -1, 0, 0, -1, 2*d.X(cx), 2*d.Y(cy))
-	p.r.PaintToken(d, p.e, i, x+in, y+tab+in, s-2*in)
+	p.face(i, x, y+tab, s)
 	d.restore()
 	d.save()
 	d.clip(x, y+tab+s, x+s, y+tab+2*s)
-	p.r.PaintToken(d, p.e, i, x+in, y+tab+s+in, s-2*in)
+	p.face(i, x, y+tab+s, s)
 	d.restore()
 	for _, l := range [][4]float64{{x, y, x + s, y}, {x, y + b.h, x + s, y + b.h}, {x, y, x, y + b.h}, {x + s, y, x + s, y + b.h}} {
 		d.Line(l[0], l[1], l[2], l[3], 0.6, black, -1)
@@ -200,11 +199,61 @@ func (p *pdfw) standee(i int, x, y float64, b box, flat bool) {
 	for _, fy := range []float64{y + tab, y + tab + s, y + b.h - tab} {
 		d.Line(x, fy, x+s, fy, 0.6, black, 3)
 	}
-	name := p.e.Tokens[i].Name
-	for len(name) > 1 && textWidth(name, 7, false) > s-4 {
-		_, n := utf8.DecodeLastRuneInString(name)
-		name = name[:len(name)-n]
+	// The name again on the base tab, to tell the standees apart in a box.
+	p.name(p.e.Tokens[i].Name, x+2, y+b.h-tab+4, s-4, tab-8, 7, false)
+}
+
+// face draws one s x s panel of token i's standee with its top-left at
+// (x, y): the token's figure (render.PaintToken: its disc or picture, and
+// nothing of the moment, no conditions or flight shadow) and under it the
+// whole name, shrunk or wrapped to fit the panel.
+func (p *pdfw) face(i int, x, y, s float64) {
+	band, pad := s*0.27, 2.0 // the name's band at the bottom
+	fig := s - band - pad
+	p.r.PaintToken(p.d, p.e, i, x+(s-fig)/2, y+pad, fig)
+	p.name(p.e.Tokens[i].Name, x+3, y+s-band, s-6, band-2, math.Max(9, s/8), true)
+}
+
+// name writes a token's name whole, centred in the box w x h at (x, y):
+// nameLines says its lines and size.
+func (p *pdfw) name(s string, x, y, w, h, maxPx float64, bold bool) {
+	lines, px := nameLines(s, w, h, maxPx, bold)
+	lh := px * 1.15
+	top := y + (h-float64(len(lines))*lh)/2
+	for j, l := range lines {
+		lw := textWidth(l, px, bold)
+		p.d.Text(x+w/2-lw/2, top+float64(j)*lh+px*0.85, px, bold, l, lw, black)
 	}
-	w := textWidth(name, 7, false)
-	d.Text(x+s/2-w/2, y+b.h-tab/2+2, 7, false, name, w, black)
+}
+
+// nameLines fits a name whole into a box w x h points: on one line at the
+// largest size up to maxPx that fits, or, when that is under 7 points (or
+// maxPx), on two lines split at the space that lets them be largest, if
+// that is larger. A name is never cut: a long word only gets smaller.
+// Sizes are floored to a tenth of a point.
+func nameLines(name string, w, h, maxPx float64, bold bool) ([]string, float64) {
+	fit := func(lines ...string) float64 {
+		wide := 0.0
+		for _, l := range lines {
+			wide = max(wide, textWidth(l, 1, bold))
+		}
+		return math.Floor(min(maxPx, h/(1.15*float64(len(lines))), w/wide)*10) / 10
+	}
+	lines, px := []string{name}, fit(name)
+	if px >= min(maxPx, 7) {
+		return lines, px
+	}
+	for i, c := range name {
+		if c != ' ' {
+			continue
+		}
+		a, b := strings.TrimSpace(name[:i]), strings.TrimSpace(name[i+1:])
+		if a == "" || b == "" {
+			continue
+		}
+		if two := fit(a, b); two > px {
+			lines, px = []string{a, b}, two
+		}
+	}
+	return lines, px
 }

@@ -333,16 +333,19 @@ func (r *Renderer) sceneTokens(f *frame) {
 	}
 }
 
-// PaintToken paints token i of e on its own, as the map draws it, with the
-// top-left of its space at (x, y) and size units a side (the standees of a
-// printed token sheet). It is drawn as seen by players: a hidden token is
-// not faded.
+// PaintToken paints the figure of token i of e on its own, for a printed
+// standee: its disc (or portrait) with its initials, as the map draws it,
+// with the top-left of its space at (x, y) and size units a side. A
+// standee is cut out once and stands all fight long, so it shows nothing
+// of the moment: no name plate (the sheet writes the whole name itself,
+// sized to its panel), no condition badges or unconscious grey, no flight
+// shadow, no HP, and a hidden token is not faded.
 func (r *Renderer) PaintToken(p Painter, e *model.Encounter, i int, x, y, size float64) {
 	if e == nil || i < 0 || i >= len(e.Tokens) || size <= 0 {
 		return
 	}
 	t := e.Tokens[i]
-	t.Hidden = false
+	t.Hidden, t.Conditions, t.Elevation, t.HP = false, nil, 0, nil
 	k := float64(e.Space(&t))
 	s := size / k
 	r.cv = canvas{w: int(math.Ceil(x + size)), h: int(math.Ceil(y + size))}
@@ -351,14 +354,6 @@ func (r *Renderer) PaintToken(p Painter, e *model.Encounter, i int, x, y, size f
 	f := &frame{e: e, v: View{Scale: s, OriginX: float64(t.X) - x/s, OriginY: float64(t.Y) - y/s, Player: true}}
 	p.Layer("tokens")
 	r.token(f, &t, t.X, t.Y, 1, false)
-	// its labels, placed as on the map with nothing else around
-	r.lay.reset(box{f.bx(0), f.by(0), f.bx(e.Grid.W), f.by(e.Grid.H)})
-	if b, ok := r.initialsBox(f, &t, t.X, t.Y); ok {
-		r.lay.fix(b)
-	}
-	r.layoutNameOf(f, &t, true)
-	r.layoutConditionsOf(f, &t)
-	r.drawLabels(false)
 	p.Layer("")
 }
 

@@ -25,6 +25,29 @@ var ErrNotFound = errors.New("encounter not found")
 // edits are untouched; it may save them as a copy.
 var ErrConflict = errors.New("the encounter was changed elsewhere since it was opened")
 
+// The errors a store gives when its file cannot be used. The SQLite store
+// (storage) wraps them, with what failed and what the user can do, and
+// names them storage.ErrNotDatabase and so on; they live here so that the
+// app can tell them apart without importing the store. Only
+// ErrNotDatabase says the file itself is bad: the others leave a healthy
+// library that works again once the other program lets go, the disk has
+// room or the file may be written, so the app must never move it aside.
+var (
+	// ErrNotDatabase: the file is not an SQLite database, or it is damaged.
+	// Such a file is never written to.
+	ErrNotDatabase = errors.New("the file is not an Encounter Planner database, or it is damaged")
+	// ErrNewerSchema: a newer version of the app wrote the database. It is
+	// left untouched.
+	ErrNewerSchema = errors.New("the database was written by a newer version of Encounter Planner")
+	// ErrReadOnly: the database file, or its folder, cannot be written.
+	ErrReadOnly = errors.New("the database cannot be written (it is read-only)")
+	// ErrDiskFull: the disk (or the database's size limit) is full.
+	ErrDiskFull = errors.New("the disk is full")
+	// ErrBusy: another program kept the database locked past the store's
+	// busy timeout.
+	ErrBusy = errors.New("the database is locked by another program")
+)
+
 // AmbiguousError is returned when a name matches several encounters.
 type AmbiguousError struct {
 	Name string

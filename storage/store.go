@@ -73,21 +73,22 @@ func mustLoadMigrations() []migration {
 }
 
 // Errors a caller can test with errors.Is. Each is wrapped with what failed
-// and what the user can do about it.
+// and what the user can do about it. They are the model's (model.ErrBusy
+// and so on), so that the app tells them apart without importing storage.
 var (
 	// ErrNotDatabase: the file is not an SQLite database, or it is damaged.
 	// Such a file is never written to.
-	ErrNotDatabase = errors.New("the file is not an Encounter Planner database, or it is damaged")
+	ErrNotDatabase = model.ErrNotDatabase
 	// ErrNewerSchema: a newer version of the app wrote the database. It is
 	// left untouched.
-	ErrNewerSchema = errors.New("the database was written by a newer version of Encounter Planner")
+	ErrNewerSchema = model.ErrNewerSchema
 	// ErrReadOnly: the database file, or its folder, cannot be written.
-	ErrReadOnly = errors.New("the database cannot be written (it is read-only)")
+	ErrReadOnly = model.ErrReadOnly
 	// ErrDiskFull: the disk (or the database's size limit) is full.
-	ErrDiskFull = errors.New("the disk is full")
+	ErrDiskFull = model.ErrDiskFull
 	// ErrBusy: another program kept the database locked past the busy
 	// timeout (5 seconds).
-	ErrBusy = errors.New("the database is locked by another program")
+	ErrBusy = model.ErrBusy
 )
 
 // busyTimeout is how long a statement waits for another connection's lock

@@ -171,11 +171,24 @@ func (s *Shell) StartFresh() (string, error) {
 
 // moveAside renames path to path.unreadable-STAMP (a free name: it never
 // replaces a file) and its sidecars alongside; "" when path does not exist.
+// It moves only regular files: a folder (which may hold the user's
+// files), FIFO, device or socket is refused, and so is a symbolic link,
+// even to a regular file: renaming the link would leave the file it
+// points to where it is and put a new database in the link's place, away
+// from where the user keeps the library. Nothing is moved when path or
+// one of its sidecars is refused.
 func moveAside(path string, at time.Time) (string, error) {
-	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+	if fi, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	} else if err != nil {
 		return "", err
+	} else if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is %s, not a database file: it is not moved", path, fileKind(fi.Mode()))
+	}
+	for _, suf := range sqliteSidecars {
+		if fi, err := os.Lstat(path + suf); err == nil && !fi.Mode().IsRegular() {
+			return "", fmt.Errorf("%s is %s, not SQLite's file: nothing is moved", path+suf, fileKind(fi.Mode()))
+		}
 	}
 	base := path + ".unreadable-" + at.Format("20060102-150405")
 	aside := base
@@ -203,6 +216,23 @@ func moveAside(path string, at time.Time) (string, error) {
 		}
 	}
 	return aside, nil
+}
+
+// fileKind names what a file of mode m is, in a user's words.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeSymlink != 0:
+		return "a link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
 }
 
 // renameNew renames from to to, failing rather than replacing an existing

@@ -3,6 +3,8 @@ package ui
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,6 +151,66 @@ func TestMoveAsideNeverReplaces(t *testing.T) {
 	if a, err := moveAside(filepath.Join(dir, "missing.db"), at); a != "" || err != nil {
 		t.Errorf("a missing file: %q, %v", a, err)
 	}
+}
+
+// TestMoveAsideRefusesWhatIsNotARegularFile: moveAside, StartFresh's
+// last guard, renames nothing but a regular file and its regular
+// sidecars: a folder, a link (to a file or a folder), or a sidecar that
+// is a folder leaves everything where it was.
+func TestMoveAsideRefusesWhatIsNotARegularFile(t *testing.T) {
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, tc := range []struct {
+		name string
+		make func(t *testing.T, p string)
+	}{
+		{"ErrFolder", func(t *testing.T, p string) {
+			os.Mkdir(p, 0o755)
+			os.WriteFile(filepath.Join(p, "notes.txt"), []byte("important"), 0o600)
+		}},
+		{"ErrLinkToFile", func(t *testing.T, p string) {
+			os.WriteFile(p+".target", []byte("junk"), 0o600)
+			if err := os.Symlink(p+".target", p); err != nil {
+				t.Skip(err)
+			}
+		}},
+		{"ErrLinkToFolder", func(t *testing.T, p string) {
+			os.Mkdir(p+".target", 0o755)
+			if err := os.Symlink(p+".target", p); err != nil {
+				t.Skip(err)
+			}
+		}},
+		{"ErrSidecarFolder", func(t *testing.T, p string) {
+			os.WriteFile(p, []byte("junk"), 0o600)
+			os.Mkdir(p+"-wal", 0o755)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, "x.db")
+			tc.make(t, p)
+			before := dirListing(t, dir)
+			a, err := moveAside(p, at)
+			if err == nil || a != "" {
+				t.Errorf("moveAside = %q, %v: want a refusal", a, err)
+			}
+			if after := dirListing(t, dir); after != before {
+				t.Errorf("moveAside moved something:\nbefore %s\nafter  %s", before, after)
+			}
+		})
+	}
+}
+
+// dirListing is dir's names and kinds, to compare before and after.
+func dirListing(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil {
+			fmt.Fprintf(&b, "%s:%v ", strings.TrimPrefix(p, dir), d.Type())
+		}
+		return nil
+	})
+	return b.String()
 }
 
 func TestStoreProblemWithoutOpener(t *testing.T) {

@@ -22,6 +22,14 @@ import (
 // database, written by a newer version, read-only, …): it never writes to
 // the file, and offers a way out — open another database, start fresh with
 // the bad file moved aside (never overwritten or deleted), or quit.
+//
+// What it offers depends on what is wrong (storeProblemOf). Only a file that is
+// damaged or not an Encounter Planner database (model.ErrNotDatabase) can
+// be started afresh, and only when the path is a regular file: a library
+// that is locked by another program, read-only or on a full disk is
+// healthy, and moving it aside would hide every encounter in it, so those
+// offer Try again instead; a folder, FIFO or device given as the database
+// is nothing to move (the user's files may be in it), nor is a link.
 
 // newDBName is the file "New database in…" creates in the chosen folder.
 const newDBName = "encounters.db"
@@ -32,10 +40,52 @@ var sqliteSidecars = []string{"-wal", "-shm", "-journal"}
 
 // storeScreen is the start screen's state, for tests.
 type storeScreen struct {
-	err                             error
-	path                            string
-	title, detail                   *widget.Label
-	openBtn, newBtn, freshBtn, quit *widget.Button
+	err                                       error
+	path                                      string
+	kind                                      problemKind
+	title, detail                             *widget.Label
+	openBtn, newBtn, freshBtn, retryBtn, quit *widget.Button
+}
+
+// problemKind is what is wrong with a database that could not be opened,
+// as far as the start screen's ways out go.
+type problemKind int
+
+const (
+	// problemRetry: the file may well be healthy (locked by another
+	// program, read-only, a full disk, a folder that cannot be read, an
+	// I/O error). Try again opens the same path again; nothing is moved.
+	problemRetry problemKind = iota
+	// problemDamaged: a regular file that is damaged or not an Encounter
+	// Planner database. Start fresh moves it aside.
+	problemDamaged
+	// problemNotAFile: the path is a folder, FIFO, device or socket, or a
+	// link: nothing there is moved, and trying again gives the same answer.
+	problemNotAFile
+	// problemNewer: a newer Encounter Planner wrote the database. It is
+	// healthy; only that version opens it.
+	problemNewer
+)
+
+// storeProblemOf says what is wrong with the database at path that err failed
+// to open. It looks at the path itself for what it is, so that a folder
+// or a FIFO is never taken for a damaged file whatever the store said.
+func storeProblemOf(path string, err error) problemKind {
+	if errors.Is(err, model.ErrNewerSchema) {
+		return problemNewer
+	}
+	if path == "" {
+		return problemRetry
+	}
+	if fi, lerr := os.Lstat(path); lerr == nil && !fi.Mode().IsRegular() {
+		if fi.Mode()&fs.ModeSymlink != 0 && !errors.Is(err, model.ErrNotDatabase) {
+			return problemRetry // a link to a locked or read-only library
+		}
+		return problemNotAFile
+	} else if lerr == nil && errors.Is(err, model.ErrNotDatabase) {
+		return problemDamaged
+	}
+	return problemRetry
 }
 
 // showStoreProblem shows why the database at path (may be "") could not
@@ -48,41 +98,77 @@ func (s *Shell) showStoreProblem(path string, err error) {
 	s.closePlayer()
 	s.lib = nil
 	s.dbPath = path
-	sc := &storeScreen{err: err, path: path}
+	sc := &storeScreen{err: err, path: path, kind: storeProblemOf(path, err)}
 	s.problem = sc
 	where := "The encounter database could not be opened."
 	if path != "" {
 		where = fmt.Sprintf("The encounter database %s could not be opened.", path)
 	}
-	detail := controls.Sentence(err.Error()) + "\n\nThe file has not been changed. You can open another database, or start fresh: the file is moved aside " +
-		"(renamed, never deleted — keep it to recover it later or to open it with a newer version) and a new database " +
-		"with the sample encounter is made in its place."
+	detail := controls.Sentence(err.Error()) + "\n\n" + problemAdvice(sc.kind, path)
 	content, head, body := controls.ErrorContent(where, detail, 560)
 	sc.title, sc.detail = head, body
 	sc.openBtn = widget.NewButton("Open another database…", s.openAnotherDialog)
 	sc.newBtn = widget.NewButton("New database in…", s.newDatabaseDialog)
 	sc.freshBtn = widget.NewButton("Start fresh", func() { s.StartFresh() })
-	sc.freshBtn.Importance = widget.HighImportance
+	sc.retryBtn = widget.NewButton("Try again", func() { s.tryAgain(path) })
 	sc.quit = widget.NewButton("Quit", func() {
 		if a := fyne.CurrentApp(); a != nil {
 			a.Quit()
 		}
 	})
+	// one way out is the default, the one most likely to be right
+	switch sc.kind {
+	case problemDamaged:
+		sc.freshBtn.Importance = widget.HighImportance
+		sc.retryBtn.Hide()
+	case problemRetry:
+		sc.retryBtn.Importance = widget.HighImportance
+		sc.freshBtn.Hide()
+	default:
+		sc.openBtn.Importance = widget.HighImportance
+		sc.freshBtn.Hide()
+		sc.retryBtn.Hide()
+	}
 	if s.openStore == nil {
 		sc.openBtn.Disable()
 		sc.newBtn.Disable()
 		sc.freshBtn.Disable()
+		sc.retryBtn.Disable()
 	}
 	if path == "" {
 		sc.freshBtn.Disable()
+		sc.retryBtn.Disable()
 	}
-	buttons := container.NewHBox(sc.openBtn, sc.newBtn, layout.NewSpacer(), sc.freshBtn, sc.quit)
+	buttons := container.NewHBox(sc.openBtn, sc.newBtn, layout.NewSpacer(), sc.retryBtn, sc.freshBtn, sc.quit)
 	card := container.NewVBox(content, widget.NewSeparator(), buttons)
 	s.win.SetMainMenu(nil)
 	esc := controls.NewEscapes(s.win) // Escape and Enter in this screen's dialogs
 	s.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { esc.Key(ev) })
 	s.win.SetTitle("Encounter Planner — database problem")
 	s.win.SetContent(container.NewCenter(container.NewPadded(card)))
+}
+
+// problemAdvice is what the start screen says, under the error, about the
+// ways out it offers for a problem of kind k with the database at path.
+func problemAdvice(k problemKind, path string) string {
+	switch k {
+	case problemDamaged:
+		return "The file has not been changed. You can open another database, or start fresh: the file is moved aside " +
+			"(renamed, never deleted — keep it to recover it later) and a new database " +
+			"with the sample encounter is made in its place."
+	case problemNotAFile:
+		if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return "Nothing was changed or moved: " + path + " is a link, and the app does not move aside what a link points to. " +
+				"Open another database, make a new one in a folder you choose, or move the file the link points to yourself."
+		}
+		return "Nothing was changed or moved: " + path + " is not a database file, and what is there stays where it is. " +
+			"Open a database file, or make a new database in a folder you choose."
+	case problemNewer:
+		return "The file has not been changed. Open it with the newer Encounter Planner that wrote it, or open another database here."
+	}
+	return "The file has not been changed and nothing was moved: the encounters in it are still there. " +
+		"Do what the message says (close the other program, free some disk space, or make the file and its folder writable), " +
+		"then choose Try again; or open another database."
 }
 
 // useStore switches the shell to st, opened from path, and shows the
@@ -108,6 +194,21 @@ func (s *Shell) OpenDatabase(path string) error {
 	}
 	s.useStore(st, path)
 	return nil
+}
+
+// tryAgain opens the database at path again (the start screen's Try
+// again); when it still fails, the screen's title says when it was tried,
+// so that the same message does not read as if nothing happened.
+func (s *Shell) tryAgain(path string) error {
+	err := s.OpenDatabase(path)
+	if err != nil && s.problem != nil && s.problem.path == path {
+		now := time.Now
+		if s.now != nil {
+			now = s.now
+		}
+		s.problem.title.SetText(fmt.Sprintf("The encounter database %s still could not be opened (tried again at %s).", path, now().Format("15:04:05")))
+	}
+	return err
 }
 
 func (s *Shell) openAnotherDialog() {
@@ -137,10 +238,16 @@ func (s *Shell) newDatabaseDialog() {
 // StartFresh moves the unreadable database aside (PATH.unreadable-
 // YYYYMMDD-HHMMSS, with its SQLite sidecar files) and opens a new one at
 // PATH, then says where the old file went. It returns the aside path.
+// Only a damaged file, or one that is not an Encounter Planner database,
+// is started afresh: for any other problem it does nothing (the screen
+// does not offer it).
 func (s *Shell) StartFresh() (string, error) {
 	path := s.dbPath
 	if path == "" || s.openStore == nil {
 		return "", errors.New("no database path to start fresh at")
+	}
+	if s.problem == nil || s.problem.kind != problemDamaged {
+		return "", fmt.Errorf("%s is not damaged: start fresh only moves aside a damaged file", path)
 	}
 	now := time.Now
 	if s.now != nil {

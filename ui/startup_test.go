@@ -20,14 +20,22 @@ import (
 	"encounterplanner/ui/internal/memstore"
 )
 
-var errNotDB = errors.New("open database: the file is not an Encounter Planner database, or it is damaged")
+var errNotDB = fmt.Errorf("open database: %w", model.ErrNotDatabase)
 
 // fakeOpener fails for a file that does not start with "GOOD" and
-// "creates" a missing one (writing GOOD), like storage.OpenDefault.
-type fakeOpener struct{ calls []string }
+// "creates" a missing one (writing GOOD), like storage.OpenDefault. While
+// fail is set it fails with that, as storage does for a healthy file that
+// another program holds locked.
+type fakeOpener struct {
+	calls []string
+	fail  error
+}
 
 func (f *fakeOpener) open(path string) (model.EncounterStore, error) {
 	f.calls = append(f.calls, path)
+	if f.fail != nil {
+		return nil, f.fail
+	}
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		if err := os.WriteFile(path, []byte("GOOD new"), 0o600); err != nil {
@@ -46,13 +54,20 @@ func (f *fakeOpener) open(path string) (model.EncounterStore, error) {
 
 func newProblemShell(t *testing.T, path string, f *fakeOpener) (*Shell, fyne.Window) {
 	t.Helper()
+	return newProblemShellErr(t, path, f, errNotDB)
+}
+
+// newProblemShellErr shows the start screen for storeErr, the error the
+// database at path gave.
+func newProblemShellErr(t *testing.T, path string, f *fakeOpener, storeErr error) (*Shell, fyne.Window) {
+	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	s := NewShell(w, nil)
 	s.openStore = f.open
 	s.now = func() time.Time { return time.Date(2026, 11, 29, 13, 45, 6, 0, time.UTC) }
-	s.Start(Options{StoreError: errNotDB, DBPath: path, OpenStore: f.open})
+	s.Start(Options{StoreError: storeErr, DBPath: path, OpenStore: f.open})
 	return s, w
 }
 
@@ -153,6 +168,200 @@ func TestMoveAsideNeverReplaces(t *testing.T) {
 	}
 }
 
+// screenButtons returns the buttons the start screen shows, by text.
+func screenButtons(w fyne.Window) map[string]*widget.Button {
+	bs := map[string]*widget.Button{}
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if !o.Visible() {
+			return
+		}
+		switch x := o.(type) {
+		case *widget.Button:
+			bs[x.Text] = x
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(w.Content())
+	return bs
+}
+
+// asideFiles lists what moveAside would have made in dir.
+func asideFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, "*.unreadable-*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestStoreProblemHealthyFileOffersTryAgain: a healthy library that
+// another program holds locked (or that is read-only, or on a full disk)
+// got the damaged file's screen, with Start fresh as its default; one
+// click moved the GM's library aside and put a new one with only the
+// sample in its place. It now offers Try again as the default, which
+// opens the same file once the problem is gone, and no Start fresh.
+func TestStoreProblemHealthyFileOffersTryAgain(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"ErrBusy", fmt.Errorf("open database: %w for more than 5s: close other programs using the database and try again (database is locked)", model.ErrBusy)},
+		{"ErrReadOnly", fmt.Errorf("open database: %w: it needs upgrading to version 7, which means writing to it; make the file writable (the file was not changed)", model.ErrReadOnly)},
+		{"ErrDiskFull", fmt.Errorf("open database: %w: free some disk space and try again", model.ErrDiskFull)},
+		{"ErrPermission", fmt.Errorf("open database: %w", fs.ErrPermission)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			lib := filepath.Join(dir, "encounters.db")
+			os.WriteFile(lib, []byte("GOOD library"), 0o600)
+			os.WriteFile(lib+"-wal", []byte("GOOD wal"), 0o600)
+			f := &fakeOpener{fail: tc.err}
+			s, w := newProblemShellErr(t, lib, f, tc.err)
+			bs := screenButtons(w)
+			if bs["Start fresh"] != nil {
+				t.Errorf("a healthy library the app could not open offers Start fresh")
+			}
+			retry := bs["Try again"]
+			if retry == nil || retry.Disabled() || retry.Importance != widget.HighImportance {
+				t.Fatalf("want Try again, enabled and the default; the screen shows %v", bs)
+			}
+			for _, name := range []string{"Open another database…", "New database in…", "Quit"} {
+				if b := bs[name]; b == nil || b.Disabled() {
+					t.Errorf("%q should be offered", name)
+				}
+			}
+			if strings.Contains(s.problem.detail.Text, "start fresh") || strings.Contains(s.problem.detail.Text, "moved aside") {
+				t.Errorf("the screen talks of a damaged file: %q", s.problem.detail.Text)
+			}
+			// Start fresh called anyway (a stale shortcut) moves nothing
+			if _, err := s.StartFresh(); err == nil {
+				t.Errorf("StartFresh on a healthy library did not refuse")
+			}
+			// still locked: the screen stays and says it tried
+			test.Tap(retry)
+			if s.problem == nil || s.Library() != nil {
+				t.Fatal("Try again while still locked left the screen")
+			}
+			if !strings.Contains(s.problem.title.Text, "tried again at 13:45:06") {
+				t.Errorf("a failed Try again should say so: %q", s.problem.title.Text)
+			}
+			// the other program lets go
+			f.fail = nil
+			test.Tap(screenButtons(w)["Try again"])
+			if s.problem != nil || s.Library() == nil {
+				t.Fatal("Try again once the problem is gone should show the library")
+			}
+			if n := len(f.calls); n != 2 || f.calls[0] != lib || f.calls[1] != lib {
+				t.Errorf("Try again should open the same path: %v", f.calls)
+			}
+			if b, _ := os.ReadFile(lib); string(b) != "GOOD library" {
+				t.Errorf("the library was changed: %q", b)
+			}
+			if b, _ := os.ReadFile(lib + "-wal"); string(b) != "GOOD wal" {
+				t.Errorf("the library's -wal was changed: %q", b)
+			}
+			if m := asideFiles(t, dir); len(m) != 0 {
+				t.Errorf("a healthy library was moved aside: %v", m)
+			}
+		})
+	}
+}
+
+// TestStoreProblemNewerOffersNoStartFresh: a database a newer version
+// wrote is healthy, so it is not moved aside either; trying again here
+// gives the same answer, so the default is to open another.
+func TestStoreProblemNewerOffersNoStartFresh(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "encounters.db")
+	os.WriteFile(lib, []byte("GOOD newer"), 0o600)
+	err := fmt.Errorf("open database: %w: its schema version is 99", model.ErrNewerSchema)
+	s, w := newProblemShellErr(t, lib, &fakeOpener{fail: err}, err)
+	bs := screenButtons(w)
+	if bs["Start fresh"] != nil || bs["Try again"] != nil {
+		t.Errorf("a newer database offers %v", bs)
+	}
+	if b := bs["Open another database…"]; b == nil || b.Importance != widget.HighImportance {
+		t.Errorf("Open another database… should be the default")
+	}
+	if !strings.Contains(s.problem.detail.Text, "newer Encounter Planner") {
+		t.Errorf("the screen should point at the newer version: %q", s.problem.detail.Text)
+	}
+}
+
+// TestStoreProblemFolderIsNeverMoved: --db naming a folder showed the
+// right message, but Start fresh, the default, renamed the folder (the
+// user's files in it) to NAME.unreadable-… and made a database named like
+// it. A folder is refused without being opened (reliability.md), and now
+// without being moved: no Start fresh, no Try again.
+func TestStoreProblemFolderIsNeverMoved(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "Campaigns")
+	os.Mkdir(folder, 0o755)
+	os.WriteFile(filepath.Join(folder, "notes.txt"), []byte("important"), 0o600)
+	err := fmt.Errorf("open database %s: %w: it is a folder; give the path of a .db file", folder, model.ErrNotDatabase)
+	s, w := newProblemShellErr(t, folder, &fakeOpener{}, err)
+	bs := screenButtons(w)
+	if bs["Start fresh"] != nil || bs["Try again"] != nil {
+		t.Errorf("a folder offers %v: want neither Start fresh nor Try again", screenButtonNames(bs))
+	}
+	if b := bs["Open another database…"]; b == nil || b.Disabled() || b.Importance != widget.HighImportance {
+		t.Errorf("Open another database… should be the default")
+	}
+	if b := bs["New database in…"]; b == nil || b.Disabled() {
+		t.Errorf("New database in… should be offered")
+	}
+	if !strings.Contains(s.problem.detail.Text, "Nothing was changed or moved") {
+		t.Errorf("the screen should say nothing is moved: %q", s.problem.detail.Text)
+	}
+	if _, err := s.StartFresh(); err == nil {
+		t.Errorf("StartFresh on a folder did not refuse")
+	}
+	if b, err := os.ReadFile(filepath.Join(folder, "notes.txt")); err != nil || string(b) != "important" {
+		t.Errorf("the folder's file is gone: %v", err)
+	}
+	if m := asideFiles(t, dir); len(m) != 0 {
+		t.Errorf("the folder was moved aside: %v", m)
+	}
+}
+
+// TestStoreProblemLinkIsNeverMoved: a link given as the database, to a
+// damaged file, is not moved aside (moveAside's doc says why), and the
+// screen says so.
+func TestStoreProblemLinkIsNeverMoved(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.db")
+	os.WriteFile(target, []byte("junk"), 0o600)
+	link := filepath.Join(dir, "encounters.db")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	s, w := newProblemShell(t, link, &fakeOpener{})
+	if bs := screenButtons(w); bs["Start fresh"] != nil {
+		t.Errorf("a link offers Start fresh")
+	}
+	if !strings.Contains(s.problem.detail.Text, "is a link") {
+		t.Errorf("the screen should say the path is a link: %q", s.problem.detail.Text)
+	}
+	if _, err := s.StartFresh(); err == nil {
+		t.Errorf("StartFresh on a link did not refuse")
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link was moved or replaced: %v", err)
+	}
+	if m := asideFiles(t, dir); len(m) != 0 {
+		t.Errorf("moved aside: %v", m)
+	}
+}
+
 // TestMoveAsideRefusesWhatIsNotARegularFile: moveAside, StartFresh's
 // last guard, renames nothing but a regular file and its regular
 // sidecars: a folder, a link (to a file or a folder), or a sidecar that
@@ -211,6 +420,15 @@ func dirListing(t *testing.T, dir string) string {
 		return nil
 	})
 	return b.String()
+}
+
+// screenButtonNames lists bs's texts, for a failure message.
+func screenButtonNames(bs map[string]*widget.Button) []string {
+	var n []string
+	for k := range bs {
+		n = append(n, k)
+	}
+	return n
 }
 
 func TestStoreProblemWithoutOpener(t *testing.T) {

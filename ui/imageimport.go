@@ -6,6 +6,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/export"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/mapimport"
 )
 
@@ -26,6 +27,9 @@ func (ed *Editor) importMapImageDialog() {
 // map is the image, under the open encounter's ruleset at first; it opens
 // once created (after this one is saved).
 func (ed *Editor) newFromMapImage() {
+	if library.RefuseReadOnly(ed.win, ed.store, "create the encounter") {
+		return // before the image is picked and aligned, not after
+	}
 	mapimport.NewFromImage(ed.win, ed.store, ed.esc, ed.post, ed.enc.Ruleset, ed.openOther)
 }
 

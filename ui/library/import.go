@@ -25,7 +25,7 @@ import (
 // takes both kinds there (ImportFile). While an import runs in win, a
 // second is refused before its file dialog opens.
 func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, post func(func()), open func(id string)) {
-	if refuseSecondImport(win) {
+	if RefuseReadOnly(win, store, "import the file") || refuseSecondImport(win) {
 		return
 	}
 	exts := []string{".json"}
@@ -44,6 +44,12 @@ func ImportDialog(win fyne.Window, store model.EncounterStore, uvtt bool, post f
 // .uvtt, .df2vtt), as the Import menu items do (StartImport), and reports
 // whether it was one.
 func DropImport(win fyne.Window, store model.EncounterStore, u fyne.URI, post func(func()), open func(id string)) bool {
+	switch strings.ToLower(u.Extension()) {
+	case ".json", ".dd2vtt", ".uvtt", ".df2vtt":
+		if RefuseReadOnly(win, store, "import the file") {
+			return true // the right kind of file, refused with the reason
+		}
+	}
 	switch strings.ToLower(u.Extension()) {
 	case ".json":
 		StartImport(win, store, u, false, post, open)

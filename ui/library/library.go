@@ -56,13 +56,14 @@ type Library struct {
 	// OnHelp, when set, shows the app's help (Help > Shortcuts and rules).
 	OnHelp func()
 
-	openBtn, renBtn, dupBtn, delBtn *widget.Button
+	newBtn, openBtn, renBtn, dupBtn, delBtn *widget.Button
+	readOnly                                bool // the store cannot be written: what would write is off
 }
 
 // New makes the library view for store in win and installs it;
 // open is called with the id of the encounter to edit.
 func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Library {
-	l := &Library{win: win, store: store, sel: -1, open: open, esc: controls.NewEscapes(win)}
+	l := &Library{win: win, store: store, sel: -1, open: open, esc: controls.NewEscapes(win), readOnly: store.ReadOnly()}
 	l.list = widget.NewList(
 		func() int { return len(l.items) },
 		func() fyne.CanvasObject { return newLibRow(l) },
@@ -77,6 +78,7 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	}
 	newBtn := widget.NewButton("New…", l.NewDialog)
 	newBtn.Importance = widget.HighImportance
+	l.newBtn = newBtn
 	l.openBtn = widget.NewButton("Open", l.openSelected)
 	l.renBtn = widget.NewButton("Rename…", l.RenameSelected)
 	l.dupBtn = widget.NewButton("Duplicate", l.DuplicateSelected)
@@ -91,7 +93,10 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	title := widget.NewLabelWithStyle("Encounter library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	hint := widget.NewLabel("Double-click or Enter opens an encounter.")
 	top := container.NewVBox(container.NewBorder(nil, nil, title, hint))
-	if store.ReadOnly() {
+	if l.readOnly {
+		// what would write is off, as Open is with nothing selected;
+		// Fyne has no tooltips, so the banner says why
+		newBtn.Disable()
 		top.Add(ReadOnlyBanner(nil))
 	}
 	top.Add(bar)
@@ -110,12 +115,23 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	win.SetContent(l.content)
 	win.SetTitle("Encounter Planner — library")
 	win.SetOnDropped(l.dropped)
+	writes := []*fyne.MenuItem{ // off in a read-only library
+		fyne.NewMenuItem("New encounter…", l.NewDialog),
+		fyne.NewMenuItem("Import encounter file…", func() { ImportDialog(win, store, false, fyne.Do, l.imported) }),
+		fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, fyne.Do, l.imported) }),
+		fyne.NewMenuItem("New from map image…", func() {
+			if !RefuseReadOnly(win, store, "create the encounter") {
+				mapimport.NewFromImage(win, store, l.esc, fyne.Do, model.Rulesets[0], l.imported)
+			}
+		}),
+	}
+	for _, it := range writes {
+		it.Disabled = l.readOnly
+	}
 	win.SetMainMenu(fyne.NewMainMenu(
-		fyne.NewMenu("File", fyne.NewMenuItem("New encounter…", l.NewDialog), fyne.NewMenuItem("Open", l.openSelected),
+		fyne.NewMenu("File", writes[0], fyne.NewMenuItem("Open", l.openSelected),
 			fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem("Import encounter file…", func() { ImportDialog(win, store, false, fyne.Do, l.imported) }),
-			fyne.NewMenuItem("Import Universal VTT…", func() { ImportDialog(win, store, true, fyne.Do, l.imported) }),
-			fyne.NewMenuItem("New from map image…", func() { mapimport.NewFromImage(win, store, l.esc, fyne.Do, model.Rulesets[0], l.imported) }),
+			writes[1], writes[2], writes[3],
 			fyne.NewMenuItemSeparator(),
 			fyne.NewMenuItem("Export encounter file…", func() { l.ExportSelected(filesave.EncounterFile) }),
 			fyne.NewMenuItem("Export Universal VTT…", func() { l.ExportSelected(filesave.UVTT) })),
@@ -181,6 +197,25 @@ func (l *Library) keyUp(ev *fyne.KeyEvent) { controls.AltKey(l.content, ev, fals
 // ReadOnlyNote says what a library opened read-only means for the GM.
 const ReadOnlyNote = "This library is read-only (its file, folder or disk cannot be written): encounters open and export, but edits cannot be saved here."
 
+// readOnlyOff says, in the library's banner, which of its buttons a
+// read-only library turns off, and why they are grey.
+const readOnlyOff = " New…, Import, Rename…, Duplicate and Delete… are off, since they would write to it."
+
+// RefuseReadOnly shows why nothing can be done in a read-only store (what
+// is what was asked: "create the encounter") and reports true; with a
+// writable store it does nothing and reports false. The library turns
+// these actions off; the editor's File menu, a drop on the window and a
+// shortcut still reach them, and must not bring up a form whose work is
+// then refused with "your edits are kept" when nothing was kept.
+func RefuseReadOnly(win fyne.Window, store model.EncounterStore, what string) bool {
+	if store == nil || !store.ReadOnly() {
+		return false
+	}
+	controls.ShowError(win, "Could not "+what, errors.New("the library is read-only (its file, folder or disk cannot be written), so nothing can be added, renamed or deleted in it, and nothing was changed. "+
+		"To work on an encounter elsewhere, export it (File > Export encounter file…) and import the file into another library"))
+	return true
+}
+
 // ReadOnlyBanner is the warning shown over a read-only library and its
 // editor. With saveCopy it offers "Save a copy elsewhere…"; without, it
 // says how (select the encounter, then File > Export encounter file…, and
@@ -188,7 +223,7 @@ const ReadOnlyNote = "This library is read-only (its file, folder or disk cannot
 func ReadOnlyBanner(saveCopy func()) fyne.CanvasObject {
 	text := ReadOnlyNote
 	if saveCopy == nil {
-		text += " To keep an encounter, select it and use File > Export encounter file…, then import the file into another library."
+		text += " To keep an encounter, select it and use File > Export encounter file…, then import the file into another library." + readOnlyOff
 	}
 	lbl := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	lbl.Wrapping = fyne.TextWrapWord
@@ -205,6 +240,9 @@ func ReadOnlyBanner(saveCopy func()) fyne.CanvasObject {
 func (l *Library) dropped(_ fyne.Position, uris []fyne.URI) {
 	if l.win.Content() != l.content || controls.DialogOpen(l.win) || len(uris) == 0 {
 		return // the editor shows, or a dialog is up
+	}
+	if RefuseReadOnly(l.win, l.store, "import the file") {
+		return
 	}
 	if len(uris) > 1 || !DropImport(l.win, l.store, uris[0], fyne.Do, l.imported) {
 		controls.ShowError(l.win, "Nothing imported", fmt.Errorf("drop one encounter file (.json) or Universal VTT map (.dd2vtt, .uvtt, .df2vtt) on the library to import it"))
@@ -293,7 +331,7 @@ func (l *Library) Threat(i int) string { return l.threats[i] }
 
 func (l *Library) updateButtons() {
 	for _, b := range []*widget.Button{l.openBtn, l.renBtn, l.dupBtn, l.delBtn} {
-		if l.sel >= 0 {
+		if l.sel >= 0 && (b == l.openBtn || !l.readOnly) {
 			b.Enable()
 		} else {
 			b.Disable()
@@ -422,6 +460,9 @@ func (l *Library) NewDialog() {
 // the editor's File > New): Create stores the new encounter in store and
 // calls created with its id; esc lets Escape cancel it.
 func ShowNewDialog(win fyne.Window, store model.EncounterStore, esc *controls.Escapes, created func(id string)) {
+	if RefuseReadOnly(win, store, "create the encounter") {
+		return
+	}
 	nd := &newDialog{win: win, store: store, esc: esc, created: created}
 	nd.show(newForm{name: "New encounter", ruleset: rulesetTitle(model.Rulesets[0]), w: "30", h: "20", feet: "5"})
 }
@@ -531,7 +572,7 @@ func (l *Library) Rename(id, name string) error {
 
 func (l *Library) RenameSelected() {
 	s, ok := l.selected()
-	if !ok {
+	if !ok || RefuseReadOnly(l.win, l.store, "rename the encounter") {
 		return
 	}
 	en := l.esc.Entry()
@@ -569,7 +610,7 @@ func (l *Library) Duplicate(id string) error {
 }
 
 func (l *Library) DuplicateSelected() {
-	if s, ok := l.selected(); ok {
+	if s, ok := l.selected(); ok && !RefuseReadOnly(l.win, l.store, "duplicate the encounter") {
 		if err := l.Duplicate(s.ID); err != nil {
 			controls.ShowError(l.win, "Could not duplicate the encounter", err)
 		}
@@ -589,7 +630,7 @@ func (l *Library) Delete(id string) error {
 
 func (l *Library) DeleteSelected() {
 	s, ok := l.selected()
-	if !ok {
+	if !ok || RefuseReadOnly(l.win, l.store, "delete the encounter") {
 		return
 	}
 	d := dialog.NewConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {

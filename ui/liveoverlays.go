@@ -138,12 +138,8 @@ func (ed *Editor) rebuildOverlays() {
 		}
 	}
 	ed.brushHover(o) // gestures.go: a brush's block
-	for i := range ed.enc.Tokens {
-		// a token placed with Shift, or loaded, where it may not stand
-		if session.EndRefusal(ed.enc, i, ed.enc.Tokens[i].X, ed.enc.Tokens[i].Y) != "" {
-			o.Warn = append(o.Warn, i)
-		}
-	}
+	// a token placed with Shift, or loaded, where it may not stand
+	o.Warn = append(o.Warn, session.Misplaced(ed.enc)...)
 	o.Ghost = ed.gest.ghost
 	if ed.gest.ruler.On {
 		// measuring: the ruler follows the pointer, the movement path

@@ -68,3 +68,33 @@ func BenchmarkMisplaced1000(b *testing.B) {
 		}
 	})
 }
+
+// TestCoverTargetsNearest: on a crowded map the cover overlay answers for
+// the MaxCover nearest creatures not on the selected token's side, in
+// token order, and counts the rest; with few, for all of them.
+func TestCoverTargetsNearest(t *testing.T) {
+	e := &model.Encounter{Ruleset: model.Rulesets[0], Grid: model.Grid{W: 200, H: 10, Cells: make([]model.Terrain, 2000)}}
+	e.Tokens = append(e.Tokens, model.Token{Name: "me", X: 0, Y: 0, Size: model.Medium, Side: "party"})
+	for i := 1; i <= 40; i++ {
+		side := "enemy"
+		if i%4 == 0 {
+			side = "party"
+		}
+		// far to near: the nearest are the last ones
+		e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("T", i), X: 2 + 4*(40-i), Y: 0, Size: model.Medium, Side: side})
+	}
+	to, left := CoverTargets(e, 0, false)
+	var want []int
+	for j := 40; len(want) < MaxCover; j-- {
+		if j%4 != 0 {
+			want = append([]int{j}, want...)
+		}
+	}
+	if !reflect.DeepEqual(to, want) || left != 30-MaxCover {
+		t.Errorf("CoverTargets = %v, %d left; want %v, %d left", to, left, want, 30-MaxCover)
+	}
+	e.Tokens = e.Tokens[:5]
+	if to, left := CoverTargets(e, 0, true); !reflect.DeepEqual(to, []int{1, 2, 3, 4}) || left != 0 {
+		t.Errorf("with allies, 4 others: %v, %d left", to, left)
+	}
+}

@@ -187,6 +187,11 @@ func Answers(e *model.Encounter, sel int, set Settings, r *Result) string {
 				}
 			}
 		}
+		if r.CoverLeft > 0 && len(r.Cover) > 0 {
+			// only the nearest are answered (CoverTargets): say so, so a
+			// missing far enemy is not read as "no line to it"
+			fmt.Fprintf(&b, "  (the %d nearest; %s farther away not shown)\n", len(r.Cover), Plural(r.CoverLeft, "creature", "creatures"))
+		}
 	}
 	if sel >= 0 && sel < n && r.Sel == sel && set.Reach && set.Mode == rules.ModeForced && set.ForcedKind != "" && len(r.Errs) == 0 {
 		s := set

@@ -6,6 +6,7 @@
 package session
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -85,6 +86,7 @@ type Result struct {
 	PathText   string // the path in the status bar's words (DescribePath)
 	Cover      []render.CoverLine
 	CoverBack  []render.CoverLine
+	CoverLeft  int // creatures farther than the MaxCover nearest: no cover shown for them
 	Flanks     []rules.Flank
 	Threat     []rules.Point
 	FlankSpots []rules.Point
@@ -338,6 +340,7 @@ func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 	}
 	st := w.static
 	res.Reach, res.Cover, res.CoverBack, res.Flanks, res.Threat = st.Reach, st.Cover, st.CoverBack, st.Flanks, st.Threat
+	res.CoverLeft = st.CoverLeft
 	if r.Set.Flank && r.Drag >= 0 && r.Drag < len(e.Tokens) && w.flankOK {
 		res.FlankSpots = w.flankSpots(e, r, whole)
 		res.SpotsPending = w.spotter != nil
@@ -476,10 +479,9 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 			}
 		}
 		if r.Set.Cover {
-			for j := range e.Tokens {
-				if j == sel || !r.Set.CoverAllies && model.Allies(me, e.Tokens[j].SideOrNeutral()) {
-					continue
-				}
+			var to []int
+			to, st.CoverLeft = CoverTargets(e, sel, r.Set.CoverAllies)
+			for _, j := range to {
 				c, err := w.eng.Cover(e, sel, j)
 				if err != nil {
 					st.Errs = addErr(st.Errs, "cover", err)
@@ -488,10 +490,7 @@ func (w *Worker) computeStatic(e *model.Encounter, r *Request) Result {
 				st.Cover = append(st.Cover, render.CoverLine{From: sel, To: j, Cover: c})
 			}
 			if r.Set.CoverBack {
-				for j := range e.Tokens {
-					if j == sel || !r.Set.CoverAllies && model.Allies(me, e.Tokens[j].SideOrNeutral()) {
-						continue
-					}
+				for _, j := range to {
 					c, err := w.eng.Cover(e, j, sel)
 					if err != nil {
 						st.Errs = addErr(st.Errs, "cover", err)
@@ -737,4 +736,41 @@ func Shown(e *model.Encounter, sel int, set Settings, r *Result) *render.Overlay
 		o.Flanks = r.Flanks
 	}
 	return o
+}
+
+// MaxCover is the most creatures the cover overlay and its answers show
+// cover toward from the selected token: the nearest ones.
+const MaxCover = 12
+
+// CoverTargets lists, in token order, the creatures the cover overlay
+// answers for token sel: the others not on its side (every other with
+// allies), the MaxCover nearest of them by rules.TokenDistance (on equal
+// distances the earlier token), and how many farther ones were left out.
+//
+// On a map of 1000 tokens a selection drew a line to each of 500 enemies,
+// hundreds of squares away over half the map, and listed every one: the
+// nearest are the ones a GM asks about (who can shoot whom this turn).
+// O(n log n) for n tokens; the cover itself is worked out for at most
+// MaxCover of them.
+func CoverTargets(e *model.Encounter, sel int, allies bool) (to []int, left int) {
+	me := e.Tokens[sel].SideOrNeutral()
+	type cand struct{ j, d int }
+	var cs []cand
+	for j := range e.Tokens {
+		if j == sel || !allies && model.Allies(me, e.Tokens[j].SideOrNeutral()) {
+			continue
+		}
+		cs = append(cs, cand{j, rules.TokenDistance(e, sel, j).Squares})
+	}
+	if len(cs) > MaxCover {
+		slices.SortFunc(cs, func(a, b cand) int { return cmp.Or(cmp.Compare(a.d, b.d), cmp.Compare(a.j, b.j)) })
+		left = len(cs) - MaxCover
+		cs = cs[:MaxCover]
+		slices.SortFunc(cs, func(a, b cand) int { return cmp.Compare(a.j, b.j) })
+	}
+	to = make([]int, len(cs))
+	for i, c := range cs {
+		to[i] = c.j
+	}
+	return to, left
 }

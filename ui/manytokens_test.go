@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"slices"
+	"strings"
 	"testing"
 
 	"image"
@@ -205,5 +207,54 @@ func BenchmarkOpenTokens(b *testing.B) {
 				ed.Close()
 			}
 		})
+	}
+}
+
+// TestEditWorkDoesNotFollowTheTokens counts, without timing, what an edit
+// costs as the tokens grow from 100 to 1000 on the same map: a brush
+// click's allocations may grow by a few per token (the worker's copy of
+// the encounter), not by the 16 a token it took when each edit compared
+// every pair of tokens and refreshed the inspector's whole list; and Next
+// in a fight keeps the order's rows (made again, 3000 buttons each turn).
+func TestEditWorkDoesNotFollowTheTokens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens two crowded maps")
+	}
+	click := func(n int) float64 {
+		ed, _, p := newTestEditor(t, crowdedEncounter(500, 500, n))
+		ed.SetTool(ToolBrush)
+		i := 0
+		return testing.AllocsPerRun(5, func() {
+			x, y := 3+i%20, 3
+			ed.SetTerrain([]model.Terrain{model.Wall, model.Difficult}[i%2])
+			mouseDown(ed, x, y, 0)
+			mouseUp(ed, x, y)
+			p.until(t, "overlays", ed.overlaysIdle)
+			i++
+		})
+	}
+	few, many := click(100), click(1000)
+	t.Logf("brush click allocations: %.0f with 100 tokens, %.0f with 1000", few, many)
+	if per := (many - few) / 900; per > 8 {
+		t.Errorf("a brush click allocates %.0f times with 100 tokens, %.0f with 1000: %.1f more a token, want at most 8", few, many, per)
+	}
+
+	ed, _, p := newTestEditor(t, crowdedEncounter(100, 100, 200))
+	if err := ed.StartFight(func() int { return 10 }); err != nil {
+		t.Fatal(err)
+	}
+	p.until(t, "overlays", ed.overlaysIdle)
+	before := slices.Clone(ed.fight.rows)
+	ed.NextTurn()
+	if len(ed.fight.rows) != len(before) {
+		t.Fatalf("Next: %d rows, were %d", len(ed.fight.rows), len(before))
+	}
+	for i := range before {
+		if ed.fight.rows[i] != before[i] {
+			t.Fatalf("Next made row %d again: the order's rows are kept between turns", i)
+		}
+	}
+	if got := ed.fight.rows[1].pick.Text; !strings.HasPrefix(got, "▶ ") {
+		t.Errorf("after Next the second row reads %q, want it marked current", got)
 	}
 }

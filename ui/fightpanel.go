@@ -182,6 +182,7 @@ func (ed *Editor) updateOrder(f *model.Fight, head fyne.CanvasObject, anew bool)
 		}
 		if p := ed.fight.rows[i].pick; p.Text != label || p.Importance != imp {
 			p.Text, p.Importance = label, imp
+			ed.fight.rows[i].row.min = fyne.Size{} // measured again
 			if !grew {
 				p.Refresh()
 			}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -17,6 +18,18 @@ type orderRow struct {
 	content fyne.CanvasObject
 	dy      float32
 	move    func(rows int)
+	min     fyne.Size // MinSize's last answer, at text size minAt; 0: none
+	minAt   float32
+}
+
+// MinSize is the row's, kept until its words change (updateOrder clears
+// it) or the text size does: every layout of the right pane asked each of
+// 1000 rows to measure its words again, 100 ms a turn.
+func (r *orderRow) MinSize() fyne.Size {
+	if ts := theme.TextSize(); r.minAt != ts || r.min.IsZero() {
+		r.min, r.minAt = r.BaseWidget.MinSize(), ts
+	}
+	return r.min
 }
 
 func newOrderRow(content fyne.CanvasObject, move func(rows int)) *orderRow {

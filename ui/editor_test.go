@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -943,5 +944,30 @@ func TestPastedWindowsLineBreaksAreKept(t *testing.T) {
 	notes.SetText("Owes Iseph\r\n50 credits")
 	if got := ed.enc.Tokens[i].Notes; got != "Owes Iseph\n50 credits" {
 		t.Errorf("Dae's notes hold %q (error line %q)", got, ed.insp.errorLine().Text)
+	}
+}
+
+// TestAutosaveWhileEditingOn: every edit put autosave off by a second, so
+// a GM who clicked the brush every half second saved nothing until they
+// stopped (40 s of clicks lost to a kill -9). An edit now waits at most
+// autosaveMaxWait for its save, however the GM goes on.
+func TestAutosaveWhileEditingOn(t *testing.T) {
+	delay, maxWait := autosaveDelay, autosaveMaxWait
+	autosaveDelay, autosaveMaxWait = 300*time.Millisecond, 700*time.Millisecond
+	t.Cleanup(func() { autosaveDelay, autosaveMaxWait = delay, maxWait })
+	ed, st, p := newTestEditor(t, openEncounter(t, 12, 12))
+	saves := st.Saves
+	test.TypeOnCanvas(ed.win.Canvas(), "b")
+	start := time.Now()
+	for i := 0; time.Since(start) < 2*time.Second; i++ {
+		gesture(ed, 0, [2]int{i % 12, i / 12 % 12})
+		end := time.Now().Add(150 * time.Millisecond) // an edit every 150 ms, under the 300 ms delay
+		for time.Now().Before(end) {
+			p.drain()
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if got := st.Saves - saves; got < 2 {
+		t.Errorf("%d saves in 2 s of edits 150 ms apart, want one at least every 0.7 s", got)
 	}
 }

@@ -59,7 +59,7 @@ var helpSections = []helpSection{
 		`- **F11** player display full screen (the editor's keys work in the player display too; there the arrows and **+**/**-** move its own map); View > Calibrate player display makes one square one inch: widen the bar to a credit card's long side held against the screen, or type the screen's diagonal`,
 	}},
 	{`Files, import and export`, []string{
-		`- **Ctrl+S** save now (the editor also saves a second after each change; the title shows * while unsaved)`,
+		`- **Ctrl+S** save now (the editor also saves a second after each change, and at least every 5 seconds while you keep editing; the title shows * while unsaved)`,
 		`- **Ctrl+Q** quit (saves first; so does closing the window)`,
 		`- File > New encounter… makes another encounter (as the library's New… does) and opens it`,
 		`- File > Export PNG…, Export PDF (print)… (one inch a square), Export Universal VTT… and Export encounter file… write what the editor shows; File > Import encounter file… and Import Universal VTT… add a file to the library and open it (or drop the file on the window, in the editor or the library); File > New from map image… starts an encounter on a battle map picture`,

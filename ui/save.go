@@ -16,8 +16,15 @@ import (
 	"encounterplanner/ui/library"
 )
 
-// autosaveDelay is how long after the last change the editor saves.
-const autosaveDelay = time.Second
+// autosaveDelay is how long after the last change the editor saves, and
+// autosaveMaxWait the longest an edit waits for it while the GM goes on
+// editing: with the wait restarted by every edit, a GM who clicked the
+// brush every half second for 40 s had nothing saved (a kill -9 lost it
+// all). A stroke or a token drag still ends before its save.
+var (
+	autosaveDelay   = time.Second
+	autosaveMaxWait = 5 * time.Second
+)
 
 func (ed *Editor) scheduleSave() {
 	if ed.store == nil || ed.saving.saveBlocked || ed.readOnly() {
@@ -26,10 +33,16 @@ func (ed *Editor) scheduleSave() {
 	if ed.saving.saveTimer != nil {
 		ed.saving.saveTimer.Stop()
 	}
+	if ed.saving.dirtySince.IsZero() {
+		ed.saving.dirtySince = time.Now()
+	}
+	// (at least a tenth of a second: a long stroke polls, not spins)
+	wait := min(autosaveDelay, max(autosaveMaxWait-time.Since(ed.saving.dirtySince), 100*time.Millisecond))
 	rev := ed.rev
-	ed.saving.saveTimer = time.AfterFunc(autosaveDelay, func() {
+	ed.saving.saveTimer = time.AfterFunc(wait, func() {
 		ed.post(func() {
-			if ed.rev == rev && ed.dirty() && !ed.saving.saveBlocked && !ed.gest.stroke && ed.gest.dragTok < 0 {
+			due := ed.rev == rev || time.Since(ed.saving.dirtySince) >= autosaveMaxWait
+			if due && ed.dirty() && !ed.saving.saveBlocked && !ed.gest.stroke && ed.gest.dragTok < 0 {
 				ed.SaveNow()
 			} else if ed.dirty() && !ed.saving.saveBlocked {
 				ed.scheduleSave()
@@ -88,6 +101,7 @@ func (ed *Editor) write() error {
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated = c.ID, c.Version, c.Created, c.Updated
 	ed.saving.savedRev = rev
 	ed.saving.savedAt = time.Now()
+	ed.saving.dirtySince = time.Time{}
 	ed.saving.saveBlocked = false
 	ed.saving.saveErr = nil
 	return nil
@@ -158,6 +172,7 @@ func (ed *Editor) SaveAsCopy() error {
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated, ed.enc.Name = c.ID, c.Version, c.Created, c.Updated, c.Name
 	ed.saving.savedRev = rev
 	ed.saving.savedAt = time.Now()
+	ed.saving.dirtySince = time.Time{}
 	ed.saving.saveBlocked = false
 	ed.saving.saveErr = nil
 	ed.updateTitle()
@@ -219,6 +234,7 @@ type saveState struct {
 	savedRev    int
 	saveTimer   *time.Timer
 	savedAt     time.Time
-	saveBlocked bool  // a save conflicted: no autosave until the GM decides
-	saveErr     error // the last save's error, nil after a success
+	dirtySince  time.Time // when autosave was first asked for since the last save (zero: not since)
+	saveBlocked bool      // a save conflicted: no autosave until the GM decides
+	saveErr     error     // the last save's error, nil after a success
 }

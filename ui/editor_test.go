@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -970,4 +971,42 @@ func TestAutosaveWhileEditingOn(t *testing.T) {
 	if got := st.Saves - saves; got < 2 {
 		t.Errorf("%d saves in 2 s of edits 150 ms apart, want one at least every 0.7 s", got)
 	}
+}
+
+// TestSaveFailureOffersWhatCanWork: a save refused because the disk is
+// full or the library is read-only offers to export the encounter file
+// elsewhere (Save as copy, the offer before, writes to the same full disk
+// and failed again); a conflict still offers the copy. Escape keeps
+// editing.
+func TestSaveFailureOffersWhatCanWork(t *testing.T) {
+	for _, c := range []struct {
+		err   error
+		offer string
+	}{
+		{fmt.Errorf("save: %w: free some disk space", model.ErrDiskFull), "Export encounter file…"},
+		{fmt.Errorf("save: %w", model.ErrReadOnly), "Export encounter file…"},
+		{model.ErrConflict, "Save as copy"},
+	} {
+		ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
+		st.Fail = c.err
+		test.TypeOnCanvas(ed.win.Canvas(), "b")
+		gesture(ed, 0, [2]int{2, 2})
+		ed.SaveNow()
+		_, _, btn := topDialog(t, ed.win)
+		if btn[c.offer] == nil || btn["Keep editing"] == nil {
+			t.Errorf("%v: the dialog offers %v, want %q and Keep editing", c.err, keys(btn), c.offer)
+		}
+		ed.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		if ed.win.Canvas().Overlays().Top() != nil {
+			t.Errorf("%v: Escape left the dialog open", c.err)
+		}
+	}
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

@@ -129,21 +129,41 @@ func saveFailure(name string, err error) (summary, detail string) {
 			fmt.Sprintf("Another window or copy of the app saved %q since you opened it, so saving here would overwrite those changes.\n\n"+
 				"Your edits are kept in this window. Choose Save as copy to keep both versions (yours under a new name).", name)
 	}
+	if nowhere(err) {
+		return fmt.Sprintf("%q was not saved", name),
+			fmt.Sprintf("%s\n\nYour edits are kept in this window, and the next save tries again (Ctrl+S, or autosave after your next change). "+
+				"A copy in the library would fail the same way: choose Export encounter file… to keep them in a file on another disk or folder.", controls.Sentence(err.Error()))
+	}
 	return fmt.Sprintf("%q was not saved", name),
 		fmt.Sprintf("%s\n\nYour edits are kept in this window, and the next save tries again (Ctrl+S, or autosave after your next change). "+
 			"If it keeps failing, choose Save as copy or export the encounter file (File menu).", controls.Sentence(err.Error()))
 }
 
+// nowhere reports whether err leaves the library no room for a copy
+// either: the disk is full, or the database is read-only.
+func nowhere(err error) bool {
+	return errors.Is(err, model.ErrDiskFull) || errors.Is(err, model.ErrReadOnly)
+}
+
+// saveFailed says the save failed and offers what can keep the edits: a
+// copy in the library, or (the disk full, the library read-only, where a
+// copy fails the same way) the encounter file exported elsewhere. Enter
+// takes that offer, Escape keeps editing.
 func (ed *Editor) saveFailed(err error) {
 	ed.message("not saved: " + err.Error())
 	summary, detail := saveFailure(ed.enc.Name, err)
 	content, _, _ := controls.ErrorContent(summary, detail, controls.ErrDialogWidth(ed.win))
-	d := dialog.NewCustomConfirm("Not saved", "Save as copy", "Keep editing", content, func(ok bool) {
+	offer, keep := "Save as copy", func() { ed.SaveAsCopy() }
+	if nowhere(err) {
+		offer, keep = "Export encounter file…", ed.exportFile
+	}
+	d := dialog.NewCustomConfirm("Not saved", offer, "Keep editing", content, func(ok bool) {
 		if ok {
-			ed.SaveAsCopy()
+			keep()
 		}
 	}, ed.win)
 	d.Show()
+	ed.esc.Confirms(d, d.Confirm)
 }
 
 // SaveAsCopy stores the edits as a new encounter and goes on editing it.

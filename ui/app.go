@@ -77,12 +77,14 @@ type Options struct {
 	// window had when the app last stopped, or 1200x780 the first time.
 	WindowSize fyne.Size
 	// DBPath is the database file the store was (or failed to be) opened
-	// from; the start screen for StoreError names it and offers to move it
-	// aside.
+	// from; the start screen for StoreError names it and, for a damaged
+	// file, offers to move it aside.
 	DBPath string
 	// OpenStore opens (creating and seeding when new) the database at a
 	// path. With it, the StoreError screen offers "Open another database…"
-	// and "Start fresh"; without it, only Quit. Run closes what it opens.
+	// and, by the error, "Start fresh" (a damaged file) or "Try again" (a
+	// locked, read-only or full one); without it, only Quit. Run closes
+	// what it opens.
 	OpenStore func(path string) (model.EncounterStore, error)
 }
 

@@ -42,6 +42,16 @@ func (ed *Editor) menu() *fyne.MainMenu {
 	)
 	file.Items = append(file.Items, ed.exportItems()...)
 	file.Items = append(file.Items, item("New from map image…", ed.newFromMapImage, nil)) // imageimport.go; last, so the items above keep their places
+	if ed.readOnly() {
+		// what would write to the library is off, as in the library's
+		// window; the banner says why
+		for _, it := range file.Items {
+			switch it.Label {
+			case "New encounter…", "Save", "Save as copy", "Import encounter file…", "Import Universal VTT…", "New from map image…":
+				it.Disabled = true
+			}
+		}
+	}
 
 	quit := fyne.NewMenuItem("Quit", ed.quitAsked) // asks first mid-import (quitimport.go)
 	quit.IsQuit = true                             // replaces the driver's own Quit, which would skip the save

@@ -49,6 +49,20 @@ func TestReadOnlyLibraryShowsABanner(t *testing.T) {
 	if txt := allText(ed.content); !strings.Contains(txt, "read-only") || saveCopy == nil {
 		t.Fatalf("the editor on a read-only library shows no banner with Save a copy elsewhere… (%q)", txt)
 	}
+	for _, m := range ed.win.MainMenu().Items {
+		for _, it := range m.Items {
+			switch it.Label {
+			case "New encounter…", "Save", "Save as copy", "Import encounter file…", "Import Universal VTT…", "New from map image…":
+				if !it.Disabled {
+					t.Errorf("File > %s is on in the editor of a read-only library", it.Label)
+				}
+			case "Export encounter file…", "Open library…":
+				if it.Disabled {
+					t.Errorf("File > %s is off in the editor of a read-only library", it.Label)
+				}
+			}
+		}
+	}
 	saves := st.Saves
 	ed.Select(0)
 	ed.DeleteToken()

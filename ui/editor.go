@@ -329,9 +329,9 @@ func (ed *Editor) updateTitle() {
 	}
 	switch {
 	case ed.readOnly():
-		ed.status.saveLabel.SetText("read-only")
+		ed.status.saveLabel.SetText(saveStateReadOnly)
 	case ed.saving.saveBlocked || ed.saving.saveErr != nil:
-		ed.status.saveLabel.SetText("NOT SAVED")
+		ed.status.saveLabel.SetText(saveStateFailed)
 	case ed.dirty():
 		ed.status.saveLabel.SetText("unsaved")
 	case !ed.saving.savedAt.IsZero():

@@ -45,6 +45,12 @@ func (ed *Editor) message(s string) { ed.status.message(s, ed.post) }
 // again for the new text.
 func (ed *Editor) setStatus(l *widget.Label, s string) { ed.status.set(l, s) }
 
+// The save states that say the edits are not kept (statusBar.alarm).
+const (
+	saveStateFailed   = "NOT SAVED"
+	saveStateReadOnly = "read-only"
+)
+
 // msgTTL is how long a status message stays.
 const msgTTL = 8 * time.Second
 
@@ -140,7 +146,7 @@ func (r *statusRow) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 		return sb.msgLabel.Text != "" && sb.share.Cut(sb.fields.Objects, w, 2)
 	}
 	sb.share.Keep = true
-	if cut(fw) {
+	if cut(fw) && !sb.alarm() {
 		fw = s.Width
 		sb.share.Keep = !cut(fw)
 	}
@@ -154,6 +160,14 @@ func (r *statusRow) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	sb.share.Layout(sb.fields.Objects, fields.Size()) // even at the same size: its texts changed
 	right.Move(fyne.NewPos(s.Width-rw, 0))
 	right.Resize(fyne.NewSize(rw, s.Height))
+}
+
+// alarm reports whether the save state says the edits are not kept
+// ("NOT SAVED", "read-only"): then the right-hand side stays, and a long
+// message is cut instead. A failed save's message filled the bar and took
+// "NOT SAVED" with it, just when the GM needed to see it.
+func (sb *statusBar) alarm() bool {
+	return sb.saveLabel.Text == saveStateFailed || sb.saveLabel.Text == saveStateReadOnly
 }
 
 func (r *statusRow) MinSize(objs []fyne.CanvasObject) fyne.Size {

@@ -1,10 +1,12 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"encounterplanner/model"
@@ -158,5 +160,30 @@ func TestARefusalShowsWholeAtTheLeastWidth(t *testing.T) {
 	}
 	if got := sb.hoverLabel.Size().Width; got < need("(0, 0) open ·") {
 		t.Errorf("with no message the hovered square gets %.0f px", got)
+	}
+}
+
+// TestNotSavedStaysInTheBar: a failed save's message ("not saved: …the
+// disk is full…") filled the bar and the right-hand side stepped aside for
+// it, taking "NOT SAVED" with it, just when the GM needed to see it. While
+// the edits are not kept the save state stays; the message is cut.
+func TestNotSavedStaysInTheBar(t *testing.T) {
+	ed, st, _ := newTestEditor(t, openEncounter(t, 12, 12))
+	ed.win.Resize(fyne.NewSize(1024, 700))
+	st.Fail = fmt.Errorf("save encounter \"Room\": %w: free some disk space on the drive that holds the library and save again", model.ErrDiskFull)
+	test.TypeOnCanvas(ed.win.Canvas(), "b")
+	gesture(ed, 0, [2]int{2, 2})
+	ed.SaveNow()
+	sb := ed.status
+	if sb.saveLabel.Text != "NOT SAVED" || !strings.HasPrefix(sb.msgLabel.Text, "not saved: ") {
+		t.Fatalf("save state %q, message %q: not the case to check", sb.saveLabel.Text, sb.msgLabel.Text)
+	}
+	sb.row.Refresh()
+	if !sb.right.Visible() || sb.saveLabel.Size().Width == 0 || sb.right.Position().X+sb.right.Size().Width > sb.row.Size().Width+0.5 {
+		t.Errorf("with the failed save's message the save state is hidden (right shown %v, at x %.0f, %.0f wide, bar %.0f)",
+			sb.right.Visible(), sb.right.Position().X, sb.right.Size().Width, sb.row.Size().Width)
+	}
+	if end := sb.fields.Position().X + sb.fields.Size().Width; end > sb.right.Position().X {
+		t.Errorf("the message (ends at x %.0f) runs under the save state (x %.0f)", end, sb.right.Position().X)
 	}
 }

@@ -133,6 +133,10 @@ func (ed *Editor) Close() {
 	ed.view.Release()
 }
 
+// editorLeast is the editor window's least size: the status bar, the
+// panels and the map are laid out for 1024 pixels across at least.
+var editorLeast = fyne.NewSize(1024, 600)
+
 func (ed *Editor) build() {
 	ed.tips = controls.NewTipLayer(ed.post)
 	left := ed.tools.build(ed.tips, ed.SetTool, ed.SetTerrain, func(d int) { ed.SetBrush(ed.tools.brush + d) })
@@ -153,7 +157,9 @@ func (ed *Editor) build() {
 		banner = library.ReadOnlyBanner(ed.exportFile)
 	}
 	split := container.NewBorder(banner, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.view)
-	ed.content = container.NewStack(split, ed.tips.Layer())
+	// The window goes no smaller than editorLeast: below it the overlays
+	// panel ran over the status bar and out of the window.
+	ed.content = container.NewStack(controls.AtLeast(split, editorLeast.Width, editorLeast.Height), ed.tips.Layer())
 	ed.buildOverlayPanel()
 	ed.showInspector()
 	ed.updateToolButtons()

@@ -1010,3 +1010,14 @@ func keys[V any](m map[string]V) []string {
 	}
 	return out
 }
+
+// TestEditorWindowGoesNoSmallerThanItsLayout: the window's least size came
+// from its scrolled panels (536 x 256), and below about 800 x 600 the
+// overlays panel ran over the status bar and out of the window. The
+// editor asks at least editorLeast, which the window keeps.
+func TestEditorWindowGoesNoSmallerThanItsLayout(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 12, 12))
+	if m := ed.content.MinSize(); m.Width < editorLeast.Width || m.Height < editorLeast.Height {
+		t.Errorf("the editor asks %v at least, want %v", m, editorLeast)
+	}
+}

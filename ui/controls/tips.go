@@ -175,6 +175,30 @@ func MinHeight(obj fyne.CanvasObject, h float32) fyne.CanvasObject {
 	return container.New(&sizedLayout{h: h}, obj)
 }
 
+// AtLeast lays obj out over the whole of its size, asking at least w x h
+// (more when obj asks more): a window's least size, which its content's
+// sets.
+func AtLeast(obj fyne.CanvasObject, w, h float32) fyne.CanvasObject {
+	return container.New(&atLeastLayout{fyne.NewSize(w, h)}, obj)
+}
+
+type atLeastLayout struct{ least fyne.Size }
+
+func (l *atLeastLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(s)
+	}
+}
+
+func (l *atLeastLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := l.least
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
+}
+
 // sizedLayout lays its objects out over the whole of its size and asks
 // width w and height h, or, where one is 0, what its objects ask.
 type sizedLayout struct{ w, h float32 }

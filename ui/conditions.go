@@ -16,8 +16,10 @@ import (
 // the ruleset's conditions (session.ConditionChoices) with a value entry
 // for the valued ones ("frightened 2") and Add, and a button per condition
 // the token has that removes it. The free Conditions entry (noteItems)
-// keeps any other label. Each add or removal is one undo step.
-func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) []*widget.FormItem {
+// keeps any other label. Each add or removal is one undo step. With row
+// (in a fight, where the form has the column's width) the picker, the
+// value and Add share a row, the picker's placeholder naming it.
+func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), row bool) []*widget.FormItem {
 	rs := e.Ruleset
 	value := controls.NewPaneEntry()
 	value.SetPlaceHolder("value")
@@ -52,6 +54,13 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 		widget.NewFormItem("Condition", pick),
 		widget.NewFormItem("", container.NewBorder(nil, nil, nil, add, value)),
 	}
+	if row {
+		// the picker asks less than its placeholder's width (a long
+		// condition's name ends in an ellipsis): at its own, the row ran a
+		// few pixels under the inspector's scroll bar
+		items = []*widget.FormItem{widget.NewFormItem("", container.NewBorder(nil, nil, nil,
+			container.NewHBox(controls.FixedWidth(value, conditionValueWidth), add), controls.FixedWidth(pick, conditionPickWidth)))}
+	}
 	for i, c := range t.Conditions {
 		rm := controls.NewPaneButtonWithIcon(c, theme.CancelIcon(), func() {
 			change(func(t *model.Token) error { t.Conditions = session.RemoveCondition(t.Conditions, i); return nil })
@@ -61,6 +70,14 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 	}
 	return items
 }
+
+// conditionValueWidth is the width of the condition's value on the
+// picker's row: a number or two.
+const conditionValueWidth = 50
+
+// conditionPickWidth is the least width of the condition picker on that
+// row; it takes what the value and Add leave.
+const conditionPickWidth = 80
 
 // condEdits numbers the picker's edits so each is one undo step.
 var condEdits int

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,28 +24,121 @@ import (
 // fight is in progress: the round, what the current creature has left,
 // Next turn, Delay and End fight pinned at the right pane's top (bar), then
 // the order (the current token marked, each with up and down, or dragged)
-// scrolling with the inspector. Every change is one undo step; the fight
-// is saved with the encounter (Encounter.Fight).
+// in a scroll of its own, and under it the inspector, whose HP, Damage and
+// Heal and conditions come first (fightColumn). Every change is one undo
+// step; the fight is saved with the encounter (Encounter.Fight).
 type fightPanel struct {
 	bar    *fyne.Container   // the round and the turn controls, outside the scroll
-	pin    *fyne.Container   // bar over the scroll (pinFightBar)
-	box    *fyne.Container   // the order
-	scroll *container.Scroll // the right pane's top part: the order, then the inspector
+	pin    *fyne.Container   // bar, order and inspector (pinFightBar, fightColumn)
+	box    *fyne.Container   // the order's rows
+	order  *container.Scroll // box, in as many rows as the inspector leaves
+	scroll *container.Scroll // the inspector's scroll, under the order
 	shown  string            // the round and turn last shown (followTurn)
 	rows   []fightRow        // the order's rows, in box (updateOrder)
+	toTurn bool              // the turn changed: show its row (showFight)
+	// quickRoom is the room fightColumn keeps for the inspector's quick
+	// part, as high as it was when token quickFor was first shown
+	quickRoom float32
+	quickFor  string
 }
 
-// pinFightBar puts the fight's turn controls above scroll, the right
-// pane's top part: with the order in the scroll, Next, Delay, End and the
-// actions left were below the window's bottom at the default size until
-// the GM scrolled.
-func (ed *Editor) pinFightBar(scroll fyne.CanvasObject) fyne.CanvasObject {
+// pinFightBar puts the fight's turn controls and the order above insp,
+// the inspector's scroll. The order shared the inspector's scroll: at the
+// first window size the pane's top was about 240 px, and the GM scrolled
+// past every creature each turn to reach Damage and Heal. The order now
+// scrolls in the height the inspector's quick HP and conditions leave it.
+func (ed *Editor) pinFightBar(insp fyne.CanvasObject) fyne.CanvasObject {
 	if ed.fight.bar == nil {
 		ed.fight.bar = container.NewVBox()
 		ed.fight.bar.Hide()
 	}
-	ed.fight.pin = container.NewBorder(ed.fight.bar, nil, nil, nil, scroll)
+	if ed.fight.box == nil {
+		ed.fight.box = container.NewVBox()
+	}
+	// the arrows clear of the order's own scroll bar
+	ed.fight.order = container.NewVScroll(container.New(clearOfBar(), ed.fight.box))
+	ed.fight.order.Hide()
+	ed.fight.pin = container.New(fightColumn{ed}, ed.fight.bar, ed.fight.order, insp)
 	return ed.fight.pin
+}
+
+// fightColumn lays out the right pane's top part: the turn controls at
+// their height, the order's scroll, then the inspector. The order takes
+// what is left after the inspector's quick part (the selected creature's
+// name, HP, Damage and Heal, conditions: fightPanel.quickRoom), in whole
+// rows, at least one (the current creature's) and at most all of them.
+// Out of a fight the bar and the order are hidden and the inspector takes
+// it all.
+type fightColumn struct{ ed *Editor }
+
+func (l fightColumn) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	bar, order, insp := objs[0], objs[1], objs[2]
+	s := insp.MinSize()
+	if order.Visible() {
+		s.Height = max(s.Height, l.ed.fight.quickRoom)
+		s.Height += l.ed.orderRowHeight() + theme.Padding()
+	}
+	if bar.Visible() {
+		b := bar.MinSize()
+		s = fyne.NewSize(max(s.Width, b.Width), s.Height+b.Height+theme.Padding())
+	}
+	return s
+}
+
+func (l fightColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	bar, order, insp := objs[0], objs[1], objs[2]
+	pad := theme.Padding()
+	y := float32(0)
+	if bar.Visible() {
+		h := bar.MinSize().Height
+		bar.Move(fyne.NewPos(0, 0))
+		bar.Resize(fyne.NewSize(size.Width, h))
+		y = h + pad
+	}
+	if order.Visible() {
+		room := size.Height - y - pad - max(insp.MinSize().Height, l.ed.fight.quickRoom)
+		h := l.ed.orderHeight()
+		if row := l.ed.orderRowHeight(); room < h && row > 0 {
+			// whole rows: a row cut in half at the order's foot looked
+			// like a broken control; the rest goes to the inspector
+			n := max(1, float32(math.Floor(float64((room+pad)/row))))
+			h = min(h, n*row-pad)
+		}
+		order.Move(fyne.NewPos(0, y))
+		order.Resize(fyne.NewSize(size.Width, h))
+		y += h + pad
+	}
+	insp.Move(fyne.NewPos(0, y))
+	insp.Resize(fyne.NewSize(size.Width, max(size.Height-y, 0)))
+}
+
+// orderHeight is the height of the whole order.
+func (ed *Editor) orderHeight() float32 { return ed.fight.box.MinSize().Height }
+
+// orderRowHeight is the height of one row of the order, with the padding
+// under it.
+func (ed *Editor) orderRowHeight() float32 {
+	if len(ed.fight.box.Objects) == 0 {
+		return 0
+	}
+	return ed.fight.box.Objects[0].MinSize().Height + theme.Padding()
+}
+
+// orderRowsWanted is how many rows of the order the right pane's top asks
+// before the answers under the overlay switches get their lines: enough
+// to see who comes next at a glance.
+const orderRowsWanted = 5
+
+// fightTopWant is the height the right pane's top asks in a fight: the
+// turn controls, orderRowsWanted rows of the order (all of a shorter
+// one) and the inspector's quick part.
+func (ed *Editor) fightTopWant() float32 {
+	pad := theme.Padding()
+	h := ed.fight.quickRoom + pad
+	if ed.fight.bar != nil && ed.fight.bar.Visible() {
+		h += ed.fight.bar.MinSize().Height + pad
+	}
+	return h + min(ed.orderHeight(), orderRowsWanted*ed.orderRowHeight())
 }
 
 // d20 rolls a twenty-sided die for initiative.
@@ -67,6 +162,9 @@ func (ed *Editor) showFight() {
 		ed.fight.rows = nil
 		box.Hide()
 		bar.Hide()
+		if ed.fight.order != nil {
+			ed.fight.order.Hide()
+		}
 		if ed.fight.pin != nil && shown {
 			// the hidden bar's room goes back to the scroll: an undone
 			// Start fight left an empty band there until the selection
@@ -102,12 +200,26 @@ func (ed *Editor) showFight() {
 		ed.fight.rows = nil
 		top = bar
 	}
-	if ed.updateOrder(f, top, !box.Visible()) {
+	grew := ed.updateOrder(f, top, !box.Visible())
+	if grew {
 		box.Refresh()
 	}
 	box.Show()
 	bar.Show()
 	bar.Refresh()
+	if ed.fight.order != nil {
+		hidden := !ed.fight.order.Visible()
+		ed.fight.order.Show()
+		if grew || hidden {
+			// the order's height follows its rows; only then: refreshing
+			// the pane refreshes the inspector's every row
+			ed.fight.pin.Refresh()
+		}
+		if ed.fight.toTurn {
+			ed.fight.toTurn = false
+			ed.showTurnRow()
+		}
+	}
 }
 
 // fightRow is one creature's row in the order, kept from one showFight to
@@ -191,12 +303,32 @@ func (ed *Editor) updateOrder(f *model.Fight, head fyne.CanvasObject, anew bool)
 	return grew
 }
 
+// showTurnRow scrolls the order so that the row of the creature whose
+// turn it is comes first, with those after it below: in a short pane the
+// current creature's row was often out of sight.
+func (ed *Editor) showTurnRow() {
+	f, sc := ed.enc.Fight, ed.fight.order
+	if f == nil || sc == nil {
+		return
+	}
+	i := slices.Index(f.Order, f.Turn)
+	if i < 0 {
+		return
+	}
+	// the rows were just rebuilt: lay them out before the offset is
+	// bounded by their height
+	c := sc.Content
+	c.Resize(c.MinSize().Max(sc.Size()))
+	sc.ScrollToOffset(fyne.NewPos(0, float32(i)*ed.orderRowHeight()))
+}
+
 // followTurn selects the creature whose turn it is whenever the turn
 // changed, whatever changed it: Next, Delay, an undo or redo of them, or
 // the current creature deleted (its turn passes on). Undoing N left the
 // next creature selected, its reach drawn on the previous one's turn, and
 // a deleted current creature left nothing selected. A change within a
 // turn (damage to another creature, a move) keeps the GM's selection.
+// The creature's row is brought into the order's view.
 func (ed *Editor) followTurn() {
 	f := ed.enc.Fight
 	now := ""
@@ -206,7 +338,14 @@ func (ed *Editor) followTurn() {
 	if now == ed.fight.shown {
 		return
 	}
+	was := ed.fight.shown != ""
 	ed.fight.shown = now
+	ed.fight.toTurn = true
+	if (f != nil) != was {
+		// the fight started or ended with its creature selected: the
+		// inspector puts HP and conditions first, or back in the form
+		ed.showInspector()
+	}
 	if f != nil {
 		if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
 			ed.Select(j)
@@ -214,58 +353,20 @@ func (ed *Editor) followTurn() {
 	}
 }
 
-// scrollToSelection shows, in a fight, the part of the right pane's top
-// the GM needs for the selection: the order and what the current creature
-// has left when it is selected, the inspector (HP with Damage and Heal,
-// conditions) for any other. With six creatures the order filled the part
-// at the default window size, and a goblin picked to take damage showed
-// its inspector out of sight below.
+// scrollToSelection shows, in a fight, the selected creature's HP, Damage
+// and Heal and conditions: the inspector, under the order, goes back to
+// its top, where they are. (They came after the whole order in one
+// scroll, and a goblin picked to take damage showed its inspector out of
+// sight below.)
 func (ed *Editor) scrollToSelection() {
 	sc := ed.fight.scroll
 	if sc == nil || ed.enc.Fight == nil {
 		return
 	}
-	// the content grew or shrank with the inspector just rebuilt: lay it
-	// out before the offset is bounded by its height
-	c := sc.Content
-	c.Resize(c.MinSize().Max(sc.Size()))
-	y := float32(0)
-	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) && ed.enc.Tokens[ed.sel].Name != ed.enc.Fight.Turn {
-		y = ed.fight.box.MinSize().Height + theme.Padding() // the inspector's top
-		if hp := ed.quickHPBottom(c); hp-y > sc.Size().Height {
-			y = hp - sc.Size().Height // down to Damage and Heal, in a short pane
-		}
+	if ed.fight.pin != nil {
+		ed.fight.pin.Refresh() // the order gives the new quick part its room
 	}
-	sc.ScrollToOffset(fyne.NewPos(0, y))
-}
-
-// quickHPBottom is how far down content the inspector's Damage button
-// ends, 0 without one.
-func (ed *Editor) quickHPBottom(content fyne.CanvasObject) float32 {
-	var dmg *controls.PaneButton
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch w := o.(type) {
-		case *controls.PaneButton:
-			if w.Text == "Damage" {
-				dmg = w
-			}
-		case *fyne.Container:
-			for _, c := range w.Objects {
-				walk(c)
-			}
-		case *widget.Form:
-			for _, it := range w.Items {
-				walk(it.Widget)
-			}
-		}
-	}
-	walk(ed.insp.box)
-	if dmg == nil {
-		return 0
-	}
-	d := fyne.CurrentApp().Driver()
-	return d.AbsolutePositionForObject(dmg).Y + dmg.Size().Height + theme.Padding() - d.AbsolutePositionForObject(content).Y
+	sc.ScrollToTop()
 }
 
 // turnWords says what the current token t has left of its turn: "2 of 3

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -17,12 +18,15 @@ import (
 )
 
 // hpItems are the token's hit points in the inspector (GM only): current
-// and max (both blank: not tracked), quick Damage and Heal by an amount,
-// and, at 0 HP, what that means (rules.ApplyHP gave unconscious and
-// prone, and takes unconscious away when the token is healed above 0;
-// sf2e: dying is the GM's call). reshow rebuilds the inspector
-// after a quick button changed several fields.
-func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) []*widget.FormItem {
+// and max (both blank: not tracked) with a slash between them, quick
+// Damage and Heal by an amount, and, at 0 HP, what that means
+// (rules.ApplyHP gave unconscious and prone, and takes unconscious away
+// when the token is healed above 0; sf2e: dying is the GM's call). reshow
+// rebuilds the inspector after a quick button changed several fields.
+// With row (in a fight, where the HP's form has the column's width) the
+// amount, Damage and Heal share a row; otherwise the amount is over the
+// two buttons.
+func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), row bool) []*widget.FormItem {
 	cur, most := controls.NewPaneEntry(), controls.NewPaneEntry()
 	cur.SetPlaceHolder("—")
 	most.SetPlaceHolder("max")
@@ -50,10 +54,18 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 	words := widget.NewLabel("")
 	words.Wrapping = fyne.TextWrapWord
 	words.Importance = widget.WarningImportance
-	// the amount over its two buttons: on one row they were wider than
-	// the inspector, and Heal was cut off at its right edge
+	// the amount over its two buttons in the inspector's form: on one row
+	// they were wider than its fields, and Heal was cut off at its right
+	// edge
 	extra := container.NewVBox(amount, container.NewGridWithColumns(2, dmg, heal), words)
-	box := container.New(hpLayout{}, cur, most, extra)
+	if row {
+		extra = container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(dmg, heal), amount), words)
+	}
+	// "23 / 30": the two fields side by side read "23 | 30", and the GM
+	// could not tell the current HP from the max
+	slash := canvas.NewText("/", theme.Color(theme.ColorNameForeground))
+	slash.TextSize = theme.TextSize()
+	box := container.New(hpLayout{}, cur, most, extra, slash)
 	// show puts the quick controls and the 0 HP words as t's HP has them:
 	// built only for a token that had HP, they were missing after the GM
 	// first typed its HP, until the token was selected again
@@ -115,13 +127,17 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func()) 
 	return []*widget.FormItem{widget.NewFormItem("HP", box)}
 }
 
-// hpLayout puts current and max HP side by side and, under them when
-// shown, the quick Damage and Heal controls and the 0 HP words.
+// hpLayout puts current and max HP side by side with the slash (its
+// fourth object) between them and, under them when shown, the quick Damage
+// and Heal controls and the 0 HP words.
 type hpLayout struct{}
+
+// slashWidth is the room of the slash between current and max HP.
+func slashWidth(slash fyne.CanvasObject) float32 { return slash.MinSize().Width + 2*theme.Padding() }
 
 func (hpLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	cur, most, extra := objs[0].MinSize(), objs[1].MinSize(), objs[2]
-	s := fyne.NewSize(2*max(cur.Width, most.Width)+theme.Padding(), max(cur.Height, most.Height))
+	s := fyne.NewSize(2*max(cur.Width, most.Width)+slashWidth(objs[3]), max(cur.Height, most.Height))
 	if extra.Visible() {
 		m := extra.MinSize()
 		s = fyne.NewSize(max(s.Width, m.Width), s.Height+theme.Padding()+m.Height)
@@ -130,12 +146,16 @@ func (hpLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 }
 
 func (hpLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	cur, most, extra := objs[0], objs[1], objs[2]
+	cur, most, extra, slash := objs[0], objs[1], objs[2], objs[3]
 	row := max(cur.MinSize().Height, most.MinSize().Height)
-	half := (size.Width - theme.Padding()) / 2
+	sw := slashWidth(slash)
+	half := (size.Width - sw) / 2
 	cur.Move(fyne.NewPos(0, 0))
 	cur.Resize(fyne.NewSize(half, row))
-	most.Move(fyne.NewPos(half+theme.Padding(), 0))
+	s := slash.MinSize()
+	slash.Move(fyne.NewPos(half+(sw-s.Width)/2, (row-s.Height)/2))
+	slash.Resize(s)
+	most.Move(fyne.NewPos(half+sw, 0))
 	most.Resize(fyne.NewSize(half, row))
 	extra.Move(fyne.NewPos(0, row+theme.Padding()))
 	extra.Resize(fyne.NewSize(size.Width, extra.MinSize().Height))

@@ -75,6 +75,22 @@ func (ed *Editor) showInspector() {
 		reshow:    ed.showInspector,
 		art:       ed.tokenArtButtons,
 	})
+	// the order and the overlay panel give another token's quick part its
+	// room (fightColumn); the same token's, grown by a condition added or
+	// 0 HP's words, keeps the room it had: the order shrank under it, and
+	// Damage moved up away from the pointer that had just pressed it, a
+	// condition's remove button taking its place
+	id := ""
+	if ed.insp.quick != nil {
+		id = ed.enc.Tokens[ed.sel].ID
+	}
+	if id != ed.fight.quickFor {
+		ed.fight.quickFor, ed.fight.quickRoom = id, ed.insp.quickHeight()
+		if ed.right != nil && ed.fight.pin != nil {
+			ed.right.Refresh()
+			ed.fight.pin.Refresh()
+		}
+	}
 }
 
 // inspectorActions are what the inspector's widgets ask of the editor.
@@ -93,7 +109,15 @@ func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions
 	box := ip.box
 	box.RemoveAll()
 	ip.refused = ""
-	box.Add(widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	ip.quick = nil
+	head := widget.NewLabelWithStyle("Inspector", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	if e.Fight != nil && sel >= 0 && sel < len(e.Tokens) {
+		// in a fight the inspector opens with whose HP it shows: the
+		// selection is often another creature than the one whose turn it is
+		head.SetText(e.Tokens[sel].Name)
+		head.Truncation = fyne.TextTruncateEllipsis
+	}
+	box.Add(head)
 	if sel < 0 || sel >= len(e.Tokens) {
 		ip.tokenList(e, act)
 	} else {
@@ -170,19 +194,23 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	// wrapped: unwrapped, "medium · enemy · 1×1 squares at (13, 9)" made
 	// the form wider than the column, cutting off its right edge
 	head.Wrapping = fyne.TextWrapWord
-	box.Add(head)
 	edit := act.editor(t.ID, head)
 	d := rules.Describe(e.Ruleset)
 
 	// HP (hitpoints.go) and the condition picker (conditions.go); in a
-	// fight they come first, where the GM applies damage at the table
-	hp := hpItems(e, &t, edit, act.reshow)
-	conds := conditionItems(e, &t, edit, act.reshow)
+	// fight they come first, where the GM applies damage at the table,
+	// in a form of their own whose only label is HP: the rows are the
+	// column's width, so the amount, Damage and Heal share one, and the
+	// picker, its value and Add another (fightColumn keeps them in sight)
 	fight := e.Fight != nil
-	var items []*widget.FormItem
+	hp := hpItems(e, &t, edit, act.reshow, fight)
+	conds := conditionItems(e, &t, edit, act.reshow, fight)
 	if fight {
-		items = append(append(items, hp...), conds...)
+		ip.quick = widget.NewForm(append(hp, conds...)...)
+		box.Add(ip.quick)
 	}
+	box.Add(head)
+	var items []*widget.FormItem
 	items = append(items, identityItems(e, &t, edit)...)
 	items = append(items, colorItem(&t, edit))
 	items = append(items, speedItems(d, &t, edit)...)
@@ -200,11 +228,15 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	// Escape out of a refused field ("-5" for Land ft) puts the token's
 	// value back: the field showed a value the map did not use, under its
 	// red line, until another token was selected
-	onEscape(form, func() {
+	putBack := func() {
 		if ip.errLabel != nil && ip.errLabel.Visible() {
 			act.reshow()
 		}
-	})
+	}
+	onEscape(form, putBack)
+	if ip.quick != nil {
+		onEscape(ip.quick, putBack)
+	}
 	box.Add(form)
 	if act.art != nil {
 		box.Add(act.art())
@@ -466,7 +498,9 @@ func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 
 // noteItems are the hidden switch, the conditions and the GM's notes.
 func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
-	hidden := controls.NewPaneCheck("hidden from players", nil)
+	// "hidden from players" made the form 11 px wider than the column
+	// less the scroll bar, which then ran over the fields' right edge
+	hidden := controls.NewPaneCheck("hidden (GM only)", nil)
 	hidden.SetChecked(t.Hidden)
 	hidden.OnChanged = func(b bool) { edit("hidden", func(t *model.Token) error { t.Hidden = b; return nil }) }
 	conds := controls.NewPaneEntry()
@@ -515,10 +549,36 @@ type inspectorPanel struct {
 	refused string
 	// errHolder holds errLabel under the inspector's scroll (rightpane.go)
 	errHolder *fyne.Container
+	// quick is, in a fight, the form of the token's HP, Damage and Heal
+	// and conditions, under its name at the inspector's top; nil otherwise
+	quick *widget.Form
 	// keepInSight scrolls the inspector so that the field being typed in
 	// is not hidden by the error line that has just shortened its view
 	// (rightpane.go); nil in a bare panel
 	keepInSight func()
+}
+
+// quickHeight is the height of the inspector's top down to the end of its
+// quick part (quick), which the fight's order leaves in sight; 0 without
+// one.
+func (ip *inspectorPanel) quickHeight() float32 {
+	if ip.quick == nil {
+		return 0
+	}
+	h := float32(0)
+	for _, o := range ip.box.Objects {
+		if !o.Visible() {
+			continue
+		}
+		if h > 0 {
+			h += theme.Padding()
+		}
+		h += o.MinSize().Height
+		if o == ip.quick {
+			return h
+		}
+	}
+	return 0
 }
 
 // errorLine is the line for the inspector's last refused edit. It sits

@@ -3,6 +3,7 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -36,15 +37,16 @@ const inspectorShare = 0.3
 // answers there are) and the inspector everything else, until the GM drags the
 // full-width handle.
 func (ed *Editor) buildRightPane() fyne.CanvasObject {
-	inspScroll := container.NewVScroll(container.NewVBox(ed.fight.box, ed.insp.box)) // the fight panel shows only in a fight
-	ed.fight.scroll = inspScroll                                                     // fightpanel.go: scrollToSelection
+	// the fields end a scroll bar's width short of the column: the bar is
+	// drawn over the content, and ran over the max HP field
+	inspScroll := container.NewVScroll(container.New(clearOfBar(), ed.insp.box))
+	ed.fight.scroll = inspScroll // fightpanel.go: scrollToSelection
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
 	// the inspector's refusals under its scroll, where they move no field;
-	// in a fight the turn controls stay in sight above it (fightpanel.go);
-	// the wheel scrolls the inspector over its fields too (wheelTo below)
-	// the inspector keeps two lines of its fields however the handle is
-	// dragged, under the fight's turn controls too
+	// in a fight the turn controls and the order stay in sight above it
+	// (fightpanel.go, fightColumn); the wheel scrolls the inspector over
+	// its fields too (wheelTo below)
 	insp := container.NewBorder(nil, ed.insp.errorLine(), nil, nil,
 		ed.pinFightBar(controls.MinHeight(container.NewStack(inspScroll, newWheelTo(inspScroll)), controls.TopMin)))
 	ed.insp.errHolder = insp
@@ -55,10 +57,17 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	return ed.right
 }
 
+// clearOfBar is the padding that keeps a scroll's content clear of its
+// bar, which Fyne draws over the content's right edge.
+func clearOfBar() fyne.Layout {
+	return layout.NewCustomPaddedLayout(0, 0, 0, theme.ScrollBarSize())
+}
+
 // lowerNeed is the height the overlay switches and the answers need, the
 // answers between minAnswerLines and maxAnswerLines; while the GM works
 // the switches, the height the panel had then (overlayPanel.held), as
-// long as it leaves the answers a line.
+// long as it leaves the answers a line. In a fight, no more than leaves
+// the top what fightTopWant says.
 func (ed *Editor) lowerNeed() float32 {
 	line := fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
 	pad := 2 * theme.InnerPadding()
@@ -69,7 +78,14 @@ func (ed *Editor) lowerNeed() float32 {
 		return max(ed.ovp.held, switches+line+pad)
 	}
 	answers := max(minAnswerLines*line+pad, min(maxAnswerLines*line+pad, ed.ovp.coverLabel.MinSize().Height))
-	return switches + answers
+	need := switches + answers
+	if ed.enc.Fight != nil && ed.right != nil {
+		// in a fight the turn controls, a few rows of the order and the
+		// quick HP and conditions come first; the answers scroll in what
+		// is left (the switches keep their room: Bottom's MinSize)
+		need = min(need, ed.right.Size().Height-controls.SplitHandleHeight-ed.fightTopWant())
+	}
+	return need
 }
 
 // relayoutRight lays the column out again for the overlay panel as it is

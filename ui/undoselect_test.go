@@ -96,8 +96,8 @@ func TestUndoRedoSelectTheTokenTouched(t *testing.T) {
 }
 
 // TestUndoInAFightShowsTheTokenTouched: in a fight, an undone move of a
-// creature whose turn it is not selects it and scrolls the right pane to
-// its inspector, as picking it does (TestFightTargetShowsItsHP); a turn
+// creature whose turn it is not selects it and shows its inspector's HP
+// and conditions, as picking it does (TestFightTargetShowsItsHP); a turn
 // passed back selects the creature whose turn it is again; a copy made
 // with Ctrl+D shows as picked.
 func TestUndoInAFightShowsTheTokenTouched(t *testing.T) {
@@ -124,15 +124,15 @@ func TestUndoInAFightShowsTheTokenTouched(t *testing.T) {
 	settle(t, ed, p)
 	sc := ed.fight.scroll
 	if sc.Offset.Y != 0 {
-		t.Fatalf("%s, whose turn it is, selected: the pane is scrolled by %v, want the order", turn, sc.Offset.Y)
+		t.Fatalf("%s, whose turn it is, selected: the inspector is scrolled by %v, want its HP at the top", turn, sc.Offset.Y)
 	}
 	typeShortcut(ed, fyne.KeyZ, fyne.KeyModifierShortcutDefault)
 	settle(t, ed, p)
 	if got := selectedName(t, ed); got != mover {
 		t.Errorf("the move undone: %q selected, want %s", got, mover)
 	}
-	if sc.Offset.Y == 0 {
-		t.Errorf("the move undone: the pane shows the order, want %s's inspector", mover)
+	if why := quickOutOfSight(ed, mover); why != "" {
+		t.Errorf("the move undone: %s, want %s's HP and conditions", why, mover)
 	}
 
 	ed.NextTurn()
@@ -142,8 +142,8 @@ func TestUndoInAFightShowsTheTokenTouched(t *testing.T) {
 	if got := selectedName(t, ed); got != turn {
 		t.Errorf("Next undone (%s's turn back to %s): %q selected", next, turn, got)
 	}
-	if sc.Offset.Y != 0 {
-		t.Errorf("Next undone: the pane is scrolled by %v, want the order", sc.Offset.Y)
+	if why := quickOutOfSight(ed, turn); why != "" || sc.Offset.Y != 0 {
+		t.Errorf("Next undone: %s, the inspector scrolled by %v, want %s's HP at its top", why, sc.Offset.Y, turn)
 	}
 
 	// Ctrl+D in the fight: the copy, whose turn it is not, shows as picked
@@ -152,7 +152,7 @@ func TestUndoInAFightShowsTheTokenTouched(t *testing.T) {
 	if got := selectedName(t, ed); got != turn+" 2" {
 		t.Errorf("Ctrl+D on %s: %q selected, want the copy", turn, got)
 	}
-	if sc.Offset.Y == 0 {
-		t.Errorf("Ctrl+D: the pane shows the order, want the copy's inspector")
+	if why := quickOutOfSight(ed, turn+" 2"); why != "" {
+		t.Errorf("Ctrl+D: %s, want the copy's HP and conditions", why)
 	}
 }

@@ -219,3 +219,68 @@ func TestInspectorFieldsClearTheScrollBar(t *testing.T) {
 		}
 	}
 }
+
+// TestTheTurnBringsTheCreatureIntoView: on a big map, starting a fight or
+// pressing N left the view where it was, and the creature whose turn
+// began could be off screen. The map is centred on it when it is not
+// wholly in view, and stays put when it is; the player display keeps its
+// own view.
+func TestTheTurnBringsTheCreatureIntoView(t *testing.T) {
+	e := openEncounter(t, 200, 200)
+	for _, c := range []struct {
+		name string
+		x, y int
+		init int
+	}{{"Far", 150, 120, 20}, {"Near", 3, 3, 15}, {"Edge", 10, 8, 10}, {"Large far", 60, 190, 5}} {
+		v := c.init
+		size := model.Medium
+		if c.name == "Large far" {
+			size = model.Large
+		}
+		e.Tokens = append(e.Tokens, model.Token{ID: model.NewID(), Name: c.name, X: c.x, Y: c.y, Size: size, Side: "enemy", Initiative: &v, Speeds: map[string]int{model.SpeedLand: 25}})
+	}
+	ed, _, p := newTestEditor(t, e)
+	ed.openPlayer()
+	settle(t, ed, p)
+	pz, px := ed.player.View().Zoom(), fmt.Sprint(ed.player.View().Origin())
+	inView := func(name string) bool {
+		tk := ed.enc.Tokens[ed.enc.TokenIndex(name)]
+		k := float64(ed.enc.Space(&tk))
+		ox, oy := ed.view.Origin()
+		z := float64(ed.view.Zoom())
+		w, h := float64(ed.view.Size().Width)/z, float64(ed.view.Size().Height)/z
+		return float64(tk.X) >= ox && float64(tk.Y) >= oy && float64(tk.X)+k <= ox+w && float64(tk.Y)+k <= oy+h
+	}
+	if err := ed.StartFight(d20); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, ed, p)
+	if ed.enc.Fight.Turn != "Far" || !inView("Far") {
+		t.Errorf("the fight started on %s's turn: in view %v, want Far in view", ed.enc.Fight.Turn, inView(ed.enc.Fight.Turn))
+	}
+	// Near is off screen from Far: the view moves again
+	ed.NextTurn()
+	settle(t, ed, p)
+	if !inView("Near") {
+		t.Error("Near's turn: not in view")
+	}
+	// Edge, seven squares from Near, is in view once Near is centred:
+	// the view stays where it is
+	ox, oy := ed.view.Origin()
+	if !inView("Edge") {
+		t.Fatal("Edge is not in view from Near: the test's map needs another place")
+	}
+	ed.NextTurn()
+	settle(t, ed, p)
+	if x, y := ed.view.Origin(); x != ox || y != oy {
+		t.Errorf("Edge's turn, Edge already in view: the view moved from (%v, %v) to (%v, %v)", ox, oy, x, y)
+	}
+	ed.NextTurn()
+	settle(t, ed, p)
+	if !inView("Large far") {
+		t.Error("the Large creature's turn: not wholly in view")
+	}
+	if z, o := ed.player.View().Zoom(), fmt.Sprint(ed.player.View().Origin()); z != pz || o != px {
+		t.Errorf("the player display moved from %v %v to %v %v", pz, px, z, o)
+	}
+}

@@ -328,7 +328,8 @@ func (ed *Editor) showTurnRow() {
 // next creature selected, its reach drawn on the previous one's turn, and
 // a deleted current creature left nothing selected. A change within a
 // turn (damage to another creature, a move) keeps the GM's selection.
-// The creature's row is brought into the order's view.
+// The creature is brought into the map's view (showOnMap) and its row
+// into the order's.
 func (ed *Editor) followTurn() {
 	f := ed.enc.Fight
 	now := ""
@@ -349,8 +350,30 @@ func (ed *Editor) followTurn() {
 	if f != nil {
 		if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
 			ed.Select(j)
+			ed.showOnMap(j)
 		}
 	}
+}
+
+// showOnMap centres the editor's map on token i when it is not wholly in
+// view: on a big map, starting a fight or pressing N left the view where
+// it was, and the creature whose turn began was often off screen. A token
+// in view stays where the GM has it. The player display keeps its own
+// view (it never follows the editor's).
+func (ed *Editor) showOnMap(i int) {
+	s := ed.view.Size()
+	z := float64(ed.view.Zoom())
+	if s.Width <= 0 || s.Height <= 0 || z <= 0 || i < 0 || i >= len(ed.enc.Tokens) {
+		return // not laid out yet: nothing is in view
+	}
+	t := &ed.enc.Tokens[i]
+	k := float64(ed.enc.Space(t))
+	ox, oy := ed.view.Origin()
+	w, h := float64(s.Width)/z, float64(s.Height)/z
+	if float64(t.X) >= ox && float64(t.Y) >= oy && float64(t.X)+k <= ox+w && float64(t.Y)+k <= oy+h {
+		return
+	}
+	ed.centreOn(i)
 }
 
 // scrollToSelection shows, in a fight, the selected creature's HP, Damage

@@ -138,7 +138,14 @@ func TestDelayTakesTheNewPlace(t *testing.T) {
 	if i := slices.Index(rows, "Dae (14)"); i < 0 || i == 0 || rows[i-1] != "▶ Goblin Archer (14)" {
 		t.Errorf("rows %q, want Dae (14) under ▶ Goblin Archer (14)", rows)
 	}
+	if got, want := ed.status.msgLabel.Text, "Dae delays, acting after Goblin Archer: Goblin Archer's turn"; got != want {
+		t.Errorf("after Delay the status bar says %q, want %q", got, want)
+	}
+	ed.Redo() // nothing to redo: the status bar says so, and the next turn's words replace it
 	ed.NextTurn()
+	if got, want := ed.status.msgLabel.Text, "Dae's turn"; got != want {
+		t.Errorf("after Next the status bar says %q, want %q", got, want)
+	}
 	if f := ed.enc.Fight; f.Turn != "Dae" || f.Round != 2 || f.State["Dae"] != (model.TurnState{}) {
 		t.Errorf("Dae back: %+v", f)
 	}

@@ -430,7 +430,20 @@ func (ed *Editor) NextTurn() {
 		ed.message("no fight in progress: Encounter > Start fight…")
 		return
 	}
-	ed.fightEdit(func(c *model.Encounter) error { c.Fight.NextTurn(); c.Fight.State = nil; return nil })
+	round := ed.enc.Fight.Round
+	if ed.fightEdit(func(c *model.Encounter) error { c.Fight.NextTurn(); c.Fight.State = nil; return nil }) == nil {
+		ed.message(turnMessage(ed.enc.Fight, round))
+	}
+}
+
+// turnMessage says whose turn it is now ("Navasi's turn", "Round 3:
+// Iseph's turn" when a round begins): the status bar kept the last
+// message ("nothing to redo") through Next and Delay.
+func turnMessage(f *model.Fight, round int) string {
+	if f.Round != round {
+		return fmt.Sprintf("Round %d: %s's turn", f.Round, f.Turn)
+	}
+	return f.Turn + "'s turn"
 }
 
 // DelayTurn moves the current creature after the next one, whose turn
@@ -446,13 +459,17 @@ func (ed *Editor) DelayTurn() {
 		ed.message(why)
 		return
 	}
-	ed.fightEdit(func(c *model.Encounter) error {
+	who, round := ed.enc.Fight.Turn, ed.enc.Fight.Round
+	err := ed.fightEdit(func(c *model.Encounter) error {
 		if err := session.Delay(c); err != nil {
 			return err
 		}
 		c.Fight.State = nil
 		return nil
 	})
+	if err == nil {
+		ed.message(fmt.Sprintf("%s delays, acting after %s: %s", who, ed.enc.Fight.Turn, turnMessage(ed.enc.Fight, round)))
+	}
 }
 
 // EndFight ends the fight at once, and says so with the way back: the

@@ -27,8 +27,8 @@ import (
 // Saver saves exports from one window. Its dialogs show over Win and
 // Escape answers them through Esc, the window's; the write's result comes
 // back through Post on the UI goroutine (fyne.Do in the app; tests pump
-// it), and Say tells the GM what was written ("wrote room.png (34 KB)")
-// where the window shows such news: the editor's status bar, the line
+// it), and Say tells the GM what was written ("wrote room.png (34 KB) in
+// /home/gm/maps") where the window shows such news: the editor's status bar, the line
 // under the library's list.
 type Saver struct {
 	Win  fyne.Window
@@ -173,7 +173,8 @@ func (s *Saver) wrote(title, path string, n int64, err error) {
 		controls.ShowError(s.Win, "Could not "+title, err)
 		return
 	}
-	s.Say(fmt.Sprintf("wrote %s (%s)", filepath.Base(path), byteSize(n)))
+	// the folder too: the name alone left the GM looking for where it went
+	s.Say(fmt.Sprintf("wrote %s (%s) in %s", filepath.Base(path), byteSize(n), filepath.Dir(path)))
 }
 
 // byteSize says n bytes as a GM reads it: "812 bytes", "34 KB", "2.1 MB".

@@ -165,7 +165,7 @@ func TestLibraryExportsTheSelectedEncounter(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the file reads back as\n%+v\nwant the stored\n%+v", got, want)
 	}
-	if !l.newsBar.Visible() || !strings.HasPrefix(l.news.Text, "wrote Derelict cargo bay.encounter.json (") || !strings.HasSuffix(l.news.Text, " KB)") {
+	if !l.newsBar.Visible() || !strings.HasPrefix(l.news.Text, "wrote Derelict cargo bay.encounter.json (") || !strings.HasSuffix(l.news.Text, " KB) in "+dir) {
 		t.Errorf("the line under the list says %q (shown %v)", l.news.Text, l.newsBar.Visible())
 	}
 }

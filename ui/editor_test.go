@@ -841,9 +841,10 @@ func TestSelectDragOnEmptyGroundPans(t *testing.T) {
 func TestInspectorTokenList(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	var scout *controls.PaneButton
-	for _, b := range tokenListButtons(ed) {
-		if strings.HasPrefix(b.Text, "Tashtari scout ·") {
+	for i := range ed.insp.rows.Length() {
+		if b := tokenListButton(t, ed, i); strings.HasPrefix(b.Text, "Tashtari scout ·") {
 			scout = b
+			break
 		}
 	}
 	if scout == nil || !strings.Contains(scout.Text, "hidden") {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -17,7 +18,8 @@ func TestTheTokenListShowsHiddenInSight(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	ed.Select(-1)
 	var hidden, shown int
-	for _, b := range tokenListButtons(ed) {
+	for i := range ed.insp.rows.Length() {
+		b := tokenListButton(t, ed, i)
 		name, _, _ := strings.Cut(b.Text, " · ")
 		i := ed.enc.TokenIndex(name)
 		if i < 0 {
@@ -46,16 +48,22 @@ func TestTheTokenListShowsHiddenInSight(t *testing.T) {
 	}
 }
 
-// tokenListButtons are the buttons of the inspector's token list, each in
-// its narrowRow.
-func tokenListButtons(ed *Editor) []*controls.PaneButton {
-	var out []*controls.PaneButton
-	for _, o := range ed.insp.box.Objects {
-		if row, ok := o.(*fyne.Container); ok && len(row.Objects) == 1 {
-			if b, ok := row.Objects[0].(*controls.PaneButton); ok {
-				out = append(out, b)
-			}
-		}
+// tokenListButton is the button of row i of the inspector's token list,
+// the inspector scrolled to it: only the rows in view are made (lazyRows).
+func tokenListButton(t *testing.T, ed *Editor, i int) *controls.PaneButton {
+	t.Helper()
+	rows := ed.insp.rows
+	if rows == nil || i >= rows.Length() {
+		t.Fatalf("the token list has no row %d", i)
 	}
-	return out
+	sc := ed.fight.scroll
+	sc.ScrollToOffset(fyne.NewPos(0, rows.Position().Y+float32(i)*(rows.rowHeight()+theme.Padding())))
+	o := rows.rowAt(i)
+	if o == nil {
+		t.Fatalf("row %d of the token list is not made with the inspector scrolled to it", i)
+	}
+	if why := outOfSight(ed, o); why != "" {
+		t.Fatalf("row %d of the token list, scrolled to: %s", i, why)
+	}
+	return o.(*fyne.Container).Objects[0].(*controls.PaneButton)
 }

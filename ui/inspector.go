@@ -118,6 +118,9 @@ func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions
 		head.Truncation = fyne.TextTruncateEllipsis
 	}
 	box.Add(head)
+	if ip.rows != nil {
+		ip.rows.SetLength(0) // until tokenList lists them again
+	}
 	if sel < 0 || sel >= len(e.Tokens) {
 		ip.tokenList(e, act)
 	} else {
@@ -132,26 +135,50 @@ func (ip *inspectorPanel) show(e *model.Encounter, sel int, act inspectorActions
 }
 
 // tokenList fills the inspector with every token, a click selecting it.
+// Only the rows in the inspector's view are made (lazyRows): a widget per
+// token made opening 1000 tokens take 165 ms and a deselection 51 ms.
 func (ip *inspectorPanel) tokenList(e *model.Encounter, act inspectorActions) {
 	box := ip.box
 	box.Add(widget.NewLabel("No token selected.\nV: click a token to select it,\nT: click a square to add one.\nRight-click a square for notes."))
-	if len(e.Tokens) > 0 {
-		box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	if len(e.Tokens) == 0 {
+		return
 	}
-	// the rows go in at once: added one by one, each laid the whole list
-	// out again (1.6 s for 1000 tokens, every time nothing was selected)
-	rows := make([]fyne.CanvasObject, 0, len(e.Tokens))
-	for i, t := range e.Tokens {
-		b := controls.NewPaneButton(tokenListLabel(&t), func() { act.pick(i) })
+	box.Add(widget.NewLabelWithStyle("Tokens", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	ip.listed, ip.pick = e, act.pick
+	rows := ip.listRows()
+	rows.SetLength(len(e.Tokens))
+	box.Objects = append(box.Objects, rows) // laid out by show's Refresh
+}
+
+// listRows are the token list's rows, kept from one list to the next.
+func (ip *inspectorPanel) listRows() *lazyRows {
+	if ip.rows == nil {
+		ip.rows = newLazyRows(func() fyne.CanvasObject {
+			b := controls.NewPaneButton("", nil)
+			b.Alignment = widget.ButtonAlignLeading
+			b.Importance = widget.LowImportance
+			return container.New(narrowRow{}, b)
+		}, ip.bindListRow)
+	}
+	return ip.rows
+}
+
+// bindListRow makes row o show token i of the list.
+func (ip *inspectorPanel) bindListRow(i int, o fyne.CanvasObject) {
+	if ip.listed == nil || i >= len(ip.listed.Tokens) {
+		return
+	}
+	t := &ip.listed.Tokens[i]
+	b := o.(*fyne.Container).Objects[0].(*controls.PaneButton)
+	pick := ip.pick
+	b.OnTapped = func() { pick(i) }
+	if text := tokenListLabel(t); b.Text != text || (b.Icon != nil) != t.Hidden {
+		b.Text, b.Icon = text, nil
 		if t.Hidden {
-			b.SetIcon(theme.VisibilityOffIcon())
+			b.Icon = theme.VisibilityOffIcon()
 		}
-		b.Alignment = widget.ButtonAlignLeading
-		b.Importance = widget.LowImportance
-		rows = append(rows, container.New(narrowRow{}, b))
+		b.Refresh()
 	}
-	box.Objects = append(box.Objects, rows...)
-	box.Refresh()
 }
 
 // narrowRow lays its one object out at the row's width and asks for none:
@@ -552,6 +579,11 @@ type inspectorPanel struct {
 	// quick is, in a fight, the form of the token's HP, Damage and Heal
 	// and conditions, under its name at the inspector's top; nil otherwise
 	quick *widget.Form
+	// rows are the token list's (tokenList), of the tokens of listed,
+	// pick selecting one
+	rows   *lazyRows
+	listed *model.Encounter
+	pick   func(i int)
 	// keepInSight scrolls the inspector so that the field being typed in
 	// is not hidden by the error line that has just shortened its view
 	// (rightpane.go); nil in a bare panel

@@ -38,8 +38,9 @@ const inspectorShare = 0.3
 // full-width handle.
 func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	// the fields end a scroll bar's width short of the column: the bar is
-	// drawn over the content, and ran over the max HP field
-	inspScroll := container.NewVScroll(container.New(clearOfBar(), ed.insp.box))
+	// drawn over the content, and ran over the max HP field; the token
+	// list's rows are made as they come into view (lazyRows)
+	inspScroll := newRowsScroll(container.New(clearOfBar(), ed.insp.box), ed.insp.listRows())
 	ed.fight.scroll = inspScroll // fightpanel.go: scrollToSelection
 	answers := container.NewVScroll(ed.ovp.coverLabel)
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)

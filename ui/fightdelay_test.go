@@ -39,14 +39,14 @@ func denFight(t *testing.T) *model.Encounter {
 }
 
 // fightRowLabels are the fight panel's rows, top to bottom, as the GM
-// reads them ("▶ Dae (15)").
-func fightRowLabels(ed *Editor) []string {
+// reads them ("▶ Dae (15)"): the order scrolled to each in turn (only the
+// rows in view are made), then back.
+func fightRowLabels(t *testing.T, ed *Editor) []string {
+	t.Helper()
+	off := ed.fight.order.Offset
+	defer ed.fight.order.ScrollToOffset(off)
 	var out []string
-	for _, o := range ed.fight.box.Objects {
-		r, ok := o.(*orderRow)
-		if !ok {
-			continue
-		}
+	for i := range ed.fight.rows.Length() {
 		var walk func(o fyne.CanvasObject)
 		walk = func(o fyne.CanvasObject) {
 			switch w := o.(type) {
@@ -60,9 +60,27 @@ func fightRowLabels(ed *Editor) []string {
 				}
 			}
 		}
-		walk(r.content)
+		walk(orderRowAt(t, ed, i).content)
 	}
 	return out
+}
+
+// orderRowAt is row i of the fight's order, the order scrolled to it.
+func orderRowAt(t *testing.T, ed *Editor, i int) *orderRow {
+	t.Helper()
+	rows := ed.fight.rows
+	if i >= rows.Length() {
+		t.Fatalf("the order has no row %d", i)
+	}
+	ed.fight.order.ScrollToOffset(fyne.NewPos(0, float32(i)*ed.orderRowHeight()))
+	o := rows.rowAt(i)
+	if o == nil {
+		t.Fatalf("row %d of the order is not made with the order scrolled to it", i)
+	}
+	if why := outOfSight(ed, o); why != "" {
+		t.Fatalf("row %d of the order, scrolled to: %s", i, why)
+	}
+	return o.(*orderRow)
 }
 
 // TestNoDelayAfterActing: a creature that has already moved this turn
@@ -134,7 +152,7 @@ func TestDelayTakesTheNewPlace(t *testing.T) {
 	if dae.Initiative == nil || *dae.Initiative != 14 {
 		t.Errorf("Dae's initiative after the Delay: %s, want 14 (the archer's)", initText(dae.Initiative))
 	}
-	rows := fightRowLabels(ed)
+	rows := fightRowLabels(t, ed)
 	if i := slices.Index(rows, "Dae (14)"); i < 0 || i == 0 || rows[i-1] != "▶ Goblin Archer (14)" {
 		t.Errorf("rows %q, want Dae (14) under ▶ Goblin Archer (14)", rows)
 	}

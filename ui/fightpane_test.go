@@ -134,7 +134,9 @@ func TestTheTurnsHPNeedsNoScrolling(t *testing.T) {
 		for i < len(f.Order) && ed.enc.Fight.Order[i] != name {
 			i++
 		}
-		if why := outOfSight(ed, ed.fight.box.Objects[i]); why != "" {
+		if o := ed.fight.rows.rowAt(i); o == nil {
+			t.Errorf("turn %d: %s's row in the order is not made", turn, name)
+		} else if why := outOfSight(ed, o); why != "" {
 			t.Errorf("turn %d: %s's row in the order %s", turn, name, why)
 		}
 		ed.NextTurn()

@@ -34,7 +34,7 @@ type fightPanel struct {
 	order  *container.Scroll // box, in as many rows as the inspector leaves
 	scroll *container.Scroll // the inspector's scroll, under the order
 	shown  string            // the round and turn last shown (followTurn)
-	rows   []fightRow        // the order's rows, in box (updateOrder)
+	rows   *lazyRows         // the order's rows, in box (updateOrder)
 	toTurn bool              // the turn changed: show its row (showFight)
 	// quickRoom is the room fightColumn keeps for the inspector's quick
 	// part, as high as it was when token quickFor was first shown
@@ -55,8 +55,9 @@ func (ed *Editor) pinFightBar(insp fyne.CanvasObject) fyne.CanvasObject {
 	if ed.fight.box == nil {
 		ed.fight.box = container.NewVBox()
 	}
-	// the arrows clear of the order's own scroll bar
-	ed.fight.order = container.NewVScroll(container.New(clearOfBar(), ed.fight.box))
+	// the arrows clear of the order's own scroll bar; the rows made as
+	// they come into view (updateOrder)
+	ed.fight.order = newRowsScroll(container.New(clearOfBar(), ed.fight.box), ed.orderRows())
 	ed.fight.order.Hide()
 	ed.fight.pin = container.New(fightColumn{ed}, ed.fight.bar, ed.fight.order, insp)
 	return ed.fight.pin
@@ -118,10 +119,10 @@ func (ed *Editor) orderHeight() float32 { return ed.fight.box.MinSize().Height }
 // orderRowHeight is the height of one row of the order, with the padding
 // under it.
 func (ed *Editor) orderRowHeight() float32 {
-	if len(ed.fight.box.Objects) == 0 {
+	if ed.enc.Fight == nil || ed.orderRows().Length() == 0 {
 		return 0
 	}
-	return ed.fight.box.Objects[0].MinSize().Height + theme.Padding()
+	return ed.orderRows().rowHeight() + theme.Padding()
 }
 
 // orderRowsWanted is how many rows of the order the right pane's top asks
@@ -159,7 +160,8 @@ func (ed *Editor) showFight() {
 	if f == nil {
 		shown := box.Visible() || bar.Visible()
 		box.RemoveAll()
-		ed.fight.rows = nil
+		ed.orderRows().SetLength(0)
+		ed.orderRows().Refresh() // its rows wait for the next fight
 		box.Hide()
 		bar.Hide()
 		if ed.fight.order != nil {
@@ -197,7 +199,6 @@ func (ed *Editor) showFight() {
 	bar.Add(widget.NewSeparator())
 	var top fyne.CanvasObject
 	if bar != ed.fight.bar {
-		ed.fight.rows = nil
 		top = bar
 	}
 	grew := ed.updateOrder(f, top, !box.Visible())
@@ -222,85 +223,87 @@ func (ed *Editor) showFight() {
 	}
 }
 
-// fightRow is one creature's row in the order, kept from one showFight to
-// the next: its button's words and colour are all that change with a turn.
-type fightRow struct {
-	row  *orderRow
-	pick *controls.PaneButton
-}
-
 // updateOrder makes the order's rows show f, under head when not nil, and
 // reports whether the box's objects were put in again (it must be laid out
-// again and refreshed); anew puts them in whether or not rows changed.
+// again and refreshed); anew puts them in whether or not the order's
+// length changed.
 //
-// A row is a position in the order, not a creature: Next, a Delay or a
-// move in the order changes the words of the rows it touches (two for
-// Next), and only those are refreshed. Rebuilding every row each time made
-// Next take 1.2 s with 1000 creatures (3000 buttons made, each arrow's
-// icon decoded again); refreshing the box re-decodes them all as well.
+// Only the rows in the order's view are made (lazyRows): a row per
+// creature, three buttons each, made Start fight and End take 1.2 s with
+// 1000 creatures, most of it decoding each arrow's icon. A row is a
+// position in the order, not a creature: Next, a Delay or a move in the
+// order changes the words of the rows it touches (two for Next), and only
+// those buttons are refreshed (bindOrderRow).
 func (ed *Editor) updateOrder(f *model.Fight, head fyne.CanvasObject, anew bool) bool {
-	box := ed.fight.box
-	grew := anew || head != nil
-	// the rows go in at once: added one by one, each laid out the whole
-	// order again, and a fight of 1000 tokens took 11 s to start (and as
-	// long for every Next)
-	for i := len(ed.fight.rows); i < len(f.Order); i++ {
-		pick := controls.NewPaneButton("", func() {
-			if fi := ed.enc.Fight; fi != nil && i < len(fi.Order) {
-				if j := ed.enc.TokenIndex(fi.Order[i]); j >= 0 {
-					ed.Select(j)
-				}
-			}
-		})
-		pick.Alignment = widget.ButtonAlignLeading
-		pick.Importance = widget.LowImportance
-		up := controls.NewPaneButtonWithIcon("", theme.MoveUpIcon(), func() { ed.MoveInOrder(i, -1) })
-		down := controls.NewPaneButtonWithIcon("", theme.MoveDownIcon(), func() { ed.MoveInOrder(i, 1) })
-		row := container.NewBorder(nil, nil, nil, container.NewHBox(up, down), pick)
-		ed.fight.rows = append(ed.fight.rows, fightRow{newOrderRow(row, func(rows int) { ed.MoveInOrder(i, rows) }), pick}) // fightrow.go: drag to reorder
-		grew = true
+	box, rows := ed.fight.box, ed.orderRows()
+	grew := anew || head != nil || rows.Length() != len(f.Order) || len(box.Objects) == 0
+	rows.SetLength(len(f.Order))
+	if !grew {
+		rows.Refresh() // the rows in view show f
+		return false
 	}
-	if grew || len(ed.fight.rows) > len(f.Order) {
-		ed.fight.rows = ed.fight.rows[:len(f.Order)]
-		objs := make([]fyne.CanvasObject, 0, len(ed.fight.rows)+2)
-		if head != nil {
-			objs = append(objs, head) // the bar, in a panel without the pinned one
-		}
-		for _, r := range ed.fight.rows {
-			objs = append(objs, r.row)
-		}
-		box.Objects = append(objs, widget.NewSeparator()) // laid out once, by Refresh
-		grew = true
+	objs := make([]fyne.CanvasObject, 0, 3)
+	if head != nil {
+		objs = append(objs, head) // the bar, in a panel without the pinned one
 	}
-	at := make(map[string]int, len(ed.enc.Tokens)) // names to tokens: TokenIndex per row was 1000 x 1000 compares
-	for j := range ed.enc.Tokens {
-		if _, dup := at[ed.enc.Tokens[j].Name]; !dup {
-			at[ed.enc.Tokens[j].Name] = j
-		}
+	box.Objects = append(objs, rows, widget.NewSeparator()) // laid out once, by Refresh
+	return true
+}
+
+// orderRows are the order's rows, kept from one fight to the next.
+func (ed *Editor) orderRows() *lazyRows {
+	if ed.fight.rows == nil {
+		ed.fight.rows = newLazyRows(ed.newOrderRow, ed.bindOrderRow)
 	}
-	for i, n := range f.Order {
-		label := n
-		j, ok := at[n]
-		if !ok {
-			j = ed.enc.TokenIndex(n) // by id, as TokenIndex reads it
-		}
-		if j >= 0 && ed.enc.Tokens[j].Initiative != nil {
-			label = fmt.Sprintf("%s (%d)", n, *ed.enc.Tokens[j].Initiative)
-		}
-		imp := widget.LowImportance
-		if n == f.Turn {
-			label = "▶ " + label
-			imp = widget.HighImportance
-		}
-		if p := ed.fight.rows[i].pick; p.Text != label || p.Importance != imp {
-			p.Text, p.Importance = label, imp
-			ed.fight.rows[i].row.min = fyne.Size{} // measured again
-			if !grew {
-				p.Refresh()
+	return ed.fight.rows
+}
+
+// newOrderRow is a row of the order: the creature's button, which selects
+// it, up and down, and the row dragged to reorder (fightrow.go). Each acts
+// on the position the row shows when it is pressed.
+func (ed *Editor) newOrderRow() fyne.CanvasObject {
+	var r *orderRow
+	pick := controls.NewPaneButton("", func() {
+		if fi := ed.enc.Fight; fi != nil && r.at < len(fi.Order) {
+			if j := ed.enc.TokenIndex(fi.Order[r.at]); j >= 0 {
+				ed.Select(j)
 			}
 		}
+	})
+	pick.Alignment = widget.ButtonAlignLeading
+	pick.Importance = widget.LowImportance
+	up := controls.NewPaneButtonWithIcon("", theme.MoveUpIcon(), func() { ed.MoveInOrder(r.at, -1) })
+	down := controls.NewPaneButtonWithIcon("", theme.MoveDownIcon(), func() { ed.MoveInOrder(r.at, 1) })
+	row := container.NewBorder(nil, nil, nil, container.NewHBox(up, down), pick)
+	r = newOrderRow(row, func(rows int) { ed.MoveInOrder(r.at, rows) })
+	r.pick = pick
+	return r
+}
+
+// bindOrderRow makes row o show position i of the fight's order: the
+// creature's name and initiative, marked and coloured when it is its turn.
+func (ed *Editor) bindOrderRow(i int, o fyne.CanvasObject) {
+	r := o.(*orderRow)
+	r.at = i
+	f := ed.enc.Fight
+	if f == nil || i >= len(f.Order) {
+		return
 	}
-	return grew
+	n := f.Order[i]
+	label := n
+	if j := ed.enc.TokenIndex(n); j >= 0 && ed.enc.Tokens[j].Initiative != nil {
+		label = fmt.Sprintf("%s (%d)", n, *ed.enc.Tokens[j].Initiative)
+	}
+	imp := widget.LowImportance
+	if n == f.Turn {
+		label = "▶ " + label
+		imp = widget.HighImportance
+	}
+	if p := r.pick; p.Text != label || p.Importance != imp {
+		p.Text, p.Importance = label, imp
+		r.min = fyne.Size{} // measured again
+		p.Refresh()
+	}
 }
 
 // showTurnRow scrolls the order so that the row of the creature whose

@@ -232,15 +232,10 @@ func TestDragReordersTheOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	order := slices.Clone(ed.enc.Fight.Order)
-	var rows []*orderRow
-	for _, o := range ed.fight.box.Objects {
-		if r, ok := o.(*orderRow); ok {
-			rows = append(rows, r)
-		}
+	if n := ed.fight.rows.Length(); n != len(order) {
+		t.Fatalf("%d rows for %d creatures", n, len(order))
 	}
-	if len(rows) != len(order) {
-		t.Fatalf("%d rows for %d creatures", len(rows), len(order))
-	}
+	rows := []*orderRow{orderRowAt(t, ed, 0)}
 	h := rows[0].Size().Height
 	rows[0].Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, h)})
 	rows[0].Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(0, h*1.2)})

@@ -22,8 +22,8 @@ func TestFightPanelGrowsWithTheOrderNotItsSquare(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := len(ed.fight.box.Objects); got < n {
-			t.Errorf("the order shows %d rows, want %d", got, n)
+		if got := ed.fight.rows.Length(); got != n {
+			t.Errorf("the order has %d rows, want %d", got, n)
 		}
 		return d
 	})

@@ -20,9 +20,11 @@ type orderRow struct {
 	move    func(rows int)
 	min     fyne.Size // MinSize's last answer, at text size minAt; 0: none
 	minAt   float32
+	pick    *controls.PaneButton // the creature's button (bindOrderRow)
+	at      int                  // the position in the order the row shows
 }
 
-// MinSize is the row's, kept until its words change (updateOrder clears
+// MinSize is the row's, kept until its words change (bindOrderRow clears
 // it) or the text size does: every layout of the right pane asked each of
 // 1000 rows to measure its words again, 100 ms a turn.
 func (r *orderRow) MinSize() fyne.Size {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
-	"slices"
 	"strings"
 	"testing"
 
@@ -266,18 +265,44 @@ func TestEditWorkDoesNotFollowTheTokens(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.until(t, "overlays", ed.overlaysIdle)
-	before := slices.Clone(ed.fight.rows)
-	ed.NextTurn()
-	if len(ed.fight.rows) != len(before) {
-		t.Fatalf("Next: %d rows, were %d", len(ed.fight.rows), len(before))
+	rows := ed.fight.rows
+	had := map[fyne.CanvasObject]bool{} // the rows made so far
+	for _, m := range rows.made {
+		had[m.o] = true
 	}
-	for i := range before {
-		if ed.fight.rows[i] != before[i] {
-			t.Fatalf("Next made row %d again: the order's rows are kept between turns", i)
+	for _, o := range rows.spare {
+		had[o] = true
+	}
+	ed.NextTurn()
+	for _, m := range rows.made {
+		if !had[m.o] {
+			t.Fatalf("Next made a row for position %d: the order's rows are kept between turns", m.i)
 		}
 	}
-	if got := ed.fight.rows[1].pick.Text; !strings.HasPrefix(got, "▶ ") {
+	if got := rows.rowAt(1).(*orderRow).pick.Text; !strings.HasPrefix(got, "▶ ") {
 		t.Errorf("after Next the second row reads %q, want it marked current", got)
+	}
+
+	// the order makes the rows in its view, with 100 creatures as with
+	// 1000 (three buttons a creature made Start fight take 1.2 s)
+	for _, n := range []int{100, 1000} {
+		ed, _, p := newTestEditor(t, crowdedEncounter(100, 100, n))
+		if err := ed.StartFight(func() int { return 10 }); err != nil {
+			t.Fatal(err)
+		}
+		p.until(t, "overlays", ed.overlaysIdle)
+		if got := ed.fight.rows.Length(); got != n {
+			t.Fatalf("the order has %d rows for %d creatures", got, n)
+		}
+		inView := int(ed.fight.order.Size().Height/ed.orderRowHeight()) + 2 // a row cut at each end
+		made := len(ed.fight.rows.made)
+		t.Logf("a fight of %d: %d of the order's rows made, %d in its view; %d buttons in the window", n, made, inView, paneButtons(ed))
+		if made > inView {
+			t.Errorf("a fight of %d: %d of the order's rows made, want at most the %d in its view", n, made, inView)
+		}
+		if got := paneButtons(ed); got > 3*inView+20 {
+			t.Errorf("a fight of %d: %d buttons in the window, want the order's rows in view (3 each) and the inspector's", n, got)
+		}
 	}
 }
 

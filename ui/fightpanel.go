@@ -119,7 +119,7 @@ func (ed *Editor) orderHeight() float32 { return ed.fight.box.MinSize().Height }
 // orderRowHeight is the height of one row of the order, with the padding
 // under it.
 func (ed *Editor) orderRowHeight() float32 {
-	if ed.enc.Fight == nil || ed.orderRows().Length() == 0 {
+	if ed.orderRows().Length() == 0 {
 		return 0
 	}
 	return ed.orderRows().rowHeight() + theme.Padding()

@@ -850,14 +850,36 @@ func TestInspectorTokenList(t *testing.T) {
 	if scout == nil || !strings.Contains(scout.Text, "hidden") {
 		t.Fatalf("the token list should list the hidden scout as hidden")
 	}
+	// the whole map in view: the pick selects the scout and leaves the
+	// map where it is (centring it moved the map under the GM's eyes)
+	ox, oy := ed.view.Origin()
 	test.Tap(scout)
 	i, tk := tokenAt(t, ed, "Tashtari scout")
 	if ed.Selected() != i {
 		t.Errorf("tapping the list entry should select the scout")
 	}
+	if x, y := ed.view.Origin(); x != ox || y != oy {
+		t.Errorf("the scout was in view, yet the map moved from (%v, %v) to (%v, %v)", ox, oy, x, y)
+	}
+	// zoomed in away from it: the pick brings it to the middle
+	ed.Select(-1)
+	ed.view.SetView(ed.view.Zoom()*4, 0, 0)
+	tokenListTap(t, ed, "Tashtari scout ·")
 	if x, y := ed.view.SquareAt(fyne.NewPos(ed.view.Size().Width/2, ed.view.Size().Height/2)); x != tk.X || y != tk.Y {
 		t.Errorf("the view should centre on the scout at (%d, %d), centre shows (%d, %d)", tk.X, tk.Y, x, y)
 	}
+}
+
+// tokenListTap taps the token list's row that starts with prefix.
+func tokenListTap(t *testing.T, ed *Editor, prefix string) {
+	t.Helper()
+	for i := range ed.insp.rows.Length() {
+		if b := tokenListButton(t, ed, i); strings.HasPrefix(b.Text, prefix) {
+			test.Tap(b)
+			return
+		}
+	}
+	t.Fatalf("no row %q in the token list", prefix)
 }
 
 func TestDragPathGoesToTheDrop(t *testing.T) {

@@ -67,7 +67,7 @@ func (ed *Editor) showInspector() {
 	ed.insp.show(ed.enc, ed.sel, inspectorActions{
 		pick: func(i int) {
 			ed.Select(i)
-			ed.centreOn(i)
+			ed.showOnMap(i) // the map moves only for a token out of view
 		},
 		editor:    ed.tokenEditor,
 		duplicate: ed.DuplicateToken,

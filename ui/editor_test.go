@@ -1044,3 +1044,27 @@ func TestEditorWindowGoesNoSmallerThanItsLayout(t *testing.T) {
 		t.Errorf("the editor asks %v at least, want %v", m, editorLeast)
 	}
 }
+
+// TestLeavingOnAFullDiskOffersTheFileElsewhere: leaving the editor (Open
+// library, Quit) with edits a full disk refused offered "Save as copy and
+// leave", which writes to the same disk and failed again; it now offers
+// the encounter file elsewhere, as a read-only library does.
+func TestLeavingOnAFullDiskOffersTheFileElsewhere(t *testing.T) {
+	ed, st, _ := newTestEditor(t, openEncounter(t, 6, 6))
+	test.TypeOnCanvas(ed.win.Canvas(), "b")
+	gesture(ed, 0, [2]int{2, 2})
+	st.Fail = fmt.Errorf("save: %w: free some disk space", model.ErrDiskFull)
+	left := false
+	ed.saveBeforeLeaving(func() { left = true })
+	if left {
+		t.Fatal("left with edits the disk refused, without asking")
+	}
+	_, _, btn := topDialog(t, ed.win)
+	if btn["Save a copy elsewhere…"] == nil || btn["Save as copy and leave"] != nil {
+		t.Errorf("leaving on a full disk offers %v, want Save a copy elsewhere… and no copy in the library", keys(btn))
+	}
+	ed.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if ed.win.Canvas().Overlays().Top() != nil || left {
+		t.Error("Escape should stay in the editor, the dialog closed")
+	}
+}

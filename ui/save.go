@@ -131,8 +131,9 @@ func saveFailure(name string, err error) (summary, detail string) {
 	}
 	if nowhere(err) {
 		return fmt.Sprintf("%q was not saved", name),
-			fmt.Sprintf("%s\n\nYour edits are kept in this window, and the next save tries again (Ctrl+S, or autosave after your next change). "+
-				"A copy in the library would fail the same way: choose Export encounter file… to keep them in a file on another disk or folder.", controls.Sentence(err.Error()))
+			// the store's words already say the edits are kept and the
+			// next save retries
+			fmt.Sprintf("%s\n\nA copy in the library would fail the same way: choose Export encounter file… to keep your edits in a file on another disk or folder.", controls.Sentence(err.Error()))
 	}
 	return fmt.Sprintf("%q was not saved", name),
 		fmt.Sprintf("%s\n\nYour edits are kept in this window, and the next save tries again (Ctrl+S, or autosave after your next change). "+
@@ -219,6 +220,11 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 		then()
 		return
 	}
+	if nowhere(err) {
+		// a copy in the library fails the same way: the file elsewhere
+		ed.leaveElsewhere("Not saved", fmt.Sprintf("%q could not be saved", ed.enc.Name), controls.Sentence(err.Error()), then)
+		return
+	}
 	lbl, _, _ := controls.ErrorContent(fmt.Sprintf("%q could not be saved", ed.enc.Name),
 		controls.Sentence(err.Error())+"\n\nSave your edits as a copy, or leave and lose them?", controls.ErrDialogWidth(ed.win))
 	var d *dialog.CustomDialog
@@ -238,15 +244,22 @@ func (ed *Editor) saveBeforeLeaving(then func()) {
 // leaveReadOnly asks before leaving edits that a read-only library cannot
 // keep: save a copy elsewhere (an encounter file), leave, or stay.
 func (ed *Editor) leaveReadOnly(then func()) {
-	lbl, _, _ := controls.ErrorContent(fmt.Sprintf("%q cannot be saved here", ed.enc.Name),
-		library.ReadOnlyNote+"\n\nSave your edits as an encounter file elsewhere, or leave and lose them?", controls.ErrDialogWidth(ed.win))
+	ed.leaveElsewhere("Read-only library", fmt.Sprintf("%q cannot be saved here", ed.enc.Name), library.ReadOnlyNote, then)
+}
+
+// leaveElsewhere asks before leaving edits the library cannot keep (it is
+// read-only, or its disk is full, where a copy in it fails the same way):
+// save a copy elsewhere (an encounter file), leave, or stay. Escape stays.
+func (ed *Editor) leaveElsewhere(title, head, why string, then func()) {
+	lbl, _, _ := controls.ErrorContent(head, why+"\n\nSave your edits as an encounter file elsewhere, or leave and lose them?", controls.ErrDialogWidth(ed.win))
 	var d *dialog.CustomDialog
-	d = dialog.NewCustomWithoutButtons("Read-only library", container.NewVBox(lbl, container.NewHBox(
+	d = dialog.NewCustomWithoutButtons(title, container.NewVBox(lbl, container.NewHBox(
 		widget.NewButton("Save a copy elsewhere…", func() { d.Hide(); ed.exportFile() }),
 		widget.NewButton("Leave without saving", func() { d.Hide(); then() }),
 		widget.NewButton("Stay", func() { d.Hide() }),
 	)), ed.win)
 	d.Show()
+	ed.esc.Closes(d)
 }
 
 // saveState is where autosave stands.

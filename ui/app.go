@@ -203,15 +203,17 @@ func (s *Shell) ShowLibrary() {
 // idlePlayer keeps the player display open while the library shows: the
 // table's screen goes on showing the last map as the players saw it (its
 // areas, no shared reach), and the next encounter opened takes it over
-// (Open). Keys typed there do nothing but its own.
+// (Open). Keys typed there do nothing but its own. The library's View >
+// Player display closes it; renaming that encounter in the library
+// renames the window, and deleting it leaves the players a map all in fog.
 func (s *Shell) idlePlayer(pd *player.Display) {
 	if pd.Closed() {
 		return
 	}
 	s.idle = pd
-	e := pd.Encounter()
+	shown := pd.Encounter()
 	pd.Follow(player.Source{
-		Encounter: func() *model.Encounter { return e },
+		Encounter: func() *model.Encounter { return shown },
 		Answer:    func() (*render.Overlays, *session.Result) { return nil, nil },
 		Grid:      pd.View().GridShown(),
 		Parent:    s.win,
@@ -220,9 +222,29 @@ func (s *Shell) idlePlayer(pd *player.Display) {
 		OnClosed: func() {
 			if s.idle == pd {
 				s.idle = nil
+				if s.lib != nil {
+					s.lib.SetPlayerDisplay(nil)
+				}
 			}
 		},
 	})
+	lib := s.lib
+	lib.SetPlayerDisplay(s.closePlayer)
+	lib.OnRenamed = func(id, name string) {
+		if s.idle == pd && shown.ID == id {
+			c := *shown
+			c.Name = name
+			shown = &c
+			pd.Refresh()
+		}
+	}
+	lib.OnDeleted = func(id string) {
+		if s.idle == pd && shown.ID == id {
+			shown = &model.Encounter{Ruleset: shown.Ruleset, Grid: model.NewGrid(shown.Grid.W, shown.Grid.H),
+				Revealed: make([]bool, shown.Grid.W*shown.Grid.H)} // nothing to show: fog
+			pd.Refresh()
+		}
+	}
 }
 
 // takePlayer returns the player display open beside the library or the
@@ -241,6 +263,9 @@ func (s *Shell) closePlayer() {
 	if s.idle != nil {
 		s.idle.Close()
 		s.idle = nil
+		if s.lib != nil {
+			s.lib.SetPlayerDisplay(nil)
+		}
 	}
 }
 

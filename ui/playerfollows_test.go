@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -89,5 +90,56 @@ func TestPlayerDisplayFollowsTheNextEncounter(t *testing.T) {
 	menuAction(t, w, "View", "Player display")()
 	if !pd.Closed() || s.Editor().player != nil || menuChecked(t, w, "View", "Player display") {
 		t.Error("View > Player display, checked, did not close it")
+	}
+}
+
+// TestPlayerDisplayBesideTheLibrary: while the library shows, its View >
+// Player display (checked) closes the display, which on the table's
+// screen could not be closed from there; renaming the encounter it shows
+// renames its window, and deleting it leaves the players nothing but fog
+// (the deleted map stayed up, under the old name).
+func TestPlayerDisplayBesideTheLibrary(t *testing.T) {
+	test.NewTempApp(t)
+	second := &model.Encounter{Name: "Second room", Ruleset: model.SF2E, Grid: model.NewGrid(12, 9)}
+	st := memstore.New(model.Sample(), second)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1200, 780))
+	s := NewShell(w, st)
+	s.post = newPump().post
+	s.Start(Options{InitialEncounterID: "Second room"})
+	t.Cleanup(func() {
+		if s.Editor() != nil {
+			s.Editor().Close()
+		}
+		s.closePlayer()
+	})
+	menuAction(t, w, "View", "Player display")()
+	pd := s.Editor().player
+	id := s.Editor().Encounter().ID
+	s.ShowLibrary()
+	if !menuChecked(t, w, "View", "Player display") {
+		t.Fatal("the library's View > Player display is not checked with the display open")
+	}
+	if err := s.lib.Rename(id, "Arena"); err != nil {
+		t.Fatal(err)
+	}
+	if got := pd.Window().Title(); got != "Player display — Arena" {
+		t.Errorf("after the rename the display's title is %q", got)
+	}
+	if err := s.lib.Delete(id); err != nil {
+		t.Fatal(err)
+	}
+	e := pd.Encounter()
+	if len(e.Tokens) != 0 || e.Revealed == nil || slices.Contains(e.Revealed, true) || pd.Window().Title() != "Player display" {
+		t.Errorf("after the delete the display shows %q with %d tokens, revealed %v", pd.Window().Title(), len(e.Tokens), slices.Contains(e.Revealed, true))
+	}
+	menuAction(t, w, "View", "Player display")()
+	if !pd.Closed() || s.idle != nil {
+		t.Fatal("the library's View > Player display did not close it")
+	}
+	for _, m := range w.(interface{ MainMenu() *fyne.MainMenu }).MainMenu().Items {
+		if m.Label == "View" {
+			t.Error("the library keeps a View menu with the display closed")
+		}
 	}
 }

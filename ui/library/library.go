@@ -55,6 +55,13 @@ type Library struct {
 
 	// OnHelp, when set, shows the app's help (Help > Shortcuts and rules).
 	OnHelp func()
+	// OnRenamed and OnDeleted, when set, hear of an encounter renamed or
+	// deleted here (the player display may be showing it).
+	OnRenamed func(id, name string)
+	OnDeleted func(id string)
+
+	fileMenu    *fyne.Menu
+	closePlayer func() // View > Player display closes it; nil: none is open
 
 	newBtn, openBtn, renBtn, dupBtn, delBtn *widget.Button
 	readOnly                                bool // the store cannot be written: what would write is off
@@ -128,19 +135,13 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	for _, it := range writes {
 		it.Disabled = l.readOnly
 	}
-	win.SetMainMenu(fyne.NewMainMenu(
-		fyne.NewMenu("File", writes[0], fyne.NewMenuItem("Open", l.openSelected),
-			fyne.NewMenuItemSeparator(),
-			writes[1], writes[2], writes[3],
-			fyne.NewMenuItemSeparator(),
-			fyne.NewMenuItem("Export encounter file…", func() { l.ExportSelected(filesave.EncounterFile) }),
-			fyne.NewMenuItem("Export Universal VTT…", func() { l.ExportSelected(filesave.UVTT) })),
-		fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() {
-			if l.OnHelp != nil {
-				l.OnHelp()
-			}
-		})),
-	))
+	l.fileMenu = fyne.NewMenu("File", writes[0], fyne.NewMenuItem("Open", l.openSelected),
+		fyne.NewMenuItemSeparator(),
+		writes[1], writes[2], writes[3],
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Export encounter file…", func() { l.ExportSelected(filesave.EncounterFile) }),
+		fyne.NewMenuItem("Export Universal VTT…", func() { l.ExportSelected(filesave.UVTT) }))
+	l.setMenu()
 	win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		if l.esc.Key(ev) { // a dialog's Escape or Enter
 			return
@@ -555,6 +556,32 @@ func (l *newDialog) show(v newForm) {
 	l.win.Canvas().Focus(name)
 }
 
+// setMenu installs the library's menus: File, View while the editor's
+// player display stays open beside it (SetPlayerDisplay), Help.
+func (l *Library) setMenu() {
+	menus := []*fyne.Menu{l.fileMenu}
+	if l.closePlayer != nil {
+		it := fyne.NewMenuItem("Player display", l.closePlayer)
+		it.Checked = true
+		menus = append(menus, fyne.NewMenu("View", it))
+	}
+	menus = append(menus, fyne.NewMenu("Help", fyne.NewMenuItem("Shortcuts and rules", func() {
+		if l.OnHelp != nil {
+			l.OnHelp()
+		}
+	})))
+	l.win.SetMainMenu(fyne.NewMainMenu(menus...))
+}
+
+// SetPlayerDisplay says the editor's player display stays open while the
+// library shows: View > Player display, checked, closes it (close); nil
+// takes the View menu away. On the table's screen, full screen, the
+// display could not be closed from the library.
+func (l *Library) SetPlayerDisplay(close func()) {
+	l.closePlayer = close
+	l.setMenu()
+}
+
 // Rename renames the encounter with the id.
 func (l *Library) Rename(id, name string) error {
 	ctx, cancel := ctx10()
@@ -567,6 +594,9 @@ func (l *Library) Rename(id, name string) error {
 		return fmt.Errorf("rename: %w", err)
 	}
 	l.reloadSelect(id)
+	if l.OnRenamed != nil {
+		l.OnRenamed(id, name)
+	}
 	return nil
 }
 
@@ -625,6 +655,9 @@ func (l *Library) Delete(id string) error {
 		return fmt.Errorf("delete: %w", err)
 	}
 	l.reloadSelect("")
+	if l.OnDeleted != nil {
+		l.OnDeleted(id)
+	}
 	return nil
 }
 

@@ -317,7 +317,11 @@ func (p *Display) Refresh() {
 	} else {
 		p.shared = nil
 	}
-	p.win.SetTitle("Player display — " + e.Name)
+	if e.Name == "" {
+		p.win.SetTitle("Player display") // the encounter it showed was deleted
+	} else {
+		p.win.SetTitle("Player display — " + e.Name)
+	}
 	p.showOrder(e)
 	p.view.Refresh()
 }

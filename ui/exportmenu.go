@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
 	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/library"
@@ -135,7 +136,15 @@ func (ed *Editor) exportPDF() {
 		if !ok {
 			return
 		}
-		e, o := ed.pdfExport(pdfChoices{paper: paper.Selected, player: player.Checked, sheet: sheet.Checked, trim: trim.Checked, overlays: ov.Checked})
+		c := pdfChoices{paper: paper.Selected, player: player.Checked, sheet: sheet.Checked, trim: trim.Checked, overlays: ov.Checked}
+		if c.player && c.trim && export.PlayersSeeNothing(ed.enc) {
+			// Said before the Save dialog: the whole map would print
+			// instead, as blank paper (export.ErrPlayersSeeNothing).
+			controls.ShowError(ed.win, "Could not export PDF", fmt.Errorf("Trim to content: %w, so there is nothing to trim to. "+
+				"Reveal the squares they have explored first, or uncheck Player version for the GM's print. Nothing was written", export.ErrPlayersSeeNothing))
+			return
+		}
+		e, o := ed.pdfExport(c)
 		ed.files.Save("export PDF", filesave.FileBase(e.Name)+".pdf", []string{".pdf"}, func(w io.Writer) error { return export.PDF(w, e, o) })
 	}, ed.win)
 	d.Show()

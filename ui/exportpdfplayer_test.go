@@ -2,10 +2,16 @@ package ui
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
 )
 
@@ -48,4 +54,61 @@ func TestExportPDFPlayerVersionPrintsWhatPlayersSee(t *testing.T) {
 			t.Errorf("overlays %v: the players' PDF names the creature in the fog", overlays)
 		}
 	}
+}
+
+// TestExportPDFPlayerTrimOfAMapAllInFog: Export PDF with "Player version"
+// and "Trim to content" of a map fogged from edge to edge printed the
+// whole map as blank paper (24 x 16 squares: 8 pages), the trim silently
+// dropped. Choose file… now shows an error that says why, naming the
+// option, and no Save dialog opens; unchecking Player version (the GM's
+// print) still goes on to the Save dialog.
+func TestExportPDFPlayerTrimOfAMapAllInFog(t *testing.T) {
+	e := model.Sample()
+	e.Revealed = make([]bool, len(e.Grid.Cells))
+	ed, _, p := newTestEditor(t, e)
+	settle(t, ed, p)
+	choose := func(player, trim bool) fyne.CanvasObject {
+		ed.exportPDF()
+		form := ed.win.Canvas().Overlays().Top()
+		walkObjects(form, func(o fyne.CanvasObject) {
+			if c, ok := o.(*controls.EscCheck); ok {
+				switch {
+				case strings.HasPrefix(c.Text, "Player version"):
+					c.SetChecked(player)
+				case strings.HasPrefix(c.Text, "Trim to content"):
+					c.SetChecked(trim)
+				}
+			}
+		})
+		_, _, bs := topDialog(t, ed.win)
+		if bs["Choose file…"] == nil {
+			t.Fatal("the PDF dialog has no Choose file… button")
+		}
+		test.Tap(bs["Choose file…"])
+		top := ed.win.Canvas().Overlays().Top()
+		if top == nil || top == form {
+			t.Fatal("Choose file… showed nothing")
+		}
+		return top
+	}
+	top := choose(true, true)
+	txt := allText(top)
+	for _, want := range []string{"Could not export PDF", "Trim to content: the players see nothing of the map yet (every square is fogged)", "Nothing was written"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the dialog says %q, want %q", txt, want)
+		}
+	}
+	_, _, bs := topDialog(t, ed.win)
+	if bs["OK"] == nil || bs["Save"] != nil {
+		t.Errorf("want an error dialog with OK, got buttons %v", slices.Collect(maps.Keys(bs)))
+	}
+	top.Hide()
+	top = choose(false, true)
+	if txt := allText(top); strings.Contains(txt, "Could not") {
+		t.Errorf("the GM's trimmed print was refused: %q", txt)
+	}
+	if _, _, bs := topDialog(t, ed.win); bs["Save"] == nil {
+		t.Errorf("the GM's trimmed print opened no Save dialog: buttons %v", slices.Collect(maps.Keys(bs)))
+	}
+	top.Hide()
 }

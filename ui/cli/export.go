@@ -83,6 +83,10 @@ func runExport(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if f.bools["trim"] && f.bools["player"] && export.PlayersSeeNothing(e) {
+		// The whole map would print instead, as blank paper.
+		return usagef("--trim: %v, so there is nothing to trim to; reveal the squares they have explored first, or leave out --player for the GM's print (nothing was written)", export.ErrPlayersSeeNothing)
+	}
 	n, err := export.WriteFile(out, write)
 	if err != nil {
 		return outPathErr(opt, out, err)

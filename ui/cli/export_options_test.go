@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,5 +53,50 @@ func TestExportRefusesOptionsOfOtherFormats(t *testing.T) {
 		if code, _, stderr := runCLI(t, append([]string{"export", iseph}, args...)...); code != 0 {
 			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
 		}
+	}
+}
+
+// TestExportPlayerTrimOfAMapAllInFog: --pdf --player --trim of a map the
+// players see nothing of yet (every square fogged) wrote 8 pages of
+// blank paper and exited 0, the trim silently dropped. It is bad input,
+// exit 2 in one line naming --trim and why, and nothing is written; the
+// GM's trimmed print still works.
+func TestExportPlayerTrimOfAMapAllInFog(t *testing.T) {
+	dir := t.TempDir()
+	b, err := os.ReadFile(iseph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	m := doc["map"].(map[string]any)
+	rows := m["rows"].([]any)
+	fog := make([]any, len(rows))
+	for i, r := range rows {
+		fog[i] = strings.Repeat("0", len([]rune(r.(string))))
+	}
+	m["revealed"] = fog
+	b, _ = json.Marshal(doc)
+	in := filepath.Join(dir, "allfog.encounter.json")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "af.pdf")
+	want := "encounter-planner: --trim: the players see nothing of the map yet (every square is fogged), so there is nothing to trim to; " +
+		"reveal the squares they have explored first, or leave out --player for the GM's print (nothing was written)\n"
+	for _, extra := range [][]string{nil, {"--token-sheet", "--paper", "a4"}} {
+		args := append([]string{"export", in, "--pdf", out, "--player", "--trim"}, extra...)
+		code, stdout, stderr := runCLI(t, args...)
+		if code != ExitBad || stdout != "" || stderr != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q\nwant exit 2 and %q", args[2:], code, stdout, stderr, want)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Fatalf("%q wrote %s", args[2:], out)
+		}
+	}
+	if code, _, stderr := runCLI(t, "export", in, "--pdf", out, "--trim"); code != 0 {
+		t.Errorf("the GM's trimmed print: exit %d, %q", code, stderr)
 	}
 }

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -62,12 +63,32 @@ func tiles(n, win, step float64) int {
 	return 1 + int(math.Ceil((n-win)/step-1e-9))
 }
 
+// ErrPlayersSeeNothing is PDF's refusal of a players' print trimmed to
+// content (Player and Trim) of a map whose every square is fogged: there
+// is nothing to trim to, and printing the whole map instead, as an empty
+// map is printed, gave a GM sheets of blank paper (24 x 16 squares: 8
+// pages) for the trim they asked for. Callers say which option to change
+// (queries.md, "export").
+var ErrPlayersSeeNothing = errors.New("the players see nothing of the map yet (every square is fogged)")
+
+// PlayersSeeNothing reports whether fog covers every square of e's map,
+// so that the players' view of it is blank: no square, token or note
+// shows. Time O(W x H).
+func PlayersSeeNothing(e *model.Encounter) bool {
+	g := &e.Grid
+	return len(g.Cells) > 0 && e.BlockInFog(0, 0, max(g.W, g.H))
+}
+
 // PDFTiling computes the page layout PDF prints with options o: the
 // whole map, or its content rectangle with o.Trim (so a caller can say
-// how many pages it wrote).
+// how many pages it wrote). A players' trimmed print of a map the players
+// see nothing of is ErrPlayersSeeNothing.
 func PDFTiling(e *model.Encounter, o PDFOptions) (Tiling, error) {
 	if err := checkSize(e, 1); err != nil {
 		return Tiling{}, err
+	}
+	if o.Trim && o.Player && PlayersSeeNothing(e) {
+		return Tiling{}, fmt.Errorf("export pdf: trim: %w", ErrPlayersSeeNothing)
 	}
 	x0, y0, x1, y1 := 0, 0, e.Grid.W, e.Grid.H
 	if o.Trim {

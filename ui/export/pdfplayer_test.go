@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"maps"
 	"os"
@@ -99,6 +100,46 @@ func TestPDFPlayerTrimHoldsOnlyWhatPlayersSee(t *testing.T) {
 	e.Tokens = append(e.Tokens, model.Token{Name: "Ogre", X: 10, Y: 17, Size: model.Large, Side: "enemy"})
 	if _, _, x1, y1 := ContentRect(e, true); x1 != 12 || y1 != 19 {
 		t.Errorf("player content ends at %d,%d; want 12,19 (the half-seen ogre)", x1, y1)
+	}
+}
+
+// TestPDFPlayerTrimRefusesAMapAllInFog: a players' trimmed print of a
+// map fogged from edge to edge, with walls, a party token and a player
+// note under the fog, printed 8 Letter pages of blank paper, the trim
+// dropped as for an empty map. It is refused, ErrPlayersSeeNothing,
+// writing nothing. The GM's trimmed print, the players' untrimmed one
+// and a map with one square revealed still print.
+func TestPDFPlayerTrimRefusesAMapAllInFog(t *testing.T) {
+	e := trimMap()
+	e.Grid.Set(5, 5, model.Wall)
+	e.Notes = []model.Note{{X: 6, Y: 6, Text: "altar", Player: true}}
+	fogFrom(e, 0)
+	if !PlayersSeeNothing(e) {
+		t.Fatal("PlayersSeeNothing: false for a map fogged from edge to edge")
+	}
+	var buf bytes.Buffer
+	if _, err := WritePDF(&buf, e, PDFOptions{Player: true, Trim: true, TokenSheet: true}); !errors.Is(err, ErrPlayersSeeNothing) || buf.Len() != 0 {
+		t.Errorf("players' trimmed print: %v, %d bytes written; want ErrPlayersSeeNothing and nothing written", err, buf.Len())
+	}
+	if _, err := PDFTiling(e, PDFOptions{Player: true, Trim: true}); !errors.Is(err, ErrPlayersSeeNothing) {
+		t.Errorf("PDFTiling: %v, want ErrPlayersSeeNothing", err)
+	}
+	for _, o := range []PDFOptions{{Trim: true}, {Player: true}} {
+		buf.Reset()
+		if _, err := WritePDF(&buf, e, o); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+	e.Revealed[1*30+1] = true
+	if PlayersSeeNothing(e) {
+		t.Error("PlayersSeeNothing: true with a square revealed")
+	}
+	if n, err := WritePDF(&buf, e, PDFOptions{Player: true, Trim: true}); err != nil || n != 1 {
+		t.Errorf("one square revealed: %d pages, %v; want the trimmed print on 1", n, err)
+	}
+	e.Revealed = nil // no fog at all
+	if PlayersSeeNothing(e) {
+		t.Error("PlayersSeeNothing: true for a map without fog")
 	}
 }
 

@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"syscall"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -15,21 +16,22 @@ func dbErr(op string, write bool, err error) error {
 	if err == nil {
 		return nil
 	}
-	kept := ""
+	kept, retry := "", ""
 	if write {
-		kept = "; your edits are kept"
+		kept, retry = "; your edits are kept", "; the next save will retry"
 	}
 	var se sqlite3.Error
 	if !errors.As(err, &se) {
 		return fmt.Errorf("%s: %w", op, err)
 	}
+	if diskFull(se) {
+		return fmt.Errorf("%s: %w: free some disk space and try again%s%s (%v)",
+			op, ErrDiskFull, retry, kept, err)
+	}
 	switch se.Code {
 	case sqlite3.ErrReadonly:
 		return fmt.Errorf("%s: %w: check that the file and its folder may be written (permissions, a locked or read-only disk), then try again%s (%v)",
 			op, ErrReadOnly, kept, err)
-	case sqlite3.ErrFull:
-		return fmt.Errorf("%s: %w: free some disk space and try again; the next save will retry%s (%v)",
-			op, ErrDiskFull, kept, err)
 	case sqlite3.ErrBusy, sqlite3.ErrLocked:
 		return fmt.Errorf("%s: %w for more than %v: close other programs using the database (another Encounter Planner, a database browser) and try again%s (%v)",
 			op, ErrBusy, busyTimeout, kept, err)
@@ -41,6 +43,17 @@ func dbErr(op string, write bool, err error) error {
 		return fmt.Errorf("%s: the disk reported an error: check the disk and try again%s (%w)", op, kept, err)
 	}
 	return fmt.Errorf("%s: %w", op, err)
+}
+
+// diskFull reports whether se says the disk is full: SQLITE_FULL, or an
+// I/O error whose system error is "no space left on device" (or a
+// quota's "disk quota exceeded"). Opening a database on a full disk gives
+// the second (its -shm or -wal file cannot grow), which was worded as a
+// disk reporting an error, "check the disk", as if it were failing,
+// while a save on the same disk said the disk is full.
+func diskFull(se sqlite3.Error) bool {
+	return se.Code == sqlite3.ErrFull ||
+		se.Code == sqlite3.ErrIoErr && (se.SystemErrno == syscall.ENOSPC || se.SystemErrno == syscall.EDQUOT)
 }
 
 // isUniqueViolation reports whether err is a PRIMARY KEY or UNIQUE

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mattn/go-sqlite3"
+
 	"encounterplanner/model"
 )
 
@@ -563,6 +565,28 @@ func TestReadOnly(t *testing.T) {
 }
 
 func TestDiskFull(t *testing.T) {
+	// SQLite says a full disk two ways: SQLITE_FULL, and an I/O error
+	// whose system error is ENOSPC (opening, when the -shm file cannot
+	// grow). Both are ErrDiskFull; an I/O error of another cause is not.
+	t.Run("ErrDiskFullIOError", func(t *testing.T) {
+		for _, c := range []struct {
+			name  string
+			err   sqlite3.Error
+			write bool
+			full  bool
+			want  string
+		}{
+			{"Full", sqlite3.Error{Code: sqlite3.ErrFull}, true, true, "the disk is full: free some disk space and try again; the next save will retry; your edits are kept"},
+			{"NoSpace", sqlite3.Error{Code: sqlite3.ErrIoErr, SystemErrno: syscall.ENOSPC}, false, true, "open database x.db: the disk is full: free some disk space and try again (disk I/O error: no space left on device)"},
+			{"Quota", sqlite3.Error{Code: sqlite3.ErrIoErr, SystemErrno: syscall.EDQUOT}, true, true, "the disk is full: free some disk space and try again; the next save will retry; your edits are kept"},
+			{"OtherIOError", sqlite3.Error{Code: sqlite3.ErrIoErr, SystemErrno: syscall.EIO}, false, false, "the disk reported an error: check the disk and try again"},
+		} {
+			err := dbErr("open database x.db", c.write, c.err)
+			if errors.Is(err, ErrDiskFull) != c.full || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: %v; want ErrDiskFull %v saying %q", c.name, err, c.full, c.want)
+			}
+		}
+	})
 	t.Run("ErrDiskFull", func(t *testing.T) {
 		s := MustOpenDB(t)
 		small := fullEncounter()

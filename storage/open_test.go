@@ -281,7 +281,7 @@ func TestOpen(t *testing.T) {
 			go func() { _, err := f(path); done <- err }()
 			select {
 			case err := <-done:
-				if !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "FIFO") {
+				if !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "it is a FIFO (named pipe), not a database file") || strings.Contains(err.Error(), "damaged") {
 					t.Fatalf("got %v, want ErrNotDatabase naming the FIFO", err)
 				}
 			case <-time.After(5 * time.Second):
@@ -289,9 +289,18 @@ func TestOpen(t *testing.T) {
 			}
 		}
 	})
+	// A folder was "the file is not an Encounter Planner database, or it
+	// is damaged: it is a folder", which contradicts itself. It says
+	// plainly what it is and what to give instead, and is still
+	// ErrNotDatabase to errors.Is.
 	t.Run("ErrFolder", func(t *testing.T) {
-		if _, err := Open(t.TempDir()); !errors.Is(err, ErrNotDatabase) || !strings.Contains(err.Error(), "folder") {
-			t.Fatalf("got %v", err)
+		dir := t.TempDir()
+		want := "open database " + dir + ": it is a folder, not a database file; give the path of the database file itself, such as " +
+			filepath.Join(dir, "encounters.db") + " (nothing was opened or changed)"
+		for name, f := range map[string]func(string) (*Store, error){"Open": Open, "OpenDefault": OpenDefault, "OpenReadOnly": OpenReadOnly} {
+			if _, err := f(dir); !errors.Is(err, ErrNotDatabase) || err.Error() != want {
+				t.Errorf("%s: got %v\nwant %s", name, err, want)
+			}
 		}
 	})
 }

@@ -364,7 +364,7 @@ func checkRegular(abs string) error {
 	what := "not a regular file"
 	switch m := st.Mode(); {
 	case m.IsDir():
-		return fmt.Errorf("open database %s: %w: it is a folder; give the path of a .db file", abs, ErrNotDatabase)
+		what = "a folder"
 	case m&fs.ModeNamedPipe != 0:
 		what = "a FIFO (named pipe)"
 	case m&fs.ModeSocket != 0:
@@ -372,8 +372,28 @@ func checkRegular(abs string) error {
 	case m&fs.ModeDevice != 0:
 		what = "a device"
 	}
-	return fmt.Errorf("open database %s: %w: it is %s, not a database file (it was not opened)", abs, ErrNotDatabase, what)
+	return &notAFileError{abs, what}
 }
+
+// notAFileError refuses, unopened, a database path that is a folder, a
+// FIFO, a socket or a device. It is ErrNotDatabase to errors.Is (no
+// database is there), but it says plainly what the path is, in its own
+// words: ErrNotDatabase's, "the file is not an Encounter Planner
+// database, or it is damaged", followed by "it is a folder", contradicted
+// themselves (a folder is no file, and nothing is damaged).
+type notAFileError struct {
+	path, what string // what: "a folder", "a FIFO (named pipe)", ...
+}
+
+func (e *notAFileError) Error() string {
+	if e.what == "a folder" {
+		return fmt.Sprintf("open database %s: it is a folder, not a database file; give the path of the database file itself, such as %s (nothing was opened or changed)",
+			e.path, filepath.Join(e.path, "encounters.db"))
+	}
+	return fmt.Sprintf("open database %s: it is %s, not a database file; give the path of a database file (it was not opened)", e.path, e.what)
+}
+
+func (e *notAFileError) Is(target error) bool { return target == ErrNotDatabase }
 
 // writable reports whether the file can be opened for writing, as SQLite
 // will try to: a read-only file or disk, or an immutable file, cannot.
@@ -460,7 +480,7 @@ func inspectWith(abs string, busy time.Duration, mayImmutable bool) (dbInfo, err
 	}
 	if st.IsDir() {
 		f.Close()
-		return info, fmt.Errorf("open database %s: %w: it is a folder; give the path of a .db file", abs, ErrNotDatabase)
+		return info, &notAFileError{abs, "a folder"}
 	}
 	if st.Size() == 0 {
 		f.Close()

@@ -104,7 +104,7 @@ func (s *Shell) showStoreProblem(path string, err error) {
 	if path != "" {
 		where = fmt.Sprintf("The encounter database %s could not be opened.", path)
 	}
-	detail := controls.Sentence(err.Error()) + "\n\n" + problemAdvice(sc.kind, path)
+	detail := controls.Sentence(err.Error()) + "\n\n" + problemAdvice(sc.kind, path, err)
 	content, head, body := controls.ErrorContent(where, detail, 560)
 	sc.title, sc.detail = head, body
 	sc.openBtn = widget.NewButton("Open another database…", s.openAnotherDialog)
@@ -148,9 +148,10 @@ func (s *Shell) showStoreProblem(path string, err error) {
 	s.win.SetContent(container.NewCenter(container.NewPadded(card)))
 }
 
-// problemAdvice is what the start screen says, under the error, about the
-// ways out it offers for a problem of kind k with the database at path.
-func problemAdvice(k problemKind, path string) string {
+// problemAdvice is what the start screen says, under the error err,
+// about the ways out it offers for a problem of kind k with the database
+// at path.
+func problemAdvice(k problemKind, path string, err error) string {
 	switch k {
 	case problemDamaged:
 		return "The file has not been changed. You can open another database, or start fresh: the file is moved aside " +
@@ -161,12 +162,23 @@ func problemAdvice(k problemKind, path string) string {
 			return "Nothing was changed or moved: " + path + " is a link, and the app does not move aside what a link points to. " +
 				"Open another database, make a new one in a folder you choose, or move the file the link points to yourself."
 		}
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return "Nothing was changed or moved: what is in the folder stays where it is. Choose Open another database… and pick the database file itself " +
+				"(such as encounters.db), or New database in… to make a new database in a folder you choose."
+		}
 		return "Nothing was changed or moved: " + path + " is not a database file, and what is there stays where it is. " +
 			"Open a database file, or make a new database in a folder you choose."
 	case problemNewer:
 		return "The file has not been changed. Open it with the newer Encounter Planner that wrote it, or open another database here."
 	}
-	return "The file has not been changed and nothing was moved: the encounters in it are still there. " +
+	const kept = "The file has not been changed and nothing was moved: the encounters in it are still there. "
+	switch {
+	case errors.Is(err, model.ErrDiskFull):
+		return kept + "Once there is room on the disk, choose Try again; or open another database."
+	case errors.Is(err, model.ErrBusy):
+		return kept + "Once the other program has closed it, choose Try again; or open another database."
+	}
+	return kept +
 		"Do what the message says (close the other program, free some disk space, or make the file and its folder writable), " +
 		"then choose Try again; or open another database."
 }

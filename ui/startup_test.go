@@ -333,6 +333,63 @@ func TestStoreProblemFolderIsNeverMoved(t *testing.T) {
 	}
 }
 
+// TestStoreProblemAdviceFitsTheProblem: under the error, the start screen
+// says what to do about that problem, and no other. A full disk was told to "close the
+// other program, free some disk space, or make the file and its folder
+// writable" (with the store's "the disk reported an error: check the
+// disk" above it, as if the disk were failing); a folder to "open a
+// database file", under the store's "not an Encounter Planner database,
+// or it is damaged: it is a folder". The errors are worded as storage
+// words them now (storage's TestDiskFullAtOpen and TestOpen/ErrFolder).
+func TestStoreProblemAdviceFitsTheProblem(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "encounters.db")
+	os.WriteFile(lib, []byte("GOOD library"), 0o600)
+	folder := filepath.Join(dir, "Campaigns")
+	os.Mkdir(folder, 0o755)
+	for _, c := range []struct {
+		name, path string
+		err        error
+		want       []string
+		not        []string
+	}{
+		{"DiskFull", lib, fmt.Errorf("open database %s: %w: free some disk space and try again (disk I/O error: no space left on device)", lib, model.ErrDiskFull),
+			[]string{"the disk is full: free some disk space", "Once there is room on the disk, choose Try again"},
+			[]string{"close the other program", "writable", "check the disk"}},
+		{"Busy", lib, fmt.Errorf("open database %s: %w for more than 5s: close other programs using the database and try again (database is locked)", lib, model.ErrBusy),
+			[]string{"Once the other program has closed it, choose Try again"},
+			[]string{"free some disk space", "writable"}},
+		{"Folder", folder, &folderError{folder},
+			[]string{"it is a folder, not a database file", "Nothing was changed or moved: what is in the folder stays where it is", "pick the database file itself"},
+			[]string{"damaged", "not an Encounter Planner database"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, _ := newProblemShellErr(t, c.path, &fakeOpener{fail: c.err}, c.err)
+			text := s.problem.detail.Text
+			for _, w := range c.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("the screen says %q\nwant %q", text, w)
+				}
+			}
+			for _, w := range c.not {
+				if strings.Contains(text, w) {
+					t.Errorf("the screen says %q, which does not fit: %q", w, text)
+				}
+			}
+		})
+	}
+}
+
+// folderError is storage's refusal of a folder given as the database,
+// in its words: ErrNotDatabase to errors.Is, not in its text.
+type folderError struct{ path string }
+
+func (e *folderError) Error() string {
+	return "open database " + e.path + ": it is a folder, not a database file; give the path of the database file itself, such as " +
+		filepath.Join(e.path, "encounters.db") + " (nothing was opened or changed)"
+}
+func (e *folderError) Is(target error) bool { return target == model.ErrNotDatabase }
+
 // TestStoreProblemLinkIsNeverMoved: a link given as the database, to a
 // damaged file, is not moved aside (moveAside's doc says why), and the
 // screen says so.

@@ -29,11 +29,20 @@ func runDB(env Env, db, cmd string, args []string) error {
 	}
 	// Read the input and check the output before touching the database,
 	// so bad input never creates or migrates one.
+	given := "" // export-encounter's OUT as given, before any extension
+	if cmd == "export-encounter" {
+		given = f.pos[1]
+	}
 	switch cmd {
 	case "export-encounter":
-		if _, err := export.CheckOutput(f.pos[1]); err != nil {
-			return outPathErr(cmd, f.pos[1], err)
+		out, err := outFileName(cmd, f.pos[1])
+		if err != nil {
+			return err
 		}
+		if _, err := export.CheckOutput(out); err != nil {
+			return outPathErr(cmd, out, err)
+		}
+		f.pos[1] = out
 	case "backup":
 		// The backup checks the rest of OUT itself (and makes missing
 		// folders); a file on its way is said here, naming the name.
@@ -103,8 +112,13 @@ func runDB(env Env, db, cmd string, args []string) error {
 		// Streamed: the map image is written from the loaded encounter,
 		// never copied into a file held in memory (a failed write leaves
 		// OUT as it was).
-		_, err = export.WriteFile(f.pos[1], func(w io.Writer) error { return model.WriteEncounter(w, e) })
+		n, err := export.WriteFile(f.pos[1], func(w io.Writer) error { return model.WriteEncounter(w, e) })
 		err = outPathErr(cmd, f.pos[1], err)
+		if err == nil && f.pos[1] != given {
+			// OUT got the extension: say what was written, as export does
+			// (a name as given writes silently, as before).
+			_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%d bytes)\n", printable(f.pos[1]), n)
+		}
 		// The writer validates first. What the store holds passed Validate
 		// when it was saved: a row that no longer does is the database's
 		// fault, not the command's (exit 1, not the 2 of a bad input).

@@ -104,43 +104,57 @@ func runExport(env Env, args []string) error {
 	return err
 }
 
-// exportExts are the extensions an export format's OUT may end in (any
-// case), the first one the format's own: the app's Save dialog offers it
+// outFormats are the files the commands that write one write, by the
+// option or command that names OUT: the extensions OUT may end in (any
+// case), the one a name without an extension gets, and what the file is,
+// for messages. A name without one gets the app's Save dialog's
 // (ui/exportmenu.go, filesave.UVTT). A Universal VTT file is also read
 // as .df2vtt or .json (queries.md, "database": import), so it may be
-// written so.
-var exportExts = map[string][]string{
-	"--png":  {".png"},
-	"--pdf":  {".pdf"},
-	"--uvtt": {".dd2vtt", ".uvtt", ".df2vtt", ".json"},
+// written so. An encounter file is NAME.encounter.json, as the app's
+// exports name it; filepath.Ext sees its .json.
+var outFormats = map[string]struct {
+	exts []string
+	add  string
+	kind string
+}{
+	"--png":            {[]string{".png"}, ".png", "a PNG"},
+	"--pdf":            {[]string{".pdf"}, ".pdf", "a PDF"},
+	"--uvtt":           {[]string{".dd2vtt", ".uvtt", ".df2vtt", ".json"}, ".dd2vtt", "a Universal VTT file"},
+	"export-encounter": {[]string{".json"}, ".encounter.json", "an encounter file"},
 }
 
-// exportKinds names each format's file for messages.
-var exportKinds = map[string]string{"--png": "a PNG", "--pdf": "a PDF", "--uvtt": "a Universal VTT file"}
-
-// outFileName is the file the export option opt writes for the name out:
-// a name without an extension ("map") gets the format's (map.png), as the
-// app's Save dialog gives it (controls.WithExtension; the command line
-// imports no Fyne); a name ending in another extension than the format's
-// is refused, naming opt, so that PNG data never lands in a .jpg nor a PDF
-// over a PNG. A name ending in / is left for CheckOutput to refuse.
+// outFileName is the file the option or command opt writes for the name
+// out: a name without an extension ("map") gets the format's (map.png),
+// as the app's Save dialog gives it (controls.WithExtension; the command
+// line imports no Fyne); a name ending in another extension than the
+// format's is refused, naming opt, so that PNG data never lands in a .jpg
+// nor a PDF over a PNG; so is a name that is only an extension (".png"),
+// which wrote a hidden file with no name. A name ending in / (or a
+// folder's "." or "..") is left for CheckOutput to refuse.
 func outFileName(opt, out string) (string, error) {
 	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
 		return out, nil
 	}
-	exts := exportExts[opt]
-	ext := filepath.Ext(out)
-	switch {
-	case ext == "":
-		return out + exts[0], nil
-	case slices.Contains(exts, strings.ToLower(ext)):
+	base := filepath.Base(out)
+	if base == "." || base == ".." {
 		return out, nil
 	}
-	want := exts[0]
-	if len(exts) > 1 {
-		want = strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
+	f := outFormats[opt]
+	ext := filepath.Ext(out)
+	if lb := strings.ToLower(base); slices.Contains(f.exts, lb) || lb == f.add {
+		return "", usagef("%s %s: the name is only an extension; put a name before it, such as map%s (nothing was written)", opt, out, f.add)
 	}
-	return "", usagef("%s %s: the name ends in %q, but %s writes %s; end it in %s (nothing was written)", opt, out, ext, opt, exportKinds[opt], want)
+	switch {
+	case ext == "":
+		return out + f.add, nil
+	case slices.Contains(f.exts, strings.ToLower(ext)):
+		return out, nil
+	}
+	want := f.add
+	if len(f.exts) > 1 {
+		want = strings.Join(f.exts[:len(f.exts)-1], ", ") + " or " + f.exts[len(f.exts)-1]
+	}
+	return "", usagef("%s %s: the name ends in %q, but %s writes %s; end it in %s (nothing was written)", opt, out, ext, opt, f.kind, want)
 }
 
 // exportOptions are the options each export format takes (queries.md,

@@ -136,7 +136,7 @@ func TestExportOutputKinds(t *testing.T) {
 		"PNG":             {".png", func(out string) []string { return []string{"export", iseph, "--png", out, "--px", "4"} }},
 		"PDF":             {".pdf", func(out string) []string { return []string{"export", iseph, "--pdf", out} }},
 		"UVTT":            {".dd2vtt", func(out string) []string { return []string{"export", iseph, "--uvtt", out, "--px", "4"} }},
-		"ExportEncounter": {"", func(out string) []string { return []string{"--db", db, "export-encounter", "Derelict cargo bay", out} }},
+		"ExportEncounter": {".encounter.json", func(out string) []string { return []string{"--db", db, "export-encounter", "Derelict cargo bay", out} }},
 	}
 	for cname, cmd := range cmds {
 		args := cmd.args
@@ -284,6 +284,8 @@ func TestOutputPathErrorsNameTheOption(t *testing.T) {
 	nodir := filepath.Join(dir, "ex", "nodir")
 	folder := filepath.Join(dir, "folder.png")
 	os.Mkdir(folder, 0o755)
+	encFolder := filepath.Join(dir, "folder.encounter.json")
+	os.Mkdir(encFolder, 0o755)
 	link := filepath.Join(dir, "link.dd2vtt")
 	os.Symlink("nowhere", link)
 	for _, c := range []struct {
@@ -298,7 +300,7 @@ func TestOutputPathErrorsNameTheOption(t *testing.T) {
 		{"PNGFolder", []string{"export", iseph, "--png", folder}, "--png " + folder + ": it is a folder; give the name of a file (nothing was written)"},
 		{"PDFTrailingSlash", []string{"export", iseph, "--pdf", dir + "/x.pdf/"}, "--pdf " + dir + "/x.pdf/: the name ends in \"/\", as a folder does; give a file name"},
 		{"UVTTLinkToNothing", []string{"export", iseph, "--uvtt", link}, "--uvtt " + link + ": it is a symbolic link to nowhere, which does not exist; remove the link or write to another name (nothing was written)"},
-		{"ExportEncounterFolder", []string{"--db", db, "export-encounter", "Derelict cargo bay", folder}, "export-encounter " + folder + ": it is a folder; give the name of a file (nothing was written)"},
+		{"ExportEncounterFolder", []string{"--db", db, "export-encounter", "Derelict cargo bay", encFolder}, "export-encounter " + encFolder + ": it is a folder; give the name of a file (nothing was written)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -308,7 +310,7 @@ func TestOutputPathErrorsNameTheOption(t *testing.T) {
 			}
 		})
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
 		t.Errorf("files were made: %v", entries)
 	}
 }
@@ -357,6 +359,86 @@ func TestExportFileExtension(t *testing.T) {
 		}
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "map")); err == nil {
+		t.Error("a file was written under the bare name")
+	}
+}
+
+// TestExportNameIsOnlyAnExtension: --png .png wrote a hidden file named
+// .png, with no name. A name that is only its format's extension, in any
+// case and in any folder, is exit 2 naming the option, and nothing is
+// written.
+func TestExportNameIsOnlyAnExtension(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ flag, name, example string }{
+		{"--png", ".png", "map.png"},
+		{"--png", ".PNG", "map.png"},
+		{"--pdf", ".pdf", "map.pdf"},
+		{"--uvtt", ".dd2vtt", "map.dd2vtt"},
+		{"--uvtt", ".json", "map.dd2vtt"},
+	} {
+		out := filepath.Join(dir, c.name)
+		bad(t, []string{"export", iseph, c.flag, out}, "encounter-planner: "+c.flag+" "+out+
+			": the name is only an extension; put a name before it, such as "+c.example+" (nothing was written)\n")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files were written: %v", entries)
+	}
+}
+
+// TestExportEncounterFileExtension: export-encounter NAME o wrote a file
+// named o, with no extension, where export --png map writes map.png. A
+// name without an extension now gets .encounter.json, as the app's
+// exports name the file, and the line on stderr says so (a name as given
+// writes silently, as before); one ending in another format's extension,
+// or that is only the extension, is exit 2 naming the command, and
+// nothing is written.
+func TestExportEncounterFileExtension(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "e.db")
+	var o, e bytes.Buffer
+	if code := Run(dbEnv(&o, &e), []string{"--db", db, "import", iseph}); code != 0 {
+		t.Fatalf("import: %s", e.String())
+	}
+	run := func(out string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := Run(dbEnv(&stdout, &stderr), []string{"--db", db, "export-encounter", "Derelict cargo bay", out})
+		return code, stdout.String(), stderr.String()
+	}
+	dir := t.TempDir()
+	for _, c := range []struct{ name, want string }{
+		{"o.png", `: the name ends in ".png", but export-encounter writes an encounter file; end it in .encounter.json (nothing was written)`},
+		{"o.dd2vtt", `: the name ends in ".dd2vtt", but export-encounter writes an encounter file; end it in .encounter.json (nothing was written)`},
+		{".json", `: the name is only an extension; put a name before it, such as map.encounter.json (nothing was written)`},
+		{".Encounter.json", `: the name is only an extension; put a name before it, such as map.encounter.json (nothing was written)`},
+	} {
+		out := filepath.Join(dir, c.name)
+		code, stdout, stderr := run(out)
+		if want := "encounter-planner: export-encounter " + out + c.want + "\n"; code != ExitBad || stdout != "" || stderr != want {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q\nwant exit 2 and %q", c.name, code, stdout, stderr, want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files were written: %v", entries)
+	}
+	for _, c := range []struct{ name, wrote string }{
+		{"o", "o.encounter.json"},
+		{"den.encounter.json", "den.encounter.json"},
+		{"DEN.JSON", "DEN.JSON"},
+	} {
+		code, stdout, stderr := run(filepath.Join(dir, c.name))
+		wrote := filepath.Join(dir, c.wrote)
+		fi, err := os.Stat(wrote)
+		want := ""
+		if c.name != c.wrote && err == nil {
+			want = "encounter-planner: wrote " + wrote + " (" + strconv.FormatInt(fi.Size(), 10) + " bytes)\n"
+		}
+		if code != 0 || stdout != "" || err != nil || stderr != want {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q, %v; want %s written and stderr %q", c.name, code, stdout, stderr, err, c.wrote, want)
+		}
+		if b, _ := os.ReadFile(wrote); !strings.Contains(string(b), `"format": "encounter/1"`) {
+			t.Errorf("%s is not an encounter file", c.wrote)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "o")); err == nil {
 		t.Error("a file was written under the bare name")
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/export"
 )
 
 // The start screen for a database that cannot be opened (damaged, not a
@@ -302,11 +303,11 @@ func moveAside(path string, at time.Time) (string, error) {
 	} else if err != nil {
 		return "", err
 	} else if !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("%s is %s, not a database file: it is not moved", path, fileKind(fi.Mode()))
+		return "", fmt.Errorf("%s is %s, not a database file: it is not moved", path, export.FileKind(fi.Mode()))
 	}
 	for _, suf := range sqliteSidecars {
 		if fi, err := os.Lstat(path + suf); err == nil && !fi.Mode().IsRegular() {
-			return "", fmt.Errorf("%s is %s, not SQLite's file: nothing is moved", path+suf, fileKind(fi.Mode()))
+			return "", fmt.Errorf("%s is %s, not SQLite's file: nothing is moved", path+suf, export.FileKind(fi.Mode()))
 		}
 	}
 	base := path + ".unreadable-" + at.Format("20060102-150405")
@@ -335,23 +336,6 @@ func moveAside(path string, at time.Time) (string, error) {
 		}
 	}
 	return aside, nil
-}
-
-// fileKind names what a file of mode m is, in a user's words.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeSymlink != 0:
-		return "a link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
 }
 
 // renameNew renames from to to, failing rather than replacing an existing

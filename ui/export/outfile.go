@@ -109,11 +109,14 @@ func CheckOutput(path string) (target string, err error) {
 }
 
 // FileKind names what a non-regular file is, for messages ("a FIFO (named
-// pipe)"); the command line says it of its inputs too.
+// pipe)"); the command line says it of its inputs too, and the start
+// screen of a database path (Lstat's mode: "a link").
 func FileKind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
+	case m&fs.ModeSymlink != 0:
+		return "a link"
 	case m&fs.ModeNamedPipe != 0:
 		return "a FIFO (named pipe)"
 	case m&fs.ModeSocket != 0:

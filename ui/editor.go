@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"runtime"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -133,9 +135,26 @@ func (ed *Editor) Close() {
 	ed.view.Release()
 }
 
-// editorLeast is the editor window's least size: the status bar, the
-// panels and the map are laid out for 1024 pixels across at least.
+// editorLeast is the editor window's least size, its menu bar and
+// padding included: the status bar, the panels and the map are laid out
+// for a 1024 x 600 screen at least. The content asks editorLeast less
+// editorChrome.
 var editorLeast = fyne.NewSize(1024, 600)
+
+// editorChrome is what the window draws around the editor's content: its
+// padding and, where the menu is in the window (all but macOS, whose menu
+// bar is at the screen's top), the menu bar, a line of its text and
+// theme.InnerPadding high in Fyne 2.7's glfw driver (menu_bar_item.go).
+// The content asked editorLeast itself, and the window went no smaller
+// than 1032 x 636, too big for the 1024 x 600 screen it was meant for.
+func editorChrome() fyne.Size {
+	pad := 2 * theme.Padding()
+	menu := float32(0)
+	if runtime.GOOS != "darwin" {
+		menu = fyne.MeasureText("File", theme.TextSize(), fyne.TextStyle{}).Height + theme.InnerPadding()
+	}
+	return fyne.NewSize(pad, pad+menu)
+}
 
 func (ed *Editor) build() {
 	ed.tips = controls.NewTipLayer(ed.post)
@@ -159,7 +178,8 @@ func (ed *Editor) build() {
 	split := container.NewBorder(banner, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.view)
 	// The window goes no smaller than editorLeast: below it the overlays
 	// panel ran over the status bar and out of the window.
-	ed.content = container.NewStack(controls.AtLeast(split, editorLeast.Width, editorLeast.Height), ed.tips.Layer())
+	least := editorLeast.Subtract(editorChrome())
+	ed.content = container.NewStack(controls.AtLeast(split, least.Width, least.Height), ed.tips.Layer())
 	ed.buildOverlayPanel()
 	ed.showInspector()
 	ed.updateToolButtons()

@@ -45,6 +45,9 @@ func editorOf(t *testing.T, st *memstore.Store, id string) (*Editor, *pump) {
 	}
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	p := newPump()
+	// the editor's content first laid out at the least window size the
+	// goldens were drawn after (the status bar keeps what it hid then)
+	w.Resize(fyne.NewSize(1032, 608))
 	ed := newEditor(w, st, loaded, p.post)
 	w.Resize(fyne.NewSize(1024, 700))
 	t.Cleanup(ed.Close)
@@ -1034,14 +1037,29 @@ func keys[V any](m map[string]V) []string {
 	return out
 }
 
+// TestEditorWindowsLeastIsEditorLeast: the editor asked editorLeast for its
+// content, and the window, with its menu bar and padding, went no smaller
+// than 1032 x 636: more than the 1024 x 600 screen it was meant for.
+func TestEditorWindowsLeastIsEditorLeast(t *testing.T) {
+	ed, _, _ := newTestEditor(t, openEncounter(t, 12, 12))
+	if got := ed.content.MinSize().Add(editorChrome()); got != editorLeast {
+		t.Errorf("the editor's window asks %v at least, want %v", got, editorLeast)
+	}
+	if editorLeast != fyne.NewSize(1024, 600) {
+		t.Errorf("editorLeast is %v, want the 1024 x 600 screen the editor is laid out for", editorLeast)
+	}
+}
+
 // TestEditorWindowGoesNoSmallerThanItsLayout: the window's least size came
 // from its scrolled panels (536 x 256), and below about 800 x 600 the
 // overlays panel ran over the status bar and out of the window. The
-// editor asks at least editorLeast, which the window keeps.
+// editor asks at least editorLeast (less the window's menu bar and
+// padding: TestEditorWindowsLeastIsEditorLeast), which the window keeps.
 func TestEditorWindowGoesNoSmallerThanItsLayout(t *testing.T) {
 	ed, _, _ := newTestEditor(t, openEncounter(t, 12, 12))
-	if m := ed.content.MinSize(); m.Width < editorLeast.Width || m.Height < editorLeast.Height {
-		t.Errorf("the editor asks %v at least, want %v", m, editorLeast)
+	least := editorLeast.Subtract(editorChrome())
+	if m := ed.content.MinSize(); m.Width < least.Width || m.Height < least.Height {
+		t.Errorf("the editor asks %v at least, want %v", m, least)
 	}
 }
 

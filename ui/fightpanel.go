@@ -67,17 +67,33 @@ func (ed *Editor) pinFightBar(insp fyne.CanvasObject) fyne.CanvasObject {
 // their height, the order's scroll, then the inspector. The order takes
 // what is left after the inspector's quick part (the selected creature's
 // name, HP, Damage and Heal, conditions: fightPanel.quickRoom), in whole
-// rows, at least one (the current creature's) and at most all of them.
+// rows, at least orderRowsLeast (the current creature's and the next) as
+// long as the inspector keeps its least height, and at most all of them.
 // Out of a fight the bar and the order are hidden and the inspector takes
 // it all.
+//
+// The quick part is a wish, not part of the least height: it was, and on
+// the unconscious Goblin Warrior's turn (its 0 HP words and two
+// conditions) the column asked 420 px, pushed the overlay switches under
+// it over the status bar and out of the window, and left the order one
+// row. The inspector scrolls instead.
 type fightColumn struct{ ed *Editor }
+
+// orderRowsLeast is how many rows of the order the column keeps when the
+// pane has the height: the current creature's and the next one's.
+const orderRowsLeast = 2
+
+// orderLeast is the height of the order's least rows (all of a shorter
+// order).
+func (ed *Editor) orderLeast() float32 {
+	return min(ed.orderHeight(), orderRowsLeast*ed.orderRowHeight()-theme.Padding())
+}
 
 func (l fightColumn) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	bar, order, insp := objs[0], objs[1], objs[2]
 	s := insp.MinSize()
 	if order.Visible() {
-		s.Height = max(s.Height, l.ed.fight.quickRoom)
-		s.Height += l.ed.orderRowHeight() + theme.Padding()
+		s.Height += l.ed.orderLeast() + theme.Padding()
 	}
 	if bar.Visible() {
 		b := bar.MinSize()
@@ -97,12 +113,17 @@ func (l fightColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		y = h + pad
 	}
 	if order.Visible() {
-		room := size.Height - y - pad - max(insp.MinSize().Height, l.ed.fight.quickRoom)
+		least := insp.MinSize().Height
+		room := size.Height - y - pad - max(least, l.ed.fight.quickRoom)
 		h := l.ed.orderHeight()
 		if row := l.ed.orderRowHeight(); room < h && row > 0 {
 			// whole rows: a row cut in half at the order's foot looked
-			// like a broken control; the rest goes to the inspector
-			n := max(1, float32(math.Floor(float64((room+pad)/row))))
+			// like a broken control; the rest goes to the inspector,
+			// which gives up its quick part's room for the next
+			// creature's row, and scrolls
+			rows := func(room float32) float32 { return float32(math.Floor(float64((room + pad) / row))) }
+			most := rows(size.Height - y - pad - least)
+			n := max(1, rows(room), min(orderRowsLeast, most))
 			h = min(h, n*row-pad)
 		}
 		order.Move(fyne.NewPos(0, y))

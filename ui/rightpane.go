@@ -42,7 +42,10 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	// list's rows are made as they come into view (lazyRows)
 	inspScroll := newRowsScroll(container.New(clearOfBar(), ed.insp.box), ed.insp.listRows())
 	ed.fight.scroll = inspScroll // fightpanel.go: scrollToSelection
-	answers := container.NewVScroll(ed.ovp.coverLabel)
+	// the answers ask no height of their own: where the pane is short
+	// (the least window, a fight's order and inspector above) they give
+	// theirs up first, and scroll in what they get
+	answers := container.New(noHeight{}, container.NewVScroll(ed.ovp.coverLabel))
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
 	// the inspector's refusals under its scroll, where they move no field;
 	// in a fight the turn controls and the order stay in sight above it
@@ -56,6 +59,25 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	ed.right.TopShare = inspectorShare
 	ed.right.BottomHeight = savedLowerHeight()
 	return ed.right
+}
+
+// noHeight lays its objects out over its whole size and asks their width
+// but no height.
+type noHeight struct{}
+
+func (noHeight) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w float32
+	for _, o := range objs {
+		w = max(w, o.MinSize().Width)
+	}
+	return fyne.NewSize(w, 0)
+}
+
+func (noHeight) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(s)
+	}
 }
 
 // clearOfBar is the padding that keeps a scroll's content clear of its

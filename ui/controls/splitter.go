@@ -52,16 +52,21 @@ func NewSplitter(top, bottom fyne.CanvasObject, need func() float32) *Splitter {
 }
 
 // BottomShown is the height Bottom gets at the splitter's height h: at
-// least its MinSize, as long as Top keeps its floor (TopMin or its MinSize).
+// least its MinSize, as long as Top keeps its floor (TopMin or its MinSize);
+// when both do not fit, Bottom's MinSize comes first and Top keeps TopMin.
 func (s *Splitter) BottomShown(h float32) float32 {
 	b := s.BottomHeight
 	if b <= 0 && s.Need != nil {
 		b = min(s.Need(), h-SplitHandleHeight-s.TopShare*h)
 	}
 	// Bottom is not clipped: dragged below its least height, its last
-	// controls were drawn over the status bar and out of the window
-	b = max(b, s.Bottom.MinSize().Height)
+	// controls were drawn over the status bar and out of the window; and
+	// it was when Top asked more than the rest (the inspector's refusal
+	// under the fight's order): Top scrolls in what it gets
+	least := s.Bottom.MinSize().Height
+	b = max(b, least)
 	b = min(b, h-SplitHandleHeight-s.topFloor())
+	b = max(b, min(least, h-SplitHandleHeight-TopMin))
 	return max(b, 0)
 }
 

@@ -140,6 +140,7 @@ func (ed *Editor) exportPDF() {
 		if c.player && c.trim && export.PlayersSeeNothing(ed.enc) {
 			// Said before the Save dialog: the whole map would print
 			// instead, as blank paper (export.ErrPlayersSeeNothing).
+			//lint:ignore ST1005 the dialog shows it as sentences, starting with the check's name
 			controls.ShowError(ed.win, "Could not export PDF", fmt.Errorf("Trim to content: %w, so there is nothing to trim to. "+
 				"Reveal the squares they have explored first, or uncheck Player version for the GM's print. Nothing was written", export.ErrPlayersSeeNothing))
 			return

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -1020,21 +1022,13 @@ func TestSaveFailureOffersWhatCanWork(t *testing.T) {
 		ed.SaveNow()
 		_, _, btn := topDialog(t, ed.win)
 		if btn[c.offer] == nil || btn["Keep editing"] == nil {
-			t.Errorf("%v: the dialog offers %v, want %q and Keep editing", c.err, keys(btn), c.offer)
+			t.Errorf("%v: the dialog offers %v, want %q and Keep editing", c.err, slices.Collect(maps.Keys(btn)), c.offer)
 		}
 		ed.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 		if ed.win.Canvas().Overlays().Top() != nil {
 			t.Errorf("%v: Escape left the dialog open", c.err)
 		}
 	}
-}
-
-func keys[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 // TestEditorWindowsLeastIsEditorLeast: the editor asked editorLeast for its
@@ -1079,7 +1073,7 @@ func TestLeavingOnAFullDiskOffersTheFileElsewhere(t *testing.T) {
 	}
 	_, _, btn := topDialog(t, ed.win)
 	if btn["Save a copy elsewhere…"] == nil || btn["Save as copy and leave"] != nil {
-		t.Errorf("leaving on a full disk offers %v, want Save a copy elsewhere… and no copy in the library", keys(btn))
+		t.Errorf("leaving on a full disk offers %v, want Save a copy elsewhere… and no copy in the library", slices.Collect(maps.Keys(btn)))
 	}
 	ed.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if ed.win.Canvas().Overlays().Top() != nil || left {

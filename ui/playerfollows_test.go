@@ -26,6 +26,28 @@ func menuChecked(t *testing.T, w fyne.Window, menu, label string) bool {
 	return false
 }
 
+// twoRoomShell is the app's window on a library of the sample and "Second
+// room", the encounter named open in the editor; the editor and the
+// player display close with the test.
+func twoRoomShell(t *testing.T, open string) (*Shell, fyne.Window) {
+	t.Helper()
+	test.NewTempApp(t)
+	second := &model.Encounter{Name: "Second room", Ruleset: model.SF2E, Grid: model.NewGrid(12, 9)}
+	st := memstore.New(model.Sample(), second)
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1200, 780))
+	s := NewShell(w, st)
+	s.post = newPump().post
+	s.Start(Options{InitialEncounterID: open})
+	t.Cleanup(func() {
+		if s.Editor() != nil {
+			s.Editor().Close()
+		}
+		s.closePlayer()
+	})
+	return s, w
+}
+
 // TestPlayerDisplayFollowsTheNextEncounter: the player display stays open,
 // the same window (full screen on the table's screen, where the GM put
 // it), when the GM opens the library and then another encounter: it kept
@@ -34,20 +56,7 @@ func menuChecked(t *testing.T, w fyne.Window, menu, label string) bool {
 // 800 x 600 on the GM's screen. View > Player display carries a check
 // mark while it is open and closes it.
 func TestPlayerDisplayFollowsTheNextEncounter(t *testing.T) {
-	test.NewTempApp(t)
-	second := &model.Encounter{Name: "Second room", Ruleset: model.SF2E, Grid: model.NewGrid(12, 9)}
-	st := memstore.New(model.Sample(), second)
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1200, 780))
-	s := NewShell(w, st)
-	s.post = newPump().post
-	s.Start(Options{InitialEncounterID: "Derelict cargo bay"})
-	t.Cleanup(func() {
-		if s.Editor() != nil {
-			s.Editor().Close()
-		}
-		s.closePlayer()
-	})
+	s, w := twoRoomShell(t, "Derelict cargo bay")
 	if menuChecked(t, w, "View", "Player display") {
 		t.Fatal("View > Player display checked before it opened")
 	}
@@ -99,20 +108,7 @@ func TestPlayerDisplayFollowsTheNextEncounter(t *testing.T) {
 // renames its window, and deleting it leaves the players nothing but fog
 // (the deleted map stayed up, under the old name).
 func TestPlayerDisplayBesideTheLibrary(t *testing.T) {
-	test.NewTempApp(t)
-	second := &model.Encounter{Name: "Second room", Ruleset: model.SF2E, Grid: model.NewGrid(12, 9)}
-	st := memstore.New(model.Sample(), second)
-	w := test.NewTempWindow(t, widget.NewLabel(""))
-	w.Resize(fyne.NewSize(1200, 780))
-	s := NewShell(w, st)
-	s.post = newPump().post
-	s.Start(Options{InitialEncounterID: "Second room"})
-	t.Cleanup(func() {
-		if s.Editor() != nil {
-			s.Editor().Close()
-		}
-		s.closePlayer()
-	})
+	s, w := twoRoomShell(t, "Second room")
 	menuAction(t, w, "View", "Player display")()
 	pd := s.Editor().player
 	id := s.Editor().Encounter().ID

@@ -64,6 +64,17 @@ func TestWithExtension(t *testing.T) {
 			t.Errorf("WithExtension(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+	// a compound extension, whole: the encounter file's
+	enc := []string{".encounter.json", ".json"}
+	for _, c := range []struct{ in, want string }{
+		{"/tmp/o", "/tmp/o.encounter.json"},
+		{"/tmp/room.json", "/tmp/room.json"},
+		{"/tmp/room.encounter.json", "/tmp/room.encounter.json"},
+	} {
+		if got := WithExtension(c.in, enc); got != c.want {
+			t.Errorf("WithExtension(%q, %q) = %q, want %q", c.in, enc, got, c.want)
+		}
+	}
 	if got := WithExtension("/tmp/map", nil); got != "/tmp/map" {
 		t.Errorf("no extensions: %q", got)
 	}

@@ -63,8 +63,9 @@ func (f regularFiles) Matches(u fyne.URI) bool {
 }
 
 // WithExtension is path as a save dialog should write it: a file name
-// typed without an extension ("map") gets the format's, exts[0] (".png");
-// a name with one keeps it (the GM chose it).
+// typed without an extension ("map") gets the format's, exts[0] (".png";
+// the whole of a compound one, ".encounter.json"); a name with one keeps
+// it (the GM chose it).
 func WithExtension(path string, exts []string) string {
 	if len(exts) == 0 || filepath.Ext(filepath.Base(path)) != "" {
 		return path

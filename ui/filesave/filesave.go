@@ -56,9 +56,10 @@ func Writing(win fyne.Window) string {
 }
 
 // Save asks where to write a file, offering name and listing the files
-// with one of exts, and writes it with write (WriteChosen); title says
-// what is being done in the GM's words ("export PNG": "Could not export
-// PNG"). Errors show in a dialog.
+// with one of exts (listed), and writes it with write (WriteChosen); a
+// name typed without an extension gets exts[0], which may be a compound
+// one (".encounter.json"). title says what is being done in the GM's
+// words ("export PNG": "Could not export PNG"). Errors show in a dialog.
 func (s *Saver) Save(title, name string, exts []string, write func(w io.Writer) error) {
 	d := dialog.NewFileSave(func(wc fyne.URIWriteCloser, err error) {
 		if err != nil {
@@ -71,12 +72,26 @@ func (s *Saver) Save(title, name string, exts []string, write func(w io.Writer) 
 		s.WriteChosen(title, wc, exts, write)
 	}, s.Win)
 	d.SetFileName(name)
-	d.SetFilter(storage.NewExtensionFileFilter(exts))
+	d.SetFilter(listed(exts))
 	d.Resize(controls.FileDialogSize)
 	d.Show()
 	// Escape cancels it once the file name field has no focus: Fyne's
 	// field, focused as the dialog opens, keeps Escape to itself
 	s.Esc.Closes(d)
+}
+
+// listed is the Save dialog's filter for the files with one of exts. Fyne
+// compares a file's last extension only (".json" of den.encounter.json),
+// so a compound extension is listed by its last: given ".encounter.json"
+// itself, the filter listed no encounter file.
+func listed(exts []string) storage.FileFilter {
+	var last []string
+	for _, e := range exts {
+		if x := filepath.Ext(e); !slices.Contains(last, x) {
+			last = append(last, x)
+		}
+	}
+	return storage.NewExtensionFileFilter(last)
 }
 
 // WriteChosen writes what write produces to the file the save dialog
@@ -85,9 +100,10 @@ func (s *Saver) Save(title, name string, exts []string, write func(w io.Writer) 
 // opened the file itself (in the app, through controls.KeepFilesUntilWritten,
 // without emptying it); only its path is used, and its writer closed
 // first. A name typed without an extension gets the format's, exts[0]
-// (controls.WithExtension): the empty file the dialog made under the bare
-// name is removed, and an existing file under the full name is replaced
-// only once the GM says so (the dialog asked about the bare name only).
+// (controls.WithExtension: o.encounter.json, not o.json): the empty file
+// the dialog made under the bare name is removed, and an existing file
+// under the full name is replaced only once the GM says so (the dialog
+// asked about the bare name only).
 func (s *Saver) WriteChosen(title string, wc fyne.URIWriteCloser, exts []string, write func(w io.Writer) error) {
 	u := wc.URI()
 	_ = wc.Close() // the dialog's own empty file: WriteFile replaces it

@@ -9,21 +9,25 @@ import (
 )
 
 // Format is a file an encounter is exported as, the same from the editor
-// and from the library: what the dialogs call it, the file name offered,
-// the extensions and the writer.
+// and from the library: what the dialogs call it, its extensions and the
+// writer.
 type Format struct {
-	Title  string   // what is being done: "export UVTT" ("Could not export UVTT")
-	Suffix string   // after the encounter's name in the file name offered: ".dd2vtt"
-	Exts   []string // the files the Save dialog lists; Exts[0] ends a name typed without one
-	Write  func(w io.Writer, e *model.Encounter) error
+	Title string // what is being done: "export UVTT" ("Could not export UVTT")
+	// Exts are the extensions its files end in, the first the one it
+	// writes: the file name offered is the encounter's name and Exts[0],
+	// and a name typed without an extension gets it (Save)
+	Exts  []string
+	Write func(w io.Writer, e *model.Encounter) error
 }
 
 var (
 	// EncounterFile is the encounter/1 file, which any Encounter Planner
-	// imports as it was.
-	EncounterFile = Format{Title: "export encounter", Suffix: ".encounter.json", Exts: []string{".json"}, Write: model.WriteEncounter}
+	// imports as it was: NAME.encounter.json, or any .json the GM names
+	// it. Its extension was .json alone, with the name offered's
+	// .encounter.json kept apart, and "o" typed was written as o.json.
+	EncounterFile = Format{Title: "export encounter", Exts: []string{".encounter.json", ".json"}, Write: model.WriteEncounter}
 	// UVTT is a Universal VTT map (.dd2vtt) for other virtual tabletops.
-	UVTT = Format{Title: "export UVTT", Suffix: ".dd2vtt", Exts: []string{".dd2vtt", ".uvtt"}, Write: writeUVTT}
+	UVTT = Format{Title: "export UVTT", Exts: []string{".dd2vtt", ".uvtt"}, Write: writeUVTT}
 )
 
 // Export asks where to write the encounter named name as f, then writes
@@ -32,7 +36,7 @@ var (
 // image can be 69 MB), and must not touch what the UI goroutine changes
 // (the editor hands over a copy); its error shows as a write's does.
 func (s *Saver) Export(f Format, name string, get func() (*model.Encounter, error)) {
-	s.Save(f.Title, FileBase(name)+f.Suffix, f.Exts, func(w io.Writer) error {
+	s.Save(f.Title, FileBase(name)+f.Exts[0], f.Exts, func(w io.Writer) error {
 		e, err := get()
 		if err != nil {
 			return err

@@ -286,8 +286,9 @@ func TestLibraryExportFromTheKeyboard(t *testing.T) {
 		t.Fatalf("the arrow keys selected %q; the folder holds %q", want, got)
 	}
 
-	// "room" typed: room.json, which exists, is replaced only on a click
-	room := filepath.Join(dir, "room.json")
+	// "room" typed: room.encounter.json, which exists, is replaced only
+	// on a click
+	room := filepath.Join(dir, "room.encounter.json")
 	if err := os.WriteFile(room, []byte("kept"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -295,14 +296,14 @@ func TestLibraryExportFromTheKeyboard(t *testing.T) {
 		fileMenu(t, w, "Export encounter file…")
 		c.Focused().(*controls.EscEntry).SetText("room")
 		test.Tap(buttonIn(t, c.Overlays().Top(), "Save"))
-		if got := topText(t, w); !strings.Contains(got, "room.json already exists") {
-			t.Fatalf("a bare name whose .json exists: the window shows %q", got)
+		if got := topText(t, w); !strings.Contains(got, "room.encounter.json already exists") {
+			t.Fatalf("a bare name whose .encounter.json exists: the window shows %q", got)
 		}
 		c.Unfocus()
 		key(k)
 		q.Drain()
 		if b, _ := os.ReadFile(room); topText(t, w) != "" || string(b) != "kept" {
-			t.Errorf("%s over Replace room.json?: the window shows %q, room.json holds %.20q", k, topText(t, w), b)
+			t.Errorf("%s over Replace room.encounter.json?: the window shows %q, it holds %.20q", k, topText(t, w), b)
 		}
 	}
 }

@@ -68,7 +68,8 @@ func (ed *Editor) pinFightBar(insp fyne.CanvasObject) fyne.CanvasObject {
 // what is left after the inspector's quick part (the selected creature's
 // name, HP, Damage and Heal, conditions: fightPanel.quickRoom), in whole
 // rows, at least orderRowsLeast (the current creature's and the next) as
-// long as the inspector keeps its least height, and at most all of them.
+// long as the inspector keeps its least height (inspectorLeast), and at
+// most all of them.
 // Out of a fight the bar and the order are hidden and the inspector takes
 // it all.
 //
@@ -89,11 +90,26 @@ func (ed *Editor) orderLeast() float32 {
 	return min(ed.orderHeight(), orderRowsLeast*ed.orderRowHeight()-theme.Padding())
 }
 
+// inspectorLeast is the least height the column keeps for the inspector,
+// insp, under the order: its own (controls.TopMin), but while its error
+// line shows (under the column) what the GM typed in the field refused,
+// which keepFocusInSight keeps in view: a text field's height less its
+// padding above the text. At the window's least size the line, three
+// lines of a refusal, took 73 px of the column, and the order went down
+// to the current creature's row, hiding who is next.
+func (l fightColumn) inspectorLeast(insp fyne.CanvasObject) float32 {
+	h := insp.MinSize().Height
+	if e := l.ed.insp.errLabel; e != nil && e.Visible() {
+		h = min(h, fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height+theme.InnerPadding())
+	}
+	return h
+}
+
 func (l fightColumn) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	bar, order, insp := objs[0], objs[1], objs[2]
 	s := insp.MinSize()
 	if order.Visible() {
-		s.Height += l.ed.orderLeast() + theme.Padding()
+		s.Height = l.inspectorLeast(insp) + l.ed.orderLeast() + theme.Padding()
 	}
 	if bar.Visible() {
 		b := bar.MinSize()
@@ -113,7 +129,7 @@ func (l fightColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		y = h + pad
 	}
 	if order.Visible() {
-		least := insp.MinSize().Height
+		least := l.inspectorLeast(insp)
 		room := size.Height - y - pad - max(least, l.ed.fight.quickRoom)
 		h := l.ed.orderHeight()
 		if row := l.ed.orderRowHeight(); room < h && row > 0 {

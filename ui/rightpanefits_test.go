@@ -20,10 +20,7 @@ type paneState struct {
 	enc  func(t *testing.T) *model.Encounter
 	set  func(t *testing.T, ed *Editor)
 	// after, when set, changes the state once the overlays are drawn
-	after func(ed *Editor)
-	// squeezed: at the least size the pane cannot hold two rows of the
-	// order with the rest
-	squeezed bool
+	after func(t *testing.T, ed *Editor)
 }
 
 // paneStates are the states whose right pane QA saw spill: the
@@ -48,9 +45,12 @@ var paneStates = []paneState{
 		for range 5 {
 			ed.NextTurn()
 		}
-	}, after: func(ed *Editor) {
-		ed.insp.setError("HP: \"x\" is not a whole number; type the creature's hit points, 0 or more")
-	}, squeezed: true},
+	}, after: refuseHP},
+	{name: "den, a refusal on the round's last turn", enc: denFight, set: func(t *testing.T, ed *Editor) {
+		for range 3 {
+			ed.NextTurn()
+		}
+	}, after: refuseHP},
 	{name: "sample, Tashtari's cover", enc: func(*testing.T) *model.Encounter { return model.Sample() }, set: func(t *testing.T, ed *Editor) {
 		ed.Select(ed.enc.TokenIndex("Tashtari"))
 	}},
@@ -73,6 +73,23 @@ var paneStates = []paneState{
 	}},
 }
 
+// refuseHP types x in the current HP of the creature ed shows, as a GM
+// mistyping: the inspector's error line shows under it, the cursor still
+// in the field.
+func refuseHP(t *testing.T, ed *Editor) {
+	t.Helper()
+	hp, ok := inspectorFind(ed, func(c *fyne.Container) bool { _, ok := c.Layout.(hpLayout); return ok })
+	if !ok {
+		t.Fatal("no HP fields in the inspector")
+	}
+	cur := hp.Objects[0].(fyne.Focusable)
+	ed.win.Canvas().Focus(cur)
+	entryOf(t, hp.Objects[0]).SetText("x")
+	if !ed.insp.errLabel.Visible() {
+		t.Fatal("HP x: no refusal under the inspector")
+	}
+}
+
 // paneWindowSizes are window sizes the app allows, as the GM's screen
 // shows them (menu bar and padding included): the least, a laptop's
 // 1200 x 680 and the first window's 1200 x 780; and a content of 1024 x
@@ -85,10 +102,11 @@ func paneWindowSizes() []fyne.Size {
 // laptop's, on the unconscious Goblin Warrior's turn, the inspector grew
 // and pushed the overlay switches over the status bar and out of the
 // window, where they could not be clicked; and the order shrank to the
-// current creature's row, hiding who is next. In every state, at every
+// current creature's row, hiding who is next, as it still did at the
+// least size with a refusal under the inspector. In every state, at every
 // size the window allows, every part of the pane lies in the pane (what
-// does not fit scrolls), the switches are wholly in sight, and the order
-// shows at least two rows.
+// does not fit scrolls), the switches are wholly in sight, the order
+// shows at least two rows, and the field the GM typed in is in sight.
 func TestRightPaneFitsAtEverySize(t *testing.T) {
 	for _, st := range paneStates {
 		for _, win := range paneWindowSizes() {
@@ -99,7 +117,7 @@ func TestRightPaneFitsAtEverySize(t *testing.T) {
 				st.set(t, ed)
 				settle(t, ed, p)
 				if st.after != nil {
-					st.after(ed)
+					st.after(t, ed)
 				}
 				for _, why := range paneSpills(ed) {
 					t.Error(why)
@@ -113,14 +131,17 @@ func TestRightPaneFitsAtEverySize(t *testing.T) {
 				}
 				// the parts' least heights (in a fight the turn controls
 				// and two rows of the order above the inspector's) fit in
-				// the pane; but for a refusal under the inspector at the
-				// least size, where the order keeps one row to show it
+				// the pane
 				least := ed.right.Top.MinSize().Height + controls.SplitHandleHeight + ed.right.Bottom.MinSize().Height
 				if least > ed.right.Size().Height {
-					if !st.squeezed || win != editorLeast {
-						t.Errorf("the pane's parts ask %v px at least, it has %v", least, ed.right.Size().Height)
+					t.Errorf("the pane's parts ask %v px at least, it has %v", least, ed.right.Size().Height)
+				}
+				if f, ok := ed.win.Canvas().Focused().(fyne.CanvasObject); ok {
+					// what is typed in it: the field, but for its padding
+					// above the text where the pane is short
+					if h, want := shownHeight(ed, f), f.Size().Height-theme.InnerPadding(); h < want-0.5 {
+						t.Errorf("the field typed in, %T, shows %v px of %v, want its text's %v", f, h, f.Size().Height, want)
 					}
-					return
 				}
 				if f := ed.enc.Fight; f != nil && len(f.Order) > 1 {
 					row := ed.orderRowHeight()
@@ -131,6 +152,41 @@ func TestRightPaneFitsAtEverySize(t *testing.T) {
 			})
 		}
 	}
+}
+
+// shownHeight is how much of o's height ed's window shows: what of it
+// lies in the window and in every scroll it is in.
+func shownHeight(ed *Editor, o fyne.CanvasObject) float32 {
+	shown := float32(0)
+	var walk func(n fyne.CanvasObject, at fyne.Position, y0, y1 float32) bool
+	walk = func(n fyne.CanvasObject, at fyne.Position, y0, y1 float32) bool {
+		if !n.Visible() {
+			return false
+		}
+		p := at.Add(n.Position())
+		if n == o {
+			shown = max(0, min(y1, p.Y+n.Size().Height)-max(y0, p.Y))
+			return true
+		}
+		if _, ok := n.(*container.Scroll); ok {
+			y0, y1 = max(y0, p.Y), min(y1, p.Y+n.Size().Height)
+		}
+		var kids []fyne.CanvasObject
+		switch c := n.(type) {
+		case *fyne.Container:
+			kids = c.Objects
+		case fyne.Widget:
+			kids = test.WidgetRenderer(c).Objects()
+		}
+		for _, k := range kids {
+			if walk(k, p, y0, y1) {
+				return true
+			}
+		}
+		return false
+	}
+	walk(ed.win.Canvas().Content(), fyne.Position{}, 0, ed.win.Canvas().Size().Height)
+	return shown
 }
 
 // paneSpills says what in ed's right pane is drawn outside it, what

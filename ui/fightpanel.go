@@ -36,6 +36,9 @@ type fightPanel struct {
 	shown  string            // the round and turn last shown (followTurn)
 	rows   *lazyRows         // the order's rows, in box (updateOrder)
 	toTurn bool              // the turn changed: show its row (showFight)
+	// wrap: the order ends with a row for the next round's first
+	// creature, after the last one's, whose turn it is (setWrap)
+	wrap bool
 	// quickRoom is the room fightColumn keeps for the inspector's quick
 	// part, as high as it was when token quickFor was first shown
 	quickRoom float32
@@ -68,8 +71,8 @@ func (ed *Editor) pinFightBar(insp fyne.CanvasObject) fyne.CanvasObject {
 // what is left after the inspector's quick part (the selected creature's
 // name, HP, Damage and Heal, conditions: fightPanel.quickRoom), in whole
 // rows, at least orderRowsLeast (the current creature's and the next) as
-// long as the inspector keeps its least height (inspectorLeast), and at
-// most all of them.
+// long as the inspector keeps what is typed in a field (fieldTextHeight),
+// and at most all of them.
 // Out of a fight the bar and the order are hidden and the inspector takes
 // it all.
 //
@@ -90,17 +93,24 @@ func (ed *Editor) orderLeast() float32 {
 	return min(ed.orderHeight(), orderRowsLeast*ed.orderRowHeight()-theme.Padding())
 }
 
-// inspectorLeast is the least height the column keeps for the inspector,
-// insp, under the order: its own (controls.TopMin), but while its error
-// line shows (under the column) what the GM typed in the field refused,
-// which keepFocusInSight keeps in view: a text field's height less its
-// padding above the text. At the window's least size the line, three
-// lines of a refusal, took 73 px of the column, and the order went down
-// to the current creature's row, hiding who is next.
+// fieldTextHeight is a text field's height less its padding above the
+// text: the least the inspector keeps under the order's two rows where
+// the pane is short, scrolled to the field typed in (keepFocusInSight).
+func fieldTextHeight() float32 {
+	return fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height + theme.InnerPadding()
+}
+
+// inspectorLeast is the least height the column asks for the inspector,
+// insp, under the order: its own (controls.TopMin, which a drag of the
+// handle leaves it), but while its error line shows (under the column)
+// only what is typed in the field refused (fieldTextHeight). At the
+// window's least size the line, three lines of a refusal, took 73 px of
+// the column, and the order went down to the current creature's row,
+// hiding who is next.
 func (l fightColumn) inspectorLeast(insp fyne.CanvasObject) float32 {
 	h := insp.MinSize().Height
 	if e := l.ed.insp.errLabel; e != nil && e.Visible() {
-		h = min(h, fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height+theme.InnerPadding())
+		h = min(h, fieldTextHeight())
 	}
 	return h
 }
@@ -129,29 +139,95 @@ func (l fightColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		y = h + pad
 	}
 	if order.Visible() {
-		least := l.inspectorLeast(insp)
+		least := insp.MinSize().Height
 		room := size.Height - y - pad - max(least, l.ed.fight.quickRoom)
 		h := l.ed.orderHeight()
 		if row := l.ed.orderRowHeight(); room < h && row > 0 {
 			// whole rows: a row cut in half at the order's foot looked
 			// like a broken control; the rest goes to the inspector,
 			// which gives up its quick part's room for the next
-			// creature's row, and scrolls
+			// creature's row, and scrolls. Where the pane is short (the
+			// least window with a refusal under the inspector, or the
+			// overlay switches' elevation row on Navasi's turn) it gives
+			// up its least height too, but for a field's text
 			rows := func(room float32) float32 { return float32(math.Floor(float64((room + pad) / row))) }
-			most := rows(size.Height - y - pad - least)
+			most := rows(size.Height - y - pad - min(least, fieldTextHeight()))
 			n := max(1, rows(room), min(orderRowsLeast, most))
 			h = min(h, n*row-pad)
 		}
 		order.Move(fyne.NewPos(0, y))
+		was := order.Size().Height
 		order.Resize(fyne.NewSize(size.Width, h))
+		// a view made shorter (the window, another creature's quick
+		// part, the overlay switches' elevation row) that hides the
+		// turn's row or the next shows them again, and the row after
+		// the last comes or goes as the view needs it
+		if l.ed.setWrap(l.ed.wrapWanted(h)) || h < was && !l.ed.turnRowsInView() {
+			l.ed.showTurnRow()
+		}
 		y += h + pad
 	}
 	insp.Move(fyne.NewPos(0, y))
 	insp.Resize(fyne.NewSize(size.Width, max(size.Height-y, 0)))
 }
 
-// orderHeight is the height of the whole order.
-func (ed *Editor) orderHeight() float32 { return ed.fight.box.MinSize().Height }
+// orderHeight is the height of the whole order, but for the row after the
+// last (setWrap): the order's view is never made taller for it.
+func (ed *Editor) orderHeight() float32 {
+	h := ed.fight.box.MinSize().Height
+	if ed.fight.wrap {
+		h -= ed.orderRowHeight()
+	}
+	return h
+}
+
+// wrapWanted reports whether the order's view, h high, wants the row
+// after the last (setWrap): it is the last creature's turn, and the view
+// cannot show the whole order, so not the first row, whose creature goes
+// next, with the last.
+func (ed *Editor) wrapWanted(h float32) bool {
+	f := ed.enc.Fight
+	if f == nil || len(f.Order) < 2 || f.Turn != f.Order[len(f.Order)-1] {
+		return false
+	}
+	return h < float32(len(f.Order))*ed.orderRowHeight()-theme.Padding()-0.5
+}
+
+// setWrap puts the row after the last in the order, or takes it out, and
+// reports whether that changed anything. On the round's last creature's
+// turn, the order scrolled to its foot, the creature who goes next, at
+// the top, was out of view: the GM could not see who is next. Then, where
+// the view does not show the whole order (wrapWanted), a row after the
+// last names the next round and who begins it, "Round 3: Iseph (19)",
+// without the arrows (bindOrderRow); it selects that creature as its row
+// at the top does.
+func (ed *Editor) setWrap(on bool) bool {
+	if on == ed.fight.wrap {
+		return false
+	}
+	ed.fight.wrap = on
+	rows := ed.orderRows()
+	if f := ed.enc.Fight; f != nil {
+		rows.SetLength(ed.orderLength(f))
+	}
+	if box, sc := ed.fight.box, ed.fight.order; box != nil && sc != nil {
+		box.Refresh() // the separator under the rows follows them
+		c := sc.Content
+		c.Resize(c.MinSize().Max(sc.Size()))
+		sc.Refresh()
+	}
+	rows.Refresh()
+	return true
+}
+
+// orderLength is the number of the order's rows for f: a row a creature,
+// and the row after the last while the order has it (setWrap).
+func (ed *Editor) orderLength(f *model.Fight) int {
+	if ed.fight.wrap {
+		return len(f.Order) + 1
+	}
+	return len(f.Order)
+}
 
 // orderRowHeight is the height of one row of the order, with the padding
 // under it.
@@ -197,6 +273,7 @@ func (ed *Editor) showFight() {
 	if f == nil {
 		shown := box.Visible() || bar.Visible()
 		box.RemoveAll()
+		ed.fight.wrap = false
 		ed.orderRows().SetLength(0)
 		ed.orderRows().Refresh() // its rows wait for the next fight
 		box.Hide()
@@ -273,8 +350,11 @@ func (ed *Editor) showFight() {
 // those buttons are refreshed (bindOrderRow).
 func (ed *Editor) updateOrder(f *model.Fight, head fyne.CanvasObject, anew bool) bool {
 	box, rows := ed.fight.box, ed.orderRows()
-	grew := anew || head != nil || rows.Length() != len(f.Order) || len(box.Objects) == 0
-	rows.SetLength(len(f.Order))
+	grew := anew || head != nil || rows.Length() != ed.orderLength(f) || len(box.Objects) == 0
+	if ed.fight.wrap && (ed.fight.order == nil || !ed.wrapWanted(ed.fight.order.Size().Height)) {
+		ed.setWrap(false) // the turn moved on from the last creature
+	}
+	rows.SetLength(ed.orderLength(f))
 	if !grew {
 		rows.Refresh() // the rows in view show f
 		return false
@@ -301,8 +381,9 @@ func (ed *Editor) orderRows() *lazyRows {
 func (ed *Editor) newOrderRow() fyne.CanvasObject {
 	var r *orderRow
 	pick := controls.NewPaneButton("", func() {
-		if fi := ed.enc.Fight; fi != nil && r.at < len(fi.Order) {
-			if j := ed.enc.TokenIndex(fi.Order[r.at]); j >= 0 {
+		if fi := ed.enc.Fight; fi != nil && len(fi.Order) > 0 && r.at <= len(fi.Order) {
+			// the row after the last is the first creature's (setWrap)
+			if j := ed.enc.TokenIndex(fi.Order[r.at%len(fi.Order)]); j >= 0 {
 				ed.Select(j)
 			}
 		}
@@ -311,41 +392,76 @@ func (ed *Editor) newOrderRow() fyne.CanvasObject {
 	pick.Importance = widget.LowImportance
 	up := controls.NewPaneButtonWithIcon("", theme.MoveUpIcon(), func() { ed.MoveInOrder(r.at, -1) })
 	down := controls.NewPaneButtonWithIcon("", theme.MoveDownIcon(), func() { ed.MoveInOrder(r.at, 1) })
-	row := container.NewBorder(nil, nil, nil, container.NewHBox(up, down), pick)
+	arrows := container.NewHBox(up, down)
+	row := container.NewBorder(nil, nil, nil, arrows, pick)
 	r = newOrderRow(row, func(rows int) { ed.MoveInOrder(r.at, rows) })
-	r.pick = pick
+	r.pick, r.arrows = pick, arrows
 	return r
 }
 
 // bindOrderRow makes row o show position i of the fight's order: the
-// creature's name and initiative, marked and coloured when it is its turn.
+// creature's name and initiative, marked and coloured when it is its turn;
+// after the last, the next round's first creature, without the arrows
+// (setWrap).
 func (ed *Editor) bindOrderRow(i int, o fyne.CanvasObject) {
 	r := o.(*orderRow)
 	r.at = i
 	f := ed.enc.Fight
-	if f == nil || i >= len(f.Order) {
+	if f == nil || len(f.Order) == 0 || i > len(f.Order) {
 		return
 	}
-	n := f.Order[i]
+	wrap := i == len(f.Order)
+	n := f.Order[i%len(f.Order)]
 	label := n
 	if j := ed.enc.TokenIndex(n); j >= 0 && ed.enc.Tokens[j].Initiative != nil {
 		label = fmt.Sprintf("%s (%d)", n, *ed.enc.Tokens[j].Initiative)
 	}
 	imp := widget.LowImportance
-	if n == f.Turn {
+	switch {
+	case wrap:
+		label = fmt.Sprintf("Round %d: %s", f.Round+1, label)
+	case n == f.Turn:
 		label = "▶ " + label
 		imp = widget.HighImportance
 	}
-	if p := r.pick; p.Text != label || p.Importance != imp {
+	if p := r.pick; p.Text != label || p.Importance != imp || r.arrows.Visible() == wrap {
 		p.Text, p.Importance = label, imp
+		if wrap {
+			r.arrows.Hide()
+		} else {
+			r.arrows.Show()
+		}
 		r.min = fyne.Size{} // measured again
 		p.Refresh()
+		r.content.Refresh() // the name takes the arrows' room, or gives it back
 	}
+}
+
+// turnRowsInView reports whether the order's view shows the current
+// creature's row and the one after it whole (on the last creature's turn
+// without the row after the last, the current one's only: the view
+// holds the whole order, or cannot show the first row with the last).
+func (ed *Editor) turnRowsInView() bool {
+	f, sc := ed.enc.Fight, ed.fight.order
+	row := ed.orderRowHeight()
+	if f == nil || sc == nil || row <= 0 {
+		return true
+	}
+	i := slices.Index(f.Order, f.Turn)
+	if i < 0 {
+		return true
+	}
+	last := min(i+1, ed.orderRows().Length()-1)
+	top := sc.Offset.Y
+	return float32(i)*row >= top-0.5 && float32(last+1)*row-theme.Padding() <= top+sc.Size().Height+0.5
 }
 
 // showTurnRow scrolls the order so that the row of the creature whose
 // turn it is comes first, with those after it below: in a short pane the
-// current creature's row was often out of sight.
+// current creature's row was often out of sight. Near the order's foot
+// the view shows its last whole rows, the current one and the next among
+// them: on the last creature's turn, the row after the last, where the
+// view needs it (setWrap).
 func (ed *Editor) showTurnRow() {
 	f, sc := ed.enc.Fight, ed.fight.order
 	if f == nil || sc == nil {
@@ -355,11 +471,20 @@ func (ed *Editor) showTurnRow() {
 	if i < 0 {
 		return
 	}
+	ed.setWrap(ed.wrapWanted(sc.Size().Height))
 	// the rows were just rebuilt: lay them out before the offset is
 	// bounded by their height
 	c := sc.Content
 	c.Resize(c.MinSize().Max(sc.Size()))
-	sc.ScrollToOffset(fyne.NewPos(0, float32(i)*ed.orderRowHeight()))
+	row := ed.orderRowHeight()
+	if row <= 0 {
+		return
+	}
+	// whole rows from the top: scrolled to the content's foot, the
+	// separator under the rows cut the first row in view
+	whole := int((sc.Size().Height + theme.Padding()) / row)
+	top := min(i, max(0, ed.orderRows().Length()-whole))
+	sc.ScrollToOffset(fyne.NewPos(0, float32(top)*row))
 }
 
 // followTurn selects the creature whose turn it is whenever the turn

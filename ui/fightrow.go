@@ -21,6 +21,7 @@ type orderRow struct {
 	min     fyne.Size // MinSize's last answer, at text size minAt; 0: none
 	minAt   float32
 	pick    *controls.PaneButton // the creature's button (bindOrderRow)
+	arrows  *fyne.Container      // up and down, hidden on the row after the last
 	at      int                  // the position in the order the row shows
 }
 

@@ -50,15 +50,18 @@ func TestEscapesBelongToTheirWindow(t *testing.T) {
 	}
 }
 
-// TestWithExtension: a file name typed without an extension in a save
-// dialog gets the format's ("map" was written as "map", not "map.png"); a
-// name with one keeps it.
+// TestWithExtension: a file name typed without the format's extension in
+// a save dialog gets it ("map" was written as "map", not "map.png"; "St.
+// Mary" as "St. Mary"); a name with it keeps it.
 func TestWithExtension(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"/tmp/map", "/tmp/map.png"},
 		{"/tmp/map.png", "/tmp/map.png"},
 		{"/tmp/map.PNG", "/tmp/map.PNG"},
 		{"/tmp/a.dir/map", "/tmp/a.dir/map.png"},
+		{"/tmp/Ambush at St. Mary", "/tmp/Ambush at St. Mary.png"},
+		{"/tmp/map v1.2", "/tmp/map v1.2.png"},
+		{"/tmp/map.jpg", "/tmp/map.jpg.png"},
 	} {
 		if got := WithExtension(c.in, []string{".png"}); got != c.want {
 			t.Errorf("WithExtension(%q) = %q, want %q", c.in, got, c.want)
@@ -70,6 +73,9 @@ func TestWithExtension(t *testing.T) {
 		{"/tmp/o", "/tmp/o.encounter.json"},
 		{"/tmp/room.json", "/tmp/room.json"},
 		{"/tmp/room.encounter.json", "/tmp/room.encounter.json"},
+		{"/tmp/room.ENCOUNTER.JSON", "/tmp/room.ENCOUNTER.JSON"},
+		{"/tmp/room.encounter", "/tmp/room.encounter.json"},
+		{"/tmp/St. Mary", "/tmp/St. Mary.encounter.json"},
 	} {
 		if got := WithExtension(c.in, enc); got != c.want {
 			t.Errorf("WithExtension(%q, %q) = %q, want %q", c.in, enc, got, c.want)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -63,14 +64,28 @@ func (f regularFiles) Matches(u fyne.URI) bool {
 }
 
 // WithExtension is path as a save dialog should write it: a file name
-// typed without an extension ("map") gets the format's, exts[0] (".png";
-// the whole of a compound one, ".encounter.json"); a name with one keeps
-// it (the GM chose it).
+// that does not end in one of the format's extensions, exts (any case),
+// gets the first, exts[0] (".png"; the whole of a compound one,
+// ".encounter.json"). A dot alone is no extension: "Ambush at St. Mary"
+// and "v1.2" were written as typed, with none, and the Import dialog did
+// not list them; a name ending in another format's ("map.jpg") would have
+// held PNG data the name denies. A name ending in the start of a compound
+// one ("room.encounter") gets the rest of it (room.encounter.json).
 func WithExtension(path string, exts []string) string {
-	if len(exts) == 0 || filepath.Ext(filepath.Base(path)) != "" {
+	if len(exts) == 0 {
 		return path
 	}
-	return path + exts[0]
+	lower := strings.ToLower(filepath.Base(path))
+	for _, e := range exts {
+		if strings.HasSuffix(lower, strings.ToLower(e)) {
+			return path
+		}
+	}
+	add := exts[0]
+	if stem := strings.TrimSuffix(add, filepath.Ext(add)); stem != "" && strings.HasSuffix(lower, strings.ToLower(stem)) {
+		add = filepath.Ext(add)
+	}
+	return path + add
 }
 
 // newFolderKeys makes Escape and Enter work in the New Folder dialog that

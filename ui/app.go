@@ -77,18 +77,24 @@ type Options struct {
 	// window had when the app last stopped, or 1200x780 the first time.
 	WindowSize fyne.Size
 	// DBPath is the database file the store was (or failed to be) opened
-	// from; the start screen for StoreError names it and, for a damaged
-	// file, offers to move it aside.
+	// from, or, with no store and no StoreError, the one to open; the
+	// start screen for StoreError names it and, for a damaged file,
+	// offers to move it aside.
 	DBPath string
 	// OpenStore opens (creating and seeding when new) the database at a
 	// path. With it, the StoreError screen offers "Open another database…"
 	// and, by the error, "Start fresh" (a damaged file) or "Try again" (a
-	// locked, read-only or full one); without it, only Quit. Run closes
-	// what it opens.
+	// locked, read-only or full one); without it, only Quit. Given no
+	// store and no StoreError, Start opens DBPath with it beside the
+	// window (startupopen.go), which shows meanwhile that it is opening
+	// the library. Run closes what it opens.
 	OpenStore func(path string) (model.EncounterStore, error)
 }
 
-// Run starts the app with the store and blocks until it quits.
+// Run starts the app with the store and blocks until it quits. With a
+// nil store and no opts.StoreError it opens opts.DBPath with
+// opts.OpenStore, beside the window: a library another program holds
+// locked no longer keeps the window from showing.
 func Run(store model.EncounterStore, opts Options) {
 	a := app.NewWithID(AppID)
 	controls.KeepFilesUntilWritten() // a Save dialog never empties the file it chose
@@ -101,7 +107,9 @@ func Run(store model.EncounterStore, opts Options) {
 	w.Resize(size) // after the content: the library and editor set theirs in Start
 	// geometry.go: a first window larger than a small screen is fitted to it
 	a.Lifecycle().SetOnStarted(func() { fitFirstWindow(w, a.Preferences(), opts.WindowSize) })
+	w.SetOnClosed(s.abandonOpen) // an open under way is not shown in a closed window
 	w.ShowAndRun()
+	s.abandonOpen() // however the app stopped; the open itself is not waited for
 	if s.opened != nil {
 		s.opened.Close()
 	}
@@ -113,6 +121,7 @@ func Run(store model.EncounterStore, opts Options) {
 // ends). The window system is gone by then: nothing here may touch a
 // widget or the window but read its last size.
 func (s *Shell) stopped() {
+	s.abandonOpen()
 	s.rememberGeometry()
 	if s.ed != nil {
 		s.ed.saveAtStop()
@@ -130,7 +139,9 @@ type Shell struct {
 
 	openStore func(path string) (model.EncounterStore, error)
 	opened    model.EncounterStore // a store the shell opened itself (closed by Run)
+	opens     openings             // its opens under way (startupopen.go)
 	dbPath    string
+	opening   *openingScreen   // "Opening the library…", while it shows
 	problem   *storeScreen     // the database problem screen, when it shows
 	now       func() time.Time // the clock for aside names (tests)
 }
@@ -148,8 +159,13 @@ func (s *Shell) Editor() *Editor { return s.ed }
 // Library returns the library view, nil when an editor shows.
 func (s *Shell) Library() *library.Library { return s.lib }
 
-// Start shows what opts ask for.
+// Start shows what opts ask for. With no store and no StoreError it
+// opens opts.DBPath first, beside the window (openAtStart).
 func (s *Shell) Start(opts Options) {
+	if s.store == nil && opts.StoreError == nil && s.openStore != nil && opts.DBPath != "" {
+		s.openAtStart(opts)
+		return
+	}
 	if opts.StoreError != nil || s.store == nil {
 		err := opts.StoreError
 		if err == nil {
@@ -158,6 +174,12 @@ func (s *Shell) Start(opts Options) {
 		s.showStoreProblem(opts.DBPath, err)
 		return
 	}
+	s.showFirst(opts)
+}
+
+// showFirst shows, once the store is open, the encounter opts ask for,
+// else (unless opts.Library) the last one opened, else the library.
+func (s *Shell) showFirst(opts Options) {
 	id := opts.InitialEncounterID
 	if id == "" && !opts.Library {
 		id = fyne.CurrentApp().Preferences().String(prefLast)

@@ -112,11 +112,7 @@ func (s *Shell) showStoreProblem(path string, err error) {
 	sc.newBtn = widget.NewButton("New database in…", s.newDatabaseDialog)
 	sc.freshBtn = widget.NewButton("Start fresh", func() { s.StartFresh() })
 	sc.retryBtn = widget.NewButton("Try again", func() { s.tryAgain(path) })
-	sc.quit = widget.NewButton("Quit", func() {
-		if a := fyne.CurrentApp(); a != nil {
-			a.Quit()
-		}
-	})
+	sc.quit = widget.NewButton("Quit", s.quit)
 	// one way out is the default, the one most likely to be right
 	switch sc.kind {
 	case problemDamaged:
@@ -192,36 +188,6 @@ func (s *Shell) useStore(st model.EncounterStore, path string) {
 	}
 	s.store, s.opened, s.dbPath, s.problem = st, st, path, nil
 	s.ShowLibrary()
-}
-
-// OpenDatabase opens (or creates) the database at path with Options.OpenStore;
-// on failure the start screen shows the new error.
-func (s *Shell) OpenDatabase(path string) error {
-	if s.openStore == nil {
-		return errors.New("this app cannot open another database")
-	}
-	st, err := s.openStore(path)
-	if err != nil {
-		s.showStoreProblem(path, err)
-		return err
-	}
-	s.useStore(st, path)
-	return nil
-}
-
-// tryAgain opens the database at path again (the start screen's Try
-// again); when it still fails, the screen's title says when it was tried,
-// so that the same message does not read as if nothing happened.
-func (s *Shell) tryAgain(path string) error {
-	err := s.OpenDatabase(path)
-	if err != nil && s.problem != nil && s.problem.path == path {
-		now := time.Now
-		if s.now != nil {
-			now = s.now
-		}
-		s.problem.title.SetText(fmt.Sprintf("The encounter database %s still could not be opened (tried again at %s).", path, now().Format("15:04:05")))
-	}
-	return err
 }
 
 func (s *Shell) openAnotherDialog() {

@@ -61,14 +61,25 @@ func newProblemShell(t *testing.T, path string, f *fakeOpener) (*Shell, fyne.Win
 // database at path gave.
 func newProblemShellErr(t *testing.T, path string, f *fakeOpener, storeErr error) (*Shell, fyne.Window) {
 	t.Helper()
+	s, w, _ := newStartShell(t, f.open, Options{StoreError: storeErr, DBPath: path})
+	return s, w
+}
+
+// newStartShell starts a shell with no store, opening databases with
+// open, as Run does with opts; the pump runs what the opens post.
+func newStartShell(t *testing.T, open func(string) (model.EncounterStore, error), opts Options) (*Shell, fyne.Window, *pump) {
+	t.Helper()
 	test.NewTempApp(t)
 	w := test.NewTempWindow(t, widget.NewLabel(""))
 	w.Resize(fyne.NewSize(1024, 700))
 	s := NewShell(w, nil)
-	s.openStore = f.open
+	p := newPump()
+	s.post = p.post
+	s.openStore = open
 	s.now = func() time.Time { return time.Date(2026, 11, 29, 13, 45, 6, 0, time.UTC) }
-	s.Start(Options{StoreError: storeErr, DBPath: path, OpenStore: f.open})
-	return s, w
+	opts.OpenStore = open
+	s.Start(opts)
+	return s, w, p
 }
 
 func TestStoreProblemStartFresh(t *testing.T) {
@@ -123,21 +134,16 @@ func TestStoreProblemOpenAnotherThenFresh(t *testing.T) {
 	other := filepath.Join(dir, "other.db")
 	os.WriteFile(other, []byte("not good either"), 0o600)
 	f := &fakeOpener{}
-	s, _ := newProblemShell(t, bad, f)
+	s, _, p := newStartShell(t, f.open, Options{StoreError: errNotDB, DBPath: bad})
 	// another bad file: the screen stays, naming the new file
-	if err := s.OpenDatabase(other); err == nil {
-		t.Fatal("opening another bad file should fail")
-	}
-	if s.problem == nil || !strings.Contains(s.problem.title.Text, other) {
-		t.Fatalf("the screen should now name %s", other)
-	}
+	s.OpenDatabase(other)
+	p.until(t, "the screen naming "+other, func() bool { return s.problem != nil && strings.Contains(s.problem.title.Text, other) })
 	// a new database in a folder: opens it
 	fresh := filepath.Join(dir, newDBName)
-	if err := s.OpenDatabase(fresh); err != nil {
-		t.Fatal(err)
-	}
-	if s.Library() == nil || s.problem != nil {
-		t.Errorf("a good database should show the library")
+	s.OpenDatabase(fresh)
+	p.until(t, "the library", func() bool { return s.Library() != nil })
+	if s.problem != nil {
+		t.Errorf("a good database should show the library, not the problem screen")
 	}
 	if b, _ := os.ReadFile(bad); !bytes.Equal(b, junk) {
 		t.Errorf("the bad file was changed: %q", b)
@@ -225,7 +231,7 @@ func TestStoreProblemHealthyFileOffersTryAgain(t *testing.T) {
 			os.WriteFile(lib, []byte("GOOD library"), 0o600)
 			os.WriteFile(lib+"-wal", []byte("GOOD wal"), 0o600)
 			f := &fakeOpener{fail: tc.err}
-			s, w := newProblemShellErr(t, lib, f, tc.err)
+			s, w, p := newStartShell(t, f.open, Options{StoreError: tc.err, DBPath: lib})
 			bs := screenButtons(w)
 			if bs["Start fresh"] != nil {
 				t.Errorf("a healthy library the app could not open offers Start fresh")
@@ -248,7 +254,8 @@ func TestStoreProblemHealthyFileOffersTryAgain(t *testing.T) {
 			}
 			// still locked: the screen stays and says it tried
 			test.Tap(retry)
-			if s.problem == nil || s.Library() != nil {
+			p.until(t, "the failed try", func() bool { return s.problem != nil && !s.problem.retryBtn.Disabled() })
+			if s.Library() != nil {
 				t.Fatal("Try again while still locked left the screen")
 			}
 			if !strings.Contains(s.problem.title.Text, "tried again at 13:45:06") {
@@ -257,7 +264,8 @@ func TestStoreProblemHealthyFileOffersTryAgain(t *testing.T) {
 			// the other program lets go
 			f.fail = nil
 			test.Tap(screenButtons(w)["Try again"])
-			if s.problem != nil || s.Library() == nil {
+			p.until(t, "the library", func() bool { return s.Library() != nil })
+			if s.problem != nil {
 				t.Fatal("Try again once the problem is gone should show the library")
 			}
 			if n := len(f.calls); n != 2 || f.calls[0] != lib || f.calls[1] != lib {

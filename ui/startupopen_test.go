@@ -60,6 +60,18 @@ func (h *heldOpener) open(path string) (model.EncounterStore, error) {
 	return countClose{st, &h.closed}, nil
 }
 
+// let gives an open that waits the lock's outcome (see heldOpener),
+// failing the test when none is waiting: code that opened on its own
+// goroutine has given up by then.
+func (h *heldOpener) let(t *testing.T, err error) {
+	t.Helper()
+	select {
+	case h.release <- err:
+	case <-time.After(heldGiveUp):
+		t.Fatal("no open was waiting for the library")
+	}
+}
+
 // countClose is a store that counts its Close calls.
 type countClose struct {
 	model.EncounterStore
@@ -107,7 +119,7 @@ func TestStartWithALockedLibraryShowsTheWindow(t *testing.T) {
 		t.Errorf("the opening screen's bar should move")
 	}
 	bar := s.opening.bar
-	h.release <- errHeld // the other program keeps it past the busy timeout
+	h.let(t, errHeld) // the other program keeps it past the busy timeout
 	p.until(t, "the problem screen", func() bool { return s.problem != nil })
 	if s.opening != nil || bar.Running() {
 		t.Errorf("the opening screen should be gone, its bar stopped")
@@ -167,7 +179,7 @@ func TestTryAgainWhileLockedKeepsTheWindow(t *testing.T) {
 			t.Errorf("%q should stay offered while it tries", name)
 		}
 	}
-	h.release <- errHeld // still locked
+	h.let(t, errHeld) // still locked
 	p.until(t, "the failed try", func() bool { return screenButtons(w)["Try again"] != nil })
 	if b := screenButtons(w)["Try again"]; b.Disabled() || s.Library() != nil {
 		t.Fatalf("after a failed try, Try again should be offered again")
@@ -176,7 +188,7 @@ func TestTryAgainWhileLockedKeepsTheWindow(t *testing.T) {
 		t.Errorf("a failed try should say so: %q", s.problem.title.Text)
 	}
 	test.Tap(screenButtons(w)["Try again"])
-	h.release <- nil // the other program lets go
+	h.let(t, nil) // the other program lets go
 	p.until(t, "the library", func() bool { return s.Library() != nil })
 	if s.problem != nil || s.opened == nil || s.dbPath != lib {
 		t.Errorf("the library at %s should show, its store kept", lib)
@@ -196,7 +208,7 @@ func TestQuitWhileTheLibraryOpens(t *testing.T) {
 		h := newHeldOpener()
 		s, _, p := newStartShell(t, h.open, Options{DBPath: goodLibrary(t)})
 		s.abandonOpen() // Run does, once the window has gone
-		h.release <- nil
+		h.let(t, nil)
 		waitFor(t, "the store closed", func() bool { return h.closed.Load() == 1 })
 		p.drain()
 		if s.opened != nil || s.Library() != nil {
@@ -206,7 +218,7 @@ func TestQuitWhileTheLibraryOpens(t *testing.T) {
 	t.Run("OpenedNotShown", func(t *testing.T) {
 		h := newHeldOpener()
 		s, _, p := newStartShell(t, h.open, Options{DBPath: goodLibrary(t)})
-		h.release <- nil
+		h.let(t, nil)
 		waitFor(t, "the outcome posted", func() bool {
 			s.opens.mu.Lock()
 			defer s.opens.mu.Unlock()
@@ -228,8 +240,8 @@ func TestQuitWhileTheLibraryOpens(t *testing.T) {
 		test.Tap(screenButtons(w)["Try again"])
 		other := goodLibrary(t)
 		s.OpenDatabase(other) // what Open another… does with the file chosen
-		h.release <- nil      // one of the two lets go…
-		h.release <- nil      // …then the other
+		h.let(t, nil)         // one of the two lets go…
+		h.let(t, nil)         // …then the other
 		p.until(t, "the other library", func() bool { return s.Library() != nil })
 		waitFor(t, "the superseded store closed", func() bool { return h.closed.Load() == 1 })
 		p.drain()
@@ -257,7 +269,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 func TestOpeningScreenLook(t *testing.T) {
 	h := newHeldOpener()
 	s, w, _ := newStartShell(t, h.open, Options{DBPath: "/home/gm/.config/encounter-planner/encounters.db"})
-	defer func() { h.release <- errHeld }()
+	defer func() { h.let(t, errHeld) }()
 	if s.opening == nil {
 		t.Fatal("no opening screen")
 	}

@@ -80,6 +80,10 @@ func (s *Shell) showOpening(path string) {
 	s.win.Canvas().SetOnTypedKey(nil)
 	s.win.SetTitle("Encounter Planner — opening the library")
 	s.win.SetContent(container.NewCenter(container.NewPadded(container.NewVBox(content, sc.bar))))
+	// Its renderer, made as the window lays it out, counts it as running
+	// without starting the animation: the bar stood still, all
+	// background. A refresh starts it.
+	sc.bar.Refresh()
 }
 
 // openAtStart opens the library at opts.DBPath beside the window, showing

@@ -47,7 +47,9 @@ func keepMemoryNear(limit int64, getenv func(string) string) bool {
 
 // runApp opens the desktop app on the database at db ("" for the default).
 // Without a display it says so and exits 1 before touching any database
-// (GLFW would panic after the database was made).
+// (GLFW would panic after the database was made). The app opens the
+// database itself, beside its window: a library another program holds
+// locked takes seconds to give up on, and the window shows meanwhile.
 func runApp(db string) int {
 	if displayMissing(runtime.GOOS, os.Getenv) {
 		fmt.Fprintln(os.Stderr, noDisplay)
@@ -56,18 +58,10 @@ func runApp(db string) int {
 	keepMemoryNear(appMemory, os.Getenv)
 	opts := ui.Options{DBPath: db, OpenStore: openAppStore}
 	if db == "" {
-		if p, err := storage.DefaultPath(); err == nil {
-			opts.DBPath = p
-		}
+		p, err := storage.DefaultPath()
+		opts.DBPath, opts.StoreError = p, err
 	}
-	st, err := storage.OpenDefault(db)
-	if err != nil {
-		opts.StoreError = err
-		ui.Run(nil, opts)
-		return 0
-	}
-	defer st.Close()
-	ui.Run(st, opts)
+	ui.Run(nil, opts)
 	return 0
 }
 
@@ -82,8 +76,9 @@ func displayMissing(goos string, getenv func(string) string) bool {
 	return getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == ""
 }
 
-// openAppStore opens (creating and seeding) the app's database at path,
-// for the start screen's "Open another database…" and "Start fresh".
+// openAppStore opens (creating and seeding) the app's database at path:
+// the library at start, and the start screen's "Open another database…",
+// "Try again" and "Start fresh".
 func openAppStore(path string) (model.EncounterStore, error) {
 	st, err := storage.OpenDefault(path)
 	if err != nil {

@@ -105,8 +105,22 @@ func TestMigrations(t *testing.T) {
 		mustSave(t, old, e)
 		old.Close()
 
+		// Until the copy is whole it has a name of its own: an app
+		// killed while copying leaves no cut-short file under the
+		// backup's name.
+		var during []string
+		backupCopied = func(part string) {
+			during, _ = filepath.Glob(filepath.Join(dir, "encounters.db.bak-*"))
+		}
+		defer func() { backupCopied = func(string) {} }()
 		s := mustOpenAt(t, path, options{})
 		bak := s.MigrationBackup()
+		if len(during) != 1 || !strings.HasSuffix(during[0], ".partial") || strings.TrimSuffix(during[0], ".partial") != bak {
+			t.Fatalf("while copying, the folder held %q; want only %s.partial", during, filepath.Base(bak))
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, "*.partial")); len(left) != 0 {
+			t.Fatalf("left behind: %q", left)
+		}
 		if !strings.HasPrefix(filepath.Base(bak), "encounters.db.bak-v1-") || filepath.Dir(bak) != dir {
 			t.Fatalf("backup %q, want encounters.db.bak-v1-TIMESTAMP next to the database", bak)
 		}

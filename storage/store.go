@@ -657,7 +657,10 @@ func tableNames(ctx context.Context, q interface {
 // the database (WAL content included) made by VACUUM INTO over a read-only
 // connection, so the original is not written before the copy exists. The
 // caller holds the write lock, so no other process migrates (or backs up)
-// at the same time.
+// at the same time. The copy is written as PATH.bak-vN-TIMESTAMP.partial
+// and renamed once whole: an app killed while copying (a GM quitting
+// during the upgrade of a large library) leaves a file that says it is
+// part of one, never a backup under the backup's name that is cut short.
 func backupBeforeMigrating(abs string, version int, busy time.Duration) (string, error) {
 	stamp := time.Now().UTC().Format("20060102T150405Z")
 	dst := fmt.Sprintf("%s.bak-v%d-%s", abs, version, stamp)
@@ -675,12 +678,23 @@ func backupBeforeMigrating(abs string, version int, busy time.Duration) (string,
 		return "", fmt.Errorf("back it up before upgrading: %w", err)
 	}
 	defer db.Close()
-	if _, err := db.Exec(`VACUUM INTO ?`, dst); err != nil {
-		os.Remove(dst)
+	part := dst + ".partial"
+	os.Remove(part) // one a killed app left; VACUUM INTO refuses a file that is there
+	if _, err := db.Exec(`VACUUM INTO ?`, part); err != nil {
+		os.Remove(part)
+		return "", dbErr(fmt.Sprintf("back it up to %s before upgrading (nothing was changed)", dst), false, err)
+	}
+	backupCopied(part)
+	if err := os.Rename(part, dst); err != nil {
+		os.Remove(part)
 		return "", dbErr(fmt.Sprintf("back it up to %s before upgrading (nothing was changed)", dst), false, err)
 	}
 	return dst, nil
 }
+
+// backupCopied is called with the whole copy's name before it is renamed
+// to the backup's (the tests look at the folder then).
+var backupCopied = func(part string) {}
 
 // migrate brings the schema up to version upTo and sets the application id,
 // all in one transaction under the write lock, so that processes opening a

@@ -25,7 +25,7 @@ type PDFOptions struct {
 	Paper      string           // "letter" (default) or "a4"
 	Player     bool             // the players' print: leave out hidden tokens, tokens wholly in fog, GM-only notes and terrain
 	TokenSheet bool             // add pages of fold-over standees, 1 inch per square
-	Trim       bool             // print only the smallest rectangle holding non-floor terrain, tokens and notes (ContentRect: with Player, those the players see)
+	Trim       bool             // print only the smallest rectangle holding non-floor terrain, tokens, notes and edges (ContentRect: with Player, those the players see)
 	Overlays   *render.Overlays // nil: none; else drawn as on screen (AreaOverlays: the placed areas alone)
 	Created    time.Time        // the creation date written in the file; zero: now
 	NoCompress bool             // leave content streams uncompressed (tests, debugging)
@@ -126,14 +126,20 @@ func tiling(w, h int, paper string) (Tiling, error) {
 }
 
 // ContentRect returns the smallest rectangle of squares holding every
-// non-floor square, every shown token's space and every shown note (the
-// whole map when there is none): what a trimmed print holds.
+// non-floor square, every shown token's space, every shown note and every
+// edge (wall, door, secret door) with the squares it touches, on both
+// sides and beyond its ends, so its thick line prints whole (the whole map
+// when there is none): what a trimmed print holds. A room drawn with edge
+// walls alone once printed as its one token's square, without its walls.
 //
 // For the players' print (player) it is what the players see: a GM-only
 // square is open ground to them, a hidden token or one wholly in fog is not
-// there, and a fogged square is unexplored ground whatever it holds (the
-// print leaves it blank, View.PaperFog), so none of them stretches the print
-// and its size gives nothing away. Time O(W x H + tokens x their space).
+// there, a fogged square is unexplored ground whatever it holds (the print
+// leaves it blank, View.PaperFog), and an edge counts where the players'
+// view draws it over the fog (render's edges: a wall or secret door unit by
+// unit beside a revealed square, a door whole when beside one), so none of
+// them stretches the print and its size gives nothing away. Time O(W x H +
+// tokens x their space + edge length).
 func ContentRect(e *model.Encounter, player bool) (x0, y0, x1, y1 int) {
 	g := &e.Grid
 	x0, y0, x1, y1 = g.W, g.H, 0, 0
@@ -167,10 +173,49 @@ func ContentRect(e *model.Encounter, player bool) (x0, y0, x1, y1 int) {
 		}
 		add(n.X, n.Y, n.X+1, n.Y+1)
 	}
+	for _, ed := range e.Edges {
+		// Each unit of the edge with every square it touches: both sides
+		// and, at its ends, the squares beyond, so the thick line prints
+		// whole, round ends included.
+		for k := 0; k < ed.Len(); k++ {
+			if fog && !unitSeen(e, ed, k, ed.Kind == model.EdgeDoor || ed.Kind == model.EdgeOpenDoor) {
+				continue
+			}
+			if ed.Horizontal() {
+				add(ed.X1+k-1, ed.Y1-1, ed.X1+k+2, ed.Y1+1)
+			} else {
+				add(ed.X1-1, ed.Y1+k-1, ed.X1+1, ed.Y1+k+2)
+			}
+		}
+	}
 	if x0 >= x1 || y0 >= y1 {
 		return 0, 0, g.W, g.H
 	}
 	return x0, y0, x1, y1
+}
+
+// unitSeen reports whether the players' view with fog draws unit k of
+// edge ed, as render draws it: a wall (a secret door too, a wall to them)
+// unit by unit beside a revealed square; a door (whole) when any of its
+// units is beside one.
+func unitSeen(e *model.Encounter, ed model.Edge, k int, whole bool) bool {
+	g := &e.Grid
+	beside := func(k int) bool {
+		ax, ay, bx, by := ed.X1+k, ed.Y1-1, ed.X1+k, ed.Y1
+		if !ed.Horizontal() {
+			ax, ay, bx, by = ed.X1-1, ed.Y1+k, ed.X1, ed.Y1+k
+		}
+		return g.In(ax, ay) && e.Revealed[ay*g.W+ax] || g.In(bx, by) && e.Revealed[by*g.W+bx]
+	}
+	if !whole {
+		return beside(k)
+	}
+	for j := 0; j < ed.Len(); j++ {
+		if beside(j) {
+			return true
+		}
+	}
+	return false
 }
 
 // colName is the page column letter: A..Z, AA, AB, ...

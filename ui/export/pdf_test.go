@@ -462,3 +462,42 @@ func TestPDFDoorsAndPortraits(t *testing.T) {
 		t.Errorf("a closed door square looks like the wall beside it: rgb(%d,%d,%d)", dr, dg, db)
 	}
 }
+
+// TestPDFTrimHoldsEdgesWhole: a room drawn only with edge walls and a
+// door, one token inside (QA's room2.json), trimmed to its one token's
+// square and printed no wall. The trim holds every edge with the squares
+// it touches, so each wall prints whole, thickness and round ends.
+func TestPDFTrimHoldsEdgesWhole(t *testing.T) {
+	rows := make([]string, 8)
+	for y := range rows {
+		rows[y] = strings.Repeat(".", 12)
+	}
+	e := mapFrom(rows...)
+	e.Edges = []model.Edge{
+		{Kind: model.EdgeWall, X1: 2, Y1: 1, X2: 9, Y2: 1},
+		{Kind: model.EdgeWall, X1: 2, Y1: 1, X2: 2, Y2: 7},
+		{Kind: model.EdgeWall, X1: 9, Y1: 1, X2: 9, Y2: 7},
+		{Kind: model.EdgeWall, X1: 2, Y1: 7, X2: 5, Y2: 7},
+		{Kind: model.EdgeDoor, X1: 5, Y1: 7, X2: 6, Y2: 7},
+		{Kind: model.EdgeWall, X1: 6, Y1: 7, X2: 9, Y2: 7},
+	}
+	e.Tokens = []model.Token{{Name: "A", X: 5, Y: 4, Size: model.Medium, Side: "party"}}
+	for _, player := range []bool{false, true} {
+		if x0, y0, x1, y1 := ContentRect(e, player); x0 != 1 || y0 != 0 || x1 != 10 || y1 != 8 {
+			t.Errorf("player %v: content %d,%d-%d,%d; want 1,0-10,8 (the walls and the squares they touch)", player, x0, y0, x1, y1)
+		}
+	}
+	// Each kind alone, mid-map: a lone wall, door or secret door on the
+	// line x = 6 from y = 3 to 5 holds squares 5-6 across and 2-5 along.
+	for _, k := range []model.EdgeKind{model.EdgeWall, model.EdgeDoor, model.EdgeOpenDoor, model.EdgeSecretDoor} {
+		e.Tokens, e.Edges = nil, []model.Edge{{Kind: k, X1: 6, Y1: 3, X2: 6, Y2: 5}}
+		if x0, y0, x1, y1 := ContentRect(e, false); x0 != 5 || y0 != 2 || x1 != 7 || y1 != 6 {
+			t.Errorf("%s: content %d,%d-%d,%d; want 5,2-7,6", k, x0, y0, x1, y1)
+		}
+	}
+	// On the map's edge the rectangle stops at the map.
+	e.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 0, Y1: 8, X2: 3, Y2: 8}}
+	if x0, y0, x1, y1 := ContentRect(e, false); x0 != 0 || y0 != 7 || x1 != 4 || y1 != 8 {
+		t.Errorf("wall on the map's edge: content %d,%d-%d,%d; want 0,7-4,8", x0, y0, x1, y1)
+	}
+}

@@ -300,3 +300,45 @@ func TestPDFStandeeNamesWhole(t *testing.T) {
 		t.Errorf("conditions write %v on the standees; without them %v", texts, bare)
 	}
 }
+
+// TestPDFPlayerTrimHoldsTheEdgesPlayersSee: the players' trimmed print of
+// the shipped den (docs/examples) cut off the west room, drawn with edge
+// walls on the map's border, at the first non-floor square. Its edges
+// now count where the players' view draws them over the fog: a wall
+// unit by unit beside a revealed square, a door whole once any of it is
+// beside one; a wall wholly in fog still stretches nothing.
+func TestPDFPlayerTrimHoldsTheEdgesPlayersSee(t *testing.T) {
+	b, err := os.ReadFile("../../docs/examples/smugglers-den.encounter.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	den, err := model.DecodeEncounter(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Revealed: columns 0-15; the walls on x = 0, y = 0 and y = 16 bound
+	// what is seen, and the wall (and secret door) on x = 16 beside it
+	// touches column 16.
+	if x0, y0, x1, y1 := ContentRect(den, true); x0 != 0 || y0 != 0 || x1 != 17 || y1 != 16 {
+		t.Errorf("den, players: content %d,%d-%d,%d; want 0,0-17,16 (the west room's walls whole)", x0, y0, x1, y1)
+	}
+
+	e := trimMap()
+	fogFrom(e, 10)
+	e.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 20, Y1: 4, X2: 20, Y2: 18}}
+	if x0, y0, x1, y1 := ContentRect(e, true); x0 != 1 || y0 != 1 || x1 != 4 || y1 != 3 {
+		t.Errorf("wall in fog: player content %d,%d-%d,%d; want 1,1-4,3 (the two party tokens)", x0, y0, x1, y1)
+	}
+	// A wall along the fog's edge, x = 10 from y = 12 to 15, is seen
+	// beside column 9; past it, y = 15 to 19 on x = 12, it is not.
+	e.Edges = []model.Edge{{Kind: model.EdgeWall, X1: 10, Y1: 12, X2: 10, Y2: 15}, {Kind: model.EdgeWall, X1: 12, Y1: 15, X2: 12, Y2: 19}}
+	if x0, y0, x1, y1 := ContentRect(e, true); x0 != 1 || y0 != 1 || x1 != 11 || y1 != 16 {
+		t.Errorf("wall beside the fog: player content %d,%d-%d,%d; want 1,1-11,16", x0, y0, x1, y1)
+	}
+	// A door from (9, 17) to (12, 17), one unit of it beside revealed
+	// squares, is drawn whole, so it is held whole.
+	e.Edges = []model.Edge{{Kind: model.EdgeDoor, X1: 9, Y1: 17, X2: 12, Y2: 17}}
+	if x0, y0, x1, y1 := ContentRect(e, true); x0 != 1 || y0 != 1 || x1 != 13 || y1 != 18 {
+		t.Errorf("door half in fog: player content %d,%d-%d,%d; want 1,1-13,18", x0, y0, x1, y1)
+	}
+}

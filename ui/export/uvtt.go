@@ -244,13 +244,15 @@ func bad(field, format string, args ...any) error {
 //     (within 1/100 square; its ends rounded to the nearest intersections)
 //     becomes a wall edge, collinear pieces merged. Every other segment,
 //     and every open segment of objects_line_of_sight, gives the trait to
-//     each square it passes through (sampled every 1/8 square).
+//     each square it passes through, crossing its inside: not to one it
+//     only touches at a corner or along a side (passSquares).
 //
 // Portals become doors: one along a grid line a door edge over the unit
 // edges it covers (a door when closed, an open door when not: Dungeondraft
 // writes a window as a portal that is not closed), replacing any wall edge
-// there; any other portal makes door squares of the squares it crosses
-// (trait door, plus open when not closed), replacing wall squares there.
+// there; any other portal makes door squares of the squares it passes
+// through (trait door, plus open when not closed), replacing wall squares
+// there.
 // Two doors on the same stretch of grid line are an error.
 //
 // The file is read as strictly as encounter/1: an unknown or repeated key,
@@ -916,27 +918,11 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 					continue
 				}
 			}
-			// Open: sample the segment clipped to the map, 8 samples a square.
-			l := math.Hypot(bx-ax, by-ay)
-			n := int(math.Ceil(math.Min(l, 3*model.MaxMapSide)*8)) + 1
-			*budget -= n
-			if *budget < 0 {
+			if !passSquares(g.W, g.H, uvttPoint{ax, ay}, uvttPoint{bx, by}, budget, func(x, y int) {
+				g.Cells[y*g.W+x] |= t
+				kept = true
+			}) {
 				return 0, 0, bad(field, "too many or too long lines to rasterise")
-			}
-			for k := 0; k <= n; k++ {
-				s := float64(k) / float64(n)
-				x, y := ax+(bx-ax)*s, ay+(by-ay)*s
-				ix, iy := int(math.Floor(x)), int(math.Floor(y))
-				if x == float64(ix) && ix == g.W {
-					ix-- // a wall on the map's right edge marks the last column
-				}
-				if y == float64(iy) && iy == g.H {
-					iy--
-				}
-				if g.In(ix, iy) {
-					g.Cells[iy*g.W+ix] |= t
-					kept = true
-				}
 			}
 		}
 		if !kept && len(l) > 1 {
@@ -953,4 +939,105 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 		}
 	}
 	return lost, points, nil
+}
+
+// passSquares calls visit with each square of a w x h map that the segment
+// a-b (grid units, map origin applied) passes through: whose inside it
+// crosses. A segment that only touches a square, at a corner or along a
+// side, does not pass through it, so a diagonal wall from (3, 3) to (5, 5)
+// passes through (3, 3) and (4, 4) and not (5, 5), whichever way it runs.
+// A piece lying exactly on a grid line (an obstacle's line; a wall's
+// becomes an edge before this) passes through the squares below or right
+// of it, above or left on the map's far edge, so it is not lost.
+//
+// The segment is first cut to the map; then the grid lines it crosses,
+// in order along it, part it into pieces each inside one square (or on a
+// line), a piece of no length at a corner crossed dead on being skipped.
+// Time O(squares visited); it takes as many from *budget, and reports
+// false, visiting nothing, when that would run out.
+func passSquares(w, h int, a, b uvttPoint, budget *int, visit func(x, y int)) bool {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	t0, t1, ok := clipToRect(a, b, 0, 0, float64(w), float64(h))
+	if !ok {
+		return true
+	}
+	p := uvttPoint{a.X + dx*t0, a.Y + dy*t0}
+	q := uvttPoint{a.X + dx*t1, a.Y + dy*t1}
+	dx, dy = q.X-p.X, q.Y-p.Y
+	length := math.Hypot(dx, dy)
+	if length == 0 {
+		return true
+	}
+	*budget -= int(math.Abs(dx)) + int(math.Abs(dy)) + 3
+	if *budget < 0 {
+		return false
+	}
+	// crossings returns the first grid line past v0 toward v1 and the step
+	// to the next, as parameters along p-q (+Inf when none).
+	crossings := func(v0, d float64) (first, step float64) {
+		switch {
+		case d > 0:
+			return (math.Floor(v0) + 1 - v0) / d, 1 / d
+		case d < 0:
+			return (math.Ceil(v0) - 1 - v0) / d, -1 / d
+		}
+		return math.Inf(1), 0
+	}
+	tx, sx := crossings(p.X, dx)
+	ty, sy := crossings(p.Y, dy)
+	onX := dx == 0 && p.X == math.Trunc(p.X) // along a vertical grid line
+	onY := dy == 0 && p.Y == math.Trunc(p.Y)
+	const tiny = 1e-9 // squares: shorter pieces are a corner crossed dead on
+	for prev := 0.0; prev < 1; {
+		next := min(tx, ty, 1)
+		if (next-prev)*length > tiny {
+			m := (prev + next) / 2
+			x, y := int(math.Floor(p.X+dx*m)), int(math.Floor(p.Y+dy*m))
+			if onX && x == w {
+				x--
+			}
+			if onY && y == h {
+				y--
+			}
+			if x >= 0 && x < w && y >= 0 && y < h {
+				visit(x, y)
+			}
+		}
+		if tx == next {
+			tx += sx
+		}
+		if ty == next {
+			ty += sy
+		}
+		prev = next
+	}
+	return true
+}
+
+// clipToRect cuts the segment a-b to the closed rectangle [x0, x1] x
+// [y0, y1] (Liang-Barsky): the parameters along it where it enters and
+// leaves, and false when it misses it.
+func clipToRect(a, b uvttPoint, x0, y0, x1, y1 float64) (t0, t1 float64, ok bool) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	p := [4]float64{-dx, dx, -dy, dy}
+	q := [4]float64{a.X - x0, x1 - a.X, a.Y - y0, y1 - a.Y}
+	t0, t1 = 0, 1
+	for i := range p {
+		if p[i] == 0 {
+			if q[i] < 0 {
+				return 0, 0, false // parallel to this side, beyond it
+			}
+			continue
+		}
+		r := q[i] / p[i]
+		if p[i] < 0 {
+			t0 = math.Max(t0, r)
+		} else {
+			t1 = math.Min(t1, r)
+		}
+		if t0 > t1 {
+			return 0, 0, false
+		}
+	}
+	return t0, t1, true
 }

@@ -281,7 +281,8 @@ func (s *edgeSet) edges() ([]model.Edge, error) {
 
 // placePortals turns the portals into doors: along a grid line a door edge
 // (door or, when not closed, open-door), elsewhere door squares (trait door,
-// plus open when not closed) on every square the portal crosses, which lose
+// plus open when not closed) on every square the portal passes through
+// (passSquares), which lose
 // the wall trait a thin wall ending at the door may have given them. Where
 // an open and a closed portal mark the same square, it is closed. It
 // returns how many portals lie wholly outside the map (lost: no door edge,
@@ -314,21 +315,10 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 			}
 			continue
 		}
-		// Sample the inside of the segment, 8 samples a square, so a portal
-		// across a square from side to side marks that square alone.
-		l := math.Hypot(b.X-a.X, b.Y-a.Y)
-		n := int(math.Ceil(math.Min(l, 3*model.MaxMapSide)*8)) + 1
-		*budget -= n
-		if *budget < 0 {
-			return 0, 0, bad("portals", "too many or too long portals")
-		}
+		// The squares it passes through: a portal across a square from
+		// side to side marks that square alone.
 		kept := false
-		for k := 0; k < n; k++ {
-			t := (float64(k) + 0.5) / float64(n)
-			x, y := int(math.Floor(a.X+(b.X-a.X)*t)), int(math.Floor(a.Y+(b.Y-a.Y)*t))
-			if !g.In(x, y) {
-				continue
-			}
+		if !passSquares(g.W, g.H, a, b, budget, func(x, y int) {
 			kept = true
 			c := &g.Cells[y*g.W+x]
 			switch {
@@ -337,6 +327,8 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 			case *c&model.Door == 0:
 				*c = (*c | model.Door | model.Open) &^ model.Wall
 			}
+		}) {
+			return 0, 0, bad("portals", "too many or too long portals")
 		}
 		if !kept {
 			lost++

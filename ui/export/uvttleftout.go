@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -94,28 +93,8 @@ func closedOffMap(l []uvttPoint, org uvttPoint, w, h int) bool {
 }
 
 // meetsRect reports whether the segment a-b meets the closed rectangle
-// [x0, x1] x [y0, y1] (Liang-Barsky clipping).
+// [x0, x1] x [y0, y1].
 func meetsRect(a, b uvttPoint, x0, y0, x1, y1 float64) bool {
-	dx, dy := b.X-a.X, b.Y-a.Y
-	p := [4]float64{-dx, dx, -dy, dy}
-	q := [4]float64{a.X - x0, x1 - a.X, a.Y - y0, y1 - a.Y}
-	t0, t1 := 0.0, 1.0
-	for i := range p {
-		if p[i] == 0 {
-			if q[i] < 0 {
-				return false // parallel to this side, beyond it
-			}
-			continue
-		}
-		r := q[i] / p[i]
-		if p[i] < 0 {
-			t0 = math.Max(t0, r)
-		} else {
-			t1 = math.Min(t1, r)
-		}
-		if t0 > t1 {
-			return false
-		}
-	}
-	return true
+	_, _, ok := clipToRect(a, b, x0, y0, x1, y1)
+	return ok
 }

@@ -39,8 +39,13 @@ type uvttFile struct {
 	} `json:"resolution"`
 	LineOfSight        [][]uvttPoint `json:"line_of_sight"`
 	ObjectsLineOfSight [][]uvttPoint `json:"objects_line_of_sight"`
-	Portals            []uvttPortal  `json:"portals"`
-	Environment        struct {
+	// ClosedWallsAreSquares says that the closed lines of LineOfSight are
+	// the outlines of wall squares, as UVTT writes them; without it a
+	// closed line is a wall like any other (a Dungeondraft room's outline).
+	// Other readers ignore a member they do not know.
+	ClosedWallsAreSquares bool         `json:"closed_walls_are_squares"`
+	Portals               []uvttPortal `json:"portals"`
+	Environment           struct {
 		BakedLighting bool   `json:"baked_lighting"`
 		AmbientLight  string `json:"ambient_light"`
 	} `json:"environment"`
@@ -52,7 +57,9 @@ type uvttFile struct {
 // in squares, px pixels per square, wall squares as line_of_sight and
 // obstacles as objects_line_of_sight, both the boundaries of their squares
 // merged into maximal straight segments chained into closed polylines (grid
-// units), wall edges (and secret doors) as open line_of_sight polylines,
+// units), with closed_walls_are_squares true so that ImportUVTT fills the
+// walls' outlines again, wall edges (and secret doors) as open
+// line_of_sight polylines,
 // door edges and door squares as portals (see uvttedges.go), and the
 // terrain image without tokens as base64 PNG.
 //
@@ -85,6 +92,7 @@ func UVTT(w io.Writer, e *model.Encounter, px int) error {
 	g := playersGrid(e)
 	f.LineOfSight = toPoints(append(Boundaries(g, model.Wall), edgeWalls(e)...))
 	f.ObjectsLineOfSight = toPoints(Boundaries(g, model.Obstacle))
+	f.ClosedWallsAreSquares = true
 	f.Portals, f.Lights = portals(e, g), []any{}
 	f.Environment.BakedLighting = true
 	f.Environment.AmbientLight = "ffffffff"
@@ -235,17 +243,23 @@ func bad(field, format string, args ...any) error {
 // Background; walls and obstacles come from line_of_sight and
 // objects_line_of_sight by one rule:
 //
-//   - A closed polyline (its last point equals its first) bounds an area:
-//     a square whose centre lies inside the closed polylines of a list by
-//     the even-odd rule gets the trait. This is how UVTT exports wall
-//     squares, so its files round-trip exactly.
-//   - An open polyline is a thin wall (the usual Dungeondraft wall). In
+//   - A closed polyline (its last point equals its first) of
+//     objects_line_of_sight bounds an object: a square whose centre lies
+//     inside the closed polylines of the list by the even-odd rule is an
+//     obstacle. So is one of line_of_sight, bounding wall squares, in a
+//     file that says closed_walls_are_squares: true, as UVTT writes wall
+//     and obstacle squares, so its files round-trip exactly.
+//   - Any other polyline is a thin wall (the usual Dungeondraft wall; a
+//     closed one a room's or cave's outline, whose inside is floor, as
+//     every other reader of the format takes it: filled, a Dungeondraft
+//     room drawn as one closed line was a solid block of wall squares,
+//     where the same room drawn as two lines was a room). In
 //     line_of_sight, each of its segments that runs along a grid line
 //     (within 1/100 square; its ends rounded to the nearest intersections)
 //     becomes a wall edge, collinear pieces merged. Every other segment,
-//     and every open segment of objects_line_of_sight, gives the trait to
-//     each square it passes through, crossing its inside: not to one it
-//     only touches at a corner or along a side (passSquares).
+//     and every segment of an open objects_line_of_sight line, gives the
+//     trait to each square it passes through, crossing its inside: not to
+//     one it only touches at a corner or along a side (passSquares).
 //
 // Portals become doors: one along a grid line a door edge over the unit
 // edges it covers (a door when closed, an open door when not: Dungeondraft
@@ -256,7 +270,8 @@ func bad(field, format string, args ...any) error {
 // Two doors on the same stretch of grid line are an error.
 //
 // The file is read as strictly as encounter/1: an unknown or repeated key,
-// a null, a value of the wrong type or a point without x or y is an error;
+// a null, a value of the wrong type or a point without x or y is an error
+// (closed_walls_are_squares must be true or false);
 // a portal needs bounds (its first and last points are its ends) and may
 // have position, rotation, closed (default true) and freestanding, which
 // are checked but not used; environment and lights, which the import does
@@ -266,7 +281,7 @@ func bad(field, format string, args ...any) error {
 // What the file holds that the map cannot take is left out and counted in
 // the LeftOut returned (its String says it to the GM): walls, obstacles
 // and portals that lie outside the map, giving it no wall edge, door edge
-// or square (a closed line: none inside it, a line round the whole map
+// or square (a filled outline: none inside it, one round the whole map
 // being on it); those that are a single point (a line of one point, or
 // of one point repeated; a portal whose two ends are the same point),
 // which have no length to make an edge or cross a square; and every
@@ -314,10 +329,10 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 	out := LeftOut{W: e.Grid.W, H: e.Grid.H, Lights: f.lights}
 	budget := maxRasterWork
 	edges := &edgeSet{w: e.Grid.W, h: e.Grid.H}
-	if out.Walls, out.PointWalls, err = rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", edges, &budget); err != nil {
+	if out.Walls, out.PointWalls, err = rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", f.closedSquares, edges, &budget); err != nil {
 		return nil, LeftOut{}, err
 	}
-	if out.Objects, out.PointObjects, err = rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", nil, &budget); err != nil {
+	if out.Objects, out.PointObjects, err = rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", true, nil, &budget); err != nil {
 		return nil, LeftOut{}, err
 	}
 	if out.Doors, out.PointDoors, err = placePortals(&e.Grid, f.portals, f.origin, edges, &budget); err != nil {
@@ -345,6 +360,7 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 type uvttIn struct {
 	origin, size   uvttPoint
 	walls, objects [][]uvttPoint
+	closedSquares  bool // closed_walls_are_squares
 	portals        []uvttPortal
 	lights         int    // how many lights the file has
 	image          string // what of the image's text readUVTTFile left in the file
@@ -359,7 +375,7 @@ type uvttReader struct {
 
 // The keys of each object ImportUVTT reads.
 var (
-	uvttKeys   = []string{"format", "resolution", "line_of_sight", "objects_line_of_sight", "portals", "environment", "lights", "image"}
+	uvttKeys   = []string{"format", "resolution", "line_of_sight", "objects_line_of_sight", "closed_walls_are_squares", "portals", "environment", "lights", "image"}
 	resKeys    = []string{"map_origin", "map_size", "pixels_per_grid"}
 	pointKeys  = []string{"x", "y"}
 	portalKeys = []string{"position", "bounds", "rotation", "closed", "freestanding"}
@@ -382,6 +398,8 @@ func readUVTT(data []byte) (*uvttIn, error) {
 			return r.lines(field, &f.walls)
 		case "objects_line_of_sight":
 			return r.lines(field, &f.objects)
+		case "closed_walls_are_squares":
+			return r.bool(field, &f.closedSquares)
 		case "image":
 			return r.string(field, &f.image)
 		case "portals":
@@ -838,15 +856,16 @@ func dataURL(format string, img []byte) string {
 }
 
 // rasterise sets trait t on the squares the polylines of one list enclose
-// (closed) or pass through (open), or, when edges is not nil, adds the open
-// segments along grid lines to edges as walls; see ImportUVTT. It returns
-// how many polylines lie outside the map (lost): an open one that marked
-// no square and no edge, a closed one that encloses no square of it
+// (closed, when fill) or pass through (open, or closed without fill), or,
+// when edges is not nil, adds the segments along grid lines of those it
+// does not fill to edges as walls; see ImportUVTT. It returns how many
+// polylines lie outside the map (lost): one drawn as a line that marked
+// no square and no edge, a filled one that encloses no square of it
 // (closedOffMap); and how many are a single point (points): one point, or
 // all of them the same, which has no length to draw. An empty polyline
 // draws nothing and is neither. A segment of no length within a polyline
 // (a point given twice) adds nothing to it.
-func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, edges *edgeSet, budget *int) (lost, points int, err error) {
+func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait, field string, fill bool, edges *edgeSet, budget *int) (lost, points int, err error) {
 	// Closed lines by the even-odd rule: a square is inside when an odd
 	// number of edges cross its row's centre line left of its centre. Each
 	// crossing flips the count from the first square right of it on, so
@@ -867,7 +886,7 @@ func rasterise(g *model.Grid, lines [][]uvttPoint, org uvttPoint, t model.Trait,
 			points++ // counted for LeftOut, on the map or not
 			continue
 		}
-		closed := len(l) >= 4 && l[0] == l[len(l)-1]
+		closed := fill && len(l) >= 4 && l[0] == l[len(l)-1]
 		if closed && closedOffMap(l, org, g.W, g.H) {
 			lost++
 			continue // it would flip only rows beside the map, in pairs

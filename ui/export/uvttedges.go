@@ -14,7 +14,8 @@ import (
 //     merged into maximal straight segments (model.CanonicalEdges) and
 //     chained where exactly two of them meet. A chain that comes back to its
 //     start is left open (its last segment written as a line of its own),
-//     since a closed polyline means wall squares.
+//     since in a file that says closed_walls_are_squares, as ours do, a
+//     closed polyline means wall squares.
 //   - A secret door is written as a wall, and nothing else: the players of
 //     the other table see a wall, as on our player display. It imports back
 //     as a wall edge.

@@ -233,8 +233,9 @@ func TestUVTTRandomEdgesRoundTrip(t *testing.T) {
 // TestImportDungeondraftPortals imports a file shaped as Dungeondraft
 // writes them (testdata/dungeondraft-doors.dd2vtt: coordinates a hair off
 // the grid, rooms as open wall lines broken at their doors, one wall drawn
-// through its door, a window, a door off the grid, lights): the walls along
-// grid lines become wall edges, the portals doors.
+// through its door, a pillar drawn as a closed wall line, a window, a door
+// off the grid, lights): the walls along grid lines become wall edges, the
+// pillar's outline too, the portals doors.
 func TestImportDungeondraftPortals(t *testing.T) {
 	f, err := os.Open("testdata/dungeondraft-doors.dd2vtt")
 	if err != nil {
@@ -250,6 +251,7 @@ func TestImportDungeondraftPortals(t *testing.T) {
 		edge(W, 1, 1, 3, 1), edge(W, 4, 1, 9, 1), // the north wall, broken at its door
 		edge(W, 1, 1, 1, 6), edge(W, 6, 1, 6, 2), edge(W, 6, 3, 6, 6), edge(W, 9, 1, 9, 6),
 		edge(W, 1, 6, 2, 6), edge(W, 4, 6, 9, 6), // the south wall, under its double door
+		edge(W, 3, 3, 5, 3), edge(W, 3, 3, 3, 5), edge(W, 5, 3, 5, 5), edge(W, 3, 5, 5, 5), // the pillar
 		edge(D, 3, 1, 4, 1), // the door in the gap
 		edge(D, 2, 6, 3, 6), // the double door
 		edge(D, 3, 6, 4, 6), // (the wall was drawn through it)
@@ -262,14 +264,16 @@ func TestImportDungeondraftPortals(t *testing.T) {
 	if !slices.Equal(e.Edges, want) {
 		t.Errorf("edges\n got %v\nwant %v", e.Edges, want)
 	}
-	// The pillar (a closed line) is wall squares; the door in the thin
-	// diagonal wall's gap, off the grid lines, a door square.
+	// The pillar, a closed line of walls in a file that does not say its
+	// closed walls are squares, is walls round its squares, which stay
+	// floor; the door in the thin wall's gap, off the grid lines, is a door
+	// square.
 	wantRows := []string{
 		"..........",
 		"..........",
 		"..........",
-		"...##.....",
-		"...##.....",
+		"..........",
+		"..........",
 		"..........",
 		"..........",
 		"..#+#.....",

@@ -75,8 +75,9 @@ func andList(s []string) string {
 // because it lies outside it: none of its segments meets the rectangle of
 // the squares' centres, [0.5, w-0.5] x [0.5, h-0.5], so every centre is
 // on the same side of it (the first centre tells which, by the even-odd
-// rule rasterise fills by), and that side is outside. A room drawn beside
-// the map, sharing its edge, is off it; one round the whole map is not.
+// rule rasterise fills by), and that side is outside. An outline drawn
+// beside the map, sharing its edge, is off it; one round the whole map is
+// not.
 func closedOffMap(l []uvttPoint, org uvttPoint, w, h int) bool {
 	inside := false
 	for j := 0; j+1 < len(l); j++ {

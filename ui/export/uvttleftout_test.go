@@ -31,8 +31,8 @@ const uvttLight = `{"position":{"x":1,"y":1},"range":2,"intensity":1,"color":"ff
 
 // TestImportUVTTLeftOut: what lies wholly outside the 4 x 3 map is left
 // out and counted, each list apart; what touches the map (a wall along
-// its edge, a line across it, a closed line round all of it) is kept and
-// not counted; every light is counted, the app having none.
+// its edge, a line across it, an object's outline round all of it) is
+// kept and not counted; every light is counted, the app having none.
 func TestImportUVTTLeftOut(t *testing.T) {
 	for _, c := range []struct {
 		name                       string
@@ -47,10 +47,18 @@ func TestImportUVTTLeftOut(t *testing.T) {
 		{name: "DiagonalPastTheCorner", walls: line(-2, 1, 1, -2), want: LeftOut{Walls: 1}},
 		{name: "ClosedRoomBelow", walls: line(0, 5, 2, 5, 2, 7, 0, 7, 0, 5), want: LeftOut{Walls: 1}, grid: "....\n....\n....\n"},
 		{name: "ClosedRoomLeft", walls: line(-5, 0, -2, 0, -2, 3, -5, 3, -5, 0), want: LeftOut{Walls: 1}, grid: "....\n....\n....\n"},
-		{name: "ClosedRoomBesideTheMap", walls: line(4, 0, 7, 0, 7, 3, 4, 3, 4, 0), want: LeftOut{Walls: 1}, grid: "....\n....\n....\n"},
+		// A closed object (or, in our own files, wall) outline bounds the
+		// squares inside it: beside the map it bounds none of them.
+		{name: "ClosedObjectBesideTheMap", objects: line(4, 0, 7, 0, 7, 3, 4, 3, 4, 0), want: LeftOut{Objects: 1}, grid: "....\n....\n....\n"},
 		{name: "ClosedSliverAtTheEdge", objects: line(-1, 0, 0.3, 0, 0.3, 3, -1, 3, -1, 0), want: LeftOut{Objects: 1}, grid: "....\n....\n....\n"},
-		{name: "ClosedRoomOverlappingTheEdge", walls: line(3, 0, 7, 0, 7, 3, 3, 3, 3, 0), grid: "...#\n...#\n...#\n"},
-		{name: "ClosedRoundTheMap", walls: line(-1, -1, 5, -1, 5, 4, -1, 4, -1, -1), grid: "####\n####\n####\n"},
+		{name: "ClosedObjectOverlappingTheEdge", objects: line(3, 0, 7, 0, 7, 3, 3, 3, 3, 0), grid: "...o\n...o\n...o\n"},
+		{name: "ClosedObjectRoundTheMap", objects: line(-1, -1, 5, -1, 5, 4, -1, 4, -1, -1), grid: "oooo\noooo\noooo\n"},
+		// A closed wall line is a wall like any other: a room beside the
+		// map shares its edge, a wall there; one round the map, beyond its
+		// edges, lies outside it.
+		{name: "ClosedRoomBesideTheMap", walls: line(4, 0, 7, 0, 7, 3, 4, 3, 4, 0), grid: "....\n....\n....\n"},
+		{name: "ClosedRoomOverlappingTheEdge", walls: line(3, 0, 7, 0, 7, 3, 3, 3, 3, 0), grid: "....\n....\n....\n"},
+		{name: "ClosedRoomRoundTheMap", walls: line(-1, -1, 5, -1, 5, 4, -1, 4, -1, -1), want: LeftOut{Walls: 1}, grid: "....\n....\n....\n"},
 		{name: "AlongTheLeftEdge", walls: line(0, 0, 0, 3)},
 		{name: "OnTheEdgeLineBeyondTheCorner", walls: line(4, 0, 6, 0), want: LeftOut{Walls: 1}},
 		{name: "WithinAHundredthOfTheEdge", walls: line(-0.005, 0, -0.005, 3)},

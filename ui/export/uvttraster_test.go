@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -102,4 +103,84 @@ func reversed(l string) string {
 		pts[i] = "{" + strings.Trim(pts[i], "{}") + "}"
 	}
 	return "[" + strings.Join(pts, ",") + "]"
+}
+
+// TestImportUVTTClosedWallIsARoom: a room drawn as one closed line of
+// walls (QA's lights.dd2vtt, an 8 x 6 room) imported as a solid block of
+// wall squares, where the same room written as two lines, as our export
+// writes it, stayed open floor. A closed wall line is walls, as every
+// other reader of the format takes it, whichever way and wherever it
+// starts: the drawings import the same. Only a file that says its closed
+// walls are squares (ours, closed_walls_are_squares) has them filled; a
+// closed object outline is filled always, an object being solid.
+func TestImportUVTTClosedWallIsARoom(t *testing.T) {
+	room := func(walls string, extra string) string {
+		e, lo, err := ImportUVTT(strings.NewReader(mapDoc(10, 8, walls, "", "", extra)), "Room")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lo.Any() {
+			t.Errorf("%s: note %q, want none", walls, lo)
+		}
+		return fmt.Sprint(e.Edges) + "\n" + ascii(&e.Grid)
+	}
+	open := room(line(1, 1, 9, 1, 9, 7, 1, 7)+","+line(1, 7, 1, 1), "")
+	if !strings.Contains(open, "\n..........\n..........\n") || strings.Contains(open, "#") {
+		t.Fatalf("the room as two lines:\n%s", open)
+	}
+	for _, walls := range []string{
+		line(1, 1, 9, 1, 9, 7, 1, 7, 1, 1),
+		line(1, 1, 1, 7, 9, 7, 9, 1, 1, 1),
+		line(9, 7, 1, 7, 1, 1, 9, 1, 9, 7),
+		line(5, 1, 9, 1, 9, 7, 1, 7, 1, 1, 5, 1), // starting mid-wall
+	} {
+		if got := room(walls, ""); got != open {
+			t.Errorf("the room as the closed line %s:\n%s\nwant, as two lines:\n%s", walls, got, open)
+		}
+	}
+	// Off the grid lines (a cave's outline), a closed line is wall squares
+	// where it passes, floor within.
+	cave := line(1.5, 1.5, 8.5, 1.5, 8.5, 6.5, 1.5, 6.5, 1.5, 1.5)
+	wantCave := "" +
+		"..........\n" +
+		".########.\n" +
+		".#......#.\n" +
+		".#......#.\n" +
+		".#......#.\n" +
+		".#......#.\n" +
+		".########.\n" +
+		"..........\n"
+	if got := importASCII(t, mapDoc(10, 8, cave, "", "", "")); got != wantCave {
+		t.Errorf("a closed cave outline:\n%swant\n%s", got, wantCave)
+	}
+	// Said to be squares, the closed wall line is filled; an object's
+	// closed outline is filled whatever the file says.
+	filled := "" +
+		"..........\n" +
+		".########.\n" +
+		".########.\n" +
+		".########.\n" +
+		".########.\n" +
+		".########.\n" +
+		".########.\n" +
+		"..........\n"
+	if got := importASCII(t, mapDoc(10, 8, line(1, 1, 9, 1, 9, 7, 1, 7, 1, 1), "", "", `,"closed_walls_are_squares":true`)); got != filled {
+		t.Errorf("closed_walls_are_squares: true:\n%swant\n%s", got, filled)
+	}
+	if got := importASCII(t, mapDoc(10, 8, "", line(1, 1, 9, 1, 9, 7, 1, 7, 1, 1), "", "")); got != strings.ReplaceAll(filled, "#", "o") {
+		t.Errorf("a closed object outline:\n%s", got)
+	}
+	if got := importASCII(t, mapDoc(10, 8, line(1, 1, 9, 1, 9, 7, 1, 7, 1, 1), "", "", `,"closed_walls_are_squares":false`)); strings.Contains(got, "#") {
+		t.Errorf("closed_walls_are_squares: false:\n%s", got)
+	}
+	// Our export says so, and only true or false is read.
+	var buf bytes.Buffer
+	if err := UVTT(&buf, mapFrom("##.", "##."), 4); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"closed_walls_are_squares":true`) {
+		t.Errorf("the export does not say its closed walls are squares:\n%.300s", buf.String())
+	}
+	mustRefuseUVTT(t, mapDoc(4, 3, "", "", "", `,"closed_walls_are_squares":null`), "closed_walls_are_squares: must not be null")
+	mustRefuseUVTT(t, mapDoc(4, 3, "", "", "", `,"closed_walls_are_squares":"yes"`), "closed_walls_are_squares: must be true or false, not string")
 }

@@ -264,10 +264,14 @@ func bad(field, format string, args ...any) error {
 // Portals become doors: one along a grid line a door edge over the unit
 // edges it covers (a door when closed, an open door when not: Dungeondraft
 // writes a window as a portal that is not closed), replacing any wall edge
-// there; any other portal makes door squares of the squares it passes
-// through (trait door, plus open when not closed), replacing wall squares
-// there.
-// Two doors on the same stretch of grid line are an error.
+// there; so is one within 5 degrees of a grid line's direction whose
+// middle lies within 1/10 square of it (alignPortal), as a door set by
+// hand in a wall is; any other portal makes door squares of the squares it
+// passes through (trait door, plus open when not closed), replacing wall
+// squares there. A portal given twice (the same stretch of grid line, or
+// off the grid lines the same two ends) is one door, closed if either is,
+// and the repeat is counted in LeftOut; two doors that overlap on part of
+// a stretch of grid line are an error.
 //
 // The file is read as strictly as encounter/1: an unknown or repeated key,
 // a null, a value of the wrong type or a point without x or y is an error
@@ -335,7 +339,7 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 	if out.Objects, out.PointObjects, err = rasterise(&e.Grid, f.objects, f.origin, model.Obstacle, "objects_line_of_sight", true, nil, &budget); err != nil {
 		return nil, LeftOut{}, err
 	}
-	if out.Doors, out.PointDoors, err = placePortals(&e.Grid, f.portals, f.origin, edges, &budget); err != nil {
+	if out.Doors, out.PointDoors, out.RepeatedDoors, err = placePortals(&e.Grid, f.portals, f.origin, edges, &budget); err != nil {
 		return nil, LeftOut{}, err
 	}
 	if e.Edges, err = edges.edges(); err != nil {

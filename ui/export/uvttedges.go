@@ -43,6 +43,33 @@ type uvttPortal struct {
 // Dungeondraft writes coordinates like 3.0000002.
 const onGridEps = 0.01
 
+// A portal within portalTilt of a grid line's direction whose middle lies
+// within portalOffGrid squares of it stands on that line (alignPortal): a
+// map maker's door set by hand in a wall is rarely exact, and a door tilted
+// by 3 degrees made two door squares, one each side of its wall.
+const (
+	portalTilt    = 5 * math.Pi / 180
+	portalOffGrid = 0.1
+)
+
+// alignPortal returns the ends a-b of a portal laid on the grid line it
+// nearly stands on (see portalTilt), each moved straight across to it,
+// or a-b as they are when it stands on none. O(1).
+func alignPortal(a, b uvttPoint) (uvttPoint, uvttPoint) {
+	dx, dy := math.Abs(b.X-a.X), math.Abs(b.Y-a.Y)
+	mx, my := (a.X+b.X)/2, (a.Y+b.Y)/2
+	tilt := math.Tan(portalTilt)
+	switch {
+	case dy <= dx*tilt && math.Abs(my-math.Round(my)) <= portalOffGrid:
+		y := math.Round(my)
+		return uvttPoint{a.X, y}, uvttPoint{b.X, y}
+	case dx <= dy*tilt && math.Abs(mx-math.Round(mx)) <= portalOffGrid:
+		x := math.Round(mx)
+		return uvttPoint{x, a.Y}, uvttPoint{x, b.Y}
+	}
+	return a, b
+}
+
 // edgeWalls returns the wall and secret-door edges of e as open polylines
 // of lattice points (grid units); see above. O(n log n) for n edges.
 func edgeWalls(e *model.Encounter) [][][2]int {
@@ -223,25 +250,41 @@ func (s *edgeSet) wall(horizontal bool, line, n0, n1 int) {
 }
 
 // door adds portal p's door along a grid line, clearing the walls under it.
-func (s *edgeSet) door(p int, horizontal bool, line, n0, n1 int, kind model.EdgeKind) error {
+// A door on the very stretch of an earlier one repeats it: it is not added
+// again (repeat is true), and the door is closed if either is.
+func (s *edgeSet) door(p int, horizontal bool, line, n0, n1 int, kind model.EdgeKind) (repeat bool, err error) {
+	d := model.Edge{Kind: kind, X1: n0, Y1: line, X2: n1, Y2: line}
+	if !horizontal {
+		d = model.Edge{Kind: kind, X1: line, Y1: n0, X2: line, Y2: n1}
+	}
+	if s.unit(horizontal, line, n0).IsDoor() {
+		for j, o := range s.doors {
+			if o.X1 != d.X1 || o.Y1 != d.Y1 || o.X2 != d.X2 || o.Y2 != d.Y2 {
+				continue
+			}
+			if kind == model.EdgeDoor {
+				s.doors[j].Kind = kind
+				for i := n0; i < n1; i++ {
+					*s.unit(horizontal, line, i) = kind
+				}
+			}
+			return true, nil
+		}
+	}
 	for i := n0; i < n1; i++ {
 		k := s.unit(horizontal, line, i)
 		if k.IsDoor() {
 			for j, d := range s.doors {
 				on := d.Horizontal() == horizontal && (horizontal && d.Y1 == line && d.X1 <= i && i < d.X2 || !horizontal && d.X1 == line && d.Y1 <= i && i < d.Y2)
 				if on {
-					return bad(fmt.Sprintf("portals[%d]", p), "overlaps portals[%d]: two doors on the same stretch of grid line", s.from[j])
+					return false, bad(fmt.Sprintf("portals[%d]", p), "overlaps portals[%d]: two doors on the same stretch of grid line", s.from[j])
 				}
 			}
 		}
 		*k = kind
 	}
-	d := model.Edge{Kind: kind, X1: n0, Y1: line, X2: n1, Y2: line}
-	if !horizontal {
-		d = model.Edge{Kind: kind, X1: line, Y1: n0, X2: line, Y2: n1}
-	}
 	s.doors, s.from = append(s.doors, d), append(s.from, p)
-	return nil
+	return false, nil
 }
 
 // edges returns the walls (maximal runs) and doors found, as the model
@@ -280,16 +323,20 @@ func (s *edgeSet) edges() ([]model.Edge, error) {
 	return model.CanonicalEdges(out, s.w, s.h)
 }
 
-// placePortals turns the portals into doors: along a grid line a door edge
-// (door or, when not closed, open-door), elsewhere door squares (trait door,
-// plus open when not closed) on every square the portal passes through
-// (passSquares), which lose
-// the wall trait a thin wall ending at the door may have given them. Where
-// an open and a closed portal mark the same square, it is closed. It
-// returns how many portals lie wholly outside the map (lost: no door edge,
-// no door square), and how many are a single point (points: both ends the
-// same), a door of no width, neither along a grid line nor across a square.
-func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, budget *int) (lost, points int, err error) {
+// placePortals turns the portals into doors: on (or, alignPortal, nearly
+// on) a grid line a door edge (door or, when not closed, open-door),
+// elsewhere door squares (trait door, plus open when not closed) on every
+// square the portal passes through (passSquares), which lose the wall
+// trait a thin wall ending at the door may have given them. Where an open
+// and a closed portal mark the same square, it is closed. A portal that
+// repeats an earlier one, a door on the very same stretch of grid line or
+// with the very same ends, is that door (closed if either is). It returns
+// how many portals lie wholly outside the map (lost: no door edge, no
+// door square), how many are a single point (points: both ends the same),
+// a door of no width, neither along a grid line nor across a square, and
+// how many repeat an earlier one (repeats).
+func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, budget *int) (lost, points, repeats int, err error) {
+	across := make(map[[2]uvttPoint]bool) // the ends of the portals across squares so far, in order
 	for i, p := range ps {
 		a, b := p.Bounds[0], p.Bounds[len(p.Bounds)-1]
 		a = uvttPoint{a.X - org.X, a.Y - org.Y}
@@ -298,10 +345,11 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 			points++ // counted for LeftOut, on the map or not
 			continue
 		}
+		a, b = alignPortal(a, b)
 		if horizontal, line, n0, n1, ok := s.gridRun(a, b); ok {
 			*budget -= n1 - n0 + 1
 			if *budget < 0 {
-				return 0, 0, bad("portals", "too many or too long portals")
+				return 0, 0, 0, bad("portals", "too many or too long portals")
 			}
 			if n0 == n1 {
 				lost++ // off the map: counted for LeftOut
@@ -311,11 +359,23 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 			if !p.Closed {
 				kind = model.EdgeOpenDoor
 			}
-			if err := s.door(i, horizontal, line, n0, n1, kind); err != nil {
-				return 0, 0, err
+			repeat, err := s.door(i, horizontal, line, n0, n1, kind)
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			if repeat {
+				repeats++
 			}
 			continue
 		}
+		ends := [2]uvttPoint{a, b}
+		if b.X < a.X || b.X == a.X && b.Y < a.Y {
+			ends = [2]uvttPoint{b, a}
+		}
+		if across[ends] {
+			repeats++ // marked again below, so that it is closed if either is
+		}
+		across[ends] = true
 		// The squares it passes through: a portal across a square from
 		// side to side marks that square alone.
 		kept := false
@@ -329,11 +389,11 @@ func placePortals(g *model.Grid, ps []uvttPortal, org uvttPoint, s *edgeSet, bud
 				*c = (*c | model.Door | model.Open) &^ model.Wall
 			}
 		}) {
-			return 0, 0, bad("portals", "too many or too long portals")
+			return 0, 0, 0, bad("portals", "too many or too long portals")
 		}
 		if !kept {
 			lost++
 		}
 	}
-	return lost, points, nil
+	return lost, points, repeats, nil
 }

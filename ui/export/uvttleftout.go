@@ -9,24 +9,27 @@ import (
 // map, so the GM is told rather than finding it missing: walls
 // (line_of_sight), obstacles (objects_line_of_sight) and doors (portals,
 // windows too) that lie wholly outside the W x H map, those that are a
-// single point (no length to draw, wherever they are), and every light
-// (an encounter has no lights).
+// single point (no length to draw, wherever they are), portals that
+// repeat a door given before (imported once), and every light (an
+// encounter has no lights).
 type LeftOut struct {
 	W, H                                 int // the map's size in squares
 	Walls, Objects, Doors                int // polylines and portals wholly outside the map
 	PointWalls, PointObjects, PointDoors int // polylines and portals that are a single point
+	RepeatedDoors                        int // portals repeating an earlier one exactly
 	Lights                               int
 }
 
 // Any reports whether anything was left out.
 func (l LeftOut) Any() bool {
-	return l.Walls+l.Objects+l.Doors+l.PointWalls+l.PointObjects+l.PointDoors+l.Lights > 0
+	return l.Walls+l.Objects+l.Doors+l.PointWalls+l.PointObjects+l.PointDoors+l.RepeatedDoors+l.Lights > 0
 }
 
 // String says what was left out and why, in the GM's words ("" when
 // nothing was): "3 walls and 1 door lie outside the 40 x 30 map and were
-// left out; 1 wall is a single point, with no length, and was left out; 2
-// lights were left out: the app has no lights".
+// left out; 1 wall is a single point, with no length, and was left out; 1
+// door repeats another exactly and was left out (the door is on the map
+// once); 2 lights were left out: the app has no lights".
 func (l LeftOut) String() string {
 	var parts []string
 	off := append(append(counted(l.Walls, "wall", "walls"), counted(l.Objects, "obstacle", "obstacles")...), counted(l.Doors, "door", "doors")...)
@@ -44,6 +47,12 @@ func (l LeftOut) String() string {
 			what = "is a single point, with no length, and was"
 		}
 		parts = append(parts, fmt.Sprintf("%s %s left out", andList(points), what))
+	}
+	switch {
+	case l.RepeatedDoors == 1:
+		parts = append(parts, "1 door repeats another exactly and was left out (the door is on the map once)")
+	case l.RepeatedDoors > 1:
+		parts = append(parts, fmt.Sprintf("%d doors repeat others exactly and were left out (each door is on the map once)", l.RepeatedDoors))
 	}
 	if l.Lights > 0 {
 		parts = append(parts, fmt.Sprintf("%s left out: the app has no lights", strings.Join(counted(l.Lights, "light was", "lights were"), "")))

@@ -141,6 +141,9 @@ func TestLeftOutString(t *testing.T) {
 		{LeftOut{W: 4, H: 3, Objects: 1, Lights: 7}, "1 obstacle lies outside the 4 x 3 map and was left out; 7 lights were left out: the app has no lights"},
 		{LeftOut{W: 4, H: 3, PointWalls: 1}, "1 wall is a single point, with no length, and was left out"},
 		{LeftOut{W: 4, H: 3, PointObjects: 2}, "2 obstacles are single points, with no length, and were left out"},
+		{LeftOut{W: 4, H: 3, RepeatedDoors: 1}, "1 door repeats another exactly and was left out (the door is on the map once)"},
+		{LeftOut{W: 4, H: 3, Doors: 1, RepeatedDoors: 3, Lights: 2},
+			"1 door lies outside the 4 x 3 map and was left out; 3 doors repeat others exactly and were left out (each door is on the map once); 2 lights were left out: the app has no lights"},
 		{LeftOut{W: 4, H: 3, Walls: 2, PointWalls: 1, PointDoors: 2, Lights: 1},
 			"2 walls lie outside the 4 x 3 map and were left out; 1 wall and 2 doors are single points, with no length, and were left out; 1 light was left out: the app has no lights"},
 	} {

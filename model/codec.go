@@ -39,6 +39,7 @@ type fileMapOut struct {
 	BackgroundPlacement *filePlacement `json:"backgroundPlacement,omitempty"`
 	GMOnly              []string       `json:"gmOnly,omitempty"`
 	Revealed            []string       `json:"revealed,omitempty"`
+	RevealedKept        []string       `json:"revealedKept,omitempty"`
 }
 
 type fileEdge struct {
@@ -471,6 +472,9 @@ func encodeMap(e *Encounter) *fileMapOut {
 	}
 	if e.Revealed != nil {
 		m.Revealed = maskRows(e.Revealed, g)
+	}
+	if anyTrue(e.RevealedKept) {
+		m.RevealedKept = maskRows(e.RevealedKept, g)
 	}
 	return m
 }

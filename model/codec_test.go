@@ -223,6 +223,9 @@ func TestReadErrors(t *testing.T) {
 		{"ErrNoteOffMap", head + `"map":{"rows":["."]},"notes":[{"x":3,"y":0,"text":"t"}]}`, `notes[0]: square (3, 0) is off`},
 		{"ErrNoteField", head + `"map":{"rows":["."]},"notes":[{"x":0,"y":0,"txt":"t"}]}`, `notes[0]: unknown field "txt"`},
 		{"ErrNotUTF8", "{\"format\":\"\xff\"}", "not UTF-8"},
+		{"ErrRevealedKeptWithFog", head + `"map":{"rows":[".."],"revealed":["10"],"revealedKept":["01"]}}`, "map.revealedKept: is what fog of war revealed while it is off"},
+		{"ErrRevealedKeptShape", head + `"map":{"rows":["..",".."],"revealedKept":["01"]}}`, "map.revealedKept: has 1 rows, but map.rows has 2"},
+		{"ErrRevealedKeptDigit", head + `"map":{"rows":[".."],"revealedKept":["02"]}}`, "map.revealedKept[0][1]: must be 0 or 1"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -252,6 +255,8 @@ func FuzzReadEncounter(f *testing.F) {
 		`"tokens":[{"name":"Ogre","x":0,"y":0,"size":"large","side":"enemy","elevation":10,"level":3,"initiative":12,"hp":{"current":5,"max":30}},{"name":"Iseph","x":3,"y":2,"side":"party","conditions":["prone","dead"]}],` +
 		`"party":{"side":"party","level":2,"size":5},"fight":{"round":2,"order":["Iseph","Ogre"],"turn":"Ogre","state":{"Ogre":{"actions":1,"diagonals":1,"spent":0},"Iseph":{}}},` +
 		`"areas":[{"kind":"burst","x":2,"y":1,"radius":10,"label":"boom","player":true},{"kind":"emanation","token":"Ogre","radius":10},{"kind":"cone","token":"Ogre","dir":"E","length":15,"originOffset":-1},{"kind":"line","token":"Iseph","toward":[0,2],"length":30}]}`))
+	// The app's own field: fog of war's reveals kept while it is off.
+	f.Add([]byte(`{"format":"encounter/1","name":"N","ruleset":"sf2e","map":{"rows":["...","..."],"revealedKept":["110","000"]}}`))
 	f.Add([]byte(`{"format":"encounter/1","name":"N","ruleset":"pf1e","map":{"rows":[".."],"edges":[{"kind":"wall","from":[0,0],"to":[0,1]},{"kind":"door","from":[0,0],"to":[1,0]}]},"tokens":[{"name":"A","x":0,"y":0,"image":"data:image/webp;base64,UklGRiAAAABXRUJQVlA4TAAAAAAvAAAAAAAAAAAAAAAAAAAAAAAA"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := DecodeEncounter(data)

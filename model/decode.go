@@ -208,6 +208,7 @@ type (
 		gmOnly      []string
 		revealed    []string
 		hasRevealed bool
+		kept        []string // revealedKept
 	}
 
 	placementIn struct {
@@ -249,7 +250,7 @@ type (
 // writer's file shapes; TestReaderKeysAreWriterFields).
 var (
 	topKeys       = []string{"format", "name", "ruleset", "map", "tokens", "notes", "party", "fight", "areas"}
-	mapKeys       = []string{"feetPerSquare", "rows", "legend", "background", "edges", "backgroundPlacement", "gmOnly", "revealed"}
+	mapKeys       = []string{"feetPerSquare", "rows", "legend", "background", "edges", "backgroundPlacement", "gmOnly", "revealed", "revealedKept"}
 	tokenKeys     = []string{"id", "name", "x", "y", "size", "side", "speeds", "reach", "long", "reachWeapon", "facing", "hidden", "conditions", "notes", "elevation", "level", "initiative", "hp", "image", "color"}
 	noteKeys      = []string{"x", "y", "text", "player"}
 	edgeKeys      = []string{"kind", "from", "to"}
@@ -802,6 +803,8 @@ func (s *scanner) mapMember(m *mapIn, key string) {
 		m.gmOnly = s.stringsAt(&m.errs, "map", key)
 	case 7:
 		m.revealed, m.hasRevealed = s.stringsAt(&m.errs, "map", key), true
+	case 8:
+		m.kept = s.stringsAt(&m.errs, "map", key)
 	default:
 		s.skip()
 	}

@@ -281,6 +281,14 @@ func (m *mapIn) decodeAdded(e *Encounter) error {
 			return err
 		}
 	}
+	if m.kept != nil {
+		if e.RevealedKept, err = readMask("map.revealedKept", m.kept, g); err != nil {
+			return err
+		}
+		if !anyTrue(e.RevealedKept) {
+			e.RevealedKept = nil // all 0 is the default: none kept
+		}
+	}
 	return nil
 }
 

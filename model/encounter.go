@@ -309,6 +309,11 @@ type Encounter struct {
 	Fight     *Fight               // nil = no fight in progress
 	Areas     []Area               // placed area templates
 
+	// RevealedKept is, while fog of war is off (Revealed nil), what it had
+	// revealed, by y*W+x, for turning it on again (FogOff, FogOn); nil
+	// with fog on or nothing kept. The app's own field (encounter-format.md).
+	RevealedKept []bool
+
 	Created time.Time
 	Updated time.Time
 	Version int64 // storage revision, for optimistic locking; 0 = never saved
@@ -387,6 +392,9 @@ func (e *Encounter) Clone() *Encounter {
 	}
 	if e.Revealed != nil {
 		c.Revealed = append([]bool(nil), e.Revealed...)
+	}
+	if e.RevealedKept != nil {
+		c.RevealedKept = append([]bool(nil), e.RevealedKept...)
 	}
 	if e.Party != nil {
 		p := *e.Party

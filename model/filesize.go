@@ -119,7 +119,7 @@ func sizeBound(e *Encounter) int64 {
 	n += h * (3*w + rowBytes)
 	n += min(int64(len(legendKeys)), w*h) * legendBytes
 	n += text(e.Background) + int64(len(e.Edges))*edgeBytes + placementBytes
-	for _, m := range [][]bool{e.GMOnly, e.Revealed} {
+	for _, m := range [][]bool{e.GMOnly, e.Revealed, e.RevealedKept} {
 		if m != nil {
 			n += h * (w + rowBytes)
 		}

@@ -3,7 +3,7 @@ package model
 // ReshapeMap makes the map w x h squares with the old square (x, y) at
 // (x+dx, y+dy): rows and columns added (dx, dy > 0) or removed (< 0) at the
 // left and top, and at the right and bottom by the new size. Terrain,
-// GM-only squares and fog move with their squares; new squares are open
+// GM-only squares and fog (kept while off too) move with their squares; new squares are open
 // ground, not GM-only and, when the map has fog, fogged. Edges move and are
 // cut at the new outline (what is left of a door is still one door; an
 // edge left with no length goes). Tokens, notes, burst centres and lines'
@@ -31,7 +31,10 @@ func (e *Encounter) ReshapeMap(dx, dy, w, h int) {
 			e.Grid.Set(x+dx, y+dy, old.Cells[y*old.W+x])
 		}
 	}
-	e.GMOnly, e.Revealed = move(e.GMOnly), move(e.Revealed)
+	e.GMOnly, e.Revealed, e.RevealedKept = move(e.GMOnly), move(e.Revealed), move(e.RevealedKept)
+	if !anyTrue(e.RevealedKept) {
+		e.RevealedKept = nil // its reveals all cut off: none kept
+	}
 	edges := e.Edges[:0:0]
 	for _, ed := range e.Edges {
 		ed.X1, ed.Y1, ed.X2, ed.Y2 = ed.X1+dx, ed.Y1+dy, ed.X2+dx, ed.Y2+dy

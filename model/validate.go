@@ -161,10 +161,13 @@ func validateMapAdded(e *Encounter) error {
 	for _, m := range []struct {
 		field string
 		mask  []bool
-	}{{"map.gmOnly", e.GMOnly}, {"map.revealed", e.Revealed}} {
+	}{{"map.gmOnly", e.GMOnly}, {"map.revealed", e.Revealed}, {"map.revealedKept", e.RevealedKept}} {
 		if m.mask != nil && len(m.mask) != g.W*g.H {
 			return fieldErr(m.field, "holds %d squares, expected %d (the shape of rows, %dx%d)", len(m.mask), g.W*g.H, g.W, g.H)
 		}
+	}
+	if e.Revealed != nil && e.RevealedKept != nil {
+		return fieldErr("map.revealedKept", "is what fog of war revealed while it is off, but map.revealed has it on: leave one of them out")
 	}
 	return nil
 }

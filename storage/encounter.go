@@ -704,8 +704,20 @@ func hasTable(ctx context.Context, q queryer, name string) (bool, error) {
 // hasColorColumn reports whether token_fields has the color column
 // (migration 0004).
 func hasColorColumn(ctx context.Context, q queryer) (bool, error) {
+	return hasColumn(ctx, q, "token_fields", "color")
+}
+
+// hasKeptColumn reports whether encounter_fields has the revealed_kept
+// column (migration 0007).
+func hasKeptColumn(ctx context.Context, q queryer) (bool, error) {
+	return hasColumn(ctx, q, "encounter_fields", "revealed_kept")
+}
+
+// hasColumn reports whether table has the column name (the columns a
+// migration added, which an older file lacks).
+func hasColumn(ctx context.Context, q queryer, table, name string) (bool, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('token_fields') WHERE name = 'color'`).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, table, name).Scan(&n)
 	return n > 0, err
 }
 
@@ -749,7 +761,7 @@ type (
 
 // hasEncounterFields reports whether e has any field encounter_fields holds.
 func hasEncounterFields(e *model.Encounter) bool {
-	return len(e.Edges) > 0 || e.Placement != nil || e.GMOnly != nil || e.Revealed != nil ||
+	return len(e.Edges) > 0 || e.Placement != nil || e.GMOnly != nil || e.Revealed != nil || e.RevealedKept != nil ||
 		e.Party != nil || e.Fight != nil || len(e.Areas) > 0
 }
 
@@ -833,6 +845,13 @@ func insertFields(ctx context.Context, tx *sql.Tx, id string, e *model.Encounter
 			}
 		}
 	}
+	withKept, err := hasKeptColumn(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if !withKept && e.RevealedKept != nil {
+		return errOldSchema
+	}
 	if hasEncounterFields(e) {
 		var edges [][5]int
 		for _, ed := range e.Edges {
@@ -882,8 +901,13 @@ func insertFields(ctx context.Context, tx *sql.Tx, id string, e *model.Encounter
 			}
 			cols = append(cols, v)
 		}
+		kept, keptQ := "", ""
+		if withKept {
+			kept, keptQ = ", revealed_kept", ", ?"
+			cols = append(cols, packBits(e.RevealedKept))
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO encounter_fields (encounter_id, edges, placement, gm_only,
-			revealed, party, fight, areas) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, append([]any{id}, cols...)...); err != nil {
+			revealed, party, fight, areas`+kept+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?`+keptQ+`)`, append([]any{id}, cols...)...); err != nil {
 			return err
 		}
 	}
@@ -935,16 +959,24 @@ func loadFields(ctx context.Context, tx *sql.Tx, e *model.Encounter) error {
 	} else if !ok {
 		return nil
 	}
+	withKept, err := hasKeptColumn(ctx, tx)
+	if err != nil {
+		return dbErr("read the encounter's fields", false, err)
+	}
+	kept := "NULL"
+	if withKept {
+		kept = "revealed_kept"
+	}
 	var edges, placement, party, fight, areas sql.NullString
-	var gmOnly, revealed []byte
-	err := tx.QueryRowContext(ctx, `SELECT edges, placement, gm_only, revealed, party, fight, areas
-		FROM encounter_fields WHERE encounter_id = ?`, e.ID).Scan(&edges, &placement, &gmOnly, &revealed, &party, &fight, &areas)
+	var gmOnly, revealed, revealedKept []byte
+	err = tx.QueryRowContext(ctx, `SELECT edges, placement, gm_only, revealed, party, fight, areas, `+kept+`
+		FROM encounter_fields WHERE encounter_id = ?`, e.ID).Scan(&edges, &placement, &gmOnly, &revealed, &party, &fight, &areas, &revealedKept)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
 		return dbErr("read the encounter's fields", false, err)
 	default:
-		if err := decodeEncounterFields(e, edges, placement, party, fight, areas, gmOnly, revealed); err != nil {
+		if err := decodeEncounterFields(e, edges, placement, party, fight, areas, gmOnly, revealed, revealedKept); err != nil {
 			return err
 		}
 	}
@@ -992,7 +1024,7 @@ func loadFields(ctx context.Context, tx *sql.Tx, e *model.Encounter) error {
 	return nil
 }
 
-func decodeEncounterFields(e *model.Encounter, edges, placement, party, fight, areas sql.NullString, gmOnly, revealed []byte) error {
+func decodeEncounterFields(e *model.Encounter, edges, placement, party, fight, areas sql.NullString, gmOnly, revealed, revealedKept []byte) error {
 	damaged := func(col string, err error) error {
 		return fmt.Errorf("encounter_fields.%s: %w: %v; restore a backup", col, ErrNotDatabase, err)
 	}
@@ -1049,6 +1081,9 @@ func decodeEncounterFields(e *model.Encounter, edges, placement, party, fight, a
 	if e.Revealed, err = unpackBits(revealed, n); err != nil {
 		return damaged("revealed", err)
 	}
+	if e.RevealedKept, err = unpackBits(revealedKept, n); err != nil {
+		return damaged("revealed_kept", err)
+	}
 	return nil
 }
 
@@ -1059,8 +1094,16 @@ func duplicateFields(ctx context.Context, tx *sql.Tx, id, newID string) error {
 	if err != nil || !ok {
 		return err
 	}
+	withKept, err := hasKeptColumn(ctx, tx)
+	if err != nil {
+		return err
+	}
+	kept := ""
+	if withKept {
+		kept = ", revealed_kept"
+	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO encounter_fields (encounter_id, edges, placement, gm_only,
-		revealed, party, fight, areas) SELECT ?, edges, placement, gm_only, revealed, party, fight, areas
+		revealed, party, fight, areas`+kept+`) SELECT ?, edges, placement, gm_only, revealed, party, fight, areas`+kept+`
 		FROM encounter_fields WHERE encounter_id = ?`, newID, id); err != nil {
 		return err
 	}

@@ -176,7 +176,7 @@ func TestOpen(t *testing.T) {
 		{"ErrNewerSchemaUserVersion", func(t *testing.T, path string) {
 			filledDB(t, path)
 			db := rawDB(t, path)
-			if _, err := db.Exec(`PRAGMA user_version = 7`); err != nil {
+			if _, err := db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion+1)); err != nil {
 				t.Fatal(err)
 			}
 			db.Close()

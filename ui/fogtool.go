@@ -142,7 +142,7 @@ func (ed *Editor) cancelFogStroke() bool {
 	if s.revealed != nil {
 		copy(e.Revealed, s.revealed)
 		if !s.hadFog {
-			e.Revealed = nil
+			e.FogOff() // the press turned it on: off again, its reveals kept as they were
 		}
 	}
 	if s.gm != nil {
@@ -171,19 +171,53 @@ func (ed *Editor) fogAction(msg string, f func(c *model.Encounter) error) {
 	}
 }
 
-// SetFog turns fog of war on (every square hidden) or off.
+// SetFog turns fog of war on or off. Off keeps what it revealed, and on
+// reveals it again (model.Encounter.FogOff): turning fog off to look at
+// the whole map cost every reveal of the session.
 func (ed *Editor) SetFog(on bool) {
 	if on == (ed.enc.Revealed != nil) {
 		return
 	}
-	ed.fogAction(map[bool]string{true: "Fog on: the player display shows only revealed squares", false: "Fog off"}[on], func(c *model.Encounter) error {
+	kept := 0
+	err := ed.apply("", func(c *model.Encounter) error {
 		if on {
-			session.FogOn(c)
+			kept = countSet(c.RevealedKept)
+			c.FogOn()
 		} else {
-			c.Revealed = nil
+			kept = c.FogOff()
 		}
 		return nil
 	})
+	if err != nil {
+		return
+	}
+	switch {
+	case on:
+		msg := "Fog on"
+		switch {
+		case kept == 1:
+			msg += " again, with the 1 square it had revealed"
+		case kept > 0:
+			msg += fmt.Sprintf(" again, with the %d squares it had revealed", kept)
+		}
+		ed.message(msg + ": the player display shows only revealed squares")
+	case kept == 1:
+		ed.message("Fog off: the 1 revealed square is kept for when it is back on")
+	case kept > 0:
+		ed.message(fmt.Sprintf("Fog off: the %d revealed squares are kept for when it is back on", kept))
+	default:
+		ed.message("Fog off")
+	}
+}
+
+func countSet(m []bool) int {
+	n := 0
+	for _, v := range m {
+		if v {
+			n++
+		}
+	}
+	return n
 }
 
 // RevealAll reveals (v) or hides every square.

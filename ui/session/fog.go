@@ -44,15 +44,10 @@ func MarkRect(mask []bool, w, h, x0, y0, x1, y1 int, v bool) {
 	}
 }
 
-// FogOn gives e fog of war with every square hidden, unless it has fog
-// already; it reports whether it turned the fog on.
-func FogOn(e *model.Encounter) bool {
-	if e.Revealed != nil {
-		return false
-	}
-	e.Revealed = make([]bool, e.Grid.W*e.Grid.H)
-	return true
-}
+// FogOn gives e fog of war, unless it has fog already: the squares it
+// revealed before it was turned off revealed again, every other square
+// hidden (model.Encounter.FogOn). It reports whether it turned fog on.
+func FogOn(e *model.Encounter) bool { return e.FogOn() }
 
 // SetAll reveals (v true) or hides every square, turning fog on.
 func SetAll(e *model.Encounter, v bool) {

@@ -89,7 +89,8 @@ func ownBytes(s, above *model.Encounter) int {
 	if above == nil {
 		above = &model.Encounter{}
 	}
-	return 2*ownLen(s.Grid.Cells, above.Grid.Cells) + ownLen(s.Revealed, above.Revealed) + ownLen(s.GMOnly, above.GMOnly)
+	return 2*ownLen(s.Grid.Cells, above.Grid.Cells) + ownLen(s.Revealed, above.Revealed) + ownLen(s.GMOnly, above.GMOnly) +
+		ownLen(s.RevealedKept, above.RevealedKept)
 }
 
 // ownLen is len(s) unless above shares its array.
@@ -129,6 +130,7 @@ func shareSame(e, prev *model.Encounter) {
 	share(&e.Grid.Cells, prev.Grid.Cells)
 	share(&e.Revealed, prev.Revealed)
 	share(&e.GMOnly, prev.GMOnly)
+	share(&e.RevealedKept, prev.RevealedKept)
 }
 
 // share makes *s prev when they hold the same values in other arrays.
@@ -144,6 +146,7 @@ func ownSlices(e, below *model.Encounter) {
 	own(&e.Grid.Cells, below.Grid.Cells)
 	own(&e.Revealed, below.Revealed)
 	own(&e.GMOnly, below.GMOnly)
+	own(&e.RevealedKept, below.RevealedKept)
 }
 
 // own gives *s a copy of its values when it is a view of below's array.

@@ -101,6 +101,17 @@ func (ed *Editor) cancelEdgeStroke() bool {
 	return restored
 }
 
+// doorAt reports whether a select-tool click at the last press, on square
+// (x, y), would open or close a door (toggleDoorAt).
+func (ed *Editor) doorAt(x, y int) bool {
+	fx, fy := ed.view.GesturePoint()
+	if _, ok := session.ToggleDoorEdge(ed.enc.Edges, fx, fy, doorClickTolerance); ok {
+		return true
+	}
+	g := &ed.enc.Grid
+	return g.In(x, y) && g.At(x, y)&model.Door != 0
+}
+
 // toggleDoorAt opens or closes the door edge next to the last press, or
 // the door square (x, y), as one undo step with what the party sees
 // through it when reveal follows the party. It reports whether there was

@@ -124,8 +124,12 @@ func (ed *Editor) paintTerrain() model.Terrain {
 }
 
 // pans implements mapInput: with the select tool, a drag that starts on
-// empty ground pans the map (and the press lets go of the token and the
-// area picked; a press on a door opens or closes it, the token kept).
+// empty ground or a door pans the map. The press lets go of the token and
+// the area picked, except on a door: a click there opens or closes it
+// (panClick) and keeps the selection (at the table: the creature whose
+// turn it is). The press opened the door itself, so a drag that began on
+// one panned the map and opened the door too (and, with reveal following
+// the party, revealed what was behind it to the players).
 func (ed *Editor) pans(x, y int) bool {
 	if ed.gest.ruler.On {
 		return false
@@ -136,13 +140,19 @@ func (ed *Editor) pans(x, y int) bool {
 	if ed.tools.tool != ToolSelect || ed.tokenPick(x, y) >= 0 {
 		return false
 	}
-	// a click on a door opens or closes it and keeps the selection (at
-	// the table: the creature whose turn it is); else it deselects
-	if !ed.toggleDoorAt(x, y) {
+	if !ed.doorAt(x, y) {
 		ed.Select(-1)
 	}
 	ed.unpickArea()
 	return true
+}
+
+// panClick implements mapInput: a press pans took, let go of without
+// panning. On a door it opens or closes it.
+func (ed *Editor) panClick(x, y int) {
+	if ed.tools.tool == ToolSelect {
+		ed.toggleDoorAt(x, y)
+	}
 }
 
 // press implements mapInput: the start of a primary-button gesture.
@@ -302,3 +312,4 @@ func (in mapInput) Key(ev *fyne.KeyEvent) bool          { return in.ed.key(ev) }
 func (in mapInput) Rune(r rune)                         { in.ed.rune(r) }
 func (in mapInput) Context(x, y int, abs fyne.Position) { in.ed.context(x, y, abs) }
 func (in mapInput) Pans(x, y int) bool                  { return in.ed.pans(x, y) }
+func (in mapInput) PanClick(x, y int)                   { in.ed.panClick(x, y) }

@@ -42,7 +42,16 @@ type Input interface {
 	// Pans reports whether a primary press on (x, y) should pan the view
 	// (the select tool on empty ground) instead of starting a gesture.
 	Pans(x, y int) bool
+	// PanClick is a press Pans took for a pan let go of with the map not
+	// panned, a click: the select tool opens the door clicked. A drag
+	// from the door only pans.
+	PanClick(x, y int)
 }
+
+// clickSlop is how far (in device-independent units) the pointer may move
+// between press and release for the press to stay a click, not a pan: a
+// hand's jitter on a door opens it still.
+const clickSlop = 4
 
 // View is the map widget: one raster drawn by render.Draw into a cached
 // image at the real pixel size of the canvas, so the map stays sharp at any
@@ -89,6 +98,8 @@ type View struct {
 
 	// gesture state
 	active, panning bool
+	panClick        bool    // a pan Pans asked for that has not moved beyond clickSlop yet
+	pressX, pressY  float64 // the map point of the last press, in squares
 	button          desktop.MouseButton
 	shiftDown       bool             // from the mouse-down modifiers
 	shiftHeld       bool             // Shift key held (key events)
@@ -396,7 +407,12 @@ func (m *View) begin(p fyne.Position, b desktop.MouseButton, shift bool) {
 	}
 	x, y := m.SquareAt(p)
 	m.gestureAt = p
-	m.panning = b == desktop.MouseButtonTertiary || m.spaceHeld || (m.input != nil && m.input.Pans(x, y))
+	m.pressX, m.pressY = m.PointAt(p)
+	m.panClick = false
+	m.panning = b == desktop.MouseButtonTertiary || m.spaceHeld
+	if !m.panning && m.input != nil && m.input.Pans(x, y) {
+		m.panning, m.panClick = true, true
+	}
 	if m.panning || m.input == nil {
 		return
 	}
@@ -412,6 +428,13 @@ func (m *View) end(p fyne.Position) {
 	m.active = false
 	if m.panning {
 		m.panning = false
+		if m.panClick && m.input != nil {
+			m.panClick = false
+			// the point pressed, where the jitter of a click may have
+			// panned the map a little
+			m.gestureAt = fyne.NewPos(float32((m.pressX-m.originX)*float64(m.zoom)), float32((m.pressY-m.originY)*float64(m.zoom)))
+			m.input.PanClick(int(math.Floor(m.pressX)), int(math.Floor(m.pressY)))
+		}
 		return
 	}
 	if m.input != nil {
@@ -433,6 +456,9 @@ func (m *View) Dragged(ev *fyne.DragEvent) {
 	if m.panning {
 		m.PanBy(-float64(ev.Position.X-m.last.X)/float64(m.zoom), -float64(ev.Position.Y-m.last.Y)/float64(m.zoom))
 		m.last, m.pointer = ev.Position, ev.Position
+		if d := ev.Position.Subtract(m.gestureAt); math.Abs(float64(d.X)) > clickSlop || math.Abs(float64(d.Y)) > clickSlop {
+			m.panClick = false // a drag, not a click
+		}
 		return
 	}
 	m.last, m.pointer = ev.Position, ev.Position

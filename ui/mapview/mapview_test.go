@@ -15,6 +15,7 @@ import (
 type recorder struct {
 	hovered, pressed, released [2]int
 	panOn                      bool
+	clicked                    [][2]int // PanClick's squares
 }
 
 func (r *recorder) Hover(x, y int, in bool)           { r.hovered = [2]int{x, y} }
@@ -25,6 +26,7 @@ func (r *recorder) Key(ev *fyne.KeyEvent) bool        { return false }
 func (r *recorder) Rune(rn rune)                      {}
 func (r *recorder) Context(x, y int, a fyne.Position) {}
 func (r *recorder) Pans(x, y int) bool                { return r.panOn }
+func (r *recorder) PanClick(x, y int)                 { r.clicked = append(r.clicked, [2]int{x, y}) }
 
 // TestSquaresAndPositions: the square under a position and the centre of
 // a square agree at any zoom and origin; a fitted view shows the whole map.

@@ -294,9 +294,10 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 	case fyne.KeyDelete, fyne.KeyBackspace:
 		ed.DeleteToken()
 	case fyne.KeyEscape:
-		ed.unpickArea()
-		ed.abandonGesture()
-		ed.Select(-1)
+		if !ed.abandonGesture() { // Escape in a drag cancels the drag only
+			ed.unpickArea()
+			ed.Select(-1)
+		}
 	case fyne.KeyF11:
 		ed.togglePlayerFullScreen()
 	case fyne.KeyF10:

@@ -103,9 +103,12 @@ func (ed *Editor) cancelGesture() bool {
 // abandonGesture is Escape or a tool change in the middle of a gesture: the
 // rectangle or line preview leaves the map (and the undo step its press
 // recorded goes with it, or Ctrl+Z would seem to do nothing), a dragged
-// token's ghost disappears, and the map is drawn again at once.
-func (ed *Editor) abandonGesture() {
+// token's ghost disappears, and the map is drawn again at once. It
+// reports whether a gesture was in progress: Escape then only cancels it,
+// and keeps the selection (at the table, the creature whose turn it is).
+func (ed *Editor) abandonGesture() bool {
 	ghost := ed.gest.ghost != nil
+	was := ed.gestureOn()
 	if ed.cancelGesture() {
 		ed.hist.DropLast()
 		ed.changed()
@@ -114,6 +117,14 @@ func (ed *Editor) abandonGesture() {
 		ed.requestOverlays()
 		ed.rebuildOverlays()
 	}
+	return was
+}
+
+// gestureOn reports whether a primary-button gesture is in progress on
+// the map: a stroke, a wall or fog drag, a token or area dragged.
+func (ed *Editor) gestureOn() bool {
+	g := &ed.gest
+	return g.stroke || g.edge.on || g.fog.on || g.dragTok >= 0 && g.dragMoved || ed.tools.area.dragging
 }
 
 func (ed *Editor) paintTerrain() model.Terrain {

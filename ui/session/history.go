@@ -251,6 +251,9 @@ func otherChange(a, b *model.Encounter) string {
 			return "initiative order changed"
 		}
 	}
+	if w := doorChange(a, b); w != "" {
+		return w
+	}
 	switch {
 	case !slices.Equal(a.Grid.Cells, b.Grid.Cells):
 		return "terrain changed"

@@ -108,3 +108,41 @@ func TestLiftingAPartyTokenRevealsWhatItSees(t *testing.T) {
 		t.Error("one undo did not take back the lift and its reveal")
 	}
 }
+
+// TestTurningRevealFollowsOnRevealsAtOnce: Fog > Reveal follows the party
+// turned on revealed nothing until a party token next moved, so the
+// players saw the party's surroundings only a move later. Turned on, it
+// reveals what the party sees at once, as an undo step of its own; with
+// nothing new to reveal it records none. Turning fog on while it follows
+// reveals the party's sight with the fog.
+func TestTurningRevealFollowsOnRevealsAtOnce(t *testing.T) {
+	ed, _, _ := newTestEditor(t, doorRoom(t))
+	menuItem(t, ed, "Fog", "Reveal follows the party").Action()
+	if got := revealedCount(ed.enc); got != 12 {
+		t.Fatalf("turned on: %d revealed, want the 12 squares Hero sees left of the door", got)
+	}
+	if m := ed.status.msgLabel.Text; m != "Reveal follows the party: on; revealed what the party side sees" {
+		t.Errorf("status %q", m)
+	}
+	ed.Undo()
+	if revealedCount(ed.enc) != 0 || !ed.tools.fogFollow {
+		t.Fatalf("undo: %d revealed, following %v; want the reveal undone, the switch kept", revealedCount(ed.enc), ed.tools.fogFollow)
+	}
+	if m := ed.status.msgLabel.Text; m != "Undone: fog of war changed" {
+		t.Errorf("undo says %q", m)
+	}
+	ed.Redo()
+	menuItem(t, ed, "Fog", "Reveal follows the party").Action() // off
+	menuItem(t, ed, "Fog", "Reveal follows the party").Action() // on: nothing new
+	ed.Undo()
+	if revealedCount(ed.enc) != 0 {
+		t.Errorf("on with nothing new recorded an undo step: undo left %d revealed", revealedCount(ed.enc))
+	}
+
+	ed.SetFog(false)
+	ed.enc.RevealedKept = nil
+	ed.SetFog(true)
+	if got := revealedCount(ed.enc); got != 12 {
+		t.Fatalf("fog on while reveal follows the party: %d revealed, want 12", got)
+	}
+}

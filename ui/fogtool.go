@@ -173,7 +173,8 @@ func (ed *Editor) fogAction(msg string, f func(c *model.Encounter) error) {
 
 // SetFog turns fog of war on or off. Off keeps what it revealed, and on
 // reveals it again (model.Encounter.FogOff): turning fog off to look at
-// the whole map cost every reveal of the session.
+// the whole map cost every reveal of the session. With reveal following
+// the party, on also reveals what the party sees, in the same undo step.
 func (ed *Editor) SetFog(on bool) {
 	if on == (ed.enc.Revealed != nil) {
 		return
@@ -183,6 +184,7 @@ func (ed *Editor) SetFog(on bool) {
 		if on {
 			kept = countSet(c.RevealedKept)
 			c.FogOn()
+			ed.followPartyAll(c)
 		} else {
 			kept = c.FogOff()
 		}
@@ -199,6 +201,9 @@ func (ed *Editor) SetFog(on bool) {
 			msg += " again, with the 1 square it had revealed"
 		case kept > 0:
 			msg += fmt.Sprintf(" again, with the %d squares it had revealed", kept)
+		}
+		if ed.tools.fogFollow {
+			msg += " and what the party sees"
 		}
 		ed.message(msg + ": the player display shows only revealed squares")
 	case kept == 1:
@@ -248,13 +253,32 @@ func fogFollowKept() bool {
 }
 
 // SetFogFollow turns "Reveal follows the party" on or off, and keeps the
-// choice for the next run.
+// choice for the next run. Turned on over fog, it reveals what the party
+// sees at once, as its own undo step: the players saw nothing new until
+// a party token next moved.
 func (ed *Editor) SetFogFollow(on bool) {
 	ed.tools.fogFollow = on
 	if a := fyne.CurrentApp(); a != nil {
 		a.Preferences().SetBool(prefFogFollow, on)
 	}
 	ed.win.SetMainMenu(ed.menu())
+	switch {
+	case !on:
+		ed.message("Reveal follows the party: off")
+	case ed.enc.Revealed == nil:
+		ed.message("Reveal follows the party: on (it reveals nothing while fog of war is off)")
+	default:
+		c := ed.enc.Clone()
+		revealed, _ := session.RevealSeenByParty(c) // a malformed map reveals nothing
+		if !revealed {
+			ed.message(fmt.Sprintf("Reveal follows the party: on; the %s side sees nothing new", session.PartySide(ed.enc)))
+			return
+		}
+		ed.hist.Push(ed.enc, "")
+		ed.enc = c
+		ed.changed()
+		ed.message(fmt.Sprintf("Reveal follows the party: on; revealed what the %s side sees", session.PartySide(ed.enc)))
+	}
 }
 
 // followParty is called on the copy an edit of token tok makes (a move, a

@@ -312,12 +312,18 @@ func (r *Renderer) sceneUnder(f *frame) {
 }
 
 // sceneTokens paints the tokens, their labels and the overlays over them.
+// The tokens' names, conditions and heights go over the edges, as they
+// do without fog: in the player view with fog the edges come after the
+// fog, so those labels come after the edges there (they are of tokens the
+// players see; a wall line ran through a name).
 func (r *Renderer) sceneTokens(f *frame) {
 	fogEdges := f.v.Player && f.hasFog()
 	if !f.v.NoTokens {
 		r.p.Layer("tokens")
 		r.tokens(f)
-		r.drawLabels(false)
+		if !fogEdges {
+			r.drawLabels(false)
+		}
 	}
 	if f.o != nil {
 		r.p.Layer("over")
@@ -329,6 +335,10 @@ func (r *Renderer) sceneTokens(f *frame) {
 		if len(f.e.Edges) > 0 {
 			r.p.Layer("edges")
 			r.edges(f)
+		}
+		if !f.v.NoTokens {
+			r.p.Layer("tokens")
+			r.drawLabels(false)
 		}
 	}
 }

@@ -26,7 +26,7 @@ var helpSections = []helpSection{
 		`- **B** brush, **[** and **]** change its size (1 to 5)`,
 		`- **R** rectangle, **L** line (walls), **F** flood fill, **E** eraser`,
 		`- **1**-**9** pick a terrain: open, wall, obstacle, difficult, greater difficult, hazardous, narrow, uneven, water; **0** difficult and hazardous; **S** shallow water`,
-		`- **W** walls on grid lines: drag from one grid intersection to another (a crooked drag stays straight); **W** again draws doors, then secret doors (the kind shows under the W button); **Shift**-drag erases. With **V**, a click on a door line (or a door square) opens or closes it`,
+		`- **W** walls on grid lines: drag from one grid intersection to another (a crooked drag stays straight); **W** again draws doors, then secret doors (the kind shows under the W button); **Shift**-drag erases. With **V**, a click on a door line (or a door square) opens or closes it; a drag from it pans the map`,
 		`- Encounter > Add or remove rows and columns… grows or cuts the map on any side (walls, doors, fog, tokens, notes, areas and the background move with it; a cut through a token is refused); Crop to content cuts the open margins`,
 		`- **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo: every edit; the status bar says which ("Undone: Dae moved")`,
 	}},
@@ -55,7 +55,7 @@ var helpSections = []helpSection{
 		`- Encounter > Party… sets the party's side, level and players: sf2e shows the XP and threat in the status bar, and each creature's XP beside its level in the inspector`,
 	}},
 	{`Fog and player display`, []string{
-		`- **G** fog of war: brush to reveal, **Shift** to hide; **G** again: rectangle, reveal room (one click, stops at walls and closed doors), GM-only squares (the players see open ground there); the mode shows beside the G button. The Fog menu turns fog on and off, reveals what the party sees, reveals or hides all, and can make each party move reveal what the mover sees`,
+		`- **G** fog of war: brush to reveal, **Shift** to hide; **G** again: rectangle, reveal room (one click, stops at walls and closed doors), GM-only squares (the players see open ground there); the mode shows beside the G button. The Fog menu turns fog on and off (off keeps what was revealed, for when it is back on), reveals what the party sees, reveals or hides all, and can make each party move reveal what the mover sees (turned on, it reveals what the party sees at once)`,
 		`- **F11** player display full screen (the editor's keys work in the player display too; there the arrows and **+**/**-** move its own map); View > Calibrate player display makes one square one inch: widen the bar to a credit card's long side held against the screen, or type the screen's diagonal`,
 	}},
 	{`Files, import and export`, []string{

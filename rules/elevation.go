@@ -402,3 +402,28 @@ func MayGoBelow(e *model.Encounter, tok int) bool {
 	}
 	return true
 }
+
+// BoxesOverlap reports whether the spaces of tokens a and b overlap as
+// boxes (rules-conventions.md "Elevation": "a token may end above or below
+// another creature when their boxes do not overlap"): their square
+// footprints share a square and, in a ruleset with elevation, their layer
+// ranges share a layer. Without elevation every space is on the ground
+// and the footprints decide. It is where the app lets a drop end and what
+// it marks as misplaced; the searches mark the same boxes layer by layer.
+// O(1).
+func BoxesOverlap(e *model.Encounter, a, b *model.Token) bool {
+	ka, kb := e.Space(a), e.Space(b)
+	if a.X >= b.X+kb || b.X >= a.X+ka || a.Y >= b.Y+kb || b.Y >= a.Y+ka {
+		return false
+	}
+	return !HasElevation(e.Ruleset) || tokenGap(e, a, b) == 0
+}
+
+// ClearsObstacles reports whether a space whose bottom is at elevation
+// feet may end over an obstacle (rules-conventions.md "Elevation": "A box
+// above layer 0 may end over an obstacle"; obstacles fill layer 0, and a
+// token below the ground may not end under one either): the ruleset has
+// elevation and the space's lowest layer is 1 or higher. O(1).
+func ClearsObstacles(e *model.Encounter, elevation int) bool {
+	return HasElevation(e.Ruleset) && floorDiv(elevation, e.Feet()) >= 1
+}

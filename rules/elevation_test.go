@@ -764,3 +764,46 @@ func TestBurrowerBelowTheGroundDoesNotEndUnderAnObstacle(t *testing.T) {
 		t.Errorf("beyond the obstacle (4, 0): %+v (listed %v), want 20 ft straight under it", s, ok)
 	}
 }
+
+// "a token may end above or below another creature when their boxes do
+// not overlap. A box above layer 0 may end over an obstacle."
+// (rules-conventions.md "Elevation"): BoxesOverlap and ClearsObstacles,
+// which the app's drops and misplaced marks ask.
+func TestBoxesOverlapAndClearsObstacles(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		rs       model.Ruleset
+		a, b     model.Token
+		overlap  bool
+		clears   bool // a's elevation over an obstacle
+		feetOver int
+	}{
+		{"one square, both on the ground", model.SF2E,
+			model.Token{X: 1, Y: 1, Size: model.Medium}, model.Token{X: 1, Y: 1, Size: model.Medium}, true, false, 0},
+		{"a flyer 20 ft over a Large creature (0-10 ft)", model.SF2E,
+			model.Token{X: 7, Y: 2, Size: model.Medium, Elevation: 20}, model.Token{X: 7, Y: 2, Size: model.Large}, false, true, 0},
+		{"a flyer 5 ft up in a Large creature's top cube", model.SF2E,
+			model.Token{X: 8, Y: 3, Size: model.Medium, Elevation: 5}, model.Token{X: 7, Y: 2, Size: model.Large}, true, true, 0},
+		{"directly stacked", model.PF1E,
+			model.Token{X: 0, Y: 0, Size: model.Medium, Elevation: 5}, model.Token{X: 0, Y: 0, Size: model.Medium}, false, true, 0},
+		{"a burrower under a walker", model.SF2E,
+			model.Token{X: 0, Y: 0, Size: model.Medium, Elevation: -5}, model.Token{X: 0, Y: 0, Size: model.Medium}, false, false, 0},
+		{"side by side at one height", model.SF2E,
+			model.Token{X: 0, Y: 0, Size: model.Medium, Elevation: 15}, model.Token{X: 1, Y: 0, Size: model.Medium, Elevation: 15}, false, true, 0},
+		{"10-ft squares: 5 ft up is still layer 0", model.SF2E,
+			model.Token{X: 0, Y: 0, Size: model.Medium, Elevation: 5}, model.Token{X: 0, Y: 0, Size: model.Medium}, true, false, 10},
+		{"starship has no elevation: the footprints decide", model.Starship,
+			model.Token{X: 0, Y: 0, Size: model.Medium, Elevation: 50}, model.Token{X: 0, Y: 0, Size: model.Medium}, true, false, 0},
+	} {
+		e := &model.Encounter{Ruleset: c.rs, FeetPerSquare: c.feetOver, Grid: model.Grid{W: 10, H: 10, Cells: make([]model.Terrain, 100)}}
+		if got := BoxesOverlap(e, &c.a, &c.b); got != c.overlap {
+			t.Errorf("%s: BoxesOverlap = %v, want %v", c.name, got, c.overlap)
+		}
+		if got := BoxesOverlap(e, &c.b, &c.a); got != c.overlap {
+			t.Errorf("%s: BoxesOverlap the other way = %v, want %v", c.name, got, c.overlap)
+		}
+		if got := ClearsObstacles(e, c.a.Elevation); got != c.clears {
+			t.Errorf("%s: ClearsObstacles(%d) = %v, want %v", c.name, c.a.Elevation, got, c.clears)
+		}
+	}
+}

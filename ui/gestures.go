@@ -245,7 +245,7 @@ func (ed *Editor) drag(x, y int, shift bool) {
 			return
 		}
 		ed.gest.dragMoved = true
-		reason := session.EndRefusal(ed.enc, ed.gest.dragTok, nx, ny)
+		reason := ed.DropRefusal(ed.gest.dragTok, nx, ny)
 		ed.gest.ghost = &render.Ghost{Token: ed.gest.dragTok, X: nx, Y: ny, OK: reason == ""}
 		if reason != "" {
 			ed.message(fmt.Sprintf("%s: %s", t.Name, reason))

@@ -221,24 +221,27 @@ func (ed *Editor) DeleteToken() {
 }
 
 // MoveToken moves token i to (x, y). Off the map is always refused; a wall,
-// obstacle or another creature is refused unless force (Shift held), and
-// then the token is marked with a warning. So is a move the creature could
-// not make itself (session.PlanMove: it cannot act, or on its turn in
-// a fight it is beyond what its turn has left, in the overlays' mode):
-// placed with Shift, it spends nothing of the turn.
+// obstacle or another creature's box is refused unless force (Shift
+// held), and then the token is marked with a warning. So is a move the
+// creature could not make itself (session.PlanMove: it cannot act, or on
+// its turn in a fight it is beyond what its turn has left, in the
+// overlays' mode): placed with Shift, it spends nothing
+// of the turn. The token ends where the drawn path ends, in height too (a
+// flight to the overlays' End elevation: session.DropHeight), in one
+// undo step.
 func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	if i < 0 || i >= len(ed.enc.Tokens) {
 		return false
 	}
 	t := ed.enc.Tokens[i]
-	if t.X == x && t.Y == y {
+	set := ed.dropSettings(i)
+	if t.X == x && t.Y == y && session.DropHeight(ed.enc, i, set) == t.Elevation {
 		ed.rebuildOverlays()
 		return false
 	}
-	mode := ed.ovp.settings.Mode
-	reason := session.EndRefusal(ed.enc, i, x, y)
-	move := session.PlanMove(ed.enc, i, x, y, mode) // one path query, its spending kept
-	unpaid := move.Refusal                          // "" when the creature makes this move
+	move := session.PlanMove(ed.enc, i, x, y, set) // one path query, its spending kept
+	reason := session.EndRefusalAt(ed.enc, i, x, y, move.Elevation)
+	unpaid := move.Refusal // "" when the creature makes this move
 	if reason == "" {
 		reason = unpaid
 	}
@@ -252,7 +255,7 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 		return false
 	}
 	err := ed.apply("", func(c *model.Encounter) error {
-		c.Tokens[i].X, c.Tokens[i].Y = x, y
+		c.Tokens[i].X, c.Tokens[i].Y, c.Tokens[i].Elevation = x, y, move.Elevation
 		move.Spend(c) // on its turn in a fight, unless unpaid
 		ed.followParty(c, i)
 		return nil
@@ -260,18 +263,41 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 	if err != nil {
 		return false
 	}
+	where, height := fmt.Sprintf("(%d, %d)", x, y), ""
+	if move.Elevation != t.Elevation {
+		height = " " + session.Height(move.Elevation)
+		where += "," + height
+	}
 	if reason != "" {
-		msg := fmt.Sprintf("%s placed anyway: %s", t.Name, reason)
+		msg := fmt.Sprintf("%s placed anyway%s: %s", t.Name, height, reason)
 		if _, turn := session.TurnOf(ed.enc, i); turn && unpaid != "" {
 			msg += "; nothing spent"
 		}
 		ed.message(ed.withFall(msg, i))
 	} else {
-		ed.message(ed.withFall(fmt.Sprintf("%s moved to (%d, %d)", t.Name, x, y), i)) // elevation.go
+		ed.message(ed.withFall(fmt.Sprintf("%s moved to %s", t.Name, where), i)) // elevation.go
 	}
 	ed.rebuildOverlays()
 	ed.showInspector()
 	return true
+}
+
+// dropSettings are the overlays' settings a drag of token i moves by: the
+// mode, and the End elevation when i is the token it was asked for (the
+// selected one: syncEndElevation drops it for another).
+func (ed *Editor) dropSettings(i int) session.Settings {
+	s := ed.ovp.settings
+	if i != ed.sel {
+		s.EndSet = false
+	}
+	return s
+}
+
+// DropRefusal says why a drag of token i may not end at (x, y), "" when
+// it may: session.EndRefusalAt at the height the drag ends at (a flight
+// to the overlays' End elevation). The drag's ghost and the drop ask it.
+func (ed *Editor) DropRefusal(i, x, y int) string {
+	return session.EndRefusalAt(ed.enc, i, x, y, session.DropHeight(ed.enc, i, ed.dropSettings(i)))
 }
 
 // centreOn brings token i into the middle of the view.

@@ -165,7 +165,7 @@ func TurnQuery(e *model.Encounter, sel int, q *rules.MoveQuery) string {
 // the turn cannot pay for (placed with Shift), or of a token that cannot
 // act (the GM moving a body), spends nothing.
 func SpendMove(before, after *model.Encounter, i, x, y int, mode string) {
-	PlanMove(before, i, x, y, mode).Spend(after)
+	PlanMove(before, i, x, y, Settings{Mode: mode}).Spend(after)
 }
 
 // KeepFight carries after's fight over the token edits from before to

@@ -11,8 +11,10 @@ import (
 
 // TestMisplacedIsEndRefusal: Misplaced lists exactly the tokens that
 // EndRefusal refuses where they stand, on random crowded maps with every
-// size (tiny ones share), walls, obstacles and tokens over the map's edge,
-// in each ruleset.
+// size (tiny ones share), walls, obstacles, tokens over the map's edge
+// and, where the ruleset has elevation, tokens at random heights (boxes
+// above one another do not overlap; a box above layer 0 clears an
+// obstacle), in each ruleset.
 func TestMisplacedIsEndRefusal(t *testing.T) {
 	for _, rs := range model.Rulesets {
 		sizes := rs.Sizes()
@@ -29,7 +31,11 @@ func TestMisplacedIsEndRefusal(t *testing.T) {
 				}
 			}
 			for i := r.Intn(80); i >= 0; i-- {
-				e.Tokens = append(e.Tokens, model.Token{Name: fmt.Sprint("T", i), X: r.Intn(w+4) - 2, Y: r.Intn(h+4) - 2, Size: sizes[r.Intn(len(sizes))]})
+				tk := model.Token{Name: fmt.Sprint("T", i), X: r.Intn(w+4) - 2, Y: r.Intn(h+4) - 2, Size: sizes[r.Intn(len(sizes))]}
+				if rs == model.SF2E || rs == model.PF1E {
+					tk.Elevation = 5 * (r.Intn(8) - 2) // 10 ft down to 25 ft up
+				}
+				e.Tokens = append(e.Tokens, tk)
 			}
 			var want []int
 			for i := range e.Tokens {

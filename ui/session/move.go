@@ -42,42 +42,54 @@ func CannotMove(e *model.Encounter, i int) string {
 }
 
 // Move is a drag of a token as PlanMove judged it: why the creature may
-// not make it itself ("" when it may), and, on its turn, what making it
-// spends.
+// not make it itself ("" when it may), the height it ends at, and, on its
+// turn, what making it spends.
 type Move struct {
 	// Refusal says why token i of e may not move itself to (x, y), in
 	// words that follow "Goblin Warrior not moved: "; "" when it may.
 	Refusal string
-	pays    bool            // the move is its turn's to pay for
-	next    model.TurnState // its turn state once it has moved
-	token   int             // the token moved
-	turned  bool            // a ship's path turned it: it ends facing facing
-	facing  model.Facing
+	// Elevation is where the move ends in height (DropHeight): the
+	// overlays' End elevation for a flight, else the token's own. A move
+	// placed with Shift ends there too: it is where the drawn path ends.
+	Elevation int
+	pays      bool            // the move is its turn's to pay for
+	next      model.TurnState // its turn state once it has moved
+	token     int             // the token moved
+	turned    bool            // a ship's path turned it: it ends facing facing
+	facing    model.Facing
 }
 
-// PlanMove judges the move of token i of e to (x, y) in movement mode
-// (the overlays panel's, as FitMode reads it for the token). On its turn
-// in a fight a token that cannot act does not move, and one that can
-// moves only where what is left of its turn reaches: not with no actions
-// left, nor without a Speed for the mode, nor beyond its movement ("(0,
-// 0) is beyond its movement (3 of 3 actions left)"). Outside its turn, or
-// outside a fight, the GM moves it freely (setting up the map, dragging a
-// body aside), and a leap, teleport or forced movement (points), which
-// has no path, is the GM's call too. Whether the token may stand at
-// (x, y) is EndRefusal's question, asked first: a square it may not end
-// on is beyond any path. It costs one path query on the token's turn,
-// which Spend then reuses.
-func PlanMove(e *model.Encounter, i, x, y int, mode string) Move {
+// PlanMove judges the move of token i of e to (x, y) with the overlays'
+// settings set: its movement mode (as FitMode reads it for the token) and,
+// for a flight, the End elevation the path ends at (DropHeight), which is
+// where the move puts the token. On its turn in a fight a token that
+// cannot act does not move, and one that can moves only where what is
+// left of its turn reaches: not with no actions left, nor without a Speed for
+// the mode, nor beyond its movement ("(0, 0) is beyond its movement (3 of
+// 3 actions left)"). Outside its turn, or outside a fight, the GM moves it
+// freely (setting up the map, dragging a body aside), and a leap,
+// teleport or forced movement (points), which has no path, is the GM's
+// call too. Whether the token may stand at (x, y) at that height is
+// EndRefusalAt's question, asked first: a square it may not end on is
+// beyond any path. It costs one path query on the token's turn, which
+// Spend then reuses.
+func PlanMove(e *model.Encounter, i, x, y int, set Settings) Move {
 	if i < 0 || i >= len(e.Tokens) {
 		return Move{}
 	}
+	m := planMove(e, i, x, y, set)
+	m.Elevation = DropHeight(e, i, set)
+	return m
+}
+
+func planMove(e *model.Encounter, i, x, y int, set Settings) Move {
 	if _, turn := TurnOf(e, i); !turn {
 		return Move{} // the GM places it (setting up the map, a body dragged aside)
 	}
 	if w := incapable(&e.Tokens[i]); w != "" {
 		return Move{Refusal: fmt.Sprintf("it %s and cannot move", w)}
 	}
-	p, ts, why, ok := turnPath(e, i, x, y, mode)
+	p, ts, why, ok := turnPath(e, i, x, y, set)
 	if !ok || why != "" {
 		return Move{Refusal: why}
 	}
@@ -108,19 +120,38 @@ func (m Move) Spend(after *model.Encounter) {
 	after.Fight.State[after.Fight.Turn] = m.next
 }
 
-// MoveRefusal is PlanMove's refusal alone.
+// MoveRefusal is PlanMove's refusal alone, for a move in mode at the
+// token's own height.
 func MoveRefusal(e *model.Encounter, i, x, y int, mode string) string {
-	return PlanMove(e, i, x, y, mode).Refusal
+	return PlanMove(e, i, x, y, Settings{Mode: mode}).Refusal
 }
 
-// turnPath is the path token i of e takes to (x, y) in mode with what is
-// left of its turn, and the turn state it starts from. ok is false when
-// the move is not the turn's to pay for: not i's turn, no fight, or a
-// mode without a path (leap, teleport, forced). why, when not "", says
-// why the turn cannot pay for it (as MoveRefusal).
-func turnPath(e *model.Encounter, i, x, y int, mode string) (p rules.Path, ts model.TurnState, why string, ok bool) {
+// DropHeight is where a drag of token i with the overlays' settings set
+// ends in height: the End elevation when the drag is a flight that asks
+// one (endElevation: mode fly, as FitMode reads it, in a ruleset with
+// elevation), else the token's own. The path the overlays draw ends
+// there, and so does the move.
+func DropHeight(e *model.Encounter, i int, set Settings) int {
+	if i < 0 || i >= len(e.Tokens) {
+		return 0
+	}
+	q := rules.MoveQuery{Mode: FitMode(e, i, set.Mode)}
+	endElevation(e, set, &q)
+	if q.SetElevation {
+		return q.Elevation
+	}
+	return e.Tokens[i].Elevation
+}
+
+// turnPath is the path token i of e takes to (x, y) in the settings' mode
+// with what is left of its turn, ending at the settings' End elevation
+// for a flight (endElevation), and the turn state it starts from. ok is
+// false when the move is not the turn's to pay for: not i's turn, no
+// fight, or a mode without a path (leap, teleport, forced). why, when not
+// "", says why the turn cannot pay for it (as MoveRefusal).
+func turnPath(e *model.Encounter, i, x, y int, set Settings) (p rules.Path, ts model.TurnState, why string, ok bool) {
 	ts, ok = TurnOf(e, i)
-	mode = FitMode(e, i, mode)
+	mode := FitMode(e, i, set.Mode)
 	if !ok || MoverMode(mode) {
 		return rules.Path{}, ts, "", false
 	}
@@ -128,6 +159,7 @@ func turnPath(e *model.Encounter, i, x, y int, mode string) (p rules.Path, ts mo
 		return rules.Path{}, ts, fmt.Sprintf("it has no %s Speed", mode), true
 	}
 	q := rules.MoveQuery{Token: i, Mode: mode, Actions: rules.Describe(e.Ruleset).MaxActions}
+	endElevation(e, set, &q)
 	if TurnQuery(e, i, &q) != "" {
 		return rules.Path{}, ts, "it has no actions left for movement this turn", true
 	}

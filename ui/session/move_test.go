@@ -166,3 +166,28 @@ func TestATokenThatCannotActShowsNoReach(t *testing.T) {
 		t.Errorf("pushing an unconscious token: %d squares, errs %q", len(res.Reach), res.Errs)
 	}
 }
+
+// TestPlanMoveEndsWhereThePathEnds: a flight asked to end at the overlays'
+// End elevation ends there (Move.Elevation) and spends what that path
+// costs (a 2-square flight climbing 20 ft: 40 ft, 2 actions of a fly 30);
+// in land mode, or for another height unset, the token keeps its own.
+func TestPlanMoveEndsWhereThePathEnds(t *testing.T) {
+	e := goblinTurn(model.TurnState{})
+	e.Tokens[0].Speeds["fly"] = 30
+	fly := Settings{Mode: rules.ModeFly, End: 20, EndSet: true}
+	m := PlanMove(e, 0, 13, 10, fly)
+	if m.Refusal != "" || m.Elevation != 20 {
+		t.Fatalf("flight to 20 ft: %+v", m)
+	}
+	after := e.Clone()
+	m.Spend(after)
+	if ts := after.Fight.State["Goblin Warrior"]; ts.Actions != 2 {
+		t.Errorf("a 2-square flight climbing 20 ft spent %+v, want 2 actions (40 ft of fly 30)", ts)
+	}
+	if z := PlanMove(e, 0, 13, 10, Settings{Mode: rules.ModeLand, End: 20, EndSet: true}).Elevation; z != 0 {
+		t.Errorf("a land move ends %d ft up", z)
+	}
+	if z := DropHeight(e, 0, Settings{Mode: rules.ModeFly}); z != 0 {
+		t.Errorf("no End elevation: %d ft", z)
+	}
+}

@@ -9,35 +9,48 @@ import (
 	"encounterplanner/rules"
 )
 
-// BlockedDrop says why (x, y) is not a free place for token d: off the
-// map, on a wall or obstacle, or overlapping any other token; "" when it
-// is free. It is for finding room for a new token; where a token may end
-// its move by the ruleset is EndRefusal.
+// BlockedDrop says why (x, y) is not a free place for token d at its own
+// height: off the map, on a wall, on an obstacle (unless its space is
+// above layer 0: rules.ClearsObstacles), or overlapping the box of any
+// other token; "" when it is free. It is for finding room for a new
+// token; where a token may end its move by the ruleset is EndRefusal.
 func BlockedDrop(e *model.Encounter, d, x, y int) string {
-	return dropCheck(e, d, x, y, false)
+	return dropCheck(e, d, x, y, e.Tokens[d].Elevation, false)
 }
 
-// EndRefusal says why token d may not end a move at (x, y) under the
-// encounter's ruleset, "" when it may: as BlockedDrop, except that the
-// spaces the ruleset lets two tokens share are allowed (a tiny creature
-// with anyone in sf2e and pf1e, ships two or more sizes apart).
+// EndRefusal says why token d may not end a move at (x, y) at its own
+// height under the encounter's ruleset, "" when it may: as BlockedDrop,
+// except that the spaces the ruleset lets two tokens share are allowed (a
+// tiny creature with anyone in sf2e and pf1e, ships two or more sizes
+// apart). A move that ends at another height asks EndRefusalAt.
 func EndRefusal(e *model.Encounter, d, x, y int) string {
-	return dropCheck(e, d, x, y, true)
+	return dropCheck(e, d, x, y, e.Tokens[d].Elevation, true)
 }
 
-func dropCheck(e *model.Encounter, d, x, y int, byRules bool) string {
-	t := &e.Tokens[d]
-	k := e.Space(t)
+// EndRefusalAt is EndRefusal for token d ending at elevation z (a flight
+// whose path ends at the overlays' End elevation: DropHeight). Creatures
+// block by their boxes (rules.BoxesOverlap: a flyer may end above or
+// below another creature), and a space above layer 0 may end over an
+// obstacle (rules-conventions.md "Elevation"); walls are full height.
+func EndRefusalAt(e *model.Encounter, d, x, y, z int) string {
+	return dropCheck(e, d, x, y, z, true)
+}
+
+func dropCheck(e *model.Encounter, d, x, y, z int, byRules bool) string {
+	t := e.Tokens[d] // a copy, where the drop would put it
+	t.X, t.Y, t.Elevation = x, y, z
+	k := e.Space(&t)
 	if x < 0 || y < 0 || x+k > e.Grid.W || y+k > e.Grid.H {
 		return "off the map"
 	}
+	over := rules.ClearsObstacles(e, z)
 	for yy := y; yy < y+k; yy++ {
 		for xx := x; xx < x+k; xx++ {
 			tr := e.Grid.At(xx, yy)
 			if tr.Any(model.Wall) {
 				return fmt.Sprintf("(%d, %d) is a wall", xx, yy)
 			}
-			if tr.Any(model.Obstacle) {
+			if tr.Any(model.Obstacle) && !over {
 				return fmt.Sprintf("(%d, %d) is an obstacle", xx, yy)
 			}
 		}
@@ -51,8 +64,7 @@ func dropCheck(e *model.Encounter, d, x, y int, byRules bool) string {
 		if byRules && rs.MayShare(t.Size, o.Size) {
 			continue
 		}
-		ok := e.Space(o)
-		if x < o.X+ok && o.X < x+k && y < o.Y+ok && o.Y < y+k {
+		if rules.BoxesOverlap(e, &t, o) {
 			return "occupied by " + o.Name
 		}
 	}
@@ -61,8 +73,10 @@ func dropCheck(e *model.Encounter, d, x, y int, byRules bool) string {
 
 // Misplaced lists, in order, the tokens that stand where EndRefusal
 // refuses them (a token placed with Shift, or loaded, on a wall, off the
-// map or on another token): the same tokens as EndRefusal(e, i, X, Y) != ""
-// for each i, which the editor marks on every frame's overlays.
+// map or in another token's box): the same tokens as EndRefusal(e, i, X,
+// Y) != "" for each i, which the editor marks on every frame's overlays.
+// A flyer above another creature, or above an obstacle, is where it may
+// be (rules.BoxesOverlap, rules.ClearsObstacles).
 //
 // Asking EndRefusal token by token compares every pair: 1000 tokens took
 // 25 ms, on every edit and every overlay answer. Here each token is put in
@@ -106,7 +120,6 @@ func Misplaced(e *model.Encounter) []int {
 			out = append(out, i)
 			continue
 		}
-		k := e.Space(t)
 		x0, y0, x1, y1 := span(t)
 		found := false
 		for by := y0; by <= y1 && !found; by++ {
@@ -120,8 +133,7 @@ func Misplaced(e *model.Encounter) []int {
 					if rs.MayShare(t.Size, o.Size) {
 						continue
 					}
-					ok := e.Space(o)
-					found = t.X < o.X+ok && o.X < t.X+k && t.Y < o.Y+ok && o.Y < t.Y+k
+					found = rules.BoxesOverlap(e, t, o)
 				}
 			}
 		}
@@ -136,16 +148,20 @@ func Misplaced(e *model.Encounter) []int {
 const misplacedBucket = 16
 
 // misplacedAlone reports whether t's own place is refused, whoever else
-// stands there: off the map, or a square of it a wall or an obstacle
-// (dropCheck's first checks).
+// stands there: off the map, or a square of it a wall, or an obstacle
+// under a space that does not clear it (dropCheck's first checks).
 func misplacedAlone(e *model.Encounter, t *model.Token) bool {
 	k := e.Space(t)
 	if t.X < 0 || t.Y < 0 || t.X+k > e.Grid.W || t.Y+k > e.Grid.H {
 		return true
 	}
+	no := model.Wall | model.Obstacle
+	if rules.ClearsObstacles(e, t.Elevation) {
+		no = model.Wall
+	}
 	for yy := t.Y; yy < t.Y+k; yy++ {
 		for xx := t.X; xx < t.X+k; xx++ {
-			if e.Grid.At(xx, yy).Any(model.Wall | model.Obstacle) {
+			if e.Grid.At(xx, yy).Any(no) {
 				return true
 			}
 		}
@@ -198,14 +214,20 @@ func spaceWord(e *model.Encounter, i int) string {
 }
 
 // Crowded says what token i's space stands on that the rules forbid ending
-// on: a wall or obstacle, or another token it may not share a space with
-// (rules.Ruleset.MayShare, as where a dragged token may be dropped), or "".
+// on: a wall, or an obstacle under a space that does not clear it
+// (rules.ClearsObstacles), or the box of another token it may not share a
+// space with (rules.Ruleset.MayShare, rules.BoxesOverlap: as where a
+// dragged token may be dropped), or "".
 func Crowded(e *model.Encounter, i int) string {
 	t := &e.Tokens[i]
 	k := e.Space(t)
+	no := model.Wall | model.Obstacle
+	if rules.ClearsObstacles(e, t.Elevation) {
+		no = model.Wall
+	}
 	for y := t.Y; y < t.Y+k; y++ {
 		for x := t.X; x < t.X+k; x++ {
-			if e.Grid.At(x, y).Any(model.Wall | model.Obstacle) {
+			if e.Grid.At(x, y).Any(no) {
 				return "stand on a wall or obstacle"
 			}
 		}
@@ -216,8 +238,7 @@ func Crowded(e *model.Encounter, i int) string {
 		if j == i || rs.MayShare(t.Size, o.Size) {
 			continue
 		}
-		ko := e.Space(o)
-		if t.X < o.X+ko && o.X < t.X+k && t.Y < o.Y+ko && o.Y < t.Y+k {
+		if rules.BoxesOverlap(e, t, o) {
 			return "overlap " + o.Name
 		}
 	}

@@ -148,3 +148,74 @@ func TestRulesetProblemsReadTokensNotTheMap(t *testing.T) {
 		t.Errorf("allocated %d bytes, more than two copies of the map (%d bytes each)", n, mapBytes)
 	}
 }
+
+// TestAFlyerMayEndAboveACreatureOrAnObstacle: "a token may end above or
+// below another creature when their boxes do not overlap. A box above
+// layer 0 may end over an obstacle" (rules-conventions.md "Elevation").
+// QA's fall.json: S, 20 ft up, dropped on the squares of Big (Large, on
+// the ground, 0-10 ft) was refused "occupied by Big", and a flyer 15 ft
+// up over an obstacle square "is an obstacle", where the path ended
+// there; the misplaced marks flagged such a flyer too.
+//
+//	. . . . o .
+//	. . . . . .
+//	. . . B B .
+//	. . . B B .
+func TestAFlyerMayEndAboveACreatureOrAnObstacle(t *testing.T) {
+	e := &model.Encounter{Name: "fall", Ruleset: model.SF2E, Grid: model.NewGrid(6, 4)}
+	e.Grid.Set(4, 0, model.Obstacle)
+	e.Tokens = []model.Token{
+		{Name: "S", X: 0, Y: 0, Size: model.Medium, Elevation: 20, Speeds: map[string]int{"land": 25, "fly": 30}},
+		{Name: "Big", X: 3, Y: 2, Size: model.Large, Side: "enemy"},
+	}
+	for _, c := range []struct {
+		name string
+		x, y int
+		z    int
+		want string
+	}{
+		{"20 ft over Big", 3, 2, 20, ""},
+		{"10 ft up, right on Big's top", 4, 3, 10, ""},
+		{"5 ft up: in Big's top cube", 4, 3, 5, "occupied by Big"},
+		{"on the ground in Big's space", 3, 3, 0, "occupied by Big"},
+		{"15 ft over the obstacle", 4, 0, 15, ""},
+		{"5 ft over the obstacle", 4, 0, 5, ""},
+		{"on the obstacle", 4, 0, 0, "(4, 0) is an obstacle"},
+	} {
+		if got := EndRefusalAt(e, 0, c.x, c.y, c.z); got != c.want {
+			t.Errorf("%s: EndRefusalAt(%d, %d, %d ft) = %q, want %q", c.name, c.x, c.y, c.z, got, c.want)
+		}
+	}
+	if got := EndRefusal(e, 0, 3, 2); got != "" {
+		t.Errorf("EndRefusal at S's own 20 ft over Big: %q", got)
+	}
+	if got := BlockedDrop(e, 0, 4, 0); got != "" {
+		t.Errorf("BlockedDrop at S's own 20 ft over the obstacle: %q", got)
+	}
+	// hovering there, S is where it may be; on the ground it is not
+	e.Tokens[0].X, e.Tokens[0].Y = 3, 2
+	if got := Misplaced(e); len(got) != 0 {
+		t.Errorf("S 20 ft over Big is marked misplaced: %v", got)
+	}
+	if got := Crowded(e, 0); got != "" {
+		t.Errorf("S 20 ft over Big is crowded: %q", got)
+	}
+	e.Tokens[0].X, e.Tokens[0].Y = 4, 0
+	if got := Misplaced(e); len(got) != 0 {
+		t.Errorf("S 20 ft over the obstacle is marked misplaced: %v", got)
+	}
+	e.Tokens[0].Elevation = 0
+	if got := Misplaced(e); !slices.Equal(got, []int{0}) {
+		t.Errorf("S on the obstacle: misplaced %v, want [0]", got)
+	}
+	e.Tokens[0].X, e.Tokens[0].Y = 4, 3
+	if got := Misplaced(e); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("S on the ground in Big's space: misplaced %v, want [0 1]", got)
+	}
+	// a burrower under the obstacle may not end there either
+	e.Tokens[0].X, e.Tokens[0].Y, e.Tokens[0].Elevation = 4, 0, -5
+	e.Tokens[0].Speeds["burrow"] = 10
+	if got := EndRefusal(e, 0, 4, 0); got != "(4, 0) is an obstacle" {
+		t.Errorf("a burrower 5 ft under the obstacle: %q", got)
+	}
+}

@@ -176,10 +176,11 @@ func TestLiftingAFlyerShowsItFlying(t *testing.T) {
 	if got, want := ed.status.msgLabel.Text, "Navasi is 5 ft up: showing fly"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
-	// a walker lifted by the GM keeps its mode and hears that it would fall
+	// a walker lifted by the GM keeps its mode and hears that it would
+	// drop, harmlessly from 5 ft
 	ed.Select(1)
 	ed.RaiseSelected(1)
-	if m, msg := ed.ovp.settings.Mode, ed.status.msgLabel.Text; m != "land" || !strings.Contains(msg, "would fall") {
+	if m, msg := ed.ovp.settings.Mode, ed.status.msgLabel.Text; m != "land" || !strings.Contains(msg, "it would drop 5 ft, no damage") {
 		t.Errorf("Dae lifted: mode %q, status %q; want land and the fall", m, msg)
 	}
 }

@@ -334,6 +334,7 @@ func (ed *Editor) refreshAll() {
 	ed.updateTitle()
 	ed.status.rulesLabel.SetText(string(ed.enc.Ruleset) + " · " + rules.Describe(ed.enc.Ruleset).Scale(ed.enc.Feet()))
 	ed.updateHover()
+	ed.syncFallItem() // an edit may leave the selected token in the air (fall.go)
 	if ed.player != nil {
 		ed.player.Refresh()
 	}
@@ -387,6 +388,7 @@ func (ed *Editor) Select(i int) {
 	ed.showInspector()
 	ed.scrollToSelection() // in a fight: the order for the current creature, the inspector for another
 	ed.fitMode()
+	ed.syncFallItem() // Encounter > Selected token falls (fall.go)
 	if len(rules.Describe(ed.enc.Ruleset).MoverModes) > 0 {
 		ed.buildOverlayPanel() // the forced-movement sources are the other tokens
 	}

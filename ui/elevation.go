@@ -66,12 +66,29 @@ func (ed *Editor) withFall(msg string, i int) string {
 	return msg
 }
 
+// fitModeAfter fits the overlays' mode to the selected token after the
+// inspector's field edited it (fitMode), when the field was a Speed or
+// its elevation: a fly Speed cleared in mid-air leaves the Mode at fly no
+// longer, a height typed shows a flyer flying as PageUp does. It reports
+// whether the mode changed (fitMode then said so).
+func (ed *Editor) fitModeAfter(field string) bool {
+	if field != "elevation" && !strings.HasPrefix(field, "speed.") {
+		return false
+	}
+	was := ed.ovp.settings.Mode
+	ed.fitMode()
+	return ed.ovp.settings.Mode != was
+}
+
 // elevationItems is the inspector's Elevation field (feet, a multiple of
-// one square's; negative below the ground) for rulesets with elevation.
-func elevationItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.FormItem {
+// one square's; negative below the ground) for rulesets with elevation,
+// and, for a token that must fall (rules.MustFall), a Fall button under
+// it (fall.go).
+func elevationItems(e *model.Encounter, i int, edit tokenEdit, act inspectorActions) []*widget.FormItem {
 	if !rules.HasElevation(e.Ruleset) {
 		return nil
 	}
+	t := &e.Tokens[i]
 	en := controls.NewPaneEntry()
 	en.SetPlaceHolder("0 (PageUp/PageDown)")
 	if t.Elevation != 0 {
@@ -92,5 +109,12 @@ func elevationItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widge
 			return nil
 		})
 	}
-	return []*widget.FormItem{widget.NewFormItem("Elevation ft", en)}
+	items := []*widget.FormItem{widget.NewFormItem(elevationLabel, en)}
+	if b := fallButton(e, i, act.fall); b != nil {
+		items = append(items, widget.NewFormItem("", b))
+	}
+	return items
 }
+
+// elevationLabel is the inspector's label of the Elevation field.
+const elevationLabel = "Elevation ft"

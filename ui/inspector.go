@@ -74,6 +74,7 @@ func (ed *Editor) showInspector() {
 		remove:    ed.DeleteToken,
 		reshow:    ed.showInspector,
 		art:       ed.tokenArtButtons,
+		fall:      ed.FallSelected,
 	})
 	// the order and the overlay panel give another token's quick part its
 	// room (fightColumn); the same token's, grown by a condition added or
@@ -101,6 +102,7 @@ type inspectorActions struct {
 	remove    func()
 	reshow    func()                   // rebuild the form (a quick button changed several fields)
 	art       func() fyne.CanvasObject // the token picture's buttons; nil: none
+	fall      func()                   // the selected token falls (the Fall button: fall.go)
 }
 
 // show fills the inspector with token sel's form, or with the list of
@@ -246,7 +248,7 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 	if !fight {
 		items = append(items, hp...)
 	}
-	items = append(items, elevationItems(e, &t, edit)...)
+	items = append(items, elevationItems(e, i, edit, act)...)
 	items = append(items, noteItems(&t, edit)...)
 	if !fight {
 		items = append(items, conds...)
@@ -343,7 +345,10 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 			}
 			return err
 		}
-		ed.message(session.FallWarning(ed.enc, j)) // "" unless now in the air without a fly Speed or unable to act (0 HP)
+		switched := ed.fitModeAfter(field) // elevation.go: a fly Speed cleared, a height typed
+		if w := session.FallWarning(ed.enc, j); w != "" || !switched {
+			ed.message(w) // "" unless now in the air without a fly Speed or unable to act (0 HP)
+		}
 		// another field kept: the refused value still shows, and its
 		// line with it (Escape puts back the value in use)
 		if r := ed.insp.refused; r == "" || r == field {

@@ -112,6 +112,8 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		item("Import map image…", ed.importMapImageDialog, nil), // after Ruleset: the e2e finds Ruleset by its place
 	)
 	enc.Items = append(enc.Items, ed.areaMenuItems(item)...) // areas.go
+	// last, so the items above keep their places (the e2e finds them so)
+	enc.Items = append(enc.Items, fyne.NewMenuItemSeparator(), ed.fallItem(item)) // fall.go
 	help := fyne.NewMenu("Help",
 		item("Shortcuts and rules", func() { showHelp(ed.win) }, nil),
 	)

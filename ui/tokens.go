@@ -223,9 +223,9 @@ func (ed *Editor) DeleteToken() {
 // MoveToken moves token i to (x, y). Off the map is always refused; a wall,
 // obstacle or another creature's box is refused unless force (Shift
 // held), and then the token is marked with a warning. So is a move the
-// creature could not make itself (session.PlanMove: it cannot act, or on
-// its turn in a fight it is beyond what its turn has left, in the
-// overlays' mode): placed with Shift, it spends nothing
+// creature could not make itself (session.PlanMove: it cannot act, it
+// must fall first, or on its turn in a fight it is beyond what its turn
+// has left, in the overlays' mode): placed with Shift, it spends nothing
 // of the turn. The token ends where the drawn path ends, in height too (a
 // flight to the overlays' End elevation: session.DropHeight), in one
 // undo step.

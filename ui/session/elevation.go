@@ -80,7 +80,8 @@ func endHeight(e *model.Encounter, t *model.Token, p *rules.Path) []string {
 // (rules.MustFall) without a fly Speed ("Dae is 30 ft up without a fly
 // Speed: it would fall 30 ft for 15 bludgeoning damage and land prone")
 // or unable to act ("Navasi is unconscious 15 ft up: it would fall ...").
-// "" when it need not fall.
+// A fall that does no damage says so plainly ("it would drop 5 ft, no
+// damage"). "" when it need not fall.
 func FallWarning(e *model.Encounter, tok int) string {
 	if !rules.MustFall(e, tok) {
 		return ""
@@ -94,14 +95,14 @@ func FallWarning(e *model.Encounter, tok int) string {
 	if err != nil {
 		return fmt.Sprintf("%s: it would fall (%v)", head, err)
 	}
-	var dmg string
-	switch {
-	case rules.Describe(e.Ruleset).DiceFalls:
-		dmg = f.Dice + " damage"
-	default:
-		dmg = fmt.Sprintf("%d bludgeoning damage", f.Damage)
+	water := ""
+	if f.Water {
+		water = " into water"
 	}
-	s := fmt.Sprintf("%s: it would fall %d ft for %s", head, f.Feet, dmg)
+	if harmless(f) {
+		return fmt.Sprintf("%s: it would drop %d ft%s, no damage", head, f.Feet, water)
+	}
+	s := fmt.Sprintf("%s: it would fall %d ft for %s", head, f.Feet, damageWords(e.Ruleset, f, -1))
 	if f.Water {
 		s += " (into water)"
 	}
@@ -109,6 +110,12 @@ func FallWarning(e *model.Encounter, tok int) string {
 		s += " and land prone"
 	}
 	return s
+}
+
+// harmless reports whether fall f does no damage: sf2e's 5 ft or less
+// (after water), pf1e's below 10 ft ("0" dice).
+func harmless(f rules.Fall) bool {
+	return f.Damage == 0 && (f.Dice == "" || f.Dice == "0")
 }
 
 // endElevation gives a flight query of the selected token the overlays

@@ -89,7 +89,8 @@ func TestFallWarning(t *testing.T) {
 		{"on the ground", model.SF2E, 0, 0, ""},
 		{"a flyer", model.SF2E, 1, 30, ""},
 		{"sf2e 30 ft", model.SF2E, 0, 30, "Dae is 30 ft up without a fly Speed: it would fall 30 ft for 15 bludgeoning damage and land prone"},
-		{"sf2e 5 ft", model.SF2E, 0, 5, "Dae is 5 ft up without a fly Speed: it would fall 5 ft for 0 bludgeoning damage"},
+		{"sf2e 5 ft does no damage", model.SF2E, 0, 5, "Dae is 5 ft up without a fly Speed: it would drop 5 ft, no damage"},
+		{"pf1e 5 ft does no damage", model.PF1E, 0, 5, "Dae is 5 ft up without a fly Speed: it would drop 5 ft, no damage"},
 		{"pf1e 30 ft", model.PF1E, 0, 30, "Dae is 30 ft up without a fly Speed: it would fall 30 ft for 3d6 damage and land prone"},
 	} {
 		e := elevEncounter(c.r)

@@ -29,7 +29,12 @@ func incapable(t *model.Token) string {
 
 // CannotMove says why token i cannot move by itself at all, "Dae is
 // unconscious: it cannot move", "" when it can: it is dead, unconscious or
-// cannot act. The overlays show such a token no reach and no path.
+// cannot act, or it is in the air without a fly Speed and must fall first
+// (rules.MustFall), where a Stride would walk on air: then the words are
+// its fall's and how to make it ("Low is 5 ft up without a fly Speed: it
+// would drop 5 ft, no damage; it must fall before it moves (Encounter >
+// Selected token falls)"), which the status bar keeps while it is
+// selected. The overlays show such a token no reach and no path.
 func CannotMove(e *model.Encounter, i int) string {
 	if i < 0 || i >= len(e.Tokens) {
 		return ""
@@ -38,8 +43,27 @@ func CannotMove(e *model.Encounter, i int) string {
 	if w := incapable(t); w != "" {
 		return fmt.Sprintf("%s %s: it cannot move", t.Name, w)
 	}
+	if w := FallWarning(e, i); w != "" {
+		return fmt.Sprintf("%s; it must fall before it moves (%s)", w, FallCommand)
+	}
 	return ""
 }
+
+// mustFallFirst says, after the token's name, why token i must fall
+// before it moves ("is 15 ft up without a fly Speed and must fall first
+// (Encounter > Selected token falls)"), "" when it need not
+// (rules.MustFall; one that cannot act is incapable's to say).
+func mustFallFirst(e *model.Encounter, i int) string {
+	if !rules.MustFall(e, i) {
+		return ""
+	}
+	t := &e.Tokens[i]
+	return fmt.Sprintf("is %s without a fly Speed and must fall first (%s)", Height(t.Elevation), FallCommand)
+}
+
+// FallCommand is where the GM makes a token fall: the Encounter menu's
+// item (and the inspector's Fall button beside the Elevation field).
+const FallCommand = "Encounter > Selected token falls"
 
 // Move is a drag of a token as PlanMove judged it: why the creature may
 // not make it itself ("" when it may), the height it ends at, and, on its
@@ -63,8 +87,9 @@ type Move struct {
 // settings set: its movement mode (as FitMode reads it for the token) and,
 // for a flight, the End elevation the path ends at (DropHeight), which is
 // where the move puts the token. On its turn in a fight a token that
-// cannot act does not move, and one that can moves only where what is
-// left of its turn reaches: not with no actions left, nor without a Speed for
+// cannot act does not move, one in the air without a fly Speed must fall
+// first (rules.MustFall), and one that can moves only where what is left
+// of its turn reaches: not with no actions left, nor without a Speed for
 // the mode, nor beyond its movement ("(0, 0) is beyond its movement (3 of
 // 3 actions left)"). Outside its turn, or outside a fight, the GM moves it
 // freely (setting up the map, dragging a body aside), and a leap,
@@ -88,6 +113,9 @@ func planMove(e *model.Encounter, i, x, y int, set Settings) Move {
 	}
 	if w := incapable(&e.Tokens[i]); w != "" {
 		return Move{Refusal: fmt.Sprintf("it %s and cannot move", w)}
+	}
+	if w := mustFallFirst(e, i); w != "" {
+		return Move{Refusal: "it " + w}
 	}
 	p, ts, why, ok := turnPath(e, i, x, y, set)
 	if !ok || why != "" {

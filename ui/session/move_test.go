@@ -170,7 +170,9 @@ func TestATokenThatCannotActShowsNoReach(t *testing.T) {
 // TestPlanMoveEndsWhereThePathEnds: a flight asked to end at the overlays'
 // End elevation ends there (Move.Elevation) and spends what that path
 // costs (a 2-square flight climbing 20 ft: 40 ft, 2 actions of a fly 30);
-// in land mode, or for another height unset, the token keeps its own.
+// in land mode, or for another height unset, the token keeps its own. A
+// token in the air without a fly Speed must fall first on its turn; off
+// its turn the GM places it.
 func TestPlanMoveEndsWhereThePathEnds(t *testing.T) {
 	e := goblinTurn(model.TurnState{})
 	e.Tokens[0].Speeds["fly"] = 30
@@ -189,5 +191,18 @@ func TestPlanMoveEndsWhereThePathEnds(t *testing.T) {
 	}
 	if z := DropHeight(e, 0, Settings{Mode: rules.ModeFly}); z != 0 {
 		t.Errorf("no End elevation: %d ft", z)
+	}
+	// 15 ft up without a fly Speed
+	delete(e.Tokens[0].Speeds, "fly")
+	e.Tokens[0].Elevation = 15
+	want := "it is 15 ft up without a fly Speed and must fall first (Encounter > Selected token falls)"
+	if got := PlanMove(e, 0, 12, 10, Settings{Mode: rules.ModeLand}); got.Refusal != want || got.Elevation != 15 {
+		t.Errorf("walking on air: %+v\nwant %q", got, want)
+	}
+	if got := CannotMove(e, 0); got != "Goblin Warrior is 15 ft up without a fly Speed: it would fall 15 ft for 7 bludgeoning damage and land prone; it must fall before it moves (Encounter > Selected token falls)" {
+		t.Errorf("CannotMove %q", got)
+	}
+	if got := PlanMove(e, 1, 3, 3, Settings{Mode: rules.ModeLand}); got.Refusal != "" {
+		t.Errorf("Dae, off her turn: %q", got.Refusal)
 	}
 }

@@ -83,7 +83,9 @@ func (ed *Editor) fitModeAfter(field string) bool {
 // elevationItems is the inspector's Elevation field (feet, a multiple of
 // one square's; negative below the ground) for rulesets with elevation,
 // and, for a token that must fall (rules.MustFall), a Fall button under
-// it (fall.go).
+// it (fall.go). The field refuses what PageDown refuses (act.below: below
+// the ground without a burrow Speed or water under the whole space),
+// naming itself and keeping what the GM typed.
 func elevationItems(e *model.Encounter, i int, edit tokenEdit, act inspectorActions) []*widget.FormItem {
 	if !rules.HasElevation(e.Ruleset) {
 		return nil
@@ -105,6 +107,11 @@ func elevationItems(e *model.Encounter, i int, edit tokenEdit, act inspectorActi
 			if err != nil {
 				return fmt.Errorf("elevation: %q is not a whole number of feet", s)
 			}
+			if act.below != nil {
+				if why := act.below(t, v); why != "" {
+					return fmt.Errorf("%s: %s (type 0 or more)", elevationLabel, why)
+				}
+			}
 			t.Elevation = v
 			return nil
 		})
@@ -118,3 +125,10 @@ func elevationItems(e *model.Encounter, i int, edit tokenEdit, act inspectorActi
 
 // elevationLabel is the inspector's label of the Elevation field.
 const elevationLabel = "Elevation ft"
+
+// belowRefusal says why token t (as the inspector edits it) may not go
+// to elevation z, "" when it may: session.DepthRefusal on the map as it
+// is now.
+func (ed *Editor) belowRefusal(t *model.Token, z int) string {
+	return session.DepthRefusal(ed.enc, t, z)
+}

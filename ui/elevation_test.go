@@ -221,3 +221,38 @@ func TestHelpTellsHowToAskAPathAtAnotherHeight(t *testing.T) {
 		}
 	}
 }
+
+// TestTheElevationFieldRefusesBelowTheGround: QA typed -10 into a
+// land-only token's Elevation on dry ground and it went underground,
+// where PageDown refuses. The field refuses it with the same rule, its
+// error naming the field, and keeps what was typed; a burrower may.
+func TestTheElevationFieldRefusesBelowTheGround(t *testing.T) {
+	ed, _, _ := newTestEditor(t, fallEncounter(t))
+	low, _ := tokenAt(t, ed, "Low")
+	ed.Select(low)
+	en := entryOf(t, formWidget(t, ed, "Elevation ft"))
+	en.SetText("-10")
+	if z := ed.enc.Tokens[low].Elevation; z != 5 {
+		t.Fatalf("typed -10: Low is at %d ft", z)
+	}
+	want := "Low: Elevation ft: -10 ft is below the ground, where Low cannot go: it has no burrow Speed, and no water is under it (type 0 or more)"
+	if got := ed.status.msgLabel.Text; got != want {
+		t.Errorf("status %q\nwant %q", got, want)
+	}
+	if !ed.insp.errLabel.Visible() || ed.insp.errLabel.Text != want {
+		t.Errorf("the inspector's error line: %q (shown %v)", ed.insp.errLabel.Text, ed.insp.errLabel.Visible())
+	}
+	if en.Text != "-10" {
+		t.Errorf("the field shows %q, not what the GM typed", en.Text)
+	}
+	en.SetText("0")
+	if z := ed.enc.Tokens[low].Elevation; z != 0 || ed.insp.errLabel.Visible() {
+		t.Errorf("typed 0: %d ft, error line shown %v", z, ed.insp.errLabel.Visible())
+	}
+	// with a burrow Speed it may
+	entryOf(t, formWidget(t, ed, "Burrow ft")).SetText("10")
+	en.SetText("-10")
+	if z := ed.enc.Tokens[low].Elevation; z != -10 {
+		t.Errorf("a burrower typed -10: %d ft", z)
+	}
+}

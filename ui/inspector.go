@@ -74,6 +74,7 @@ func (ed *Editor) showInspector() {
 		remove:    ed.DeleteToken,
 		reshow:    ed.showInspector,
 		art:       ed.tokenArtButtons,
+		below:     ed.belowRefusal,
 		fall:      ed.FallSelected,
 	})
 	// the order and the overlay panel give another token's quick part its
@@ -102,7 +103,10 @@ type inspectorActions struct {
 	remove    func()
 	reshow    func()                   // rebuild the form (a quick button changed several fields)
 	art       func() fyne.CanvasObject // the token picture's buttons; nil: none
-	fall      func()                   // the selected token falls (the Fall button: fall.go)
+	// below says why token t may not go down to elevation z, "" when it
+	// may (the Elevation field refuses as PageDown does: elevation.go)
+	below func(t *model.Token, z int) string
+	fall  func() // the selected token falls (the Fall button: fall.go)
 }
 
 // show fills the inspector with token sel's form, or with the list of

@@ -29,10 +29,16 @@ func Raised(e *model.Encounter, tok, dir int) (elevation int, refused string, ok
 // not go below the ground: it neither burrows nor has water under its
 // whole space to dive into.
 func belowRefusal(e *model.Encounter, t *model.Token) string {
+	return fmt.Sprintf("%s cannot go below the ground: %s", t.Name, belowWhy(e, t))
+}
+
+// belowWhy is belowRefusal's reason: "it has no burrow Speed, and no
+// water is under it" (or "water is under only part of its space").
+func belowWhy(e *model.Encounter, t *model.Token) string {
 	k, wet := e.Space(t), 0
 	for y := t.Y; y < t.Y+k; y++ {
 		for x := t.X; x < t.X+k; x++ {
-			if e.Grid.At(x, y)&model.Water != 0 {
+			if e.Grid.In(x, y) && e.Grid.At(x, y)&model.Water != 0 {
 				wet++
 			}
 		}
@@ -41,7 +47,25 @@ func belowRefusal(e *model.Encounter, t *model.Token) string {
 	if wet > 0 {
 		under = "water is under only part of its space"
 	}
-	return fmt.Sprintf("%s cannot go below the ground: it has no burrow Speed, and %s", t.Name, under)
+	return "it has no burrow Speed, and " + under
+}
+
+// DepthRefusal says why token t, as an edit would leave it on e's map
+// (its place and Speeds), may not be set to elevation z, "" when it may:
+// Raised's rule for PageDown, for the inspector's Elevation field. Below
+// the ground takes a burrow Speed or water under its whole space
+// (rules.MayGoBelow); going up, even while still below, is never refused.
+// In the GM's words, naming the token: "-10 ft is below the ground, where
+// Low cannot go: it has no burrow Speed, and no water is under it".
+func DepthRefusal(e *model.Encounter, t *model.Token, z int) string {
+	if !rules.HasElevation(e.Ruleset) || z >= 0 || z >= t.Elevation {
+		return ""
+	}
+	one := model.Encounter{Ruleset: e.Ruleset, FeetPerSquare: e.FeetPerSquare, Grid: e.Grid, Tokens: []model.Token{*t}}
+	if rules.MayGoBelow(&one, 0) {
+		return ""
+	}
+	return fmt.Sprintf("%d ft is below the ground, where %s cannot go: %s", z, t.Name, belowWhy(e, t))
 }
 
 // Height words an elevation: "15 ft up", "10 ft down", "on the ground".

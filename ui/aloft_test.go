@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
 )
 
@@ -182,5 +183,53 @@ func TestLiftingAFlyerShowsItFlying(t *testing.T) {
 	ed.RaiseSelected(1)
 	if m, msg := ed.ovp.settings.Mode, ed.status.msgLabel.Text; m != "land" || !strings.Contains(msg, "it would drop 5 ft, no damage") {
 		t.Errorf("Dae lifted: mode %q, status %q; want land and the fall", m, msg)
+	}
+}
+
+// TestAFlyerLoweredIntoWaterSwims: QA lowered a flyer (W, fly 30) with
+// PageDown into water below 0: the Mode stayed fly and the status bar said
+// "flight never goes below 0" over an empty reach. The Mode follows: swim
+// for a swimmer, and for one without a swim Speed the ruleset's land (the
+// rules' answer there), the status bar saying why.
+func TestAFlyerLoweredIntoWaterSwims(t *testing.T) {
+	e := fallEncounter(t)
+	w := e.TokenIndex("W")
+	e.Tokens[w].Elevation = 0 // on the water (2, 0)
+	e.Tokens[w].Speeds["swim"] = 20
+	ed, _, p := newTestEditor(t, e)
+	ed.ovp.settings.Mode = rules.ModeFly
+	ed.buildOverlayPanel()
+	ed.Select(w)
+	for range 4 {
+		ed.RaiseSelected(-1)
+	}
+	if z := ed.enc.Tokens[w].Elevation; z != -20 {
+		t.Fatalf("four PageDowns over water: %d ft", z)
+	}
+	if m := ed.ovp.settings.Mode; m != rules.ModeSwim {
+		t.Errorf("20 ft down in water: mode %q, want swim", m)
+	}
+	p.until(t, "overlays", ed.overlaysIdle)
+	if o := ed.Overlays(); len(o.Reach) == 0 {
+		t.Error("no swim reach 20 ft down")
+	}
+	// without a swim Speed: land, which says it cannot move there
+	ed.Select(-1)
+	delete(ed.enc.Tokens[w].Speeds, "swim")
+	ed.ovp.settings.Mode = rules.ModeFly
+	ed.buildOverlayPanel()
+	ed.Select(w)
+	if m := ed.ovp.settings.Mode; m != rules.ModeLand {
+		t.Errorf("no swim Speed, 20 ft down: mode %q, want land", m)
+	}
+	if got, want := ed.status.msgLabel.Text, "W is 20 ft down in water without a swim Speed: showing land"; got != want {
+		t.Errorf("status %q\nwant %q", got, want)
+	}
+	// back above the ground it flies
+	for range 5 {
+		ed.RaiseSelected(+1)
+	}
+	if m := ed.ovp.settings.Mode; m != rules.ModeFly {
+		t.Errorf("5 ft up again: mode %q, want fly", m)
 	}
 }

@@ -399,8 +399,9 @@ func (ed *Editor) Select(i int) {
 
 // fitMode switches the overlay's movement mode to one the selected token
 // has a Speed for (a drone that only flies shows its fly reach rather than
-// an error), and to fly for a flyer above the ground that can act: it is
-// in the air, and a land Stride would leave it there (flyingAloft).
+// an error), and to the one its height asks (session.HeightMode): fly for
+// a flyer above the ground that can act (a land Stride would leave it
+// there), swim or burrow below the ground, where flight never goes.
 // Points modes all spend land points, so they stay. The GM may switch
 // back by hand; the next selection fits again.
 func (ed *Editor) fitMode() {
@@ -410,10 +411,10 @@ func (ed *Editor) fitMode() {
 	}
 	t := &ed.enc.Tokens[ed.sel]
 	m := ed.ovp.settings.Mode
-	if m != rules.ModeFly && ed.flyingAloft(ed.sel) {
-		ed.ovp.settings.Mode = rules.ModeFly
+	if hm, why := session.HeightMode(ed.enc, ed.sel, m); hm != m {
+		ed.ovp.settings.Mode = hm
 		ed.buildOverlayPanel()
-		ed.message(fmt.Sprintf("%s is %s: showing fly", t.Name, session.Height(t.Elevation)))
+		ed.message(why)
 		return
 	}
 	if _, ok := t.Speeds[m]; ok {
@@ -427,16 +428,6 @@ func (ed *Editor) fitMode() {
 			return
 		}
 	}
-}
-
-// flyingAloft reports whether token i is above the ground with a fly
-// Speed it can use, in a ruleset with elevation: one that cannot act
-// falls instead (rules.MustFall), and Select has said so.
-func (ed *Editor) flyingAloft(i int) bool {
-	t := &ed.enc.Tokens[i]
-	_, fly := t.Speed(rules.ModeFly)
-	return fly && t.Elevation > 0 && rules.HasElevation(ed.enc.Ruleset) &&
-		rules.Describe(ed.enc.Ruleset).HasMode(rules.ModeFly) && !rules.MustFall(ed.enc, i)
 }
 
 // pushUndo records the current state before an edit.

@@ -75,3 +75,62 @@ func queryWords(what string) string {
 	}
 	return what
 }
+
+// HeightMode is the movement mode token sel's height asks for when the
+// overlays show mode, and why, in the GM's words ("" when it stays mode).
+// Above the ground a flyer that can act is shown flying ("Navasi is 15 ft
+// up: showing fly"): a land Stride would leave it in the air. Below the
+// ground, where flight never goes (rules-conventions.md "Elevation"), a
+// mode the token cannot move in there gives way to swim in water for a
+// swimmer, to burrow for a burrower, else to the ruleset's default mode,
+// whose answer is the rules' ("W is 20 ft down in water without a swim
+// Speed: showing land"). Rulesets without elevation keep mode.
+func HeightMode(e *model.Encounter, sel int, mode string) (string, string) {
+	if sel < 0 || sel >= len(e.Tokens) || !rules.HasElevation(e.Ruleset) {
+		return mode, ""
+	}
+	d := rules.Describe(e.Ruleset)
+	t := &e.Tokens[sel]
+	has := func(m string) bool { _, ok := t.Speed(m); return ok && d.HasMode(m) }
+	switch {
+	case t.Elevation > 0 && mode != rules.ModeFly && has(rules.ModeFly) && !rules.MustFall(e, sel):
+		return rules.ModeFly, fmt.Sprintf("%s is %s: showing fly", t.Name, Height(t.Elevation))
+	case t.Elevation >= 0:
+		return mode, ""
+	}
+	wet := underWater(e, t)
+	if (mode == rules.ModeSwim && wet || mode == rules.ModeBurrow) && has(mode) {
+		return mode, ""
+	}
+	where := Height(t.Elevation)
+	if wet {
+		where += " in water"
+	}
+	switch {
+	case wet && has(rules.ModeSwim):
+		return rules.ModeSwim, fmt.Sprintf("%s is %s: showing swim", t.Name, where)
+	case has(rules.ModeBurrow):
+		return rules.ModeBurrow, fmt.Sprintf("%s is %s: showing burrow", t.Name, where)
+	case mode == d.DefaultMode:
+		return mode, ""
+	}
+	lack := "a burrow Speed"
+	if wet {
+		lack = "a swim Speed"
+	}
+	return d.DefaultMode, fmt.Sprintf("%s is %s without %s: showing %s", t.Name, where, lack, d.DefaultMode)
+}
+
+// underWater reports whether every square of t's space is deep water
+// (`water`): where a token below the ground swims.
+func underWater(e *model.Encounter, t *model.Token) bool {
+	k := e.Space(t)
+	for y := t.Y; y < t.Y+k; y++ {
+		for x := t.X; x < t.X+k; x++ {
+			if !e.Grid.In(x, y) || e.Grid.At(x, y)&model.Water == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -110,3 +110,42 @@ func TestForcedWithoutSourceAsksForOne(t *testing.T) {
 		t.Errorf("errs %q, want the question alone", res.Errs)
 	}
 }
+
+// TestHeightMode: the mode a token's height asks for. Above the ground a
+// flyer that can act flies; below it, where flight never goes, a swimmer
+// in water swims, a burrower burrows, and one with neither is shown the
+// ruleset's land, the rules' answer there (QA: a flyer lowered into water
+// kept fly, "flight never goes below 0", over an empty reach).
+func TestHeightMode(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		rs     model.Ruleset
+		x      int // (0, 0) dry ground, (2, 0) water
+		elev   int
+		speeds map[string]int
+		conds  []string
+		mode   string
+		want   string
+		words  string
+	}{
+		{"a flyer on the ground keeps land", model.SF2E, 0, 0, map[string]int{"land": 25, "fly": 30}, nil, "land", "land", ""},
+		{"a flyer aloft flies", model.SF2E, 0, 15, map[string]int{"land": 25, "fly": 30}, nil, "land", "fly", "Navasi is 15 ft up: showing fly"},
+		{"an unconscious flyer falls instead", model.SF2E, 0, 15, map[string]int{"land": 25, "fly": 30}, []string{model.CondUnconscious}, "land", "land", ""},
+		{"a walker aloft keeps land", model.SF2E, 0, 15, map[string]int{"land": 25}, nil, "land", "land", ""},
+		{"a swimmer under water swims", model.SF2E, 2, -20, map[string]int{"land": 25, "fly": 30, "swim": 20}, nil, "fly", "swim", "Navasi is 20 ft down in water: showing swim"},
+		{"a swimmer already swimming", model.PF1E, 2, -10, map[string]int{"fly": 30, "swim": 20}, nil, "swim", "swim", ""},
+		{"no swim Speed: land, and why", model.SF2E, 2, -20, map[string]int{"land": 25, "fly": 30}, nil, "fly", "land", "Navasi is 20 ft down in water without a swim Speed: showing land"},
+		{"no swim Speed, in land already", model.SF2E, 2, -20, map[string]int{"land": 25, "fly": 30}, nil, "land", "land", ""},
+		{"a burrower underground burrows", model.SF2E, 0, -10, map[string]int{"land": 25, "fly": 30, "burrow": 10}, nil, "fly", "burrow", "Navasi is 10 ft down: showing burrow"},
+		{"starship has no heights", model.Starship, 0, 0, map[string]int{"fly": 300}, nil, "fly", "fly", ""},
+	} {
+		e := &model.Encounter{Name: "h", Ruleset: c.rs, Grid: model.NewGrid(4, 2), Tokens: []model.Token{
+			{Name: "Navasi", X: c.x, Size: model.Medium, Elevation: c.elev, Speeds: c.speeds, Conditions: c.conds},
+		}}
+		e.Grid.Set(2, 0, model.Water)
+		got, words := HeightMode(e, 0, c.mode)
+		if got != c.want || words != c.words {
+			t.Errorf("%s: HeightMode = %q, %q\nwant %q, %q", c.name, got, words, c.want, c.words)
+		}
+	}
+}

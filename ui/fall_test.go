@@ -173,3 +173,10 @@ func dialogSays(w fyne.Window, text string) bool {
 	})
 	return found
 }
+
+// The help says how to make a token fall.
+func TestHelpTellsHowToMakeATokenFall(t *testing.T) {
+	if !strings.Contains(helpText, "**Encounter > "+fallItemLabel+"**") {
+		t.Error("the help does not name Encounter > Selected token falls")
+	}
+}

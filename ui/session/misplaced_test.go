@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
+	"strings"
 	"testing"
 
 	"encounterplanner/model"
@@ -28,12 +29,19 @@ func TestMisplacedIsEndRefusal(t *testing.T) {
 					e.Grid.Cells[i] = model.Wall
 				case 1:
 					e.Grid.Cells[i] = model.Obstacle
+				case 2:
+					e.Grid.Cells[i] = model.Door // closed: a wall
+				case 3:
+					e.Grid.Cells[i] = model.Door | model.Open
 				}
 			}
 			for i := r.Intn(80); i >= 0; i-- {
 				tk := model.Token{Name: fmt.Sprint("T", i), X: r.Intn(w+4) - 2, Y: r.Intn(h+4) - 2, Size: sizes[r.Intn(len(sizes))]}
 				if rs == model.SF2E || rs == model.PF1E {
 					tk.Elevation = 5 * (r.Intn(8) - 2) // 10 ft down to 25 ft up
+				}
+				if r.Intn(5) == 0 { // a body others may end on
+					tk.Conditions = []string{model.CondUnconscious, model.CondProne}
 				}
 				e.Tokens = append(e.Tokens, tk)
 			}
@@ -102,5 +110,44 @@ func TestCoverTargetsNearest(t *testing.T) {
 	e.Tokens = e.Tokens[:5]
 	if to, left := CoverTargets(e, 0, true); !reflect.DeepEqual(to, []int{1, 2, 3, 4}) || left != 0 {
 		t.Errorf("with allies, 4 others: %v, %d left", to, left)
+	}
+}
+
+// TestDropsOnABodyAndOnDoors: a creature may end on a prone unconscious
+// or dead creature its size or smaller (rules-conventions.md, "Conditions
+// the rules act on"), as the rules' reach says; the app refused the drop
+// ("occupied by Goblin") and marked both misplaced. A closed door square
+// is a wall square for where a token may stand; the app let a token be
+// dropped on one, unmarked.
+func TestDropsOnABodyAndOnDoors(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		e := &model.Encounter{Ruleset: rs, Grid: model.Grid{W: 8, H: 4, Cells: make([]model.Terrain, 32)}}
+		e.Grid.Cells[6] = model.Door
+		e.Grid.Cells[7] = model.Door | model.Open
+		e.Tokens = []model.Token{
+			{Name: "Dae", X: 0, Y: 0, Size: model.Medium},
+			{Name: "Goblin", X: 3, Y: 0, Size: model.Small, Conditions: []string{model.CondUnconscious, model.CondProne}},
+			{Name: "Ogre", X: 3, Y: 2, Size: model.Large, Conditions: []string{model.CondDead}},
+		}
+		if why := EndRefusal(e, 0, 3, 0); why != "" {
+			t.Errorf("%s: Dae onto the unconscious goblin: %q, want allowed", rs, why)
+		}
+		if why := EndRefusal(e, 0, 3, 2); why == "" {
+			t.Errorf("%s: Dae onto the dead ogre, larger than Dae: allowed", rs)
+		}
+		if why := EndRefusal(e, 0, 6, 0); !strings.Contains(why, "closed door") {
+			t.Errorf("%s: Dae onto a closed door square: %q", rs, why)
+		}
+		if why := EndRefusal(e, 0, 7, 0); why != "" {
+			t.Errorf("%s: Dae onto an open door square: %q", rs, why)
+		}
+		e.Tokens[0].X = 3
+		if got := Misplaced(e); len(got) != 0 {
+			t.Errorf("%s: Dae standing on the goblin: misplaced %v", rs, got)
+		}
+		e.Tokens[0].X = 6
+		if got := Misplaced(e); !reflect.DeepEqual(got, []int{0}) {
+			t.Errorf("%s: Dae on the closed door: misplaced %v, want [0]", rs, got)
+		}
 	}
 }

@@ -50,6 +50,9 @@ func dropCheck(e *model.Encounter, d, x, y, z int, byRules bool) string {
 			if tr.Any(model.Wall) {
 				return fmt.Sprintf("(%d, %d) is a wall", xx, yy)
 			}
+			if tr.BlocksLikeWall() {
+				return fmt.Sprintf("(%d, %d) is a closed door", xx, yy)
+			}
 			if tr.Any(model.Obstacle) && !over {
 				return fmt.Sprintf("(%d, %d) is an obstacle", xx, yy)
 			}
@@ -61,7 +64,7 @@ func dropCheck(e *model.Encounter, d, x, y, z int, byRules bool) string {
 			continue
 		}
 		o := &e.Tokens[j]
-		if byRules && rs.MayShare(t.Size, o.Size) {
+		if byRules && mayShareSpace(rs, &t, o) {
 			continue
 		}
 		if rules.BoxesOverlap(e, &t, o) {
@@ -130,7 +133,7 @@ func Misplaced(e *model.Encounter) []int {
 						continue
 					}
 					o := &e.Tokens[j]
-					if rs.MayShare(t.Size, o.Size) {
+					if mayShareSpace(rs, t, o) {
 						continue
 					}
 					found = rules.BoxesOverlap(e, t, o)
@@ -161,12 +164,22 @@ func misplacedAlone(e *model.Encounter, t *model.Token) bool {
 	}
 	for yy := t.Y; yy < t.Y+k; yy++ {
 		for xx := t.X; xx < t.X+k; xx++ {
-			if e.Grid.At(xx, yy).Any(no) {
+			if tr := e.Grid.At(xx, yy); tr.Any(no) || tr.BlocksLikeWall() {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// mayShareSpace reports whether tokens t and o may stand in one space
+// after a move: the ruleset lets either end in the other's
+// (rules.Ruleset.MayEndOn: sizes that share, or a prone creature
+// unconscious or dead and no bigger than the one ending there). Either
+// way round, so that the body a creature stands on is not marked
+// misplaced for it, nor the creature moved onto a body refused.
+func mayShareSpace(rs *rules.Ruleset, t, o *model.Token) bool {
+	return rs.MayEndOn(t, o) || rs.MayEndOn(o, t)
 }
 
 // RulesetProblems lists, per token, why it does not fit ruleset r as it is.
@@ -227,7 +240,7 @@ func Crowded(e *model.Encounter, i int) string {
 	}
 	for y := t.Y; y < t.Y+k; y++ {
 		for x := t.X; x < t.X+k; x++ {
-			if e.Grid.At(x, y).Any(no) {
+			if tr := e.Grid.At(x, y); tr.Any(no) || tr.BlocksLikeWall() {
 				return "stand on a wall or obstacle"
 			}
 		}
@@ -235,7 +248,7 @@ func Crowded(e *model.Encounter, i int) string {
 	rs := rules.Describe(e.Ruleset)
 	for j := range e.Tokens {
 		o := &e.Tokens[j]
-		if j == i || rs.MayShare(t.Size, o.Size) {
+		if j == i || mayShareSpace(rs, t, o) {
 			continue
 		}
 		if rules.BoxesOverlap(e, t, o) {

@@ -467,7 +467,7 @@ func (ed *Editor) Undo() {
 		ed.message("nothing to undo")
 		return
 	}
-	ch := session.Change(s, cur)
+	ch := ed.hist.Change(s, cur)
 	ed.restore(s, ch.Token)
 	ed.message(undoWords("Undone", ch.Words))
 }
@@ -480,7 +480,7 @@ func (ed *Editor) Redo() {
 		ed.message("nothing to redo")
 		return
 	}
-	ch := session.Change(cur, s)
+	ch := ed.hist.Change(cur, s)
 	ed.restore(s, ch.Token)
 	ed.message(undoWords("Redone", ch.Words))
 }

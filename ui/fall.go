@@ -85,6 +85,7 @@ func (ed *Editor) FallSelected() {
 // applyFall makes fall p with the damage rolled (pf1e), as one undo step.
 func (ed *Editor) applyFall(p session.FallPlan, rolled int) {
 	var said string
+	name := ed.enc.Tokens[p.Token].Name
 	if err := ed.apply("", func(c *model.Encounter) error {
 		said = p.Apply(c, rolled)
 		ed.followParty(c, p.Token) // what it sees from the ground
@@ -92,6 +93,12 @@ func (ed *Editor) applyFall(p session.FallPlan, rolled int) {
 	}); err != nil {
 		return // apply said why
 	}
+	// Undo names the fall, not the height, HP or prone it changed
+	verb := "fell"
+	if strings.HasPrefix(said, name+" dropped") {
+		verb = "dropped" // as the status bar said: no damage
+	}
+	ed.hist.Name(fmt.Sprintf("%s %s %d ft", name, verb, p.Fall.Feet))
 	ed.showInspector()
 	ed.fitMode()
 	ed.syncFallItem()

@@ -585,7 +585,13 @@ func (ed *Editor) fightEdit(f func(c *model.Encounter) error) error {
 // (nil: they go last), the order is by initiative (on a tie the party's
 // adversaries first, then by name: session.StartFight).
 func (ed *Editor) StartFight(roll func() int) error {
-	return ed.fightEdit(func(c *model.Encounter) error { return session.StartFight(c, roll) })
+	err := ed.fightEdit(func(c *model.Encounter) error { return session.StartFight(c, roll) })
+	if err == nil {
+		// over a fight in progress the step changed initiatives and the
+		// order: Undo said "Pip's initiative changed"
+		ed.hist.Name("fight started")
+	}
+	return err
 }
 
 // NextTurn passes the turn on (key N); after the last token a new round.
@@ -633,6 +639,7 @@ func (ed *Editor) DelayTurn() {
 		return nil
 	})
 	if err == nil {
+		ed.hist.Name(who + " delayed") // not "turn passed", nor an initiative changed
 		ed.message(fmt.Sprintf("%s delays, acting after %s: %s", who, ed.enc.Fight.Turn, turnMessage(ed.enc.Fight, round)))
 	}
 }

@@ -29,8 +29,35 @@ const (
 // a short time (typing in one inspector field) share one entry.
 type History struct {
 	undo, redo []*model.Encounter
-	lastKey    string
-	lastAt     time.Time
+	// undoNames and redoNames are the steps' names (Name), one a step of
+	// undo and redo, "" for a step named by what it changed (Change)
+	undoNames, redoNames []string
+	// moved is the name of the step Back or Forward last moved
+	moved   string
+	lastKey string
+	lastAt  time.Time
+}
+
+// Name names the step last recorded for what the GM did ("Wing fell 30
+// ft", "Ogre Brute delayed"), which Undo and Redo say in place of what
+// the two states differ by: a fall changes height, HP and prone in one
+// step, and was undone as "Wing's HP changed"; Start fight over a fight
+// as "Pip's initiative changed"; a Delay as "turn passed".
+func (h *History) Name(words string) {
+	if n := len(h.undoNames); n > 0 {
+		h.undoNames[n-1] = words
+	}
+}
+
+// Change is the edit from older to newer, the states either side of the
+// step Back or Forward last moved (session.Change), named by the step's
+// name when it has one (Name).
+func (h *History) Change(older, newer *model.Encounter) Edit {
+	ch := Change(older, newer)
+	if h.moved != "" {
+		ch.Words = h.moved
+	}
+	return ch
 }
 
 // push records before (already a clone, or the state an edit replaced,
@@ -50,6 +77,7 @@ func (h *History) Push(before *model.Encounter, key string) {
 		shareSame(before, h.undo[n-1])
 	}
 	h.undo = append(h.undo, before)
+	h.undoNames = append(h.undoNames, "")
 	drop := max(0, len(h.undo)-HistoryLimit)
 	for held := h.held(); drop < len(h.undo)-HistoryMin && held > HistoryBytes; drop++ {
 		held -= ownBytes(h.undo[drop], h.undo[drop+1])
@@ -58,6 +86,7 @@ func (h *History) Push(before *model.Encounter, key string) {
 		n := copy(h.undo, h.undo[drop:])
 		clear(h.undo[n:])
 		h.undo = h.undo[:n]
+		h.undoNames = h.undoNames[:copy(h.undoNames, h.undoNames[drop:])]
 	}
 	h.dropRedo()
 }
@@ -68,6 +97,7 @@ func (h *History) Push(before *model.Encounter, key string) {
 func (h *History) dropRedo() {
 	clear(h.redo)
 	h.redo = h.redo[:0]
+	h.redoNames = h.redoNames[:0]
 }
 
 // held is the bytes of squares and masks the undo steps hold of their own.
@@ -109,6 +139,9 @@ func (h *History) Back(cur *model.Encounter) *model.Encounter {
 	prev := h.undo[len(h.undo)-1]
 	h.undo[len(h.undo)-1] = nil
 	h.undo = h.undo[:len(h.undo)-1]
+	h.moved = h.undoNames[len(h.undoNames)-1]
+	h.undoNames = h.undoNames[:len(h.undoNames)-1]
+	h.redoNames = append(h.redoNames, h.moved)
 	// cur is put aside: it shares the map with the redo step below it
 	// where they are the same, as a recorded state does with the undo
 	// step below (undoing 60 token moves on a 1000 x 1000 map with fog
@@ -169,6 +202,9 @@ func (h *History) Forward(cur *model.Encounter) *model.Encounter {
 	next := h.redo[len(h.redo)-1]
 	h.redo[len(h.redo)-1] = nil
 	h.redo = h.redo[:len(h.redo)-1]
+	h.moved = h.redoNames[len(h.redoNames)-1]
+	h.redoNames = h.redoNames[:len(h.redoNames)-1]
+	h.undoNames = append(h.undoNames, h.moved)
 	if n := len(h.redo); n > 0 {
 		ownSlices(next, h.redo[n-1]) // edited in place from now on
 	}
@@ -186,6 +222,7 @@ func (h *History) DropLast() {
 	if n := len(h.undo); n > 0 {
 		h.undo[n-1] = nil
 		h.undo = h.undo[:n-1]
+		h.undoNames = h.undoNames[:n-1]
 	}
 	h.lastKey = ""
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -35,7 +37,10 @@ type fightPanel struct {
 	scroll *container.Scroll // the inspector's scroll, under the order
 	shown  string            // the round and turn last shown (followTurn)
 	rows   *lazyRows         // the order's rows, in box (updateOrder)
-	toTurn bool              // the turn changed: show its row (showFight)
+	// tail is the room under the rows that lets the order scroll the
+	// current creature's row to the top near its foot (showTurnRow)
+	tail   *canvas.Rectangle
+	toTurn bool // the turn changed: show its row (showFight)
 	// wrap: the order ends with a row for the next round's first
 	// creature, after the last one's, whose turn it is (setWrap)
 	wrap bool
@@ -158,11 +163,10 @@ func (l fightColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		order.Move(fyne.NewPos(0, y))
 		was := order.Size().Height
 		order.Resize(fyne.NewSize(size.Width, h))
-		// a view made shorter (the window, another creature's quick
-		// part, the overlay switches' elevation row) that hides the
-		// turn's row or the next shows them again, and the row after
-		// the last comes or goes as the view needs it
-		if l.ed.setWrap(l.ed.wrapWanted(h)) || h < was && !l.ed.turnRowsInView() {
+		// a view made shorter or taller (the window, the overlay
+		// switches' elevation row) shows the turn's row first again,
+		// and the row after the last comes or goes as the view needs it
+		if l.ed.setWrap(l.ed.wrapWanted(h)) || h != was {
 			l.ed.showTurnRow()
 		}
 		y += h + pad
@@ -175,6 +179,9 @@ func (l fightColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // last (setWrap): the order's view is never made taller for it.
 func (ed *Editor) orderHeight() float32 {
 	h := ed.fight.box.MinSize().Height
+	if t := ed.fight.tail; t != nil && t.Visible() {
+		h -= t.MinSize().Height + theme.Padding() // room to scroll, not rows
+	}
 	if ed.fight.wrap {
 		h -= ed.orderRowHeight()
 	}
@@ -363,7 +370,11 @@ func (ed *Editor) updateOrder(f *model.Fight, head fyne.CanvasObject, anew bool)
 	if head != nil {
 		objs = append(objs, head) // the bar, in a panel without the pinned one
 	}
-	box.Objects = append(objs, rows, widget.NewSeparator()) // laid out once, by Refresh
+	if ed.fight.tail == nil {
+		ed.fight.tail = canvas.NewRectangle(color.Transparent)
+		ed.fight.tail.Hide()
+	}
+	box.Objects = append(objs, rows, widget.NewSeparator(), ed.fight.tail) // laid out once, by Refresh
 	return true
 }
 
@@ -437,25 +448,6 @@ func (ed *Editor) bindOrderRow(i int, o fyne.CanvasObject) {
 	}
 }
 
-// turnRowsInView reports whether the order's view shows the current
-// creature's row and the one after it whole (on the last creature's turn
-// without the row after the last, the current one's only: the view
-// holds the whole order, or cannot show the first row with the last).
-func (ed *Editor) turnRowsInView() bool {
-	f, sc := ed.enc.Fight, ed.fight.order
-	row := ed.orderRowHeight()
-	if f == nil || sc == nil || row <= 0 {
-		return true
-	}
-	i := slices.Index(f.Order, f.Turn)
-	if i < 0 {
-		return true
-	}
-	last := min(i+1, ed.orderRows().Length()-1)
-	top := sc.Offset.Y
-	return float32(i)*row >= top-0.5 && float32(last+1)*row-theme.Padding() <= top+sc.Size().Height+0.5
-}
-
 // showTurnRow scrolls the order so that the row of the creature whose
 // turn it is comes first, with those after it below: in a short pane the
 // current creature's row was often out of sight. Near the order's foot
@@ -472,18 +464,32 @@ func (ed *Editor) showTurnRow() {
 		return
 	}
 	ed.setWrap(ed.wrapWanted(sc.Size().Height))
-	// the rows were just rebuilt: lay them out before the offset is
-	// bounded by their height
-	c := sc.Content
-	c.Resize(c.MinSize().Max(sc.Size()))
 	row := ed.orderRowHeight()
 	if row <= 0 {
 		return
 	}
-	// whole rows from the top: scrolled to the content's foot, the
-	// separator under the rows cut the first row in view
+	// whole rows from the top; where the order does not fit in view, the
+	// current row first even near the order's foot, with room under the
+	// rows for it (tail): the view stopped at the foot and the Goblin
+	// Archer's row came third, under two who had acted
 	whole := int((sc.Size().Height + theme.Padding()) / row)
-	top := min(i, max(0, ed.orderRows().Length()-whole))
+	n := ed.orderRows().Length()
+	top := 0
+	if n > whole {
+		top = i
+	}
+	if t := ed.fight.tail; t != nil {
+		under := max(0, float32(top+whole-n)*row)
+		if t.MinSize().Height != under || t.Visible() != (under > 0) {
+			t.SetMinSize(fyne.NewSize(0, under))
+			t.Hidden = under <= 0 // no padding above it either
+			ed.fight.box.Refresh()
+		}
+	}
+	// the rows were just rebuilt: lay them out before the offset is
+	// bounded by their height
+	c := sc.Content
+	c.Resize(c.MinSize().Max(sc.Size()))
 	sc.ScrollToOffset(fyne.NewPos(0, float32(top)*row))
 }
 

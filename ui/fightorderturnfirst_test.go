@@ -9,16 +9,16 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// TestTheTurnsRowComesFirst: on the den at the
-// first window size, after N the Goblin Archer's row was the third in
-// the order's view, under two creatures who had acted (the view stopped
-// at the order's foot). Through a round and into the next, at every window size, the current
+// TestTheTurnsRowComesFirst: on the den at the first window size, after
+// N the Goblin Archer's row was the third in the order's view, under two
+// creatures who had acted (the view stopped at the order's foot).
+// Through two rounds and into the next, at every window size, the current
 // creature's row is the first in view where the order does not fit (the
 // next one's under it: TestWhoIsNextIsInSight), and the order's view
 // keeps its height from one creature to the next whose HP and conditions
-// take as much room. (Not yet between creatures whose HP and conditions
-// take different room: the order has five rows on the Archer's turn and
-// four on the frightened Dae's, so the amount field moves 40 px.)
+// take as much room: the order had five rows on the Archer's turn and
+// four on the frightened Dae's, so the amount field moved 40 px. It now
+// keeps the room of the largest HP and conditions the fight has shown.
 func TestTheTurnsRowComesFirst(t *testing.T) {
 	for _, win := range paneWindowSizes() {
 		t.Run(fmt.Sprintf("%vx%v", win.Width, win.Height), func(t *testing.T) {
@@ -26,20 +26,23 @@ func TestTheTurnsRowComesFirst(t *testing.T) {
 			ed.win.Resize(win.Subtract(editorChrome()).Add(fyne.NewSquareSize(2 * theme.Padding())))
 			settle(t, ed, p)
 			sc := ed.fight.order
-			height, column, quick := sc.Size().Height, ed.fight.pin.Size().Height, ed.fight.quickRoom
 			row := ed.orderRowHeight()
 			f := ed.enc.Fight
-			fits := float32(len(f.Order))*row-theme.Padding() <= height+0.5
-			for turn := range len(f.Order) + 1 {
+			n := len(f.Order)
+			// the first round shows every creature's HP and conditions
+			// once; from the second the order keeps one height
+			var height, column float32
+			for turn := range 2*n + 1 {
 				f = ed.enc.Fight
 				i := slices.Index(f.Order, f.Turn)
+				fits := float32(n)*row-theme.Padding() <= sc.Size().Height+0.5
+				if turn == n {
+					height, column = sc.Size().Height, ed.fight.pin.Size().Height
+				}
 				// (where the window is short, Navasi's elevation row under
-				// the overlay switches takes the column a row, and the
-				// unconscious Goblin Warrior's taller HP and conditions take
-				// the order's rows but two)
-				same := ed.fight.pin.Size().Height == column && ed.fight.quickRoom == quick
-				if got := sc.Size().Height; got != height && same {
-					t.Errorf("turn %d, %s's: the order is %v high, %v on the first turn", turn, f.Turn, got, height)
+				// the overlay switches takes the column a row)
+				if got := sc.Size().Height; turn > n && got != height && ed.fight.pin.Size().Height == column {
+					t.Errorf("turn %d, %s's: the order is %v high, %v at the second round's start", turn, f.Turn, got, height)
 				}
 				if top := sc.Offset.Y / row; !fits && (top < float32(i)-0.01 || top > float32(i)+0.01) {
 					t.Errorf("turn %d, %s's (row %d): the view begins at row %v, want the current row first", turn, f.Turn, i, top)

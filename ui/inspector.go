@@ -87,7 +87,17 @@ func (ed *Editor) showInspector() {
 		id = ed.enc.Tokens[ed.sel].ID
 	}
 	if id != ed.fight.quickFor {
-		ed.fight.quickFor, ed.fight.quickRoom = id, ed.insp.quickHeight()
+		// In a fight the room is the largest any creature's quick part
+		// has had: it followed each creature's, and on the den the order
+		// had five rows on the Goblin Archer's turn and four on the
+		// frightened Dae's, so the amount field and Damage moved 40 px
+		// from one turn to the next, and a click where the amount had
+		// been hit the HP. With no creature selected it keeps the room.
+		room := ed.insp.quickHeight()
+		if ed.enc.Fight != nil && (id == "" || room < ed.fight.quickRoom) {
+			room = ed.fight.quickRoom
+		}
+		ed.fight.quickFor, ed.fight.quickRoom = id, room
 		if ed.right != nil && ed.fight.pin != nil {
 			ed.right.Refresh()
 			ed.fight.pin.Refresh()

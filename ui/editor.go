@@ -294,7 +294,7 @@ func (ed *Editor) key(ev *fyne.KeyEvent) bool {
 	case fyne.KeyDelete, fyne.KeyBackspace:
 		ed.DeleteToken()
 	case fyne.KeyEscape:
-		if !ed.abandonGesture() { // Escape in a drag cancels the drag only
+		if !ed.cancelPan() && !ed.abandonGesture() { // Escape in a drag cancels the drag only
 			ed.unpickArea()
 			ed.Select(-1)
 		}

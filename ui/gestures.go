@@ -26,6 +26,9 @@ type mapGesture struct {
 	edge           edgeStroke
 	fog            fogStroke
 	ruler          session.Ruler // the ruler (rulertool.go): not a stroke, kept while tools change
+	// the token selected and the area picked when a pan's press let go
+	// of them (pans), for Escape to give back (cancelPan)
+	panSel, panArea int
 }
 
 // hover implements mapInput.
@@ -151,10 +154,31 @@ func (ed *Editor) pans(x, y int) bool {
 	if ed.tools.tool != ToolSelect || ed.tokenPick(x, y) >= 0 {
 		return false
 	}
+	ed.gest.panSel, ed.gest.panArea = ed.sel, ed.pickedArea()
 	if !ed.doorAt(x, y) {
 		ed.Select(-1)
 	}
 	ed.unpickArea()
+	return true
+}
+
+// cancelPan is Escape during a pan (any: the select tool's, the middle
+// button's, Space's): the view goes back where the pan began, the rest of
+// the press's motion is ignored until release (mapview.CancelPan), and the
+// token and area the press let go of are selected again, so Escape
+// cancels the pan and nothing else. It reports whether a pan was in
+// progress.
+func (ed *Editor) cancelPan() bool {
+	cancelled, asked := ed.view.CancelPan()
+	if !cancelled {
+		return false
+	}
+	if asked {
+		ed.Select(ed.gest.panSel)
+		if ed.gest.panArea >= 0 {
+			ed.pickArea(ed.gest.panArea)
+		}
+	}
 	return true
 }
 

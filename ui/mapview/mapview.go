@@ -99,6 +99,10 @@ type View struct {
 	// gesture state
 	active, panning bool
 	panClick        bool    // a pan Pans asked for that has not moved beyond clickSlop yet
+	panFromX        float64 // the origin when the pan began (CancelPan puts it back)
+	panFromY        float64
+	asked           bool    // the pan is one the input asked for (Pans)
+	cancelled       bool    // the pan was cancelled: the press's motion is ignored until release
 	pressX, pressY  float64 // the map point of the last press, in squares
 	button          desktop.MouseButton
 	shiftDown       bool             // from the mouse-down modifiers
@@ -408,10 +412,12 @@ func (m *View) begin(p fyne.Position, b desktop.MouseButton, shift bool) {
 	x, y := m.SquareAt(p)
 	m.gestureAt = p
 	m.pressX, m.pressY = m.PointAt(p)
-	m.panClick = false
+	m.panClick, m.cancelled = false, false
+	m.panFromX, m.panFromY = m.originX, m.originY
 	m.panning = b == desktop.MouseButtonTertiary || m.spaceHeld
+	m.asked = false
 	if !m.panning && m.input != nil && m.input.Pans(x, y) {
-		m.panning, m.panClick = true, true
+		m.panning, m.panClick, m.asked = true, true, true
 	}
 	if m.panning || m.input == nil {
 		return
@@ -426,6 +432,10 @@ func (m *View) end(p fyne.Position) {
 		return
 	}
 	m.active = false
+	if m.cancelled {
+		m.cancelled = false // CancelPan: the release ends nothing more
+		return
+	}
 	if m.panning {
 		m.panning = false
 		if m.panClick && m.input != nil {
@@ -450,7 +460,7 @@ func (m *View) Dragged(ev *fyne.DragEvent) {
 	if !m.active {
 		m.begin(ev.Position.Subtract(ev.Dragged), desktop.MouseButtonPrimary, m.shiftHeld)
 	}
-	if !m.active {
+	if !m.active || m.cancelled {
 		return
 	}
 	if m.panning {
@@ -470,6 +480,23 @@ func (m *View) Dragged(ev *fyne.DragEvent) {
 	}
 }
 
+// CancelPan is Escape during a pan: the view goes back to where the pan
+// began, the press is no click (a door pressed stays as it was), and the
+// rest of its motion is ignored until the button is let go of. It reports
+// whether a pan was in progress, and whether it was one the input asked
+// for (Pans), not the middle button's or Space's.
+func (m *View) CancelPan() (cancelled, asked bool) {
+	if !m.active || !m.panning {
+		return false, false
+	}
+	asked = m.asked
+	m.panning, m.panClick, m.cancelled = false, false, true
+	m.originX, m.originY = m.panFromX, m.panFromY
+	m.Refresh()
+	m.rehover()
+	return true, asked
+}
+
 // DragEnd ends a drag gesture.
 func (m *View) DragEnd() { m.end(m.last) }
 
@@ -480,7 +507,7 @@ func (m *View) MouseIn(ev *desktop.MouseEvent) { m.MouseMoved(ev) }
 func (m *View) MouseMoved(ev *desktop.MouseEvent) {
 	m.eventAt = time.Now()
 	m.pointer = ev.Position
-	if m.panning && m.active {
+	if (m.panning || m.cancelled) && m.active {
 		return
 	}
 	x, y := m.SquareAt(ev.Position)

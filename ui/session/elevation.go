@@ -100,10 +100,26 @@ func endHeight(e *model.Encounter, t *model.Token, p *rules.Path) []string {
 	return out
 }
 
+// ModeBack words the overlays' Mode going back to mode once token i's
+// height no longer asks for the one it chose (HeightMode): "Navasi is on
+// the ground: showing land" after a landing, "Navasi is unconscious 15 ft
+// up: showing land" for a flyer that must fall (rules.MustFall).
+func ModeBack(e *model.Encounter, i int, mode string) string {
+	if i < 0 || i >= len(e.Tokens) {
+		return ""
+	}
+	t := &e.Tokens[i]
+	if rules.MustFall(e, i) {
+		return fmt.Sprintf("%s %s: showing %s", t.Name, aloft(t), mode)
+	}
+	return fmt.Sprintf("%s is %s: showing %s", t.Name, Height(t.Elevation), mode)
+}
+
 // FallWarning words what happens to token tok, left in the air
 // (rules.MustFall) without a fly Speed ("Dae is 30 ft up without a fly
 // Speed: it would fall 30 ft for 15 bludgeoning damage and land prone")
-// or unable to act ("Navasi is unconscious 15 ft up: it would fall ...").
+// or unable to act, with a fly Speed or without ("Navasi is unconscious
+// 15 ft up: it would fall ...").
 // A fall that does no damage says so plainly ("it would drop 5 ft, no
 // damage"). "" when it need not fall.
 func FallWarning(e *model.Encounter, tok int) string {
@@ -111,10 +127,7 @@ func FallWarning(e *model.Encounter, tok int) string {
 		return ""
 	}
 	t := &e.Tokens[tok]
-	head := fmt.Sprintf("%s is %s without a fly Speed", t.Name, Height(t.Elevation))
-	if _, fly := t.Speed(rules.ModeFly); fly {
-		head = fmt.Sprintf("%s %s %s", t.Name, incapable(t), Height(t.Elevation)) // move.go
-	}
+	head := t.Name + " " + aloft(t) // move.go
 	f, err := rules.FallOf(e, rules.NewFallQuery(tok))
 	if err != nil {
 		return fmt.Sprintf("%s: it would fall (%v)", head, err)

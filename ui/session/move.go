@@ -30,35 +30,53 @@ func incapable(t *model.Token) string {
 // CannotMove says why token i cannot move by itself at all, "Dae is
 // unconscious: it cannot move", "" when it can: it is dead, unconscious or
 // cannot act, or it is in the air without a fly Speed and must fall first
-// (rules.MustFall), where a Stride would walk on air: then the words are
-// its fall's and how to make it ("Low is 5 ft up without a fly Speed: it
-// would drop 5 ft, no damage; it must fall before it moves (Encounter >
-// Selected token falls)"), which the status bar keeps while it is
-// selected. The overlays show such a token no reach and no path.
+// (rules.MustFall), where a Stride would walk on air. A token that must
+// fall is told its fall and how to make it ("Low is 5 ft up without a fly
+// Speed: it would drop 5 ft, no damage; it must fall before it moves
+// (Encounter > Selected token falls)"), one that cannot act in the air
+// too, its fly Speed no help ("Navasi is unconscious 15 ft up: it would
+// fall ...; it cannot move, and falls with Encounter > Selected token
+// falls"), which the status bar keeps while it is selected. The overlays
+// show such a token no reach and no path.
 func CannotMove(e *model.Encounter, i int) string {
 	if i < 0 || i >= len(e.Tokens) {
 		return ""
 	}
 	t := &e.Tokens[i]
-	if w := incapable(t); w != "" {
-		return fmt.Sprintf("%s %s: it cannot move", t.Name, w)
+	w := incapable(t)
+	if f := FallWarning(e, i); f != "" {
+		if w != "" {
+			return fmt.Sprintf("%s; it cannot move, and falls with %s", f, FallCommand)
+		}
+		return fmt.Sprintf("%s; it must fall before it moves (%s)", f, FallCommand)
 	}
-	if w := FallWarning(e, i); w != "" {
-		return fmt.Sprintf("%s; it must fall before it moves (%s)", w, FallCommand)
+	if w != "" {
+		return fmt.Sprintf("%s %s: it cannot move", t.Name, w)
 	}
 	return ""
 }
 
 // mustFallFirst says, after the token's name, why token i must fall
 // before it moves ("is 15 ft up without a fly Speed and must fall first
-// (Encounter > Selected token falls)"), "" when it need not
-// (rules.MustFall; one that cannot act is incapable's to say).
+// (Encounter > Selected token falls)", "is unconscious 15 ft up and must
+// fall first (...)" for one that cannot act), "" when it need not
+// (rules.MustFall).
 func mustFallFirst(e *model.Encounter, i int) string {
 	if !rules.MustFall(e, i) {
 		return ""
 	}
 	t := &e.Tokens[i]
-	return fmt.Sprintf("is %s without a fly Speed and must fall first (%s)", Height(t.Elevation), FallCommand)
+	return fmt.Sprintf("%s and must fall first (%s)", aloft(t), FallCommand)
+}
+
+// aloft says, after the token's name, why token t in the air must fall
+// (rules.MustFall): "is unconscious 15 ft up" for one that cannot act (a
+// fly Speed or not), else "is 15 ft up without a fly Speed".
+func aloft(t *model.Token) string {
+	if w := incapable(t); w != "" {
+		return fmt.Sprintf("%s %s", w, Height(t.Elevation))
+	}
+	return fmt.Sprintf("is %s without a fly Speed", Height(t.Elevation))
 }
 
 // FallCommand is where the GM makes a token fall: the Encounter menu's
@@ -111,11 +129,11 @@ func planMove(e *model.Encounter, i, x, y int, set Settings) Move {
 	if _, turn := TurnOf(e, i); !turn {
 		return Move{} // the GM places it (setting up the map, a body dragged aside)
 	}
+	if w := mustFallFirst(e, i); w != "" { // unable to act or not, its fall first
+		return Move{Refusal: "it " + w}
+	}
 	if w := incapable(&e.Tokens[i]); w != "" {
 		return Move{Refusal: fmt.Sprintf("it %s and cannot move", w)}
-	}
-	if w := mustFallFirst(e, i); w != "" {
-		return Move{Refusal: "it " + w}
 	}
 	p, ts, why, ok := turnPath(e, i, x, y, set)
 	if !ok || why != "" {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"runtime"
 
 	"fyne.io/fyne/v2"
@@ -61,6 +60,7 @@ type Editor struct {
 	insp    inspectorPanel
 	fight   fightPanel // the initiative tracker (fightpanel.go)
 	ovp     overlayPanel
+	modeFit modeFit            // what the overlays' Mode was last fitted to (modefit.go)
 	right   *controls.Splitter // inspector above, overlays and answers below
 	tips    *controls.TipLayer
 	player  *player.Display
@@ -318,6 +318,7 @@ func (ed *Editor) Tool() Tool { return ed.tools.tool }
 // changed records an edit: new revision, autosave, redraw, new overlays.
 func (ed *Editor) changed() {
 	ed.rev++
+	ed.refitMode() // the selected token's height, Speeds or state changed (modefit.go)
 	ed.scheduleSave()
 	ed.refreshAll()
 }
@@ -395,39 +396,6 @@ func (ed *Editor) Select(i int) {
 	ed.requestOverlays()
 	ed.rebuildOverlays()
 	ed.updateCoverList()
-}
-
-// fitMode switches the overlay's movement mode to one the selected token
-// has a Speed for (a drone that only flies shows its fly reach rather than
-// an error), and to the one its height asks (session.HeightMode): fly for
-// a flyer above the ground that can act (a land Stride would leave it
-// there), swim or burrow below the ground, where flight never goes.
-// Points modes all spend land points, so they stay. The GM may switch
-// back by hand; the next selection fits again.
-func (ed *Editor) fitMode() {
-	d := rules.Describe(ed.enc.Ruleset)
-	if ed.sel < 0 || d.OneSpeed {
-		return
-	}
-	t := &ed.enc.Tokens[ed.sel]
-	m := ed.ovp.settings.Mode
-	if hm, why := session.HeightMode(ed.enc, ed.sel, m); hm != m {
-		ed.ovp.settings.Mode = hm
-		ed.buildOverlayPanel()
-		ed.message(why)
-		return
-	}
-	if _, ok := t.Speeds[m]; ok {
-		return
-	}
-	for _, mm := range d.Modes {
-		if _, ok := t.Speeds[mm]; ok {
-			ed.ovp.settings.Mode = mm
-			ed.buildOverlayPanel()
-			ed.message(fmt.Sprintf("%s has no %s Speed: showing %s", t.Name, m, mm))
-			return
-		}
-	}
 }
 
 // pushUndo records the current state before an edit.

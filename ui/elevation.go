@@ -42,7 +42,8 @@ func (ed *Editor) RaiseSelected(dir int) bool {
 	}
 	ed.showInspector()
 	ed.sayElevation(i)
-	ed.fitMode() // a flyer just lifted off the ground is shown flying
+	ed.fitMode()         // a flyer just lifted off the ground is shown flying
+	ed.modeSwitchedNow() // and the status bar says so
 	return true
 }
 
@@ -75,9 +76,8 @@ func (ed *Editor) fitModeAfter(field string) bool {
 	if field != "elevation" && !strings.HasPrefix(field, "speed.") {
 		return false
 	}
-	was := ed.ovp.settings.Mode
-	ed.fitMode()
-	return ed.ovp.settings.Mode != was
+	ed.fitMode() // the edit's own refit (Editor.changed) may have switched it already
+	return ed.modeFit.switched == ed.rev
 }
 
 // elevationItems is the inspector's Elevation field (feet, a multiple of

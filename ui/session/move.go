@@ -79,6 +79,26 @@ func aloft(t *model.Token) string {
 	return fmt.Sprintf("is %s without a fly Speed", Height(t.Elevation))
 }
 
+// Unreached words, for the status bar, why the path of token i to the
+// hovered (x, y) in the overlays' settings set does not get there: where
+// the token may not end (EndRefusalAt, at the height the path ends:
+// "cannot end there: occupied by Brute", a wall, a closed door), else, on
+// its turn, "beyond its turn" (a fresh turn may reach it: "no path there"
+// misled), else "no path there". An occupied square within reach said
+// "beyond its turn".
+func Unreached(e *model.Encounter, i, x, y int, set Settings) string {
+	if i < 0 || i >= len(e.Tokens) {
+		return ""
+	}
+	if why := EndRefusalAt(e, i, x, y, DropHeight(e, i, set)); why != "" {
+		return "cannot end there: " + why
+	}
+	if _, turn := TurnOf(e, i); turn {
+		return "beyond its turn"
+	}
+	return "no path there"
+}
+
 // FallCommand is where the GM makes a token fall: the Encounter menu's
 // item (and the inspector's Fall button beside the Elevation field).
 const FallCommand = "Encounter > Selected token falls"

@@ -371,8 +371,8 @@ func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 				p.Steps = append([]rules.Step(nil), p.Steps...)
 				res.Path = &p
 				res.PathText = DescribePath(e, sel, &p, w.threats)
-				if _, turn := TurnOf(e, sel); turn && !p.Reachable {
-					res.PathText = "beyond its turn" // a fresh turn may reach it: "no path there" misled
+				if !p.Reachable {
+					res.PathText = Unreached(e, sel, r.Hover.X, r.Hover.Y, r.Set) // move.go
 				}
 			}
 		}

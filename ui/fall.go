@@ -103,6 +103,13 @@ func (ed *Editor) applyFall(p session.FallPlan, rolled int) {
 	ed.fitMode()
 	ed.syncFallItem()
 	ed.message(said)
+	// The overlays' next answer repeats why it cannot move now that it is
+	// down ("Navasi is unconscious: it cannot move"): as a new refusal it
+	// replaced the fall's words at once, and the GM never read the damage.
+	// Taken as the refusal already said, it waits for them to go.
+	if why := session.CannotMove(ed.enc, p.Token); why != "" && p.Token == ed.sel {
+		ed.live.said = why
+	}
 }
 
 // askFallDamage asks the total the GM rolled for fall p's dice ("Total

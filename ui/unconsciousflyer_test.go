@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -46,6 +47,16 @@ func TestAnUnconsciousFlyerOnItsTurnIsToldItsFall(t *testing.T) {
 	menuItem(t, ed, "Encounter", fallItemLabel).Action()
 	if tk := ed.enc.Tokens[0]; tk.Elevation != 0 {
 		t.Fatalf("after the fall Navasi is %d ft up", tk.Elevation)
+	}
+	// the fall's words stay for the GM to read: the overlays' answer
+	// that she cannot move replaced them at once
+	fell := ed.status.msgLabel.Text
+	if !strings.Contains(fell, "fell 15 ft") {
+		t.Fatalf("after the fall: status %q, want the fall's words", fell)
+	}
+	p.until(t, "overlays", ed.overlaysIdle)
+	if got := ed.status.msgLabel.Text; got != fell {
+		t.Errorf("the overlays' answer replaced the fall's words %q with %q", fell, got)
 	}
 	if m := ed.ovp.settings.Mode; m != rules.ModeLand {
 		t.Errorf("fallen: mode %q, want land", m)

@@ -132,3 +132,25 @@ func TestForcedMovementOverlay(t *testing.T) {
 		t.Errorf("land reach should have no collision crosses")
 	}
 }
+
+// TestSwitchingFromPointsInForcedMovementSaysNoSpeed: the GM switched the
+// ruleset from points to sf2e with forced movement showing; the edit
+// fitted the Mode before the switch set sf2e's own, and the status bar
+// said "Hero has no forced Speed: showing land", as if forced movement
+// were a Speed the Hero lacked. The switch says the ruleset and shows land.
+func TestSwitchingFromPointsInForcedMovementSaysNoSpeed(t *testing.T) {
+	ed, p := overlayEditor(t, forcedRoom(), session.Settings{Reach: true, Mode: rules.ModeLand, Actions: 1}, 0)
+	selectOf(t, overlayField(t, ed, "Mode")).SetSelected(rules.ModeForced)
+	settle(t, ed, p)
+	var log strings.Builder
+	statusLog = &log
+	t.Cleanup(func() { statusLog = nil })
+	ed.SwitchRuleset(model.SF2E)
+	settle(t, ed, p)
+	if m := ed.ovp.settings.Mode; m != rules.ModeLand {
+		t.Errorf("after the switch: mode %q, want land", m)
+	}
+	if said := log.String(); strings.Contains(said, "forced Speed") || !strings.Contains(said, "status: ruleset is now") {
+		t.Errorf("the GM was told:\n%s", said)
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 
 	"encounterplanner/rules"
 	"encounterplanner/ui/session"
@@ -58,6 +59,13 @@ func (ed *Editor) fitMode() {
 	ed.modeFit.key = ed.modeKey(ed.sel)
 	t := &ed.enc.Tokens[ed.sel]
 	m := ed.ovp.settings.Mode
+	if !slices.Contains(d.Modes, m) {
+		// not a mode of this ruleset: the switch to it, whose edit
+		// fits again here, sets its default next. Fitted here, forced
+		// movement was taken for a Speed the token lacked ("Hero has
+		// no forced Speed: showing land")
+		return
+	}
 	fit := &ed.modeFit
 	if m != fit.asked {
 		fit.asked = "" // the GM picked m since

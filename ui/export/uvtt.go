@@ -379,7 +379,7 @@ type uvttReader struct {
 
 // The keys of each object ImportUVTT reads.
 var (
-	uvttKeys   = []string{"format", "resolution", "line_of_sight", "objects_line_of_sight", "closed_walls_are_squares", "portals", "environment", "lights", "image"}
+	uvttKeys   = []string{"format", "resolution", "line_of_sight", "objects_line_of_sight", "closed_walls_are_squares", "portals", "environment", "lights", "image", "software", "creator"}
 	resKeys    = []string{"map_origin", "map_size", "pixels_per_grid"}
 	pointKeys  = []string{"x", "y"}
 	portalKeys = []string{"position", "bounds", "rotation", "closed", "freestanding"}
@@ -406,6 +406,12 @@ func readUVTT(data []byte) (*uvttIn, error) {
 			return r.bool(field, &f.closedSquares)
 		case "image":
 			return r.string(field, &f.image)
+		case "software", "creator":
+			// who made the file: map makers write them (a map refused
+			// for naming its program was a map the GM could not use);
+			// nothing of the map, so nothing is left out
+			var who string
+			return r.string(field, &who)
 		case "portals":
 			return r.portals(field, &f.portals)
 		case "environment":

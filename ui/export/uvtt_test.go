@@ -112,11 +112,16 @@ func TestImportUVTTStrictJSON(t *testing.T) {
 			"resolution.pixels_per_grid: must be more than 0 (the map image's pixels per square), not 0"},
 		{"PixelsPerGridNegative", `{"resolution":{"map_size":{"x":4,"y":3},"pixels_per_grid":-70}}`,
 			"resolution.pixels_per_grid: must be more than 0 (the map image's pixels per square), not -70"},
+		{"SoftwareNotString", `{"software":5,` + res + `}`, "software: must be a string, not number"},
 	} {
 		t.Run(c.name, func(t *testing.T) { mustRefuseUVTT(t, c.doc, c.want) })
 	}
-	// What Dungeondraft writes, and the smallest file, still import.
+	// What Dungeondraft writes, and the smallest file, still import, and
+	// so does a file that names the program and the person who made it
+	// (other map makers write "software" and "creator"; such a map was
+	// refused, `unknown field "software"`).
 	for _, doc := range []string{uvttDoc(pngBytes(t, 8, 8)), `{` + res + `}`,
+		`{"software":"A map maker 2.1","creator":"Ana",` + res + `,"format":1.0}`,
 		`{"format":0.3,` + res + `,"portals":[{"position":{"x":1,"y":1},"bounds":[{"x":0,"y":1},{"x":2,"y":1}],"rotation":0,"closed":true,"freestanding":false}],"lights":[{"position":{"x":1,"y":1},"range":2,"intensity":1,"color":"ffffffff","shadows":true}],"image":""}`} {
 		if _, _, err := ImportUVTT(strings.NewReader(doc), "OK"); err != nil {
 			t.Errorf("refused a good file: %v\n%.200s", err, doc)

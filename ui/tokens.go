@@ -295,9 +295,15 @@ func (ed *Editor) dropSettings(i int) session.Settings {
 
 // DropRefusal says why a drag of token i may not end at (x, y), "" when
 // it may: session.EndRefusalAt at the height the drag ends at (a flight
-// to the overlays' End elevation). The drag's ghost and the drop ask it.
+// to the overlays' End elevation), then, on its turn, a creature that
+// makes no move of its own (session.StaysPut: unconscious, or in the air
+// and must fall first), whose ghost looked fine until the drop refused
+// it. The drag's ghost asks it; the drop asks the path too (MoveToken).
 func (ed *Editor) DropRefusal(i, x, y int) string {
-	return session.EndRefusalAt(ed.enc, i, x, y, session.DropHeight(ed.enc, i, ed.dropSettings(i)))
+	if why := session.EndRefusalAt(ed.enc, i, x, y, session.DropHeight(ed.enc, i, ed.dropSettings(i))); why != "" {
+		return why
+	}
+	return session.StaysPut(ed.enc, i)
 }
 
 // centreOn brings token i into the middle of the view.

@@ -39,6 +39,15 @@ func TestAnUnconsciousFlyerOnItsTurnIsToldItsFall(t *testing.T) {
 	if got := ed.status.msgLabel.Text; got != want {
 		t.Errorf("status %q\nwant %q", got, want)
 	}
+	// while dragged, her ghost is refused already: it looked fine until
+	// the drop refused it
+	mouseDown(ed, 3, 2, 0)
+	dragTo(ed, 4, 2)
+	if g := ed.gest.ghost; g == nil || g.OK {
+		t.Errorf("dragging the unconscious Navasi: ghost %+v, want one refused", g)
+	}
+	ed.view.DragEnd()
+	mouseUp(ed, 4, 2)
 	gesture(ed, 0, [2]int{3, 2}, [2]int{4, 2}, [2]int{5, 2})
 	want = "Navasi not moved: it is unconscious 15 ft up and must fall first (Encounter > Selected token falls) (hold Shift to place anyway)"
 	if got := ed.status.msgLabel.Text; got != want {

@@ -149,11 +149,8 @@ func planMove(e *model.Encounter, i, x, y int, set Settings) Move {
 	if _, turn := TurnOf(e, i); !turn {
 		return Move{} // the GM places it (setting up the map, a body dragged aside)
 	}
-	if w := mustFallFirst(e, i); w != "" { // unable to act or not, its fall first
-		return Move{Refusal: "it " + w}
-	}
-	if w := incapable(&e.Tokens[i]); w != "" {
-		return Move{Refusal: fmt.Sprintf("it %s and cannot move", w)}
+	if why := StaysPut(e, i); why != "" {
+		return Move{Refusal: why}
 	}
 	p, ts, why, ok := turnPath(e, i, x, y, set)
 	if !ok || why != "" {
@@ -166,6 +163,24 @@ func planMove(e *model.Encounter, i, x, y int, set Settings) Move {
 		}
 	}
 	return m
+}
+
+// StaysPut says why token i, on its turn in a fight, makes no move of its
+// own wherever it is dragged ("it is unconscious and cannot move", "it is
+// 15 ft up without a fly Speed and must fall first"), "" when it may move
+// or it is not its turn (the GM places it). It asks no path: the drag's
+// ghost asks it at every square the pointer crosses.
+func StaysPut(e *model.Encounter, i int) string {
+	if _, turn := TurnOf(e, i); !turn {
+		return ""
+	}
+	if w := mustFallFirst(e, i); w != "" { // unable to act or not, its fall first
+		return "it " + w
+	}
+	if w := incapable(&e.Tokens[i]); w != "" {
+		return fmt.Sprintf("it %s and cannot move", w)
+	}
+	return ""
 }
 
 // Spend records in after.Fight what the move spent: nothing unless it was

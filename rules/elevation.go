@@ -392,6 +392,13 @@ func MayGoBelow(e *model.Encounter, tok int) bool {
 	if _, burrow := t.Speed(ModeBurrow); burrow {
 		return true
 	}
+	return OverWater(e, t)
+}
+
+// OverWater reports whether `water` (deep water, not `shallow-water`) is
+// under every square of token t's space, on the map: where a token may
+// dive below the ground, and swims there. O(space).
+func OverWater(e *model.Encounter, t *model.Token) bool {
 	k := e.Space(t)
 	for y := t.Y; y < t.Y+k; y++ {
 		for x := t.X; x < t.X+k; x++ {

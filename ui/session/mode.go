@@ -98,7 +98,7 @@ func HeightMode(e *model.Encounter, sel int, mode string) (string, string) {
 	case t.Elevation >= 0:
 		return mode, ""
 	}
-	wet := underWater(e, t)
+	wet := rules.OverWater(e, t)
 	if (mode == rules.ModeSwim && wet || mode == rules.ModeBurrow) && has(mode) {
 		return mode, ""
 	}
@@ -119,18 +119,4 @@ func HeightMode(e *model.Encounter, sel int, mode string) (string, string) {
 		lack = "a swim Speed"
 	}
 	return d.DefaultMode, fmt.Sprintf("%s is %s without %s: showing %s", t.Name, where, lack, d.DefaultMode)
-}
-
-// underWater reports whether every square of t's space is deep water
-// (`water`): where a token below the ground swims.
-func underWater(e *model.Encounter, t *model.Token) bool {
-	k := e.Space(t)
-	for y := t.Y; y < t.Y+k; y++ {
-		for x := t.X; x < t.X+k; x++ {
-			if !e.Grid.In(x, y) || e.Grid.At(x, y)&model.Water == 0 {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -9,7 +9,7 @@ func (e *Encounter) FogOff() int {
 	if e.Revealed == nil {
 		return 0
 	}
-	n := countTrue(e.Revealed)
+	n := CountSet(e.Revealed)
 	e.RevealedKept = nil
 	if n > 0 {
 		e.RevealedKept = e.Revealed
@@ -35,7 +35,9 @@ func (e *Encounter) FogOn() bool {
 	return true
 }
 
-func countTrue(m []bool) int {
+// CountSet is how many squares of a per-square flag (Revealed,
+// RevealedKept) are set. O(squares).
+func CountSet(m []bool) int {
 	n := 0
 	for _, v := range m {
 		if v {

@@ -79,8 +79,8 @@ func TestAFogStrokeOverFogOffKeepsTheEarlierReveals(t *testing.T) {
 	c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	ed.view.DragEnd()
 	mouseUp(ed, 8, 2)
-	if ed.enc.Revealed != nil || countSet(ed.enc.RevealedKept) != 20 {
-		t.Fatalf("Escape in the stroke: fog %v, %d kept; want fog off, 20 kept", ed.enc.Revealed != nil, countSet(ed.enc.RevealedKept))
+	if ed.enc.Revealed != nil || model.CountSet(ed.enc.RevealedKept) != 20 {
+		t.Fatalf("Escape in the stroke: fog %v, %d kept; want fog off, 20 kept", ed.enc.Revealed != nil, model.CountSet(ed.enc.RevealedKept))
 	}
 	gesture(ed, 0, [2]int{8, 1}, [2]int{8, 2})
 	if got := revealedCount(ed.enc); got != 22 || !ed.enc.Revealed[0] || !ed.enc.Revealed[2*10+8] {

@@ -182,7 +182,7 @@ func (ed *Editor) SetFog(on bool) {
 	kept := 0
 	err := ed.apply("", func(c *model.Encounter) error {
 		if on {
-			kept = countSet(c.RevealedKept)
+			kept = model.CountSet(c.RevealedKept)
 			c.FogOn()
 			ed.followPartyAll(c)
 		} else {
@@ -213,16 +213,6 @@ func (ed *Editor) SetFog(on bool) {
 	default:
 		ed.message("Fog off")
 	}
-}
-
-func countSet(m []bool) int {
-	n := 0
-	for _, v := range m {
-		if v {
-			n++
-		}
-	}
-	return n
 }
 
 // RevealAll reveals (v) or hides every square.

@@ -211,7 +211,13 @@ func prepareArea(e *model.Encounter, a *model.Area) (*areaShape, error) {
 	if r <= 0 || r%feet != 0 {
 		return nil, BadQuery("%s: the %s must be a positive multiple of %d ft, not %d", a.Kind, what, feet, r)
 	}
-	n := r / feet // squares
+	// squares. A file or the app may give any multiple of a square, but no
+	// square of the map lies more than W + H squares from any origin on it
+	// (a burst's intersection, a token's space, a cone's corner), so a
+	// longer area covers no more: it is clamped before any arithmetic. A
+	// line's length near the largest int overflowed its far point, which
+	// then aimed the line at squares the other way.
+	n := clampUse(r/feet, 2*(g.W+g.H)+2)
 	s := &areaShape{e: e, a: a, tok: -1}
 	if a.Kind == model.Burst {
 		cx, cy := a.X, a.Y

@@ -394,3 +394,32 @@ func TestAreaCountedMatchesTheWalk(t *testing.T) {
 		t.Errorf("only %d of 24 areas had a box large enough to count the walls", counted)
 	}
 }
+
+// A radius or length beyond the map covers what the longest that fits
+// covers, however large: a file may give any multiple of a square. A line
+// 9223372036854775805 ft long toward (3, 2) once overflowed its far point
+// and covered (3, 0), the other way, instead of its own squares.
+func TestAreaLongerThanTheMap(t *testing.T) {
+	const huge = 9223372036854775805 // the largest multiple of 5 ft
+	e := areaMap(4, 4)
+	addTok(e, "M", 1, 1, model.Medium)
+	for _, a := range []model.Area{
+		{Kind: model.Burst, X: 0, Y: 0},
+		{Kind: model.Emanation, Token: "M"},
+		{Kind: model.Cone, Token: "M", Dir: 1},
+		{Kind: model.Cone, Token: "M", Dir: 2},
+		{Kind: model.Line, Token: "M", Toward: [2]int{3, 2}},
+		{Kind: model.Line, Token: "M", Toward: [2]int{0, 3}},
+	} {
+		long, far := a, a
+		if a.Kind == model.Burst || a.Kind == model.Emanation {
+			long.Radius, far.Radius = huge, 1000
+		} else {
+			long.Length, far.Length = huge, 1000
+		}
+		got, want := mustArea(t, e, long), mustArea(t, e, far)
+		if g, w := areaRows(e, got.Squares), areaRows(e, want.Squares); g != w {
+			t.Errorf("%v %d ft:\n%swant what %d ft covers:\n%s", a.Kind, huge, g, 1000, w)
+		}
+	}
+}

@@ -433,7 +433,7 @@ const DefaultPartySize = 4
 
 // Fight is a fight in progress (rules-conventions.md, "Turn state").
 type Fight struct {
-	Round int                  // from 1
+	Round int                  // from 1 to MaxRound
 	Order []string             // token names, each once; the initiative order
 	Turn  string               // the token whose turn it is, one of Order
 	State map[string]TurnState // by token name, names in Order; absent = a fresh turn
@@ -444,7 +444,7 @@ type Fight struct {
 // flown; points the points spent (Spent).
 type TurnState struct {
 	Actions   int
-	Diagonals int
+	Diagonals int // 0 to MaxTurnDiagonals
 	Spent     int
 }
 
@@ -533,7 +533,7 @@ func (f *Fight) NextTurn() {
 	i := slices.Index(f.Order, f.Turn) + 1
 	if i >= len(f.Order) {
 		i = 0
-		f.Round++
+		f.Round = min(f.Round+1, MaxRound)
 	}
 	f.Turn = f.Order[i]
 	delete(f.State, f.Turn)

@@ -55,10 +55,10 @@ func widest(t testing.TB, w, h int, p parts) *Encounter {
 		e.Notes = append(e.Notes, Note{X: w - 1, Y: h - 1, Text: ctl(10), Player: true})
 	}
 	if len(e.Tokens) > 0 {
-		f := &Fight{Round: math.MaxInt64, Turn: e.Tokens[0].Name, State: map[string]TurnState{}}
+		f := &Fight{Round: MaxRound, Turn: e.Tokens[0].Name, State: map[string]TurnState{}}
 		for _, tok := range e.Tokens {
 			f.Order = append(f.Order, tok.Name)
-			f.State[tok.Name] = TurnState{Actions: math.MaxInt64, Diagonals: math.MaxInt64, Spent: math.MaxInt64}
+			f.State[tok.Name] = TurnState{Actions: math.MaxInt64, Diagonals: MaxTurnDiagonals, Spent: math.MaxInt64}
 		}
 		e.Fight = f
 		name := e.Tokens[0].Name

@@ -197,7 +197,7 @@ func TestSpecAddedFieldErrors(t *testing.T) {
 		// fight
 		{"FightType", top(`"fight":[]`), "fight: must be an object, not array"},
 		{"FightUnknown", top(`"fight":{"order":["Ogre"],"turn":"Ogre","init":1}`), `fight: unknown field "init"`},
-		{"FightRoundZero", top(`"fight":{"round":0,"order":["Ogre"],"turn":"Ogre"}`), "fight.round: must be 1 or more, not 0"},
+		{"FightRoundZero", top(`"fight":{"round":0,"order":["Ogre"],"turn":"Ogre"}`), "fight.round: must be 1 to 1000000, not 0"},
 		{"FightOrderMissing", top(`"fight":{"turn":"Ogre"}`), "fight.order: is required"},
 		{"FightOrderEmpty", top(`"fight":{"order":[],"turn":"Ogre"}`), "fight.order: is required"},
 		{"FightOrderUnknownToken", top(`"fight":{"order":["Ogre","Goblin"],"turn":"Ogre"}`), `fight.order[1]: no token is named "Goblin"`},
@@ -206,6 +206,8 @@ func TestSpecAddedFieldErrors(t *testing.T) {
 		{"FightTurnNotInOrder", top(`"fight":{"order":["Ogre"],"turn":"Iseph"}`), `fight.turn: "Iseph" is not in fight.order`},
 		{"FightStateNotInOrder", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Iseph":{"actions":1}}}`), `fight.state["Iseph"]: "Iseph" is not in fight.order`},
 		{"FightStateEmptyNotInOrder", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Iseph":{}}}`), `fight.state["Iseph"]: "Iseph" is not in fight.order`},
+		{"FightRoundHuge", top(`"fight":{"round":9223372036854775807,"order":["Ogre"],"turn":"Ogre"}`), "fight.round: must be 1 to 1000000, not 9223372036854775807"},
+		{"FightStateDiagonalsHuge", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Ogre":{"diagonals":9223372036854775807}}}`), `fight.state["Ogre"].diagonals: must be at most 1073741824, not 9223372036854775807`},
 		{"FightStateNegative", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Ogre":{"diagonals":-1}}}`), `fight.state["Ogre"].diagonals: must not be negative, not -1`},
 		{"FightStateUnknown", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Ogre":{"moves":1}}}`), `fight.state["Ogre"]: unknown field "moves"`},
 		{"FightStateType", top(`"fight":{"order":["Ogre"],"turn":"Ogre","state":{"Ogre":{"spent":"5"}}}`), `fight.state["Ogre"].spent: must be a whole number, not string`},
@@ -745,7 +747,7 @@ func TestValidateAddedFields(t *testing.T) {
 		}, -1, "map.backgroundPlacement", "map.backgroundPlacement: x and y must be pixels from -1e9 to 1e9, not +Inf and 0"},
 		{"PartySide", func(e *Encounter) { e.Party = &Party{Side: " ", Size: 4} }, -1, "party.side", "party.side: is blank"},
 		{"PartySize", func(e *Encounter) { e.Party = &Party{Side: "party"} }, -1, "party.size", "party.size: must be 1 to 100 players, not 0"},
-		{"FightRound", func(e *Encounter) { e.Fight = &Fight{Order: []string{"Ogre"}, Turn: "Ogre"} }, -1, "fight.round", "fight.round: must be 1 or more, not 0"},
+		{"FightRound", func(e *Encounter) { e.Fight = &Fight{Order: []string{"Ogre"}, Turn: "Ogre"} }, -1, "fight.round", "fight.round: must be 1 to 1000000, not 0"},
 		{"FightStateKey", func(e *Encounter) {
 			e.Fight = &Fight{Round: 1, Order: []string{"Ogre"}, Turn: "Ogre", State: map[string]TurnState{"Iseph": {Actions: 1}}}
 		}, -1, `fight.state["Iseph"]`, `fight.state["Iseph"]: "Iseph" is not in fight.order`},
@@ -894,6 +896,22 @@ func TestFightNextTurn(t *testing.T) {
 	f.NextTurn()
 	if f.Turn != "A" || f.Round != 2 {
 		t.Fatalf("from a missing token: %+v", f)
+	}
+}
+
+// A fight at its last round stays there: the next round of the largest
+// round a file could give once wrapped round to a negative one, which the
+// encounter's every save then refused ("fight.round: must be 1 or more").
+func TestFightNextTurnAtTheLastRound(t *testing.T) {
+	e := &Encounter{Name: "F", Ruleset: SF2E, Grid: NewGrid(2, 1),
+		Tokens: []Token{{Name: "A", X: 0, Y: 0, Size: Medium}},
+		Fight:  &Fight{Round: MaxRound, Order: []string{"A"}, Turn: "A"}}
+	e.Fight.NextTurn()
+	if e.Fight.Round != MaxRound || e.Fight.Turn != "A" {
+		t.Fatalf("after the last round's last turn: %+v", e.Fight)
+	}
+	if err := Validate(e); err != nil {
+		t.Fatalf("the encounter no longer saves: %v", err)
 	}
 }
 

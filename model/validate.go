@@ -208,8 +208,8 @@ func validateFight(e *Encounter, names map[string]int) error {
 	if f == nil {
 		return nil
 	}
-	if f.Round < 1 {
-		return fieldErr("fight.round", "must be 1 or more, not %d", f.Round)
+	if f.Round < 1 || f.Round > MaxRound {
+		return fieldErr("fight.round", "must be 1 to %d, not %d", MaxRound, f.Round)
 	}
 	if len(f.Order) == 0 {
 		return fieldErr("fight.order", "is required: the tokens in initiative order")
@@ -243,6 +243,9 @@ func validateFight(e *Encounter, names map[string]int) error {
 		}{{"actions", st.Actions}, {"diagonals", st.Diagonals}, {"spent", st.Spent}} {
 			if v.n < 0 {
 				return fieldErr(field+"."+v.key, "must not be negative, not %d", v.n)
+			}
+			if v.key == "diagonals" && v.n > MaxTurnDiagonals {
+				return fieldErr(field+"."+v.key, "must be at most %d, not %d (only whether it is odd or even counts)", MaxTurnDiagonals, v.n)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"testing"
 
@@ -230,6 +231,32 @@ func TestConvTurnMovingSpends(t *testing.T) {
 	}
 	if got := Spend(model.SF2E, ts, Path{}); got != ts {
 		t.Fatalf("an unreachable path spent %+v", got)
+	}
+}
+
+// A turn's diagonal count stays within model.MaxTurnDiagonals, keeping
+// its parity, so the turn state a move leaves is one the encounter saves.
+// A count near the largest int (a file's fight.state) is a bad query: it
+// once wrapped to a negative count after one more diagonal, and the token
+// could then neither move nor be saved.
+func TestConvTurnDiagonalCountStaysWithinItsBound(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		e := withTokens(mapOf(t, rs, "...", "...", "..."), tok{name: "A", x: 0, y: 0, speeds: "land=30"})
+		for _, start := range []int{model.MaxTurnDiagonals, model.MaxTurnDiagonals - 1} {
+			p := turnPath(t, e, MoveQuery{Turn: model.TurnState{Diagonals: start}}, 2, 2)
+			ts := Spend(rs, model.TurnState{Diagonals: start}, p)
+			if ts.Diagonals < 0 || ts.Diagonals > model.MaxTurnDiagonals || ts.Diagonals%2 != p.Diagonals%2 {
+				t.Errorf("%s from %d diagonals: the path counts %d, the turn keeps %d; want within 0 to %d, of the same parity",
+					rs, start, p.Diagonals, ts.Diagonals, model.MaxTurnDiagonals)
+			}
+		}
+		q := MoveQuery{Turn: model.TurnState{Diagonals: math.MaxInt}}
+		if p, err := mustEngine(t, rs).Path(e, q, 2, 2); !errors.Is(err, ErrBadQuery) {
+			t.Errorf("%s from %d diagonals: %+v, %v; want a bad query", rs, math.MaxInt, p, err)
+		}
+		if _, err := mustEngine(t, rs).Reach(nil, e, q); !errors.Is(err, ErrBadQuery) {
+			t.Errorf("%s reach from %d diagonals: %v; want a bad query", rs, math.MaxInt, err)
+		}
 	}
 }
 

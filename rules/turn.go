@@ -44,6 +44,9 @@ func CheckTurn(r model.Ruleset, name string, ts model.TurnState) error {
 	if ts.Actions < 0 || ts.Diagonals < 0 || ts.Spent < 0 {
 		return BadQuery("token %q: the turn state must not be negative (%d actions spent, %d diagonals, %d spent)", name, ts.Actions, ts.Diagonals, ts.Spent)
 	}
+	if ts.Diagonals > model.MaxTurnDiagonals {
+		return BadQuery("token %q: the turn's diagonals must be at most %d, not %d", name, model.MaxTurnDiagonals, ts.Diagonals)
+	}
 	actions, diagonals, spent := Describe(r).TurnCounts()
 	switch {
 	case !actions && ts.Actions != 0:
@@ -107,12 +110,24 @@ func Spend(r model.Ruleset, ts model.TurnState, p Path) model.TurnState {
 	switch r {
 	case model.SF2E, model.PF1E:
 		ts.Actions += p.Actions
-		ts.Diagonals = p.Diagonals
+		ts.Diagonals = keptDiagonals(p.Diagonals)
 	case model.Starship:
 		ts.Spent += p.Cost
-		ts.Diagonals = p.Diagonals
+		ts.Diagonals = keptDiagonals(p.Diagonals)
 	case model.Points:
 		ts.Spent += p.Cost
 	}
 	return ts
+}
+
+// keptDiagonals is a turn's diagonal count as the turn state keeps it:
+// itself up to model.MaxTurnDiagonals, beyond it the largest count within
+// it of the same parity, which is all the next diagonal's cost asks. A
+// path from a count at the bound would otherwise store one past it, which
+// the encounter's save refuses.
+func keptDiagonals(n int) int {
+	if n <= model.MaxTurnDiagonals {
+		return n
+	}
+	return model.MaxTurnDiagonals - (n-model.MaxTurnDiagonals)%2
 }

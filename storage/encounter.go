@@ -83,7 +83,8 @@ func (s *Store) Find(ctx context.Context, nameOrID string) (string, error) {
 // that model.Validate no longer accepts (a background over today's limits,
 // say) is left out and named in Dropped (model.DropUnusableImages), and
 // text it no longer accepts (a name holding a right-to-left override) is
-// mended and named there (model.MendText), so the encounter still opens,
+// mended and named there (model.MendText), as is a fight round or turn
+// count past today's bounds (model.MendFight), so the encounter still opens,
 // saves and exports; the next save stores it so.
 func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 	return s.load(ctx, id, true)
@@ -135,7 +136,7 @@ func (s *Store) load(ctx context.Context, id string, images bool) (*model.Encoun
 	}
 	if !images {
 		e.Background = "" // a database from before the images' own tables
-		e.Dropped = model.MendText(e)
+		e.Dropped = append(model.MendText(e), model.MendFight(e)...)
 		return e, nil
 	}
 	if err := s.loadBackground(ctx, tx, id, e.Version, &e.Background); err != nil {
@@ -147,8 +148,9 @@ func (s *Store) load(ctx context.Context, id string, images bool) (*model.Encoun
 	// An image stored before today's limits (or damaged) must not keep
 	// the encounter from opening and saving: it is left out, and said; so
 	// is text stored before the model refused characters that garble it,
-	// which is mended (model.MendText).
-	e.Dropped = append(model.MendText(e), model.DropUnusableImages(e)...)
+	// which is mended (model.MendText), and a fight past today's bounds
+	// (model.MendFight).
+	e.Dropped = append(append(model.MendText(e), model.MendFight(e)...), model.DropUnusableImages(e)...)
 	return e, nil
 }
 

@@ -113,3 +113,33 @@ func TestLoadMendsGarblingText(t *testing.T) {
 		t.Errorf("after a save: Dropped %q, name %q", again.Dropped, again.Name)
 	}
 }
+
+// A fight stored before the bounds on its round and a turn's diagonals (a
+// file could give 9223372036854775807 of either) left the encounter open,
+// but the next round wrapped to a negative one and a diagonal step to a
+// negative count, which every save then refused. The store brings them
+// within the bounds on the way out, says so, and the encounter saves.
+func TestLoadMendsAFightPastItsBounds(t *testing.T) {
+	s := MustOpenDB(t)
+	e := fullEncounter()
+	e.Fight = &model.Fight{Round: 2, Order: []string{"Everything", "Bare"}, Turn: "Bare",
+		State: map[string]model.TurnState{"Bare": {Diagonals: 1}}}
+	mustSave(t, s, e)
+	huge := `{"round":9223372036854775807,"order":["Everything","Bare"],"turn":"Bare","state":{"Bare":{"actions":0,"diagonals":9223372036854775807,"spent":0}}}`
+	if _, err := s.db.Exec(`UPDATE encounter_fields SET fight = ? WHERE encounter_id = ?`, huge, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	got := mustLoad(t, s, e.ID)
+	f := got.Fight
+	if f.Round != model.MaxRound || f.State["Bare"].Diagonals != model.MaxTurnDiagonals-1 || len(got.Dropped) != 2 {
+		t.Fatalf("loaded round %d, diagonals %d, Dropped %q", f.Round, f.State["Bare"].Diagonals, got.Dropped)
+	}
+	f.NextTurn()
+	if err := model.Validate(got); err != nil {
+		t.Fatalf("the next round: %v", err)
+	}
+	mustSave(t, s, got)
+	if again := mustLoad(t, s, e.ID); again.Dropped != nil || again.Fight.Round != model.MaxRound {
+		t.Errorf("after a save: Dropped %q, round %d", again.Dropped, again.Fight.Round)
+	}
+}

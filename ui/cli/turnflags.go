@@ -32,7 +32,7 @@ func turnFlags(e *model.Encounter, f *flags, q *rules.MoveQuery) error {
 		if !diagonals {
 			return usagef("--diagonals: the %s ruleset counts no diagonals (every step costs the same)", r)
 		}
-		if q.Turn.Diagonals, err = f.num("diagonals", 0, 0, most); err != nil {
+		if q.Turn.Diagonals, err = f.num("diagonals", 0, 0, model.MaxTurnDiagonals); err != nil {
 			return err
 		}
 	}

@@ -61,6 +61,10 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 // each note, first a key that is unknown, given twice or null, then a value
 // of the wrong type, then what the values mean; Validate last.
 func DecodeEncounter(data []byte) (*Encounter, error) {
+	if kind := otherKind(data); kind != "" {
+		return nil, fieldErr("", "the file is %s", kind)
+	}
+	data = bytes.TrimPrefix(data, utf8BOM)
 	if !utf8.Valid(data) {
 		return nil, fieldErr("", "the file is not UTF-8 text")
 	}

@@ -54,3 +54,37 @@ func SniffUniversalVTTFile(r io.Reader) bool {
 	n, _ := io.ReadFull(r, head)
 	return SniffUniversalVTT(head[:n])
 }
+
+// utf8BOM is the byte order mark some editors (Windows Notepad before 2019)
+// write at the start of a UTF-8 file. JSON has no use for it, and RFC 8259
+// lets a reader ignore it: an encounter file hand-edited there reads as
+// the same file without it.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// otherKind names what data is when its first bytes say it is not an
+// encounter file at all (an image, a document, a database, text in
+// UTF-16), with what to do where there is something to do; "" when they
+// do not say. A PNG's bytes read as "not UTF-8 text" and a database's as
+// "invalid character 'S'", which name neither the file nor the mistake.
+func otherKind(data []byte) string {
+	has := func(prefix string) bool { return bytes.HasPrefix(data, []byte(prefix)) }
+	switch {
+	case has("\x89PNG\r\n\x1a\n"):
+		return "a PNG image, not an encounter file; the app makes a battle map image an encounter with File > New from map image…"
+	case has("\xff\xd8\xff"):
+		return "a JPEG image, not an encounter file; the app makes a battle map image an encounter with File > New from map image…"
+	case len(data) >= 12 && has("RIFF") && string(data[8:12]) == "WEBP":
+		return "a WebP image, not an encounter file; the app makes a battle map image an encounter with File > New from map image…"
+	case has("GIF87a"), has("GIF89a"):
+		return "a GIF image, not an encounter file"
+	case has("%PDF-"):
+		return "a PDF document, not an encounter file"
+	case has("SQLite format 3\x00"):
+		return "an SQLite database (an Encounter Planner library is one), not an encounter file; open a library as the database (--db PATH on the command line), or export an encounter file from it"
+	case has("PK\x03\x04"):
+		return "a ZIP archive, not an encounter file; unpack it and read the encounter file inside"
+	case has("\xff\xfe"), has("\xfe\xff"):
+		return "UTF-16 text; save it as UTF-8, as encounter files are written"
+	}
+	return ""
+}

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -38,5 +39,46 @@ func TestSniffUniversalVTTAgreesWithTheReader(t *testing.T) {
 		if _, err := ReadEncounter(strings.NewReader(c.doc)); !errors.Is(err, ErrUniversalVTT) {
 			t.Errorf("%s: the reader says %v, not a Universal VTT map", c.what, err)
 		}
+	}
+}
+
+// A file that is not an encounter file at all is named for what it is,
+// where its bytes once read as "the file is not UTF-8 text" (a PNG) or
+// "not valid JSON at line 1, column 2: invalid character 'S'" (a
+// database); and a UTF-8 byte order mark, which Windows Notepad wrote,
+// is read past ("invalid character 'ï'" at column 2, before).
+func TestReadEncounterNamesWhatTheFileIs(t *testing.T) {
+	for _, c := range []struct{ what, data, want string }{
+		{"PNG", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "the file is a PNG image, not an encounter file"},
+		{"JPEG", "\xff\xd8\xff\xe0\x00\x10JFIF", "the file is a JPEG image, not an encounter file"},
+		{"WebP", "RIFF\x24\x00\x00\x00WEBPVP8 ", "the file is a WebP image, not an encounter file"},
+		{"PDF", "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "the file is a PDF document, not an encounter file"},
+		{"SQLite", "SQLite format 3\x00\x10\x00", "the file is an SQLite database (an Encounter Planner library is one), not an encounter file"},
+		{"ZIP", "PK\x03\x04\x14\x00", "the file is a ZIP archive, not an encounter file"},
+		{"UTF-16", "\xff\xfe{\x00\"\x00", "the file is UTF-16 text; save it as UTF-8"},
+	} {
+		_, err := ReadEncounter(strings.NewReader(c.data))
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: %v; want %q...", c.what, err, c.want)
+		}
+	}
+	var enc bytes.Buffer
+	if err := WriteEncounter(&enc, Sample()); err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadEncounter(bytes.NewReader(enc.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadEncounter(strings.NewReader("\xef\xbb\xbf" + enc.String()))
+	if err != nil {
+		t.Fatalf("with a byte order mark: %v", err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("with a byte order mark it reads as another encounter")
+	}
+	_, err = ReadEncounter(strings.NewReader("\xef\xbb\xbf{\n  \"format\": 7}"))
+	if err == nil || !strings.Contains(err.Error(), "format") {
+		t.Errorf("an error after a byte order mark: %v; want it about format", err)
 	}
 }

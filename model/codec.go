@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 )
@@ -182,7 +183,8 @@ func jsonErr(err error, data []byte) error {
 	case errors.As(err, &te):
 		return fieldErr(te.Field, "must be %s, not %s", jsonKind(te.Type.String()), te.Value)
 	case errors.As(err, &se) && se.Error() != "unexpected end of JSON input":
-		line, col := lineCol(data, se.Offset)
+		// Offset counts the bytes read, the offending one included
+		line, col := lineCol(data, se.Offset-1)
 		return fieldErr("", "not valid JSON at line %d, column %d: %v", line, col, se)
 	case err == io.EOF:
 		return fieldErr("", "the file is empty")
@@ -218,16 +220,19 @@ func jsonKind(goType string) string {
 	return "an object"
 }
 
+// lineCol is the line and column, both from 1, of the character at byte
+// off of data, as a text editor counts them: the column in characters,
+// not bytes (an "é" before it is one column).
 func lineCol(data []byte, off int64) (int, int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
+	off = min(max(off, 0), int64(len(data)))
 	line, col := 1, 1
 	for _, b := range data[:off] {
-		if b == '\n' {
+		switch {
+		case b == '\n':
 			line++
 			col = 1
-		} else {
+		case !utf8.RuneStart(b): // a continuation byte of the character before
+		default:
 			col++
 		}
 	}

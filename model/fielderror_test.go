@@ -61,7 +61,10 @@ func TestFieldErrorNamesTokenAndField(t *testing.T) {
 		{"Legend", head[:len(head)-1] + `,"legend":{"x":null}}}`, -1, "", `map.legend["x"]`, `map.legend["x"]: must not be null`},
 		{"Note", head + `,"notes":[{"x":0,"y":"0"}]}`, -1, "", "notes[0].y", `notes[0].y: must be a whole number, not string`},
 		{"NoteOffMap", head + `,"notes":[{"x":9,"y":0}]}`, -1, "", "notes[0]", `notes[0]: square (9, 0) is off the 4x4 map`},
-		{"Syntax", `{"format" "x"}`, -1, "", "", `not valid JSON at line 1, column 12: invalid character '"' after object key`},
+		{"Syntax", `{"format" "x"}`, -1, "", "", `not valid JSON at line 1, column 11: invalid character '"' after object key`},
+		// the offending character's own column, in characters: an editor's
+		// column 18 of line 2 (it said 20: one past it, and "é" as two)
+		{"SyntaxColumn", "{\n  \"name\": \"Café\" \"x\"}", -1, "", "", `not valid JSON at line 2, column 18: invalid character '"' after object key:value pair`},
 		{"TopUnknown", head + `,"colour":"red"}`, -1, "", "", `unknown field "colour"`},
 	}
 	for _, c := range cases {

@@ -55,6 +55,42 @@ func SniffUniversalVTTFile(r io.Reader) bool {
 	return SniffUniversalVTT(head[:n])
 }
 
+// SniffEncounter reports whether head, the start of a JSON file, is that
+// of an encounter file: its top-level "format" is "encounter/1" (which
+// writers put first). So an encounter file saved under a Universal VTT
+// map's extension (den.dd2vtt) is read as what it is, where the map's
+// reader refused it as "format: must be a number, not string". A head
+// that does not tell says no.
+func SniffEncounter(head []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(head, utf8BOM)))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if t == "format" {
+			v, err := dec.Token()
+			return err == nil && v == Format
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// SniffEncounterFile is SniffEncounter on the first SniffHead bytes read
+// from r.
+func SniffEncounterFile(r io.Reader) bool {
+	head := make([]byte, SniffHead)
+	n, _ := io.ReadFull(r, head)
+	return SniffEncounter(head[:n])
+}
+
 // utf8BOM is the byte order mark some editors (Windows Notepad before 2019)
 // write at the start of a UTF-8 file. JSON has no use for it, and RFC 8259
 // lets a reader ignore it: an encounter file hand-edited there reads as

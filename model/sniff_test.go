@@ -82,3 +82,31 @@ func TestReadEncounterNamesWhatTheFileIs(t *testing.T) {
 		t.Errorf("an error after a byte order mark: %v; want it about format", err)
 	}
 }
+
+// SniffEncounter tells an encounter file by its top-level format, with or
+// without a byte order mark, and says no to a map or a head that does not
+// tell.
+func TestSniffEncounter(t *testing.T) {
+	var enc bytes.Buffer
+	if err := WriteEncounter(&enc, Sample()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what, doc string
+		want      bool
+	}{
+		{"an encounter file", enc.String(), true},
+		{"with a byte order mark", "\xef\xbb\xbf" + enc.String(), true},
+		{"its first line", `{"format": "encounter/1",`, true},
+		{"format after other keys", `{"name": "x", "map": {"rows": ["."]}, "format": "encounter/1"}`, true},
+		{"a Universal VTT map", `{"format": 0.3, "resolution": {}}`, false},
+		{"another version", `{"format": "encounter/2"}`, false},
+		{"no format in the head", `{"name": "x", "map": {"rows": [`, false},
+		{"format nested", `{"map": {"format": "encounter/1"}}`, false},
+		{"an array", `[{"format": "encounter/1"}]`, false},
+	} {
+		if got := SniffEncounter([]byte(c.doc)); got != c.want {
+			t.Errorf("%s: %v, want %v", c.what, got, c.want)
+		}
+	}
+}

@@ -171,11 +171,16 @@ func list(env Env, st Store, asJSON bool) error {
 // when not "", says what the import decided for the user, and what of a
 // Universal VTT map it left out (export.LeftOut).
 func readImport(path string) (e *model.Encounter, note string, err error) {
-	switch ext := strings.ToLower(filepath.Ext(path)); {
-	case ext == ".dd2vtt" || ext == ".uvtt" || ext == ".df2vtt":
-	case sniffUVTT(path): // a map saved as .json: read once, as what it is
+	ext := strings.ToLower(filepath.Ext(path))
+	mapExt := ext == ".dd2vtt" || ext == ".uvtt" || ext == ".df2vtt"
+	switch {
+	case mapExt && !sniffEncounter(path):
+	case !mapExt && sniffUVTT(path): // a map saved as .json: read once, as what it is
 		note = path + " is a Universal VTT map: imported as one"
 	default:
+		if mapExt { // an encounter file under a map's name
+			note = path + " is an encounter file, not a Universal VTT map: imported as one"
+		}
 		e, err = loadFile(path)
 		if err == nil {
 			// stored images must draw: a damaged one is refused here,
@@ -185,7 +190,10 @@ func readImport(path string) (e *model.Encounter, note string, err error) {
 			}
 		}
 		if !errors.Is(err, model.ErrUniversalVTT) {
-			return e, "", err
+			if err != nil {
+				note = ""
+			}
+			return e, note, err
 		}
 		note = path + " is a Universal VTT map: imported as one"
 	}
@@ -222,6 +230,17 @@ func sniffUVTT(path string) bool {
 	}
 	defer fh.Close()
 	return model.SniffUniversalVTTFile(fh)
+}
+
+// sniffEncounter reports whether the file at path starts as an encounter
+// file does (model.SniffEncounter); false when it cannot be read.
+func sniffEncounter(path string) bool {
+	fh, err := openInput(path)
+	if err != nil {
+		return false
+	}
+	defer fh.Close()
+	return model.SniffEncounterFile(fh)
 }
 
 func joinNotes(a, b string) string {

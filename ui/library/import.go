@@ -115,8 +115,11 @@ func readFile(u fyne.URI, open func() (io.ReadCloser, error), uvtt bool) (*model
 		lo = l
 		return e, err
 	}
-	if !uvtt && sniffUVTT(open) {
+	switch {
+	case !uvtt && sniffUVTT(open):
 		uvtt = true // a map saved as .json: read once, as what it is
+	case uvtt && sniffEncounter(open):
+		uvtt = false // an encounter file, under a map's extension or not
 	}
 	e, err := read(uvtt)
 	switch {
@@ -144,6 +147,19 @@ func sniffUVTT(open func() (io.ReadCloser, error)) bool {
 	}
 	defer rc.Close()
 	return model.SniffUniversalVTTFile(rc)
+}
+
+// sniffEncounter reports whether the file open opens starts as an
+// encounter file does (model.SniffEncounter): den.dd2vtt, an encounter
+// file renamed, was refused by the map's reader as "format: must be a
+// number, not string".
+func sniffEncounter(open func() (io.ReadCloser, error)) bool {
+	rc, err := open()
+	if err != nil {
+		return false
+	}
+	defer rc.Close()
+	return model.SniffEncounterFile(rc)
 }
 
 // Import stores e as a new encounter and returns its id.

@@ -62,3 +62,28 @@ func TestImportTakesUniversalVTTSavedAsJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestImportTakesAnEncounterFileUnderAMapsName: an encounter file named
+// den.dd2vtt (renamed, or saved so by another tool), chosen in Import
+// Universal VTT… or dropped on the window, imports as the encounter it is;
+// the map's reader refused it as "format: must be a number, not string".
+func TestImportTakesAnEncounterFileUnderAMapsName(t *testing.T) {
+	test.NewTempApp(t)
+	den := filepath.Join(t.TempDir(), "den.dd2vtt")
+	f, err := os.Create(den)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := model.WriteEncounter(f, model.Sample()); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	st := memstore.New()
+	id, _, err := ImportFile(st, storage.NewFileURI(den), true)
+	if err != nil {
+		t.Fatalf("den.dd2vtt refused: %v", err)
+	}
+	if e, _ := st.Load(context.Background(), id); e == nil || e.Name != model.Sample().Name || len(e.Tokens) != len(model.Sample().Tokens) {
+		t.Errorf("the encounter file imported as %+v", e)
+	}
+}

@@ -634,13 +634,23 @@ func terminalRune(r rune) bool {
 // printable is s made safe to print as one line, or one field of a line:
 // a tab or line break becomes a space (it would split the line or the
 // column), any other terminalRune its escape, \x1b or \u202e, which shows
-// what is there without acting on the terminal.
+// what is there without acting on the terminal. So does a byte that is not
+// UTF-8 (a file name may hold any byte): \x9b alone is a C1 CSI to a
+// terminal that reads 8-bit controls, and shows as nothing readable to
+// one that reads UTF-8.
 func printable(s string) string {
-	if !strings.ContainsFunc(s, terminalRune) {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, terminalRune) {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+			i++
+			continue
+		}
+		i += n
 		switch {
 		case r == '\t' || r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029:
 			b.WriteByte(' ')

@@ -100,7 +100,7 @@ func runExport(env Env, args []string) error {
 	default:
 		what += fmt.Sprintf(", %d pages", pages)
 	}
-	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%s)\n", out, what)
+	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%s)\n", printable(out), what)
 	return err
 }
 

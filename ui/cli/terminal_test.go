@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	_ "github.com/mattn/go-sqlite3"
 )
@@ -116,4 +117,36 @@ func jsonEqual(a, b any) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return bytes.Equal(x, y)
+}
+
+// A path the user typed is printed as safely as a name from a file: the
+// line export writes once it has written OUT printed OUT raw (an ESC
+// colour sequence in it coloured the terminal), and a byte that is not
+// UTF-8 (a file name may hold any; \x9b is a C1 CSI to a terminal that
+// reads 8-bit controls) was printed raw by every message. Both now show
+// as escapes, and the file is written under the name as given.
+func TestPrintedPathsCannotControlTheTerminal(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"e\x1b[31mvil.png", "c\x9b2Jsi.png", "\xff\xfe.png"} {
+		out := filepath.Join(dir, name)
+		var o, e bytes.Buffer
+		if code := Run(Env{Stdout: &o, Stderr: &e}, []string{"export", iseph, "--png", out}); code != ExitOK {
+			t.Fatalf("export --png %q: exit %d, %q", name, code, e.String())
+		}
+		msg := strings.TrimSuffix(e.String(), "\n")
+		if strings.ContainsFunc(msg, terminalRune) || !utf8.ValidString(msg) || !strings.HasPrefix(msg, "encounter-planner: wrote ") {
+			t.Errorf("export --png %q said %q", name, msg)
+		}
+		if _, err := os.Stat(out); err != nil {
+			t.Errorf("%q was not written: %v", name, err)
+		}
+	}
+	var o, e bytes.Buffer
+	missing := filepath.Join(dir, "gone\x9b2J.encounter.json")
+	if code := Run(Env{Stdout: &o, Stderr: &e}, []string{"reach", missing, "--token", "Iseph"}); code != ExitBad {
+		t.Fatalf("reach of a missing file: exit %d", code)
+	}
+	if msg := e.String(); !utf8.ValidString(msg) || !strings.Contains(msg, `gone\x9b2J.encounter.json`) {
+		t.Errorf("reach of a missing file said %q", msg)
+	}
 }

@@ -5,9 +5,13 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
 
 	_ "encounterplanner/ui/locale" // before Fyne initialises: see the package doc
 
@@ -55,6 +59,10 @@ func runApp(db string) int {
 		fmt.Fprintln(os.Stderr, noDisplay)
 		return cli.ExitOther
 	}
+	if why := displayUnreachable(runtime.GOOS, os.Getenv, dialDisplay); why != "" {
+		fmt.Fprintln(os.Stderr, "encounter-planner: "+why+": run a command, or start it on a desktop")
+		return cli.ExitOther
+	}
 	keepMemoryNear(appMemory, os.Getenv)
 	opts := ui.Options{DBPath: db, OpenStore: openAppStore}
 	if db == "" {
@@ -74,6 +82,60 @@ func displayMissing(goos string, getenv func(string) string) bool {
 		return false
 	}
 	return getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == ""
+}
+
+// displayUnreachable says why no window can open on the X11 display that
+// DISPLAY names, when nothing answers there and no Wayland display is
+// given beside it; "" when something answers, or when DISPLAY is not of
+// a form it knows (GLFW then tries). GLFW panicked there, with a
+// goroutine dump and exit 2, when DISPLAY outlived its server: an ssh
+// session without X forwarding, an X server or Xvfb that quit. The forms:
+// ":N" or "unix:N" (optionally ".S"), the socket /tmp/.X11-unix/XN (or
+// its abstract twin on Linux); "host:N", TCP port 6000+N of host.
+func displayUnreachable(goos string, getenv func(string) string, dial func(network, addr string) error) string {
+	switch goos {
+	case "windows", "darwin", "ios", "android", "js":
+		return ""
+	}
+	d := getenv("DISPLAY")
+	if d == "" || getenv("WAYLAND_DISPLAY") != "" {
+		return ""
+	}
+	i := strings.LastIndexByte(d, ':')
+	if i < 0 {
+		return ""
+	}
+	host, num := d[:i], d[i+1:]
+	num, _, _ = strings.Cut(num, ".")
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 0 || n > 65535-6000 || strings.Contains(host, "/") {
+		return ""
+	}
+	var tried string
+	switch host {
+	case "", "unix":
+		sock := fmt.Sprintf("/tmp/.X11-unix/X%d", n)
+		if dial("unix", sock) == nil || goos == "linux" && dial("unix", "@"+sock) == nil {
+			return ""
+		}
+		tried = sock
+	default:
+		addr := net.JoinHostPort(strings.Trim(host, "[]"), strconv.Itoa(6000+n))
+		if dial("tcp", addr) == nil {
+			return ""
+		}
+		tried = addr
+	}
+	return fmt.Sprintf("cannot open the display %s (nothing answers at %s)", d, tried)
+}
+
+// dialDisplay connects to an X server's address and hangs up at once.
+func dialDisplay(network, addr string) error {
+	c, err := net.DialTimeout(network, addr, 3*time.Second)
+	if err != nil {
+		return err
+	}
+	return c.Close()
 }
 
 // openAppStore opens (creating and seeding) the app's database at path:

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -162,5 +163,57 @@ func TestAppMemoryLimit(t *testing.T) {
 	}
 	if !keepMemoryNear(1<<40, func(string) string { return "" }) || debug.SetMemoryLimit(-1) != 1<<40 {
 		t.Error("no GOMEMLIMIT, yet the app's limit is not set")
+	}
+}
+
+// TestDisplayThatDoesNotAnswer: a DISPLAY whose X server is gone (an ssh
+// session without X forwarding, an Xvfb that quit) made GLFW panic with a
+// goroutine dump and exit 2; now the app says so in one line, exits 1 and
+// creates nothing. displayUnreachable dials where each form of DISPLAY
+// points, and leaves to GLFW what it does not know.
+func TestDisplayThatDoesNotAnswer(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "EP_RUN_MAIN=1", "EP_ARGS=", "DISPLAY=:59000", "WAYLAND_DISPLAY=",
+		"HOME="+dir, "XDG_CONFIG_HOME="+dir, "LANG=en_US.UTF-8")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	want := "encounter-planner: cannot open the display :59000 (nothing answers at /tmp/.X11-unix/X59000): run a command, or start it on a desktop\n"
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || stderr.String() != want || stdout.Len() != 0 {
+		t.Errorf("DISPLAY=:59000: %v, stdout %q, stderr %q; want exit 1 and %q", err, stdout.String(), stderr.String(), want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("created %v", entries)
+	}
+
+	for _, c := range []struct {
+		display, wayland string
+		answers          map[string]bool // network + " " + addr
+		want             string          // "" or the address tried
+	}{
+		{":0", "", map[string]bool{"unix /tmp/.X11-unix/X0": true}, ""},
+		{":0.0", "", map[string]bool{"unix @/tmp/.X11-unix/X0": true}, ""},
+		{"unix:1", "", nil, "/tmp/.X11-unix/X1"},
+		{":7", "", nil, "/tmp/.X11-unix/X7"},
+		{"localhost:10.0", "", map[string]bool{"tcp localhost:6010": true}, ""},
+		{"localhost:10.0", "", nil, "localhost:6010"},
+		{"[::1]:2", "", nil, "[::1]:6002"},
+		{":7", "wayland-0", nil, ""},                 // Wayland may serve it
+		{"/tmp/launch-x/org.xquartz:0", "", nil, ""}, // a form it does not know
+		{"nonsense", "", nil, ""},
+	} {
+		env := map[string]string{"DISPLAY": c.display, "WAYLAND_DISPLAY": c.wayland}
+		dial := func(network, addr string) error {
+			if c.answers[network+" "+addr] {
+				return nil
+			}
+			return errors.New("refused")
+		}
+		got := displayUnreachable("linux", func(k string) string { return env[k] }, dial)
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, "nothing answers at "+c.want+")") {
+			t.Errorf("DISPLAY=%q WAYLAND_DISPLAY=%q: %q; want it to try %q", c.display, c.wayland, got, c.want)
+		}
 	}
 }

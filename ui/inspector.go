@@ -64,6 +64,15 @@ func tokenHeadline(e *model.Encounter, t *model.Token) string {
 // showInspector rebuilds the token inspector for the selected token, or
 // the list of tokens when none is.
 func (ed *Editor) showInspector() {
+	// a field or button of the form about to go keeps the keyboard
+	// otherwise, out of the window: a click on Damage (or on the order's
+	// next creature) leaves the focus where it was, and every key after
+	// it, N for the next turn too, went into the amount field no longer
+	// shown. Leaving it first keeps what was typed (PaneEntry's OnCommit),
+	// as Tab or a click elsewhere would, and the next key is the map's.
+	if c := ed.win.Canvas(); holds(ed.insp.box, c.Focused()) {
+		c.Unfocus()
+	}
 	ed.insp.show(ed.enc, ed.sel, inspectorActions{
 		pick: func(i int) {
 			ed.Select(i)

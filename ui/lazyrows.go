@@ -174,17 +174,23 @@ func (l *lazyRows) layout() {
 	canvas.Refresh(l)
 }
 
-// holds reports whether f is row o or in it.
+// holds reports whether f is o or in it: a row, or the inspector's form
+// (containers, forms, the token list's rows).
 func holds(o fyne.CanvasObject, f fyne.Focusable) bool {
-	if f == nil {
+	if f == nil || o == nil {
 		return false
 	}
 	if x, ok := f.(fyne.CanvasObject); ok && x == o {
 		return true
 	}
+	in := func(k fyne.CanvasObject) bool { return holds(k, f) }
 	switch c := o.(type) {
 	case *fyne.Container:
-		return slices.ContainsFunc(c.Objects, func(k fyne.CanvasObject) bool { return holds(k, f) })
+		return slices.ContainsFunc(c.Objects, in)
+	case *widget.Form:
+		return slices.ContainsFunc(c.Items, func(it *widget.FormItem) bool { return in(it.Widget) })
+	case *lazyRows:
+		return slices.ContainsFunc(c.objs, in)
 	case *orderRow:
 		return holds(c.content, f)
 	}

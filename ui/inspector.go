@@ -112,6 +112,27 @@ func (ed *Editor) showInspector() {
 			ed.fight.pin.Refresh()
 		}
 	}
+	ed.keepInspectorInView()
+}
+
+// keepInspectorInView scrolls the inspector back into its content: a
+// scroll keeps its offset when what it shows gets shorter, and the GM who
+// had scrolled a token's form down to Delete and pressed Escape saw an
+// empty pane, the token list all above the view. The list shows from its
+// top (in a fight the order is there, and scrollToSelection has the say);
+// a shorter form ends at the view's foot.
+func (ed *Editor) keepInspectorInView() {
+	sc := ed.fight.scroll
+	if sc == nil || sc.Content == nil {
+		return
+	}
+	if ed.sel < 0 && ed.enc.Fight == nil {
+		sc.ScrollToTop()
+		return
+	}
+	if most := max(0, sc.Content.MinSize().Height-sc.Size().Height); sc.Offset.Y > most {
+		sc.ScrollToOffset(fyne.NewPos(sc.Offset.X, most))
+	}
 }
 
 // inspectorActions are what the inspector's widgets ask of the editor.

@@ -75,7 +75,7 @@ var helpSections = []helpSection{
 		`- The ruler: **Backspace** takes the last waypoint back, **Esc** or **M** clears it`,
 		`- **Ctrl+S** save now, **Ctrl+Q** quit, **F11** player display full screen; **F10** opens the menus (the arrows, **Enter** and **Esc** work them); **Alt** alone does nothing`,
 		`- The library: type (or **Ctrl+F**) to search, **Up** / **Down** pick, **Enter** opens, **Delete** deletes (it asks first)`,
-		`- In a dialog **Enter** confirms and **Esc** cancels; **Enter**, **Esc** or **Space** close an error. A question whose yes destroys something for good (Delete encounter?, Replace a file?) is the exception: **Enter** answers no there too, so that takes a click`,
+		`- In a dialog **Enter** confirms and **Esc** cancels; **Enter**, **Esc** or **Space** close an error; **Esc** closes this help (a search typed first empties). A question whose yes destroys something for good (Delete encounter?, Replace a file?) is the exception: **Enter** answers no there too, so that takes a click`,
 	}},
 	{`How the rules are read`, []string{
 		`The rulebook is the authority; where it leaves the GM a choice, the app always decides the same way:`,
@@ -161,12 +161,19 @@ type helpView struct {
 }
 
 // helpSearch is the help's search field: Escape empties it, showing all
-// the help again.
-type helpSearch struct{ widget.Entry }
+// the help again; in an empty field Escape closes the help (onEscape).
+type helpSearch struct {
+	widget.Entry
+	onEscape func() // nil: Escape only empties the field
+}
 
 // TypedKey implements fyne.Focusable.
 func (e *helpSearch) TypedKey(k *fyne.KeyEvent) {
 	if k.Name == fyne.KeyEscape {
+		if e.Text == "" && e.onEscape != nil {
+			e.onEscape()
+			return
+		}
 		e.SetText("")
 		return
 	}
@@ -239,6 +246,16 @@ func showHelp(parent fyne.Window) {
 	w.SetContent(h.content)
 	w.Resize(fyne.NewSize(820, 680))
 	w.Canvas().Focus(h.search) // typing searches at once
+	// Escape closes the help, as it closes a dialog: from the empty
+	// search field, or with nothing focused (a click on the text). It
+	// only emptied the field, and a GM without a mouse on the window's
+	// close button had no way back to the map
+	h.search.onEscape = w.Close
+	w.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
+		if k.Name == fyne.KeyEscape {
+			w.Close()
+		}
+	})
 	w.SetOnClosed(func() { helpWin.w, helpWin.h = nil, nil })
 	helpWin.w, helpWin.h = w, h
 	w.Show()

@@ -222,3 +222,40 @@ func TestHelpOpensOnce(t *testing.T) {
 		h.Close()
 	}
 }
+
+// TestEscapeClosesTheHelp: Escape in the help only emptied its search
+// field, so the help window, opened from the keyboard, closed only with
+// a click on its close button. Escape empties a search typed, then
+// closes the help; with nothing focused (a click on the text) it closes
+// it at once.
+func TestEscapeClosesTheHelp(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	showHelp(w)
+	h := helpWin.h
+	test.Type(h.search, "fog")
+	h.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if h.search.Text != "" || len(helpWindows()) != 1 {
+		t.Fatalf("Escape over \"fog\": search %q, %d help windows; want it emptied, the help open", h.search.Text, len(helpWindows()))
+	}
+	h.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if n := len(helpWindows()); n != 0 {
+		t.Errorf("Escape in the empty search: %d help windows, want it closed", n)
+	}
+
+	for _, x := range helpWindows() {
+		x.Close()
+	}
+	showHelp(w)
+	hw := helpWindows()[0]
+	hw.Canvas().Unfocus()
+	if f := hw.Canvas().OnTypedKey(); f != nil {
+		f(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	}
+	if n := len(helpWindows()); n != 0 {
+		t.Errorf("Escape with nothing focused: %d help windows, want it closed", n)
+	}
+	for _, x := range helpWindows() {
+		x.Close()
+	}
+}

@@ -105,7 +105,7 @@ func elevationItems(e *model.Encounter, i int, edit tokenEdit, act inspectorActi
 			}
 			v, err := strconv.Atoi(s)
 			if err != nil {
-				return fmt.Errorf("elevation: %q is not a whole number of feet", s)
+				return fmt.Errorf("%s: %q is not a whole number of feet", elevationLabel, s)
 			}
 			if act.below != nil {
 				if why := act.below(t, v); why != "" {

@@ -37,6 +37,7 @@ func problemOf(err error) (p fieldProblem, ok bool) {
 var fieldWords = map[string]string{
 	"name": "name", "size": "size", "side": "side",
 	"facing": "facing", "conditions": "conditions",
+	"elevation": elevationLabel, "level": "Level",
 }
 
 // fieldWord is how the app calls a validated token field of e: a Speed
@@ -82,6 +83,9 @@ func tokenError(e *model.Encounter, name string, err error) string {
 		fix = "type 0 or more, or clear the field for none"
 	case strings.Contains(msg, "is not a whole number"):
 		fix = "type digits only, like 30"
+	case strings.Contains(msg, "must be a multiple of"):
+		f := e.Feet()
+		fix = fmt.Sprintf("type a multiple of %d, like 0, %d or %d", f, f, 2*f)
 	}
 	s := name
 	if field != "" {

@@ -63,3 +63,27 @@ func TestAddTokenNameInUseInTheGMsWords(t *testing.T) {
 		t.Errorf("the status bar says %q", msg)
 	}
 }
+
+// TestElevationRefusalsNameTheField: a height that is not a whole square
+// read "Rat, elevation: must be a multiple of 5 feet (one square), not 7",
+// with the model's field name and no way forward, and letters read
+// "Rat: elevation: "up" is not a whole number of feet"; every other
+// refusal names the field as the inspector labels it and says what to
+// type.
+func TestElevationRefusalsNameTheField(t *testing.T) {
+	e := openEncounter(t, 6, 6)
+	e.Tokens = []model.Token{{Name: "Rat", Side: "enemy", X: 1, Y: 1, Size: model.Tiny, Speeds: map[string]int{"land": 25}}}
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(0)
+	en := entryOf(t, formWidget(t, ed, elevationLabel))
+	for _, c := range []struct{ typed, want string }{
+		{"7", "Rat, Elevation ft: must be a multiple of 5 feet (one square), not 7 — type a multiple of 5, like 0, 5 or 10"},
+		{"up", `Rat: Elevation ft: "up" is not a whole number of feet — type digits only, like 30`},
+		{"1000005", "Rat, Elevation ft: must be from -1000000 to 1000000 feet, not 1000005"},
+	} {
+		en.SetText(c.typed)
+		if got := ed.insp.errLabel.Text; got != c.want {
+			t.Errorf("typed %q:\ngot  %q\nwant %q", c.typed, got, c.want)
+		}
+	}
+}

@@ -408,15 +408,20 @@ func ctx10() (context.Context, context.CancelFunc) {
 // and feet per square below 1.
 func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounter, error) {
 	name = strings.TrimSpace(name)
+	// the side that is refused, for the dialog's cursor
+	side := formH
+	if w < 1 || w > model.MaxMapSide {
+		side = formW
+	}
 	switch {
 	case name == "":
-		return nil, errors.New("type a name for the encounter")
+		return nil, formError{formName, "type a name for the encounter"}
 	case feet < 1:
-		return nil, errors.New("feet per square must be at least 1")
+		return nil, formError{formFeet, "feet per square must be at least 1"}
 	case w < 1 || h < 1:
-		return nil, fmt.Errorf("the map needs at least 1 x 1 squares, not %d x %d", w, h)
+		return nil, formError{side, fmt.Sprintf("the map needs at least 1 x 1 squares, not %d x %d", w, h)}
 	case w > model.MaxMapSide || h > model.MaxMapSide:
-		return nil, fmt.Errorf("the map must be 1 to %d squares on each side, not %d x %d", model.MaxMapSide, w, h)
+		return nil, formError{side, fmt.Sprintf("the map must be 1 to %d squares on each side, not %d x %d", model.MaxMapSide, w, h)}
 	}
 	e := &model.Encounter{Name: name, Ruleset: r, Grid: model.NewGrid(w, h)}
 	if feet != r.DefaultFeetPerSquare() {
@@ -443,8 +448,40 @@ func parseRulesetTitle(s string) (model.Ruleset, error) {
 	return model.ParseRuleset(s)
 }
 
-// newForm is what the New encounter dialog holds.
-type newForm struct{ name, ruleset, w, h, feet string }
+// newForm is what the New encounter dialog holds, and the field that
+// gets the cursor (the one refused; formName at first).
+type newForm struct {
+	name, ruleset, w, h, feet string
+	focus                     formField
+}
+
+// formField is a text field of the New encounter dialog.
+type formField int
+
+const (
+	formName formField = iota
+	formW
+	formH
+	formFeet
+)
+
+// formError is a value of the New encounter dialog refused, and the
+// field it was typed in.
+type formError struct {
+	field formField
+	msg   string
+}
+
+func (e formError) Error() string { return e.msg }
+
+// refusedField is the field err refuses, formName when it names none.
+func refusedField(err error) formField {
+	var fe formError
+	if errors.As(err, &fe) {
+		return fe.field
+	}
+	return formName
+}
 
 // NewDialog shows the New encounter dialog; Create stores the encounter,
 // lists it and opens it.
@@ -498,8 +535,11 @@ func (l *newDialog) show(v newForm) {
 	w.SetText(v.w)
 	h.SetText(v.h)
 	var d *dialog.FormDialog
+	// the dialog again as typed, the cursor in the field refused (it
+	// went back to the name, and the GM who had typed a 0 width typed
+	// over the name)
 	refused := func(err error) {
-		kept := newForm{name: name.Text, ruleset: ruleset.Selected, w: w.Text, h: h.Text, feet: feet.Text}
+		kept := newForm{name: name.Text, ruleset: ruleset.Selected, w: w.Text, h: h.Text, feet: feet.Text, focus: refusedField(err)}
 		controls.ShowError(l.win, "Could not create the encounter", err).SetOnClosed(func() { l.show(kept) })
 	}
 	submit := func(string) { d.Submit() }
@@ -519,18 +559,18 @@ func (l *newDialog) show(v newForm) {
 			refused(err)
 			return
 		}
-		atoi := func(s, what string) (int, error) {
+		atoi := func(s, what string, f formField) (int, error) {
 			v, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil {
-				return 0, fmt.Errorf("%s: %q is not a whole number (type digits, like 30)", what, s)
+				return 0, formError{f, fmt.Sprintf("%s: %q is not a whole number (type digits, like 30)", what, s)}
 			}
 			return v, nil
 		}
-		wv, err1 := atoi(w.Text, "width")
-		hv, err2 := atoi(h.Text, "height")
-		fv, err3 := atoi(feet.Text, "feet per square")
+		wv, err1 := atoi(w.Text, "width", formW)
+		hv, err2 := atoi(h.Text, "height", formH)
+		fv, err3 := atoi(feet.Text, "feet per square", formFeet)
 		if err := errors.Join(err1, err2, err3); err != nil {
-			refused(err)
+			refused(err) // the cursor in the first field refused
 			return
 		}
 		e, err := NewEncounter(name.Text, r, wv, hv, fv)
@@ -553,7 +593,11 @@ func (l *newDialog) show(v newForm) {
 	d.Resize(fyne.NewSize(520, 0))
 	d.Show()
 	l.esc.Closes(d)
-	l.win.Canvas().Focus(name)
+	at := map[formField]*controls.EscEntry{formName: name, formW: w, formH: h, formFeet: feet}[v.focus]
+	l.win.Canvas().Focus(at)
+	if v.focus != formName {
+		at.TypedShortcut(&fyne.ShortcutSelectAll{}) // to type over
+	}
 }
 
 // setMenu installs the library's menus: File, View while the editor's

@@ -163,3 +163,53 @@ func TestRulesetsShowTheirFullNames(t *testing.T) {
 		t.Errorf("the ruleset field is %v px wide, %v needed for %q", w, need, sel.Selected)
 	}
 }
+
+// TestNewDialogRefusalPutsTheCursorInTheField: after a refused 0 width
+// the New dialog came back with the cursor in Name, and the GM who typed
+// the right width typed it over the name. The cursor is in the field
+// refused, its text selected to type over.
+func TestNewDialogRefusalPutsTheCursorInTheField(t *testing.T) {
+	test.NewTempApp(t)
+	st := memstore.New(model.Sample())
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1024, 700))
+	l := New(w, st, func(string) {})
+	for _, c := range []struct {
+		field        string
+		at           int // the entry: name, width, height, feet
+		name, wd, ht string
+		feet         string
+	}{
+		{"width", 1, "Bay", "0", "12", "5"},
+		{"height", 2, "Bay", "16", "x", "5"},
+		{"height", 2, "Bay", "16", "2000", "5"},
+		{"feet per square", 3, "Bay", "16", "12", "0"},
+		{"name", 0, " ", "16", "12", "5"},
+	} {
+		l.NewDialog()
+		en, _, btn := topDialog(t, w)
+		for i, s := range []string{c.name, c.wd, c.ht, c.feet} {
+			en[i].SetText(s)
+		}
+		test.Tap(btn["Create"])
+		_, _, btn = topDialog(t, w)
+		if btn["OK"] == nil {
+			t.Fatalf("%s %q: no error shown", c.field, []string{c.name, c.wd, c.ht, c.feet})
+		}
+		test.Tap(btn["OK"])
+		en, _, btn = topDialog(t, w)
+		f, ok := w.Canvas().Focused().(*controls.EscEntry)
+		if !ok || &f.Entry != en[c.at] {
+			t.Errorf("refused %s: the cursor is in %T %q, want the %s field", c.field, w.Canvas().Focused(), focusedText(w), c.field)
+		}
+		test.Tap(btn["Cancel"])
+	}
+}
+
+// focusedText is the text of w's focused entry, "" for none.
+func focusedText(w fyne.Window) string {
+	if f, ok := w.Canvas().Focused().(*controls.EscEntry); ok {
+		return f.Text
+	}
+	return ""
+}

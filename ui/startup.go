@@ -216,10 +216,14 @@ func (s *Shell) newDatabaseDialog() {
 
 // StartFresh moves the unreadable database aside (PATH.unreadable-
 // YYYYMMDD-HHMMSS, with its SQLite sidecar files) and opens a new one at
-// PATH, then says where the old file went. It returns the aside path.
-// Only a damaged file, or one that is not an Encounter Planner database,
-// is started afresh: for any other problem it does nothing (the screen
-// does not offer it).
+// PATH beside the window, as the library opens at start (openBeside): the
+// window says it is making the new library meanwhile, then shows it and
+// says where the old file went, or shows the problem screen again. (It
+// opened on the window's goroutine, which froze for as long as the open
+// waited.) It returns the aside path, once the file is moved. Only a
+// damaged file, or one that is not an Encounter Planner database, is
+// started afresh: for any other problem it does nothing (the screen does
+// not offer it).
 func (s *Shell) StartFresh() (string, error) {
 	path := s.dbPath
 	if path == "" || s.openStore == nil {
@@ -237,21 +241,24 @@ func (s *Shell) StartFresh() (string, error) {
 		controls.ShowError(s.win, "Could not start fresh", fmt.Errorf("move %s aside: %w. Check that its folder can be written, or open another database", path, err))
 		return "", err
 	}
-	st, err := s.openStore(path)
-	if err != nil {
-		if aside != "" {
-			err = fmt.Errorf("%w (the old file was moved to %s)", err, aside)
-		}
-		s.showStoreProblem(path, err)
-		return aside, err
-	}
-	s.useStore(st, path)
-	msg := "A new database with the sample encounter was made at " + path + "."
+	kept := ""
 	if aside != "" {
-		msg = "The old database was moved to " + aside + " and kept unchanged. " + msg
+		kept = "The old database was moved to " + aside + " and kept unchanged. "
 	}
-	lbl, _, _ := controls.ErrorContent("A new database is ready", msg, controls.ErrDialogWidth(s.win))
-	dialog.NewCustom("Started fresh", "OK", lbl, s.win).Show()
+	s.showOpeningWords(path, "Making a new library at "+path+"…", kept+openingWait)
+	s.openBeside(path, 0, func(st model.EncounterStore, err error) {
+		if err != nil {
+			if aside != "" {
+				err = fmt.Errorf("%w (the old file was moved to %s)", err, aside)
+			}
+			s.showStoreProblem(path, err)
+			return
+		}
+		s.useStore(st, path)
+		msg := kept + "A new database with the sample encounter was made at " + path + "."
+		lbl, _, _ := controls.ErrorContent("A new database is ready", msg, controls.ErrDialogWidth(s.win))
+		dialog.NewCustom("Started fresh", "OK", lbl, s.win).Show()
+	})
 	return aside, nil
 }
 

@@ -89,7 +89,7 @@ func TestStoreProblemStartFresh(t *testing.T) {
 	os.WriteFile(bad, junk, 0o600)
 	os.WriteFile(bad+"-wal", []byte("stale wal"), 0o600)
 	f := &fakeOpener{}
-	s, w := newProblemShell(t, bad, f)
+	s, w, p := newStartShell(t, f.open, Options{StoreError: errNotDB, DBPath: bad})
 	sc := s.problem
 	if sc == nil || s.Library() != nil {
 		t.Fatal("a store error should show the database problem screen")
@@ -111,6 +111,7 @@ func TestStoreProblemStartFresh(t *testing.T) {
 	if b, _ := os.ReadFile(aside + "-wal"); string(b) != "stale wal" {
 		t.Errorf("the -wal file should move aside with it")
 	}
+	p.until(t, "the library", func() bool { return s.Library() != nil })
 	if b, _ := os.ReadFile(bad); string(b) != "GOOD new" {
 		t.Errorf("a new database should be created at the original path, got %q", b)
 	}

@@ -20,10 +20,11 @@ import (
 // those seconds, and on the database problem screen Try again froze the
 // window with nothing to say why. The store is now opened beside the
 // window (openBeside): meanwhile the window says "Opening the library
-// PATH…" under a moving bar (showOpening), or Try again says "Trying
-// again…", and the outcome is applied on the UI goroutine (Shell.post,
-// fyne.Do). The app may stop meanwhile: a store that opens after that is
-// closed, never shown (abandonOpen).
+// PATH…" under a moving bar (showOpening; after Start fresh "Making a new
+// library at PATH…"), or Try again says "Trying again…", and the outcome
+// is applied on the UI goroutine (Shell.post, fyne.Do). The app may stop
+// meanwhile: a store that opens after that is closed, never shown
+// (abandonOpen).
 
 // quickOpen is how long Start waits for the library before the window
 // first shows. A healthy library opens well within it and shows at once,
@@ -68,11 +69,19 @@ func closeStore(st model.EncounterStore) {
 // showOpening shows that the library at path is being opened: its path
 // and a moving bar, in the problem screen's place and look.
 func (s *Shell) showOpening(path string) {
+	s.showOpeningWords(path, "Opening the library "+path+"…", openingWait)
+}
+
+// openingWait is what the opening screen says under its title.
+const openingWait = "If another program is using it, this can take a few seconds."
+
+// showOpeningWords shows the opening screen for the library at path with
+// its own words: title, then detail.
+func (s *Shell) showOpeningWords(path, title, detail string) {
 	s.problem, s.lib = nil, nil
 	s.dbPath = path
 	sc := &openingScreen{path: path}
-	content, head, _ := controls.ErrorContent("Opening the library "+path+"…",
-		"If another program is using it, this can take a few seconds.", 560)
+	content, head, _ := controls.ErrorContent(title, detail, 560)
 	sc.label = head
 	sc.bar = widget.NewProgressBarInfinite()
 	s.opening = sc

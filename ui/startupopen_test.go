@@ -291,3 +291,64 @@ func TestOpeningScreenLook(t *testing.T) {
 		t.Errorf("title %q", w.Title())
 	}
 }
+
+// TestStartFreshOpensBesideTheWindow: Start fresh moved the damaged file
+// aside, then opened the new library on the window's goroutine, which
+// froze for as long as the open waited (another program holding the
+// folder's new file, a slow disk). It now opens as the library does at
+// start: the button returns while the open waits, the window says it is
+// making the new library and where the old file went, the library shows
+// when the open is done, and the problem screen, naming the moved file,
+// when it fails.
+func TestStartFreshOpensBesideTheWindow(t *testing.T) {
+	for _, fails := range []bool{false, true} {
+		t.Run(map[bool]string{false: "Opens", true: "ErrFails"}[fails], func(t *testing.T) {
+			bad := filepath.Join(t.TempDir(), "encounters.db")
+			if err := os.WriteFile(bad, []byte("junk"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			aside := bad + ".unreadable-20261129-134506"
+			h := newHeldOpener()
+			s, w, p := newStartShell(t, h.open, Options{StoreError: errNotDB, DBPath: bad})
+			fresh := screenButtons(w)["Start fresh"]
+			if fresh == nil {
+				t.Fatal("a damaged library should offer Start fresh")
+			}
+			test.Tap(fresh)
+			if h.over.Load() != 0 {
+				t.Fatal("Start fresh returned once the open was over: the window waited for the library")
+			}
+			if _, err := os.Stat(aside); err != nil {
+				t.Errorf("the damaged file is not moved aside yet: %v", err)
+			}
+			if s.opening == nil || s.problem != nil || s.Library() != nil {
+				t.Fatal("while the new library opens the window should say so")
+			}
+			text := allText(w.Content())
+			for _, want := range []string{"Making a new library at " + bad + "…", aside} {
+				if !strings.Contains(text, want) {
+					t.Errorf("the window says %q: want %q", text, want)
+				}
+			}
+			if bar := s.opening.bar; !bar.Visible() || !bar.Running() {
+				t.Errorf("the opening screen's bar should move")
+			}
+			if fails {
+				h.let(t, errHeld)
+				p.until(t, "the problem screen", func() bool { return s.problem != nil })
+				if !strings.Contains(s.problem.detail.Text, "(the old file was moved to "+aside+")") {
+					t.Errorf("the problem screen should say where the old file went: %q", s.problem.detail.Text)
+				}
+				return
+			}
+			h.let(t, nil)
+			p.until(t, "the library", func() bool { return s.Library() != nil })
+			if s.opening != nil || s.problem != nil || s.opened == nil || s.dbPath != bad {
+				t.Errorf("the new library at %s should show, its store kept", bad)
+			}
+			if top := w.Canvas().Overlays().Top(); top == nil || !strings.Contains(allText(top), aside) {
+				t.Errorf("a dialog should say where the old file went (%s)", aside)
+			}
+		})
+	}
+}

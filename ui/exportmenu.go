@@ -137,12 +137,15 @@ func (ed *Editor) exportPDF() {
 			return
 		}
 		c := pdfChoices{paper: paper.Selected, player: player.Checked, sheet: sheet.Checked, trim: trim.Checked, overlays: ov.Checked}
-		if c.player && c.trim && export.PlayersSeeNothing(ed.enc) {
-			// Said before the Save dialog: the whole map would print
-			// instead, as blank paper (export.ErrPlayersSeeNothing).
-			//lint:ignore ST1005 the dialog shows it as sentences, starting with the check's name
-			controls.ShowError(ed.win, "Could not export PDF", fmt.Errorf("Trim to content: %w, so there is nothing to trim to. "+
-				"Reveal the squares they have explored first, or uncheck Player version for the GM's print. Nothing was written", export.ErrPlayersSeeNothing))
+		if c.player && export.PlayersSeeNothing(ed.enc) {
+			// Said before the Save dialog: every page would print blank
+			// (export.ErrPlayersSeeNothing).
+			what, why := "Player version", "every page would print blank"
+			if c.trim {
+				what, why = "Trim to content", "there is nothing to trim to"
+			}
+			controls.ShowError(ed.win, "Could not export PDF", fmt.Errorf("%s: %w, so %s. "+
+				"Reveal the squares they have explored first, or uncheck Player version for the GM's print. Nothing was written", what, export.ErrPlayersSeeNothing, why))
 			return
 		}
 		e, o := ed.pdfExport(c)

@@ -67,30 +67,7 @@ func TestExportPDFPlayerTrimOfAMapAllInFog(t *testing.T) {
 	e.Revealed = make([]bool, len(e.Grid.Cells))
 	ed, _, p := newTestEditor(t, e)
 	settle(t, ed, p)
-	choose := func(player, trim bool) fyne.CanvasObject {
-		ed.exportPDF()
-		form := ed.win.Canvas().Overlays().Top()
-		walkObjects(form, func(o fyne.CanvasObject) {
-			if c, ok := o.(*controls.EscCheck); ok {
-				switch {
-				case strings.HasPrefix(c.Text, "Player version"):
-					c.SetChecked(player)
-				case strings.HasPrefix(c.Text, "Trim to content"):
-					c.SetChecked(trim)
-				}
-			}
-		})
-		_, _, bs := topDialog(t, ed.win)
-		if bs["Choose file…"] == nil {
-			t.Fatal("the PDF dialog has no Choose file… button")
-		}
-		test.Tap(bs["Choose file…"])
-		top := ed.win.Canvas().Overlays().Top()
-		if top == nil || top == form {
-			t.Fatal("Choose file… showed nothing")
-		}
-		return top
-	}
+	choose := func(player, trim bool) fyne.CanvasObject { return choosePDF(t, ed, player, trim) }
 	top := choose(true, true)
 	txt := allText(top)
 	for _, want := range []string{"Could not export PDF", "Trim to content: the players see nothing of the map yet (every square is fogged)", "Nothing was written"} {
@@ -109,6 +86,68 @@ func TestExportPDFPlayerTrimOfAMapAllInFog(t *testing.T) {
 	}
 	if _, _, bs := topDialog(t, ed.win); bs["Save"] == nil {
 		t.Errorf("the GM's trimmed print opened no Save dialog: buttons %v", slices.Collect(maps.Keys(bs)))
+	}
+	top.Hide()
+}
+
+// choosePDF opens Export PDF, checks Player version and Trim to content
+// as player and trim say, presses Choose file… and returns what it
+// showed.
+func choosePDF(t *testing.T, ed *Editor, player, trim bool) fyne.CanvasObject {
+	t.Helper()
+	ed.exportPDF()
+	form := ed.win.Canvas().Overlays().Top()
+	walkObjects(form, func(o fyne.CanvasObject) {
+		if c, ok := o.(*controls.EscCheck); ok {
+			switch {
+			case strings.HasPrefix(c.Text, "Player version"):
+				c.SetChecked(player)
+			case strings.HasPrefix(c.Text, "Trim to content"):
+				c.SetChecked(trim)
+			}
+		}
+	})
+	_, _, bs := topDialog(t, ed.win)
+	if bs["Choose file…"] == nil {
+		t.Fatal("the PDF dialog has no Choose file… button")
+	}
+	test.Tap(bs["Choose file…"])
+	top := ed.win.Canvas().Overlays().Top()
+	if top == nil || top == form {
+		t.Fatal("Choose file… showed nothing")
+	}
+	return top
+}
+
+// TestExportPDFPlayerVersionOfAMapAllInFog: Export PDF with "Player
+// version" alone, of a map fogged from edge to edge, opened the Save
+// dialog and printed every page blank (the fog prints as blank paper);
+// only "Trim to content" was refused. Choose file… now shows the same
+// error, naming Player version and saying what to do, and no Save dialog
+// opens; the GM's print still goes on to it.
+func TestExportPDFPlayerVersionOfAMapAllInFog(t *testing.T) {
+	e := model.Sample()
+	e.Revealed = make([]bool, len(e.Grid.Cells))
+	ed, _, p := newTestEditor(t, e)
+	settle(t, ed, p)
+	top := choosePDF(t, ed, true, false)
+	txt := allText(top)
+	for _, want := range []string{"Could not export PDF", "Player version: the players see nothing of the map yet (every square is fogged), so every page would print blank",
+		"Reveal the squares they have explored first, or uncheck Player version for the GM's print", "Nothing was written"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the dialog says %q, want %q", txt, want)
+		}
+	}
+	if _, _, bs := topDialog(t, ed.win); bs["OK"] == nil || bs["Save"] != nil {
+		t.Errorf("want an error dialog with OK, got buttons %v", slices.Collect(maps.Keys(bs)))
+	}
+	top.Hide()
+	top = choosePDF(t, ed, false, false)
+	if txt := allText(top); strings.Contains(txt, "Could not") {
+		t.Errorf("the GM's print was refused: %q", txt)
+	}
+	if _, _, bs := topDialog(t, ed.win); bs["Save"] == nil {
+		t.Errorf("the GM's print opened no Save dialog: buttons %v", slices.Collect(maps.Keys(bs)))
 	}
 	top.Hide()
 }

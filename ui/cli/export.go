@@ -83,9 +83,14 @@ func runExport(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.bools["trim"] && f.bools["player"] && export.PlayersSeeNothing(e) {
-		// The whole map would print instead, as blank paper.
-		return usagef("--trim: %v, so there is nothing to trim to; reveal the squares they have explored first, or leave out --player for the GM's print (nothing was written)", export.ErrPlayersSeeNothing)
+	if opt == "--pdf" && f.bools["player"] && export.PlayersSeeNothing(e) {
+		// Every page would print blank: the fog is blank paper, and
+		// trimmed the whole map would print instead.
+		what, why := "--player", "every page would print blank"
+		if f.bools["trim"] {
+			what, why = "--trim", "there is nothing to trim to"
+		}
+		return usagef("%s: %v, so %s; reveal the squares they have explored first, or leave out --player for the GM's print (nothing was written)", what, export.ErrPlayersSeeNothing, why)
 	}
 	n, err := export.WriteFile(out, write)
 	if err != nil {

@@ -63,6 +63,58 @@ func TestExportRefusesOptionsOfOtherFormats(t *testing.T) {
 // GM's trimmed print still works.
 func TestExportPlayerTrimOfAMapAllInFog(t *testing.T) {
 	dir := t.TempDir()
+	in := allFogFile(t, dir)
+	out := filepath.Join(dir, "af.pdf")
+	want := "encounter-planner: --trim: the players see nothing of the map yet (every square is fogged), so there is nothing to trim to; " +
+		"reveal the squares they have explored first, or leave out --player for the GM's print (nothing was written)\n"
+	for _, extra := range [][]string{nil, {"--token-sheet", "--paper", "a4"}} {
+		args := append([]string{"export", in, "--pdf", out, "--player", "--trim"}, extra...)
+		code, stdout, stderr := runCLI(t, args...)
+		if code != ExitBad || stdout != "" || stderr != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q\nwant exit 2 and %q", args[2:], code, stdout, stderr, want)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Fatalf("%q wrote %s", args[2:], out)
+		}
+	}
+	if code, _, stderr := runCLI(t, "export", in, "--pdf", out, "--trim"); code != 0 {
+		t.Errorf("the GM's trimmed print: exit %d, %q", code, stderr)
+	}
+}
+
+// TestExportPlayerPDFOfAMapAllInFog: the players' untrimmed print of a
+// map they see nothing of yet wrote pages of blank paper (the fog prints
+// as blank paper) and exited 0. It is refused as the trimmed print is:
+// exit 2 in one line naming --player and why, nothing written; the GM's
+// print and the players' PNG (the screen's dark fog) still write.
+func TestExportPlayerPDFOfAMapAllInFog(t *testing.T) {
+	dir := t.TempDir()
+	in := allFogFile(t, dir)
+	out := filepath.Join(dir, "af.pdf")
+	want := "encounter-planner: --player: the players see nothing of the map yet (every square is fogged), so every page would print blank; " +
+		"reveal the squares they have explored first, or leave out --player for the GM's print (nothing was written)\n"
+	for _, extra := range [][]string{nil, {"--token-sheet", "--paper", "a4"}} {
+		args := append([]string{"export", in, "--pdf", out, "--player"}, extra...)
+		code, stdout, stderr := runCLI(t, args...)
+		if code != ExitBad || stdout != "" || stderr != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q\nwant exit 2 and %q", args[2:], code, stdout, stderr, want)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Fatalf("%q wrote %s", args[2:], out)
+		}
+	}
+	if code, _, stderr := runCLI(t, "export", in, "--pdf", out); code != 0 {
+		t.Errorf("the GM's print: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "export", in, "--png", filepath.Join(dir, "af.png"), "--player"); code != 0 {
+		t.Errorf("the players' PNG: exit %d, %q", code, stderr)
+	}
+}
+
+// allFogFile writes iseph's encounter with every square fogged in dir,
+// and returns its path.
+func allFogFile(t *testing.T, dir string) string {
+	t.Helper()
 	b, err := os.ReadFile(iseph)
 	if err != nil {
 		t.Fatal(err)
@@ -83,20 +135,5 @@ func TestExportPlayerTrimOfAMapAllInFog(t *testing.T) {
 	if err := os.WriteFile(in, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "af.pdf")
-	want := "encounter-planner: --trim: the players see nothing of the map yet (every square is fogged), so there is nothing to trim to; " +
-		"reveal the squares they have explored first, or leave out --player for the GM's print (nothing was written)\n"
-	for _, extra := range [][]string{nil, {"--token-sheet", "--paper", "a4"}} {
-		args := append([]string{"export", in, "--pdf", out, "--player", "--trim"}, extra...)
-		code, stdout, stderr := runCLI(t, args...)
-		if code != ExitBad || stdout != "" || stderr != want {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q\nwant exit 2 and %q", args[2:], code, stdout, stderr, want)
-		}
-		if _, err := os.Lstat(out); err == nil {
-			t.Fatalf("%q wrote %s", args[2:], out)
-		}
-	}
-	if code, _, stderr := runCLI(t, "export", in, "--pdf", out, "--trim"); code != 0 {
-		t.Errorf("the GM's trimmed print: exit %d, %q", code, stderr)
-	}
+	return in
 }

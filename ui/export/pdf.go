@@ -63,12 +63,14 @@ func tiles(n, win, step float64) int {
 	return 1 + int(math.Ceil((n-win)/step-1e-9))
 }
 
-// ErrPlayersSeeNothing is PDF's refusal of a players' print trimmed to
-// content (Player and Trim) of a map whose every square is fogged: there
-// is nothing to trim to, and printing the whole map instead, as an empty
-// map is printed, gave a GM sheets of blank paper (24 x 16 squares: 8
-// pages) for the trim they asked for. Callers say which option to change
-// (queries.md, "export").
+// ErrPlayersSeeNothing is PDF's refusal of a players' print (Player) of a
+// map whose every square is fogged. Trimmed to content (Trim), there is
+// nothing to trim to, and printing the whole map instead, as an empty map
+// is printed, gave a GM sheets of blank paper (24 x 16 squares: 8 pages)
+// for the trim they asked for; untrimmed, the fog prints as blank paper
+// (View.PaperFog) and so did every page. Callers say which option to
+// change (queries.md, "export"). A map without fog is never refused,
+// however little it holds: its print is what the map is.
 var ErrPlayersSeeNothing = errors.New("the players see nothing of the map yet (every square is fogged)")
 
 // PlayersSeeNothing reports whether fog covers every square of e's map,
@@ -81,14 +83,18 @@ func PlayersSeeNothing(e *model.Encounter) bool {
 
 // PDFTiling computes the page layout PDF prints with options o: the
 // whole map, or its content rectangle with o.Trim (so a caller can say
-// how many pages it wrote). A players' trimmed print of a map the players
-// see nothing of is ErrPlayersSeeNothing.
+// how many pages it wrote). A players' print of a map the players see
+// nothing of, trimmed or not, is ErrPlayersSeeNothing.
 func PDFTiling(e *model.Encounter, o PDFOptions) (Tiling, error) {
 	if err := checkSize(e, 1); err != nil {
 		return Tiling{}, err
 	}
-	if o.Trim && o.Player && PlayersSeeNothing(e) {
-		return Tiling{}, fmt.Errorf("export pdf: trim: %w", ErrPlayersSeeNothing)
+	if o.Player && PlayersSeeNothing(e) {
+		what := "player version"
+		if o.Trim {
+			what = "trim"
+		}
+		return Tiling{}, fmt.Errorf("export pdf: %s: %w", what, ErrPlayersSeeNothing)
 	}
 	x0, y0, x1, y1 := 0, 0, e.Grid.W, e.Grid.H
 	if o.Trim {

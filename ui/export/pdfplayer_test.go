@@ -107,8 +107,9 @@ func TestPDFPlayerTrimHoldsOnlyWhatPlayersSee(t *testing.T) {
 // map fogged from edge to edge, with walls, a party token and a player
 // note under the fog, printed 8 Letter pages of blank paper, the trim
 // dropped as for an empty map. It is refused, ErrPlayersSeeNothing,
-// writing nothing. The GM's trimmed print, the players' untrimmed one
-// and a map with one square revealed still print.
+// writing nothing. The GM's prints and a map with one square revealed
+// still print (the players' untrimmed print: TestPDFPlayerPrintRefuses
+// AMapAllInFog).
 func TestPDFPlayerTrimRefusesAMapAllInFog(t *testing.T) {
 	e := trimMap()
 	e.Grid.Set(5, 5, model.Wall)
@@ -124,7 +125,7 @@ func TestPDFPlayerTrimRefusesAMapAllInFog(t *testing.T) {
 	if _, err := PDFTiling(e, PDFOptions{Player: true, Trim: true}); !errors.Is(err, ErrPlayersSeeNothing) {
 		t.Errorf("PDFTiling: %v, want ErrPlayersSeeNothing", err)
 	}
-	for _, o := range []PDFOptions{{Trim: true}, {Player: true}} {
+	for _, o := range []PDFOptions{{Trim: true}, {}} {
 		buf.Reset()
 		if _, err := WritePDF(&buf, e, o); err != nil {
 			t.Errorf("%+v: %v", o, err)
@@ -140,6 +141,47 @@ func TestPDFPlayerTrimRefusesAMapAllInFog(t *testing.T) {
 	e.Revealed = nil // no fog at all
 	if PlayersSeeNothing(e) {
 		t.Error("PlayersSeeNothing: true for a map without fog")
+	}
+}
+
+// TestPDFPlayerPrintRefusesAMapAllInFog: the players' print, untrimmed,
+// of a map fogged from edge to edge printed the fog as blank paper on
+// every page (30 x 20 squares: 8 Letter pages, and the standee sheet
+// empty too), and said nothing; the trimmed print was already refused.
+// It is refused in the same words, naming the option, and writes
+// nothing. One square revealed prints, and so does a map with no fog,
+// however little it holds: its print is what the map is.
+func TestPDFPlayerPrintRefusesAMapAllInFog(t *testing.T) {
+	e := trimMap()
+	e.Grid.Set(5, 5, model.Wall)
+	fogFrom(e, 0)
+	var buf bytes.Buffer
+	for _, o := range []PDFOptions{{Player: true}, {Player: true, TokenSheet: true, Paper: "a4"}} {
+		buf.Reset()
+		n, err := WritePDF(&buf, e, o)
+		if !errors.Is(err, ErrPlayersSeeNothing) || buf.Len() != 0 || n != 0 {
+			t.Errorf("%+v: %d pages, %v, %d bytes written; want ErrPlayersSeeNothing and nothing written", o, n, err, buf.Len())
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "export pdf: player version: ") {
+			t.Errorf("%+v: %q does not name the option", o, err)
+		}
+		if _, err := PDFTiling(e, o); !errors.Is(err, ErrPlayersSeeNothing) {
+			t.Errorf("PDFTiling %+v: %v, want ErrPlayersSeeNothing", o, err)
+		}
+	}
+	buf.Reset()
+	if n, err := WritePDF(&buf, e, PDFOptions{}); err != nil || n != 8 {
+		t.Errorf("the GM's print: %d pages, %v; want 8", n, err)
+	}
+	e.Revealed[1*30+1] = true
+	buf.Reset()
+	if n, err := WritePDF(&buf, e, PDFOptions{Player: true}); err != nil || n != 8 {
+		t.Errorf("one square revealed: %d pages, %v; want the whole map on 8", n, err)
+	}
+	bare := mapFrom(strings.Repeat(".", 30), strings.Repeat(".", 30))
+	buf.Reset()
+	if _, err := WritePDF(&buf, bare, PDFOptions{Player: true}); err != nil {
+		t.Errorf("an empty map without fog: %v; want it printed", err)
 	}
 }
 

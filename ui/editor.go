@@ -179,7 +179,7 @@ func (ed *Editor) build() {
 	// The window goes no smaller than editorLeast: below it the overlays
 	// panel ran over the status bar and out of the window.
 	least := editorLeast.Subtract(editorChrome())
-	ed.content = container.NewStack(controls.AtLeast(split, least.Width, least.Height), ed.tips.Layer())
+	ed.content = container.NewStack(controls.AtLeast(split, least.Width, least.Height), ed.tips.Layer(), ed.status.tip.Layer())
 	ed.buildOverlayPanel()
 	ed.showInspector()
 	ed.updateToolButtons()

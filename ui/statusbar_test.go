@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
 )
@@ -100,23 +101,23 @@ func TestARefusalShowsWholeBesideTheHoveredSquare(t *testing.T) {
 	}
 }
 
-// TestARefusalShowsWholeAtTheLeastWidth: at the 1024-px least window
-// width, in a fight, a drag beyond the creature's movement to a square
-// with a note was refused in words that did not fit beside the hovered
-// square, the path ("beyond its turn") and the threat, save state and
-// ruleset: the bar showed "...(3 of 3 acti…" and hid how to get past it.
-// Now the hovered square goes and the right-hand side steps aside while
-// the message needs the room, the bar keeps its height (the map does not
-// move under the pointer), and all of it comes back once the message
-// clears itself.
-func TestARefusalShowsWholeAtTheLeastWidth(t *testing.T) {
+// TestARefusalAtTheLeastWidthReadsWholeOnHover: at the 1024-px least
+// window width, in a fight, a drag beyond the creature's movement to a
+// square with a note was refused in words that did not fit beside the
+// hovered square, the path ("beyond its turn") and the threat, save state
+// and ruleset. The right-hand side stepped aside and the hovered square
+// went for the message's 8 s; now they stay, the refusal is cut with an
+// ellipsis in the room left, and reads whole above the bar while the
+// pointer rests on it. The bar keeps its height (the map does not move
+// under the pointer), and nothing lies over anything else.
+func TestARefusalAtTheLeastWidthReadsWholeOnHover(t *testing.T) {
 	e := denOnGoblinsTurn(t, model.TurnState{})
 	e.Notes = append(e.Notes, model.Note{X: 0, Y: 0, Text: "The old well, its rope cut, a lantern hanging over the water"})
 	e.Party = &model.Party{Side: "party", Level: 1, Size: 4} // the threat shows too
 	ed, _, p := newTestEditor(t, e)
 	ed.win.Resize(fyne.NewSize(1024, 700))
 	settle(t, ed, p)
-	sb := ed.status
+	sb := &ed.status
 	if !sb.threatBox.Visible() {
 		t.Fatal("no threat shown: the test proves less")
 	}
@@ -131,36 +132,138 @@ func TestARefusalShowsWholeAtTheLeastWidth(t *testing.T) {
 	need := func(s string) float32 {
 		return fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
 	}
-	shown := func(o fyne.CanvasObject) bool { return o.Visible() && o.Size().Width > 0 }
-	if got := sb.msgLabel.Size().Width; got < need(msg) {
-		t.Errorf("the refusal gets %.0f px of the %.0f its text needs", got, need(msg))
+	if why := rightHandSideWhole(sb); why != "" {
+		t.Error(why)
 	}
 	if got := sb.pathLabel.Size().Width; got < need(sb.pathLabel.Text) {
 		t.Errorf("beside the refusal the path gets %.0f px of the %.0f its text needs", got, need(sb.pathLabel.Text))
 	}
-	// nothing drawn over the message: what is shown of the square ends
-	// before it, and the right-hand side is out of the way
-	msgX := sb.msgLabel.Position().X
-	if shown(sb.hoverLabel) && sb.hoverLabel.Size().Width < need("(0, 0) open") {
-		t.Errorf("the hovered square shows as a %.0f-px stub", sb.hoverLabel.Size().Width)
+	if !sb.hoverLabel.Visible() || sb.hoverLabel.Size().Width < need("(0, 0) open") {
+		t.Errorf("the hovered square shows as a %.0f-px stub (shown %v)", sb.hoverLabel.Size().Width, sb.hoverLabel.Visible())
 	}
-	if end := msgX + sb.msgLabel.Size().Width; shown(sb.right) && sb.right.Position().X < end {
-		t.Errorf("the threat, save state and ruleset (x %.0f) lie over the message (ends at x %.0f)", sb.right.Position().X, end)
-	}
-	if end := sb.fields.Position().X + sb.fields.Size().Width; end > sb.row.Size().Width+0.5 {
-		t.Errorf("the fields end at x %.0f, past the bar's %.0f", end, sb.row.Size().Width)
+	if end := sb.msgLabel.Position().X + sb.msgLabel.Size().Width; end > sb.right.Position().X {
+		t.Errorf("the refusal (ends at x %.0f) runs under the right-hand side (x %.0f)", end, sb.right.Position().X)
 	}
 	if h := sb.row.Size().Height; h != h0 {
 		t.Errorf("the bar is %.0f px high with the refusal, %.0f without: the map moved", h, h0)
 	}
-	// the message clears itself: everything is back
-	sb.message("", ed.post)
-	if !shown(sb.right) || !shown(sb.hoverLabel) {
-		t.Errorf("with no message: right-hand side shown %v, hovered square shown %v", shown(sb.right), shown(sb.hoverLabel))
+	if got := sb.msgLabel.Size().Width; got >= need(msg) {
+		t.Fatalf("the refusal gets the %.0f px it needs: not the case to check", got)
 	}
+	if why := messageReadsWholeOnHover(ed, msg); why != "" {
+		t.Error(why)
+	}
+	// the message clears itself: the square has its room back
+	sb.message("", ed.post)
 	if got := sb.hoverLabel.Size().Width; got < need("(0, 0) open ·") {
 		t.Errorf("with no message the hovered square gets %.0f px", got)
 	}
+}
+
+// TestALongMessageKeepsTheRightHandSide: a fall's message ("Top is 30 ft
+// up without a fly Speed: it would fall 30 ft for 15 bludgeoning damage
+// and land prone; it must fall before it moves (Encounter > …)") took the
+// whole bar for its 8 s, and the threat (XP budget), the save state and
+// the ruleset left it. At every window size down to the least they keep
+// their place and their whole text; the message is cut in the room left
+// and reads whole above the bar while the pointer rests on it, and waits
+// for the pointer to leave before it clears itself.
+func TestALongMessageKeepsTheRightHandSide(t *testing.T) {
+	msg := "Top is 30 ft up without a fly Speed: it would fall 30 ft for 15 bludgeoning damage and land prone; it must fall before it moves " +
+		"(Encounter > Selected token falls, or the inspector's Fall)"
+	for _, win := range []fyne.Size{editorLeast, fyne.NewSize(1200, 780), fyne.NewSize(1600, 1000)} {
+		t.Run(fmt.Sprintf("%vx%v", win.Width, win.Height), func(t *testing.T) {
+			ed, _, p := newTestEditor(t, model.Sample()) // the sample shows its threat
+			ed.win.Resize(win.Subtract(editorChrome()).Add(fyne.NewSquareSize(2 * theme.Padding())))
+			settle(t, ed, p)
+			sb := &ed.status
+			if !sb.threatBox.Visible() || sb.saveLabel.Text == "" {
+				t.Fatalf("threat shown %v, save state %q: the test proves less", sb.threatBox.Visible(), sb.saveLabel.Text)
+			}
+			x0 := sb.right.Position().X
+			ed.setStatus(sb.hoverLabel, "(12, 7) open · Top")
+			sb.message(msg, ed.post)
+			if why := rightHandSideWhole(sb); why != "" {
+				t.Error(why)
+			}
+			if x := sb.right.Position().X; x != x0 {
+				t.Errorf("the right-hand side moved from x %.0f to %.0f", x0, x)
+			}
+			if end := sb.msgLabel.Position().X + sb.msgLabel.Size().Width; end > sb.right.Position().X {
+				t.Errorf("the message (ends at x %.0f) runs under the right-hand side (x %.0f)", end, sb.right.Position().X)
+			}
+			if why := messageReadsWholeOnHover(ed, msg); why != "" {
+				t.Error(why)
+			}
+			// its time runs out while the GM reads it: it stays until the
+			// pointer leaves
+			c := ed.win.Canvas()
+			test.MoveMouse(c, absCentre(sb.msgLabel))
+			sb.expire(sb.msgAt)
+			if sb.msgLabel.Text != msg || (sb.tip.cut() && sb.tip.Showing() != msg) {
+				t.Errorf("the message cleared itself under the pointer: %q, shown whole %q", sb.msgLabel.Text, sb.tip.Showing())
+			}
+			test.MoveMouse(c, fyne.NewPos(c.Size().Width/2, c.Size().Height/2))
+			if sb.msgLabel.Text != "" || sb.tip.Showing() != "" {
+				t.Errorf("the pointer left a message whose time ran out: %q, shown whole %q", sb.msgLabel.Text, sb.tip.Showing())
+			}
+		})
+	}
+}
+
+// rightHandSideWhole says how the threat, the save state and the ruleset
+// are not wholly shown at the status bar's right ("" when they are).
+func rightHandSideWhole(sb *statusBar) string {
+	if !sb.right.Visible() {
+		return "the right-hand side is hidden"
+	}
+	if end := sb.right.Position().X + sb.right.Size().Width; end > sb.row.Size().Width+0.5 {
+		return fmt.Sprintf("the right-hand side ends at x %.0f, past the bar's %.0f", end, sb.row.Size().Width)
+	}
+	for _, l := range []*widget.Label{sb.threatLabel, sb.saveLabel, sb.rulesLabel} {
+		need := fyne.MeasureText(l.Text, theme.TextSize(), l.TextStyle).Width + 2*theme.InnerPadding()
+		if l.Visible() && l.Size().Width < need-0.5 {
+			return fmt.Sprintf("%q gets %.0f px of the %.0f its text needs", l.Text, l.Size().Width, need)
+		}
+	}
+	return ""
+}
+
+// messageReadsWholeOnHover says how the status bar's message, msg, does
+// not read whole above the bar while the pointer rests on it, inside the
+// window, or stays once it leaves ("" when all is well).
+func messageReadsWholeOnHover(ed *Editor, msg string) string {
+	sb := &ed.status
+	c := ed.win.Canvas()
+	if sb.tip.Showing() != "" {
+		return "the whole message shows before the pointer is on it"
+	}
+	test.MoveMouse(c, absCentre(sb.msgLabel))
+	if got := sb.tip.Showing(); got != msg {
+		return fmt.Sprintf("with the pointer on the message, %q shows whole, want %q", got, msg)
+	}
+	d := fyne.CurrentApp().Driver()
+	at, bar := d.AbsolutePositionForObject(sb.tip.bg), d.AbsolutePositionForObject(sb.row)
+	size := sb.tip.bg.Size()
+	if at.X < 0 || at.Y < 0 || at.X+size.Width > c.Size().Width+0.5 || at.Y+size.Height > bar.Y+0.5 {
+		return fmt.Sprintf("the whole message lies at (%.0f, %.0f) %.0fx%.0f: outside the window, or over the bar at y %.0f", at.X, at.Y, size.Width, size.Height, bar.Y)
+	}
+	for _, l := range sb.tip.lines {
+		if l.Visible() && l.Position().X+l.Size().Width > at.X+size.Width+0.5 {
+			return fmt.Sprintf("the line %q runs out of its box", l.Text)
+		}
+	}
+	test.MoveMouse(c, fyne.NewPos(c.Size().Width/2, c.Size().Height/2))
+	if got := sb.tip.Showing(); got != "" {
+		return fmt.Sprintf("the pointer left the message, and %q still shows", got)
+	}
+	return ""
+}
+
+// absCentre is the centre of o in its window.
+func absCentre(o fyne.CanvasObject) fyne.Position {
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(o)
+	return at.Add(fyne.NewPos(o.Size().Width/2, o.Size().Height/2))
 }
 
 // TestNotSavedStaysInTheBar: a failed save's message ("not saved: …the

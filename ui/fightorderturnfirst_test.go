@@ -18,7 +18,8 @@ import (
 // keeps its height from one creature to the next whose HP and conditions
 // take as much room: the order had five rows on the Archer's turn and
 // four on the frightened Dae's, so the amount field moved 40 px. It now
-// keeps the room of the largest HP and conditions the fight has shown.
+// keeps the room of the largest HP and conditions the creatures in the
+// fight have shown (TestTheOrderGetsItsRowsBackAtTheNextTurn).
 func TestTheTurnsRowComesFirst(t *testing.T) {
 	for _, win := range paneWindowSizes() {
 		t.Run(fmt.Sprintf("%vx%v", win.Width, win.Height), func(t *testing.T) {

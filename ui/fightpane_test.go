@@ -286,3 +286,85 @@ func TestTheTurnBringsTheCreatureIntoView(t *testing.T) {
 		t.Errorf("the player display moved from %v %v to %v %v", pz, px, z, o)
 	}
 }
+
+// TestTheOrderGetsItsRowsBackAtTheNextTurn: the order's room under it
+// kept the largest HP and conditions the fight had shown until the fight
+// ended. At the first window size the Ogre Brute's seven conditions left
+// the order two rows where it had four, and once the Ogre was removed dead
+// or its conditions were cleared it kept two for the rest of the fight.
+// The room now follows the creatures still in the fight, but only as a
+// turn begins: in the middle of Iseph's turn, where the GM removed the
+// Ogre or cleared its conditions, the order and Iseph's Damage stay where
+// they are; at the Goblin Warrior's turn the order has its rows back, and
+// from then on its height stays put from turn to turn.
+func TestTheOrderGetsItsRowsBackAtTheNextTurn(t *testing.T) {
+	for _, how := range []string{"Removed", "ConditionsCleared"} {
+		t.Run(how, func(t *testing.T) {
+			e := denFight(t)
+			w := &e.Tokens[e.TokenIndex("Goblin Warrior")] // unhurt, as at .ci/e2e-table's start
+			w.Conditions, w.HP.Current = nil, w.HP.Max
+			e.Tokens[e.TokenIndex("Ogre Brute")].Conditions = []string{"frightened 2", "prone", "off-guard", "clumsy 1", "enfeebled 2", "sickened 1", "slowed 1"}
+			ed, _, p := newTestEditor(t, e)
+			ed.win.Resize(fyne.NewSize(1200, 780).Subtract(editorChrome()).Add(fyne.NewSquareSize(2 * theme.Padding())))
+			settle(t, ed, p)
+			sc := ed.fight.order
+			var before float32
+			for ed.enc.Fight.Turn != "Iseph" { // through the Ogre's turn
+				ed.NextTurn()
+				settle(t, ed, p)
+				if ed.enc.Fight.Turn == "Goblin Archer" {
+					before = sc.Size().Height
+				}
+			}
+			h := sc.Size().Height
+			if h >= before {
+				t.Fatalf("the order is %v high on Iseph's turn, %v before the Ogre's conditions showed: not the case to check", h, before)
+			}
+			damageAt := func() float32 {
+				t.Helper()
+				b, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == "Damage" })
+				if !ok {
+					t.Fatal("no Damage button")
+				}
+				return fyne.CurrentApp().Driver().AbsolutePositionForObject(b).Y
+			}
+			y := damageAt()
+			ogre := ed.enc.TokenIndex("Ogre Brute")
+			ed.Select(ogre)
+			settle(t, ed, p)
+			if how == "Removed" {
+				ed.DeleteToken()
+			}
+			for how != "Removed" && len(ed.enc.Tokens[ogre].Conditions) > 0 { // each condition's remove button
+				c := ed.enc.Tokens[ogre].Conditions[0]
+				rm, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == c })
+				if !ok {
+					t.Fatalf("no remove button for %q", c)
+				}
+				test.Tap(rm)
+			}
+			settle(t, ed, p)
+			ed.Select(ed.enc.TokenIndex("Iseph"))
+			settle(t, ed, p)
+			if got := sc.Size().Height; got != h {
+				t.Errorf("in the middle of Iseph's turn the order went from %v to %v high", h, got)
+			}
+			if got := damageAt(); got != y {
+				t.Errorf("in the middle of Iseph's turn Damage moved from y %v to %v", y, got)
+			}
+			ed.NextTurn()
+			settle(t, ed, p)
+			after := sc.Size().Height
+			if after < before || after < h+ed.orderRowHeight()-0.5 {
+				t.Errorf("at the Goblin Warrior's turn the order is %v high, %v on Iseph's and %v before the Ogre's conditions showed: the room it gave them is not back", after, h, before)
+			}
+			for range 3 {
+				ed.NextTurn()
+				settle(t, ed, p)
+				if got := sc.Size().Height; got != after && ed.enc.Fight.Turn != "Navasi" { // Navasi's elevation row takes one
+					t.Errorf("%s's turn: the order is %v high, %v at the Goblin Warrior's", ed.enc.Fight.Turn, got, after)
+				}
+			}
+		})
+	}
+}

@@ -45,9 +45,86 @@ type fightPanel struct {
 	// creature, after the last one's, whose turn it is (setWrap)
 	wrap bool
 	// quickRoom is the room fightColumn keeps for the inspector's quick
-	// part, as high as it was when token quickFor was first shown
+	// part (fitQuickRoom): token quickFor's is the one shown, quickSeen
+	// each creature's when last shown, by token id, and quickTurn the
+	// round and turn the room was last fitted to the creatures in
 	quickRoom float32
 	quickFor  string
+	quickSeen map[string]float32
+	quickTurn string
+}
+
+// fitQuickRoom fits the room the order leaves the inspector's quick part
+// (the selected creature's name, HP, Damage and Heal, conditions) to the
+// part just shown. Another token's gets its room: the order and the
+// overlay panel give it (fightColumn). The same token's, grown by a
+// condition added or 0 HP's words, keeps the room it had: the order
+// shrank under it, and Damage moved up away from the pointer that had
+// just pressed it, a condition's remove button taking its place.
+//
+// In a fight the room is the largest quick part of the creatures still in
+// the fight, each as last shown. It followed each creature's, and on the
+// den the order had five rows on the Goblin Archer's turn and four on the
+// frightened Dae's, so the amount field and Damage moved 40 px from one
+// turn to the next, and a click where the amount had been hit the HP.
+// Then it kept the largest the fight had shown until the fight ended,
+// and one creature with five conditions, removed dead or its conditions
+// cleared, took the order a row or two for the rest of the fight. The
+// room now grows as soon as a larger part shows, and shrinks only as a
+// turn or round begins (never under the GM's pointer in the middle of a
+// turn), when the creature with the largest has left the fight or shows
+// a smaller one. With no creature selected it keeps the room.
+func (ed *Editor) fitQuickRoom() {
+	fp := &ed.fight
+	id, h := "", float32(0)
+	if ed.insp.quick != nil {
+		id, h = ed.enc.Tokens[ed.sel].ID, ed.insp.quickHeight()
+	}
+	f := ed.enc.Fight
+	room := fp.quickRoom
+	switch {
+	case f == nil:
+		fp.quickSeen, fp.quickTurn = nil, ""
+		if id != fp.quickFor {
+			room = h
+		}
+	default:
+		if fp.quickSeen == nil {
+			fp.quickSeen = map[string]float32{}
+		}
+		if id != "" {
+			fp.quickSeen[id] = h
+		}
+		if turn := fmt.Sprintf("%d %s", f.Round, f.Turn); turn != fp.quickTurn {
+			// a turn begins: the creatures still in the fight
+			fp.quickTurn = turn
+			in := map[string]bool{}
+			for _, n := range f.Order {
+				if i := ed.enc.TokenIndex(n); i >= 0 {
+					in[ed.enc.Tokens[i].ID] = true
+				}
+			}
+			room = 0
+			for seen, sh := range fp.quickSeen {
+				if !in[seen] {
+					delete(fp.quickSeen, seen)
+					continue
+				}
+				room = max(room, sh)
+			}
+			room = max(room, h)
+		} else if id != fp.quickFor && id != "" {
+			room = max(room, h)
+		}
+	}
+	if id == fp.quickFor && room == fp.quickRoom {
+		return
+	}
+	fp.quickFor, fp.quickRoom = id, room
+	if ed.right != nil && fp.pin != nil {
+		ed.right.Refresh()
+		fp.pin.Refresh()
+	}
 }
 
 // pinFightBar puts the fight's turn controls and the order above insp,

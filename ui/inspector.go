@@ -86,32 +86,7 @@ func (ed *Editor) showInspector() {
 		below:     ed.belowRefusal,
 		fall:      ed.FallSelected,
 	})
-	// the order and the overlay panel give another token's quick part its
-	// room (fightColumn); the same token's, grown by a condition added or
-	// 0 HP's words, keeps the room it had: the order shrank under it, and
-	// Damage moved up away from the pointer that had just pressed it, a
-	// condition's remove button taking its place
-	id := ""
-	if ed.insp.quick != nil {
-		id = ed.enc.Tokens[ed.sel].ID
-	}
-	if id != ed.fight.quickFor {
-		// In a fight the room is the largest any creature's quick part
-		// has had: it followed each creature's, and on the den the order
-		// had five rows on the Goblin Archer's turn and four on the
-		// frightened Dae's, so the amount field and Damage moved 40 px
-		// from one turn to the next, and a click where the amount had
-		// been hit the HP. With no creature selected it keeps the room.
-		room := ed.insp.quickHeight()
-		if ed.enc.Fight != nil && (id == "" || room < ed.fight.quickRoom) {
-			room = ed.fight.quickRoom
-		}
-		ed.fight.quickFor, ed.fight.quickRoom = id, room
-		if ed.right != nil && ed.fight.pin != nil {
-			ed.right.Refresh()
-			ed.fight.pin.Refresh()
-		}
-	}
+	ed.fitQuickRoom() // fightpanel.go
 	ed.keepInspectorInView()
 }
 

@@ -74,12 +74,14 @@ func (ed *Editor) updateHover() {
 	}
 	t := ed.enc.Grid.At(x, y)
 	s := fmt.Sprintf("(%d, %d) %s", x, y, strings.Join(terrainWords(t), ", "))
-	if i := ed.tokenAt(x, y); i >= 0 {
+	if at := ed.tokensAt(x, y); len(at) > 0 {
+		i := at[0] // the one drawn on top (tokenAt)
 		if d := session.TokenDistanceWords(ed.enc, ed.sel, i); d != "" {
 			s += " · " + d // the distance from the selected token
 		} else {
 			s += " · " + ed.enc.Tokens[i].Name
 		}
+		s += sharedWords(ed.enc, at)
 	}
 	for _, n := range ed.enc.Notes {
 		if n.X == x && n.Y == y {
@@ -89,6 +91,26 @@ func (ed *Editor) updateHover() {
 		}
 	}
 	ed.setStatus(ed.status.hoverLabel, s)
+}
+
+// sharedWords names the tokens that share the hovered square with the one
+// on top, at[0] (at is top first: tokensAt): " over Goblin" for those it
+// flies above, " with Rat" for those at its height. The map draws them
+// stacked (render/stack.go), and the words say whom the crescent under a
+// flyer is, whole.
+func sharedWords(e *model.Encounter, at []int) string {
+	if len(at) < 2 {
+		return ""
+	}
+	names := make([]string, 0, len(at)-1)
+	for _, j := range at[1:] {
+		names = append(names, e.Tokens[j].Name)
+	}
+	word := " with "
+	if e.Tokens[at[0]].Elevation > e.Tokens[at[1]].Elevation {
+		word = " over "
+	}
+	return word + strings.Join(names, ", ")
 }
 
 func terrainWords(t model.Terrain) []string {

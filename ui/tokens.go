@@ -318,14 +318,15 @@ func (ed *Editor) centreOn(i int) {
 
 // tokenAt returns the topmost token covering (x, y), -1 for none.
 func (ed *Editor) tokenAt(x, y int) int {
-	for i := len(ed.enc.Tokens) - 1; i >= 0; i-- {
+	best := -1
+	for i := range ed.enc.Tokens {
 		t := &ed.enc.Tokens[i]
 		k := ed.enc.Space(t)
-		if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k {
-			return i
+		if x >= t.X && x < t.X+k && y >= t.Y && y < t.Y+k && (best < 0 || render.DrawnAbove(ed.enc, i, best, -1)) {
+			best = i // the one drawn on top: a flyer over the creature under it
 		}
 	}
-	return -1
+	return best
 }
 
 // tokenPick is the token a select press on square (x, y) picks: the one
@@ -369,6 +370,7 @@ func (ed *Editor) tokensAt(x, y int) []int {
 			out = append(out, i)
 		}
 	}
+	render.TopFirst(ed.enc, out, -1)
 	return out
 }
 

@@ -223,6 +223,7 @@ const (
 func (r *Renderer) layout(f *frame) {
 	p := &r.lay
 	p.reset(box{f.bx(0), f.by(0), f.bx(f.e.Grid.W), f.by(f.e.Grid.H)})
+	r.stack(f) // the tokens' order and looks, for the initials here and tokens
 	if f.v.NoTokens {
 		return
 	}
@@ -235,7 +236,7 @@ func (r *Renderer) layout(f *frame) {
 	for i := range f.e.Tokens {
 		if r.tokenOK(f, i) {
 			t := &f.e.Tokens[i]
-			if b, ok := r.initialsBox(f, t, t.X, t.Y); ok {
+			if b, ok := r.initialsBoxLooks(f, t, t.X, t.Y, r.looks[i]); ok {
 				p.fix(b)
 			}
 		}
@@ -335,8 +336,15 @@ func initialsFace(rad float64) (faceKey, bool) {
 
 // initialsBox is the box of the initials token t shows inside its disc.
 func (r *Renderer) initialsBox(f *frame, t *model.Token, x, y int) (box, bool) {
+	return r.initialsBoxLooks(f, t, x, y, tokenLook{})
+}
+
+// initialsBoxLooks is the box of t's initials in its disc as lk draws it.
+func (r *Renderer) initialsBoxLooks(f *frame, t *model.Token, x, y int, lk tokenLook) (box, bool) {
 	k := f.e.Space(t)
-	cx, cy, rad, ringW := r.discGeom(f, x, y, k)
+	cx, cy, rad, _ := r.discGeom(f, x, y, k)
+	cx, cy, rad = lk.initialsAt(cx, cy, rad)
+	ringW := math.Max(1.5, rad*0.12)
 	fk, ok := initialsFace(rad)
 	if !ok {
 		return box{}, false
@@ -355,12 +363,15 @@ func warningBox(cx, cy, h float64) box {
 // layoutName places token i's name on a plate: under the token, else over
 // it, each first whole (up to 2.2 squares wide, when whole) then cut with
 // an ellipsis to the token's width (neighbours then take turns under and
-// over their row); else it is left out.
+// over their row); else it is left out. A token stacked up over another
+// (stack.go) tries over it first, by its disc, and leaves under it to the
+// one below.
 func (r *Renderer) layoutName(f *frame, i int, whole bool) {
-	r.layoutNameOf(f, &f.e.Tokens[i], whole)
+	lk := r.looks[i]
+	r.layoutNameOf(f, &f.e.Tokens[i], whole, lk.scale != 0 && lk.dy < 0)
 }
 
-func (r *Renderer) layoutNameOf(f *frame, t *model.Token, whole bool) {
+func (r *Renderer) layoutNameOf(f *frame, t *model.Token, whole, over bool) {
 	s := f.v.Scale
 	k := f.e.Space(t)
 	if s < minNameScale {
@@ -375,6 +386,14 @@ func (r *Renderer) layoutNameOf(f *frame, t *model.Token, whole bool) {
 	}
 	below := int(math.Round(cy+rad)) - ph/2 + 2
 	above := int(math.Round(cy-rad)) + ph/2 - 2 - ph
+	// centred, then slid along the token's edge by up to a third of its
+	// width (still under or over it); stacked, over it first, slid away
+	// from its height tag's corner
+	sh := int(float64(k) * s / 3)
+	spots := [6][2]int{{0, below}, {0, above}, {sh, below}, {sh, above}, {-sh, below}, {-sh, above}}
+	if over {
+		spots = [6][2]int{{0, above}, {-sh, above}, {sh, above}, {0, below}, {-sh, below}, {sh, below}}
+	}
 	widths := [2]float64{nameWidth(s, k), float64(k) * s}
 	if !whole {
 		widths[0] = widths[1]
@@ -385,21 +404,16 @@ func (r *Renderer) layoutNameOf(f *frame, t *model.Token, whole bool) {
 			continue
 		}
 		w := r.ts.width(fk, name)
-		// centred, then slid along the token's edge by up to a third of
-		// its width (still under or over it)
-		sh := int(float64(k) * s / 3)
-		for _, dx := range [3]int{0, sh, -sh} {
-			ncx := int(math.Round(cx)) + dx
-			x0 := ncx - w/2 - 4
-			for _, y0 := range [2]int{below, above} {
-				b := box{x0, y0, x0 + w + 8, y0 + ph}
-				if r.canTake(b, pass/2) {
-					if !whole && name != t.Name {
-						r.lay.grow = append(r.lay.grow, growName{li: len(r.lay.labels), name: t.Name, cx: ncx, y0: y0})
-					}
-					r.lay.put(label{kind: labelName, b: b, fk: fk, tx: x0 + 4, ty: y0 + ph/2 + r.ts.capHeight(fk)/2, a: a}, name)
-					return
+		for _, sp := range spots {
+			ncx := int(math.Round(cx)) + sp[0]
+			x0, y0 := ncx-w/2-4, sp[1]
+			b := box{x0, y0, x0 + w + 8, y0 + ph}
+			if r.canTake(b, pass/2) {
+				if !whole && name != t.Name {
+					r.lay.grow = append(r.lay.grow, growName{li: len(r.lay.labels), name: t.Name, cx: ncx, y0: y0})
 				}
+				r.lay.put(label{kind: labelName, b: b, fk: fk, tx: x0 + 4, ty: y0 + ph/2 + r.ts.capHeight(fk)/2, a: a}, name)
+				return
 			}
 		}
 	}

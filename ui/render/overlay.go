@@ -193,27 +193,29 @@ func naturalRadius(s, half float64) float64 { return half - math.Max(1, s*0.07) 
 // editor picks a token by its dot within it).
 const MinTokenRadius = 3
 
-// tokens draws every token shown in the view, the selected one last.
+// tokens draws every token shown in the view in the frame's order (the
+// lowest first, the selected one last at its height: stack), each with
+// its look.
 func (r *Renderer) tokens(f *frame) {
 	sel := -1
 	if f.o != nil {
 		sel = f.o.Selected
 	}
 	r.prefetchPortraits(f)
-	for i := range f.e.Tokens {
-		if i != sel && r.tokenOK(f, i) {
-			t := &f.e.Tokens[i]
-			r.token(f, t, t.X, t.Y, 1, false)
-		}
-	}
-	if r.tokenOK(f, sel) {
-		t := &f.e.Tokens[sel]
-		r.token(f, t, t.X, t.Y, 1, true)
+	for _, i := range r.order {
+		t := &f.e.Tokens[i]
+		r.tokenLooks(f, t, t.X, t.Y, 1, int(i) == sel, r.looks[i])
 	}
 }
 
 // token draws t with its space's top-left at (x, y), alpha scaled by a.
 func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected bool) {
+	r.tokenLooks(f, t, x, y, a, selected, tokenLook{})
+}
+
+// tokenLooks draws t as token does, its disc as lk draws it (stacked over
+// another token: stack.go).
+func (r *Renderer) tokenLooks(f *frame, t *model.Token, x, y int, a float64, selected bool, lk tokenLook) {
 	k := f.e.Space(t)
 	if !r.visible(f, x, y, k) {
 		return
@@ -221,6 +223,11 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 	s := f.v.Scale
 	cx, cy, half := r.spaceCentre(f, x, y, k)
 	rad, ringW := discRadii(s, half)
+	icx, icy, irad := lk.initialsAt(cx, cy, rad)
+	if lk.scale != 0 {
+		cx, cy, rad = lk.apply(cx, cy, rad)
+		ringW = math.Max(1.5, rad*0.12)
+	}
 	if t.Hidden {
 		a *= 0.45
 	}
@@ -239,6 +246,9 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 		// Off the ground: its shadow falls on its square, further from
 		// the disc the higher it flies (up to a fifth of its space).
 		off := math.Min(float64(k)*s*0.2, math.Max(3, float64(t.Elevation)/float64(f.e.Feet())*s*0.06))
+		if lk.scale != 0 {
+			off = math.Min(off, rad*0.25) // stacked: on the creature under it, not over its initials
+		}
 		r.disc(cx+off, cy+off, rad*0.92, colInk.alpha(0.4*a))
 	}
 	if selected {
@@ -271,12 +281,13 @@ func (r *Renderer) token(f *frame, t *model.Token, x, y int, a float64, selected
 		if t.Has(model.CondUnconscious) {
 			r.disc(cx, cy, inner, hex(0x9A9A9A).alpha(0.55*a))
 		}
-	} else if fk, ok := initialsFace(rad); ok {
-		// Initials (or the whole short name) inside the disc.
-		lbl := r.initials(t.Name, fk, (rad-ringW)*1.6)
-		r.textCentered(fk, int(math.Round(cx)), int(math.Round(cy)), lbl, ink.alpha(a))
+	} else if fk, ok := initialsFace(irad); ok {
+		// Initials (or the whole short name) inside the disc, or in what
+		// a token stacked over it leaves of it.
+		lbl := r.initials(t.Name, fk, (irad-math.Max(1.5, irad*0.12))*1.6)
+		r.textCentered(fk, int(math.Round(icx)), int(math.Round(icy)), lbl, ink.alpha(a))
 	}
-	if x0, y0, x1, y1, ok := hpGeom(f, t, x, y); ok {
+	if x0, y0, x1, y1, ok := hpGeom(f, t, x, y, lk); ok {
 		// HP, for the GM: a bar across the lower disc, its filled length
 		// the share left (colour repeats it: green, orange, vermillion).
 		frac := clamp01(float64(t.HP.Current) / float64(t.HP.Max))
@@ -842,12 +853,15 @@ func (r *Renderer) edgeShown(f *frame, ed model.Edge) bool {
 // across the lower part of its disc, between the initials and the name
 // plate (which, at small zoom, may cover it: the name wins), GM view only,
 // when it has HP.
-func hpGeom(f *frame, t *model.Token, x, y int) (x0, y0, x1, y1 float64, ok bool) {
-	if f.v.Player || t.HP == nil || t.HP.Max <= 0 || f.v.Scale < 6 {
+func hpGeom(f *frame, t *model.Token, x, y int, lk tokenLook) (x0, y0, x1, y1 float64, ok bool) {
+	if f.v.Player || t.HP == nil || t.HP.Max <= 0 || f.v.Scale < 6 || lk.iw > 0 {
+		// (under a token stacked over it the bar ran through the
+		// initials in the crescent left of it: they say who it is, the
+		// order and the inspector its HP)
 		return 0, 0, 0, 0, false
 	}
 	cx, cy, half := f.spaceCentreF(x, y, f.e.Space(t))
-	rad := half - math.Max(1, f.v.Scale*0.07)
+	cx, cy, rad := lk.apply(cx, cy, half-math.Max(1, f.v.Scale*0.07))
 	h := math.Round(math.Max(3, f.v.Scale*0.07))
 	w := math.Round(rad * 1.3)
 	x0, y0 = math.Round(cx-w/2), math.Round(cy+rad*0.3)

@@ -72,7 +72,7 @@ func (p *recorder) Stripes(_, _, _, _, _, _ float64, _, _ color.NRGBA) {
 }
 func (p *recorder) Text(x, y, px float64, bold bool, s string, width float64, c color.NRGBA) {
 	p.calls[p.layer+" text"]++
-	p.texts = append(p.texts, s)
+	p.texts = append(p.texts, strings.Clone(s)) // initials live in the Renderer's buffer
 }
 
 func TestPaintWalksEverySquareOnceAndTheGrid(t *testing.T) {

@@ -114,6 +114,15 @@ type Renderer struct {
 	num      []byte
 	lay      placer // the frame's labels (layout)
 
+	// the frame's tokens as drawn (stack.go): their order, lowest first,
+	// and each one's look by token index; scratch to find who is under whom
+	order  []int32
+	looks  []tokenLook
+	corner map[uint64]int32 // a square: 1 + the last token drawn whose space starts there
+	below  []int32          // by token index: 1 + the one drawn before it from the same square
+	depth  []int32          // by token index: how many stacked under it
+	cov    []int32          // the tokens under the one being stacked
+
 	// the base of the last frame, what is under the tokens (basecache.go)
 	base    []uint8
 	baseKey uint64

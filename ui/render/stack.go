@@ -1,0 +1,207 @@
+package render
+
+import (
+	"math"
+	"slices"
+
+	"encounterplanner/model"
+)
+
+// Tokens that share squares: a flyer above a creature (rules.BoxesOverlap:
+// the same squares, other heights), a tiny creature in another's square,
+// one standing on a body. Each was drawn whole over the one before, and a
+// flyer hid the creature under it completely: the GM saw one token and
+// learned of the other only by clicking twice. Now the tokens are drawn
+// from the lowest up (TopFirst orders them for a pick), and one drawn over
+// another's whole space is stacked: its disc shrinks to stackScale of its
+// size and moves against the rim, away from the one below, up and right
+// when they share the same squares, so the one below shows as a crescent
+// of its ring and picture, its name on its plate. A third is stacked over
+// the second in turn. docs/ui.md, "Tokens that share squares".
+
+// stackScale is the radius of a stacked token's disc, as a share of the
+// disc it would have alone; a token stacked over a stacked one shrinks
+// again.
+const stackScale = 0.66
+
+// minStackRadius is the least disc radius, in pixels, that is stacked:
+// below it a token is a dot, and a dot shrunk says nothing.
+const minStackRadius = 6
+
+// tokenLook is how a token's disc is drawn: its radius times scale, its
+// centre moved (dx, dy) radii; under a token stacked over the same space,
+// its initials in the middle of the crescent that one leaves, moved (ix,
+// iy) radii from the space's centre, iw radii across. The zero look is a
+// token's own disc with its initials in the middle.
+type tokenLook struct {
+	scale, dx, dy float64
+	ix, iy, iw    float64
+}
+
+// apply returns the disc at centre (cx, cy) and radius rad as l draws it.
+func (l tokenLook) apply(cx, cy, rad float64) (float64, float64, float64) {
+	if l.scale == 0 {
+		return cx, cy, rad
+	}
+	return cx + l.dx*rad, cy + l.dy*rad, rad * l.scale
+}
+
+// initialsAt is where the initials go in a token drawn with look l, its
+// space's own disc at (cx, cy) of radius rad: the centre and the radius of
+// a disc whose initials they would be (initialsFace). The disc as l draws
+// it, or, under a token stacked over it, the crescent it leaves: the GM
+// reads who is under the flyer.
+func (l tokenLook) initialsAt(cx, cy, rad float64) (float64, float64, float64) {
+	if l.iw > 0 {
+		return cx + l.ix*rad, cy + l.iy*rad, 0.62 * l.iw * rad
+	}
+	return l.apply(cx, cy, rad)
+}
+
+// DrawnAbove reports whether token a is drawn over token b, sel being the
+// selected token (-1 for none): the higher, then, at one height, the
+// selected one, then the later in the list. The frame's order follows
+// it, and so does a pick, which takes the token the GM sees on top.
+func DrawnAbove(e *model.Encounter, a, b, sel int) bool {
+	ea, eb := e.Tokens[a].Elevation, e.Tokens[b].Elevation
+	if ea != eb {
+		return ea > eb
+	}
+	if (a == sel) != (b == sel) {
+		return a == sel
+	}
+	return a > b
+}
+
+// TopFirst orders the tokens in idx (indices into e.Tokens) as the map
+// draws them, the one drawn on top first (DrawnAbove).
+func TopFirst(e *model.Encounter, idx []int, sel int) {
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case a == b:
+			return 0
+		case DrawnAbove(e, a, b, sel):
+			return -1
+		}
+		return 1
+	})
+}
+
+// stack sets the frame's drawing order of the tokens shown (r.order, the
+// lowest first: DrawnAbove) and the look of each (r.looks, by token
+// index): one drawn over the whole space of another is stacked.
+// Time O(n log n + the squares of the tokens' spaces) for n tokens, no
+// allocation once the buffers have grown.
+func (r *Renderer) stack(f *frame) {
+	e := f.e
+	sel := -1
+	if f.o != nil {
+		sel = f.o.Selected
+	}
+	r.order = r.order[:0]
+	flat := true
+	for i := range e.Tokens {
+		if r.tokenOK(f, i) {
+			r.order = append(r.order, int32(i))
+			flat = flat && e.Tokens[i].Elevation == e.Tokens[r.order[0]].Elevation
+		}
+	}
+	if flat {
+		// one height: the list's order, the selected token last
+		if k := slices.Index(r.order, int32(sel)); k >= 0 {
+			copy(r.order[k:], r.order[k+1:])
+			r.order[len(r.order)-1] = int32(sel)
+		}
+	} else {
+		slices.SortStableFunc(r.order, func(a, b int32) int {
+			switch {
+			case a == b:
+				return 0
+			case DrawnAbove(e, int(a), int(b), sel):
+				return 1
+			}
+			return -1
+		})
+	}
+	r.looks = slices.Grow(r.looks[:0], len(e.Tokens))[:len(e.Tokens)]
+	clear(r.looks)
+	if len(r.order) < 2 {
+		return
+	}
+	if r.corner == nil {
+		r.corner = map[uint64]int32{}
+	}
+	clear(r.corner)
+	r.below = slices.Grow(r.below[:0], len(e.Tokens))[:len(e.Tokens)]
+	r.depth = slices.Grow(r.depth[:0], len(e.Tokens))[:len(e.Tokens)]
+	key := func(x, y int) uint64 { return uint64(uint32(y))<<32 | uint64(uint32(x)) }
+	for _, i32 := range r.order {
+		i := int(i32)
+		t := &e.Tokens[i]
+		k := e.Space(t)
+		depth := 0
+		var sx, sy float64 // the centres of the spaces it covers, summed
+		n := 0
+		r.cov = r.cov[:0]
+		for y := t.Y; y < t.Y+k; y++ {
+			for x := t.X; x < t.X+k; x++ {
+				for j := r.corner[key(x, y)] - 1; j >= 0; j = r.below[j] - 1 {
+					o := &e.Tokens[j]
+					if ko := e.Space(o); o.X+ko <= t.X+k && o.Y+ko <= t.Y+k {
+						depth = max(depth, int(r.depth[j])+1)
+						sx += float64(o.X) + float64(ko)/2
+						sy += float64(o.Y) + float64(ko)/2
+						n++
+						r.cov = append(r.cov, j)
+					}
+				}
+			}
+		}
+		r.depth[i] = int32(depth)
+		c := key(t.X, t.Y)
+		r.below[i] = r.corner[c] // the tokens drawn before it from this square
+		r.corner[c] = i32 + 1
+		if depth == 0 {
+			continue
+		}
+		if _, _, half := f.spaceCentreF(t.X, t.Y, k); naturalRadius(f.v.Scale, half) < minStackRadius {
+			continue
+		}
+		// away from the tokens below, up and right from the same squares
+		ux, uy := 1/math.Sqrt2, -1/math.Sqrt2
+		dx, dy := float64(t.X)+float64(k)/2-sx/float64(n), float64(t.Y)+float64(k)/2-sy/float64(n)
+		if d := math.Hypot(dx, dy); d > 0.01 {
+			ux, uy = dx/d, dy/d
+		}
+		sc := math.Pow(stackScale, float64(depth))
+		lk := tokenLook{scale: sc, dx: ux * (1 - sc), dy: uy * (1 - sc)}
+		r.looks[i] = lk
+		for _, j := range r.cov {
+			if o := &e.Tokens[j]; o.X == t.X && o.Y == t.Y && e.Space(o) == k && int(r.depth[j])+1 == depth && r.looks[j].iw == 0 {
+				r.looks[j].crescent(lk)
+			}
+		}
+	}
+}
+
+// crescent puts the initials of a token drawn with look l in the middle
+// of the crescent that a token drawn with look over, stacked over the same
+// space, leaves of its disc (both in radii of the space's own disc).
+func (l *tokenLook) crescent(over tokenLook) {
+	cx, cy, r := l.dx, l.dy, 1.0
+	if l.scale != 0 {
+		r = l.scale
+	}
+	vx, vy := over.dx-cx, over.dy-cy
+	d := math.Hypot(vx, vy)
+	if d < 1e-9 {
+		return
+	}
+	vx, vy = vx/d, vy/d
+	near := over.scale - d // how far past the centre the disc over it reaches
+	if near >= r {
+		return
+	}
+	m := (near + r) / 2
+	l.ix, l.iy, l.iw = cx-vx*m, cy-vy*m, r-near
+}

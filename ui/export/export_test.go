@@ -314,6 +314,15 @@ func FuzzImportUVTT(f *testing.F) {
 	}
 	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"portals":[{"bounds":[{"x":1,"y":1},{"x":2,"y":1}]},{"bounds":[{"x":0,"y":1},{"x":2,"y":1}],"closed":false}]}`))
 	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"line_of_sight":[[{"x":0,"y":1},{"x":4,"y":1}]],"portals":[{"bounds":[{"x":1.2,"y":0.3},{"x":2.9,"y":2.6}],"closed":false},{"bounds":[{"x":-9,"y":1},{"x":-7,"y":1}]}]}`))
+	// What a GM's tools write: a byte order mark, the image as a data
+	// URL (and one of another type), a newer format, a portal of three
+	// points.
+	f.Add(append([]byte("\xef\xbb\xbf"), exported...))
+	doc["image"] = "data:image/png;base64," + base64.StdEncoding.EncodeToString(img)
+	d, _ := json.Marshal(doc)
+	f.Add(d)
+	f.Add([]byte(`{"format":99,"resolution":{"map_size":{"x":4,"y":3}},"image":"data:image/gif;base64,R0lGODlh"}`))
+	f.Add([]byte(`{"resolution":{"map_size":{"x":4,"y":3}},"portals":[{"bounds":[{"x":0,"y":1},{"x":1,"y":1},{"x":2,"y":1}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, _, err := ImportUVTT(bytes.NewReader(data), "Fuzz")
 		if err != nil {

@@ -53,6 +53,11 @@ type uvttFile struct {
 	Image  string `json:"image"`
 }
 
+// UVTTFormat is the newest version of the Universal VTT format
+// ImportUVTT reads, and the one UVTT writes (Dungeondraft's since 2021,
+// which added objects_line_of_sight to 0.2).
+const UVTTFormat = 0.3
+
 // UVTT writes e as a Universal VTT (.dd2vtt, format 0.3) file: the map size
 // in squares, px pixels per square, wall squares as line_of_sight and
 // obstacles as objects_line_of_sight, both the boundaries of their squares
@@ -86,7 +91,7 @@ func UVTT(w io.Writer, e *model.Encounter, px int) error {
 		return fmt.Errorf("export uvtt: %w", err)
 	}
 	var f uvttFile
-	f.Format = 0.3
+	f.Format = UVTTFormat
 	f.Resolution.MapSize = uvttPoint{float64(e.Grid.W), float64(e.Grid.H)}
 	f.Resolution.PixelsPerGrid = px
 	g := playersGrid(e)
@@ -276,11 +281,17 @@ func bad(field, format string, args ...any) error {
 // The file is read as strictly as encounter/1: an unknown or repeated key,
 // a null, a value of the wrong type or a point without x or y is an error
 // (closed_walls_are_squares must be true or false);
-// a portal needs bounds (its first and last points are its ends) and may
+// format, when given, must be more than 0, and one newer than UVTTFormat
+// is read as UVTTFormat, which LeftOut says;
+// a portal needs bounds, exactly two points (the door's ends), and may
 // have position, rotation, closed (default true) and freestanding, which
 // are checked but not used; environment and lights, which the import does
 // not use, need only be of the right kind. The image must decode as the
-// PNG, WebP or JPEG it says it is, so an export never silently loses it.
+// PNG, WebP or JPEG it says it is, so an export never silently loses it;
+// its text is base64, or a data URL of one of them ("data:image/png;base64,").
+// A file that starts with a UTF-8 byte order mark is read past it; one
+// that is an image, a PDF, a database, a ZIP or UTF-16 text is refused,
+// saying so (otherFileKind).
 //
 // What the file holds that the map cannot take is left out and counted in
 // the LeftOut returned (its String says it to the GM): walls, obstacles
@@ -313,6 +324,9 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 	if err != nil {
 		return nil, LeftOut{}, fmt.Errorf("import uvtt: %w", err)
 	}
+	if in.kind != "" {
+		return nil, LeftOut{}, bad("", "the file is %s", in.kind)
+	}
 	if in.size > MaxUVTTBytes {
 		return nil, LeftOut{}, bad("", "the file is larger than %d MiB", MaxUVTTBytes>>20)
 	}
@@ -331,6 +345,9 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 	e.FeetPerSquare = e.Ruleset.DefaultFeetPerSquare()
 	e.Grid = model.NewGrid(int(f.size.X), int(f.size.Y))
 	out := LeftOut{W: e.Grid.W, H: e.Grid.H, Lights: f.lights}
+	if f.format > UVTTFormat {
+		out.Format = f.format // read as UVTTFormat: the note says so
+	}
 	budget := maxRasterWork
 	edges := &edgeSet{w: e.Grid.W, h: e.Grid.H}
 	if out.Walls, out.PointWalls, err = rasterise(&e.Grid, f.walls, f.origin, model.Wall, "line_of_sight", f.closedSquares, edges, &budget); err != nil {
@@ -362,6 +379,7 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 
 // uvttIn is what ImportUVTT uses of a file.
 type uvttIn struct {
+	format         float64 // 0 when the file has none
 	origin, size   uvttPoint
 	walls, objects [][]uvttPoint
 	closedSquares  bool // closed_walls_are_squares
@@ -393,7 +411,17 @@ func readUVTT(data []byte) (*uvttIn, error) {
 	err := r.object("", uvttKeys, func(k, field string) error {
 		switch k {
 		case "format":
-			_, err := r.number(field)
+			// The version of the format the file is written in: 0.2 and
+			// 0.3 are Dungeondraft's, the newest this reader knows being
+			// UVTTFormat. A newer one is read as that, which ImportUVTT
+			// says; none at all, as a map made by hand may have, is read
+			// so too, silently. No version is 0 or less: a file that says
+			// so is damaged, and refused as any impossible value is.
+			v, err := r.number(field)
+			if err == nil && !(v > 0) {
+				err = bad(field, "must be more than 0 (the version of the Universal VTT format the file is written in, such as %v), not %v", UVTTFormat, v)
+			}
+			f.format = v
 			return err
 		case "resolution":
 			hasRes = true
@@ -529,8 +557,16 @@ func (r *uvttReader) portals(field string, out *[]uvttPortal) error {
 		if err != nil {
 			return err
 		}
-		if len(p.Bounds) < 2 {
-			return bad(pf+".bounds", "needs the door's two ends, not %d points", len(p.Bounds))
+		// A portal is a door between its two ends, as every map maker
+		// writes it and every reader takes it (bounds[0] to bounds[1]): a
+		// third point is no part of a door, and dropping it would move
+		// the door the file draws.
+		if n := len(p.Bounds); n != 2 {
+			points := "points"
+			if n == 1 {
+				points = "point"
+			}
+			return bad(pf+".bounds", "needs the door's two ends, not %d %s", n, points)
 		}
 		*out = append(*out, p)
 		return nil
@@ -743,13 +779,16 @@ func jsonBad(field string, err error) error {
 }
 
 // background checks the image's text t (the base64 of a PNG, WebP or JPEG
-// file), decoding it as the renderer will (the size in its header first),
-// and returns it as a data URL.
+// file, or a data URL of one), decoding it as the renderer will (the size
+// in its header first), and returns it as a data URL.
 func background(t *imageText) (string, error) {
+	s := t.text()
+	if t.err != nil { // a data URL's prefix that names no image
+		return "", t.err
+	}
 	if base64.StdEncoding.DecodedLen(t.n) > MaxUVTTImage+3 {
 		return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
 	}
-	s := t.text()
 	if n, ok := standardBase64(s); ok {
 		// As map makers write it: the text is the data URL's, read where
 		// it lies rather than decoded into a copy.
@@ -757,6 +796,9 @@ func background(t *imageText) (string, error) {
 			return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
 		}
 		format, err := checkBackground(func() io.Reader { return base64.NewDecoder(base64.StdEncoding, strings.NewReader(s)) })
+		if err == nil {
+			err = t.checkDeclared(format)
+		}
 		if err != nil {
 			return "", err
 		}
@@ -777,10 +819,25 @@ func background(t *imageText) (string, error) {
 		return "", bad("image", "is larger than %d MiB", MaxUVTTImage>>20)
 	}
 	format, err := checkBackground(func() io.Reader { return bytes.NewReader(img) })
+	if err == nil {
+		err = t.checkDeclared(format)
+	}
 	if err != nil {
 		return "", err
 	}
 	return dataURL(format, img), nil
+}
+
+// checkDeclared checks that the image, of the format its bytes say, is
+// the one a data URL's prefix names, as an encounter file's map image
+// must be (a map maker's file that says PNG and holds a JPEG is damaged).
+func (t *imageText) checkDeclared(format string) error {
+	if t.declared == "" || t.declared == format {
+		return nil
+	}
+	said, _ := decoderOf(t.declared)
+	held, _ := decoderOf(format)
+	return bad("image", "is a data URL of a %s (data:image/%s) that holds a %s image", said, t.declared, held)
 }
 
 // standardBase64 reports whether s is base64 as base64.StdEncoding writes

@@ -311,7 +311,11 @@ func TestImportUVTTPortalErrors(t *testing.T) {
 	p := func(s string) string { return `{"bounds":[{"x":1,"y":1},{"x":2,"y":1}]` + s + `}` }
 	for _, c := range []struct{ name, doc, want string }{
 		{"NoBounds", res + `{"closed":true}]}`, "portals[0].bounds: needs the door's two ends, not 0 points"},
-		{"OnePoint", res + `{"bounds":[{"x":1,"y":1}]}]}`, "portals[0].bounds: needs the door's two ends, not 1 points"},
+		{"OnePoint", res + `{"bounds":[{"x":1,"y":1}]}]}`, "portals[0].bounds: needs the door's two ends, not 1 point"},
+		// A portal of three points lost its middle one (the door ran from
+		// the first to the last): no map maker writes one, no reader
+		// takes more than two, so it is refused, naming it.
+		{"ThreePoints", res + p(``) + `,` + `{"bounds":[{"x":0,"y":2},{"x":1,"y":2},{"x":2,"y":2}]}]}`, "portals[1].bounds: needs the door's two ends, not 3 points"},
 		{"ClosedNotBool", res + p(`,"closed":1`) + `]}`, "portals[0].closed: must be true or false, not number"},
 		{"UnknownKey", res + p(`,"locked":true`) + `]}`, `portals[0]: unknown field "locked"`},
 		{"RotationString", res + p(`,"rotation":"0"`) + `]}`, "portals[0].rotation: must be a number, not string"},

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"io"
@@ -27,9 +28,11 @@ import (
 // Memory: doc (the file less its image), and the URL, as long as the text.
 type uvttFileIn struct {
 	doc    []byte
-	size   int64 // bytes of the file, at most MaxUVTTBytes+1
-	cutAt  int   // where in doc the image's text was cut out, -1 when not
-	cutLen int   // bytes of the file cut out there
+	size   int64  // bytes of the file, at most MaxUVTTBytes+1
+	kind   string // what else the file is, by its first bytes (otherFileKind); "" for text
+	bom    int    // bytes of the byte order mark read past at its start (0 or 3)
+	cutAt  int    // where in doc the image's text was cut out, -1 when not
+	cutLen int    // bytes of the file cut out there
 	image  imageText
 
 	// The structure of the file as doc's bytes go by: enough to find the
@@ -48,18 +51,34 @@ type uvttFileIn struct {
 
 // readUVTTFile reads a Universal VTT file from r, at most MaxUVTTBytes+1
 // bytes, setting its image's text aside (see uvttFileIn).
+//
+// Its first bytes are read apart: those of another kind of file (an
+// image, a PDF, ...) stop the reading, with kind saying what it is; a
+// UTF-8 byte order mark, which Windows Notepad writes and RFC 8259 lets a
+// reader ignore, is read past, as an encounter file's is.
 func readUVTTFile(r io.Reader) (*uvttFileIn, error) {
 	f := &uvttFileIn{cutAt: -1, keyMatched: -1, hint: sizeHint(r)}
 	lr := io.LimitReader(r, MaxUVTTBytes+1)
 	buf := make([]byte, 256<<10)
-	for {
-		n, err := lr.Read(buf)
+	n, err := io.ReadFull(lr, buf[:fileHead])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, err
+	}
+	if f.kind = otherFileKind(buf[:n]); f.kind != "" {
+		f.size = int64(n)
+		return f, nil
+	}
+	head := buf[:n]
+	if bytes.HasPrefix(head, utf8BOM) {
+		head, f.bom = head[len(utf8BOM):], len(utf8BOM)
+	}
+	f.scan(head)
+	f.size = int64(n)
+	for err == nil { // else the file ended within its head
+		n, err = lr.Read(buf)
 		f.scan(buf[:n])
 		f.size += int64(n)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
+		if err != nil && err != io.EOF {
 			return nil, err
 		}
 	}
@@ -96,6 +115,43 @@ func (f *uvttFileIn) scan(p []byte) {
 			}
 		}
 	}
+}
+
+// fileHead is how much of a file readUVTTFile reads apart: enough to tell
+// every kind otherFileKind names.
+const fileHead = 16
+
+// utf8BOM is the byte order mark some editors write at the start of a
+// UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// otherFileKind names what a file is when its first bytes say it is no
+// Universal VTT map at all, with what to do where there is something to
+// do (as an encounter file's reader names them); "" when they do not say.
+// A PNG's bytes read as "invalid character '\u0089'" and a database's as
+// "invalid character 'S'", which name neither the file nor the mistake.
+func otherFileKind(head []byte) string {
+	has := func(prefix string) bool { return bytes.HasPrefix(head, []byte(prefix)) }
+	const image = "not a Universal VTT map; the app makes a battle map image an encounter with File > New from map image…"
+	switch {
+	case has("\x89PNG\r\n\x1a\n"):
+		return "a PNG image, " + image
+	case has("\xff\xd8\xff"):
+		return "a JPEG image, " + image
+	case len(head) >= 12 && has("RIFF") && string(head[8:12]) == "WEBP":
+		return "a WebP image, " + image
+	case has("GIF87a"), has("GIF89a"):
+		return "a GIF image, not a Universal VTT map"
+	case has("%PDF-"):
+		return "a PDF document, not a Universal VTT map"
+	case has("SQLite format 3\x00"):
+		return "an SQLite database (an Encounter Planner library is one), not a Universal VTT map; open a library as the database (--db PATH on the command line)"
+	case has("PK\x03\x04"):
+		return "a ZIP archive, not a Universal VTT map; unpack it and import the map inside"
+	case has("\xff\xfe"), has("\xfe\xff"):
+		return "UTF-16 text; save it as UTF-8, as map makers write it"
+	}
+	return ""
 }
 
 // step follows the file's structure over its next byte c.
@@ -198,9 +254,14 @@ var jsonEscapes = map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': 
 // error lies inside the cut, nor at the quote opening it, which a valid
 // start of the file put there.)
 func (f *uvttFileIn) syntaxError(err error) error {
-	if se, ok := err.(*json.SyntaxError); ok && f.cutAt >= 0 && se.Offset >= int64(f.cutAt) {
+	se, ok := err.(*json.SyntaxError)
+	if !ok {
+		return err
+	}
+	if f.cutAt >= 0 && se.Offset >= int64(f.cutAt) {
 		se.Offset += int64(f.cutLen)
 	}
+	se.Offset += int64(f.bom) // counted in the file, its byte order mark too
 	return err
 }
 
@@ -208,14 +269,22 @@ func (f *uvttFileIn) syntaxError(err error) error {
 // data URL it becomes: the prefix its first bytes call for, then the text.
 // When the text is standard base64, as map makers write it, that is the
 // data URL, without another copy (see background).
+//
+// Text that is a data URL already ("data:image/png;base64,iVBOR…", as
+// some map makers and hand-edited files write it) is the base64 after its
+// prefix, which is read off the head (readURL): declared is the format
+// it names, or err what is wrong with it.
 type imageText struct {
-	b       strings.Builder // the prefix, then the text
-	head    []byte          // the text, until it is long enough to tell the image's kind
-	started bool            // b holds the prefix
-	prefix  int             // the prefix's length
-	n       int             // the text's length; b keeps it up to maxImageText
-	full    bool            // b stopped short of the text: background refuses it by n
-	size    int64           // what the text may come to (the rest of the file), 0 when not known
+	b        strings.Builder // the prefix, then the text
+	head     []byte          // the text, until it is long enough to tell the image's kind
+	started  bool            // b holds the prefix
+	prefix   int             // the prefix's length
+	n        int             // the text's length (less a data URL's prefix); b keeps it up to maxImageText
+	full     bool            // b stopped short of the text: background refuses it by n
+	size     int64           // what the text may come to (the rest of the file), 0 when not known
+	urlRead  bool            // the head was looked at for a data URL's prefix, and any read off it
+	declared string          // the format a data URL's prefix names: "png", "jpeg", "webp"; "" when none
+	err      error           // what is wrong with a data URL's prefix
 }
 
 // maxImageText is the longest text ImportUVTT takes (background refuses
@@ -233,12 +302,70 @@ func (t *imageText) write(p ...byte) {
 	t.n += len(p)
 	if !t.started {
 		t.head = append(t.head, p...)
+		if !t.urlRead && !t.readURL(false) {
+			return // what may be a data URL's prefix, not yet whole
+		}
 		if len(t.head) >= headChars {
 			t.start()
 		}
 		return
 	}
 	t.keep(p)
+}
+
+// maxURLPrefix is the longest data URL prefix readURL looks for a comma
+// in: "data:image/webp;base64," is 23 bytes, with room for parameters.
+const maxURLPrefix = 256
+
+// readURL reads the prefix of a data URL ("data:image/png;base64,") off
+// the head of the text, if the text starts with one, noting the format it
+// names (declared) or what is wrong with it (err). While the head may
+// still become one, it reports false, unless end says the text is whole.
+func (t *imageText) readURL(end bool) bool {
+	const scheme = "data:"
+	h := t.head
+	if len(h) < len(scheme) && !end && strings.EqualFold(string(h), scheme[:len(h)]) {
+		return false
+	}
+	if len(h) < len(scheme) || !strings.EqualFold(string(h[:len(scheme)]), scheme) {
+		t.urlRead = true // base64, as map makers write it
+		return true
+	}
+	comma := bytes.IndexByte(h, ',')
+	if comma < 0 && !end && len(h) <= maxURLPrefix {
+		return false
+	}
+	t.urlRead = true
+	if comma < 0 {
+		t.err = bad("image", "is a data URL with no comma after its type (data:image/png;base64,...), so no image")
+		return true
+	}
+	t.declared, t.err = urlImageFormat(string(h[len(scheme):comma]))
+	t.head = h[comma+1:]
+	t.n -= comma + 1
+	return true
+}
+
+// urlImageFormat is the image format a data URL's type names (meta, what
+// lies between "data:" and the comma: "image/png;base64"): "png", "jpeg"
+// or "webp", the images a map has. Any other type, or data that is not
+// base64, is an error naming the field and what it holds. Types are read
+// in any case (RFC 2397), and image/jpg, which some tools write, is a
+// JPEG.
+func urlImageFormat(meta string) (string, error) {
+	params := strings.Split(meta, ";")
+	mediaType := strings.ToLower(strings.TrimSpace(params[0]))
+	if mediaType == "" {
+		mediaType = "text/plain" // RFC 2397's default
+	}
+	format := map[string]string{"image/png": "png", "image/jpeg": "jpeg", "image/jpg": "jpeg", "image/webp": "webp"}[mediaType]
+	if format == "" {
+		return "", bad("image", "is a data URL of %q, not of a PNG, WebP or JPEG image", mediaType)
+	}
+	if !strings.EqualFold(strings.TrimSpace(params[len(params)-1]), "base64") {
+		return "", bad("image", "is a data URL of %s whose data is not base64 (its type has no ;base64: data:%s;base64,...)", mediaType, mediaType)
+	}
+	return format, nil
 }
 
 // writeString adds what of the text the file reader left to the JSON walk
@@ -273,6 +400,9 @@ func (t *imageText) start() {
 
 // text is the image's text (or its first maxImageText bytes).
 func (t *imageText) text() string {
+	if !t.urlRead {
+		t.readURL(true)
+	}
 	if !t.started {
 		t.start()
 	}

@@ -11,27 +11,35 @@ import (
 // windows too) that lie wholly outside the W x H map, those that are a
 // single point (no length to draw, wherever they are), portals that
 // repeat a door given before (imported once), and every light (an
-// encounter has no lights).
+// encounter has no lights). It also carries the file's format when that
+// is newer than UVTTFormat, which it was read as: the GM is told to
+// check what the walls and doors became.
 type LeftOut struct {
-	W, H                                 int // the map's size in squares
-	Walls, Objects, Doors                int // polylines and portals wholly outside the map
-	PointWalls, PointObjects, PointDoors int // polylines and portals that are a single point
-	RepeatedDoors                        int // portals repeating an earlier one exactly
+	Format                               float64 // the file's format, when newer than UVTTFormat; else 0
+	W, H                                 int     // the map's size in squares
+	Walls, Objects, Doors                int     // polylines and portals wholly outside the map
+	PointWalls, PointObjects, PointDoors int     // polylines and portals that are a single point
+	RepeatedDoors                        int     // portals repeating an earlier one exactly
 	Lights                               int
 }
 
 // Any reports whether anything was left out.
 func (l LeftOut) Any() bool {
-	return l.Walls+l.Objects+l.Doors+l.PointWalls+l.PointObjects+l.PointDoors+l.RepeatedDoors+l.Lights > 0
+	return l.Format > 0 || l.Walls+l.Objects+l.Doors+l.PointWalls+l.PointObjects+l.PointDoors+l.RepeatedDoors+l.Lights > 0
 }
 
 // String says what was left out and why, in the GM's words ("" when
-// nothing was): "3 walls and 1 door lie outside the 40 x 30 map and were
+// nothing was), after how a newer format was read: "format 0.4 is newer
+// than this app reads (0.3): read as 0.3; check the walls and doors; 3
+// walls and 1 door lie outside the 40 x 30 map and were
 // left out; 1 wall is a single point, with no length, and was left out; 1
 // door repeats another exactly and was left out (the door is on the map
 // once); 2 lights were left out: the app has no lights".
 func (l LeftOut) String() string {
 	var parts []string
+	if l.Format > 0 {
+		parts = append(parts, fmt.Sprintf("format %v is newer than this app reads (%v): read as %v; check the walls and doors", l.Format, UVTTFormat, UVTTFormat))
+	}
 	off := append(append(counted(l.Walls, "wall", "walls"), counted(l.Objects, "obstacle", "obstacles")...), counted(l.Doors, "door", "doors")...)
 	if off != nil {
 		lie, were := "lie", "were"

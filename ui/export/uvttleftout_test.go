@@ -134,6 +134,8 @@ func TestLeftOutString(t *testing.T) {
 	}{
 		{LeftOut{W: 40, H: 30}, ""},
 		{LeftOut{W: 40, H: 30, Walls: 1}, "1 wall lies outside the 40 x 30 map and was left out"},
+		{LeftOut{W: 40, H: 30, Format: 0.5}, "format 0.5 is newer than this app reads (0.3): read as 0.3; check the walls and doors"},
+		{LeftOut{W: 40, H: 30, Format: 1, Walls: 1}, "format 1 is newer than this app reads (0.3): read as 0.3; check the walls and doors; 1 wall lies outside the 40 x 30 map and was left out"},
 		{LeftOut{W: 40, H: 30, Walls: 3, Doors: 1}, "3 walls and 1 door lie outside the 40 x 30 map and were left out"},
 		{LeftOut{W: 4, H: 3, Walls: 2, Objects: 1, Doors: 5}, "2 walls, 1 obstacle and 5 doors lie outside the 4 x 3 map and were left out"},
 		{LeftOut{W: 4, H: 3, Doors: 2}, "2 doors lie outside the 4 x 3 map and were left out"},

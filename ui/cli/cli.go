@@ -342,12 +342,14 @@ export-encounter and backup only read: they never create a database. Exit codes:
 // "--" ends the flags, so a FILE or NAME may start with a dash. Values are
 // kept as given and checked by str and num, so a message names its flag.
 type flags struct {
-	vals    map[string]string
-	bools   map[string]bool
-	pos     []string
-	valued  []string
-	twice   string // a valued flag given twice
-	badBool string // a boolean flag given a value that is not one
+	vals     map[string]string
+	bools    map[string]bool
+	pos      []string
+	valued   []string
+	twice    string // a valued flag given twice
+	empty    string // a valued flag given an empty value
+	badBool  string // a boolean flag given a value that is not one
+	badValue string // that value
 }
 
 // valueFlag is a valued flag: its first value is kept, a second is an error.
@@ -358,6 +360,10 @@ type valueFlag struct {
 
 func (v valueFlag) String() string { return "" }
 func (v valueFlag) Set(s string) error {
+	if s == "" {
+		v.f.empty = v.name
+		return errors.New("empty value")
+	}
 	if _, dup := v.f.vals[v.name]; dup {
 		v.f.twice = v.name
 		return errors.New("given twice")
@@ -366,7 +372,8 @@ func (v valueFlag) Set(s string) error {
 	return nil
 }
 
-// boolFlag is a flag without a value (--json, or --json=false).
+// boolFlag is a flag without a value (--json), or with true or false
+// after an equals sign (--json=false), as strconv.ParseBool reads them.
 type boolFlag struct {
 	f    *flags
 	name string
@@ -377,7 +384,7 @@ func (b boolFlag) IsBoolFlag() bool { return true }
 func (b boolFlag) Set(s string) error {
 	v, err := strconv.ParseBool(s)
 	if err != nil {
-		b.f.badBool = b.name
+		b.f.badBool, b.f.badValue = b.name, s
 		return err
 	}
 	b.f.bools[b.name] = v
@@ -495,14 +502,46 @@ func (f *flags) takesValue(a string) bool {
 }
 
 // explain turns the flag package's error into one naming the flag.
+// Every command's flags are parsed here, so an empty value is refused
+// here for all of them: --mode "" quietly meant the default mode, and
+// --paper "" letter, where a value a script failed to fill in is a
+// mistake to say. A boolean flag given a value that is no boolean says
+// what it takes: "--step takes no value" was wrong, --step=true working.
 func (f *flags) explain(err error) error {
 	switch {
 	case f.twice != "":
 		return usagef("--%s given twice", f.twice)
+	case f.empty != "":
+		return usagef("--%s: %s", f.empty, emptyValue(f.empty))
 	case f.badBool != "":
-		return usagef("--%s takes no value", f.badBool)
+		return usagef("--%s: %q is not true or false (--%s alone is true, --%s=false false)", f.badBool, f.badValue, f.badBool, f.badBool)
 	}
 	return flagErr(err, "unknown flag")
+}
+
+// emptyValue says what is wrong with an empty value for the valued flag
+// name, and what it takes where every command means the same by it.
+func emptyValue(name string) string {
+	const whole = "a whole number"
+	takes := map[string]string{
+		"token": "a token's name", "from": "a token's name", "onto": "a token's name",
+		"emanation": "a token's name", "cone": "a token's name", "line": "a token's name",
+		"mode":    "a movement mode, or leave --mode out for the ruleset's default",
+		"actions": whole, "spent-actions": whole, "diagonals": whole, "spent": whole, "elevation": whole,
+		"party-level": whole, "party-size": whole, "radius": whole, "length": whole, "origin-offset": whole,
+		"range": whole, "distance": whole, "water-depth": whole, "px": whole,
+		"burst": "X,Y (two whole numbers, e.g. 3,4)", "toward": "X,Y (two whole numbers, e.g. 3,4)",
+		"dir":   "N, NE, E, SE, S, SW, W or NW",
+		"kind":  "push, pull, sweep, shove or drag",
+		"paper": "letter or a4, or leave --paper out for letter",
+	}[name]
+	switch {
+	case name == "png" || name == "pdf" || name == "uvtt":
+		return "the output file name is empty"
+	case takes == "":
+		return "the value is empty" // --to: a square, a token or an elevation, by command
+	}
+	return "the value is empty; give " + takes
 }
 
 // flagErr words the flag package's own errors the way queries.md does;

@@ -111,7 +111,7 @@ func TestFlagSpellings(t *testing.T) {
 		want string
 	}{
 		{[]string{"reach", iseph, "--token", "Iseph", "--token", "Tashtari"}, "--token given twice"},
-		{[]string{"reach", iseph, "--token", "Iseph", "--step=maybe"}, "--step takes no value"},
+		{[]string{"reach", iseph, "--token", "Iseph", "--step=maybe"}, `--step: "maybe" is not true or false`},
 		{[]string{"reach", iseph, "---token", "Iseph"}, "unknown flag ---token"},
 		{[]string{"--db", "a.db", "--db", "b.db", "list"}, "--db given twice"},
 		{[]string{"--db", "a.db", "--verbose", "list"}, "unknown option --verbose"},

@@ -209,7 +209,7 @@ func TestSpecThreatBadInput(t *testing.T) {
 		{[]string{"threat", f, "--party-level", "21"}, []string{"--party-level: 21 is out of range (1 to 20)"}},
 		{[]string{"threat", f, "--party-level", "-2"}, []string{"--party-level: -2 is out of range"}},
 		{[]string{"threat", f, "--party-level", "three"}, []string{`--party-level: "three" is not a whole number`}},
-		{[]string{"threat", f, "--party-level", ""}, []string{`--party-level: "" is not a whole number`}},
+		{[]string{"threat", f, "--party-level", ""}, []string{"--party-level: the value is empty; give a whole number"}},
 		{[]string{"threat", f, "--party-level", "2.5"}, []string{`--party-level: "2.5" is not a whole number`}},
 		{[]string{"threat", f, "--party-size", "0"}, []string{"--party-size: 0 is out of range (1 to 100)"}},
 		{[]string{"threat", f, "--party-size", "101"}, []string{"--party-size: 101 is out of range (1 to 100)"}},

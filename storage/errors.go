@@ -8,17 +8,26 @@ import (
 	"github.com/mattn/go-sqlite3"
 )
 
+// EditsKept and NextSaveRetries are what dbErr adds to the failure of a
+// change the caller still holds in memory: the app's words, true of a
+// window's edits. The command line holds none (an import that fails
+// imported nothing): it says what happened in its own words, without them.
+const (
+	EditsKept       = "; your edits are kept"
+	NextSaveRetries = "; the next save will retry"
+)
+
 // dbErr wraps a driver error with what failed (op, e.g. `save encounter
 // "Bay"`) and, for the failures a user can fix, one of the package's
 // sentinel errors and what to do. write says whether the operation was a
-// change the caller still holds in memory ("your edits are kept").
+// change the caller still holds in memory (EditsKept).
 func dbErr(op string, write bool, err error) error {
 	if err == nil {
 		return nil
 	}
 	kept, retry := "", ""
 	if write {
-		kept, retry = "; your edits are kept", "; the next save will retry"
+		kept, retry = EditsKept, NextSaveRetries
 	}
 	var se sqlite3.Error
 	if !errors.As(err, &se) {

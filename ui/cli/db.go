@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"encounterplanner/model"
+	"encounterplanner/storage"
 	"encounterplanner/ui/export"
 )
 
@@ -88,9 +89,12 @@ func runDB(env Env, db, cmd string, args []string) error {
 	case "list":
 		return list(env, st, f.bools["json"])
 	case "import":
+		if st.ReadOnly() { // opened so: a read-only disk or folder
+			return importFailed(st, db, storage.ErrReadOnly)
+		}
 		id, name, err := st.Import(ctx, imported)
 		if err != nil {
-			return err
+			return importFailed(st, db, err)
 		}
 		fmt.Fprintf(env.Stdout, "%s\t%s\n", id, oneField(name))
 		if note != "" {
@@ -130,6 +134,43 @@ func runDB(env Env, db, cmd string, args []string) error {
 		return st.Backup(ctx, f.pos[0])
 	}
 	return nil
+}
+
+// importError is an import's failure to store, in the command line's
+// words; the store's error stays underneath, for the exit code.
+type importError struct {
+	msg string
+	err error
+}
+
+func (e *importError) Error() string { return e.msg }
+func (e *importError) Unwrap() error { return e.err }
+
+// importFailed says why storing an import in st (--db db) failed, what
+// became of it (nothing was imported) and what to do. The store words its
+// errors for the app, whose window keeps the edits it failed to save
+// ("your edits are kept", "the next save will retry"): on the command
+// line nothing is being edited, and those words said something untrue.
+func importFailed(st Store, db string, err error) error {
+	where := "the default database"
+	if p, ok := st.(interface{ Path() string }); ok && p.Path() != "" {
+		where = "the database " + p.Path()
+	} else if db != "" {
+		where = "the database " + db
+	}
+	var msg string
+	switch {
+	case errors.Is(err, storage.ErrReadOnly):
+		msg = "import: " + where + " is read-only: nothing was imported; make the file and its folder writable (permissions, a locked or read-only disk) and import again, or import into another database (--db OTHER.db)"
+	case errors.Is(err, storage.ErrDiskFull):
+		msg = "import: the disk holding " + where + " is full: nothing was imported; free some disk space and import again"
+	case errors.Is(err, storage.ErrBusy):
+		msg = "import: " + where + " is locked by another program (another Encounter Planner, a database browser): nothing was imported; close it and import again"
+	default:
+		words := strings.NewReplacer(storage.EditsKept, "", storage.NextSaveRetries, "").Replace(err.Error())
+		msg = "import: nothing was imported into " + where + ": " + words
+	}
+	return &importError{msg, err}
 }
 
 // list prints the encounters of st (none when st is nil: the default

@@ -437,7 +437,7 @@ func (ed *Editor) Undo() {
 	}
 	ch := ed.hist.Change(s, cur)
 	ed.restore(s, ch.Token)
-	ed.message(undoWords("Undone", ch.Words))
+	ed.sayUndo(undoWords("Undone", ch.Words))
 }
 
 // Redo reapplies the last undone edit and says which in the status bar.
@@ -450,7 +450,16 @@ func (ed *Editor) Redo() {
 	}
 	ch := ed.hist.Change(cur, s)
 	ed.restore(s, ch.Token)
-	ed.message(undoWords("Redone", ch.Words))
+	ed.sayUndo(undoWords("Redone", ch.Words))
+}
+
+// sayUndo puts Undo's or Redo's words in the status bar, where the
+// rules' refusal for the state restored does not replace them
+// (applyResult): a walker left in the air must fall, and that was all
+// the GM read after undoing its height.
+func (ed *Editor) sayUndo(s string) {
+	ed.message(s)
+	ed.live.held = s
 }
 
 // undoWords is Undo's or Redo's message: done ("Undone") and, when the

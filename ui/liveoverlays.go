@@ -20,7 +20,11 @@ type liveOverlays struct {
 	res              *session.Result
 	ov               *render.Overlays
 	said             string // the last refusal of the rules shown in the status bar
-	timingView       string // the view's place last written to the timing log
+	// held is a message the rules' refusal does not replace while it
+	// shows (Undo's and Redo's words): it is taken as said, and shows
+	// once the message has gone
+	held       string
+	timingView string // the view's place last written to the timing log
 }
 
 // snapshot returns a read-only copy of the encounter at the current revision.
@@ -90,7 +94,12 @@ func (ed *Editor) applyResult(r *session.Result) {
 		// left for movement this turn"): said again, it would replace what
 		// the GM was just told (whom a burst catches, a move) at once
 		said := strings.Join(r.Errs, "; ")
-		if m := ed.status.msgLabel.Text; said != ed.live.said || m == "" || m == said {
+		if m := ed.status.msgLabel.Text; ed.live.held != "" && m == ed.live.held {
+			// "Undone: Rat's height changed" stays: the answer for the
+			// state undone to (a walker left in the air must fall)
+			// replaced it at once, and the GM never read what was undone
+			ed.live.said = said
+		} else if said != ed.live.said || m == "" || m == said {
 			ed.live.said = said
 			ed.message(said)
 		}

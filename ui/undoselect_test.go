@@ -89,7 +89,7 @@ func TestUndoRedoSelectTheTokenTouched(t *testing.T) {
 	gesture(ed, 0, [2]int{1, 8})
 	ed.SetTool(ToolSelect)
 	typeShortcut(ed, fyne.KeyZ, ctrl)
-	if m := ed.status.msgLabel.Text; m != "Undone: terrain changed" {
+	if m := ed.status.msgLabel.Text; m != "Undone: walls painted (1 square)" {
 		t.Errorf("the status bar says %q, want the terrain undone", m)
 	}
 	want("the terrain undone", "Iseph")

@@ -48,8 +48,8 @@ func TestChangeWordsNameADoorOpenedOrClosed(t *testing.T) {
 			e.Edges[1].Kind = model.EdgeOpenDoor
 			e.Grid.Set(2, 2, model.Wall)
 		}},
-		{"terrain changed", func(e *model.Encounter) { e.Grid.Set(8, 8, model.Wall) }},
-		{"terrain changed", func(e *model.Encounter) { e.Grid.Set(8, 8, model.Door|model.Open|model.Difficult) }},
+		{"walls painted (1 square)", func(e *model.Encounter) { e.Grid.Set(8, 8, model.Wall) }},
+		{"open doors and difficult terrain painted (1 square)", func(e *model.Encounter) { e.Grid.Set(8, 8, model.Door|model.Open|model.Difficult) }},
 	} {
 		older := base()
 		newer := older.Clone()

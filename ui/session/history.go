@@ -291,6 +291,9 @@ func otherChange(a, b *model.Encounter) string {
 	if w := doorChange(a, b); w != "" {
 		return w
 	}
+	if w := terrainChange(a, b); w != "" {
+		return w
+	}
 	switch {
 	case !slices.Equal(a.Grid.Cells, b.Grid.Cells):
 		return "terrain changed"

@@ -113,7 +113,8 @@ func TestChangeWordsNameTheEdit(t *testing.T) {
 		{"fight ended", "", func(e *model.Encounter) { e.Fight = nil }},
 		{"turn passed", "", func(e *model.Encounter) { e.Fight.NextTurn() }},
 		{"initiative order changed", "", func(e *model.Encounter) { MoveInOrder(e.Fight, 0, 1) }},
-		{"terrain changed", "", func(e *model.Encounter) { e.Grid.Set(5, 5, model.Wall) }},
+		{"walls painted (1 square)", "", func(e *model.Encounter) { e.Grid.Set(5, 5, model.Wall) }},
+		{"terrain changed", "", func(e *model.Encounter) { e.Grid.Set(5, 5, model.Wall); e.Grid.Set(6, 5, model.Water) }},
 		{"walls and doors changed", "", func(e *model.Encounter) {
 			e.Edges = []model.Edge{{X1: 1, Y1: 1, X2: 1, Y2: 3, Kind: model.EdgeWall}}
 		}},

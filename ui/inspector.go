@@ -54,13 +54,6 @@ func parseOptInt(s, what string) (int, bool, error) {
 	return v, true, nil
 }
 
-// tokenHeadline is the inspector's first line for t: size, side, space and
-// place.
-func tokenHeadline(e *model.Encounter, t *model.Token) string {
-	k := e.Space(t)
-	return fmt.Sprintf("%s · %s · %d×%d squares at (%d, %d)", t.Size, t.SideOrNeutral(), k, k, t.X, t.Y)
-}
-
 // showInspector rebuilds the token inspector for the selected token, or
 // the list of tokens when none is.
 func (ed *Editor) showInspector() {
@@ -113,7 +106,7 @@ func (ed *Editor) keepInspectorInView() {
 // inspectorActions are what the inspector's widgets ask of the editor.
 type inspectorActions struct {
 	pick      func(i int) // select token i and bring it into view
-	editor    func(id string, head *widget.Label) tokenEdit
+	editor    func(id string, head *tokenHead) tokenEdit
 	duplicate func()
 	remove    func()
 	reshow    func()                   // rebuild the form (a quick button changed several fields)
@@ -238,10 +231,7 @@ type tokenEdit func(field string, f func(t *model.Token) error) error
 func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActions) {
 	box := ip.box
 	t := e.Tokens[i]
-	head := widget.NewLabel(tokenHeadline(e, &t))
-	// wrapped: unwrapped, "medium · enemy · 1×1 squares at (13, 9)" made
-	// the form wider than the column, cutting off its right edge
-	head.Wrapping = fyne.TextWrapWord
+	head := newTokenHead(e, &t) // tokenhead.go
 	edit := act.editor(t.ID, head)
 	d := rules.Describe(e.Ruleset)
 
@@ -330,7 +320,7 @@ var committed = map[string]bool{"name": true, "side": true}
 // tokenEditor returns the tokenEdit for the token with the id: a refused
 // edit shows in the inspector's error line and the status bar in the GM's
 // words; a kept one updates the headline (a new size or side).
-func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
+func (ed *Editor) tokenEditor(id string, head *tokenHead) tokenEdit {
 	return func(field string, f func(t *model.Token) error) error {
 		j := ed.enc.TokenIndex(id)
 		if j < 0 {
@@ -375,7 +365,7 @@ func (ed *Editor) tokenEditor(id string, head *widget.Label) tokenEdit {
 			ed.insp.setError("")
 		}
 		if j := ed.enc.TokenIndex(id); j >= 0 {
-			head.SetText(tokenHeadline(ed.enc, &ed.enc.Tokens[j]))
+			head.show(ed.enc, &ed.enc.Tokens[j])
 		}
 		return nil
 	}

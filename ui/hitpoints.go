@@ -84,7 +84,17 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 		box.Refresh()
 	}
 	show(t)
+	// follows: the current HP field holds what max HP put there. Max
+	// typed while current is empty (a creature given its HP for the
+	// first time) fills current with it, so the form reads "30 / 30",
+	// not "— / 30" over a token that had 30 / 30; until the GM types in
+	// current, current goes on following max ("3", then "30"). A current
+	// typed stays when max changes.
+	follows, filling := false, false
 	set := func(field string) {
+		if field == "max" && strings.TrimSpace(cur.Text) == "" {
+			follows = true
+		}
 		var kept model.Token
 		err := edit("hp."+field, func(t *model.Token) error {
 			c, okC, err := parseOptInt(cur.Text, "current HP")
@@ -94,6 +104,9 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 			m, okM, err := parseOptInt(most.Text, "max HP")
 			if err != nil {
 				return err
+			}
+			if follows && field == "max" {
+				okC = false // current is max's, as when empty
 			}
 			switch {
 			case !okC && !okM:
@@ -121,8 +134,23 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 		if err == nil {
 			show(&kept)
 		}
+		if follows && field == "max" && err == nil {
+			text := ""
+			if kept.HP != nil {
+				text = strconv.Itoa(kept.HP.Current)
+			}
+			filling = true // not the GM's typing: no edit of its own
+			cur.SetText(text)
+			filling = false
+		}
 	}
-	cur.OnChanged = func(string) { set("current") }
+	cur.OnChanged = func(string) {
+		if filling {
+			return
+		}
+		follows = false
+		set("current")
+	}
 	most.OnChanged = func(string) { set("max") }
 	return []*widget.FormItem{widget.NewFormItem("HP", box)}
 }

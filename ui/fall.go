@@ -37,30 +37,46 @@ func (ed *Editor) canFall() bool {
 }
 
 // fallItem is the Encounter menu's "Selected token falls", greyed unless
-// the selected token must fall.
+// the selected token must fall, and "Selected token falls…" when it asks
+// the damage rolled first (fallLabel).
 func (ed *Editor) fallItem(item func(string, func(), fyne.Shortcut) *fyne.MenuItem) *fyne.MenuItem {
-	it := item(fallItemLabel, ed.FallSelected, nil)
+	it := item(ed.fallLabel(), ed.FallSelected, nil)
 	it.Disabled = !ed.canFall()
 	return it
 }
 
+// fallLabel is the fall item's label: with "…" when the fall asks the
+// total the GM rolled before it happens (pf1e, in a fight, the token's
+// HP tracked), as every item that asks for more before acting has.
+func (ed *Editor) fallLabel() string {
+	if ed.canFall() {
+		if p, err := session.PlanFall(ed.enc, ed.sel); err == nil && p.Roll != "" {
+			return fallItemLabel + "…"
+		}
+	}
+	return fallItemLabel
+}
+
 // syncFallItem greys or ungreys the menu's "Selected token falls" when the
 // selection, or what it is, changed (the menu is set again only then),
-// and the inspector's Fall button with it.
+// and the inspector's Fall button with it; its label says whether it asks.
 func (ed *Editor) syncFallItem() {
 	ed.syncFallButton()
 	m := ed.win.MainMenu()
 	if m == nil {
 		return
 	}
-	want := !ed.canFall()
+	want, label := !ed.canFall(), ed.fallLabel()
 	for _, menu := range m.Items {
 		for _, it := range menu.Items {
-			if it.Label == fallItemLabel && it.Disabled != want {
-				it.Disabled = want
-				ed.win.SetMainMenu(m)
-				return
+			if strings.TrimSuffix(it.Label, "…") != fallItemLabel {
+				continue
 			}
+			if it.Disabled != want || it.Label != label {
+				it.Disabled, it.Label = want, label
+				ed.win.SetMainMenu(m)
+			}
+			return
 		}
 	}
 }

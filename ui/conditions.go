@@ -13,7 +13,8 @@ import (
 )
 
 // conditionItems are the condition picker in the inspector: a select of
-// the ruleset's conditions (session.ConditionChoices) with a value entry
+// the ruleset's conditions (session.ConditionChoices, in the words of
+// session.ConditionWords, as the fight pane shows them) with a value entry
 // for the valued ones ("frightened 2") and Add, and a button per condition
 // the token has that removes it. The free Conditions entry (noteItems)
 // keeps any other label. Each add or removal is one undo step. With row
@@ -24,8 +25,14 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 	value := controls.NewPaneEntry()
 	value.SetPlaceHolder("value")
 	value.Disable()
-	pick := controls.NewPaneSelect(session.ConditionChoices(rs), func(s string) {
-		if session.Valued(rs, s) {
+	// the list in words ("Taken cover"); what is stored is the name
+	// ("taken-cover"), as the file and the command line have it
+	var words []string
+	for _, c := range session.ConditionChoices(rs) {
+		words = append(words, session.ConditionWords(c))
+	}
+	pick := controls.NewPaneSelect(words, func(s string) {
+		if session.Valued(rs, session.ConditionLabel(s)) {
 			value.Enable()
 		} else {
 			value.Disable()
@@ -43,7 +50,7 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 	}
 	add := controls.NewPaneButton("Add", func() {
 		change(func(t *model.Token) error {
-			cs, err := session.AddCondition(rs, t.Conditions, pick.Selected, value.Text)
+			cs, err := session.AddCondition(rs, t.Conditions, session.ConditionLabel(pick.Selected), value.Text)
 			if err == nil {
 				t.Conditions = cs
 			}
@@ -62,7 +69,7 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 			container.NewHBox(controls.FixedWidth(value, conditionValueWidth), add), controls.FixedWidth(pick, conditionPickWidth)))}
 	}
 	for i, c := range t.Conditions {
-		rm := controls.NewPaneButtonWithIcon(c, theme.CancelIcon(), func() {
+		rm := controls.NewPaneButtonWithIcon(session.ConditionWords(c), theme.CancelIcon(), func() {
 			change(func(t *model.Token) error { t.Conditions = session.RemoveCondition(t.Conditions, i); return nil })
 		})
 		rm.Importance = widget.LowImportance

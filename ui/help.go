@@ -51,7 +51,7 @@ var helpSections = []helpSection{
 		`Badges on cover lines: L lesser, S standard, G greater, X blocked.`,
 	}},
 	{`Table play: fights`, []string{
-		`- **N** next turn in a fight: Encounter > Start fight… takes each token's initiative (typed, or blank to roll a d20); the panel above the inspector shows the round and the order (up and down move a creature), Delay and End. Delay works only before the creature has moved this turn, and puts it after the next creature, with that one's initiative. The creature whose turn it is is selected: dragging it spends its actions and diagonals, and its reach shows what is left; a drag beyond that is refused (**Shift** places it anyway, spending nothing). A creature that cannot act (unconscious, dead, cannot-act) shows no reach, and on its turn only **Shift** moves it. Every change is one undo step`,
+		`- **N** next turn in a fight: Encounter > Start fight… takes each token's initiative (typed, or blank to roll a d20); the panel above the inspector shows the round and the order (up and down move a creature), Delay and End. Delay works only before the creature has moved this turn, and puts it after the next creature, with that one's initiative. The creature whose turn it is is selected: dragging it spends its actions and diagonals, and its reach shows what is left; a drag beyond that is refused (**Shift** places it anyway, spending nothing). A creature that cannot act (Unconscious, Dead, Cannot act) shows no reach, and on its turn only **Shift** moves it. Every change is one undo step`,
 		`- Encounter > Party… sets the party's side, level and players: sf2e shows the XP and threat in the status bar, and each creature's XP beside its level in the inspector`,
 	}},
 	{`Fog and player display`, []string{

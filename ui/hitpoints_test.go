@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
 )
 
 // inspectorFind finds the first widget in the inspector that match says.
@@ -127,7 +128,7 @@ func TestHealingFromZeroWakesTheToken(t *testing.T) {
 		test.Tap(buttonIn(t, ed, button))
 	}
 	shows := func(cond string) bool {
-		_, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == cond })
+		_, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == session.ConditionWords(cond) })
 		return ok
 	}
 	quick("Damage", "25")

@@ -545,13 +545,20 @@ func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
 	hidden.SetChecked(t.Hidden)
 	hidden.OnChanged = func(b bool) { edit("hidden", func(t *model.Token) error { t.Hidden = b; return nil }) }
 	conds := controls.NewPaneEntry()
-	conds.SetPlaceHolder("prone, taken-cover")
-	conds.SetText(strings.Join(t.Conditions, ", "))
+	// in words, as the picker and the badges: what the GM types is kept
+	// by its name when it is a condition of the app's ("Taken cover" is
+	// taken-cover, which the rules act on), else as typed
+	conds.SetPlaceHolder(session.ConditionWords(model.CondProne) + ", " + session.ConditionWords(model.CondTakenCover))
+	words := make([]string, len(t.Conditions))
+	for i, c := range t.Conditions {
+		words[i] = session.ConditionWords(c)
+	}
+	conds.SetText(strings.Join(words, ", "))
 	conds.OnChanged = func(s string) {
 		edit("conditions", func(t *model.Token) error {
 			var cs []string
 			for _, c := range strings.Split(s, ",") {
-				if c = strings.TrimSpace(c); c != "" {
+				if c = session.ConditionLabel(c); c != "" {
 					cs = append(cs, c)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -28,12 +29,83 @@ func Valued(r model.Ruleset, name string) bool {
 // conditionName is a condition's name without its value ("frightened 2"
 // -> "frightened").
 func conditionName(c string) string {
+	name, _ := splitCondition(c)
+	return name
+}
+
+// splitCondition is a condition's name and its value, "" for none
+// ("frightened 2" -> "frightened", "2").
+func splitCondition(c string) (name, value string) {
 	if i := strings.LastIndexByte(c, ' '); i > 0 {
 		if _, err := strconv.Atoi(c[i+1:]); err == nil {
-			return c[:i]
+			return c[:i], c[i+1:]
 		}
 	}
-	return c
+	return c, ""
+}
+
+// conditionWords are the words of the conditions the rules act on whose
+// names are the file format's ("taken-cover"), not the books'.
+var conditionWords = map[string]string{
+	model.CondCannotAct:        "Cannot act",
+	model.CondNoMelee:          "No melee",
+	model.CondTakenCover:       "Taken cover",
+	model.CondIgnoresDifficult: "Ignores difficult terrain",
+}
+
+// knownConditions are the conditions the app offers in any ruleset
+// (ConditionChoices), by their stored names.
+var knownConditions = sync.OnceValue(func() []string {
+	out := slices.Clone(model.KnownConditions)
+	for _, r := range model.Rulesets {
+		for _, c := range rules.Describe(r).Conditions {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+})
+
+// ConditionWords is how the app shows a stored condition c, in the
+// books' style, as a label starts: "prone" -> "Prone", "frightened 2" ->
+// "Frightened 2", "off-guard" -> "Off-guard", and the rules' own names in
+// words ("cannot-act" -> "Cannot act"). A label the GM typed that is no
+// condition of the app's shows as typed. Every place the app names a
+// condition shows these words; the file and the command line keep the
+// stored names.
+func ConditionWords(c string) string {
+	name, value := splitCondition(c)
+	w, ok := conditionWords[name]
+	switch {
+	case ok:
+	case slices.Contains(knownConditions(), name):
+		w = strings.ToUpper(name[:1]) + name[1:]
+	default:
+		return c
+	}
+	if value != "" {
+		w += " " + value
+	}
+	return w
+}
+
+// ConditionLabel is the condition to store for text the GM typed or
+// picked: a condition of the app's by its words or its name, in any case
+// ("Taken cover", "taken cover", "taken-cover" -> "taken-cover";
+// "Frightened 2" -> "frightened 2"), any other label as typed, trimmed.
+func ConditionLabel(text string) string {
+	text = strings.TrimSpace(text)
+	name, value := splitCondition(text)
+	for _, k := range knownConditions() {
+		if strings.EqualFold(name, k) || strings.EqualFold(name, ConditionWords(k)) {
+			if value != "" {
+				return k + " " + value
+			}
+			return k
+		}
+	}
+	return text
 }
 
 // AddCondition returns conds with condition name added (with value, when
@@ -49,7 +121,8 @@ func AddCondition(r model.Ruleset, conds []string, name, value string) ([]string
 	if Valued(r, name) {
 		v, err := strconv.Atoi(strings.TrimSpace(value))
 		if err != nil || v < 1 {
-			return nil, fmt.Errorf("conditions: %s takes a value, a whole number from 1 (%s 2)", name, name)
+			w := ConditionWords(name)
+			return nil, fmt.Errorf("conditions: %s takes a value, a whole number from 1 (%s 2)", w, w)
 		}
 		label = fmt.Sprintf("%s %d", name, v)
 	}

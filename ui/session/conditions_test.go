@@ -2,6 +2,7 @@ package session
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"encounterplanner/model"
@@ -51,5 +52,44 @@ func TestAddRemoveCondition(t *testing.T) {
 	}
 	if got := RemoveCondition([]string{"a", "b", "c"}, 1); !slices.Equal(got, []string{"a", "c"}) {
 		t.Errorf("remove %v", got)
+	}
+}
+
+// TestConditionWords: the condition list showed the file's names,
+// "cannot-act", "taken-cover". Every condition the app offers, in every
+// ruleset, has words in the books' style, which read back as its name;
+// a label of the GM's shows and reads back as typed.
+func TestConditionWords(t *testing.T) {
+	for c, want := range map[string]string{
+		model.CondCannotAct:        "Cannot act",
+		model.CondNoMelee:          "No melee",
+		model.CondTakenCover:       "Taken cover",
+		model.CondIgnoresDifficult: "Ignores difficult terrain",
+		model.CondProne:            "Prone",
+		"frightened 2":             "Frightened 2",
+		"off-guard":                "Off-guard",
+		"flat-footed":              "Flat-footed",
+		"hasted":                   "hasted",
+		"Bless 1":                  "Bless 1",
+	} {
+		if got := ConditionWords(c); got != want {
+			t.Errorf("%q: %q, want %q", c, got, want)
+		}
+		if got := ConditionLabel(want); got != c {
+			t.Errorf("%q reads back as %q, want %q", want, got, c)
+		}
+	}
+	for _, r := range model.Rulesets {
+		for _, c := range ConditionChoices(r) {
+			w := ConditionWords(c)
+			if w == c || strings.ToUpper(w[:1]) != w[:1] || slices.Contains(model.KnownConditions, c) && strings.Contains(w, "-") {
+				t.Errorf("%s: %q shows as %q", r, c, w)
+			}
+			for _, typed := range []string{w, c, strings.ToLower(w), strings.ToUpper(w), " " + w + " "} {
+				if got := ConditionLabel(typed); got != c {
+					t.Errorf("%s: %q typed reads back as %q, want %q", r, typed, got, c)
+				}
+			}
+		}
 	}
 }

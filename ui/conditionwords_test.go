@@ -15,7 +15,8 @@ import (
 
 // TestConditionsShowInWords: the inspector's and the fight pane's
 // condition lists and remove buttons said "cannot-act", "no-melee",
-// "taken-cover", "ignores-difficult-terrain", the file's names. Nothing
+// "taken-cover", "ignores-difficult-terrain", the file's names, and the
+// round's line "cannot-act: cannot move" on its turn. Nothing
 // in the window says them now, in a fight or out of one: the GM reads
 // "Cannot act", "Taken cover". Picked or typed in words, a condition is
 // kept by its name, as the file and the command line have it.
@@ -25,7 +26,9 @@ func TestConditionsShowInWords(t *testing.T) {
 		e := denOnNavasisTurn(t)
 		dae := e.TokenIndex("Dae")
 		e.Tokens[dae].Conditions = []string{model.CondCannotAct, model.CondTakenCover, model.CondIgnoresDifficult, "frightened 1", "hasted"}
-		if !fight {
+		if fight {
+			e.Fight.Turn = "Dae" // the round's line says why Dae cannot move
+		} else {
 			e.Fight = nil
 		}
 		ed, _, p := newTestEditor(t, e)

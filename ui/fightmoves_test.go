@@ -165,7 +165,7 @@ func TestAnUnconsciousCreatureCannotMove(t *testing.T) {
 	if m := ed.status.msgLabel.Text; m != "Dae is unconscious: it cannot move" {
 		t.Errorf("status %q", m)
 	}
-	if h := fightHeading(t, ed); h != "Round 1 · Unconscious: cannot move" {
+	if h := fightHeading(t, ed); h != "Round 1 · unconscious: cannot move" {
 		t.Errorf("heading %q", h)
 	}
 

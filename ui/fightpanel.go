@@ -645,7 +645,7 @@ func (ed *Editor) scrollToSelection() {
 // cannot act, whose actions do not move it.
 func turnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
 	if c := rules.Incapacity(t); c != "" {
-		return session.ConditionWords(c) + ": cannot move"
+		return session.ConditionInText(c) + ": cannot move"
 	}
 	w := session.TurnWords(r, ts)
 	if a, _, _ := rules.Describe(r).TurnCounts(); a && w != "" {

@@ -10,15 +10,8 @@ import (
 	"encounterplanner/model"
 )
 
-// tokenHeadline is the inspector's first line for t: size, side, space and
-// place, "medium · enemy · 1×1 squares at (8, 3)".
-func tokenHeadline(e *model.Encounter, t *model.Token) string {
-	what, where := tokenHeadParts(e, t)
-	return what + " " + where
-}
-
-// tokenHeadParts are the headline's two parts: what the token is
-// ("medium · enemy · 1×1 squares") and where ("at (8, 3)").
+// tokenHeadParts are the inspector's headline for t in two parts: what
+// the token is ("medium · enemy · 1×1 squares") and where ("at (8, 3)").
 func tokenHeadParts(e *model.Encounter, t *model.Token) (what, where string) {
 	k := e.Space(t)
 	return fmt.Sprintf("%s · %s · %d×%d squares", t.Size, t.SideOrNeutral(), k, k), fmt.Sprintf("at (%d, %d)", t.X, t.Y)

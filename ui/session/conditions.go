@@ -90,6 +90,17 @@ func ConditionWords(c string) string {
 	return w
 }
 
+// ConditionInText is a condition's words inside a sentence, where the
+// books write it in lower case: "unconscious", "cannot act", "frightened
+// 2" ("Round 2 · cannot act: cannot move"); a label of the GM's as typed.
+func ConditionInText(c string) string {
+	w := ConditionWords(c)
+	if w == c {
+		return c
+	}
+	return strings.ToLower(w[:1]) + w[1:]
+}
+
 // ConditionLabel is the condition to store for text the GM typed or
 // picked: a condition of the app's by its words or its name, in any case
 // ("Taken cover", "taken cover", "taken-cover" -> "taken-cover";

@@ -79,6 +79,11 @@ func TestConditionWords(t *testing.T) {
 			t.Errorf("%q reads back as %q, want %q", want, got, c)
 		}
 	}
+	for c, want := range map[string]string{model.CondCannotAct: "cannot act", model.CondUnconscious: "unconscious", "frightened 2": "frightened 2", "Bless": "Bless"} {
+		if got := ConditionInText(c); got != want {
+			t.Errorf("%q in a sentence: %q, want %q", c, got, want)
+		}
+	}
 	for _, r := range model.Rulesets {
 		for _, c := range ConditionChoices(r) {
 			w := ConditionWords(c)

@@ -13,6 +13,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
 )
 
 // outOfSight says why o is not wholly shown in ed's window ("" when it
@@ -337,7 +338,7 @@ func TestTheOrderGetsItsRowsBackAtTheNextTurn(t *testing.T) {
 			}
 			for how != "Removed" && len(ed.enc.Tokens[ogre].Conditions) > 0 { // each condition's remove button
 				c := ed.enc.Tokens[ogre].Conditions[0]
-				rm, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == c })
+				rm, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == session.ConditionWords(c) })
 				if !ok {
 					t.Fatalf("no remove button for %q", c)
 				}

@@ -794,31 +794,54 @@ func (r *Renderer) edges(f *frame) {
 			r.line(ax, ay, bx, by, w, colWall, 0)
 			r.line(ax, ay, bx, by, math.Max(1, w*0.35), colPurple, math.Max(3, s*0.12))
 		case model.EdgeDoor, model.EdgeOpenDoor:
-			// jambs: short wall stubs at both ends
+			// jambs: short wall stubs at both ends; on the player display
+			// with fog, as a wall's stretches are, only beside a revealed
+			// square
 			j := math.Max(2, s*0.12)
-			r.line(ax, ay, ax+dx*j, ay+dy*j, w, colWall, 0)
-			r.line(bx-dx*j, by-dy*j, bx, by, w, colWall, 0)
+			k0, k1 := f.revealedUnits(ed)
+			if k0 == 0 {
+				r.line(ax, ay, ax+dx*j, ay+dy*j, w, colWall, 0)
+			}
+			if k1 == ed.Len() {
+				r.line(bx-dx*j, by-dy*j, bx, by, w, colWall, 0)
+			}
 			l := math.Hypot(bx-ax, by-ay) - 2*j
 			t := math.Max(2, w*0.6)
 			hx, hy := ax+dx*j, ay+dy*j // the hinge
 			if kind == model.EdgeDoor {
-				r.leaf(hx, hy, dx, dy, l, w) // as thick as the wall: a wooden stretch of it
+				// as thick as the wall: a wooden stretch of it, over the
+				// units beside revealed squares
+				u := s // a unit of the line
+				from := math.Max(0, float64(k0)*u-j)
+				to := math.Min(l, float64(k1)*u-j)
+				if to > from {
+					r.leaf(hx+dx*from, hy+dy*from, dx, dy, to-from, w)
+				}
 				continue
 			}
 			// Open: the leaf stands across the line (south or east of it),
-			// and its swing is dotted from its tip to the far jamb.
+			// and its swing is dotted from its tip to the far jamb. On the
+			// player display with fog both stop at the fog: the leaf at the
+			// first fogged square it crosses (less its round end and a
+			// pixel of smoothing), each dot of the swing unless it lies
+			// over revealed squares, so nothing is drawn into the fog.
 			nx, ny := -dy, dx
 			if nx < 0 || ny < 0 {
 				nx, ny = -nx, -ny
 			}
+			dw := math.Max(1, s/40)
 			const n = 6
 			for i := 1; i <= n; i += 2 {
 				a0, a1 := float64(i-1)*math.Pi/2/n, float64(i)*math.Pi/2/n
 				qx, qy := hx+l*(math.Cos(a0)*nx+math.Sin(a0)*dx), hy+l*(math.Cos(a0)*ny+math.Sin(a0)*dy)
 				ex, ey := hx+l*(math.Cos(a1)*nx+math.Sin(a1)*dx), hy+l*(math.Cos(a1)*ny+math.Sin(a1)*dy)
-				r.line(qx, qy, ex, ey, math.Max(1, s/40), colInk.alpha(0.55), 0)
+				if f.overRevealed(qx, qy, dw/2+1) && f.overRevealed(ex, ey, dw/2+1) && f.overRevealed((qx+ex)/2, (qy+ey)/2, dw/2+1) {
+					r.line(qx, qy, ex, ey, dw, colInk.alpha(0.55), 0)
+				}
 			}
-			r.leaf(hx, hy, nx, ny, l, t)
+			if lr := math.Min(l, f.leafRoom(ed)*s-(t+2)/2-1); lr > 0 {
+				r.leaf(hx, hy, nx, ny, lr, t)
+			}
 		}
 	}
 }
@@ -829,6 +852,60 @@ func (r *Renderer) leaf(x, y, dx, dy, l, t float64) {
 	ex, ey := x+dx*l, y+dy*l
 	r.line(x, y, ex, ey, t+2, colInk, 0)
 	r.line(x, y, ex, ey, t, colWood, 0)
+}
+
+// leafRoom is how far, in squares from its line, the leaf of open door
+// ed may reach: the run of revealed squares its hinge's column (a door
+// along a row) or row (a door down a column) has from the line, south or
+// east; on the player display with fog, without limit elsewhere.
+func (f *frame) leafRoom(ed model.Edge) float64 {
+	if !f.v.Player || !f.hasFog() {
+		return math.Inf(1)
+	}
+	g := &f.e.Grid
+	x, y, sx, sy := ed.X1, ed.Y1, 0, 1
+	if !ed.Horizontal() {
+		sx, sy = 1, 0
+	}
+	k := 0
+	for g.In(x, y) && f.e.Revealed[y*g.W+x] {
+		x, y, k = x+sx, y+sy, k+1
+	}
+	return float64(k)
+}
+
+// revealedUnits is the stretch [k0, k1) of edge ed's units from the first
+// beside a revealed square to the last: on the player display with fog
+// what of a door is drawn; the whole edge elsewhere.
+func (f *frame) revealedUnits(ed model.Edge) (k0, k1 int) {
+	n := ed.Len()
+	if !f.v.Player || !f.hasFog() {
+		return 0, n
+	}
+	for k0 < n && !f.unitRevealed(ed, k0) {
+		k0++
+	}
+	for k1 = n; k1 > k0 && !f.unitRevealed(ed, k1-1); k1-- {
+	}
+	return k0, k1
+}
+
+// overRevealed reports whether the image point (px, py) and every point
+// within m of it lie over squares the view shows: true but on the player
+// display with fog, where a fogged or off-map square is not shown.
+func (f *frame) overRevealed(px, py, m float64) bool {
+	if !f.v.Player || !f.hasFog() {
+		return true
+	}
+	g := &f.e.Grid
+	for _, d := range [4][2]float64{{-m, -m}, {m, -m}, {-m, m}, {m, m}} {
+		x := int(math.Floor((px+d[0])/f.v.Scale + f.v.OriginX))
+		y := int(math.Floor((py+d[1])/f.v.Scale + f.v.OriginY))
+		if !g.In(x, y) || !f.e.Revealed[y*g.W+x] {
+			return false
+		}
+	}
+	return true
 }
 
 // edgeShown reports whether the view draws edge ed: every edge, but in

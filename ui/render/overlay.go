@@ -456,7 +456,7 @@ func (r *Renderer) over(f *frame) {
 	}
 	if g := o.Ghost; g != nil && g.Token >= 0 && g.Token < len(f.e.Tokens) && !f.v.NoTokens {
 		t := &f.e.Tokens[g.Token]
-		r.token(f, t, g.X, g.Y, 0.55, false)
+		r.tokenLooks(f, t, g.X, g.Y, 0.55, false, f.aloneLook(t)) // a Tiny one as small as it lands
 		if !g.OK {
 			x0, y0, x1, y1 := f.sq(g.X, g.Y, f.e.Space(t))
 			in := float64(x1-x0) * 0.18

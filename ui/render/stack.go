@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 )
 
 // Tokens that share squares: a flyer above a creature (rules.BoxesOverlap:
@@ -24,6 +25,18 @@ import (
 // again.
 const stackScale = 0.66
 
+// tinyScale is the radius of a Tiny (or smaller) creature's disc, where
+// the ruleset lets it share a square (sf2e, pf1e: rules.Ruleset.MayShare),
+// as a share of a square's disc: the book's Tiny takes less than a 5-ft
+// square, and a disc of 0.58 leaves room for a second in the square's
+// opposite corner, both whole (two discs of r in opposite corners of a
+// square of half side 1 touch at r = 1/(1 + 1/√2) = 0.586).
+const tinyScale = 0.58
+
+// tinyQuadScale is a Tiny disc where three or four share a square, each in
+// a corner of it (four discs of 1/2 fill a square of half side 1).
+const tinyQuadScale = 0.5
+
 // minStackRadius is the least disc radius, in pixels, that is stacked:
 // below it a token is a dot, and a dot shrunk says nothing.
 const minStackRadius = 6
@@ -36,6 +49,7 @@ const minStackRadius = 6
 type tokenLook struct {
 	scale, dx, dy float64
 	ix, iy, iw    float64
+	tiny          bool // a Tiny creature sharing its square (aloneLook)
 }
 
 // apply returns the disc at centre (cx, cy) and radius rad as l draws it.
@@ -125,6 +139,9 @@ func (r *Renderer) stack(f *frame) {
 	}
 	r.looks = slices.Grow(r.looks[:0], len(e.Tokens))[:len(e.Tokens)]
 	clear(r.looks)
+	for _, i := range r.order {
+		r.looks[i] = f.aloneLook(&e.Tokens[i])
+	}
 	if len(r.order) < 2 {
 		return
 	}
@@ -167,6 +184,19 @@ func (r *Renderer) stack(f *frame) {
 		if _, _, half := f.spaceCentreF(t.X, t.Y, k); naturalRadius(f.v.Scale, half) < minStackRadius {
 			continue
 		}
+		if r.looks[i].tiny {
+			// A Tiny creature shares its square: with other Tiny ones,
+			// each takes a corner of it, all whole; over a creature, the
+			// top right corner, and the creature under it keeps the rest
+			r.depth[i] = 0
+			r.cornersForTiny(i)
+			for _, j := range r.cov {
+				if !r.looks[j].tiny && r.looks[j].iw == 0 {
+					r.looks[j].crescent(r.looks[i])
+				}
+			}
+			continue
+		}
 		// away from the tokens below, up and right from the same squares
 		ux, uy := 1/math.Sqrt2, -1/math.Sqrt2
 		dx, dy := float64(t.X)+float64(k)/2-sx/float64(n), float64(t.Y)+float64(k)/2-sy/float64(n)
@@ -177,9 +207,77 @@ func (r *Renderer) stack(f *frame) {
 		lk := tokenLook{scale: sc, dx: ux * (1 - sc), dy: uy * (1 - sc)}
 		r.looks[i] = lk
 		for _, j := range r.cov {
-			if o := &e.Tokens[j]; o.X == t.X && o.Y == t.Y && e.Space(o) == k && int(r.depth[j])+1 == depth && r.looks[j].iw == 0 {
+			o := &e.Tokens[j]
+			if o.X != t.X || o.Y != t.Y || e.Space(o) != k {
+				continue
+			}
+			if r.looks[j].tiny && r.looks[j].dx == 0 && r.looks[j].dy == 0 {
+				// a Tiny creature under it: into the corner away from it
+				r.looks[j] = tinyCorner(tinyScale, -math.Copysign(1, ux), -math.Copysign(1, uy))
+			}
+			if int(r.depth[j])+1 == depth && r.looks[j].iw == 0 {
 				r.looks[j].crescent(lk)
 			}
+		}
+	}
+}
+
+// aloneLook is how token t is drawn with no other in its space: a Tiny
+// creature where the ruleset lets it share a square smaller than the
+// square, in its middle; every other token its space's whole disc. At a
+// zoom that draws tokens as dots (minStackRadius) a Tiny one is a dot as
+// the others are.
+func (f *frame) aloneLook(t *model.Token) tokenLook {
+	if t.Size > model.Tiny || !rules.Describe(f.e.Ruleset).MayShare(t.Size, t.Size) {
+		return tokenLook{}
+	}
+	if _, _, half := f.spaceCentreF(t.X, t.Y, 1); naturalRadius(f.v.Scale, half) < minStackRadius {
+		return tokenLook{}
+	}
+	return tokenLook{scale: tinyScale, tiny: true}
+}
+
+// tinyCorner is a Tiny disc of radius sc in the corner of its square
+// toward (sx, sy) (each 1 or -1), against the square's sides.
+func tinyCorner(sc, sx, sy float64) tokenLook {
+	return tokenLook{scale: sc, dx: sx * (1 - sc), dy: sy * (1 - sc), tiny: true}
+}
+
+// tinyCorners are the corners Tiny creatures sharing a square take, the
+// lowest first: two opposite (bottom left, top right, as a token stacked
+// over another), then the other two.
+var tinyCorners = [4][2]float64{{-1, 1}, {1, -1}, {-1, -1}, {1, 1}}
+
+// cornersForTiny puts Tiny token i and the Tiny tokens drawn before it in
+// its square (r.cov) each in a corner of the square, the lowest first:
+// two in opposite corners, bottom left and top right, three or four
+// smaller in all four (a fifth and more go round again, over the first).
+// Over another creature they leave it the bottom left corner. Time
+// O(len(r.cov)).
+func (r *Renderer) cornersForTiny(i int) {
+	m, first := 1, 0
+	for _, j := range r.cov {
+		if r.looks[j].tiny {
+			m++
+		} else {
+			first = 1
+		}
+	}
+	sc := tinyScale
+	if m+first > 2 {
+		sc = tinyQuadScale
+	}
+	// r.cov runs from the last drawn to the first
+	n := first
+	for k := len(r.cov) - 1; k >= -1; k-- {
+		j := i
+		if k >= 0 {
+			j = int(r.cov[k])
+		}
+		if r.looks[j].tiny {
+			c := tinyCorners[n%4]
+			r.looks[j] = tinyCorner(sc, c[0], c[1])
+			n++
 		}
 	}
 }
@@ -199,8 +297,8 @@ func (l *tokenLook) crescent(over tokenLook) {
 	}
 	vx, vy = vx/d, vy/d
 	near := over.scale - d // how far past the centre the disc over it reaches
-	if near >= r {
-		return
+	if near >= r || near <= -r {
+		return // wholly covered, or not at all
 	}
 	m := (near + r) / 2
 	l.ix, l.iy, l.iw = cx-vx*m, cy-vy*m, r-near

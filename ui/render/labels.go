@@ -49,6 +49,7 @@ type label struct {
 	hue    uint8   // areas: the index of the area's colour
 	a      float64 // alpha (a hidden token's labels are faded)
 	bi     int     // index of b in the placer's boxes
+	of     int     // badges and height tags: 1 + the token's index; 0 otherwise
 }
 
 // placer places labels greedily in priority order: each label takes the
@@ -67,6 +68,24 @@ type placer struct {
 	nfixed int        // boxes[:nfixed] are fixed marks (placed before any label)
 	edge   box        // the map's pixels: labels stay inside when they can
 	cells  cellIndex
+	discs  []tokenDisc // every shown token's disc as drawn, for badges to keep off
+	dcells cellIndex   // discs by cell
+}
+
+// tokenDisc is the fill of a token's disc (inside its ring) as the frame
+// draws it, its look applied, and its space's squares.
+type tokenDisc struct {
+	cx, cy, r float64
+	x, y, k   int
+	tok       int
+	tiny      bool // a Tiny creature's, in a corner of its square
+}
+
+// hits reports whether box b covers any of the disc.
+func (d *tokenDisc) hits(b box) bool {
+	nx := math.Max(float64(b.x0), math.Min(d.cx, float64(b.x1)))
+	ny := math.Max(float64(b.y0), math.Min(d.cy, float64(b.y1)))
+	return math.Hypot(nx-d.cx, ny-d.cy) < d.r
 }
 
 // condDot marks a token with conditions but no badge: a dark dot on its
@@ -136,6 +155,31 @@ func (p *placer) reset(edge box) {
 	p.nfixed = 0
 	p.edge = edge
 	p.cells.reset(edge)
+	p.discs = p.discs[:0]
+	p.dcells.reset(edge)
+}
+
+// clearOfTokens reports whether box b covers no token's fill but token
+// self's and those of the tokens stacked over or under it in its space
+// (the same squares, drawn one over the other: stack.go), which a badge
+// of either cannot keep off: a badge or tag on a token's rim stays off its
+// neighbours, a Tiny creature's off the other Tiny ones in its square.
+// O(discs in b's cells).
+func (p *placer) clearOfTokens(b box, sp *rimSpot) bool {
+	c := &p.dcells
+	i0, j0, i1, j1 := c.span(b)
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			for e := c.head[j*c.nx+i]; e != 0; e = c.next[e-1] {
+				d := &p.discs[c.box[e-1]]
+				stacked := d.x == sp.x && d.y == sp.y && d.k == sp.k && !(d.tiny && sp.tiny)
+				if d.tok != sp.self && !stacked && d.hits(b) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 func (p *placer) free(b box) bool { return p.freeFrom(b, 0, -1) }
@@ -239,6 +283,14 @@ func (r *Renderer) layout(f *frame) {
 			if b, ok := r.initialsBoxLooks(f, t, t.X, t.Y, r.looks[i]); ok {
 				p.fix(b)
 			}
+			k := f.e.Space(t)
+			// its fill: a badge beside it may lie on its ring, never over
+			// its colour, picture or initials
+			cx, cy, rad := r.lookDisc(f, t, r.looks[i])
+			rad = max(rad, MinTokenRadius)
+			rad -= math.Max(1.5, rad*0.12)
+			p.discs = append(p.discs, tokenDisc{cx: cx, cy: cy, r: rad, x: t.X, y: t.Y, k: k, tok: i, tiny: r.looks[i].tiny})
+			p.dcells.add(box{int(math.Floor(cx - rad)), int(math.Floor(cy - rad)), int(math.Ceil(cx + rad)), int(math.Ceil(cy + rad))}, len(p.discs)-1)
 		}
 	}
 	if o != nil {
@@ -271,11 +323,11 @@ func (r *Renderer) layout(f *frame) {
 	// first (the selected token's first of all), before any name or
 	// badge may take its place on the rim.
 	if r.tokenOK(f, sel) {
-		r.layoutElevation(f, &f.e.Tokens[sel])
+		r.layoutElevation(f, sel)
 	}
 	for i := range f.e.Tokens {
 		if i != sel && r.tokenOK(f, i) {
-			r.layoutElevation(f, &f.e.Tokens[i])
+			r.layoutElevation(f, i)
 		}
 	}
 	if r.tokenOK(f, sel) {
@@ -327,16 +379,20 @@ func (r *Renderer) discGeom(f *frame, x, y, k int) (cx, cy, rad, ringW float64) 
 	return cx, cy, rad, math.Max(1.5, rad*0.12)
 }
 
+// lookDisc is token t's disc as look lk draws it: the space's disc, or
+// for a token stacked over another or a Tiny one sharing its square the
+// smaller disc moved against its square's rim (stack.go). Its labels that
+// say something of it alone (height, conditions) go round this disc.
+func (r *Renderer) lookDisc(f *frame, t *model.Token, lk tokenLook) (cx, cy, rad float64) {
+	cx, cy, rad, _ = r.discGeom(f, t.X, t.Y, f.e.Space(t))
+	return lk.apply(cx, cy, rad)
+}
+
 // initialsFace is the font of a token's initials; ok is false when the
 // disc is too small for any.
 func initialsFace(rad float64) (faceKey, bool) {
 	px := int(math.Min(math.Max(math.Round(rad*0.62), 7), 72))
 	return faceKey{px: uint8(px), bold: true}, rad >= 5
-}
-
-// initialsBox is the box of the initials token t shows inside its disc.
-func (r *Renderer) initialsBox(f *frame, t *model.Token, x, y int) (box, bool) {
-	return r.initialsBoxLooks(f, t, x, y, tokenLook{})
 }
 
 // initialsBoxLooks is the box of t's initials in its disc as lk draws it.
@@ -465,15 +521,15 @@ var conditionSlots = [...][2]float64{{-0.72, 0.72}, {-0.72, -0.72}, {0.72, 0.72}
 // layoutConditions places a badge per condition of token i on its rim:
 // the whole condition when it fits the token's width, else its short form
 // ("frightened 2" -> "Fr2"). Below minCondScale the token shows a dot.
-func (r *Renderer) layoutConditions(f *frame, i int) { r.layoutConditionsOf(f, &f.e.Tokens[i]) }
-
-func (r *Renderer) layoutConditionsOf(f *frame, t *model.Token) {
+func (r *Renderer) layoutConditions(f *frame, i int) {
 	s := f.v.Scale
+	t := &f.e.Tokens[i]
 	k := f.e.Space(t)
 	if len(t.Conditions) == 0 {
 		return
 	}
-	cx, cy, rad, _ := r.discGeom(f, t.X, t.Y, k)
+	lk := r.looks[i]
+	cx, cy, rad := r.lookDisc(f, t, lk)
 	a := 1.0
 	if t.Hidden {
 		a = 0.45
@@ -489,7 +545,8 @@ func (r *Renderer) layoutConditionsOf(f *frame, t *model.Token) {
 	}
 	px := int(math.Min(math.Max(math.Round(s*0.22), 8), 16))
 	fk := faceKey{px: uint8(px), bold: true}
-	rp := r.rimPlace(f, t, cx, cy, rad, px+4)
+	rp := r.rimPlace(f, t, lk, cx, cy, rad, px+4)
+	rp.self = i
 	want := 0
 	for _, c := range t.Conditions {
 		r.num = appendShortCondition(r.num[:0], c)
@@ -507,7 +564,7 @@ func (r *Renderer) layoutConditionsOf(f *frame, t *model.Token) {
 			}
 			rp.w = r.ts.width(fk, txt) + 6
 			if b, by, ok := r.rimFind(&rp, conditionSlots[:], false); ok {
-				r.lay.put(label{kind: labelCondition, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a}, txt)
+				r.lay.put(label{kind: labelCondition, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a, of: i + 1}, txt)
 				placed++
 				break
 			}
@@ -518,7 +575,8 @@ func (r *Renderer) layoutConditionsOf(f *frame, t *model.Token) {
 		// shown here" goes beside the badges that did, where it fits
 		dr := math.Max(1.5, rad*0.2)
 		d := int(math.Ceil(2 * (dr + 1)))
-		dp := r.rimPlace(f, t, cx, cy, rad, d)
+		dp := r.rimPlace(f, t, lk, cx, cy, rad, d)
+		dp.self = i
 		dp.w = d
 		if b, _, ok := r.rimFind(&dp, conditionSlots[:], false); ok {
 			r.lay.take(b, len(r.lay.boxes))
@@ -538,19 +596,22 @@ var elevationSlots = [...][2]float64{{0.72, -0.72}, {-0.72, -0.72}, {1, 0}, {-1,
 // slot is free it may cover the initials or a warning mark rather than be
 // left out: only other tags can keep it off the map, in a crowd of tokens
 // in the air at a small zoom.
-func (r *Renderer) layoutElevation(f *frame, t *model.Token) {
+func (r *Renderer) layoutElevation(f *frame, i int) {
 	s := f.v.Scale
+	t := &f.e.Tokens[i]
 	if t.Elevation == 0 || s < minCondScale {
 		return
 	}
-	cx, cy, rad, _ := r.discGeom(f, t.X, t.Y, f.e.Space(t))
+	lk := r.looks[i]
+	cx, cy, rad := r.lookDisc(f, t, lk) // a flyer stacked over a creature: round its own disc
 	a := 1.0
 	if t.Hidden {
 		a = 0.45
 	}
 	px := int(math.Min(math.Max(math.Round(s*0.22), 8), 16))
 	fk := faceKey{px: uint8(px), bold: true}
-	rp := r.rimPlace(f, t, cx, cy, rad, px+4) // before the text: it uses r.num
+	rp := r.rimPlace(f, t, lk, cx, cy, rad, px+4) // before the text: it uses r.num
+	rp.self = i
 	r.num = r.num[:0]
 	if t.Elevation > 0 {
 		r.num = append(r.num, '+')
@@ -560,7 +621,7 @@ func (r *Renderer) layoutElevation(f *frame, t *model.Token) {
 	txt := bytesStr(r.num)
 	rp.w = r.ts.width(fk, txt) + 6
 	if b, by, ok := r.rimFind(&rp, elevationSlots[:], true); ok {
-		r.lay.put(label{kind: labelElevation, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a}, txt)
+		r.lay.put(label{kind: labelElevation, b: b, fk: fk, tx: b.x0 + 4, ty: by + r.ts.capHeight(fk)/2, a: a, of: i + 1}, txt)
 	}
 }
 
@@ -571,13 +632,17 @@ type rimSpot struct {
 	w, ph       int     // the badge's text box (its outline adds 1 a side)
 	iw, ih      float64 // half the initials' box, 0 without initials
 	clearY      float64 // the least distance up or down of the badge's centre
+	self        int     // the token whose badge it is, kept off the others' fills (clearOfTokens)
+	x, y, k     int     // its space
+	tiny        bool    // a Tiny creature's in a corner of its square
 }
 
-// rimPlace starts the search for a badge ph pixels high on token t's rim.
-// It overwrites r.num (the initials are measured there).
-func (r *Renderer) rimPlace(f *frame, t *model.Token, cx, cy, rad float64, ph int) rimSpot {
-	p := rimSpot{cx: cx, cy: cy, rad: rad, ph: ph}
-	if b, ok := r.initialsBox(f, t, t.X, t.Y); ok {
+// rimPlace starts the search for a badge ph pixels high on the rim of
+// token t drawn with look lk. It overwrites r.num (the initials are
+// measured there).
+func (r *Renderer) rimPlace(f *frame, t *model.Token, lk tokenLook, cx, cy, rad float64, ph int) rimSpot {
+	p := rimSpot{cx: cx, cy: cy, rad: rad, ph: ph, self: -1, x: t.X, y: t.Y, k: f.e.Space(t), tiny: lk.tiny}
+	if b, ok := r.initialsBoxLooks(f, t, t.X, t.Y, lk); ok {
 		p.iw, p.ih = float64(b.x1-b.x0)/2, float64(b.y1-b.y0)/2
 	}
 	p.clearY = p.ih + 1 + float64(ph)/2 + 1
@@ -607,7 +672,7 @@ func (p *rimSpot) at(sl [2]float64, sx, sy int) (box, int) {
 func (r *Renderer) rimFind(p *rimSpot, slots [][2]float64, overMarks bool) (box, int, bool) {
 	n := len(slots)
 	for i := range 2 * n {
-		if b, by := p.at(slots[i%n], 0, 0); r.canTake(b, i/n) {
+		if b, by := p.at(slots[i%n], 0, 0); r.canTake(b, i/n) && r.offOthers(p, b) {
 			return b, by, true
 		}
 	}
@@ -621,7 +686,7 @@ func (r *Renderer) rimFind(p *rimSpot, slots [][2]float64, overMarks bool) (box,
 				if sl[0] == 0 {
 					sx, sy = m, 0 // the top and bottom sideways
 				}
-				if b, by := p.at(sl, sx, sy); r.lay.free(b) {
+				if b, by := p.at(sl, sx, sy); r.lay.free(b) && r.offOthers(p, b) {
 					return b, by, true
 				}
 			}
@@ -635,6 +700,12 @@ func (r *Renderer) rimFind(p *rimSpot, slots [][2]float64, overMarks bool) (box,
 		}
 	}
 	return box{}, 0, false
+}
+
+// offOthers reports whether badge box b of rim spot p keeps off the
+// other tokens' fills (p.self < 0: need not).
+func (r *Renderer) offOthers(p *rimSpot, b box) bool {
+	return p.self < 0 || r.lay.clearOfTokens(b, p)
 }
 
 // appendShortCondition appends the short form of condition c: the

@@ -351,20 +351,27 @@ func TestHeightTagShowsOnTheSelectedFlyer(t *testing.T) {
 }
 
 // TestBadgesBesideNeighbours: between two neighbours, with its height tag
-// over it, the flyer keeps both its "Un" and "Pr" badges at a normal zoom
-// (a badge now slides along the rim past a neighbour's label, and keeps
-// clear of the initials beside them); where one still finds no room, a
-// dot beside the other says it is there.
+// over it, the flyer keeps its "Un" and "Pr" badges where its rim has
+// room for them off its neighbours' discs (a badge slides along the rim
+// past a neighbour's label, and keeps clear of the initials beside
+// them): both from 72 px a square, one from 56 px; closer, a badge lay
+// over the Ogre or Dae beside it (TestABadgeKeepsOffItsNeighbours).
+// Wherever one finds no room, a dot on the rim says it is there.
 func TestBadgesBesideNeighbours(t *testing.T) {
-	for _, s := range []float64{28, 32, 40, 48, 62, 72} {
+	for _, s := range []float64{28, 32, 40, 48, 56, 62, 72, 96} {
 		for _, sel := range []int{-1, 0} {
 			r := drawFlyerInARow(t, s, sel)
 			badges := placedTexts(r, labelCondition)
 			switch {
-			case s >= 40 && len(badges) != 2:
+			case s >= 72 && len(badges) != 2:
 				t.Errorf("scale %v, selected %d: badges %q, want Un and Pr", s, sel, badges)
+			case s >= 56 && len(badges) == 0:
+				t.Errorf("scale %v, selected %d: no badge", s, sel)
 			case len(badges) < 2 && len(r.lay.dots) == 0:
 				t.Errorf("scale %v, selected %d: badges %q and no dot for the rest", s, sel, badges)
+			}
+			if over := fillOverlaps(r); len(over) > 0 {
+				t.Errorf("scale %v, selected %d: %q lie over a neighbour", s, sel, over)
 			}
 		}
 	}

@@ -113,15 +113,27 @@ func sharedWords(e *model.Encounter, at []int) string {
 	return word + strings.Join(names, ", ")
 }
 
+// terrainWords names the kind and traits of terrain t in the GM's words,
+// for the hovered square and the palette: "open" for open ground, then
+// each trait as model.TraitNames orders them, "greater difficult" and
+// "shallow water" for the file's hyphenated names, "open door" for a
+// door standing open. The palette's S said "shallow-water".
 func terrainWords(t model.Terrain) []string {
 	if t == 0 {
 		return []string{"open"}
 	}
-	out := model.TraitNames(t)
-	for i, n := range out {
-		if n == "greater-difficult" {
-			out[i] = "greater difficult"
+	names := model.TraitNames(t)
+	out := names[:0]
+	for _, n := range names {
+		switch {
+		case n == "open" && t.Any(model.Door):
+			continue // said with the door
+		case n == "door" && t.Any(model.Open):
+			n = "open door"
 		}
+		// the file's names join words with hyphens: "greater-difficult",
+		// "shallow-water"
+		out = append(out, strings.ReplaceAll(n, "-", " "))
 	}
 	return out
 }

@@ -52,6 +52,11 @@ type fightPanel struct {
 	quickFor  string
 	quickSeen map[string]float32
 	quickTurn string
+	// quickGrown is what the shown creature's quick part has grown by
+	// past quickRoom since its room was fitted (a condition added): the
+	// pane's top asks it of the answers under the overlay switches
+	// (fightTopWant) while the order keeps its rows (fightColumn)
+	quickGrown float32
 }
 
 // fitQuickRoom fits the room the order leaves the inspector's quick part
@@ -74,6 +79,13 @@ type fightPanel struct {
 // turn or round begins (never under the GM's pointer in the middle of a
 // turn), when the creature with the largest has left the fight or shows
 // a smaller one. With no creature selected it keeps the room.
+//
+// What the same creature's part grows by past its room (quickGrown) the
+// pane's top asks of the answers under the overlay switches: in a fight
+// of four at the first window size, prone added to the Ogre went under
+// the split handle, only its top edge in sight. The handle moves down
+// instead, where the answers can give the room, and the order and the
+// inspector's controls above stay where they are.
 func (ed *Editor) fitQuickRoom() {
 	fp := &ed.fight
 	id, h := "", float32(0)
@@ -117,10 +129,14 @@ func (ed *Editor) fitQuickRoom() {
 			room = max(room, h)
 		}
 	}
-	if id == fp.quickFor && room == fp.quickRoom {
+	grown := float32(0)
+	if f != nil && id != "" {
+		grown = max(0, h-room)
+	}
+	if id == fp.quickFor && room == fp.quickRoom && grown == fp.quickGrown {
 		return
 	}
-	fp.quickFor, fp.quickRoom = id, room
+	fp.quickFor, fp.quickRoom, fp.quickGrown = id, room, grown
 	if ed.right != nil && fp.pin != nil {
 		ed.right.Refresh()
 		fp.pin.Refresh()
@@ -237,8 +253,14 @@ func (l fightColumn) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 			n := max(1, rows(room), min(orderRowsLeast, most))
 			h = min(h, n*row-pad)
 		}
-		order.Move(fyne.NewPos(0, y))
 		was := order.Size().Height
+		if l.ed.fight.quickGrown > 0 && was > 0 {
+			// the room the shown creature's grown quick part asked of
+			// the pane (fitQuickRoom) is the inspector's: the order
+			// keeps its rows, and Add and Damage stay put
+			h = min(h, was)
+		}
+		order.Move(fyne.NewPos(0, y))
 		order.Resize(fyne.NewSize(size.Width, h))
 		// a view made shorter or taller (the window, the overlay
 		// switches' elevation row) shows the turn's row first again,
@@ -329,10 +351,10 @@ const orderRowsWanted = 5
 
 // fightTopWant is the height the right pane's top asks in a fight: the
 // turn controls, orderRowsWanted rows of the order (all of a shorter
-// one) and the inspector's quick part.
+// one) and the inspector's quick part, as large as it has grown.
 func (ed *Editor) fightTopWant() float32 {
 	pad := theme.Padding()
-	h := ed.fight.quickRoom + pad
+	h := ed.fight.quickRoom + ed.fight.quickGrown + pad
 	if ed.fight.bar != nil && ed.fight.bar.Visible() {
 		h += ed.fight.bar.MinSize().Height + pad
 	}

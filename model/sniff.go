@@ -16,9 +16,10 @@ const SniffHead = 64 << 10
 // top-level "resolution" and a "format" other than encounter/1's. So a
 // map saved as .json is imported as one without being read as an
 // encounter file first: that read holds the whole file and its image's
-// text again (a 69 MB map peaked at 373 MB, not 238).
+// text again (a 69 MB map peaked at 373 MB, not 238). A UTF-8 byte
+// order mark is read past, as SniffEncounter and both readers do.
 func SniffUniversalVTT(head []byte) bool {
-	dec := json.NewDecoder(bytes.NewReader(head))
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(head, utf8BOM)))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return false
 	}

@@ -42,6 +42,24 @@ func TestSniffUniversalVTTAgreesWithTheReader(t *testing.T) {
 	}
 }
 
+// TestSniffUniversalVTTReadsPastAByteOrderMark: a Universal VTT map saved
+// as .json by an editor that writes a UTF-8 byte order mark was not told
+// from its head (SniffEncounter read past the mark, SniffUniversalVTT did
+// not), so the import read it whole as an encounter file first, its
+// image's text and all, before reading it as the map it is.
+func TestSniffUniversalVTTReadsPastAByteOrderMark(t *testing.T) {
+	uvtt := "\xef\xbb\xbf" + `{"format": 0.3, "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 4, "y": 3}, "pixels_per_grid": 70}, "line_of_sight": []}`
+	if !SniffUniversalVTT([]byte(uvtt)) {
+		t.Error("a map with a byte order mark is not told from its head")
+	}
+	if _, err := ReadEncounter(strings.NewReader(uvtt)); !errors.Is(err, ErrUniversalVTT) {
+		t.Errorf("the reader says %v, not a Universal VTT map", err)
+	}
+	if SniffUniversalVTT([]byte("\xef\xbb\xbf" + `{"format": "encounter/1", "resolution": {}}`)) {
+		t.Error("an encounter file with a byte order mark is told a map")
+	}
+}
+
 // A file that is not an encounter file at all is named for what it is,
 // where its bytes once read as "the file is not UTF-8 text" (a PNG) or
 // "not valid JSON at line 1, column 2: invalid character 'S'" (a

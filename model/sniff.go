@@ -92,6 +92,13 @@ func SniffEncounterFile(r io.Reader) bool {
 	return SniffEncounter(head[:n])
 }
 
+// OtherKindOfFile reports whether head, the first bytes of a file, say it
+// is another kind of file than JSON text (an image, a document, a
+// database, an archive, UTF-16 text), which the readers name for what it
+// is and say what to do with: advice on writing the file again does not
+// fit it. The first 16 bytes tell.
+func OtherKindOfFile(head []byte) bool { return otherKind(head) != "" }
+
 // utf8BOM is the byte order mark some editors (Windows Notepad before 2019)
 // write at the start of a UTF-8 file. JSON has no use for it, and RFC 8259
 // lets a reader ignore it: an encounter file hand-edited there reads as

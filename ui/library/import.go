@@ -1,6 +1,7 @@
 package library
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -63,12 +64,32 @@ func DropImport(win fyne.Window, store model.EncounterStore, u fyne.URI, post fu
 
 // ShowLeftOut tells the GM, over win, what the import of the file name
 // left out (left, export.LeftOut's words), once the new encounter shows;
-// nothing when left is "".
+// nothing when left is "". It is titled for what it says: where all it
+// says is that the map's format is newer than the app reads, and read as
+// the one it reads, nothing was left out, and the title asks the GM to
+// read the map over ("Imported X: read it over"); it said "leaving some
+// of it out" there too.
 func ShowLeftOut(win fyne.Window, name, left string) dialog.Dialog {
 	if left == "" {
 		return nil
 	}
-	return showImportNote(win, "Imported "+name+", leaving some of it out", left)
+	title := "Imported " + name + ", leaving some of it out"
+	if onlyFormatNote(left) {
+		title = "Imported " + name + ": read it over"
+	}
+	return showImportNote(win, title, left)
+}
+
+// onlyFormatNote reports whether left, export.LeftOut's words, says only
+// how a newer format was read ("format 0.4 is newer than this app reads
+// (0.3): read as 0.3; check the walls and doors"), and nothing left out.
+func onlyFormatNote(left string) bool {
+	rest, ok := strings.CutPrefix(left, "format ")
+	if !ok {
+		return false
+	}
+	_, rest, ok = strings.Cut(rest, "check the walls and doors")
+	return ok && rest == ""
 }
 
 // showImportNote shows what an import did, a bold summary over the
@@ -184,6 +205,10 @@ func readImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, expo
 	var e *model.Encounter
 	var lo export.LeftOut
 	var err error
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(16) // what kind of file it is (importHint)
+	other := model.OtherKindOfFile(head)
+	r = br
 	if uvtt {
 		name, _ := model.NameFromFile(fileName) // ".dd2vtt" gives "Imported map"
 		e, lo, err = export.ImportUVTT(r, name)
@@ -191,6 +216,11 @@ func readImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, expo
 		e, err = model.ReadEncounter(r)
 	}
 	if err != nil {
+		if other {
+			// "the file is a PNG image, …" says what it is and what to
+			// do: the hint to export the file again contradicted it
+			return nil, lo, err
+		}
 		return nil, lo, importHint(err, uvtt)
 	}
 	if !uvtt {
@@ -203,7 +233,10 @@ func readImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, expo
 	return e, lo, nil
 }
 
-// importHint adds to a file's read error what the GM can do about it.
+// importHint adds to a file's read error what the GM can do about it: a
+// file of the right kind that does not read. Not for a file of another
+// kind (model.OtherKindOfFile), whose error says what it is and what to
+// do (readImport).
 func importHint(err error, uvtt bool) error {
 	if uvtt {
 		return fmt.Errorf("%w. Export the map again from the map maker as Universal VTT (.dd2vtt, .uvtt or .df2vtt) and import that file", err)

@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
 )
 
 // skyFight is .ci/e2e-air's sky fight, four creatures and none with HP,
@@ -35,7 +36,7 @@ func addCondition(t *testing.T, ed *Editor, c string) fyne.Position {
 	if !ok {
 		t.Fatal("no condition picker")
 	}
-	sel.SetSelected(c)
+	sel.SetSelected(session.ConditionWords(c)) // the picker lists words
 	add := buttonIn(t, ed, "Add")
 	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(add)
 	test.Tap(add)
@@ -76,7 +77,7 @@ func TestAConditionAddedInTheQuickPartShows(t *testing.T) {
 				if got := ed.fight.order.Size().Height; got != order {
 					t.Errorf("the order went from %v to %v high", order, got)
 				}
-				rm := buttonIn(t, ed, model.CondProne)
+				rm := buttonIn(t, ed, session.ConditionWords(model.CondProne))
 				why := outOfSight(ed, rm)
 				if why != "" && win == fyne.NewSize(1200, 780) {
 					t.Errorf("the added condition's button is %s", why)

@@ -197,6 +197,18 @@ const (
 // KnownConditions are the conditions the rules act on.
 var KnownConditions = []string{CondUnconscious, CondCannotAct, CondNoMelee, CondTakenCover, CondIgnoresDifficult, CondProne, CondDead}
 
+// ConditionText holds, in running text's lower case, the words of the
+// conditions whose stored names are the file format's, not the books'
+// ("taken-cover" is "taken cover"). Every place that shows a condition
+// (the inspector, the fight pane, the map's badges) says these; the file
+// and the command line keep the names.
+var ConditionText = map[string]string{
+	CondCannotAct:        "cannot act",
+	CondNoMelee:          "no melee",
+	CondTakenCover:       "taken cover",
+	CondIgnoresDifficult: "ignores difficult terrain",
+}
+
 // Token is a creature, ship or object on the map. Its space is a k x k block
 // whose top-left square is (X, Y), k = Ruleset.Space(Size).
 type Token struct {

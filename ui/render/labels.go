@@ -549,6 +549,9 @@ func (r *Renderer) layoutConditions(f *frame, i int) {
 	rp.self = i
 	want := 0
 	for _, c := range t.Conditions {
+		if w, ok := model.ConditionText[c]; ok {
+			c = w // the books' words, not the file's name: "taken cover"
+		}
 		r.num = appendShortCondition(r.num[:0], c)
 		short := bytesStr(r.num)
 		txts := [2]string{c, short}

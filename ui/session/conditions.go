@@ -44,15 +44,6 @@ func splitCondition(c string) (name, value string) {
 	return c, ""
 }
 
-// conditionWords are the words of the conditions the rules act on whose
-// names are the file format's ("taken-cover"), not the books'.
-var conditionWords = map[string]string{
-	model.CondCannotAct:        "Cannot act",
-	model.CondNoMelee:          "No melee",
-	model.CondTakenCover:       "Taken cover",
-	model.CondIgnoresDifficult: "Ignores difficult terrain",
-}
-
 // knownConditions are the conditions the app offers in any ruleset
 // (ConditionChoices), by their stored names.
 var knownConditions = sync.OnceValue(func() []string {
@@ -76,14 +67,15 @@ var knownConditions = sync.OnceValue(func() []string {
 // stored names.
 func ConditionWords(c string) string {
 	name, value := splitCondition(c)
-	w, ok := conditionWords[name]
+	w, ok := model.ConditionText[name]
 	switch {
 	case ok:
 	case slices.Contains(knownConditions(), name):
-		w = strings.ToUpper(name[:1]) + name[1:]
+		w = name
 	default:
 		return c
 	}
+	w = strings.ToUpper(w[:1]) + w[1:]
 	if value != "" {
 		w += " " + value
 	}

@@ -85,7 +85,10 @@ func Sentence(msg string) string {
 	r := []rune(msg)
 	r[0] = unicode.ToUpper(r[0])
 	msg = string(r)
-	if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, ")") {
+	// A message that ends in a menu item's name ("… with File > New from
+	// map image…") ends there: a full stop after its ellipsis read "….".
+	if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, "!") &&
+		!strings.HasSuffix(msg, ")") && !strings.HasSuffix(msg, "…") {
 		msg += "."
 	}
 	return msg

@@ -30,7 +30,8 @@ const minPointsApart = 4
 // column and a diagonal all work): max(|dx|, |dy|) / n pixels a square,
 // and the offset of the intersection of a's grid lines nearest the image's
 // top-left corner (0 <= X, Y < pixels a square), so that the map starts at
-// the image's first whole square. Values are rounded to 1/1000 pixel.
+// the image's first whole square; an offset within a grid line's width of
+// the image's edge is 0 (atEdge). Values are rounded to 1/1000 pixel.
 // Points less than minPointsApart pixels apart, or n below 1, are an
 // error that says what to do.
 func PlacementFromPoints(a, b Point, n int) (model.BackgroundPlacement, error) {
@@ -42,29 +43,45 @@ func PlacementFromPoints(a, b Point, n int) (model.BackgroundPlacement, error) {
 		return model.BackgroundPlacement{}, errors.New("the two grid points are on top of each other: put the second one on a grid corner some squares away from the first")
 	}
 	px := round3(d / float64(n))
-	off := func(v float64) float64 {
-		o := round3(v - math.Floor(v/px)*px)
-		if o >= px || o < 0 {
-			o = 0
-		}
-		return o
-	}
+	off := func(v float64) float64 { return atEdge(v-math.Floor(v/px)*px, px) }
 	return model.BackgroundPlacement{X: off(a.X), Y: off(a.Y), PxPerSquare: px}, nil
 }
 
 func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+// atEdge is the offset o (0 <= o < px, pixels a square) rounded to 1/1000
+// pixel, or 0 when it lies within edgeSlack of the image's edge, on either
+// side of a grid line there. A grid line drawn along the image's edge is
+// found at its middle, half its width in (0.5 px for a line 2 px wide):
+// the map then started that far in and, a square's last half pixel
+// falling off the image's far side, lost its last row and column (a 1400
+// x 1050 image of 20 x 15 squares of 70 px became 19 x 14 squares). From
+// 0, the grid moves by under a line's width and every square is kept.
+func atEdge(o, px float64) float64 {
+	o = round3(o)
+	if slack := edgeSlack(px); o < slack || o > px-slack || o >= px {
+		return 0
+	}
+	return o
+}
+
+// edgeSlack is how far from the image's edge (in pixels) a grid line
+// found there is taken to lie on it: a thick line's half width, 2 pixels,
+// or a tenth of a square on a finer grid.
+func edgeSlack(px float64) float64 { return math.Min(2, px/10) }
 
 // defaultSquares is how many squares wide Proposed makes a map whose grid
 // it cannot see: the New encounter dialog's default width.
 const defaultSquares = 30
 
 // Proposed is where the alignment dialog starts for img: the grid
-// export.DetectGrid found (ok), or else the image spread over wide squares
+// export.DetectGrid found (ok), its offset rounded and on the image's
+// edge when a grid line drawn there was found (atEdge), or else the image spread over wide squares
 // (defaultSquares when wide is 0), never more than model.MaxMapSide
 // squares a side.
 func Proposed(img *export.MapImage, r Detected, wide int) model.BackgroundPlacement {
 	if r.OK {
-		return model.BackgroundPlacement{X: r.X, Y: r.Y, PxPerSquare: r.PxPerSquare}
+		return model.BackgroundPlacement{X: atEdge(r.X, r.PxPerSquare), Y: atEdge(r.Y, r.PxPerSquare), PxPerSquare: r.PxPerSquare}
 	}
 	if wide < 1 {
 		wide = defaultSquares

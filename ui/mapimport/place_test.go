@@ -123,3 +123,29 @@ func BenchmarkSnapToLines8000(b *testing.B) {
 		SnapToLines(img, Point{4000, 4000}, 17.7)
 	}
 }
+
+// TestGridLineAtImageEdgeKeepsEverySquare: a map image whose grid lines
+// are drawn from its very edge (2 pixels wide, so found at 0.5 px) keeps
+// all its squares, 20 x 15 of 70 px on 1400 x 1050 pixels: the offset
+// found, half a pixel in, made it 19 x 14, its last row and column lost.
+func TestGridLineAtImageEdgeKeepsEverySquare(t *testing.T) {
+	img := readImage(t, testimages.GridPNG(1400, 1050, 70, 0))
+	for _, d := range []Detected{
+		{PxPerSquare: 70, X: 0.5031729769377478, Y: 0.5041405130286591, OK: true}, // what the app found on such an image
+		{PxPerSquare: 70, X: 69.4, Y: 1.9, OK: true},                              // a line just outside the edge, a thick one
+	} {
+		p := Proposed(img.MapImage, d, 0)
+		if p != (model.BackgroundPlacement{PxPerSquare: 70}) {
+			t.Errorf("found %+v: proposed %+v, want the map from the image's corner", d, p)
+		}
+		if w, h, err := img.MapSize(p); err != nil || w != 20 || h != 15 {
+			t.Errorf("found %+v: the map becomes %d x %d (%v), want 20 x 15", d, w, h, err)
+		}
+	}
+	if p := Proposed(img.MapImage, Detected{PxPerSquare: 70, X: 35.123456, Y: 3, OK: true}, 0); p != (model.BackgroundPlacement{X: 35.123, Y: 3, PxPerSquare: 70}) {
+		t.Errorf("an offset inside the image: %+v, want it kept, to 1/1000 pixel", p)
+	}
+	if p, err := PlacementFromPoints(Point{0.5, 0.5}, Point{350.5, 0.5}, 5); err != nil || p != (model.BackgroundPlacement{PxPerSquare: 70}) {
+		t.Errorf("points snapped to the edge's line: %+v, %v", p, err)
+	}
+}

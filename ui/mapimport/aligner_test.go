@@ -288,3 +288,36 @@ func recordViews(a *Aligner) *[]image.Rectangle {
 	}
 	return &asked
 }
+
+// TestAlignOpensReadyForKeys: the dialog opens with the field the GM
+// types first focused, the name of a new encounter or the pixels a
+// square of a map's alignment, its text selected, so Enter at once creates the encounter
+// with the grid found, and Escape at once cancels: no field had the keys
+// and Enter did nothing.
+func TestAlignOpensReadyForKeys(t *testing.T) {
+	test.NewTempApp(t)
+	img := readImage(t, testimages.GridPNG(735, 525, 70, 35))
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(900, 900))
+	var got []Aligned
+	esc := controls.NewEscapes(w)
+	d := ShowAlign(w, esc, img, AlignOptions{Start: Proposed(img.MapImage, img.Grid, 0), NewEncounter: true, Name: "Cellar", Ruleset: model.SF2E,
+		Apply: func(a Aligned) error { got = append(got, a); return nil }})
+	if w.Canvas().Focused() != d.Name {
+		t.Fatalf("focused %T, want the new encounter's name", w.Canvas().Focused())
+	}
+	test.Type(w.Canvas().Focused(), "Crypt") // replaces the name offered
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(got) != 1 || got[0].Name != "Crypt" || got[0].Placement.PxPerSquare != 70 {
+		t.Fatalf("Enter gave %+v, want the encounter Crypt at 70 px a square", got)
+	}
+
+	d = ShowAlign(w, esc, img, AlignOptions{Start: Proposed(img.MapImage, img.Grid, 0), Apply: func(a Aligned) error { got = append(got, a); return nil }})
+	if w.Canvas().Focused() != d.PxPerSquare {
+		t.Fatalf("aligning a map: focused %T, want pixels per square", w.Canvas().Focused())
+	}
+	w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if len(got) != 1 || w.Canvas().Overlays().Top() != nil {
+		t.Errorf("Escape applied (%d) or left the dialog open (%v)", len(got)-1, w.Canvas().Overlays().Top())
+	}
+}

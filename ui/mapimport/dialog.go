@@ -146,8 +146,18 @@ func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOpti
 	}
 	a.dlg.SetButtons([]fyne.CanvasObject{cancel, apply})
 	a.dlg.Resize(fyne.NewSize(600, 720))
-	esc.Closes(a.dlg)
 	a.dlg.Show()
+	esc.Closes(a.dlg) // once shown: before, it registered nothing, and Escape did not cancel
+	// the field the GM types first has the keys, so Enter creates or
+	// applies and Escape cancels from the start: with none focused, Enter
+	// did nothing until a field was clicked; what it holds is selected,
+	// so typing replaces the name offered (the file's)
+	first := a.PxPerSquare
+	if opt.NewEncounter {
+		first = a.Name
+	}
+	win.Canvas().Focus(first)
+	first.TypedShortcut(&fyne.ShortcutSelectAll{})
 	return a
 }
 
@@ -254,7 +264,8 @@ func (a *AlignDialog) found() string {
 		return "No grid found in the image: put two grid points on it or type its pixels per square."
 	}
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	return fmt.Sprintf("Grid found: %s px a square from (%s, %s).", num(g.PxPerSquare), num(g.X), num(g.Y))
+	p := Proposed(a.img.MapImage, g, 0) // as the fields start: to 1/1000 pixel, a line on the edge at 0
+	return fmt.Sprintf("Grid found: %s px a square from (%s, %s).", num(p.PxPerSquare), num(p.X), num(p.Y))
 }
 
 // update redraws the preview for the typed placement and says the map

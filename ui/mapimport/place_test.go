@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/export"
 	"encounterplanner/ui/internal/testimages"
 )
@@ -147,5 +148,18 @@ func TestGridLineAtImageEdgeKeepsEverySquare(t *testing.T) {
 	}
 	if p, err := PlacementFromPoints(Point{0.5, 0.5}, Point{350.5, 0.5}, 5); err != nil || p != (model.BackgroundPlacement{PxPerSquare: 70}) {
 		t.Errorf("points snapped to the edge's line: %+v, %v", p, err)
+	}
+}
+
+// TestGridFoundSaysWhereTheMapStarts: the dialog's line about the grid
+// found says the offset the fields start with, "from (0, 0)" for a grid
+// drawn from the image's edge, not the detection's 16 digits
+// ("from (0.5031729769377478, …)"), which the fields no longer show.
+func TestGridFoundSaysWhereTheMapStarts(t *testing.T) {
+	img := readImage(t, testimages.GridPNG(1400, 1050, 70, 0))
+	img.Grid = Detected{PxPerSquare: 70, X: 0.5031729769377478, Y: 0.5041405130286591, OK: true}
+	d := NewAlign(controls.NewEscapes(nil), img, AlignOptions{Start: Proposed(img.MapImage, img.Grid, 0)})
+	if got := d.info.Text; !strings.HasPrefix(got, "Grid found: 70 px a square from (0, 0).\nThe map becomes 20 x 15 squares.") {
+		t.Errorf("the dialog says %q", got)
 	}
 }

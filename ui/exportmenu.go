@@ -155,7 +155,30 @@ func (ed *Editor) exportPDF() {
 	ed.esc.Confirms(d, d.Submit)
 }
 
-func (ed *Editor) exportUVTT() { ed.exportAs(filesave.UVTT) }
+// exportUVTT writes the map as a Universal VTT file. When the encounter
+// holds what the file cannot (tokens, fog, a secret door, terrain that
+// costs movement…), a dialog says so first, before the file is chosen:
+// the file wrote without a word, and the GM learned only on importing it
+// back, or at another table, that the tokens and the fog were gone.
+// Enter chooses the file, Escape cancels.
+func (ed *Editor) exportUVTT() {
+	left := export.UVTTLeavesOut(ed.enc)
+	if left == "" {
+		ed.exportAs(filesave.UVTT)
+		return
+	}
+	msg := widget.NewLabel("The file is the map for another virtual tabletop: its picture, walls, obstacles and doors. " +
+		"It leaves out " + left + ".")
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Export Universal VTT", "Choose file…", "Cancel", msg, func(ok bool) {
+		if ok {
+			ed.exportAs(filesave.UVTT)
+		}
+	}, ed.win)
+	d.Resize(fyne.NewSize(520, 0))
+	d.Show()
+	ed.esc.Confirms(d, d.Confirm)
+}
 
 func (ed *Editor) exportFile() { ed.exportAs(filesave.EncounterFile) }
 

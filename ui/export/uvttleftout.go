@@ -3,6 +3,8 @@ package export
 import (
 	"fmt"
 	"strings"
+
+	"encounterplanner/model"
 )
 
 // LeftOut counts what ImportUVTT read in a file but could not put on the
@@ -115,4 +117,59 @@ func closedOffMap(l []uvttPoint, org uvttPoint, w, h int) bool {
 func meetsRect(a, b uvttPoint, x0, y0, x1, y1 float64) bool {
 	_, _, ok := clipToRect(a, b, x0, y0, x1, y1)
 	return ok
+}
+
+// UVTTLeavesOut says what UVTT does not write of e, in the GM's words, ""
+// when nothing: the file holds the map's picture, walls, obstacles and
+// doors, for another table's players, and nothing of this table's play.
+// "2 tokens, the fog of war, 1 note, 1 secret door (written as a wall) and
+// the terrain of 3 squares (difficult, water: on the picture only, as open
+// ground)". Importing the file back gives a map without them.
+func UVTTLeavesOut(e *model.Encounter) string {
+	var out []string
+	out = append(out, counted(len(e.Tokens), "token", "tokens")...)
+	if e.Fight != nil {
+		out = append(out, "the fight in progress")
+	}
+	if e.Revealed != nil {
+		out = append(out, "the fog of war")
+	}
+	out = append(out, counted(len(e.Areas), "area template", "area templates")...)
+	out = append(out, counted(len(e.Notes), "note", "notes")...)
+	secret := 0
+	for _, ed := range e.Edges {
+		if ed.Kind == model.EdgeSecretDoor {
+			secret++
+		}
+	}
+	if secret > 0 {
+		out = append(out, counted(secret, "secret door (written as a wall)", "secret doors (written as walls)")...)
+	}
+	hidden, costs := 0, 0
+	var kinds model.Terrain
+	const costly = model.Difficult | model.GreaterDifficult | model.Hazardous | model.Narrow | model.Uneven | model.Water | model.ShallowWater
+	for i, c := range e.Grid.Cells {
+		if i < len(e.GMOnly) && e.GMOnly[i] && c&(model.Wall|model.Obstacle) == 0 {
+			hidden++
+		}
+		if c&costly != 0 && c&(model.Wall|model.Obstacle) == 0 {
+			costs++
+			kinds |= c & costly
+		}
+	}
+	if hidden > 0 {
+		out = append(out, counted(hidden, "GM-only square (drawn as open ground)", "GM-only squares (drawn as open ground)")...)
+	}
+	if costs > 0 {
+		var names []string
+		for _, n := range model.TraitNames(kinds) {
+			names = append(names, strings.ReplaceAll(n, "-", " "))
+		}
+		sq := "squares"
+		if costs == 1 {
+			sq = "square"
+		}
+		out = append(out, fmt.Sprintf("the terrain of %d %s (%s: on the picture only, as open ground)", costs, sq, strings.Join(names, ", ")))
+	}
+	return andList(out)
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"encounterplanner/model"
 )
 
 // leftOutDoc is a .dd2vtt of a 4 x 3 map (origin at 0, 0) with the given
@@ -190,5 +192,31 @@ func TestImportUVTTSinglePoints(t *testing.T) {
 				t.Errorf("the map is not the map without it:\n%v %v\nwant\n%v %v", e.Grid.Cells, e.Edges, without.Grid.Cells, without.Edges)
 			}
 		})
+	}
+}
+
+// TestUVTTLeavesOut: the words of what a Universal VTT file does not
+// hold, each counted, and nothing for a map the file holds whole (walls,
+// obstacles, doors, a wall square that is GM-only, which still blocks).
+func TestUVTTLeavesOut(t *testing.T) {
+	e := &model.Encounter{Name: "Crypt", Ruleset: model.SF2E, Grid: model.NewGrid(4, 3)}
+	e.Grid.Set(0, 0, model.Wall)
+	e.Grid.Set(1, 0, model.Obstacle)
+	e.Grid.Set(2, 0, model.Door)
+	e.GMOnly = make([]bool, 12)
+	e.GMOnly[0] = true
+	e.Edges = []model.Edge{{Kind: model.EdgeOpenDoor, X1: 0, Y1: 2, X2: 1, Y2: 2}}
+	if got := UVTTLeavesOut(e); got != "" {
+		t.Errorf("a map the file holds whole: %q", got)
+	}
+	e.Tokens = []model.Token{{Name: "Hero", Size: model.Medium}}
+	e.Fight = &model.Fight{}
+	e.Notes = []model.Note{{X: 3, Y: 2, Text: "altar"}, {X: 3, Y: 1, Text: "trap"}}
+	e.GMOnly[6] = true
+	e.Grid.Set(3, 2, model.GreaterDifficult|model.Hazardous)
+	e.Grid.Set(1, 1, model.Wall|model.Difficult) // a wall: nothing lost
+	want := "1 token, the fight in progress, 2 notes, 1 GM-only square (drawn as open ground) and the terrain of 1 square (greater difficult, hazardous: on the picture only, as open ground)"
+	if got := UVTTLeavesOut(e); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

@@ -321,3 +321,31 @@ func TestAlignOpensReadyForKeys(t *testing.T) {
 		t.Errorf("Escape applied (%d) or left the dialog open (%v)", len(got)-1, w.Canvas().Overlays().Top())
 	}
 }
+
+// TestAlignRulesetAnswersKeys: with the ruleset focused (Tab from the
+// name), Escape cancels the new encounter and Enter creates it: a plain
+// Select kept both keys to itself.
+func TestAlignRulesetAnswersKeys(t *testing.T) {
+	test.NewTempApp(t)
+	img := readImage(t, testimages.GridPNG(735, 525, 70, 35))
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(900, 900))
+	esc := controls.NewEscapes(w)
+	var got []Aligned
+	show := func() *AlignDialog {
+		return ShowAlign(w, esc, img, AlignOptions{Start: Proposed(img.MapImage, img.Grid, 0), NewEncounter: true, Name: "Cellar", Ruleset: model.SF2E,
+			Apply: func(a Aligned) error { got = append(got, a); return nil }})
+	}
+	d := show()
+	w.Canvas().Focus(d.Ruleset)
+	d.Ruleset.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if len(got) != 0 || w.Canvas().Overlays().Top() != nil {
+		t.Fatalf("Escape in the ruleset: applied %d, dialog open %v", len(got), w.Canvas().Overlays().Top() != nil)
+	}
+	d = show()
+	w.Canvas().Focus(d.Ruleset)
+	d.Ruleset.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if len(got) != 1 || got[0].Name != "Cellar" || w.Canvas().Overlays().Top() != nil {
+		t.Fatalf("Enter in the ruleset: applied %+v, dialog open %v", got, w.Canvas().Overlays().Top() != nil)
+	}
+}

@@ -116,7 +116,7 @@ type AlignDialog struct {
 	// Squares, PxPerSquare, OffsetX and OffsetY are the typed fields; Name
 	// and Ruleset show only for a new encounter.
 	Squares, PxPerSquare, OffsetX, OffsetY, Name *controls.EscEntry
-	Ruleset                                      *widget.Select
+	Ruleset                                      *controls.EscSelect
 	info                                         *widget.Label
 	dlg                                          *dialog.CustomDialog
 	quiet                                        bool // the fields are being set together
@@ -147,7 +147,9 @@ func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOpti
 	a.dlg.SetButtons([]fyne.CanvasObject{cancel, apply})
 	a.dlg.Resize(fyne.NewSize(600, 720))
 	a.dlg.Show()
-	esc.Closes(a.dlg) // once shown: before, it registered nothing, and Escape did not cancel
+	// once shown: before, it registered nothing, and Escape did not
+	// cancel; Enter with no field focused, or in the ruleset, is Create
+	esc.Confirms(a.dlg, apply.OnTapped)
 	// the field the GM types first has the keys, so Enter creates or
 	// applies and Escape cancels from the start: with none focused, Enter
 	// did nothing until a field was clicked; what it holds is selected,
@@ -175,7 +177,7 @@ func NewAlign(esc *controls.Escapes, img *Image, opt AlignOptions) *AlignDialog 
 	for _, r := range model.Rulesets {
 		titles = append(titles, rules.Describe(r).Title)
 	}
-	a.Ruleset = widget.NewSelect(titles, nil)
+	a.Ruleset = esc.Select(titles, nil) // Escape and Enter answer the dialog in it too
 	a.Ruleset.SetSelected(rules.Describe(opt.Ruleset).Title)
 	if a.Ruleset.Selected == "" {
 		a.Ruleset.SetSelectedIndex(0)

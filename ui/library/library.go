@@ -524,7 +524,7 @@ func (l *newDialog) show(v newForm) {
 		rs = append(rs, rulesetTitle(r))
 	}
 	feet := l.esc.Entry()
-	ruleset := widget.NewSelect(rs, func(s string) {
+	ruleset := l.esc.Select(rs, func(s string) { // Escape and Enter answer the dialog in it too
 		if r, err := parseRulesetTitle(s); err == nil {
 			feet.SetText(strconv.Itoa(r.DefaultFeetPerSquare()))
 		}
@@ -592,12 +592,12 @@ func (l *newDialog) show(v newForm) {
 	// Pathfinder 2e")
 	d.Resize(fyne.NewSize(520, 0))
 	d.Show()
-	l.esc.Closes(d)
+	l.esc.Confirms(d, d.Submit)
 	at := map[formField]*controls.EscEntry{formName: name, formW: w, formH: h, formFeet: feet}[v.focus]
 	l.win.Canvas().Focus(at)
-	if v.focus != formName {
-		at.TypedShortcut(&fyne.ShortcutSelectAll{}) // to type over
-	}
+	// to type over: the name offered too ("Crypt" typed made "CryptNew
+	// encounter")
+	at.TypedShortcut(&fyne.ShortcutSelectAll{})
 }
 
 // setMenu installs the library's menus: File, View while the editor's

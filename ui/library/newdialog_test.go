@@ -45,6 +45,8 @@ func topDialog(t *testing.T, w fyne.Window) (entries []*widget.Entry, sel *widge
 			entries = append(entries, &x.Entry)
 		case *widget.Select:
 			sel = x
+		case *controls.EscSelect:
+			sel = &x.Select
 		case *widget.Button:
 			buttons[x.Text] = x
 		}
@@ -212,4 +214,41 @@ func focusedText(w fyne.Window) string {
 		return f.Text
 	}
 	return ""
+}
+
+// TestNewDialogKeys: the New encounter dialog opens with its name
+// selected, so what the GM types replaces it ("Crypt" made "CryptNew
+// encounter"), and Escape cancels it, Enter creates, from the ruleset
+// too (Tab from the name): a plain Select kept both keys.
+func TestNewDialogKeys(t *testing.T) {
+	test.NewTempApp(t)
+	st := memstore.New(model.Sample())
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	w.Resize(fyne.NewSize(1024, 700))
+	var made string
+	l := New(w, st, func(id string) { made = id })
+	l.NewDialog()
+	test.Type(w.Canvas().Focused(), "Crypt")
+	if got := focusedText(w); got != "Crypt" {
+		t.Errorf("typed Crypt over the name offered: %q", got)
+	}
+	w.Canvas().FocusNext()
+	sel, ok := w.Canvas().Focused().(*controls.EscSelect)
+	if !ok {
+		t.Fatalf("Tab from the name focused %T, want the ruleset", w.Canvas().Focused())
+	}
+	sel.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if w.Canvas().Overlays().Top() != nil || made != "" {
+		t.Fatalf("Escape in the ruleset: dialog open %v, made %q", w.Canvas().Overlays().Top() != nil, made)
+	}
+	l.NewDialog()
+	test.Type(w.Canvas().Focused(), "Crypt")
+	w.Canvas().FocusNext()
+	w.Canvas().Focused().(*controls.EscSelect).TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	if made == "" {
+		t.Fatal("Enter in the ruleset created nothing")
+	}
+	if e, err := st.Load(t.Context(), made); err != nil || e.Name != "Crypt" {
+		t.Errorf("made %v %v, want Crypt", e, err)
+	}
 }

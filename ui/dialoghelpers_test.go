@@ -40,6 +40,8 @@ func topDialog(t *testing.T, w fyne.Window) (entries []*widget.Entry, sel *widge
 			entries = append(entries, &x.Entry)
 		case *widget.Select:
 			sel = x
+		case *controls.EscSelect:
+			sel = &x.Select
 		case *widget.Button:
 			buttons[x.Text] = x
 		}

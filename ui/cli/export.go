@@ -106,6 +106,13 @@ func runExport(env Env, args []string) error {
 		what += fmt.Sprintf(", %d pages", pages)
 	}
 	_, err = fmt.Fprintf(env.Stderr, "encounter-planner: wrote %s (%s)\n", printable(out), what)
+	if err == nil && opt == "--uvtt" {
+		// What the app's Export Universal VTT… says before its Save
+		// dialog: importing the file back gives a map without these.
+		if left := export.UVTTLeavesOut(e); left != "" {
+			_, err = fmt.Fprintf(env.Stderr, "encounter-planner: the map file leaves out %s\n", left)
+		}
+	}
 	return err
 }
 

@@ -64,7 +64,7 @@ func DecodeEncounter(data []byte) (*Encounter, error) {
 	if kind := otherKind(data); kind != "" {
 		return nil, fieldErr("", "the file is %s", kind)
 	}
-	data = bytes.TrimPrefix(data, utf8BOM)
+	data = bytes.TrimPrefix(data, UTF8BOM)
 	if !utf8.Valid(data) {
 		return nil, fieldErr("", "the file is not UTF-8 text")
 	}

@@ -19,7 +19,7 @@ const SniffHead = 64 << 10
 // text again (a 69 MB map peaked at 373 MB, not 238). A UTF-8 byte
 // order mark is read past, as SniffEncounter and both readers do.
 func SniffUniversalVTT(head []byte) bool {
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(head, utf8BOM)))
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(head, UTF8BOM)))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return false
 	}
@@ -63,7 +63,7 @@ func SniffUniversalVTTFile(r io.Reader) bool {
 // reader refused it as "format: must be a number, not string". A head
 // that does not tell says no.
 func SniffEncounter(head []byte) bool {
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(head, utf8BOM)))
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(head, UTF8BOM)))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return false
 	}
@@ -97,38 +97,72 @@ func SniffEncounterFile(r io.Reader) bool {
 // database, an archive, UTF-16 text), which the readers name for what it
 // is and say what to do with: advice on writing the file again does not
 // fit it. The first 16 bytes tell.
-func OtherKindOfFile(head []byte) bool { return otherKind(head) != "" }
+func OtherKindOfFile(head []byte) bool { return FileKind(head) != "" }
 
-// utf8BOM is the byte order mark some editors (Windows Notepad before 2019)
-// write at the start of a UTF-8 file. JSON has no use for it, and RFC 8259
-// lets a reader ignore it: an encounter file hand-edited there reads as
-// the same file without it.
-var utf8BOM = []byte("\xef\xbb\xbf")
+// UTF8BOM is the byte order mark some editors (Windows Notepad before
+// 2019) write at the start of a UTF-8 file. JSON has no use for it, and
+// RFC 8259 lets a reader ignore it: an encounter file or a map hand-edited
+// there reads as the same file without it.
+var UTF8BOM = []byte("\xef\xbb\xbf")
 
-// otherKind names what data is when its first bytes say it is not an
-// encounter file at all (an image, a document, a database, text in
-// UTF-16), with what to do where there is something to do; "" when they
-// do not say. A PNG's bytes read as "not UTF-8 text" and a database's as
-// "invalid character 'S'", which name neither the file nor the mistake.
-func otherKind(data []byte) string {
-	has := func(prefix string) bool { return bytes.HasPrefix(data, []byte(prefix)) }
+// The kinds of file FileKind names.
+const (
+	KindPNG    = "a PNG image"
+	KindJPEG   = "a JPEG image"
+	KindWebP   = "a WebP image"
+	KindGIF    = "a GIF image"
+	KindPDF    = "a PDF document"
+	KindSQLite = "an SQLite database"
+	KindZIP    = "a ZIP archive"
+	KindUTF16  = "UTF-16 text"
+)
+
+// FileKind names what a file is when head, its first 16 bytes, say it is
+// not JSON text (KindPNG ... KindUTF16); "" when they do not say. Each
+// reader words its own advice round it (otherKind; the Universal VTT
+// reader's otherFileKind): a PNG's bytes read as "not UTF-8 text" and a
+// database's as "invalid character 'S'", which name neither the file nor
+// the mistake.
+func FileKind(head []byte) string {
+	has := func(prefix string) bool { return bytes.HasPrefix(head, []byte(prefix)) }
 	switch {
 	case has("\x89PNG\r\n\x1a\n"):
-		return "a PNG image, not an encounter file; the app makes a battle map image an encounter with File > New from map image…"
+		return KindPNG
 	case has("\xff\xd8\xff"):
-		return "a JPEG image, not an encounter file; the app makes a battle map image an encounter with File > New from map image…"
-	case len(data) >= 12 && has("RIFF") && string(data[8:12]) == "WEBP":
-		return "a WebP image, not an encounter file; the app makes a battle map image an encounter with File > New from map image…"
+		return KindJPEG
+	case len(head) >= 12 && has("RIFF") && string(head[8:12]) == "WEBP":
+		return KindWebP
 	case has("GIF87a"), has("GIF89a"):
-		return "a GIF image, not an encounter file"
+		return KindGIF
 	case has("%PDF-"):
-		return "a PDF document, not an encounter file"
+		return KindPDF
 	case has("SQLite format 3\x00"):
-		return "an SQLite database (an Encounter Planner library is one), not an encounter file; open a library as the database (--db PATH on the command line), or export an encounter file from it"
+		return KindSQLite
 	case has("PK\x03\x04"):
-		return "a ZIP archive, not an encounter file; unpack it and read the encounter file inside"
+		return KindZIP
 	case has("\xff\xfe"), has("\xfe\xff"):
-		return "UTF-16 text; save it as UTF-8, as encounter files are written"
+		return KindUTF16
 	}
 	return ""
+}
+
+// otherKind names what data is when its first bytes say it is not an
+// encounter file at all, with what to do where there is something to do;
+// "" when they do not say.
+func otherKind(data []byte) string {
+	const image = ", not an encounter file; the app makes a battle map image an encounter with File > New from map image…"
+	switch k := FileKind(data); k {
+	case "":
+		return ""
+	case KindPNG, KindJPEG, KindWebP:
+		return k + image
+	case KindSQLite:
+		return k + " (an Encounter Planner library is one), not an encounter file; open a library as the database (--db PATH on the command line), or export an encounter file from it"
+	case KindZIP:
+		return k + ", not an encounter file; unpack it and read the encounter file inside"
+	case KindUTF16:
+		return k + "; save it as UTF-8, as encounter files are written"
+	default:
+		return k + ", not an encounter file"
+	}
 }

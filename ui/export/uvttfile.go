@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"encounterplanner/model"
 )
 
 // uvttFileIn is a Universal VTT file as ImportUVTT reads it: the file,
@@ -69,8 +71,8 @@ func readUVTTFile(r io.Reader) (*uvttFileIn, error) {
 		return f, nil
 	}
 	head := buf[:n]
-	if bytes.HasPrefix(head, utf8BOM) {
-		head, f.bom = head[len(utf8BOM):], len(utf8BOM)
+	if bytes.HasPrefix(head, model.UTF8BOM) {
+		head, f.bom = head[len(model.UTF8BOM):], len(model.UTF8BOM)
 	}
 	f.scan(head)
 	f.size = int64(n)
@@ -121,37 +123,27 @@ func (f *uvttFileIn) scan(p []byte) {
 // every kind otherFileKind names.
 const fileHead = 16
 
-// utf8BOM is the byte order mark some editors write at the start of a
-// UTF-8 file.
-var utf8BOM = []byte("\xef\xbb\xbf")
-
 // otherFileKind names what a file is when its first bytes say it is no
 // Universal VTT map at all, with what to do where there is something to
 // do (as an encounter file's reader names them); "" when they do not say.
 // A PNG's bytes read as "invalid character '\u0089'" and a database's as
 // "invalid character 'S'", which name neither the file nor the mistake.
 func otherFileKind(head []byte) string {
-	has := func(prefix string) bool { return bytes.HasPrefix(head, []byte(prefix)) }
-	const image = "not a Universal VTT map; the app makes a battle map image an encounter with File > New from map image…"
-	switch {
-	case has("\x89PNG\r\n\x1a\n"):
-		return "a PNG image, " + image
-	case has("\xff\xd8\xff"):
-		return "a JPEG image, " + image
-	case len(head) >= 12 && has("RIFF") && string(head[8:12]) == "WEBP":
-		return "a WebP image, " + image
-	case has("GIF87a"), has("GIF89a"):
-		return "a GIF image, not a Universal VTT map"
-	case has("%PDF-"):
-		return "a PDF document, not a Universal VTT map"
-	case has("SQLite format 3\x00"):
-		return "an SQLite database (an Encounter Planner library is one), not a Universal VTT map; open a library as the database (--db PATH on the command line)"
-	case has("PK\x03\x04"):
-		return "a ZIP archive, not a Universal VTT map; unpack it and import the map inside"
-	case has("\xff\xfe"), has("\xfe\xff"):
-		return "UTF-16 text; save it as UTF-8, as map makers write it"
+	const image = ", not a Universal VTT map; the app makes a battle map image an encounter with File > New from map image…"
+	switch k := model.FileKind(head); k {
+	case "":
+		return ""
+	case model.KindPNG, model.KindJPEG, model.KindWebP:
+		return k + image
+	case model.KindSQLite:
+		return k + " (an Encounter Planner library is one), not a Universal VTT map; open a library as the database (--db PATH on the command line)"
+	case model.KindZIP:
+		return k + ", not a Universal VTT map; unpack it and import the map inside"
+	case model.KindUTF16:
+		return k + "; save it as UTF-8, as map makers write it"
+	default:
+		return k + ", not a Universal VTT map"
 	}
-	return ""
 }
 
 // step follows the file's structure over its next byte c.

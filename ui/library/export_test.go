@@ -15,6 +15,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/export"
 	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/internal/memstore"
 	"encounterplanner/ui/internal/posttest"
@@ -221,6 +222,11 @@ func TestLibraryExportsTheSelectedUVTT(t *testing.T) {
 	}
 	if !strings.HasPrefix(l.news.Text, "wrote Derelict cargo bay.dd2vtt (") {
 		t.Errorf("the line under the list says %q", l.news.Text)
+	}
+	// what the map file cannot hold is said, as the editor's export says
+	// it: the sample's tokens do not go over
+	if want := "\nThe map file leaves out " + export.UVTTLeavesOut(stored); !strings.HasSuffix(l.news.Text, want) || !strings.Contains(want, "token") {
+		t.Errorf("the line under the list says %q, want it to end %q", l.news.Text, want)
 	}
 }
 

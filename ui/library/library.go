@@ -22,6 +22,7 @@ import (
 	"encounterplanner/model"
 	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/export"
 	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/mapimport"
 	"encounterplanner/ui/session"
@@ -50,6 +51,7 @@ type Library struct {
 	esc        *controls.Escapes // the window's dialogs that Escape cancels
 	files      *filesave.Saver   // the exports' Save dialogs and writes
 	leftOut    string            // what the store left out of the encounter an export is writing
+	mapLeaves  string            // what a Universal VTT export's map file leaves out (export.UVTTLeavesOut), said with what it wrote
 	news       *widget.Label     // what an export wrote, on newsBar
 	newsBar    *fyne.Container   // under the list, hidden until there is news
 
@@ -358,7 +360,7 @@ func (l *Library) selected() (model.Summary, bool) {
 // error shows in a dialog. With nothing selected nothing is written, and
 // a dialog says to select an encounter first.
 func (l *Library) ExportSelected(f filesave.Format) {
-	l.leftOut = ""
+	l.leftOut, l.mapLeaves = "", ""
 	s, ok := l.selected()
 	if !ok {
 		controls.ShowError(l.win, "Nothing exported", errors.New("select the encounter to export in the list (click it, or use the Up and Down keys), then export it"))
@@ -379,12 +381,25 @@ func (l *Library) ExportSelected(f filesave.Format) {
 			dropped := strings.Join(e.Dropped, "; ")
 			l.files.Post(func() { l.leftOut = dropped })
 		}
+		if f.Title == filesave.UVTT.Title {
+			// what the map file cannot hold (its tokens, the fog...),
+			// which the editor's export says before its Save dialog: here
+			// the encounter is only read now, so the line under the list
+			// says it with what was written (say)
+			if left := export.UVTTLeavesOut(e); left != "" {
+				l.files.Post(func() { l.mapLeaves = left })
+			}
+		}
 		return e, nil
 	})
 }
 
 // say shows news (what an export wrote) on the line under the list.
 func (l *Library) say(news string) {
+	if l.mapLeaves != "" {
+		news += "\nThe map file leaves out " + l.mapLeaves
+		l.mapLeaves = ""
+	}
 	l.news.SetText(news)
 	l.newsBar.Show()
 	if l.leftOut != "" {

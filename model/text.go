@@ -322,3 +322,13 @@ func renameToken(e *Encounter, was, now string) {
 		}
 	}
 }
+
+// AndList joins words as a sentence does: "a", "a and b", "a, b and c"
+// ("" for none). The messages that list what a file or a change holds
+// read so.
+func AndList(w []string) string {
+	if len(w) <= 1 {
+		return strings.Join(w, "")
+	}
+	return strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1]
+}

@@ -48,7 +48,7 @@ func (l LeftOut) String() string {
 		if l.Walls+l.Objects+l.Doors == 1 {
 			lie, were = "lies", "was"
 		}
-		parts = append(parts, fmt.Sprintf("%s %s outside the %d x %d map and %s left out", andList(off), lie, l.W, l.H, were))
+		parts = append(parts, fmt.Sprintf("%s %s outside the %d x %d map and %s left out", model.AndList(off), lie, l.W, l.H, were))
 	}
 	points := append(append(counted(l.PointWalls, "wall", "walls"), counted(l.PointObjects, "obstacle", "obstacles")...), counted(l.PointDoors, "door", "doors")...)
 	if points != nil {
@@ -56,7 +56,7 @@ func (l LeftOut) String() string {
 		if l.PointWalls+l.PointObjects+l.PointDoors == 1 {
 			what = "is a single point, with no length, and was"
 		}
-		parts = append(parts, fmt.Sprintf("%s %s left out", andList(points), what))
+		parts = append(parts, fmt.Sprintf("%s %s left out", model.AndList(points), what))
 	}
 	switch {
 	case l.RepeatedDoors == 1:
@@ -79,14 +79,6 @@ func counted(n int, one, many string) []string {
 		return []string{"1 " + one}
 	}
 	return []string{fmt.Sprintf("%d %s", n, many)}
-}
-
-// andList joins "a", "a and b", "a, b and c".
-func andList(s []string) string {
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // closedOffMap reports whether the closed polyline l (grid units, before
@@ -171,5 +163,5 @@ func UVTTLeavesOut(e *model.Encounter) string {
 		}
 		out = append(out, fmt.Sprintf("the terrain of %d %s (%s: on the picture only, as open ground)", costs, sq, strings.Join(names, ", ")))
 	}
-	return andList(out)
+	return model.AndList(out)
 }

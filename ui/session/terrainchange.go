@@ -2,7 +2,6 @@ package session
 
 import (
 	"slices"
-	"strings"
 
 	"encounterplanner/model"
 )
@@ -90,18 +89,10 @@ func TerrainPhrase(t model.Terrain) string {
 		}
 	}
 	if len(kinds) > 0 {
-		parts = append(parts, andList(kinds)+" terrain")
+		parts = append(parts, model.AndList(kinds)+" terrain")
 	}
 	if len(parts) == 0 {
 		return "terrain"
 	}
-	return andList(parts)
-}
-
-// andList joins words as a sentence does: "a", "a and b", "a, b and c".
-func andList(w []string) string {
-	if len(w) <= 1 {
-		return strings.Join(w, "")
-	}
-	return strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1]
+	return model.AndList(parts)
 }

@@ -60,7 +60,39 @@ func (ed *Editor) alignMapImage(img *mapimport.Image) *mapimport.AlignDialog {
 	return mapimport.ShowAlign(ed.win, ed.esc, img, mapimport.AlignOptions{
 		Start: mapimport.Proposed(img.MapImage, img.Grid, ed.enc.Grid.W),
 		Apply: func(a mapimport.Aligned) error { return ed.ApplyMapImage(img.MapImage, a.Placement) },
+		MapW:  ed.enc.Grid.W, MapH: ed.enc.Grid.H, Holds: mapHolds(ed.enc),
 	})
+}
+
+// mapHolds says what e's map holds that keeps its squares when a map
+// image gives it another size (ApplyMapImage: ReshapeMap at the top-left),
+// in the GM's words: "its walls and terrain, its edge walls and doors,
+// the fog of war and 3 tokens"; "" when the map is open ground and empty.
+func mapHolds(e *model.Encounter) string {
+	var out []string
+	for _, c := range e.Grid.Cells {
+		if c != 0 {
+			out = append(out, "its walls and terrain")
+			break
+		}
+	}
+	if len(e.Edges) > 0 {
+		out = append(out, "its edge walls and doors")
+	}
+	if e.Revealed != nil {
+		out = append(out, "the fog of war")
+	}
+	if len(e.Areas) > 0 {
+		out = append(out, "its area templates")
+	}
+	switch n := len(e.Tokens); n {
+	case 0:
+	case 1:
+		out = append(out, "its token")
+	default:
+		out = append(out, fmt.Sprintf("its %d tokens", n))
+	}
+	return model.AndList(out)
 }
 
 // ApplyMapImage makes img the encounter's background under placement p

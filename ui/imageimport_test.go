@@ -136,3 +136,22 @@ func TestNewFromMapImageMenus(t *testing.T) {
 		t.Error("the library's File menu has no New from map image…")
 	}
 }
+
+// TestMapHoldsSaysWhatKeepsItsSquares: what the alignment dialog says an
+// open map holds, which stays where it is when a map image resizes it.
+func TestMapHoldsSaysWhatKeepsItsSquares(t *testing.T) {
+	e := &model.Encounter{Name: "room", Ruleset: model.SF2E, Grid: model.NewGrid(8, 6)}
+	if got := mapHolds(e); got != "" {
+		t.Errorf("an empty map holds %q", got)
+	}
+	e.Tokens = []model.Token{{Name: "A"}}
+	if got := mapHolds(e); got != "its token" {
+		t.Errorf("one token: %q", got)
+	}
+	e.Grid.Cells[3] = model.Wall
+	e.Revealed = make([]bool, 48)
+	e.Tokens = append(e.Tokens, model.Token{Name: "B"})
+	if got, want := mapHolds(e), "its walls and terrain, the fog of war and its 2 tokens"; got != want {
+		t.Errorf("mapHolds = %q, want %q", got, want)
+	}
+}

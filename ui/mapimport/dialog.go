@@ -105,6 +105,12 @@ type AlignOptions struct {
 	// Apply takes what the GM settled on; its error shows in the dialog,
 	// which stays open with what the GM typed.
 	Apply func(Aligned) error
+	// MapW and MapH are the open map's size, and Holds what it holds that
+	// keeps its squares when the image gives it another size ("its walls
+	// and terrain, the fog and 2 tokens"; "" nothing): the dialog says so
+	// whenever the size it proposes differs (not for a new encounter).
+	MapW, MapH int
+	Holds      string
 }
 
 // AlignDialog is the alignment dialog: the image with the grid the fields
@@ -282,7 +288,7 @@ func (a *AlignDialog) update() {
 		a.info.SetText(a.found() + "\n" + placementWords(err))
 		return
 	}
-	a.info.SetText(fmt.Sprintf("%s\nThe map becomes %d x %d squares.%s", a.found(), w, h, a.capWords(q, w, h)))
+	a.info.SetText(fmt.Sprintf("%s\nThe map becomes %d x %d squares.%s%s", a.found(), w, h, a.capWords(q, w, h), a.keepWords(w, h)))
 	a.shown, a.shownW, a.shownH = q, w, h
 	a.Aligner.Redraw()
 }
@@ -303,6 +309,18 @@ func (a *AlignDialog) Submit() error {
 		a.info.SetText(a.found() + "\n" + controls.Sentence(placementWords(err)))
 	}
 	return err
+}
+
+// keepWords says, when the image gives the open map another size, that
+// what it holds stays where it is, counted from the top-left corner: a
+// GM who placed an 80 x 60 image on an 8 x 6 room found its walls, fog
+// and tokens in one corner of the new map, which the dialog had not said.
+func (a *AlignDialog) keepWords(w, h int) string {
+	o := a.opt
+	if o.NewEncounter || o.Holds == "" || o.MapW == 0 || w == o.MapW && h == o.MapH {
+		return ""
+	}
+	return fmt.Sprintf(" It is %d x %d now: %s keep their squares, counted from its top-left corner.", o.MapW, o.MapH, o.Holds)
 }
 
 // capWords says, when the image holds more whole squares than a map may

@@ -163,3 +163,32 @@ func TestGridFoundSaysWhereTheMapStarts(t *testing.T) {
 		t.Errorf("the dialog says %q", got)
 	}
 }
+
+// TestAlignSaysWhatKeepsItsSquares: a 1400 x 1050 image of 70 px squares
+// on an 8 x 6 room made the map 20 x 15, and the room's walls, fog and
+// tokens stayed in its top-left corner, which the dialog had not said.
+// It says so whenever the size differs from the map's, and not for a new
+// encounter, a map of the same size or one that holds nothing.
+func TestAlignSaysWhatKeepsItsSquares(t *testing.T) {
+	img := readImage(t, testimages.GridPNG(1400, 1050, 70, 0))
+	img.Grid = Detected{PxPerSquare: 70, OK: true}
+	const holds = "its walls and terrain, the fog of war and its 2 tokens"
+	for _, c := range []struct {
+		name string
+		opt  AlignOptions
+		want string
+	}{
+		{"another size", AlignOptions{MapW: 8, MapH: 6, Holds: holds}, " It is 8 x 6 now: " + holds + " keep their squares, counted from its top-left corner."},
+		{"the same size", AlignOptions{MapW: 20, MapH: 15, Holds: holds}, ""},
+		{"an empty map", AlignOptions{MapW: 8, MapH: 6}, ""},
+		{"a new encounter", AlignOptions{NewEncounter: true, MapW: 8, MapH: 6, Holds: holds}, ""},
+	} {
+		c.opt.Start = Proposed(img.MapImage, img.Grid, 0)
+		d := NewAlign(controls.NewEscapes(nil), img, c.opt)
+		got := d.info.Text
+		if !strings.HasPrefix(got, "Grid found: 70 px a square from (0, 0).\nThe map becomes 20 x 15 squares.") ||
+			c.want != "" && !strings.HasSuffix(got, c.want) || c.want == "" && strings.Contains(got, "keep their squares") {
+			t.Errorf("%s: the dialog says %q, want it to end %q", c.name, got, c.want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // Limits on the images an encounter holds, so that no file can make the
@@ -99,23 +100,57 @@ func ReadImageHeader(s string) (ImageHeader, error) {
 }
 
 // ReadImageFileHeader reads the header of a PNG, JPEG or WebP file from r,
-// the kind from its first bytes; see ReadImageHeader.
+// the kind from its first bytes (FileKind); see ReadImageHeader. Another
+// file is refused naming what it is, where its first bytes tell: "is a
+// GIF image", "is text", "is empty".
 func ReadImageFileHeader(r io.Reader) (ImageHeader, error) {
-	var head [12]byte
+	var head [16]byte
 	n, _ := io.ReadFull(r, head[:])
 	b := head[:n]
 	var kind string
-	switch {
-	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
+	switch k := FileKind(b); k {
+	case KindPNG:
 		kind = "png"
-	case bytes.HasPrefix(b, []byte("\xff\xd8\xff")):
+	case KindJPEG:
 		kind = "jpeg"
-	case len(b) == 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WEBP":
+	case KindWebP:
 		kind = "webp"
 	default:
-		return ImageHeader{}, errors.New("is not a PNG, JPEG or WebP image")
+		return ImageHeader{}, fmt.Errorf("is %s, not a PNG, JPEG or WebP image", whatItIs(k, b))
 	}
 	return readHeader(kind, io.MultiReader(bytes.NewReader(b), r))
+}
+
+// whatItIs says what a file that is no image is, from its kind (FileKind)
+// and first bytes: a text file named map.png read "is not a PNG, JPEG or
+// WebP image", which did not say why.
+func whatItIs(kind string, head []byte) string {
+	switch {
+	case kind != "":
+		return kind
+	case len(head) == 0:
+		return "an empty file"
+	case looksLikeText(head):
+		return "text"
+	}
+	return "another kind of file"
+}
+
+// looksLikeText reports whether b, a file's first bytes, reads as UTF-8
+// text: no control character but line ends and tabs, and no byte that is
+// not UTF-8 but a character the head's end cuts off.
+func looksLikeText(b []byte) bool {
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			return !utf8.FullRune(b)
+		}
+		if r < ' ' && r != '\n' && r != '\r' && r != '\t' {
+			return false
+		}
+		b = b[n:]
+	}
+	return true
 }
 
 // ImageSize reads the width and height of a data:image/png, jpeg or webp

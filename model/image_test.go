@@ -214,3 +214,23 @@ func TestDropUnusableImagesTooLargeAFile(t *testing.T) {
 		t.Errorf("after dropping: %v", err)
 	}
 }
+
+// TestImageFileHeaderNamesWhatTheFileIs: a file that is no PNG, JPEG or
+// WebP image is refused naming what it is, where its first bytes tell; a
+// text file named map.png read only "is not a PNG, JPEG or WebP image".
+func TestImageFileHeaderNamesWhatTheFileIs(t *testing.T) {
+	for _, c := range []struct{ data, want string }{
+		{"", "is an empty file, not a PNG, JPEG or WebP image"},
+		{"# The ogre's den\nA room.", "is text, not a PNG, JPEG or WebP image"},
+		{"aéééééééé", "is text, not a PNG, JPEG or WebP image"}, // the head's end cuts the eighth "é" in two
+		{"GIF89a\x01\x00\x01\x00", "is a GIF image, not a PNG, JPEG or WebP image"},
+		{"%PDF-1.7\n%\xe2\xe3\xcf\xd3", "is a PDF document, not a PNG, JPEG or WebP image"},
+		{"SQLite format 3\x00\x10\x00", "is an SQLite database, not a PNG, JPEG or WebP image"},
+		{"\x00\x01\x02\x03binary", "is another kind of file, not a PNG, JPEG or WebP image"},
+	} {
+		_, err := ReadImageFileHeader(strings.NewReader(c.data))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: %v, want %q", c.data, err, c.want)
+		}
+	}
+}

@@ -371,7 +371,7 @@ func TestReadMapImage(t *testing.T) {
 		}
 	}
 	png1 := encodePNG(t, src)
-	refuse("GIF", []byte("GIF89a\x01\x00\x01\x00"), "image: is not a PNG, JPEG or WebP image")
+	refuse("GIF", []byte("GIF89a\x01\x00\x01\x00"), "image: is a GIF image, not a PNG, JPEG or WebP image")
 	refuse("PNGCutShort", png1[:len(png1)-30], "image: is not a readable PNG")
 	refuse("JPEGCutShort", jbuf.Bytes()[:40], "image: is not a readable JPEG")
 	big := pngBytes(t, 1, 1)

@@ -288,7 +288,7 @@ func (a *AlignDialog) update() {
 		a.info.SetText(a.found() + "\n" + placementWords(err))
 		return
 	}
-	a.info.SetText(fmt.Sprintf("%s\nThe map becomes %d x %d squares.%s%s", a.found(), w, h, a.capWords(q, w, h), a.keepWords(w, h)))
+	a.info.SetText(fmt.Sprintf("%s\nThe map becomes %d x %d squares.%s%s%s", a.found(), w, h, a.capWords(q, w, h), a.keepWords(w, h), coarseWords(q)))
 	a.shown, a.shownW, a.shownH = q, w, h
 	a.Aligner.Redraw()
 }
@@ -310,6 +310,20 @@ func (a *AlignDialog) Submit() error {
 	}
 	return err
 }
+
+// coarseWords warns, under coarsePx pixels a square, that the picture
+// will show little: a 16 x 12 pixel image, with no grid found, was
+// proposed as 30 x 22 squares at 0.533 px a square without a word.
+func coarseWords(q model.BackgroundPlacement) string {
+	if q.PxPerSquare >= coarsePx {
+		return ""
+	}
+	return fmt.Sprintf(" At %s px a square the picture shows little of each square: battle maps have some 50 to 200; type fewer squares across, or pick a larger image.",
+		strconv.FormatFloat(q.PxPerSquare, 'f', -1, 64))
+}
+
+// coarsePx is the least pixels a square the dialog takes without a word.
+const coarsePx = 10
 
 // keepWords says, when the image gives the open map another size, that
 // what it holds stays where it is, counted from the top-left corner: a

@@ -192,3 +192,20 @@ func TestAlignSaysWhatKeepsItsSquares(t *testing.T) {
 		}
 	}
 }
+
+// TestAlignWarnsOfACoarsePicture: a 16 x 12 pixel image, no grid found,
+// was proposed as 30 x 22 squares at 0.533 px a square without a word;
+// under 10 px a square the dialog says the picture shows little, and
+// from 10 it says nothing of it.
+func TestAlignWarnsOfACoarsePicture(t *testing.T) {
+	img := readImage(t, testimages.GridPNG(160, 120, 16, 0))
+	for _, c := range []struct {
+		px   float64
+		warn bool
+	}{{0.5, true}, {8, true}, {10, false}, {16, false}} {
+		d := NewAlign(controls.NewEscapes(nil), img, AlignOptions{Start: model.BackgroundPlacement{PxPerSquare: c.px}})
+		if got := strings.Contains(d.info.Text, "shows little of each square"); got != c.warn {
+			t.Errorf("%v px a square: the dialog says %q (a warning: %v, want %v)", c.px, d.info.Text, got, c.warn)
+		}
+	}
+}

@@ -22,14 +22,7 @@ import (
 // (12), Ogre Brute (8).
 func denFight(t *testing.T) *model.Encounter {
 	t.Helper()
-	b, err := os.ReadFile("../docs/examples/smugglers-den.encounter.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := model.ReadEncounter(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := denExample(t)
 	f := e.Fight
 	if f == nil || f.Turn != "Dae" || f.Round != 2 || f.State["Dae"] != (model.TurnState{Actions: 1, Diagonals: 1}) ||
 		!slices.Equal(f.Order, []string{"Iseph", "Goblin Warrior", "Dae", "Goblin Archer", "Navasi", "Ogre Brute"}) {
@@ -193,4 +186,19 @@ func initText(v *int) string {
 		return "none"
 	}
 	return strconv.Itoa(*v)
+}
+
+// denExample is the shipped example docs/examples/smugglers-den
+// .encounter.json as a GM imports it: a fight in progress.
+func denExample(t *testing.T) *model.Encounter {
+	t.Helper()
+	b, err := os.ReadFile("../docs/examples/smugglers-den.encounter.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := model.ReadEncounter(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
@@ -19,14 +17,7 @@ import (
 // turn with turn state ts: the tester's table.
 func denOnGoblinsTurn(t *testing.T, ts model.TurnState) *model.Encounter {
 	t.Helper()
-	b, err := os.ReadFile("../docs/examples/smugglers-den.encounter.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := model.ReadEncounter(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := denExample(t)
 	gw := &e.Tokens[e.TokenIndex("Goblin Warrior")]
 	gw.HP, gw.Conditions = &model.HP{Current: 6, Max: 6}, nil
 	if gw.X != 11 || gw.Y != 10 {

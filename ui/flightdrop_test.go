@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
 
@@ -43,14 +41,7 @@ func fallEncounter(t *testing.T) *model.Encounter {
 // fight on Navasi's turn (fly 30, 15 ft up at (12, 8)), nothing spent.
 func denOnNavasisTurn(t *testing.T) *model.Encounter {
 	t.Helper()
-	b, err := os.ReadFile("../docs/examples/smugglers-den.encounter.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := model.ReadEncounter(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := denExample(t)
 	n := &e.Tokens[e.TokenIndex("Navasi")]
 	if n.X != 12 || n.Y != 8 || n.Elevation != 15 {
 		t.Fatalf("Navasi is at (%d, %d), %d ft up, not (12, 8), 15 ft up", n.X, n.Y, n.Elevation)

@@ -36,7 +36,7 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 	}
 	amount := controls.NewPaneEntry()
 	amount.SetPlaceHolder("amount")
-	quick := func(sign int) {
+	tap := func(sign int) {
 		n, err := strconv.Atoi(strings.TrimSpace(amount.Text))
 		if err != nil || n < 0 {
 			edit("hp.quick", func(*model.Token) error {
@@ -48,6 +48,7 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 		edit(fmt.Sprintf("hp.quick%d", quickTaps), func(t *model.Token) error { session.ChangeHP(e.Ruleset, t, sign*n); return nil })
 		reshow()
 	}
+	var quick func(sign int) // tap, after a lower max held (set below)
 	dmg := controls.NewPaneButton("Damage", func() { quick(-1) })
 	dmg.Importance = widget.DangerImportance
 	heal := controls.NewPaneButton("Heal", func() { quick(1) })
@@ -91,11 +92,21 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 	// current, current goes on following max ("3", then "30"). A current
 	// typed stays when max changes.
 	follows, filling := false, false
-	set := func(field string) {
+	// lowering: max typed below the current HP (45 / 45, max "20").
+	// Applied as typed, max passes through every prefix on its way ("2"
+	// on the way to "20") and would take current down with it; so the
+	// token keeps its HP, the line under the inspector says what is to
+	// come (heldEdit), and current comes down to the new max when the GM
+	// is done with the field (Enter, Tab or a click away, another token
+	// selected, Damage or Heal): one edit, in the undo step of the max
+	// typed. Escape puts the token's HP back in the fields.
+	lowering := false
+	set := func(field string, done bool) {
 		if field == "max" && strings.TrimSpace(cur.Text) == "" {
 			follows = true
 		}
 		var kept model.Token
+		clamped := false
 		err := edit("hp."+field, func(t *model.Token) error {
 			c, okC, err := parseOptInt(cur.Text, "current HP")
 			if err != nil {
@@ -122,7 +133,16 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 			if m < 1 {
 				return fmt.Errorf("max HP must be at least 1, not %d", m)
 			}
-			if c > m {
+			switch {
+			case c > m && field == "max" && done:
+				c, clamped = m, true
+			case c > m && field == "max":
+				msg := fmt.Sprintf("current HP %d comes down to %d when you press Enter or leave the field", c, m)
+				if h := t.HP; h != nil {
+					msg += fmt.Sprintf("; Escape keeps %d / %d", h.Current, h.Max)
+				}
+				return heldEdit(msg)
+			case c > m:
 				return fmt.Errorf("current HP must be from 0 to the max HP (%d), not %d", m, c)
 			}
 			was := t.HP
@@ -131,10 +151,11 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 			kept = t.Clone()
 			return nil
 		})
+		lowering = field == "max" && isHeld(err)
 		if err == nil {
 			show(&kept)
 		}
-		if follows && field == "max" && err == nil {
+		if (follows || clamped) && field == "max" && err == nil {
 			text := ""
 			if kept.HP != nil {
 				text = strconv.Itoa(kept.HP.Current)
@@ -144,14 +165,25 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 			filling = false
 		}
 	}
+	// finish applies a lower max held while it was typed
+	finish := func() {
+		if lowering {
+			set("max", true)
+		}
+	}
 	cur.OnChanged = func(string) {
 		if filling {
 			return
 		}
 		follows = false
-		set("current")
+		set("current", false)
 	}
-	most.OnChanged = func(string) { set("max") }
+	most.OnChanged = func(string) { set("max", false) }
+	most.OnCommit = func(string) { finish() }
+	quick = func(sign int) {
+		finish() // Damage after max 20 typed over 45 / 45 counts from 20
+		tap(sign)
+	}
 	return []*widget.FormItem{widget.NewFormItem("HP", box)}
 }
 

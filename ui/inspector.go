@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -340,6 +341,13 @@ func (ed *Editor) tokenEditor(id string, head *tokenHead) tokenEdit {
 			err = ed.apply(key, func(c *model.Encounter) error { return f(&c.Tokens[j]) })
 			ed.status.quiet = false
 		}
+		if isHeld(err) {
+			// what is typed waits for the field to be done: said, in
+			// no refusal's red, until it is
+			ed.insp.setLine(name+": "+err.Error(), widget.MediumImportance)
+			ed.insp.refused = field
+			return err
+		}
 		if err != nil {
 			msg := tokenError(ed.enc, name, err)
 			ed.message(msg)
@@ -369,6 +377,20 @@ func (ed *Editor) tokenEditor(id string, head *tokenHead) tokenEdit {
 		}
 		return nil
 	}
+}
+
+// heldEdit is what a field holds, as typed, until the GM is done with it
+// (Enter, or leaving the field), in their words: a tokenEdit that returns
+// it changed nothing yet, and the inspector's line says what will happen
+// then. Max HP typed below the current HP is one (hitpoints.go).
+type heldEdit string
+
+func (h heldEdit) Error() string { return string(h) }
+
+// isHeld reports whether err is a heldEdit.
+func isHeld(err error) bool {
+	var h heldEdit
+	return errors.As(err, &h)
 }
 
 // unchanged reports whether the edit f leaves t as it is.
@@ -655,11 +677,17 @@ func (ip *inspectorPanel) errorLine() *widget.Label {
 // inspector's scroll the room left: a frame lays the holder out again when
 // the line shows, but not when it hides (a hidden object's size is not
 // checked), which left a blank band above the handle.
-func (ip *inspectorPanel) setError(msg string) {
+func (ip *inspectorPanel) setError(msg string) { ip.setLine(msg, widget.DangerImportance) }
+
+// setLine shows msg on the error line in the importance's colour: a
+// refusal in red (setError), what a field holds until it is done in the
+// text's own (heldEdit).
+func (ip *inspectorPanel) setLine(msg string, importance widget.Importance) {
 	l := ip.errorLine()
-	if msg == l.Text && (msg != "") == l.Visible() {
+	if msg == l.Text && (msg != "") == l.Visible() && (msg == "" || l.Importance == importance) {
 		return
 	}
+	l.Importance = importance
 	l.SetText(msg)
 	if msg == "" {
 		l.Hide()

@@ -664,9 +664,13 @@ func (ed *Editor) scrollToSelection() {
 
 // turnWords says what the current token t has left of its turn: "2 of 3
 // actions left to move", or "unconscious: cannot move" for a token that
-// cannot act, whose actions do not move it.
+// cannot act, whose actions do not move it; "cannot act or move" for
+// cannot-act, whose words already say the first half ("cannot act:
+// cannot move" said it twice).
 func turnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
-	if c := rules.Incapacity(t); c != "" {
+	if c := rules.Incapacity(t); c == model.CondCannotAct {
+		return session.ConditionInText(c) + " or move"
+	} else if c != "" {
 		return session.ConditionInText(c) + ": cannot move"
 	}
 	w := session.TurnWords(r, ts)

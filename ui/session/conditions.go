@@ -84,7 +84,7 @@ func ConditionWords(c string) string {
 
 // ConditionInText is a condition's words inside a sentence, where the
 // books write it in lower case: "unconscious", "cannot act", "frightened
-// 2" ("Round 2 · cannot act: cannot move"); a label of the GM's as typed.
+// 2" ("Round 2 · unconscious: cannot move"); a label of the GM's as typed.
 func ConditionInText(c string) string {
 	w := ConditionWords(c)
 	if w == c {

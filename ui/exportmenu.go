@@ -59,6 +59,11 @@ func (ed *Editor) exportPNG() {
 		if !ok {
 			return
 		}
+		if player.Checked && export.PlayersSeeNothing(ed.enc) {
+			// said before the Save dialog, as Export PDF says it
+			controls.ShowError(ed.win, "Could not export PNG", seeNothingError("Player version", "the image would be all fog", "image"))
+			return
+		}
 		var n int
 		fmt.Sscan(px.Selected, &n)
 		o := export.PNGOptions{PX: n, Grid: grid.Checked, Player: player.Checked}
@@ -144,8 +149,7 @@ func (ed *Editor) exportPDF() {
 			if c.trim {
 				what, why = "Trim to content", "there is nothing to trim to"
 			}
-			controls.ShowError(ed.win, "Could not export PDF", fmt.Errorf("%s: %w, so %s. "+
-				"Reveal the squares they have explored first, or uncheck Player version for the GM's print. Nothing was written", what, export.ErrPlayersSeeNothing, why))
+			controls.ShowError(ed.win, "Could not export PDF", seeNothingError(what, why, "print"))
 			return
 		}
 		e, o := ed.pdfExport(c)
@@ -153,6 +157,15 @@ func (ed *Editor) exportPDF() {
 	}, ed.win)
 	d.Show()
 	ed.esc.Confirms(d, d.Submit)
+}
+
+// seeNothingError is Export PNG's and Export PDF's refusal of a player
+// version of a map all in fog (export.ErrPlayersSeeNothing): what names
+// the option, why says what the file would be, and gms what the GM's
+// version is ("print", "image").
+func seeNothingError(what, why, gms string) error {
+	return fmt.Errorf("%s: %w, so %s. Reveal the squares they have explored first, or uncheck Player version for the GM's %s. Nothing was written",
+		what, export.ErrPlayersSeeNothing, why, gms)
 }
 
 // exportUVTT writes the map as a Universal VTT file. When the encounter

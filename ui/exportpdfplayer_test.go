@@ -151,3 +151,59 @@ func TestExportPDFPlayerVersionOfAMapAllInFog(t *testing.T) {
 	}
 	top.Hide()
 }
+
+// TestExportPNGPlayerVersionOfAMapAllInFog: Export PNG with "Player
+// version" of a map fogged from edge to edge opened the Save dialog and
+// wrote an image of dark fog, where Export PDF refuses the same map.
+// Choose file… now shows the PDF's error, naming Player version and
+// saying what to do, and no Save dialog opens; the GM's image still goes
+// on to it.
+func TestExportPNGPlayerVersionOfAMapAllInFog(t *testing.T) {
+	e := model.Sample()
+	e.Revealed = make([]bool, len(e.Grid.Cells))
+	ed, _, p := newTestEditor(t, e)
+	settle(t, ed, p)
+	top := choosePNG(t, ed, true)
+	txt := allText(top)
+	for _, want := range []string{"Could not export PNG", "Player version: the players see nothing of the map yet (every square is fogged), so the image would be all fog",
+		"Reveal the squares they have explored first, or uncheck Player version for the GM's image", "Nothing was written"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the dialog says %q, want %q", txt, want)
+		}
+	}
+	if _, _, bs := topDialog(t, ed.win); bs["OK"] == nil || bs["Save"] != nil {
+		t.Errorf("want an error dialog with OK, got buttons %v", slices.Collect(maps.Keys(bs)))
+	}
+	top.Hide()
+	top = choosePNG(t, ed, false)
+	if txt := allText(top); strings.Contains(txt, "Could not") {
+		t.Errorf("the GM's image was refused: %q", txt)
+	}
+	if _, _, bs := topDialog(t, ed.win); bs["Save"] == nil {
+		t.Errorf("the GM's image opened no Save dialog: buttons %v", slices.Collect(maps.Keys(bs)))
+	}
+	top.Hide()
+}
+
+// choosePNG opens Export PNG, checks Player version as player says,
+// presses Choose file… and returns what it showed.
+func choosePNG(t *testing.T, ed *Editor, player bool) fyne.CanvasObject {
+	t.Helper()
+	ed.exportPNG()
+	form := ed.win.Canvas().Overlays().Top()
+	walkObjects(form, func(o fyne.CanvasObject) {
+		if c, ok := o.(*controls.EscCheck); ok && strings.HasPrefix(c.Text, "Player version") {
+			c.SetChecked(player)
+		}
+	})
+	_, _, bs := topDialog(t, ed.win)
+	if bs["Choose file…"] == nil {
+		t.Fatal("the PNG dialog has no Choose file… button")
+	}
+	test.Tap(bs["Choose file…"])
+	top := ed.win.Canvas().Overlays().Top()
+	if top == nil || top == form {
+		t.Fatal("Choose file… showed nothing")
+	}
+	return top
+}

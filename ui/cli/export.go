@@ -83,14 +83,18 @@ func runExport(env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if opt == "--pdf" && f.bools["player"] && export.PlayersSeeNothing(e) {
+	if opt != "--uvtt" && f.bools["player"] && export.PlayersSeeNothing(e) {
 		// Every page would print blank: the fog is blank paper, and
-		// trimmed the whole map would print instead.
-		what, why := "--player", "every page would print blank"
-		if f.bools["trim"] {
+		// trimmed the whole map would print instead; the PNG would be
+		// the screen's dark fog from edge to edge.
+		what, why, gms := "--player", "every page would print blank", "print"
+		switch {
+		case opt == "--png":
+			why, gms = "the image would be all fog", "image"
+		case f.bools["trim"]:
 			what, why = "--trim", "there is nothing to trim to"
 		}
-		return usagef("%s: %v, so %s; reveal the squares they have explored first, or leave out --player for the GM's print (nothing was written)", what, export.ErrPlayersSeeNothing, why)
+		return usagef("%s: %v, so %s; reveal the squares they have explored first, or leave out --player for the GM's %s (nothing was written)", what, export.ErrPlayersSeeNothing, why, gms)
 	}
 	n, err := export.WriteFile(out, write)
 	if err != nil {

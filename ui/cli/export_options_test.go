@@ -86,7 +86,7 @@ func TestExportPlayerTrimOfAMapAllInFog(t *testing.T) {
 // map they see nothing of yet wrote pages of blank paper (the fog prints
 // as blank paper) and exited 0. It is refused as the trimmed print is:
 // exit 2 in one line naming --player and why, nothing written; the GM's
-// print and the players' PNG (the screen's dark fog) still write.
+// print still writes (the players' PNG: TestExportPlayerPNGOfAMapAllInFog).
 func TestExportPlayerPDFOfAMapAllInFog(t *testing.T) {
 	dir := t.TempDir()
 	in := allFogFile(t, dir)
@@ -106,8 +106,31 @@ func TestExportPlayerPDFOfAMapAllInFog(t *testing.T) {
 	if code, _, stderr := runCLI(t, "export", in, "--pdf", out); code != 0 {
 		t.Errorf("the GM's print: exit %d, %q", code, stderr)
 	}
-	if code, _, stderr := runCLI(t, "export", in, "--png", filepath.Join(dir, "af.png"), "--player"); code != 0 {
-		t.Errorf("the players' PNG: exit %d, %q", code, stderr)
+}
+
+// TestExportPlayerPNGOfAMapAllInFog: the players' PNG of a map they see
+// nothing of yet wrote an image of dark fog and exited 0, where their PDF
+// is refused. It is refused in the PDF's words: exit 2 in one line naming
+// --player, why and what to do, nothing written; the GM's PNG still
+// writes.
+func TestExportPlayerPNGOfAMapAllInFog(t *testing.T) {
+	dir := t.TempDir()
+	in := allFogFile(t, dir)
+	out := filepath.Join(dir, "af.png")
+	want := "encounter-planner: --player: the players see nothing of the map yet (every square is fogged), so the image would be all fog; " +
+		"reveal the squares they have explored first, or leave out --player for the GM's image (nothing was written)\n"
+	for _, extra := range [][]string{nil, {"--px", "20", "--no-grid"}} {
+		args := append([]string{"export", in, "--png", out, "--player"}, extra...)
+		code, stdout, stderr := runCLI(t, args...)
+		if code != ExitBad || stdout != "" || stderr != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q\nwant exit 2 and %q", args[2:], code, stdout, stderr, want)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Fatalf("%q wrote %s", args[2:], out)
+		}
+	}
+	if code, _, stderr := runCLI(t, "export", in, "--png", out); code != 0 {
+		t.Errorf("the GM's PNG: exit %d, %q", code, stderr)
 	}
 }
 

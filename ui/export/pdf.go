@@ -64,13 +64,14 @@ func tiles(n, win, step float64) int {
 }
 
 // ErrPlayersSeeNothing is PDF's refusal of a players' print (Player) of a
-// map whose every square is fogged. Trimmed to content (Trim), there is
+// map whose every square is fogged, and PNG's of the players' image. Trimmed to content (Trim), there is
 // nothing to trim to, and printing the whole map instead, as an empty map
 // is printed, gave a GM sheets of blank paper (24 x 16 squares: 8 pages)
 // for the trim they asked for; untrimmed, the fog prints as blank paper
-// (View.PaperFog) and so did every page. Callers say which option to
-// change (queries.md, "export"). A map without fog is never refused,
-// however little it holds: its print is what the map is.
+// (View.PaperFog) and so did every page. PNG refuses the players' image
+// of such a map too: it was a picture of fog from edge to edge. Callers
+// say which option to change (queries.md, "export"). A map without fog is
+// never refused, however little it holds: its print is what the map is.
 var ErrPlayersSeeNothing = errors.New("the players see nothing of the map yet (every square is fogged)")
 
 // PlayersSeeNothing reports whether fog covers every square of e's map,

@@ -58,7 +58,8 @@ var pngBandBytes = 8 << 20
 
 // PNG writes the map of e as a PNG exactly W*px by H*px pixels, square
 // (0, 0) at the top-left pixel: background, terrain, grid and tokens. A side
-// over MaxImageSide is refused with an error wrapping model.ErrInvalid.
+// over MaxImageSide is refused with an error wrapping model.ErrInvalid; the
+// players' image (Player) of a map all in fog, ErrPlayersSeeNothing.
 //
 // It renders a band of rows at a time into one buffer of about
 // pngBandBytes and streams each band through the PNG encoder, so memory
@@ -72,6 +73,10 @@ func PNG(w io.Writer, e *model.Encounter, o PNGOptions) error {
 	}
 	if err := checkSize(e, px); err != nil {
 		return err
+	}
+	if o.Player && PlayersSeeNothing(e) {
+		// an image of fog from edge to edge, as the PDF's blank pages
+		return fmt.Errorf("export png: player version: %w", ErrPlayersSeeNothing)
 	}
 	W, H := e.Grid.W*px, e.Grid.H*px
 	squares := max(pngBandBytes/(W*4)/px/8*8, 8)

@@ -195,7 +195,7 @@ func TestADroneThatCannotActShowsNoReach(t *testing.T) {
 	if n := len(ed.Overlays().Reach); n != 0 {
 		t.Errorf("the drone shows %d reach squares", n)
 	}
-	if m := ed.status.msgLabel.Text; m != "Cargo drone cannot act: it cannot move" {
+	if m := ed.status.msgLabel.Text; m != "Cargo drone cannot act or move" {
 		t.Errorf("status %q", m)
 	}
 	// outside a fight the GM still sets it up where it belongs, no Shift

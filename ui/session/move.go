@@ -28,7 +28,7 @@ func incapable(t *model.Token) string {
 }
 
 // CannotMove says why token i cannot move by itself at all, "Dae is
-// unconscious: it cannot move", "" when it can: it is dead, unconscious or
+// unconscious: it cannot move" ("Dae cannot act or move"), "" when it can: it is dead, unconscious or
 // cannot act, or it is in the air without a fly Speed and must fall first
 // (rules.MustFall), where a Stride would walk on air. A token that must
 // fall is told its fall and how to make it ("Low is 5 ft up without a fly
@@ -49,6 +49,9 @@ func CannotMove(e *model.Encounter, i int) string {
 			return fmt.Sprintf("%s; it cannot move, and falls with %s", f, FallCommand)
 		}
 		return fmt.Sprintf("%s; it must fall before it moves (%s)", f, FallCommand)
+	}
+	if w == "cannot act" {
+		return t.Name + " cannot act or move"
 	}
 	if w != "" {
 		return fmt.Sprintf("%s %s: it cannot move", t.Name, w)
@@ -177,7 +180,9 @@ func StaysPut(e *model.Encounter, i int) string {
 	if w := mustFallFirst(e, i); w != "" { // unable to act or not, its fall first
 		return "it " + w
 	}
-	if w := incapable(&e.Tokens[i]); w != "" {
+	if w := incapable(&e.Tokens[i]); w == "cannot act" {
+		return "it cannot act or move"
+	} else if w != "" {
 		return fmt.Sprintf("it %s and cannot move", w)
 	}
 	return ""

@@ -139,7 +139,7 @@ func TestATokenThatCannotActShowsNoReach(t *testing.T) {
 	for _, c := range []struct{ cond, words string }{
 		{model.CondUnconscious, "Dae is unconscious: it cannot move"},
 		{model.CondDead, "Dae is dead: it cannot move"},
-		{model.CondCannotAct, "Dae cannot act: it cannot move"},
+		{model.CondCannotAct, "Dae cannot act or move"},
 	} {
 		e := goblinTurn(model.TurnState{})
 		e.Fight.Turn = "Dae"
@@ -204,5 +204,27 @@ func TestPlanMoveEndsWhereThePathEnds(t *testing.T) {
 	}
 	if got := PlanMove(e, 1, 3, 3, Settings{Mode: rules.ModeLand}); got.Refusal != "" {
 		t.Errorf("Dae, off her turn: %q", got.Refusal)
+	}
+}
+
+// TestStaysPutSaysWhyInPlainWords: a drag on the turn of a creature that
+// cannot move says why once ("it cannot act or move", not "it cannot act
+// and cannot move"); off its turn the GM places it and nothing is said.
+func TestStaysPutSaysWhyInPlainWords(t *testing.T) {
+	for _, c := range []struct{ cond, words string }{
+		{model.CondUnconscious, "it is unconscious and cannot move"},
+		{model.CondDead, "it is dead and cannot move"},
+		{model.CondCannotAct, "it cannot act or move"},
+	} {
+		e := goblinTurn(model.TurnState{})
+		e.Fight.Turn = "Dae"
+		e.Tokens[1].Conditions = []string{c.cond}
+		if got := StaysPut(e, 1); got != c.words {
+			t.Errorf("%s: StaysPut %q, want %q", c.cond, got, c.words)
+		}
+		e.Fight.Turn = e.Tokens[0].Name
+		if got := StaysPut(e, 1); got != "" {
+			t.Errorf("%s off its turn: StaysPut %q, want nothing", c.cond, got)
+		}
 	}
 }

@@ -45,6 +45,7 @@ type ptsEngine struct {
 	crowd   squareSum   // walls, obstacles and every other token (forced movement)
 	ctx     ptsCtx      // the current query (kept to avoid an allocation)
 	route   routeSearch // Path's buffers
+	sight   teleportSight
 }
 
 func newPoints() Engine {
@@ -178,6 +179,21 @@ func (g *ptsEngine) prep(e *model.Encounter, q MoveQuery) (*ptsCtx, error) {
 // window marks the squares within r steps of the start (and one more, for
 // the squares a diagonal passes between): Cost O((2r + k)^2 + tokens x k^2).
 func (g *ptsEngine) window(c *ptsCtx, r int) {
+	g.windowCells(c, r)
+	x0, y0, cells := c.ox, c.oy, g.cells
+	g.block.build(cells, x0, y0, c.ww, c.wh, ptsCellBlock)
+	g.noEnd.build(cells, x0, y0, c.ww, c.wh, ptsCellNoEnd)
+	g.diff.build(cells, x0, y0, c.ww, c.wh, ptsCellDiff)
+	g.greater.build(cells, x0, y0, c.ww, c.wh, ptsCellGreater)
+	g.haz.build(cells, x0, y0, c.ww, c.wh, ptsCellHaz)
+	g.wall.build(cells, x0, y0, c.ww, c.wh, ptsCellWall)
+	g.crowd.build(cells, x0, y0, c.ww, c.wh, ptsCellCrowd)
+	g.es.build(c.e, x0, y0, c.ww, c.wh, c.k, cells, ptsCellBlock, true)
+}
+
+// windowCells sets the window and classifies its squares into g.cells,
+// the other tokens' spaces marked: O((2r + k)^2 + tokens x k^2).
+func (g *ptsEngine) windowCells(c *ptsCtx, r int) {
 	e := c.e
 	t := &e.Tokens[c.tok]
 	c.ox, c.oy, c.ww, c.wh = searchWindow(&e.Grid, c.sx, c.sy, c.k, r)
@@ -198,14 +214,6 @@ func (g *ptsEngine) window(c *ptsCtx, r int) {
 		}
 		markSpace(cells, x0, y0, c.ww, c.wh, o.X, o.Y, e.Space(o), b)
 	}
-	g.block.build(cells, x0, y0, c.ww, c.wh, ptsCellBlock)
-	g.noEnd.build(cells, x0, y0, c.ww, c.wh, ptsCellNoEnd)
-	g.diff.build(cells, x0, y0, c.ww, c.wh, ptsCellDiff)
-	g.greater.build(cells, x0, y0, c.ww, c.wh, ptsCellGreater)
-	g.haz.build(cells, x0, y0, c.ww, c.wh, ptsCellHaz)
-	g.wall.build(cells, x0, y0, c.ww, c.wh, ptsCellWall)
-	g.crowd.build(cells, x0, y0, c.ww, c.wh, ptsCellCrowd)
-	g.es.build(e, x0, y0, c.ww, c.wh, c.k, cells, ptsCellBlock, true)
 }
 
 // edgeRefuses reports whether blocking edges refuse the step in direction

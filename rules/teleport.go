@@ -162,11 +162,15 @@ func (s *teleportSight) octant(r int) {
 		whi := min(u, H.n*A1/(2*H.d)+2, vHi+1)
 		s.block = s.block[:0]
 		origin := c == 1 && m == 0 // the origin's column: only its own square counts
+		// mb: the blocking edge across the line a = A1 just below row w's
+		mb := s.edge(A1, 2*wlo-c-2, 0, 2)
 		for w := wlo; w <= whi; w++ {
 			B := 2*w - c
 			lo := frac{B, A1}
-			if c == 0 && w == 0 && (s.wall(m, -1) && s.wall(m, 0) || s.edge(A0, 0, 2, 0)) {
-				// the slope 0 runs along a seam or a blocking edge
+			// along b = B over the column; across a = A1 over [B, B+2]
+			along, across := s.edge(A0, B, 2, 0), s.edge(A1, B, 0, 2)
+			if c == 0 && w == 0 && (along || s.wall(m, -1) && s.wall(m, 0)) {
+				// the slope 0 runs along a blocking edge or a seam
 				s.block = append(s.block, ival{frac{0, 1}, frac{0, 1}, true, true})
 			}
 			if !origin && s.wall(m, w) {
@@ -176,29 +180,27 @@ func (s *teleportSight) octant(r int) {
 				}
 				s.block = append(s.block, ival{lo, hi, false, false})
 			}
-			if !s.hasEdges {
-				continue
-			}
-			if B > 0 && !origin && s.edge(A0, B, 2, 0) {
+			if B > 0 && !origin && along {
 				hi := inf
 				if A0 > 0 {
 					hi = frac{B, A0}
 				}
 				s.block = append(s.block, ival{lo, hi, false, false})
 			}
-			if s.edge(A1, B, 0, 2) {
+			if across {
 				s.block = append(s.block, ival{lo, frac{B + 2, A1}, false, false})
 			}
-			if B >= 0 && B <= A1 {
+			if B >= 0 && B <= A1 && (along || across || mb) {
 				// The intersection (A1, B): blocking edges leaving it on
-				// both sides of the ray through it. Along the ray
-				// (B = 0), edges are the runs-along case above.
-				pa, ma := s.edge(A1, B, 2, 0), s.edge(A0, B, 2, 0)
-				pb, mb := s.edge(A1, B, 0, 2), s.edge(A1, B-2, 0, 2)
-				if B == 0 && pb && mb || B > 0 && (ma || pb) && (pa || mb) {
+				// both sides of the ray through it (-a along, +b across,
+				// -b mb, +a beyond). Along the ray (B = 0), edges are the
+				// runs-along case above.
+				beyond := s.edge(A1, B, 2, 0)
+				if B == 0 && across && mb || B > 0 && (along || across) && (beyond || mb) {
 					s.block = append(s.block, ival{lo, lo, true, true})
 				}
 			}
+			mb = across
 		}
 		s.subtract()
 		if len(s.lit) == 0 || u < uLo {

@@ -38,8 +38,9 @@ import "encounterplanner/model"
 // destination's segment past a = 2u-2 lies in the destination's own space
 // (for an odd size, only in its centre square, which must not be a wall), so
 // a destination (u, v) is in sight exactly when the slope v/u is still lit.
-// Time O(destinations + lit intervals) per row; no allocation after
-// warm-up.
+// Each row reads only the squares and edges the lit slopes can meet, so
+// time is O(r^2) at most for range r, less where walls close the view; no
+// allocation once the buffers fit.
 type teleportSight struct {
 	eg                 edgeIndex
 	hasEdges           bool
@@ -111,24 +112,26 @@ func (s *teleportSight) edge(a, b, da, db int) bool {
 	return s.eg.BlocksW(x1>>1, min(y1, y2)>>1)
 }
 
-// span returns the range [lo, hi] of steps t >= 0 for which p + t*d lies
-// in [p0, p1] (d is -1 or 1); lo > hi when there is none.
-func span(p, d, p0, p1 int) (lo, hi int) {
+// teleportSteps returns the range [lo, hi] of steps t >= 0 for which
+// p + t*d lies in [p0, p1] (d is -1 or 1); lo > hi when there is none.
+func teleportSteps(p, d, p0, p1 int) (lo, hi int) {
 	if d > 0 {
 		return max(p0-p, 0), p1 - p
 	}
 	return max(p-p1, 0), p - p0
 }
 
+// octant marks the destinations of the current octant in sight, rows 1
+// to r, until no slope is lit.
 func (s *teleportSight) octant(r int) {
 	// The rows and columns of destinations on the marked positions.
-	uLo, uHi := span(s.sy, s.uy, s.fy0, s.fy1)
+	uLo, uHi := teleportSteps(s.sy, s.uy, s.fy0, s.fy1)
 	if s.ux != 0 {
-		uLo, uHi = span(s.sx, s.ux, s.fx0, s.fx1)
+		uLo, uHi = teleportSteps(s.sx, s.ux, s.fx0, s.fx1)
 	}
-	vLo, vHi := span(s.sy, s.vy, s.fy0, s.fy1)
+	vLo, vHi := teleportSteps(s.sy, s.vy, s.fy0, s.fy1)
 	if s.vx != 0 {
-		vLo, vHi = span(s.sx, s.vx, s.fx0, s.fx1)
+		vLo, vHi = teleportSteps(s.sx, s.vx, s.fx0, s.fx1)
 	}
 	uLo, uHi = max(uLo, 1), min(uHi, r)
 	if uLo > uHi || vLo > vHi {

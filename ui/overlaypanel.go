@@ -96,10 +96,10 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		op.settings.Mode = d.DefaultMode
 	}
 	mode := controls.NewPaneSelect(modes, func(m string) {
-		flew := op.settings.Mode == rules.ModeFly
+		was := op.settings.Mode
 		set(func(s *session.Settings) { s.Mode = m })
-		if d.Elevation && flew != (m == rules.ModeFly) {
-			act.rebuild() // the End elevation field takes a height in fly mode only
+		if modeFields(d, was) != modeFields(d, m) {
+			act.rebuild() // the fields under the mode are the new mode's
 		}
 		if !op.building {
 			act.mode(m)
@@ -154,11 +154,18 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	// the heading shares its row with Reach and Path: one row less above
 	// the cover and flanking answers, which must show without scrolling
 	p.Add(container.NewBorder(nil, nil, title, nil, container.NewGridWithColumns(2, reach, path)))
-	form := widget.NewForm(widget.NewFormItem("Mode", mode), widget.NewFormItem("Actions", actions))
-	if contains(d.MoverModes, rules.ModeTeleport) {
-		if op.settings.Range <= 0 {
-			op.settings.Range = 5
-		}
+	form := widget.NewForm(widget.NewFormItem("Mode", mode))
+	fields := modeFields(d, op.settings.Mode)
+	if fields.actions {
+		form.Append("Actions", actions)
+	}
+	// the teleport range and the forced movement keep their values, set
+	// here, while their fields are not shown: the overlays asked when
+	// the GM picks the mode are the mode's, with them
+	if contains(d.MoverModes, rules.ModeTeleport) && op.settings.Range <= 0 {
+		op.settings.Range = 5
+	}
+	if fields.teleport {
 		rng := controls.NewPaneEntry()
 		rng.SetText(strconv.Itoa(op.settings.Range))
 		rng.OnChanged = func(s string) {
@@ -173,7 +180,7 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 		form.Append("Teleport sq", rng)
 	}
 	if contains(d.MoverModes, rules.ModeForced) {
-		op.forcedFields(form, e, sel, set, act.say)
+		op.forcedFields(form, e, sel, fields.forced, set, act.say)
 	}
 	p.Add(form)
 	// the player display shares the selection's overlays while "Show
@@ -187,15 +194,37 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	// the switches it moved them down a row under the pointer, and its
 	// label widened the Mode form's and moved the lists right
 	op.end = nil
-	if d.Elevation && op.settings.Mode == rules.ModeFly {
+	if fields.end {
 		p.Add(widget.NewForm(widget.NewFormItem("End elevation", op.endField(e, sel, set, act.say))))
 	}
 	p.Refresh()
 }
 
-// forcedFields adds the forced-movement choices (points) to the overlay
-// form: the kind, the token that moves the selected one, and how far.
-func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel int, set func(func(s *session.Settings)), say func(string)) {
+// panelFields are the overlay panel's fields under Mode that a movement
+// mode uses: every field of every mode at once (points showed Actions,
+// Teleport sq, Forced, Forced by and Forced sq in land mode, where four of
+// them did nothing) made the GM guess which counted.
+type panelFields struct {
+	actions  bool // how many actions the reach spends: not with one action only (starship), nor for a leap, teleport or forced move, which spend none of it
+	teleport bool // Teleport sq (points' teleport)
+	forced   bool // Forced, Forced by, Forced sq (points' forced movement)
+	end      bool // End elevation (a flight, where tokens have a height)
+}
+
+// modeFields are the fields ruleset d's panel shows under Mode for mode m.
+func modeFields(d *rules.Ruleset, m string) panelFields {
+	return panelFields{
+		actions:  d.MaxActions > 1 && !session.MoverMode(m),
+		teleport: m == rules.ModeTeleport && contains(d.MoverModes, m),
+		forced:   m == rules.ModeForced && contains(d.MoverModes, m),
+		end:      d.Elevation && m == rules.ModeFly,
+	}
+}
+
+// forcedFields sets the forced-movement choices (points) for selection
+// sel, and with show adds them to the overlay form: the kind, the token
+// that moves the selected one, and how far.
+func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel int, show bool, set func(func(s *session.Settings)), say func(string)) {
 	s := &op.settings
 	if !contains(session.ForcedKinds, s.ForcedKind) {
 		s.ForcedKind = rules.ForcedPush
@@ -223,6 +252,9 @@ func (op *overlayPanel) forcedFields(form *widget.Form, e *model.Encounter, sel 
 		if j := session.NearestFoe(e, sel); j >= 0 {
 			s.ForcedSource, cur = e.Tokens[j].ID, e.Tokens[j].Name
 		}
+	}
+	if !show {
+		return
 	}
 	kind := controls.NewPaneSelect(session.ForcedKinds, nil)
 	kind.SetSelected(s.ForcedKind)

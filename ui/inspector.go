@@ -259,7 +259,7 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 		items = append(items, hp...)
 	}
 	items = append(items, elevationItems(e, i, edit, act)...)
-	items = append(items, noteItems(&t, edit)...)
+	items = append(items, noteItems(e.Ruleset, &t, edit)...)
 	if !fight {
 		items = append(items, conds...)
 	}
@@ -559,8 +559,9 @@ func rulesItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 	return items
 }
 
-// noteItems are the hidden switch, the conditions and the GM's notes.
-func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
+// noteItems are the hidden switch, the conditions and the GM's notes, in
+// ruleset rs.
+func noteItems(rs model.Ruleset, t *model.Token, edit tokenEdit) []*widget.FormItem {
 	// "hidden from players" made the form 11 px wider than the column
 	// less the scroll bar, which then ran over the fields' right edge
 	hidden := controls.NewPaneCheck("hidden (GM only)", nil)
@@ -570,7 +571,7 @@ func noteItems(t *model.Token, edit tokenEdit) []*widget.FormItem {
 	// in words, as the picker and the badges: what the GM types is kept
 	// by its name when it is a condition of the app's ("Taken cover" is
 	// taken-cover, which the rules act on), else as typed
-	conds.SetPlaceHolder(session.ConditionWords(model.CondProne) + ", " + session.ConditionWords(model.CondTakenCover))
+	conds.SetPlaceHolder(session.ConditionsHint(rs))
 	words := make([]string, len(t.Conditions))
 	for i, c := range t.Conditions {
 		words[i] = session.ConditionWords(c)

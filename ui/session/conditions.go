@@ -12,13 +12,38 @@ import (
 )
 
 // ConditionChoices are the conditions the inspector offers for ruleset r:
-// the ones the rules act on (model.KnownConditions) first, then the
-// ruleset's own (sf2e, pf1e), sorted.
+// the ones the rules act on there (actedOn) first, then the ruleset's own
+// (sf2e, pf1e), sorted.
 func ConditionChoices(r model.Ruleset) []string {
 	own := slices.Clone(rules.Describe(r).Conditions)
 	own = slices.DeleteFunc(own, func(c string) bool { return slices.Contains(model.KnownConditions, c) })
 	slices.Sort(own)
-	return append(slices.Clone(model.KnownConditions), own...)
+	return append(actedOn(r), own...)
+}
+
+// actedOn are the conditions of model.KnownConditions the app acts on in
+// ruleset r: all of them in sf2e and pf1e; in starship and points, whose
+// texts name no conditions ("a ship is never prone", rules-conventions.md),
+// only those that keep a token from acting (rules.Incapacity; 0 HP gives
+// cannot-act there). Prone, taken cover, no melee and ignoring difficult
+// terrain change nothing there: a starship was offered them all.
+func actedOn(r model.Ruleset) []string {
+	if r == model.SF2E || r == model.PF1E {
+		return slices.Clone(model.KnownConditions)
+	}
+	return slices.DeleteFunc(slices.Clone(model.KnownConditions), func(c string) bool {
+		return c != model.CondCannotAct && c != model.CondUnconscious && c != model.CondDead
+	})
+}
+
+// ConditionsHint is the free Conditions field's placeholder in ruleset r,
+// two conditions the rules act on there in words ("Prone, Taken cover"),
+// or the one that stops a ship ("Cannot act") where the text names none.
+func ConditionsHint(r model.Ruleset) string {
+	if r == model.SF2E || r == model.PF1E {
+		return ConditionWords(model.CondProne) + ", " + ConditionWords(model.CondTakenCover)
+	}
+	return ConditionWords(model.CondCannotAct)
 }
 
 // Valued reports whether condition name takes a value in ruleset r.

@@ -9,14 +9,19 @@ import (
 )
 
 // TestConditionChoices: the rules' conditions come first; sf2e adds its
-// valued ones, points nothing.
+// valued ones; starship and points, whose texts name no conditions, only
+// those that stop a token acting (a ship was offered Prone and Taken
+// cover, which nothing there acts on).
 func TestConditionChoices(t *testing.T) {
 	sf := ConditionChoices(model.SF2E)
 	if !slices.Equal(sf[:len(model.KnownConditions)], model.KnownConditions) || !slices.Contains(sf, "frightened") {
 		t.Errorf("sf2e %v", sf)
 	}
-	if pts := ConditionChoices(model.Points); !slices.Equal(pts, model.KnownConditions) {
-		t.Errorf("points %v", pts)
+	stop := []string{model.CondUnconscious, model.CondCannotAct, model.CondDead}
+	for _, r := range []model.Ruleset{model.Points, model.Starship} {
+		if got := ConditionChoices(r); !slices.Equal(got, stop) {
+			t.Errorf("%s %v, want %v", r, got, stop)
+		}
 	}
 	if !Valued(model.SF2E, "frightened") || Valued(model.SF2E, "prone") || Valued(model.PF1E, "frightened") {
 		t.Error("valued")

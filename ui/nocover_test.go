@@ -11,8 +11,9 @@ import (
 // TestNoCoverExplained: in starship and points the Cover and Flanking
 // switches are greyed out and nothing said why; the panel where their
 // answers go now says the ruleset has none. sf2e and pf1e say nothing of
-// the kind. Enemy reach stays on but shows nothing there (no reactions):
-// the note says so too.
+// the kind. Enemy reach shows nothing there (no reactions): the note
+// says so too, and the switch is greyed out
+// (TestEnemyReachIsOffWhereNothingReacts).
 func TestNoCoverExplained(t *testing.T) {
 	for _, c := range []struct {
 		rs   model.Ruleset

@@ -88,6 +88,11 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	if noCombat {
 		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
 	}
+	// nor do they define reactions to movement: nothing is ever in an
+	// enemy's reach there, and the Enemy reach switch, left on, did nothing
+	if !d.Reactions {
+		op.settings.Threat = false
+	}
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reach := controls.NewPaneCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
 	reach.SetChecked(op.settings.Reach)
@@ -145,6 +150,9 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	flank.SetChecked(op.settings.Flank)
 	threat := controls.NewPaneCheck("Enemy reach", func(b bool) { set(func(s *session.Settings) { s.Threat = b }) })
 	threat.SetChecked(op.settings.Threat)
+	if !d.Reactions {
+		threat.Disable()
+	}
 	if noCombat {
 		for _, c := range []*controls.PaneCheck{cover, back, allies, flank} {
 			c.SetChecked(false)

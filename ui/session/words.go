@@ -162,8 +162,16 @@ func Answers(e *model.Encounter, sel int, set Settings, r *Result) string {
 	d := rules.Describe(e.Ruleset)
 	if (sel < 0 || sel >= n) && n > 0 && (set.Reach || set.Path || set.Cover) {
 		// the switches act on the selected token: with none, they seemed
-		// to do nothing
-		b.WriteString("Click a token to see where it can move, its path and its cover.\n")
+		// to do nothing; where the ruleset has no cover (starship,
+		// points) they promised cover too, and a ship "moves" by flying
+		switch {
+		case d.Cover:
+			b.WriteString("Click a token to see where it can move, its path and its cover.\n")
+		case d.Facing:
+			b.WriteString("Click a ship to see where it can fly and its path.\n")
+		default:
+			b.WriteString("Click a token to see where it can move and its path.\n")
+		}
 	}
 	if note := d.NoCombatNote; note != "" && sel >= 0 && sel < n {
 		// the Cover and Flanking switches are greyed out: say why, where

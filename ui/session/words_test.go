@@ -163,6 +163,11 @@ func TestAnswers(t *testing.T) {
 		{"cover off", model.SF2E, 0, Settings{Flank: true}, full, "Flanked (off-guard):\n  Ogre by Ann and Bo"},
 		{"nothing selected: what to click, and the flanks", model.SF2E, -1, on, full, "Click a token to see where it can move, its path and its cover.\nFlanked (off-guard):\n  Ogre by Ann and Bo"},
 		{"nothing selected, flanking only on", model.SF2E, -1, Settings{Flank: true}, full, "Flanked (off-guard):\n  Ogre by Ann and Bo"},
+		// ships and movement points have no cover to promise
+		{"starship, nothing selected: no cover to see", model.Starship, -1, Settings{Reach: true, Path: true}, &Result{Sel: -1, NTok: 3},
+			"Click a ship to see where it can fly and its path."},
+		{"points, nothing selected: no cover to see", model.Points, -1, Settings{Reach: true, Path: true}, &Result{Sel: -1, NTok: 3},
+			"Click a token to see where it can move and its path."},
 		{"answer for another selection", model.SF2E, 1, Settings{Cover: true}, full, ""},
 		{"points: why no cover", model.Points, 0, Settings{}, &Result{Sel: 0, NTok: 3},
 			rules.Describe(model.Points).NoCombatNote},

@@ -377,6 +377,11 @@ func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 			}
 		}
 	}
+	if moverHovered(e, r, len(st.Errs) == 0) {
+		// a leap, teleport or forced movement has no path: say whether
+		// it ends on the hovered square (moverwords.go)
+		res.PathText = MoverWords(e, sel, r.Set, res.Reach, res.Collide, r.Hover.X, r.Hover.Y)
+	}
 	if r.Share {
 		res.PlayerReach, res.PlayerPath, res.PlayerCollide = w.forPlayers(r, res)
 	}

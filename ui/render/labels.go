@@ -27,7 +27,7 @@ const (
 	labelPathCost                   // a path step's running cost on a white tag
 	labelCover                      // a cover letter in a disc
 	labelCoverDot                   // a cover too small for its letter: a coloured diamond, no letter
-	labelOffGuard                   // "off-guard" on a purple plate over a flanked foe
+	labelOffGuard                   // "off-guard" ("flanked" in pf1e) on a purple plate over a flanked foe
 	labelArea                       // an area template's label on a plate of its colour
 	labelRuler                      // a ruler leg's length on a yellow tag
 )
@@ -876,15 +876,18 @@ func (r *Renderer) layoutRuler(f *frame, i int) {
 	r.placeTag(labelRuler, cands[:], w, ph, fk, lg.Label, last)
 }
 
-// layoutOffGuard places "off-guard" over each flanked foe (under it when
-// the top is taken); at small zoom the foe gets a ring instead, drawn
-// with the flanking lines.
+// layoutOffGuard places what a flanked foe is, in the ruleset's words,
+// over each one (under it when the top is taken): "off-guard" in sf2e,
+// "flanked" in pf1e, which has no off-guard condition (the plate said
+// "off-guard" there while the panel said "Flanked:"). At small zoom the
+// foe gets a ring instead, drawn with the flanking lines.
 func (r *Renderer) layoutOffGuard(f *frame) {
 	o := f.o
 	s := f.v.Scale
-	if s < 20 {
+	if s < 20 || len(o.Flanks) == 0 {
 		return
 	}
+	word := rules.Describe(f.e.Ruleset).Words.Flanked
 	for i, fl := range o.Flanks {
 		if !r.tokenOK(f, fl.Target) || firstFlank(o.Flanks, i) != i {
 			continue
@@ -892,13 +895,13 @@ func (r *Renderer) layoutOffGuard(f *frame) {
 		cx, cy, half := r.centre(f, fl.Target)
 		px := int(math.Min(math.Max(math.Round(s*0.24), 9), 24))
 		fk := faceKey{px: uint8(px), bold: true}
-		w := r.ts.width(fk, "off-guard")
+		w := r.ts.width(fk, word)
 		ph := px + 6
 		x0 := int(math.Round(cx)) - w/2 - 5
 		for _, y0 := range [2]int{int(math.Round(cy-half)) - ph/2, int(math.Round(cy+half)) - ph/2} {
 			b := box{x0 - 1, y0 - 1, x0 + w + 11, y0 + ph + 1}
 			if r.lay.free(b) {
-				r.lay.put(label{kind: labelOffGuard, b: b, fk: fk, tx: x0 + 5, ty: y0 + ph/2 + r.ts.capHeight(fk)/2, a: 1}, "off-guard")
+				r.lay.put(label{kind: labelOffGuard, b: b, fk: fk, tx: x0 + 5, ty: y0 + ph/2 + r.ts.capHeight(fk)/2, a: 1}, word)
 				break
 			}
 		}

@@ -64,7 +64,10 @@ func levelItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget.Fo
 }
 
 // partyDialog sets the encounter's party: its side, level and size (the
-// threat budget's).
+// threat budget's). Outside sf2e, which alone rates the threat, it asks
+// the side alone (which goes after its foes on a tied initiative) and
+// keeps the level and players as they are, for a switch back: a
+// starship's Party asked for a level and players that nothing used.
 func (ed *Editor) partyDialog() {
 	p := model.Party{Side: rules.DefaultPartySide, Size: model.DefaultPartySize}
 	if ed.enc.Party != nil {
@@ -81,6 +84,11 @@ func (ed *Editor) partyDialog() {
 		widget.NewFormItem("Side", side),
 		widget.NewFormItem("Level", level),
 		widget.NewFormItem("Players", size),
+	}
+	if !rules.Describe(ed.enc.Ruleset).Threat {
+		why := widget.NewLabel("On a tied initiative the party's side goes after its foes.")
+		why.Wrapping = fyne.TextWrapWord
+		items = []*widget.FormItem{widget.NewFormItem("Side", side), widget.NewFormItem("", why)}
 	}
 	var d *dialog.FormDialog
 	d = dialog.NewForm("Party", "Set", "Cancel", items, func(ok bool) {

@@ -321,13 +321,17 @@ func (r *Renderer) layout(f *frame) {
 	// Elevation changes what a token reaches, and a token in the air
 	// looks like one on the ground but for its shadow: every height tag
 	// first (the selected token's first of all), before any name or
-	// badge may take its place on the rim.
-	if r.tokenOK(f, sel) {
-		r.layoutElevation(f, sel)
-	}
-	for i := range f.e.Tokens {
-		if i != sel && r.tokenOK(f, i) {
-			r.layoutElevation(f, i)
+	// badge may take its place on the rim. Starship and points keep a
+	// height from another ruleset but ignore it (rules-conventions.md):
+	// a ship showed "+15 ft" on 50-ft squares, which moved it nowhere.
+	if heights := rules.Describe(f.e.Ruleset).Elevation; heights {
+		if r.tokenOK(f, sel) {
+			r.layoutElevation(f, sel)
+		}
+		for i := range f.e.Tokens {
+			if i != sel && r.tokenOK(f, i) {
+				r.layoutElevation(f, i)
+			}
 		}
 	}
 	if r.tokenOK(f, sel) {

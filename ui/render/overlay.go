@@ -242,9 +242,11 @@ func (r *Renderer) tokenLooks(f *frame, t *model.Token, x, y int, a float64, sel
 		fill, side = fill.mix(hex(0x9A9A9A), 0.55), side.mix(hex(0x9A9A9A), 0.55)
 	}
 	ring := side.mix(colInk, 0.5)
-	if t.Elevation > 0 {
+	if t.Elevation > 0 && rules.Describe(f.e.Ruleset).Elevation {
 		// Off the ground: its shadow falls on its square, further from
 		// the disc the higher it flies (up to a fifth of its space).
+		// Starship and points keep a height from another ruleset but
+		// ignore it: no shadow there.
 		off := math.Min(float64(k)*s*0.2, math.Max(3, float64(t.Elevation)/float64(f.e.Feet())*s*0.06))
 		if lk.scale != 0 {
 			off = math.Min(off, rad*0.25) // stacked: on the creature under it, not over its initials

@@ -28,7 +28,7 @@ func ConditionChoices(r model.Ruleset) []string {
 // cannot-act there). Prone, taken cover, no melee and ignoring difficult
 // terrain change nothing there: a starship was offered them all.
 func actedOn(r model.Ruleset) []string {
-	if r == model.SF2E || r == model.PF1E {
+	if namesConditions(r) {
 		return slices.Clone(model.KnownConditions)
 	}
 	return slices.DeleteFunc(slices.Clone(model.KnownConditions), func(c string) bool {
@@ -36,11 +36,16 @@ func actedOn(r model.Ruleset) []string {
 	})
 }
 
+// namesConditions reports whether ruleset r's text names conditions: the
+// descriptor lists its own (sf2e, pf1e), where the rules act on every one
+// of model.KnownConditions; starship and points list none.
+func namesConditions(r model.Ruleset) bool { return len(rules.Describe(r).Conditions) > 0 }
+
 // ConditionsHint is the free Conditions field's placeholder in ruleset r,
 // two conditions the rules act on there in words ("Prone, Taken cover"),
 // or the one that stops a ship ("Cannot act") where the text names none.
 func ConditionsHint(r model.Ruleset) string {
-	if r == model.SF2E || r == model.PF1E {
+	if namesConditions(r) {
 		return ConditionWords(model.CondProne) + ", " + ConditionWords(model.CondTakenCover)
 	}
 	return ConditionWords(model.CondCannotAct)

@@ -11,6 +11,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -44,8 +45,11 @@ type Display struct {
 	ruler  fyne.CanvasObject // the card ruler shown while calibrating
 	resW   int               // the resolution of the screen the diagonal was measured on
 	resH   int
-	warned string              // the last "not the calibrated screen" note, said once
-	order  *widget.Label       // the initiative order above the map, in a fight
+	warned string        // the last "not the calibrated screen" note, said once
+	order  *widget.Label // the initiative order above the map, in a fight, in lines that fit
+	line   string        // the order on one line, as the players read it
+	fitted string        // the line order shows, packed for lineW units
+	lineW  float32
 	turn   session.PlayersTurn // the turn order marks (kept through unseen turns)
 	// content is the order above the map, the window's usual content
 	content fyne.CanvasObject
@@ -107,8 +111,9 @@ func Open(src Source) *Display {
 		}
 	}
 	p.order = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	p.order.Truncation = fyne.TextTruncateEllipsis // a name wider than the window alone
 	p.order.Hide()
-	p.content = container.NewBorder(p.order, nil, nil, nil, p.view)
+	p.content = container.New(orderAbove{p}, p.order, p.view)
 	p.win.SetContent(p.content)
 	p.win.SetPadded(false)
 	p.win.Resize(fyne.NewSize(800, 600))
@@ -349,10 +354,11 @@ func playerAreas(e *model.Encounter) []render.AreaShade {
 func (p *Display) showOrder(e *model.Encounter) {
 	s, turn := session.PlayersOrder(e, p.turn)
 	p.turn = turn
-	if s == p.order.Text && p.order.Visible() == (s != "") {
+	if s == p.line && p.order.Visible() == (s != "") {
 		return
 	}
-	p.order.SetText(s)
+	p.line = s
+	p.fitOrder(p.content.Size().Width)
 	if s == "" {
 		p.order.Hide()
 	} else {
@@ -369,7 +375,75 @@ func (p *Display) Order() string {
 	if !p.order.Visible() {
 		return ""
 	}
-	return p.order.Text
+	return p.line
+}
+
+// orderSep is what stands between two parts of the order line.
+const orderSep = " · "
+
+// fitOrder shows the order in lines no wider than a window w units wide.
+func (p *Display) fitOrder(w float32) {
+	if w == p.lineW && p.fitted == p.line {
+		return
+	}
+	p.lineW, p.fitted = w, p.line
+	style := p.order.TextStyle
+	p.order.SetText(orderLines(p.line, w-2*theme.InnerPadding(), func(s string) float32 {
+		return fyne.MeasureText(s, theme.TextSize(), style).Width
+	}))
+}
+
+// orderLines breaks the order line s ("Round 2 · Iseph · ▶ Dae · …") into
+// lines no wider than room as measured by width, only between two of its
+// parts, each line holding as many as fit: a name split over two lines
+// ("Goblin" at the end of one, "Archer" at the start of the next) reads
+// as two creatures at the table. A part wider than room has a line of
+// its own.
+func orderLines(s string, room float32, width func(string) float32) string {
+	if width(s) <= room {
+		return s
+	}
+	var lines []string
+	cur := ""
+	for _, part := range strings.Split(s, orderSep) {
+		switch {
+		case cur == "":
+			cur = part
+		case width(cur+orderSep+part) <= room:
+			cur += orderSep + part
+		default:
+			lines = append(lines, cur)
+			cur = part
+		}
+	}
+	return strings.Join(append(lines, cur), "\n")
+}
+
+// orderAbove lays out the players' window: the order across the top, in
+// as many lines as the window's width needs (fitOrder), the map under
+// it. The order asks for no width: the window can be as narrow as the
+// table's screen needs.
+type orderAbove struct{ p *Display }
+
+func (l orderAbove) Layout(_ []fyne.CanvasObject, s fyne.Size) {
+	top := float32(0)
+	if o := l.p.order; o.Visible() {
+		l.p.fitOrder(s.Width)
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(fyne.NewSize(s.Width, h))
+		top = h + theme.Padding()
+	}
+	l.p.view.Move(fyne.NewPos(0, top))
+	l.p.view.Resize(fyne.NewSize(s.Width, s.Height-top))
+}
+
+func (l orderAbove) MinSize([]fyne.CanvasObject) fyne.Size {
+	m := l.p.view.MinSize()
+	if o := l.p.order; o.Visible() {
+		m.Height += o.MinSize().Height + theme.Padding()
+	}
+	return m
 }
 
 // Close closes the players' window.

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -174,9 +173,9 @@ func TestHPSaysWhichIsTheMax(t *testing.T) {
 		if entryOf(t, cur).Text != "23" || entryOf(t, most).Text != "30" {
 			t.Fatalf("HP fields %q %q", entryOf(t, cur).Text, entryOf(t, most).Text)
 		}
-		var slash *canvas.Text
+		var slash *controls.Caption
 		for _, o := range hp.Objects {
-			if x, ok := o.(*canvas.Text); ok && x.Text == "/" {
+			if x, ok := o.(*controls.Caption); ok && x.Text == "/" {
 				slash = x
 			}
 		}

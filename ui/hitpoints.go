@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -64,8 +63,7 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 	}
 	// "23 / 30": the two fields side by side read "23 | 30", and the GM
 	// could not tell the current HP from the max
-	slash := canvas.NewText("/", theme.Color(theme.ColorNameForeground))
-	slash.TextSize = theme.TextSize()
+	slash := controls.NewCaption("/", theme.SizeNameText)
 	box := container.New(hpLayout{}, cur, most, extra, slash)
 	// show puts the quick controls and the 0 HP words as t's HP has them:
 	// built only for a token that had HP, they were missing after the GM

@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -179,8 +178,7 @@ var edgeModeNames = []string{"Wall", "Door", "Secret"}
 // the palette showed only numbers, with the names in tooltips the GM had
 // to hover one by one.
 func swatchWithName(b fyne.CanvasObject, name string) fyne.CanvasObject {
-	cap := canvas.NewText(name, theme.Color(theme.ColorNameForeground))
-	cap.TextSize = theme.CaptionTextSize()
+	cap := controls.NewCaption(name, theme.SizeNameCaptionText)
 	cap.Alignment = fyne.TextAlignCenter
 	return container.New(&captionLayout{}, b, cap)
 }

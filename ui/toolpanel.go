@@ -138,9 +138,9 @@ func (tp *toolPanel) build(tips *controls.TipLayer, setTool func(Tool), setTerra
 			tip += " squares (the W tool draws thin walls on grid lines)"
 		}
 		b := controls.NewTipButton(string(k), tip, tips, func() { setTerrain(p.t) })
-		b.SetIcon(terrainIcon(p.t))
+		b.SetIcon(terrainIcon(p.t, swatchPixels(1)))
 		tp.terrButtons = append(tp.terrButtons, b)
-		terrObjs = append(terrObjs, swatchWithName(b, p.name))
+		terrObjs = append(terrObjs, swatchWithName(b, p.t, p.name))
 	}
 	tp.terrLabel = widget.NewLabel("")
 	tp.terrLabel.Truncation = fyne.TextTruncateEllipsis
@@ -177,16 +177,31 @@ var edgeModeNames = []string{"Wall", "Door", "Secret"}
 // swatchWithName puts the terrain's short name under its swatch button:
 // the palette showed only numbers, with the names in tooltips the GM had
 // to hover one by one.
-func swatchWithName(b fyne.CanvasObject, name string) fyne.CanvasObject {
+func swatchWithName(b *controls.TipButton, t model.Terrain, name string) fyne.CanvasObject {
 	cap := controls.NewCaption(name, theme.SizeNameCaptionText)
 	cap.Alignment = fyne.TextAlignCenter
-	return container.New(&captionLayout{}, b, cap)
+	return container.New(&captionLayout{t: t, px: swatchPixels(1)}, b, cap)
 }
 
-// captionLayout stacks a button over its caption, tight.
-type captionLayout struct{}
+// captionLayout stacks a terrain's swatch button over its caption,
+// tight, and gives the button a picture with the pixels of its icon at
+// the window's scale: drawn for a scale of 1, it was blown up, blurred,
+// at FYNE_SCALE=2 (a HiDPI laptop), the obstacle's hatching soft beside
+// the crisp map.
+type captionLayout struct {
+	t  model.Terrain
+	px int // the picture's pixels
+}
 
-func (captionLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+func (l *captionLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	if b, ok := objs[0].(*controls.TipButton); ok {
+		if c := fyne.CurrentApp().Driver().CanvasForObject(b); c != nil {
+			if px := swatchPixels(c.Scale()); px != l.px {
+				l.px = px
+				b.SetIcon(terrainIcon(l.t, px))
+			}
+		}
+	}
 	ch := objs[1].MinSize().Height
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(fyne.NewSize(s.Width, s.Height-ch))
@@ -194,7 +209,7 @@ func (captionLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	objs[1].Resize(fyne.NewSize(s.Width, ch))
 }
 
-func (captionLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (*captionLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	b, c := objs[0].MinSize(), objs[1].MinSize()
 	return fyne.NewSize(max(b.Width, c.Width), b.Height+c.Height-1)
 }
@@ -234,23 +249,38 @@ func (tp *toolPanel) update() {
 	tp.terrLabel.SetText(strings.Join(terrainWords(tp.terrain), " + "))
 }
 
-// terrainIcon draws a swatch of terrain t with the map renderer, so the
-// palette looks like what it paints.
-func terrainIcon(t model.Terrain) fyne.Resource {
-	const px = 24
+// swatchPixels is the size of a swatch's picture for a window at scale:
+// 24 pixels at 1, as the palette was first drawn, and a multiple of 24
+// that has the icon's pixels at a larger scale (Fyne draws a larger
+// picture down smoothly; a smaller one it blows up).
+func swatchPixels(scale float32) int {
+	px := 24
+	for float32(px) < theme.IconInlineSize()*scale-0.5 {
+		px += 24
+	}
+	return px
+}
+
+// terrainIcon draws a px-pixel swatch of terrain t with the map renderer,
+// so the palette looks like what it paints.
+func terrainIcon(t model.Terrain, px int) fyne.Resource {
 	e := &model.Encounter{Name: "swatch", Ruleset: model.Rulesets[0], Grid: model.NewGrid(1, 1)} // any ruleset draws terrain alike
 	e.Grid.Set(0, 0, t)
 	img := image.NewRGBA(image.Rect(0, 0, px, px))
-	render.Draw(img, e, render.View{Scale: px, NoGrid: true, NoTokens: true}, nil)
-	// a thin frame so open ground shows on a light theme
+	render.Draw(img, e, render.View{Scale: float64(px), NoGrid: true, NoTokens: true}, nil)
+	// a thin frame so open ground shows on a light theme: a pixel of a
+	// 24-pixel swatch
 	fr := color.RGBA{0x80, 0x80, 0x80, 0xff}
+	line := px / 24
 	for i := 0; i < px; i++ {
-		img.SetRGBA(i, 0, fr)
-		img.SetRGBA(i, px-1, fr)
-		img.SetRGBA(0, i, fr)
-		img.SetRGBA(px-1, i, fr)
+		for j := 0; j < line; j++ {
+			img.SetRGBA(i, j, fr)
+			img.SetRGBA(i, px-1-j, fr)
+			img.SetRGBA(j, i, fr)
+			img.SetRGBA(px-1-j, i, fr)
+		}
 	}
 	var buf bytes.Buffer
 	_ = png.Encode(&buf, img)
-	return fyne.NewStaticResource("terrain-"+t.String()+".png", buf.Bytes())
+	return fyne.NewStaticResource(fmt.Sprintf("terrain-%s-%d.png", t, px), buf.Bytes())
 }

@@ -2,6 +2,7 @@ package controls
 
 import (
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -185,6 +186,11 @@ func (r *handleRenderer) Refresh() {
 	v := fyne.CurrentApp().Settings().ThemeVariant()
 	r.bar.FillColor = th.Color(theme.ColorNameSeparator, v)
 	ink := th.Color(theme.ColorNameDisabled, v)
+	if contrast(ink, r.bar.FillColor) < 1.5 {
+		// Fyne's light theme has one grey for both: the grip, which says
+		// the bar can be dragged, was not there
+		ink = th.Color(theme.ColorNamePlaceHolder, v)
+	}
 	if r.h.hovered {
 		ink = th.Color(theme.ColorNameForeground, v)
 	}
@@ -201,3 +207,23 @@ func (r *handleRenderer) Objects() []fyne.CanvasObject {
 }
 
 func (r *handleRenderer) Destroy() {}
+
+// contrast is the contrast ratio of two colours (WCAG 2: from 1, the
+// same, to 21, black on white), their alpha ignored.
+func contrast(a, b color.Color) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// luminance is the relative luminance of c (WCAG 2).
+func luminance(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	lin := func(v uint32) float64 {
+		s := float64(v) / 0xffff
+		if s <= 0.04045 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
+}

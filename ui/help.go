@@ -244,7 +244,7 @@ func showHelp(parent fyne.Window) {
 	w := a.NewWindow("Encounter Planner — help")
 	h := newHelpView()
 	w.SetContent(h.content)
-	w.Resize(fyne.NewSize(820, 680))
+	w.Resize(helpSize(parent))
 	w.Canvas().Focus(h.search) // typing searches at once
 	// Escape closes the help, as it closes a dialog: from the empty
 	// search field, or with nothing focused (a click on the text). It
@@ -259,6 +259,21 @@ func showHelp(parent fyne.Window) {
 	w.SetOnClosed(func() { helpWin.w, helpWin.h = nil, nil })
 	helpWin.w, helpWin.h = w, h
 	w.Show()
+}
+
+// helpSize is the help window's first size: 820 x 680, made no larger
+// than parent, the window it is opened from. On a netbook at the table
+// (the editor at its least, 1024 x 600) its bottom lay under the screen's
+// edge.
+func helpSize(parent fyne.Window) fyne.Size {
+	s := fyne.NewSize(820, 680)
+	if parent == nil {
+		return s
+	}
+	if ps := parent.Canvas().Size(); ps.Width > 0 && ps.Height > 0 {
+		s = fyne.NewSize(min(s.Width, ps.Width), min(s.Height, ps.Height))
+	}
+	return s
 }
 
 // helpWin is the help window while it is open (UI goroutine only).

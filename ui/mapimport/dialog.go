@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -139,7 +140,8 @@ func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOpti
 	if opt.NewEncounter {
 		title = "New encounter from " + img.Name
 	}
-	a.dlg = dialog.NewCustomWithoutButtons(title, a.content(), win)
+	content := a.content()
+	a.dlg = dialog.NewCustomWithoutButtons(title, content, win)
 	cancel := widget.NewButton("Cancel", a.dlg.Hide)
 	apply := widget.NewButton(map[bool]string{true: "Create", false: "Apply"}[opt.NewEncounter], func() {
 		if a.Submit() == nil {
@@ -151,7 +153,7 @@ func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOpti
 		en.OnSubmitted = func(string) { apply.OnTapped() } // Enter in a field is Apply or Create
 	}
 	a.dlg.SetButtons([]fyne.CanvasObject{cancel, apply})
-	a.dlg.Resize(fyne.NewSize(600, 720))
+	a.dlg.Resize(alignDialogSize(win.Canvas().Size(), content.MinSize()))
 	a.dlg.Show()
 	// once shown: before, it registered nothing, and Escape did not
 	// cancel; Enter with no field focused, or in the ruleset, is Create
@@ -220,7 +222,67 @@ func (a *AlignDialog) content() fyne.CanvasObject {
 	}
 	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; a point snaps to the grid lines drawn near it, a ring can be dragged, the wheel zooms and a middle-button or Shift drag moves the zoomed view. Or type the numbers.")
 	how.Wrapping = fyne.TextWrapWord
-	return container.NewBorder(nil, container.NewVBox(how, a.info, widget.NewForm(items...)), nil, nil, a.Aligner)
+	return container.New(alignLayout{}, a.Aligner, container.NewVBox(how, a.info, widget.NewForm(items...)))
+}
+
+// alignDialogChrome is the height the dialog adds to its content: its
+// title, its buttons and their padding.
+const alignDialogChrome = 120
+
+// alignBeside is the width of the instructions and fields where they go
+// beside the picture.
+const alignBeside = 440
+
+// alignLeastBeside is the least width of the picture beside the rest.
+const alignLeastBeside = 320
+
+// alignDialogSize is the size the alignment dialog asks of a window whose
+// canvas is win, for content whose least size (stacked) is least: 600 x
+// 720, the picture over the rest, where the window is tall enough for
+// that; else as wide as the picture and the rest side by side (Fyne
+// makes a dialog no larger than its window).
+func alignDialogSize(win, least fyne.Size) fyne.Size {
+	if win.Height >= least.Height+alignDialogChrome {
+		return fyne.NewSize(600, 720)
+	}
+	return fyne.NewSize(previewSide+alignBeside+60, 720) // 60: the dialog's padding and the gap
+
+}
+
+// alignLayout lays out the alignment dialog's content, the picture
+// (first) and the instructions and fields (second): the picture over
+// the rest where the height allows, as it was; where it does not (the
+// editor at its least on a netbook at the table, 1024 x 600), the
+// picture left of the rest, which is alignBeside wide at the top. Stacked
+// in 570 units, Fyne squeezed the picture the GM clicks grid corners on
+// to 92 x 66 units while 400 of the window's width stood empty.
+type alignLayout struct{}
+
+func (alignLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	pic, rest := objs[0], objs[1]
+	pad := theme.Padding()
+	// the instructions wrap: their height is the one at the width given
+	rest.Resize(fyne.NewSize(s.Width, rest.Size().Height))
+	h := rest.MinSize().Height
+	if s.Height-h-pad >= pic.MinSize().Height || s.Width < alignBeside+pad+alignLeastBeside {
+		rest.Move(fyne.NewPos(0, s.Height-h))
+		rest.Resize(fyne.NewSize(s.Width, h))
+		pic.Move(fyne.NewPos(0, 0))
+		pic.Resize(fyne.NewSize(s.Width, max(s.Height-h-pad, 0)))
+		return
+	}
+	rest.Resize(fyne.NewSize(alignBeside, rest.Size().Height))
+	h = rest.MinSize().Height
+	rest.Move(fyne.NewPos(s.Width-alignBeside, 0))
+	rest.Resize(fyne.NewSize(alignBeside, h))
+	pic.Move(fyne.NewPos(0, 0))
+	pic.Resize(fyne.NewSize(s.Width-alignBeside-pad, s.Height))
+}
+
+// MinSize is the stacked one's, as the dialog's content asked before.
+func (alignLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	pic, rest := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(max(pic.Width, rest.Width), pic.Height+theme.Padding()+rest.Height)
 }
 
 // fromPoints sets the fields from the two grid points and the squares

@@ -126,7 +126,8 @@ type AlignDialog struct {
 	Ruleset                                      *controls.EscSelect
 	info                                         *widget.Label
 	dlg                                          *dialog.CustomDialog
-	quiet                                        bool // the fields are being set together
+	body                                         *fyne.Container // the picture, then the instructions and fields
+	quiet                                        bool            // the fields are being set together
 	// the grid the preview shows: the last placement that made a map
 	shown          model.BackgroundPlacement
 	shownW, shownH int
@@ -140,8 +141,8 @@ func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOpti
 	if opt.NewEncounter {
 		title = "New encounter from " + img.Name
 	}
-	content := a.content()
-	a.dlg = dialog.NewCustomWithoutButtons(title, content, win)
+	a.body = a.content()
+	a.dlg = dialog.NewCustomWithoutButtons(title, a.body, win)
 	cancel := widget.NewButton("Cancel", a.dlg.Hide)
 	apply := widget.NewButton(map[bool]string{true: "Create", false: "Apply"}[opt.NewEncounter], func() {
 		if a.Submit() == nil {
@@ -153,7 +154,7 @@ func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOpti
 		en.OnSubmitted = func(string) { apply.OnTapped() } // Enter in a field is Apply or Create
 	}
 	a.dlg.SetButtons([]fyne.CanvasObject{cancel, apply})
-	a.dlg.Resize(alignDialogSize(win.Canvas().Size(), content.MinSize()))
+	a.dlg.Resize(alignDialogSize(win.Canvas().Size(), a.body.MinSize()))
 	a.dlg.Show()
 	// once shown: before, it registered nothing, and Escape did not
 	// cancel; Enter with no field focused, or in the ruleset, is Create
@@ -210,7 +211,7 @@ func NewAlign(esc *controls.Escapes, img *Image, opt AlignOptions) *AlignDialog 
 	return a
 }
 
-func (a *AlignDialog) content() fyne.CanvasObject {
+func (a *AlignDialog) content() *fyne.Container {
 	items := []*widget.FormItem{
 		widget.NewFormItem("Squares between the points", a.Squares),
 		widget.NewFormItem("Pixels per square", a.PxPerSquare),
@@ -261,22 +262,36 @@ type alignLayout struct{}
 func (alignLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	pic, rest := objs[0], objs[1]
 	pad := theme.Padding()
-	// the instructions wrap: their height is the one at the width given
-	rest.Resize(fyne.NewSize(s.Width, rest.Size().Height))
-	h := rest.MinSize().Height
-	if s.Height-h-pad >= pic.MinSize().Height || s.Width < alignBeside+pad+alignLeastBeside {
+	if h := fitWidth(rest, s.Width); s.Height-h-pad >= pic.MinSize().Height || s.Width < alignBeside+pad+alignLeastBeside {
 		rest.Move(fyne.NewPos(0, s.Height-h))
-		rest.Resize(fyne.NewSize(s.Width, h))
 		pic.Move(fyne.NewPos(0, 0))
 		pic.Resize(fyne.NewSize(s.Width, max(s.Height-h-pad, 0)))
 		return
 	}
-	rest.Resize(fyne.NewSize(alignBeside, rest.Size().Height))
-	h = rest.MinSize().Height
+	fitWidth(rest, alignBeside)
 	rest.Move(fyne.NewPos(s.Width-alignBeside, 0))
-	rest.Resize(fyne.NewSize(alignBeside, h))
 	pic.Move(fyne.NewPos(0, 0))
 	pic.Resize(fyne.NewSize(s.Width-alignBeside-pad, s.Height))
+}
+
+// fitWidth makes the instructions and fields w wide and as high as their
+// text needs at that width, laid out at it, and returns that height. A
+// wrapped label's height follows its width, and a container lays out
+// again only when its size changes: laid out once at the dialog's width
+// and then narrowed, the instructions ran over the grid found and the
+// form.
+func fitWidth(o fyne.CanvasObject, w float32) float32 {
+	relayout := func() {
+		if c, ok := o.(*fyne.Container); ok && c.Layout != nil {
+			c.Layout.Layout(c.Objects, c.Size())
+		}
+	}
+	o.Resize(fyne.NewSize(w, o.Size().Height))
+	relayout() // the labels take the width
+	h := o.MinSize().Height
+	o.Resize(fyne.NewSize(w, h))
+	relayout() // and the heights they need at it
+	return h
 }
 
 // MinSize is the stacked one's, as the dialog's content asked before.

@@ -46,6 +46,10 @@ var (
 	// ErrBusy: another program kept the database locked past the store's
 	// busy timeout.
 	ErrBusy = errors.New("the database is locked by another program")
+	// ErrFileGone: the database file was deleted, moved or replaced by
+	// another file since it was opened; a write would go to a file no
+	// longer there. The edits stay in memory.
+	ErrFileGone = errors.New("the database file is no longer where it was opened")
 )
 
 // AmbiguousError is returned when a name matches several encounters.

@@ -236,9 +236,9 @@ func (s *Store) Save(ctx context.Context, e *model.Encounter) error {
 		return err
 	}
 	op := fmt.Sprintf("save encounter %q", e.Name)
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx, op, EditsKept)
 	if err != nil {
-		return dbErr(op, true, err)
+		return err
 	}
 	defer tx.Rollback()
 	res, err := s.saveTx(ctx, tx, e, op)
@@ -388,13 +388,24 @@ func (s *Store) conflict(ctx context.Context, tx *sql.Tx, e *model.Encounter, op
 	err := tx.QueryRowContext(ctx, `SELECT version FROM encounters WHERE id = ?`, e.ID).Scan(&stored)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("%s: %w: it was deleted; save it as a copy to keep your edits", op, model.ErrConflict)
+		return deletedError{op}
 	case err != nil:
 		return dbErr(op, true, err)
 	}
 	return fmt.Errorf("%s: %w (you opened version %d, version %d is stored); save it as a copy to keep your edits",
 		op, model.ErrConflict, e.Version, stored)
 }
+
+// deletedError is a save's conflict with a delete: ErrConflict, and
+// ErrNotFound, so the app says the encounter was deleted, not that
+// another window saved it.
+type deletedError struct{ op string }
+
+func (e deletedError) Error() string {
+	return fmt.Sprintf("%s: %v: it was deleted; save it as a copy to keep your edits", e.op, model.ErrConflict)
+}
+
+func (deletedError) Unwrap() []error { return []error{model.ErrConflict, model.ErrNotFound} }
 
 func insertTokens(ctx context.Context, tx *sql.Tx, encID string, tokens []model.Token, ids []string) error {
 	if len(tokens) == 0 {
@@ -477,7 +488,12 @@ func (s *Store) Rename(ctx context.Context, id, name string) error {
 	if err := checkName(name); err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE encounters SET name = ?, updated = ?, version = version + 1 WHERE id = ?`,
+	tx, err := s.beginWrite(ctx, op, EditsKept)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE encounters SET name = ?, updated = ?, version = version + 1 WHERE id = ?`,
 		name, s.now().UnixNano(), id)
 	if err != nil {
 		return dbErr(op, true, err)
@@ -486,6 +502,9 @@ func (s *Store) Rename(ctx context.Context, id, name string) error {
 		return dbErr(op, true, err)
 	} else if n == 0 {
 		return fmt.Errorf("%s: %w", op, model.ErrNotFound)
+	}
+	if err := tx.Commit(); err != nil {
+		return dbErr(op, true, err)
 	}
 	return nil
 }
@@ -497,9 +516,9 @@ func (s *Store) Duplicate(ctx context.Context, id, newName string) (string, erro
 	if err := checkName(newName); err != nil {
 		return "", err
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx, op, EditsKept)
 	if err != nil {
-		return "", dbErr(op, true, err)
+		return "", err
 	}
 	defer tx.Rollback()
 	newID := model.NewID()
@@ -545,7 +564,12 @@ func (s *Store) Duplicate(ctx context.Context, id, newName string) (string, erro
 // CASCADE).
 func (s *Store) Delete(ctx context.Context, id string) error {
 	op := fmt.Sprintf("delete encounter %s", id)
-	res, err := s.db.ExecContext(ctx, `DELETE FROM encounters WHERE id = ?`, id)
+	tx, err := s.beginWrite(ctx, op, "")
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `DELETE FROM encounters WHERE id = ?`, id)
 	if err != nil {
 		return dbErr(op, false, err)
 	}
@@ -553,6 +577,9 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 		return dbErr(op, false, err)
 	} else if n == 0 {
 		return fmt.Errorf("%s: %w", op, model.ErrNotFound)
+	}
+	if err := tx.Commit(); err != nil {
+		return dbErr(op, false, err)
 	}
 	return nil
 }
@@ -598,9 +625,9 @@ func (s *Store) insertUnique(ctx context.Context, c *model.Encounter, base, what
 		return err
 	}
 	op := fmt.Sprintf("%s %q", what, base)
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginWrite(ctx, op, EditsKept)
 	if err != nil {
-		return dbErr(op, true, err)
+		return err
 	}
 	defer tx.Rollback()
 	name, err := uniqueName(ctx, tx, c.Name)

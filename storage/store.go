@@ -89,6 +89,8 @@ var (
 	// ErrBusy: another program kept the database locked past the busy
 	// timeout (5 seconds).
 	ErrBusy = model.ErrBusy
+	// ErrFileGone: the file was deleted, moved or replaced since Open.
+	ErrFileGone = model.ErrFileGone
 )
 
 // busyTimeout is how long a statement waits for another connection's lock
@@ -106,6 +108,7 @@ type Store struct {
 	db       *sql.DB // writes: one connection, every transaction BEGIN IMMEDIATE
 	rdb      *sql.DB // reads: deferred transactions see one snapshot
 	path     string
+	file     os.FileInfo // the file Open opened, which every write checks is still at path
 	readOnly bool
 	seeded   bool
 	backup   string
@@ -319,6 +322,10 @@ func open(p string, o options) (*Store, error) {
 			}
 			return nil, fmt.Errorf("open database %s: %w", p, err)
 		}
+	}
+	if s.file, err = os.Stat(abs); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open database %s: %w", p, err)
 	}
 	return s, nil
 }

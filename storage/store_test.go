@@ -267,8 +267,10 @@ func TestSave(t *testing.T) {
 		if err := s.Delete(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Save(ctx, e); !errors.Is(err, model.ErrConflict) || !strings.Contains(err.Error(), "deleted") {
-			t.Fatalf("got %v, want ErrConflict saying it was deleted", err)
+		// ErrNotFound too, so the app can say deleted rather than saved
+		// elsewhere
+		if err := s.Save(ctx, e); !errors.Is(err, model.ErrConflict) || !errors.Is(err, model.ErrNotFound) || !strings.Contains(err.Error(), "deleted") {
+			t.Fatalf("got %v, want ErrConflict and ErrNotFound saying it was deleted", err)
 		}
 	})
 

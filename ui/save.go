@@ -92,10 +92,11 @@ func (ed *Editor) write() error {
 	logSave(start, err)
 	if err != nil {
 		ed.saving.saveErr = err
-		// a conflict cannot succeed by retrying: autosave stops until the
-		// GM saves a copy; other failures (disk full, a locked or
-		// read-only database) retry with the next save
-		ed.saving.saveBlocked = errors.Is(err, model.ErrConflict)
+		// a conflict, or a library gone from under the app, cannot
+		// succeed by retrying: autosave stops until the GM saves a copy
+		// or exports; other failures (disk full, a locked or read-only
+		// database) retry with the next save
+		ed.saving.saveBlocked = errors.Is(err, model.ErrConflict) || libraryGone(err)
 		return err
 	}
 	ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated = c.ID, c.Version, c.Created, c.Updated
@@ -124,6 +125,11 @@ func (ed *Editor) saveAtStop() {
 
 // saveFailure words a failed save for the GM: a summary and what to do.
 func saveFailure(name string, err error) (summary, detail string) {
+	if errors.Is(err, model.ErrConflict) && errors.Is(err, model.ErrNotFound) {
+		return fmt.Sprintf("%q was deleted elsewhere", name),
+			fmt.Sprintf("Another window or copy of the app deleted %q from the library since you opened it.\n\n"+
+				"Your edits are kept in this window. Choose Save as copy to put them back in the library (under a new name).", name)
+	}
 	if errors.Is(err, model.ErrConflict) {
 		return fmt.Sprintf("%q was changed elsewhere", name),
 			fmt.Sprintf("Another window or copy of the app saved %q since you opened it, so saving here would overwrite those changes.\n\n"+
@@ -141,9 +147,18 @@ func saveFailure(name string, err error) (summary, detail string) {
 }
 
 // nowhere reports whether err leaves the library no room for a copy
-// either: the disk is full, or the database is read-only.
+// either: the disk is full, the database is read-only, or it is gone
+// (libraryGone).
 func nowhere(err error) bool {
-	return errors.Is(err, model.ErrDiskFull) || errors.Is(err, model.ErrReadOnly)
+	return errors.Is(err, model.ErrDiskFull) || errors.Is(err, model.ErrReadOnly) || libraryGone(err)
+}
+
+// libraryGone reports whether err says the library open is no longer one
+// this app can write, however often it tries: its file was deleted or
+// replaced (ErrFileGone), a newer copy of the app upgraded it
+// (ErrNewerSchema), or it was damaged while open (ErrNotDatabase).
+func libraryGone(err error) bool {
+	return errors.Is(err, model.ErrFileGone) || errors.Is(err, model.ErrNewerSchema) || errors.Is(err, model.ErrNotDatabase)
 }
 
 // saveFailed says the save failed and offers what can keep the edits: a

@@ -102,6 +102,7 @@ func Run(store model.EncounterStore, opts Options) {
 	size := initialWindowSize(a.Preferences(), opts.WindowSize)
 	s := NewShell(w, store)
 	s.openStore = opts.OpenStore
+	s.watchEvery = library.WatchEvery
 	a.Lifecycle().SetOnStopped(s.stopped)
 	s.Start(opts)
 	w.Resize(size) // after the content: the library and editor set theirs in Start
@@ -136,6 +137,9 @@ type Shell struct {
 	lib   *library.Library
 	idle  *player.Display // the player display, open while the library shows
 	post  func(func())    // fyne.Do; tests pump background results themselves
+	// watchEvery is how often the library shown looks for changes made
+	// elsewhere (library.Watch); 0, as in tests: never
+	watchEvery time.Duration
 
 	openStore func(path string) (model.EncounterStore, error)
 	opened    model.EncounterStore // a store the shell opened itself (closed by Run)
@@ -217,6 +221,9 @@ func (s *Shell) ShowLibrary() {
 	}
 	s.lib = library.New(s.win, s.store, s.openOrShow)
 	s.lib.OnHelp = func() { showHelp(s.win) }
+	if s.watchEvery > 0 {
+		s.lib.Watch(s.watchEvery, s.post)
+	}
 	if pd != nil {
 		s.idlePlayer(pd)
 	}

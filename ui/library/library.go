@@ -409,9 +409,16 @@ func (l *Library) say(news string) {
 }
 
 func (l *Library) openSelected() {
-	if s, ok := l.selected(); ok && l.open != nil {
-		l.open(s.ID)
+	s, ok := l.selected()
+	if !ok || l.open == nil {
+		return
 	}
+	ctx, cancel := ctx10()
+	defer cancel()
+	if _, err := l.store.Find(ctx, s.ID); l.goneElsewhere("Could not open the encounter", s, err) {
+		return
+	}
+	l.open(s.ID)
 }
 
 func ctx10() (context.Context, context.CancelFunc) {
@@ -668,7 +675,7 @@ func (l *Library) RenameSelected() {
 	en.SetText(s.Name)
 	d := dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if ok {
-			if err := l.Rename(s.ID, en.Text); err != nil {
+			if err := l.Rename(s.ID, en.Text); err != nil && !l.goneElsewhere("Could not rename the encounter", s, err) {
 				controls.ShowError(l.win, "Could not rename the encounter", err)
 			}
 		}
@@ -700,7 +707,7 @@ func (l *Library) Duplicate(id string) error {
 
 func (l *Library) DuplicateSelected() {
 	if s, ok := l.selected(); ok && !RefuseReadOnly(l.win, l.store, "duplicate the encounter") {
-		if err := l.Duplicate(s.ID); err != nil {
+		if err := l.Duplicate(s.ID); err != nil && !l.goneElsewhere("Could not duplicate the encounter", s, err) {
 			controls.ShowError(l.win, "Could not duplicate the encounter", err)
 		}
 	}
@@ -727,7 +734,7 @@ func (l *Library) DeleteSelected() {
 	}
 	d := dialog.NewConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {
 		if ok {
-			if err := l.Delete(s.ID); err != nil {
+			if err := l.Delete(s.ID); err != nil && !l.goneElsewhere("Could not delete the encounter", s, err) {
 				controls.ShowError(l.win, "Could not delete the encounter", err)
 			}
 		}
@@ -879,4 +886,73 @@ func CopyName(s string, taken func(string) bool) string {
 			return n
 		}
 	}
+}
+
+// WatchEvery is how often the library, while it shows, looks whether the
+// store changed elsewhere (Watch): a list of 300 encounters is about a
+// millisecond.
+const WatchEvery = 2 * time.Second
+
+// Watch looks at the store every every while the library has the
+// window, and lists it again when another window or copy of the app,
+// or the command line, added, changed, renamed or deleted an encounter
+// (the selection stays on its encounter). The store is listed beside
+// the window; post runs the rest on the UI goroutine (fyne.Do in the
+// app). It stops once the window shows something else (the editor).
+func (l *Library) Watch(every time.Duration, post func(func())) {
+	time.AfterFunc(every, func() {
+		ctx, cancel := ctx10()
+		items, err := l.store.List(ctx)
+		cancel()
+		post(func() {
+			if l.win.Content() != l.content {
+				return
+			}
+			if err == nil && l.changedElsewhere(items) {
+				l.relist()
+			}
+			l.Watch(every, post)
+		})
+	})
+}
+
+// changedElsewhere reports whether items, the store listed now, differ
+// from what the library lists.
+func (l *Library) changedElsewhere(items []model.Summary) bool {
+	if len(items) != len(l.all) {
+		return true
+	}
+	for i, s := range items {
+		s.Name = model.ReadableName(s.Name)
+		if s != l.all[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// relist lists the store again, keeping the selection on its encounter
+// while it is stored, and the search as typed.
+func (l *Library) relist() {
+	keep, ok := l.selected()
+	if ok {
+		ctx, cancel := ctx10()
+		defer cancel()
+		if _, err := l.store.Find(ctx, keep.ID); err != nil {
+			keep.ID = "" // gone: nothing to keep, and the search stays
+		}
+	}
+	l.reloadSelect(keep.ID)
+}
+
+// goneElsewhere says, when err is the store's ErrNotFound, that the
+// encounter s the GM chose was deleted elsewhere (by its name, where the
+// store's words give its id), lists the store again and reports true.
+func (l *Library) goneElsewhere(title string, s model.Summary, err error) bool {
+	if !errors.Is(err, model.ErrNotFound) {
+		return false
+	}
+	l.relist()
+	controls.ShowError(l.win, title, fmt.Errorf("%q is no longer in the library: another window or copy of the app deleted it. The list shows what the library holds now", s.Name))
+	return true
 }

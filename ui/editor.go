@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"runtime"
 
 	"fyne.io/fyne/v2"
@@ -432,7 +433,11 @@ func (ed *Editor) Undo() {
 	cur := ed.enc
 	s := ed.hist.Back(cur)
 	if s == nil {
-		ed.message("nothing to undo")
+		if n := ed.hist.Kept(); n > 0 {
+			ed.message(fmt.Sprintf("nothing more to undo: undo goes back %d steps, and older ones are not kept", n))
+		} else {
+			ed.message("nothing to undo")
+		}
 		return
 	}
 	ch := ed.hist.Change(s, cur)

@@ -36,7 +36,17 @@ type History struct {
 	moved   string
 	lastKey string
 	lastAt  time.Time
+	// kept is how many steps the stack held when it last let the oldest
+	// go (Push), 0 while it has let none go
+	kept int
 }
+
+// Kept is how far back undo goes since the stack first let its oldest
+// step go (HistoryLimit steps, fewer on a large map: HistoryBytes); 0
+// while every step since the encounter opened is kept. Undo says it when
+// it has nothing more to undo: "nothing to undo" read as if the session
+// had begun there.
+func (h *History) Kept() int { return h.kept }
 
 // Name names the step last recorded for what the GM did ("Wing fell 30
 // ft", "Ogre Brute delayed"), which Undo and Redo say in place of what
@@ -87,6 +97,7 @@ func (h *History) Push(before *model.Encounter, key string) {
 		clear(h.undo[n:])
 		h.undo = h.undo[:n]
 		h.undoNames = h.undoNames[:copy(h.undoNames, h.undoNames[drop:])]
+		h.kept = n
 	}
 	h.dropRedo()
 }

@@ -52,7 +52,7 @@ func (s *Store) stillThere(op, kept string) error {
 	fi, err := os.Stat(s.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s: %w: %s was deleted or moved since the app opened it, so nothing more can be saved there%s; export the encounter file (File menu) to keep them, then open the library again (File > Open library…)",
+		return fmt.Errorf("%s: %w: %s was deleted or moved since the app opened it, so nothing more can be saved there%s; export the encounter file (File menu) to keep them, then put the file back, or restart the app (it opens what is at that path then)",
 			op, ErrFileGone, s.path, kept)
 	case err != nil:
 		return fmt.Errorf("%s: %w: %s cannot be looked at (%v)%s", op, ErrFileGone, s.path, err, kept)

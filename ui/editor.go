@@ -126,6 +126,7 @@ func (ed *Editor) Selected() int { return ed.sel }
 
 // Close stops the editor's background work (after a final save by the caller).
 func (ed *Editor) Close() {
+	ed.saving.closed = true // left as it was: the stop keeps nothing more (saveAtStop)
 	ed.live.worker.Stop()
 	if ed.saving.saveTimer != nil {
 		ed.saving.saveTimer.Stop()

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"fyne.io/fyne/v2/container"
@@ -13,6 +15,8 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
+	"encounterplanner/ui/export"
+	"encounterplanner/ui/filesave"
 	"encounterplanner/ui/library"
 )
 
@@ -111,16 +115,56 @@ func (ed *Editor) write() error {
 // saveAtStop is the last save when the app stops some other way than by
 // its window (the session ends, SIGTERM): the window system is already
 // shut down, so it touches no widget (setting the title there panicked,
-// exit code 2), and a failure can only be said on stderr.
+// exit code 2), and what became of the edits can only be said on stderr.
+// Edits the library would not take are kept anyway: a conflict's as a
+// copy in the library, as Save as copy would; those of a library that
+// is read-only, full or gone in an encounter file in the rescue folder
+// (rescue). Before, a save blocked by either was skipped without a word.
 func (ed *Editor) saveAtStop() {
-	if ed.store == nil || ed.readOnly() || !ed.dirty() || ed.saving.saveBlocked {
+	if ed.store == nil || !ed.dirty() || ed.saving.closed {
 		return
 	}
-	if err := ed.write(); err != nil {
-		fmt.Fprintf(os.Stderr, "encounter-planner: %q was not saved as the app stopped: %v\n", ed.enc.Name, err)
+	err := ed.saving.saveErr
+	if ed.readOnly() {
+		err = errors.New("the library is read-only")
+	} else if !ed.saving.saveBlocked {
+		if err = ed.write(); err == nil {
+			rememberLast(ed.enc.ID)
+			return
+		}
+	}
+	if errors.Is(err, model.ErrConflict) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		c := ed.enc.Clone()
+		if _, cerr := ed.store.SaveAsCopy(ctx, c); cerr == nil {
+			fmt.Fprintf(os.Stderr, "encounter-planner: %q was changed elsewhere; as the app stopped, its edits were saved as %q\n", ed.enc.Name, c.Name)
+			return
+		}
+	}
+	path, rerr := rescue(ed.enc)
+	if rerr != nil {
+		fmt.Fprintf(os.Stderr, "encounter-planner: %q was not saved as the app stopped: %v; nor could its edits be written to a file: %v\n", ed.enc.Name, err, rerr)
 		return
 	}
-	rememberLast(ed.enc.ID)
+	fmt.Fprintf(os.Stderr, "encounter-planner: %q was not saved as the app stopped: %v; its edits were written to %s (File > Import encounter file… brings them back)\n", ed.enc.Name, err, path)
+}
+
+// rescue writes e as an encounter file in rescueDir, named after it and
+// the time, and returns the file's path.
+func rescue(e *model.Encounter) (string, error) {
+	dir, err := rescueDir()
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, filesave.FileBase(e.Name)+" "+time.Now().Format("2006-01-02 150405")+".encounter.json")
+	if _, err := export.WriteFile(path, func(w io.Writer) error { return model.WriteEncounter(w, e) }); err != nil {
+		return "", err
+	}
+	return path, nil
 }
 
 // saveFailure words a failed save for the GM: a summary and what to do.
@@ -285,4 +329,15 @@ type saveState struct {
 	dirtySince  time.Time // when autosave was first asked for since the last save (zero: not since)
 	saveBlocked bool      // a save conflicted: no autosave until the GM decides
 	saveErr     error     // the last save's error, nil after a success
+	closed      bool      // the editor was closed: saved, or left without saving as the GM chose
+}
+
+// rescueDir is the folder for edits the library could not take as the
+// app stopped: rescued/ in the app's config folder.
+var rescueDir = func() (string, error) {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, "encounter-planner", "rescued"), nil
 }

@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"encounterplanner/model"
+)
+
+// TestStopKeepsEditsASaveCouldNotStore: the session ended (SIGTERM, a
+// logout) with edits whose save had failed: another window had saved the
+// encounter (a conflict), or the library file had gone. The last save as
+// the app stopped skipped a blocked save without a word, and the edits
+// were lost. A conflict's edits now go into the library as a copy; edits
+// the library cannot take go into an encounter file in the rescue
+// folder, which import brings back.
+func TestStopKeepsEditsASaveCouldNotStore(t *testing.T) {
+	t.Run("OKConflictSavedAsACopy", func(t *testing.T) {
+		e := model.Sample()
+		s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
+		if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		st.Bump(e.ID)
+		s.ed.SaveNow()
+		if !s.ed.saving.saveBlocked {
+			t.Fatal("the conflict did not block autosave")
+		}
+		s.win, s.ed.win = goneWindow{w}, goneWindow{w}
+		s.stopped()
+		var copies []*model.Encounter
+		st.Each(func(c *model.Encounter) {
+			if strings.HasSuffix(c.Name, "(copy)") {
+				copies = append(copies, c)
+			}
+		})
+		if len(copies) != 1 || copies[0].Grid.At(1, 1) != model.Wall {
+			t.Errorf("after the stop the library holds %d copies; want one, with the edit", len(copies))
+		}
+	})
+	t.Run("OKLibraryGoneWrittenToAFile", func(t *testing.T) {
+		dir := t.TempDir()
+		was := rescueDir
+		rescueDir = func() (string, error) { return dir, nil }
+		t.Cleanup(func() { rescueDir = was })
+		e := model.Sample()
+		s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
+		if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		st.Fail = fmt.Errorf("save: %w: it was deleted or moved", model.ErrFileGone)
+		s.ed.SaveNow()
+		s.win, s.ed.win = goneWindow{w}, goneWindow{w}
+		s.stopped()
+		files, _ := filepath.Glob(filepath.Join(dir, "*.encounter.json"))
+		if len(files) != 1 {
+			t.Fatalf("the rescue folder holds %q; want one encounter file", files)
+		}
+		f, err := os.Open(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		got, err := model.ReadEncounter(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Name != e.Name || got.Grid.At(1, 1) != model.Wall {
+			t.Errorf("the rescued file holds %q without the edit", got.Name)
+		}
+		st.Fail = nil
+		if stored, _ := st.Load(context.Background(), e.ID); stored.Grid.At(1, 1) == model.Wall {
+			t.Error("the library took the edit, which it refused")
+		}
+	})
+	t.Run("OKLeftWithoutSaving", func(t *testing.T) {
+		// the GM answered Leave without saving as the window closed: the
+		// editor is closed, and the stop keeps nothing
+		dir := t.TempDir()
+		was := rescueDir
+		rescueDir = func() (string, error) { return dir, nil }
+		t.Cleanup(func() { rescueDir = was })
+		e := model.Sample()
+		s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
+		if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		st.Bump(e.ID)
+		s.ed.SaveNow()
+		s.ed.Close()
+		s.win, s.ed.win = goneWindow{w}, goneWindow{w}
+		s.stopped()
+		files, _ := filepath.Glob(filepath.Join(dir, "*"))
+		if st.Count() != 1 || len(files) != 0 {
+			t.Errorf("edits the GM left without saving were kept: %d stored, files %q", st.Count(), files)
+		}
+	})
+}

@@ -35,17 +35,21 @@ type ptsEngine struct {
 	gen     uint32
 	buckets [5][]int32
 	cells   []uint8
-	es      edgeSteps   // the steps blocking edges refuse (moves; leap and forced rebuild it)
-	block   squareSum   // walls, obstacles, enemies and neutral tokens: not entered
-	noEnd   squareSum   // walls, obstacles, every other token: not ended in
-	diff    squareSum   // difficult
-	greater squareSum   // greater difficult
-	haz     squareSum   // hazardous, narrow, uneven (path tie-break)
-	wall    squareSum   // walls alone (leap)
-	crowd   squareSum   // walls, obstacles and every other token (forced movement)
-	ctx     ptsCtx      // the current query (kept to avoid an allocation)
-	route   routeSearch // Path's buffers
-	sight   teleportSight
+	es      edgeSteps // the steps blocking edges refuse (moves; leap and forced rebuild it)
+	block   squareSum // walls, obstacles, enemies and neutral tokens: not entered
+	noEnd   squareSum // walls, obstacles, every other token: not ended in
+	// teleport's larger spaces: the squares whose north or west side is a
+	// blocking edge (splitEdges)
+	sideBits     []uint8
+	edgeN, edgeW squareSum
+	diff         squareSum   // difficult
+	greater      squareSum   // greater difficult
+	haz          squareSum   // hazardous, narrow, uneven (path tie-break)
+	wall         squareSum   // walls alone (leap)
+	crowd        squareSum   // walls, obstacles and every other token (forced movement)
+	ctx          ptsCtx      // the current query (kept to avoid an allocation)
+	route        routeSearch // Path's buffers
+	sight        teleportSight
 }
 
 func newPoints() Engine {

@@ -102,8 +102,17 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 		return dst, nil
 	}
 	seen := g.sight.visible(e, c.sx, c.sy, k, r, x0, y0, x1, y1)
+	// Nor may a blocking edge run through the space it ends in ("its space
+	// never contains a blocking edge", rules-conventions.md, "Walls and
+	// doors on grid edges"): the west and north sides of the squares inside
+	// the space, as counts over rectangles.
+	split := k > 1 && g.sight.hasEdges
+	if split {
+		g.splitEdges(x0, y0, x1+k-1, y1+k-1)
+	}
 	end := func(x, y int) bool {
-		return seen[(y-y0)*(x1-x0+1)+x-x0] && g.noEnd.rect(x, y, x+k-1, y+k-1) == 0
+		return seen[(y-y0)*(x1-x0+1)+x-x0] && g.noEnd.rect(x, y, x+k-1, y+k-1) == 0 &&
+			(!split || g.edgeW.rect(x+1, y, x+k-1, y+k-1) == 0 && g.edgeN.rect(x, y+1, x+k-1, y+k-1) == 0)
 	}
 	n := 0
 	for y := y0; y <= y1; y++ {
@@ -122,6 +131,25 @@ func (g *ptsEngine) Teleport(dst []Square, e *model.Encounter, tok, rangeSquares
 		}
 	}
 	return dst, nil
+}
+
+// splitEdges counts, over the squares x0..x1, y0..y1, those whose west side
+// (edgeW) or north side (edgeN) is a blocking edge, from the edges
+// teleportSight indexed. O(area), reusing its buffers.
+func (g *ptsEngine) splitEdges(x0, y0, x1, y1 int) {
+	w, h := x1-x0+1, y1-y0+1
+	if cap(g.sideBits) < w*h {
+		g.sideBits = make([]uint8, w*h)
+	}
+	b := g.sideBits[:w*h]
+	for y := y0; y <= y1; y++ {
+		row := b[(y-y0)*w : (y-y0+1)*w]
+		for x := range row {
+			row[x] = g.sight.eg.at(x0+x, y) // bit 0 north blocks, bit 1 west
+		}
+	}
+	g.edgeN.build(b, x0, y0, w, h, 1)
+	g.edgeW.build(b, x0, y0, w, h, 2)
 }
 
 // Forced movement kinds.

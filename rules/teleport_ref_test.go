@@ -20,6 +20,7 @@ func (g *ptsEngine) teleportBySquares(dst []Square, e *model.Encounter, tok, ran
 	r := clampUse(rangeSquares, mapSide(&e.Grid))
 	c, _ := g.moverCtx(e, tok, r)
 	k := c.k
+	eg := model.NewEdgeGrid(e.Grid.W, e.Grid.H, e.Edges)
 	for y := max(c.sy-r, 0); y <= c.sy+r; y++ {
 		for x := max(c.sx-r, 0); x <= c.sx+r; x++ {
 			if x == c.sx && y == c.sy || !c.fits(x, y) || g.noEnd.rect(x, y, x+k-1, y+k-1) != 0 {
@@ -33,10 +34,28 @@ func (g *ptsEngine) teleportBySquares(dst []Square, e *model.Encounter, tok, ran
 			if len(e.Edges) > 0 && edgesHit(e.Edges, 2*c.sx+k, 2*c.sy+k, 2*x+k, 2*y+k, 0) {
 				continue
 			}
+			// Nor a space a blocking edge runs through (rules-conventions.md:
+			// a space "never contains a blocking edge").
+			if spaceSplitByEdge(&eg, x, y, k) {
+				continue
+			}
 			dst = append(dst, Square{X: x, Y: y, Cost: max(absInt(x-c.sx), absInt(y-c.sy)), Actions: 1})
 		}
 	}
 	return dst, nil
+}
+
+// spaceSplitByEdge reports whether a blocking edge runs between two squares
+// of the k x k space at (x, y): every unit edge inside it asked of the map.
+func spaceSplitByEdge(g *model.EdgeGrid, x, y, k int) bool {
+	for j := y; j < y+k; j++ {
+		for i := x; i < x+k; i++ {
+			if i > x && model.EdgeBetween(g, i-1, j, i, j) || j > y && model.EdgeBetween(g, i, j-1, i, j) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ptsFrac is a rational number num/den with den > 0.

@@ -228,3 +228,33 @@ func BenchmarkTeleport250(b *testing.B) {
 		}
 	}
 }
+
+// TestTeleportRefusesASpaceAWallEdgeRunsThrough: a Huge token may not
+// teleport to where a wall edge would run between the squares of its 3 x 3
+// space ("its space never contains a blocking edge", rules-conventions.md,
+// "Walls and doors on grid edges"), as it may not step, leap or be pushed
+// there; one square on, with the edge along its side, it may.
+func TestTeleportRefusesASpaceAWallEdgeRunsThrough(t *testing.T) {
+	e := &model.Encounter{Name: "split", Ruleset: model.Points, Grid: model.NewGrid(10, 6),
+		Tokens: []model.Token{{Name: "Ogre", Size: model.Huge, X: 0, Y: 3}},
+		Edges:  []model.Edge{wallE(model.EdgeWall, 6, 0, 6, 1)}}
+	var g ptsEngine
+	got, err := g.Teleport(nil, e, 0, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := func(x, y int) bool {
+		return slices.ContainsFunc(got, func(s Square) bool { return s.X == x && s.Y == y })
+	}
+	if has(4, 0) || has(5, 0) {
+		t.Errorf("teleports to (4, 0) or (5, 0), whose space the edge x = 6, y 0-1 runs through: %v", got)
+	}
+	if !has(3, 0) || !has(6, 0) || !has(4, 1) {
+		t.Errorf("refuses (3, 0), (6, 0) or (4, 1), beside the edge or below it: %v", got)
+	}
+	var slow ptsEngine
+	want, _ := slow.teleportBySquares(nil, e, 0, 6)
+	if !slices.Equal(got, want) {
+		t.Errorf("teleport %v\nreference %v", got, want)
+	}
+}

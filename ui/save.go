@@ -144,10 +144,24 @@ func (ed *Editor) saveAtStop() {
 	}
 	path, rerr := rescue(ed.enc)
 	if rerr != nil {
-		fmt.Fprintf(os.Stderr, "encounter-planner: %q was not saved as the app stopped: %v; nor could its edits be written to a file: %v\n", ed.enc.Name, err, rerr)
+		fmt.Fprintf(os.Stderr, "encounter-planner: %q was not saved as the app stopped (%s), nor could its edits be written to a file: %v\n", ed.enc.Name, stopCause(err), rerr)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "encounter-planner: %q was not saved as the app stopped: %v; its edits were written to %s (File > Import encounter file… brings them back)\n", ed.enc.Name, err, path)
+	fmt.Fprintf(os.Stderr, "encounter-planner: %q was not saved as the app stopped (%s); its edits were written to %s (File > Import encounter file… brings them back)\n", ed.enc.Name, stopCause(err), path)
+}
+
+// stopCause words why a save failed as the app stopped, without the
+// store's advice for a window that goes on ("export the encounter file
+// (File menu) to keep them", "try again"): nothing can be done in the
+// app by then, and the edits are already in a file. The store's words
+// are kept for a failure none of its errors names.
+func stopCause(err error) string {
+	for _, e := range []error{model.ErrFileGone, model.ErrReadOnly, model.ErrDiskFull, model.ErrBusy, model.ErrNewerSchema, model.ErrNotDatabase} {
+		if errors.Is(err, e) {
+			return e.Error()
+		}
+	}
+	return err.Error()
 }
 
 // rescue writes e as an encounter file in rescueDir, named after it and

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,4 +100,55 @@ func TestStopKeepsEditsASaveCouldNotStore(t *testing.T) {
 			t.Errorf("edits the GM left without saving were kept: %d stored, files %q", st.Count(), files)
 		}
 	})
+}
+
+// TestStopRescueSaysWhatWasDoneAndWhere: as the app stopped, edits the
+// library would not take were written to a file, and stderr said so with
+// the store's whole error, advice for a window that goes on included:
+// "export the encounter file (File menu) to keep them", when the app had
+// just kept them and had no menu any more. It says why the save failed,
+// what was done and where.
+func TestStopRescueSaysWhatWasDoneAndWhere(t *testing.T) {
+	dir := t.TempDir()
+	was := rescueDir
+	rescueDir = func() (string, error) { return dir, nil }
+	t.Cleanup(func() { rescueDir = was })
+	e := model.Sample()
+	s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
+	if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	st.Fail = fmt.Errorf(`save encounter "Derelict cargo bay": %w: /x/encounters.db was deleted or moved since the app opened it, so nothing more can be saved there; your edits are kept; export the encounter file (File menu) to keep them, then put the file back, or restart the app`, model.ErrFileGone)
+	s.ed.SaveNow()
+	s.win, s.ed.win = goneWindow{w}, goneWindow{w}
+	said := stderrOf(t, s.stopped)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.encounter.json"))
+	if len(files) != 1 {
+		t.Fatalf("the rescue folder holds %q; want one encounter file", files)
+	}
+	for _, bad := range []string{"export the encounter file", "File menu", "your edits are kept", "restart the app"} {
+		if strings.Contains(said, bad) {
+			t.Errorf("at the stop stderr says %q, with the store's advice %q", said, bad)
+		}
+	}
+	if !strings.Contains(said, files[0]) || !strings.Contains(said, "no longer where it was opened") || !strings.Contains(said, `"Derelict cargo bay"`) {
+		t.Errorf("at the stop stderr says %q; want the encounter, why it was not saved and the file %s", said, files[0])
+	}
+}
+
+// stderrOf runs f and returns what it wrote to stderr.
+func stderrOf(t *testing.T, f func()) string {
+	t.Helper()
+	r, wr, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	was := os.Stderr
+	os.Stderr = wr
+	defer func() { os.Stderr = was }()
+	f()
+	wr.Close()
+	b, _ := io.ReadAll(r)
+	r.Close()
+	return string(b)
 }

@@ -76,6 +76,11 @@ type EncounterStore interface {
 	List(ctx context.Context) ([]Summary, error)
 	// Load returns the encounter with the id.
 	Load(ctx context.Context, id string) (*Encounter, error)
+	// Version returns the stored version of the encounter with the id
+	// (ErrNotFound when there is none): a window holding the encounter
+	// sees a change made elsewhere (another window, copy of the app or the
+	// command line) by the version moving, without reading the encounter.
+	Version(ctx context.Context, id string) (int64, error)
 	// Find resolves a name or id to an id (AmbiguousError, ErrNotFound).
 	Find(ctx context.Context, nameOrID string) (string, error)
 	// Save stores e in one transaction. A new encounter (empty ID) gets an

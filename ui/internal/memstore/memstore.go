@@ -70,6 +70,17 @@ func (s *Store) Load(ctx context.Context, id string) (*model.Encounter, error) {
 	return e.Clone(), nil
 }
 
+// Version returns the stored version, as storage.Store does.
+func (s *Store) Version(ctx context.Context, id string) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.encs[id]
+	if !ok {
+		return 0, model.ErrNotFound
+	}
+	return e.Version, nil
+}
+
 func (s *Store) Find(ctx context.Context, nameOrID string) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -137,8 +137,9 @@ type Shell struct {
 	lib   *library.Library
 	idle  *player.Display // the player display, open while the library shows
 	post  func(func())    // fyne.Do; tests pump background results themselves
-	// watchEvery is how often the library shown looks for changes made
-	// elsewhere (library.Watch); 0, as in tests: never
+	// watchEvery is how often the library or editor shown looks for
+	// changes made elsewhere (library.Watch, Editor.watchElsewhere); 0, as
+	// in tests: never
 	watchEvery time.Duration
 
 	openStore func(path string) (model.EncounterStore, error)
@@ -326,6 +327,9 @@ func (s *Shell) Open(nameOrID string) error {
 	s.ed.adoptPlayer(pd)
 	s.ed.OnLibrary = s.ShowLibrary
 	s.ed.OnOpen = s.openOrShow
+	if s.watchEvery > 0 {
+		s.ed.watchElsewhere(s.watchEvery) // another window's changes (elsewhere.go)
+	}
 	rememberLast(e.ID)
 	if len(e.Dropped) > 0 {
 		controls.ShowError(s.win, "Some of the encounter could not be used as stored", fmt.Errorf("%s. The database keeps it as it was until the encounter is next saved, which stores it as it opened: to keep a copy, quit now and run encounter-planner backup COPY.db", strings.Join(e.Dropped, "; ")))

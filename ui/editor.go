@@ -52,6 +52,7 @@ type Editor struct {
 	gest    mapGesture   // the primary-button gesture in progress
 	live    liveOverlays // the worker and its last answer
 	saving  saveState
+	away    elsewhere // changes made elsewhere to the encounter (elsewhere.go)
 
 	// the parts of the window, each with its widgets
 	view    *mapview.View
@@ -128,6 +129,9 @@ func (ed *Editor) Selected() int { return ed.sel }
 func (ed *Editor) Close() {
 	ed.saving.closed = true // left as it was: the stop keeps nothing more (saveAtStop)
 	ed.live.worker.Stop()
+	if ed.away.timer != nil {
+		ed.away.timer.Stop()
+	}
 	if ed.saving.saveTimer != nil {
 		ed.saving.saveTimer.Stop()
 	}
@@ -171,13 +175,16 @@ func (ed *Editor) build() {
 	ed.ovp.coverLabel.Wrapping = fyne.TextWrapWord
 	right := ed.buildRightPane() // rightpane.go
 
-	var banner fyne.CanvasObject
+	// above the map: what the GM must know before editing on (elsewhere.go)
+	ed.away.bar = container.NewVBox()
+	ed.away.bar.Hide()
 	if ed.readOnly() {
 		// the store cannot be written: say so where the GM looks, before
 		// any edit, and offer the one way to keep them
-		banner = library.ReadOnlyBanner(ed.exportFile)
+		ed.away.bar.Add(library.ReadOnlyBanner(ed.exportFile))
+		ed.away.bar.Show()
 	}
-	split := container.NewBorder(banner, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.view)
+	split := container.NewBorder(ed.away.bar, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.view)
 	// The window goes no smaller than editorLeast: below it the overlays
 	// panel ran over the status bar and out of the window.
 	least := editorLeast.Subtract(editorChrome())

@@ -269,6 +269,7 @@ func (ed *Editor) SaveAsCopy() error {
 	ed.saving.dirtySince = time.Time{}
 	ed.saving.saveBlocked = false
 	ed.saving.saveErr = nil
+	ed.showNotice(noticeNone) // a change or delete elsewhere: the copy settles it
 	ed.updateTitle()
 	ed.message("saved as " + c.Name)
 	return nil

@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
+)
+
+// saveElsewhere saves a wall at (x, y) in the encounter id of st, as
+// another window or copy of the app would, and returns what it stored.
+func saveElsewhere(t *testing.T, st *memstore.Store, id string, x, y int) *model.Encounter {
+	t.Helper()
+	other, err := st.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Grid.Set(x, y, model.Wall)
+	if err := st.Save(context.Background(), other); err != nil {
+		t.Fatal(err)
+	}
+	return other
+}
+
+// noticeButton returns the button labelled text in the bar above the map.
+func noticeButton(t *testing.T, ed *Editor, text string) *widget.Button {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(ed.away.bar) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text && b.Visible() {
+			return b
+		}
+	}
+	t.Fatalf("no %q button above the map (it says %q)", text, ed.notice())
+	return nil
+}
+
+// TestEditorShowsWhatChangedElsewhere: a window held an encounter that
+// another window or copy of the app saved, and showed the old state until
+// its own save conflicted. It looks at the stored version (watchElsewhere):
+// with nothing unsaved it shows the new version and says so in the status
+// bar, the reload one undo step; with unsaved edits it says at once,
+// above the map and without a dialog, that the encounter changed
+// elsewhere, keeps the edits, stops autosave and offers Save as copy.
+func TestEditorShowsWhatChangedElsewhere(t *testing.T) {
+	t.Run("OKNothingUnsavedReloads", func(t *testing.T) {
+		ed, st, p := newTestEditor(t, model.Sample())
+		ed.Select(0)
+		tok := ed.enc.Tokens[0].ID
+		ed.watchElsewhere(time.Millisecond)
+		other := saveElsewhere(t, st, ed.enc.ID, 1, 1)
+		p.until(t, "the reload", func() bool { return ed.enc.Version == other.Version })
+		if ed.enc.Grid.At(1, 1) != model.Wall {
+			t.Error("the window shows the old map after the reload")
+		}
+		if ed.dirty() || strings.HasSuffix(ed.win.Title(), "*") || ed.status.saveLabel.Text == saveStateFailed {
+			t.Errorf("the reload left the window unsaved: title %q, %q", ed.win.Title(), ed.status.saveLabel.Text)
+		}
+		if got := ed.status.msgLabel.Text; !strings.HasPrefix(got, "Reloaded: changed in another window") {
+			t.Errorf("the status bar says %q after the reload", got)
+		}
+		if ed.sel < 0 || ed.enc.Tokens[ed.sel].ID != tok {
+			t.Error("the reload lost the selection")
+		}
+		if ed.notice() != "" || len(ed.win.Canvas().Overlays().List()) != 0 {
+			t.Errorf("a reload with nothing unsaved asked something: %q", ed.notice())
+		}
+		// undo goes back to what the window showed, an edit saved over
+		// the change as any other
+		ed.Undo()
+		if ed.enc.Grid.At(1, 1) == model.Wall || !ed.dirty() {
+			t.Error("undo did not go back to the map before the reload, to be saved")
+		}
+		if got := ed.status.msgLabel.Text; got != "Undone: "+reloadStep {
+			t.Errorf("undo says %q; want it to name the reload", got)
+		}
+		if err := ed.SaveNow(); err != nil {
+			t.Errorf("saving the undone reload: %v", err)
+		}
+	})
+	t.Run("OKUnsavedEditsSaidAtOnce", func(t *testing.T) {
+		ed, st, p := newTestEditor(t, model.Sample())
+		ed.watchElsewhere(time.Millisecond)
+		if err := ed.apply("", func(c *model.Encounter) error { c.Grid.Set(2, 2, model.Wall); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		saveElsewhere(t, st, ed.enc.ID, 1, 1)
+		p.until(t, "the notice", func() bool { return ed.notice() != "" })
+		if got := ed.notice(); !strings.Contains(got, `"Derelict cargo bay" was changed in another window`) {
+			t.Errorf("above the map: %q", got)
+		}
+		if !ed.away.bar.Visible() || len(ed.win.Canvas().Overlays().List()) != 0 {
+			t.Error("the change was not said above the map, or a dialog came up")
+		}
+		if ed.enc.Grid.At(2, 2) != model.Wall || ed.enc.Grid.At(1, 1) == model.Wall {
+			t.Error("the window's edits were replaced")
+		}
+		if !ed.saving.saveBlocked || ed.status.saveLabel.Text != saveStateFailed {
+			t.Errorf("autosave goes on after the change elsewhere (status %q)", ed.status.saveLabel.Text)
+		}
+		saves := st.Saves
+		time.Sleep(50 * time.Millisecond)
+		p.drain()
+		if st.Saves != saves || len(ed.win.Canvas().Overlays().List()) != 0 {
+			t.Error("a save was tried after the notice")
+		}
+		test.Tap(noticeButton(t, ed, "Save as copy"))
+		if ed.notice() != "" || ed.away.bar.Visible() {
+			t.Errorf("after Save as copy the notice stays: %q", ed.notice())
+		}
+		if !strings.HasSuffix(ed.enc.Name, "(copy)") || ed.dirty() {
+			t.Errorf("the window holds %q, dirty %v, after Save as copy", ed.enc.Name, ed.dirty())
+		}
+	})
+	t.Run("OKTheAppsEditorLooks", func(t *testing.T) {
+		s, _, st, p := startShell(t, model.Sample(), Options{Library: true})
+		s.watchEvery = time.Millisecond
+		if err := s.Open("Derelict cargo bay"); err != nil {
+			t.Fatal(err)
+		}
+		other := saveElsewhere(t, st, s.ed.enc.ID, 1, 1)
+		p.until(t, "the reload", func() bool { return s.ed.enc.Version == other.Version })
+	})
+	t.Run("OKReloadAskedKeepsEditsInUndo", func(t *testing.T) {
+		ed, st, p := newTestEditor(t, model.Sample())
+		ed.watchElsewhere(time.Millisecond)
+		if err := ed.apply("", func(c *model.Encounter) error { c.Grid.Set(2, 2, model.Wall); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		saveElsewhere(t, st, ed.enc.ID, 1, 1)
+		p.until(t, "the notice", func() bool { return ed.notice() != "" })
+		test.Tap(noticeButton(t, ed, "Reload"))
+		if ed.enc.Grid.At(1, 1) != model.Wall || ed.enc.Grid.At(2, 2) == model.Wall || ed.dirty() || ed.notice() != "" {
+			t.Error("Reload did not show the version saved elsewhere, saved and without the notice")
+		}
+		ed.Undo()
+		if ed.enc.Grid.At(2, 2) != model.Wall || !ed.dirty() {
+			t.Error("undo after Reload did not bring the edits back")
+		}
+	})
+}
+
+// TestEditorSaysItsEncounterWasDeletedElsewhere: another window deleted
+// the encounter this one holds: it says so above the map at once, keeps
+// the work, saves nothing (a save would put it back without a word) and
+// offers Save as copy and Export encounter file….
+func TestEditorSaysItsEncounterWasDeletedElsewhere(t *testing.T) {
+	ed, st, p := newTestEditor(t, model.Sample())
+	ed.watchElsewhere(time.Millisecond)
+	n := len(ed.enc.Tokens)
+	if err := st.Delete(context.Background(), ed.enc.ID); err != nil {
+		t.Fatal(err)
+	}
+	p.until(t, "the notice", func() bool { return ed.notice() != "" })
+	if got := ed.notice(); !strings.Contains(got, `"Derelict cargo bay" was deleted in another window`) {
+		t.Errorf("above the map: %q", got)
+	}
+	if len(ed.enc.Tokens) != n || len(ed.win.Canvas().Overlays().List()) != 0 {
+		t.Error("the work was dropped, or a dialog came up")
+	}
+	noticeButton(t, ed, "Export encounter file…")
+	if err := ed.apply("", func(c *model.Encounter) error { c.Grid.Set(2, 2, model.Wall); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	p.drain()
+	if st.Count() != 0 {
+		t.Error("autosave put the deleted encounter back")
+	}
+	test.Tap(noticeButton(t, ed, "Save as copy"))
+	if st.Count() != 1 || ed.notice() != "" {
+		t.Errorf("after Save as copy the library holds %d, the notice says %q", st.Count(), ed.notice())
+	}
+}
+
+// TestEditorStopsLookingWhenClosed: a closed editor looks at the store
+// no more.
+func TestEditorStopsLookingWhenClosed(t *testing.T) {
+	ed, _, p := newTestEditor(t, model.Sample())
+	ed.watchElsewhere(time.Millisecond)
+	p.until(t, "a look", func() bool { return ed.away.looks > 2 })
+	ed.Close()
+	time.Sleep(10 * time.Millisecond)
+	p.drain()
+	n := ed.away.looks
+	time.Sleep(20 * time.Millisecond)
+	p.drain()
+	if ed.away.looks != n {
+		t.Error("the closed editor went on looking")
+	}
+}

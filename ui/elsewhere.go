@@ -229,6 +229,15 @@ func (ed *Editor) showNotice(n notice) {
 	bar.Refresh()
 }
 
+// conflictNotice is the notice for a save's conflict err: deleted
+// elsewhere, or changed.
+func conflictNotice(err error) notice {
+	if errors.Is(err, model.ErrNotFound) {
+		return noticeDeleted
+	}
+	return noticeChanged
+}
+
 // notice returns what the bar above the map says ("" for nothing), for
 // tests.
 func (ed *Editor) notice() string {

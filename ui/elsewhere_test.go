@@ -194,3 +194,31 @@ func TestEditorStopsLookingWhenClosed(t *testing.T) {
 		t.Error("the closed editor went on looking")
 	}
 }
+
+// TestAutosaveConflictSaidAboveTheMap: another window saved the encounter
+// between two looks, and this one's autosave conflicted a second after
+// the GM's edit: a dialog came up in the middle of what the GM did next.
+// The bar above the map says it, and offers Save as copy; Ctrl+S still
+// shows the dialog.
+func TestAutosaveConflictSaidAboveTheMap(t *testing.T) {
+	ed, st, p := newTestEditor(t, openEncounter(t, 6, 6))
+	st.Bump(ed.enc.ID)
+	if err := ed.apply("", func(c *model.Encounter) error { c.Grid.Set(2, 2, model.Wall); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	p.until(t, "the autosave", func() bool { return ed.saving.saveErr != nil })
+	if len(ed.win.Canvas().Overlays().List()) != 0 {
+		t.Error("the autosave's conflict came up as a dialog")
+	}
+	if got := ed.notice(); !strings.Contains(got, "was changed in another window") {
+		t.Errorf("above the map: %q", got)
+	}
+	noticeButton(t, ed, "Save as copy")
+	if ed.status.saveLabel.Text != saveStateFailed || !ed.saving.saveBlocked {
+		t.Errorf("after the conflict the status says %q, autosave blocked %v", ed.status.saveLabel.Text, ed.saving.saveBlocked)
+	}
+	ed.SaveNow()
+	if len(ed.win.Canvas().Overlays().List()) == 0 {
+		t.Error("Ctrl+S after the conflict shows no dialog")
+	}
+}

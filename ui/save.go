@@ -47,12 +47,38 @@ func (ed *Editor) scheduleSave() {
 		ed.post(func() {
 			due := ed.rev == rev || time.Since(ed.saving.dirtySince) >= autosaveMaxWait
 			if due && ed.dirty() && !ed.saving.saveBlocked && !ed.gest.stroke && ed.gest.dragTok < 0 {
-				ed.SaveNow()
+				ed.autosave()
 			} else if ed.dirty() && !ed.saving.saveBlocked {
 				ed.scheduleSave()
 			}
 		})
 	})
+}
+
+// autosave is the save the timer makes. When it conflicts (the
+// encounter was changed or deleted elsewhere since the window last
+// looked, elsewhere.go) the bar above the map says so and offers what
+// the conflict's dialog would: that dialog came up a second after an
+// edit, in the middle of what the GM did next. Other failures, and
+// Ctrl+S, still show the dialog.
+func (ed *Editor) autosave() {
+	if ed.store == nil || ed.readOnly() {
+		return
+	}
+	first := ed.saving.saveErr == nil
+	err := ed.write()
+	ed.updateTitle()
+	switch {
+	case err == nil:
+		rememberLast(ed.enc.ID)
+	case errors.Is(err, model.ErrConflict):
+		ed.message("not saved: " + err.Error())
+		ed.showNotice(conflictNotice(err))
+	case first || ed.saving.saveBlocked:
+		ed.saveFailed(err)
+	default:
+		ed.message(fmt.Sprintf("not saved: %v (edits kept; the next save tries again)", err))
+	}
 }
 
 // SaveNow stores the encounter at once. On failure the edits stay in

@@ -209,7 +209,7 @@ func (ed *Editor) showNotice(n notice) {
 		text = fmt.Sprintf("%q was changed in another window or copy of the app. Your edits here are not saved: saving them would overwrite that change.", name)
 		buttons = []fyne.CanvasObject{copyOrExport, widget.NewButton("Reload", ed.reloadAsked)}
 	case noticeDeleted:
-		text = fmt.Sprintf("%q was deleted in another window or copy of the app. This window still holds it: Save as copy puts it back in the library.", name)
+		text = fmt.Sprintf("%q was deleted in another window or copy of the app; this window still holds it.", name)
 		buttons = []fyne.CanvasObject{copyOrExport}
 		if !ed.readOnly() {
 			buttons = append(buttons, widget.NewButton("Export encounter file…", ed.exportFile))

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/library"
 )
 
 // TestTheRoundLineSaysWhyACreatureStaysPut: on the turn of a creature
@@ -25,6 +26,37 @@ func TestTheRoundLineSaysWhyACreatureStaysPut(t *testing.T) {
 		settle(t, ed, p)
 		if h := fightHeading(t, ed); h != want {
 			t.Errorf("%s on its turn: the round line reads %q, want %q", cond, h, want)
+		}
+	}
+}
+
+// TestAShipsRoundLineSaysHowFarOfHowFar: on a ship's turn the round line
+// read "Round 1 · 0 ft flown", with no word of the ship's Speed, where
+// sf2e's says "3 of 3 actions left to move". It says how far the ship
+// has flown of its Speed, as the path's "beyond its movement" does.
+func TestAShipsRoundLineSaysHowFarOfHowFar(t *testing.T) {
+	e, _ := library.NewEncounter("Dogfight", model.Starship, 30, 30, 50)
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Sunrise Maiden", X: 10, Y: 10, Size: model.Small, Side: "party", Speeds: map[string]int{model.SpeedFly: 300, model.SpeedTurn: 100}},
+		{ID: model.NewID(), Name: "Drone", X: 20, Y: 20, Size: model.Small, Side: "enemy"},
+	}
+	for _, c := range []struct {
+		turn  string
+		spent int
+		want  string
+	}{
+		{"Sunrise Maiden", 0, "Round 1 · 0 of 300 ft flown"},
+		{"Sunrise Maiden", 100, "Round 1 · 100 of 300 ft flown"},
+		{"Drone", 0, "Round 1 · no fly Speed: cannot move"},
+	} {
+		e.Fight = &model.Fight{Round: 1, Order: []string{"Sunrise Maiden", "Drone"}, Turn: c.turn}
+		if c.spent > 0 {
+			e.Fight.State = map[string]model.TurnState{c.turn: {Spent: c.spent}}
+		}
+		ed, _, p := newTestEditor(t, e.Clone())
+		settle(t, ed, p)
+		if h := fightHeading(t, ed); h != c.want {
+			t.Errorf("%s's turn, %d ft flown: the round line reads %q, want %q", c.turn, c.spent, h, c.want)
 		}
 	}
 }

@@ -260,17 +260,19 @@ func turnPath(e *model.Encounter, i, x, y int, set Settings) (p rules.Path, ts m
 	}
 	if !p.Reachable {
 		why = fmt.Sprintf("(%d, %d) is beyond its movement", x, y)
-		if w := TurnWords(e.Ruleset, ts); w != "" {
+		if w := TurnWords(e.Ruleset, &e.Tokens[i], ts); w != "" {
 			why += " (" + w + ")"
 		}
 	}
 	return p, ts, why, true
 }
 
-// TurnWords says what a token with turn state ts has had or has left of
+// TurnWords says what token t with turn state ts has had or has left of
 // its turn under ruleset r: "2 of 3 actions left" (sf2e, pf1e), "5
-// points spent" (points), "100 ft flown" (starship).
-func TurnWords(r model.Ruleset, ts model.TurnState) string {
+// points spent" (points), "100 of 300 ft flown" (starship: the feet
+// flown of its fly Speed, the move it may break up; "100 ft flown"
+// without one).
+func TurnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
 	actions, _, spent := rules.Describe(r).TurnCounts()
 	switch {
 	case actions:
@@ -278,6 +280,9 @@ func TurnWords(r model.Ruleset, ts model.TurnState) string {
 	case spent && rules.Describe(r).Points:
 		return fmt.Sprintf("%d points spent", ts.Spent)
 	case spent:
+		if speed, ok := t.Speed(model.SpeedFly); ok {
+			return fmt.Sprintf("%d of %d ft flown", ts.Spent, speed)
+		}
 		return fmt.Sprintf("%d ft flown", ts.Spent)
 	}
 	return ""

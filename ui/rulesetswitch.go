@@ -55,7 +55,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 		if rules.Describe(old).Points != rules.Describe(r).Points {
 			note = "; land speeds converted at one movement point a square"
 		}
-		ed.message(fmt.Sprintf("ruleset is now %s (%d ft a square%s)%s", rules.Describe(r).Title, ed.enc.Feet(), note, areaNote(done, old, r)))
+		ed.message(fmt.Sprintf("ruleset is now %s (%s%s)%s", rules.Describe(r).Title, squareWords(r, ed.enc.Feet()), note, areaNote(done, old, r)))
 	}
 	if len(probs) == 0 && fit.Empty() {
 		do()
@@ -86,6 +86,18 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 	d.Resize(fyne.NewSize(480, 320))
 	d.Show()
 	ed.esc.Confirms(d, d.Confirm) // Escape cancels, Enter switches (Ctrl+Z undoes it)
+}
+
+// squareWords says what a square is under ruleset r, for the switch's
+// message: "5 ft a square", or for points, which counts squares and
+// movement points and never a foot (points-movement.txt), "distances in
+// squares, costs in movement points" (the map keeps its feet a square
+// only for a switch back).
+func squareWords(r model.Ruleset, feet int) string {
+	if rules.Describe(r).Points {
+		return "distances in squares, costs in movement points"
+	}
+	return fmt.Sprintf("%d ft a square", feet)
 }
 
 // areaNote says in the status bar what a switch or a new scale did to the

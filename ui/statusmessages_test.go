@@ -108,3 +108,26 @@ func TestPanelAsksNoCoverWhereTheRulesetHasNone(t *testing.T) {
 		t.Errorf("after building, cover %v flanking %v", op.settings.Cover, op.settings.Flank)
 	}
 }
+
+// TestASwitchToPointsSpeaksInSquaresAndPoints: a switch to the points
+// ruleset said "(5 ft a square; …)", though points counts squares and
+// movement points and no foot; a switch back names the feet again.
+func TestASwitchToPointsSpeaksInSquaresAndPoints(t *testing.T) {
+	e := forcedRoom()
+	e.Ruleset = model.SF2E
+	for i := range e.Tokens {
+		e.Tokens[i].Speeds = map[string]int{"land": 25}
+	}
+	ed, _, p := newTestEditor(t, e)
+	ed.SwitchRuleset(model.Points)
+	p.until(t, "points overlays", ed.overlaysIdle)
+	msg := ed.status.msgLabel.Text
+	if ed.enc.Ruleset != model.Points || strings.Contains(msg, " ft") || !strings.Contains(msg, "distances in squares, costs in movement points") {
+		t.Errorf("after the switch to points the status bar says %q, want squares and points, no feet", msg)
+	}
+	ed.SwitchRuleset(model.PF1E)
+	p.until(t, "pf1e overlays", ed.overlaysIdle)
+	if msg := ed.status.msgLabel.Text; !strings.Contains(msg, "(5 ft a square;") {
+		t.Errorf("after the switch back to pf1e the status bar says %q, want 5 ft a square", msg)
+	}
+}

@@ -53,7 +53,7 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 		ed.showInspector()
 		note := ""
 		if rules.Describe(old).Points != rules.Describe(r).Points {
-			note = "; land speeds converted at one movement point a square"
+			note = "; land speeds converted at one point a square"
 		}
 		ed.message(fmt.Sprintf("ruleset is now %s (%s%s)%s", rules.Describe(r).Title, squareWords(r, ed.enc.Feet()), note, areaNote(done, old, r)))
 	}
@@ -90,12 +90,13 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 
 // squareWords says what a square is under ruleset r, for the switch's
 // message: "5 ft a square", or for points, which counts squares and
-// movement points and never a foot (points-movement.txt), "distances in
-// squares, costs in movement points" (the map keeps its feet a square
-// only for a switch back).
+// movement points and never a foot (points-movement.txt), "counted in
+// squares and points" (the map keeps its feet a square only for a switch
+// back). The status bar's message has one line: the whole of a switch to
+// points fits it at the first window size.
 func squareWords(r model.Ruleset, feet int) string {
 	if rules.Describe(r).Points {
-		return "distances in squares, costs in movement points"
+		return "counted in squares and points"
 	}
 	return fmt.Sprintf("%d ft a square", feet)
 }

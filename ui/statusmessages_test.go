@@ -122,7 +122,7 @@ func TestASwitchToPointsSpeaksInSquaresAndPoints(t *testing.T) {
 	ed.SwitchRuleset(model.Points)
 	p.until(t, "points overlays", ed.overlaysIdle)
 	msg := ed.status.msgLabel.Text
-	if ed.enc.Ruleset != model.Points || strings.Contains(msg, " ft") || !strings.Contains(msg, "distances in squares, costs in movement points") {
+	if ed.enc.Ruleset != model.Points || strings.Contains(msg, " ft") || !strings.Contains(msg, "counted in squares and points") {
 		t.Errorf("after the switch to points the status bar says %q, want squares and points, no feet", msg)
 	}
 	ed.SwitchRuleset(model.PF1E)

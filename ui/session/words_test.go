@@ -183,3 +183,30 @@ func TestAnswers(t *testing.T) {
 		})
 	}
 }
+
+// TestPathTextShipCountsGreaterAsDifficult: a ship's path through greater
+// difficult terrain said "1 greater difficult", though in starship combat
+// greater difficult counts as difficult (rules-conventions.md, starship:
+// it doubles the step once, as difficult does): the path says "difficult",
+// as it does for a step through another ship's space.
+func TestPathTextShipCountsGreaterAsDifficult(t *testing.T) {
+	e, err := newEncounter("Nebula", model.Starship, 16, 10, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Grid.Set(4, 5, model.GreaterDifficult)
+	e.Grid.Set(6, 5, model.Difficult)
+	e.Tokens = []model.Token{{Name: "Sunrise", X: 2, Y: 5, Size: model.Small, Side: "party", Facing: model.E,
+		Speeds: map[string]int{model.SpeedFly: 500, model.SpeedTurn: 100}}}
+	eng, err := rules.For(model.Starship)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := eng.Path(e, rules.MoveQuery{Token: 0, Mode: rules.DefaultMode(model.Starship), Actions: 1}, 7, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := DescribePath(e, 0, &p, nil), "path 350 ft · ends facing E · 2 difficult"; got != want {
+		t.Errorf("through greater difficult and difficult: %q, want %q", got, want)
+	}
+}

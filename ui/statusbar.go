@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/rules"
 	"encounterplanner/ui/controls"
 	"encounterplanner/ui/session"
 )
@@ -95,7 +96,8 @@ func (ed *Editor) updateHover() {
 
 // sharedWords names the tokens that share the hovered square with the one
 // on top, at[0] (at is top first: tokensAt): " over Goblin" for those it
-// flies above, " with Rat" for those at its height. The map draws them
+// flies above, " with Rat" for those at its height, and for every one
+// where the ruleset measures no height (starship, points). The map draws them
 // stacked (render/stack.go), and the words say whom the crescent under a
 // flyer is, whole.
 func sharedWords(e *model.Encounter, at []int) string {
@@ -107,7 +109,9 @@ func sharedWords(e *model.Encounter, at []int) string {
 		names = append(names, e.Tokens[j].Name)
 	}
 	word := " with "
-	if e.Tokens[at[0]].Elevation > e.Tokens[at[1]].Elevation {
+	// a height kept for a switch back means nothing in starship and
+	// points: nobody there is over anybody (render.DrawnAbove)
+	if rules.HasElevation(e.Ruleset) && e.Tokens[at[0]].Elevation > e.Tokens[at[1]].Elevation {
 		word = " over "
 	}
 	return word + strings.Join(names, ", ")

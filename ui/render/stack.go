@@ -76,15 +76,34 @@ func (l tokenLook) initialsAt(cx, cy, rad float64) (float64, float64, float64) {
 // selected token (-1 for none): the higher, then, at one height, the
 // selected one, then the later in the list. The frame's order follows
 // it, and so does a pick, which takes the token the GM sees on top.
+// Where the ruleset measures no height (starship, points: a height kept
+// from sf2e for a switch back means nothing there) every token is at one
+// height, and the smaller space is drawn over the larger: the ships that
+// may share squares are two sizes apart, and the fighter shows whole
+// over the cruiser rather than the cruiser shrunk round it.
 func DrawnAbove(e *model.Encounter, a, b, sel int) bool {
-	ea, eb := e.Tokens[a].Elevation, e.Tokens[b].Elevation
-	if ea != eb {
-		return ea > eb
+	ta, tb := &e.Tokens[a], &e.Tokens[b]
+	if rules.HasElevation(e.Ruleset) {
+		if ta.Elevation != tb.Elevation {
+			return ta.Elevation > tb.Elevation
+		}
+	} else if ka, kb := e.Space(ta), e.Space(tb); ka != kb {
+		return ka < kb
 	}
 	if (a == sel) != (b == sel) {
 		return a == sel
 	}
 	return a > b
+}
+
+// layer is what orders token t before any other rule of DrawnAbove: its
+// height where the ruleset measures heights, else its space's side, the
+// larger drawn first (negated, so the lower layer is drawn first).
+func layer(e *model.Encounter, t *model.Token, heights bool) int {
+	if heights {
+		return t.Elevation
+	}
+	return -e.Space(t)
 }
 
 // TopFirst orders the tokens in idx (indices into e.Tokens) as the map
@@ -114,14 +133,15 @@ func (r *Renderer) stack(f *frame) {
 	}
 	r.order = r.order[:0]
 	flat := true
+	heights := rules.HasElevation(e.Ruleset)
 	for i := range e.Tokens {
 		if r.tokenOK(f, i) {
 			r.order = append(r.order, int32(i))
-			flat = flat && e.Tokens[i].Elevation == e.Tokens[r.order[0]].Elevation
+			flat = flat && layer(e, &e.Tokens[i], heights) == layer(e, &e.Tokens[r.order[0]], heights)
 		}
 	}
 	if flat {
-		// one height: the list's order, the selected token last
+		// one layer: the list's order, the selected token last
 		if k := slices.Index(r.order, int32(sel)); k >= 0 {
 			copy(r.order[k:], r.order[k+1:])
 			r.order[len(r.order)-1] = int32(sel)

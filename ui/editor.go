@@ -498,10 +498,9 @@ func (ed *Editor) restore(s *model.Encounter, touched string) {
 	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
 		selID = ed.enc.Tokens[ed.sel].ID
 	}
+	// a ruleset switch undone or redone: the overlay panel, built below,
+	// turns off or gives back the switches the ruleset has no use for
 	rsChanged := s.Ruleset != ed.enc.Ruleset
-	if rsChanged {
-		ed.coverBackOn(ed.enc.Ruleset, s.Ruleset) // as switching there would
-	}
 	// storage identity is not part of the session.History
 	s.ID, s.Version, s.Created, s.Updated = ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated
 	ed.enc = s

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"encounterplanner/model"
 	"encounterplanner/ui/controls"
@@ -59,4 +60,49 @@ func TestEnemyReachIsOffWhereNothingReacts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTheGMsSwitchesComeBackAfterStarship: Enemy reach, on in sf2e, was
+// turned off (and greyed) by a switch to starship, which has no
+// reactions, and stayed off after the switch back to sf2e; Cover, which
+// the GM had turned off in sf2e, came back on. Each of the switches a
+// ruleset turns off (Cover, Both ways, Flanking, Enemy reach) comes back
+// as the GM left it, by a switch back and by an undo.
+func TestTheGMsSwitchesComeBackAfterStarship(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	c := ed.win.Canvas()
+	test.Tap(overlayCheck(t, ed, "Enemy reach"))
+	test.Tap(overlayCheck(t, ed, "Cover"))
+	want := func(when string) {
+		t.Helper()
+		s := ed.ovp.settings
+		if !s.Threat || s.Cover || !s.Flank || !overlayCheck(t, ed, "Enemy reach").Checked || overlayCheck(t, ed, "Cover").Checked {
+			t.Errorf("%s: enemy reach %v, cover %v, flanking %v; want the GM's: on, off, on", when, s.Threat, s.Cover, s.Flank)
+		}
+	}
+	want("before the switch")
+	toStarship := func() {
+		ed.SwitchRuleset(model.Starship) // the sample's tokens do not fit: it asks
+		c.Unfocus()
+		c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		if ed.enc.Ruleset != model.Starship || ed.ovp.settings.Threat || ed.ovp.settings.Flank {
+			t.Fatalf("after the switch to starship: %s, enemy reach %v, flanking %v", ed.enc.Ruleset, ed.ovp.settings.Threat, ed.ovp.settings.Flank)
+		}
+	}
+	toStarship()
+	ed.SwitchRuleset(model.SF2E)
+	if c.Overlays().Top() != nil {
+		c.Unfocus()
+		c.OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	}
+	if ed.enc.Ruleset != model.SF2E {
+		t.Fatalf("the switch back left %s", ed.enc.Ruleset)
+	}
+	want("switched back to sf2e")
+	ed.Undo() // back to starship
+	ed.Undo() // back to sf2e
+	if ed.enc.Ruleset != model.SF2E {
+		t.Fatalf("two undos left %s", ed.enc.Ruleset)
+	}
+	want("undone back to sf2e")
 }

@@ -36,6 +36,55 @@ type overlayPanel struct {
 	// leaves the switches (releaseOverlayPanel).
 	held     float32
 	building bool // build is setting the switches, not the GM
+
+	// kept is what the GM had chosen for the switches a ruleset turns off
+	// and greys (Cover, Both ways and Flanking where it has no cover,
+	// Enemy reach where nothing reacts), nil while none is: a switch to
+	// starship and back left Enemy reach off, and turned Cover on though
+	// the GM had turned it off. A ruleset that has them again gives them
+	// back (keepSwitches).
+	kept *keptSwitches
+}
+
+// keptSwitches are the GM's choices of the switches a ruleset turned off.
+type keptSwitches struct {
+	cover, coverBack, flank, threat bool
+	coverHeld, threatHeld           bool // which of them a ruleset holds off
+}
+
+// keepSwitches turns off the switches ruleset d has no use for, keeping
+// the GM's choices of them, and gives back the kept ones d uses.
+func (op *overlayPanel) keepSwitches(d *rules.Ruleset) {
+	s := &op.settings
+	noCombat := !d.Cover || !d.Flanking
+	if op.kept == nil && (noCombat || !d.Reactions) {
+		op.kept = &keptSwitches{}
+	}
+	k := op.kept
+	if k == nil {
+		return
+	}
+	switch {
+	case noCombat && !k.coverHeld:
+		k.cover, k.coverBack, k.flank, k.coverHeld = s.Cover, s.CoverBack, s.Flank, true
+	case !noCombat && k.coverHeld:
+		s.Cover, s.CoverBack, s.Flank, k.coverHeld = k.cover, k.coverBack, k.flank, false
+	}
+	switch {
+	case !d.Reactions && !k.threatHeld:
+		k.threat, k.threatHeld = s.Threat, true
+	case d.Reactions && k.threatHeld:
+		s.Threat, k.threatHeld = k.threat, false
+	}
+	if noCombat {
+		s.Cover, s.CoverBack, s.Flank = false, false, false
+	}
+	if !d.Reactions {
+		s.Threat = false
+	}
+	if !k.coverHeld && !k.threatHeld {
+		op.kept = nil
+	}
 }
 
 // buildOverlayPanel (re)makes the overlay switches for the ruleset.
@@ -84,15 +133,11 @@ func (op *overlayPanel) build(e *model.Encounter, sel int, sharing bool, act pan
 	// queries only answer with an error, so the switches are off — before
 	// any widget below is set, which asks for overlays with the settings
 	// as they are then
+	// (nor do they define reactions to movement: nothing is ever in an
+	// enemy's reach there, and the Enemy reach switch, left on, did
+	// nothing); the GM's choices come back with a ruleset that has them
 	noCombat := !d.Cover || !d.Flanking
-	if noCombat {
-		op.settings.Cover, op.settings.CoverBack, op.settings.Flank = false, false, false
-	}
-	// nor do they define reactions to movement: nothing is ever in an
-	// enemy's reach there, and the Enemy reach switch, left on, did nothing
-	if !d.Reactions {
-		op.settings.Threat = false
-	}
+	op.keepSwitches(d)
 	title := widget.NewLabelWithStyle("Overlays", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	reach := controls.NewPaneCheck("Reach", func(b bool) { set(func(s *session.Settings) { s.Reach = b }) })
 	reach.SetChecked(op.settings.Reach)

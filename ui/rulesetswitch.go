@@ -14,15 +14,6 @@ import (
 	"encounterplanner/ui/session"
 )
 
-// coverBackOn switches cover and flanking back on when the ruleset goes
-// from one without them (starship, points: the panel turned them off) to
-// one where they mean something.
-func (ed *Editor) coverBackOn(old, r model.Ruleset) {
-	if o, n := rules.Describe(old), rules.Describe(r); !(o.Cover && o.Flanking) && n.Cover && n.Flanking {
-		ed.ovp.settings.Cover, ed.ovp.settings.Flank = true, true
-	}
-}
-
 // SwitchRuleset asks (listing the tokens that do not fit and what becomes
 // of the area templates) and switches, areas and all, as one undo step.
 func (ed *Editor) SwitchRuleset(r model.Ruleset) {
@@ -47,7 +38,6 @@ func (ed *Editor) SwitchRuleset(r model.Ruleset) {
 			return
 		}
 		ed.ovp.settings.Mode = rules.Describe(r).DefaultMode
-		ed.coverBackOn(old, r)
 		ed.win.SetMainMenu(ed.menu())
 		ed.buildOverlayPanel()
 		ed.showInspector()

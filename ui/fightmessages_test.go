@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,13 +33,16 @@ func TestEndFightSaysHowToGetItBack(t *testing.T) {
 // restarted the fight without a warning. It asks first now, naming the
 // round and whose turn it is: Escape keeps the fight, Enter goes on to the
 // initiatives, and Start there begins a new fight in round 1 (one undo
-// brings the old one back). Without a fight it asks nothing.
+// brings the old one back). Without a fight it asks nothing. (In a fight
+// the menu offers End fight instead, TestTheMenuOffersEndFightDuringAFight;
+// a Start fight… chosen from a menu opened before the fight began still
+// asks.)
 func TestStartFightAsksDuringAFight(t *testing.T) {
 	e := model.Sample()
 	e.Fight = &model.Fight{Round: 2, Order: []string{"Iseph", "Dae"}, Turn: "Dae", State: map[string]model.TurnState{"Dae": {Actions: 1}}}
 	ed, _, _ := newTestEditor(t, e)
 	c := ed.win.Canvas()
-	start := menuAction(t, ed.win, "Encounter", "Start fight…")
+	start := ed.askStartFight
 	start()
 	if top := c.Overlays().Top(); top == nil || !strings.Contains(allText(top), "A fight is in progress (round 2, Dae's turn). Start a new one?") {
 		t.Fatalf("no question over a fight in progress: %v", top)
@@ -68,5 +72,43 @@ func TestStartFightAsksDuringAFight(t *testing.T) {
 	start()
 	if entries, _, _ := topDialog(t, ed.win); len(entries) != len(ed.enc.Tokens) {
 		t.Errorf("without a fight Start fight… asks the initiatives at once: %d entries", len(entries))
+	}
+}
+
+// TestTheMenuOffersEndFightDuringAFight: Encounter > Start fight… was
+// offered in round 2 of a fight, though what a GM does from the menu
+// then is end it (the fight pane's End). In a fight the item reads "End
+// fight" and ends it at once (Ctrl+Z brings it back); without one it
+// reads "Start fight…" again, in the same place, and an undo, a start or
+// an end keeps it in step.
+func TestTheMenuOffersEndFightDuringAFight(t *testing.T) {
+	e := model.Sample()
+	e.Fight = &model.Fight{Round: 2, Order: []string{"Iseph", "Dae"}, Turn: "Dae"}
+	ed, _, _ := newTestEditor(t, e)
+	items := func() []string {
+		var out []string
+		for _, m := range ed.win.(interface{ MainMenu() *fyne.MainMenu }).MainMenu().Items {
+			if m.Label == "Encounter" {
+				for _, it := range m.Items {
+					out = append(out, it.Label)
+				}
+			}
+		}
+		return out
+	}
+	place := slices.Index(items(), "End fight")
+	if place < 0 || slices.Contains(items(), "Start fight…") {
+		t.Fatalf("in a fight the Encounter menu offers %q, want End fight and no Start fight…", items())
+	}
+	menuAction(t, ed.win, "Encounter", "End fight")()
+	if ed.enc.Fight != nil || ed.status.msgLabel.Text != "Fight ended (Ctrl+Z brings it back)" {
+		t.Fatalf("End fight: fight %v, status %q", ed.enc.Fight != nil, ed.status.msgLabel.Text)
+	}
+	if got := slices.Index(items(), "Start fight…"); got != place || slices.Contains(items(), "End fight") {
+		t.Errorf("after the fight the Encounter menu offers %q, want Start fight… at %d", items(), place)
+	}
+	ed.Undo()
+	if ed.enc.Fight == nil || slices.Index(items(), "End fight") != place {
+		t.Errorf("undone: fight %v, menu %q", ed.enc.Fight != nil, items())
 	}
 }

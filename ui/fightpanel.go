@@ -374,6 +374,7 @@ func (ed *Editor) showFight() {
 		bar = container.NewVBox()
 	}
 	ed.followTurn()
+	ed.syncFightItem() // Start fight… or End fight
 	bar.RemoveAll()
 	f := ed.enc.Fight
 	if f == nil {
@@ -781,11 +782,54 @@ func (ed *Editor) MoveInOrder(i, delta int) {
 	ed.apply("", func(e *model.Encounter) error { e.Fight = c; return nil })
 }
 
-// askStartFight is Encounter > Start fight…: with a fight in progress it
-// first asks whether to start a new one, which replaces that fight's
-// order, round and turn (Start fight once restarted a fight in round 2
-// without a word); Escape cancels and Enter goes on, as in the app's
-// other confirmations (Ctrl+Z brings the old fight back).
+// The Encounter menu's fight item: "Start fight…" without a fight, and
+// in one "End fight", which ends it at once as the fight pane's End does
+// (Ctrl+Z brings it back). It was "Start fight…" in round 2 too, where
+// what the GM does from the menu is end the fight; a new fight with new
+// initiatives is End fight, then Start fight…. One item in one place,
+// whose label follows the fight (syncFightItem).
+const (
+	startFightLabel = "Start fight…"
+	endFightLabel   = "End fight"
+)
+
+// fightItem is the Encounter menu's fight item for the fight as it is.
+func (ed *Editor) fightItem(item func(string, func(), fyne.Shortcut) *fyne.MenuItem) *fyne.MenuItem {
+	if ed.enc.Fight != nil {
+		return item(endFightLabel, ed.EndFight, nil)
+	}
+	return item(startFightLabel, ed.askStartFight, nil)
+}
+
+// syncFightItem makes the menu's fight item the one for the fight as it
+// is, when a fight began or ended (a start, End, an undo); the menu is
+// set again only then.
+func (ed *Editor) syncFightItem() {
+	m := ed.win.MainMenu()
+	if m == nil {
+		return
+	}
+	want := ed.fightItem(func(l string, a func(), _ fyne.Shortcut) *fyne.MenuItem { return fyne.NewMenuItem(l, a) })
+	for _, menu := range m.Items {
+		for j, it := range menu.Items {
+			if it.Label != startFightLabel && it.Label != endFightLabel {
+				continue
+			}
+			if it.Label != want.Label {
+				menu.Items[j] = want // a new item: the one chosen stays what it was
+				ed.win.SetMainMenu(m)
+			}
+			return
+		}
+	}
+}
+
+// askStartFight is Encounter > Start fight…: with a fight in progress
+// (the menu then offers End fight, but one chosen from a menu opened
+// before the fight began still comes here) it first asks whether to
+// start a new one, which replaces that fight's order, round and turn;
+// Escape cancels and Enter goes on, as in the app's other confirmations
+// (Ctrl+Z brings the old fight back).
 func (ed *Editor) askStartFight() {
 	f := ed.enc.Fight
 	if f == nil {

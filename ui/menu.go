@@ -108,7 +108,7 @@ func (ed *Editor) menu() *fyne.MainMenu {
 		rs,
 		fyne.NewMenuItemSeparator(),
 		item("Party…", ed.partyDialog, nil), // threat.go
-		item("Start fight…", ed.askStartFight, nil),             // fightpanel.go
+		ed.fightItem(item),                  // fightpanel.go
 		item("Import map image…", ed.importMapImageDialog, nil), // after Ruleset: the e2e finds Ruleset by its place
 	)
 	enc.Items = append(enc.Items, ed.areaMenuItems(item)...) // areas.go

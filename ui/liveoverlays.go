@@ -138,6 +138,11 @@ func (ed *Editor) rebuildOverlays() {
 			// the hovered square as its top-left (as the path reads it)
 			t := &ed.enc.Tokens[ed.sel]
 			o.HoverSize = ed.enc.Space(t)
+			if at := r.PathEndFor(ed.sel, h, o.HoverSize); at != nil && ed.gest.ghost == nil {
+				// a shaded square whose top-left position it cannot
+				// reach: the space the path ends in, which covers it
+				o.Hover = at
+			}
 			if h.X == t.X && h.Y == t.Y {
 				// that is the token itself, which its ring already
 				// marks: the outline would only crowd out its labels

@@ -97,6 +97,12 @@ type Result struct {
 	// request comes first
 	SpotsPending bool
 
+	// PathEnd is the top-left square of the space the path ends in when
+	// that is not the hovered square: a larger token's shaded square
+	// whose own top-left position it cannot reach (coveringEnd); nil
+	// otherwise. The hover outline goes there.
+	PathEnd *rules.Point
+
 	// What the player display shows when the GM shares it: the same reach
 	// and path computed as if hidden tokens were not there, so that a
 	// detour around an unseen enemy gives nothing away.
@@ -367,10 +373,23 @@ func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 			} else if p, err := w.eng.Path(e, q, r.Hover.X, r.Hover.Y); err != nil {
 				res.Errs = addErr(res.Errs, "path", err)
 			} else {
+				if !p.Reachable && r.Drag != sel {
+					// a shaded square of a larger space: the path to a
+					// position whose space covers it (not in a drag,
+					// whose ghost is where the token lands)
+					if at, ok := coveringEnd(e, sel, res.Reach, r.Hover.X, r.Hover.Y); ok {
+						if p2, err := w.eng.Path(e, q, at.X, at.Y); err == nil && p2.Reachable {
+							p, res.PathEnd = p2, &at
+						}
+					}
+				}
 				// an engine may reuse its buffers on the next call: keep a copy
 				p.Steps = append([]rules.Step(nil), p.Steps...)
 				res.Path = &p
 				res.PathText = DescribePath(e, sel, &p, w.threats)
+				if res.PathEnd != nil {
+					res.PathText += fmt.Sprintf(" · ends at (%d, %d)", res.PathEnd.X, res.PathEnd.Y)
+				}
 				if !p.Reachable {
 					res.PathText = Unreached(e, sel, r.Hover.X, r.Hover.Y, r.Set) // move.go
 				}
@@ -386,6 +405,57 @@ func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 		res.PlayerReach, res.PlayerPath, res.PlayerCollide = w.forPlayers(r, res)
 	}
 	return res
+}
+
+// PathEndFor is r's PathEnd when r answers for token sel and a space of
+// k squares there covers the hovered square h (the answer is for this
+// hover, not one the pointer has left), else nil. r may be nil.
+func (r *Result) PathEndFor(sel int, h rules.Point, k int) *rules.Point {
+	if r == nil || r.PathEnd == nil || r.Sel != sel {
+		return nil
+	}
+	if at := *r.PathEnd; at.X <= h.X && h.X < at.X+k && at.Y <= h.Y && h.Y < at.Y+k && at != h {
+		return &at
+	}
+	return nil
+}
+
+// coveringEnd is where token sel ends when the GM points at (x, y), a
+// square of its reach's shading that is not a position it reaches: the
+// shading covers each reached position's whole space, and the hover
+// takes the hovered square as the space's top-left. Among the positions
+// in reach (the shaded ones) whose space covers (x, y), the one reached
+// with the fewest actions, then the least cost, then with its top-left
+// nearest (x, y) (the fewest squares across and down), then by y and x.
+// ok is false for a token of one square, or when none covers it. Time
+// O(len(reach)).
+func coveringEnd(e *model.Encounter, sel int, reach []rules.Square, x, y int) (at rules.Point, ok bool) {
+	k := e.Space(&e.Tokens[sel])
+	if k <= 1 {
+		return rules.Point{}, false
+	}
+	var best rules.Square
+	better := func(a, b rules.Square) bool {
+		if a.Actions != b.Actions {
+			return a.Actions < b.Actions
+		}
+		if a.Cost != b.Cost {
+			return a.Cost < b.Cost
+		}
+		if da, db := x-a.X+y-a.Y, x-b.X+y-b.Y; da != db {
+			return da < db
+		}
+		if a.Y != b.Y {
+			return a.Y < b.Y
+		}
+		return a.X < b.X
+	}
+	for _, s := range reach {
+		if s.X <= x && x < s.X+k && s.Y <= y && y < s.Y+k && (!ok || better(s, best)) {
+			best, ok = s, true
+		}
+	}
+	return rules.Point{X: best.X, Y: best.Y}, ok
 }
 
 // forPlayers answers the shared reach and path as the players may see

@@ -49,6 +49,9 @@ type Ruleset struct {
 	MeleeReach  bool // tokens have a melee reach, set by size and "long" (sf2e, pf1e)
 	ReachWeapon bool // a reach weapon doubles it (pf1e)
 	Facing      bool // tokens face one of 8 directions (starship)
+	// GreaterAsDifficult: greater difficult terrain counts as difficult
+	// (starship: it doubles a step once, as difficult terrain does)
+	GreaterAsDifficult bool
 
 	// Cover, Flanking and Reactions say whether the text defines them; when
 	// it does not, NoCombatNote is the sentence that says so to the GM.
@@ -343,6 +346,8 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		// "A ship may end on another ship's space only when their sizes
 		// differ by two or more" (starship-movement.txt)
 		share: func(a, b model.Size) bool { return a-b >= 2 || b-a >= 2 },
+		// "greater difficult counts as difficult" (rules-conventions.md)
+		GreaterAsDifficult: true,
 	},
 	model.Points: {
 		Name: model.Points, Title: "points — movement points",

@@ -674,11 +674,6 @@ func turnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
 	} else if c != "" {
 		return session.ConditionInText(c) + ": cannot move"
 	}
-	if r == model.Starship {
-		if _, ok := t.Speed(model.SpeedFly); !ok {
-			return "no fly Speed: cannot move" // "0 ft flown" said nothing of why
-		}
-	}
 	w := session.TurnWords(r, t, ts)
 	if a, _, _ := rules.Describe(r).TurnCounts(); a && w != "" {
 		w += " to move"

@@ -270,8 +270,8 @@ func turnPath(e *model.Encounter, i, x, y int, set Settings) (p rules.Path, ts m
 // TurnWords says what token t with turn state ts has had or has left of
 // its turn under ruleset r: "2 of 3 actions left" (sf2e, pf1e), "5
 // points spent" (points), "100 of 300 ft flown" (starship: the feet
-// flown of its fly Speed, the move it may break up; "100 ft flown"
-// without one).
+// flown of its fly Speed, the move it may break up; "no fly Speed:
+// cannot move" without one, where "0 ft flown" said nothing of why).
 func TurnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
 	actions, _, spent := rules.Describe(r).TurnCounts()
 	switch {
@@ -283,7 +283,7 @@ func TurnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
 		if speed, ok := t.Speed(model.SpeedFly); ok {
 			return fmt.Sprintf("%d of %d ft flown", ts.Spent, speed)
 		}
-		return fmt.Sprintf("%d ft flown", ts.Spent)
+		return "no fly Speed: cannot move"
 	}
 	return ""
 }

@@ -39,7 +39,7 @@ func DescribePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 	// starship: "greater difficult counts as difficult", doubling the
 	// step once as difficult terrain and another ship's space do
 	// (rules-conventions.md, starship): a ship's path says "difficult"
-	greaterIsDifficult := e.Ruleset == model.Starship
+	greaterIsDifficult := d.GreaterAsDifficult
 	provokes := map[int]bool{}
 	t := e.Tokens[sel]
 	k := e.Space(&t)

@@ -52,19 +52,3 @@ func TestCoverBadgesSpeakTheRuleset(t *testing.T) {
 		}
 	}
 }
-
-// drawCoverBadgesFor draws the test's scene, for a look at the badges.
-func drawCoverBadgesFor(rs model.Ruleset, scale float64) *image.RGBA {
-	e := &model.Encounter{Name: "badges", Ruleset: rs, Grid: model.NewGrid(8, 4)}
-	e.Tokens = []model.Token{
-		{ID: "a", Name: "Archer", X: 0, Y: 1, Size: model.Medium, Side: "party"},
-		{ID: "b", Name: "Bandit", X: 6, Y: 0, Size: model.Medium, Side: "enemy"},
-		{ID: "c", Name: "Cutthroat", X: 6, Y: 3, Size: model.Medium, Side: "enemy"},
-	}
-	o := NewOverlays()
-	o.Selected = 0
-	o.Cover = []CoverLine{{0, 1, rules.CoverLesser}, {0, 2, rules.CoverStandard}}
-	img := image.NewRGBA(image.Rect(0, 0, int(8*scale), int(4*scale)))
-	NewRenderer().Draw(img, e, View{Scale: scale}, o)
-	return img
-}

@@ -278,7 +278,7 @@ func (ed *Editor) MoveToken(i, x, y int, force bool) bool {
 		ed.message(ed.withFall(fmt.Sprintf("%s moved to %s", t.Name, where), i)) // elevation.go
 	}
 	ed.rebuildOverlays()
-	ed.showInspector()
+	ed.showMovedInspector() // the form kept, its square updated
 	return true
 }
 

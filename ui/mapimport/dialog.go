@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -126,8 +127,9 @@ type AlignDialog struct {
 	Ruleset                                      *controls.EscSelect
 	info                                         *widget.Label
 	dlg                                          *dialog.CustomDialog
-	body                                         *fyne.Container // the picture, then the instructions and fields
-	quiet                                        bool            // the fields are being set together
+	body                                         *fyne.Container                // the picture, then the instructions and fields
+	quiet                                        bool                           // the fields are being set together
+	exact                                        map[*controls.EscEntry]float64 // what setNum put in a field, before shownNum
 	// the grid the preview shows: the last placement that made a map
 	shown          model.BackgroundPlacement
 	shownW, shownH int
@@ -174,13 +176,12 @@ func ShowAlign(win fyne.Window, esc *controls.Escapes, img *Image, opt AlignOpti
 
 // NewAlign makes the dialog's parts (ShowAlign shows them).
 func NewAlign(esc *controls.Escapes, img *Image, opt AlignOptions) *AlignDialog {
-	a := &AlignDialog{img: img, opt: opt}
-	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	a := &AlignDialog{img: img, opt: opt, exact: map[*controls.EscEntry]float64{}}
 	a.Squares, a.PxPerSquare, a.OffsetX, a.OffsetY, a.Name = esc.Entry(), esc.Entry(), esc.Entry(), esc.Entry(), esc.Entry()
 	a.Squares.SetText("1")
-	a.PxPerSquare.SetText(num(opt.Start.PxPerSquare))
-	a.OffsetX.SetText(num(opt.Start.X))
-	a.OffsetY.SetText(num(opt.Start.Y))
+	a.setNum(a.PxPerSquare, opt.Start.PxPerSquare)
+	a.setNum(a.OffsetX, opt.Start.X)
+	a.setNum(a.OffsetY, opt.Start.Y)
 	a.Name.SetText(opt.Name)
 	var titles []string
 	for _, r := range model.Rulesets {
@@ -317,11 +318,10 @@ func (a *AlignDialog) fromPoints() {
 		a.info.SetText(err.Error())
 		return
 	}
-	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	a.quiet = true
-	a.PxPerSquare.SetText(num(pl.PxPerSquare))
-	a.OffsetX.SetText(num(pl.X))
-	a.OffsetY.SetText(num(pl.Y))
+	a.setNum(a.PxPerSquare, pl.PxPerSquare)
+	a.setNum(a.OffsetX, pl.X)
+	a.setNum(a.OffsetY, pl.Y)
 	a.quiet = false
 	a.update()
 }
@@ -333,7 +333,12 @@ func (a *AlignDialog) Placement() (model.BackgroundPlacement, error) {
 		name string
 		en   *controls.EscEntry
 	}{{"pixels per square", a.PxPerSquare}, {"offset x", a.OffsetX}, {"offset y", a.OffsetY}} {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f.en.Text), 64)
+		text := strings.TrimSpace(f.en.Text)
+		if v, ok := a.exact[f.en]; ok && text == shownNum(v) {
+			vals[i] = v // as the dialog put it: the grid found, to the last digit
+			continue
+		}
+		v, err := strconv.ParseFloat(text, 64)
 		if err != nil {
 			return model.BackgroundPlacement{}, fmt.Errorf("%s: %q is not a number", f.name, f.en.Text)
 		}
@@ -348,9 +353,27 @@ func (a *AlignDialog) found() string {
 	if !g.OK {
 		return "No grid found in the image: put two grid points on it or type its pixels per square."
 	}
-	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	p := Proposed(a.img.MapImage, g, 0) // as the fields start: to 1/1000 pixel, a line on the edge at 0
-	return fmt.Sprintf("Grid found: %s px a square from (%s, %s).", num(p.PxPerSquare), num(p.X), num(p.Y))
+	p := Proposed(a.img.MapImage, g, 0) // as the fields start: a line on the edge at 0
+	return fmt.Sprintf("Grid found: %s px a square from (%s, %s).", shownNum(p.PxPerSquare), shownNum(p.X), shownNum(p.Y))
+}
+
+// shownNum is v as the dialog shows it, to a hundredth of a pixel
+// ("69.94", "70"): the grid found on a real map was said and put in the
+// field as "69.93560606060606".
+func shownNum(v float64) string {
+	r := math.Round(v*100) / 100
+	if r == 0 {
+		r = 0 // not "-0"
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+// setNum puts v in the field en as shownNum shows it, and keeps v: the
+// placement takes v itself while the field holds what setNum put there
+// (Placement), as 0.0044 px a square short is 0.4 px over 100 squares.
+func (a *AlignDialog) setNum(en *controls.EscEntry, v float64) {
+	a.exact[en] = v
+	en.SetText(shownNum(v))
 }
 
 // update redraws the preview for the typed placement and says the map
@@ -396,7 +419,7 @@ func coarseWords(q model.BackgroundPlacement) string {
 		return ""
 	}
 	return fmt.Sprintf(" At %s px a square the picture shows little of each square: battle maps have some 50 to 200; type fewer squares across, or pick a larger image.",
-		strconv.FormatFloat(q.PxPerSquare, 'f', -1, 64))
+		shownNum(q.PxPerSquare))
 }
 
 // coarsePx is the least pixels a square the dialog takes without a word.
@@ -423,7 +446,7 @@ func (a *AlignDialog) capWords(q model.BackgroundPlacement, w, h int) string {
 	if float64(iw)-q.X < float64(model.MaxMapSide+1)*q.PxPerSquare && float64(ih)-q.Y < float64(model.MaxMapSide+1)*q.PxPerSquare {
 		return ""
 	}
-	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	num := shownNum
 	return fmt.Sprintf(" That is the most a map can have (%d x %d squares): only the image's %s x %s pixels from (%s, %s), its top-left part, are kept; more pixels per square keep more of it.",
 		model.MaxMapSide, model.MaxMapSide, num(float64(w)*q.PxPerSquare), num(float64(h)*q.PxPerSquare), num(q.X), num(q.Y))
 }

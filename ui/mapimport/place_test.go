@@ -209,3 +209,28 @@ func TestAlignWarnsOfACoarsePicture(t *testing.T) {
 		}
 	}
 }
+
+// TestGridFoundReadsToAHundredth: the grid found on a real map, 69.9356…
+// px a square, was said and put in the field as "69.93560606060606". Both
+// show it to a hundredth of a pixel, as a GM reads it, while the map is
+// placed by the exact value as long as the field holds what the dialog
+// put there: 0.0044 px a square short is 0.4 px over a 100-square map.
+// A value the GM types is taken as typed.
+func TestGridFoundReadsToAHundredth(t *testing.T) {
+	img := readImage(t, testimages.GridPNG(1400, 1050, 70, 0))
+	img.Grid = Detected{PxPerSquare: 69.93560606060606, X: 12.345678, Y: 3, OK: true}
+	d := NewAlign(controls.NewEscapes(nil), img, AlignOptions{Start: Proposed(img.MapImage, img.Grid, 0)})
+	if got := d.info.Text; !strings.HasPrefix(got, "Grid found: 69.94 px a square from (12.35, 3).") {
+		t.Errorf("the dialog says %q", got)
+	}
+	if d.PxPerSquare.Text != "69.94" || d.OffsetX.Text != "12.35" || d.OffsetY.Text != "3" {
+		t.Errorf("the fields hold %q, %q, %q, want 69.94, 12.35, 3", d.PxPerSquare.Text, d.OffsetX.Text, d.OffsetY.Text)
+	}
+	if p, err := d.Placement(); err != nil || p != (model.BackgroundPlacement{PxPerSquare: 69.93560606060606, X: 12.346, Y: 3}) {
+		t.Errorf("placed at %+v (%v), want the exact grid found", p, err)
+	}
+	d.PxPerSquare.SetText("69.9")
+	if p, err := d.Placement(); err != nil || p.PxPerSquare != 69.9 {
+		t.Errorf("typed 69.9: placed at %+v (%v)", p, err)
+	}
+}

@@ -55,18 +55,19 @@ type Editor struct {
 	away    elsewhere // changes made elsewhere to the encounter (elsewhere.go)
 
 	// the parts of the window, each with its widgets
-	view    *mapview.View
-	content fyne.CanvasObject
-	tools   toolPanel
-	status  statusBar
-	insp    inspectorPanel
-	fight   fightPanel // the initiative tracker (fightpanel.go)
-	ovp     overlayPanel
-	modeFit modeFit            // what the overlays' Mode was last fitted to (modefit.go)
-	right   *controls.Splitter // inspector above, overlays and answers below
-	tips    *controls.TipLayer
-	player  *player.Display
-	esc     *controls.Escapes // the window's dialogs that Escape cancels
+	view        *mapview.View
+	content     fyne.CanvasObject
+	tools       toolPanel
+	status      statusBar
+	insp        inspectorPanel
+	fight       fightPanel // the initiative tracker (fightpanel.go)
+	ovp         overlayPanel
+	modeFit     modeFit            // what the overlays' Mode was last fitted to (modefit.go)
+	right       *controls.Splitter // inspector above, overlays and answers below
+	rightScroll *container.Scroll  // the right pane, scrolled as a whole in a window too short for its parts (rightpane.go)
+	tips        *controls.TipLayer
+	player      *player.Display
+	esc         *controls.Escapes // the window's dialogs that Escape cancels
 
 	// OnLibrary, when set, is called by File > Open library (after saving).
 	OnLibrary func()
@@ -142,10 +143,14 @@ func (ed *Editor) Close() {
 }
 
 // editorLeast is the editor window's least size, its menu bar and
-// padding included: the status bar, the panels and the map are laid out
-// for a 1024 x 600 screen at least. The content asks editorLeast less
-// editorChrome.
-var editorLeast = fyne.NewSize(1024, 600)
+// padding included. The content asks editorLeast less editorChrome. It
+// fits a 960 x 540 screen (1920 x 1080 at FYNE_SCALE=2, a 1024 x 600
+// netbook) under a desktop panel and the window's title bar: at 1024 x
+// 600 the window ran off those screens, End, Heal, the right column and
+// the status bar out of reach. Below 1024 x 600 the map gives way, the
+// tools scroll, and the right pane keeps the height it had there and
+// scrolls as a whole (rightpane.go, partsLeast).
+var editorLeast = fyne.NewSize(900, 460)
 
 // editorChrome is what the window draws around the editor's content: its
 // padding and, where the menu is in the window (all but macOS, whose menu

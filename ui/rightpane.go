@@ -58,7 +58,36 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	ed.right = controls.NewSplitter(insp, lower, ed.lowerNeed)
 	ed.right.TopShare = inspectorShare
 	ed.right.BottomHeight = savedLowerHeight()
-	return ed.right
+	ed.rightScroll = container.NewVScroll(container.New(partsLeast{ed.right}, ed.right))
+	return ed.rightScroll
+}
+
+// rightPaneLeast is the height the right pane had in a 1024 x 600
+// window, the editor's least until it had to fit smaller screens: every
+// state of the pane was laid out to fit it (TestRightPaneFitsAtEverySize),
+// the inspector above the switches with room to show a few fields.
+const rightPaneLeast = 520
+
+// partsLeast lays the right pane's splitter out over its whole size and
+// asks the height its parts need together (the inspector's floor, the
+// handle and the overlay switches), rightPaneLeast at least. In the
+// scroll buildRightPane puts it in, a window that has that height lays
+// the pane out as before, and a shorter one (a 1024 x 600 netbook under a desktop panel, 1920 x 1080 at
+// FYNE_SCALE=2) scrolls the pane as a whole: the window asked 1024 x 600
+// at least, and ran off those screens with the switches, the fight's End
+// and Heal and the status bar out of reach.
+type partsLeast struct{ s *controls.Splitter }
+
+func (l partsLeast) MinSize([]fyne.CanvasObject) fyne.Size {
+	top := max(controls.TopMin, l.s.Top.MinSize().Height)
+	return fyne.NewSize(l.s.MinSize().Width, max(rightPaneLeast, top+controls.SplitHandleHeight+l.s.Bottom.MinSize().Height))
+}
+
+func (partsLeast) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(s)
+	}
 }
 
 // noHeight lays its objects out over its whole size and asks their width
@@ -121,6 +150,9 @@ func (ed *Editor) relayoutRight() {
 		return
 	}
 	ed.right.Refresh()
+	if ed.rightScroll != nil {
+		ed.rightScroll.Refresh() // the parts may ask more height, or less
+	}
 	if c, ok := ed.right.Bottom.(*fyne.Container); ok && c.Layout != nil {
 		c.Layout.Layout(c.Objects, c.Size())
 	}

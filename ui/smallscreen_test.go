@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"encounterplanner/ui/controls"
+)
+
+// smallScreenRoom is what a 1920 x 1080 screen at FYNE_SCALE=2 (960 x
+// 540 units) leaves a window, its menu bar included: less a desktop panel
+// (32) and the window's title bar (30).
+var smallScreenRoom = fyne.NewSize(960, 540-32-30)
+
+// paneButtonsByText are the buttons shown in o, by their text.
+func paneButtonsByText(o fyne.CanvasObject) map[string]*controls.PaneButton {
+	out := map[string]*controls.PaneButton{}
+	var walk func(n fyne.CanvasObject)
+	walk = func(n fyne.CanvasObject) {
+		if !n.Visible() {
+			return
+		}
+		switch c := n.(type) {
+		case *controls.PaneButton:
+			out[c.Text] = c
+		case *fyne.Container:
+			for _, k := range c.Objects {
+				walk(k)
+			}
+		case fyne.Widget:
+			for _, k := range test.WidgetRenderer(c).Objects() {
+				walk(k)
+			}
+		}
+	}
+	walk(o)
+	return out
+}
+
+// bringIntoView scrolls every scroll in root that holds o, innermost
+// first, to show o's top, as a GM scrolls to it.
+func bringIntoView(root, o fyne.CanvasObject) {
+	var path []fyne.CanvasObject
+	var walk func(n fyne.CanvasObject) bool
+	walk = func(n fyne.CanvasObject) bool {
+		path = append(path, n)
+		if n == o {
+			return true
+		}
+		var kids []fyne.CanvasObject
+		switch c := n.(type) {
+		case *fyne.Container:
+			kids = c.Objects
+		case fyne.Widget:
+			kids = test.WidgetRenderer(c).Objects()
+		}
+		for _, k := range kids {
+			if walk(k) {
+				return true
+			}
+		}
+		path = path[:len(path)-1]
+		return false
+	}
+	if !walk(root) {
+		return
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		sc, ok := path[i].(*container.Scroll)
+		if !ok {
+			continue
+		}
+		var y float32 // o's top in sc's content
+		for _, n := range path[i+2:] {
+			y += n.Position().Y
+		}
+		if view := sc.Size().Height; y < sc.Offset.Y || y+o.Size().Height > sc.Offset.Y+view {
+			sc.ScrollToOffset(fyne.NewPos(sc.Offset.X, max(0, y+o.Size().Height-view)))
+		}
+	}
+}
+
+// scrollAround is the innermost scroll in root that holds o, or nil.
+func scrollAround(root, o fyne.CanvasObject) *container.Scroll {
+	var found *container.Scroll
+	var walk func(n fyne.CanvasObject, in *container.Scroll) bool
+	walk = func(n fyne.CanvasObject, in *container.Scroll) bool {
+		if n == o {
+			found = in
+			return true
+		}
+		var kids []fyne.CanvasObject
+		switch c := n.(type) {
+		case *container.Scroll:
+			in = c
+			kids = []fyne.CanvasObject{c.Content}
+		case *fyne.Container:
+			kids = c.Objects
+		case fyne.Widget:
+			kids = test.WidgetRenderer(c).Objects()
+		}
+		for _, k := range kids {
+			if walk(k, in) {
+				return true
+			}
+		}
+		return false
+	}
+	walk(root, nil)
+	return found
+}
+
+// TestEditorFitsA960By540Screen: the editor asked 1024 x 600 at least
+// and ran off a 1920 x 1080 screen at FYNE_SCALE=2, where End, Heal, the
+// overlay switches and the status bar could not be reached. Its least
+// now fits that screen under a panel and a title bar, and at the least,
+// in every state of the right pane, the pane scrolls as a whole: the
+// fight's End and Heal are in sight at its top (the inspector scrolled for Heal, as at any size), every switch at its end,
+// the status bar in the window.
+func TestEditorFitsA960By540Screen(t *testing.T) {
+	if editorLeast.Width > smallScreenRoom.Width || editorLeast.Height > smallScreenRoom.Height {
+		t.Errorf("the editor's window is %v at least, more than the %v a 960 x 540 screen leaves it", editorLeast, smallScreenRoom)
+	}
+	for _, st := range paneStates {
+		t.Run(st.name, func(t *testing.T) {
+			ed, _, p := newTestEditor(t, st.enc(t))
+			// the test window draws no menu bar; its padding it does
+			win := smallScreenRoom.Subtract(editorChrome()).Add(fyne.NewSquareSize(2 * theme.Padding()))
+			ed.win.Resize(win)
+			st.set(t, ed)
+			settle(t, ed, p)
+			if st.after != nil {
+				st.after(t, ed)
+			}
+			size := ed.win.Canvas().Size()
+			ed.win.Resize(size.AddWidthHeight(0, 1))
+			ed.win.Resize(size)
+			if got := ed.win.Canvas().Size(); got.Width > win.Width+0.5 || got.Height > win.Height+0.5 {
+				t.Fatalf("the window is %v, asked %v", got, win)
+			}
+			if why := outOfSight(ed, ed.status.row); why != "" {
+				t.Errorf("the status bar is %s", why)
+			}
+			pane := scrollAround(ed.win.Canvas().Content(), ed.right)
+			if pane == nil {
+				t.Fatal("the right pane does not scroll")
+			}
+			least := max(controls.TopMin, ed.right.Top.MinSize().Height) + controls.SplitHandleHeight + ed.right.Bottom.MinSize().Height
+			if h := ed.right.Size().Height; h < least-0.5 {
+				t.Errorf("the pane's parts ask %v px at least, they have %v", least, h)
+			}
+			if ed.enc.Fight != nil {
+				pane.ScrollToTop()
+				btn := paneButtonsByText(ed.right)
+				want := []string{"End"}
+				if strings.HasPrefix(st.name, "den") {
+					want = append(want, "Heal") // the den's creatures have HP; the sample's Iseph none
+				}
+				for _, name := range want {
+					if b := btn[name]; b == nil {
+						t.Errorf("no %s button in the pane", name)
+					} else if bringIntoView(ed.right, b); shownHeight(ed, b) < b.Size().Height/2 {
+						t.Errorf("%s shows %v px of its %v with the pane at its top: %s", name, shownHeight(ed, b), b.Size().Height, outOfSight(ed, b))
+					}
+				}
+			}
+			pane.ScrollToBottom()
+			var checks int
+			var find func(o fyne.CanvasObject)
+			find = func(o fyne.CanvasObject) {
+				switch c := o.(type) {
+				case *controls.PaneCheck:
+					checks++
+					if why := outOfSight(ed, c); why != "" {
+						t.Errorf("switch %q is %s with the pane at its end", c.Text, why)
+					}
+				case *fyne.Container:
+					for _, k := range c.Objects {
+						find(k)
+					}
+				}
+			}
+			find(ed.ovp.box)
+			if checks < 3 {
+				t.Errorf("only %d switches", checks)
+			}
+		})
+	}
+}

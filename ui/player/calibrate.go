@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -89,23 +90,42 @@ type cardRuler struct {
 	bar   *canvas.Rectangle
 	left  *canvas.Rectangle
 	right *canvas.Rectangle
-	text  *canvas.Text
+	text  fyne.CanvasObject // the card's length under the bar
+	textX float32           // where the text begins
 	box   *fyne.Container
 	maxW  float32 // the widest the bar gets in this window, in units
 }
+
+// cardWords is the card's length, said under the bar.
+const cardWords = "credit card, long side: 85.60 mm · 3.370 in"
 
 var (
 	rulerFill = color.NRGBA{0x56, 0xb4, 0xe9, 0xff} // sky blue (Okabe-Ito)
 	rulerInk  = color.NRGBA{0x00, 0x72, 0xb2, 0xff} // blue
 )
 
+// newCardRuler makes the ruler for the player display's white panel,
+// its text in the bar's blue (5.1:1 on the white).
 func newCardRuler(px float64, scale func() float32, maxW float32) *cardRuler {
-	r := &cardRuler{px: px, scale: scale, maxW: maxW}
+	text := canvas.NewText(cardWords, rulerInk)
+	text.TextSize = 13
+	return newCardRulerWith(px, scale, maxW, text, 0)
+}
+
+// newDialogRuler makes the ruler for the Calibrate dialog: its text in the
+// theme's foreground (a Caption reads it as it is drawn, so a live light or
+// dark switch changes it too), where a label's text begins. In the bar's
+// blue (#0072b2) it read at 3.3:1 on the dark dialog, at 13 px, and began
+// theme.InnerPadding left of the paragraph above it.
+func newDialogRuler(px float64, scale func() float32, maxW float32) *cardRuler {
+	return newCardRulerWith(px, scale, maxW, controls.NewCaption(cardWords, theme.SizeNameText), theme.InnerPadding())
+}
+
+func newCardRulerWith(px float64, scale func() float32, maxW float32, text fyne.CanvasObject, textX float32) *cardRuler {
+	r := &cardRuler{px: px, scale: scale, maxW: maxW, text: text, textX: textX}
 	r.bar = canvas.NewRectangle(rulerFill)
 	r.left = canvas.NewRectangle(rulerInk)
 	r.right = canvas.NewRectangle(rulerInk)
-	r.text = canvas.NewText("credit card, long side: 85.60 mm · 3.370 in", rulerInk)
-	r.text.TextSize = 13
 	r.box = container.New(r, r.bar, r.left, r.right, r.text)
 	return r
 }
@@ -143,13 +163,13 @@ func (r *cardRuler) Layout(_ []fyne.CanvasObject, s fyne.Size) {
 	r.bar.Resize(fyne.NewSize(w, barH))
 	r.right.Move(fyne.NewPos(w-stop, 0))
 	r.right.Resize(fyne.NewSize(stop, barH+8))
-	r.text.Move(fyne.NewPos(0, barH+12))
+	r.text.Move(fyne.NewPos(r.textX, barH+12))
 	r.text.Resize(r.text.MinSize())
 }
 
 // MinSize implements fyne.Layout.
 func (r *cardRuler) MinSize(_ []fyne.CanvasObject) fyne.Size {
-	return fyne.NewSize(max(r.maxW, r.text.MinSize().Width), 40+12+r.text.MinSize().Height)
+	return fyne.NewSize(max(r.maxW, r.textX+r.text.MinSize().Width), 40+12+r.text.MinSize().Height)
 }
 
 // showRuler puts the same bar on the player display while the GM
@@ -186,7 +206,7 @@ func (p *Display) Calibrate() {
 	}
 	px = math.Max(cardMinPx, math.Min(cardMaxPx, math.Round(px)))
 	edScale := parent.Canvas().Scale
-	ruler := newCardRuler(px, edScale, 600)
+	ruler := newDialogRuler(px, edScale, 600)
 	mirror, hideMirror := p.showRuler(px)
 	readout := widget.NewLabel("")
 	slider := widget.NewSlider(cardMinPx, cardMaxPx)

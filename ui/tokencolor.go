@@ -85,9 +85,10 @@ func (p *colorPicker) CreateRenderer() fyne.WidgetRenderer {
 // colorSwatch is one colour to tap.
 type colorSwatch struct {
 	widget.BaseWidget
-	hex   string
-	rect  *canvas.Rectangle
-	onTap func(hex string)
+	hex    string
+	rect   *canvas.Rectangle
+	onTap  func(hex string)
+	chosen bool
 }
 
 func newColorSwatch(hex string, c color.Color, onTap func(string)) *colorSwatch {
@@ -100,9 +101,20 @@ func newColorSwatch(hex string, c color.Color, onTap func(string)) *colorSwatch 
 // setChosen draws the chosen swatch as a rounded square with a heavy
 // outline, the others as circles: told apart by shape, whatever the colour.
 func (s *colorSwatch) setChosen(on bool) {
+	s.chosen = on
+	s.Refresh()
+}
+
+// outline draws the swatch as chosen or not, the ring in the foreground
+// of the theme now showing: read once, as the swatch was chosen, it
+// stayed white after the desktop switched from dark to light, on the
+// light panel (Fyne refreshes every widget on a switch, not a rectangle's
+// colours).
+func (s *colorSwatch) outline() {
 	s.rect.StrokeColor, s.rect.StrokeWidth, s.rect.CornerRadius = color.NRGBA{0x80, 0x80, 0x80, 0xff}, 1, 10
-	if on {
-		s.rect.StrokeColor, s.rect.StrokeWidth, s.rect.CornerRadius = theme.Color(theme.ColorNameForeground), 3, 4
+	if s.chosen {
+		fg := s.Theme().Color(theme.ColorNameForeground, fyne.CurrentApp().Settings().ThemeVariant())
+		s.rect.StrokeColor, s.rect.StrokeWidth, s.rect.CornerRadius = fg, 3, 4
 	}
 	s.rect.Refresh()
 }
@@ -110,4 +122,18 @@ func (s *colorSwatch) setChosen(on bool) {
 // Tapped chooses the swatch's colour.
 func (s *colorSwatch) Tapped(*fyne.PointEvent) { s.onTap(s.hex) }
 
-func (s *colorSwatch) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(s.rect) }
+func (s *colorSwatch) CreateRenderer() fyne.WidgetRenderer { return &swatchRenderer{s} }
+
+// swatchRenderer draws a colorSwatch's one rectangle, outlined again on
+// every refresh (a theme switch's too).
+type swatchRenderer struct{ s *colorSwatch }
+
+func (r *swatchRenderer) Layout(size fyne.Size) { r.s.rect.Resize(size) }
+
+func (r *swatchRenderer) MinSize() fyne.Size { return r.s.rect.MinSize() }
+
+func (r *swatchRenderer) Refresh() { r.s.outline() }
+
+func (r *swatchRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.s.rect} }
+
+func (r *swatchRenderer) Destroy() {}

@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"image"
+	"image/draw"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -66,4 +70,32 @@ func TestTokenColorsValid(t *testing.T) {
 			t.Errorf("%s: %q is not #rrggbb", c.name, c.hex)
 		}
 	}
+}
+
+// TestChosenColourRingFollowsALiveThemeSwitch: the ring around the
+// chosen swatch was drawn in the foreground of the theme the inspector
+// was built in: after the desktop switched from dark to light it stayed
+// white, on the light panel. It takes the foreground of the theme now
+// showing, as the palette's names do (TestTextFollowsALiveThemeSwitch).
+func TestChosenColourRingFollowsALiveThemeSwitch(t *testing.T) {
+	ed, _, _ := newTestEditor(t, model.Sample())
+	dark, light := variantTheme{theme.DefaultTheme(), theme.VariantDark}, variantTheme{theme.DefaultTheme(), theme.VariantLight}
+	test.ApplyTheme(t, dark)
+	gesture(ed, 0, [2]int{8, 3})
+	p := colorPickerOf(t, ed)
+	test.Tap(p.swatches[2])
+	p = colorPickerOf(t, ed)
+	test.ApplyTheme(t, light)
+	want := light.Color(theme.ColorNameForeground, theme.VariantLight)
+	if got := p.swatches[2].rect.StrokeColor; !sameColor(got, want) {
+		t.Errorf("the ring is %v on the light theme, want its foreground %v", got, want)
+	}
+	// the picker as the GM sees it after the switch
+	img := ed.win.Canvas().Capture()
+	sc := ed.win.Canvas().Scale()
+	at := fyne.CurrentApp().Driver().AbsolutePositionForObject(p)
+	r := image.Rect(int(at.X*sc), int(at.Y*sc), int((at.X+p.Size().Width)*sc), int((at.Y+p.Size().Height)*sc))
+	out := image.NewNRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	draw.Draw(out, out.Bounds(), img, r.Min, draw.Src)
+	test.AssertImageMatches(t, "colour-picker-after-switch-to-light.png", out)
 }

@@ -1,6 +1,10 @@
 package render
 
-import "encounterplanner/model"
+import (
+	"math"
+
+	"encounterplanner/model"
+)
 
 // Fog of war and GM-only terrain (rules-conventions.md, "Sight and fog of
 // war"; encounter-format.md, map.revealed and map.gmOnly).
@@ -123,6 +127,49 @@ func (r *Renderer) fogOver(f *frame) {
 				x++
 			}
 			r.rect(f.bx(x0)-out(x0, 0), f.by(y)-out(y, 0), f.bx(x)+out(x, g.W), f.by(y+1)+out(y+1, g.H), c)
+		}
+	}
+}
+
+// fogOverLabels covers with fog again what of the tokens' labels (names,
+// conditions, heights, condition dots) lies over fogged squares in the
+// player view: they are drawn over the fog, after the edges so that no
+// wall line runs through them, and a Large token half in fog showed its
+// whole name over the fogged squares while its disc was cut at the fog's
+// edge. Where the label lies, the label already covers the edges, so the
+// fog covers no wall line the label did not. The raster and the PDF walk
+// the same scene.
+func (r *Renderer) fogOverLabels(f *frame) {
+	c := colFog
+	if f.v.PaperFog {
+		c = colFogPaper
+	}
+	cover := func(b box) {
+		g := &f.e.Grid
+		i0 := max(int(math.Floor(float64(b.x0)/f.v.Scale+f.v.OriginX)), 0)
+		i1 := min(int(math.Ceil(float64(b.x1)/f.v.Scale+f.v.OriginX)), g.W)
+		j0 := max(int(math.Floor(float64(b.y0)/f.v.Scale+f.v.OriginY)), 0)
+		j1 := min(int(math.Ceil(float64(b.y1)/f.v.Scale+f.v.OriginY)), g.H)
+		for j := j0; j < j1; j++ {
+			for i := i0; i < i1; i++ {
+				if f.e.Revealed[j*g.W+i] {
+					continue
+				}
+				x0, y0 := max(f.bx(i), b.x0), max(f.by(j), b.y0)
+				x1, y1 := min(f.bx(i+1), b.x1), min(f.by(j+1), b.y1)
+				if x0 < x1 && y0 < y1 {
+					r.rect(x0, y0, x1, y1, c)
+				}
+			}
+		}
+	}
+	for _, d := range r.lay.dots {
+		rad := d.r + 1
+		cover(box{int(math.Floor(d.x - rad)), int(math.Floor(d.y - rad)), int(math.Ceil(d.x + rad)), int(math.Ceil(d.y + rad))})
+	}
+	for i := range r.lay.labels {
+		if l := &r.lay.labels[i]; !l.kind.over() {
+			cover(l.b)
 		}
 	}
 }

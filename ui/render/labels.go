@@ -458,6 +458,9 @@ func (r *Renderer) layoutNameOf(f *frame, t *model.Token, whole, over bool) {
 	if !whole {
 		widths[0] = widths[1]
 	}
+	if r.nameOnRevealed(f, t, k, cx, whole, fk, ph, a, spots[:], widths) {
+		return
+	}
 	for pass, wmax := range [4]float64{widths[0], widths[1], widths[0], widths[1]} {
 		name := r.fit(t.Name, fk, wmax)
 		if name == "…" {
@@ -477,6 +480,122 @@ func (r *Renderer) layoutNameOf(f *frame, t *model.Token, whole, over bool) {
 			}
 		}
 	}
+}
+
+// nameOnRevealed places the name plate of t, on the player view with fog,
+// over revealed squares only: in a spot of spots slid along its row as
+// far as the revealed squares there reach, its name cut to their width.
+// A Large token half in fog showed its whole plate over the fogged
+// squares while its disc was cut at the fog's edge, and a token beside
+// the fog had its plate under it in the fog rather than over it. It
+// reports false, placing nothing, off the player view, without fog or
+// where no spot has room: the plate is then placed as anywhere, and what
+// lies over fog is covered (fogOverLabels).
+func (r *Renderer) nameOnRevealed(f *frame, t *model.Token, k int, cx float64, whole bool, fk faceKey, ph int, a float64, spots [][2]int, widths [2]float64) bool {
+	if !f.v.Player || !f.hasFog() || f.e.BlockInFog(t.X, t.Y, k) {
+		return false
+	}
+	for pass, wmax := range [2]float64{widths[0], widths[1]} {
+		for _, sp := range spots {
+			lo, hi, ok := r.revealedRun(f, t.X, k, sp[1], sp[1]+ph)
+			if !ok {
+				continue
+			}
+			name := r.fit(t.Name, fk, math.Min(wmax, float64(hi)-float64(lo)-8))
+			if name == "…" || name == "" {
+				continue
+			}
+			w := r.ts.width(fk, name)
+			ncx := int(math.Round(cx)) + sp[0]
+			x0 := min(max(ncx-w/2-4, lo), hi-w-8)
+			b := box{x0, sp[1], x0 + w + 8, sp[1] + ph}
+			if r.canTake(b, pass) {
+				if !whole && name != t.Name {
+					// grown later as room allows, over revealed squares
+					// (growNames)
+					r.lay.grow = append(r.lay.grow, growName{li: len(r.lay.labels), name: t.Name, cx: ncx, y0: sp[1]})
+				}
+				r.lay.put(label{kind: labelName, b: b, fk: fk, tx: x0 + 4, ty: sp[1] + ph/2 + r.ts.capHeight(fk)/2, a: a}, name)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// overFog reports whether any of box b lies over a fogged square of the
+// player view.
+func (r *Renderer) overFog(f *frame, b box) bool {
+	if !f.v.Player || !f.hasFog() {
+		return false
+	}
+	g := &f.e.Grid
+	i0 := max(int(math.Floor(float64(b.x0)/f.v.Scale+f.v.OriginX)), 0)
+	i1 := min(int(math.Ceil(float64(b.x1)/f.v.Scale+f.v.OriginX)), g.W)
+	j0 := max(int(math.Floor(float64(b.y0)/f.v.Scale+f.v.OriginY)), 0)
+	j1 := min(int(math.Ceil(float64(b.y1)/f.v.Scale+f.v.OriginY)), g.H)
+	for j := j0; j < j1; j++ {
+		for i := i0; i < i1; i++ {
+			if !f.e.Revealed[j*g.W+i] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// revealedRun is the pixel span [lo, hi) of the columns revealed in every
+// map row the pixel rows [y0, y1) cross, around the revealed column of
+// the token's (x to x+k-1) nearest its middle, unbounded on a side where
+// it reaches the map's edge; ok is false when none of its columns is, or
+// the rows leave the map.
+func (r *Renderer) revealedRun(f *frame, x, k, y0, y1 int) (lo, hi int, ok bool) {
+	g := &f.e.Grid
+	j0 := int(math.Floor(float64(y0)/f.v.Scale + f.v.OriginY))
+	j1 := int(math.Ceil(float64(y1)/f.v.Scale + f.v.OriginY))
+	if j0 < 0 || j1 > g.H || j0 >= j1 {
+		return 0, 0, false
+	}
+	open := func(i int) bool {
+		if i < 0 || i >= g.W {
+			return false
+		}
+		for j := j0; j < j1; j++ {
+			if !f.e.Revealed[j*g.W+i] {
+				return false
+			}
+		}
+		return true
+	}
+	c := -1
+	for d := 0; d < k && c < 0; d++ { // from the middle out
+		for _, i := range [2]int{x + (k-1)/2 - d, x + k/2 + d} {
+			if i >= x && i < x+k && open(i) {
+				c = i
+				break
+			}
+		}
+	}
+	if c < 0 {
+		return 0, 0, false
+	}
+	a, b := c, c+1
+	for open(a - 1) {
+		a--
+	}
+	for open(b) {
+		b++
+	}
+	// the map's edge bounds no run: a plate there slides as anywhere
+	// (canTake's first pass keeps it on the map)
+	lo, hi = f.bx(a), f.bx(b)
+	if a == 0 {
+		lo = math.MinInt32
+	}
+	if b == g.W {
+		hi = math.MaxInt32
+	}
+	return lo, hi, true
 }
 
 func nameFace(s float64) faceKey {
@@ -503,7 +622,7 @@ func (r *Renderer) growNames(f *frame) {
 			}
 			x0 := g.cx - w/2 - 4
 			b := box{x0, g.y0, x0 + w + 8, l.b.y1}
-			if !p.freeBut(b, l.bi) {
+			if !p.freeBut(b, l.bi) || r.overFog(f, b) && !r.overFog(f, l.b) {
 				continue
 			}
 			// The longer text goes at the end of buf; the old stays unused.

@@ -339,6 +339,8 @@ func (r *Renderer) sceneTokens(f *frame) {
 		if !f.v.NoTokens {
 			r.p.Layer("tokens")
 			r.drawLabels(false)
+			r.p.Layer("fog")
+			r.fogOverLabels(f)
 		}
 	}
 }

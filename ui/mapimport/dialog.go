@@ -224,7 +224,9 @@ func (a *AlignDialog) content() *fyne.Container {
 	}
 	how := widget.NewLabel("Click a grid corner, then another one some squares away along a row, a column or a diagonal, and type how many squares lie between them; a point snaps to the grid lines drawn near it, a ring can be dragged, the wheel zooms and a middle-button or Shift drag moves the zoomed view. Or type the numbers.")
 	how.Wrapping = fyne.TextWrapWord
-	return container.New(alignLayout{}, a.Aligner, container.NewVBox(how, a.info, widget.NewForm(items...)))
+	// the instructions and fields scroll where the window is too short
+	// for them beside the picture (alignLayout)
+	return container.New(alignLayout{}, a.Aligner, container.NewVScroll(container.NewVBox(how, a.info, widget.NewForm(items...))))
 }
 
 // alignDialogChrome is the height the dialog adds to its content: its
@@ -261,18 +263,32 @@ func alignDialogSize(win, least fyne.Size) fyne.Size {
 type alignLayout struct{}
 
 func (alignLayout) Layout(objs []fyne.CanvasObject, s fyne.Size) {
-	pic, rest := objs[0], objs[1]
+	pic, sc := objs[0], objs[1]
+	rest := restOf(sc)
 	pad := theme.Padding()
 	if h := fitWidth(rest, s.Width); s.Height-h-pad >= pic.MinSize().Height || s.Width < alignBeside+pad+alignLeastBeside {
-		rest.Move(fyne.NewPos(0, s.Height-h))
+		sc.Move(fyne.NewPos(0, s.Height-h))
+		sc.Resize(fyne.NewSize(s.Width, h))
 		pic.Move(fyne.NewPos(0, 0))
 		pic.Resize(fyne.NewSize(s.Width, max(s.Height-h-pad, 0)))
 		return
 	}
-	fitWidth(rest, alignBeside)
-	rest.Move(fyne.NewPos(s.Width-alignBeside, 0))
+	// beside the picture, no higher than the dialog: over the editor at
+	// its least (900 x 460) Offset y lay under the window's edge and
+	// Offset x under the Create button; they scroll there
+	h := fitWidth(rest, alignBeside)
+	sc.Move(fyne.NewPos(s.Width-alignBeside, 0))
+	sc.Resize(fyne.NewSize(alignBeside, min(h, s.Height)))
 	pic.Move(fyne.NewPos(0, 0))
 	pic.Resize(fyne.NewSize(s.Width-alignBeside-pad, s.Height))
+}
+
+// restOf is the instructions and fields in o, their scroll.
+func restOf(o fyne.CanvasObject) fyne.CanvasObject {
+	if sc, ok := o.(*container.Scroll); ok {
+		return sc.Content
+	}
+	return o
 }
 
 // fitWidth makes the instructions and fields w wide and as high as their
@@ -297,7 +313,7 @@ func fitWidth(o fyne.CanvasObject, w float32) float32 {
 
 // MinSize is the stacked one's, as the dialog's content asked before.
 func (alignLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	pic, rest := objs[0].MinSize(), objs[1].MinSize()
+	pic, rest := objs[0].MinSize(), restOf(objs[1]).MinSize()
 	return fyne.NewSize(max(pic.Width, rest.Width), pic.Height+theme.Padding()+rest.Height)
 }
 

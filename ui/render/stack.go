@@ -73,21 +73,24 @@ func (l tokenLook) initialsAt(cx, cy, rad float64) (float64, float64, float64) {
 }
 
 // DrawnAbove reports whether token a is drawn over token b, sel being the
-// selected token (-1 for none): the higher, then, at one height, the
-// selected one, then the later in the list. The frame's order follows
-// it, and so does a pick, which takes the token the GM sees on top.
-// Where the ruleset measures no height (starship, points: a height kept
-// from sf2e for a switch back means nothing there) every token is at one
-// height, and the smaller space is drawn over the larger: the ships that
-// may share squares are two sizes apart, and the fighter shows whole
-// over the cruiser rather than the cruiser shrunk round it.
+// selected token (-1 for none): the higher; then, at one height, the
+// smaller space; then, at one size, the selected one, then the later in
+// the list. The frame's order follows it, and so does a pick, which takes
+// the token the GM sees on top. Where the ruleset measures no height
+// (starship, points: a height kept from sf2e for a switch back means
+// nothing there) every token is at one height. The smaller space over
+// the larger shows whole, and the larger is not shrunk round it: the
+// ships that may share squares are two sizes apart (a fighter over its
+// cruiser), and in sf2e and pf1e a Tiny creature (or one on a fallen
+// Large body) in a Large creature's space is drawn over it whichever
+// comes first in the list, where the Large one listed later was drawn
+// shrunk over it as if it flew above.
 func DrawnAbove(e *model.Encounter, a, b, sel int) bool {
 	ta, tb := &e.Tokens[a], &e.Tokens[b]
-	if rules.HasElevation(e.Ruleset) {
-		if ta.Elevation != tb.Elevation {
-			return ta.Elevation > tb.Elevation
-		}
-	} else if ka, kb := e.Space(ta), e.Space(tb); ka != kb {
+	if rules.HasElevation(e.Ruleset) && ta.Elevation != tb.Elevation {
+		return ta.Elevation > tb.Elevation
+	}
+	if ka, kb := e.Space(ta), e.Space(tb); ka != kb {
 		return ka < kb
 	}
 	if (a == sel) != (b == sel) {
@@ -96,14 +99,11 @@ func DrawnAbove(e *model.Encounter, a, b, sel int) bool {
 	return a > b
 }
 
-// layer is what orders token t before any other rule of DrawnAbove: its
-// height where the ruleset measures heights, else its space's side, the
-// larger drawn first (negated, so the lower layer is drawn first).
-func layer(e *model.Encounter, t *model.Token, heights bool) int {
-	if heights {
-		return t.Elevation
-	}
-	return -e.Space(t)
+// sameLayer reports whether tokens t and u are alike for every rule of
+// DrawnAbove before the selection and the list: at one height (where the
+// ruleset measures heights) and of one space.
+func sameLayer(e *model.Encounter, t, u *model.Token, heights bool) bool {
+	return (!heights || t.Elevation == u.Elevation) && e.Space(t) == e.Space(u)
 }
 
 // TopFirst orders the tokens in idx (indices into e.Tokens) as the map
@@ -137,7 +137,7 @@ func (r *Renderer) stack(f *frame) {
 	for i := range e.Tokens {
 		if r.tokenOK(f, i) {
 			r.order = append(r.order, int32(i))
-			flat = flat && layer(e, &e.Tokens[i], heights) == layer(e, &e.Tokens[r.order[0]], heights)
+			flat = flat && sameLayer(e, &e.Tokens[i], &e.Tokens[r.order[0]], heights)
 		}
 	}
 	if flat {

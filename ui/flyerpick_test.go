@@ -93,3 +93,53 @@ func TestNoOneIsOverAnotherWhereHeightsMeanNothing(t *testing.T) {
 		t.Errorf("starship: the hovered square says %q, want it to end in %q", got, "· Fighter with Cruiser")
 	}
 }
+
+// TestTheSmallerInALargerSpaceIsOnTopAtOneHeight: in sf2e and pf1e a Tiny
+// rat in a Large ogre's square, on the ground, the ogre listed after it:
+// the map drew the ogre shrunk over the rat as if it flew above, a click
+// on the rat's square picked the ogre, and the square said "Ogre with
+// Rat". The smaller is drawn over the larger at one height
+// (render.DrawnAbove): a click picks the rat, a second the ogre, and the
+// square says "Rat with Ogre". A Tiny bat in a Large roc's space 20 ft
+// up, over a goblin on the ground: "Bat with Roc over Goblin", where it
+// said "Bat with Roc, Goblin".
+func TestTheSmallerInALargerSpaceIsOnTopAtOneHeight(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		e := openEncounter(t, 10, 6)
+		e.Ruleset = rs
+		land := map[string]int{model.SpeedLand: 30}
+		fly := map[string]int{model.SpeedLand: 10, model.SpeedFly: 60}
+		e.Tokens = []model.Token{
+			{ID: model.NewID(), Name: "Rat", X: 3, Y: 2, Size: model.Tiny, Side: "enemy", Speeds: land},
+			{ID: model.NewID(), Name: "Ogre", X: 2, Y: 2, Size: model.Large, Side: "party", Speeds: land},
+			{ID: model.NewID(), Name: "Roc", X: 6, Y: 2, Size: model.Large, Side: "neutral", Elevation: 20, Speeds: fly},
+			{ID: model.NewID(), Name: "Bat", X: 7, Y: 3, Size: model.Tiny, Side: "enemy", Elevation: 20, Speeds: fly},
+			{ID: model.NewID(), Name: "Goblin", X: 7, Y: 3, Size: model.Medium, Side: "enemy", Speeds: land},
+		}
+		ed, _, p := newTestEditor(t, e)
+		settle(t, ed, p)
+		for _, c := range []struct {
+			x, y int
+			want string
+		}{
+			{3, 2, "· Rat with Ogre"},
+			{2, 3, "· Ogre"},
+			{7, 3, "· Bat with Roc over Goblin"},
+		} {
+			ed.hover(c.x, c.y, true)
+			if got := ed.status.hoverLabel.Text; !strings.HasSuffix(got, c.want) {
+				t.Errorf("%s: the hovered square (%d, %d) says %q, want it to end in %q", rs, c.x, c.y, got, c.want)
+			}
+		}
+		gesture(ed, 0, [2]int{3, 2})
+		settle(t, ed, p)
+		if got := selName(ed); got != "Rat" {
+			t.Errorf("%s: a click on the rat's square picked %v, want the rat drawn on top", rs, got)
+		}
+		gesture(ed, 0, [2]int{3, 2})
+		settle(t, ed, p)
+		if got := selName(ed); got != "Ogre" {
+			t.Errorf("%s: a second click picked %v, want the ogre under the rat", rs, got)
+		}
+	}
+}

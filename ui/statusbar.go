@@ -95,26 +95,36 @@ func (ed *Editor) updateHover() {
 }
 
 // sharedWords names the tokens that share the hovered square with the one
-// on top, at[0] (at is top first: tokensAt): " over Goblin" for those it
-// flies above, " with Rat" for those at its height, and for every one
-// where the ruleset measures no height (starship, points). The map draws them
-// stacked (render/stack.go), and the words say whom the crescent under a
-// flyer is, whole.
+// on top, at[0] (at is top first: tokensAt): " with Rat" for those at its
+// height, " over Goblin" for those it flies above, both where a Tiny bat
+// shares a roc's space 20 ft over a goblin: " with Roc over Goblin".
+// Where the ruleset measures no height (starship, points) every one is
+// "with". The map draws them stacked (render/stack.go): the words say
+// whom the crescent under a flyer is, whole, and at one height the
+// smaller drawn over the larger is "with" it, never "over".
 func sharedWords(e *model.Encounter, at []int) string {
 	if len(at) < 2 {
 		return ""
 	}
-	names := make([]string, 0, len(at)-1)
-	for _, j := range at[1:] {
-		names = append(names, e.Tokens[j].Name)
-	}
-	word := " with "
 	// a height kept for a switch back means nothing in starship and
 	// points: nobody there is over anybody (render.DrawnAbove)
-	if rules.HasElevation(e.Ruleset) && e.Tokens[at[0]].Elevation > e.Tokens[at[1]].Elevation {
-		word = " over "
+	heights := rules.HasElevation(e.Ruleset)
+	var with, over []string
+	for _, j := range at[1:] {
+		if heights && e.Tokens[j].Elevation < e.Tokens[at[0]].Elevation {
+			over = append(over, e.Tokens[j].Name)
+		} else {
+			with = append(with, e.Tokens[j].Name)
+		}
 	}
-	return word + strings.Join(names, ", ")
+	s := ""
+	if len(with) > 0 {
+		s += " with " + strings.Join(with, ", ")
+	}
+	if len(over) > 0 {
+		s += " over " + strings.Join(over, ", ")
+	}
+	return s
 }
 
 // terrainWords names the kind and traits of terrain t in the GM's words,

@@ -52,6 +52,10 @@ type Ruleset struct {
 	// GreaterAsDifficult: greater difficult terrain counts as difficult
 	// (starship: it doubles a step once, as difficult terrain does)
 	GreaterAsDifficult bool
+	// FlyIgnoresDifficult: a flyer pays nothing for difficult terrain and
+	// counts greater difficult as difficult (sf2e, pf1e "as sf2e"); a
+	// starship's fly is its only mode and pays for both
+	FlyIgnoresDifficult bool
 
 	// Cover, Flanking and Reactions say whether the text defines them; when
 	// it does not, NoCombatNote is the sentence that says so to the GM.
@@ -309,6 +313,9 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		Areas: true, Threat: true, Elevation: true,
 		Conditions: append(slices.Clone(sf2eValued), sf2eOther...), Valued: sf2eValued,
 		DyingNote: "dying is the GM's call",
+		// "fly ignores difficult terrain (greater difficult counts as
+		// difficult)" (rules-conventions.md, sf2e)
+		FlyIgnoresDifficult: true,
 	},
 	model.PF1E: {
 		Name: model.PF1E, Title: "pf1e — Pathfinder 1e / d20",
@@ -326,6 +333,8 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		share:     tinyShares,
 		Elevation: true, DiceFalls: true,
 		Conditions: pf1eConditions,
+		// "Movement modes: as sf2e" (rules-conventions.md, pf1e)
+		FlyIgnoresDifficult: true,
 	},
 	model.Starship: {
 		Name: model.Starship, Title: "starship — ship combat",

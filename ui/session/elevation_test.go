@@ -128,15 +128,15 @@ func TestFallWarningForAFlyerThatCannotAct(t *testing.T) {
 func TestDescribePathSaysHowHighItEnds(t *testing.T) {
 	e := elevEncounter(model.SF2E)
 	flat := &rules.Path{Reachable: true, Cost: 5, Actions: 1, Steps: []rules.Step{{X: 1, Y: 0}}}
-	if got := DescribePath(e, 0, flat, nil); got != "path 5 ft · 1 action" {
+	if got := DescribePath(e, 0, "", flat, nil); got != "path 5 ft · 1 action" {
 		t.Errorf("on the ground: %q", got)
 	}
 	fly := &rules.Path{Reachable: true, Cost: 15, Actions: 1, Fly: true, Steps: []rules.Step{{X: 2, Y: 1, Z: 5}, {X: 2, Y: 2, Z: 10}}}
-	if got := DescribePath(e, 1, fly, nil); got != "path 15 ft · 1 action · ends 10 ft up" {
+	if got := DescribePath(e, 1, "", fly, nil); got != "path 15 ft · 1 action · ends 10 ft up" {
 		t.Errorf("flying up: %q", got)
 	}
 	e.Tokens[0].Elevation = 20
-	if got := DescribePath(e, 0, flat, nil); got != "path 5 ft · 1 action · ends 20 ft up" {
+	if got := DescribePath(e, 0, "", flat, nil); got != "path 5 ft · 1 action · ends 20 ft up" {
 		t.Errorf("held up: %q", got)
 	}
 }

@@ -18,8 +18,9 @@ func Plural(n int, one, many string) string {
 }
 
 // DescribePath words a path for the status bar, e.g.
-// "path 25 ft · 1 action · 1 hazard · provokes Tashtari".
-func DescribePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]rules.Point) string {
+// "path 25 ft · 1 action · 1 hazard · provokes Tashtari"; mode is the
+// movement mode it was found for, which says what its terrain costs.
+func DescribePath(e *model.Encounter, sel int, mode string, p *rules.Path, threat map[int][]rules.Point) string {
 	if !p.Reachable {
 		return "no path there"
 	}
@@ -36,10 +37,6 @@ func DescribePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 		parts = append(parts, Plural(max(p.Actions, 1), "action", "actions"))
 	}
 	var haz, narrow, uneven, diff, greater int
-	// starship: "greater difficult counts as difficult", doubling the
-	// step once as difficult terrain and another ship's space do
-	// (rules-conventions.md, starship): a ship's path says "difficult"
-	greaterIsDifficult := d.GreaterAsDifficult
 	provokes := map[int]bool{}
 	t := e.Tokens[sel]
 	k := e.Space(&t)
@@ -54,10 +51,10 @@ func DescribePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 		if s.Flags&rules.FlagUneven != 0 {
 			uneven++
 		}
-		switch {
-		case s.Flags&rules.FlagGreaterDifficult != 0 && !greaterIsDifficult:
+		switch paidTerrain(d, mode, s.Flags) {
+		case 2:
 			greater++
-		case s.Flags&(rules.FlagDifficult|rules.FlagGreaterDifficult) != 0:
+		case 1:
 			diff++
 		}
 		if s.Flags&rules.FlagReaction != 0 {
@@ -103,6 +100,29 @@ func DescribePath(e *model.Encounter, sel int, p *rules.Path, threat map[int][]r
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// paidTerrain is the terrain a step through flags is paid as, in mode:
+// 0 none, 1 difficult, 2 greater difficult. The step's flags say what it
+// entered; the words say what the mover pays. Starship: "greater difficult
+// counts as difficult", doubling the step once as difficult terrain and
+// another ship's space do. sf2e and pf1e: "fly ignores difficult terrain
+// (greater difficult counts as difficult)" (rules-conventions.md).
+func paidTerrain(d *rules.Ruleset, mode string, f rules.Flag) int {
+	lvl := 0
+	switch {
+	case f&rules.FlagGreaterDifficult != 0:
+		lvl = 2
+	case f&rules.FlagDifficult != 0:
+		lvl = 1
+	}
+	if d.GreaterAsDifficult {
+		lvl = min(lvl, 1)
+	}
+	if d.FlyIgnoresDifficult && mode == rules.ModeFly {
+		lvl = max(lvl-1, 0)
+	}
+	return lvl
 }
 
 // shipTurns words a ship's turns, in order, and the facing it ends with:

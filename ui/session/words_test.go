@@ -35,14 +35,14 @@ func TestPathTextShip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := DescribePath(e, 0, &p, nil); got != c.want {
+		if got := DescribePath(e, 0, "", &p, nil); got != c.want {
 			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
 		}
 	}
 	two := &rules.Path{Reachable: true, Cost: 200, Actions: 1, Steps: []rules.Step{
 		{Turn: int(model.NE), Cost: 50, Total: 50}, {Turn: int(model.E), Cost: 50, Total: 100},
 		{X: 3, Y: 5, Turn: rules.NoTurn, Cost: 50, Total: 150}}}
-	if got, want := DescribePath(e, 0, two, nil), "path 200 ft · turns NE, E · ends facing E"; got != want {
+	if got, want := DescribePath(e, 0, "", two, nil), "path 200 ft · turns NE, E · ends facing E"; got != want {
 		t.Errorf("two turns: %q, want %q", got, want)
 	}
 }
@@ -76,7 +76,7 @@ func TestPathTextPF1E(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := DescribePath(e, 0, &p, nil); got != c.want {
+		if got := DescribePath(e, 0, "", &p, nil); got != c.want {
 			t.Errorf("to (%d, %d): %q, want %q", c.x, c.y, got, c.want)
 		}
 	}
@@ -93,7 +93,7 @@ func TestPathTextGreater(t *testing.T) {
 		{X: 4, Y: 10, Turn: rules.NoTurn, Cost: 15, Total: 25, Flags: rules.FlagGreaterDifficult},
 		{X: 5, Y: 10, Turn: rules.NoTurn, Cost: 5, Total: 30},
 	}}
-	if got, want := DescribePath(e, i, p, nil), "path 30 ft · 1 action · 1 difficult · 1 greater difficult"; got != want {
+	if got, want := DescribePath(e, i, "", p, nil), "path 30 ft · 1 action · 1 difficult · 1 greater difficult"; got != want {
 		t.Errorf("describePath = %q, want %q", got, want)
 	}
 }
@@ -110,16 +110,16 @@ func TestDescribePath(t *testing.T) {
 		{X: 5, Y: 10, Turn: rules.NoTurn, Cost: 10, Total: 20, Flags: rules.FlagDifficult},
 	}}
 	threat := map[int][]rules.Point{tash: {{X: 3, Y: 10}}}
-	got := DescribePath(e, i, p, threat)
+	got := DescribePath(e, i, "", p, threat)
 	want := "path 25 ft · 1 action · 1 difficult · 1 hazard · provokes Tashtari"
 	if got != want {
 		t.Errorf("DescribePath = %q, want %q", got, want)
 	}
-	if got := DescribePath(e, i, &rules.Path{}, nil); got != "no path there" {
+	if got := DescribePath(e, i, "", &rules.Path{}, nil); got != "no path there" {
 		t.Errorf("unreachable: %q", got)
 	}
 	e.Ruleset = model.Points
-	if got := DescribePath(e, i, &rules.Path{Reachable: true, Cost: 3, Actions: 2}, nil); got != "path 3 pt · 2 actions" {
+	if got := DescribePath(e, i, "", &rules.Path{Reachable: true, Cost: 3, Actions: 2}, nil); got != "path 3 pt · 2 actions" {
 		t.Errorf("points: %q", got)
 	}
 }
@@ -206,7 +206,45 @@ func TestPathTextShipCountsGreaterAsDifficult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := DescribePath(e, 0, &p, nil), "path 350 ft · ends facing E · 2 difficult"; got != want {
+	if got, want := DescribePath(e, 0, rules.ModeFly, &p, nil), "path 350 ft · ends facing E · 2 difficult"; got != want {
 		t.Errorf("through greater difficult and difficult: %q, want %q", got, want)
+	}
+}
+
+// TestPathTextFlyerSaysWhatItPays: an sf2e flyer's path through greater
+// difficult and difficult terrain said "1 difficult · 1 greater difficult",
+// though a flyer pays nothing for difficult terrain and counts greater
+// difficult as difficult (rules-conventions.md, sf2e; pf1e "as sf2e"):
+// it says "1 difficult", the greater square's. On land both are counted.
+func TestPathTextFlyerSaysWhatItPays(t *testing.T) {
+	for _, c := range []struct {
+		r         model.Ruleset
+		fly, land string
+	}{
+		{model.SF2E, "path 25 ft · 1 action · 1 difficult", "path 35 ft · 2 actions · 1 difficult · 1 greater difficult"},
+		{model.PF1E, "path 25 ft · move action · 1 difficult", "path 40 ft · double move · 1 difficult · 1 greater difficult"},
+	} {
+		e, err := newEncounter("Canyon", c.r, 10, 1, 5) // one row: no way around
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Grid.Set(2, 0, model.GreaterDifficult)
+		e.Grid.Set(4, 0, model.Difficult)
+		e.Tokens = []model.Token{{Name: "Navasi", X: 1, Y: 0, Size: model.Medium, Side: "party",
+			Speeds: map[string]int{model.SpeedLand: 30, model.SpeedFly: 30}}}
+		eng, err := rules.For(c.r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []struct{ mode, want string }{{rules.ModeFly, c.fly}, {rules.ModeLand, c.land}} {
+			q := rules.MoveQuery{Token: 0, Mode: m.mode, Actions: rules.MaxActions(c.r)}
+			p, err := eng.Path(e, q, 5, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := DescribePath(e, 0, m.mode, &p, nil); got != m.want {
+				t.Errorf("%s %s: %q, want %q", c.r, m.mode, got, m.want)
+			}
+		}
 	}
 }

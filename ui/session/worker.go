@@ -386,7 +386,7 @@ func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 				// an engine may reuse its buffers on the next call: keep a copy
 				p.Steps = append([]rules.Step(nil), p.Steps...)
 				res.Path = &p
-				res.PathText = DescribePath(e, sel, &p, w.threats)
+				res.PathText = DescribePath(e, sel, r.Set.Mode, &p, w.threats)
 				if res.PathEnd != nil {
 					res.PathText += fmt.Sprintf(" · ends at (%d, %d)", res.PathEnd.X, res.PathEnd.Y)
 				}

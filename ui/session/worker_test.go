@@ -110,7 +110,7 @@ func TestComputeFollowsTheEngine(t *testing.T) {
 				t.Errorf("reach: %d squares, engine %d (%v)", len(res.Reach), len(want), err)
 			}
 			p, err := eng.Path(e, rules.MoveQuery{Token: 0, Mode: d.DefaultMode, Actions: d.MaxActions}, 5, 1)
-			if err != nil || res.Path == nil || res.Path.Cost != p.Cost || res.PathText != DescribePath(e, 0, &p, nil) {
+			if err != nil || res.Path == nil || res.Path.Cost != p.Cost || res.PathText != DescribePath(e, 0, "", &p, nil) {
 				t.Errorf("path %+v %q, engine %+v (%v)", res.Path, res.PathText, p, err)
 			}
 			_, cerr := eng.Cover(e, 0, 1)

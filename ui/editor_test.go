@@ -385,7 +385,7 @@ func TestInspectorEdits(t *testing.T) {
 	if ed.enc.Tokens[i].Name != "Daeva" || !strings.Contains(ed.status.msgLabel.Text, "already on the map") {
 		t.Errorf("a duplicate name should be refused with a message; name %q, status %q", ed.enc.Tokens[i].Name, ed.status.msgLabel.Text)
 	}
-	land := entryOf(t, formWidget(t, ed, "Land ft"))
+	land := entryOf(t, formWidget(t, ed, "Land"))
 	land.SetText("35")
 	if v := ed.enc.Tokens[i].Speeds["land"]; v != 35 {
 		t.Errorf("land speed %d, want 35", v)
@@ -650,7 +650,7 @@ func TestRulesetPanels(t *testing.T) {
 	if ed.enc.Tokens[0].Facing != model.SE {
 		t.Errorf("facing %v, want SE", ed.enc.Tokens[0].Facing)
 	}
-	formWidget(t, ed, "Turn ft")
+	formWidget(t, ed, "Turn")
 	if ed.ovp.settings.Mode != rules.ModeFly {
 		t.Errorf("starship overlays should default to fly, got %q", ed.ovp.settings.Mode)
 	}

@@ -250,7 +250,7 @@ func TestTheElevationFieldRefusesBelowTheGround(t *testing.T) {
 		t.Errorf("typed 0: %d ft, error line shown %v", z, ed.insp.errLabel.Visible())
 	}
 	// with a burrow Speed it may
-	entryOf(t, formWidget(t, ed, "Burrow ft")).SetText("10")
+	entryOf(t, formWidget(t, ed, "Burrow")).SetText("10")
 	en.SetText("-10")
 	if z := ed.enc.Tokens[low].Elevation; z != -10 {
 		t.Errorf("a burrower typed -10: %d ft", z)

@@ -58,18 +58,18 @@ func TestErrorsNameWhatToFix(t *testing.T) {
 		show func(t *testing.T) string
 		want []string
 	}{
-		{"negative speed", inspect(model.Sample(), "Dae", "Land ft", "-5"),
-			[]string{"Dae", "Land ft", "must not be negative", "type 0 or more"}},
-		{"speed not a number", inspect(model.Sample(), "Dae", "Land ft", "fast"),
-			[]string{"Dae", "Land ft", `"fast"`, "type digits"}},
+		{"negative speed", inspect(model.Sample(), "Dae", "Land", "-5"),
+			[]string{"Dae", "Land Speed", "must not be negative", "type 0 or more"}},
+		{"speed not a number", inspect(model.Sample(), "Dae", "Land", "fast"),
+			[]string{"Dae", "Land Speed", `"fast"`, "type digits"}},
 		{"duplicate name", inspect(model.Sample(), "Dae", "Name", "Iseph"),
 			[]string{"Dae", "name", "Iseph is already on the map", "pick another name (Iseph 2?)"}},
 		{"blank name", inspect(model.Sample(), "Dae", "Name", " "),
 			[]string{"Dae", "name", "empty", "type a name"}},
 		{"token no longer fits the map", inspect(model.Sample(), "Cargo drone", "Size", "gargantuan"),
 			[]string{"Cargo drone", "does not fit", "22x13 map", "move the token away from the map's edge", "smaller size", "Map size"}},
-		{"odd starship turn", inspect(ship(), "Sunrise Maiden", "Turn ft", "75"),
-			[]string{"Sunrise Maiden", "Turn ft", "75", "type an even number"}},
+		{"odd starship turn", inspect(ship(), "Sunrise Maiden", "Turn", "75"),
+			[]string{"Sunrise Maiden", "Turn", "75", "type an even number"}},
 		{"map resize strands a token", func(t *testing.T) string {
 			ed, _, _ := newTestEditor(t, model.Sample())
 			err := ed.ResizeMap(10, 10, 5)

@@ -34,7 +34,7 @@ func TestAFlyerWhoseFlySpeedIsClearedMustFall(t *testing.T) {
 	if b := buttonIn(t, ed, fallButtonText); !b.Disabled() {
 		t.Error("the inspector's Fall button is on for a flyer that stays up")
 	}
-	entryOf(t, formWidget(t, ed, "Fly ft")).SetText("")
+	entryOf(t, formWidget(t, ed, "Fly")).SetText("")
 	if _, fly := ed.enc.Tokens[n].Speeds["fly"]; fly {
 		t.Fatal("the fly Speed was not cleared")
 	}

@@ -41,8 +41,8 @@ var fieldWords = map[string]string{
 }
 
 // fieldWord is how the app calls a validated token field of e: a Speed
-// or the reach as the inspector labels it ("Land ft"), so that a refusal
-// names the field the GM sees.
+// or the reach in the inspector's words ("Land Speed": Land under Speed),
+// so that a refusal names the field the GM sees.
 func fieldWord(e *model.Encounter, field string) string {
 	d := rules.Describe(e.Ruleset)
 	if k, ok := strings.CutPrefix(field, "speeds."); ok && k != "" {

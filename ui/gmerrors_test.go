@@ -38,8 +38,8 @@ func TestTokenErrorWords(t *testing.T) {
 		want string
 	}{
 		{&model.FieldError{Token: 1, Name: "Dae", Field: "name", Msg: "duplicate name; tokens[0] has it already"}, "Iseph, name: Dae is already on the map; pick another name (Dae 2?)"},
-		{&model.FieldError{Token: 1, Name: "Iseph", Field: "speeds.turn", Msg: "must be an even number of feet"}, "Iseph, Turn ft: must be an even number of feet — type an even number of feet, like 60 or 100"},
-		{errors.New("Land ft: \"x\" is not a whole number"), "Iseph: Land ft: \"x\" is not a whole number — type digits only, like 30"},
+		{&model.FieldError{Token: 1, Name: "Iseph", Field: "speeds.turn", Msg: "must be an even number of feet"}, "Iseph, Turn Speed: must be an even number of feet — type an even number of feet, like 60 or 100"},
+		{errors.New("Land Speed: \"x\" is not a whole number"), "Iseph: Land Speed: \"x\" is not a whole number — type digits only, like 30"},
 	} {
 		if got := tokenError(e, "Iseph", c.err); got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)

@@ -282,7 +282,7 @@ func (ip *inspectorPanel) tokenForm(e *model.Encounter, i int, act inspectorActi
 		items = append(items, conds...)
 	}
 	form := widget.NewForm(items...)
-	// Escape out of a refused field ("-5" for Land ft) puts the token's
+	// Escape out of a refused field ("-5" for the Land Speed) puts the token's
 	// value back: the field showed a value the map did not use, under its
 	// red line, until another token was selected
 	putBack := func() {
@@ -517,9 +517,13 @@ func identityItems(e *model.Encounter, t *model.Token, edit tokenEdit) []*widget
 	}
 }
 
-// speedItems are one field per Speed the ruleset uses, blank for none.
+// speedItems are one field per Speed the ruleset uses, blank for none,
+// under a "Speed" heading that says their unit: labelled "Land ft", two GMs
+// in a row took them for heights (beside "Elevation ft").
 func speedItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.FormItem {
-	var items []*widget.FormItem
+	unit := widget.NewLabel(speedUnitWords(d))
+	unit.Importance = widget.LowImportance
+	items := []*widget.FormItem{widget.NewFormItem(speedHeading, unit)}
 	for _, k := range d.SpeedKeys {
 		en := controls.NewPaneEntry()
 		en.SetPlaceHolder("none")
@@ -543,15 +547,36 @@ func speedItems(d *rules.Ruleset, t *model.Token, edit tokenEdit) []*widget.Form
 				return nil
 			})
 		}
-		items = append(items, widget.NewFormItem(speedLabel(d, k), en))
+		items = append(items, widget.NewFormItem(speedFieldLabel(k), en))
 	}
 	return items
 }
 
-// speedLabel is the inspector's label of the Speed k ("Land ft"), which
-// its refusals name too.
+// speedHeading is the label of the row over the Speed fields.
+const speedHeading = "Speed"
+
+// speedUnitWords says, beside the heading, what the Speeds count: "in
+// feet", or "in points" where Speeds are movement points (points).
+func speedUnitWords(d *rules.Ruleset) string {
+	if d.Points {
+		return "in points"
+	}
+	return "in feet"
+}
+
+// speedFieldLabel is the label of the Speed k's field under the heading:
+// "Land", "Fly", "Mobility".
+func speedFieldLabel(k string) string {
+	return strings.ToUpper(k[:1]) + k[1:]
+}
+
+// speedLabel is what a refusal calls the Speed k: "Land Speed", and
+// "Mobility" (points: the points each further action adds).
 func speedLabel(d *rules.Ruleset, k string) string {
-	return strings.ToUpper(k[:1]) + k[1:] + " " + d.Unit
+	if d.Points && k == model.SpeedMobility {
+		return speedFieldLabel(k)
+	}
+	return speedFieldLabel(k) + " Speed"
 }
 
 // reachLabel is the inspector's label of the melee reach.

@@ -80,7 +80,7 @@ func TestARefusalKeepsTheFieldTypedInInSight(t *testing.T) {
 	relayout(ed.win.Content())
 	d := fyne.CurrentApp().Driver()
 	sc := ed.fight.scroll
-	land := entryOf(t, formWidget(t, ed, "Land ft"))
+	land := entryOf(t, formWidget(t, ed, "Land"))
 	// the field's bottom at the view's bottom
 	off := sc.Offset
 	off.Y += d.AbsolutePositionForObject(land).Y + land.Size().Height - (d.AbsolutePositionForObject(sc).Y + sc.Size().Height)

@@ -73,7 +73,7 @@ func TestEscapeLeavesTheInspectorField(t *testing.T) {
 }
 
 // refusedLandFt opens the sample with Iseph selected and "-5" typed over
-// its Land ft, which the inspector refuses (the field focused), and
+// its Land Speed, which the inspector refuses (the field focused), and
 // returns Iseph's index and the land Speed it keeps.
 func refusedLandFt(t *testing.T) (ed *Editor, iseph, land int) {
 	t.Helper()
@@ -81,17 +81,17 @@ func refusedLandFt(t *testing.T) (ed *Editor, iseph, land int) {
 	iseph = ed.enc.TokenIndex("Iseph")
 	ed.Select(iseph)
 	land = ed.enc.Tokens[iseph].Speeds["land"]
-	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
+	f := formWidget(t, ed, "Land").(fyne.Focusable)
 	ed.win.Canvas().Focus(f)
 	entryOf(t, f.(fyne.CanvasObject)).SetText("-5") // as typed over the whole value
 	if !ed.insp.errLabel.Visible() {
-		t.Fatal("-5 for Land ft was not refused: the test proves nothing")
+		t.Fatal("-5 for Land Speed was not refused: the test proves nothing")
 	}
 	return ed, iseph, land
 }
 
 // TestEscapeDropsARefusedValue: a value the inspector refused ("-5" for
-// Land ft) stayed in its field after Escape, with its red line under the
+// Land Speed) stayed in its field after Escape, with its red line under the
 // inspector, while the token kept 25: the field showed what the map did
 // not use. Escape out of a refused field puts back the token's value and
 // takes the line away; a kept value stays as typed.
@@ -102,8 +102,8 @@ func TestEscapeDropsARefusedValue(t *testing.T) {
 	if ed.insp.errLabel.Visible() {
 		t.Errorf("after Escape the refusal still shows: %q", ed.insp.errLabel.Text)
 	}
-	if got := entryOf(t, formWidget(t, ed, "Land ft")).Text; got != strconv.Itoa(land) {
-		t.Errorf("after Escape Land ft shows %q; the token has %d", got, land)
+	if got := entryOf(t, formWidget(t, ed, "Land")).Text; got != strconv.Itoa(land) {
+		t.Errorf("after Escape Land Speed shows %q; the token has %d", got, land)
 	}
 	if got := ed.enc.Tokens[iseph].Speeds["land"]; got != land {
 		t.Errorf("the token's land Speed is %d, want %d", got, land)
@@ -113,11 +113,11 @@ func TestEscapeDropsARefusedValue(t *testing.T) {
 	}
 
 	// a kept value stays as typed
-	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
+	f := formWidget(t, ed, "Land").(fyne.Focusable)
 	c.Focus(f)
 	entryOf(t, f.(fyne.CanvasObject)).SetText("40")
 	typeOn(c, "", fyne.KeyEscape)
-	if got := entryOf(t, formWidget(t, ed, "Land ft")).Text; got != "40" || ed.enc.Tokens[iseph].Speeds["land"] != 40 {
+	if got := entryOf(t, formWidget(t, ed, "Land")).Text; got != "40" || ed.enc.Tokens[iseph].Speeds["land"] != 40 {
 		t.Errorf("40 then Escape: the field shows %q, the token has %d", got, ed.enc.Tokens[iseph].Speeds["land"])
 	}
 }
@@ -151,7 +151,7 @@ func TestEscapePutsBackTheEndElevationInUse(t *testing.T) {
 
 // TestARefusedValueKeepsItsLineWhileAnotherFieldIsEdited: "-5" for Land
 // ft was refused under its red line; a name typed next cleared the line
-// while Land ft still showed "-5" (the token moved 25 ft), and Escape,
+// while Land Speed still showed "-5" (the token moved 25 ft), and Escape,
 // which puts back a refused value only while the line shows, left it
 // there. The line stays until the refused field holds a value kept (or
 // Escape or another selection puts the value in use back).
@@ -166,22 +166,22 @@ func TestARefusedValueKeepsItsLineWhileAnotherFieldIsEdited(t *testing.T) {
 		t.Fatalf("the name typed after the refusal was not kept: %q", got)
 	}
 	if !ed.insp.errLabel.Visible() {
-		t.Errorf("a new name hid the refusal while Land ft shows %q", entryOf(t, formWidget(t, ed, "Land ft")).Text)
+		t.Errorf("a new name hid the refusal while Land Speed shows %q", entryOf(t, formWidget(t, ed, "Land")).Text)
 	}
 	typeOn(c, "", fyne.KeyEscape)
-	if got := entryOf(t, formWidget(t, ed, "Land ft")).Text; got != strconv.Itoa(land) {
-		t.Errorf("after Escape Land ft shows %q; the token has %d", got, land)
+	if got := entryOf(t, formWidget(t, ed, "Land")).Text; got != strconv.Itoa(land) {
+		t.Errorf("after Escape Land Speed shows %q; the token has %d", got, land)
 	}
 	if got := entryOf(t, formWidget(t, ed, "Name")).Text; got != "Iseph the Bold" {
 		t.Errorf("after Escape the name shows %q, want the one kept", got)
 	}
 
 	// the refused field itself given a value kept: the line goes
-	f := formWidget(t, ed, "Land ft").(fyne.Focusable)
+	f := formWidget(t, ed, "Land").(fyne.Focusable)
 	c.Focus(f)
 	entryOf(t, f.(fyne.CanvasObject)).SetText("-5")
 	entryOf(t, f.(fyne.CanvasObject)).SetText("35")
 	if ed.insp.errLabel.Visible() {
-		t.Errorf("Land ft 35 kept, and the refusal still shows: %q", ed.insp.errLabel.Text)
+		t.Errorf("Land Speed 35 kept, and the refusal still shows: %q", ed.insp.errLabel.Text)
 	}
 }

@@ -68,7 +68,7 @@ func TestInspectorMoveAfterARefusalPutsTheValueBack(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	i, _ := tokenAt(t, ed, "Dae")
 	gesture(ed, 0, [2]int{8, 3})
-	land := formWidget(t, ed, "Land ft").(*controls.PaneEntry)
+	land := formWidget(t, ed, "Land").(*controls.PaneEntry)
 	kept := land.Text
 	land.SetText("-5")
 	if !ed.insp.errLabel.Visible() {
@@ -78,8 +78,8 @@ func TestInspectorMoveAfterARefusalPutsTheValueBack(t *testing.T) {
 	if tok := ed.enc.Tokens[i]; tok.X != 9 || tok.Y != 3 {
 		t.Fatalf("Dae at (%d, %d), want (9, 3)", tok.X, tok.Y)
 	}
-	if got := entryOf(t, formWidget(t, ed, "Land ft")).Text; got != kept {
-		t.Errorf("after the move Land ft shows %q, want the Speed in use %q", got, kept)
+	if got := entryOf(t, formWidget(t, ed, "Land")).Text; got != kept {
+		t.Errorf("after the move Land Speed shows %q, want the Speed in use %q", got, kept)
 	}
 	if ed.insp.errLabel.Visible() {
 		t.Errorf("after the move the refusal still shows: %q", ed.insp.errLabel.Text)

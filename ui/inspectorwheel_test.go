@@ -53,7 +53,7 @@ func TestTheWheelScrollsTheInspectorOverItsFields(t *testing.T) {
 	ed.Select(ed.enc.TokenIndex("Iseph"))
 	relayout(ed.win.Content())
 	d := fyne.CurrentApp().Driver()
-	for _, label := range []string{"Name", "Land ft", "Side"} {
+	for _, label := range []string{"Name", "Land", "Side"} {
 		f := formWidget(t, ed, label)
 		pos := d.AbsolutePositionForObject(f).Add(fyne.NewPos(f.Size().Width/2, f.Size().Height/2))
 		sc := ed.fight.scroll

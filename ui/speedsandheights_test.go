@@ -11,7 +11,7 @@ import (
 
 // TestASpeedTakesAnyWholeFeetAHeightWholeSquares pins what the inspector
 // settles for a 7 typed into its feet fields (docs/ui.md, "Speeds and
-// heights"): Land ft is the land Speed, not a height, and a Speed in
+// heights"): Land Speed is the land Speed, not a height, and a Speed in
 // feet buys the squares whose cost fits in it (rules-conventions.md,
 // Units), so 7 is kept, as a file's `"land": 7` is; Elevation ft is a
 // height, in whole squares in sf2e and pf1e (the layers of "Elevation"),
@@ -21,9 +21,9 @@ func TestASpeedTakesAnyWholeFeetAHeightWholeSquares(t *testing.T) {
 	ed, _, _ := newTestEditor(t, model.Sample())
 	dae := ed.enc.TokenIndex("Dae")
 	ed.Select(dae)
-	entryOf(t, formWidget(t, ed, "Land ft")).SetText("7")
+	entryOf(t, formWidget(t, ed, "Land")).SetText("7")
 	if v := ed.enc.Tokens[dae].Speeds["land"]; v != 7 || ed.insp.errLabel != nil && ed.insp.errLabel.Visible() {
-		t.Errorf("Land ft 7: the land Speed is %d, the line %v; want 7 kept", v, lineOf(ed.insp.errLabel))
+		t.Errorf("Land Speed 7: the land Speed is %d, the line %v; want 7 kept", v, lineOf(ed.insp.errLabel))
 	}
 	el := formWidget(t, ed, elevationLabel)
 	ed.win.Canvas().Focus(el.(fyne.Focusable))

@@ -157,11 +157,21 @@ func (ed *Editor) mapDialog() {
 	var d *dialog.FormDialog
 	submit := func(string) { d.Submit() }
 	w.OnSubmitted, h.OnSubmitted, f.OnSubmitted = submit, submit, submit
-	d = dialog.NewForm("Map size and scale", "Apply", "Cancel", []*widget.FormItem{
+	items := []*widget.FormItem{
 		widget.NewFormItem("Width (squares)", w),
 		widget.NewFormItem("Height (squares)", h),
-		widget.NewFormItem("Feet per square", f),
-	}, func(ok bool) {
+	}
+	if rules.Describe(ed.enc.Ruleset).Points {
+		// points counts squares and points, never feet: the map keeps its
+		// feet a square for a switch back (f, unchanged), and the form
+		// says how the ruleset counts where it asked "Feet per square"
+		scale := widget.NewLabel(squareWords(ed.enc.Ruleset, ed.enc.Feet()))
+		scale.Importance = widget.LowImportance
+		items = append(items, widget.NewFormItem("Scale", scale))
+	} else {
+		items = append(items, widget.NewFormItem("Feet per square", f))
+	}
+	d = dialog.NewForm("Map size and scale", "Apply", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -257,9 +267,18 @@ func (ed *Editor) ResizeMap(w, h, feet int) error {
 		return err
 	}
 	if n := areaNote(fit, before.Ruleset, ed.enc.Ruleset); n != "" {
-		ed.message(fmt.Sprintf("map is %d x %d squares of %d ft%s", w, h, ed.enc.Feet(), n))
+		ed.message(fmt.Sprintf("map is %d x %d squares%s%s", w, h, squaresOf(ed.enc), n))
 	}
 	return nil
+}
+
+// squaresOf says what a square of e's map is after "map is 8 x 6 squares":
+// " of 5 ft", or nothing where the ruleset counts no feet (points).
+func squaresOf(e *model.Encounter) string {
+	if rules.Describe(e.Ruleset).Points {
+		return ""
+	}
+	return fmt.Sprintf(" of %d ft", e.Feet())
 }
 
 // reshape makes c's map w x h squares of feet each (fog, GM-only squares

@@ -125,6 +125,19 @@ func paidTerrain(d *rules.Ruleset, mode string, f rules.Flag) int {
 	return lvl
 }
 
+// unmarkFreeTerrain clears, on a path's steps as the map draws them, the
+// terrain flags of squares the mover pays nothing for (a flyer over
+// difficult terrain, paidTerrain 0), so that the warning marks on the
+// drawn path agree with the words, which do not count them.
+func unmarkFreeTerrain(e *model.Encounter, mode string, steps []rules.Step) {
+	d := rules.Describe(e.Ruleset)
+	for i := range steps {
+		if f := steps[i].Flags; f&(rules.FlagDifficult|rules.FlagGreaterDifficult) != 0 && paidTerrain(d, mode, f) == 0 {
+			steps[i].Flags &^= rules.FlagDifficult | rules.FlagGreaterDifficult
+		}
+	}
+}
+
 // shipTurns words a ship's turns, in order, and the facing it ends with:
 // "turns NE, E · ends facing E", or "ends facing N" for a straight move.
 func shipTurns(start model.Facing, steps []rules.Step) []string {

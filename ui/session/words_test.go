@@ -248,3 +248,36 @@ func TestPathTextFlyerSaysWhatItPays(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawnPathMarksOnlyTerrainPaidFor: the path the map draws (the
+// worker's answer) carries a warning mark only where the words count
+// terrain: a flyer's step onto difficult terrain, which it pays nothing
+// for, is unmarked, its step onto greater difficult (paid as difficult)
+// keeps its mark; on land both keep theirs.
+func TestDrawnPathMarksOnlyTerrainPaidFor(t *testing.T) {
+	e, err := newEncounter("Canyon", model.SF2E, 10, 1, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Grid.Set(2, 0, model.GreaterDifficult)
+	e.Grid.Set(4, 0, model.Difficult)
+	e.Tokens = []model.Token{{Name: "Navasi", X: 1, Y: 0, Size: model.Medium, Side: "party",
+		Speeds: map[string]int{model.SpeedLand: 30, model.SpeedFly: 30}}}
+	terrain := rules.FlagDifficult | rules.FlagGreaterDifficult
+	for _, c := range []struct {
+		mode     string
+		at2, at4 bool // a terrain mark on the step onto (2, 0), (4, 0)
+	}{{rules.ModeFly, true, false}, {rules.ModeLand, true, true}} {
+		res := (&Worker{}).Compute(&Request{Enc: e, Sel: 0, Drag: -1, Hover: &rules.Point{X: 5, Y: 0},
+			Set: Settings{Mode: c.mode, Actions: 3, Path: true}})
+		if res.Path == nil || !res.Path.Reachable {
+			t.Fatalf("%s: no path: %+v", c.mode, res.Errs)
+		}
+		for _, st := range res.Path.Steps {
+			want := st.X == 2 && c.at2 || st.X == 4 && c.at4
+			if got := st.Flags&terrain != 0; got != want {
+				t.Errorf("%s: step onto (%d, %d) terrain mark %v, want %v", c.mode, st.X, st.Y, got, want)
+			}
+		}
+	}
+}

@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
 )
 
 // TestStopKeepsEditsASaveCouldNotStore: the session ended (SIGTERM, a
@@ -21,11 +24,7 @@ import (
 // folder, which import brings back.
 func TestStopKeepsEditsASaveCouldNotStore(t *testing.T) {
 	t.Run("OKConflictSavedAsACopy", func(t *testing.T) {
-		e := model.Sample()
-		s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
-		if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
-			t.Fatal(err)
-		}
+		e, s, w, st := sampleWithAWall(t)
 		st.Bump(e.ID)
 		s.ed.SaveNow()
 		if !s.ed.saving.saveBlocked {
@@ -44,15 +43,8 @@ func TestStopKeepsEditsASaveCouldNotStore(t *testing.T) {
 		}
 	})
 	t.Run("OKLibraryGoneWrittenToAFile", func(t *testing.T) {
-		dir := t.TempDir()
-		was := rescueDir
-		rescueDir = func() (string, error) { return dir, nil }
-		t.Cleanup(func() { rescueDir = was })
-		e := model.Sample()
-		s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
-		if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
-			t.Fatal(err)
-		}
+		dir := rescueInto(t)
+		e, s, w, st := sampleWithAWall(t)
 		st.Fail = fmt.Errorf("save: %w: it was deleted or moved", model.ErrFileGone)
 		s.ed.SaveNow()
 		s.win, s.ed.win = goneWindow{w}, goneWindow{w}
@@ -81,15 +73,8 @@ func TestStopKeepsEditsASaveCouldNotStore(t *testing.T) {
 	t.Run("OKLeftWithoutSaving", func(t *testing.T) {
 		// the GM answered Leave without saving as the window closed: the
 		// editor is closed, and the stop keeps nothing
-		dir := t.TempDir()
-		was := rescueDir
-		rescueDir = func() (string, error) { return dir, nil }
-		t.Cleanup(func() { rescueDir = was })
-		e := model.Sample()
-		s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
-		if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
-			t.Fatal(err)
-		}
+		dir := rescueInto(t)
+		e, s, w, st := sampleWithAWall(t)
 		st.Bump(e.ID)
 		s.ed.SaveNow()
 		s.ed.Close()
@@ -109,15 +94,8 @@ func TestStopKeepsEditsASaveCouldNotStore(t *testing.T) {
 // just kept them and had no menu any more. It says why the save failed,
 // what was done and where.
 func TestStopRescueSaysWhatWasDoneAndWhere(t *testing.T) {
-	dir := t.TempDir()
-	was := rescueDir
-	rescueDir = func() (string, error) { return dir, nil }
-	t.Cleanup(func() { rescueDir = was })
-	e := model.Sample()
-	s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
-	if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
-		t.Fatal(err)
-	}
+	dir := rescueInto(t)
+	_, s, w, st := sampleWithAWall(t)
 	st.Fail = fmt.Errorf(`save encounter "Derelict cargo bay": %w: /x/encounters.db was deleted or moved since the app opened it, so nothing more can be saved there; your edits are kept; export the encounter file (File menu) to keep them, then put the file back, or restart the app`, model.ErrFileGone)
 	s.ed.SaveNow()
 	s.win, s.ed.win = goneWindow{w}, goneWindow{w}
@@ -151,4 +129,25 @@ func stderrOf(t *testing.T, f func()) string {
 	b, _ := io.ReadAll(r)
 	r.Close()
 	return string(b)
+}
+
+// rescueInto points the rescue folder at a temporary one for the test,
+// and returns it.
+func rescueInto(t *testing.T) string {
+	dir := t.TempDir()
+	was := rescueDir
+	rescueDir = func() (string, error) { return dir, nil }
+	t.Cleanup(func() { rescueDir = was })
+	return dir
+}
+
+// sampleWithAWall opens the sample encounter and paints a wall at (1, 1),
+// an edit not yet saved.
+func sampleWithAWall(t *testing.T) (*model.Encounter, *Shell, fyne.Window, *memstore.Store) {
+	e := model.Sample()
+	s, w, st, _ := startShell(t, e, Options{InitialEncounterID: "Derelict cargo bay"})
+	if err := s.ed.apply("", func(c *model.Encounter) error { c.Grid.Set(1, 1, model.Wall); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return e, s, w, st
 }

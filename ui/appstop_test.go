@@ -10,7 +10,7 @@ import (
 )
 
 // goneWindow is the main window once the window system has shut down, as
-// it is when the app's OnStopped runs: any call into it but reading its
+// it is when the app stops (Run, after Fyne's loop): any call into it but reading its
 // last size panics, as GLFW's "NotInitialized" did.
 type goneWindow struct{ fyne.Window }
 

@@ -188,7 +188,10 @@ func (m *mover) classify() {
 	if m.fly {
 		haz = 0
 	}
-	// lvl[traits&(Difficult|GreaterDifficult)>>2] for this mover.
+	// lvl[traits&(Difficult|GreaterDifficult)>>2] for this mover: what
+	// it pays for the worst trait (not the sum), as a path's words and
+	// marks ask it (Ruleset.PaidTerrain).
+	d := Describe(e.Ruleset)
 	var lvl [4]uint8
 	for i := range lvl {
 		raw := 0
@@ -198,17 +201,7 @@ func (m *mover) classify() {
 		if i&2 != 0 {
 			raw = 2 // the worst trait, not the sum
 		}
-		if m.fly || ignores {
-			// fly ignores difficult terrain and treats greater as difficult;
-			// the two do not stack further (rules-conventions.md).
-			if raw > 0 {
-				raw--
-			}
-		}
-		if m.mode == ModeBurrow {
-			raw = 0
-		}
-		lvl[i] = uint8(raw) << lvlShift
+		lvl[i] = uint8(d.paidLevel(raw, m.mode, ignores)) << lvlShift
 	}
 	swim := m.mode == ModeSwim
 	// Shallow water: difficult terrain for land and climb (no swim Speed

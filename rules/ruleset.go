@@ -56,6 +56,15 @@ type Ruleset struct {
 	// counts greater difficult as difficult (sf2e, pf1e "as sf2e"); a
 	// starship's fly is its only mode and pays for both
 	FlyIgnoresDifficult bool
+	// BurrowIgnoresTerrain: a burrower pays nothing for difficult or
+	// greater difficult terrain ("burrow ignores terrain surcharges",
+	// sf2e; pf1e "as sf2e")
+	BurrowIgnoresTerrain bool
+	// ConditionIgnoresDifficult: a token with the ignores-difficult-terrain
+	// condition pays nothing for difficult terrain and greater difficult
+	// as difficult, not further with fly (sf2e "Ignore Difficult
+	// Terrain", pf1e one doubling fewer); PaidTerrain applies all four
+	ConditionIgnoresDifficult bool
 
 	// Cover, Flanking and Reactions say whether the text defines them; when
 	// it does not, NoCombatNote is the sentence that says so to the GM.
@@ -314,8 +323,9 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		Conditions: append(slices.Clone(sf2eValued), sf2eOther...), Valued: sf2eValued,
 		DyingNote: "dying is the GM's call",
 		// "fly ignores difficult terrain (greater difficult counts as
-		// difficult)" (rules-conventions.md, sf2e)
-		FlyIgnoresDifficult: true,
+		// difficult)", "burrow ignores terrain surcharges", and a token
+		// with ignores-difficult-terrain pays as a flyer (rules-conventions.md, sf2e)
+		FlyIgnoresDifficult: true, BurrowIgnoresTerrain: true, ConditionIgnoresDifficult: true,
 	},
 	model.PF1E: {
 		Name: model.PF1E, Title: "pf1e — Pathfinder 1e / d20",
@@ -333,8 +343,9 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		share:     tinyShares,
 		Elevation: true, DiceFalls: true,
 		Conditions: pf1eConditions,
-		// "Movement modes: as sf2e" (rules-conventions.md, pf1e)
-		FlyIgnoresDifficult: true,
+		// "Movement modes: as sf2e"; ignores-difficult-terrain "removes
+		// one doubling" (rules-conventions.md, pf1e)
+		FlyIgnoresDifficult: true, BurrowIgnoresTerrain: true, ConditionIgnoresDifficult: true,
 	},
 	model.Starship: {
 		Name: model.Starship, Title: "starship — ship combat",

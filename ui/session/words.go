@@ -51,7 +51,7 @@ func DescribePath(e *model.Encounter, sel int, mode string, p *rules.Path, threa
 		if s.Flags&rules.FlagUneven != 0 {
 			uneven++
 		}
-		switch paidTerrain(d, mode, s.Flags) {
+		switch d.PaidTerrain(&t, mode, s.Flags) {
 		case 2:
 			greater++
 		case 1:
@@ -102,39 +102,26 @@ func DescribePath(e *model.Encounter, sel int, mode string, p *rules.Path, threa
 	return strings.Join(parts, " · ")
 }
 
-// paidTerrain is the terrain a step through flags is paid as, in mode:
-// 0 none, 1 difficult, 2 greater difficult. The step's flags say what it
-// entered; the words say what the mover pays. Starship: "greater difficult
-// counts as difficult", doubling the step once as difficult terrain and
-// another ship's space do. sf2e and pf1e: "fly ignores difficult terrain
-// (greater difficult counts as difficult)" (rules-conventions.md).
-func paidTerrain(d *rules.Ruleset, mode string, f rules.Flag) int {
-	lvl := 0
-	switch {
-	case f&rules.FlagGreaterDifficult != 0:
-		lvl = 2
-	case f&rules.FlagDifficult != 0:
-		lvl = 1
+// keepPaidTerrainMarks leaves, on a path's steps as the map draws them,
+// the terrain flags of what token sel pays for in mode (rules'
+// PaidTerrain, which the words count too): none where it pays nothing (a
+// flyer, a burrower or a token that ignores difficult terrain on
+// difficult terrain), difficult where greater difficult is paid as
+// difficult. The warning marks on the drawn path then agree with the
+// words; the command line's path still lists what every step entered.
+func keepPaidTerrainMarks(e *model.Encounter, sel int, mode string, steps []rules.Step) {
+	if sel < 0 || sel >= len(e.Tokens) {
+		return
 	}
-	if d.GreaterAsDifficult {
-		lvl = min(lvl, 1)
-	}
-	if d.FlyIgnoresDifficult && mode == rules.ModeFly {
-		lvl = max(lvl-1, 0)
-	}
-	return lvl
-}
-
-// unmarkFreeTerrain clears, on a path's steps as the map draws them, the
-// terrain flags of squares the mover pays nothing for (a flyer over
-// difficult terrain, paidTerrain 0), so that the warning marks on the
-// drawn path agree with the words, which do not count them.
-func unmarkFreeTerrain(e *model.Encounter, mode string, steps []rules.Step) {
 	d := rules.Describe(e.Ruleset)
+	terrain := rules.FlagDifficult | rules.FlagGreaterDifficult
 	for i := range steps {
-		if f := steps[i].Flags; f&(rules.FlagDifficult|rules.FlagGreaterDifficult) != 0 && paidTerrain(d, mode, f) == 0 {
-			steps[i].Flags &^= rules.FlagDifficult | rules.FlagGreaterDifficult
+		f := steps[i].Flags
+		if f&terrain == 0 {
+			continue
 		}
+		paid := [...]rules.Flag{0, rules.FlagDifficult, rules.FlagGreaterDifficult}[d.PaidTerrain(&e.Tokens[sel], mode, f)]
+		steps[i].Flags = f&^terrain | paid
 	}
 }
 

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"regexp"
+	"strconv"
 	"testing"
 
 	"encounterplanner/model"
@@ -277,6 +279,180 @@ func TestDrawnPathMarksOnlyTerrainPaidFor(t *testing.T) {
 			want := st.X == 2 && c.at2 || st.X == 4 && c.at4
 			if got := st.Flags&terrain != 0; got != want {
 				t.Errorf("%s: step onto (%d, %d) terrain mark %v, want %v", c.mode, st.X, st.Y, got, want)
+			}
+		}
+	}
+}
+
+// paidRow is a one-row canyon (no way around): the mover at (1, 0),
+// greater difficult terrain at (2, 0), difficult at (4, 0), and the path
+// asked to (5, 0), in mode: for swim every square is water too.
+func paidRow(t *testing.T, r model.Ruleset, mode string, conds ...string) (*model.Encounter, rules.Path) {
+	t.Helper()
+	d := rules.Describe(r)
+	feet := r.DefaultFeetPerSquare()
+	e, err := newEncounter("Canyon", r, 10, 1, feet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var water model.Trait
+	if mode == rules.ModeSwim {
+		water = model.Water
+	}
+	for x := 0; x < 10; x++ {
+		e.Grid.Set(x, 0, water)
+	}
+	e.Grid.Set(2, 0, water|model.GreaterDifficult)
+	e.Grid.Set(4, 0, water|model.Difficult)
+	tok := model.Token{Name: "Navasi", X: 1, Y: 0, Size: d.Sizes[0], Side: "party", Facing: model.E,
+		Speeds: map[string]int{}, Conditions: conds}
+	for _, k := range d.SpeedKeys {
+		tok.Speeds[k] = d.NewSpeed
+	}
+	if d.NewTurn > 0 {
+		tok.Speeds[model.SpeedTurn] = d.NewTurn
+	}
+	e.Tokens = []model.Token{tok}
+	eng, err := rules.For(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := eng.Path(e, rules.MoveQuery{Token: 0, Mode: mode, Actions: d.MaxActions}, 5, 0)
+	if err != nil || !p.Reachable {
+		t.Fatalf("%s %s: no path: %v", r, mode, err)
+	}
+	return e, p
+}
+
+var (
+	pathCostWords    = regexp.MustCompile(`^path (\d+) (ft|pt)`)
+	difficultWords   = regexp.MustCompile(` · (\d+) difficult`)
+	greaterDiffWords = regexp.MustCompile(` · (\d+) greater difficult`)
+)
+
+// wordsCount is the number a path's words put before what re matches, 0
+// where they say nothing of it.
+func wordsCount(re *regexp.Regexp, words string) int {
+	m := re.FindStringSubmatch(words)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// TestPathTextSaysWhatTheMoverPays: a token that ignores difficult
+// terrain and a burrower were told "1 difficult · 1 greater difficult"
+// for a path through both, though the first pays nothing for difficult
+// terrain and greater difficult as difficult, and a burrower pays nothing
+// (rules-conventions.md, sf2e; pf1e "as sf2e"; rules.PaidTerrain). The
+// words count what is paid, and the cost they say is what the squares
+// and that terrain cost in each ruleset's text: in the row of
+// paidRow, four straight steps, each difficult one paying 5 ft more
+// (sf2e), doubling (pf1e: greater difficult twice), 1 point more (points:
+// greater difficult 2), doubling once (starship, whatever the kind).
+func TestPathTextSaysWhatTheMoverPays(t *testing.T) {
+	ignores := model.CondIgnoresDifficult
+	for _, c := range []struct {
+		r          model.Ruleset
+		mode, cond string
+		want       string
+	}{
+		{model.SF2E, rules.ModeLand, "", "path 35 ft · 2 actions · 1 difficult · 1 greater difficult"},
+		{model.SF2E, rules.ModeLand, ignores, "path 25 ft · 1 action · 1 difficult"},
+		{model.SF2E, rules.ModeClimb, ignores, "path 25 ft · 1 action · 1 difficult"},
+		{model.SF2E, rules.ModeFly, ignores, "path 25 ft · 1 action · 1 difficult"},
+		{model.SF2E, rules.ModeBurrow, "", "path 20 ft · 1 action"},
+		{model.SF2E, rules.ModeBurrow, ignores, "path 20 ft · 1 action"},
+		{model.SF2E, rules.ModeSwim, "", "path 35 ft · 2 actions · 1 difficult · 1 greater difficult"},
+		{model.SF2E, rules.ModeSwim, ignores, "path 25 ft · 1 action · 1 difficult"},
+		{model.PF1E, rules.ModeLand, "", "path 40 ft · double move · 1 difficult · 1 greater difficult"},
+		{model.PF1E, rules.ModeLand, ignores, "path 25 ft · move action · 1 difficult"},
+		{model.PF1E, rules.ModeBurrow, "", "path 20 ft · move action"},
+		{model.PF1E, rules.ModeSwim, ignores, "path 25 ft · move action · 1 difficult"},
+		{model.Points, rules.ModeLand, "", "path 7 pt · 2 actions · 1 difficult · 1 greater difficult"},
+		{model.Points, rules.ModeSwim, "", "path 11 pt · 3 actions · 1 difficult · 1 greater difficult"},
+		{model.Starship, rules.ModeFly, "", "path 300 ft · ends facing E · 2 difficult"},
+	} {
+		var conds []string
+		if c.cond != "" {
+			conds = []string{c.cond}
+		}
+		e, p := paidRow(t, c.r, c.mode, conds...)
+		got := DescribePath(e, 0, c.mode, &p, nil)
+		if got != c.want {
+			t.Errorf("%s %s %v: %q, want %q", c.r, c.mode, conds, got, c.want)
+		}
+		// the words' cost: four squares, and what the words say the
+		// terrain among them cost
+		cost, diff, greater := wordsCount(pathCostWords, got), wordsCount(difficultWords, got), wordsCount(greaterDiffWords, got)
+		plain := len(p.Steps) - diff - greater
+		var want int
+		switch unit := e.Feet(); c.r {
+		case model.SF2E:
+			want = unit*len(p.Steps) + unit*diff + 2*unit*greater
+		case model.PF1E:
+			want = unit*plain + 2*unit*diff + 4*unit*greater
+		case model.Points:
+			per := 1
+			if c.mode == rules.ModeSwim {
+				per = 2
+			}
+			want = per*len(p.Steps) + diff + 2*greater
+		case model.Starship:
+			want = unit*plain + 2*unit*diff + 2*unit*greater
+		}
+		if cost != p.Cost || cost != want {
+			t.Errorf("%s %s %v: the words say %d, the squares and the terrain they count cost %d, the rules charge %d (%q)",
+				c.r, c.mode, conds, cost, want, p.Cost, got)
+		}
+	}
+}
+
+// TestDrawnPathMarksWhatTheMoverPays: on the path the map draws, a step
+// onto terrain the mover pays nothing for carries no warning mark, and
+// greater difficult terrain paid as difficult is marked difficult: a
+// token that ignores difficult terrain (on land, swimming, flying) and a
+// burrower had every step onto either marked, where their words count
+// only what they pay.
+func TestDrawnPathMarksWhatTheMoverPays(t *testing.T) {
+	ignores := []string{model.CondIgnoresDifficult}
+	for _, c := range []struct {
+		r        model.Ruleset
+		mode     string
+		conds    []string
+		at2, at4 rules.Flag // the terrain flags of the drawn steps onto (2, 0), (4, 0)
+	}{
+		{model.SF2E, rules.ModeLand, nil, rules.FlagGreaterDifficult, rules.FlagDifficult},
+		{model.SF2E, rules.ModeLand, ignores, rules.FlagDifficult, 0},
+		{model.SF2E, rules.ModeFly, nil, rules.FlagDifficult, 0},
+		{model.SF2E, rules.ModeFly, ignores, rules.FlagDifficult, 0},
+		{model.SF2E, rules.ModeBurrow, nil, 0, 0},
+		{model.SF2E, rules.ModeSwim, nil, rules.FlagGreaterDifficult, rules.FlagDifficult},
+		{model.SF2E, rules.ModeSwim, ignores, rules.FlagDifficult, 0},
+		{model.PF1E, rules.ModeLand, ignores, rules.FlagDifficult, 0},
+		{model.PF1E, rules.ModeBurrow, ignores, 0, 0},
+		{model.Points, rules.ModeLand, ignores, rules.FlagGreaterDifficult, rules.FlagDifficult},
+		{model.Starship, rules.ModeFly, nil, rules.FlagDifficult, rules.FlagDifficult},
+	} {
+		e, _ := paidRow(t, c.r, c.mode, c.conds...)
+		res := (&Worker{}).Compute(&Request{Enc: e, Sel: 0, Drag: -1, Hover: &rules.Point{X: 5, Y: 0},
+			Set: Settings{Mode: c.mode, Actions: rules.Describe(c.r).MaxActions, Path: true}})
+		if res.Path == nil || !res.Path.Reachable {
+			t.Fatalf("%s %s: no path: %+v", c.r, c.mode, res.Errs)
+		}
+		for _, st := range res.Path.Steps {
+			var want rules.Flag
+			switch {
+			case st.Turn != rules.NoTurn:
+				continue
+			case st.X == 2:
+				want = c.at2
+			case st.X == 4:
+				want = c.at4
+			}
+			if got := st.Flags & (rules.FlagDifficult | rules.FlagGreaterDifficult); got != want {
+				t.Errorf("%s %s %v: step onto (%d, %d) marked %v, want %v (%s)", c.r, c.mode, c.conds, st.X, st.Y, got.Names(), want.Names(), res.PathText)
 			}
 		}
 	}

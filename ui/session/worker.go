@@ -387,7 +387,7 @@ func (w *Worker) compute(r *Request, whole bool) (res *Result) {
 				p.Steps = append([]rules.Step(nil), p.Steps...)
 				res.Path = &p
 				res.PathText = DescribePath(e, sel, r.Set.Mode, &p, w.threats)
-				unmarkFreeTerrain(e, r.Set.Mode, p.Steps)
+				keepPaidTerrainMarks(e, sel, r.Set.Mode, p.Steps)
 				if res.PathEnd != nil {
 					res.PathText += fmt.Sprintf(" · ends at (%d, %d)", res.PathEnd.X, res.PathEnd.Y)
 				}

@@ -115,6 +115,21 @@ func ptsSpeeds(t *model.Token) (land, mob int) {
 	return max(land, 0), max(mob, 0)
 }
 
+// PointsFor is the movement points token t has in a turn that commits
+// actions actions (1 to 3; fewer counts as 1): its Speed, and its mobility
+// for each extra action ("You gain additional movement points equal to
+// your mobility for each extra ✦ you spend"), with the defaults 5 and 2
+// where it has none; 0 for a Speed of 0, which reaches no square whatever
+// the actions (rules-conventions.md). The budget of a query is this less
+// the points spent.
+func PointsFor(t *model.Token, actions int) int {
+	land, mob := ptsSpeeds(t)
+	if land == 0 {
+		return 0
+	}
+	return land + (max(actions, 1)-1)*mob
+}
+
 func ptsToken(e *model.Encounter, tok int) (*model.Token, error) {
 	if tok < 0 || tok >= len(e.Tokens) {
 		return nil, BadQuery("no token %d (the encounter has %d)", tok, len(e.Tokens))

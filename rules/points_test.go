@@ -455,3 +455,33 @@ func TestPointsPath(t *testing.T) {
 		t.Errorf("7 squares with 1 action: %+v", p)
 	}
 }
+
+// TestPointsForIsWhatAQueryMaySpend: PointsFor(t, n), less the points
+// spent, is how far a points query of n actions reaches on an open row,
+// defaults included (Speed 5, mobility 2), and nothing for a Speed of 0.
+func TestPointsForIsWhatAQueryMaySpend(t *testing.T) {
+	en := mustEngine(t, model.Points)
+	for _, sp := range []map[string]int{nil, {model.SpeedLand: 6, model.SpeedMobility: 3}, {model.SpeedLand: 4, model.SpeedMobility: 0}, {model.SpeedLand: 0}} {
+		tok := model.Token{Name: "A", Size: model.Medium, Side: "a", Speeds: sp}
+		e := &model.Encounter{Name: "row", Ruleset: model.Points, Grid: model.NewGrid(30, 1), Tokens: []model.Token{tok}}
+		for n := 1; n <= 3; n++ {
+			for _, spent := range []int{0, 1, 4} {
+				want := max(PointsFor(&tok, n)-spent, 0)
+				sq, err := en.Reach(nil, e, MoveQuery{Actions: n, Turn: model.TurnState{Spent: spent}})
+				if err != nil {
+					if spent > PointsFor(&tok, 3) {
+						continue // more spent than a whole turn gives
+					}
+					t.Fatal(err)
+				}
+				far := 0
+				for _, s := range sq {
+					far = max(far, s.X)
+				}
+				if far != want {
+					t.Errorf("%v, %d actions, %d spent: reaches %d squares, PointsFor says %d", sp, n, spent, far, want)
+				}
+			}
+		}
+	}
+}

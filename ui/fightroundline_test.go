@@ -60,3 +60,35 @@ func TestAShipsRoundLineSaysHowFarOfHowFar(t *testing.T) {
 		}
 	}
 }
+
+// TestAPointsRoundLineSaysOfHowMany: in a points fight the round line
+// read "Round 1 · 5 points spent", with no word of what the turn gives.
+// It says the points spent of those the actions that paid for them give
+// (the move action its Speed, each extra action its mobility) and what
+// another action adds, as a ship's says "100 of 300 ft flown".
+func TestAPointsRoundLineSaysOfHowMany(t *testing.T) {
+	e, _ := library.NewEncounter("Skirmish", model.Points, 20, 20, 5)
+	e.Tokens = []model.Token{
+		{ID: model.NewID(), Name: "Kira", X: 2, Y: 2, Size: model.Medium, Side: "party", Speeds: map[string]int{model.SpeedLand: 5, model.SpeedMobility: 2}},
+		{ID: model.NewID(), Name: "Goblin", X: 12, Y: 12, Size: model.Medium, Side: "enemy"},
+	}
+	for _, c := range []struct {
+		spent int
+		want  string
+	}{
+		{0, "Round 1 · 0 of 5 points spent, +2 per extra action"},
+		{5, "Round 1 · 5 of 5 points spent, +2 per extra action"},
+		{6, "Round 1 · 6 of 7 points spent, +2 for a third action"},
+		{9, "Round 1 · 9 of 9 points spent"},
+	} {
+		e.Fight = &model.Fight{Round: 1, Order: []string{"Kira", "Goblin"}, Turn: "Kira"}
+		if c.spent > 0 {
+			e.Fight.State = map[string]model.TurnState{"Kira": {Spent: c.spent}}
+		}
+		ed, _, p := newTestEditor(t, e.Clone())
+		settle(t, ed, p)
+		if h := fightHeading(t, ed); h != c.want {
+			t.Errorf("%d points spent: the round line reads %q, want %q", c.spent, h, c.want)
+		}
+	}
+}

@@ -268,17 +268,18 @@ func turnPath(e *model.Encounter, i, x, y int, set Settings) (p rules.Path, ts m
 }
 
 // TurnWords says what token t with turn state ts has had or has left of
-// its turn under ruleset r: "2 of 3 actions left" (sf2e, pf1e), "5
-// points spent" (points), "100 of 300 ft flown" (starship: the feet
-// flown of its fly Speed, the move it may break up; "no fly Speed:
-// cannot move" without one, where "0 ft flown" said nothing of why).
+// its turn under ruleset r: "2 of 3 actions left" (sf2e, pf1e), "5 of 5
+// points spent, +2 per extra action" (points: pointsSpentWords), "100 of
+// 300 ft flown" (starship: the feet flown of its fly Speed, the move it
+// may break up; "no fly Speed: cannot move" without one, where "0 ft
+// flown" said nothing of why).
 func TurnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
 	actions, _, spent := rules.Describe(r).TurnCounts()
 	switch {
 	case actions:
 		return fmt.Sprintf("%d of %d actions left", rules.ActionsLeft(r, ts), rules.MaxActions(r))
 	case spent && rules.Describe(r).Points:
-		return fmt.Sprintf("%d points spent", ts.Spent)
+		return pointsSpentWords(t, ts.Spent, rules.Describe(r).MaxActions)
 	case spent:
 		if speed, ok := t.Speed(model.SpeedFly); ok {
 			return fmt.Sprintf("%d of %d ft flown", ts.Spent, speed)
@@ -286,4 +287,42 @@ func TurnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
 		return "no fly Speed: cannot move"
 	}
 	return ""
+}
+
+// pointsSpentWords says the points token t has spent of those its turn
+// has given so far, and what more actions would give (docs/ui.md):
+// the move action gives its Speed and each extra action its mobility,
+// up to most actions, and the turn records only the points spent, so
+// "of" counts the fewest actions that pay for them: "3 of 5 points
+// spent, +2 per extra action", "6 of 7 points spent, +2 for a third
+// action", "8 of 9 points spent"; "Speed 0: cannot move".
+func pointsSpentWords(t *model.Token, spent, most int) string {
+	if rules.PointsFor(t, most) == 0 {
+		return "Speed 0: cannot move"
+	}
+	n := 1
+	for n < most && rules.PointsFor(t, n) < spent {
+		n++
+	}
+	have := rules.PointsFor(t, n)
+	w := fmt.Sprintf("%d of %d points spent", spent, have)
+	switch more := rules.PointsFor(t, n+1) - have; {
+	case n >= most || more <= 0:
+	case n == most-1:
+		w += fmt.Sprintf(", +%d for %s action", more, ordinalAction(n+1))
+	default:
+		w += fmt.Sprintf(", +%d per extra action", more)
+	}
+	return w
+}
+
+// ordinalAction is "a second", "a third", "a 4th" ... action.
+func ordinalAction(n int) string {
+	switch n {
+	case 2:
+		return "a second"
+	case 3:
+		return "a third"
+	}
+	return fmt.Sprintf("a %dth", n)
 }

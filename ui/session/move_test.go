@@ -228,3 +228,43 @@ func TestStaysPutSaysWhyInPlainWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPointsTurnWordsSayOfHowMany: a points token's turn said "5 points
+// spent", with no word of what it had, where a ship's says "100 of 300 ft
+// flown". The move action gives its Speed and each extra action its
+// mobility; the turn keeps only the points spent, so the words say them
+// of what the fewest actions that paid for them give, and what another
+// action would add.
+func TestPointsTurnWordsSayOfHowMany(t *testing.T) {
+	for _, c := range []struct {
+		land, mob int // -1: none (the defaults, 5 and 2)
+		spent     int
+		want      string
+	}{
+		{-1, -1, 0, "0 of 5 points spent, +2 per extra action"},
+		{-1, -1, 5, "5 of 5 points spent, +2 per extra action"},
+		{-1, -1, 6, "6 of 7 points spent, +2 for a third action"},
+		{-1, -1, 8, "8 of 9 points spent"},
+		{6, 3, 7, "7 of 9 points spent, +3 for a third action"},
+		{4, 0, 3, "3 of 4 points spent"},
+		{0, 2, 0, "Speed 0: cannot move"},
+	} {
+		tok := model.Token{Name: "A", Speeds: map[string]int{}}
+		if c.land >= 0 {
+			tok.Speeds[model.SpeedLand] = c.land
+		}
+		if c.mob >= 0 {
+			tok.Speeds[model.SpeedMobility] = c.mob
+		}
+		if got := TurnWords(model.Points, &tok, model.TurnState{Spent: c.spent}); got != c.want {
+			t.Errorf("land %d, mobility %d, %d spent: %q, want %q", c.land, c.mob, c.spent, got, c.want)
+		}
+	}
+	e := duel(t, model.Points, 40, 1,
+		model.Token{Name: "A", X: 1, Y: 1, Side: "party"},
+		model.Token{Name: "B", X: 30, Y: 30, Side: "enemy"})
+	e.Fight = &model.Fight{Round: 1, Order: []string{"A", "B"}, Turn: "A", State: map[string]model.TurnState{"A": {Spent: 3}}}
+	if got, want := MoveRefusal(e, 0, 39, 1, rules.ModeLand), "(39, 1) is beyond its movement (3 of 5 points spent, +2 per extra action)"; got != want {
+		t.Errorf("across the map: %q, want %q", got, want)
+	}
+}

@@ -121,13 +121,14 @@ func ptsSpeeds(t *model.Token) (land, mob int) {
 // your mobility for each extra ✦ you spend"), with the defaults 5 and 2
 // where it has none; 0 for a Speed of 0, which reaches no square whatever
 // the actions (rules-conventions.md). The budget of a query is this less
-// the points spent.
+// the points spent, up to what the map can use. Any Speed may be given:
+// the sum saturates (limits.go) rather than overflow.
 func PointsFor(t *model.Token, actions int) int {
 	land, mob := ptsSpeeds(t)
 	if land == 0 {
 		return 0
 	}
-	return land + (max(actions, 1)-1)*mob
+	return satAdd(min(land, maxUse), satMul(max(actions, 1)-1, mob))
 }
 
 func ptsToken(e *model.Encounter, tok int) (*model.Token, error) {

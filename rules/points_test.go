@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -483,5 +484,14 @@ func TestPointsForIsWhatAQueryMaySpend(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPointsForSaturates: a Speed or mobility of any size gives a sum
+// that does not overflow (the words of a turn read it).
+func TestPointsForSaturates(t *testing.T) {
+	tok := model.Token{Name: "A", Speeds: map[string]int{model.SpeedLand: math.MaxInt, model.SpeedMobility: math.MaxInt}}
+	if got := PointsFor(&tok, 3); got <= 0 || got < PointsFor(&tok, 1) {
+		t.Errorf("huge Speed and mobility, 3 actions: %d", got)
 	}
 }

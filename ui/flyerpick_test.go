@@ -143,3 +143,37 @@ func TestTheSmallerInALargerSpaceIsOnTopAtOneHeight(t *testing.T) {
 		}
 	}
 }
+
+// TestATinyCreatureIsPickedOverAMediumOneListedAfterIt: in sf2e and pf1e
+// a Tiny rat and a Medium goblin both take a square's space; the rat,
+// listed first, was drawn under the goblin, a click on their square
+// picked the goblin, and the square said "Goblin with Rat". The smaller
+// creature is drawn on top (render.DrawnAbove): a click picks the rat, a
+// second the goblin, and the square says "Rat with Goblin".
+func TestATinyCreatureIsPickedOverAMediumOneListedAfterIt(t *testing.T) {
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		e := openEncounter(t, 8, 6)
+		e.Ruleset = rs
+		land := map[string]int{model.SpeedLand: 30}
+		e.Tokens = []model.Token{
+			{ID: model.NewID(), Name: "Rat", X: 3, Y: 2, Size: model.Tiny, Side: "enemy", Speeds: land},
+			{ID: model.NewID(), Name: "Goblin", X: 3, Y: 2, Size: model.Medium, Side: "party", Speeds: land},
+		}
+		ed, _, p := newTestEditor(t, e)
+		settle(t, ed, p)
+		ed.hover(3, 2, true)
+		if got, want := ed.status.hoverLabel.Text, "· Rat with Goblin"; !strings.HasSuffix(got, want) {
+			t.Errorf("%s: the hovered square says %q, want it to end in %q", rs, got, want)
+		}
+		gesture(ed, 0, [2]int{3, 2})
+		settle(t, ed, p)
+		if got := selName(ed); got != "Rat" {
+			t.Errorf("%s: a click on the square picked %v, want the rat drawn on top", rs, got)
+		}
+		gesture(ed, 0, [2]int{3, 2})
+		settle(t, ed, p)
+		if got := selName(ed); got != "Goblin" {
+			t.Errorf("%s: a second click picked %v, want the goblin under the rat", rs, got)
+		}
+	}
+}

@@ -74,8 +74,9 @@ func (l tokenLook) initialsAt(cx, cy, rad float64) (float64, float64, float64) {
 
 // DrawnAbove reports whether token a is drawn over token b, sel being the
 // selected token (-1 for none): the higher; then, at one height, the
-// smaller space; then, at one size, the selected one, then the later in
-// the list. The frame's order follows it, and so does a pick, which takes
+// smaller space; then, of one space, the smaller creature (Tiny over
+// Small over Medium, all a square's space); then, at one size, the
+// selected one, then the later in the list. The frame's order follows it, and so does a pick, which takes
 // the token the GM sees on top. Where the ruleset measures no height
 // (starship, points: a height kept from sf2e for a switch back means
 // nothing there) every token is at one height. The smaller space over
@@ -93,6 +94,12 @@ func DrawnAbove(e *model.Encounter, a, b, sel int) bool {
 	if ka, kb := e.Space(ta), e.Space(tb); ka != kb {
 		return ka < kb
 	}
+	if ta.Size != tb.Size {
+		// a Tiny rat in a Medium goblin's square: both take a square's
+		// space, and the list's order drew the goblin listed after the
+		// rat over it, the rat hidden under the goblin's shrunk disc
+		return ta.Size < tb.Size
+	}
 	if (a == sel) != (b == sel) {
 		return a == sel
 	}
@@ -101,9 +108,9 @@ func DrawnAbove(e *model.Encounter, a, b, sel int) bool {
 
 // sameLayer reports whether tokens t and u are alike for every rule of
 // DrawnAbove before the selection and the list: at one height (where the
-// ruleset measures heights) and of one space.
+// ruleset measures heights), of one space and one size.
 func sameLayer(e *model.Encounter, t, u *model.Token, heights bool) bool {
-	return (!heights || t.Elevation == u.Elevation) && e.Space(t) == e.Space(u)
+	return (!heights || t.Elevation == u.Elevation) && e.Space(t) == e.Space(u) && t.Size == u.Size
 }
 
 // TopFirst orders the tokens in idx (indices into e.Tokens) as the map

@@ -10,8 +10,8 @@ import (
 
 // stackedEncounter has tokens that share squares, each pair listed with
 // the one in the air (or the tiny one) first: an eagle 15 ft over a
-// goblin, a roc 30 ft over an ogre (both Large), a rat under Dae (tiny,
-// on the ground), a Large drake 20 ft up over a kobold in one of its
+// goblin, a roc 30 ft over an ogre (both Large), a rat in Dae's square
+// (tiny, on the ground, drawn over Dae), a Large drake 20 ft up over a kobold in one of its
 // squares, and a bat 10 ft up over an imp with an owl 25 ft up over both.
 func stackedEncounter() *model.Encounter {
 	e := &model.Encounter{Name: "Stacked", Ruleset: model.SF2E, Grid: model.NewGrid(13, 6)}
@@ -57,7 +57,7 @@ func TestAFlyerLeavesTheCreatureUnderItInSight(t *testing.T) {
 		}
 		return n
 	}
-	for _, pair := range [][2]string{{"Eagle", "Goblin"}, {"Roc", "Ogre"}, {"Dae", "Rat"}, {"Owl", "Bat"}, {"Bat", "Imp"}} {
+	for _, pair := range [][2]string{{"Eagle", "Goblin"}, {"Roc", "Ogre"}, {"Rat", "Dae"}, {"Owl", "Bat"}, {"Bat", "Imp"}} {
 		top, under := &e.Tokens[e.TokenIndex(pair[0])], &e.Tokens[e.TokenIndex(pair[1])]
 		k := e.Space(under)
 		x0, y0 := under.X*s, under.Y*s
@@ -95,7 +95,9 @@ func TestAFlyerLeavesTheCreatureUnderItInSight(t *testing.T) {
 }
 
 // TestTopFirst: the map draws the higher token over the lower, at one
-// height the selected one, then the later in the list; TopFirst orders a
+// height the smaller space, then the smaller creature (a Tiny rat over
+// Dae, both a square's space), then the selected one, then the later in
+// the list; TopFirst orders a
 // square's tokens for a pick the same way, the one on top first.
 func TestTopFirst(t *testing.T) {
 	e := stackedEncounter()
@@ -113,8 +115,8 @@ func TestTopFirst(t *testing.T) {
 	}{
 		{idx("Eagle", "Goblin"), -1, idx("Eagle", "Goblin")},
 		{idx("Goblin", "Eagle"), e.TokenIndex("Goblin"), idx("Eagle", "Goblin")}, // selected, but lower
-		{idx("Rat", "Dae"), -1, idx("Dae", "Rat")},
-		{idx("Rat", "Dae"), e.TokenIndex("Rat"), idx("Rat", "Dae")}, // one height: the selected one
+		{idx("Rat", "Dae"), -1, idx("Rat", "Dae")},                               // one square's space: the smaller creature
+		{idx("Dae", "Rat"), e.TokenIndex("Dae"), idx("Rat", "Dae")},              // the smaller, selected or not
 		{idx("Imp", "Owl", "Bat"), -1, idx("Owl", "Bat", "Imp")},
 	} {
 		got := slices.Clone(c.at)
@@ -138,5 +140,60 @@ func TestTopFirst(t *testing.T) {
 	slices.Reverse(want)
 	if !slices.Equal(drawn, want) {
 		t.Errorf("the frame draws %v, want %v (TopFirst, lowest first)", drawn, want)
+	}
+}
+
+// TestTheSmallerCreatureIsDrawnOnTopInOneSquare: in sf2e and pf1e a Tiny
+// creature and a Medium one both take a square's space, and the list's
+// order decided which was drawn on top: a Tiny rat listed before a Medium
+// goblin was drawn under it, pushed into the square's bottom left corner
+// under the goblin's disc. The smaller creature is drawn over the larger
+// whatever their order in the list (Tiny over Small over Medium): the
+// rat's disc in the top right corner, whole, and the square drawn the
+// same, pixel for pixel, with the two listed either way.
+func TestTheSmallerCreatureIsDrawnOnTopInOneSquare(t *testing.T) {
+	const s = 48
+	for _, rs := range []model.Ruleset{model.SF2E, model.PF1E} {
+		draw := func(toks ...model.Token) *image.RGBA {
+			e := &model.Encounter{Name: "Rat and goblin", Ruleset: rs, Grid: model.NewGrid(3, 3), Tokens: toks}
+			img := image.NewRGBA(image.Rect(0, 0, 3*s, 3*s))
+			NewRenderer().Draw(img, e, View{Scale: s}, nil)
+			return img
+		}
+		rat := model.Token{Name: "Rat", X: 1, Y: 1, Size: model.Tiny, Side: "enemy"}
+		goblin := model.Token{Name: "Goblin", X: 1, Y: 1, Size: model.Medium, Side: "party"}
+		ratFirst, ratLast := draw(rat, goblin), draw(goblin, rat)
+		if !slices.Equal(ratFirst.Pix, ratLast.Pix) {
+			t.Errorf("%s: the square is drawn otherwise with the rat listed before the goblin than after it", rs)
+		}
+		count := func(x0, y0, x1, y1 int, c rgba) int {
+			n := 0
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					if p := ratFirst.RGBAAt(x, y); p.R == c.r && p.G == c.g && p.B == c.b {
+						n++
+					}
+				}
+			}
+			return n
+		}
+		// the rat (vermilion) over the goblin (blue): in the square's top
+		// right quarter, more of it than of the goblin
+		if r, g := count(s+s/2, s, 2*s, s+s/2, colVerm), count(s+s/2, s, 2*s, s+s/2, colBlue); r <= g {
+			t.Errorf("%s: the square's top right quarter has %d px of the rat and %d of the goblin, want the rat drawn over it", rs, r, g)
+		}
+		// and the goblin keeps the rest of its disc, round the rat
+		if g := count(s, s, 2*s, 2*s, colBlue); g < s*s/8 {
+			t.Errorf("%s: %d px of the goblin under the rat, want at least %d", rs, g, s*s/8)
+		}
+		small := model.Token{Name: "Kobold", X: 1, Y: 1, Size: model.Small, Side: "neutral"}
+		e := &model.Encounter{Ruleset: rs, Grid: model.NewGrid(3, 3), Tokens: []model.Token{goblin, small, rat}}
+		for _, at := range [][]int{{0, 1, 2}, {2, 1, 0}, {1, 0, 2}} {
+			got := slices.Clone(at)
+			TopFirst(e, got, 0)
+			if want := []int{2, 1, 0}; !slices.Equal(got, want) {
+				t.Errorf("%s: TopFirst(%v, the goblin selected) = %v, want the rat, the kobold, the goblin: %v", rs, at, got, want)
+			}
+		}
 	}
 }

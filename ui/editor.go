@@ -189,7 +189,7 @@ func (ed *Editor) build() {
 		ed.away.bar.Add(library.ReadOnlyBanner(ed.exportFile))
 		ed.away.bar.Show()
 	}
-	split := container.NewBorder(ed.away.bar, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.view)
+	split := container.NewBorder(ed.away.bar, container.NewVBox(widget.NewSeparator(), status), left, controls.FixedWidth(right, 270), ed.mapUnderNotice())
 	// The window goes no smaller than editorLeast: below it the overlays
 	// panel ran over the status bar and out of the window.
 	least := editorLeast.Subtract(editorChrome())

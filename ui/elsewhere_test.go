@@ -6,10 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/internal/memstore"
 )
 
@@ -28,15 +29,16 @@ func saveElsewhere(t *testing.T, st *memstore.Store, id string, x, y int) *model
 	return other
 }
 
-// noticeButton returns the button labelled text in the bar above the map.
-func noticeButton(t *testing.T, ed *Editor, text string) *widget.Button {
+// noticeButton returns the button labelled text in the banner over the
+// map.
+func noticeButton(t *testing.T, ed *Editor, text string) *controls.PaneButton {
 	t.Helper()
-	for _, o := range test.LaidOutObjects(ed.away.bar) {
-		if b, ok := o.(*widget.Button); ok && b.Text == text && b.Visible() {
+	for _, o := range test.LaidOutObjects(ed.away.notice) {
+		if b, ok := o.(*controls.PaneButton); ok && b.Text == text && b.Visible() {
 			return b
 		}
 	}
-	t.Fatalf("no %q button above the map (it says %q)", text, ed.notice())
+	t.Fatalf("no %q button over the map (it says %q)", text, ed.notice())
 	return nil
 }
 
@@ -94,7 +96,7 @@ func TestEditorShowsWhatChangedElsewhere(t *testing.T) {
 		if got := ed.notice(); !strings.Contains(got, `"Derelict cargo bay" was changed in another window`) {
 			t.Errorf("above the map: %q", got)
 		}
-		if !ed.away.bar.Visible() || len(ed.win.Canvas().Overlays().List()) != 0 {
+		if !ed.away.notice.Visible() || len(ed.win.Canvas().Overlays().List()) != 0 {
 			t.Error("the change was not said above the map, or a dialog came up")
 		}
 		if ed.enc.Grid.At(2, 2) != model.Wall || ed.enc.Grid.At(1, 1) == model.Wall {
@@ -110,7 +112,7 @@ func TestEditorShowsWhatChangedElsewhere(t *testing.T) {
 			t.Error("a save was tried after the notice")
 		}
 		test.Tap(noticeButton(t, ed, "Save as copy"))
-		if ed.notice() != "" || ed.away.bar.Visible() {
+		if ed.notice() != "" || ed.away.notice.Visible() {
 			t.Errorf("after Save as copy the notice stays: %q", ed.notice())
 		}
 		if !strings.HasSuffix(ed.enc.Name, "(copy)") || ed.dirty() {
@@ -220,5 +222,80 @@ func TestAutosaveConflictSaidAboveTheMap(t *testing.T) {
 	ed.SaveNow()
 	if len(ed.win.Canvas().Overlays().List()) == 0 {
 		t.Error("Ctrl+S after the conflict shows no dialog")
+	}
+}
+
+// TestTheNoticeLeavesTheMapWhereItIs: the notice that the encounter
+// changed elsewhere came as a bar above the map, which pushed the map
+// down about 40 px while it showed, and up again when it went: the
+// squares under the pointer moved. It lies over the map's top edge as a
+// banner: the map keeps its place, its size and its view; the banner
+// takes the pointer over it (the map's hover ends at its edge, so nothing
+// under it is painted or picked), its buttons are pressed by a click on
+// them, and Tab reaches them, Space pressing one.
+func TestTheNoticeLeavesTheMapWhereItIs(t *testing.T) {
+	d := fyne.CurrentApp
+	for _, how := range []string{"click", "keyboard"} {
+		t.Run(how, func(t *testing.T) {
+			ed, st, p := newTestEditor(t, model.Sample())
+			c := ed.win.Canvas()
+			at, size := d().Driver().AbsolutePositionForObject(ed.view), ed.view.Size()
+			ox, oy := ed.view.Origin()
+			if err := ed.apply("", func(c *model.Encounter) error { c.Grid.Set(2, 2, model.Wall); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			saveElsewhere(t, st, ed.enc.ID, 1, 1)
+			ed.watchElsewhere(time.Millisecond)
+			p.until(t, "the notice", func() bool { return ed.notice() != "" })
+			relayout := func() { // as the window's next frame lays it out
+				cs := c.Size()
+				ed.win.Resize(cs.AddWidthHeight(0, 1))
+				ed.win.Resize(cs)
+			}
+			relayout()
+			if got, gotSize := d().Driver().AbsolutePositionForObject(ed.view), ed.view.Size(); got != at || gotSize != size {
+				t.Errorf("with the notice the map is %v at %v, was %v at %v", gotSize, got, size, at)
+			}
+			if x, y := ed.view.Origin(); x != ox || y != oy {
+				t.Errorf("with the notice the map's view is at (%v, %v), was (%v, %v)", x, y, ox, oy)
+			}
+			banner := ed.away.notice
+			top := d().Driver().AbsolutePositionForObject(banner)
+			if top.Y < at.Y || top.Y+banner.Size().Height > at.Y+size.Height/3 || banner.Size().Width < size.Width/2 {
+				t.Errorf("the banner is %v at %v, want it across the top of the map, %v at %v", banner.Size(), top, size, at)
+			}
+			// the pointer over the map names a square; over the banner none
+			test.MoveMouse(c, fyne.NewPos(at.X+size.Width/2, at.Y+size.Height*2/3))
+			if ed.hovered == nil {
+				t.Fatal("the pointer over the map names no square")
+			}
+			test.MoveMouse(c, top.AddXY(banner.Size().Width/3, banner.Size().Height/2))
+			if ed.hovered != nil {
+				t.Errorf("the pointer over the banner's words hovers square %v of the map under it", *ed.hovered)
+			}
+			reload := noticeButton(t, ed, "Reload")
+			if how == "click" {
+				centre := d().Driver().AbsolutePositionForObject(reload).Add(fyne.NewPos(reload.Size().Width/2, reload.Size().Height/2))
+				test.TapCanvas(c, centre)
+			} else {
+				for range 200 {
+					if c.Focused() == fyne.Focusable(reload) {
+						break
+					}
+					c.FocusNext()
+				}
+				if c.Focused() != fyne.Focusable(reload) {
+					t.Fatal("Tab never reaches the banner's Reload")
+				}
+				reload.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+			}
+			if ed.notice() != "" || ed.away.notice.Visible() || ed.enc.Grid.At(1, 1) != model.Wall {
+				t.Errorf("Reload by %s: the notice says %q, the wall saved elsewhere shown %v", how, ed.notice(), ed.enc.Grid.At(1, 1) == model.Wall)
+			}
+			relayout()
+			if got := d().Driver().AbsolutePositionForObject(ed.view); got != at {
+				t.Errorf("after the notice the map is at %v, was %v", got, at)
+			}
+		})
 	}
 }

@@ -57,7 +57,7 @@ func (ed *Editor) scheduleSave() {
 
 // autosave is the save the timer makes. When it conflicts (the
 // encounter was changed or deleted elsewhere since the window last
-// looked, elsewhere.go) the bar above the map says so and offers what
+// looked, elsewhere.go) the banner over the map says so and offers what
 // the conflict's dialog would: that dialog came up a second after an
 // edit, in the middle of what the GM did next. Other failures, and
 // Ctrl+S, still show the dialog.

@@ -64,7 +64,7 @@ type Editor struct {
 	ovp         overlayPanel
 	modeFit     modeFit            // what the overlays' Mode was last fitted to (modefit.go)
 	right       *controls.Splitter // inspector above, overlays and answers below
-	rightScroll *container.Scroll  // the right pane, scrolled as a whole in a window too short for its parts (rightpane.go)
+	lowerScroll *container.Scroll  // the overlay switches and answers, scrolled in a window too short for the pane's parts (rightpane.go)
 	tips        *controls.TipLayer
 	player      *player.Display
 	esc         *controls.Escapes // the window's dialogs that Escape cancels
@@ -148,8 +148,8 @@ func (ed *Editor) Close() {
 // netbook) under a desktop panel and the window's title bar: at 1024 x
 // 600 the window ran off those screens, End, Heal, the right column and
 // the status bar out of reach. Below 1024 x 600 the map gives way, the
-// tools scroll, and the right pane keeps the height it had there and
-// scrolls as a whole (rightpane.go, partsLeast).
+// tools scroll, and in the right pane the overlay switches scroll under
+// the inspector (rightpane.go, lowerLeast).
 var editorLeast = fyne.NewSize(900, 460)
 
 // editorChrome is what the window draws around the editor's content: its

@@ -47,6 +47,12 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 	// theirs up first, and scroll in what they get
 	answers := container.New(noHeight{}, container.NewVScroll(ed.ovp.coverLabel))
 	lower := container.NewBorder(ed.ovp.box, nil, nil, nil, answers)
+	// where the pane is too short for its parts (a 960 x 540 screen) the
+	// switches scroll under the inspector, in their own scroll
+	// (lowerLeast), not the pane as a whole
+	clear := &clearOfBarWhenShort{}
+	ed.lowerScroll = container.NewVScroll(container.New(clear, lower))
+	clear.sc = ed.lowerScroll
 	// the inspector's refusals under its scroll, where they move no field;
 	// in a fight the turn controls and the order stay in sight above it
 	// (fightpanel.go, fightColumn); the wheel scrolls the inspector over
@@ -55,38 +61,78 @@ func (ed *Editor) buildRightPane() fyne.CanvasObject {
 		ed.pinFightBar(controls.MinHeight(container.NewStack(inspScroll, newWheelTo(inspScroll)), controls.TopMin)))
 	ed.insp.errHolder = insp
 	ed.insp.keepInSight = func() { keepFocusInSight(ed.win.Canvas(), inspScroll) }
-	ed.right = controls.NewSplitter(insp, lower, ed.lowerNeed)
+	ll := &lowerLeast{lower: lower}
+	ed.right = controls.NewSplitter(insp, container.New(ll, ed.lowerScroll), ed.lowerNeed)
+	ll.s = ed.right
 	ed.right.TopShare = inspectorShare
 	ed.right.BottomHeight = savedLowerHeight()
-	ed.rightScroll = container.NewVScroll(container.New(partsLeast{ed.right}, ed.right))
-	return ed.rightScroll
+	return ed.right
 }
 
-// rightPaneLeast is the height the right pane had in a 1024 x 600
-// window, the editor's least until it had to fit smaller screens: every
-// state of the pane was laid out to fit it (TestRightPaneFitsAtEverySize),
-// the inspector above the switches with room to show a few fields.
-const rightPaneLeast = 520
+// lowerLeast lays the pane's lower part (the overlay switches and the
+// answers, in their scroll) out over its whole size, and asks the
+// switches' height where the pane has it, as the part itself did: the
+// splitter gives them their height before the inspector gets more than
+// its floor. Where the pane is too short for the inspector's floor (in a
+// fight, the turn controls and two rows of the order over it), the
+// handle and the switches (a 1024 x 600 netbook under a desktop panel,
+// 1920 x 1080 at FYNE_SCALE=2), it asks what is left under the floor,
+// and the switches scroll in it.
+//
+// The pane scrolled as a whole there, and its bar stood beside the
+// inspector's own (and the order's), two bars side by side, the wheel
+// over the inspector scrolling one and over the switches the other. Now
+// each part scrolls on its own, in its own place, and the fight's End
+// and Heal stay at the pane's top.
+type lowerLeast struct {
+	s     *controls.Splitter
+	lower fyne.CanvasObject // what the scroll holds
+}
 
-// partsLeast lays the right pane's splitter out over its whole size and
-// asks the height its parts need together (the inspector's floor, the
-// handle and the overlay switches), rightPaneLeast at least. In the
-// scroll buildRightPane puts it in, a window that has that height lays
-// the pane out as before, and a shorter one (a 1024 x 600 netbook under a desktop panel, 1920 x 1080 at
-// FYNE_SCALE=2) scrolls the pane as a whole: the window asked 1024 x 600
-// at least, and ran off those screens with the switches, the fight's End
-// and Heal and the status bar out of reach.
-type partsLeast struct{ s *controls.Splitter }
+// lowerLeastRoom is the least height the lower part asks however short
+// the pane: the switches' heading and a row under it.
+const lowerLeastRoom = 80
 
-func (l partsLeast) MinSize([]fyne.CanvasObject) fyne.Size {
+func (l *lowerLeast) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	want := l.lower.MinSize()
+	if l.s == nil {
+		return want
+	}
 	top := max(controls.TopMin, l.s.Top.MinSize().Height)
-	return fyne.NewSize(l.s.MinSize().Width, max(rightPaneLeast, top+controls.SplitHandleHeight+l.s.Bottom.MinSize().Height))
+	room := l.s.Size().Height - controls.SplitHandleHeight - top
+	return fyne.NewSize(want.Width, max(min(want.Height, room), min(want.Height, lowerLeastRoom)))
 }
 
-func (partsLeast) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+func (l *lowerLeast) Layout(objs []fyne.CanvasObject, s fyne.Size) {
 	for _, o := range objs {
 		o.Move(fyne.Position{})
 		o.Resize(s)
+	}
+}
+
+// clearOfBarWhenShort lays the lower part out over its whole size, but
+// a scroll bar's width short of its right edge while its scroll shows a
+// bar (the content taller than the view), which Fyne draws over the
+// content: the switches keep their places where the pane has their
+// height.
+type clearOfBarWhenShort struct{ sc *container.Scroll }
+
+func (c *clearOfBarWhenShort) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+func (c *clearOfBarWhenShort) Layout(objs []fyne.CanvasObject, s fyne.Size) {
+	w := s.Width
+	if c.sc != nil && c.sc.Size().Height < s.Height-0.5 {
+		w = max(w-theme.ScrollBarSize(), 0)
+	}
+	for _, o := range objs {
+		o.Move(fyne.Position{})
+		o.Resize(fyne.NewSize(w, s.Height))
 	}
 }
 
@@ -150,11 +196,14 @@ func (ed *Editor) relayoutRight() {
 		return
 	}
 	ed.right.Refresh()
-	if ed.rightScroll != nil {
-		ed.rightScroll.Refresh() // the parts may ask more height, or less
-	}
-	if c, ok := ed.right.Bottom.(*fyne.Container); ok && c.Layout != nil {
-		c.Layout.Layout(c.Objects, c.Size())
+	if sc := ed.lowerScroll; sc != nil {
+		sc.Refresh() // the switches may ask more height, or less
+		if c, ok := sc.Content.(*fyne.Container); ok && c.Layout != nil {
+			c.Layout.Layout(c.Objects, c.Size())
+			if b, ok := c.Objects[0].(*fyne.Container); ok && b.Layout != nil {
+				b.Layout.Layout(b.Objects, b.Size())
+			}
+		}
 	}
 }
 

@@ -381,8 +381,29 @@ func (e *Encounter) TokenIndex(nameOrID string) int {
 
 // Clone returns a deep copy, safe to edit while the original is drawn or saved.
 func (e *Encounter) Clone() *Encounter {
-	c := *e
+	c := e.CloneSharingMap()
 	c.Grid = e.Grid.Clone()
+	if e.GMOnly != nil {
+		c.GMOnly = append([]bool(nil), e.GMOnly...)
+	}
+	if e.Revealed != nil {
+		c.Revealed = append([]bool(nil), e.Revealed...)
+	}
+	if e.RevealedKept != nil {
+		c.RevealedKept = append([]bool(nil), e.RevealedKept...)
+	}
+	return c
+}
+
+// CloneSharingMap returns a deep copy of all but the map's squares and
+// masks (Grid.Cells, GMOnly, Revealed, RevealedKept), which it shares with
+// e: they are what a large map weighs (a 1000 x 1000 map's squares 2 MB,
+// each mask 1 MB), and a token move, an HP or a turn leaves them as they
+// were. Neither copy may then change them in place while the other is
+// read: a state nothing edits (an undo step, the overlay worker's copy)
+// shares them, or one of the two stops using them.
+func (e *Encounter) CloneSharingMap() *Encounter {
+	c := *e
 	if e.Tokens != nil {
 		c.Tokens = make([]Token, len(e.Tokens))
 		for i, t := range e.Tokens {
@@ -398,15 +419,6 @@ func (e *Encounter) Clone() *Encounter {
 	if e.Placement != nil {
 		p := *e.Placement
 		c.Placement = &p
-	}
-	if e.GMOnly != nil {
-		c.GMOnly = append([]bool(nil), e.GMOnly...)
-	}
-	if e.Revealed != nil {
-		c.Revealed = append([]bool(nil), e.Revealed...)
-	}
-	if e.RevealedKept != nil {
-		c.RevealedKept = append([]bool(nil), e.RevealedKept...)
 	}
 	if e.Party != nil {
 		p := *e.Party

@@ -118,7 +118,7 @@ func (ed *Editor) doorAt(x, y int) bool {
 // a door.
 func (ed *Editor) toggleDoorAt(x, y int) bool {
 	fx, fy := ed.view.GesturePoint()
-	before := ed.enc.Clone()
+	before := ed.sharedCopy() // a door on a grid line leaves the squares as they are
 	var open bool
 	if edges, ok := session.ToggleDoorEdge(ed.enc.Edges, fx, fy, doorClickTolerance); ok {
 		for i := range edges {

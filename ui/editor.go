@@ -46,6 +46,11 @@ type Editor struct {
 	sel   int          // selected token, -1 = none
 	post  func(func()) // runs f on the UI goroutine (fyne.Do; tests replace it)
 
+	// shared is the read-only copy of the map that the undo steps and
+	// the overlay worker's copy share while it stays the same; enc's own
+	// squares and masks are never shared, and are painted in place
+	shared session.SharedMap
+
 	files *filesave.Saver // the exports' Save dialogs and writes
 
 	hovered *rules.Point
@@ -413,27 +418,41 @@ func (ed *Editor) Select(i int) {
 }
 
 // pushUndo records the current state before an edit.
-func (ed *Editor) pushUndo(key string) { ed.hist.Push(ed.enc.Clone(), key) }
+func (ed *Editor) pushUndo(key string) { ed.hist.Push(ed.sharedCopy(), key) }
+
+// sharedCopy is a copy of the encounter for a state nothing edits (an
+// undo step, the overlay worker's request): its map is the shared
+// read-only one, copied only when it changed since (session.SharedMap).
+func (ed *Editor) sharedCopy() *model.Encounter { return ed.shared.Copy(ed.enc) }
 
 // apply runs an edit on a copy, checks it with model.Validate, and keeps it
 // (with an undo step) only when valid; the error goes to the status bar.
+//
+// The copy takes over the encounter's own map squares and masks, which
+// the edit may change in place, and the state recorded for undo gets the
+// shared copy of them: a token moved on a 1000 x 1000 map copied the
+// whole map. An edit refused has what it changed in place put back.
 func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
-	c := ed.enc.Clone()
+	before := ed.enc
+	ed.shared.Hold(before)
+	c := before.CloneSharingMap()
+	refuse := func(err error) error {
+		ed.shared.Repair(before)
+		if !ed.status.quiet {
+			ed.message(err.Error())
+		}
+		return err
+	}
 	if err := f(c); err != nil {
-		if !ed.status.quiet {
-			ed.message(err.Error())
-		}
-		return err
+		return refuse(err)
 	}
-	session.KeepFight(ed.enc, c) // renamed and deleted tokens in the fight's order
-	session.KeepAreas(ed.enc, c) // and in the areas they send out
+	session.KeepFight(before, c) // renamed and deleted tokens in the fight's order
+	session.KeepAreas(before, c) // and in the areas they send out
 	if err := model.Validate(c); err != nil {
-		if !ed.status.quiet {
-			ed.message(err.Error())
-		}
-		return err
+		return refuse(err)
 	}
-	ed.hist.Push(ed.enc, key)
+	ed.shared.Give(before) // its own arrays are c's now
+	ed.hist.Push(before, key)
 	ed.enc = c
 	ed.changed()
 	return nil
@@ -443,9 +462,7 @@ func (ed *Editor) apply(key string, f func(c *model.Encounter) error) error {
 // undid in the status bar ("Undone: Dae moved"), where the edit's own
 // message ("Every square hidden") would otherwise stay up.
 func (ed *Editor) Undo() {
-	cur := ed.enc
-	s := ed.hist.Back(cur)
-	if s == nil {
+	if ed.hist.Peek() == nil {
 		if n := ed.hist.Kept(); n > 0 {
 			ed.message(fmt.Sprintf("nothing more to undo: undo goes back %d steps, and older ones are not kept", n))
 		} else {
@@ -453,21 +470,27 @@ func (ed *Editor) Undo() {
 		}
 		return
 	}
+	// a rectangle still dragged leaves the map before the state is put
+	// aside for redo, which brings back no half-drawn shape
+	ed.cancelGesture()
+	cur := ed.sharedCopy() // ed.enc's own arrays take the state restored
+	s := ed.hist.Back(cur)
 	ch := ed.hist.Change(s, cur)
-	ed.restore(s, ch.Token)
+	ed.restoreInto(s, ch.Token, ed.enc)
 	ed.sayUndo(undoWords("Undone", ch.Words))
 }
 
 // Redo reapplies the last undone edit and says which in the status bar.
 func (ed *Editor) Redo() {
-	cur := ed.enc
-	s := ed.hist.Forward(cur)
-	if s == nil {
+	if ed.hist.PeekRedo() == nil {
 		ed.message("nothing to redo")
 		return
 	}
+	ed.cancelGesture()
+	cur := ed.sharedCopy()
+	s := ed.hist.Forward(cur)
 	ch := ed.hist.Change(cur, s)
-	ed.restore(s, ch.Token)
+	ed.restoreInto(s, ch.Token, ed.enc)
 	ed.sayUndo(undoWords("Redone", ch.Words))
 }
 
@@ -497,7 +520,13 @@ func undoWords(done, what string) string {
 // an undone delete or a redone add, and a token picked since stayed
 // selected after an undone move.) Otherwise the selection stays on its
 // token while s has it: an undone add leaves nothing of it selected.
-func (ed *Editor) restore(s *model.Encounter, touched string) {
+func (ed *Editor) restore(s *model.Encounter, touched string) { ed.restoreInto(s, touched, nil) }
+
+// restoreInto is restore, with s's map squares and masks, which recorded
+// states share, copied into spare's own arrays where they fit: spare is
+// the encounter edited until now, put aside as a shared copy (Undo, Redo),
+// whose arrays nothing else holds; nil for none.
+func (ed *Editor) restoreInto(s *model.Encounter, touched string, spare *model.Encounter) {
 	ed.cancelGesture()
 	var selID string
 	if ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) {
@@ -508,6 +537,7 @@ func (ed *Editor) restore(s *model.Encounter, touched string) {
 	rsChanged := s.Ruleset != ed.enc.Ruleset
 	// storage identity is not part of the session.History
 	s.ID, s.Version, s.Created, s.Updated = ed.enc.ID, ed.enc.Version, ed.enc.Created, ed.enc.Updated
+	ed.shared.Restore(s, spare) // painted in place from now on
 	ed.enc = s
 	ed.sel = -1
 	if selID != "" {

@@ -230,7 +230,7 @@ func (ed *Editor) press(x, y int, shift bool) {
 		ed.gest.strokeBefore = ed.enc.Grid.Clone()
 		ed.previewShape(x, y)
 	case ToolFill:
-		before := ed.enc.Clone()
+		before := ed.sharedCopy()
 		if session.FloodFill(&ed.enc.Grid, x, y, ed.tools.terrain) > 0 {
 			ed.hist.Push(before, "")
 			ed.changed()

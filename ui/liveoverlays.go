@@ -30,7 +30,7 @@ type liveOverlays struct {
 // snapshot returns a read-only copy of the encounter at the current revision.
 func (ed *Editor) snapshot() *model.Encounter {
 	if ed.live.snap == nil || ed.live.snapRev != ed.rev {
-		ed.live.snap = ed.enc.Clone()
+		ed.live.snap = ed.sharedCopy() // the worker reads it on its goroutine
 		ed.live.snapRev = ed.rev
 	}
 	return ed.live.snap

@@ -142,7 +142,12 @@ func ownLen[T any](s, above []T) int {
 	return len(s)
 }
 
-// back returns the state to restore for undo given the current state.
+// Back returns the state to restore for undo given the current state,
+// cur, which it puts aside for redo. The state returned shares its map
+// squares and masks with other recorded states (shareSame) and whatever
+// else the caller gave them to: the caller gives it arrays of its own
+// (SharedMap.Restore) before painting on it in place, as it does with
+// the state Forward returns.
 func (h *History) Back(cur *model.Encounter) *model.Encounter {
 	if len(h.undo) == 0 {
 		return nil
@@ -162,9 +167,6 @@ func (h *History) Back(cur *model.Encounter) *model.Encounter {
 	}
 	h.redo = append(h.redo, cur)
 	h.lastKey = ""
-	if n := len(h.undo); n > 0 {
-		ownSlices(prev, h.undo[n-1]) // edited in place from now on
-	}
 	return prev
 }
 
@@ -178,25 +180,9 @@ func shareSame(e, prev *model.Encounter) {
 }
 
 // share makes *s prev when they hold the same values in other arrays.
-func share[T comparable](s *[]T, prev []T) {
-	if len(*s) > 0 && !sameArray(*s, prev) && slices.Equal(*s, prev) {
+func share[T model.Terrain | bool](s *[]T, prev []T) {
+	if len(*s) > 0 && !sameArray(*s, prev) && sameValues(*s, prev) {
 		*s = prev
-	}
-}
-
-// ownSlices gives e copies of what it shares with the recorded state
-// below it (shareSame), before e becomes the state edits change in place.
-func ownSlices(e, below *model.Encounter) {
-	own(&e.Grid.Cells, below.Grid.Cells)
-	own(&e.Revealed, below.Revealed)
-	own(&e.GMOnly, below.GMOnly)
-	own(&e.RevealedKept, below.RevealedKept)
-}
-
-// own gives *s a copy of its values when it is a view of below's array.
-func own[T any](s *[]T, below []T) {
-	if sameArray(*s, below) {
-		*s = slices.Clone(*s)
 	}
 }
 
@@ -205,7 +191,9 @@ func sameArray[T any](a, b []T) bool {
 	return len(a) > 0 && len(b) > 0 && &a[0] == &b[0]
 }
 
-// forward returns the state to restore for redo.
+// Forward returns the state to restore for redo given the current state,
+// cur, which it records for undo; like Back's, the state returned shares
+// its map.
 func (h *History) Forward(cur *model.Encounter) *model.Encounter {
 	if len(h.redo) == 0 {
 		return nil
@@ -216,9 +204,6 @@ func (h *History) Forward(cur *model.Encounter) *model.Encounter {
 	h.moved = h.redoNames[len(h.redoNames)-1]
 	h.redoNames = h.redoNames[:len(h.redoNames)-1]
 	h.undoNames = append(h.undoNames, h.moved)
-	if n := len(h.redo); n > 0 {
-		ownSlices(next, h.redo[n-1]) // edited in place from now on
-	}
 	if n := len(h.undo); n > 0 {
 		shareSame(cur, h.undo[n-1])
 	}
@@ -245,6 +230,15 @@ func (h *History) Peek() *model.Encounter {
 		return nil
 	}
 	return h.undo[len(h.undo)-1]
+}
+
+// PeekRedo returns the state Forward would restore, without restoring
+// it; nil when there is nothing to redo.
+func (h *History) PeekRedo() *model.Encounter {
+	if len(h.redo) == 0 {
+		return nil
+	}
+	return h.redo[len(h.redo)-1]
 }
 
 // ChangeWords names, in the status bar's words, the edit that took the

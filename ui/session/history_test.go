@@ -175,8 +175,9 @@ func movesOnABigFoggedMap(n int) (*History, *model.Encounter) {
 // TestHistorySharesTheMapItDidNotChange: a token moved on a 1000 x 1000
 // map recorded the map's 2 MB of squares and its fog again a step, so a
 // hundred steps held hundreds of megabytes. Recorded states share the
-// squares and masks that did not change; the state an undo brings back
-// has its own, so painting on it changes no recorded state.
+// squares and masks that did not change; the state an undo brings back,
+// given its own as the editor gives them (SharedMap.Restore), is painted
+// without changing a recorded state.
 func TestHistorySharesTheMapItDidNotChange(t *testing.T) {
 	h, live := movesOnABigFoggedMap(20)
 	first := h.undo[0]
@@ -194,6 +195,8 @@ func TestHistorySharesTheMapItDidNotChange(t *testing.T) {
 	if back.Grid.At(5, 5) != 0 {
 		t.Fatal("undo did not bring back the unpainted map")
 	}
+	var m SharedMap
+	m.Restore(back, nil)
 	back.Grid.Set(7, 7, model.Water) // the editor paints in place
 	back.Revealed[3] = true
 	for i, s := range h.undo {
@@ -285,10 +288,13 @@ func TestUndoAndRedoKeepTheMapShared(t *testing.T) {
 	if got := held(); got > 3*start {
 		t.Errorf("redone all the way, the states hold %d MB of map; recorded, %d MB", got>>20, start>>20)
 	}
-	// the live state is its own: painting it changes no recorded one
+	// the state brought back, given arrays of its own as the editor gives
+	// them (SharedMap.Restore), is painted without changing a recorded one
 	for len(h.undo) > 30 {
 		live = h.Back(live)
 	}
+	var m SharedMap
+	m.Restore(live, nil)
 	live.Grid.Set(9, 9, model.Water)
 	live.Revealed[7] = !live.Revealed[7]
 	for i, s := range append(append([]*model.Encounter{}, h.undo...), h.redo...) {

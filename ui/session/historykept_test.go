@@ -25,7 +25,9 @@ func TestHistorySharesTheKeptReveals(t *testing.T) {
 		t.Errorf("held %d bytes, want %d: squares, the fog and the kept reveals once each", got, want)
 	}
 	back := h.Back(live)
-	back.RevealedKept[9] = true // the state undo brings back is its own
+	var m SharedMap
+	m.Restore(back, nil)        // as the editor does
+	back.RevealedKept[9] = true // the state undo brings back is then its own
 	for i, s := range h.undo {
 		if s.RevealedKept != nil && s.RevealedKept[9] {
 			t.Fatalf("changing the state brought back changed recorded state %d", i)

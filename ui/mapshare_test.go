@@ -1,14 +1,18 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"runtime"
 	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
+	"encounterplanner/ui/internal/memstore"
 	"encounterplanner/ui/session"
 )
 
@@ -16,6 +20,15 @@ import (
 // (its first 40 rows revealed), a GM-only square and a wall, and Dae on
 // (10, 10), with a land Speed of speed feet, selected.
 func bigFoggedEditor(t *testing.T, speed int) (*Editor, *pump) {
+	t.Helper()
+	ed, _, p := newTestEditor(t, bigFoggedMap(t, speed))
+	ed.Select(0)
+	p.until(t, "Dae's overlays", ed.overlaysIdle)
+	return ed, p
+}
+
+// bigFoggedMap is bigFoggedEditor's encounter.
+func bigFoggedMap(t *testing.T, speed int) *model.Encounter {
 	t.Helper()
 	e := openEncounter(t, model.MaxMapSide, model.MaxMapSide)
 	e.Grid.Set(14, 10, model.Wall)
@@ -26,10 +39,7 @@ func bigFoggedEditor(t *testing.T, speed int) (*Editor, *pump) {
 	e.GMOnly = make([]bool, len(e.Grid.Cells))
 	e.GMOnly[3] = true
 	e.Tokens = append(e.Tokens, model.Token{ID: "00000000-0000-4000-8000-000000000001", Name: "Dae", X: 10, Y: 10, Size: model.Medium, Side: "party", Speeds: map[string]int{model.SpeedLand: speed}})
-	ed, _, p := newTestEditor(t, e)
-	ed.Select(0)
-	p.until(t, "Dae's overlays", ed.overlaysIdle)
-	return ed, p
+	return e
 }
 
 // sameArray reports whether a and b are views of one array.
@@ -189,5 +199,52 @@ func TestPaintingWhileTheWorkerReadsItsCopy(t *testing.T) {
 	p.until(t, "the last overlays", ed.overlaysIdle)
 	if got := session.ChangeWords(ed.hist.Peek(), ed.enc); got != "fog of war changed" {
 		t.Errorf("the last gesture was undone as %q, want fog of war changed", got)
+	}
+}
+
+// savingStore is a store that keeps the encounter its last Save was given.
+type savingStore struct {
+	*memstore.Store
+	given *model.Encounter
+}
+
+func (s *savingStore) Save(ctx context.Context, e *model.Encounter) error {
+	s.given = e
+	return s.Store.Save(ctx, e)
+}
+
+// TestASaveCopiesNoMap: the autosave, every few seconds of dragging,
+// handed the store a deep copy of the encounter, the whole map again
+// (4 MB on a 1000 x 1000 map with fog and GM-only squares), though the
+// store only reads it while it saves. It now hands it the copy the undo
+// step and the overlay worker share.
+func TestASaveCopiesNoMap(t *testing.T) {
+	e := bigFoggedMap(t, 30)
+	test.NewTempApp(t)
+	st := &savingStore{Store: memstore.New(e)}
+	loaded, err := st.Load(context.Background(), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := test.NewTempWindow(t, widget.NewLabel(""))
+	p := newPump()
+	ed := newEditor(w, st, loaded, p.post)
+	t.Cleanup(ed.Close)
+	p.until(t, "first overlays", ed.overlaysIdle)
+	if !ed.MoveToken(0, 11, 10, false) {
+		t.Fatal("Dae did not move")
+	}
+	if err := ed.SaveNow(); err != nil {
+		t.Fatal(err)
+	}
+	got, undo := st.given, ed.hist.Peek()
+	if got == nil || got.Tokens[0].X != 11 {
+		t.Fatal("the store was not given the moved Dae")
+	}
+	if !sameArray(got.Grid.Cells, undo.Grid.Cells) || !sameArray(got.Revealed, undo.Revealed) || !sameArray(got.GMOnly, undo.GMOnly) {
+		t.Error("the save copied the map")
+	}
+	if sameArray(got.Grid.Cells, ed.enc.Grid.Cells) || &got.Tokens[0] == &ed.enc.Tokens[0] {
+		t.Error("the store was given the editor's own squares or tokens")
 	}
 }

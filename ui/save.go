@@ -115,7 +115,7 @@ func (ed *Editor) save(showDialog bool) error {
 func (ed *Editor) write() error {
 	rev := ed.rev
 	start := time.Now()
-	c := ed.enc.Clone()
+	c := ed.sharedCopy() // the store only reads the map, as it saves
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := ed.store.Save(ctx, c)

@@ -70,7 +70,13 @@ func runExport(env Env, args []string) error {
 			return err
 		}
 	default:
-		write = func(w io.Writer) error { return export.UVTT(w, e, px) }
+		if _, given := f.vals["px"]; !given {
+			px = 0 // 70, or the most that keep the image importable (export.MostUVTTPX)
+		}
+		write = func(w io.Writer) (err error) {
+			px, err = export.WriteUVTT(w, e, px)
+			return err
+		}
 	}
 	if out, err = outFileName(opt, out); err != nil {
 		return err
@@ -104,6 +110,9 @@ func runExport(env Env, args []string) error {
 	what := fmt.Sprintf("%d bytes", n)
 	switch pages {
 	case 0:
+		if opt == "--uvtt" && px != export.DefaultPX {
+			what += fmt.Sprintf(", %d px a square", px)
+		}
 	case 1:
 		what += ", 1 page"
 	default:

@@ -74,13 +74,77 @@ const UVTTFormat = 0.3
 // VTT keeps its own). Walls and obstacles block whether GM-only or not (a
 // VTT does not show its lines to players), and a GM-only door square is a
 // wall square, as a secret door is a wall.
+//
+// The file imports back (ImportUVTT): its image has at most
+// model.MaxBackgroundPixels pixels and MaxUVTTImage bytes. px 0 is
+// DefaultPX, or on a map too large for that the most that keep the image
+// importable (MostUVTTPX), lowered again when the PNG comes out over
+// MaxUVTTImage; a px given that makes too large an image is refused, the
+// error (wrapping model.ErrInvalid) naming the most that fit. Before, a
+// 120 x 120 map written at 70 px made an 8400 x 8400 image, which the
+// import refused: the app could not read back its own export.
 func UVTT(w io.Writer, e *model.Encounter, px int) error {
-	if px == 0 {
-		px = DefaultPX
+	_, err := WriteUVTT(w, e, px)
+	return err
+}
+
+// WriteUVTT is UVTT, returning the pixels a square it wrote the file at
+// (px, or when px is 0 the one it chose).
+func WriteUVTT(w io.Writer, e *model.Encounter, px int) (int, error) {
+	auto := px == 0
+	if err := checkSize(e, 1); err != nil {
+		return 0, err
 	}
-	if err := checkSize(e, px); err != nil {
-		return err
+	most := MostUVTTPX(e.Grid.W, e.Grid.H)
+	switch {
+	case auto:
+		px = min(DefaultPX, most)
+	case px < 1:
+		return 0, checkSize(e, px)
+	case px > most:
+		return 0, fmt.Errorf("export uvtt: the image would be %dx%d pixels (%dx%d squares at %d px), more than a Universal VTT import reads back, this app's too (%d pixels a side, %d million in all); at most %d px a square fit, lower --px: %w",
+			int64(e.Grid.W)*int64(px), int64(e.Grid.H)*int64(px), e.Grid.W, e.Grid.H, px, MaxImageSide, model.MaxBackgroundPixels>>20, most, model.ErrInvalid)
 	}
+	for {
+		pic, err := uvttPicture(e, px)
+		if err != nil {
+			return 0, err
+		}
+		if len(pic) <= MaxUVTTImage {
+			return px, writeUVTTFile(w, e, px, pic)
+		}
+		// The picture is too many bytes, not pixels (a photograph of a
+		// map image compresses little): fewer pixels a square, scaled by
+		// the bytes over, as the area goes with px squared.
+		lower := int(float64(px) * math.Sqrt(float64(MaxUVTTImage)/float64(len(pic))) * 0.95)
+		if !auto || lower < 1 || lower >= px {
+			return 0, fmt.Errorf("export uvtt: the map's picture at %d px a square is %d MiB as a PNG, more than the %d MiB a Universal VTT import reads back, this app's too; lower --px (about %d fits): %w",
+				px, len(pic)>>20, MaxUVTTImage>>20, max(lower, 1), model.ErrInvalid)
+		}
+		px = lower
+	}
+}
+
+// MostUVTTPX is the most pixels a square at which UVTT writes a w x h
+// map: its image at most MaxImageSide a side and
+// model.MaxBackgroundPixels in all, the largest map image any import
+// reads back, this app's included: 70 for 117 x 117 squares, 68 for
+// 120 x 120, 8 for 1000 x 1000; at least 1.
+func MostUVTTPX(w, h int) int {
+	w, h = max(w, 1), max(h, 1)
+	px := MaxImageSide / max(w, h)
+	if n := int(math.Sqrt(float64(model.MaxBackgroundPixels) / float64(w*h))); n < px {
+		px = n
+	}
+	for px > 1 && int64(w*px)*int64(h*px) > model.MaxBackgroundPixels {
+		px-- // the square root's rounding
+	}
+	return max(px, 1)
+}
+
+// uvttPicture is the players' view of e's map at px pixels a square,
+// without tokens, grid or fog, as a PNG.
+func uvttPicture(e *model.Encounter, px int) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, e.Grid.W*px, e.Grid.H*px))
 	r := render.NewRenderer()
 	seen := *e
@@ -88,8 +152,14 @@ func UVTT(w io.Writer, e *model.Encounter, px int) error {
 	r.Draw(img, &seen, render.View{Scale: float64(px), Player: true, NoTokens: true, NoGrid: true}, nil)
 	var pbuf bytes.Buffer
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&pbuf, img); err != nil {
-		return fmt.Errorf("export uvtt: %w", err)
+		return nil, fmt.Errorf("export uvtt: %w", err)
 	}
+	return pbuf.Bytes(), nil
+}
+
+// writeUVTTFile writes the file of e's map at px pixels a square around
+// its picture pic (uvttPicture).
+func writeUVTTFile(w io.Writer, e *model.Encounter, px int, pic []byte) error {
 	var f uvttFile
 	f.Format = UVTTFormat
 	f.Resolution.MapSize = uvttPoint{float64(e.Grid.W), float64(e.Grid.H)}
@@ -101,7 +171,7 @@ func UVTT(w io.Writer, e *model.Encounter, px int) error {
 	f.Portals, f.Lights = portals(e, g), []any{}
 	f.Environment.BakedLighting = true
 	f.Environment.AmbientLight = "ffffffff"
-	f.Image = base64.StdEncoding.EncodeToString(pbuf.Bytes())
+	f.Image = base64.StdEncoding.EncodeToString(pic)
 	enc := json.NewEncoder(w)
 	if err := enc.Encode(&f); err != nil {
 		return fmt.Errorf("export uvtt: %w", err)

@@ -68,8 +68,10 @@ func FittingPX(e *model.Encounter) int {
 }
 
 // writeUVTT writes e as a Universal VTT file at 70 px a square or, on a
-// map too wide for that, the most that fit (the file's pixels_per_grid
-// says which): the app has no --px to lower.
+// map too large for that, the most that keep its image one the import
+// reads back (export.MostUVTTPX; the file's pixels_per_grid says which):
+// the app has no --px to lower. FittingPX, the PNG's, made a 120 x 120
+// map's image 8400 x 8400 pixels, which Import Universal VTT… refused.
 func writeUVTT(w io.Writer, e *model.Encounter) error {
-	return export.UVTT(w, e, min(export.DefaultPX, FittingPX(e)))
+	return export.UVTT(w, e, 0)
 }

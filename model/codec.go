@@ -184,14 +184,14 @@ func jsonErr(err error, data []byte) error {
 		return fieldErr(te.Field, "must be %s, not %s", jsonKind(te.Type.String()), te.Value)
 	case errors.As(err, &se) && se.Error() != "unexpected end of JSON input":
 		// Offset counts the bytes read, the offending one included
-		line, col := lineCol(data, se.Offset-1)
+		line, col := LineCol(data, se.Offset-1)
 		return fieldErr("", "not valid JSON at line %d, column %d: %v", line, col, se)
 	case err == io.EOF:
 		return fieldErr("", "the file is empty")
 	case errors.Is(err, io.ErrUnexpectedEOF) || se != nil:
 		// a file cut short, most often a download or copy that did not
 		// finish: say where, as the Universal VTT import does
-		line, _ := lineCol(data, int64(len(data)))
+		line, _ := LineCol(data, int64(len(data)))
 		return fieldErr("", "the JSON ends too early, at byte %d (line %d), as a download or copy that did not finish does", len(data), line)
 	}
 	msg := err.Error()
@@ -220,10 +220,11 @@ func jsonKind(goType string) string {
 	return "an object"
 }
 
-// lineCol is the line and column, both from 1, of the character at byte
+// LineCol is the line and column, both from 1, of the character at byte
 // off of data, as a text editor counts them: the column in characters,
-// not bytes (an "é" before it is one column).
-func lineCol(data []byte, off int64) (int, int) {
+// not bytes (an "é" before it is one column). The Universal VTT import
+// says where a file is not JSON with it, as the encounter reader does.
+func LineCol(data []byte, off int64) (int, int) {
 	off = min(max(off, 0), int64(len(data)))
 	line, col := 1, 1
 	for _, b := range data[:off] {

@@ -405,7 +405,7 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 			return nil, LeftOut{}, bad("", "the file is empty") // as an empty encounter file is
 		}
 		var v any
-		return nil, LeftOut{}, jsonBad("", in.syntaxError(json.Unmarshal(in.doc, &v)))
+		return nil, LeftOut{}, jsonBadAt("", in.syntaxError(json.Unmarshal(in.doc, &v)), in.lineCol)
 	}
 	f, err := readUVTT(in.doc)
 	if err != nil {
@@ -835,15 +835,30 @@ func rawKind(c byte) string {
 	return "number"
 }
 
-func jsonBad(field string, err error) error {
+// jsonBad is the error for err, encoding/json's on the file data, in the
+// words the encounter reader has for it: where the file is not JSON, by
+// line and column as a text editor counts them (model.LineCol), and a
+// file cut short, where it ends.
+func jsonBad(field string, err error, data []byte) error {
+	return jsonBadAt(field, err, func(off int64) (int, int) { return model.LineCol(data, off) })
+}
+
+// jsonBadAt is jsonBad for a file whose bytes are not all at hand:
+// lineCol gives the line and column of the byte at an offset in the file
+// (uvttFileIn.lineCol). It said "at byte 2893", which a GM's text editor
+// does not show; the encounter reader says the line and column.
+func jsonBadAt(field string, err error, lineCol func(off int64) (line, col int)) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		if se.Error() == "unexpected end of JSON input" {
 			// a file cut short, most often a download or copy that did
 			// not finish: say so rather than Go's words for it
-			return bad(field, "not valid JSON: the file ends too early, at byte %d, as a download or copy that did not finish does", se.Offset)
+			line, _ := lineCol(se.Offset)
+			return bad(field, "not valid JSON: the file ends too early, at byte %d (line %d), as a download or copy that did not finish does", se.Offset, line)
 		}
-		return bad(field, "not valid JSON at byte %d: %v", se.Offset, se)
+		// Offset counts the bytes read, the offending one included
+		line, col := lineCol(se.Offset - 1)
+		return bad(field, "not valid JSON at line %d, column %d: %v", line, col, se)
 	}
 	return bad(field, "%s", strings.TrimPrefix(err.Error(), "json: "))
 }

@@ -257,6 +257,24 @@ func (f *uvttFileIn) syntaxError(err error) error {
 	return err
 }
 
+// lineCol is the line and column, as a text editor counts them, of the
+// byte at off in the file (syntaxError's offsets), found in doc: a byte
+// past the cut is that many bytes before in doc, and on the cut's line its
+// column counts the bytes cut out, one column each (the cut holds no line
+// break and no byte beyond ASCII). The byte order mark is no column.
+func (f *uvttFileIn) lineCol(off int64) (int, int) {
+	d := max(off-int64(f.bom), 0)
+	cut := f.cutAt >= 0 && d >= int64(f.cutAt)+int64(f.cutLen)
+	if cut {
+		d -= int64(f.cutLen)
+	}
+	line, col := model.LineCol(f.doc, d)
+	if cut && !bytes.Contains(f.doc[f.cutAt:min(d, int64(len(f.doc)))], []byte("\n")) {
+		col += f.cutLen
+	}
+	return line, col
+}
+
 // imageText is the text of a UVTT file's image, unquoted, kept as the
 // data URL it becomes: the prefix its first bytes call for, then the text.
 // When the text is standard base64, as map makers write it, that is the

@@ -35,7 +35,7 @@ func TestImportUVTTSyntaxErrorsPointIntoTheFile(t *testing.T) {
 				continue
 			}
 			var v any
-			want := jsonBad("", json.Unmarshal([]byte(b), &v)).Error()
+			want := jsonBad("", json.Unmarshal([]byte(b), &v), []byte(b)).Error()
 			_, _, err := ImportUVTT(strings.NewReader(b), "X")
 			if err == nil || err.Error() != want {
 				t.Fatalf("%s: %q\ngot  %v\nwant %s", name, b, err, want)

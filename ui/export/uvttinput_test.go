@@ -34,9 +34,8 @@ func TestImportUVTTReadsPastAByteOrderMark(t *testing.T) {
 
 	bad := `{"resolution":{"map_size":{"x":4,"y":3}},"portals":[}`
 	var v any
-	se := json.Unmarshal([]byte(bad), &v).(*json.SyntaxError)
-	se.Offset += 3
-	mustRefuseUVTT(t, "\xef\xbb\xbf"+bad, jsonBad("", se).Error())
+	// the mark is no column: the error is where a text editor shows it
+	mustRefuseUVTT(t, "\xef\xbb\xbf"+bad, jsonBad("", json.Unmarshal([]byte(bad), &v), []byte(bad)).Error())
 	mustRefuseUVTT(t, "\xef\xbb\xbf", "the file is empty")
 }
 

@@ -133,7 +133,8 @@ func tiling(w, h int, paper string) (Tiling, error) {
 }
 
 // ContentRect returns the smallest rectangle of squares holding every
-// non-floor square, every shown token's space, every shown note and every
+// non-floor square, the squares the map image covers (BackgroundSquares),
+// every shown token's space, every shown note and every
 // edge (wall, door, secret door) with the squares it touches, on both
 // sides and beyond its ends, so its thick line prints whole (the whole map
 // when there is none): what a trimmed print holds. A room drawn with edge
@@ -141,7 +142,7 @@ func tiling(w, h int, paper string) (Tiling, error) {
 //
 // For the players' print (player) it is what the players see: a GM-only
 // square is open ground to them, a hidden token or one wholly in fog is not
-// there, a fogged square is unexplored ground whatever it holds (the print
+// there, a fogged square is unexplored ground whatever it holds (its part of the map image too) (the print
 // leaves it blank, View.PaperFog), and an edge counts where the players'
 // view draws it over the fog (render's edges: a wall or secret door unit by
 // unit beside a revealed square, a door whole when beside one), so none of
@@ -164,6 +165,20 @@ func ContentRect(e *model.Encounter, player bool) (x0, y0, x1, y1 int) {
 				continue
 			}
 			add(x, y, x+1, y+1)
+		}
+	}
+	if bx0, by0, bx1, by1, ok := BackgroundSquares(e); ok {
+		// The map image is what the map is where it lies, not empty floor:
+		// an imported battle map printed as the strip its walls held.
+		if !fog {
+			add(bx0, by0, bx1, by1)
+		}
+		for y := by0; fog && y < by1; y++ {
+			for x := bx0; x < bx1; x++ {
+				if e.Revealed[y*g.W+x] {
+					add(x, y, x+1, y+1)
+				}
+			}
 		}
 	}
 	for i := range e.Tokens {
@@ -199,6 +214,36 @@ func ContentRect(e *model.Encounter, player bool) (x0, y0, x1, y1 int) {
 		return 0, 0, g.W, g.H
 	}
 	return x0, y0, x1, y1
+}
+
+// BackgroundSquares is the rectangle of squares the map image covers,
+// x1 and y1 beyond it: the whole map when it is stretched over it, the
+// squares a placed image (Encounter.Placement) reaches into, as the
+// renderer draws it; false when there is no image, or a placed one
+// reaches no square (or cannot be read). Only the image's header is read.
+func BackgroundSquares(e *model.Encounter) (x0, y0, x1, y1 int, ok bool) {
+	g := &e.Grid
+	if e.Background == "" || g.W < 1 || g.H < 1 {
+		return 0, 0, 0, 0, false
+	}
+	p := e.Placement
+	if p == nil || p.PxPerSquare <= 0 {
+		return 0, 0, g.W, g.H, true
+	}
+	iw, ih, err := model.ImageSize(e.Background)
+	if err != nil {
+		return 0, 0, 0, 0, false
+	}
+	// Map coordinate m shows image pixel floor(o + m*PxPerSquare): the
+	// image spans m in [-o/pps, (size-o)/pps).
+	span := func(o float64, size, n int) (int, int) {
+		a := int(math.Floor(-o / p.PxPerSquare))
+		b := int(math.Ceil((float64(size) - o) / p.PxPerSquare))
+		return min(max(a, 0), n), min(max(b, 0), n)
+	}
+	x0, x1 = span(p.X, iw, g.W)
+	y0, y1 = span(p.Y, ih, g.H)
+	return x0, y0, x1, y1, x0 < x1 && y0 < y1
 }
 
 // unitSeen reports whether the players' view with fog draws unit k of

@@ -376,7 +376,9 @@ func bad(field, format string, args ...any) error {
 // not counted.
 //
 // resolution.pixels_per_grid is not used (the image is stretched over
-// the map's squares), but must be more than 0 when given.
+// the map's squares), but must be more than 0 when given. An image that
+// is not the map's shape, squeezed one way by the stretch, is said in
+// LeftOut (ImageW, ImageH), for the GM to check the walls against it.
 //
 // Every problem is an error wrapping model.ErrInvalid, a *model.FieldError
 // that names the field. Memory is bounded: at most MaxUVTTBytes read, 1000
@@ -440,6 +442,9 @@ func ImportUVTT(r io.Reader, name string) (*model.Encounter, LeftOut, error) {
 			return nil, LeftOut{}, err
 		}
 		e.Background = bg
+		if iw, ih, err := model.ImageSize(bg); err == nil && stretchedOutOfShape(iw, ih, e.Grid.W, e.Grid.H) {
+			out.ImageW, out.ImageH = iw, ih
+		}
 	}
 	if err := model.Validate(e); err != nil {
 		return nil, LeftOut{}, err

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"encounterplanner/model"
@@ -23,11 +24,29 @@ type LeftOut struct {
 	PointWalls, PointObjects, PointDoors int     // polylines and portals that are a single point
 	RepeatedDoors                        int     // portals repeating an earlier one exactly
 	Lights                               int
+	// ImageW and ImageH are the map image's pixels when it is not the
+	// map's shape (stretchedOutOfShape), so stretching it over the map
+	// squeezes it one way: the GM is told to check that the walls and
+	// doors lie on the picture's; both 0 otherwise.
+	ImageW, ImageH int
 }
 
-// Any reports whether anything was left out.
+// Any reports whether anything was left out, or is to be read over.
 func (l LeftOut) Any() bool {
-	return l.Format > 0 || l.Walls+l.Objects+l.Doors+l.PointWalls+l.PointObjects+l.PointDoors+l.RepeatedDoors+l.Lights > 0
+	return l.Format > 0 || l.ImageW > 0 || l.Walls+l.Objects+l.Doors+l.PointWalls+l.PointObjects+l.PointDoors+l.RepeatedDoors+l.Lights > 0
+}
+
+// stretchedOutOfShape reports whether an iw x ih pixel image stretched
+// over a w x h map is squeezed by more than half a square one way: at
+// the width's pixels a square, its height is more than half a square
+// from the map's. A file whose pixels_per_grid is not the image's, but
+// whose image has the map's shape, stretches exactly and is not.
+func stretchedOutOfShape(iw, ih, w, h int) bool {
+	if iw < 1 || ih < 1 || w < 1 || h < 1 {
+		return false
+	}
+	perSquare := float64(iw) / float64(w)
+	return math.Abs(float64(ih)-float64(h)*perSquare) > perSquare/2
 }
 
 // String says what was left out and why, in the GM's words ("" when
@@ -64,11 +83,20 @@ func (l LeftOut) String() string {
 	case l.RepeatedDoors > 1:
 		parts = append(parts, fmt.Sprintf("%d doors repeat others exactly and were left out (each door is on the map once)", l.RepeatedDoors))
 	}
+	if l.ImageW > 0 {
+		parts = append(parts, fmt.Sprintf("%s %d x %d pixels, is not the shape of the %d x %d map, so it is stretched to fit: check that the walls and doors lie on the picture's", ImageNote, l.ImageW, l.ImageH, l.W, l.H))
+	}
 	if l.Lights > 0 {
 		parts = append(parts, fmt.Sprintf("%s left out: the app has no lights", strings.Join(counted(l.Lights, "light was", "lights were"), "")))
 	}
 	return strings.Join(parts, "; ")
 }
+
+// ImageNote starts LeftOut's words on a map image out of the map's shape
+// ("the map image, 1000 x 400 pixels, is not the shape of the 10 x 8
+// map, …"): like the note on a newer format, nothing was left out, and
+// the import's dialog asks the GM to read the map over.
+const ImageNote = "the map image,"
 
 // counted is "1 wall" or "3 walls" as a one-element list, or nil for 0.
 func counted(n int, one, many string) []string {

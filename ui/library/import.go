@@ -82,14 +82,21 @@ func ShowLeftOut(win fyne.Window, name, left string) dialog.Dialog {
 
 // onlyFormatNote reports whether left, export.LeftOut's words, says only
 // how a newer format was read ("format 0.4 is newer than this app reads
-// (0.3): read as 0.3; check the walls and doors"), and nothing left out.
+// (0.3): read as 0.3; check the walls and doors") or that the map image
+// is not the map's shape (export.ImageNote), and nothing left out.
 func onlyFormatNote(left string) bool {
-	rest, ok := strings.CutPrefix(left, "format ")
-	if !ok {
-		return false
+	if rest, ok := strings.CutPrefix(left, "format "); ok {
+		_, rest, ok = strings.Cut(rest, "check the walls and doors")
+		if !ok {
+			return false
+		}
+		left = strings.TrimPrefix(rest, "; ")
 	}
-	_, rest, ok = strings.Cut(rest, "check the walls and doors")
-	return ok && rest == ""
+	if rest, ok := strings.CutPrefix(left, export.ImageNote); ok {
+		_, rest, ok = strings.Cut(rest, "lie on the picture's")
+		return ok && rest == ""
+	}
+	return left == ""
 }
 
 // showImportNote shows what an import did, a bold summary over the

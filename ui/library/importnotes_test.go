@@ -38,6 +38,10 @@ func TestANewerFormatIsTitledForWhatItIs(t *testing.T) {
 		{left, "Imported crypt.dd2vtt: read it over", "leaving some of it out"},
 		{export.LeftOut{Format: 0.4, Lights: 2}.String(), "Imported crypt.dd2vtt, leaving some of it out", "read it over"},
 		{export.LeftOut{W: 4, H: 3, Walls: 1}.String(), "Imported crypt.dd2vtt, leaving some of it out", "read it over"},
+		// a map image out of the map's shape is stretched, not left out
+		{export.LeftOut{W: 4, H: 3, ImageW: 400, ImageH: 100}.String(), "Imported crypt.dd2vtt: read it over", "leaving some of it out"},
+		{export.LeftOut{Format: 0.4, W: 4, H: 3, ImageW: 400, ImageH: 100}.String(), "Imported crypt.dd2vtt: read it over", "leaving some of it out"},
+		{export.LeftOut{W: 4, H: 3, ImageW: 400, ImageH: 100, Lights: 1}.String(), "Imported crypt.dd2vtt, leaving some of it out", "read it over"},
 	} {
 		w := test.NewTempWindow(t, widget.NewLabel(""))
 		ShowLeftOut(w, "crypt.dd2vtt", c.left)

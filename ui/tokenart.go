@@ -131,7 +131,10 @@ func (ed *Editor) pickTokenArt() {
 // dropped handles files dropped on the window: an encounter file or a
 // Universal VTT map is imported (library.DropImport); one PNG or JPEG
 // dropped on a token, or anywhere with a token selected, becomes its
-// picture. Nothing happens while a dialog is up.
+// picture. A picture (PNG, JPEG or WebP) dropped on the map where no
+// token stands, with none selected, is read as the map image, to align as
+// Encounter > Import map image… does: it said "Select a token first",
+// which is no way to a battle map. Nothing happens while a dialog is up.
 func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
 	if ed.win.Content() != ed.content || controls.DialogOpen(ed.win) {
 		return // the window shows something else now (the library), or a dialog
@@ -139,17 +142,33 @@ func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
 	if len(uris) == 1 && library.DropImport(ed.win, ed.store, uris[0], ed.post, ed.openOther) {
 		return
 	}
+	onMap := false
 	if d := fyne.CurrentApp().Driver(); d != nil {
 		at := pos.Subtract(d.AbsolutePositionForObject(ed.view))
 		if at.X >= 0 && at.Y >= 0 && at.X < ed.view.Size().Width && at.Y < ed.view.Size().Height {
-			if i := ed.tokenAt(ed.view.SquareAt(at)); i >= 0 {
+			x, y := ed.view.SquareAt(at)
+			onMap = ed.enc.Grid.In(x, y)
+			if i := ed.tokenAt(x, y); i >= 0 {
 				ed.Select(i)
 			}
 		}
 	}
+	if len(uris) > 1 {
+		ed.message(fmt.Sprintf("Drop one file at a time: %d were dropped", len(uris)))
+		return
+	}
+	if len(uris) == 1 && ed.sel < 0 && onMap && isMapPicture(uris[0]) {
+		rc, err := storage.Reader(uris[0])
+		if err != nil {
+			controls.ShowError(ed.win, "Could not open "+uris[0].Name(), err)
+			return
+		}
+		ed.readMapImage(uris[0].Name(), rc, nil)
+		return
+	}
 	if len(uris) != 1 || ed.sel < 0 {
 		if len(uris) > 0 && ed.sel < 0 {
-			ed.message("Select a token first, then drop its picture on the window")
+			ed.message("Select a token first, then drop its picture on the window; a battle map picture dropped on the map becomes its map image")
 		}
 		return
 	}
@@ -166,6 +185,16 @@ func (ed *Editor) dropped(pos fyne.Position, uris []fyne.URI) {
 		return
 	}
 	ed.readArt(ed.sel, u.Name(), rc, nil)
+}
+
+// isMapPicture reports whether u names a picture Encounter > Import map
+// image… reads: a PNG, JPEG or WebP file.
+func isMapPicture(u fyne.URI) bool {
+	switch strings.ToLower(u.Extension()) {
+	case ".png", ".jpg", ".jpeg", ".webp":
+		return true
+	}
+	return false
 }
 
 // tokenArtButtons are the inspector's Image… and Remove image buttons.

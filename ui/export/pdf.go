@@ -390,17 +390,33 @@ func (p *pdfw) marks(t Tiling, c, r int, ox, oy, ww, wh float64) {
 		d.Line(x, T, x, T+wh, 1, overlap, 4)
 		p.plateText(x+4, T+wh/2, fmt.Sprintf("%s%d on top", colName(c+1), r+1))
 	}
+	label := fmt.Sprintf("%s%d", colName(c), r+1)
+	labelR := L + 4 + textWidth(label, 16, true) + 8 // the label plate's right edge
 	if r+1 < t.Rows {
 		y := T + t.StepH
 		d.Line(L, y, L+ww, y, 1, overlap, 4)
-		p.plateText(L+ww/2-80, y+12, fmt.Sprintf("overlap: page %s%d goes on top below here", colName(c), r+2))
+		// centred in the strip, or on a narrow page right of the label
+		// (past the window onto the paper beside it, the last column's)
+		p.plateText(math.Max(L+ww/2-80, labelR+6), y+12, fmt.Sprintf("overlap: page %s%d goes on top below here", colName(c), r+2))
 	}
-	label := fmt.Sprintf("%s%d", colName(c), r+1)
 	sx0, sy0 := int(ox/ptPerSquare), int(oy/ptPerSquare)
 	info := fmt.Sprintf("%s  %s of %s%d  squares x %d-%d, y %d-%d  1 square = 1 inch: print at 100%%",
 		p.e.Name, label, colName(t.Cols-1), t.Rows, sx0, int(math.Ceil((ox+ww)/ptPerSquare))-1, sy0, int(math.Ceil((oy+wh)/ptPerSquare))-1)
-	p.plateText(L+ww-6-textWidth(info, 7, false), T+wh-6, info)
-	d.RoundRect(L+4, T+wh-30, L+4+textWidth(label, 16, true)+8, T+wh-6, 3, white)
+	iw := textWidth(info, 7, false)
+	switch ix := L + ww - 6 - iw; {
+	case ix >= labelR+6:
+		p.plateText(ix, T+wh-6, info) // in the window, right of the label
+	case L+ww+6+iw+2 <= t.PageW-pdfMargin:
+		// A window too narrow for it (a small map, the last column) has
+		// paper beside it: the line ran off the page's left edge, under
+		// the label, and "print at 100%" was lost.
+		p.plateText(L+ww+6, T+wh-6, info)
+	case T+wh+26 <= t.PageH-pdfMargin:
+		p.plateText(L+4, T+wh+24, info) // below the window, past the crop marks
+	default:
+		p.plateText(math.Max(ix, labelR+6), T+wh-6, info)
+	}
+	d.RoundRect(L+4, T+wh-30, labelR, T+wh-6, 3, white)
 	d.Text(L+8, T+wh-11, 16, true, label, 0, black)
 }
 

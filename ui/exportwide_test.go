@@ -28,8 +28,9 @@ func wideMap() *model.Encounter {
 // TestExportUVTTOfAWideMapFitsItsImage: Export Universal VTT… drew its
 // image at 70 px a square whatever the map, so any map over 234 squares
 // a side could never be exported from the app ("lower --px", an option
-// the app does not have). The app draws it at 70 px or, for a wider map,
-// the most pixels a square that fit; the file says which.
+// the app does not have). The app draws it at 70 px or, for a larger map,
+// the most pixels a square that keep the image importable; the file says
+// which.
 func TestExportUVTTOfAWideMapFitsItsImage(t *testing.T) {
 	ed, _, _ := newTestEditor(t, wideMap())
 	var buf bytes.Buffer
@@ -44,8 +45,11 @@ func TestExportUVTTOfAWideMapFitsItsImage(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &f); err != nil {
 		t.Fatal(err)
 	}
-	if want := export.MaxImageSide / 300; f.Resolution.PixelsPerGrid != want {
-		t.Errorf("pixels_per_grid %d, want %d (the most that fit 300 squares in %d px)", f.Resolution.PixelsPerGrid, want, export.MaxImageSide)
+	// 43: 300 squares would fit 54 in 16384 px, but 300 x 120 squares at
+	// 54 px are 105 million pixels, an image no import reads back
+	// (TestExportUVTTOfALargeMapImportsBack)
+	if want := export.MostUVTTPX(300, 120); f.Resolution.PixelsPerGrid != want || want != 43 {
+		t.Errorf("pixels_per_grid %d, want %d (the most that fit 300 x 120 squares in an image the import reads back)", f.Resolution.PixelsPerGrid, want)
 	}
 	small, _, _ := newTestEditor(t, model.Sample())
 	buf.Reset()

@@ -78,7 +78,10 @@ const defaultSquares = 30
 // export.DetectGrid found (ok), its offset rounded and on the image's
 // edge when a grid line drawn there was found (atEdge), or else the image spread over wide squares
 // (defaultSquares when wide is 0), never more than model.MaxMapSide
-// squares a side.
+// squares a side. Spread, its pixels a square are rounded down to 1/1000
+// pixel, so the image holds the wide whole squares: rounded to nearest,
+// 1000 pixels over 24 squares were 41.667 a square, 23.9998 squares, and
+// the map became 23 wide.
 func Proposed(img *export.MapImage, r Detected, wide int) model.BackgroundPlacement {
 	if r.OK {
 		return model.BackgroundPlacement{X: atEdge(r.X, r.PxPerSquare), Y: atEdge(r.Y, r.PxPerSquare), PxPerSquare: r.PxPerSquare}
@@ -88,7 +91,8 @@ func Proposed(img *export.MapImage, r Detected, wide int) model.BackgroundPlacem
 	}
 	iw, ih := img.Size()
 	px := math.Max(float64(iw)/float64(wide), float64(max(iw, ih))/model.MaxMapSide)
-	return model.BackgroundPlacement{PxPerSquare: round3(math.Min(px, model.MaxPxPerSquare))}
+	px = math.Floor(math.Min(px, model.MaxPxPerSquare)*1000) / 1000
+	return model.BackgroundPlacement{PxPerSquare: math.Max(px, 0.001)}
 }
 
 // Detected is the grid export.DetectGrid found in an image (OK false:

@@ -63,7 +63,7 @@ var helpSections = []helpSection{
 		`- **Ctrl+Q** quit (saves first; so does closing the window)`,
 		`- File > New encounter… makes another encounter (as the library's New… does) and opens it`,
 		`- File > Export PNG…, Export PDF (print)… (one inch a square), Export Universal VTT… and Export encounter file… write what the editor shows; File > Import encounter file… and Import Universal VTT… add a file to the library and open it (or drop the file on the window, in the editor or the library); File > New from map image… starts an encounter on a battle map picture`,
-		`- Encounter > Import map image… makes a PNG, JPEG or WebP battle map the background: the grid found in it is proposed, type pixels per square and offset while the grid shows over the picture; the map takes the image's size`,
+		`- Encounter > Import map image… (or the picture dropped on the map with no token selected) makes a PNG, JPEG or WebP battle map the background: the grid found in it is proposed, type pixels per square and offset while the grid shows over the picture; the map takes the image's size`,
 	}},
 	{`Keyboard shortcuts`, []string{
 		`- Tools: **V** select and move, **B** brush, **R** rectangle, **L** line, **F** fill, **E** erase, **T** add a token, **W** walls and doors, **G** fog, **M** ruler`,

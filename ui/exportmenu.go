@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -125,18 +126,28 @@ func (ed *Editor) pdfExport(c pdfChoices) (*model.Encounter, export.PDFOptions) 
 }
 
 func (ed *Editor) exportPDF() {
-	paper := ed.esc.Select([]string{"letter", "a4"}, nil)
+	pages := widget.NewLabel("")
+	var paper *controls.EscSelect
+	var player, sheet, trim *controls.EscCheck
+	count := func() {
+		if paper != nil && player != nil && sheet != nil && trim != nil {
+			pages.SetText(pdfPagesWords(ed.enc, export.PDFOptions{Paper: paper.Selected, Player: player.Checked, Trim: trim.Checked}, sheet.Checked))
+		}
+	}
+	paper = ed.esc.Select([]string{"letter", "a4"}, func(string) { count() })
 	paper.SetSelected("letter")
-	player := ed.esc.Check("Player version (no hidden tokens or GM notes)", nil)
-	sheet := ed.esc.Check("Add token standees (1 inch per square)", nil)
-	trim := ed.esc.Check("Trim to content (leave out empty floor at the edges)", nil)
+	player = ed.esc.Check("Player version (no hidden tokens or GM notes)", func(bool) { count() })
+	sheet = ed.esc.Check("Add token standees (1 inch per square)", func(bool) { count() })
+	trim = ed.esc.Check("Trim to content (leave out empty floor at the edges)", func(bool) { count() })
 	ov := ed.esc.Check("Current overlays (reach, path, cover…)", nil)
+	count()
 	d := dialog.NewForm("Export PDF", "Choose file…", "Cancel", []*widget.FormItem{
 		widget.NewFormItem("Paper", paper),
 		widget.NewFormItem("", player),
 		widget.NewFormItem("", sheet),
 		widget.NewFormItem("", trim),
 		widget.NewFormItem("", ov),
+		widget.NewFormItem("Prints on", pages),
 	}, func(ok bool) {
 		if !ok {
 			return
@@ -157,6 +168,35 @@ func (ed *Editor) exportPDF() {
 	}, ed.win)
 	d.Show()
 	ed.esc.Confirms(d, d.Submit)
+}
+
+// pdfPagesWords says how many pages the map of e prints on with options
+// o, and how they lie ("8 pages of letter, 4 across and 2 down,
+// portrait"), "and the standees" when sheet; the dialog said nothing of
+// it, and a 120 x 120 map printed 192 pages unannounced (1000 x 1000:
+// 13,400).
+func pdfPagesWords(e *model.Encounter, o export.PDFOptions, sheet bool) string {
+	t, err := export.PDFTiling(e, o)
+	if err != nil {
+		if errors.Is(err, export.ErrPlayersSeeNothing) {
+			return "nothing: the players see nothing of the map yet"
+		}
+		return "nothing: " + err.Error()
+	}
+	n := t.Pages()
+	what := fmt.Sprintf("%d pages of %s, %d across and %d down", n, o.Paper, t.Cols, t.Rows)
+	if n == 1 {
+		what = "1 page of " + o.Paper
+	}
+	if t.Landscape {
+		what += ", landscape"
+	} else {
+		what += ", portrait"
+	}
+	if sheet {
+		what += ", and the standees"
+	}
+	return what
 }
 
 // seeNothingError is Export PNG's and Export PDF's refusal of a player

@@ -66,16 +66,10 @@ func textsIn(root fyne.CanvasObject, f func(*canvas.Text, fyne.Position)) {
 			return
 		}
 		p = p.Add(n.Position())
-		var kids []fyne.CanvasObject
-		switch c := n.(type) {
-		case *canvas.Text:
+		if c, ok := n.(*canvas.Text); ok {
 			f(c, p)
-		case *fyne.Container:
-			kids = c.Objects
-		case fyne.Widget:
-			kids = test.WidgetRenderer(c).Objects()
 		}
-		for _, k := range kids {
+		for _, k := range childrenOf(n) {
 			walk(k, p)
 		}
 	}

@@ -9,18 +9,36 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
+// childrenOf is what o draws directly inside it: a container's objects,
+// a widget's renderer's; nil for anything else. Every walk over the
+// widget tree in these tests steps down through it.
+func childrenOf(o fyne.CanvasObject) []fyne.CanvasObject {
+	switch x := o.(type) {
+	case *fyne.Container:
+		return x.Objects
+	case fyne.Widget:
+		return test.WidgetRenderer(x).Objects()
+	}
+	return nil
+}
+
 // walkObjects calls f on o and everything drawn inside it.
 func walkObjects(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 	f(o)
-	switch x := o.(type) {
-	case *fyne.Container:
-		for _, c := range x.Objects {
-			walkObjects(c, f)
-		}
-	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(x).Objects() {
-			walkObjects(c, f)
-		}
+	for _, c := range childrenOf(o) {
+		walkObjects(c, f)
+	}
+}
+
+// walkShown is walkObjects over what shows: a hidden object and
+// everything inside it are passed over.
+func walkShown(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	if !o.Visible() {
+		return
+	}
+	f(o)
+	for _, c := range childrenOf(o) {
+		walkShown(c, f)
 	}
 }
 

@@ -38,14 +38,7 @@ func outOfSight(ed *Editor, o fyne.CanvasObject) string {
 		if _, ok := n.(*container.Scroll); ok {
 			clip = rect{max(clip.x0, p.X), max(clip.y0, p.Y), min(clip.x1, p.X+s.Width), min(clip.y1, p.Y+s.Height)}
 		}
-		var kids []fyne.CanvasObject
-		switch c := n.(type) {
-		case *fyne.Container:
-			kids = c.Objects
-		case fyne.Widget:
-			kids = test.WidgetRenderer(c).Objects()
-		}
-		for _, k := range kids {
+		for _, k := range childrenOf(n) {
 			if walk(k, p, clip) {
 				return true
 			}

@@ -29,14 +29,7 @@ func wheelTarget(root fyne.CanvasObject, pos fyne.Position) fyne.Scrollable {
 		if sc, ok := o.(fyne.Scrollable); ok {
 			found = sc
 		}
-		var kids []fyne.CanvasObject
-		switch c := o.(type) {
-		case *fyne.Container:
-			kids = c.Objects
-		case fyne.Widget:
-			kids = test.WidgetRenderer(c).Objects()
-		}
-		for _, k := range kids {
+		for _, k := range childrenOf(o) {
 			walk(k, p)
 		}
 	}

@@ -17,28 +17,14 @@ import (
 // its text (a list by its selection's text, as it stands when called).
 func panelControls(ed *Editor) map[string]fyne.CanvasObject {
 	out := map[string]fyne.CanvasObject{}
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
+	walkObjects(ed.ovp.box, func(o fyne.CanvasObject) {
 		switch w := o.(type) {
 		case *controls.PaneCheck:
 			out[w.Text] = w
-			return
 		case *controls.PaneSelect:
 			out["select:"+strings.Join(w.Options, ",")] = w
-			return
-		case *fyne.Container:
-			for _, c := range w.Objects {
-				walk(c)
-			}
-			return
 		}
-		if wd, ok := o.(fyne.Widget); ok {
-			for _, c := range test.WidgetRenderer(wd).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(ed.ovp.box)
+	})
 	return out
 }
 

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"encounterplanner/model"
@@ -67,7 +66,7 @@ func TestInspectorGetsTheRoomTheAnswersLeave(t *testing.T) {
 			t.Errorf("at %v the inspector gets %v px", size, inspH)
 		}
 		var handle fyne.CanvasObject
-		for _, o := range test.WidgetRenderer(ed.right).Objects() {
+		for _, o := range childrenOf(ed.right) {
 			if o != ed.right.Top && o != ed.right.Bottom {
 				handle = o
 			}
@@ -110,7 +109,7 @@ func TestPointsPanelLeavesTheInspectorRoom(t *testing.T) {
 // overlay panel.
 func rightPaneHandle(t *testing.T, ed *Editor) fyne.Draggable {
 	t.Helper()
-	for _, o := range test.WidgetRenderer(ed.right).Objects() {
+	for _, o := range childrenOf(ed.right) {
 		if dr, ok := o.(fyne.Draggable); ok {
 			return dr
 		}

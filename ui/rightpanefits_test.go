@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"encounterplanner/model"
@@ -173,14 +172,7 @@ func shownHeight(ed *Editor, o fyne.CanvasObject) float32 {
 		if _, ok := n.(*container.Scroll); ok {
 			y0, y1 = max(y0, p.Y), min(y1, p.Y+n.Size().Height)
 		}
-		var kids []fyne.CanvasObject
-		switch c := n.(type) {
-		case *fyne.Container:
-			kids = c.Objects
-		case fyne.Widget:
-			kids = test.WidgetRenderer(c).Objects()
-		}
-		for _, k := range kids {
+		for _, k := range childrenOf(n) {
 			if walk(k, p, y0, y1) {
 				return true
 			}
@@ -214,20 +206,14 @@ func paneSpills(ed *Editor) []string {
 			out = append(out, fmt.Sprintf("%s at y=%v..%v, outside the pane's %v..%v", path, p.Y, p.Y+o.Size().Height, top.Y, bottom))
 			return
 		}
-		switch c := o.(type) {
-		case *container.Scroll:
+		if _, ok := o.(*container.Scroll); ok {
 			return
-		case *fyne.Container:
-			for _, k := range c.Objects {
-				walk(k, p, path)
-			}
-		case fyne.Widget:
-			for _, k := range test.WidgetRenderer(c).Objects() {
-				walk(k, p, path)
-			}
+		}
+		for _, k := range childrenOf(o) {
+			walk(k, p, path)
 		}
 	}
-	for _, k := range test.WidgetRenderer(ed.right).Objects() {
+	for _, k := range childrenOf(ed.right) {
 		walk(k, top, "right")
 	}
 	var checks []string

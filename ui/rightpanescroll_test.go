@@ -33,18 +33,13 @@ func paneScrollBars(ed *Editor) []scrollBar {
 		}
 		p := at.Add(n.Position())
 		s := n.Size()
-		var kids []fyne.CanvasObject
-		switch c := n.(type) {
-		case *container.Scroll:
+		kids := childrenOf(n)
+		if c, ok := n.(*container.Scroll); ok {
 			path += fmt.Sprintf("/scroll(%.0fx%.0f)", s.Width, s.Height)
 			if s.Height > 0 && c.Content.Size().Height > s.Height+0.5 && p.X+s.Width > px {
 				out = append(out, scrollBar{sc: c, at: p, name: path, x1: p.X + s.Width, y1: p.Y + s.Height})
 			}
 			kids = []fyne.CanvasObject{c.Content}
-		case *fyne.Container:
-			kids = c.Objects
-		case fyne.Widget:
-			kids = test.WidgetRenderer(c).Objects()
 		}
 		for _, k := range kids {
 			walk(k, p, path)

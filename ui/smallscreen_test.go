@@ -6,7 +6,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"encounterplanner/ui/controls"
@@ -20,25 +19,11 @@ var smallScreenRoom = fyne.NewSize(960, 540-32-30)
 // paneButtonsByText are the buttons shown in o, by their text.
 func paneButtonsByText(o fyne.CanvasObject) map[string]*controls.PaneButton {
 	out := map[string]*controls.PaneButton{}
-	var walk func(n fyne.CanvasObject)
-	walk = func(n fyne.CanvasObject) {
-		if !n.Visible() {
-			return
-		}
-		switch c := n.(type) {
-		case *controls.PaneButton:
+	walkShown(o, func(n fyne.CanvasObject) {
+		if c, ok := n.(*controls.PaneButton); ok {
 			out[c.Text] = c
-		case *fyne.Container:
-			for _, k := range c.Objects {
-				walk(k)
-			}
-		case fyne.Widget:
-			for _, k := range test.WidgetRenderer(c).Objects() {
-				walk(k)
-			}
 		}
-	}
-	walk(o)
+	})
 	return out
 }
 
@@ -52,14 +37,7 @@ func bringIntoView(root, o fyne.CanvasObject) {
 		if n == o {
 			return true
 		}
-		var kids []fyne.CanvasObject
-		switch c := n.(type) {
-		case *fyne.Container:
-			kids = c.Objects
-		case fyne.Widget:
-			kids = test.WidgetRenderer(c).Objects()
-		}
-		for _, k := range kids {
+		for _, k := range childrenOf(n) {
 			if walk(k) {
 				return true
 			}
@@ -94,15 +72,10 @@ func scrollAround(root, o fyne.CanvasObject) *container.Scroll {
 			found = in
 			return true
 		}
-		var kids []fyne.CanvasObject
-		switch c := n.(type) {
-		case *container.Scroll:
+		kids := childrenOf(n)
+		if c, ok := n.(*container.Scroll); ok {
 			in = c
 			kids = []fyne.CanvasObject{c.Content}
-		case *fyne.Container:
-			kids = c.Objects
-		case fyne.Widget:
-			kids = test.WidgetRenderer(c).Objects()
 		}
 		for _, k := range kids {
 			if walk(k, in) {

@@ -178,25 +178,11 @@ func TestMoveAsideNeverReplaces(t *testing.T) {
 // screenButtons returns the buttons the start screen shows, by text.
 func screenButtons(w fyne.Window) map[string]*widget.Button {
 	bs := map[string]*widget.Button{}
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if !o.Visible() {
-			return
-		}
-		switch x := o.(type) {
-		case *widget.Button:
+	walkShown(w.Content(), func(o fyne.CanvasObject) {
+		if x, ok := o.(*widget.Button); ok {
 			bs[x.Text] = x
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
 		}
-	}
-	walk(w.Content())
+	})
 	return bs
 }
 
@@ -519,16 +505,9 @@ func allText(o fyne.CanvasObject) string {
 		case *widget.Button:
 			b.WriteString("[" + x.Text + "]\n")
 			return
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-			return
-		case fyne.Widget:
-			r := test.WidgetRenderer(x)
-			for _, c := range r.Objects() {
-				walk(c)
-			}
+		}
+		for _, c := range childrenOf(o) {
+			walk(c)
 		}
 	}
 	if o != nil {
@@ -552,24 +531,11 @@ func TestErrorDialogReadable(t *testing.T) {
 		t.Errorf("dialog text %q", txt)
 	}
 	var body *widget.Label
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Label:
-			if strings.HasPrefix(x.Text, "Open database") {
-				body = x
-			}
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
+	walkObjects(top, func(o fyne.CanvasObject) {
+		if x, ok := o.(*widget.Label); ok && strings.HasPrefix(x.Text, "Open database") {
+			body = x
 		}
-	}
-	walk(top)
+	})
 	if body == nil {
 		t.Fatal("no detail label")
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -254,5 +255,45 @@ func TestTheElevationFieldRefusesBelowTheGround(t *testing.T) {
 	en.SetText("-10")
 	if z := ed.enc.Tokens[low].Elevation; z != -10 {
 		t.Errorf("a burrower typed -10: %d ft", z)
+	}
+}
+
+// TestADiverDraggedOntoDryGroundIsRefused: QA dove the Eel (swim 30) 10
+// ft into its pool with PageDown and dragged it out onto dry ground: it
+// was placed there 10 ft down, inside the earth, "Eel moved to (6, 3)",
+// with no mark. Below the ground takes a burrow Speed or water under the
+// whole space (rules.MayGoBelow, as PageDown and the Elevation field
+// ask): the drop is refused, saying why; placed with Shift, the Eel is
+// marked misplaced. A burrower goes there.
+func TestADiverDraggedOntoDryGroundIsRefused(t *testing.T) {
+	e := openEncounter(t, 8, 6)
+	for _, p := range [][2]int{{1, 1}, {2, 1}, {1, 2}, {2, 2}} {
+		e.Grid.Set(p[0], p[1], model.Water)
+	}
+	e.Tokens = []model.Token{
+		{Name: "Eel", Side: "enemy", X: 1, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 5, "swim": 30}, Elevation: -10},
+		{Name: "Mole", Side: "enemy", X: 5, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 20, "burrow": 15}, Elevation: -10},
+	}
+	ed, _, p := newTestEditor(t, e)
+	settle(t, ed, p)
+	gesture(ed, 0, [2]int{1, 1}, [2]int{3, 2}, [2]int{6, 3})
+	if tk := ed.enc.Tokens[0]; tk.X != 1 || tk.Y != 1 || tk.Elevation != -10 {
+		t.Errorf("the Eel dragged out of its pool is at (%d, %d), %d ft; status %q", tk.X, tk.Y, tk.Elevation, ed.status.msgLabel.Text)
+	}
+	want := "Eel not moved: 10 ft below the ground, with no burrow Speed and no water under it (hold Shift to place anyway)"
+	if got := ed.status.msgLabel.Text; got != want {
+		t.Errorf("status %q\nwant   %q", got, want)
+	}
+	gesture(ed, fyne.KeyModifierShift, [2]int{1, 1}, [2]int{3, 2}, [2]int{6, 3})
+	if tk := ed.enc.Tokens[0]; tk.X != 6 || tk.Y != 3 {
+		t.Fatalf("placed with Shift, the Eel is at (%d, %d); status %q", tk.X, tk.Y, ed.status.msgLabel.Text)
+	}
+	p.until(t, "overlays", ed.overlaysIdle)
+	if !slices.Contains(ed.Overlays().Warn, 0) {
+		t.Error("the Eel placed 10 ft under dry ground is not marked misplaced")
+	}
+	gesture(ed, 0, [2]int{5, 1}, [2]int{5, 3})
+	if tk := ed.enc.Tokens[1]; tk.X != 5 || tk.Y != 3 || tk.Elevation != -10 {
+		t.Errorf("the Mole burrowing 10 ft down is at (%d, %d), %d ft; status %q", tk.X, tk.Y, tk.Elevation, ed.status.msgLabel.Text)
 	}
 }

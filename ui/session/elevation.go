@@ -68,6 +68,42 @@ func DepthRefusal(e *model.Encounter, t *model.Token, z int) string {
 	return fmt.Sprintf("%d ft is below the ground, where %s cannot go: %s", z, t.Name, belowWhy(e, t))
 }
 
+// underGround says why token t, where it stands (or where a drop would
+// put it), may not be there below the ground, "" when it may: its
+// elevation is negative without a burrow Speed or water under its whole
+// space (rules.MayGoBelow's test, the one PageDown and the Elevation
+// field ask). A diver dragged out of its pool onto dry ground was
+// placed there 10 ft down, inside the earth, without a word. Short, as
+// the hovered path's "cannot end there: ..." shares the status bar with
+// it: "10 ft below the ground, with no burrow Speed and no water under
+// it". O(space).
+func underGround(e *model.Encounter, t *model.Token) string {
+	if t.Elevation >= 0 || !rules.HasElevation(e.Ruleset) {
+		return ""
+	}
+	if _, burrow := t.Speed(rules.ModeBurrow); burrow || rules.OverWater(e, t) {
+		return ""
+	}
+	under := "no water under it"
+	if spaceWet(e, t) {
+		under = "water under only part of it"
+	}
+	return fmt.Sprintf("%d ft below the ground, with no burrow Speed and %s", -t.Elevation, under)
+}
+
+// spaceWet reports whether `water` is under any square of t's space.
+func spaceWet(e *model.Encounter, t *model.Token) bool {
+	k := e.Space(t)
+	for y := t.Y; y < t.Y+k; y++ {
+		for x := t.X; x < t.X+k; x++ {
+			if e.Grid.In(x, y) && e.Grid.At(x, y)&model.Water != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Height words an elevation: "15 ft up", "10 ft down", "on the ground".
 func Height(feet int) string {
 	switch {

@@ -58,6 +58,9 @@ func dropCheck(e *model.Encounter, d, x, y, z int, byRules bool) string {
 			}
 		}
 	}
+	if why := underGround(e, &t); why != "" {
+		return why
+	}
 	rs := rules.Describe(e.Ruleset)
 	for j := range e.Tokens {
 		if j == d {
@@ -152,10 +155,14 @@ const misplacedBucket = 16
 
 // misplacedAlone reports whether t's own place is refused, whoever else
 // stands there: off the map, or a square of it a wall, or an obstacle
-// under a space that does not clear it (dropCheck's first checks).
+// under a space that does not clear it, or below the ground where it may
+// not be (dropCheck's first checks).
 func misplacedAlone(e *model.Encounter, t *model.Token) bool {
 	k := e.Space(t)
 	if t.X < 0 || t.Y < 0 || t.X+k > e.Grid.W || t.Y+k > e.Grid.H {
+		return true
+	}
+	if underGround(e, t) != "" {
 		return true
 	}
 	no := model.Wall | model.Obstacle

@@ -77,6 +77,9 @@ type Ruleset struct {
 	// encounter budget (sf2e); Elevation whether tokens have a height
 	// (sf2e, pf1e); DiceFalls whether a fall's damage is dice (pf1e).
 	Areas, Threat, Elevation, DiceFalls bool
+	// NoHeightNote says to the GM, where Elevation is false, that the
+	// ruleset measures no height (PageUp on a ship said nothing).
+	NoHeightNote string
 	// Conditions are the ruleset's own conditions the app offers besides
 	// model.KnownConditions; Valued those that carry a value ("frightened 2").
 	Conditions, Valued []string
@@ -284,6 +287,7 @@ func Describe(r model.Ruleset) *Ruleset {
 	d.Areas, d.Threat, d.Elevation, d.DiceFalls = false, false, false, false
 	d.Conditions, d.Valued, d.DyingNote = nil, nil, ""
 	d.NoCombatNote = fmt.Sprintf("The %s ruleset is unknown: the Cover and Flanking switches are off.", r)
+	d.NoHeightNote = fmt.Sprintf("The %s ruleset measures no height", r)
 	return &d
 }
 
@@ -361,6 +365,7 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		Sizes:        model.Starship.Sizes(),
 		Facing:       true,
 		NoCombatNote: "Starship combat has no cover, flanking or reactions: the Cover and Flanking switches are off and Enemy reach shows nothing.",
+		NoHeightNote: "Starship combat measures no height: ships fly on the flat map",
 		Words:        Words{Flanked: "off-guard", FlankedList: "Flanked (off-guard):", cover: sf2eCover},
 		landFeet:     5,
 		// "A ship may end on another ship's space only when their sizes
@@ -379,6 +384,7 @@ var rulesets = map[model.Ruleset]*Ruleset{
 		NewSpeed:     5,
 		Sizes:        model.Points.Sizes(),
 		NoCombatNote: "The movement-points rules define no cover, flanking or reactions: the Cover and Flanking switches are off and Enemy reach shows nothing.",
+		NoHeightNote: "The movement-points rules measure no height: tokens move on the flat map",
 		Words:        Words{Flanked: "off-guard", FlankedList: "Flanked (off-guard):", cover: sf2eCover},
 		// "Tiny creatures get no exception here": nobody shares
 	},

@@ -18,11 +18,14 @@ import (
 // status bar where it now is and whether it would fall. PageDown stops at
 // the ground for a token that neither burrows nor dives (session.Raised
 // says why). With Shift held it moves where the token's flight ends
-// instead (RaisePathEnd). It reports whether the ruleset has elevation
-// and a token is selected.
+// instead (RaisePathEnd). Where the ruleset measures no height it says
+// so (saidNoHeights). It reports whether a token is selected.
 func (ed *Editor) RaiseSelected(dir int) bool {
 	if shiftHeld() {
 		return ed.RaisePathEnd(dir)
+	}
+	if ed.saidNoHeights() {
+		return true
 	}
 	z, refused, ok := session.Raised(ed.enc, ed.sel, dir)
 	if !ok {
@@ -45,6 +48,26 @@ func (ed *Editor) RaiseSelected(dir int) bool {
 	ed.fitMode()         // a flyer just lifted off the ground is shown flying
 	ed.modeSwitchedNow() // and the status bar says so
 	return true
+}
+
+// saidNoHeights says, for a token selected where the ruleset measures no
+// height (starship, points), that PageUp and PageDown lift nothing there,
+// and reports whether it said so. QA pressed PageUp on a ship: nothing
+// moved and nothing was said. A height kept from sf2e for a switch back
+// stays as it is.
+func (ed *Editor) saidNoHeights() bool {
+	if rules.HasElevation(ed.enc.Ruleset) || ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
+		return false
+	}
+	ed.message(noHeightsWords(ed.enc.Ruleset))
+	return true
+}
+
+// noHeightsWords says that ruleset r measures no height (its
+// descriptor's NoHeightNote), and where PageUp and PageDown do lift
+// tokens.
+func noHeightsWords(r model.Ruleset) string {
+	return rules.Describe(r).NoHeightNote + " (PageUp and PageDown lift tokens in sf2e and pf1e)"
 }
 
 // sayElevation puts token i's height in the status bar, with its fall

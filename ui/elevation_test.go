@@ -11,6 +11,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
 	"encounterplanner/ui/session"
 )
 
@@ -295,5 +296,51 @@ func TestADiverDraggedOntoDryGroundIsRefused(t *testing.T) {
 	gesture(ed, 0, [2]int{5, 1}, [2]int{5, 3})
 	if tk := ed.enc.Tokens[1]; tk.X != 5 || tk.Y != 3 || tk.Elevation != -10 {
 		t.Errorf("the Mole burrowing 10 ft down is at (%d, %d), %d ft; status %q", tk.X, tk.Y, tk.Elevation, ed.status.msgLabel.Text)
+	}
+}
+
+// TestPageUpSaysWhereHeightsMeanNothing: in starship combat (and the
+// movement-points rules) QA selected a ship and pressed PageUp, then
+// Shift+PageUp, to lift it: nothing happened and nothing was said.
+// Neither ruleset measures a height; the status bar says so, and the
+// ship keeps the height it was given in sf2e (for a switch back).
+func TestPageUpSaysWhereHeightsMeanNothing(t *testing.T) {
+	for _, c := range []struct {
+		rs     model.Ruleset
+		speeds map[string]int
+		want   string
+	}{
+		{model.Starship, map[string]int{model.SpeedFly: 250, model.SpeedTurn: 100}, "Starship combat measures no height: ships fly on the flat map (PageUp and PageDown lift tokens in sf2e and pf1e)"},
+		{model.Points, map[string]int{model.SpeedLand: 5}, "The movement-points rules measure no height: tokens move on the flat map (PageUp and PageDown lift tokens in sf2e and pf1e)"},
+	} {
+		t.Run(string(c.rs), func(t *testing.T) {
+			e, err := library.NewEncounter("Flat", c.rs, 8, 6, c.rs.DefaultFeetPerSquare())
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.Tokens = []model.Token{{ID: model.NewID(), Name: "Sunrise", X: 2, Y: 2, Size: model.Tiny, Side: "party", Speeds: c.speeds, Elevation: 100}}
+			ed, _, _ := newTestEditor(t, e)
+			ed.Select(0)
+			for _, k := range []fyne.KeyName{fyne.KeyPageUp, fyne.KeyPageDown} {
+				ed.status.msgLabel.SetText("")
+				if !ed.key(&fyne.KeyEvent{Name: k}) {
+					t.Errorf("%s with a token selected was not used", k)
+				}
+				if got := ed.status.msgLabel.Text; got != c.want {
+					t.Errorf("%s: status %q\nwant %q", k, got, c.want)
+				}
+			}
+			ed.status.msgLabel.SetText("")
+			if !ed.RaisePathEnd(+1) || ed.status.msgLabel.Text != c.want {
+				t.Errorf("Shift+PageUp: status %q", ed.status.msgLabel.Text)
+			}
+			if z := ed.enc.Tokens[0].Elevation; z != 100 {
+				t.Errorf("the kept height is %d ft, want 100", z)
+			}
+			ed.Select(-1)
+			if ed.key(&fyne.KeyEvent{Name: fyne.KeyPageUp}) {
+				t.Error("PageUp with nothing selected was used")
+			}
+		})
 	}
 }

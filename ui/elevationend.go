@@ -115,9 +115,13 @@ func (ed *Editor) syncEndElevation() {
 
 // RaisePathEnd moves the selected flyer's end elevation dir squares'
 // feet up (dir > 0) or down, from its own height the first time, never
-// below the ground, switching the overlays to its fly reach and path. It
-// reports whether the ruleset has elevation and a token is selected.
+// below the ground, switching the overlays to its fly reach and path.
+// Where the ruleset measures no height it says so (saidNoHeights). It
+// reports whether a token is selected.
 func (ed *Editor) RaisePathEnd(dir int) bool {
+	if ed.saidNoHeights() {
+		return true
+	}
 	if !rules.HasElevation(ed.enc.Ruleset) || ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
 		return false
 	}

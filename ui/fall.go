@@ -38,7 +38,8 @@ func (ed *Editor) canFall() bool {
 
 // fallItem is the Encounter menu's "Selected token falls", greyed unless
 // the selected token must fall, and "Selected token falls…" when it asks
-// the damage rolled first (fallLabel).
+// the damage rolled first, "… (sf2e and pf1e only)" where nothing falls
+// (fallLabel).
 func (ed *Editor) fallItem(item func(string, func(), fyne.Shortcut) *fyne.MenuItem) *fyne.MenuItem {
 	it := item(ed.fallLabel(), ed.FallSelected, nil)
 	it.Disabled = !ed.canFall()
@@ -47,8 +48,14 @@ func (ed *Editor) fallItem(item func(string, func(), fyne.Shortcut) *fyne.MenuIt
 
 // fallLabel is the fall item's label: with "…" when the fall asks the
 // total the GM rolled before it happens (pf1e, in a fight, the token's
-// HP tracked), as every item that asks for more before acting has.
+// HP tracked), as every item that asks for more before acting has; where
+// nothing falls (starship, points), saying so, as "Add area… (sf2e only)"
+// does: a Fyne menu item has no tooltip, and the item was greyed there
+// with nothing to say why.
 func (ed *Editor) fallLabel() string {
+	if !rules.HasElevation(ed.enc.Ruleset) {
+		return fallItemLabel + " (sf2e and pf1e only)"
+	}
 	if ed.canFall() {
 		if p, err := session.PlanFall(ed.enc, ed.sel); err == nil && p.Roll != "" {
 			return fallItemLabel + "…"
@@ -69,7 +76,7 @@ func (ed *Editor) syncFallItem() {
 	want, label := !ed.canFall(), ed.fallLabel()
 	for _, menu := range m.Items {
 		for _, it := range menu.Items {
-			if strings.TrimSuffix(it.Label, "…") != fallItemLabel {
+			if !strings.HasPrefix(it.Label, fallItemLabel) {
 				continue
 			}
 			if it.Disabled != want || it.Label != label {

@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/library"
 )
 
 // TestAFlyerWhoseFlySpeedIsClearedMustFall: QA cleared Navasi's fly Speed
@@ -178,5 +179,35 @@ func dialogSays(w fyne.Window, text string) bool {
 func TestHelpTellsHowToMakeATokenFall(t *testing.T) {
 	if !strings.Contains(helpText, "**Encounter > "+fallItemLabel+"**") {
 		t.Error("the help does not name Encounter > Selected token falls")
+	}
+}
+
+// TestTheFallItemSaysWhereItApplies: in starship combat QA found
+// Encounter > Selected token falls greyed with nothing to say why, where
+// Add area… reads "Add area… (sf2e only)". Falling is sf2e's and pf1e's:
+// the item says so there, greyed, and after a switch to sf2e it is the
+// plain item again (a Fyne menu item has no tooltip).
+func TestTheFallItemSaysWhereItApplies(t *testing.T) {
+	e, err := library.NewEncounter("Flat", model.Points, 8, 6, model.Points.DefaultFeetPerSquare())
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Tokens = []model.Token{{ID: model.NewID(), Name: "Pip", X: 2, Y: 2, Size: model.Medium, Side: "party", Speeds: map[string]int{model.SpeedLand: 5}, Elevation: 10}}
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(0)
+	const only = fallItemLabel + " (sf2e and pf1e only)"
+	if it := menuItem(t, ed, "Encounter", only); !it.Disabled {
+		t.Errorf("%q is on in points", only)
+	}
+	if it := findMenuItem(ed.win.MainMenu(), only); it == nil || !it.Disabled {
+		t.Errorf("the window's menu has %v for %q", it, only)
+	}
+	ed.SwitchRuleset(model.SF2E)
+	if ed.enc.Ruleset != model.SF2E {
+		t.Fatalf("the switch left %s", ed.enc.Ruleset)
+	}
+	// Pip, 10 ft up without a fly Speed, must fall in sf2e
+	if it := findMenuItem(ed.win.MainMenu(), fallItemLabel); it == nil || it.Disabled {
+		t.Errorf("after the switch to sf2e the window's menu has %v for %q", it, fallItemLabel)
 	}
 }

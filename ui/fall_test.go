@@ -211,3 +211,25 @@ func TestTheFallItemSaysWhereItApplies(t *testing.T) {
 		t.Errorf("after the switch to sf2e the window's menu has %v for %q", it, fallItemLabel)
 	}
 }
+
+// TestTheRoundLineSaysAWalkerInTheAirMustFallFirst: QA's nofly.json, on
+// Navasi's turn 15 ft up without a fly Speed: the round line read "Round
+// 2 · 3 of 3 actions left to move" while the drag was refused ("it must
+// fall first") and no reach was shown. It says she must fall first, and
+// once she has fallen, what her turn has left.
+func TestTheRoundLineSaysAWalkerInTheAirMustFallFirst(t *testing.T) {
+	e := denOnNavasisTurn(t)
+	n := e.TokenIndex("Navasi")
+	delete(e.Tokens[n].Speeds, "fly")
+	ed, _, p := newTestEditor(t, e)
+	settle(t, ed, p)
+	if h, want := fightHeading(t, ed), "Round 2 · 15 ft up: must fall first"; h != want {
+		t.Errorf("the round line reads %q, want %q", h, want)
+	}
+	ed.Select(n)
+	ed.FallSelected()
+	settle(t, ed, p)
+	if h, want := fightHeading(t, ed), "Round 2 · 3 of 3 actions left to move"; h != want {
+		t.Errorf("fallen: the round line reads %q, want %q", h, want)
+	}
+}

@@ -400,7 +400,7 @@ func (ed *Editor) showFight() {
 	}
 	head := fmt.Sprintf("Round %d", f.Round)
 	if j := ed.enc.TokenIndex(f.Turn); j >= 0 {
-		if w := turnWords(ed.enc.Ruleset, &ed.enc.Tokens[j], f.State[f.Turn]); w != "" {
+		if w := turnWords(ed.enc, j, f.State[f.Turn]); w != "" {
 			head += " · " + w // one line: the pinned bar leaves the inspector the rest
 		}
 	}
@@ -663,16 +663,23 @@ func (ed *Editor) scrollToSelection() {
 	sc.ScrollToTop()
 }
 
-// turnWords says what the current token t has left of its turn: "2 of 3
-// actions left to move", or "unconscious: cannot move" for a token that
-// cannot act, whose actions do not move it; "cannot act or move" for
-// cannot-act, whose words already say the first half ("cannot act:
-// cannot move" said it twice).
-func turnWords(r model.Ruleset, t *model.Token, ts model.TurnState) string {
+// turnWords says what token j, whose turn it is, has left of its turn:
+// "2 of 3 actions left to move", or "unconscious: cannot move" for a
+// token that cannot act, whose actions do not move it; "cannot act or
+// move" for cannot-act, whose words already say the first half ("cannot
+// act: cannot move" said it twice); "15 ft up: must fall first" for one
+// in the air without a fly Speed (rules.MustFall), which moves only once
+// it has fallen (fall.go): the line promised 3 actions to move while
+// its drag was refused.
+func turnWords(e *model.Encounter, j int, ts model.TurnState) string {
+	r, t := e.Ruleset, &e.Tokens[j]
 	if c := rules.Incapacity(t); c == model.CondCannotAct {
 		return session.ConditionInText(c) + " or move"
 	} else if c != "" {
 		return session.ConditionInText(c) + ": cannot move"
+	}
+	if rules.MustFall(e, j) {
+		return session.Height(t.Elevation) + ": must fall first"
 	}
 	w := session.TurnWords(r, t, ts)
 	if a, _, _ := rules.Describe(r).TurnCounts(); a && w != "" {

@@ -157,25 +157,32 @@ func ModeBack(e *model.Encounter, i int, mode string) string {
 // or unable to act, with a fly Speed or without ("Navasi is unconscious
 // 15 ft up: it would fall ...").
 // A fall that does no damage says so plainly ("it would drop 5 ft, no
-// damage"). "" when it need not fall.
+// damage"). The creature it would land on (sf2e: PlanFall's) is named,
+// "it would fall 30 ft onto Big for 15 bludgeoning damage", as the fall
+// names it with its save. "" when it need not fall.
 func FallWarning(e *model.Encounter, tok int) string {
 	if !rules.MustFall(e, tok) {
 		return ""
 	}
 	t := &e.Tokens[tok]
 	head := t.Name + " " + aloft(t) // move.go
-	f, err := rules.FallOf(e, rules.NewFallQuery(tok))
+	// the fall the GM's command makes (fall.go), with whom it lands on
+	p, err := PlanFall(e, tok)
 	if err != nil {
 		return fmt.Sprintf("%s: it would fall (%v)", head, err)
 	}
-	water := ""
+	f := p.Fall
+	water, onto := "", ""
 	if f.Water {
 		water = " into water"
 	}
-	if harmless(f) {
-		return fmt.Sprintf("%s: it would drop %d ft%s, no damage", head, f.Feet, water)
+	if p.Onto >= 0 && f.Onto != nil {
+		onto = " onto " + e.Tokens[p.Onto].Name
 	}
-	s := fmt.Sprintf("%s: it would fall %d ft for %s", head, f.Feet, damageWords(e.Ruleset, f, -1))
+	if harmless(f) {
+		return fmt.Sprintf("%s: it would drop %d ft%s%s, no damage", head, f.Feet, water, onto)
+	}
+	s := fmt.Sprintf("%s: it would fall %d ft%s for %s", head, f.Feet, onto, damageWords(e.Ruleset, f, -1))
 	if f.Water {
 		s += " (into water)"
 	}

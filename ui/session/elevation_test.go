@@ -231,3 +231,25 @@ func TestEnemyReachFollowsElevation(t *testing.T) {
 		t.Errorf("Large Dae 15 ft up, the ray 25 ft up (just above its top cube): %d squares threatened, want 8", len(got))
 	}
 }
+
+// TestFallWarningNamesTheCreatureBelow: QA's fall.json put Top 30 ft over
+// the Large Big; selected, Top was told "it would fall 30 ft for 15
+// bludgeoning damage and land prone", and only the fall itself said it
+// landed on Big and Big's save. The warning names the creature it would
+// land on (sf2e; pf1e has no rule for it), as the fall will.
+func TestFallWarningNamesTheCreatureBelow(t *testing.T) {
+	for _, c := range []struct {
+		r    model.Ruleset
+		want string
+	}{
+		{model.SF2E, "Dae is 30 ft up without a fly Speed: it would fall 30 ft onto Big for 15 bludgeoning damage and land prone"},
+		{model.PF1E, "Dae is 30 ft up without a fly Speed: it would fall 30 ft for 3d6 damage and land prone"},
+	} {
+		e := elevEncounter(c.r)
+		e.Tokens[0].Elevation = 30
+		e.Tokens = append(e.Tokens, model.Token{Name: "Big", Side: "enemies", Size: model.Large, Speeds: map[string]int{"land": 30}})
+		if got := FallWarning(e, 0); got != c.want {
+			t.Errorf("%s: %q\nwant %q", c.r, got, c.want)
+		}
+	}
+}

@@ -339,7 +339,9 @@ func formWidget(t *testing.T, ed *Editor, label string) fyne.CanvasObject {
 	return nil
 }
 
-// entryOf is the text field o: a plain Entry or one of the app's.
+// entryOf is the text field o: a plain Entry or one of the app's, or
+// the first of a row that holds one (the Elevation field over its Fall
+// button).
 func entryOf(t *testing.T, o fyne.CanvasObject) *widget.Entry {
 	t.Helper()
 	switch x := o.(type) {
@@ -349,6 +351,13 @@ func entryOf(t *testing.T, o fyne.CanvasObject) *widget.Entry {
 		return &x.Entry
 	case *controls.EscEntry:
 		return &x.Entry
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			switch c.(type) {
+			case *widget.Entry, *controls.PaneEntry, *controls.EscEntry:
+				return entryOf(t, c)
+			}
+		}
 	}
 	t.Fatalf("%T is not a text field", o)
 	return nil

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"encounterplanner/model"
@@ -105,8 +107,8 @@ func (ed *Editor) fitModeAfter(field string) bool {
 
 // elevationItems is the inspector's Elevation field (feet, a multiple of
 // one square's; negative below the ground) for rulesets with elevation,
-// and, for a token that must fall (rules.MustFall), a Fall button under
-// it (fall.go). The field refuses what PageDown refuses (act.below: below
+// and under it, in its row, the Fall button (fall.go), shown while the
+// token is above the ground and on when it must fall (rules.MustFall). The field refuses what PageDown refuses (act.below: below
 // the ground without a burrow Speed or water under the whole space),
 // naming itself and keeping what the GM typed.
 func elevationItems(e *model.Encounter, i int, edit tokenEdit, act inspectorActions) []*widget.FormItem {
@@ -139,11 +141,14 @@ func elevationItems(e *model.Encounter, i int, edit tokenEdit, act inspectorActi
 			return nil
 		})
 	}
-	items := []*widget.FormItem{widget.NewFormItem(elevationLabel, en)}
+	var row fyne.CanvasObject = en
 	if b := fallButton(e, i, act.fall); b != nil {
-		items = append(items, widget.NewFormItem("", b))
+		// under the field, in its row: shown while the token is off the
+		// ground (syncFallButton), which a height typed changes without
+		// the form being made again
+		row = container.NewVBox(en, b)
 	}
-	return items
+	return []*widget.FormItem{widget.NewFormItem(elevationLabel, row)}
 }
 
 // elevationLabel is the inspector's label of the Elevation field.

@@ -196,10 +196,13 @@ func rollDice(least, most int) int {
 const fallButtonText = "Fall"
 
 // fallButton is the inspector's Fall button under the Elevation field of
-// token i when it is above the ground (nil otherwise), greyed unless it
-// must fall (rules.MustFall): a flyer that can act stays up.
-func fallButton(e *model.Encounter, i int, fall func()) fyne.CanvasObject {
-	if fall == nil || e.Tokens[i].Elevation <= 0 {
+// token i (nil without a fall action), hidden while the token is not
+// above the ground and greyed unless it must fall (rules.MustFall): a
+// flyer that can act stays up. It is made for a token on the ground too,
+// hidden: a height typed in the field shows it (syncFallButton), where
+// the form, not made again while the GM types, had none.
+func fallButton(e *model.Encounter, i int, fall func()) *controls.PaneButton {
+	if fall == nil {
 		return nil
 	}
 	b := controls.NewPaneButton(fallButtonText, fall)
@@ -207,13 +210,18 @@ func fallButton(e *model.Encounter, i int, fall func()) fyne.CanvasObject {
 	if !rules.MustFall(e, i) {
 		b.Disable()
 	}
+	if e.Tokens[i].Elevation <= 0 {
+		b.Hide()
+	}
 	return b
 }
 
-// syncFallButton greys or ungreys the inspector's Fall button as the
-// selected token must fall or not: the form is not rebuilt while the GM
-// types in it (a fly Speed cleared mid-air makes it fall).
+// syncFallButton shows the inspector's Fall button while the selected
+// token is above the ground, and greys or ungreys it as the token must
+// fall or not: the form is not rebuilt while the GM types in it (a height
+// typed, a fly Speed cleared mid-air makes it fall).
 func (ed *Editor) syncFallButton() {
+	aloft := ed.sel >= 0 && ed.sel < len(ed.enc.Tokens) && ed.enc.Tokens[ed.sel].Elevation > 0
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch w := o.(type) {
@@ -225,6 +233,14 @@ func (ed *Editor) syncFallButton() {
 				w.Enable()
 			} else {
 				w.Disable()
+			}
+			if w.Visible() != aloft {
+				if aloft {
+					w.Show()
+				} else {
+					w.Hide()
+				}
+				ed.insp.box.Refresh() // the row grows or shrinks
 			}
 		case *widget.Form:
 			for _, it := range w.Items {

@@ -10,6 +10,7 @@ import (
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
+	"encounterplanner/ui/controls"
 	"encounterplanner/ui/library"
 )
 
@@ -231,5 +232,40 @@ func TestTheRoundLineSaysAWalkerInTheAirMustFallFirst(t *testing.T) {
 	settle(t, ed, p)
 	if h, want := fightHeading(t, ed), "Round 2 · 3 of 3 actions left to move"; h != want {
 		t.Errorf("fallen: the round line reads %q, want %q", h, want)
+	}
+}
+
+// TestAHeightTypedBringsTheFallButton: QA typed 15 in a walker's
+// Elevation field: the status bar said its fall, but the Fall button the
+// help promises under the field was not there until the token was
+// selected again (the form is not rebuilt while the GM types in it). It
+// comes as the height is typed, on, and goes at 0.
+func TestAHeightTypedBringsTheFallButton(t *testing.T) {
+	e := openEncounter(t, 6, 6)
+	e.Tokens = []model.Token{{Name: "Dae", Side: "party", X: 1, Y: 1, Size: model.Medium, Speeds: map[string]int{"land": 25}}}
+	ed, _, _ := newTestEditor(t, e)
+	ed.Select(0)
+	shown := func() (visible, on bool) {
+		b, ok := inspectorFind(ed, func(b *controls.PaneButton) bool { return b.Text == fallButtonText })
+		return ok && b.Visible(), ok && !b.Disabled()
+	}
+	if v, _ := shown(); v {
+		t.Fatal("a Fall button shows for a walker on the ground")
+	}
+	en := entryOf(t, formWidget(t, ed, elevationLabel))
+	en.SetText("1")
+	en.SetText("15")
+	if z := ed.enc.Tokens[0].Elevation; z != 15 {
+		t.Fatalf("typed 15: %d ft", z)
+	}
+	if v, on := shown(); !v || !on {
+		t.Errorf("15 ft up without a fly Speed: Fall button shown %v, on %v", v, on)
+	}
+	test.Tap(buttonIn(t, ed, fallButtonText))
+	if z := ed.enc.Tokens[0].Elevation; z != 0 {
+		t.Errorf("the Fall button left Dae %d ft up", z)
+	}
+	if v, _ := shown(); v {
+		t.Error("a Fall button still shows once Dae has fallen")
 	}
 }

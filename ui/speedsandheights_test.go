@@ -25,8 +25,8 @@ func TestASpeedTakesAnyWholeFeetAHeightWholeSquares(t *testing.T) {
 	if v := ed.enc.Tokens[dae].Speeds["land"]; v != 7 || ed.insp.errLabel != nil && ed.insp.errLabel.Visible() {
 		t.Errorf("Land Speed 7: the land Speed is %d, the line %v; want 7 kept", v, lineOf(ed.insp.errLabel))
 	}
-	el := formWidget(t, ed, elevationLabel)
-	ed.win.Canvas().Focus(el.(fyne.Focusable))
+	el := formWidget(t, ed, elevationLabel) // the field over its Fall button
+	ed.win.Canvas().Focus(el.(*fyne.Container).Objects[0].(fyne.Focusable))
 	entryOf(t, el).SetText("7")
 	got := ed.insp.errLabel.Text
 	for _, want := range []string{"Dae", elevationLabel, "multiple of 5 feet", "type a multiple of 5"} {

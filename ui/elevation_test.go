@@ -222,6 +222,11 @@ func TestHelpTellsHowToAskAPathAtAnotherHeight(t *testing.T) {
 			t.Errorf("the help does not say %q", w)
 		}
 	}
+	// a press moves the end one square's feet, 10 ft on 10-ft squares:
+	// the help said "5 ft a press"
+	if strings.Contains(helpText, "5 ft a press") || !strings.Contains(helpText, "another height, one square's feet a press") {
+		t.Error("the help does not say Shift+PageUp moves the end one square's feet a press")
+	}
 }
 
 // TestTheElevationFieldRefusesBelowTheGround: QA typed -10 into a

@@ -17,8 +17,9 @@ import (
 // The end elevation of a flight: where the selected token's fly reach and
 // its path to the hovered square end in height. It is the overlays
 // panel's "End elevation" field (empty: the token's own height) and
-// Shift+PageUp / Shift+PageDown, 5 ft a press; it belongs to the token it
-// was asked for, and selecting another goes back to its own height.
+// Shift+PageUp / Shift+PageDown, one square's feet a press; it belongs to
+// the token it was asked for, and selecting another goes back to its own
+// height.
 
 // endField is the overlays panel's End elevation entry (shown with Mode
 // fly), in feet: empty is

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -485,9 +486,10 @@ func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounte
 	if w < 1 || w > model.MaxMapSide {
 		side = formW
 	}
+	if err := nameRefused(name); err != nil {
+		return nil, formError{formName, err.Error()}
+	}
 	switch {
-	case name == "":
-		return nil, formError{formName, "type a name for the encounter"}
 	case feet < 1:
 		return nil, formError{formFeet, "feet per square must be at least 1"}
 	case w < 1 || h < 1:
@@ -503,6 +505,20 @@ func NewEncounter(name string, r model.Ruleset, w, h, feet int) (*model.Encounte
 		return nil, err
 	}
 	return e, nil
+}
+
+// nameRefused says, in the GM's words, why an encounter may not be
+// named name (already trimmed): blank, or longer than model.MaxName
+// characters. It is nil for a name of the right length; Validate still
+// judges what is in it.
+func nameRefused(name string) error {
+	switch n := utf8.RuneCountInString(name); {
+	case n == 0:
+		return errors.New("type a name for the encounter")
+	case n > model.MaxName:
+		return fmt.Errorf("the name is %d characters; at most %d fit", n, model.MaxName)
+	}
+	return nil
 }
 
 // rulesetTitle is how the library names a ruleset to the GM: its full
@@ -703,8 +719,8 @@ func (l *Library) Rename(id, name string) error {
 	ctx, cancel := ctx10()
 	defer cancel()
 	name = strings.TrimSpace(name)
-	if name == "" {
-		return errors.New("the name must not be blank")
+	if err := nameRefused(name); err != nil {
+		return err
 	}
 	if err := l.store.Rename(ctx, id, name); err != nil {
 		return fmt.Errorf("rename: %w", err)
@@ -723,10 +739,13 @@ func (l *Library) RenameSelected() {
 	}
 	en := l.esc.Entry()
 	en.SetText(s.Name)
-	d := dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
+	var d *dialog.FormDialog
+	d = dialog.NewForm("Rename", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", en)}, func(ok bool) {
 		if ok {
+			// refused: the dialog again as typed, the cursor in the name
+			// (it closed behind the error, and the name typed was lost)
 			if err := l.Rename(s.ID, en.Text); err != nil && !l.goneElsewhere("Could not rename the encounter", s, err) {
-				controls.ShowError(l.win, "Could not rename the encounter", err)
+				l.esc.Refuse(d, d.Submit, en, "Could not rename the encounter", err)
 			}
 		}
 	}, l.win)

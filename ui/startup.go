@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -168,8 +169,18 @@ func problemAdvice(k problemKind, path string, err error) string {
 	case problemNewer:
 		return "The file has not been changed. Open it with the newer Encounter Planner that wrote it, or open another database here."
 	}
+	if _, lerr := os.Lstat(path); path != "" && (errors.Is(lerr, fs.ErrNotExist) || errors.Is(lerr, syscall.ENOTDIR)) {
+		// no library yet, and it could not be made: there is no file
+		// whose encounters are kept (the screen said so, and listed a
+		// full disk and another program among the remedies)
+		return "Nothing was created or changed: there is no library at " + path + " yet, and the app could not make it there. " +
+			"Make that folder writable (or move a file that stands where the folder should be), then choose Try again; " +
+			"or choose New database in… to make the library in a folder you choose."
+	}
 	const kept = "The file has not been changed and nothing was moved: the encounters in it are still there. "
 	switch {
+	case errors.Is(err, model.ErrReadOnly):
+		return kept + "Once the file and its folder can be written (permissions, a locked or read-only disk), choose Try again; or open another database."
 	case errors.Is(err, model.ErrDiskFull):
 		return kept + "Once there is room on the disk, choose Try again; or open another database."
 	case errors.Is(err, model.ErrBusy):

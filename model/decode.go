@@ -266,9 +266,26 @@ var (
 	hpKeys        = []string{"current", "max"}
 )
 
+// formatErr refuses a file whose format is not Format: a newer
+// encounter/N says to update the app.
+func formatErr(format string) error {
+	if n, ok := strings.CutPrefix(format, "encounter/"); ok {
+		if v, err := strconv.Atoi(n); err == nil && v > 1 && strconv.Itoa(v) == n {
+			fe := &FieldError{Token: -1, Field: "format", Msg: fmt.Sprintf("is %q, a newer format than this version reads (%q): update Encounter Planner to read it", format, Format)}
+			return newerFormat{invalid{fe}}
+		}
+	}
+	return fieldErr("format", "is %q; this version reads %q", format, Format)
+}
+
 // encounter reports the problems f noted in the reader's order, or builds
 // the encounter.
 func (f *fileIn) encounter() (*Encounter, error) {
+	if f.format != "" && f.format != Format && !f.uvtt {
+		// Another format's fields are not this one's: the format is the
+		// problem, not its first field ("unknown field" read as a typo).
+		return nil, formatErr(f.format)
+	}
 	if err := f.top.first(); err != nil {
 		if f.uvtt && f.format != Format {
 			fe := *f.top.firstErr()
@@ -281,7 +298,7 @@ func (f *fileIn) encounter() (*Encounter, error) {
 		if f.format == "" {
 			return nil, fieldErr("format", "is required and must be %q", Format)
 		}
-		return nil, fieldErr("format", "is %q; this version reads %q", f.format, Format)
+		return nil, formatErr(f.format)
 	}
 	e := &Encounter{Name: f.name}
 	if f.ruleset == "" {

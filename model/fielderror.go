@@ -48,6 +48,16 @@ type uvttFile struct{ invalid }
 
 func (u uvttFile) Is(target error) bool { return target == ErrInvalid || target == ErrUniversalVTT }
 
+// ErrNewerFormat is wrapped (with ErrInvalid) by the reader's error for a
+// file of a newer encounter/N than Format: its words say to update the
+// app, and a caller adds no other advice.
+var ErrNewerFormat = errors.New("a newer encounter file format")
+
+// newerFormat is the reader's error for a file of a newer format.
+type newerFormat struct{ invalid }
+
+func (newerFormat) Is(target error) bool { return target == ErrInvalid || target == ErrNewerFormat }
+
 // invalid wraps a FieldError so errors.Is(err, ErrInvalid) holds.
 type invalid struct{ *FieldError }
 

@@ -55,7 +55,7 @@ func TestFieldErrorNamesTokenAndField(t *testing.T) {
 		{"Name", `{"format":"encounter/1","name":"","ruleset":"sf2e","map":{"rows":["."]}}`, -1, "", "name",
 			`name: must be 1 to 200 characters, not 0`},
 		{"Format", `{"format":"encounter/2","name":"N","ruleset":"sf2e","map":{"rows":["."]}}`, -1, "", "format",
-			`format: is "encounter/2"; this version reads "encounter/1"`},
+			`format: is "encounter/2", a newer format than this version reads ("encounter/1"): update Encounter Planner to read it`},
 		{"RowColumn", `{"format":"encounter/1","name":"N","ruleset":"sf2e","map":{"rows":["...","..Z"]}}`, -1, "", "map.rows[1][2]",
 			`map.rows[1][2]: unknown legend character 'Z' (add it to map.legend)`},
 		{"Legend", head[:len(head)-1] + `,"legend":{"x":null}}}`, -1, "", `map.legend["x"]`, `map.legend["x"]: must not be null`},

@@ -223,9 +223,10 @@ func readImport(r io.Reader, fileName string, uvtt bool) (*model.Encounter, expo
 		e, err = model.ReadEncounter(r)
 	}
 	if err != nil {
-		if other {
-			// "the file is a PNG image, …" says what it is and what to
-			// do: the hint to export the file again contradicted it
+		if other || errors.Is(err, model.ErrNewerFormat) {
+			// "the file is a PNG image, …" or "a newer format …: update
+			// Encounter Planner" says what it is and what to do: the hint
+			// to export the file again contradicted it
 			return nil, lo, err
 		}
 		return nil, lo, importHint(err, uvtt)

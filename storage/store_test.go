@@ -415,6 +415,28 @@ func TestDelete(t *testing.T) {
 		}
 		assertEqual(t, mustLoad(t, s, keep.ID), keep)
 	})
+	// the library's Undo delete: the encounter loaded before the delete,
+	// saved again as new (version 0), comes back whole under its own id
+	t.Run("OKStoredAgainAfterDelete", func(t *testing.T) {
+		s := MustOpenDB(t)
+		e := fullEncounter()
+		mustSave(t, s, e)
+		kept := mustLoad(t, s, e.ID)
+		if err := s.Delete(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		again := kept.Clone()
+		again.Version = 0
+		if err := s.Save(ctx, again); err != nil {
+			t.Fatal(err)
+		}
+		got := mustLoad(t, s, e.ID)
+		if got.Version != 1 {
+			t.Errorf("stored again as version %d, want 1", got.Version)
+		}
+		got.Version, got.Created, got.Updated = kept.Version, kept.Created, kept.Updated
+		assertEqual(t, got, kept)
+	})
 	t.Run("ErrNotFound", func(t *testing.T) {
 		s := MustOpenDB(t)
 		if err := s.Delete(ctx, "nope"); !errors.Is(err, model.ErrNotFound) {

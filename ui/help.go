@@ -74,7 +74,7 @@ var helpSections = []helpSection{
 		`- **N** next turn in a fight; **A** another area like the last; an area picked with **Ctrl**-click: **R** or **Shift+wheel** turns it, the **arrow keys** move it, **Delete** removes it, **Esc** lets go`,
 		`- The ruler: **Backspace** takes the last waypoint back, **Esc** or **M** clears it`,
 		`- **Ctrl+S** save now, **Ctrl+Q** quit, **F11** player display full screen; **F10** opens the menus (the arrows, **Enter** and **Esc** work them); **Alt** alone does nothing`,
-		`- The library: type (or **Ctrl+F**) to search, **Up** / **Down** pick, **Enter** opens, **Delete** deletes (it asks first)`,
+		`- The library: type (or **Ctrl+F**) to search, **Up** / **Down** pick, **Enter** opens, **Delete** deletes (it asks first), **Ctrl+Z** brings back the last encounter deleted (Undo delete, on the line under the list)`,
 		`- In a dialog **Enter** confirms and **Esc** cancels; **Enter**, **Esc** or **Space** close an error; **Esc** closes this help (a search typed first empties). A question whose yes destroys something for good (Delete encounter?, Replace a file?) is the exception: **Enter** answers no there too, so that takes a click`,
 	}},
 	{`How the rules are read`, []string{

@@ -57,6 +57,12 @@ type Library struct {
 	news       *widget.Label     // what an export wrote, on newsBar
 	newsBar    *fyne.Container   // under the list, hidden until there is news
 
+	// deleted are the encounters deleted here, as they were stored, the
+	// last one last (at most maxUndoDeletes): Undo delete (undoBtn on
+	// the news line, Ctrl+Z) stores the last again.
+	deleted []*model.Encounter
+	undoBtn *widget.Button
+
 	// OnHelp, when set, shows the app's help (Help > Shortcuts and rules).
 	OnHelp func()
 	// OnRenamed and OnDeleted, when set, hear of an encounter renamed or
@@ -118,7 +124,9 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	// the GM does not watch, fit worse)
 	l.news = widget.NewLabel("")
 	l.news.Truncation = fyne.TextTruncateEllipsis
-	l.newsBar = container.NewVBox(widget.NewSeparator(), l.news)
+	l.undoBtn = widget.NewButton("Undo delete", l.UndoDelete)
+	l.undoBtn.Hide()
+	l.newsBar = container.NewVBox(widget.NewSeparator(), container.NewBorder(nil, nil, nil, l.undoBtn, l.news))
 	l.newsBar.Hide()
 	l.files = &filesave.Saver{Win: win, Esc: l.esc, Post: fyne.Do, Say: l.say}
 	l.content = container.NewBorder(top, l.newsBar, nil, nil,
@@ -181,6 +189,13 @@ func New(win fyne.Window, store model.EncounterStore, open func(id string)) *Lib
 	})
 	win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
 		win.Canvas().Focus(l.search)
+	})
+	// Ctrl+Z brings back the last encounter deleted here; the editor
+	// binds its own undo in its place when it shows (editorShortcuts)
+	win.Canvas().AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) {
+		if win.Content() == l.content && !controls.DialogOpen(win) {
+			l.UndoDelete()
+		}
 	})
 	if dc, ok := win.Canvas().(desktop.Canvas); ok {
 		// in place of the editor's map view, which had them before
@@ -782,10 +797,21 @@ func (l *Library) DuplicateSelected() {
 	}
 }
 
-// Delete removes the encounter with the id (no confirmation; the UI asks).
+// maxUndoDeletes is how many deleted encounters Undo delete can bring
+// back, the last first.
+const maxUndoDeletes = 20
+
+// Delete removes the encounter with the id (no confirmation; the UI
+// asks), keeping it as it was stored for Undo delete; the line under the
+// list says what was deleted. An encounter that cannot be read (a
+// damaged row) is deleted all the same, without the undo.
 func (l *Library) Delete(id string) error {
 	ctx, cancel := ctx10()
 	defer cancel()
+	kept, err := l.store.Load(ctx, id)
+	if errors.Is(err, model.ErrNotFound) {
+		return fmt.Errorf("delete: %w", err)
+	}
 	if err := l.store.Delete(ctx, id); err != nil {
 		return fmt.Errorf("delete: %w", err)
 	}
@@ -793,7 +819,52 @@ func (l *Library) Delete(id string) error {
 	if l.OnDeleted != nil {
 		l.OnDeleted(id)
 	}
+	if kept == nil {
+		l.sayUndo("Deleted. It could not be read, so it cannot be brought back.")
+		return nil
+	}
+	l.deleted = append(l.deleted, kept)
+	if len(l.deleted) > maxUndoDeletes {
+		l.deleted = slices.Delete(l.deleted, 0, 1)
+	}
+	l.sayUndo(fmt.Sprintf("Deleted %q. Undo delete (Ctrl+Z) brings it back.", kept.Name))
 	return nil
+}
+
+// UndoDelete stores the encounter deleted last in this library again, as
+// it was (its id, tokens, fight, notes and pictures), and selects it.
+func (l *Library) UndoDelete() {
+	if len(l.deleted) == 0 || RefuseReadOnly(l.win, l.store, "bring back the encounter") {
+		return
+	}
+	e := l.deleted[len(l.deleted)-1]
+	c := e.Clone()
+	c.Version = 0 // stored anew, under its own id
+	ctx, cancel := ctx10()
+	defer cancel()
+	if err := l.store.Save(ctx, c); err != nil {
+		controls.ShowError(l.win, "Could not bring back the encounter", fmt.Errorf("%q: %w", e.Name, err))
+		return
+	}
+	l.deleted = l.deleted[:len(l.deleted)-1]
+	l.reloadSelect(c.ID)
+	news := fmt.Sprintf("%q is back.", e.Name)
+	if n := len(l.deleted); n > 0 {
+		news += fmt.Sprintf(" Undo delete brings back %q too.", l.deleted[n-1].Name)
+	}
+	l.sayUndo(news)
+}
+
+// sayUndo puts news of a delete or its undo on the line under the list,
+// with Undo delete while there is one to undo.
+func (l *Library) sayUndo(news string) {
+	l.news.SetText(news)
+	l.newsBar.Show()
+	if len(l.deleted) > 0 && !l.readOnly {
+		l.undoBtn.Show()
+	} else {
+		l.undoBtn.Hide()
+	}
 }
 
 func (l *Library) DeleteSelected() {
@@ -801,7 +872,7 @@ func (l *Library) DeleteSelected() {
 	if !ok || RefuseReadOnly(l.win, l.store, "delete the encounter") {
 		return
 	}
-	d := dialog.NewConfirm("Delete encounter?", fmt.Sprintf("Delete %q for good? This cannot be undone.", s.Name), func(ok bool) {
+	d := dialog.NewConfirm("Delete encounter?", fmt.Sprintf("Delete %q, its map, tokens, fight and notes? Undo delete (Ctrl+Z) brings it back while the library shows.", s.Name), func(ok bool) {
 		if ok {
 			if err := l.Delete(s.ID); err != nil && !l.goneElsewhere("Could not delete the encounter", s, err) {
 				controls.ShowError(l.win, "Could not delete the encounter", err)

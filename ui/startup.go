@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -154,7 +155,7 @@ func problemAdvice(k problemKind, path string, err error) string {
 	case problemDamaged:
 		return "The file has not been changed. You can open another database, or start fresh: the file is moved aside " +
 			"(renamed, never deleted — keep it to recover it later) and a new database " +
-			"with the sample encounter is made in its place."
+			"with the sample encounter is made in its place." + backupBeside(path)
 	case problemNotAFile:
 		if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 			return "Nothing was changed or moved: " + path + " is a link, and the app does not move aside what a link points to. " +
@@ -189,6 +190,30 @@ func problemAdvice(k problemKind, path string, err error) string {
 	return kept +
 		"Do what the message says (close the other program, free some disk space, or make the file and its folder writable), " +
 		"then choose Try again; or open another database."
+}
+
+// backupBeside names the newest copy the app made of the database at
+// path before an upgrade (PATH.bak-vN-STAMP, storage), and how to open
+// it; "" when there is none. A copy cut short (.partial) is not one.
+func backupBeside(path string) string {
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	var newest string
+	var at time.Time
+	for _, en := range entries {
+		name := en.Name()
+		if !strings.HasPrefix(name, filepath.Base(path)+".bak-v") || strings.HasSuffix(name, ".partial") || !en.Type().IsRegular() {
+			continue
+		}
+		fi, err := en.Info()
+		if err == nil && (newest == "" || fi.ModTime().After(at)) {
+			newest, at = filepath.Join(filepath.Dir(path), name), fi.ModTime()
+		}
+	}
+	if newest == "" {
+		return ""
+	}
+	return "\n\nThe app copied this library before its last upgrade, on " + at.Local().Format("2006-01-02 15:04") + ": " + newest +
+		". To go back to that copy (without what changed since), choose Open another database… and pick it."
 }
 
 // useStore switches the shell to st, opened from path, and shows the

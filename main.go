@@ -4,6 +4,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -64,13 +65,18 @@ func runApp(db string) int {
 		return cli.ExitOther
 	}
 	keepMemoryNear(appMemory, os.Getenv)
-	opts := ui.Options{DBPath: db, OpenStore: openAppStore}
+	opts := ui.Options{DBPath: db, OpenStore: openAppStore, Salvage: salvage}
 	if db == "" {
 		p, err := storage.DefaultPath()
 		opts.DBPath, opts.StoreError = p, err
 	}
 	ui.Run(nil, opts)
 	return 0
+}
+
+// salvage reads what it can of a damaged library, for Start fresh.
+func salvage(path string) ([]*model.Encounter, []string, error) {
+	return storage.Salvage(context.Background(), path)
 }
 
 // displayMissing reports whether a window has nowhere to go: on Linux and

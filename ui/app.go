@@ -89,6 +89,10 @@ type Options struct {
 	// window (startupopen.go), which shows meanwhile that it is opening
 	// the library. Run closes what it opens.
 	OpenStore func(path string) (model.EncounterStore, error)
+	// Salvage reads what it can of a damaged library (storage.Salvage):
+	// with it, Start fresh takes into the new library every encounter
+	// the file moved aside still gives (startup.go).
+	Salvage func(path string) ([]*model.Encounter, []string, error)
 }
 
 // Run starts the app with the store and blocks until it quits. With a
@@ -148,8 +152,9 @@ type Shell struct {
 	watchEvery time.Duration
 
 	openStore func(path string) (model.EncounterStore, error)
-	opened    model.EncounterStore // a store the shell opened itself (closed by Run)
-	opens     openings             // its opens under way (startupopen.go)
+	salvage   func(path string) ([]*model.Encounter, []string, error) // Options.Salvage
+	opened    model.EncounterStore                                    // a store the shell opened itself (closed by Run)
+	opens     openings                                                // its opens under way (startupopen.go)
 	dbPath    string
 	opening   *openingScreen   // "Opening the library…", while it shows
 	problem   *storeScreen     // the database problem screen, when it shows
@@ -172,6 +177,7 @@ func (s *Shell) Library() *library.Library { return s.lib }
 // Start shows what opts ask for. With no store and no StoreError it
 // opens opts.DBPath first, beside the window (openAtStart).
 func (s *Shell) Start(opts Options) {
+	s.salvage = opts.Salvage
 	if s.store == nil && opts.StoreError == nil && s.openStore != nil && opts.DBPath != "" {
 		s.openAtStart(opts)
 		return

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -107,7 +108,11 @@ func (s *Shell) showStoreProblem(path string, err error) {
 	if path != "" {
 		where = fmt.Sprintf("The encounter database %s could not be opened.", path)
 	}
-	detail := controls.Sentence(err.Error()) + "\n\n" + problemAdvice(sc.kind, path, err)
+	advice := problemAdvice(sc.kind, path, err)
+	if sc.kind == problemDamaged && s.salvage != nil {
+		advice = strings.Replace(advice, "is made in its place.", "is made in its place, taking in every encounter that can still be read from it.", 1)
+	}
+	detail := controls.Sentence(err.Error()) + "\n\n" + advice
 	content, head, body := controls.ErrorContent(where, detail, 560)
 	sc.title, sc.detail = head, body
 	sc.openBtn = widget.NewButton("Open another database…", s.openAnotherDialog)
@@ -292,10 +297,66 @@ func (s *Shell) StartFresh() (string, error) {
 		}
 		s.useStore(st, path)
 		msg := kept + "A new database with the sample encounter was made at " + path + "."
+		if aside != "" && s.salvage != nil {
+			msg += s.takeIn(st, aside)
+		}
 		lbl, _, _ := controls.ErrorContent("A new database is ready", msg, controls.ErrDialogWidth(s.win))
 		dialog.NewCustom("Started fresh", "OK", lbl, s.win).Show()
 	})
 	return aside, nil
+}
+
+// takeIn stores in st every encounter the damaged library at aside
+// still gives (Options.Salvage), each under its own id, lists them, and
+// says what it kept, what each left out and what could not be read.
+func (s *Shell) takeIn(st model.EncounterStore, aside string) string {
+	encs, lost, err := s.salvage(aside)
+	if err != nil {
+		return "\n\nNo encounter could be read from the old file (" + err.Error() + "); it is kept as it was."
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var in, left []string
+	for _, e := range encs {
+		c := e.Clone()
+		c.Version = 0 // stored anew, under its own id
+		if err := st.Save(ctx, c); err != nil {
+			lost = append(lost, fmt.Sprintf("%q: %v", e.Name, err))
+			continue
+		}
+		in = append(in, fmt.Sprintf("%q", e.Name))
+		for _, d := range e.Dropped {
+			left = append(left, fmt.Sprintf("%q: %s", e.Name, d))
+		}
+	}
+	if s.lib != nil {
+		s.lib.Reload()
+	}
+	var b strings.Builder
+	switch len(in) {
+	case 0:
+		b.WriteString("\n\nNo encounter could be read from the old file.")
+	case 1:
+		b.WriteString("\n\n1 encounter was read from the old file and is in the new library: " + in[0] + ".")
+	default:
+		b.WriteString(fmt.Sprintf("\n\n%d encounters were read from the old file and are in the new library: %s.", len(in), listSome(in)))
+	}
+	if len(left) > 0 {
+		b.WriteString(" Left out: " + listSome(left) + ".")
+	}
+	if len(lost) > 0 {
+		b.WriteString(" These could not be read: " + listSome(lost) + ".")
+	}
+	return b.String()
+}
+
+// listSome joins up to ten of items, saying how many more there are.
+func listSome(items []string) string {
+	const most = 10
+	if len(items) <= most {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:most], ", ") + fmt.Sprintf(" and %d more", len(items)-most)
 }
 
 // moveAside renames path to path.unreadable-STAMP (a free name: it never

@@ -175,7 +175,13 @@ func problemAdvice(k problemKind, path string, err error) string {
 	case problemNewer:
 		return "The file has not been changed. Open it with the newer Encounter Planner that wrote it, or open another database here."
 	}
-	if _, lerr := os.Lstat(path); path != "" && (errors.Is(lerr, fs.ErrNotExist) || errors.Is(lerr, syscall.ENOTDIR)) {
+	if path == "" {
+		// no folder to keep it in (no $HOME): there is no file, and Try
+		// again (off) would find none again
+		return "There is no folder to keep the library in, so nothing was opened or made. Choose New database in… to make the library " +
+			"in a folder you choose, or Open another database…; or start the app with --db PATH."
+	}
+	if _, lerr := os.Lstat(path); errors.Is(lerr, fs.ErrNotExist) || errors.Is(lerr, syscall.ENOTDIR) {
 		// no library yet, and it could not be made: there is no file
 		// whose encounters are kept (the screen said so, and listed a
 		// full disk and another program among the remedies)

@@ -364,6 +364,11 @@ func TestStoreProblemAdviceFitsTheProblem(t *testing.T) {
 			fmt.Errorf("open database %s: %w: its folder %s cannot be written, so the database cannot be created there", filepath.Join(folder, "encounters.db"), model.ErrReadOnly, folder),
 			[]string{"there is no library at", "Make that folder writable", "choose Try again"},
 			[]string{"the encounters in it are still there", "free some disk space", "close the other program"}},
+		// no config folder to keep the library in: nothing there to keep,
+		// and Try again (off) would only find no folder again
+		{"NoFolderForTheLibrary", "", errors.New("find the database folder: neither $XDG_CONFIG_HOME nor $HOME are defined (use --db PATH)"),
+			[]string{"There is no folder to keep the library in", "New database in…", "--db PATH"},
+			[]string{"the encounters in it are still there", "Try again", "free some disk space"}},
 		{"ReadOnly", lib, fmt.Errorf("open database %s: %w: it needs upgrading to version 7, which means writing to it; make the file writable (the file was not changed)", lib, model.ErrReadOnly),
 			[]string{"the encounters in it are still there", "Once the file and its folder can be written", "choose Try again"},
 			[]string{"free some disk space", "close the other program"}},

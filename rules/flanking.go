@@ -19,18 +19,19 @@ import (
 // and the other at or right of the right side (likewise top and bottom).
 // Time O(T + sum over flankers of the cells and tokens in their reach box +
 // sum over foes of those pairs); memory O(T + candidates).
-// ws is the caller's buffer for the map's wall sums (an engine keeps one,
-// so a drag does not make a whole-map table a call).
+// b is the caller's scratch (an engine keeps one): the map's wall sums,
+// the buckets and the candidate lists are reused from the last call, so a
+// drag's flank-spot search, hundreds of calls, allocates only their answers.
 //
 // A crowd where every creature reaches every other has about T^3 / 2
 // flanks (5,000 tokens: tens of billions): past maxFlanks the search stops
 // and the query is refused, rather than fill memory with its answer.
-func flanking(k kind, e *model.Encounter, ws *squareSum) ([]Flank, error) {
+func flanking(k kind, e *model.Encounter, b *flankScratch) ([]Flank, error) {
 	n := len(e.Tokens)
-	cand := foesInReach(k, e, ws)
+	cand := foesInReach(k, e, b)
 	var out []Flank
-	at := make([]uint8, n)                   // per candidate of the current foe: 1 west, 2 east
-	cx, cy := make([]int, n), make([]int, n) // and its doubled centre
+	b.at = resize(b.at, n)                        // per candidate of the current foe: 1 west, 2 east
+	b.cx, b.cy = resize(b.cx, n), resize(b.cy, n) // and its doubled centre
 	for f := 0; f < n; f++ {
 		if len(cand[f]) < 2 {
 			continue
@@ -49,7 +50,7 @@ func flanking(k kind, e *model.Encounter, ws *squareSum) ([]Flank, error) {
 			if j-i >= 2 && elevatedAmong(e, F, cf[i:j]) {
 				out = flankPairs3(e, f, F, cf[i:j], out)
 			} else if j-i >= 2 {
-				out = flankPairs(e, f, F, cf[i:j], at, cx, cy, out)
+				out = flankPairs(e, f, F, cf[i:j], b, out)
 			}
 			if len(out) > maxFlanks {
 				return nil, BadQuery("the %d tokens flank one another more than %d times (every pair around a creature is an entry): too many to list; give fewer of them a reach that covers the crowd", n, maxFlanks)
@@ -74,11 +75,12 @@ const maxFlanks = 1 << 20
 
 // flankPairs appends the flanks of foe f by pairs of allies in allies:
 // those standing on opposite sides of its space whose centres' segment
-// crosses two opposite sides (oppositeSides).
-func flankPairs(e *model.Encounter, f int, F *model.Token, allies []int, at []uint8, cx, cy []int, out []Flank) []Flank {
+// crosses two opposite sides (oppositeSides). Its lists are sc's.
+func flankPairs(e *model.Encounter, f int, F *model.Token, allies []int, sc *flankScratch, out []Flank) []Flank {
 	fk := e.Space(F)
 	l, t, r, b := 2*F.X, 2*F.Y, 2*(F.X+fk), 2*(F.Y+fk)
-	var west, east, north, south []int
+	at, cx, cy := sc.at, sc.cx, sc.cy
+	west, east, north, south := sc.west[:0], sc.east[:0], sc.north[:0], sc.south[:0]
 	for _, a := range allies {
 		A := &e.Tokens[a]
 		ax, ay := centre(A.X, A.Y, e.Space(A))
@@ -99,6 +101,7 @@ func flankPairs(e *model.Encounter, f int, F *model.Token, allies []int, at []ui
 			south = append(south, a)
 		}
 	}
+	sc.west, sc.east, sc.north, sc.south = west, east, north, south // for the next foe
 	// past maxFlanks the caller refuses the query: stop adding
 	try := func(a, c int) {
 		if len(out) > maxFlanks || !oppositeSides(cx[a], cy[a], cx[c], cy[c], l, t, r, b) {
@@ -134,12 +137,44 @@ func flankPairs(e *model.Encounter, f int, F *model.Token, allies []int, at []ui
 // flankCell is the side in squares of a bucket of foesInReach.
 const flankCell = 8
 
+// flankScratch is what a flanking query keeps for the next (an engine
+// holds one): the map's wall sums, foesInReach's buckets and candidate
+// lists, and flankPairs' sides. Reused, they grow to the largest query
+// asked and are never shrunk: about 12 bytes a token and 4 a bucket, plus
+// the candidates, and the wall sums' 4 bytes a square.
+type flankScratch struct {
+	walls                    squareSum
+	start, next, byCell      []int32
+	cand                     [][]int
+	at                       []uint8
+	cx, cy                   []int
+	west, east, north, south []int
+}
+
+// resize returns s with length n, its first n elements zero, reusing its
+// array when it is large enough.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
 // foesInReach lists, per token f, the tokens that could flank it (able to
 // act and attack in melee, its enemies, f within their reach), in index
-// order.
-func foesInReach(k kind, e *model.Encounter, ws *squareSum) [][]int {
+// order. The lists are b's, valid until its next use.
+func foesInReach(k kind, e *model.Encounter, b *flankScratch) [][]int {
 	n := len(e.Tokens)
-	cand := make([][]int, n)
+	if cap(b.cand) < n {
+		b.cand = append(b.cand[:cap(b.cand)], make([][]int, n-cap(b.cand))...)
+	}
+	cand := b.cand[:n]
+	for f := range cand {
+		cand[f] = cand[f][:0]
+	}
+	ws := &b.walls
 	g := &e.Grid
 	cw, ch := max(g.W, 1)/flankCell+1, max(g.H, 1)/flankCell+1
 	cellOf := func(x, y int) int {
@@ -147,7 +182,8 @@ func foesInReach(k kind, e *model.Encounter, ws *squareSum) [][]int {
 		return cy*cw + cx
 	}
 	// Bucket the tokens by their top-left square (counting sort).
-	start := make([]int32, cw*ch+1)
+	start := resize(b.start, cw*ch+1)
+	b.start = start
 	maxK := 1
 	for i := range e.Tokens {
 		t := &e.Tokens[i]
@@ -157,8 +193,9 @@ func foesInReach(k kind, e *model.Encounter, ws *squareSum) [][]int {
 	for c := 1; c < len(start); c++ {
 		start[c] += start[c-1]
 	}
-	byCell := make([]int32, n)
-	next := slices.Clone(start)
+	byCell := resize(b.byCell, n)
+	next := append(b.next[:0], start...)
+	b.byCell, b.next = byCell, next
 	for i := range e.Tokens {
 		c := cellOf(e.Tokens[i].X, e.Tokens[i].Y)
 		byCell[next[c]] = int32(i)

@@ -165,11 +165,11 @@ func segCrosses(ax, ay, bx, by, cx, cy, dx, dy int) bool {
 		(o3 == 0 && on(cx, cy, dx, dy, ax, ay)) || (o4 == 0 && on(cx, cy, dx, dy, bx, by))
 }
 
-// mustFlank is flanking with a fresh wall buffer, failing the test on an
+// mustFlank is flanking with a fresh scratch, failing the test on an
 // error.
 func mustFlank(t testing.TB, k kind, e *model.Encounter) []Flank {
 	t.Helper()
-	out, err := flanking(k, e, new(squareSum))
+	out, err := flanking(k, e, new(flankScratch))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestFlankingRefusesACrowdTooDenseToList(t *testing.T) {
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	got, err := flanking(kindSF2E, crowd(40), new(squareSum))
+	got, err := flanking(kindSF2E, crowd(40), new(flankScratch))
 	runtime.ReadMemStats(&after)
 	if !errors.Is(err, ErrBadQuery) || !strings.Contains(fmt.Sprint(err), fmt.Sprint(maxFlanks)) {
 		t.Fatalf("40 x 40 (1,600 tokens): %d flanks, error %v; want a bad query naming the limit %d", len(got), err, maxFlanks)

@@ -7,8 +7,8 @@ import (
 // pf1eEngine is the Pathfinder 1e / d20 ruleset (pf1e-special-movement.txt
 // as settled by rules-conventions.md "pf1e").
 type pf1eEngine struct {
-	s  searcher
-	fw squareSum // Flanking's wall sums
+	s     searcher
+	flank flankScratch // Flanking's buffers
 }
 
 func newPF1E() Engine { return &pf1eEngine{} }
@@ -131,7 +131,7 @@ func (g *pf1eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 // Flanking lists every flanking pair: allies threatening a foe from
 // opposite sides or corners. O(T^3).
 func (g *pf1eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return flanking(kindPF1E, e, &g.fw)
+	return flanking(kindPF1E, e, &g.flank)
 }
 
 // Threatened appends the squares tok threatens (reach weapons included).

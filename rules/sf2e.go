@@ -7,8 +7,8 @@ import (
 // sf2eEngine is the Starfinder 2e (and Pathfinder 2e) ruleset: Player Core
 // pp. 412-417 as settled by rules-conventions.md "sf2e".
 type sf2eEngine struct {
-	s  searcher
-	fw squareSum // Flanking's wall sums
+	s     searcher
+	flank flankScratch // Flanking's buffers
 }
 
 func newSF2E() Engine { return &sf2eEngine{} }
@@ -155,7 +155,7 @@ func (g *sf2eEngine) Cover(e *model.Encounter, from, to int) (Cover, error) {
 
 // Flanking lists every flanking pair (Player Core p. 417). O(T^3).
 func (g *sf2eEngine) Flanking(e *model.Encounter) ([]Flank, error) {
-	return flanking(kindSF2E, e, &g.fw)
+	return flanking(kindSF2E, e, &g.flank)
 }
 
 // Threatened appends the squares within tok's reach, outside its space.

@@ -129,11 +129,7 @@ func (p *dragPipeline) frame(ghost *render.Ghost) {
 	if p.shown.NTok == len(p.e.Tokens) && p.set.Flank && ghost != nil {
 		o.FlankSpots = p.shown.FlankSpots
 	}
-	for i := range p.e.Tokens {
-		if EndRefusal(p.e, i, p.e.Tokens[i].X, p.e.Tokens[i].Y) != "" {
-			o.Warn = append(o.Warn, i)
-		}
-	}
+	o.Warn = append(o.Warn, Misplaced(p.e)...) // as rebuildOverlays
 	o.Ghost = ghost
 	p.rend.Draw(p.img, p.e, p.view, o)
 }

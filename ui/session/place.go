@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"encounterplanner/model"
 	"encounterplanner/rules"
@@ -89,13 +90,17 @@ func dropCheck(e *model.Encounter, d, x, y, z int, byRules bool) string {
 // the buckets (misplacedBucket squares a side) its space covers and
 // compared only with the tokens in those: O(n + the squares the spaces
 // cover / misplacedBucket²) time for spread tokens, n² only when every
-// token stands in one bucket.
+// token stands in one bucket. The buckets are reused from the last call
+// (misplacedScratch), so the check, made on every overlay rebuild,
+// allocates only its answer, none when every token stands where it may.
 func Misplaced(e *model.Encounter) []int {
 	n := len(e.Tokens)
 	if n == 0 {
 		return nil
 	}
 	var out []int
+	sc := misplacedScratches.Get().(*misplacedScratch)
+	defer misplacedScratches.Put(sc)
 	rs := rules.Describe(e.Ruleset)
 	bw := max((e.Grid.W+misplacedBucket-1)/misplacedBucket, 1)
 	bh := max((e.Grid.H+misplacedBucket-1)/misplacedBucket, 1)
@@ -107,19 +112,24 @@ func Misplaced(e *model.Encounter) []int {
 		return clamp(t.X/misplacedBucket, bw), clamp(t.Y/misplacedBucket, bh),
 			clamp((t.X+k-1)/misplacedBucket, bw), clamp((t.Y+k-1)/misplacedBucket, bh)
 	}
-	heads := make([]int32, bw*bh) // first entry of each bucket's list, +1 (0: none)
-	type entry struct{ tok, next int32 }
-	entries := make([]entry, 0, n)
+	heads := sc.heads[:0] // first entry of each bucket's list, +1 (0: none)
+	if cap(heads) < bw*bh {
+		heads = make([]int32, 0, bw*bh)
+	}
+	heads = heads[:bw*bh]
+	clear(heads)
+	entries := sc.entries[:0]
 	for i := range e.Tokens {
 		x0, y0, x1, y1 := span(&e.Tokens[i])
 		for by := y0; by <= y1; by++ {
 			for bx := x0; bx <= x1; bx++ {
 				b := by*bw + bx
-				entries = append(entries, entry{int32(i), heads[b]})
+				entries = append(entries, misplacedEntry{int32(i), heads[b]})
 				heads[b] = int32(len(entries))
 			}
 		}
 	}
+	sc.heads, sc.entries = heads, entries // for the next call
 	for i := range e.Tokens {
 		t := &e.Tokens[i]
 		if misplacedAlone(e, t) {
@@ -152,6 +162,22 @@ func Misplaced(e *model.Encounter) []int {
 
 // misplacedBucket is the side of Misplaced's buckets, in squares.
 const misplacedBucket = 16
+
+// misplacedScratch is Misplaced's buckets: the head of each bucket's list
+// and the lists' entries (a token and the next entry, +1), kept for the
+// next call in misplacedScratches. They grow to the largest map and crowd
+// asked (4 bytes a bucket, 8 an entry: 1000 x 1000 with 1000 tokens is
+// 24 kB) and go with the pool's next collection when unused.
+type misplacedScratch struct {
+	heads   []int32
+	entries []misplacedEntry
+}
+
+type misplacedEntry struct{ tok, next int32 }
+
+// misplacedScratches holds Misplaced's buckets between calls: the UI
+// goroutine's overlay rebuilds and the player display's may ask at once.
+var misplacedScratches = sync.Pool{New: func() any { return new(misplacedScratch) }}
 
 // misplacedAlone reports whether t's own place is refused, whoever else
 // stands there: off the map, or a square of it a wall, or an obstacle

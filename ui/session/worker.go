@@ -802,7 +802,7 @@ func Shown(e *model.Encounter, sel int, set Settings, r *Result) *render.Overlay
 			o.Path, o.PathFrom = r.Path, sel
 		}
 		if set.Cover {
-			o.Cover = append(append([]render.CoverLine(nil), r.Cover...), r.CoverBack...)
+			o.Cover = slices.Concat(r.Cover, r.CoverBack) // one array, every rebuild
 		}
 		if set.Threat {
 			o.Threat = r.Threat

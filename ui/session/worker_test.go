@@ -216,6 +216,22 @@ func TestShown(t *testing.T) {
 	}
 }
 
+// TestShownAllocatesItsOverlaysAndCoverLines: Shown is made on every
+// overlay rebuild (every pointer move of a drag) and allocates the
+// overlays and one array of cover lines, both ways; the cover lines were
+// two arrays (the lines toward, then grown for the lines back).
+func TestShownAllocatesItsOverlaysAndCoverLines(t *testing.T) {
+	e := &model.Encounter{Name: "x", Ruleset: model.SF2E, Grid: model.NewGrid(4, 4), Tokens: []model.Token{{Name: "A"}, {Name: "B"}, {Name: "C"}}}
+	r := &Result{Sel: 0, NTok: 3, Cover: []render.CoverLine{{From: 0, To: 1}, {From: 0, To: 2}}, CoverBack: []render.CoverLine{{From: 1, To: 0}, {From: 2, To: 0}}}
+	set := Settings{Cover: true, CoverBack: true}
+	if got := len(Shown(e, 0, set, r).Cover); got != 4 {
+		t.Fatalf("%d cover lines; want 4", got)
+	}
+	if a := testing.AllocsPerRun(100, func() { Shown(e, 0, set, r) }); a > 2 {
+		t.Errorf("Shown allocates %.0f times; want 2 (the overlays, the cover lines)", a)
+	}
+}
+
 // TestPlayersView: hidden tokens leave, and the selection follows its
 // token (or goes when it is hidden).
 func TestPlayersView(t *testing.T) {

@@ -15,20 +15,27 @@ import (
 const HistoryLimit = 100
 
 // HistoryBytes bounds the map squares and masks the undo stack holds of
-// its own (not shared with the step below, shareSame), beyond the last
-// HistoryMin steps: a brush stroke on a 1000 x 1000 map records 2 MB of
-// squares, and 100 of them held 200 MB. Such a map keeps about 24 strokes;
-// a 250 x 250 one all 100.
+// its own, beyond the last HistoryMin steps: the top step's arrays, and
+// below it what each step's diff from the one above holds (mapDiff), or
+// its own arrays where it has no diff (a new map size). A brush stroke on
+// a 1000 x 1000 map recorded its 2 MB of squares, and such a map kept
+// about 24 strokes; written as a diff, a stroke of a few hundred squares
+// holds a few kilobytes, and all 100 are kept. Fills of most of such a
+// map, each kept whole, still keep about 24.
 const (
 	HistoryBytes = 48 << 20
 	HistoryMin   = 10
 )
 
-// History is a snapshot-based undo/redo stack. Each entry is a deep copy of
-// the encounter before an edit; consecutive edits with the same key within
-// a short time (typing in one inspector field) share one entry.
+// History is a snapshot-based undo/redo stack. Each entry is a copy of
+// the encounter before an edit (its map written as a diff from the entry
+// above, mapDiff, below the top); consecutive edits with the same key
+// within a short time (typing in one inspector field) share one entry.
 type History struct {
 	undo, redo []*model.Encounter
+	// undoDiff and redoDiff are, one a step, how the step's map is written
+	// against the step above (nil for the top step, which has its arrays)
+	undoDiff, redoDiff []*mapDiff
 	// undoNames and redoNames are the steps' names (Name), one a step of
 	// undo and redo, "" for a step named by what it changed (Change)
 	undoNames, redoNames []string
@@ -83,23 +90,53 @@ func (h *History) Push(before *model.Encounter, key string) {
 		return
 	}
 	h.lastKey, h.lastAt = key, now
-	if n := len(h.undo); n > 0 {
-		shareSame(before, h.undo[n-1])
-	}
-	h.undo = append(h.undo, before)
+	record(&h.undo, &h.undoDiff, before)
 	h.undoNames = append(h.undoNames, "")
 	drop := max(0, len(h.undo)-HistoryLimit)
 	for held := h.held(); drop < len(h.undo)-HistoryMin && held > HistoryBytes; drop++ {
-		held -= ownBytes(h.undo[drop], h.undo[drop+1])
+		held -= h.ownBytes(drop)
 	}
 	if drop > 0 {
+		// the steps kept are written against the ones above them: the
+		// oldest go without changing them
 		n := copy(h.undo, h.undo[drop:])
 		clear(h.undo[n:])
 		h.undo = h.undo[:n]
+		h.undoDiff = h.undoDiff[:copy(h.undoDiff, h.undoDiff[drop:])]
+		clear(h.undoDiff[n:cap(h.undoDiff)])
 		h.undoNames = h.undoNames[:copy(h.undoNames, h.undoNames[drop:])]
 		h.kept = n
 	}
 	h.dropRedo()
+}
+
+// record puts s on top of a stack of states and their diffs: s shares the
+// arrays of the state below it where they are the same (shareSame), and
+// that state, no longer the top, is written as its diff from s.
+func record(stack *[]*model.Encounter, diffs *[]*mapDiff, s *model.Encounter) {
+	if n := len(*stack); n > 0 {
+		below := (*stack)[n-1]
+		shareSame(s, below)
+		(*stack)[n-1], (*diffs)[n-1] = writeDiff(below, s)
+	}
+	*stack = append(*stack, s)
+	*diffs = append(*diffs, nil)
+}
+
+// take removes the top state of a stack and returns it; the state below
+// it, the new top, gets its arrays back from it (readDiff).
+func take(stack *[]*model.Encounter, diffs *[]*mapDiff) *model.Encounter {
+	n := len(*stack)
+	top := (*stack)[n-1]
+	(*stack)[n-1], (*diffs)[n-1] = nil, nil
+	*stack, *diffs = (*stack)[:n-1], (*diffs)[:n-1]
+	if n > 1 {
+		if d := (*diffs)[n-2]; d != nil {
+			readDiff((*stack)[n-2], top, d)
+			(*diffs)[n-2] = nil
+		}
+	}
+	return top
 }
 
 // dropRedo forgets the redo steps: cleared first, as truncating alone
@@ -108,30 +145,29 @@ func (h *History) Push(before *model.Encounter, key string) {
 func (h *History) dropRedo() {
 	clear(h.redo)
 	h.redo = h.redo[:0]
+	clear(h.redoDiff)
+	h.redoDiff = h.redoDiff[:0]
 	h.redoNames = h.redoNames[:0]
 }
 
 // held is the bytes of squares and masks the undo steps hold of their own.
 func (h *History) held() int {
 	n := 0
-	for i, s := range h.undo {
-		var above *model.Encounter
-		if i+1 < len(h.undo) {
-			above = h.undo[i+1]
-		}
-		n += ownBytes(s, above)
+	for i := range h.undo {
+		n += h.ownBytes(i)
 	}
 	return n
 }
 
-// ownBytes is what dropping the recorded state s gives back: its squares
-// and masks, less those the state above it (nil: none) shares.
-func ownBytes(s, above *model.Encounter) int {
-	if above == nil {
-		above = &model.Encounter{}
+// ownBytes is what dropping undo step i gives back: its diff, and its
+// squares and masks less those the state above it shares.
+func (h *History) ownBytes(i int) int {
+	s, above := h.undo[i], &model.Encounter{}
+	if i+1 < len(h.undo) {
+		above = h.undo[i+1]
 	}
-	return 2*ownLen(s.Grid.Cells, above.Grid.Cells) + ownLen(s.Revealed, above.Revealed) + ownLen(s.GMOnly, above.GMOnly) +
-		ownLen(s.RevealedKept, above.RevealedKept)
+	return h.undoDiff[i].bytes() + 2*ownLen(s.Grid.Cells, above.Grid.Cells) + ownLen(s.Revealed, above.Revealed) +
+		ownLen(s.GMOnly, above.GMOnly) + ownLen(s.RevealedKept, above.RevealedKept)
 }
 
 // ownLen is len(s) unless above shares its array.
@@ -152,20 +188,15 @@ func (h *History) Back(cur *model.Encounter) *model.Encounter {
 	if len(h.undo) == 0 {
 		return nil
 	}
-	prev := h.undo[len(h.undo)-1]
-	h.undo[len(h.undo)-1] = nil
-	h.undo = h.undo[:len(h.undo)-1]
+	prev := take(&h.undo, &h.undoDiff)
 	h.moved = h.undoNames[len(h.undoNames)-1]
 	h.undoNames = h.undoNames[:len(h.undoNames)-1]
 	h.redoNames = append(h.redoNames, h.moved)
 	// cur is put aside: it shares the map with the redo step below it
-	// where they are the same, as a recorded state does with the undo
-	// step below (undoing 60 token moves on a 1000 x 1000 map with fog
-	// kept 60 copies of its squares and masks, 174 MB)
-	if n := len(h.redo); n > 0 {
-		shareSame(cur, h.redo[n-1])
-	}
-	h.redo = append(h.redo, cur)
+	// where they are the same, and that step is written as its diff from
+	// cur, as on the undo stack (undoing 60 token moves on a 1000 x 1000
+	// map with fog kept 60 copies of its squares and masks, 174 MB)
+	record(&h.redo, &h.redoDiff, cur)
 	h.lastKey = ""
 	return prev
 }
@@ -198,16 +229,11 @@ func (h *History) Forward(cur *model.Encounter) *model.Encounter {
 	if len(h.redo) == 0 {
 		return nil
 	}
-	next := h.redo[len(h.redo)-1]
-	h.redo[len(h.redo)-1] = nil
-	h.redo = h.redo[:len(h.redo)-1]
+	next := take(&h.redo, &h.redoDiff)
 	h.moved = h.redoNames[len(h.redoNames)-1]
 	h.redoNames = h.redoNames[:len(h.redoNames)-1]
 	h.undoNames = append(h.undoNames, h.moved)
-	if n := len(h.undo); n > 0 {
-		shareSame(cur, h.undo[n-1])
-	}
-	h.undo = append(h.undo, cur)
+	record(&h.undo, &h.undoDiff, cur)
 	h.lastKey = ""
 	return next
 }
@@ -216,8 +242,7 @@ func (h *History) Forward(cur *model.Encounter) *model.Encounter {
 // then was abandoned without changing anything).
 func (h *History) DropLast() {
 	if n := len(h.undo); n > 0 {
-		h.undo[n-1] = nil
-		h.undo = h.undo[:n-1]
+		take(&h.undo, &h.undoDiff)
 		h.undoNames = h.undoNames[:n-1]
 	}
 	h.lastKey = ""

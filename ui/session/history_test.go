@@ -180,8 +180,8 @@ func movesOnABigFoggedMap(n int) (*History, *model.Encounter) {
 // without changing a recorded state.
 func TestHistorySharesTheMapItDidNotChange(t *testing.T) {
 	h, live := movesOnABigFoggedMap(20)
-	first := h.undo[0]
-	for i, s := range h.undo {
+	first := h.undoStates()[0]
+	for i, s := range h.undoStates() {
 		if &s.Grid.Cells[0] != &first.Grid.Cells[0] || &s.Revealed[0] != &first.Revealed[0] {
 			t.Fatalf("recorded state %d keeps its own squares or fog", i)
 		}
@@ -199,7 +199,7 @@ func TestHistorySharesTheMapItDidNotChange(t *testing.T) {
 	m.Restore(back, nil)
 	back.Grid.Set(7, 7, model.Water) // the editor paints in place
 	back.Revealed[3] = true
-	for i, s := range h.undo {
+	for i, s := range h.undoStates() {
 		if s.Grid.At(7, 7) != 0 || s.Revealed[3] {
 			t.Errorf("painting the state undo brought back changed recorded state %d", i)
 		}
@@ -209,9 +209,10 @@ func TestHistorySharesTheMapItDidNotChange(t *testing.T) {
 	}
 }
 
-// TestHistoryBoundsTheMapsItHolds: a brush stroke on a 1000 x 1000 map
-// records 2 MB of squares; a hundred strokes held 200 MB. The oldest go
-// once HistoryBytes are held, the last HistoryMin always stay.
+// TestHistoryBoundsTheMapsItHolds: a fill of a whole 1000 x 1000 map
+// records its 2 MB of squares (no diff is smaller); a hundred of them held
+// 200 MB. The oldest go once HistoryBytes are held, the last HistoryMin
+// always stay.
 func TestHistoryBoundsTheMapsItHolds(t *testing.T) {
 	live := fightEnc()
 	live.Fight = nil
@@ -219,6 +220,9 @@ func TestHistoryBoundsTheMapsItHolds(t *testing.T) {
 	var h History
 	for i := range 40 {
 		next := live.Clone()
+		for c := range next.Grid.Cells {
+			next.Grid.Cells[c] = model.Terrain(i % 2 * int(model.Difficult))
+		}
 		next.Grid.Set(i, 0, model.Wall)
 		h.Push(live, "")
 		live = next
@@ -228,7 +232,7 @@ func TestHistoryBoundsTheMapsItHolds(t *testing.T) {
 		t.Errorf("%d strokes kept, holding %d bytes; want %d within %d", n, h.held(), HistoryBytes/step, HistoryBytes)
 	}
 	// the states kept are the last ones: the oldest has the strokes before it
-	if oldest := h.undo[0]; oldest.Grid.At(40-len(h.undo)-1, 0) != model.Wall || oldest.Grid.At(40-len(h.undo), 0) != 0 {
+	if oldest := h.undoStates()[0]; oldest.Grid.At(40-len(h.undo)-1, 0) != model.Wall || oldest.Grid.At(40-len(h.undo), 0) != 0 {
 		t.Errorf("the oldest state kept is not the one before stroke %d", 40-len(h.undo))
 	}
 	small := History{}
@@ -297,7 +301,7 @@ func TestUndoAndRedoKeepTheMapShared(t *testing.T) {
 	m.Restore(live, nil)
 	live.Grid.Set(9, 9, model.Water)
 	live.Revealed[7] = !live.Revealed[7]
-	for i, s := range append(append([]*model.Encounter{}, h.undo...), h.redo...) {
+	for i, s := range append(h.undoStates(), h.redoStates()...) {
 		if s.Grid.At(9, 9) == model.Water || s.Revealed[7] == live.Revealed[7] {
 			t.Fatalf("painting the live state changed recorded state %d", i)
 		}

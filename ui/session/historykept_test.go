@@ -15,8 +15,8 @@ func TestHistorySharesTheKeptReveals(t *testing.T) {
 		h.Push(live, "")
 		live = next
 	}
-	kept := h.undo[1].RevealedKept
-	for i, s := range h.undo[1:] {
+	kept := h.undoStates()[1].RevealedKept
+	for i, s := range h.undoStates()[1:] {
 		if &s.RevealedKept[0] != &kept[0] {
 			t.Fatalf("recorded state %d keeps its own copy of the kept reveals", i+1)
 		}
@@ -28,7 +28,7 @@ func TestHistorySharesTheKeptReveals(t *testing.T) {
 	var m SharedMap
 	m.Restore(back, nil)        // as the editor does
 	back.RevealedKept[9] = true // the state undo brings back is then its own
-	for i, s := range h.undo {
+	for i, s := range h.undoStates() {
 		if s.RevealedKept != nil && s.RevealedKept[9] {
 			t.Fatalf("changing the state brought back changed recorded state %d", i)
 		}

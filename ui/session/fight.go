@@ -170,8 +170,8 @@ func SpendMove(before, after *model.Encounter, i, x, y int, mode string) {
 
 // KeepFight carries after's fight over the token edits from before to
 // after: a renamed token keeps its place (matched by id), a deleted one
-// leaves the order (the turn passes on when it was its), and a fight left
-// with nobody ends.
+// leaves the order (the turn passes on when it was its), a token added
+// joins it (joinOrder), and a fight left with nobody ends.
 func KeepFight(before, after *model.Encounter) {
 	f := after.Fight
 	if f == nil {
@@ -225,10 +225,50 @@ func KeepFight(before, after *model.Encounter) {
 		after.Fight = nil
 		return
 	}
+	order = joinOrder(before, after, order)
 	f.Order, f.Turn, f.State = order, turn, state
 	if len(state) == 0 {
 		f.State = nil
 	}
+}
+
+// joinOrder puts into order the tokens of after that before did not have
+// (placed, duplicated or pasted in the middle of a fight: reinforcements,
+// a summoned creature), each after the last creature whose initiative is
+// at least its own, or last in the order when it has none, as Start fight
+// puts a token without one (a duplicate keeps its original's initiative,
+// and acts after it). The turn stays where it was. Without this the GM
+// had to start the fight again for a newcomer to get a turn, back to
+// round 1 with every initiative asked again. A token before had and the
+// order leaves out (a file's fight of a few) stays out. It costs
+// O(tokens + order x added).
+func joinOrder(before, after *model.Encounter, order []string) []string {
+	had := make(map[string]bool, 2*len(before.Tokens))
+	for _, t := range before.Tokens {
+		had[t.Name] = true
+		if t.ID != "" {
+			had["\x00"+t.ID] = true
+		}
+	}
+	for i := range after.Tokens {
+		t := &after.Tokens[i]
+		if had[t.Name] || (t.ID != "" && had["\x00"+t.ID]) || slices.Contains(order, t.Name) {
+			continue
+		}
+		at := len(order)
+		if t.Initiative != nil {
+			at = 0
+			for j, n := range order {
+				if k := after.TokenIndex(n); k >= 0 {
+					if v := after.Tokens[k].Initiative; v != nil && *v >= *t.Initiative {
+						at = j + 1
+					}
+				}
+			}
+		}
+		order = slices.Insert(order, at, t.Name)
+	}
+	return order
 }
 
 // PlayersTurn is the turn the players' order line marks: a round and a

@@ -348,3 +348,38 @@ func TestShipFlownOnItsTurnFacesWhereItsPathEnds(t *testing.T) {
 		t.Errorf("a ship placed outside a fight turned to %v", moved.Tokens[0].Facing)
 	}
 }
+
+// TestKeepFightTakesInANewcomer: a token added in a fight joins the
+// order after the last creature whose initiative is at least its own,
+// last without one; the turn stays; a token the order left out before
+// the edit stays out.
+func TestKeepFightTakesInANewcomer(t *testing.T) {
+	e := fightEnc()
+	e.Fight = &model.Fight{Round: 3, Order: []string{"Ann", "Cy", "Al", "Bo"}, Turn: "Cy"}
+	for _, c := range []struct {
+		name string
+		init *int
+		want []string
+	}{
+		{"none", nil, []string{"Ann", "Cy", "Al", "Bo", "Dee"}},
+		{"highest", ip(20), []string{"Dee", "Ann", "Cy", "Al", "Bo"}},
+		{"tied", ip(12), []string{"Ann", "Cy", "Dee", "Al", "Bo"}},
+		{"between", ip(5), []string{"Ann", "Cy", "Dee", "Al", "Bo"}},
+		{"lowest", ip(1), []string{"Ann", "Cy", "Al", "Dee", "Bo"}},
+	} {
+		a := e.Clone()
+		a.Tokens = append(a.Tokens, model.Token{ID: model.NewID(), Name: "Dee", X: 9, Y: 1, Size: model.Medium, Initiative: c.init})
+		KeepFight(e, a)
+		if !slices.Equal(a.Fight.Order, c.want) || a.Fight.Turn != "Cy" || a.Fight.Round != 3 {
+			t.Errorf("%s: %+v, want order %v", c.name, a.Fight, c.want)
+		}
+	}
+	few := e.Clone()
+	few.Fight.Order = []string{"Ann", "Cy"}
+	a := few.Clone()
+	a.Tokens[0].HP = &model.HP{Current: 3, Max: 5}
+	KeepFight(few, a)
+	if !slices.Equal(a.Fight.Order, []string{"Ann", "Cy"}) {
+		t.Errorf("an edit of a fight of a few: order %v", a.Fight.Order)
+	}
+}

@@ -57,6 +57,9 @@ func conditionItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow f
 			return err
 		})
 	})
+	// Enter in the value adds the condition, as Add does: "frightened",
+	// Tab, "2", Enter added nothing until a Tab to Add and Space
+	value.OnSubmitted = func(string) { add.OnTapped() }
 	items := []*widget.FormItem{
 		widget.NewFormItem("Condition", pick),
 		widget.NewFormItem("", container.NewBorder(nil, nil, nil, add, value)),

@@ -18,7 +18,8 @@ import (
 
 // hpItems are the token's hit points in the inspector (GM only): current
 // and max (both blank: not tracked) with a slash between them, quick
-// Damage and Heal by an amount, and, at 0 HP, what that means
+// Damage and Heal by an amount (Enter deals it, "+N" and Enter heals N),
+// and, at 0 HP, what that means
 // (rules.ApplyHP gave unconscious and prone, and takes unconscious away
 // when the token is healed above 0; sf2e: dying is the GM's call). reshow
 // rebuilds the inspector after a quick button changed several fields.
@@ -36,7 +37,11 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 	amount := controls.NewPaneEntry()
 	amount.SetPlaceHolder("amount")
 	tap := func(sign int) {
-		n, err := strconv.Atoi(strings.TrimSpace(amount.Text))
+		s := strings.TrimSpace(amount.Text)
+		if sign < 0 { // "-6" is 6 damage
+			s = strings.TrimPrefix(s, "-")
+		}
+		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			edit("hp.quick", func(*model.Token) error {
 				return fmt.Errorf("HP: type the amount of damage or healing, a whole number")
@@ -181,6 +186,16 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 	quick = func(sign int) {
 		finish() // Damage after max 20 typed over 45 / 45 counts from 20
 		tap(sign)
+	}
+	// Enter in the amount field deals it, as Damage does; "+8" heals 8:
+	// the GM typed "6" and Enter at the table, and nothing happened until
+	// a Tab to Damage and Space (the keys then go back to the map, N)
+	amount.OnSubmitted = func(s string) {
+		if strings.HasPrefix(strings.TrimSpace(s), "+") {
+			quick(1)
+		} else {
+			quick(-1)
+		}
 	}
 	return []*widget.FormItem{widget.NewFormItem("HP", box)}
 }

@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"encounterplanner/ui/controls"
+	"encounterplanner/ui/session"
+)
+
+// typeText types s into the focused field, key by key.
+func typeText(c fyne.Canvas, s string) {
+	for _, r := range s {
+		typeKey(c, fyne.KeyName(string(r)), r)
+	}
+}
+
+// TestEnterDealsTheAmountTyped: at the table, in the Smuggler's den on
+// Dae's turn (9 / 20), the GM typed 6 in the amount field and pressed
+// Enter: nothing happened, and the damage waited for a Tab to Damage and
+// Space. Enter deals it now, "+4" and Enter heals 4, "-2" is 2 damage;
+// each is one undo step, and the keys go back to the map (N passes the
+// turn). In the condition picker's value, Enter adds the condition, as
+// Add does.
+func TestEnterDealsTheAmountTyped(t *testing.T) {
+	ed, _, p := newTestEditor(t, denExample(t))
+	ed.win.Resize(fyne.NewSize(1200, 780))
+	settle(t, ed, p)
+	c := ed.win.Canvas()
+	dae := ed.enc.TokenIndex("Dae")
+	for _, s := range []struct {
+		typed string
+		want  int
+	}{{"6", 3}, {"+4", 7}, {"-2", 5}} {
+		amount, ok := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "amount" })
+		if !ok {
+			t.Fatal("no amount field")
+		}
+		c.Focus(amount)
+		typeText(c, s.typed)
+		typeKey(c, fyne.KeyReturn, 0)
+		if h := ed.enc.Tokens[dae].HP; h == nil || h.Current != s.want {
+			t.Fatalf("%q and Enter: Dae has %+v, want %d / 20", s.typed, h, s.want)
+		}
+	}
+	ed.Undo()
+	if h := ed.enc.Tokens[dae].HP; h.Current != 7 {
+		t.Errorf("one Ctrl+Z after the third Enter: %d HP, want 7", h.Current)
+	}
+
+	sel, ok := inspectorFind(ed, func(s *controls.PaneSelect) bool { return s.PlaceHolder == "condition" })
+	if !ok {
+		t.Fatal("no condition picker")
+	}
+	sel.SetSelected(session.ConditionWords("sickened"))
+	value, _ := inspectorFind(ed, func(e *controls.PaneEntry) bool { return e.PlaceHolder == "value" })
+	c.Focus(value)
+	typeText(c, "2")
+	typeKey(c, fyne.KeyReturn, 0)
+	if got := ed.enc.Tokens[dae].Conditions; !slices.Contains(got, "sickened 2") {
+		t.Errorf("sickened, 2 and Enter: Dae has %q", got)
+	}
+	if f := c.Focused(); f != nil {
+		t.Errorf("after Enter the keyboard stays with a %T: N would not reach the map", f)
+	}
+	typeKey(c, fyne.KeyN, 'n')
+	if ed.enc.Fight.Turn != "Goblin Archer" {
+		t.Errorf("N after Enter: %s's turn, want the Goblin Archer's", ed.enc.Fight.Turn)
+	}
+}

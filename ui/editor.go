@@ -257,6 +257,10 @@ func (ed *Editor) rune(r rune) {
 		ed.NextTurn() // fightpanel.go
 		return
 	}
+	if r == 'h' || r == 'H' {
+		ed.FocusHP() // hitpoints.go
+		return
+	}
 	if (r == 'a' || r == 'A') && ed.areasAllowed() == "" {
 		ed.PlaceArea(ed.lastArea()) // areas.go
 		return

@@ -70,3 +70,35 @@ func TestEnterDealsTheAmountTyped(t *testing.T) {
 		t.Errorf("N after Enter: %s's turn, want the Goblin Archer's", ed.enc.Fight.Turn)
 	}
 }
+
+// TestHPutsTheCursorInTheAmount: the amount field was 40 Tabs from the
+// map in the den's fight of six. H puts the cursor there for the
+// selected creature (Dae, on his turn), so H, 6, Enter deals the blow;
+// for a creature whose HP is not tracked (Navasi) H goes to its current
+// HP; with nothing selected the status bar says what to do.
+func TestHPutsTheCursorInTheAmount(t *testing.T) {
+	ed, _, p := newTestEditor(t, denExample(t))
+	ed.win.Resize(fyne.NewSize(1200, 780))
+	settle(t, ed, p)
+	c := ed.win.Canvas()
+	typeKey(c, fyne.KeyH, 'h')
+	if e, ok := c.Focused().(*controls.PaneEntry); !ok || e.PlaceHolder != "amount" {
+		t.Fatalf("H on Dae's turn focused %T, want the amount field", c.Focused())
+	}
+	typeText(c, "6")
+	typeKey(c, fyne.KeyReturn, 0)
+	if h := ed.enc.Tokens[ed.enc.TokenIndex("Dae")].HP; h.Current != 3 {
+		t.Errorf("H, 6, Enter: Dae has %d HP, want 3", h.Current)
+	}
+	ed.Select(ed.enc.TokenIndex("Navasi"))
+	typeKey(c, fyne.KeyH, 'h')
+	if e, ok := c.Focused().(*controls.PaneEntry); !ok || e.PlaceHolder != "—" {
+		t.Errorf("H on Navasi, HP not tracked: focused %T, want the current HP field", c.Focused())
+	}
+	c.Unfocus()
+	ed.Select(-1)
+	typeKey(c, fyne.KeyH, 'h')
+	if c.Focused() != nil || ed.status.msgLabel.Text == "" {
+		t.Errorf("H with nothing selected: focused %T, status %q", c.Focused(), ed.status.msgLabel.Text)
+	}
+}

@@ -71,7 +71,7 @@ var helpSections = []helpSection{
 		`- **+** (or **=**) and **-** zoom, **Ctrl+0** or **Home** fit the map, the **arrow keys** pan`,
 		`- **Ctrl+Z** undo, **Ctrl+Shift+Z** or **Ctrl+Y** redo, **Ctrl+D** duplicate, **Delete** or **Backspace** delete the selected token, **Esc** deselect`,
 		`- **PageUp** / **PageDown** raise or lower the selected token; **Shift+PageUp** / **Shift+PageDown** the height a flyer's path ends at`,
-		`- **N** next turn in a fight; **A** another area like the last; an area picked with **Ctrl**-click: **R** or **Shift+wheel** turns it, the **arrow keys** move it, **Delete** removes it, **Esc** lets go`,
+		`- **N** next turn in a fight; **H** puts the cursor in the selected creature's Damage and Heal amount (type it, **Enter** deals it, **+8** and **Enter** heals); **A** another area like the last; an area picked with **Ctrl**-click: **R** or **Shift+wheel** turns it, the **arrow keys** move it, **Delete** removes it, **Esc** lets go`,
 		`- The ruler: **Backspace** takes the last waypoint back, **Esc** or **M** clears it`,
 		`- **Ctrl+S** save now, **Ctrl+Q** quit, **F11** player display full screen; **F10** opens the menus (the arrows, **Enter** and **Esc** work them); **Alt** alone does nothing`,
 		`- The library: type (or **Ctrl+F**) to search, **Up** / **Down** pick, **Enter** opens, **Delete** deletes (it asks first), **Ctrl+Z** brings back the last encounter deleted (Undo delete, on the line under the list)`,

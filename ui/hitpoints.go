@@ -35,7 +35,7 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 		most.SetText(strconv.Itoa(t.HP.Max))
 	}
 	amount := controls.NewPaneEntry()
-	amount.SetPlaceHolder("amount")
+	amount.SetPlaceHolder(amountHint)
 	tap := func(sign int) {
 		s := strings.TrimSpace(amount.Text)
 		if sign < 0 { // "-6" is 6 damage
@@ -198,6 +198,53 @@ func hpItems(e *model.Encounter, t *model.Token, edit tokenEdit, reshow func(), 
 		}
 	}
 	return []*widget.FormItem{widget.NewFormItem("HP", box)}
+}
+
+// amountHint is the placeholder of the Damage and Heal amount field, by
+// which FocusHP finds it.
+const amountHint = "amount"
+
+// FocusHP (key H) puts the cursor in the selected token's Damage and
+// Heal amount, or in its current HP when its HP is not tracked yet: the
+// field was 40 Tabs from the map in a fight of six, and a GM with the
+// hands on the keys typed the blow nowhere. In a fight the inspector goes
+// back to its top, where the field is. Then "6", Enter deals it and the
+// keys go back to the map.
+func (ed *Editor) FocusHP() {
+	if ed.sel < 0 || ed.sel >= len(ed.enc.Tokens) {
+		ed.message("select a creature first: its HP takes the damage (in a fight, N selects whose turn it is)")
+		return
+	}
+	var amount, current *controls.PaneEntry
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *controls.PaneEntry:
+			if w.PlaceHolder == amountHint && amount == nil {
+				amount = w
+			} else if w.PlaceHolder == "—" && current == nil {
+				current = w
+			}
+		case *widget.Form:
+			for _, it := range w.Items {
+				walk(it.Widget)
+			}
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(ed.insp.box)
+	f := current
+	if ed.enc.Tokens[ed.sel].HP != nil && amount != nil {
+		f = amount
+	}
+	if f == nil || f.Disabled() {
+		return
+	}
+	ed.scrollToSelection()
+	ed.win.Canvas().Focus(f)
 }
 
 // hpLayout puts current and max HP side by side with the slash (its

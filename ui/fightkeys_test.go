@@ -102,3 +102,36 @@ func TestHPutsTheCursorInTheAmount(t *testing.T) {
 		t.Errorf("H with nothing selected: focused %T, status %q", c.Focused(), ed.status.msgLabel.Text)
 	}
 }
+
+// TestTypingThroughThePlayerDisplay: the player display has the keyboard
+// once it opens (and whenever the GM clicks it to move it), and passes
+// the GM's keys on; H typed there put the cursor in the editor's amount
+// field, but the 6 typed next went to the map (terrain 6, the brush
+// tool), and "-" zoomed the players' map out. The keys now go to the
+// field, as in the editor's window: H, -, 6, Enter deals 6 to Dae, the
+// players' zoom stays, and N then passes the turn.
+func TestTypingThroughThePlayerDisplay(t *testing.T) {
+	ed, _, p := newTestEditor(t, denExample(t))
+	ed.win.Resize(fyne.NewSize(1200, 780))
+	settle(t, ed, p)
+	menuAction(t, ed.win, "View", "Player display")()
+	if ed.player == nil {
+		t.Fatal("View > Player display opened nothing")
+	}
+	pc := ed.player.Window().Canvas()
+	zoom, tool := ed.player.View().Zoom(), ed.Tool()
+	for _, r := range "h-6" {
+		typeKey(pc, fyne.KeyName(string(r)), r)
+	}
+	typeKey(pc, fyne.KeyReturn, 0)
+	if h := ed.enc.Tokens[ed.enc.TokenIndex("Dae")].HP; h.Current != 3 {
+		t.Errorf("H, -6, Enter in the player display: Dae has %d HP, want 3", h.Current)
+	}
+	if ed.player.View().Zoom() != zoom || ed.Tool() != tool {
+		t.Errorf("the players' zoom %v -> %v, the tool %v -> %v: the keys went to the maps", zoom, ed.player.View().Zoom(), tool, ed.Tool())
+	}
+	typeKey(pc, fyne.KeyN, 'n')
+	if ed.enc.Fight.Turn != "Goblin Archer" {
+		t.Errorf("N after Enter: %s's turn, want the Goblin Archer's", ed.enc.Fight.Turn)
+	}
+}

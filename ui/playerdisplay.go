@@ -86,17 +86,28 @@ func (ed *Editor) releasePlayer() *player.Display {
 // display takes the keyboard when it opens, and N, Ctrl+Z and the tool
 // keys did nothing there.
 func (ed *Editor) playerKeys() player.Keys {
+	// to the focused object first, as the editor's window does: H there
+	// put the cursor in the amount field, and the 6 typed next went to
+	// the map (terrain 6, the brush)
 	c := ed.win.Canvas()
 	return player.Keys{
 		TypedKey: func(ev *fyne.KeyEvent) {
-			if h := c.OnTypedKey(); h != nil {
+			if f := c.Focused(); f != nil {
+				f.TypedKey(ev)
+			} else if h := c.OnTypedKey(); h != nil {
 				h(ev)
 			}
 		},
 		TypedRune: func(r rune) {
-			if h := c.OnTypedRune(); h != nil {
+			if f := c.Focused(); f != nil {
+				f.TypedRune(r)
+			} else if h := c.OnTypedRune(); h != nil {
 				h(r)
 			}
+		},
+		Typing: func() bool {
+			_, text := c.Focused().(interface{ SelectedText() string }) // a text field
+			return text
 		},
 		Shortcuts: ed.shortcuts(),
 		Shortcut:  ed.typedShortcut,

@@ -89,6 +89,11 @@ type Keys struct {
 	// (a window runs only the shortcuts bound in it).
 	Shortcuts []fyne.Shortcut
 	Shortcut  func(fyne.Shortcut)
+	// Typing, when set, says whether a field of the GM's window has the
+	// cursor: then every key but F11 goes to TypedKey and TypedRune, the
+	// arrows, + and - included (H puts the cursor in the amount field,
+	// and "-6" typed here zoomed the players' map out).
+	Typing func() bool
 }
 
 // Open makes the players' window, shows it and follows src.
@@ -135,22 +140,31 @@ func Open(src Source) *Display {
 // Escape leaves it, the arrows pan and + and - zoom the players' map, F10
 // does nothing (the window has no menu, and the editor's would open in the
 // other window, the arrows still typed here); every other key, and the
-// GM's shortcuts, go to src.Keys.
+// GM's shortcuts, go to src.Keys; while a field of the GM's window has the
+// cursor (Keys.Typing), every key but F11 goes there.
 func (p *Display) bindKeys() {
 	c := p.win.Canvas()
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		k := p.src.Keys
+		typing := k.Typing != nil && k.Typing()
 		switch {
 		case ev.Name == fyne.KeyF11:
 			p.ToggleFullScreen()
+		case typing && k.TypedKey != nil:
+			k.TypedKey(ev) // Escape too: it leaves the GM's field
 		case ev.Name == fyne.KeyEscape && p.win.FullScreen():
 			p.win.SetFullScreen(false)
 		case ev.Name == fyne.KeyF10:
 		case p.view.NavKey(ev):
-		case p.src.Keys.TypedKey != nil:
-			p.src.Keys.TypedKey(ev)
+		case k.TypedKey != nil:
+			k.TypedKey(ev)
 		}
 	})
 	c.SetOnTypedRune(func(r rune) {
+		if k := p.src.Keys; k.Typing != nil && k.Typing() && k.TypedRune != nil {
+			k.TypedRune(r)
+			return
+		}
 		switch r {
 		case '+', '=':
 			p.view.ZoomCentre(1.25)

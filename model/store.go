@@ -3,7 +3,9 @@ package model
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -51,6 +53,69 @@ var (
 	// longer there. The edits stay in memory.
 	ErrFileGone = errors.New("the database file is no longer where it was opened")
 )
+
+// DamageError is what SQLite's integrity check found wrong in a library
+// file the store refused as damaged (it wraps ErrNotDatabase with it):
+// the app leads with how much is damaged in the GM's words and keeps
+// SQLite's own text (Check) for whoever repairs the file.
+type DamageError struct {
+	// Pages are the damaged pages the check named, in order, each once
+	// (none when its text names no page).
+	Pages []int
+	// PageCount is how many pages the file has; 0 when unknown.
+	PageCount int
+	// Check is SQLite's text, one problem a line ("*** in database main
+	// *** Tree 3 page 3: btreeInitPage() returns error code 11").
+	Check string
+}
+
+func (e *DamageError) Error() string {
+	where := "it"
+	if x := e.Extent(); x != "" {
+		where = x
+	}
+	var said []string
+	for _, l := range strings.Split(e.Check, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "***") { // "*** in database main ***" heads the lines
+			said = append(said, l)
+		}
+	}
+	return "it is damaged: SQLite's check found damage in " + where + ": " + strings.Join(said, "; ")
+}
+
+// Extent names the damaged part of the file as far as the check tells,
+// "1 of its 17 pages (page 3)"; "" when the check names no page.
+func (e *DamageError) Extent() string {
+	n := len(e.Pages)
+	if n == 0 {
+		return ""
+	}
+	var b strings.Builder
+	switch {
+	case e.PageCount > 0:
+		fmt.Fprintf(&b, "%d of its %d pages", n, e.PageCount)
+	case n == 1:
+		b.WriteString("1 page")
+	default:
+		fmt.Fprintf(&b, "%d pages", n)
+	}
+	b.WriteString(" (page")
+	if n > 1 {
+		b.WriteString("s")
+	}
+	const shown = 5
+	for i, p := range e.Pages[:min(n, shown)] {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %d", p)
+	}
+	if n > shown {
+		fmt.Fprintf(&b, " and %d more", n-shown)
+	}
+	b.WriteString(")")
+	return b.String()
+}
 
 // AmbiguousError is returned when a name matches several encounters.
 type AmbiguousError struct {

@@ -22,6 +22,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -540,14 +542,64 @@ func inspectWith(abs string, busy time.Duration, mayImmutable bool) (dbInfo, err
 	}
 	// quick_check reads every page: a truncated or scribbled-on file is
 	// caught here, before anything writes to it.
-	var check string
-	if err := db.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&check); err != nil {
+	dmg, err := quickCheck(ctx, db)
+	if err != nil {
 		return info, inspectErr(abs, err)
 	}
-	if check != "ok" {
-		return info, notDB(abs, "it is damaged (%s); restore a backup", check)
+	if dmg != nil {
+		return info, fmt.Errorf("open database %s: %w: %w; restore a backup (the file was not changed)", abs, ErrNotDatabase, dmg)
 	}
 	return info, nil
+}
+
+// checkedProblems is how many problems quickCheck asks SQLite for: enough
+// to count the damaged pages of a scribbled-on file, few enough to stop
+// early on one that is mostly noise.
+const checkedProblems = 100
+
+// pageRef finds the pages SQLite's check names ("Tree 3 page 3: ...",
+// "Page 5: never used", "2nd reference to page 7").
+var pageRef = regexp.MustCompile(`(?i)\bpage (\d+)`)
+
+// quickCheck runs SQLite's quick_check over db: nil when the file is
+// whole, else what is damaged (model.DamageError): the pages the check
+// names, the file's page count and the check's own text. Cost: every
+// page read once.
+func quickCheck(ctx context.Context, db *sql.DB) (*model.DamageError, error) {
+	rows, err := db.QueryContext(ctx, fmt.Sprintf(`PRAGMA quick_check(%d)`, checkedProblems))
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			break
+		}
+		lines = append(lines, line)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil && (len(lines) == 0 || lines[0] == "ok") {
+		return nil, err
+	}
+	// a check that breaks off on the damage it reported (SQLITE_CORRUPT
+	// after the first problem's row) has said what it found
+	if len(lines) == 0 || len(lines) == 1 && lines[0] == "ok" {
+		return nil, nil
+	}
+	dmg := &model.DamageError{Check: strings.Join(lines, "\n")}
+	seen := map[int]bool{}
+	for _, m := range pageRef.FindAllStringSubmatch(dmg.Check, -1) {
+		if p, err := strconv.Atoi(m[1]); err == nil && !seen[p] {
+			seen[p] = true
+			dmg.Pages = append(dmg.Pages, p)
+		}
+	}
+	slices.Sort(dmg.Pages)
+	if err := db.QueryRowContext(ctx, `PRAGMA page_count`).Scan(&dmg.PageCount); err != nil {
+		dmg.PageCount = 0
+	}
+	return dmg, nil
 }
 
 func newerErr(abs string, v int) error {

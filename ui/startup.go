@@ -48,6 +48,8 @@ type storeScreen struct {
 	path                                      string
 	kind                                      problemKind
 	title, detail                             *widget.Label
+	details                                   *widget.Accordion // SQLite's own words, for a damaged file (model.DamageError)
+	technical                                 *widget.Label     // in details
 	openBtn, newBtn, freshBtn, retryBtn, quit *widget.Button
 }
 
@@ -113,8 +115,22 @@ func (s *Shell) showStoreProblem(path string, err error) {
 		advice = strings.Replace(advice, "is made in its place.", "is made in its place, taking in every encounter that can still be read from it.", 1)
 	}
 	detail := controls.Sentence(err.Error()) + "\n\n" + advice
+	var dmg *model.DamageError
+	if sc.kind == problemDamaged && errors.As(err, &dmg) {
+		// SQLite's words ("*** in database main *** Tree 3 page 3:
+		// btreeInitPage() returns error code 11") tell a GM nothing:
+		// they go under Details, copyable, for whoever repairs the file
+		detail = damageLead(dmg) + "\n\n" + advice
+	}
 	content, head, body := controls.ErrorContent(where, detail, 560)
 	sc.title, sc.detail = head, body
+	if dmg != nil {
+		sc.technical = widget.NewLabel(controls.Sentence(err.Error()))
+		sc.technical.Wrapping = fyne.TextWrapWord
+		sc.technical.Selectable = true
+		sc.details = widget.NewAccordion(widget.NewAccordionItem("Details", sc.technical))
+		content = container.NewVBox(content, sc.details)
+	}
 	sc.openBtn = widget.NewButton("Open another database…", s.openAnotherDialog)
 	sc.newBtn = widget.NewButton("New database in…", s.newDatabaseDialog)
 	sc.freshBtn = widget.NewButton("Start fresh", func() { s.StartFresh() })
@@ -150,6 +166,20 @@ func (s *Shell) showStoreProblem(path string, err error) {
 	s.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { esc.Key(ev) })
 	s.win.SetTitle("Encounter Planner — database problem")
 	s.win.SetContent(container.NewCenter(container.NewPadded(card)))
+}
+
+// damageLead says in a GM's words what the integrity check found in a
+// damaged library: how much of it, and what that may cost.
+func damageLead(d *model.DamageError) string {
+	x := d.Extent()
+	if x == "" {
+		return "The library file is damaged: SQLite's check of it found parts it cannot read, so some encounters in it, or parts of them, may be lost."
+	}
+	verb := "is"
+	if len(d.Pages) > 1 {
+		verb = "are"
+	}
+	return "The library file is damaged: " + x + " " + verb + " unreadable, so some encounters in it, or parts of them, may be lost."
 }
 
 // problemAdvice is what the start screen says, under the error err,

@@ -107,14 +107,16 @@ var UTF8BOM = []byte("\xef\xbb\xbf")
 
 // The kinds of file FileKind names.
 const (
-	KindPNG    = "a PNG image"
-	KindJPEG   = "a JPEG image"
-	KindWebP   = "a WebP image"
-	KindGIF    = "a GIF image"
-	KindPDF    = "a PDF document"
-	KindSQLite = "an SQLite database"
-	KindZIP    = "a ZIP archive"
-	KindUTF16  = "UTF-16 text"
+	KindPNG     = "a PNG image"
+	KindJPEG    = "a JPEG image"
+	KindWebP    = "a WebP image"
+	KindGIF     = "a GIF image"
+	KindPDF     = "a PDF document"
+	KindSQLite  = "an SQLite database"
+	KindZIP     = "a ZIP archive"
+	KindUTF16   = "UTF-16 text"
+	KindGzip    = "a gzip-compressed file"
+	KindProgram = "a program (an executable file)"
 )
 
 // FileKind names what a file is when head, its first 16 bytes, say it is
@@ -142,6 +144,10 @@ func FileKind(head []byte) string {
 		return KindZIP
 	case has("\xff\xfe"), has("\xfe\xff"):
 		return KindUTF16
+	case has("\x1f\x8b"):
+		return KindGzip
+	case has("\x7fELF"), has("MZ") && len(head) > 2 && (head[2] < ' ' || head[2] >= 0x7f), has("\xfe\xed\xfa\xce"), has("\xfe\xed\xfa\xcf"), has("\xce\xfa\xed\xfe"), has("\xcf\xfa\xed\xfe"):
+		return KindProgram // Linux, Windows, macOS
 	}
 	return ""
 }
@@ -150,12 +156,14 @@ func FileKind(head []byte) string {
 // encounter file at all, with what to do where there is something to do;
 // "" when they do not say.
 func otherKind(data []byte) string {
-	const image = ", not an encounter file; the app makes a battle map image an encounter with File > New from map image…"
+	const image = ", not an encounter file: to use it as the map of the open encounter, choose Encounter > Import map image…; to make a new encounter from it, File > New from map image…"
 	switch k := FileKind(data); k {
 	case "":
 		return ""
 	case KindPNG, KindJPEG, KindWebP:
 		return k + image
+	case KindGzip:
+		return k + ", not an encounter file; unpack it (gunzip) and import the encounter file inside"
 	case KindSQLite:
 		return k + " (an Encounter Planner library is one), not an encounter file; open a library as the database (--db PATH on the command line), or export an encounter file from it"
 	case KindZIP:

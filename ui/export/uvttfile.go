@@ -129,12 +129,14 @@ const fileHead = 16
 // A PNG's bytes read as "invalid character '\u0089'" and a database's as
 // "invalid character 'S'", which name neither the file nor the mistake.
 func otherFileKind(head []byte) string {
-	const image = ", not a Universal VTT map; the app makes a battle map image an encounter with File > New from map image…"
+	const image = ", not a Universal VTT map: to use it as the map of the open encounter, choose Encounter > Import map image…; to make a new encounter from it, File > New from map image…"
 	switch k := model.FileKind(head); k {
 	case "":
 		return ""
 	case model.KindPNG, model.KindJPEG, model.KindWebP:
 		return k + image
+	case model.KindGzip:
+		return k + ", not a Universal VTT map; unpack it (gunzip) and import the map inside"
 	case model.KindSQLite:
 		return k + " (an Encounter Planner library is one), not a Universal VTT map; open a library as the database (--db PATH on the command line)"
 	case model.KindZIP:

@@ -47,7 +47,7 @@ func TestImportUVTTNamesOtherKindsOfFile(t *testing.T) {
 	var jbuf bytes.Buffer
 	jpeg.Encode(&jbuf, image.NewRGBA(image.Rect(0, 0, 8, 8)), nil)
 	for _, c := range []struct{ name, doc, want string }{
-		{"PNG", string(pngBytes(t, 8, 8)), "the file is a PNG image, not a Universal VTT map; the app makes a battle map image an encounter with File > New from map image…"},
+		{"PNG", string(pngBytes(t, 8, 8)), "the file is a PNG image, not a Universal VTT map: to use it as the map of the open encounter, choose Encounter > Import map image…; to make a new encounter from it, File > New from map image…"},
 		{"JPEG", jbuf.String(), "the file is a JPEG image, not a Universal VTT map"},
 		{"WebP", "RIFF\x20\x00\x00\x00WEBPVP8 ", "the file is a WebP image, not a Universal VTT map"},
 		{"GIF", "GIF89a\x01\x00\x01\x00", "the file is a GIF image, not a Universal VTT map"},

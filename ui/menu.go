@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -140,6 +142,15 @@ func (ed *Editor) renameDialog() {
 		if name == "" {
 			ed.esc.Refuse(d, d.Submit, en, "Could not rename the encounter", fmt.Errorf("type a name for the encounter"))
 			return
+		}
+		if ed.store != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			err := library.NameTaken(ctx, ed.store, ed.enc.ID, name)
+			cancel()
+			if err != nil {
+				ed.esc.Refuse(d, d.Submit, en, "Could not rename the encounter", err)
+				return
+			}
 		}
 		if err := ed.apply("", func(c *model.Encounter) error { c.Name = name; return nil }); err != nil {
 			ed.esc.Refuse(d, d.Submit, en, "Could not rename the encounter", err)

@@ -737,6 +737,9 @@ func (l *Library) Rename(id, name string) error {
 	if err := nameRefused(name); err != nil {
 		return err
 	}
+	if err := NameTaken(ctx, l.store, id, name); err != nil {
+		return err
+	}
 	if err := l.store.Rename(ctx, id, name); err != nil {
 		return fmt.Errorf("rename: %w", err)
 	}
